@@ -1,0 +1,92 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { OperationTypeNode } from 'graphql';
+import { createClient } from 'graphql-ws';
+import { getToken, onSignOut, signOut } from './lib/session';
+
+/** graphql-ws close code the server uses for a bad or expired token. */
+export const WS_FORBIDDEN = 4403;
+
+function wsUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`;
+}
+
+export function createApolloClient(): ApolloClient {
+  const httpLink = new HttpLink({
+    uri: '/graphql',
+    // Read the token per request: it changes on sign-in and disappears on sign-out.
+    fetch: (input, init) => {
+      const token = getToken();
+      const headers = new Headers(init?.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return fetch(input, { ...init, headers });
+    },
+  });
+
+  let reconnecting = false;
+  const wsClient = createClient({
+    url: wsUrl(),
+    lazy: true,
+    connectionParams: () => {
+      const token = getToken();
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+    retryAttempts: Number.POSITIVE_INFINITY,
+    // Exponential backoff with jitter, capped at 30 s.
+    retryWait: async (retries) => {
+      const delay = Math.min(30_000, 1000 * 2 ** retries) * (0.5 + Math.random() / 2);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    },
+    shouldRetry: (event) => !(event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN),
+    on: {
+      closed: (event) => {
+        if (event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN) {
+          signOut();
+          return;
+        }
+        reconnecting = true;
+      },
+      connected: () => {
+        // Anything shown may have changed while the socket was down.
+        if (reconnecting) {
+          reconnecting = false;
+          void client.refetchQueries({ include: 'active' });
+        }
+      },
+    },
+  });
+
+  const errorLink = new ErrorLink(({ error }) => {
+    const unauthenticated =
+      CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+    const status = (error as { statusCode?: number }).statusCode;
+    if (unauthenticated || status === 401) signOut();
+  });
+
+  const link = ApolloLink.split(
+    (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
+    new GraphQLWsLink(wsClient),
+    ApolloLink.from([errorLink, httpLink]),
+  );
+
+  const client = new ApolloClient({ link, cache: new InMemoryCache() });
+
+  onSignOut(() => {
+    // Drop the socket (it carries the old token) and every cached user field.
+    wsClient.terminate();
+    void client.clearStore();
+  });
+
+  return client;
+}
+
+let shared: ApolloClient | undefined;
+
+/** The dashboard's client, created the first time a signed-in page renders. */
+export function getApolloClient(): ApolloClient {
+  shared ??= createApolloClient();
+  return shared;
+}

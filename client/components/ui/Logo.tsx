@@ -1,0 +1,37 @@
+import { Box } from '@chakra-ui/react/box';
+import { HStack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+
+export function LogoMark({ size = 32 }: { size?: number }) {
+  return (
+    <Box as="span" display="inline-flex" flexShrink={0} aria-hidden>
+      <svg width={size} height={size} viewBox="0 0 32 32" role="presentation">
+        <defs>
+          <linearGradient id="logo-gradient" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#8b5cf6" />
+            <stop offset="1" stopColor="#0ea5e9" />
+          </linearGradient>
+        </defs>
+        <rect width="32" height="32" rx="9" fill="url(#logo-gradient)" />
+        <path d="M9 10.5h14v3.2h-5.4V23h-3.2v-9.3H9z" fill="white" />
+        <circle cx="22.5" cy="21.5" r="2.2" fill="white" opacity="0.85" />
+      </svg>
+    </Box>
+  );
+}
+
+export function Logo({ compact = false }: { compact?: boolean }) {
+  return (
+    <HStack gap="2">
+      <LogoMark />
+      {!compact && (
+        <Text fontWeight="bold" fontSize="lg" letterSpacing="-0.02em" whiteSpace="nowrap">
+          Taskgram{' '}
+          <Text as="span" color="brand.fg">
+            Ads
+          </Text>
+        </Text>
+      )}
+    </HStack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Portal } from '@chakra-ui/react/portal';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { Stack } from '@chakra-ui/react/stack';
+import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react/toast';
+
+export const TOAST_DURATION = 3000;
+
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, duration: TOAST_DURATION });
+
+export function notifyError(message: string): void {
+  toaster.create({ type: 'error', title: message, duration: TOAST_DURATION });
+}
+
+export function notifySuccess(message: string): void {
+  toaster.create({ type: 'success', title: message, duration: TOAST_DURATION });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable !== false && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

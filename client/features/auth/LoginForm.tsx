@@ -1,0 +1,51 @@
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { PasswordInput } from '../../components/ui/PasswordInput';
+import { notifyError } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { type SignedIn, authApi } from './authApi';
+import { type LoginValues, loginSchema } from './schemas';
+
+/** E-mail and password sign-in; server errors (wrong password, pending request) go to a toast. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      onSignedIn(await authApi.login(values));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="4">
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <PasswordInput autoComplete="current-password" placeholder="6 to 15 characters" {...register('password')} />
+        </FormField>
+        <HStack justify="flex-end">
+          <ChakraLink asChild fontSize="sm" color="brand.fg">
+            <Link to="/reset-password">Forgot password?</Link>
+          </ChakraLink>
+        </HStack>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

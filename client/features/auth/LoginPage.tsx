@@ -1,0 +1,104 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Button } from '@chakra-ui/react/button';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Separator } from '@chakra-ui/react/separator';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { notifyError } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { logoTarget } from '../../lib/areas';
+import { setChooseRoleFlag, setToken } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+import type { SignedIn } from './authApi';
+import { authApi } from './authApi';
+import { startGoogleSignIn, takeGoogleState } from './google';
+import { LoginForm } from './LoginForm';
+import { useAuthConfig } from './useAuthConfig';
+
+const route = getRouteApi('/guest/login');
+
+function GoogleIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden>
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const search = route.useSearch();
+  const config = useAuthConfig();
+  const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
+  const handledCode = useRef<string>(undefined);
+
+  const signIn = (session: SignedIn, viaGoogle = false) => {
+    setToken(session.accessToken);
+    // A Google account never picked its main area on our form, so it gets the role step once.
+    setChooseRoleFlag(viaGoogle);
+    void navigate({ to: logoTarget(session.user.defaultRole), search: viaGoogle ? { chooseRole: 1 } : {}, replace: true });
+  };
+
+  // Back from Google with ?code&state: finish the code flow on the server.
+  useEffect(() => {
+    const { code, state } = search;
+    if (!code || handledCode.current === code) return;
+    handledCode.current = code;
+    void navigate({ to: '/login', search: {}, replace: true });
+    if (!takeGoogleState(state)) {
+      notifyError('Google sign-in failed, please try again');
+      return;
+    }
+    authApi.google(code).then(
+      (answer) => {
+        if ('accessToken' in answer) signIn(answer, true);
+        else setGoogleRequestFiled(true);
+      },
+      (error) => notifyError(errorMessage(error)),
+    );
+  });
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle={
+        <>
+          New here?{' '}
+          <ChakraLink asChild color="brand.fg" fontWeight="medium">
+            <Link to="/register">Request access</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      {googleRequestFiled && (
+        <Alert.Root status="success" data-testid="google-request-filed">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your registration request was filed</Alert.Title>
+            <Alert.Description>Our team will review it and get in touch with you soon.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <LoginForm onSignedIn={(session) => signIn(session)} />
+      {config?.google && (
+        <Stack gap="4">
+          <HStack>
+            <Separator flex="1" />
+            <Text flexShrink="0" fontSize="sm" color="fg.muted">
+              or
+            </Text>
+            <Separator flex="1" />
+          </HStack>
+          <Button variant="outline" size="lg" onClick={() => config.google && startGoogleSignIn(config.google)}>
+            <GoogleIcon /> Continue with Google
+          </Button>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { AuthLayout } from './AuthLayout';
+import { authApi } from './authApi';
+import { type ResetRequestValues, resetRequestSchema } from './schemas';
+
+export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      await authApi.requestReset(email);
+      onSent(email);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reset password">
+      <Stack gap="4">
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [sentTo, setSentTo] = useState<string>();
+  return (
+    <AuthLayout
+      title="Reset password"
+      subtitle={
+        <>
+          Remembered it?{' '}
+          <ChakraLink asChild color="brand.fg" fontWeight="medium">
+            <Link to="/login">Sign in</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      {sentTo ? (
+        // The server answers the same for unknown addresses, so we do too.
+        <Alert.Root status="info" data-testid="reset-sent">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Check your inbox</Alert.Title>
+            <Alert.Description>
+              If an account exists for {sentTo}, we have sent a link to set a new password. The link works once.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <ResetPasswordForm onSent={setSentTo} />
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { PasswordInput } from '../../components/ui/PasswordInput';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { AuthLayout } from './AuthLayout';
+import { authApi } from './authApi';
+import { type NewPasswordValues, newPasswordSchema } from './schemas';
+
+const route = getRouteApi('/guest/reset-password/$id');
+
+export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await authApi.setPassword(resetId, password);
+      notifySuccess('Your password has been changed');
+      onDone();
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New password">
+      <Stack gap="4">
+        <FormField label="New password" error={errors.password?.message} helperText="6 to 15 characters">
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Repeat password" error={errors.confirm?.message}>
+          <PasswordInput autoComplete="new-password" {...register('confirm')} />
+        </FormField>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+          Save password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function SetPasswordPage() {
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  return (
+    <AuthLayout title="Set a new password">
+      <SetPasswordForm resetId={id} onDone={() => void navigate({ to: '/login' })} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import { api } from '../../lib/api';
+import type { DefaultRole } from '../../lib/areas';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  defaultRole: DefaultRole;
+}
+
+export interface SignedIn {
+  accessToken: string;
+  user: SessionUser;
+}
+
+export interface AuthConfig {
+  google: null | { clientId: string; authorizationEndpoint: string; redirectUri: string; scope: string };
+  supportBot: string;
+  supportEmail: string;
+  docsUrl: string;
+}
+
+export interface RegistrationRequestBody {
+  name: string;
+  email: string;
+  password: string;
+  role: DefaultRole;
+  telegram?: string;
+  company?: string;
+  comment?: string;
+}
+
+export const authApi = {
+  login: (body: { email: string; password: string }) => api<SignedIn>('POST', '/v1/auth/login', body),
+  register: (body: RegistrationRequestBody) => api<{ id: string; status: 'PENDING' }>('POST', '/v1/auth/registration', body),
+  requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),
+  setPassword: (id: string, password: string) => api<{ ok: true }>('PATCH', '/v1/auth/reset-password', { id, password }),
+  google: (code: string) => api<SignedIn | { registrationRequested: true }>('POST', '/v1/auth/google', { code }),
+  config: () => api<AuthConfig>('GET', '/v1/auth/config'),
+};

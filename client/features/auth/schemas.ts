@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// Messages shown under the inputs; tests assert them verbatim.
+export const messages = {
+  emailRequired: 'Enter your e-mail',
+  emailInvalid: 'Enter a valid e-mail',
+  passwordLength: 'Password must be 6 to 15 characters',
+  passwordsDiffer: 'Passwords do not match',
+  nameRequired: 'Enter your name',
+  telegramInvalid: 'Enter a Telegram username like @name or a t.me link',
+  roleRequired: 'Choose what you want to do',
+} as const;
+
+const email = z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid));
+const password = z.string().min(6, messages.passwordLength).max(15, messages.passwordLength);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, messages.passwordLength).pipe(password),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const registrationSchema = z.object({
+  name: z.string().trim().min(1, messages.nameRequired).max(100),
+  email,
+  password,
+  telegram: z
+    .string()
+    .trim()
+    .regex(/^$|^@?[A-Za-z0-9_]{4,32}$|^(https?:\/\/)?t\.me\/[A-Za-z0-9_]{4,32}\/?$/, messages.telegramInvalid),
+  role: z.enum(['ADVERTISER', 'PUBLISHER'], { error: messages.roleRequired }),
+  company: z.string().trim().max(200),
+  comment: z.string().trim().max(1000),
+});
+export type RegistrationValues = z.infer<typeof registrationSchema>;
+
+export const resetRequestSchema = z.object({ email });
+export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
+
+export const newPasswordSchema = z
+  .object({ password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: messages.passwordsDiffer, path: ['confirm'] });
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -1,0 +1,312 @@
+import { Accordion } from '@chakra-ui/react/accordion';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link } from '@tanstack/react-router';
+import {
+  ArrowLeftRight,
+  ArrowRight,
+  BadgeCheck,
+  Bot,
+  ChartLine,
+  Coins,
+  LayoutGrid,
+  Megaphone,
+  Send,
+  ShieldCheck,
+  Smartphone,
+  Zap,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Logo } from '../../components/ui/Logo';
+import { ThemeMenu } from '../../components/ui/ThemeMenu';
+import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
+
+const navLinks = [
+  { href: '#monetize', label: 'Monetize Apps' },
+  { href: '#buy-traffic', label: 'Buy Traffic' },
+  { href: '#exchange', label: 'Exchange Traffic' },
+  { href: '#faq', label: 'FAQ' },
+];
+
+export const faq = [
+  {
+    question: 'What is Taskgram Ads?',
+    answer:
+      'Taskgram Ads is a pay-per-action ad network for Telegram mini apps. Advertisers pay only when a user completes an action: subscribes to a channel, joins a chat, launches a bot or finishes a custom task. Publishers earn by showing these tasks inside their apps.',
+  },
+  {
+    question: 'How does an advertiser integrate?',
+    answer:
+      'Create a project, add your bots, channels, chats or links and fund a campaign. Channels and chats are checked by our bot; for bots and custom tasks your server sends us one event when the conversion happens, signed with the project API key.',
+  },
+  {
+    question: 'How does a publisher integrate?',
+    answer:
+      'Register your mini app, choose the awards your users get, then place the showcase code on a page of your app. The showcase lists partner tasks, and you earn for every task your users finish.',
+  },
+  {
+    question: 'Where is the documentation?',
+    answer:
+      'Everything you need is in the dashboard: the Integrations tab opens the documentation for the showcase code, the server events and the bot SDK, with examples you can copy.',
+  },
+];
+
+function Section({ id, eyebrow, title, lead, children, tinted }: { id?: string; eyebrow: string; title: string; lead: string; children: ReactNode; tinted?: boolean }) {
+  return (
+    <Box as="section" id={id} py={{ base: '16', md: '24' }} scrollMarginTop="16" bg={tinted ? 'bg.subtle' : undefined}>
+      <Container maxW="6xl">
+        <Stack gap="4" maxW="2xl" mb={{ base: '10', md: '14' }}>
+          <Text color="brand.fg" fontWeight="semibold" textTransform="uppercase" fontSize="sm" letterSpacing="wider">
+            {eyebrow}
+          </Text>
+          <Heading as="h2" size={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em">
+            {title}
+          </Heading>
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            {lead}
+          </Text>
+        </Stack>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Stack gap="3" p="6" borderWidth="1px" borderRadius="2xl" bg="bg.panel" shadow="xs">
+      <Flex w="11" h="11" align="center" justify="center" borderRadius="xl" bg="brand.subtle" color="brand.fg">
+        {icon}
+      </Flex>
+      <Heading as="h3" size="md">
+        {title}
+      </Heading>
+      <Text color="fg.muted">{text}</Text>
+    </Stack>
+  );
+}
+
+function Header() {
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/80" backdropFilter="blur(12px)" borderBottomWidth="1px">
+      <Container maxW="6xl">
+        <HStack h="16" justify="space-between" gap="6">
+          <Link to="/" aria-label="Taskgram Ads home">
+            <Logo />
+          </Link>
+          <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label="Sections">
+            {navLinks.map((link) => (
+              <ChakraLink key={link.href} href={link.href} color="fg.muted" _hover={{ color: 'fg' }} fontWeight="medium">
+                {link.label}
+              </ChakraLink>
+            ))}
+          </HStack>
+          <HStack gap="2">
+            <ThemeMenu />
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/login">Sign In</Link>
+            </Button>
+            <Button asChild colorPalette="brand" size="sm">
+              <Link to="/register">Sign Up</Link>
+            </Button>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
+
+function ShowcasePreview() {
+  const tasks = [
+    { icon: <Send size={18} />, title: 'Subscribe to Crypto Daily', reward: '+50 coins' },
+    { icon: <Bot size={18} />, title: 'Launch Farm Hero bot', reward: '+80 coins' },
+    { icon: <Megaphone size={18} />, title: 'Join the Traders chat', reward: '+40 coins' },
+  ];
+  return (
+    <Box
+      w="full"
+      maxW="sm"
+      mx="auto"
+      p="5"
+      borderRadius="3xl"
+      bg="bg.panel"
+      borderWidth="1px"
+      shadow="2xl"
+      aria-label="Showcase preview"
+    >
+      <HStack justify="space-between" mb="4">
+        <Text fontWeight="semibold">Earn rewards</Text>
+        <Badge colorPalette="green" variant="subtle">
+          3 tasks
+        </Badge>
+      </HStack>
+      <Stack gap="3">
+        {tasks.map((task) => (
+          <HStack key={task.title} p="3" borderRadius="xl" bg="bg.subtle" gap="3">
+            <Flex w="9" h="9" align="center" justify="center" borderRadius="lg" bg="brand.solid" color="brand.contrast">
+              {task.icon}
+            </Flex>
+            <Text flex="1" fontSize="sm" fontWeight="medium">
+              {task.title}
+            </Text>
+            <Badge colorPalette="purple">{task.reward}</Badge>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function Hero() {
+  return (
+    <Box as="section" position="relative" overflow="hidden" py={{ base: '16', md: '28' }}>
+      <Box
+        position="absolute"
+        inset="0"
+        zIndex="-1"
+        bgGradient="to-br"
+        gradientFrom="purple.500/15"
+        gradientVia="transparent"
+        gradientTo="cyan.500/15"
+      />
+      <Container maxW="6xl">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="12" alignItems="center">
+          <Stack gap="6">
+            <Badge alignSelf="flex-start" colorPalette="purple" variant="surface" size="lg" borderRadius="full" px="3">
+              Pay-per-action ad network for mini apps
+            </Badge>
+            <Heading as="h1" size={{ base: '4xl', md: '6xl' }} letterSpacing="-0.03em" lineHeight="1.05">
+              Real users for Telegram apps.{' '}
+              <Text as="span" color="brand.fg">
+                Pay only for actions.
+              </Text>
+            </Heading>
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
+              Buy subscriptions, bot launches and custom actions from 0.05 USD per action, earn by showing partner tasks in
+              your mini app, or swap traffic with other apps.
+            </Text>
+            <HStack gap="3" flexWrap="wrap">
+              <Button asChild colorPalette="brand" size="xl">
+                <Link to="/register">
+                  Get started <ArrowRight />
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="xl">
+                <a href="#faq">How it works</a>
+              </Button>
+            </HStack>
+          </Stack>
+          <ShowcasePreview />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function Footer() {
+  const config = useAuthConfig();
+  return (
+    <Box as="footer" borderTopWidth="1px" py="10">
+      <Container maxW="6xl">
+        <Flex direction={{ base: 'column', md: 'row' }} gap="6" justify="space-between" align={{ md: 'center' }}>
+          <Stack gap="2">
+            <Logo />
+            <Text fontSize="sm" color="fg.muted">
+              © {new Date().getFullYear()} Taskgram Ads. Pay-per-action advertising for mini apps.
+            </Text>
+          </Stack>
+          <Flex gap={{ base: '3', md: '6' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
+            {config && (
+              <>
+                <ChakraLink href={supportBotUrl(config.supportBot)} target="_blank" rel="noreferrer" data-testid="support-bot-link">
+                  <Send size={14} /> Support bot
+                </ChakraLink>
+                <ChakraLink href={`mailto:${config.supportEmail}`}>{config.supportEmail}</ChakraLink>
+              </>
+            )}
+            <ChakraLink asChild>
+              <Link to="/user-agreement">User Agreement</Link>
+            </ChakraLink>
+            <ChakraLink asChild>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </ChakraLink>
+          </Flex>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+export function LandingPage() {
+  return (
+    <Box minH="100dvh">
+      <Header />
+      <main>
+        <Hero />
+        <Section
+          id="monetize"
+          eyebrow="For publishers"
+          title="Monetize your mini app audience"
+          lead="Add the task showcase to your app. Your users complete partner tasks for in-app awards, and you earn for every finished task."
+          tinted
+        >
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+            <Feature icon={<Smartphone />} title="One snippet" text="Place the showcase code on any page of your app. It adapts to a dark or light theme." />
+            <Feature icon={<Coins />} title="Revenue that ticks" text="See revenue and the on-hold balance grow live, then withdraw in USDT on TON." />
+            <Feature icon={<BadgeCheck />} title="Your awards" text="Reward users with your own coins, gems or lives, configured per task type." />
+          </SimpleGrid>
+        </Section>
+        <Section
+          id="buy-traffic"
+          eyebrow="For advertisers"
+          title="Buy traffic from 0.05 USD per action"
+          lead="Group your bots, channels, chats and links into projects, fund a campaign and pay only when a real user acts."
+        >
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+            <Feature icon={<Zap />} title="Every action counts" text="Channel and chat subscriptions are checked by our bot; bots report launches through a simple server event." />
+            <Feature icon={<ChartLine />} title="Live statistics" text="Watch spend and conversions update as they happen, per campaign and per resource." />
+            <Feature icon={<ShieldCheck />} title="Fraud protection" text="Users who leave a channel during the hold period are not paid for." />
+          </SimpleGrid>
+        </Section>
+        <Section
+          id="exchange"
+          eyebrow="Exchange"
+          title="Exchange traffic with other apps"
+          lead="Show another app's tasks in yours and get the same number of actions back, tracked on both sides, with no money changing hands."
+          tinted
+        >
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+            <Feature icon={<LayoutGrid />} title="Catalog of partners" text="Browse apps that are open to swaps and send an offer with the quantities on both sides." />
+            <Feature icon={<ArrowLeftRight />} title="Fair swaps" text="Delivered and received actions update live until the deal is complete." />
+          </SimpleGrid>
+        </Section>
+        <Section id="faq" eyebrow="FAQ" title="Questions and answers" lead="Still unsure? Our support team answers in Telegram.">
+          <Accordion.Root collapsible defaultValue={['0']} variant="enclosed" maxW="3xl">
+            {faq.map((item, index) => (
+              <Accordion.Item key={item.question} value={String(index)}>
+                <Accordion.ItemTrigger>
+                  <Text flex="1" fontWeight="semibold">
+                    {item.question}
+                  </Text>
+                  <Accordion.ItemIndicator />
+                </Accordion.ItemTrigger>
+                <Accordion.ItemContent>
+                  <Accordion.ItemBody color="fg.muted">{item.answer}</Accordion.ItemBody>
+                </Accordion.ItemContent>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+        </Section>
+      </main>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { HStack } from '@chakra-ui/react/stack';
+import { Link, useLocation } from '@tanstack/react-router';
+import { ExternalLink } from 'lucide-react';
+import type { Area } from '../../lib/areas';
+import { areaTabs } from './tabs';
+
+/** Badge counts for the exchange tabs; null until the exchange work provides them. */
+export type ExchangeBadges = { incoming: number; outgoing: number } | null;
+
+export function AreaTabs({ area, docsUrl, badges = null }: { area: Area; docsUrl?: string; badges?: ExchangeBadges }) {
+  const { pathname } = useLocation();
+  return (
+    <HStack as="nav" aria-label="Sections" gap="1" overflowX="auto" className="hide-scrollbar">
+      {areaTabs[area].map((tab) => {
+        const active = tab.matches(pathname);
+        const style = {
+          px: '3',
+          py: '3',
+          fontSize: 'sm',
+          fontWeight: 'medium',
+          whiteSpace: 'nowrap',
+          color: active ? 'fg' : 'fg.muted',
+          borderBottomWidth: '2px',
+          borderColor: active ? 'brand.solid' : 'transparent',
+          textDecoration: 'none',
+          _hover: { color: 'fg', textDecoration: 'none' },
+        } as const;
+        if (tab.to === null) {
+          return (
+            <ChakraLink key={tab.label} href={docsUrl} target="_blank" rel="noreferrer" {...style}>
+              {tab.label} <ExternalLink size={14} />
+            </ChakraLink>
+          );
+        }
+        const count = tab.badge && badges ? badges[tab.badge] : null;
+        return (
+          <ChakraLink key={tab.label} asChild {...style}>
+            <Link to={tab.to} aria-current={active ? 'page' : undefined}>
+              {tab.label}
+              {count ? (
+                <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs">
+                  {count}
+                </Badge>
+              ) : null}
+            </Link>
+          </ChakraLink>
+        );
+      })}
+    </HStack>
+  );
+}

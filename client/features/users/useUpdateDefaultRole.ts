@@ -1,0 +1,34 @@
+import { useMutation } from '@apollo/client/react';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import type { DefaultRole } from '../../lib/areas';
+
+const UpdateDefaultRoleMutation = graphql(`
+  mutation UpdateDefaultRole($input: UpdateMeInput!) {
+    updateMe(input: $input) {
+      id
+      defaultRole
+    }
+  }
+`);
+
+/** Changes where the logo (and sign-in) leads: projects for advertisers, apps for publishers. */
+export function useUpdateDefaultRole(userId: string | undefined) {
+  const [mutate, { loading }] = useMutation(UpdateDefaultRoleMutation);
+  const update = async (defaultRole: DefaultRole): Promise<boolean> => {
+    if (!userId) return false;
+    try {
+      await mutate({
+        variables: { input: { defaultRole } },
+        optimisticResponse: { updateMe: { __typename: 'User', id: userId, defaultRole } },
+      });
+      notifySuccess(`Main area: ${defaultRole === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}`);
+      return true;
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return false;
+    }
+  };
+  return { update, loading };
+}

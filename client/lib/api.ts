@@ -1,0 +1,52 @@
+import { getToken, signOut } from './session';
+
+export const NETWORK_ERROR = 'Network error, try again late';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Calls the REST layer under /api: yields the envelope's `value`, throws its `error` message. */
+export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR);
+  }
+
+  let payload: { value?: T; error?: string } | null = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+
+  // A 401 on a call made with a token means the session is over; a 401 from the login form
+  // (no token yet) is just a wrong password and must surface as a message.
+  if (response.status === 401 && token) signOut();
+
+  if (!response.ok || !payload || payload.error !== undefined) {
+    throw new ApiError(payload?.error || NETWORK_ERROR, response.status);
+  }
+  return payload.value as T;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : NETWORK_ERROR;
+}

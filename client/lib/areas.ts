@@ -1,0 +1,48 @@
+import { addMoney } from './money';
+import { paths } from './paths';
+
+export type Area = 'advertiser' | 'publisher' | 'exchange';
+
+export interface AreaInfo {
+  id: Area;
+  label: string;
+  caption: string;
+  home: string;
+}
+
+export const areas: AreaInfo[] = [
+  { id: 'advertiser', label: 'Advertiser', caption: 'Buy traffic in other telegram apps', home: paths.advertiserProjects },
+  { id: 'publisher', label: 'Publisher', caption: 'Monetize your audience', home: paths.publisherIndex },
+  { id: 'exchange', label: 'Exchange', caption: 'Share traffic with other apps', home: paths.exchangeSwaps },
+];
+
+/** The current area comes from the first path segment; anything else counts as Advertiser. */
+export function areaFromPath(pathname: string): Area {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === 'publisher' || first === 'exchange' ? first : 'advertiser';
+}
+
+export interface Balances {
+  advertiserBalance: string;
+  publisherBalance: string;
+  publisherOnHoldBalance: string;
+}
+
+/** Which amount the balance chip shows in an area, or null when it shows none (Exchange). */
+export function chipAmount(area: Area, balances: Balances): string | null {
+  switch (area) {
+    case 'advertiser':
+      return balances.advertiserBalance;
+    case 'publisher':
+      return addMoney(balances.publisherBalance, balances.publisherOnHoldBalance);
+    case 'exchange':
+      return null;
+  }
+}
+
+export type DefaultRole = 'ADVERTISER' | 'PUBLISHER';
+
+/** The logo goes to projects for advertisers and to the publisher index otherwise. */
+export function logoTarget(defaultRole: DefaultRole | undefined): string {
+  return defaultRole === 'PUBLISHER' ? paths.publisherIndex : paths.advertiserProjects;
+}

@@ -1,0 +1,54 @@
+// Money arrives as an exact decimal string ("12.50", "0.050000"). Arithmetic is done on
+// scaled BigInts so that nothing ever passes through a float.
+
+const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+function parse(value: string): Scaled {
+  const match = MONEY_PATTERN.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal amount: ${value}`);
+  const [, sign, whole, fraction = ''] = match;
+  const units = BigInt(whole + fraction);
+  return { units: sign ? -units : units, scale: fraction.length };
+}
+
+function rescale({ units, scale }: Scaled, to: number): bigint {
+  return units * 10n ** BigInt(to - scale);
+}
+
+function print(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = scale > 0 ? `.${digits.slice(digits.length - scale)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Exact sum of decimal strings. */
+export function addMoney(...values: string[]): string {
+  const parsed = values.map(parse);
+  const scale = Math.max(0, ...parsed.map((p) => p.scale));
+  const sum = parsed.reduce((total, p) => total + rescale(p, scale), 0n);
+  return print(sum, scale);
+}
+
+/** Rounds a decimal string to `places` decimals, half away from zero. */
+export function roundMoney(value: string, places = 2): string {
+  const parsed = parse(value);
+  if (parsed.scale <= places) return print(rescale(parsed, places), places);
+  const divisor = 10n ** BigInt(parsed.scale - places);
+  const negative = parsed.units < 0n;
+  const magnitude = negative ? -parsed.units : parsed.units;
+  let rounded = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
+  return print(negative && rounded !== 0n ? -rounded : rounded, places);
+}
+
+/** The way every balance is shown: 2 decimals and a `$` suffix, e.g. "12.50 $". */
+export function formatMoney(value: string): string {
+  return `${roundMoney(value, 2)} $`;
+}

@@ -1,0 +1,46 @@
+// Everything the browser keeps about a session lives in localStorage under these keys (spec 3).
+export const TOKEN_KEY = 'accessToken';
+export const PROJECT_KEY = 'project';
+export const CHOOSE_ROLE_KEY = 'chooseRole';
+
+type Listener = () => void;
+const signOutListeners = new Set<Listener>();
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function getChooseRoleFlag(): string | null {
+  return localStorage.getItem(CHOOSE_ROLE_KEY);
+}
+
+export function setChooseRoleFlag(value: boolean): void {
+  localStorage.setItem(CHOOSE_ROLE_KEY, String(value));
+}
+
+/** Registers cleanup to run on sign-out (Apollo store reset, navigation). Returns an unsubscribe. */
+export function onSignOut(listener: Listener): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+let signingOut = false;
+
+/** Logout and any 401: clear token, project and choose-role flag, reset user state, go to login. */
+export function signOut(): void {
+  // Several parallel requests can fail with 401 at once; clean up only once.
+  if (signingOut) return;
+  signingOut = true;
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(PROJECT_KEY);
+    localStorage.removeItem(CHOOSE_ROLE_KEY);
+    for (const listener of signOutListeners) listener();
+  } finally {
+    signingOut = false;
+  }
+}

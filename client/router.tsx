@@ -1,0 +1,35 @@
+import { createRouter } from '@tanstack/react-router';
+import { paths } from './lib/paths';
+import { onSignOut } from './lib/session';
+import { advertiserRoutes } from './routes/advertiser';
+import { exchangeRoutes } from './routes/exchange';
+import { guestRoutes } from './routes/guest';
+import { homeRoute } from './routes/home';
+import { moderationRoute } from './routes/moderation';
+import { policyRoutes } from './routes/policy';
+import { publisherRoutes } from './routes/publisher';
+import { catchAllRoute, rootRoute } from './routes/root';
+
+const routeTree = rootRoute.addChildren([
+  guestRoutes,
+  policyRoutes,
+  homeRoute.addChildren([advertiserRoutes, publisherRoutes, exchangeRoutes, moderationRoute]),
+  catchAllRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+// However the session ends (Log out, a 401, a rejected socket), the user lands on login.
+onSignOut(() => {
+  void router.navigate({ to: paths.login, replace: true });
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

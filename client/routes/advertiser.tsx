@@ -1,0 +1,44 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { homeRoute } from './home';
+
+const advertiser = createRoute({ getParentRoute: () => homeRoute, path: 'advertiser' });
+
+const index = createRoute({
+  getParentRoute: () => advertiser,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/advertiser/projects', replace: true });
+  },
+});
+
+const projects = createRoute({
+  getParentRoute: () => advertiser,
+  path: 'projects',
+  component: lazyRouteComponent(() => import('../features/projects/MyProjectsPage'), 'MyProjectsPage'),
+});
+
+const project = createRoute({
+  getParentRoute: () => advertiser,
+  path: 'projects/$id',
+  component: lazyRouteComponent(() => import('../features/projects/ProjectPage'), 'ProjectPage'),
+});
+
+const campaign = createRoute({
+  getParentRoute: () => advertiser,
+  path: 'campaign',
+  component: lazyRouteComponent(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
+});
+
+const campaignReports = createRoute({
+  getParentRoute: () => advertiser,
+  path: 'campaign/reports',
+  component: lazyRouteComponent(() => import('../features/campaigns/CampaignReportsPage'), 'CampaignReportsPage'),
+});
+
+const payments = createRoute({
+  getParentRoute: () => advertiser,
+  path: 'payments',
+  component: lazyRouteComponent(() => import('../features/payments/AddFundsPage'), 'AddFundsPage'),
+});
+
+export const advertiserRoutes = advertiser.addChildren([index, projects, project, campaign, campaignReports, payments]);

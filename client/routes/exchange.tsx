@@ -1,0 +1,38 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { homeRoute } from './home';
+
+const exchange = createRoute({ getParentRoute: () => homeRoute, path: 'exchange' });
+
+const index = createRoute({
+  getParentRoute: () => exchange,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/exchange/swaps', replace: true });
+  },
+});
+
+const swaps = createRoute({
+  getParentRoute: () => exchange,
+  path: 'swaps',
+  component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'SwapsPage'),
+});
+
+const catalog = createRoute({
+  getParentRoute: () => exchange,
+  path: 'catalog',
+  component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'CatalogPage'),
+});
+
+const incoming = createRoute({
+  getParentRoute: () => exchange,
+  path: 'incoming',
+  component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'IncomingPage'),
+});
+
+const outgoing = createRoute({
+  getParentRoute: () => exchange,
+  path: 'outgoing',
+  component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'OutgoingPage'),
+});
+
+export const exchangeRoutes = exchange.addChildren([index, swaps, catalog, incoming, outgoing]);

@@ -1,0 +1,45 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { enforce, guestOnlyGuard } from '../lib/guards';
+import { rootRoute } from './root';
+
+// Guest-only pages: landing, register, login, reset password.
+const guestLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guest',
+  beforeLoad: () => enforce([guestOnlyGuard]),
+});
+
+const landing = createRoute({
+  getParentRoute: () => guestLayout,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/landing/LandingPage'), 'LandingPage'),
+});
+
+const login = createRoute({
+  getParentRoute: () => guestLayout,
+  path: 'login',
+  // The Google sign-in provider comes back here with ?code&state.
+  validateSearch: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+  component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
+});
+
+const register = createRoute({
+  getParentRoute: () => guestLayout,
+  path: 'register',
+  component: lazyRouteComponent(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
+});
+
+const resetPassword = createRoute({
+  getParentRoute: () => guestLayout,
+  path: 'reset-password',
+  component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+});
+
+const setPassword = createRoute({
+  getParentRoute: () => guestLayout,
+  path: 'reset-password/$id',
+  component: lazyRouteComponent(() => import('../features/auth/SetPasswordPage'), 'SetPasswordPage'),
+});
+
+export const guestRoutes = guestLayout.addChildren([landing, login, register, resetPassword, setPassword]);

@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authGuard, chooseRoleGuard, enforce } from '../lib/guards';
+import { rootRoute } from './root';
+
+// The signed-in home layout; guards run in the spec's order (auth, then the choose-role flag).
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'home',
+  beforeLoad: ({ search }) => enforce([authGuard, chooseRoleGuard], search as Record<string, unknown>),
+  component: lazyRouteComponent(() => import('../features/layout/HomeLayout'), 'HomeLayout'),
+});

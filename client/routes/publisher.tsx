@@ -1,0 +1,42 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { homeRoute } from './home';
+
+const publisher = createRoute({ getParentRoute: () => homeRoute, path: 'publisher' });
+
+const myApps = createRoute({
+  getParentRoute: () => publisher,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/platforms/MyAppsPage'), 'MyAppsPage'),
+});
+
+const appCampaigns = createRoute({
+  getParentRoute: () => publisher,
+  path: '$id/campaigns',
+  component: lazyRouteComponent(() => import('../features/platforms/AppCampaignsPage'), 'AppCampaignsPage'),
+});
+
+const createPlatform = createRoute({
+  getParentRoute: () => publisher,
+  path: 'platforms/create',
+  component: lazyRouteComponent(() => import('../features/platforms/PlatformFormPage'), 'CreatePlatformPage'),
+});
+
+const editPlatform = createRoute({
+  getParentRoute: () => publisher,
+  path: 'platforms/edit/$id',
+  component: lazyRouteComponent(() => import('../features/platforms/PlatformFormPage'), 'EditPlatformPage'),
+});
+
+const statistics = createRoute({
+  getParentRoute: () => publisher,
+  path: 'statistics',
+  component: lazyRouteComponent(() => import('../features/statistics/StatisticsPage'), 'StatisticsPage'),
+});
+
+const payments = createRoute({
+  getParentRoute: () => publisher,
+  path: 'payments',
+  component: lazyRouteComponent(() => import('../features/payments/WithdrawPage'), 'WithdrawPage'),
+});
+
+export const publisherRoutes = publisher.addChildren([myApps, appCampaigns, createPlatform, editPlatform, statistics, payments]);

@@ -1,0 +1,38 @@
+// `npm run db:migrate` applies pending migrations; `npm run db:migration` creates one from
+// the difference between the entities and the database.
+import { loadConfig } from '../server/config.ts';
+import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { openOrm } from '../server/db/orm.ts';
+import { join } from 'node:path';
+import { writeMigrationsIndex } from './migrations-index.ts';
+
+const command = process.argv[2];
+const config = loadConfig();
+let url = config.databaseUrl;
+let stop = async () => {};
+if (!url) {
+  const embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'));
+  url = embedded.url;
+  stop = embedded.stop;
+}
+const orm = await openOrm(url);
+try {
+  const migrator = orm.getMigrator();
+  if (command === 'create') {
+    const initial = !(await migrator.getExecutedMigrations()).length && !(await migrator.getPendingMigrations()).length;
+    const result = await migrator.createMigration(undefined, false, initial, process.argv[3]);
+    if (result.fileName) {
+      writeMigrationsIndex();
+      console.log(`created migrations/${result.fileName} and updated migrations/index.ts`);
+    } else console.log('no changes: the database matches the entities');
+  } else if (command === 'migrate') {
+    const applied = await migrator.up();
+    console.log(applied.length ? `applied ${applied.map((m) => m.name).join(', ')}` : 'nothing to apply');
+  } else {
+    console.error('usage: tsx scripts/db.ts create [name] | migrate');
+    process.exitCode = 2;
+  }
+} finally {
+  await orm.close();
+  await stop();
+}

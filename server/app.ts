@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { useServer } from 'graphql-ws/use/ws';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { openOrm } from './db/orm.ts';
+import { seedBase, seedDemo } from './db/seed.ts';
+import type { Context } from './graphql/context.ts';
+import { formatGraphQLError } from './graphql/errors.ts';
+import { createPubSub, type PubSub } from './graphql/pubsub.ts';
+import { schema } from './graphql/schema.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { createGoogleClient } from './modules/auth/google.ts';
+import { ImagesService, MAX_IMAGE_BYTES } from './modules/images/images.service.ts';
+import { LookupsService } from './modules/lookups/lookups.service.ts';
+import { RegistrationQueueService } from './modules/moderation/registration.service.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import { openApiDocument } from './rest/openapi.ts';
+import { registerRoutes, replyWithError } from './rest/register.ts';
+import { routes } from './rest/routes.ts';
+import type { Services } from './services.ts';
+
+export const CLIENT_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url));
+/** WebSocket close code for a bad or expired token in connection_init. */
+export const WS_CLOSE_FORBIDDEN = 4403;
+
+export interface App {
+  http: FastifyInstance;
+  orm: MikroORM;
+  pubsub: PubSub;
+  services: Services;
+  log: Logger;
+  /** Base URL once listening, e.g. http://127.0.0.1:3000 */
+  url: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** Skip listening (port 0 listens on a free port). */
+  listen?: boolean;
+  logger?: Logger;
+}
+
+function bearer(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return m?.[1]?.trim() || undefined;
+}
+
+/** Builds the whole product: database, migrations, seed, REST, GraphQL, subscriptions, client. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const log =
+    opts.logger ??
+    pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.passwordHash'] });
+  const cleanups: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((err) => log.error({ err }, 'shutdown step failed'));
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const dir = join(config.dataDir, 'pg');
+      mkdirSync(config.dataDir, { recursive: true });
+      log.info({ dir }, 'DATABASE_URL is not set: starting embedded PostgreSQL');
+      const embedded = await startEmbeddedPostgres(dir, (m) => log.debug({ pg: m }));
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+
+    const orm = await openOrm(databaseUrl);
+    cleanups.push(() => orm.close());
+    const applied = await orm.getMigrator().up();
+    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+
+    const pubsub = await createPubSub(config.redisUrl);
+    cleanups.push(() => pubsub.close());
+    let redis: Redis | undefined;
+    if (config.redisUrl) {
+      const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+      redis = client;
+      cleanups.push(async () => void client.disconnect());
+    }
+
+    let url = config.publicUrl ?? `http://localhost:${config.port}`;
+    const google = config.google ? createGoogleClient(config.google) : undefined;
+    const services: Services = {
+      auth: new AuthService({
+        config,
+        pubsub,
+        tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
+        mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log }),
+        limiter: createRateLimiter(config.rateLimitPerMinute, redis),
+        google,
+        log,
+        appUrl: () => config.publicUrl ?? url,
+      }),
+      users: new UsersService(),
+      registrations: new RegistrationQueueService(pubsub),
+      lookups: new LookupsService(config),
+      images: new ImagesService(join(config.dataDir, 'uploads')),
+      google,
+    };
+
+    await seedBase(orm.em.fork());
+    if (config.demoSeed) await seedDemo(orm.em.fork(), services, log);
+
+    const http: FastifyInstance = Fastify({
+      loggerInstance: log,
+      trustProxy: true,
+      bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
+      genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    }) as unknown as FastifyInstance;
+    cleanups.push(() => http.close());
+
+    const makeContext = async (req: FastifyRequest): Promise<Context> => {
+      const em = orm.em.fork() as EntityManager;
+      const user = await services.auth.userFromToken(em, bearer(req.headers.authorization));
+      return { em, user, services, pubsub, config, requestId: String(req.id), ip: req.ip };
+    };
+
+    http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
+    http.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET' || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+        return reply.code(404).send({ error: 'Not found' });
+      }
+      // Client-side routes: the SPA decides (unknown paths go to /).
+      return reply.type('text/html').sendFile('index.html', CLIENT_DIST);
+    });
+
+    await http.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
+
+    http.get('/healthz', async () => ({ status: 'ok' }));
+    http.get('/readyz', async (_req, reply) => {
+      try {
+        await orm.em.getConnection().execute('select 1');
+        return { status: 'ready' };
+      } catch {
+        return reply.code(503).send({ status: 'database unreachable' });
+      }
+    });
+
+    const openApi = openApiDocument(routes);
+    http.get('/api/docs', async () => openApi);
+    registerRoutes(http, routes, makeContext);
+
+    // Uploaded files: never executable in our origin, whatever they contain (SVG may hold script).
+    const uploads = join(config.dataDir, 'uploads');
+    mkdirSync(uploads, { recursive: true });
+    await http.register(fastifyStatic, {
+      root: resolve(uploads),
+      prefix: '/media/',
+      decorateReply: true,
+      index: false,
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        res.header('X-Content-Type-Options', 'nosniff');
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
+      await http.register(fastifyStatic, {
+        root: CLIENT_DIST,
+        prefix: '/',
+        decorateReply: false,
+        wildcard: false,
+        index: ['index.html'],
+        setHeaders: (res, path) => {
+          if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+    } else if (config.serveClient) {
+      log.warn('dist/client is missing: run `npm run build` to serve the web client');
+    }
+
+    // GraphQL over HTTP and graphql-ws on the same port and path.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    http.server.on('upgrade', (req: IncomingMessage, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') return socket.destroy();
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    });
+    type WsExtra = { user?: Context['user'] };
+    const wsServer = useServer<Record<string, unknown>, WsExtra>(
+      {
+        schema,
+        onConnect: async (ctx) => {
+          const params = ctx.connectionParams ?? {};
+          const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
+          const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
+          if (!token) return true; // anonymous: only public operations; scoped fields refuse.
+          const user = await services.auth.userFromToken(orm.em.fork() as EntityManager, token);
+          if (!user) {
+            ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
+            return false;
+          }
+          ctx.extra.user = user;
+          return true;
+        },
+        context: (ctx): Context => ({
+          em: orm.em.fork() as EntityManager,
+          user: ctx.extra.user ?? null,
+          services,
+          pubsub,
+          config,
+          requestId: randomUUID(),
+          ip: ctx.extra.request.socket.remoteAddress ?? '',
+        }),
+        onError: (_ctx, _id, _payload, errors) => {
+          for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
+        },
+      },
+      wss,
+    );
+
+    const apollo = new ApolloServer<Context>({
+      schema,
+      introspection: config.env !== 'production',
+      includeStacktraceInErrorResponses: false,
+      formatError: (formatted, error) =>
+        formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
+      plugins: [
+        fastifyApolloDrainPlugin(http),
+        {
+          async serverWillStart() {
+            return {
+              async drainServer() {
+                // 1001 "going away": clients reconnect to another instance.
+                for (const client of wss.clients) client.close(1001, 'Server shutting down');
+                await wsServer.dispose();
+              },
+            };
+          },
+        },
+        ...(config.env === 'production' ? [ApolloServerPluginLandingPageDisabled()] : []),
+      ],
+    });
+    await apollo.start();
+    cleanups.push(() => apollo.stop());
+    await http.register(fastifyApollo(apollo), { path: '/graphql', context: (req) => makeContext(req) });
+
+    if (opts.listen !== false) {
+      const address = await http.listen({ port: config.port, host: config.host });
+      const port = new URL(address).port;
+      url = config.publicUrl ?? `http://localhost:${port}`;
+    }
+
+    let closing: Promise<void> | null = null;
+    return {
+      http,
+      orm,
+      pubsub,
+      services,
+      log,
+      get url() {
+        return url;
+      },
+      databaseUrl,
+      close: () => {
+        closing ??= closeAll();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

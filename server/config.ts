@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+// One schema for the whole environment, parsed once at start.
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+\s*[smhdw]$/, 'use a number and a unit, e.g. 15m, 12h, 7d')
+      .default('7d'),
+    DEMO_SEED: bool.optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('Taskgram Ads <no-reply@taskgram.local>'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_REDIRECT_URI: z.url().optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    SUPPORT_BOT: z.string().default('taskgram_support_bot'),
+    SUPPORT_EMAIL: z.email().default('support@taskgram.ads'),
+    TELEGRAM_SYSTEM_BOT: z.string().default('taskgram_system_bot'),
+    SERVE_CLIENT: bool.optional(),
+  })
+  .superRefine((env, ctx) => {
+    // Conditional requirements: a variable is needed only when its feature is on.
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    const google = [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_REDIRECT_URI];
+    if (google.some(Boolean) && !google.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'Google sign-in needs GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl?: string;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  demoSeed: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  google?: { clientId: string; clientSecret: string; issuer: string; redirectUri: string };
+  rateLimitPerMinute: number;
+  supportBot: string;
+  supportEmail: string;
+  telegramSystemBot: string;
+  serveClient: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN.replace(/\s+/g, ''),
+    // The embedded database is the demo setup, so it gets demo data unless told otherwise.
+    demoSeed: env.DEMO_SEED ?? !env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.GOOGLE_REDIRECT_URI
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER.replace(/\/$/, ''),
+            redirectUri: env.GOOGLE_REDIRECT_URI,
+          }
+        : undefined,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    supportBot: env.SUPPORT_BOT,
+    supportEmail: env.SUPPORT_EMAIL,
+    telegramSystemBot: env.TELEGRAM_SYSTEM_BOT,
+    serveClient: env.SERVE_CLIENT ?? env.NODE_ENV !== 'test',
+  };
+}
+
+/** Outside production a random secret is generated once and kept in the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

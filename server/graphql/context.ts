@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Services } from '../services.ts';
+import type { User } from '../modules/users/user.entity.ts';
+import type { PubSub } from './pubsub.ts';
+import type { Config } from '../config.ts';
+
+/** What every resolver and REST handler gets: a fresh EntityManager per request. */
+export interface Context {
+  em: EntityManager;
+  user: User | null;
+  services: Services;
+  config: Config;
+  pubsub: PubSub;
+  requestId: string;
+  ip: string;
+}

@@ -1,0 +1,56 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { DomainError, ErrorCode } from '../errors.ts';
+
+/** GraphQL's one mapping of domain error codes to `extensions.code`. */
+export function graphqlCode(code: ErrorCode): string {
+  switch (code) {
+    case ErrorCode.VALIDATION:
+      return 'BAD_USER_INPUT';
+    case ErrorCode.UNAUTHENTICATED:
+      return 'UNAUTHENTICATED';
+    case ErrorCode.FORBIDDEN:
+      return 'FORBIDDEN';
+    case ErrorCode.NOT_FOUND:
+      return 'NOT_FOUND';
+    case ErrorCode.CONFLICT:
+      return 'CONFLICT';
+    case ErrorCode.TOO_LARGE:
+      return 'PAYLOAD_TOO_LARGE';
+    case ErrorCode.RATE_LIMITED:
+      return 'RATE_LIMITED';
+    case ErrorCode.UNAVAILABLE:
+      return 'SERVICE_UNAVAILABLE';
+  }
+}
+
+const GRAPHQL_OWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE']);
+
+/**
+ * Clients get a message and a code; never a stack trace. Unknown errors are logged by the
+ * caller with the request id and answered as INTERNAL_SERVER_ERROR.
+ */
+export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  onUnexpected: (err: unknown) => void,
+): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof DomainError) {
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: { code: graphqlCode(original.code), ...(original.field ? { field: original.field } : {}) },
+    };
+  }
+  const code = formatted.extensions?.code as string | undefined;
+  if (code && GRAPHQL_OWN_CODES.has(code)) {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  // Errors graphql-js raised itself while coercing variables carry no original error.
+  if (!(original instanceof Error) || original.constructor.name === 'GraphQLError') {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: code ?? 'BAD_REQUEST' } };
+  }
+  onUnexpected(original);
+  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}

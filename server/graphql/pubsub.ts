@@ -1,0 +1,181 @@
+import { Redis } from 'ioredis';
+
+/** One pub/sub for live events: in-process by default, Redis when several instances run. */
+export interface PubSub {
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Resolves once the subscription is live, so no event published afterwards is missed. */
+  subscribe<T>(topic: string): Promise<AsyncIterableIterator<T>>;
+  close(): Promise<void>;
+}
+
+export const topics = {
+  balance: (userId: number) => `balance:${userId}`,
+  registrationRequests: () => 'registration-requests',
+};
+
+type Listener = (payload: unknown) => void;
+
+/** Local fan-out shared by both implementations: topic → listeners. */
+class Fanout {
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  deliver(topic: string, payload: unknown) {
+    const set = this.listeners.get(topic);
+    if (!set) return;
+    for (const l of set) l(payload);
+  }
+
+  /** Returns true when this is the first listener of the topic. */
+  add(topic: string, l: Listener): boolean {
+    let set = this.listeners.get(topic);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.listeners.set(topic, set);
+    }
+    set.add(l);
+    return first;
+  }
+
+  /** Returns true when the topic has no listener left. */
+  remove(topic: string, l: Listener): boolean {
+    const set = this.listeners.get(topic);
+    if (!set) return false;
+    set.delete(l);
+    if (set.size === 0) {
+      this.listeners.delete(topic);
+      return true;
+    }
+    return false;
+  }
+
+  iterator<T>(topic: string, onFirst: () => void, onLast: () => void): AsyncIterableIterator<T> {
+    const queue: T[] = [];
+    let waiting: ((r: IteratorResult<T>) => void) | null = null;
+    let done = false;
+    const listener: Listener = (payload) => {
+      if (done) return;
+      if (waiting) {
+        const w = waiting;
+        waiting = null;
+        w({ value: payload as T, done: false });
+      } else queue.push(payload as T);
+    };
+    if (this.add(topic, listener)) onFirst();
+    const finish = (): Promise<IteratorResult<T>> => {
+      if (!done) {
+        done = true;
+        queue.length = 0;
+        if (this.remove(topic, listener)) onLast();
+        waiting?.({ value: undefined, done: true });
+        waiting = null;
+      }
+      return Promise.resolve({ value: undefined, done: true });
+    };
+    return {
+      next: () => {
+        if (queue.length) return Promise.resolve({ value: queue.shift() as T, done: false });
+        if (done) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((r) => {
+          waiting = r;
+        });
+      },
+      return: finish,
+      throw: (err) => {
+        void finish();
+        return Promise.reject(err);
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+}
+
+export class MemoryPubSub implements PubSub {
+  private readonly fanout = new Fanout();
+
+  async publish(topic: string, payload: unknown) {
+    this.fanout.deliver(topic, payload);
+  }
+
+  async subscribe<T>(topic: string) {
+    return this.fanout.iterator<T>(
+      topic,
+      () => {},
+      () => {},
+    );
+  }
+
+  async close() {}
+}
+
+/**
+ * Redis pub/sub: one SUBSCRIBE per topic with local listeners, so an event published on
+ * any instance reaches subscribers on all of them. Payloads travel as JSON.
+ */
+export class RedisPubSub implements PubSub {
+  private readonly fanout = new Fanout();
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+
+  constructor(url: string, prefix = 'live:') {
+    this.prefix = prefix;
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url, { lazyConnect: false });
+    this.sub.on('message', (channel: string, message: string) => {
+      if (!channel.startsWith(this.prefix)) return;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message);
+      } catch {
+        return;
+      }
+      this.fanout.deliver(channel.slice(this.prefix.length), payload);
+    });
+  }
+
+  private readonly prefix: string;
+
+  /** Resolves once both connections are up, so a test can publish right after. */
+  async ready(): Promise<void> {
+    await Promise.all([this.pub.ping(), this.sub.ping()]);
+  }
+
+  async publish(topic: string, payload: unknown) {
+    await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+  }
+
+  private readonly acks = new Map<string, Promise<unknown>>();
+
+  async subscribe<T>(topic: string) {
+    const channel = this.prefix + topic;
+    const iterator = this.fanout.iterator<T>(
+      topic,
+      () => this.acks.set(topic, this.sub.subscribe(channel)),
+      () => {
+        this.acks.delete(topic);
+        void this.sub.unsubscribe(channel).catch(() => {});
+      },
+    );
+    try {
+      await this.acks.get(topic);
+    } catch (err) {
+      await iterator.return?.();
+      throw err;
+    }
+    return iterator;
+  }
+
+  async close() {
+    this.pub.disconnect();
+    this.sub.disconnect();
+  }
+}
+
+export async function createPubSub(redisUrl?: string): Promise<PubSub> {
+  if (!redisUrl) return new MemoryPubSub();
+  const ps = new RedisPubSub(redisUrl);
+  await ps.ready();
+  return ps;
+}

@@ -1,0 +1,35 @@
+import { GraphQLError, Kind } from 'graphql';
+import { formatMoney, parseMoney } from '../lib/money.ts';
+import { builder } from './builder.ts';
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date and time in UTC.',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => {
+    const d = new Date(String(value));
+    if (Number.isNaN(d.getTime())) throw new GraphQLError('Invalid DateTime');
+    return d;
+  },
+});
+
+builder.scalarType('Money', {
+  description: 'An exact amount of US dollars as a decimal string with up to 6 decimals, e.g. "12.50".',
+  serialize: (value) => formatMoney(BigInt(value as bigint)),
+  parseValue: (value) => {
+    try {
+      return parseMoney(value as string);
+    } catch {
+      throw new GraphQLError('Enter correct value');
+    }
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING && ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT) {
+      throw new GraphQLError('Money must be a decimal string');
+    }
+    try {
+      return parseMoney(ast.value);
+    } catch {
+      throw new GraphQLError('Enter correct value');
+    }
+  },
+});

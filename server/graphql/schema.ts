@@ -1,0 +1,8 @@
+// Imports only: each area file defines its own types, queries, mutations and subscriptions.
+import { builder } from './builder.ts';
+import './scalars.ts';
+import '../modules/users/users.schema.ts';
+import '../modules/moderation/registration.schema.ts';
+import '../modules/lookups/lookups.schema.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

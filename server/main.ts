@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  throw err;
+}
+
+const app = await buildApp(config).catch((err) => {
+  console.error(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
+app.log.info(`Taskgram Ads is running at ${app.url}`);
+console.log(`\n  ➜  Open ${app.url}\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}

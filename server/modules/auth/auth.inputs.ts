@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DEFAULT_ROLES } from '../users/user.entity.ts';
+
+// The spec's patterns; messages are what the user sees.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const PASSWORD_MESSAGE = 'Password must be 6 to 15 characters';
+
+export const email = z
+  .string({ error: 'Enter required value' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter required value')
+  .max(254, 'Enter a valid e-mail')
+  .regex(EMAIL_PATTERN, 'Enter a valid e-mail');
+
+export const password = z
+  .string({ error: 'Enter required value' })
+  .min(6, PASSWORD_MESSAGE)
+  .max(15, PASSWORD_MESSAGE)
+  .regex(/^\S+$/, 'Password must not contain spaces');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const RegistrationInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
+  email,
+  password,
+  telegram: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.replace(/^@/, '').replace(/^https?:\/\/t\.me\//i, '') : null))
+    .refine((v) => v === null || /^[A-Za-z0-9_]{4,32}$/.test(v), 'Enter a Telegram username like @name'),
+  role: z.enum(DEFAULT_ROLES, { error: 'Choose advertiser or publisher' }),
+  company: optionalText(200),
+  comment: optionalText(2000),
+});
+export type RegistrationInput = z.infer<typeof RegistrationInput>;
+
+export const LoginInput = z.object({
+  email,
+  password: z.string({ error: 'Enter required value' }).min(1, 'Enter required value').max(200),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const ResetRequestInput = z.object({ email });
+export const ResetPasswordInput = z.object({
+  id: z.uuid('The link is not valid'),
+  password,
+});
+export const GoogleInput = z.object({ code: z.string().min(1, 'Enter required value').max(2048) });

@@ -1,0 +1,31 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { idColumn, timestamps } from '../../db/columns.ts';
+import { DEFAULT_ROLES } from '../users/user.entity.ts';
+
+export const REGISTRATION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const RegistrationRequest = defineEntity({
+  name: 'RegistrationRequest',
+  tableName: 'registration_requests',
+  indexes: [{ properties: ['status', 'createdAt'] }],
+  properties: {
+    id: idColumn(),
+    ...timestamps(),
+    name: p.string().length(120),
+    email: p.string().length(254).index(),
+    // Null when the request came through Google sign-in.
+    passwordHash: p.string().length(255).nullable(),
+    telegram: p.string().length(64).nullable(),
+    role: p.enum([...DEFAULT_ROLES]),
+    company: p.string().length(200).nullable(),
+    comment: p.text().nullable(),
+    source: p.enum(['FORM', 'GOOGLE']).default('FORM'),
+    status: p.enum([...REGISTRATION_STATUSES]).default('PENDING'),
+    decidedAt: p.datetime().nullable(),
+    decidedById: p.integer().nullable(),
+    declineReason: p.string().length(500).nullable(),
+    userId: p.integer().nullable(),
+  },
+});
+export type RegistrationRequest = InferEntity<typeof RegistrationRequest>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { route } from '../../rest/route.ts';
+
+export const imagesRoutes = [
+  route({
+    method: 'POST',
+    path: '/v1/images',
+    tag: 'images',
+    summary: 'Upload an image (multipart field `image`, at most 1 MB; png, jpg, jpeg, webp, svg or avif by content).',
+    access: 'user',
+    upload: { field: 'image' },
+    status: 201,
+    response: z.object({ path: z.string() }),
+    handler: async (ctx, { file }) => ctx.services.images.store(file!.bytes, file!.filename),
+  }),
+];

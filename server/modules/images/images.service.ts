@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { tooLarge, validation } from '../../errors.ts';
+
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+const BY_MIME: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+const ALLOWED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif'];
+
+function looksLikeSvg(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head);
+}
+
+/** Images are judged by their bytes, not by the name or type the browser claims. */
+export class ImagesService {
+  constructor(private readonly uploadsDir: string) {}
+
+  async store(bytes: Buffer, filename: string): Promise<{ path: string }> {
+    if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
+    if (bytes.length === 0) throw validation('Add an image only');
+    const claimed = filename.split('.').pop()?.toLowerCase() ?? '';
+    if (claimed && !ALLOWED_EXTENSIONS.includes(claimed)) throw validation('Add an image only');
+    const sniffed = await fileTypeFromBuffer(bytes);
+    const ext = sniffed ? BY_MIME[sniffed.mime] : looksLikeSvg(bytes) ? 'svg' : undefined;
+    if (!ext) throw validation('Add an image only');
+    await mkdir(this.uploadsDir, { recursive: true });
+    const name = `${randomUUID()}.${ext}`;
+    await writeFile(join(this.uploadsDir, name), bytes);
+    return { path: `/media/${name}` };
+  }
+}

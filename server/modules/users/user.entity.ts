@@ -1,0 +1,25 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { idColumn, timestamps } from '../../db/columns.ts';
+
+export const DEFAULT_ROLES = ['ADVERTISER', 'PUBLISHER'] as const;
+export type DefaultRole = (typeof DEFAULT_ROLES)[number];
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: idColumn(),
+    ...timestamps(),
+    name: p.string().length(120),
+    email: p.string().length(254).unique(),
+    // Null for accounts that only sign in through Google.
+    passwordHash: p.string().length(255).nullable(),
+    defaultRole: p.enum([...DEFAULT_ROLES]).default('ADVERTISER'),
+    isExchangeReady: p.boolean().default(false),
+    isModerator: p.boolean().default(false),
+    isFinance: p.boolean().default(false),
+    telegram: p.string().length(64).nullable(),
+    company: p.string().length(200).nullable(),
+  },
+});
+export type User = InferEntity<typeof User>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { moneyToJson } from '../../lib/money.ts';
+import { route } from '../../rest/route.ts';
+import { DEFAULT_ROLES } from './user.entity.ts';
+import type { UserView } from './users.service.ts';
+
+export const UserJson = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  defaultRole: z.enum(DEFAULT_ROLES),
+  advertiserBalance: z.number(),
+  publisherBalance: z.number(),
+  publisherOnHoldBalance: z.number(),
+  isExchangeReady: z.boolean(),
+  isModerator: z.boolean(),
+  isFinance: z.boolean(),
+});
+
+export function userJson(u: UserView): z.infer<typeof UserJson> {
+  return {
+    id: u.id,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+    name: u.name,
+    email: u.email,
+    defaultRole: u.defaultRole,
+    advertiserBalance: moneyToJson(u.advertiserBalance),
+    publisherBalance: moneyToJson(u.publisherBalance),
+    publisherOnHoldBalance: moneyToJson(u.publisherOnHoldBalance),
+    isExchangeReady: u.isExchangeReady,
+    isModerator: u.isModerator,
+    isFinance: u.isFinance,
+  };
+}
+
+export const usersRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/users/self',
+    tag: 'users',
+    summary: 'The signed-in user with balances in USD.',
+    access: 'user',
+    response: UserJson,
+    handler: async (ctx) => userJson(await ctx.services.users.self(ctx.em, ctx.user!)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/users/self',
+    tag: 'users',
+    summary: 'Change the default role (where the logo link leads).',
+    access: 'user',
+    body: z.object({ defaultRole: z.enum(DEFAULT_ROLES, { error: 'defaultRole must be ADVERTISER or PUBLISHER' }) }),
+    response: UserJson,
+    handler: async (ctx, { body }) => userJson(await ctx.services.users.updateSelf(ctx.em, ctx.user!, body)),
+  }),
+];

@@ -1,0 +1,68 @@
+import { builder } from '../../graphql/builder.ts';
+import { topics } from '../../graphql/pubsub.ts';
+import { DEFAULT_ROLES } from './user.entity.ts';
+import type { UserView } from './users.service.ts';
+
+export const DefaultRoleEnum = builder.enumType('DefaultRole', { values: DEFAULT_ROLES });
+
+export const UserRef = builder.objectRef<UserView>('User').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    defaultRole: t.expose('defaultRole', { type: DefaultRoleEnum }),
+    advertiserBalance: t.expose('advertiserBalance', { type: 'Money' }),
+    publisherBalance: t.expose('publisherBalance', { type: 'Money' }),
+    publisherOnHoldBalance: t.expose('publisherOnHoldBalance', { type: 'Money' }),
+    isExchangeReady: t.exposeBoolean('isExchangeReady'),
+    isModerator: t.exposeBoolean('isModerator'),
+    isFinance: t.exposeBoolean('isFinance'),
+  }),
+});
+
+interface BalancesPayload {
+  advertiserBalance: string;
+  publisherBalance: string;
+  publisherOnHoldBalance: string;
+}
+
+const BalancesRef = builder.objectRef<BalancesPayload>('Balances').implement({
+  description: 'A user’s balances after a ledger transfer.',
+  fields: (t) => ({
+    advertiserBalance: t.field({ type: 'Money', resolve: (b) => BigInt(b.advertiserBalance) }),
+    publisherBalance: t.field({ type: 'Money', resolve: (b) => BigInt(b.publisherBalance) }),
+    publisherOnHoldBalance: t.field({ type: 'Money', resolve: (b) => BigInt(b.publisherOnHoldBalance) }),
+  }),
+});
+
+const UpdateMeInput = builder.inputType('UpdateMeInput', {
+  fields: (t) => ({ defaultRole: t.field({ type: DefaultRoleEnum, required: true }) }),
+});
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: UserRef,
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => ctx.services.users.self(ctx.em, ctx.user!),
+  }),
+);
+
+builder.mutationField('updateMe', (t) =>
+  t.field({
+    type: UserRef,
+    authScopes: { authenticated: true },
+    args: { input: t.arg({ type: UpdateMeInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.users.updateSelf(ctx.em, ctx.user!, input),
+  }),
+);
+
+builder.subscriptionField('balanceChanged', (t) =>
+  t.field({
+    type: BalancesRef,
+    authScopes: { authenticated: true },
+    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe<BalancesPayload>(topics.balance(ctx.user!.id)),
+    resolve: (payload) => payload,
+  }),
+);

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { RouteDef } from './route.ts';
+
+function jsonSchema(schema: unknown, io: 'input' | 'output') {
+  try {
+    return z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  } catch {
+    return {};
+  }
+}
+
+/** OpenAPI 3.0 for integrators, built from the same table that serves the routes. */
+export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [
+      ['path', r.params],
+      ['query', r.query],
+    ] as const) {
+      if (!schema) continue;
+      const js = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, s] of Object.entries(js.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === 'path' || !!js.required?.includes(name), schema: s });
+      }
+    }
+    const ok = r.status ?? 200;
+    const op: Record<string, unknown> = {
+      tags: [r.tag],
+      summary: r.summary,
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.access === 'public' ? { security: [] } : {}),
+      responses: {
+        [ok]:
+          ok === 204
+            ? { description: 'Done, no body' }
+            : {
+                description: 'Success',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { value: r.response ? jsonSchema(r.response, 'output') : {} },
+                      required: ['value'],
+                    },
+                  },
+                },
+              },
+        default: { $ref: '#/components/responses/Error' },
+      },
+    };
+    if (r.body) {
+      op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+    }
+    if (r.upload) {
+      op.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { [r.upload.field]: { type: 'string', format: 'binary' } } },
+          },
+        },
+      };
+    }
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Taskgram Ads API',
+      version: '1',
+      description:
+        'REST compatibility API. Every answer is `{ "value": ... }` on success or `{ "error": "message" }` on failure. Money is in USD as JSON numbers with up to 6 decimals. Authenticate with `Authorization: Bearer <accessToken>` from /v1/auth/login.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      responses: {
+        Error: {
+          description: '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+            },
+          },
+        },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DomainError, ErrorCode, forbidden, httpStatus, tooLarge, unauthenticated, validation } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import type { RouteDef, UploadedFile } from './route.ts';
+
+export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
+
+/** The first issue's message is the answer: the spec's messages are field-level. */
+export function firstIssue(error: z.ZodError): DomainError {
+  const issue = error.issues[0];
+  return validation(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
+}
+
+function parse<S>(schema: unknown, value: unknown): S {
+  if (!schema) return undefined as S;
+  const result = (schema as z.ZodType).safeParse(value ?? {});
+  if (!result.success) throw firstIssue(result.error);
+  return result.data as S;
+}
+
+async function readUpload(req: FastifyRequest, field: string): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw validation(`Send the file as multipart/form-data in the field "${field}"`);
+  const part = await req.file();
+  if (!part || part.fieldname !== field) throw validation(`Send the file in the field "${field}"`);
+  const bytes = await part.toBuffer();
+  return { bytes, filename: part.filename, mimetype: part.mimetype };
+}
+
+function checkAccess(def: RouteDef, ctx: Context) {
+  if (def.access === 'public') return;
+  if (!ctx.user) throw unauthenticated();
+  if (def.access === 'moderator' && !ctx.user.isModerator) throw forbidden();
+  if (def.access === 'finance' && !ctx.user.isFinance) throw forbidden();
+}
+
+/** Registers the route table under /api with the `{ value }` / `{ error }` envelope. */
+export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeContext: ContextFactory) {
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: `/api${def.path}`,
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const ctx = await makeContext(req);
+        checkAccess(def, ctx);
+        const file = def.upload ? await readUpload(req, def.upload.field) : undefined;
+        const value = await def.handler(ctx, {
+          body: parse(def.body, req.body),
+          query: parse(def.query, req.query),
+          params: parse(def.params, req.params),
+          file,
+        });
+        if (def.status === 204) return reply.code(204).send();
+        return reply.code(def.status ?? 200).send({ value: value ?? null });
+      },
+    });
+  }
+}
+
+/** One place that turns any error into the envelope and a status. */
+export function replyWithError(
+  err: unknown,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const known = toDomainError(err);
+  if (known) return reply.code(httpStatus(known.code)).send({ error: known.message });
+  req.log.error({ err, requestId: req.id }, 'unexpected error');
+  return reply.code(500).send({ error: `Something went wrong on our side. Try again later (request ${req.id}).` });
+}
+
+function toDomainError(err: unknown): DomainError | null {
+  if (err instanceof DomainError) return err;
+  if (err instanceof z.ZodError) return firstIssue(err);
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {
+    return tooLarge();
+  }
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return validation('Send the request body as JSON');
+  if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return validation('The request body is not valid JSON');
+  }
+  if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.message) {
+    return new DomainError(e.statusCode === 404 ? ErrorCode.NOT_FOUND : ErrorCode.VALIDATION, e.message);
+  }
+  return null;
+}

@@ -1,0 +1,16 @@
+import type { AuthService } from './modules/auth/auth.service.ts';
+import type { GoogleClient } from './modules/auth/google.ts';
+import type { ImagesService } from './modules/images/images.service.ts';
+import type { LookupsService } from './modules/lookups/lookups.service.ts';
+import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
+import type { UsersService } from './modules/users/users.service.ts';
+
+/** The domain services; GraphQL resolvers and REST handlers both call these, nothing else. */
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+  registrations: RegistrationQueueService;
+  lookups: LookupsService;
+  images: ImagesService;
+  google?: GoogleClient;
+}
