@@ -67,7 +67,13 @@ function bearer(header: string | undefined): string | undefined {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const log =
     opts.logger ??
-    pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.passwordHash'] });
+    pino({
+      level: config.logLevel,
+      redact: ['req.headers.authorization', '*.password', '*.passwordHash'],
+      // Readable lines for a person at a terminal; JSON everywhere else.
+      transport:
+        config.env === 'development' && process.stdout.isTTY ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } : undefined,
+    });
   const cleanups: (() => Promise<void>)[] = [];
   const closeAll = async () => {
     for (const fn of cleanups.reverse()) await fn().catch((err) => log.error({ err }, 'shutdown step failed'));

@@ -1,3 +1,4 @@
+import { dialogAnatomy } from '@chakra-ui/react/anatomy';
 import { defaultConfig } from '@chakra-ui/react/preset';
 import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
 
@@ -31,6 +32,7 @@ const config = defineConfig({
     slotRecipes: {
       // Modal sizes of spec 9: sm 420px, md 800px, lg 1100px.
       dialog: {
+        slots: dialogAnatomy.keys(),
         variants: {
           size: {
             sm: { content: { maxW: '420px' } },

@@ -41,7 +41,8 @@ export function LoginPage() {
     setToken(session.accessToken);
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
-    void navigate({ to: logoTarget(session.user.defaultRole), search: viaGoogle ? { chooseRole: 1 } : {}, replace: true });
+    const home = logoTarget(session.user.defaultRole);
+    void navigate({ href: viaGoogle ? `${home}?chooseRole=1` : home, replace: true });
   };
 
   // Back from Google with ?code&state: finish the code flow on the server.

@@ -1,0 +1,106 @@
+import { ApolloProvider, useQuery } from '@apollo/client/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Flex } from '@chakra-ui/react/flex';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack } from '@chakra-ui/react/stack';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { ShieldCheck } from 'lucide-react';
+import { getApolloClient } from '../../apollo';
+import { Logo } from '../../components/ui/Logo';
+import { ThemeMenu } from '../../components/ui/ThemeMenu';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { graphql } from '../../gql';
+import { areaFromPath, logoTarget } from '../../lib/areas';
+import { useAuthConfig } from '../auth/useAuthConfig';
+import { ChooseRoleDialog } from '../users/ChooseRoleDialog';
+import { AreaTabs } from './AreaTabs';
+import { BalanceChip } from './BalanceChip';
+import { LayoutFooter } from './LayoutFooter';
+import { MobileDrawer } from './MobileDrawer';
+import { RoleSwitcher } from './RoleSwitcher';
+import { UserMenu } from './UserMenu';
+import { useLiveBalance } from './useLiveBalance';
+import { CloudOff } from 'lucide-react';
+
+const LayoutMeQuery = graphql(`
+  query LayoutMe {
+    me {
+      id
+      defaultRole
+      isModerator
+      ...BalanceChip_user
+      ...UserMenu_user
+      ...MobileDrawer_user
+    }
+  }
+`);
+
+function Shell() {
+  const { pathname, search } = useLocation();
+  const area = areaFromPath(pathname);
+  const config = useAuthConfig();
+  const { data, error, refetch } = useQuery(LayoutMeQuery);
+  const me = data?.me;
+  useLiveBalance(me?.id);
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/85" backdropFilter="blur(12px)" borderBottomWidth="1px">
+        <Container maxW="7xl">
+          <HStack h="16" gap="3">
+            {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} /> : null}
+            <Link to={logoTarget(me?.defaultRole)} aria-label="Home" data-testid="logo-link">
+              <Box display={{ base: 'none', sm: 'block' }}>
+                <Logo />
+              </Box>
+              <Box display={{ base: 'block', sm: 'none' }}>
+                <Logo compact />
+              </Box>
+            </Link>
+            <RoleSwitcher area={area} />
+            <Box flex="1" />
+            {me?.isModerator && (
+              <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+                <Link to="/moderation" data-testid="moderation-link">
+                  <ShieldCheck /> Moderation
+                </Link>
+              </Button>
+            )}
+            {me ? <BalanceChip area={area} user={me} /> : <Skeleton h="8" w="24" borderRadius="full" />}
+            <ThemeMenu />
+            {me && (
+              <Box display={{ base: 'none', md: 'block' }}>
+                <UserMenu user={me} />
+              </Box>
+            )}
+          </HStack>
+          <Box display={{ base: 'none', md: 'block' }} mb="-1px">
+            <AreaTabs area={area} docsUrl={config?.docsUrl} />
+          </Box>
+        </Container>
+      </Box>
+      <Container as="main" maxW="7xl" flex="1" py={{ base: '6', md: '8' }}>
+        {error && !me ? (
+          <EmptyState icon={<CloudOff />} title="Could not load your account" description={error.message}>
+            <Button onClick={() => void refetch()}>Try again</Button>
+          </EmptyState>
+        ) : (
+          <Outlet />
+        )}
+      </Container>
+      <LayoutFooter config={config} />
+      <ChooseRoleDialog open={'chooseRole' in (search as object)} userId={me?.id} />
+    </Flex>
+  );
+}
+
+/** Signed-in layout: owns the Apollo client so the landing page never loads it. */
+export function HomeLayout() {
+  return (
+    <ApolloProvider client={getApolloClient()}>
+      <Shell />
+    </ApolloProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { CloseButton } from '@chakra-ui/react/button';
+import { Drawer } from '@chakra-ui/react/drawer';
+import { Portal } from '@chakra-ui/react/portal';
+import { Separator } from '@chakra-ui/react/separator';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link, useLocation } from '@tanstack/react-router';
+import { LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { type FragmentType, graphql, useFragment } from '../../gql';
+import { type Area, areas } from '../../lib/areas';
+import { signOut } from '../../lib/session';
+import { areaTabs } from './tabs';
+
+export const MobileDrawerFragment = graphql(`
+  fragment MobileDrawer_user on User {
+    id
+    name
+    email
+    isModerator
+  }
+`);
+
+/** Small screens: name, e-mail, areas and tabs, Add Funds and Log out in a side drawer. */
+export function MobileDrawer({ area, docsUrl, user: userRef }: { area: Area; docsUrl?: string; user: FragmentType<typeof MobileDrawerFragment> }) {
+  const user = useFragment(MobileDrawerFragment, userRef);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const close = () => setOpen(false);
+
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
+      <Drawer.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }} data-testid="drawer-open">
+          <MenuIcon />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Stack gap="0">
+                <Drawer.Title>{user.name}</Drawer.Title>
+                <Text fontSize="sm" color="fg.muted">
+                  {user.email}
+                </Text>
+              </Stack>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="5">
+                {areas.map((option) => (
+                  <Stack key={option.id} gap="1">
+                    <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color={option.id === area ? 'brand.fg' : 'fg.muted'}>
+                      {option.label}
+                    </Text>
+                    {areaTabs[option.id].map((tab) =>
+                      tab.to === null ? (
+                        <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
+                          <a href={docsUrl} target="_blank" rel="noreferrer">
+                            {tab.label}
+                          </a>
+                        </Button>
+                      ) : (
+                        <Button key={tab.label} asChild variant={tab.matches(pathname) ? 'subtle' : 'ghost'} justifyContent="flex-start" size="sm" onClick={close}>
+                          <Link to={tab.to}>{tab.label}</Link>
+                        </Button>
+                      ),
+                    )}
+                  </Stack>
+                ))}
+                {user.isModerator && (
+                  <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
+                    <Link to="/moderation">
+                      <ShieldCheck /> Moderation
+                    </Link>
+                  </Button>
+                )}
+              </Stack>
+            </Drawer.Body>
+            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+              <Separator />
+              <Button asChild colorPalette="brand" onClick={close}>
+                <Link to="/advertiser/payments">
+                  <PlusCircle /> Add Funds
+                </Link>
+              </Button>
+              <Button variant="outline" onClick={signOut}>
+                <LogOut /> Log out
+              </Button>
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

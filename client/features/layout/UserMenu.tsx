@@ -1,0 +1,86 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Button } from '@chakra-ui/react/button';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useNavigate } from '@tanstack/react-router';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { type FragmentType, graphql, useFragment } from '../../gql';
+import type { DefaultRole } from '../../lib/areas';
+import { signOut } from '../../lib/session';
+import { useUpdateDefaultRole } from '../users/useUpdateDefaultRole';
+
+export const UserMenuFragment = graphql(`
+  fragment UserMenu_user on User {
+    id
+    name
+    email
+    defaultRole
+    isModerator
+  }
+`);
+
+export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenuFragment> }) {
+  const user = useFragment(UserMenuFragment, userRef);
+  const navigate = useNavigate();
+  const { update } = useUpdateDefaultRole(user.id);
+
+  return (
+    <Menu.Root
+      onSelect={(e) => {
+        if (e.value === 'logout') signOut();
+        if (e.value === 'moderation') void navigate({ to: '/moderation' });
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" borderRadius="full" aria-label="User menu" data-testid="user-menu">
+          <Avatar.Root size="sm" colorPalette="purple">
+            <Avatar.Fallback name={user.name} />
+          </Avatar.Root>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="72">
+            <Stack gap="0" px="2" py="2">
+              <Text fontWeight="semibold" data-testid="user-name">
+                {user.name}
+              </Text>
+              <HStack gap="1">
+                <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
+                  {user.email}
+                </Text>
+                <CopyButton value={user.email} label="Copy e-mail" />
+              </HStack>
+            </Stack>
+            <Menu.Separator />
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Main area (logo link)</Menu.ItemGroupLabel>
+              <Menu.RadioItemGroup value={user.defaultRole} onValueChange={(e) => void update(e.value as DefaultRole)}>
+                <Menu.RadioItem value="ADVERTISER">
+                  Advertiser
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+                <Menu.RadioItem value="PUBLISHER">
+                  Publisher
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              </Menu.RadioItemGroup>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            {user.isModerator && (
+              <Menu.Item value="moderation">
+                <ShieldCheck size={16} /> Moderation
+              </Menu.Item>
+            )}
+            <Menu.Item value="logout" color="fg.error" data-testid="logout">
+              <LogOut size={16} /> Log out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

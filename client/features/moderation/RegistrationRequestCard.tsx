@@ -1,0 +1,93 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Check, X } from 'lucide-react';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { type FragmentType, graphql, useFragment } from '../../gql';
+
+export const RegistrationRequestCardFragment = graphql(`
+  fragment RegistrationRequestCard_request on RegistrationRequest {
+    id
+    createdAt
+    name
+    email
+    telegram
+    company
+    comment
+    role
+    source
+    status
+    decidedAt
+    declineReason
+  }
+`);
+
+const statusColor = { PENDING: 'orange', APPROVED: 'green', DECLINED: 'red' } as const;
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function RegistrationRequestCard({
+  request: ref,
+  busy,
+  onApprove,
+  onDecline,
+}: {
+  request: FragmentType<typeof RegistrationRequestCardFragment>;
+  busy: boolean;
+  onApprove: (id: string) => void;
+  onDecline: (id: string, name: string) => void;
+}) {
+  const request = useFragment(RegistrationRequestCardFragment, ref);
+  return (
+    <Card.Root size="sm" data-testid="registration-request" data-email={request.email}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap="0">
+              <Text fontWeight="semibold">{request.name}</Text>
+              <HStack gap="1">
+                <Text fontSize="sm" color="fg.muted">
+                  {request.email}
+                </Text>
+                <CopyButton value={request.email} label="Copy e-mail" />
+              </HStack>
+            </Stack>
+            <HStack gap="2">
+              <Badge colorPalette="purple">{request.role === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}</Badge>
+              <Badge variant="outline">{request.source === 'GOOGLE' ? 'Google' : 'Form'}</Badge>
+              <Badge colorPalette={statusColor[request.status]}>{request.status.toLowerCase()}</Badge>
+            </HStack>
+          </HStack>
+          <Stack gap="1" fontSize="sm">
+            {request.telegram && <Text>Telegram: {request.telegram}</Text>}
+            {request.company && <Text>Company: {request.company}</Text>}
+            {request.comment && (
+              <Text color="fg.muted" whiteSpace="pre-wrap">
+                “{request.comment}”
+              </Text>
+            )}
+            {request.declineReason && <Text color="fg.error">Reason: {request.declineReason}</Text>}
+            <Text color="fg.subtle" fontSize="xs">
+              Filed {formatDate(request.createdAt)}
+              {request.decidedAt ? ` · decided ${formatDate(request.decidedAt)}` : ''}
+            </Text>
+          </Stack>
+          {request.status === 'PENDING' && (
+            <HStack gap="2">
+              <Button size="sm" colorPalette="green" loading={busy} onClick={() => onApprove(request.id)}>
+                <Check /> Approve
+              </Button>
+              <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => onDecline(request.id, request.name)}>
+                <X /> Decline
+              </Button>
+            </HStack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { parse } from 'yaml';
+
+// No Docker engine runs here, so the compose file is checked as data: it must parse and
+// describe PostgreSQL 17, Redis, two app instances and a proxy that reaches both.
+test('docker-compose.yml describes the two-instance deployment', () => {
+  const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true });
+  const services = compose.services;
+  expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis']);
+  expect(services.postgres.image).toMatch(/^postgres:17/);
+  expect(services.redis.image).toMatch(/^redis:/);
+  for (const name of ['app1', 'app2']) {
+    expect(services[name].build).toBe('.');
+    expect(services[name].environment.DATABASE_URL).toContain('@postgres:5432/');
+    expect(services[name].environment.REDIS_URL).toBe('redis://redis:6379');
+  }
+  const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
+  expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);
+  expect(services.proxy.volumes[0]).toContain('deploy/Caddyfile');
+  expect(readFileSync('Dockerfile', 'utf8')).toContain('CMD ["node", "dist/server/main.js"]');
+});
