@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { useServer } from 'graphql-ws/use/ws';
+import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -36,7 +36,9 @@ import { registerRoutes, replyWithError } from './rest/register.ts';
 import { routes } from './rest/routes.ts';
 import type { Services } from './services.ts';
 
-export const CLIENT_DIST = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url));
+export const CLIENT_DIST = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url),
+);
 /** WebSocket close code for a bad or expired token in connection_init. */
 export const WS_CLOSE_FORBIDDEN = 4403;
 
@@ -72,7 +74,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       redact: ['req.headers.authorization', '*.password', '*.passwordHash'],
       // Readable lines for a person at a terminal; JSON everywhere else.
       transport:
-        config.env === 'development' && process.stdout.isTTY ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } : undefined,
+        config.env === 'development' && process.stdout.isTTY
+          ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } }
+          : undefined,
     });
   const cleanups: (() => Promise<void>)[] = [];
   const closeAll = async () => {
@@ -111,7 +115,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         config,
         pubsub,
         tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
-        mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log }),
+        mailer: createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          outboxDir: join(config.dataDir, 'outbox'),
+          log,
+        }),
         limiter: createRateLimiter(config.rateLimitPerMinute, redis),
         google,
         log,
@@ -150,7 +159,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.type('text/html').sendFile('index.html', CLIENT_DIST);
     });
 
-    await http.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: true });
+    await http.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
+      throwFileSizeLimit: true,
+    });
 
     http.get('/healthz', async () => ({ status: 'ok' }));
     http.get('/readyz', async (_req, reply) => {
@@ -202,7 +214,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
     type WsExtra = { user?: Context['user'] };
-    const wsServer = useServer<Record<string, unknown>, WsExtra>(
+    const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
         onConnect: async (ctx) => {

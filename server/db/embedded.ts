@@ -84,7 +84,9 @@ export async function startEmbeddedPostgres(
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`Embedded PostgreSQL did not start in ${dir}: ${err instanceof Error ? err.message : 'it exited early'}`);
+    throw new Error(
+      `Embedded PostgreSQL did not start in ${dir}: ${err instanceof Error ? err.message : 'it exited early'}`,
+    );
   }
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   let stopped = false;

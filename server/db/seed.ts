@@ -23,9 +23,21 @@ export const CATEGORIES = [
 
 // Price per action by country tier; 0.05 USD is the floor the landing page promises.
 export const TIERS: { level: number; value: string; countries: string[] }[] = [
-  { level: 1, value: '0.15', countries: ['US', 'GB', 'CA', 'AU', 'DE', 'CH', 'NO', 'SE', 'DK', 'NL', 'AE', 'SG', 'JP'] },
-  { level: 2, value: '0.10', countries: ['FR', 'IT', 'ES', 'PL', 'CZ', 'IL', 'KR', 'SA', 'PT', 'AT', 'BE', 'FI', 'IE'] },
-  { level: 3, value: '0.05', countries: ['RU', 'UA', 'KZ', 'UZ', 'BY', 'TR', 'BR', 'IN', 'ID', 'VN', 'NG', 'EG', 'IR', 'MX', 'AR', 'PH'] },
+  {
+    level: 1,
+    value: '0.15',
+    countries: ['US', 'GB', 'CA', 'AU', 'DE', 'CH', 'NO', 'SE', 'DK', 'NL', 'AE', 'SG', 'JP'],
+  },
+  {
+    level: 2,
+    value: '0.10',
+    countries: ['FR', 'IT', 'ES', 'PL', 'CZ', 'IL', 'KR', 'SA', 'PT', 'AT', 'BE', 'FI', 'IE'],
+  },
+  {
+    level: 3,
+    value: '0.05',
+    countries: ['RU', 'UA', 'KZ', 'UZ', 'BY', 'TR', 'BR', 'IN', 'ID', 'VN', 'NG', 'EG', 'IR', 'MX', 'AR', 'PH'],
+  },
 ];
 
 /** Reference data every installation needs; idempotent. */
@@ -46,7 +58,12 @@ export async function seedBase(em: EntityManager): Promise<void> {
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_USERS = [
-  { email: 'advertiser@demo.local', name: 'Alex Advertiser', defaultRole: 'ADVERTISER' as const, isExchangeReady: true },
+  {
+    email: 'advertiser@demo.local',
+    name: 'Alex Advertiser',
+    defaultRole: 'ADVERTISER' as const,
+    isExchangeReady: true,
+  },
   { email: 'publisher@demo.local', name: 'Pat Publisher', defaultRole: 'PUBLISHER' as const, isExchangeReady: true },
   {
     email: 'moderator@demo.local',
@@ -63,8 +80,22 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   const passwordHash = await services.auth.hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) em.create(User, { ...u, passwordHash });
   const requests = [
-    { name: 'Daria Games', email: 'daria@arcade-mini.app', telegram: 'daria_games', role: 'PUBLISHER' as const, company: 'Arcade Mini', comment: 'We run three clicker games with 40k daily players.' },
-    { name: 'Ivan Finance', email: 'ivan@coinwise.io', telegram: 'ivan_cw', role: 'ADVERTISER' as const, company: 'CoinWise', comment: 'Looking for subscribers to our channel in tier 1 countries.' },
+    {
+      name: 'Daria Games',
+      email: 'daria@arcade-mini.app',
+      telegram: 'daria_games',
+      role: 'PUBLISHER' as const,
+      company: 'Arcade Mini',
+      comment: 'We run three clicker games with 40k daily players.',
+    },
+    {
+      name: 'Ivan Finance',
+      email: 'ivan@coinwise.io',
+      telegram: 'ivan_cw',
+      role: 'ADVERTISER' as const,
+      company: 'CoinWise',
+      comment: 'Looking for subscribers to our channel in tier 1 countries.',
+    },
   ];
   for (const r of requests) em.create(RegistrationRequest, { ...r, passwordHash, source: 'FORM' });
   await em.flush();

@@ -24,7 +24,14 @@ export function graphqlCode(code: ErrorCode): string {
   }
 }
 
-const GRAPHQL_OWN_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE']);
+const GRAPHQL_OWN_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
 
 /**
  * Clients get a message and a code; never a stack trace. Unknown errors are logged by the
@@ -49,7 +56,12 @@ export function formatGraphQLError(
   }
   // Errors graphql-js raised itself while coercing variables carry no original error.
   if (!(original instanceof Error) || original.constructor.name === 'GraphQLError') {
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: code ?? 'BAD_REQUEST' } };
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: code ?? 'BAD_REQUEST' },
+    };
   }
   onUnexpected(original);
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

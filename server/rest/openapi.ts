@@ -80,7 +80,8 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       responses: {
         Error: {
-          description: '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
+          description:
+            '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
           content: {
             'application/json': {
               schema: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },

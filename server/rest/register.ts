@@ -58,11 +58,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
 }
 
 /** One place that turns any error into the envelope and a status. */
-export function replyWithError(
-  err: unknown,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
+export function replyWithError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toDomainError(err);
   if (known) return reply.code(httpStatus(known.code)).send({ error: known.message });
   req.log.error({ err, requestId: req.id }, 'unexpected error');

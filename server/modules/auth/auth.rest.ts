@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { route } from '../../rest/route.ts';
 import { UserJson, userJson } from '../users/users.rest.ts';
-import {
-  GoogleInput,
-  LoginInput,
-  RegistrationInput,
-  ResetPasswordInput,
-  ResetRequestInput,
-} from './auth.inputs.ts';
+import { GoogleInput, LoginInput, RegistrationInput, ResetPasswordInput, ResetRequestInput } from './auth.inputs.ts';
 import { RESET_REQUESTED_MESSAGE } from './auth.service.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });

@@ -1,7 +1,14 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
 
-export const ACCOUNT_KINDS = ['ADVERTISER', 'PUBLISHER', 'CAMPAIGN_BUDGET', 'DEPOSITS', 'WITHDRAWALS', 'NETWORK_FEE'] as const;
+export const ACCOUNT_KINDS = [
+  'ADVERTISER',
+  'PUBLISHER',
+  'CAMPAIGN_BUDGET',
+  'DEPOSITS',
+  'WITHDRAWALS',
+  'NETWORK_FEE',
+] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /**

@@ -15,7 +15,8 @@ export const lookupsRoutes = [
     method: 'GET',
     path: '/v1/settings',
     tag: 'lookups',
-    summary: 'Tier list with per-country prices (USD), languages, premium-only commission (percent) and the system bot.',
+    summary:
+      'Tier list with per-country prices (USD), languages, premium-only commission (percent) and the system bot.',
     access: 'user',
     handler: async (ctx) => {
       const s = await ctx.services.lookups.settings(ctx.em);
@@ -52,7 +53,14 @@ export const lookupsRoutes = [
       ids: z
         .string()
         .optional()
-        .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined)),
+        .transform((v) =>
+          v
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : undefined,
+        ),
     }),
     handler: async (ctx, { query }) => {
       const data = ctx.services.lookups.countries(query);

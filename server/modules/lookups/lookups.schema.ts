@@ -62,7 +62,10 @@ builder.queryFields((t) => ({
   categories: t.field({
     type: CategoryPageRef,
     authScopes: { authenticated: true },
-    args: { page: t.arg.int({ required: true, defaultValue: 1 }), limit: t.arg.int({ required: true, defaultValue: 100 }) },
+    args: {
+      page: t.arg.int({ required: true, defaultValue: 1 }),
+      limit: t.arg.int({ required: true, defaultValue: 100 }),
+    },
     resolve: (_root, { page, limit }, ctx) => {
       checkPage(page, limit);
       return ctx.services.lookups.categories(ctx.em, page, limit);

@@ -51,7 +51,11 @@ export class LookupsService {
     const ids = opts.ids?.map((i) => i.toUpperCase());
     return Object.entries(COUNTRY_NAMES)
       .map(([id, title]) => ({ id, title }))
-      .filter((c) => (!ids || ids.includes(c.id)) && (!search || c.title.toLowerCase().includes(search) || c.id.toLowerCase() === search))
+      .filter(
+        (c) =>
+          (!ids || ids.includes(c.id)) &&
+          (!search || c.title.toLowerCase().includes(search) || c.id.toLowerCase() === search),
+      )
       .sort((a, b) => a.title.localeCompare(b.title));
   }
 
@@ -60,7 +64,11 @@ export class LookupsService {
   }
 
   async categories(em: EntityManager, page: number, limit: number) {
-    const [data, total] = await em.findAndCount(Category, {}, { orderBy: { title: 'asc' }, limit, offset: (page - 1) * limit });
+    const [data, total] = await em.findAndCount(
+      Category,
+      {},
+      { orderBy: { title: 'asc' }, limit, offset: (page - 1) * limit },
+    );
     return { data, total };
   }
 
