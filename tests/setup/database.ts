@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,6 +20,8 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'tg-test-pg-'));
+  chmodSync(dir, 0o755); // PostgreSQL runs as the postgres user when we are root
+
   console.log(`[tests] DATABASE_URL is not set: starting embedded PostgreSQL in ${dir}`);
   const db = await startEmbeddedPostgres(join(dir, 'pg'));
   project.provide('adminDatabaseUrl', db.url);

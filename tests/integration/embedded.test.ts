@@ -1,0 +1,58 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, expect, test } from 'vitest';
+import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'tg-embedded-'));
+// PostgreSQL runs as the postgres user when we are root: it must be able to enter the folder.
+chmodSync(dir, 0o755);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function waitForExit(pid: number, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise<void>((resolve, reject) => {
+    const poll = () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return resolve();
+      }
+      if (Date.now() > deadline) return reject(new Error(`pid ${pid} still alive`));
+      setTimeout(poll, 50);
+    };
+    poll();
+  });
+}
+
+test('embedded PostgreSQL keeps its data and starts again after a crash left postmaster.pid behind', async () => {
+  const pgDir = join(dir, 'pg');
+  const first = await startEmbeddedPostgres(pgDir);
+  await query(first.url, 'create table survivor (id int); insert into survivor values (42)');
+
+  // Simulate a crash: the postmaster dies without cleaning up.
+  const pid = Number(readFileSync(join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  process.kill(pid, 'SIGKILL');
+  await waitForExit(pid);
+  expect(readFileSync(join(pgDir, 'postmaster.pid'), 'utf8')).toContain(String(pid));
+
+  const second = await startEmbeddedPostgres(pgDir);
+  try {
+    expect(await query(second.url, 'select id from survivor')).toEqual([{ id: 42 }]);
+    // A second server on the same folder while one runs is refused with a clear message.
+    await expect(startEmbeddedPostgres(pgDir)).rejects.toThrow(/already running/);
+  } finally {
+    await second.stop();
+  }
+}, 120_000);
