@@ -28,7 +28,14 @@ import { createTokenService } from './lib/tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.ts';
 import { ImagesService, MAX_IMAGE_BYTES } from './modules/images/images.service.ts';
+import { createHmac } from 'node:crypto';
+import { postMaturedCredits, DAY_MS } from './modules/ledger/hold.ts';
+import { Ledger } from './modules/ledger/ledger.service.ts';
 import { LookupsService } from './modules/lookups/lookups.service.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { CryptoPayProvider } from './modules/payments/providers/cryptopay.ts';
+import { SandboxProvider } from './modules/payments/providers/sandbox.ts';
+import { registerSandboxCheckout } from './modules/payments/sandbox.page.ts';
 import { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { openApiDocument } from './rest/openapi.ts';
@@ -110,6 +117,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     let url = config.publicUrl ?? `http://localhost:${config.port}`;
     const google = config.google ? createGoogleClient(config.google) : undefined;
+    const ledger = new Ledger(pubsub);
+    // The sandbox checkout signs with a key derived from the JWT secret: nothing extra to configure.
+    const sandbox = new SandboxProvider(
+      createHmac('sha256', config.jwtSecret).update('sandbox-payments').digest('hex'),
+      () => url,
+    );
+    const provider = config.cryptoPay
+      ? new CryptoPayProvider(config.cryptoPay.token, config.cryptoPay.apiUrl)
+      : sandbox;
     const services: Services = {
       auth: new AuthService({
         config,
@@ -130,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registrations: new RegistrationQueueService(pubsub),
       lookups: new LookupsService(config),
       images: new ImagesService(join(config.dataDir, 'uploads')),
+      ledger,
+      payments: new PaymentsService({ ledger, provider, log }),
       google,
     };
 
@@ -152,7 +170,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
     http.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET' || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+      // A missing upload is a 404, never the client's index page served as an image.
+      const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/');
+      if (notSpa || req.method !== 'GET' || !existsSync(join(CLIENT_DIST, 'index.html'))) {
         return reply.code(404).send({ error: 'Not found' });
       }
       // Client-side routes: the SPA decides (unknown paths go to /).
@@ -173,6 +193,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         return reply.code(503).send({ status: 'database unreachable' });
       }
     });
+
+    if (provider === sandbox) {
+      registerSandboxCheckout(http, { em: () => orm.em.fork() as EntityManager, payments: services.payments, sandbox });
+    }
 
     const openApi = openApiDocument(routes);
     http.get('/api/docs', async () => openApi);
@@ -242,6 +266,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         onError: (_ctx, _id, _payload, errors) => {
           for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
         },
+        // Errors in subscription results get the same codes (and no internals) as over HTTP.
+        onNext: (_ctx, _id, _payload, _args, result) => {
+          if (!result.errors?.length) return;
+          return {
+            ...result,
+            errors: result.errors.map((e) =>
+              formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'unexpected subscription error')),
+            ),
+          };
+        },
       },
       wss,
     );
@@ -277,6 +311,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const port = new URL(address).port;
       url = config.publicUrl ?? `http://localhost:${port}`;
     }
+
+    // Background jobs: hold ends and stale invoices. Safe on every instance at once.
+    let jobRunning = false;
+    const runJobs = async () => {
+      if (jobRunning) return;
+      jobRunning = true;
+      try {
+        const posted = await postMaturedCredits(orm.em.fork() as EntityManager, ledger, config.holdDays * DAY_MS);
+        if (posted) log.info({ posted }, 'hold ended: publisher credits posted');
+        const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
+        if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
+      } catch (err) {
+        log.error({ err }, 'background job failed');
+      } finally {
+        jobRunning = false;
+      }
+    };
+    const jobs = setInterval(runJobs, config.jobsIntervalMs);
+    jobs.unref();
+    cleanups.push(async () => clearInterval(jobs));
 
     let closing: Promise<void> | null = null;
     return {

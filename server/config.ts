@@ -35,6 +35,10 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().default('support@taskgram.ads'),
     TELEGRAM_SYSTEM_BOT: z.string().default('taskgram_system_bot'),
     SERVE_CLIENT: bool.optional(),
+    HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
+    CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
+    CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {
     // Conditional requirements: a variable is needed only when its feature is on.
@@ -73,6 +77,9 @@ export interface Config {
   supportEmail: string;
   telegramSystemBot: string;
   serveClient: boolean;
+  holdDays: number;
+  cryptoPay?: { token: string; apiUrl: string };
+  jobsIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     telegramSystemBot: env.TELEGRAM_SYSTEM_BOT,
     serveClient: env.SERVE_CLIENT ?? env.NODE_ENV !== 'test',
+    holdDays: env.HOLD_DAYS,
+    cryptoPay: env.CRYPTO_PAY_TOKEN
+      ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
+      : undefined,
+    jobsIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
   };
 }
 

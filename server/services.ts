@@ -1,7 +1,9 @@
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { GoogleClient } from './modules/auth/google.ts';
 import type { ImagesService } from './modules/images/images.service.ts';
+import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 
@@ -12,5 +14,7 @@ export interface Services {
   registrations: RegistrationQueueService;
   lookups: LookupsService;
   images: ImagesService;
+  ledger: Ledger;
+  payments: PaymentsService;
   google?: GoogleClient;
 }

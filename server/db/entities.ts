@@ -1,8 +1,20 @@
 import { PasswordReset } from '../modules/auth/password-reset.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
 import { Account } from '../modules/ledger/account.entity.ts';
+import { Transfer } from '../modules/ledger/transfer.entity.ts';
+import { Payment } from '../modules/payments/payment.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
 import { User } from '../modules/users/user.entity.ts';
 
 /** Every entity of the app; the ORM and the migration generator read this list. */
-export const entities = [User, RegistrationRequest, PasswordReset, Category, Tier, TierPrice, Account];
+export const entities = [
+  User,
+  RegistrationRequest,
+  PasswordReset,
+  Category,
+  Tier,
+  TierPrice,
+  Account,
+  Transfer,
+  Payment,
+];

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { parseMoney } from '../lib/money.ts';
+import { Payment } from '../modules/payments/payment.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
 import { User } from '../modules/users/user.entity.ts';
@@ -99,5 +100,61 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   ];
   for (const r of requests) em.create(RegistrationRequest, { ...r, passwordHash, source: 'FORM' });
   await em.flush();
+  await seedDemoMoney(em, services);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
+}
+
+export const DEMO_WALLET = 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz';
+
+/** Balances and history through the real ledger and payments code, so the books stay exact. */
+async function seedDemoMoney(em: EntityManager, services: Services) {
+  const [advertiser, publisher, moderator] = await Promise.all(
+    DEMO_USERS.map((u) => em.findOneOrFail(User, { email: u.email })),
+  );
+  const blank = {
+    provider: 'sandbox',
+    providerInvoiceId: null,
+    payUrl: null,
+    walletAddress: null,
+    txHash: null,
+    failureReason: null,
+    transferId: null,
+    processedById: null,
+  };
+  for (const [amount, status] of [
+    ['300', 'paid'],
+    ['50', 'paid'],
+    ['10', 'failed'],
+    ['100', null],
+  ] as const) {
+    const payment = em.create(Payment, { ...blank, userId: advertiser.id, kind: 'TOP_UP', amount: parseMoney(amount) });
+    await em.flush();
+    if (status) await services.payments.settleTopUp(em.fork(), payment.id, status, `demo-${payment.id}`);
+  }
+  await services.ledger.run(em.fork(), async (tx, emit) => {
+    await services.ledger.transfer(tx, emit, {
+      key: 'demo:publisher-earnings',
+      code: 'ADJUSTMENT',
+      debit: { kind: 'DEPOSITS' },
+      credit: { kind: 'PUBLISHER', userId: publisher.id },
+      amount: parseMoney('120'),
+      reference: 'demo earnings',
+    });
+    await services.ledger.transfer(tx, emit, {
+      key: 'demo:publisher-on-hold',
+      code: 'ADJUSTMENT',
+      debit: { kind: 'DEPOSITS' },
+      credit: { kind: 'PUBLISHER', userId: publisher.id },
+      amount: parseMoney('35.5'),
+      pending: true,
+      reference: 'demo earnings on hold',
+    });
+  });
+  const done = await services.payments.requestWithdrawal(em.fork(), publisher, parseMoney('50'), DEMO_WALLET);
+  await services.payments.completeWithdrawal(
+    em.fork(),
+    moderator,
+    done.id,
+    'b1d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4',
+  );
 }

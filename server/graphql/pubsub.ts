@@ -11,6 +11,8 @@ export interface PubSub {
 export const topics = {
   balance: (userId: number) => `balance:${userId}`,
   registrationRequests: () => 'registration-requests',
+  transactions: (userId: number) => `transactions:${userId}`,
+  withdrawals: () => 'withdrawals',
 };
 
 type Listener = (payload: unknown) => void;

@@ -4,5 +4,6 @@ import './scalars.ts';
 import '../modules/users/users.schema.ts';
 import '../modules/moderation/registration.schema.ts';
 import '../modules/lookups/lookups.schema.ts';
+import '../modules/payments/payments.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

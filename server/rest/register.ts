@@ -36,25 +36,34 @@ function checkAccess(def: RouteDef, ctx: Context) {
 
 /** Registers the route table under /api with the `{ value }` / `{ error }` envelope. */
 export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeContext: ContextFactory) {
-  for (const def of routes) {
-    app.route({
+  const add = (scope: FastifyInstance, def: RouteDef) =>
+    scope.route({
       method: def.method,
       url: `/api${def.path}`,
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const ctx = await makeContext(req);
         checkAccess(def, ctx);
         const file = def.upload ? await readUpload(req, def.upload.field) : undefined;
+        const rawBody = def.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
         const value = await def.handler(ctx, {
-          body: parse(def.body, req.body),
+          body: def.rawBody ? (undefined as never) : parse(def.body, req.body),
           query: parse(def.query, req.query),
           params: parse(def.params, req.params),
           file,
+          rawBody,
+          headers: req.headers,
         });
         if (def.status === 204) return reply.code(204).send();
         return reply.code(def.status ?? 200).send({ value: value ?? null });
       },
     });
-  }
+  for (const def of routes.filter((r) => !r.rawBody)) add(app, def);
+  // Raw-body routes live in their own scope, whose parser keeps every body as bytes.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    for (const def of routes.filter((r) => r.rawBody)) add(scope, def);
+  });
 }
 
 /** One place that turns any error into the envelope and a status. */

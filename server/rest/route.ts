@@ -24,13 +24,22 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   params?: P;
   /** Multipart upload with one file in this field. */
   upload?: { field: string };
+  /** Hand the handler the raw request body (webhook signatures are computed over it). */
+  rawBody?: boolean;
   /** Success status; 204 answers with no body. */
   status?: number;
   /** What `value` holds on success, for the OpenAPI document. */
   response?: z.ZodType;
   handler: (
     ctx: Context,
-    input: { body: Infer<B>; query: Infer<Q>; params: Infer<P>; file?: UploadedFile },
+    input: {
+      body: Infer<B>;
+      query: Infer<Q>;
+      params: Infer<P>;
+      file?: UploadedFile;
+      rawBody?: Buffer;
+      headers?: Record<string, string | string[] | undefined>;
+    },
   ) => Promise<unknown>;
 }
 

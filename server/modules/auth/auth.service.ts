@@ -102,7 +102,7 @@ export class AuthService {
 
   private async assertEmailFree(em: EntityManager, email: string) {
     // Serialises concurrent requests for one e-mail so the checks below cannot race.
-    await em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${email}`]);
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${email}`]);
     if (await em.count(User, { email })) {
       throw conflict('An account with this e-mail already exists. Sign in or reset your password.');
     }
@@ -200,7 +200,7 @@ export class AuthService {
     const user = await em.findOne(User, { email: identity.email });
     if (user) return { accessToken: await this.deps.tokens.issue(user.id), user };
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
-      await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${identity.email}`]);
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${identity.email}`]);
       const pending = await tx.findOne(RegistrationRequest, { email: identity.email, status: 'PENDING' });
       if (pending) return { registrationRequested: true as const, request: pending };
       const request = tx.create(RegistrationRequest, {

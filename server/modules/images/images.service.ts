@@ -32,7 +32,8 @@ export class ImagesService {
     const claimed = filename.split('.').pop()?.toLowerCase() ?? '';
     if (claimed && !ALLOWED_EXTENSIONS.includes(claimed)) throw validation('Add an image only');
     const sniffed = await fileTypeFromBuffer(bytes);
-    const ext = sniffed ? BY_MIME[sniffed.mime] : looksLikeSvg(bytes) ? 'svg' : undefined;
+    // file-type reports an SVG that starts with an XML declaration as application/xml.
+    const ext = (sniffed && BY_MIME[sniffed.mime]) ?? (looksLikeSvg(bytes) ? 'svg' : undefined);
     if (!ext) throw validation('Add an image only');
     await mkdir(this.uploadsDir, { recursive: true });
     const name = `${randomUUID()}.${ext}`;

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account } from './account.entity.ts';
 
 export interface UserBalances {
   advertiserBalance: bigint;
@@ -12,14 +11,21 @@ export interface UserBalances {
  * available = posted credits − posted debits − pending debits; on hold = pending credits.
  */
 export async function balancesOf(em: EntityManager, userId: number): Promise<UserBalances> {
-  const accounts = await em.find(Account, { userId, kind: { $in: ['ADVERTISER', 'PUBLISHER'] } });
+  // Raw SQL inside the caller's transaction: always the committed-or-own state, never a cached entity.
+  const rows = await em.execute<
+    { kind: string; credits_posted: string; debits_posted: string; debits_pending: string; credits_pending: string }[]
+  >(
+    `select kind, credits_posted, debits_posted, debits_pending, credits_pending from ledger_accounts
+     where user_id = ? and kind in ('ADVERTISER', 'PUBLISHER')`,
+    [userId],
+  );
   const result: UserBalances = { advertiserBalance: 0n, publisherBalance: 0n, publisherOnHoldBalance: 0n };
-  for (const a of accounts) {
-    const available = a.creditsPosted - a.debitsPosted - a.debitsPending;
+  for (const a of rows) {
+    const available = BigInt(a.credits_posted) - BigInt(a.debits_posted) - BigInt(a.debits_pending);
     if (a.kind === 'ADVERTISER') result.advertiserBalance = available;
     else {
       result.publisherBalance = available;
-      result.publisherOnHoldBalance = a.creditsPending;
+      result.publisherOnHoldBalance = BigInt(a.credits_pending);
     }
   }
   return result;

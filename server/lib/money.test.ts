@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest';
+import { formatMoney, MICROS_PER_USD, moneyToJson, parseMoney } from './money.ts';
+
+describe('parseMoney', () => {
+  test.each([
+    ['0', 0n],
+    ['1', 1_000_000n],
+    ['12.5', 12_500_000n],
+    ['12.50', 12_500_000n],
+    ['0.05', 50_000n],
+    ['0.000001', 1n],
+    ['999999.999999', 999_999_999_999n],
+    ['-3.25', -3_250_000n],
+    [' 7.1 ', 7_100_000n],
+    ['007.10', 7_100_000n],
+  ])('%j → %s micro-USD', (text, micros) => {
+    expect(parseMoney(text)).toBe(micros);
+  });
+
+  test.each([
+    ['1.0000001'], // 7 decimals
+    ['0.0000005'],
+    ['1e3'],
+    ['1E-2'],
+    ['1.5e2'],
+    [''],
+    ['.5'],
+    ['5.'],
+    ['+1'],
+    ['1,5'],
+    ['abc'],
+    ['0x10'],
+    ['Infinity'],
+    ['1 000'],
+    ['--1'],
+  ])('rejects %j', (text) => {
+    expect(() => parseMoney(text)).toThrow(RangeError);
+  });
+
+  test('numbers are rounded to micro-USD once; non-finite ones are refused', () => {
+    expect(parseMoney(0.1 + 0.2)).toBe(300_000n);
+    expect(parseMoney(12.5)).toBe(12_500_000n);
+    expect(parseMoney(0.05)).toBe(50_000n);
+    expect(parseMoney(-0.5)).toBe(-500_000n);
+    expect(() => parseMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => parseMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    // toFixed switches to exponent notation from 1e21: refused rather than misread.
+    expect(() => parseMoney(1e21)).toThrow(RangeError);
+  });
+
+  test('bigint passes through as micro-USD', () => {
+    expect(parseMoney(42n)).toBe(42n);
+  });
+});
+
+describe('formatMoney', () => {
+  test.each([
+    [0n, '0.00'],
+    [1n, '0.000001'],
+    [10n, '0.00001'],
+    [50_000n, '0.05'],
+    [100_000n, '0.10'],
+    [1_000_000n, '1.00'],
+    [1_500_000n, '1.50'],
+    [12_345_678n, '12.345678'],
+    [12_340_000n, '12.34'],
+    [12_345_000n, '12.345'],
+    [-250_000n, '-0.25'],
+    [-1n, '-0.000001'],
+  ])('%s → %j', (micros, text) => {
+    expect(formatMoney(micros)).toBe(text);
+  });
+
+  test('exact round trips', () => {
+    for (const text of ['0.00', '0.000001', '0.05', '1.50', '12.345678', '-0.25', '1000000.10', '123456789.987654']) {
+      expect(formatMoney(parseMoney(text))).toBe(text);
+    }
+    for (const micros of [0n, 1n, 999_999n, 1_000_001n, -7n, 123_456_789_012_345n]) {
+      expect(parseMoney(formatMoney(micros))).toBe(micros);
+    }
+  });
+
+  test('values beyond 2^53 stay exact', () => {
+    const beyond = 2n ** 53n + 1n; // 9007199254740993: not representable as a double
+    expect(formatMoney(beyond)).toBe('9007199254.740993');
+    expect(parseMoney('9007199254.740993')).toBe(beyond);
+    const huge = '92233720368547.75807'; // near the int8 column's limit
+    expect(formatMoney(parseMoney(huge))).toBe(huge);
+    const whole = `${(2n ** 64n).toString()}.123457`;
+    expect(parseMoney(whole)).toBe(2n ** 64n * MICROS_PER_USD + 123_457n);
+    expect(formatMoney(parseMoney(whole))).toBe(whole);
+  });
+});
+
+describe('moneyToJson', () => {
+  test('USD as a number with at most 6 decimals', () => {
+    expect(moneyToJson(12_500_000n)).toBe(12.5);
+    expect(moneyToJson(50_000n)).toBe(0.05);
+    expect(moneyToJson(1n)).toBe(0.000001);
+    expect(moneyToJson(0n)).toBe(0);
+    expect(moneyToJson(-250_000n)).toBe(-0.25);
+  });
+});

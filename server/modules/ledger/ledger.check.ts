@@ -1,0 +1,101 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { GUARDED_KINDS } from './ledger.service.ts';
+
+export interface LedgerCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/**
+ * The ledger's invariants, checked on a live database: the books balance, no guarded account
+ * is negative, every cached balance equals the sum of its transfers, pending transfers are
+ * resolved at most once.
+ */
+export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
+  const checks: LedgerCheck[] = [];
+  const [totals] = await em.execute<
+    { accounts: string; posted: string | null; pending: string | null; transfers: string }[]
+  >(
+    `select (select count(*) from ledger_accounts) as accounts,
+            (select sum(credits_posted - debits_posted) from ledger_accounts) as posted,
+            (select sum(credits_pending - debits_pending) from ledger_accounts) as pending,
+            (select count(*) from ledger_transfers) as transfers`,
+  );
+  const posted = BigInt(totals.posted ?? 0);
+  const pending = BigInt(totals.pending ?? 0);
+  checks.push({
+    name: 'sum over all accounts is zero',
+    ok: posted === 0n && pending === 0n,
+    detail: `${totals.accounts} accounts, ${totals.transfers} transfers; posted sum ${posted}, pending sum ${pending} (micro-USD)`,
+  });
+
+  const negative = await em.execute<{ id: number; kind: string }[]>(
+    `select id, kind from ledger_accounts
+     where kind in (${GUARDED_KINDS.map(() => '?').join(', ')})
+       and credits_posted - debits_posted - debits_pending < 0`,
+    GUARDED_KINDS,
+  );
+  checks.push({
+    name: 'no user or campaign account is negative',
+    ok: negative.length === 0,
+    detail: negative.length ? `negative: ${negative.map((a) => `#${a.id} ${a.kind}`).join(', ')}` : 'none negative',
+  });
+
+  // Recompute every account from its transfers. A pending transfer counts as pending until a
+  // POST_PENDING or VOID_PENDING names it; posted amounts come from POSTED and POST_PENDING rows.
+  const drift = await em.execute<{ id: number; field: string; cached: string; derived: string }[]>(
+    `with resolved as (select pending_id from ledger_transfers where pending_id is not null),
+     moves as (
+       select debit_account_id as account_id,
+              case when flag in ('POSTED', 'POST_PENDING') then amount else 0 end as debits_posted,
+              0::bigint as credits_posted,
+              case when flag = 'PENDING' and id not in (select pending_id from resolved) then amount else 0 end as debits_pending,
+              0::bigint as credits_pending
+         from ledger_transfers
+       union all
+       select credit_account_id, 0, case when flag in ('POSTED', 'POST_PENDING') then amount else 0 end,
+              0, case when flag = 'PENDING' and id not in (select pending_id from resolved) then amount else 0 end
+         from ledger_transfers
+     ),
+     derived as (
+       select a.id,
+              a.debits_posted as c_dp, a.credits_posted as c_cp, a.debits_pending as c_dq, a.credits_pending as c_cq,
+              coalesce(sum(m.debits_posted), 0) as d_dp, coalesce(sum(m.credits_posted), 0) as d_cp,
+              coalesce(sum(m.debits_pending), 0) as d_dq, coalesce(sum(m.credits_pending), 0) as d_cq
+         from ledger_accounts a left join moves m on m.account_id = a.id
+        group by a.id
+     )
+     select id, f.field, f.cached::text, f.derived::text from derived,
+       lateral (values ('debits_posted', c_dp, d_dp), ('credits_posted', c_cp, d_cp),
+                       ('debits_pending', c_dq, d_dq), ('credits_pending', c_cq, d_cq)) as f(field, cached, derived)
+      where f.cached <> f.derived
+      order by id`,
+  );
+  checks.push({
+    name: 'every cached balance equals the sum of its transfers',
+    ok: drift.length === 0,
+    detail: drift.length
+      ? drift
+          .slice(0, 10)
+          .map((d) => `account #${d.id} ${d.field}: cached ${d.cached}, transfers say ${d.derived}`)
+          .join('; ')
+      : 'no drift',
+  });
+
+  const [twice] = await em.execute<{ n: string }[]>(
+    `select count(*) as n from (select pending_id from ledger_transfers where pending_id is not null
+      group by pending_id having count(*) > 1) x`,
+  );
+  const [badResolve] = await em.execute<{ n: string }[]>(
+    `select count(*) as n from ledger_transfers r join ledger_transfers p on p.id = r.pending_id
+      where p.flag <> 'PENDING' or r.amount > p.amount or r.debit_account_id <> p.debit_account_id
+         or r.credit_account_id <> p.credit_account_id`,
+  );
+  checks.push({
+    name: 'every transfer is applied at most once',
+    ok: Number(twice.n) === 0 && Number(badResolve.n) === 0,
+    detail: `idempotency keys unique by constraint; pending transfers resolved twice: ${twice.n}; resolutions not matching their pending transfer: ${badResolve.n}`,
+  });
+  return checks;
+}

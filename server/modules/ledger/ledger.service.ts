@@ -1,0 +1,270 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type Emit, inTransaction } from '../../db/transaction.ts';
+import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
+import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import type { AccountKind } from './account.entity.ts';
+import { balancesOf, balancesPayload } from './balances.ts';
+import type { TransferCode, TransferFlag } from './transfer.entity.ts';
+
+export type AccountRef =
+  | { kind: 'ADVERTISER' | 'PUBLISHER'; userId: number }
+  | { kind: 'CAMPAIGN_BUDGET'; campaignId: number }
+  | { kind: 'DEPOSITS' | 'WITHDRAWALS' | 'NETWORK_FEE' };
+
+/** User and campaign accounts can never go negative; system accounts mirror the outside world. */
+export const GUARDED_KINDS: AccountKind[] = ['ADVERTISER', 'PUBLISHER', 'CAMPAIGN_BUDGET'];
+
+export interface TransferInput {
+  /** Idempotency key: a retry with the same key returns the first result. */
+  key: string;
+  code: TransferCode;
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: bigint;
+  pending?: boolean;
+  reference?: string | null;
+}
+
+export interface TransferRecord {
+  id: number;
+  key: string;
+  code: TransferCode;
+  flag: TransferFlag;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: bigint;
+  pendingId: number | null;
+  reference: string | null;
+  createdAt: Date;
+  /** True when this call found the transfer already made under the same key. */
+  replayed: boolean;
+}
+
+export class InsufficientFunds extends DomainError {
+  constructor(message = 'Not enough money on the balance') {
+    super(ErrorCode.VALIDATION, message);
+  }
+}
+
+interface Row {
+  id: string | number;
+  key: string;
+  code: TransferCode;
+  flag: TransferFlag;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: string;
+  pending_id: string | number | null;
+  reference: string | null;
+  created_at: Date;
+}
+
+interface AccountRow {
+  id: number;
+  kind: AccountKind;
+  user_id: number | null;
+  credits_posted: string;
+  debits_posted: string;
+  credits_pending: string;
+  debits_pending: string;
+}
+
+const toRecord = (r: Row, replayed: boolean): TransferRecord => ({
+  id: Number(r.id),
+  key: r.key,
+  code: r.code,
+  flag: r.flag,
+  debitAccountId: r.debit_account_id,
+  creditAccountId: r.credit_account_id,
+  amount: BigInt(r.amount),
+  pendingId: r.pending_id === null ? null : Number(r.pending_id),
+  reference: r.reference,
+  createdAt: r.created_at,
+  replayed,
+});
+
+function refKey(ref: AccountRef): string {
+  if ('userId' in ref) return `${ref.kind}:u${ref.userId}`;
+  if ('campaignId' in ref) return `${ref.kind}:c${ref.campaignId}`;
+  return ref.kind;
+}
+
+/**
+ * The double-entry ledger: the only code that changes balances. Every method runs inside
+ * the caller's transaction (`tx`) and queues `balanceChanged` events through `emit`, which
+ * `inTransaction` publishes after the commit.
+ */
+export class Ledger {
+  // Accounts are never deleted, so their ids can be remembered.
+  private readonly accountIds = new Map<string, number>();
+
+  constructor(private readonly pubsub: PubSub) {}
+
+  /** Runs `work` in its own transaction and publishes its events after the commit. */
+  run<T>(em: EntityManager, work: (tx: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
+    return inTransaction(em, this.pubsub, work);
+  }
+
+  async accountId(tx: EntityManager, ref: AccountRef): Promise<number> {
+    const k = refKey(ref);
+    const cached = this.accountIds.get(k);
+    if (cached) return cached;
+    const userId = 'userId' in ref ? ref.userId : null;
+    const campaignId = 'campaignId' in ref ? ref.campaignId : null;
+    const inserted = await tx.execute<{ id: number }[]>(
+      `insert into ledger_accounts (kind, user_id, campaign_id) values (?, ?, ?)
+       on conflict on constraint ledger_accounts_kind_user_id_campaign_id_unique do nothing returning id`,
+      [ref.kind, userId, campaignId],
+    );
+    const id =
+      inserted[0]?.id ??
+      (
+        await tx.execute<{ id: number }[]>(
+          'select id from ledger_accounts where kind = ? and user_id is not distinct from ? and campaign_id is not distinct from ?',
+          [ref.kind, userId, campaignId],
+        )
+      )[0].id;
+    this.accountIds.set(k, id);
+    return id;
+  }
+
+  /** A single-phase (posted) or pending transfer. */
+  async transfer(tx: EntityManager, emit: Emit, input: TransferInput): Promise<TransferRecord> {
+    if (input.amount <= 0n) throw validation('The amount must be greater than zero');
+    const [debitId, creditId] = await Promise.all([this.accountId(tx, input.debit), this.accountId(tx, input.credit)]);
+    if (debitId === creditId) throw validation('A transfer needs two different accounts');
+    const flag: TransferFlag = input.pending ? 'PENDING' : 'POSTED';
+    const { row, replayed } = await this.insertOnce(tx, {
+      key: input.key,
+      code: input.code,
+      flag,
+      debitId,
+      creditId,
+      amount: input.amount,
+      pendingId: null,
+      reference: input.reference ?? null,
+    });
+    if (replayed) return row;
+    const accounts = await this.lock(tx, debitId, creditId);
+    const debit = accounts.get(debitId)!;
+    if (GUARDED_KINDS.includes(debit.kind) && available(debit) < input.amount) throw new InsufficientFunds();
+    const column = input.pending ? 'pending' : 'posted';
+    await tx.execute(
+      `update ledger_accounts set debits_${column} = debits_${column} + ?, updated_at = now() where id = ?`,
+      [input.amount.toString(), debitId],
+    );
+    await tx.execute(
+      `update ledger_accounts set credits_${column} = credits_${column} + ?, updated_at = now() where id = ?`,
+      [input.amount.toString(), creditId],
+    );
+    await this.emitBalances(tx, emit, accounts);
+    return row;
+  }
+
+  /** Posts a pending transfer, fully or in part (the rest is released). */
+  post(tx: EntityManager, emit: Emit, input: { key: string; pendingId: number; amount?: bigint }) {
+    return this.resolve(tx, emit, 'POST_PENDING', input);
+  }
+
+  /** Voids a pending transfer: the reserved amount goes back. */
+  void(tx: EntityManager, emit: Emit, input: { key: string; pendingId: number }) {
+    return this.resolve(tx, emit, 'VOID_PENDING', input);
+  }
+
+  private async resolve(
+    tx: EntityManager,
+    emit: Emit,
+    flag: 'POST_PENDING' | 'VOID_PENDING',
+    input: { key: string; pendingId: number; amount?: bigint },
+  ): Promise<TransferRecord> {
+    const [pendingRow] = await tx.execute<Row[]>('select * from ledger_transfers where id = ? for update', [
+      input.pendingId,
+    ]);
+    if (!pendingRow || pendingRow.flag !== 'PENDING') throw notFound('Pending transfer');
+    const pending = toRecord(pendingRow, false);
+    const amount = flag === 'VOID_PENDING' ? pending.amount : (input.amount ?? pending.amount);
+    if (amount <= 0n || amount > pending.amount) {
+      throw validation('The posted amount must be greater than zero and at most the pending amount');
+    }
+    const existing = await tx.execute<Row[]>('select * from ledger_transfers where pending_id = ?', [pending.id]);
+    if (existing[0] && existing[0].key !== input.key) {
+      throw conflict(`This pending transfer was already ${existing[0].flag === 'VOID_PENDING' ? 'voided' : 'posted'}`);
+    }
+    const { row, replayed } = await this.insertOnce(tx, {
+      key: input.key,
+      code: pending.code,
+      flag,
+      debitId: pending.debitAccountId,
+      creditId: pending.creditAccountId,
+      amount,
+      pendingId: pending.id,
+      reference: pending.reference,
+    });
+    if (replayed) return row;
+    const accounts = await this.lock(tx, pending.debitAccountId, pending.creditAccountId);
+    const posted = flag === 'POST_PENDING' ? amount : 0n;
+    await tx.execute(
+      'update ledger_accounts set debits_pending = debits_pending - ?, debits_posted = debits_posted + ?, updated_at = now() where id = ?',
+      [pending.amount.toString(), posted.toString(), pending.debitAccountId],
+    );
+    await tx.execute(
+      'update ledger_accounts set credits_pending = credits_pending - ?, credits_posted = credits_posted + ?, updated_at = now() where id = ?',
+      [pending.amount.toString(), posted.toString(), pending.creditAccountId],
+    );
+    await this.emitBalances(tx, emit, accounts);
+    return row;
+  }
+
+  /** Inserts the transfer unless its key exists; a same-key retry must carry the same content. */
+  private async insertOnce(
+    tx: EntityManager,
+    t: {
+      key: string;
+      code: TransferCode;
+      flag: TransferFlag;
+      debitId: number;
+      creditId: number;
+      amount: bigint;
+      pendingId: number | null;
+      reference: string | null;
+    },
+  ): Promise<{ row: TransferRecord; replayed: boolean }> {
+    const inserted = await tx.execute<Row[]>(
+      `insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
+       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *`,
+      [t.key, t.code, t.flag, t.debitId, t.creditId, t.amount.toString(), t.pendingId, t.reference],
+    );
+    if (inserted[0]) return { row: toRecord(inserted[0], false), replayed: false };
+    const [existing] = await tx.execute<Row[]>('select * from ledger_transfers where key = ?', [t.key]);
+    const same =
+      existing &&
+      existing.code === t.code &&
+      existing.flag === t.flag &&
+      existing.debit_account_id === t.debitId &&
+      existing.credit_account_id === t.creditId &&
+      BigInt(existing.amount) === t.amount &&
+      (existing.pending_id === null ? null : Number(existing.pending_id)) === t.pendingId;
+    if (!same) throw conflict('This idempotency key was already used for a different transfer');
+    return { row: toRecord(existing, true), replayed: true };
+  }
+
+  /** Row locks in ascending id order, so two transfers over the same pair cannot deadlock. */
+  private async lock(tx: EntityManager, a: number, b: number): Promise<Map<number, AccountRow>> {
+    const rows = await tx.execute<AccountRow[]>(
+      'select * from ledger_accounts where id in (?, ?) order by id for update',
+      [Math.min(a, b), Math.max(a, b)],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async emitBalances(tx: EntityManager, emit: Emit, accounts: Map<number, AccountRow>) {
+    for (const a of accounts.values()) {
+      if (a.user_id === null) continue;
+      emit(topics.balance(a.user_id), balancesPayload(await balancesOf(tx, a.user_id)));
+    }
+  }
+}
+
+function available(a: AccountRow): bigint {
+  return BigInt(a.credits_posted) - BigInt(a.debits_posted) - BigInt(a.debits_pending);
+}

@@ -1,0 +1,31 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { idColumn, timestamps } from '../../db/columns.ts';
+
+export const PAYMENT_KINDS = ['TOP_UP', 'WITHDRAWAL'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ['IN_PROGRESS', 'DONE', 'FAILED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A top-up through a payment provider, or a withdrawal to a TON wallet. */
+export const Payment = defineEntity({
+  name: 'Payment',
+  tableName: 'payments',
+  indexes: [{ properties: ['userId', 'kind', 'createdAt'] }, { properties: ['kind', 'status', 'createdAt'] }],
+  properties: {
+    id: idColumn(),
+    ...timestamps(),
+    userId: p.integer(),
+    kind: p.enum([...PAYMENT_KINDS]),
+    status: p.enum([...PAYMENT_STATUSES]).default('IN_PROGRESS'),
+    amount: p.bigint('bigint'),
+    provider: p.string().length(20).nullable(),
+    providerInvoiceId: p.string().length(100).nullable(),
+    payUrl: p.string().length(500).nullable(),
+    walletAddress: p.string().length(100).nullable(),
+    txHash: p.string().length(128).nullable(),
+    failureReason: p.string().length(500).nullable(),
+    transferId: p.bigint('number').nullable(),
+    processedById: p.integer().nullable(),
+  },
+});
+export type Payment = InferEntity<typeof Payment>;

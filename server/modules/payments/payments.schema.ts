@@ -1,0 +1,127 @@
+import { checkPage, parseId } from '../../graphql/args.ts';
+import { builder } from '../../graphql/builder.ts';
+import { topics } from '../../graphql/pubsub.ts';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment.entity.ts';
+import { type PaymentView, paymentView } from './payments.service.ts';
+
+const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
+const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
+
+const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
+  description: 'A top-up (advertiser) or a withdrawal (publisher).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    kind: t.expose('kind', { type: KindEnum }),
+    status: t.expose('status', { type: StatusEnum }),
+    amount: t.field({ type: 'Money', resolve: (p) => BigInt(p.amount) }),
+    walletAddress: t.exposeString('walletAddress', { nullable: true }),
+    txHash: t.exposeString('txHash', { nullable: true }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    userId: t.exposeID('userId'),
+  }),
+});
+
+const TransactionPageRef = builder.objectRef<{ data: PaymentView[]; total: number }>('TransactionPage').implement({
+  fields: (t) => ({ data: t.expose('data', { type: [TransactionRef] }), total: t.exposeInt('total') }),
+});
+
+const TopUpRef = builder.objectRef<{ url: string; transaction: PaymentView }>('TopUp').implement({
+  fields: (t) => ({
+    url: t.exposeString('url', { description: 'Where the browser goes to pay.' }),
+    transaction: t.expose('transaction', { type: TransactionRef }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  transactions: t.field({
+    type: TransactionPageRef,
+    authScopes: { authenticated: true },
+    description: 'The signed-in user’s top-ups or withdrawals, newest first.',
+    args: {
+      kind: t.arg({ type: KindEnum, required: true }),
+      page: t.arg.int({ required: true, defaultValue: 1 }),
+      limit: t.arg.int({ required: true, defaultValue: 20 }),
+    },
+    resolve: async (_r, args, ctx) => {
+      checkPage(args.page, args.limit);
+      const { data, total } = await ctx.services.payments.list(ctx.em, {
+        userId: ctx.user!.id,
+        kind: args.kind,
+        page: args.page,
+        limit: args.limit,
+      });
+      return { data: data.map(paymentView), total };
+    },
+  }),
+  withdrawalQueue: t.field({
+    type: TransactionPageRef,
+    authScopes: { finance: true },
+    description: 'Withdrawals for finance staff; IN_PROGRESS ones wait for a decision.',
+    args: {
+      status: t.arg({ type: StatusEnum, required: false }),
+      page: t.arg.int({ required: true, defaultValue: 1 }),
+      limit: t.arg.int({ required: true, defaultValue: 20 }),
+    },
+    resolve: async (_r, args, ctx) => {
+      checkPage(args.page, args.limit);
+      const { data, total } = await ctx.services.payments.list(ctx.em, {
+        kind: 'WITHDRAWAL',
+        status: args.status,
+        page: args.page,
+        limit: args.limit,
+      });
+      return { data: data.map(paymentView), total };
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createTopUp: t.field({
+    type: TopUpRef,
+    authScopes: { authenticated: true },
+    args: { amount: t.arg({ type: 'Money', required: true }) },
+    resolve: async (_r, { amount }, ctx) => {
+      const { url, payment } = await ctx.services.payments.createTopUp(ctx.em, ctx.user!, amount);
+      return { url, transaction: paymentView(payment) };
+    },
+  }),
+  requestWithdrawal: t.field({
+    type: TransactionRef,
+    authScopes: { authenticated: true },
+    args: { amount: t.arg({ type: 'Money', required: true }), walletAddress: t.arg.string({ required: true }) },
+    resolve: async (_r, { amount, walletAddress }, ctx) =>
+      paymentView(await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, amount, walletAddress)),
+  }),
+  completeWithdrawal: t.field({
+    type: TransactionRef,
+    authScopes: { finance: true },
+    args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }) },
+    resolve: async (_r, { id, txHash }, ctx) =>
+      paymentView(await ctx.services.payments.completeWithdrawal(ctx.em, ctx.user!, parseId(id), txHash)),
+  }),
+  failWithdrawal: t.field({
+    type: TransactionRef,
+    authScopes: { finance: true },
+    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    resolve: async (_r, { id, reason }, ctx) =>
+      paymentView(await ctx.services.payments.failWithdrawal(ctx.em, ctx.user!, parseId(id), reason)),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  transactionUpdated: t.field({
+    type: TransactionRef,
+    authScopes: { authenticated: true },
+    description: 'The signed-in user’s payment or withdrawal changed status.',
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PaymentView>(topics.transactions(ctx.user!.id)),
+    resolve: (p) => p,
+  }),
+  withdrawalQueueChanged: t.field({
+    type: TransactionRef,
+    authScopes: { finance: true },
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PaymentView>(topics.withdrawals()),
+    resolve: (p) => p,
+  }),
+}));

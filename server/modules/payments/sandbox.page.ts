@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '../../lib/money.ts';
+import { Payment } from './payment.entity.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { SandboxProvider } from './providers/sandbox.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)}</title><style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb}
+@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e8eaf0}.card{background:#181b22!important;border-color:#2a2f3a!important}}
+.card{background:#fff;border:1px solid #e3e7ef;border-radius:16px;padding:32px;max-width:380px;width:calc(100% - 48px);box-shadow:0 8px 30px rgba(0,0,0,.06)}
+h1{font-size:20px;margin:0 0 4px}.muted{opacity:.7;font-size:14px;margin:0 0 20px}.amount{font-size:36px;font-weight:700;margin:8px 0 24px}
+.row{display:flex;gap:12px}button{flex:1;font:inherit;font-weight:600;padding:12px;border-radius:10px;border:0;cursor:pointer}
+.pay{background:#2563eb;color:#fff}.fail{background:#fee2e2;color:#991b1b}.badge{display:inline-block;font-size:12px;padding:2px 8px;border-radius:99px;background:#fef3c7;color:#92400e;margin-bottom:12px}
+</style></head><body><main class="card">${body}</main></body></html>`;
+}
+
+/** The built-in checkout used by default and in the demo: Pay or Fail, then back to Add Funds. */
+export function registerSandboxCheckout(
+  http: FastifyInstance,
+  deps: { em: () => EntityManager; payments: PaymentsService; sandbox: SandboxProvider },
+) {
+  http.get<{ Params: { id: string }; Querystring: { token?: string } }>('/pay/sandbox/:id', async (req, reply) => {
+    const id = Number(req.params.id);
+    const payment = Number.isSafeInteger(id) ? await deps.em().findOne(Payment, { id, kind: 'TOP_UP' }) : null;
+    reply.type('text/html').header('Cache-Control', 'no-store');
+    if (!payment || !deps.sandbox.checkPageToken(id, req.query.token ?? '')) {
+      return reply
+        .code(404)
+        .send(
+          page(
+            'Payment not found',
+            '<h1>Payment not found</h1><p class="muted">This payment link is not valid.</p><a href="/advertiser/payments">Back to Add funds</a>',
+          ),
+        );
+    }
+    const amount = `${formatMoney(payment.amount)} $`;
+    if (payment.status !== 'IN_PROGRESS') {
+      return reply.send(
+        page(
+          'Payment',
+          `<h1>Payment #${payment.id}</h1><p class="muted">This payment is already ${payment.status === 'DONE' ? 'paid' : 'failed'}.</p><div class="amount">${amount}</div><a href="/advertiser/payments">Back to Add funds</a>`,
+        ),
+      );
+    }
+    const action = (what: string) =>
+      `/pay/sandbox/${payment.id}/${what}?token=${encodeURIComponent(req.query.token ?? '')}`;
+    return reply.send(
+      page(
+        'Sandbox checkout',
+        `<span class="badge">Sandbox: no real money moves</span><h1>Top up your balance</h1><p class="muted">Payment #${payment.id}</p>
+<div class="amount" data-testid="sandbox-amount">${amount}</div>
+<div class="row"><form method="post" action="${action('fail')}" style="flex:1;display:flex"><button class="fail" type="submit">Fail</button></form>
+<form method="post" action="${action('pay')}" style="flex:1;display:flex"><button class="pay" type="submit">Pay</button></form></div>`,
+      ),
+    );
+  });
+
+  http.post<{ Params: { id: string; outcome: string }; Querystring: { token?: string } }>(
+    '/pay/sandbox/:id/:outcome',
+    async (req, reply) => {
+      const id = Number(req.params.id);
+      const outcome = req.params.outcome === 'pay' ? 'paid' : req.params.outcome === 'fail' ? 'failed' : null;
+      if (!Number.isSafeInteger(id) || !outcome || !deps.sandbox.checkPageToken(id, req.query.token ?? '')) {
+        return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
+      }
+      // Same path as a provider's webhook: a signed body, verified and applied once.
+      const { body, signature } = deps.sandbox.webhook(id, outcome);
+      await deps.payments.handleWebhook(deps.em(), body, { 'x-sandbox-signature': signature });
+      return reply.redirect(`/advertiser/payments?payment=${id}&status=${outcome}`, 303);
+    },
+  );
+}
