@@ -180,7 +180,7 @@ export class Ledger {
     const [pendingRow] = await tx.execute<Row[]>('select * from ledger_transfers where id = ? for update', [
       input.pendingId,
     ]);
-    if (!pendingRow || pendingRow.flag !== 'PENDING') throw notFound('Pending transfer');
+    if (pendingRow?.flag !== 'PENDING') throw notFound('Pending transfer');
     const pending = toRecord(pendingRow, false);
     const amount = flag === 'VOID_PENDING' ? pending.amount : (input.amount ?? pending.amount);
     if (amount <= 0n || amount > pending.amount) {

@@ -5,12 +5,12 @@ import { Payment } from './payment.entity.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { SandboxProvider } from './providers/sandbox.ts';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style>
+<title>${escapeHtml(title)}</title><style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb}
 @media (prefers-color-scheme:dark){body{background:#0f1115;color:#e8eaf0}.card{background:#181b22!important;border-color:#2a2f3a!important}}
