@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type DocumentNode, parse, validate } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -36,6 +37,8 @@ import { PaymentsService } from './modules/payments/payments.service.ts';
 import { CryptoPayProvider } from './modules/payments/providers/cryptopay.ts';
 import { SandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.page.ts';
+import { ProjectsService } from './modules/projects/projects.service.ts';
+import { TelegramClient } from './lib/telegram.ts';
 import { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { openApiDocument } from './rest/openapi.ts';
@@ -118,6 +121,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     let url = config.publicUrl ?? `http://localhost:${config.port}`;
     const google = config.google ? createGoogleClient(config.google) : undefined;
     const ledger = new Ledger(pubsub);
+    const images = new ImagesService(join(config.dataDir, 'uploads'));
+    const telegram = new TelegramClient(config.telegram.token, config.telegram.apiUrl);
     // The sandbox checkout signs with a key derived from the JWT secret: nothing extra to configure.
     const sandbox = new SandboxProvider(
       createHmac('sha256', config.jwtSecret).update('sandbox-payments').digest('hex'),
@@ -145,9 +150,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       users: new UsersService(),
       registrations: new RegistrationQueueService(pubsub),
       lookups: new LookupsService(config),
-      images: new ImagesService(join(config.dataDir, 'uploads')),
+      images,
       ledger,
       payments: new PaymentsService({ ledger, provider, log }),
+      projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log }),
       google,
     };
 
@@ -238,9 +244,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
     type WsExtra = { user?: Context['user'] };
+    // Every subscriber sends one of a few documents: parse and validate each once and share the
+    // AST, instead of keeping a parsed copy (with its token list) per subscription.
+    const documents = new Map<string, DocumentNode>();
+    const validDocuments = new WeakSet<DocumentNode>();
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
+        parse: (source, options) => {
+          const text = String(typeof source === 'string' ? source : source.body);
+          const cached = documents.get(text);
+          if (cached) return cached;
+          const document = parse(source, options);
+          if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
+          if (text.length <= 10_000) documents.set(text, document);
+          return document;
+        },
+        validate: (s, document, ...rest) => {
+          if (validDocuments.has(document)) return [];
+          const errors = validate(s, document, ...rest);
+          if (errors.length === 0) validDocuments.add(document);
+          return errors;
+        },
         onConnect: async (ctx) => {
           const params = ctx.connectionParams ?? {};
           const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
@@ -254,15 +279,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           ctx.extra.user = user;
           return true;
         },
-        context: (ctx): Context => ({
-          em: orm.em.fork() as EntityManager,
-          user: ctx.extra.user ?? null,
-          services,
-          pubsub,
-          config,
-          requestId: randomUUID(),
-          ip: ctx.extra.request.socket.remoteAddress ?? '',
-        }),
+        // A subscription's context lives as long as the subscription: fork the EntityManager only
+        // when a resolver uses it (balanceChanged never does), not for every idle subscriber.
+        context: (ctx): Context => {
+          let em: EntityManager | undefined;
+          return {
+            get em() {
+              em ??= orm.em.fork() as EntityManager;
+              return em;
+            },
+            user: ctx.extra.user ?? null,
+            services,
+            pubsub,
+            config,
+            requestId: randomUUID(),
+            ip: ctx.extra.request.socket.remoteAddress ?? '',
+          };
+        },
         onError: (_ctx, _id, _payload, errors) => {
           for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
         },

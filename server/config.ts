@@ -39,11 +39,27 @@ const EnvSchema = z
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+    SECRETS_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes), e.g. `openssl rand -hex 32`')
+      .optional(),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[\w-]{20,}$/, 'must look like 123456:ABC-DEF…')
+      .optional(),
+    TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   })
   .superRefine((env, ctx) => {
     // Conditional requirements: a variable is needed only when its feature is on.
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: 'is required in production (encrypts API keys at rest)',
+      });
     }
     const google = [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_REDIRECT_URI];
     if (google.some(Boolean) && !google.every(Boolean)) {
@@ -80,6 +96,9 @@ export interface Config {
   holdDays: number;
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
+  /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
+  secretsKey: Buffer;
+  telegram: { token?: string; apiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -104,7 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir, 'jwt-secret', 'base64url'),
     jwtExpiresIn: env.JWT_EXPIRES_IN.replace(/\s+/g, ''),
     // The embedded database is the demo setup, so it gets demo data unless told otherwise.
     demoSeed: env.DEMO_SEED ?? !env.DATABASE_URL,
@@ -129,15 +148,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,
     jobsIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+    secretsKey: Buffer.from(env.SECRETS_KEY ?? developmentSecret(dataDir, 'secrets-key', 'hex'), 'hex'),
+    telegram: { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, '') },
   };
 }
 
 /** Outside production a random secret is generated once and kept in the data folder. */
-function developmentSecret(dataDir: string): string {
-  const file = resolve(dataDir, 'jwt-secret');
+function developmentSecret(dataDir: string, name: string, encoding: 'hex' | 'base64url'): string {
+  const file = resolve(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(encoding === 'hex' ? 32 : 48).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

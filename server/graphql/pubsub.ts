@@ -13,6 +13,7 @@ export const topics = {
   registrationRequests: () => 'registration-requests',
   transactions: (userId: number) => `transactions:${userId}`,
   withdrawals: () => 'withdrawals',
+  projectTasks: (projectId: number) => `project-tasks:${projectId}`,
 };
 
 type Listener = (payload: unknown) => void;

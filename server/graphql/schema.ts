@@ -5,5 +5,6 @@ import '../modules/users/users.schema.ts';
 import '../modules/moderation/registration.schema.ts';
 import '../modules/lookups/lookups.schema.ts';
 import '../modules/payments/payments.schema.ts';
+import '../modules/projects/projects.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

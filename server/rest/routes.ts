@@ -1,9 +1,17 @@
 import { authRoutes } from '../modules/auth/auth.rest.ts';
 import { imagesRoutes } from '../modules/images/images.rest.ts';
 import { paymentsRoutes } from '../modules/payments/payments.rest.ts';
+import { projectsRoutes } from '../modules/projects/projects.rest.ts';
 import { lookupsRoutes } from '../modules/lookups/lookups.rest.ts';
 import { usersRoutes } from '../modules/users/users.rest.ts';
 import type { RouteDef } from './route.ts';
 
 /** Every /api route in one table; the OpenAPI document is generated from it. */
-export const routes: RouteDef[] = [...authRoutes, ...usersRoutes, ...lookupsRoutes, ...imagesRoutes, ...paymentsRoutes];
+export const routes: RouteDef[] = [
+  ...authRoutes,
+  ...usersRoutes,
+  ...lookupsRoutes,
+  ...imagesRoutes,
+  ...paymentsRoutes,
+  ...projectsRoutes,
+];

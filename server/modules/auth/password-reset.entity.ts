@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { User } from '../users/user.entity.ts';
 
 export const PasswordReset = defineEntity({
   name: 'PasswordReset',
@@ -6,7 +7,7 @@ export const PasswordReset = defineEntity({
   properties: {
     // The id is the secret in the link, so it is random, not a sequence.
     id: p.uuid().primary(),
-    userId: p.integer().index(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),

@@ -8,7 +8,15 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const RegistrationRequest = defineEntity({
   name: 'RegistrationRequest',
   tableName: 'registration_requests',
-  indexes: [{ properties: ['status', 'createdAt'] }],
+  indexes: [
+    { properties: ['status', 'createdAt'] },
+    {
+      // At most one request under review per e-mail, whatever races the application allows.
+      name: 'registration_requests_pending_email',
+      expression:
+        'create unique index "registration_requests_pending_email" on "registration_requests" ("email") where "status" = \'PENDING\'',
+    },
+  ],
   properties: {
     id: idColumn(),
     ...timestamps(),

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
+import { User } from '../users/user.entity.ts';
 
 export const ACCOUNT_KINDS = [
   'ADVERTISER',
@@ -18,12 +19,31 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const Account = defineEntity({
   name: 'Account',
   tableName: 'ledger_accounts',
-  uniques: [{ properties: ['kind', 'userId', 'campaignId'] }],
+  // The database itself refuses a negative total, or a negative user or campaign balance.
+  checks: [
+    {
+      name: 'ledger_accounts_totals_non_negative',
+      expression: 'debits_pending >= 0 and debits_posted >= 0 and credits_pending >= 0 and credits_posted >= 0',
+    },
+    {
+      name: 'ledger_accounts_guarded_not_negative',
+      // Written as PostgreSQL prints it back, so the migration generator sees no difference.
+      expression:
+        "(kind <> ALL (ARRAY['ADVERTISER'::text, 'PUBLISHER'::text, 'CAMPAIGN_BUDGET'::text])) OR (((credits_posted - debits_posted) - debits_pending) >= 0)",
+    },
+  ],
+  uniques: [
+    {
+      name: 'ledger_accounts_kind_user_id_campaign_id_unique',
+      expression:
+        'alter table "ledger_accounts" add constraint "ledger_accounts_kind_user_id_campaign_id_unique" unique nulls not distinct ("kind", "user_id", "campaign_id")',
+    },
+  ],
   properties: {
     id: idColumn(),
     ...timestamps(),
     kind: p.enum([...ACCOUNT_KINDS]),
-    userId: p.integer().nullable().index(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').nullable().index(),
     campaignId: p.integer().nullable(),
     debitsPending: p.bigint('bigint').defaultRaw('0'),
     debitsPosted: p.bigint('bigint').defaultRaw('0'),

@@ -116,16 +116,17 @@ export class Ledger {
        on conflict on constraint ledger_accounts_kind_user_id_campaign_id_unique do nothing returning id`,
       [ref.kind, userId, campaignId],
     );
-    const id =
-      inserted[0]?.id ??
-      (
-        await tx.execute<{ id: number }[]>(
-          'select id from ledger_accounts where kind = ? and user_id is not distinct from ? and campaign_id is not distinct from ?',
-          [ref.kind, userId, campaignId],
-        )
-      )[0].id;
-    this.accountIds.set(k, id);
-    return id;
+    // Created by this transaction: not remembered, since a rollback would leave a dangling id.
+    if (inserted[0]) return inserted[0].id;
+    const [row] = await tx.execute<{ id: number; committed: boolean }[]>(
+      `select id, created_at <> now() as committed from ledger_accounts
+        where kind = ? and user_id is not distinct from ? and campaign_id is not distinct from ?`,
+      [ref.kind, userId, campaignId],
+    );
+    // A row made earlier in this same transaction has created_at = now(): remembered only once
+    // a later transaction sees it, i.e. after it was committed.
+    if (row.committed) this.accountIds.set(k, row.id);
+    return row.id;
   }
 
   /** A single-phase (posted) or pending transfer. */

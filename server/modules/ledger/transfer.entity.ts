@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { Account } from './account.entity.ts';
 
 export const TRANSFER_CODES = [
   'TOP_UP',
@@ -19,13 +20,24 @@ export type TransferFlag = (typeof TRANSFER_FLAGS)[number];
 export const Transfer = defineEntity({
   name: 'Transfer',
   tableName: 'ledger_transfers',
+  checks: [
+    { name: 'ledger_transfers_amount_positive', expression: 'amount > 0' },
+    { name: 'ledger_transfers_two_accounts', expression: 'debit_account_id <> credit_account_id' },
+  ],
+  indexes: [
+    {
+      name: 'ledger_transfers_pending_conversions',
+      expression:
+        'create index "ledger_transfers_pending_conversions" on "ledger_transfers" ("created_at") where "flag" = \'PENDING\' and "code" = \'CONVERSION\'',
+    },
+  ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     key: p.string().length(200).unique(),
     code: p.enum([...TRANSFER_CODES]),
     flag: p.enum([...TRANSFER_FLAGS]),
-    debitAccountId: p.integer().index(),
-    creditAccountId: p.integer().index(),
+    debitAccountId: p.manyToOne(Account).mapToPk().fieldName('debit_account_id').index(),
+    creditAccountId: p.manyToOne(Account).mapToPk().fieldName('credit_account_id').index(),
     amount: p.bigint('bigint'),
     pendingId: p.bigint('number').nullable().unique(),
     reference: p.string().length(200).nullable(),

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { RegistrationRequest, type RegistrationStatus } from '../auth/registration-request.entity.ts';
 import { registrationView } from '../auth/auth.service.ts';
@@ -42,6 +42,8 @@ export class RegistrationQueueService {
   }
 
   decline(em: EntityManager, moderator: User, id: number, reason: string | null) {
+    // The column holds 500 characters; longer must be a clear validation error, not a 500.
+    if (reason && reason.trim().length > 500) throw validation('At most 500 characters', 'reason');
     return this.decide(em, moderator, id, async (_tx, request) => {
       request.status = 'DECLINED';
       request.declineReason = reason?.trim() || null;

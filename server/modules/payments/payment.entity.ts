@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
+import { User } from '../users/user.entity.ts';
 
 export const PAYMENT_KINDS = ['TOP_UP', 'WITHDRAWAL'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -11,10 +12,11 @@ export const Payment = defineEntity({
   name: 'Payment',
   tableName: 'payments',
   indexes: [{ properties: ['userId', 'kind', 'createdAt'] }, { properties: ['kind', 'status', 'createdAt'] }],
+  checks: [{ name: 'payments_amount_positive', expression: 'amount > 0' }],
   properties: {
     id: idColumn(),
     ...timestamps(),
-    userId: p.integer(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id'),
     kind: p.enum([...PAYMENT_KINDS]),
     status: p.enum([...PAYMENT_STATUSES]).default('IN_PROGRESS'),
     amount: p.bigint('bigint'),

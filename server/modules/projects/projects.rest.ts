@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { route } from '../../rest/route.ts';
+import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
+import { taskView } from './projects.service.ts';
+
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int()
+    .positive(`${name} must be a number`);
+const ProjectParams = z.object({ id: id('id') });
+const TaskParams = z.object({ id: id('id'), taskId: id('taskId') });
+const pageQuery = (limit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+    limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(limit),
+  });
+
+export const projectsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/projects',
+    tag: 'projects',
+    summary: 'The signed-in advertiser’s projects with their resource count and the first resource’s logo.',
+    access: 'user',
+    query: pageQuery(100),
+    handler: (ctx, { query }) => ctx.services.projects.list(ctx.em, ctx.user!, query.page, query.limit),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/projects',
+    tag: 'projects',
+    summary: 'Create a project with its first resources; the answer carries the API key.',
+    access: 'user',
+    body: CreateProjectInput,
+    status: 201,
+    handler: (ctx, { body }) => ctx.services.projects.create(ctx.em, ctx.user!, body),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/projects/:id',
+    tag: 'projects',
+    summary: 'A project with its resources, category and API key.',
+    access: 'user',
+    params: ProjectParams,
+    handler: (ctx, { params }) => ctx.services.projects.get(ctx.em, ctx.user!, params.id),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/projects/:id',
+    tag: 'projects',
+    summary:
+      'Rename or recategorise a project and add new resources (tasks without an id); existing ones stay as they are.',
+    access: 'user',
+    params: ProjectParams,
+    body: UpdateProjectInput,
+    handler: (ctx, { params, body }) => ctx.services.projects.update(ctx.em, ctx.user!, params.id, body),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/projects/:id/secret-key',
+    tag: 'projects',
+    summary: 'Generate a new API key; the old one stops working at once.',
+    access: 'user',
+    params: ProjectParams,
+    response: z.object({ secretKey: z.string() }),
+    handler: (ctx, { params }) => ctx.services.projects.regenerateKey(ctx.em, ctx.user!, params.id),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/projects/:id/tasks',
+    tag: 'projects',
+    summary: 'Resources of a project, newest first, 10 a page.',
+    access: 'user',
+    params: ProjectParams,
+    query: pageQuery(10),
+    handler: (ctx, { params, query }) =>
+      ctx.services.projects.tasks(ctx.em, ctx.user!, params.id, query.page, query.limit),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/projects/:id/tasks/:taskId',
+    tag: 'projects',
+    summary: 'One resource (re-read to check a bot’s SDK state).',
+    access: 'user',
+    params: TaskParams,
+    handler: async (ctx, { params }) =>
+      taskView(await ctx.services.projects.task(ctx.em, ctx.user!, params.id, params.taskId)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/projects/:id/tasks',
+    tag: 'projects',
+    summary: 'Add a resource to a project.',
+    access: 'user',
+    params: ProjectParams,
+    body: TaskInput,
+    status: 201,
+    handler: async (ctx, { params, body }) =>
+      taskView(await ctx.services.projects.createTask(ctx.em, ctx.user!, params.id, body)),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/projects/:id/tasks/:taskId',
+    tag: 'projects',
+    summary: 'Delete a resource and all its advertising campaigns. Answers 204.',
+    access: 'user',
+    params: TaskParams,
+    status: 204,
+    handler: (ctx, { params }) => ctx.services.projects.deleteTask(ctx.em, ctx.user!, params.id, params.taskId),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/projects/:id/tasks/:taskId/verifications',
+    tag: 'projects',
+    summary: 'Check a resource: channels and chats are verified when the system bot is an administrator there.',
+    access: 'user',
+    params: TaskParams,
+    response: z.object({ isVerifiedSource: z.boolean() }),
+    handler: async (ctx, { params }) => {
+      const task = await ctx.services.projects.verifyTask(ctx.em, ctx.user!, params.id, params.taskId);
+      return { isVerifiedSource: task.isVerifiedSource };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/suggestions/telegram',
+    tag: 'projects',
+    summary: 'Resolve a Telegram link to title, logo and task type.',
+    access: 'user',
+    body: SuggestionInput,
+    handler: (ctx, { body }) => ctx.services.projects.suggest(body.url),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/suggestions/resource',
+    tag: 'projects',
+    summary: 'Resolve a resource link to logo, title and taskType for the resource form.',
+    access: 'user',
+    body: SuggestionInput,
+    handler: async (ctx, { body }) => {
+      const s = await ctx.services.projects.suggest(body.url);
+      return { logo: s.logo, title: s.title, taskType: s.taskType };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/sdk/events',
+    tag: 'sdk',
+    summary:
+      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified.',
+    access: 'public',
+    body: z.object({
+      type: z.literal('verification', { error: 'type must be "verification"' }),
+      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
+    }),
+    response: z.object({ taskId: z.number(), isVerifiedSource: z.boolean() }),
+    handler: (ctx, { body, headers }) => {
+      const key = headers?.['x-api-key'];
+      return ctx.services.projects.sdkEvent(ctx.em, Array.isArray(key) ? key[0] : key, body);
+    },
+  }),
+];

@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { inTransaction } from '../../db/transaction.ts';
+import { DomainError, ErrorCode, notFound, unauthenticated, validation } from '../../errors.ts';
+import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
+import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import type { ImagesService } from '../images/images.service.ts';
+import { Category } from '../lookups/lookups.entity.ts';
+import type { User } from '../users/user.entity.ts';
+import { Project, Task, type TaskType } from './project.entity.ts';
+import {
+  type CreateProjectInput,
+  normaliseTelegramLink,
+  type TaskInput,
+  telegramUsername,
+  type UpdateProjectInput,
+} from './projects.inputs.ts';
+
+export const VERIFICATION_PREFIX = 'wg_vf_';
+export const SUGGESTION_NOT_FOUND = 'Resource not found. Please fill in the fields yourself';
+
+export interface TaskView {
+  id: number;
+  createdAt: string;
+  projectId: number;
+  type: TaskType;
+  taskType: TaskType;
+  title: string;
+  url: string;
+  logo: string;
+  isMiniApp: boolean;
+  inviteLink: string | null;
+  verificationCode: string;
+  verificationLink: string | null;
+  isVerifiedSource: boolean;
+}
+
+export interface ProjectView {
+  id: number;
+  createdAt: string;
+  title: string;
+  categoryId: number;
+  category: { id: number; title: string };
+  tasksCount: number;
+  logo: string | null;
+  tasks: TaskView[];
+  secretKey?: string;
+}
+
+export interface TaskEvent {
+  action: 'CREATED' | 'VERIFIED' | 'DELETED';
+  projectId: number;
+  taskId: number;
+  task: TaskView | null;
+}
+
+/** The link that makes an advertiser's bot forward the verification code to us. */
+export function verificationLink(task: Pick<Task, 'type' | 'url' | 'isMiniApp' | 'verificationCode'>): string | null {
+  if (task.type !== 'BOT') return null;
+  const bot = telegramUsername(task.url);
+  if (!bot) return null;
+  return `https://t.me/${bot}?${task.isMiniApp ? 'startapp' : 'start'}=${VERIFICATION_PREFIX}${task.verificationCode}`;
+}
+
+export function taskView(t: Task): TaskView {
+  return {
+    id: t.id,
+    createdAt: t.createdAt.toISOString(),
+    projectId: t.projectId,
+    type: t.type,
+    taskType: t.type,
+    title: t.title,
+    url: t.url,
+    logo: t.logo,
+    isMiniApp: t.isMiniApp,
+    inviteLink: t.inviteLink ?? null,
+    verificationCode: t.verificationCode,
+    verificationLink: verificationLink(t),
+    isVerifiedSource: t.isVerifiedSource,
+  };
+}
+
+export class ProjectsService {
+  constructor(
+    private readonly deps: {
+      pubsub: PubSub;
+      secretsKey: Buffer;
+      telegram: TelegramClient;
+      images: ImagesService;
+      log: Logger;
+    },
+  ) {}
+
+  /** Ownership lives in the query: someone else's project is simply not found. */
+  private async owned(em: EntityManager, owner: User, id: number): Promise<Project> {
+    const project = await em.findOne(Project, { id, ownerId: owner.id });
+    if (!project) throw notFound('Project');
+    return project;
+  }
+
+  private async category(em: EntityManager, id: number) {
+    const category = await em.findOne(Category, { id });
+    if (!category) throw validation('Resource type is required', 'categoryId');
+    return category;
+  }
+
+  private async view(em: EntityManager, project: Project, opts: { withTasks: boolean; withKey: boolean }) {
+    const [category, count, first, tasks] = await Promise.all([
+      em.findOneOrFail(Category, { id: project.categoryId }),
+      em.count(Task, { projectId: project.id }),
+      em.findOne(Task, { projectId: project.id }, { orderBy: { id: 'asc' } }),
+      opts.withTasks ? em.find(Task, { projectId: project.id }, { orderBy: { id: 'asc' } }) : Promise.resolve([]),
+    ]);
+    const view: ProjectView = {
+      id: project.id,
+      createdAt: project.createdAt.toISOString(),
+      title: project.title,
+      categoryId: project.categoryId,
+      category: { id: category.id, title: category.title },
+      tasksCount: count,
+      logo: first?.logo ?? null,
+      tasks: tasks.map(taskView),
+    };
+    if (opts.withKey) view.secretKey = decryptSecret(this.deps.secretsKey, project.secretKeyEnc);
+    return view;
+  }
+
+  async list(em: EntityManager, owner: User, page: number, limit: number) {
+    const [projects, total] = await em.findAndCount(
+      Project,
+      { ownerId: owner.id },
+      { orderBy: { id: 'desc' }, limit, offset: (page - 1) * limit },
+    );
+    const data = await Promise.all(projects.map((p) => this.view(em, p, { withTasks: false, withKey: false })));
+    return { data, total };
+  }
+
+  async get(em: EntityManager, owner: User, id: number) {
+    return this.view(em, await this.owned(em, owner, id), { withTasks: true, withKey: true });
+  }
+
+  private newKey() {
+    const key = newApiKey('tgp');
+    return { key, enc: encryptSecret(this.deps.secretsKey, key), hash: hashKey(key) };
+  }
+
+  private addTask(em: EntityManager, projectId: number, input: TaskInput): Task {
+    return em.create(Task, {
+      projectId,
+      type: input.type,
+      title: input.title,
+      url: input.url,
+      logo: input.logo,
+      isMiniApp: input.isMiniApp,
+      inviteLink: input.inviteLink,
+      verificationCode: randomBytes(8).toString('hex'),
+      verifiedAt: null,
+    });
+  }
+
+  async create(em: EntityManager, owner: User, input: CreateProjectInput): Promise<ProjectView> {
+    await this.category(em, input.categoryId);
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const key = this.newKey();
+      const project = tx.create(Project, {
+        ownerId: owner.id,
+        title: input.title,
+        categoryId: input.categoryId,
+        secretKeyEnc: key.enc,
+        secretKeyHash: key.hash,
+      });
+      await tx.flush();
+      const tasks = input.tasks.map((t) => this.addTask(tx, project.id, t));
+      await tx.flush();
+      for (const t of tasks) emit(topics.projectTasks(project.id), this.event('CREATED', t));
+      return this.view(tx, project, { withTasks: true, withKey: true });
+    });
+  }
+
+  async update(em: EntityManager, owner: User, id: number, input: UpdateProjectInput): Promise<ProjectView> {
+    await this.category(em, input.categoryId);
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const project = await this.owned(tx, owner, id);
+      project.title = input.title;
+      project.categoryId = input.categoryId;
+      const tasks = input.tasks.map((t) => this.addTask(tx, project.id, t));
+      await tx.flush();
+      for (const t of tasks) emit(topics.projectTasks(project.id), this.event('CREATED', t));
+      return this.view(tx, project, { withTasks: true, withKey: true });
+    });
+  }
+
+  /** A new key; the old one stops working at once. */
+  async regenerateKey(em: EntityManager, owner: User, id: number) {
+    const project = await this.owned(em, owner, id);
+    const key = this.newKey();
+    project.secretKeyEnc = key.enc;
+    project.secretKeyHash = key.hash;
+    await em.flush();
+    return { secretKey: key.key };
+  }
+
+  async tasks(em: EntityManager, owner: User, projectId: number, page: number, limit: number) {
+    await this.owned(em, owner, projectId);
+    const [tasks, total] = await em.findAndCount(
+      Task,
+      { projectId },
+      { orderBy: { id: 'desc' }, limit, offset: (page - 1) * limit },
+    );
+    return { data: tasks.map(taskView), total };
+  }
+
+  async task(em: EntityManager, owner: User, projectId: number, taskId: number) {
+    await this.owned(em, owner, projectId);
+    const task = await em.findOne(Task, { id: taskId, projectId });
+    if (!task) throw notFound('Resource');
+    return task;
+  }
+
+  async createTask(em: EntityManager, owner: User, projectId: number, input: TaskInput) {
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      await this.owned(tx, owner, projectId);
+      const task = this.addTask(tx, projectId, input);
+      await tx.flush();
+      emit(topics.projectTasks(projectId), this.event('CREATED', task));
+      return task;
+    });
+  }
+
+  async deleteTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
+    await inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const task = await this.task(tx, owner, projectId, taskId);
+      // Campaigns of the task are removed with it (they arrive with the campaigns work).
+      tx.remove(task);
+      await tx.flush();
+      emit(topics.projectTasks(projectId), { action: 'DELETED', projectId, taskId, task: null } satisfies TaskEvent);
+    });
+  }
+
+  /**
+   * Checks a resource: channels and chats are verified when the system bot is an
+   * administrator there; bots only by their own SDK event, so this re-reads the state.
+   */
+  async verifyTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
+    const task = await this.task(em, owner, projectId, taskId);
+    if (task.isVerifiedSource || (task.type !== 'CHANNEL' && task.type !== 'CHAT')) return task;
+    const username = telegramUsername(task.url);
+    if (!username) throw validation('Use the public t.me/username link of the channel or chat to verify it');
+    const me = await this.deps.telegram.getMe();
+    let admin = false;
+    try {
+      const member = await this.deps.telegram.getChatMember(`@${username}`, me.id);
+      admin = member.status === 'administrator' || member.status === 'creator';
+    } catch (err) {
+      if (!(err instanceof TelegramApiError)) throw err;
+    }
+    if (admin) await this.markVerified(em, task);
+    return task;
+  }
+
+  private async markVerified(em: EntityManager, task: Task) {
+    await inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const managed = await tx.findOneOrFail(Task, { id: task.id });
+      managed.isVerifiedSource = true;
+      managed.verifiedAt = new Date();
+      await tx.flush();
+      task.isVerifiedSource = true;
+      emit(topics.projectTasks(task.projectId), this.event('VERIFIED', managed));
+    });
+  }
+
+  /** An integration event sent by the advertiser's bot or server with the project API key. */
+  async sdkEvent(em: EntityManager, apiKey: string | undefined, event: { type: 'verification'; code: string }) {
+    if (!apiKey) throw unauthenticated('Send the project API key in the X-Api-Key header');
+    const project = await em.findOne(Project, { secretKeyHash: hashKey(apiKey.trim()) });
+    if (!project) throw unauthenticated('Invalid API key: generate a new one in the project and use it here');
+    const code = event.code.trim().replace(new RegExp(`^${VERIFICATION_PREFIX}`), '');
+    const task = await em.findOne(Task, { projectId: project.id, verificationCode: code });
+    if (!task) throw notFound('Verification code');
+    if (!task.isVerifiedSource) await this.markVerified(em, task);
+    return { taskId: task.id, isVerifiedSource: true };
+  }
+
+  /** Resolves a Telegram link to a title, a stored logo and a task type. */
+  async suggest(url: string): Promise<{ title: string; logo: string | null; taskType: TaskType; url: string }> {
+    const link = normaliseTelegramLink(url);
+    const username = telegramUsername(link);
+    if (!username) throw new DomainError(ErrorCode.NOT_FOUND, SUGGESTION_NOT_FOUND);
+    const isBot = /bot$/i.test(username);
+    try {
+      const chat = await this.deps.telegram.getChat(`@${username}`);
+      const taskType: TaskType =
+        chat.type === 'channel' ? 'CHANNEL' : chat.type === 'private' || isBot ? 'BOT' : 'CHAT';
+      let logo: string | null = null;
+      if (chat.photo) {
+        try {
+          const bytes = await this.deps.telegram.download(chat.photo.big_file_id);
+          logo = (await this.deps.images.store(bytes, 'photo.jpg')).path;
+        } catch (err) {
+          this.deps.log.warn({ err, username }, 'could not store the Telegram photo');
+        }
+      }
+      return { title: chat.title ?? chat.first_name ?? username, logo, taskType, url: `https://t.me/${username}` };
+    } catch (err) {
+      if (!(err instanceof TelegramApiError)) throw err;
+      // Bots cannot be read with getChat; a bot username is still a bot.
+      if (isBot) return { title: username, logo: null, taskType: 'BOT', url: `https://t.me/${username}` };
+      throw new DomainError(ErrorCode.NOT_FOUND, SUGGESTION_NOT_FOUND);
+    }
+  }
+
+  private event(action: TaskEvent['action'], task: Task): TaskEvent {
+    return { action, projectId: task.projectId, taskId: task.id, task: taskView(task) };
+  }
+
+  /** For `taskUpdated(projectId)`: only the owner may listen. */
+  async assertOwner(em: EntityManager, owner: User, projectId: number) {
+    await this.owned(em, owner, projectId);
+  }
+}
