@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { type DocumentNode, parse, validate } from 'graphql';
+import { type DocumentNode, parse } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -244,10 +244,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
     type WsExtra = { user?: Context['user'] };
-    // Every subscriber sends one of a few documents: parse and validate each once and share the
-    // AST, instead of keeping a parsed copy (with its token list) per subscription.
+    // Every subscriber sends one of a few documents: parse each once and share the AST, instead
+    // of keeping a parsed copy (with its token list) alive per subscription.
     const documents = new Map<string, DocumentNode>();
-    const validDocuments = new WeakSet<DocumentNode>();
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
@@ -259,12 +258,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
           if (text.length <= 10_000) documents.set(text, document);
           return document;
-        },
-        validate: (s, document, ...rest) => {
-          if (validDocuments.has(document)) return [];
-          const errors = validate(s, document, ...rest);
-          if (errors.length === 0) validDocuments.add(document);
-          return errors;
         },
         onConnect: async (ctx) => {
           const params = ctx.connectionParams ?? {};
