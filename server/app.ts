@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -175,14 +175,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     };
 
     http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
+    // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
+    const indexHtmlPath = join(CLIENT_DIST, 'index.html');
+    const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? readFileSync(indexHtmlPath) : null;
     http.setNotFoundHandler((req, reply) => {
-      // A missing upload is a 404, never the client's index page served as an image.
-      const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/');
-      if (notSpa || req.method !== 'GET' || !existsSync(join(CLIENT_DIST, 'index.html'))) {
-        return reply.code(404).send({ error: 'Not found' });
-      }
+      // A missing upload or API route is a 404, never the client's page.
+      const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/') || req.url.startsWith('/graphql');
+      if (notSpa || req.method !== 'GET' || !indexHtml) return reply.code(404).send({ error: 'Not found' });
       // Client-side routes: the SPA decides (unknown paths go to /).
-      return reply.type('text/html').sendFile('index.html', CLIENT_DIST);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });
 
     await http.register(multipart, {
@@ -269,7 +270,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
             return false;
           }
-          ctx.extra.user = user;
+          // A detached copy: the fork that loaded it can be collected instead of living as long
+          // as the socket, and no resolver can mistake it for an entity of its own fork.
+          ctx.extra.user = { ...user };
           return true;
         },
         // A subscription's context lives as long as the subscription: fork the EntityManager only

@@ -41,7 +41,10 @@ export async function startTestApp(
   const close = app.close;
   return Object.assign(app, {
     dataDir,
-    async api(path: string, o: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+    async api(
+      path: string,
+      o: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+    ) {
       const res = await fetch(`${app.url}/api${path}`, {
         method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
         headers: {
