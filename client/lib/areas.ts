@@ -11,7 +11,12 @@ export interface AreaInfo {
 }
 
 export const areas: AreaInfo[] = [
-  { id: 'advertiser', label: 'Advertiser', caption: 'Buy traffic in other telegram apps', home: paths.advertiserProjects },
+  {
+    id: 'advertiser',
+    label: 'Advertiser',
+    caption: 'Buy traffic in other telegram apps',
+    home: paths.advertiserProjects,
+  },
   { id: 'publisher', label: 'Publisher', caption: 'Monetize your audience', home: paths.publisherIndex },
   { id: 'exchange', label: 'Exchange', caption: 'Share traffic with other apps', home: paths.exchangeSwaps },
 ];

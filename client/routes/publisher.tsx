@@ -39,4 +39,11 @@ const payments = createRoute({
   component: lazyRouteComponent(() => import('../features/payments/WithdrawPage'), 'WithdrawPage'),
 });
 
-export const publisherRoutes = publisher.addChildren([myApps, appCampaigns, createPlatform, editPlatform, statistics, payments]);
+export const publisherRoutes = publisher.addChildren([
+  myApps,
+  appCampaigns,
+  createPlatform,
+  editPlatform,
+  statistics,
+  payments,
+]);

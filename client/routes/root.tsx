@@ -1,11 +1,18 @@
 import { Outlet, createRootRoute, createRoute, redirect } from '@tanstack/react-router';
-import { Toaster } from '../components/ui/toaster';
+import { Suspense, lazy } from 'react';
+
+// Toasts are never needed for the first paint; loading their machinery after it keeps the
+// landing page's initial JS small. The toaster store lives in the same module, so toasts
+// created by any page land in this one region.
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export const rootRoute = createRootRoute({
   component: () => (
     <>
       <Outlet />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   ),
 });

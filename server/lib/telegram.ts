@@ -66,7 +66,20 @@ export class TelegramClient {
       error_code?: number;
       description?: string;
     };
-    if (!body.ok) throw new TelegramApiError(body.error_code ?? res.status, body.description ?? 'error');
+    if (!body.ok) {
+      const code = body.error_code ?? res.status;
+      // A refused token or a wrong base URL is the server's configuration, not the user's link.
+      if (code === 401 || code === 404) {
+        throw new DomainError(
+          ErrorCode.UNAVAILABLE,
+          'Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.',
+        );
+      }
+      if (code === 429 || code >= 500) {
+        throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
+      }
+      throw new TelegramApiError(code, body.description ?? 'error');
+    }
     return body.result as T;
   }
 

@@ -5,7 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 export const COPIED_DURATION = 1500;
 
 /** Copies `value`; the icon turns into a check mark for 1500 ms (spec 4). */
-export function CopyButton({ value, label = 'Copy', ...rest }: { value: string; label?: string } & Omit<IconButtonProps, 'aria-label'>) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  ...rest
+}: { value: string; label?: string } & Omit<IconButtonProps, 'aria-label'>) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

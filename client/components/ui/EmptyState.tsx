@@ -2,7 +2,17 @@ import { EmptyState as ChakraEmptyState } from '@chakra-ui/react/empty-state';
 import { VStack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <ChakraEmptyState.Root borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="bg.subtle">
       <ChakraEmptyState.Content>

@@ -4,7 +4,17 @@ import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 
 /** Heading row and body of a dashboard page. */
-export function Page({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">

@@ -1,10 +1,49 @@
-import { dialogAnatomy } from '@chakra-ui/react/anatomy';
-import { defaultConfig } from '@chakra-ui/react/preset';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import {
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  keyframes,
+  linkRecipe,
+  semanticTokens,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
-// One system for the whole app: the landing page and the dashboard share it, so the dashboard
-// chunk carries only its own components.
-const config = defineConfig({
+// Chakra's default theme carries ~70 recipes. The root system registers only what the landing
+// page uses, which keeps the landing page within its JS budget; the
+// other pages extend the same config with their recipes (app-system.ts, loaded with them).
+const landingTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
+    },
+  },
+});
+
+// Brand colours and fonts shared by every page.
+const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     html: { scrollBehavior: 'smooth' },
@@ -29,20 +68,9 @@ const config = defineConfig({
         },
       },
     },
-    slotRecipes: {
-      // Modal sizes of spec 9: sm 420px, md 800px, lg 1100px.
-      dialog: {
-        slots: dialogAnatomy.keys(),
-        variants: {
-          size: {
-            sm: { content: { maxW: '420px' } },
-            md: { content: { maxW: '800px' } },
-            lg: { content: { maxW: '1100px' } },
-          },
-        },
-      },
-    },
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const landingConfigs = [defaultBaseConfig, landingTheme, brand];
+
+export const system = createSystem(...landingConfigs);

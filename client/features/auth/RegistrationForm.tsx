@@ -85,7 +85,11 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
         <FormField label="Password" required error={errors.password?.message} helperText="6 to 15 characters">
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label="Telegram" error={errors.telegram?.message} helperText="So we can reach you quickly, e.g. @name">
+        <FormField
+          label="Telegram"
+          error={errors.telegram?.message}
+          helperText="So we can reach you quickly, e.g. @name"
+        >
           <Input placeholder="@username" {...register('telegram')} />
         </FormField>
         <FormField label="Company or website" error={errors.company?.message}>

@@ -18,7 +18,10 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
 
   const submit = handleSubmit(async ({ password }) => {
     try {
@@ -31,7 +34,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New password">
+    <form onSubmit={submit} noValidate aria-label="Set a new password">
       <Stack gap="4">
         <FormField label="New password" error={errors.password?.message} helperText="6 to 15 characters">
           <PasswordInput autoComplete="new-password" {...register('password')} />

@@ -5,7 +5,11 @@ import { Page } from '../../components/ui/Page';
 export function SwapsPage() {
   return (
     <Page title="Swaps" description="Traffic you exchange with other apps, delivered and received.">
-      <EmptyState icon={<ArrowLeftRight />} title="No swaps yet" description="A swap starts when an offer is confirmed." />
+      <EmptyState
+        icon={<ArrowLeftRight />}
+        title="No swaps yet"
+        description="A swap starts when an offer is confirmed."
+      />
     </Page>
   );
 }

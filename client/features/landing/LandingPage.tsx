@@ -1,4 +1,3 @@
-import { Accordion } from '@chakra-ui/react/accordion';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -16,6 +15,7 @@ import {
   BadgeCheck,
   Bot,
   ChartLine,
+  ChevronDown,
   Coins,
   LayoutGrid,
   Megaphone,
@@ -26,7 +26,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/ui/Logo';
-import { ThemeMenu } from '../../components/ui/ThemeMenu';
+import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
 
 const navLinks = [
@@ -59,7 +59,21 @@ export const faq = [
   },
 ];
 
-function Section({ id, eyebrow, title, lead, children, tinted }: { id?: string; eyebrow: string; title: string; lead: string; children: ReactNode; tinted?: boolean }) {
+function Section({
+  id,
+  eyebrow,
+  title,
+  lead,
+  children,
+  tinted,
+}: {
+  id?: string;
+  eyebrow: string;
+  title: string;
+  lead: string;
+  children: ReactNode;
+  tinted?: boolean;
+}) {
   return (
     <Box as="section" id={id} py={{ base: '16', md: '24' }} scrollMarginTop="16" bg={tinted ? 'bg.subtle' : undefined}>
       <Container maxW="6xl">
@@ -94,9 +108,51 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
   );
 }
 
+// Native <details> elements: a keyboard-accessible accordion without a state machine,
+// which keeps the landing page's initial JS small.
+function FaqAccordion() {
+  return (
+    <Stack gap="3" maxW="3xl" data-testid="faq">
+      {faq.map((item, index) => (
+        <Box
+          asChild
+          key={item.question}
+          borderWidth="1px"
+          borderRadius="xl"
+          bg="bg.panel"
+          px="5"
+          css={{
+            '& > summary': { listStyle: 'none', cursor: 'pointer' },
+            '& > summary::-webkit-details-marker': { display: 'none' },
+            '&[open] .faq-chevron': { transform: 'rotate(180deg)' },
+          }}
+        >
+          <details open={index === 0}>
+            <HStack as="summary" py="4" justify="space-between" gap="4" fontWeight="semibold">
+              {item.question}
+              <ChevronDown className="faq-chevron" size={18} style={{ transition: 'transform 0.2s', flexShrink: 0 }} />
+            </HStack>
+            <Text pb="5" color="fg.muted">
+              {item.answer}
+            </Text>
+          </details>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 function Header() {
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/80" backdropFilter="blur(12px)" borderBottomWidth="1px">
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg/80"
+      backdropFilter="blur(12px)"
+      borderBottomWidth="1px"
+    >
       <Container maxW="6xl">
         <HStack h="16" justify="space-between" gap="6">
           <Link to="/" aria-label="Taskgram Ads home">
@@ -104,13 +160,19 @@ function Header() {
           </Link>
           <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label="Sections">
             {navLinks.map((link) => (
-              <ChakraLink key={link.href} href={link.href} color="fg.muted" _hover={{ color: 'fg' }} fontWeight="medium">
+              <ChakraLink
+                key={link.href}
+                href={link.href}
+                color="fg.muted"
+                _hover={{ color: 'fg' }}
+                fontWeight="medium"
+              >
                 {link.label}
               </ChakraLink>
             ))}
           </HStack>
           <HStack gap="2">
-            <ThemeMenu />
+            <ThemeToggle />
             <Button asChild variant="ghost" size="sm">
               <Link to="/login">Sign In</Link>
             </Button>
@@ -190,8 +252,8 @@ function Hero() {
               </Text>
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-              Buy subscriptions, bot launches and custom actions from 0.05 USD per action, earn by showing partner tasks in
-              your mini app, or swap traffic with other apps.
+              Buy subscriptions, bot launches and custom actions from 0.05 USD per action, earn by showing partner tasks
+              in your mini app, or swap traffic with other apps.
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild colorPalette="brand" size="xl">
@@ -226,7 +288,12 @@ function Footer() {
           <Flex gap={{ base: '3', md: '6' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
             {config && (
               <>
-                <ChakraLink href={supportBotUrl(config.supportBot)} target="_blank" rel="noreferrer" data-testid="support-bot-link">
+                <ChakraLink
+                  href={supportBotUrl(config.supportBot)}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="support-bot-link"
+                >
                   <Send size={14} /> Support bot
                 </ChakraLink>
                 <ChakraLink href={`mailto:${config.supportEmail}`}>{config.supportEmail}</ChakraLink>
@@ -259,9 +326,21 @@ export function LandingPage() {
           tinted
         >
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-            <Feature icon={<Smartphone />} title="One snippet" text="Place the showcase code on any page of your app. It adapts to a dark or light theme." />
-            <Feature icon={<Coins />} title="Revenue that ticks" text="See revenue and the on-hold balance grow live, then withdraw in USDT on TON." />
-            <Feature icon={<BadgeCheck />} title="Your awards" text="Reward users with your own coins, gems or lives, configured per task type." />
+            <Feature
+              icon={<Smartphone />}
+              title="One snippet"
+              text="Place the showcase code on any page of your app. It adapts to a dark or light theme."
+            />
+            <Feature
+              icon={<Coins />}
+              title="Revenue that ticks"
+              text="See revenue and the on-hold balance grow live, then withdraw in USDT on TON."
+            />
+            <Feature
+              icon={<BadgeCheck />}
+              title="Your awards"
+              text="Reward users with your own coins, gems or lives, configured per task type."
+            />
           </SimpleGrid>
         </Section>
         <Section
@@ -271,9 +350,21 @@ export function LandingPage() {
           lead="Group your bots, channels, chats and links into projects, fund a campaign and pay only when a real user acts."
         >
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-            <Feature icon={<Zap />} title="Every action counts" text="Channel and chat subscriptions are checked by our bot; bots report launches through a simple server event." />
-            <Feature icon={<ChartLine />} title="Live statistics" text="Watch spend and conversions update as they happen, per campaign and per resource." />
-            <Feature icon={<ShieldCheck />} title="Fraud protection" text="Users who leave a channel during the hold period are not paid for." />
+            <Feature
+              icon={<Zap />}
+              title="Every action counts"
+              text="Channel and chat subscriptions are checked by our bot; bots report launches through a simple server event."
+            />
+            <Feature
+              icon={<ChartLine />}
+              title="Live statistics"
+              text="Watch spend and conversions update as they happen, per campaign and per resource."
+            />
+            <Feature
+              icon={<ShieldCheck />}
+              title="Fraud protection"
+              text="Users who leave a channel during the hold period are not paid for."
+            />
           </SimpleGrid>
         </Section>
         <Section
@@ -284,26 +375,25 @@ export function LandingPage() {
           tinted
         >
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-            <Feature icon={<LayoutGrid />} title="Catalog of partners" text="Browse apps that are open to swaps and send an offer with the quantities on both sides." />
-            <Feature icon={<ArrowLeftRight />} title="Fair swaps" text="Delivered and received actions update live until the deal is complete." />
+            <Feature
+              icon={<LayoutGrid />}
+              title="Catalog of partners"
+              text="Browse apps that are open to swaps and send an offer with the quantities on both sides."
+            />
+            <Feature
+              icon={<ArrowLeftRight />}
+              title="Fair swaps"
+              text="Delivered and received actions update live until the deal is complete."
+            />
           </SimpleGrid>
         </Section>
-        <Section id="faq" eyebrow="FAQ" title="Questions and answers" lead="Still unsure? Our support team answers in Telegram.">
-          <Accordion.Root collapsible defaultValue={['0']} variant="enclosed" maxW="3xl">
-            {faq.map((item, index) => (
-              <Accordion.Item key={item.question} value={String(index)}>
-                <Accordion.ItemTrigger>
-                  <Text flex="1" fontWeight="semibold">
-                    {item.question}
-                  </Text>
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-                <Accordion.ItemContent>
-                  <Accordion.ItemBody color="fg.muted">{item.answer}</Accordion.ItemBody>
-                </Accordion.ItemContent>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
+        <Section
+          id="faq"
+          eyebrow="FAQ"
+          title="Questions and answers"
+          lead="Still unsure? Our support team answers in Telegram."
+        >
+          <FaqAccordion />
         </Section>
       </main>
       <Footer />

@@ -8,6 +8,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { ShieldCheck } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
+import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -47,7 +48,15 @@ function Shell() {
 
   return (
     <Flex direction="column" minH="100dvh">
-      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/85" backdropFilter="blur(12px)" borderBottomWidth="1px">
+      <Box
+        as="header"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+        bg="bg/85"
+        backdropFilter="blur(12px)"
+        borderBottomWidth="1px"
+      >
         <Container maxW="7xl">
           <HStack h="16" gap="3">
             {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} /> : null}
@@ -96,11 +105,16 @@ function Shell() {
   );
 }
 
-/** Signed-in layout: owns the Apollo client so the landing page never loads it. */
+/**
+ * Signed-in layout: owns the Apollo client and the dashboard's extra Chakra recipes, so the
+ * landing page loads neither.
+ */
 export function HomeLayout() {
   return (
-    <ApolloProvider client={getApolloClient()}>
-      <Shell />
-    </ApolloProvider>
+    <AppUiProvider>
+      <ApolloProvider client={getApolloClient()}>
+        <Shell />
+      </ApolloProvider>
+    </AppUiProvider>
   );
 }

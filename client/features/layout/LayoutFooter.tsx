@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Container } from '@chakra-ui/react/container';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
-import { Flex, } from '@chakra-ui/react/flex';
+import { Flex } from '@chakra-ui/react/flex';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import type { AuthConfig } from '../auth/authApi';

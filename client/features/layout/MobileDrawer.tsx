@@ -23,7 +23,15 @@ export const MobileDrawerFragment = graphql(`
 `);
 
 /** Small screens: name, e-mail, areas and tabs, Add Funds and Log out in a side drawer. */
-export function MobileDrawer({ area, docsUrl, user: userRef }: { area: Area; docsUrl?: string; user: FragmentType<typeof MobileDrawerFragment> }) {
+export function MobileDrawer({
+  area,
+  docsUrl,
+  user: userRef,
+}: {
+  area: Area;
+  docsUrl?: string;
+  user: FragmentType<typeof MobileDrawerFragment>;
+}) {
   const user = useFragment(MobileDrawerFragment, userRef);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -32,7 +40,13 @@ export function MobileDrawer({ area, docsUrl, user: userRef }: { area: Area; doc
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }} data-testid="drawer-open">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label="Open menu"
+          display={{ base: 'inline-flex', md: 'none' }}
+          data-testid="drawer-open"
+        >
           <MenuIcon />
         </IconButton>
       </Drawer.Trigger>
@@ -52,7 +66,12 @@ export function MobileDrawer({ area, docsUrl, user: userRef }: { area: Area; doc
               <Stack gap="5">
                 {areas.map((option) => (
                   <Stack key={option.id} gap="1">
-                    <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color={option.id === area ? 'brand.fg' : 'fg.muted'}>
+                    <Text
+                      fontSize="xs"
+                      fontWeight="semibold"
+                      textTransform="uppercase"
+                      color={option.id === area ? 'brand.fg' : 'fg.muted'}
+                    >
                       {option.label}
                     </Text>
                     {areaTabs[option.id].map((tab) =>
@@ -63,7 +82,14 @@ export function MobileDrawer({ area, docsUrl, user: userRef }: { area: Area; doc
                           </a>
                         </Button>
                       ) : (
-                        <Button key={tab.label} asChild variant={tab.matches(pathname) ? 'subtle' : 'ghost'} justifyContent="flex-start" size="sm" onClick={close}>
+                        <Button
+                          key={tab.label}
+                          asChild
+                          variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
+                          justifyContent="flex-start"
+                          size="sm"
+                          onClick={close}
+                        >
                           <Link to={tab.to}>{tab.label}</Link>
                         </Button>
                       ),

@@ -11,9 +11,18 @@ export function RoleSwitcher({ area }: { area: Area }) {
   const navigate = useNavigate();
   const current = areas.find((a) => a.id === area) ?? areas[0];
   return (
-    <Menu.Root onSelect={(e) => void navigate({ to: areas.find((a) => a.id === e.value)?.home ?? '/advertiser/projects' })}>
+    <Menu.Root
+      onSelect={(e) => void navigate({ to: areas.find((a) => a.id === e.value)?.home ?? '/advertiser/projects' })}
+    >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" h="auto" py="1.5" data-testid="role-switcher" aria-label={`Area: ${current.label}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          h="auto"
+          py="1.5"
+          data-testid="role-switcher"
+          aria-label={`Area: ${current.label}`}
+        >
           <Stack gap="0" align="flex-start">
             <Text fontWeight="semibold">{current.label}</Text>
             <Text fontSize="xs" color="fg.muted" fontWeight="normal" display={{ base: 'none', sm: 'block' }}>

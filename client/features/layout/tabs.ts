@@ -14,7 +14,11 @@ const never = () => false;
 
 export const areaTabs: Record<Area, AreaTab[]> = {
   advertiser: [
-    { label: 'My projects', to: '/advertiser/projects', matches: (p) => under('/advertiser/projects')(p) || p === '/advertiser' },
+    {
+      label: 'My projects',
+      to: '/advertiser/projects',
+      matches: (p) => under('/advertiser/projects')(p) || p === '/advertiser',
+    },
     { label: 'Campaign', to: '/advertiser/campaign', matches: under('/advertiser/campaign') },
     { label: 'Add funds', to: '/advertiser/payments', matches: under('/advertiser/payments') },
     { label: 'Integrations', to: null, matches: never },
@@ -23,7 +27,8 @@ export const areaTabs: Record<Area, AreaTab[]> = {
     {
       label: 'My apps',
       to: '/publisher',
-      matches: (p) => p === '/publisher' || under('/publisher/platforms')(p) || /^\/publisher\/[^/]+\/campaigns/.test(p),
+      matches: (p) =>
+        p === '/publisher' || under('/publisher/platforms')(p) || /^\/publisher\/[^/]+\/campaigns/.test(p),
     },
     { label: 'Statistics', to: '/publisher/statistics', matches: under('/publisher/statistics') },
     { label: 'Withdraw money', to: '/publisher/payments', matches: under('/publisher/payments') },

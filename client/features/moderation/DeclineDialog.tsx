@@ -43,7 +43,11 @@ export function DeclineDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="red" loading={busy} onClick={() => target && onConfirm(target.id, reason.trim() || null)}>
+              <Button
+                colorPalette="red"
+                loading={busy}
+                onClick={() => target && onConfirm(target.id, reason.trim() || null)}
+              >
                 Decline
               </Button>
             </Dialog.Footer>

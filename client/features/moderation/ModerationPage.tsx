@@ -105,7 +105,11 @@ export function ModerationPage() {
   if (error && isForbidden(error)) {
     return (
       <Page title="Moderation">
-        <EmptyState icon={<ShieldOff />} title="This area is for moderators" description="Ask an administrator if you need access." />
+        <EmptyState
+          icon={<ShieldOff />}
+          title="This area is for moderators"
+          description="Ask an administrator if you need access."
+        />
       </Page>
     );
   }
@@ -142,7 +146,11 @@ export function ModerationPage() {
           <Button onClick={() => void refetch()}>Try again</Button>
         </EmptyState>
       ) : requests.length === 0 ? (
-        <EmptyState icon={<Inbox />} title="No requests here" description="New requests appear here as soon as they are filed." />
+        <EmptyState
+          icon={<Inbox />}
+          title="No requests here"
+          description="New requests appear here as soon as they are filed."
+        />
       ) : (
         <Stack gap="3" data-testid="registration-queue">
           {requests.map((request) => (
@@ -150,7 +158,9 @@ export function ModerationPage() {
               key={request.id}
               request={request}
               busy={busyId === request.id}
-              onApprove={(id) => void run(id, () => approve({ variables: { id } }), 'Request approved, the account is active')}
+              onApprove={(id) =>
+                void run(id, () => approve({ variables: { id } }), 'Request approved, the account is active')
+              }
               onDecline={(id, name) => setDeclining({ id, name })}
             />
           ))}

@@ -81,7 +81,13 @@ export function RegistrationRequestCard({
               <Button size="sm" colorPalette="green" loading={busy} onClick={() => onApprove(request.id)}>
                 <Check /> Approve
               </Button>
-              <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => onDecline(request.id, request.name)}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={busy}
+                onClick={() => onDecline(request.id, request.name)}
+              >
                 <X /> Decline
               </Button>
             </HStack>

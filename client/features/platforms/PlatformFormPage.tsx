@@ -5,7 +5,11 @@ import { Page } from '../../components/ui/Page';
 export function CreatePlatformPage() {
   return (
     <Page title="New App">
-      <EmptyState icon={<Smartphone />} title="App setup opens soon" description="You will set the name, logo, links, awards and showcase look of your app here." />
+      <EmptyState
+        icon={<Smartphone />}
+        title="App setup opens soon"
+        description="You will set the name, logo, links, awards and showcase look of your app here."
+      />
     </Page>
   );
 }
@@ -13,7 +17,11 @@ export function CreatePlatformPage() {
 export function EditPlatformPage() {
   return (
     <Page title="Edit App">
-      <EmptyState icon={<Smartphone />} title="App setup opens soon" description="You will edit the settings and showcase of your app here." />
+      <EmptyState
+        icon={<Smartphone />}
+        title="App setup opens soon"
+        description="You will edit the settings and showcase of your app here."
+      />
     </Page>
   );
 }

@@ -3,33 +3,36 @@ import { Container } from '@chakra-ui/react/container';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack } from '@chakra-ui/react/stack';
 import { Outlet, Link } from '@tanstack/react-router';
+import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
-import { ThemeMenu } from '../../components/ui/ThemeMenu';
+import { ThemeToggle } from '../../components/ui/ThemeToggle';
 
 export function PolicyLayout() {
   return (
-    <Box minH="100dvh">
-      <Box as="header" borderBottomWidth="1px">
-        <Container maxW="4xl">
-          <HStack h="16" justify="space-between">
-            <Link to="/" aria-label="Taskgram Ads home">
-              <Logo />
-            </Link>
-            <HStack gap="4">
-              <ChakraLink asChild fontSize="sm">
-                <Link to="/user-agreement">User Agreement</Link>
-              </ChakraLink>
-              <ChakraLink asChild fontSize="sm">
-                <Link to="/privacy-policy">Privacy Policy</Link>
-              </ChakraLink>
-              <ThemeMenu />
+    <AppUiProvider>
+      <Box minH="100dvh">
+        <Box as="header" borderBottomWidth="1px">
+          <Container maxW="4xl">
+            <HStack h="16" justify="space-between">
+              <Link to="/" aria-label="Taskgram Ads home">
+                <Logo />
+              </Link>
+              <HStack gap="4">
+                <ChakraLink asChild fontSize="sm">
+                  <Link to="/user-agreement">User Agreement</Link>
+                </ChakraLink>
+                <ChakraLink asChild fontSize="sm">
+                  <Link to="/privacy-policy">Privacy Policy</Link>
+                </ChakraLink>
+                <ThemeToggle />
+              </HStack>
             </HStack>
-          </HStack>
+          </Container>
+        </Box>
+        <Container as="main" maxW="3xl" py={{ base: '8', md: '14' }}>
+          <Outlet />
         </Container>
       </Box>
-      <Container as="main" maxW="3xl" py={{ base: '8', md: '14' }}>
-        <Outlet />
-      </Container>
-    </Box>
+    </AppUiProvider>
   );
 }

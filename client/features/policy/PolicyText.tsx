@@ -9,7 +9,17 @@ export interface PolicySection {
   items?: string[];
 }
 
-export function PolicyText({ title, updated, intro, sections }: { title: string; updated: string; intro: string; sections: PolicySection[] }) {
+export function PolicyText({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: string;
+  sections: PolicySection[];
+}) {
   return (
     <Stack as="article" gap="6">
       <Stack gap="2">

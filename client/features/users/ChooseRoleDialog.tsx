@@ -40,10 +40,22 @@ export function ChooseRoleDialog({ open, userId }: { open: boolean; userId: stri
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <Text color="fg.muted">You can use both areas; this decides where the logo takes you. Change it any time in the user menu.</Text>
+                <Text color="fg.muted">
+                  You can use both areas; this decides where the logo takes you. Change it any time in the user menu.
+                </Text>
                 <SimpleGrid columns={2} gap="3">
                   {choices.map(({ role, title, caption, icon: Icon }) => (
-                    <Button key={role} variant="outline" h="auto" py="4" flexDirection="column" gap="2" whiteSpace="normal" loading={loading} onClick={() => void choose(role)}>
+                    <Button
+                      key={role}
+                      variant="outline"
+                      h="auto"
+                      py="4"
+                      flexDirection="column"
+                      gap="2"
+                      whiteSpace="normal"
+                      loading={loading}
+                      onClick={() => void choose(role)}
+                    >
                       <Icon />
                       <Text fontWeight="semibold">{title}</Text>
                       <Text fontSize="xs" color="fg.muted">

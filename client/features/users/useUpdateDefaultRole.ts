@@ -21,7 +21,7 @@ export function useUpdateDefaultRole(userId: string | undefined) {
     try {
       await mutate({
         variables: { input: { defaultRole } },
-        optimisticResponse: { updateMe: { __typename: 'User', id: userId, defaultRole } },
+        optimisticResponse: { __typename: 'Mutation', updateMe: { __typename: 'User', id: userId, defaultRole } },
       });
       notifySuccess(`Main area: ${defaultRole === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}`);
       return true;

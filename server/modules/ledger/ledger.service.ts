@@ -249,10 +249,15 @@ export class Ledger {
     return { row: toRecord(existing, true), replayed: true };
   }
 
-  /** Row locks in ascending id order, so two transfers over the same pair cannot deadlock. */
+  /**
+   * Row locks in ascending id order, so two transfers over the same pair cannot deadlock.
+   * FOR NO KEY UPDATE, not FOR UPDATE: the foreign keys of ledger_transfers take KEY SHARE
+   * locks on both accounts when a transfer row is inserted, and FOR UPDATE would wait on
+   * those, so A→B and B→A running at once would lock each other out.
+   */
   private async lock(tx: EntityManager, a: number, b: number): Promise<Map<number, AccountRow>> {
     const rows = await tx.execute<AccountRow[]>(
-      'select * from ledger_accounts where id in (?, ?) order by id for update',
+      'select * from ledger_accounts where id in (?, ?) order by id for no key update',
       [Math.min(a, b), Math.max(a, b)],
     );
     return new Map(rows.map((r) => [r.id, r]));

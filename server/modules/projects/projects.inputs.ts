@@ -33,7 +33,10 @@ export const TaskInput = z
     title: z.string({ error: 'Resource name is required' }).trim().min(1, 'Resource name is required').max(200),
     url: z.string({ error: 'Resource url is required' }).trim().min(1, 'Resource url is required').max(500),
     logo: imagePath,
-    isMiniApp: z.boolean().optional().default(false),
+    isMiniApp: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     inviteLink: z
       .string()
       .trim()

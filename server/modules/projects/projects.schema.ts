@@ -79,6 +79,10 @@ const TaskEventRef = builder.objectRef<TaskEvent>('TaskEvent').implement({
 
 const TaskInputRef = builder.inputType('TaskInput', {
   fields: (t) => ({
+    id: t.id({
+      required: false,
+      description: 'Set on existing resources sent back in updateProject: those are read-only and left as they are.',
+    }),
     type: t.field({ type: TaskTypeEnum, required: true }),
     title: t.string({ required: true }),
     url: t.string({ required: true }),

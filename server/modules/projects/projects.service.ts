@@ -279,6 +279,11 @@ export class ProjectsService {
     const code = event.code.trim().replace(new RegExp(`^${VERIFICATION_PREFIX}`), '');
     const task = await em.findOne(Task, { projectId: project.id, verificationCode: code });
     if (!task) throw notFound('Verification code');
+    if (task.type === 'CHANNEL' || task.type === 'CHAT') {
+      throw validation(
+        'Channels and chats are verified by making the system bot an administrator there, not by an SDK event',
+      );
+    }
     if (!task.isVerifiedSource) await this.markVerified(em, task);
     return { taskId: task.id, isVerifiedSource: true };
   }

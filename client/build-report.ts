@@ -1,0 +1,63 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+// Output chunk shape we need from the bundle (Rollup/Rolldown compatible).
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+type Bundle = Record<string, Chunk | { type: 'asset' }>;
+
+/** A route's initial JS: the entry, the route's lazy chunks and everything they import statically. */
+function initialFiles(bundle: Bundle, routeModules: string[]): Set<string> {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
+  const roots = chunks.filter((c) => c.isEntry || routeModules.some((m) => c.facadeModuleId?.endsWith(m)));
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
+  };
+  for (const root of roots) visit(root.fileName);
+  return files;
+}
+
+function gzipKb(bundle: Bundle, files: Set<string>): number {
+  let bytes = 0;
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') bytes += gzipSync(chunk.code, { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+export const budgets = [
+  { name: 'landing (/)', modules: ['features/landing/LandingPage.tsx'], limitKb: 150 },
+  {
+    name: 'signed-in layout (/advertiser/projects)',
+    modules: ['features/layout/HomeLayout.tsx', 'features/projects/MyProjectsPage.tsx'],
+    limitKb: 300,
+  },
+];
+
+/** Prints the initial gzip JS of the landing page and the signed-in layout after `vite build`. */
+export function buildReport(): Plugin {
+  return {
+    name: 'taskgram-build-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const lines = budgets.map(({ name, modules, limitKb }) => {
+        const files = initialFiles(bundle as unknown as Bundle, modules);
+        const kb = gzipKb(bundle as unknown as Bundle, files);
+        const verdict = kb <= limitKb ? 'ok' : 'OVER BUDGET';
+        return `  ${name}: ${kb.toFixed(1)} KB gzip initial JS in ${files.size} files (budget ${limitKb} KB) ${verdict}`;
+      });
+      console.log(`\nInitial JS per route:\n${lines.join('\n')}\n`);
+    },
+  };
+}

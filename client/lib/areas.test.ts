@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { areaTabs } from '../features/layout/tabs';
+import { areaFromPath, chipAmount, logoTarget } from './areas';
+
+const balances = { advertiserBalance: '10.005', publisherBalance: '0.1', publisherOnHoldBalance: '0.2' };
+
+describe('areas of the main layout', () => {
+  it('takes the area from the first path segment, Advertiser by default', () => {
+    expect(areaFromPath('/publisher/statistics')).toBe('publisher');
+    expect(areaFromPath('/exchange/catalog')).toBe('exchange');
+    expect(areaFromPath('/advertiser/projects/4')).toBe('advertiser');
+    expect(areaFromPath('/moderation')).toBe('advertiser');
+    expect(areaFromPath('/')).toBe('advertiser');
+  });
+
+  it('shows the advertiser balance, publisher plus on-hold, and nothing in Exchange', () => {
+    expect(chipAmount('advertiser', balances)).toBe('10.005');
+    expect(chipAmount('publisher', balances)).toBe('0.3');
+    expect(chipAmount('exchange', balances)).toBeNull();
+  });
+
+  it('points the logo at projects for advertisers and at the publisher index otherwise', () => {
+    expect(logoTarget('ADVERTISER')).toBe('/advertiser/projects');
+    expect(logoTarget('PUBLISHER')).toBe('/publisher');
+  });
+
+  it('lists the tabs of each area', () => {
+    expect(areaTabs.advertiser.map((t) => t.label)).toEqual(['My projects', 'Campaign', 'Add funds', 'Integrations']);
+    expect(areaTabs.publisher.map((t) => t.label)).toEqual(['My apps', 'Statistics', 'Withdraw money', 'Integrations']);
+    expect(areaTabs.exchange.map((t) => t.label)).toEqual([
+      'Swaps',
+      'Catalog',
+      'Incoming Requests',
+      'Outgoing Requests',
+    ]);
+    expect(areaTabs.publisher[0].matches('/publisher/platforms/edit/3')).toBe(true);
+    expect(areaTabs.publisher[0].matches('/publisher/statistics')).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { isRedirect } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { authGuard, chooseRoleGuard, enforce, firstRedirect, guestOnlyGuard } from './guards';
+import { CHOOSE_ROLE_KEY, TOKEN_KEY } from './session';
+
+const guest = { token: null, chooseRoleFlag: null };
+const signedIn = { token: 'jwt', chooseRoleFlag: 'false' };
+
+describe('route guards (spec 2.1)', () => {
+  it('guest-only pages send a token holder to advertiser projects', () => {
+    expect(guestOnlyGuard(signedIn)).toBe('/advertiser/projects');
+    expect(guestOnlyGuard(guest)).toBeNull();
+  });
+
+  it('signed-in pages send a guest to login', () => {
+    expect(authGuard(guest)).toBe('/login');
+    expect(authGuard(signedIn)).toBeNull();
+  });
+
+  it('the role step sends a user whose choose-role flag is false to advertiser projects', () => {
+    expect(chooseRoleGuard({ ...signedIn, wantsRoleStep: true })).toBe('/advertiser/projects');
+    expect(chooseRoleGuard({ token: 'jwt', chooseRoleFlag: 'true', wantsRoleStep: true })).toBeNull();
+    expect(chooseRoleGuard({ ...signedIn, wantsRoleStep: false })).toBeNull();
+    expect(chooseRoleGuard({ ...guest, wantsRoleStep: true })).toBeNull();
+  });
+
+  it('runs in sequence and stops at the first answer', () => {
+    expect(firstRedirect({ ...guest, wantsRoleStep: true }, [authGuard, chooseRoleGuard])).toBe('/login');
+    expect(firstRedirect({ ...signedIn, wantsRoleStep: true }, [authGuard, chooseRoleGuard])).toBe(
+      '/advertiser/projects',
+    );
+    expect(firstRedirect(signedIn, [authGuard, chooseRoleGuard])).toBeNull();
+  });
+
+  it('reads localStorage and throws the router redirect', () => {
+    expect(() => enforce([authGuard])).toThrow();
+    try {
+      enforce([authGuard]);
+    } catch (thrown) {
+      expect(isRedirect(thrown)).toBe(true);
+      expect((thrown as { options: { to: string } }).options.to).toBe('/login');
+    }
+    localStorage.setItem(TOKEN_KEY, 'jwt');
+    localStorage.setItem(CHOOSE_ROLE_KEY, 'false');
+    expect(() => enforce([authGuard])).not.toThrow();
+    expect(() => enforce([authGuard, chooseRoleGuard], { chooseRole: 1 })).toThrow();
+  });
+});

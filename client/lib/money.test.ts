@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addMoney, formatMoney, roundMoney } from './money';
+
+describe('money on decimal strings', () => {
+  it.each([
+    ['12.345', '12.35 $'],
+    ['0.005', '0.01 $'],
+    ['0.004999', '0.00 $'],
+    ['12.5', '12.50 $'],
+    ['7', '7.00 $'],
+    ['0.050000', '0.05 $'],
+    ['19.995', '20.00 $'],
+    ['99999999999999999.995', '100000000000000000.00 $'],
+    ['123456789012345678.125', '123456789012345678.13 $'],
+  ])('formats %s as %s', (value, shown) => {
+    expect(formatMoney(value)).toBe(shown);
+  });
+
+  it('rounds negative amounts half away from zero', () => {
+    expect(roundMoney('-0.005')).toBe('-0.01');
+    expect(roundMoney('-0.004')).toBe('0.00');
+  });
+
+  it('adds exactly where floats would not', () => {
+    expect(addMoney('0.1', '0.2')).toBe('0.3');
+    expect(addMoney('0.000001', '12.5')).toBe('12.500001');
+    expect(addMoney('9007199254740993.01', '0.99')).toBe('9007199254740994.00');
+  });
+
+  it('refuses anything that is not a decimal amount', () => {
+    expect(() => formatMoney('12,50')).toThrow();
+    expect(() => formatMoney('1e3')).toThrow();
+  });
+});

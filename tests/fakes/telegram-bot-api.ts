@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const b of bytes) crc = CRC_TABLE[(crc ^ b) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid PNG of one pixel in the given colour (RGBA), built byte by byte. */
+export function onePixelPng(rgba: [number, number, number, number] = [34, 158, 217, 255]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header[8] = 8; // bit depth
+  header[9] = 6; // colour type RGBA
+  header[10] = 0; // compression
+  header[11] = 0; // filter
+  header[12] = 0; // interlace
+  const scanline = Buffer.from([0, ...rgba]); // filter byte "none", then the pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(scanline)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export type FakeChatType = 'private' | 'group' | 'supergroup' | 'channel';
+
+export interface FakeChat {
+  /** Without the `@`. Looked up case-insensitively, as Telegram does. */
+  username: string;
+  type: FakeChatType;
+  title?: string;
+  /** For private chats (users and bots). */
+  firstName?: string;
+  /** Give the chat a profile photo (a real PNG served through getFile and the file URL). */
+  photo?: boolean;
+  id?: number;
+}
+
+export interface FakeBotApiCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export interface FakeBotApi {
+  /** The Bot API base URL, e.g. http://127.0.0.1:1234 (what TELEGRAM_API_URL takes). */
+  url: string;
+  /** The only token the fake accepts. */
+  token: string;
+  /** The fake system bot (what getMe answers). */
+  bot: { id: number; is_bot: true; first_name: string; username: string };
+  /** The PNG bytes served for every chat photo. */
+  photoBytes: Buffer;
+  /** Every Bot API method call that carried the right token, in order. */
+  calls: FakeBotApiCall[];
+  /** Every file download (file_path) that carried the right token, in order. */
+  downloads: string[];
+  /** Requests refused because of a wrong token (path as requested). */
+  rejected: string[];
+  /** Adds or replaces a chat that getChat can find by `@username`. */
+  setChat(chat: FakeChat): void;
+  /** Whether the system bot is an administrator of the chat `@username`. */
+  setAdmin(username: string, isAdmin: boolean): void;
+  callsOf(method: string): FakeBotApiCall[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface StoredChat extends FakeChat {
+  id: number;
+}
+
+/**
+ * A local Telegram Bot API speaking its HTTP protocol: `POST /bot<token>/<method>` with JSON,
+ * form or query parameters, answering `{ ok: true, result }` or
+ * `{ ok: false, error_code, description }`, and files at `GET /file/bot<token>/<file_path>`.
+ * Implements getMe, getChat, getChatMember and getFile.
+ */
+export async function startFakeBotApi(
+  options: { botUsername?: string; chats?: FakeChat[]; admins?: string[] } = {},
+): Promise<FakeBotApi> {
+  const botId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
+  const token = `${botId}:AA${randomBytes(24).toString('base64url')}`;
+  const bot = {
+    id: botId,
+    is_bot: true as const,
+    first_name: 'Fake System Bot',
+    username: options.botUsername ?? 'fake_system_bot',
+  };
+  const photoBytes = onePixelPng();
+  const chats = new Map<string, StoredChat>();
+  const admins = new Set<string>();
+  const files = new Map<string, { path: string; bytes: Buffer }>();
+  const calls: FakeBotApiCall[] = [];
+  const downloads: string[] = [];
+  const rejected: string[] = [];
+  let nextChatId = 1_000_000_000_000;
+
+  const key = (username: string) => username.replace(/^@/, '').toLowerCase();
+
+  function setChat(chat: FakeChat) {
+    const id = chat.id ?? (chat.type === 'private' ? nextChatId++ % 1_000_000_000 : -nextChatId++);
+    chats.set(key(chat.username), { ...chat, id });
+    if (chat.photo) {
+      for (const size of ['small', 'big']) {
+        files.set(`photo_${size}_${key(chat.username)}`, {
+          path: `profile_photos/${key(chat.username)}_${size}.png`,
+          bytes: photoBytes,
+        });
+      }
+    }
+  }
+  for (const chat of options.chats ?? []) setChat(chat);
+  for (const name of options.admins ?? []) admins.add(key(name));
+
+  class BotApiError extends Error {
+    constructor(
+      readonly code: number,
+      readonly description: string,
+    ) {
+      super(description);
+    }
+  }
+
+  function findChat(chatId: unknown): StoredChat {
+    if (chatId === undefined || chatId === null || chatId === '') {
+      throw new BotApiError(400, 'Bad Request: chat_id is empty');
+    }
+    const text = String(chatId);
+    const found = text.startsWith('@') ? chats.get(key(text)) : [...chats.values()].find((c) => String(c.id) === text);
+    if (!found) throw new BotApiError(400, 'Bad Request: chat not found');
+    return found;
+  }
+
+  function chatResult(chat: StoredChat) {
+    return {
+      id: chat.id,
+      type: chat.type,
+      ...(chat.type === 'private'
+        ? { first_name: chat.firstName ?? chat.username, username: chat.username }
+        : { title: chat.title ?? chat.username, username: chat.username }),
+      ...(chat.photo
+        ? {
+            photo: {
+              small_file_id: `photo_small_${key(chat.username)}`,
+              small_file_unique_id: `us_${key(chat.username)}`,
+              big_file_id: `photo_big_${key(chat.username)}`,
+              big_file_unique_id: `ub_${key(chat.username)}`,
+            },
+          }
+        : {}),
+    };
+  }
+
+  const methods: Record<string, (params: Record<string, unknown>) => unknown> = {
+    getMe: () => ({
+      ...bot,
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+    }),
+    getChat: (params) => chatResult(findChat(params.chat_id)),
+    getChatMember: (params) => {
+      const chat = findChat(params.chat_id);
+      const userId = Number(params.user_id);
+      if (!Number.isInteger(userId) || userId <= 0)
+        throw new BotApiError(400, 'Bad Request: invalid user_id specified');
+      if (userId !== bot.id) throw new BotApiError(400, 'Bad Request: user not found');
+      if (admins.has(key(chat.username))) {
+        return {
+          status: 'administrator',
+          user: bot,
+          can_be_edited: false,
+          is_anonymous: false,
+          can_manage_chat: true,
+          can_invite_users: true,
+        };
+      }
+      return { status: 'left', user: bot };
+    },
+    getFile: (params) => {
+      const fileId = String(params.file_id ?? '');
+      const file = files.get(fileId);
+      if (!file) throw new BotApiError(400, 'Bad Request: invalid file_id');
+      return { file_id: fileId, file_unique_id: `u_${fileId}`, file_size: file.bytes.length, file_path: file.path };
+    },
+  };
+
+  async function readParams(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+    const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (!raw) return params;
+    const type = req.headers['content-type'] ?? '';
+    if (type.includes('application/json')) {
+      const body = JSON.parse(raw);
+      if (body && typeof body === 'object') Object.assign(params, body);
+    } else if (type.includes('application/x-www-form-urlencoded')) {
+      Object.assign(params, Object.fromEntries(new URLSearchParams(raw)));
+    }
+    return params;
+  }
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const fail = (res: ServerResponse, code: number, description: string) =>
+    send(res, code, { ok: false, error_code: code, description });
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+      if (file) {
+        if (file[1] !== token) {
+          rejected.push(url.pathname);
+          return fail(res, 401, 'Unauthorized');
+        }
+        const path = decodeURIComponent(file[2]);
+        const found = [...files.values()].find((f) => f.path === path);
+        if (!found || req.method !== 'GET') return fail(res, 404, 'Not Found');
+        downloads.push(path);
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': found.bytes.length });
+        return res.end(found.bytes);
+      }
+      const call = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+      if (!call) return fail(res, 404, 'Not Found');
+      if (call[1] !== token) {
+        rejected.push(url.pathname);
+        return fail(res, 401, 'Unauthorized');
+      }
+      const handler = Object.hasOwn(methods, call[2]) ? methods[call[2]] : undefined;
+      if (!handler) return fail(res, 404, 'Not Found');
+      let params: Record<string, unknown>;
+      try {
+        params = await readParams(req, url);
+      } catch {
+        return fail(res, 400, "Bad Request: can't parse JSON object");
+      }
+      calls.push({ method: call[2], params });
+      try {
+        return send(res, 200, { ok: true, result: handler(params) });
+      } catch (err) {
+        if (err instanceof BotApiError) return fail(res, err.code, err.description);
+        throw err;
+      }
+    } catch (err) {
+      return fail(res, 500, `Internal Server Error: ${(err as Error).message}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    bot,
+    photoBytes,
+    calls,
+    downloads,
+    rejected,
+    setChat,
+    setAdmin(username, isAdmin) {
+      if (isAdmin) admins.add(key(username));
+      else admins.delete(key(username));
+    },
+    callsOf: (method) => calls.filter((c) => c.method === method),
+    reset() {
+      calls.length = 0;
+      downloads.length = 0;
+      rejected.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

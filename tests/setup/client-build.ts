@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const clientDir = join(root, 'client');
+const builtIndex = join(root, 'dist/client/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    newest = Math.max(newest, mtime);
+  }
+  return newest;
+}
+
+/** E2E tests run against the built client; rebuild it when any client file is newer. */
+export default function buildClient(): void {
+  const sources = Math.max(newestMtime(clientDir), statSync(join(root, 'vite.config.ts')).mtimeMs);
+  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) {
+    console.log('[client-build] dist/client is up to date, not rebuilding');
+    return;
+  }
+  console.log('[client-build] client sources changed, running vite build into dist/client');
+  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  console.log('[client-build] done');
+}

@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildReport } from './client/build-report';
+
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), buildReport()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // Chakra's theme module builds its full default config at module level; marking the
+      // define* helpers pure lets unused recipes drop out of the bundle.
+      treeshake: {
+        manualPureFunctions: [
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+          'defineTokens',
+          'defineSemanticTokens',
+          'defineTextStyles',
+          'defineLayerStyles',
+          'defineAnimationStyles',
+          'defineKeyframes',
+          'defineGlobalStyles',
+        ],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': api,
+      '/graphql': { target: api, ws: true },
+      '/media': api,
+      '/showcase.js': api,
+    },
+  },
+});
