@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestApp } from './app.ts';
+import { gql, login } from './graphql.ts';
+
+/** A unique e-mail for this run, e.g. `uniqueEmail('applicant')`. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomBytes(4).toString('hex')}@example.com`;
+
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Nora Newcomer',
+    email: uniqueEmail('applicant'),
+    password: 'secret12',
+    telegram: '@nora_new',
+    role: 'PUBLISHER',
+    company: 'Nora Games',
+    comment: 'Two clicker games, 10k daily players.',
+    ...overrides,
+  };
+}
+
+/** Files a registration request over REST; returns its id. */
+export async function fileRegistration(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const body = registrationBody(overrides);
+  const res = await app.api<{ value: { id: number; status: string } }>('/v1/auth/registration', { body });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.value.id, ...body };
+}
+
+/**
+ * A working account the way production makes one: a registration request approved by the
+ * demo moderator (so the app must start with `demo: true`). Returns its token too.
+ */
+export async function createApprovedUser(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const request = await fileRegistration(app, overrides);
+  const moderator = await login(app, 'moderator@demo.local');
+  const res = await gql(
+    app,
+    'mutation($id: ID!) { approveRegistrationRequest(id: $id) { status } }',
+    { id: request.id },
+    moderator,
+  );
+  if (res.data?.approveRegistrationRequest?.status !== 'APPROVED') {
+    throw new Error(`approval failed: ${JSON.stringify(res.body)}`);
+  }
+  const token = await login(app, request.email, request.password);
+  const me = await app.api<{ value: { id: number } }>('/v1/users/self', { token });
+  return { ...request, userId: me.body.value.id, token };
+}
+
+/** Mails written to the app's outbox for `to`, oldest first, decoded to plain text. */
+export function outboxMails(app: TestApp, to: string): string[] {
+  const dir = join(app.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return files
+    .filter((f) => f.endsWith(`-${to}.eml`))
+    .sort()
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        // quoted-printable soft line breaks and escapes, should the mailer pick that encoding
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
+}
+
+/** The reset ids of every reset link mailed to `to`, oldest first. */
+export function resetLinkIds(app: TestApp, to: string): string[] {
+  return outboxMails(app, to).flatMap((mail) => {
+    const m = /\/reset-password\/([0-9a-f-]{36})/.exec(mail);
+    return m ? [m[1]] : [];
+  });
+}

@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp } from '../helpers/app.ts';
+import {
+  createApprovedUser,
+  fileRegistration,
+  outboxMails,
+  registrationBody,
+  resetLinkIds,
+  uniqueEmail,
+} from '../helpers/accounts.ts';
+import { gql, login } from '../helpers/graphql.ts';
+
+const JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+const UNDER_REVIEW = 'Your registration request is still under review. We will contact you once it is approved.';
+const DECLINED = 'Your registration request was declined. Contact support if you think this is a mistake.';
+const WRONG_CREDENTIALS = 'Incorrect e-mail or password';
+const RESET_ANSWER =
+  'If an account exists for this e-mail, we have sent it a link to reset the password. The link is valid for one hour.';
+const LINK_USED = 'The link has expired or was already used. Request a new one.';
+const SIGN_IN_AGAIN = 'Unauthorized, please sign in again';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, env: { JWT_SECRET } });
+});
+afterAll(() => app?.close());
+
+describe('registration', () => {
+  test('a valid request is filed as PENDING (201)', async () => {
+    const body = registrationBody();
+    const res = await app.api('/v1/auth/registration', { body });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ value: { id: expect.any(Number), status: 'PENDING' } });
+
+    // Stored as given, with the Telegram contact normalised and the password hashed.
+    const [row] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select * from registration_requests where id = ?', [res.body.value.id]);
+    expect(row).toMatchObject({
+      name: body.name,
+      email: body.email,
+      telegram: 'nora_new',
+      role: 'PUBLISHER',
+      company: body.company,
+      comment: body.comment,
+      source: 'FORM',
+      status: 'PENDING',
+    });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  test('optional fields may be left out; e-mail is stored lower-case', async () => {
+    const email = uniqueEmail('Mixed.Case').replace('example', 'EXAMPLE');
+    const res = await app.api('/v1/auth/registration', {
+      body: { name: 'Min', email, password: 'secret12', role: 'ADVERTISER' },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select email, telegram, company, comment from registration_requests where id = ?', [res.body.value.id]);
+    expect(row).toEqual({ email: email.toLowerCase(), telegram: null, company: null, comment: null });
+  });
+
+  test.each([
+    ['name missing', { name: undefined }, 'Name is required'],
+    ['name blank', { name: '   ' }, 'Name is required'],
+    ['name too long', { name: 'n'.repeat(121) }, 'At most 120 characters'],
+    ['e-mail missing', { email: undefined }, 'Enter required value'],
+    ['e-mail empty', { email: '' }, 'Enter required value'],
+    ['e-mail malformed', { email: 'nora@localhost' }, 'Enter a valid e-mail'],
+    ['e-mail with spaces', { email: 'no ra@example.com' }, 'Enter a valid e-mail'],
+    ['password missing', { password: undefined }, 'Enter required value'],
+    ['password of 5', { password: '12345' }, 'Password must be 6 to 15 characters'],
+    ['password of 16', { password: 'p'.repeat(16) }, 'Password must be 6 to 15 characters'],
+    ['password with a space', { password: 'secret 12' }, 'Password must not contain spaces'],
+    ['telegram malformed', { telegram: '@a b' }, 'Enter a Telegram username like @name'],
+    ['telegram too short', { telegram: '@abc' }, 'Enter a Telegram username like @name'],
+    ['role missing', { role: undefined }, 'Choose advertiser or publisher'],
+    ['role unknown', { role: 'ADMIN' }, 'Choose advertiser or publisher'],
+    ['company too long', { company: 'c'.repeat(201) }, 'At most 200 characters'],
+    ['comment too long', { comment: 'c'.repeat(2001) }, 'At most 2000 characters'],
+  ])('%s → 400 %j', async (_label, overrides, message) => {
+    const res = await app.api('/v1/auth/registration', { body: registrationBody(overrides) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+  });
+
+  test('the password boundaries 6 and 15 are accepted', async () => {
+    for (const password of ['123456', 'p'.repeat(15)]) {
+      const res = await app.api('/v1/auth/registration', { body: registrationBody({ password }) });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  test('an e-mail that already has an account → 409', async () => {
+    const res = await app.api('/v1/auth/registration', {
+      body: registrationBody({ email: 'Advertiser@Demo.Local' }),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'An account with this e-mail already exists. Sign in or reset your password.' });
+  });
+
+  test('an e-mail with a request under review → 409', async () => {
+    const first = await fileRegistration(app);
+    const res = await app.api('/v1/auth/registration', { body: registrationBody({ email: first.email }) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'A registration request with this e-mail is already under review. We will contact you soon.',
+    });
+  });
+
+  test('concurrent requests for one e-mail: exactly one succeeds', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => app.api('/v1/auth/registration', { body: registrationBody({ email }) })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const [{ count }] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as count from registration_requests where email = ?', [email]);
+    expect(count).toBe(1);
+  });
+});
+
+describe('login', () => {
+  test('success returns an access token and the user', async () => {
+    const res = await app.api('/v1/auth/login', { body: { email: ' Advertiser@Demo.Local ', password: 'demo1234' } });
+    expect(res.status).toBe(200);
+    expect(res.body.value.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.value.user).toMatchObject({
+      id: expect.any(Number),
+      name: 'Alex Advertiser',
+      email: 'advertiser@demo.local',
+      defaultRole: 'ADVERTISER',
+      advertiserBalance: expect.any(Number),
+      publisherBalance: expect.any(Number),
+      publisherOnHoldBalance: expect.any(Number),
+      isExchangeReady: true,
+      isModerator: false,
+      isFinance: false,
+    });
+    // The token works.
+    const self = await app.api('/v1/users/self', { token: res.body.value.accessToken });
+    expect(self.status).toBe(200);
+    expect(self.body.value.email).toBe('advertiser@demo.local');
+  });
+
+  test('wrong password → 401', async () => {
+    const res = await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local', password: 'demo12345' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: WRONG_CREDENTIALS });
+  });
+
+  test('unknown e-mail → the same 401', async () => {
+    const res = await app.api('/v1/auth/login', { body: { email: uniqueEmail('nobody'), password: 'demo1234' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: WRONG_CREDENTIALS });
+  });
+
+  test('missing fields → 400', async () => {
+    expect((await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local' } })).body).toEqual({
+      error: 'Enter required value',
+    });
+    expect((await app.api('/v1/auth/login', { body: { password: 'x' } })).body).toEqual({
+      error: 'Enter required value',
+    });
+    const res = await app.api('/v1/auth/login', { body: { email: 'not-an-email', password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Enter a valid e-mail' });
+  });
+
+  test('a request under review: 403 with the right password, the usual 401 with a wrong one', async () => {
+    const request = await fileRegistration(app);
+    const right = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
+    expect(right.status).toBe(403);
+    expect(right.body).toEqual({ error: UNDER_REVIEW });
+    const wrong = await app.api('/v1/auth/login', { body: { email: request.email, password: 'other-pass' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: WRONG_CREDENTIALS });
+  });
+
+  test('a declined request → 403 with the declined message', async () => {
+    const request = await fileRegistration(app);
+    const moderator = await login(app, 'moderator@demo.local');
+    const declined = await gql(
+      app,
+      'mutation($id: ID!) { declineRegistrationRequest(id: $id, reason: "Not a fit") { status } }',
+      { id: request.id },
+      moderator,
+    );
+    expect(declined.data).toEqual({ declineRegistrationRequest: { status: 'DECLINED' } });
+    const res = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: DECLINED });
+  });
+});
+
+describe('rate limit', () => {
+  let limited: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    limited = await startTestApp({ demo: true, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => limited?.close());
+
+  /** The limiter counts in fixed one-minute windows: start a burst well inside one. */
+  async function awayFromWindowEdge() {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await new Promise((r) => setTimeout(r, left + 100));
+  }
+
+  const attempt = (email: string, ip: string, password = 'wrong-pass') =>
+    limited.api('/v1/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+
+  test('per e-mail: the 4th attempt within a minute → 429, even from other addresses and with the right password', async () => {
+    await awayFromWindowEdge();
+    const statuses = [];
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      statuses.push((await attempt('publisher@demo.local', ip)).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    const fourth = await attempt('publisher@demo.local', '10.0.0.4', 'demo1234');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ error: 'Too many sign-in attempts. Wait a minute and try again.' });
+  });
+
+  test('per address: the 4th attempt from one IP → 429 whatever the e-mail', async () => {
+    await awayFromWindowEdge();
+    for (let i = 0; i < 3; i++) expect((await attempt(uniqueEmail('spray'), '10.0.1.1')).status).toBe(401);
+    const fourth = await attempt('advertiser@demo.local', '10.0.1.1', 'demo1234');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ error: 'Too many sign-in attempts. Wait a minute and try again.' });
+    // Another address and e-mail are unaffected.
+    expect((await attempt('advertiser@demo.local', '10.0.1.2', 'demo1234')).status).toBe(200);
+  });
+
+  test('password reset requests are limited too', async () => {
+    await awayFromWindowEdge();
+    const email = 'advertiser@demo.local';
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.api('/v1/auth/reset-password', {
+        body: { email },
+        headers: { 'x-forwarded-for': '10.0.2.1' },
+      });
+      expect(res.status).toBe(200);
+    }
+    const fourth = await limited.api('/v1/auth/reset-password', {
+      body: { email },
+      headers: { 'x-forwarded-for': '10.0.2.2' },
+    });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ error: 'Too many reset requests. Wait a minute and try again.' });
+  });
+});
+
+describe('reset password', () => {
+  test('the answer is the same for known and unknown e-mails; only the known one gets mail', async () => {
+    const user = await createApprovedUser(app);
+    const unknown = uniqueEmail('ghost');
+    const known = await app.api('/v1/auth/reset-password', { body: { email: user.email.toUpperCase() } });
+    const missing = await app.api('/v1/auth/reset-password', { body: { email: unknown } });
+    expect(known.status).toBe(200);
+    expect(missing.status).toBe(200);
+    expect(known.body).toEqual({ value: { ok: true, message: RESET_ANSWER } });
+    expect(missing.body).toEqual(known.body);
+    expect(outboxMails(app, unknown)).toEqual([]);
+    const mails = outboxMails(app, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Reset your password');
+    expect(mails[0]).toContain(`${app.url}/reset-password/`);
+  });
+
+  test('a pending applicant (no account yet) gets no mail', async () => {
+    const request = await fileRegistration(app);
+    const res = await app.api('/v1/auth/reset-password', { body: { email: request.email } });
+    expect(res.body).toEqual({ value: { ok: true, message: RESET_ANSWER } });
+    expect(outboxMails(app, request.email)).toEqual([]);
+  });
+
+  test('invalid e-mail → 400', async () => {
+    const res = await app.api('/v1/auth/reset-password', { body: { email: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Enter a valid e-mail' });
+  });
+
+  test('the link works once; the old password stops working and the new one works', async () => {
+    const user = await createApprovedUser(app);
+    await app.api('/v1/auth/reset-password', { body: { email: user.email } });
+    const [id] = resetLinkIds(app, user.email);
+    expect(id).toBeDefined();
+
+    const res = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'fresh-pass1' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ value: { ok: true } });
+
+    const again = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'fresh-pass2' } });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: LINK_USED });
+
+    const old = await app.api('/v1/auth/login', { body: { email: user.email, password: user.password } });
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ error: WRONG_CREDENTIALS });
+    const fresh = await app.api('/v1/auth/login', { body: { email: user.email, password: 'fresh-pass1' } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.value.user.email).toBe(user.email);
+  });
+
+  test('using one link ends the other outstanding links', async () => {
+    const user = await createApprovedUser(app);
+    await app.api('/v1/auth/reset-password', { body: { email: user.email } });
+    await new Promise((r) => setTimeout(r, 5)); // outbox files are named by millisecond
+    await app.api('/v1/auth/reset-password', { body: { email: user.email } });
+    const ids = resetLinkIds(app, user.email);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(
+      (await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id: ids[1], password: 'newpass123' } }))
+        .status,
+    ).toBe(200);
+    const other = await app.api('/v1/auth/reset-password', {
+      method: 'PATCH',
+      body: { id: ids[0], password: 'newpass456' },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ error: LINK_USED });
+  });
+
+  test('an expired link fails', async () => {
+    const user = await createApprovedUser(app);
+    await app.api('/v1/auth/reset-password', { body: { email: user.email } });
+    const [id] = resetLinkIds(app, user.email);
+    const [row] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select expires_at, created_at from password_resets where id = ?', [id]);
+    // Valid for one hour.
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(60 * 60 * 1000);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update password_resets set expires_at = now() - interval '1 second' where id = ?`, [id]);
+    const res = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'fresh-pass1' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: LINK_USED });
+    expect((await app.api('/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(
+      200,
+    );
+  });
+
+  test('password rules and link format', async () => {
+    const id = randomUUID();
+    const cases: [unknown, string][] = [
+      [{ id, password: '12345' }, 'Password must be 6 to 15 characters'],
+      [{ id, password: 'p'.repeat(16) }, 'Password must be 6 to 15 characters'],
+      [{ id, password: 'has space' }, 'Password must not contain spaces'],
+      [{ id, password: undefined }, 'Enter required value'],
+      [{ id: 'not-a-uuid', password: 'fresh-pass1' }, 'The link is not valid'],
+      // A well-formed id that was never issued.
+      [{ id, password: 'fresh-pass1' }, LINK_USED],
+    ];
+    for (const [body, error] of cases) {
+      const res = await app.api('/v1/auth/reset-password', { method: 'PATCH', body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error });
+    }
+  });
+
+  test('a rejected new password leaves the link usable', async () => {
+    const user = await createApprovedUser(app);
+    await app.api('/v1/auth/reset-password', { body: { email: user.email } });
+    const [id] = resetLinkIds(app, user.email);
+    expect(
+      (await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'short' } })).status,
+    ).toBe(400);
+    expect(
+      (await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'long-enough' } })).status,
+    ).toBe(200);
+    expect((await app.api('/v1/auth/login', { body: { email: user.email, password: 'long-enough' } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('access tokens', () => {
+  const key = new TextEncoder().encode(JWT_SECRET);
+  let userId: number;
+  beforeAll(async () => {
+    const token = await login(app, 'publisher@demo.local');
+    userId = (await app.api('/v1/users/self', { token })).body.value.id;
+  });
+
+  const expect401 = async (token: string) => {
+    const res = await app.api('/v1/users/self', { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: SIGN_IN_AGAIN });
+  };
+
+  test('a token signed with the app secret works (sanity check of the forged ones below)', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+    const res = await app.api('/v1/users/self', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.value.email).toBe('publisher@demo.local');
+  });
+
+  test('an expired token → 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(key);
+    await expect401(token);
+  });
+
+  test('garbage, another secret, alg none, unknown user → 401', async () => {
+    await expect401('garbage');
+    await expect401('a.b.c');
+    const otherKey = new TextEncoder().encode('another-secret-another-secret-0123456789');
+    await expect401(
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setExpirationTime('5m')
+        .sign(otherKey),
+    );
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: String(userId), exp: Math.floor(Date.now() / 1000) + 300 }),
+    ).toString('base64url');
+    await expect401(`${header}.${payload}.`);
+    await expect401(
+      await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setExpirationTime('5m').sign(key),
+    );
+    await expect401(
+      await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('not-a-number')
+        .setExpirationTime('5m')
+        .sign(key),
+    );
+  });
+
+  test('a malformed Authorization header is treated as no token', async () => {
+    const res = await app.api('/v1/users/self', { headers: { authorization: 'Basic abc' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: SIGN_IN_AGAIN });
+  });
+});

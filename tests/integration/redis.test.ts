@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp } from '../helpers/app.ts';
+import { fileRegistration, uniqueEmail } from '../helpers/accounts.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { gql, gqlWs, login, type WsClient, waitUntilLive } from '../helpers/graphql.ts';
+
+// Two instances of the app sharing one database and one Redis, as docker-compose runs them.
+// CI sets REDIS_URL; without a Redis there is nothing to test here.
+describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
+  const REDIS_URL = process.env.REDIS_URL as string;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let appA: Awaited<ReturnType<typeof startTestApp>>;
+  let appB: Awaited<ReturnType<typeof startTestApp>>;
+  const sockets: WsClient[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // One after the other: the first applies the migrations and the seed, the second finds them done.
+    // Same secret on both, as in production: a token from one instance works on the other.
+    const env = { REDIS_URL, JWT_SECRET: 'shared-secret-of-both-instances-0123456789' };
+    appA = await startTestApp({ demo: true, databaseUrl: db.url, env });
+    appB = await startTestApp({ demo: true, databaseUrl: db.url, env });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await appA?.close();
+    await appB?.close();
+    await db?.drop();
+  });
+
+  test('a request filed on B reaches a moderator subscribed on A; so does its approval on B', async () => {
+    const moderator = await login(appA, 'moderator@demo.local');
+    const ws = gqlWs(appA, moderator);
+    sockets.push(ws);
+    await ws.connected;
+    const sub = ws.subscribe<{ registrationRequestChanged: { id: string; email: string; status: string } }>(
+      'subscription { registrationRequestChanged { id email status } }',
+    );
+    // Until A is listening, probe through B.
+    await waitUntilLive(
+      sub,
+      async () => void (await fileRegistration(appB, { email: uniqueEmail('probe') })),
+      (e) => !!e.data?.registrationRequestChanged.email.startsWith('probe.'),
+    );
+
+    const email = uniqueEmail('cross');
+    const request = await fileRegistration(appB, { email });
+    const filed = await sub.nextEvent((e) => e.data?.registrationRequestChanged.email === email);
+    expect(filed.data?.registrationRequestChanged).toEqual({ id: String(request.id), email, status: 'PENDING' });
+
+    // The moderator's token from A works on B.
+    const approval = await gql(
+      appB,
+      'mutation($id: ID!) { approveRegistrationRequest(id: $id) { status } }',
+      { id: request.id },
+      moderator,
+    );
+    expect(approval.errors).toBeUndefined();
+    const approved = await sub.nextEvent(
+      (e) =>
+        e.data?.registrationRequestChanged.email === email && e.data.registrationRequestChanged.status === 'APPROVED',
+    );
+    expect(approved.data?.registrationRequestChanged.id).toBe(String(request.id));
+    // The applicant signs in on A with the password given on B.
+    expect((await appA.api('/v1/auth/login', { body: { email, password: request.password } })).status).toBe(200);
+    sub.dispose();
+  });
+
+  test('balanceChanged published on B reaches the user subscribed on A, as exact Money', async () => {
+    const token = await login(appA, 'advertiser@demo.local');
+    const userId = (await appA.api('/v1/users/self', { token })).body.value.id as number;
+    const ws = gqlWs(appA, token);
+    sockets.push(ws);
+    await ws.connected;
+    const sub = ws.subscribe<{ balanceChanged: Record<string, string> }>(
+      'subscription { balanceChanged { advertiserBalance publisherBalance publisherOnHoldBalance } }',
+    );
+    const probe = { advertiserBalance: '1', publisherBalance: '1', publisherOnHoldBalance: '1' };
+    await waitUntilLive(
+      sub,
+      () => appB.pubsub.publish(`balance:${userId}`, probe),
+      (e) => e.data?.balanceChanged.publisherOnHoldBalance === '0.000001',
+    );
+
+    await appB.pubsub.publish(`balance:${userId}`, {
+      advertiserBalance: '1500000',
+      publisherBalance: '0',
+      publisherOnHoldBalance: '0',
+    });
+    const event = await sub.nextEvent((e) => e.data?.balanceChanged.advertiserBalance === '1.50');
+    expect(event).toEqual({
+      data: { balanceChanged: { advertiserBalance: '1.50', publisherBalance: '0.00', publisherOnHoldBalance: '0.00' } },
+    });
+
+    // Amounts beyond 2^53 micro-USD stay exact across Redis.
+    await appB.pubsub.publish(`balance:${userId}`, {
+      advertiserBalance: '9007199254740993123',
+      publisherBalance: '-250000',
+      publisherOnHoldBalance: '10',
+    });
+    const big = await sub.nextEvent((e) => e.data?.balanceChanged.publisherOnHoldBalance === '0.00001');
+    expect(big.data?.balanceChanged).toEqual({
+      advertiserBalance: '9007199254740.993123',
+      publisherBalance: '-0.25',
+      publisherOnHoldBalance: '0.00001',
+    });
+    sub.dispose();
+  });
+
+  test("another user's balance events do not reach this subscriber", async () => {
+    const advertiser = await login(appA, 'advertiser@demo.local');
+    const publisherId = (await appB.api('/v1/users/self', { token: await login(appB, 'publisher@demo.local') })).body
+      .value.id as number;
+    const advertiserId = (await appA.api('/v1/users/self', { token: advertiser })).body.value.id as number;
+    const ws = gqlWs(appA, advertiser);
+    sockets.push(ws);
+    const sub = ws.subscribe<{ balanceChanged: Record<string, string> }>(
+      'subscription { balanceChanged { advertiserBalance } }',
+    );
+    await waitUntilLive(
+      sub,
+      () =>
+        appB.pubsub.publish(`balance:${advertiserId}`, {
+          advertiserBalance: '1',
+          publisherBalance: '0',
+          publisherOnHoldBalance: '0',
+        }),
+      (e) => e.data?.balanceChanged.advertiserBalance === '0.000001',
+    );
+    await appB.pubsub.publish(`balance:${publisherId}`, {
+      advertiserBalance: '7000000',
+      publisherBalance: '0',
+      publisherOnHoldBalance: '0',
+    });
+    await appB.pubsub.publish(`balance:${advertiserId}`, {
+      advertiserBalance: '2000000',
+      publisherBalance: '0',
+      publisherOnHoldBalance: '0',
+    });
+    // Events on one Redis connection arrive in order: the first non-probe event is the advertiser's own.
+    const next = await sub.nextEvent((e) => e.data?.balanceChanged.advertiserBalance !== '0.000001');
+    expect(next.data?.balanceChanged.advertiserBalance).toBe('2.00');
+    sub.dispose();
+  });
+});
