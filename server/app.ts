@@ -37,6 +37,7 @@ import { PaymentsService } from './modules/payments/payments.service.ts';
 import { CryptoPayProvider } from './modules/payments/providers/cryptopay.ts';
 import { SandboxProvider } from './modules/payments/providers/sandbox.ts';
 import { registerSandboxCheckout } from './modules/payments/sandbox.page.ts';
+import { PlatformsService } from './modules/platforms/platforms.service.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
 import { TelegramClient } from './lib/telegram.ts';
 import { RegistrationQueueService } from './modules/moderation/registration.service.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     let url = config.publicUrl ?? `http://localhost:${config.port}`;
     const google = config.google ? createGoogleClient(config.google) : undefined;
     const ledger = new Ledger(pubsub);
+    const lookups = new LookupsService(config);
     const images = new ImagesService(join(config.dataDir, 'uploads'));
     const telegram = new TelegramClient(config.telegram.token, config.telegram.apiUrl);
     // The sandbox checkout signs with a key derived from the JWT secret: nothing extra to configure.
@@ -149,11 +151,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       }),
       users: new UsersService(),
       registrations: new RegistrationQueueService(pubsub),
-      lookups: new LookupsService(config),
+      lookups,
       images,
       ledger,
       payments: new PaymentsService({ ledger, provider, log }),
       projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log }),
+      platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log }),
       google,
     };
 

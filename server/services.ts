@@ -4,6 +4,7 @@ import type { ImagesService } from './modules/images/images.service.ts';
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
+import type { PlatformsService } from './modules/platforms/platforms.service.ts';
 import type { ProjectsService } from './modules/projects/projects.service.ts';
 import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
@@ -18,5 +19,6 @@ export interface Services {
   ledger: Ledger;
   payments: PaymentsService;
   projects: ProjectsService;
+  platforms: PlatformsService;
   google?: GoogleClient;
 }

@@ -3,6 +3,7 @@ import { RegistrationRequest } from '../modules/auth/registration-request.entity
 import { Account } from '../modules/ledger/account.entity.ts';
 import { Transfer } from '../modules/ledger/transfer.entity.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
+import { Platform, PlatformReward, Service, ServiceAward } from '../modules/platforms/platform.entity.ts';
 import { Project, Task } from '../modules/projects/project.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
 import { User } from '../modules/users/user.entity.ts';
@@ -20,4 +21,8 @@ export const entities = [
   Payment,
   Project,
   Task,
+  Platform,
+  PlatformReward,
+  Service,
+  ServiceAward,
 ];

@@ -101,6 +101,7 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   for (const r of requests) em.create(RegistrationRequest, { ...r, passwordHash, source: 'FORM' });
   await em.flush();
   await seedDemoMoney(em, services);
+  await seedDemoProjectsAndApps(em, services);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
 }
 
@@ -157,4 +158,97 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
     done.id,
     'b1d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4',
   );
+}
+
+/** A simple square logo with initials, stored like an upload. */
+function demoLogo(services: Services, initials: string, color: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" rx="28" fill="${color}"/><text x="64" y="78" font-family="Arial, sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return services.images.store(Buffer.from(svg), `${initials}.svg`).then((r) => r.path);
+}
+
+async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
+  const advertiser = await em.findOneOrFail(User, { email: DEMO_USERS[0].email });
+  const publisher = await em.findOneOrFail(User, { email: DEMO_USERS[1].email });
+  const category = async (title: string) => (await em.findOneOrFail(Category, { title })).id;
+  await services.projects.create(em.fork(), advertiser, {
+    title: 'Crypto Daily',
+    categoryId: await category('Crypto'),
+    tasks: [
+      {
+        type: 'CHANNEL',
+        title: 'Crypto Daily News',
+        url: 'https://t.me/crypto_daily_news',
+        logo: await demoLogo(services, 'CD', '#2563eb'),
+        isMiniApp: false,
+        inviteLink: null,
+      },
+      {
+        type: 'CHAT',
+        title: 'Crypto Traders Chat',
+        url: 'https://t.me/crypto_traders_chat',
+        logo: await demoLogo(services, 'TC', '#0891b2'),
+        isMiniApp: false,
+        inviteLink: null,
+      },
+    ],
+  });
+  await services.projects.create(em.fork(), advertiser, {
+    title: 'Farm Hero',
+    categoryId: await category('Games'),
+    tasks: [
+      {
+        type: 'BOT',
+        title: 'Farm Hero bot',
+        url: 'https://t.me/farm_hero_bot',
+        logo: await demoLogo(services, 'FH', '#16a34a'),
+        isMiniApp: true,
+        inviteLink: null,
+      },
+      {
+        type: 'CUSTOM',
+        title: 'Farm Hero website',
+        url: 'https://farmhero.example/play',
+        logo: await demoLogo(services, 'FW', '#65a30d'),
+        isMiniApp: false,
+        inviteLink: null,
+      },
+    ],
+  });
+  const coins = await demoLogo(services, '¢', '#f59e0b');
+  const gems = await demoLogo(services, '◆', '#a855f7');
+  await services.platforms.create(em.fork(), publisher, {
+    title: 'Clicker Quest',
+    logo: await demoLogo(services, 'CQ', '#7c3aed'),
+    categoryId: await category('Games'),
+    webappUrl: 'https://clicker-quest.example/app',
+    tgBotUrl: 'https://t.me/clicker_quest_bot/play',
+    isDarkTheme: true,
+    rewards: [
+      { title: 'Coins', logo: coins },
+      { title: 'Gems', logo: gems },
+    ],
+    services: [
+      {
+        taskType: 'BOT',
+        awards: [{ platformRewardTitle: 'Coins', value: 500 }],
+        isExcluded: false,
+        shouldConfirmWithoutPayout: false,
+      },
+      {
+        taskType: 'CHANNEL',
+        awards: [{ platformRewardTitle: 'Coins', value: 300 }],
+        isExcluded: false,
+        shouldConfirmWithoutPayout: false,
+      },
+      {
+        taskType: 'CHAT',
+        awards: [{ platformRewardTitle: 'Gems', value: 2 }],
+        isExcluded: false,
+        shouldConfirmWithoutPayout: false,
+      },
+    ],
+    tgBotId: null,
+    botToken: null,
+    rewardCallbackUrl: null,
+  });
 }

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { validation } from '../errors.ts';
+import { firstIssue } from '../rest/register.ts';
 
 export function parseId(id: string | number): number {
   const n = Number(id);
@@ -10,4 +12,11 @@ export function checkPage(page: number, limit: number, maxLimit = 100) {
   if (!Number.isInteger(page) || page < 1) throw validation('page must be a whole number from 1');
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit)
     throw validation(`limit must be from 1 to ${maxLimit}`);
+}
+
+/** GraphQL inputs go through the same zod schemas as REST, so the messages match. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw firstIssue(result.error);
+  return result.data;
 }

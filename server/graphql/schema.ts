@@ -6,5 +6,6 @@ import '../modules/moderation/registration.schema.ts';
 import '../modules/lookups/lookups.schema.ts';
 import '../modules/payments/payments.schema.ts';
 import '../modules/projects/projects.schema.ts';
+import '../modules/platforms/platforms.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -30,7 +31,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       mkdirSync(opts.outboxDir, { recursive: true });
-      const file = join(opts.outboxDir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+      const file = join(
+        opts.outboxDir,
+        `${Date.now()}-${randomBytes(3).toString('hex')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       opts.log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to outbox');
     },

@@ -86,7 +86,17 @@ function toDomainError(err: unknown): DomainError | null {
     return validation('The request body is not valid JSON');
   }
   if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.message) {
-    return new DomainError(e.statusCode === 404 ? ErrorCode.NOT_FOUND : ErrorCode.VALIDATION, e.message);
+    const code =
+      e.statusCode === 401
+        ? ErrorCode.UNAUTHENTICATED
+        : e.statusCode === 403
+          ? ErrorCode.FORBIDDEN
+          : e.statusCode === 404
+            ? ErrorCode.NOT_FOUND
+            : e.statusCode === 429
+              ? ErrorCode.RATE_LIMITED
+              : ErrorCode.VALIDATION;
+    return new DomainError(code, e.message);
   }
   return null;
 }

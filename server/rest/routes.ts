@@ -1,6 +1,7 @@
 import { authRoutes } from '../modules/auth/auth.rest.ts';
 import { imagesRoutes } from '../modules/images/images.rest.ts';
 import { paymentsRoutes } from '../modules/payments/payments.rest.ts';
+import { platformsRoutes } from '../modules/platforms/platforms.rest.ts';
 import { projectsRoutes } from '../modules/projects/projects.rest.ts';
 import { lookupsRoutes } from '../modules/lookups/lookups.rest.ts';
 import { usersRoutes } from '../modules/users/users.rest.ts';
@@ -14,4 +15,5 @@ export const routes: RouteDef[] = [
   ...imagesRoutes,
   ...paymentsRoutes,
   ...projectsRoutes,
+  ...platformsRoutes,
 ];

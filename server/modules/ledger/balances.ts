@@ -11,21 +11,52 @@ export interface UserBalances {
  * available = posted credits − posted debits − pending debits; on hold = pending credits.
  */
 export async function balancesOf(em: EntityManager, userId: number): Promise<UserBalances> {
+  return (await balancesOfMany(em, [userId])).get(userId)!;
+}
+
+/** Balances of several users in one query; every requested user is in the result. */
+export async function balancesOfMany(em: EntityManager, userIds: number[]): Promise<Map<number, UserBalances>> {
   // Raw SQL inside the caller's transaction: always the committed-or-own state, never a cached entity.
   const rows = await em.execute<
-    { kind: string; credits_posted: string; debits_posted: string; debits_pending: string; credits_pending: string }[]
+    {
+      user_id: number;
+      kind: string;
+      credits_posted: string;
+      debits_posted: string;
+      debits_pending: string;
+      credits_pending: string;
+    }[]
   >(
-    `select kind, credits_posted, debits_posted, debits_pending, credits_pending from ledger_accounts
-     where user_id = ? and kind in ('ADVERTISER', 'PUBLISHER')`,
-    [userId],
+    `select user_id, kind, credits_posted, debits_posted, debits_pending, credits_pending from ledger_accounts
+     where user_id in (${userIds.map(() => '?').join(', ')}) and kind in ('ADVERTISER', 'PUBLISHER')`,
+    userIds,
   );
-  const result: UserBalances = { advertiserBalance: 0n, publisherBalance: 0n, publisherOnHoldBalance: 0n };
+  return balancesFromRows(userIds, rows);
+}
+
+/** Account rows (ADVERTISER and PUBLISHER kinds) → each requested user's balances. */
+export function balancesFromRows(
+  userIds: number[],
+  rows: {
+    user_id: number | null;
+    kind: string;
+    credits_posted: string;
+    debits_posted: string;
+    debits_pending: string;
+    credits_pending: string;
+  }[],
+): Map<number, UserBalances> {
+  const result = new Map<number, UserBalances>(
+    userIds.map((id) => [id, { advertiserBalance: 0n, publisherBalance: 0n, publisherOnHoldBalance: 0n }]),
+  );
   for (const a of rows) {
+    const b = a.user_id === null ? undefined : result.get(a.user_id);
+    if (!b) continue;
     const available = BigInt(a.credits_posted) - BigInt(a.debits_posted) - BigInt(a.debits_pending);
-    if (a.kind === 'ADVERTISER') result.advertiserBalance = available;
-    else {
-      result.publisherBalance = available;
-      result.publisherOnHoldBalance = BigInt(a.credits_pending);
+    if (a.kind === 'ADVERTISER') b.advertiserBalance = available;
+    else if (a.kind === 'PUBLISHER') {
+      b.publisherBalance = available;
+      b.publisherOnHoldBalance = BigInt(a.credits_pending);
     }
   }
   return result;

@@ -3,7 +3,7 @@ import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { AccountKind } from './account.entity.ts';
-import { balancesOf, balancesPayload } from './balances.ts';
+import { balancesFromRows, balancesPayload } from './balances.ts';
 import type { TransferCode, TransferFlag } from './transfer.entity.ts';
 
 export type AccountRef =
@@ -132,10 +132,12 @@ export class Ledger {
   /** A single-phase (posted) or pending transfer. */
   async transfer(tx: EntityManager, emit: Emit, input: TransferInput): Promise<TransferRecord> {
     if (input.amount <= 0n) throw validation('The amount must be greater than zero');
-    const [debitId, creditId] = await Promise.all([this.accountId(tx, input.debit), this.accountId(tx, input.credit)]);
+    // Sequential: a transaction has one connection.
+    const debitId = await this.accountId(tx, input.debit);
+    const creditId = await this.accountId(tx, input.credit);
     if (debitId === creditId) throw validation('A transfer needs two different accounts');
     const flag: TransferFlag = input.pending ? 'PENDING' : 'POSTED';
-    const { row, replayed } = await this.insertOnce(tx, {
+    const { row, replayed, accounts } = await this.insertOnce(tx, {
       key: input.key,
       code: input.code,
       flag,
@@ -146,19 +148,18 @@ export class Ledger {
       reference: input.reference ?? null,
     });
     if (replayed) return row;
-    const accounts = await this.lock(tx, debitId, creditId);
     const debit = accounts.get(debitId)!;
     if (GUARDED_KINDS.includes(debit.kind) && available(debit) < input.amount) throw new InsufficientFunds();
     const column = input.pending ? 'pending' : 'posted';
-    await tx.execute(
-      `update ledger_accounts set debits_${column} = debits_${column} + ?, updated_at = now() where id = ?`,
-      [input.amount.toString(), debitId],
+    const amount = input.amount.toString();
+    await this.applyAndEmit(
+      tx,
+      emit,
+      accounts,
+      `debits_${column} = debits_${column} + case when id = ? then ?::bigint else 0 end,
+       credits_${column} = credits_${column} + case when id = ? then ?::bigint else 0 end`,
+      [debitId, amount, creditId, amount],
     );
-    await tx.execute(
-      `update ledger_accounts set credits_${column} = credits_${column} + ?, updated_at = now() where id = ?`,
-      [input.amount.toString(), creditId],
-    );
-    await this.emitBalances(tx, emit, accounts);
     return row;
   }
 
@@ -191,7 +192,7 @@ export class Ledger {
     if (existing[0] && existing[0].key !== input.key) {
       throw conflict(`This pending transfer was already ${existing[0].flag === 'VOID_PENDING' ? 'voided' : 'posted'}`);
     }
-    const { row, replayed } = await this.insertOnce(tx, {
+    const { row, replayed, accounts } = await this.insertOnce(tx, {
       key: input.key,
       code: pending.code,
       flag,
@@ -202,21 +203,36 @@ export class Ledger {
       reference: pending.reference,
     });
     if (replayed) return row;
-    const accounts = await this.lock(tx, pending.debitAccountId, pending.creditAccountId);
     const posted = flag === 'POST_PENDING' ? amount : 0n;
-    await tx.execute(
-      'update ledger_accounts set debits_pending = debits_pending - ?, debits_posted = debits_posted + ?, updated_at = now() where id = ?',
-      [pending.amount.toString(), posted.toString(), pending.debitAccountId],
+    const [d, c, p, q] = [
+      pending.debitAccountId,
+      pending.creditAccountId,
+      pending.amount.toString(),
+      posted.toString(),
+    ];
+    await this.applyAndEmit(
+      tx,
+      emit,
+      accounts,
+      `debits_pending = debits_pending - case when id = ? then ?::bigint else 0 end,
+       debits_posted = debits_posted + case when id = ? then ?::bigint else 0 end,
+       credits_pending = credits_pending - case when id = ? then ?::bigint else 0 end,
+       credits_posted = credits_posted + case when id = ? then ?::bigint else 0 end`,
+      [d, p, d, q, c, p, c, q],
     );
-    await tx.execute(
-      'update ledger_accounts set credits_pending = credits_pending - ?, credits_posted = credits_posted + ?, updated_at = now() where id = ?',
-      [pending.amount.toString(), posted.toString(), pending.creditAccountId],
-    );
-    await this.emitBalances(tx, emit, accounts);
     return row;
   }
 
-  /** Inserts the transfer unless its key exists; a same-key retry must carry the same content. */
+  /**
+   * Inserts the transfer unless its key exists (a same-key retry must carry the same content)
+   * and, in the same statement, locks both accounts. The insert runs first (the lock's filter
+   * reads it), so two calls racing on one key wait on the key before holding any account lock.
+   *
+   * Account row locks are taken in ascending id order, so two transfers over the same pair
+   * cannot deadlock. FOR NO KEY UPDATE, not FOR UPDATE: the foreign keys of ledger_transfers
+   * take KEY SHARE locks on both accounts when a transfer row is inserted, and FOR UPDATE would
+   * wait on those, so A→B and B→A running at once would lock each other out.
+   */
   private async insertOnce(
     tx: EntityManager,
     t: {
@@ -229,13 +245,37 @@ export class Ledger {
       pendingId: number | null;
       reference: string | null;
     },
-  ): Promise<{ row: TransferRecord; replayed: boolean }> {
-    const inserted = await tx.execute<Row[]>(
-      `insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
-       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *`,
-      [t.key, t.code, t.flag, t.debitId, t.creditId, t.amount.toString(), t.pendingId, t.reference],
+  ): Promise<{ row: TransferRecord; replayed: boolean; accounts: Map<number, AccountRow> }> {
+    const rows = await tx.execute<(Row & { a: AccountRow })[]>(
+      `with ins as (
+         insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
+         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *
+       ), locked as (
+         select id, kind, user_id, credits_posted::text, debits_posted::text, credits_pending::text, debits_pending::text
+           from ledger_accounts
+          where id in (?, ?) and (select count(*) from ins) >= 0
+          order by id for no key update
+       )
+       select json_build_object('id', l.id, 'kind', l.kind, 'user_id', l.user_id,
+                'credits_posted', l.credits_posted, 'debits_posted', l.debits_posted,
+                'credits_pending', l.credits_pending, 'debits_pending', l.debits_pending) as a,
+              i.*
+         from locked l left join ins i on true`,
+      [
+        t.key,
+        t.code,
+        t.flag,
+        t.debitId,
+        t.creditId,
+        t.amount.toString(),
+        t.pendingId,
+        t.reference,
+        t.debitId,
+        t.creditId,
+      ],
     );
-    if (inserted[0]) return { row: toRecord(inserted[0], false), replayed: false };
+    const accounts = new Map(rows.map((r) => [r.a.id, r.a]));
+    if (rows[0]?.id != null) return { row: toRecord(rows[0], false), replayed: false, accounts };
     const [existing] = await tx.execute<Row[]>('select * from ledger_transfers where key = ?', [t.key]);
     const same =
       existing &&
@@ -246,27 +286,37 @@ export class Ledger {
       BigInt(existing.amount) === t.amount &&
       (existing.pending_id === null ? null : Number(existing.pending_id)) === t.pendingId;
     if (!same) throw conflict('This idempotency key was already used for a different transfer');
-    return { row: toRecord(existing, true), replayed: true };
+    return { row: toRecord(existing, true), replayed: true, accounts };
   }
 
   /**
-   * Row locks in ascending id order, so two transfers over the same pair cannot deadlock.
-   * FOR NO KEY UPDATE, not FOR UPDATE: the foreign keys of ledger_transfers take KEY SHARE
-   * locks on both accounts when a transfer row is inserted, and FOR UPDATE would wait on
-   * those, so A→B and B→A running at once would lock each other out.
+   * Applies `set` to both (locked) accounts and, in the same statement, reads the balances of
+   * their users, then queues `balanceChanged` for each of them.
    */
-  private async lock(tx: EntityManager, a: number, b: number): Promise<Map<number, AccountRow>> {
-    const rows = await tx.execute<AccountRow[]>(
-      'select * from ledger_accounts where id in (?, ?) order by id for no key update',
-      [Math.min(a, b), Math.max(a, b)],
+  private async applyAndEmit(
+    tx: EntityManager,
+    emit: Emit,
+    accounts: Map<number, AccountRow>,
+    set: string,
+    params: unknown[],
+  ) {
+    const ids = [...accounts.keys()];
+    const userIds = [...new Set([...accounts.values()].flatMap((a) => (a.user_id === null ? [] : [a.user_id])))];
+    const columns = 'id, kind, user_id, credits_posted, debits_posted, debits_pending, credits_pending';
+    const rows = await tx.execute<(AccountRow & { user_id: number | null })[]>(
+      `with upd as (
+         update ledger_accounts set ${set}, updated_at = now() where id in (?, ?) returning ${columns}
+       )
+       select ${columns} from upd
+       union all
+       select ${columns} from ledger_accounts
+        where user_id in (${userIds.length ? userIds.map(() => '?').join(', ') : 'null'})
+          and kind in ('ADVERTISER', 'PUBLISHER') and id not in (?, ?)`,
+      [...params, ids[0], ids[1] ?? ids[0], ...userIds, ids[0], ids[1] ?? ids[0]],
     );
-    return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  private async emitBalances(tx: EntityManager, emit: Emit, accounts: Map<number, AccountRow>) {
-    for (const a of accounts.values()) {
-      if (a.user_id === null) continue;
-      emit(topics.balance(a.user_id), balancesPayload(await balancesOf(tx, a.user_id)));
+    if (rows.filter((r) => ids.includes(r.id)).length !== ids.length) throw new Error('ledger: account rows missing');
+    for (const [userId, balances] of balancesFromRows(userIds, rows)) {
+      emit(topics.balance(userId), balancesPayload(balances));
     }
   }
 }

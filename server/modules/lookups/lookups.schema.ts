@@ -19,7 +19,7 @@ const TierPriceRef = builder.objectRef<TierView['prices'][number]>('TierPrice').
   }),
 });
 
-const TierRef = builder.objectRef<TierView>('Tier').implement({
+export const TierRef = builder.objectRef<TierView>('Tier').implement({
   fields: (t) => ({
     level: t.exposeInt('level'),
     value: t.expose('value', { type: 'Money' }),

@@ -73,10 +73,8 @@ export class LookupsService {
   }
 
   async tierList(em: EntityManager): Promise<TierView[]> {
-    const [tiers, prices] = await Promise.all([
-      em.find(Tier, {}, { orderBy: { level: 'asc' } }),
-      em.find(TierPrice, {}, { orderBy: { countryId: 'asc' } }),
-    ]);
+    const tiers = await em.find(Tier, {}, { orderBy: { level: 'asc' } });
+    const prices = await em.find(TierPrice, {}, { orderBy: { countryId: 'asc' } });
     return tiers.map((t) => ({
       level: t.level,
       value: t.value,

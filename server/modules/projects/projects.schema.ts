@@ -1,11 +1,9 @@
-import { checkPage, parseId } from '../../graphql/args.ts';
+import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../graphql/pubsub.ts';
 import { TASK_TYPES } from './project.entity.ts';
 import { CreateProjectInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { type ProjectView, type TaskEvent, type TaskView, taskView } from './projects.service.ts';
-import { firstIssue } from '../../rest/register.ts';
-import type { z } from 'zod';
 
 const TaskTypeEnum = builder.enumType('TaskType', { values: TASK_TYPES });
 
@@ -99,13 +97,6 @@ const ProjectInputRef = builder.inputType('ProjectInput', {
   }),
 });
 
-/** GraphQL inputs go through the same zod schemas as REST, so the messages match. */
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw firstIssue(result.error);
-  return result.data;
-}
-
 builder.queryFields((t) => ({
   projects: t.field({
     type: ProjectPageRef,
@@ -149,7 +140,7 @@ builder.mutationFields((t) => ({
       ctx.services.projects.create(
         ctx.em,
         ctx.user!,
-        parseWith(CreateProjectInput, { ...input, tasks: input.tasks ?? [] }),
+        parseInput(CreateProjectInput, { ...input, tasks: input.tasks ?? [] }),
       ),
   }),
   updateProject: t.field({
@@ -161,7 +152,7 @@ builder.mutationFields((t) => ({
         ctx.em,
         ctx.user!,
         parseId(id),
-        parseWith(UpdateProjectInput, { ...input, tasks: input.tasks ?? [] }),
+        parseInput(UpdateProjectInput, { ...input, tasks: input.tasks ?? [] }),
       ),
   }),
   regenerateProjectKey: t.string({
@@ -177,7 +168,7 @@ builder.mutationFields((t) => ({
     args: { projectId: t.arg.id({ required: true }), input: t.arg({ type: TaskInputRef, required: true }) },
     resolve: async (_r, { projectId, input }, ctx) =>
       taskView(
-        await ctx.services.projects.createTask(ctx.em, ctx.user!, parseId(projectId), parseWith(TaskInput, input)),
+        await ctx.services.projects.createTask(ctx.em, ctx.user!, parseId(projectId), parseInput(TaskInput, input)),
       ),
   }),
   deleteTask: t.boolean({

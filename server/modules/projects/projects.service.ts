@@ -107,12 +107,11 @@ export class ProjectsService {
   }
 
   private async view(em: EntityManager, project: Project, opts: { withTasks: boolean; withKey: boolean }) {
-    const [category, count, first, tasks] = await Promise.all([
-      em.findOneOrFail(Category, { id: project.categoryId }),
-      em.count(Task, { projectId: project.id }),
-      em.findOne(Task, { projectId: project.id }, { orderBy: { id: 'asc' } }),
-      opts.withTasks ? em.find(Task, { projectId: project.id }, { orderBy: { id: 'asc' } }) : Promise.resolve([]),
-    ]);
+    // One after another: inside a transaction they share one connection anyway.
+    const category = await em.findOneOrFail(Category, { id: project.categoryId });
+    const count = await em.count(Task, { projectId: project.id });
+    const first = await em.findOne(Task, { projectId: project.id }, { orderBy: { id: 'asc' } });
+    const tasks = opts.withTasks ? await em.find(Task, { projectId: project.id }, { orderBy: { id: 'asc' } }) : [];
     const view: ProjectView = {
       id: project.id,
       createdAt: project.createdAt.toISOString(),

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { moneyToJson } from '../../lib/money.ts';
+import { route } from '../../rest/route.ts';
+import { TASK_TYPES } from '../projects/project.entity.ts';
+import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
+import type { PlatformView, ServiceView } from './platforms.service.ts';
+
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int()
+    .positive(`${name} must be a number`);
+
+/** REST money is USD numbers. */
+export function serviceJson(s: ServiceView) {
+  return {
+    ...s,
+    defaultPrice: moneyToJson(s.defaultPrice),
+    tiers: s.tiers.map((t) => ({
+      level: t.level,
+      value: moneyToJson(t.value),
+      prices: t.prices.map((p) => ({ value: moneyToJson(p.value), country: p.country, countryId: p.countryId })),
+    })),
+  };
+}
+
+export function platformJson(p: PlatformView) {
+  return { ...p, services: p.services.map(serviceJson) };
+}
+
+export const platformsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/platforms',
+    tag: 'platforms',
+    summary: 'The signed-in publisher’s apps, 11 a page.',
+    access: 'user',
+    query: z.object({
+      page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+      limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(11),
+    }),
+    handler: async (ctx, { query }) => {
+      const { data, total } = await ctx.services.platforms.list(ctx.em, ctx.user!, query.page, query.limit);
+      return { data: data.map(platformJson), total };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/platforms',
+    tag: 'platforms',
+    summary:
+      'Create an app with its awards and services. Service awards name their award by `platformRewardTitle` (or `platformRewardId`).',
+    access: 'user',
+    body: CreatePlatformInput,
+    status: 201,
+    handler: async (ctx, { body }) => platformJson(await ctx.services.platforms.create(ctx.em, ctx.user!, body)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/platforms/:id',
+    tag: 'platforms',
+    summary: 'An app with its secret key, awards and all five services in showcase order.',
+    access: 'user',
+    params: z.object({ id: id('id') }),
+    handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.user!, params.id)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/platforms/:id/complex',
+    tag: 'platforms',
+    summary:
+      'Save the edit screen: app fields, the full list of awards (kept by id, renamed in place, deleted when missing) and services with their awards.',
+    access: 'user',
+    params: z.object({ id: id('id') }),
+    body: UpdatePlatformInput,
+    handler: async (ctx, { params, body }) =>
+      platformJson(await ctx.services.platforms.updateComplex(ctx.em, ctx.user!, params.id, body)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/platforms/:id/services/:serviceId',
+    tag: 'platforms',
+    summary: 'Change one service: its awards, `isExcluded`, `shouldConfirmWithoutPayout` (smart links).',
+    access: 'user',
+    params: z.object({ id: id('id'), serviceId: id('serviceId') }),
+    body: ServicePatchInput,
+    handler: async (ctx, { params, body }) =>
+      serviceJson(await ctx.services.platforms.patchService(ctx.em, ctx.user!, params.id, params.serviceId, body)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/platforms/:id/secret-key',
+    tag: 'platforms',
+    summary: 'Generate a new secret key for the app; the old one stops working at once.',
+    access: 'user',
+    params: z.object({ id: id('id') }),
+    response: z.object({ secretKey: z.string() }),
+    handler: (ctx, { params }) => ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, params.id),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/platforms/:id/campaigns',
+    tag: 'platforms',
+    summary: 'Campaign rows shown in the app: task type and title, completed quantity, revenue, active.',
+    access: 'user',
+    params: z.object({ id: id('id') }),
+    handler: async (ctx, { params }) => {
+      const { data } = await ctx.services.platforms.campaigns(ctx.em, ctx.user!, params.id);
+      return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/platform-services',
+    tag: 'platforms',
+    summary: 'Services across the signed-in publisher’s apps, optionally of one app (`platformId`) or task type.',
+    access: 'user',
+    query: z.object({
+      platformId: z.coerce.number().int().positive().optional(),
+      taskType: z.enum(TASK_TYPES).optional(),
+    }),
+    handler: async (ctx, { query }) => ({
+      data: (await ctx.services.platforms.services(ctx.em, ctx.user!, query)).map(serviceJson),
+    }),
+  }),
+];
