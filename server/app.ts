@@ -22,6 +22,7 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { createPubSub, type PubSub } from './graphql/pubsub.ts';
+import { validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -69,6 +70,13 @@ export interface BuildOptions {
   /** Skip listening (port 0 listens on a free port). */
   listen?: boolean;
   logger?: Logger;
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const v of Object.values(value)) if (containsNul(v, depth + 1)) return true;
+  return false;
 }
 
 function bearer(header: string | undefined): string | undefined {
@@ -178,6 +186,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     };
 
     http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
+    // PostgreSQL cannot store NUL in text: refuse it up front with a clear message.
+    http.addHook('preValidation', async (req) => {
+      if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && containsNul(req.body)) {
+        throw validation('Text must not contain NUL characters');
+      }
+    });
     // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
     const indexHtmlPath = join(CLIENT_DIST, 'index.html');
     const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? readFileSync(indexHtmlPath) : null;

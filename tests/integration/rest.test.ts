@@ -59,17 +59,33 @@ describe('envelope', () => {
     expect(await res.json()).toEqual({ error: 'Send the request body as JSON' });
   });
 
-  test('an unexpected error → 500 with the request id and no internals', async () => {
-    // PostgreSQL refuses NUL bytes in text: the one unexpected failure reachable without mocks.
+  test('a NUL character in text → 400 {error} (PostgreSQL could not store it)', async () => {
     const res = await raw('/api/v1/auth/registration', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-id': 'req-test-42' },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'a\u0000b', email: 'nul@example.com', password: 'secret12', role: 'ADVERTISER' }),
     });
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({
-      error: 'Something went wrong on our side. Try again later (request req-test-42).',
-    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Text must not contain NUL characters' });
+  });
+
+  test('an unexpected error → 500 with the request id and no internals', async () => {
+    // A table the route needs goes missing under the running app: a real failure, no mocks.
+    const sql = app.orm.em.fork().getConnection();
+    await sql.execute('alter table users rename to users_gone');
+    try {
+      const broken = await raw('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'req-test-42' },
+        body: JSON.stringify({ email: 'someone@example.com', password: 'secret12' }),
+      });
+      expect(broken.status).toBe(500);
+      const body = await broken.json();
+      expect(body).toEqual({ error: 'Something went wrong on our side. Try again later (request req-test-42).' });
+      expect(JSON.stringify(body)).not.toContain('users');
+    } finally {
+      await sql.execute('alter table users_gone rename to users');
+    }
   });
 
   test('success answers are wrapped in {value}', async () => {
