@@ -1,0 +1,480 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { topics } from '../../server/graphql/pubsub.ts';
+import { parseMoney } from '../../server/lib/money.ts';
+import { DAY_MS, postMaturedCredits } from '../../server/modules/ledger/hold.ts';
+import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
+import type { AccountRef } from '../../server/modules/ledger/ledger.service.ts';
+import { CRYPTO_PAY_SIGNATURE_HEADER } from '../../server/modules/payments/providers/cryptopay.ts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from '../../server/modules/payments/providers/sandbox.ts';
+import { type CryptoPayFake, startCryptoPayFake } from '../fakes/cryptopay.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+const WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+// The same address with its last character changed: the CRC16 checksum no longer matches.
+const BAD_CHECKSUM = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q3';
+
+const self = async (app: TestApp, token: string) => (await app.api('/v1/users/self', { token })).body.value;
+const expectBooksBalanced = async (app: TestApp) => {
+  for (const c of await checkLedger(app.orm.em.fork() as EntityManager))
+    expect(c, c.detail).toMatchObject({ ok: true });
+};
+
+describe('sandbox provider (default)', () => {
+  let app: TestApp;
+  let advertiser: string;
+  let publisher: string;
+  let finance: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+    [advertiser, publisher, finance] = await Promise.all(
+      ['advertiser@demo.local', 'publisher@demo.local', 'moderator@demo.local'].map((e) => login(app, e)),
+    );
+  });
+  afterAll(() => app?.close());
+  afterEach(() => expectBooksBalanced(app));
+
+  const topUp = (amount: unknown, token = advertiser) =>
+    app.api('/v1/users/payments/advertiser', { token, body: amount === undefined ? {} : { amount } });
+
+  test('top-up amount validation messages', async () => {
+    for (const [amount, message] of [
+      [undefined, 'Enter required value'],
+      ['', 'Enter required value'],
+      ['   ', 'Enter required value'],
+      [null, 'Enter required value'],
+      ['abc', 'Enter correct value'],
+      ['1e3', 'Enter correct value'],
+      ['12.1234567', 'Enter correct value'],
+      [1, 'The value must be greater than 1'],
+      ['1.00', 'The value must be greater than 1'],
+      [0.5, 'The value must be greater than 1'],
+      [-20, 'The value must be greater than 1'],
+    ] as const) {
+      const res = await topUp(amount);
+      expect(res.status, `${JSON.stringify(amount)}`).toBe(400);
+      expect(res.body, `${JSON.stringify(amount)}`).toEqual({ error: message });
+    }
+    expect((await app.api('/v1/users/payments/advertiser', { body: { amount: 10 } })).status).toBe(401);
+  });
+
+  test('sandbox checkout end to end: page, Pay, DONE, balance up once', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const res = await topUp('12.5');
+    expect(res.status).toBe(200);
+    const { url, transaction } = res.body.value;
+    expect(transaction).toMatchObject({ status: 'IN_PROGRESS', value: 12.5 });
+    expect(url).toMatch(new RegExp(`/pay/sandbox/${transaction.id}\\?token=[0-9a-f]{32}$`));
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('12.50 $');
+    const action =
+      /action="([^"]*\/pay)"/.exec(html.replaceAll('&amp;', '&'))?.[1] ??
+      /action="([^"]*\/pay\?[^"]*)"/.exec(html)?.[1];
+    expect(action).toBeTruthy();
+
+    const paid = await fetch(new URL(action!, app.url), { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`/advertiser/payments?payment=${transaction.id}&status=paid`);
+
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 12.5);
+    const list = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    expect(list.body.value.data[0]).toMatchObject({ id: transaction.id, status: 'DONE', value: 12.5 });
+
+    // Pressing Pay again (a replayed webhook) changes nothing; the page says it is paid.
+    const again = await fetch(new URL(action!, app.url), { method: 'POST', redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 12.5);
+    expect(await (await fetch(url)).text()).toContain('already paid');
+  });
+
+  test('sandbox Fail: FAILED and the balance unchanged', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const { url, transaction } = (await topUp(30)).body.value;
+    const failUrl = url.replace(`/pay/sandbox/${transaction.id}?`, `/pay/sandbox/${transaction.id}/fail?`);
+    const failed = await fetch(failUrl, { method: 'POST', redirect: 'manual' });
+    expect(failed.status).toBe(303);
+    expect(failed.headers.get('location')).toContain('status=failed');
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before);
+    const list = await app.api('/v1/users/transactions/advertiser?status=FAILED', { token: advertiser });
+    expect(list.body.value.data.map((t: { id: number }) => t.id)).toContain(transaction.id);
+    // A later Pay on a failed payment credits nothing.
+    await fetch(failUrl.replace('/fail?', '/pay?'), { method: 'POST', redirect: 'manual' });
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before);
+  });
+
+  test('sandbox page and buttons with a bad token → 404', async () => {
+    const { url, transaction } = (await topUp(5)).body.value;
+    const bad = url.replace(/token=[0-9a-f]+/, 'token=00000000000000000000000000000000');
+    expect((await fetch(bad)).status).toBe(404);
+    expect((await fetch(url.replace(/\?token=.*/, ''))).status).toBe(404);
+    const post = await fetch(bad.replace(`/pay/sandbox/${transaction.id}?`, `/pay/sandbox/${transaction.id}/pay?`), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(post.status).toBe(404);
+    const list = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    expect(list.body.value.data.find((t: { id: number }) => t.id === transaction.id).status).toBe('IN_PROGRESS');
+  });
+
+  test('a webhook with a bad signature is refused (401) and credits nothing', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const { transaction } = (await topUp(40)).body.value;
+    const sandbox = app.services.payments.provider as SandboxProvider;
+    const { body, signature } = sandbox.webhook(transaction.id, 'paid');
+    const send = (headers: Record<string, string>, b: Uint8Array | string = new Uint8Array(body)) =>
+      fetch(`${app.url}/api/v1/payments/webhooks/sandbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: b,
+      });
+    for (const headers of [
+      {} as Record<string, string>,
+      { [SANDBOX_SIGNATURE_HEADER]: 'deadbeef' },
+      { [SANDBOX_SIGNATURE_HEADER]: signature.replace(/^./, (c) => (c === '0' ? '1' : '0')) },
+    ]) {
+      const res = await send(headers);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    }
+    // A valid signature over a different body (amount tampered) is refused too.
+    const tampered = body.toString().replace(`"paymentId":${transaction.id}`, `"paymentId":${transaction.id - 1}`);
+    expect((await send({ [SANDBOX_SIGNATURE_HEADER]: signature }, tampered)).status).toBe(401);
+    // The Crypto Pay endpoint is not enabled here.
+    const cryptopay = await fetch(`${app.url}/api/v1/payments/webhooks/cryptopay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body.toString(),
+    });
+    expect(cryptopay.status).toBe(404);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before);
+    const ok = await send({ [SANDBOX_SIGNATURE_HEADER]: signature });
+    expect(ok.status).toBe(200);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 40);
+  });
+
+  test('transaction history pages: limit 20 with total', async () => {
+    const res = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    expect(res.status).toBe(200);
+    expect(res.body.value.data.length).toBeLessThanOrEqual(20);
+    expect(res.body.value.total).toBeGreaterThanOrEqual(res.body.value.data.length);
+    const page2 = await app.api('/v1/users/transactions/advertiser?page=2&limit=2', { token: advertiser });
+    expect(page2.body.value.data).toHaveLength(2);
+    expect(page2.body.value.data[0].id).toBe(res.body.value.data[2].id);
+  });
+
+  describe('withdrawals', () => {
+    const withdraw = (amount: unknown, walletAddress: unknown = WALLET, token = publisher) =>
+      app.api('/v1/users/payments/publisher', { token, body: { amount, walletAddress } });
+
+    test('validation: wallet checked by checksum, minimum 50, not above total, on-hold money cannot go', async () => {
+      const me = await self(app, publisher);
+      expect(me).toMatchObject({ publisherBalance: 70, publisherOnHoldBalance: 35.5 });
+      for (const [amount, wallet, message] of [
+        [60, BAD_CHECKSUM, 'Enter a valid TON wallet address (USDT on TON)'],
+        [60, '0x52908400098527886E0F7030069857D2E4169EE7', 'Enter a valid TON wallet address (USDT on TON)'],
+        [60, 'hello', 'Enter a valid TON wallet address (USDT on TON)'],
+        [60, '', 'Enter required value'],
+        [undefined, WALLET, 'Enter required value'],
+        ['x', WALLET, 'Enter correct value'],
+        [49.99, WALLET, 'The value must be greater than 50'],
+        [200, WALLET, 'The value must be lower than total balance'],
+      ] as const) {
+        const res = await withdraw(amount, wallet);
+        expect(res.status, `${amount} ${wallet}`).toBe(400);
+        expect(res.body.error, `${amount} ${wallet}`).toBe(message);
+      }
+      // Within the total but above the available balance: the message says the rest is on hold.
+      const onHold = await withdraw(100);
+      expect(onHold.status).toBe(400);
+      expect(onHold.body.error).toMatch(/on hold/);
+      expect(await self(app, publisher)).toMatchObject({ publisherBalance: 70, publisherOnHoldBalance: 35.5 });
+      const list = await app.api('/v1/users/transactions/publisher?status=IN_PROGRESS', { token: publisher });
+      expect(list.body.value.total).toBe(0);
+    });
+
+    test('request → finance completes with the tx hash → DONE live over graphql-ws', async () => {
+      const publisherId = (await self(app, publisher)).id;
+      const ws = gqlWs(app, publisher);
+      try {
+        await ws.connected;
+        const sub = ws.subscribe('subscription { transactionUpdated { id status txHash amount } }');
+        await waitUntilLive(
+          sub,
+          () =>
+            app.pubsub.publish(topics.transactions(publisherId), {
+              id: 0,
+              createdAt: new Date().toISOString(),
+              updatedAt: new Date().toISOString(),
+              userId: publisherId,
+              kind: 'WITHDRAWAL',
+              status: 'IN_PROGRESS',
+              amount: '0',
+              walletAddress: null,
+              txHash: null,
+              failureReason: null,
+              provider: null,
+            }),
+          (e) => e.data?.transactionUpdated?.id === '0',
+        );
+
+        const created = await withdraw(50);
+        expect(created.status).toBe(201);
+        expect(created.body.value).toMatchObject({
+          status: 'IN_PROGRESS',
+          amount: 50,
+          walletAddress: expect.any(String),
+        });
+        const id = created.body.value.id;
+        expect(await self(app, publisher)).toMatchObject({ publisherBalance: 20, publisherOnHoldBalance: 35.5 });
+        const created_event = await sub.nextEvent((e) => e.data?.transactionUpdated?.id === String(id));
+        expect(created_event.data.transactionUpdated.status).toBe('IN_PROGRESS');
+
+        const queue = await gql(
+          app,
+          '{ withdrawalQueue(status: IN_PROGRESS) { total data { id amount walletAddress } } }',
+          {},
+          finance,
+        );
+        expect(queue.data.withdrawalQueue.data.map((t: { id: string }) => t.id)).toContain(String(id));
+
+        // Not finance staff: refused.
+        const forbidden = await gql(
+          app,
+          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id } }',
+          { id: String(id), h: 'a'.repeat(64) },
+          publisher,
+        );
+        expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+        const queueForbidden = await gql(app, '{ withdrawalQueue { total } }', {}, advertiser);
+        expect(queueForbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+        const txHash = 'b1d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b5';
+        const done = await gql(
+          app,
+          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id status txHash } }',
+          { id: String(id), h: txHash },
+          finance,
+        );
+        expect(done.errors).toBeUndefined();
+        expect(done.data.completeWithdrawal).toMatchObject({ status: 'DONE', txHash });
+
+        const live = await sub.nextEvent(
+          (e) => e.data?.transactionUpdated?.id === String(id) && e.data.transactionUpdated.status === 'DONE',
+        );
+        expect(live.data.transactionUpdated).toMatchObject({ status: 'DONE', txHash, amount: '50.00' });
+
+        // Posted: the money left for good; deciding again is refused.
+        expect(await self(app, publisher)).toMatchObject({ publisherBalance: 20, publisherOnHoldBalance: 35.5 });
+        const twice = await gql(
+          app,
+          'mutation($id: ID!, $r: String!) { failWithdrawal(id: $id, reason: $r) { id } }',
+          { id: String(id), r: 'late' },
+          finance,
+        );
+        expect(twice.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+        const list = await app.api('/v1/users/transactions/publisher', { token: publisher });
+        expect(list.body.value.data[0]).toMatchObject({ id, status: 'DONE', amount: 50, txHash });
+      } finally {
+        await ws.close();
+      }
+    });
+
+    test('finance fails a withdrawal with a reason → FAILED and the money is back', async () => {
+      const publisherId = (await self(app, publisher)).id;
+      const ledger = app.services.ledger;
+      await ledger.run(app.orm.em.fork() as EntityManager, (tx, emit) =>
+        ledger.transfer(tx, emit, {
+          key: `test:earnings:${publisherId}`,
+          code: 'ADJUSTMENT',
+          debit: { kind: 'DEPOSITS' },
+          credit: { kind: 'PUBLISHER', userId: publisherId },
+          amount: parseMoney('100'),
+        }),
+      );
+      const before = (await self(app, publisher)).publisherBalance;
+      const created = await withdraw(60);
+      expect(created.status).toBe(201);
+      expect((await self(app, publisher)).publisherBalance).toBe(before - 60);
+      const res = await gql(
+        app,
+        'mutation($id: ID!, $r: String!) { failWithdrawal(id: $id, reason: $r) { id status failureReason } }',
+        { id: String(created.body.value.id), r: 'Wallet does not accept USDT' },
+        finance,
+      );
+      expect(res.data.failWithdrawal).toMatchObject({ status: 'FAILED', failureReason: 'Wallet does not accept USDT' });
+      expect((await self(app, publisher)).publisherBalance).toBe(before);
+      const empty = await gql(
+        app,
+        'mutation($id: ID!, $r: String!) { failWithdrawal(id: $id, reason: $r) { id } }',
+        { id: String(created.body.value.id), r: '   ' },
+        finance,
+      );
+      expect(empty.errors?.[0]?.message).toBeTruthy();
+    });
+  });
+
+  test('hold job: a matured conversion is posted exactly once by two instances at once', async () => {
+    const em = app.orm.em.fork() as EntityManager;
+    const ledger = app.services.ledger;
+    const advertiserId = (await self(app, advertiser)).id;
+    const publisherId = (await self(app, publisher)).id;
+    const camp: AccountRef = { kind: 'CAMPAIGN_BUDGET', campaignId: 4242 };
+    const pub: AccountRef = { kind: 'PUBLISHER', userId: publisherId };
+    const before = await self(app, publisher);
+    const pendingIds = await ledger.run(em, async (tx, emit) => {
+      await ledger.transfer(tx, emit, {
+        key: 'test:hold:fund',
+        code: 'FUND_CAMPAIGN',
+        debit: { kind: 'ADVERTISER', userId: advertiserId },
+        credit: camp,
+        amount: parseMoney('20'),
+      });
+      const ids: number[] = [];
+      for (const [i, days] of [8, 9, 1].entries()) {
+        const t = await ledger.transfer(tx, emit, {
+          key: `test:hold:conv:${i}`,
+          code: 'CONVERSION',
+          debit: camp,
+          credit: pub,
+          amount: parseMoney('1.5'),
+          pending: true,
+        });
+        await tx.execute(`update ledger_transfers set created_at = now() - (? * interval '1 day') where id = ?`, [
+          days,
+          t.id,
+        ]);
+        ids.push(t.id);
+      }
+      return ids;
+    });
+    expect(await self(app, publisher)).toMatchObject({ publisherOnHoldBalance: before.publisherOnHoldBalance + 4.5 });
+
+    const [a, b] = await Promise.all([
+      postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS),
+      postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS),
+    ]);
+    expect(a + b).toBe(2);
+    const rows = await em.execute<{ pending_id: string; n: number }[]>(
+      'select pending_id, count(*)::int as n from ledger_transfers where pending_id in (?, ?, ?) group by pending_id order by pending_id',
+      pendingIds,
+    );
+    expect(rows.map((r) => [Number(r.pending_id), r.n])).toEqual([
+      [pendingIds[0], 1],
+      [pendingIds[1], 1],
+    ]);
+    expect(await self(app, publisher)).toMatchObject({
+      publisherBalance: before.publisherBalance + 3,
+      publisherOnHoldBalance: before.publisherOnHoldBalance + 1.5,
+    });
+    // Running again finds nothing more to post.
+    expect(await postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS)).toBe(0);
+  });
+});
+
+describe('Crypto Pay provider against a local fake of its API', () => {
+  let fake: CryptoPayFake;
+  let app: TestApp;
+  let advertiser: string;
+
+  beforeAll(async () => {
+    fake = await startCryptoPayFake();
+    app = await startTestApp({
+      demo: true,
+      env: { CRYPTO_PAY_TOKEN: fake.token, CRYPTO_PAY_API_URL: fake.url, JOBS_INTERVAL_SECONDS: '3600' },
+    });
+    advertiser = await login(app, 'advertiser@demo.local');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+  afterEach(() => expectBooksBalanced(app));
+
+  const webhook = (body: string, signature?: string) =>
+    fetch(`${app.url}/api/v1/payments/webhooks/cryptopay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { [CRYPTO_PAY_SIGNATURE_HEADER]: signature } : {}),
+      },
+      body,
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  const createTopUp = async (amount: number) => {
+    const res = await app.api('/v1/users/payments/advertiser', { token: advertiser, body: { amount } });
+    expect(res.status).toBe(200);
+    const call = fake.calls.at(-1)!;
+    expect(call).toMatchObject({ method: 'createInvoice', token: fake.token });
+    expect(call.body).toMatchObject({
+      currency_type: 'fiat',
+      fiat: 'USD',
+      payload: String(res.body.value.transaction.id),
+    });
+    const invoice = [...fake.invoices.values()].find((i) => i.payload === String(res.body.value.transaction.id))!;
+    return { ...res.body.value, invoice };
+  };
+
+  test('top-up returns the invoice URL; a signed invoice_paid credits once, replays credit nothing', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const { url, transaction, invoice } = await createTopUp(20);
+    expect(url).toBe(invoice.bot_invoice_url);
+    expect(invoice.amount).toBe('20.00');
+    expect(transaction.status).toBe('IN_PROGRESS');
+    // The sandbox checkout is not mounted when Crypto Pay is on.
+    expect((await fetch(`${app.url}/pay/sandbox/${transaction.id}`)).status).toBe(404);
+
+    const { body, signature } = fake.pay(invoice.invoice_id);
+    const first = await webhook(body, signature);
+    expect(first).toEqual({ status: 200, body: { value: { applied: true } } });
+    const replays = await Promise.all(Array.from({ length: 5 }, () => webhook(body, signature)));
+    expect(replays.every((r) => r.status === 200 && r.body.value.applied === false)).toBe(true);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 20);
+    const list = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    expect(list.body.value.data[0]).toMatchObject({ id: transaction.id, status: 'DONE', value: 20 });
+  });
+
+  test('a webhook signed with the wrong key, or unsigned, is refused and credits nothing', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const { transaction, invoice } = await createTopUp(15);
+    const { body, signature } = fake.pay(invoice.invoice_id);
+    for (const sig of [undefined, fake.sign(body, 'another-token-000000'), signature.toUpperCase(), `${signature}00`]) {
+      const res = await webhook(body, sig);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+    // Signature over the original body, amount changed in transit.
+    expect((await webhook(body.replace('"15.00"', '"1500.00"'), signature)).status).toBe(401);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before);
+    const list = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    expect(list.body.value.data.find((t: { id: number }) => t.id === transaction.id).status).toBe('IN_PROGRESS');
+    fake.expire(invoice.invoice_id); // the buyer never really paid: left for reconcile to fail
+  });
+
+  test('reconcile: an expired invoice becomes FAILED, a paid one whose webhook was lost is credited once', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const expired = await createTopUp(11);
+    const lost = await createTopUp(12);
+    fake.expire(expired.invoice.invoice_id);
+    fake.pay(lost.invoice.invoice_id); // the webhook never arrives
+    const settled = await app.services.payments.reconcileTopUps(app.orm.em.fork() as EntityManager, 0);
+    expect(settled).toBeGreaterThanOrEqual(2);
+    expect(fake.calls.some((c) => c.method === 'getInvoices' && c.token === fake.token)).toBe(true);
+    const list = await app.api('/v1/users/transactions/advertiser', { token: advertiser });
+    const status = (id: number) => list.body.value.data.find((t: { id: number }) => t.id === id).status;
+    expect(status(expired.transaction.id)).toBe('FAILED');
+    expect(status(lost.transaction.id)).toBe('DONE');
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 12);
+    // Reconciling again, and the late webhook, change nothing.
+    await app.services.payments.reconcileTopUps(app.orm.em.fork() as EntityManager, 0);
+    const late = fake.pay(lost.invoice.invoice_id);
+    expect((await webhook(late.body, late.signature)).body.value.applied).toBe(false);
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 12);
+  });
+});
