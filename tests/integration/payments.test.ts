@@ -132,7 +132,7 @@ describe('sandbox provider (default)', () => {
       fetch(`${app.url}/api/v1/payments/webhooks/sandbox`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: b,
+        body: b as unknown as BodyInit,
       });
     for (const headers of [
       {} as Record<string, string>,
