@@ -52,6 +52,19 @@ export const ServiceInput = z.object({
   tiers: z.unknown().optional(),
 });
 
+/** Award names are unique in an app, whatever their case. */
+const rewardsList = z
+  .array(RewardInput)
+  .max(20, 'At most 20 awards')
+  .superRefine((rewards, ctx) => {
+    const seen = new Set<string>();
+    rewards.forEach((r, i) => {
+      const key = r.title.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: 'Award name must be unique' });
+      seen.add(key);
+    });
+  });
+
 const platformFields = {
   title: z.string({ error: 'Platform name is required' }).trim().min(1, 'Platform name is required').max(120),
   logo: imagePath('Platform logo is required'),
@@ -66,18 +79,7 @@ const platformFields = {
     .boolean()
     .nullish()
     .transform((v) => v ?? false),
-  rewards: z
-    .array(RewardInput)
-    .max(20, 'At most 20 awards')
-    .default([])
-    .superRefine((rewards, ctx) => {
-      const seen = new Set<string>();
-      rewards.forEach((r, i) => {
-        const key = r.title.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: 'Award name must be unique' });
-        seen.add(key);
-      });
-    }),
+  rewards: rewardsList.default([]),
   services: z
     .array(ServiceInput)
     .max(5, 'A platform has at most 5 services')
@@ -115,8 +117,13 @@ const tgBotUrl = z
 export const CreatePlatformInput = z.object({ ...platformFields, tgBotUrl });
 export type CreatePlatformInput = z.output<typeof CreatePlatformInput>;
 
-/** The same shape; the Telegram link may be sent back but cannot change. */
-export const UpdatePlatformInput = z.object({ ...platformFields, tgBotUrl: tgBotUrl.optional() });
+/** The same shape; the Telegram link may be sent back (or left out, or null) but cannot change. */
+export const UpdatePlatformInput = z.object({
+  ...platformFields,
+  tgBotUrl: tgBotUrl.nullish(),
+  // Left out means "keep as they are": a partial save never deletes awards by accident.
+  rewards: rewardsList.optional(),
+});
 export type UpdatePlatformInput = z.output<typeof UpdatePlatformInput>;
 
 export const ServicePatchInput = z.object({

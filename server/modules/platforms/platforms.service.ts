@@ -173,12 +173,13 @@ export class PlatformsService {
   private async applyRewardsAndServices(
     tx: EntityManager,
     platform: Platform,
-    input: Pick<CreatePlatformInput, 'rewards' | 'services'>,
+    input: { rewards?: CreatePlatformInput['rewards']; services: CreatePlatformInput['services'] },
   ) {
     const existing = await tx.find(PlatformReward, { platformId: platform.id });
+    const rewards = input.rewards ?? existing.map((r) => ({ id: r.id, title: r.title, logo: r.logo }));
     const byId = new Map(existing.map((r) => [r.id, r]));
     const keep = new Set<number>();
-    for (const r of input.rewards) {
+    for (const r of rewards) {
       if (!r.id) continue;
       if (!byId.has(r.id)) throw notFound('Award');
       keep.add(r.id);
@@ -189,14 +190,14 @@ export class PlatformsService {
       await tx.nativeDelete(PlatformReward, { id: { $in: removed } });
     }
     // Temporary titles first, so renames that swap two names do not trip the unique index.
-    const kept = input.rewards.filter((r) => r.id);
+    const kept = rewards.filter((r) => r.id);
     if (kept.length) {
       await tx.execute("update platform_rewards set title = concat('~renaming~', id) where id in (?)", [
         kept.map((r) => r.id),
       ]);
     }
     const rewardIdByTitle = new Map<string, number>();
-    for (const r of input.rewards) {
+    for (const r of rewards) {
       if (r.id) {
         await tx.nativeUpdate(PlatformReward, { id: r.id }, { title: r.title, logo: r.logo });
         rewardIdByTitle.set(r.title.toLowerCase(), r.id);
