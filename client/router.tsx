@@ -3,6 +3,7 @@ import { paths } from './lib/paths';
 import { onSignOut } from './lib/session';
 import { advertiserRoutes } from './routes/advertiser';
 import { exchangeRoutes } from './routes/exchange';
+import { financeRoute } from './routes/finance';
 import { guestRoutes } from './routes/guest';
 import { homeRoute } from './routes/home';
 import { moderationRoute } from './routes/moderation';
@@ -13,7 +14,7 @@ import { catchAllRoute, rootRoute } from './routes/root';
 const routeTree = rootRoute.addChildren([
   guestRoutes,
   policyRoutes,
-  homeRoute.addChildren([advertiserRoutes, publisherRoutes, exchangeRoutes, moderationRoute]),
+  homeRoute.addChildren([advertiserRoutes, publisherRoutes, exchangeRoutes, moderationRoute, financeRoute]),
   catchAllRoute,
 ]);
 

@@ -14,9 +14,13 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": typeof types.WithdrawalQueueDocument,
+    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawalQueueChangedDocument,
+    "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": typeof types.CompleteWithdrawalDocument,
+    "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": typeof types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": typeof types.RegistrationQueueDocument,
@@ -24,12 +28,45 @@ type Documents = {
     "\n  mutation ApproveRegistrationRequest($id: ID!) {\n    approveRegistrationRequest(id: $id) {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": typeof types.ApproveRegistrationRequestDocument,
     "\n  mutation DeclineRegistrationRequest($id: ID!, $reason: String) {\n    declineRegistrationRequest(id: $id, reason: $reason) {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": typeof types.DeclineRegistrationRequestDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": typeof types.RegistrationRequestCard_RequestFragmentDoc,
+    "\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": typeof types.AddFundsMeDocument,
+    "\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": typeof types.CreateTopUpDocument,
+    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n  }\n": typeof types.TransactionRow_TransactionFragmentDoc,
+    "\n  query Transactions($kind: TransactionKind!, $page: Int!, $limit: Int!) {\n    transactions(kind: $kind, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": typeof types.TransactionsDocument,
+    "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": typeof types.TransactionUpdatedDocument,
+    "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.WithdrawMeDocument,
+    "\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n": typeof types.RequestWithdrawalDocument,
+    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n": typeof types.MyPlatformsDocument,
+    "\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PlatformDetailsDocument,
+    "\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n": typeof types.PlatformKeyDocument,
+    "\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n": typeof types.PlatformTierListDocument,
+    "\n  query PlatformCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": typeof types.PlatformCategoriesDocument,
+    "\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n": typeof types.CreatePlatformDocument,
+    "\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n": typeof types.UpdatePlatformDocument,
+    "\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n": typeof types.RegeneratePlatformKeyDocument,
+    "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.MyProjectsDocument,
+    "\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": typeof types.ProjectCategoriesDocument,
+    "\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n": typeof types.ProjectTask_TaskFragmentDoc,
+    "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.ProjectDetailDocument,
+    "\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n": typeof types.ProjectKeyDocument,
+    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.ProjectTasksDocument,
+    "\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n": typeof types.SystemBotDocument,
+    "\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n": typeof types.UpdateProjectDocument,
+    "\n  mutation RegenerateProjectKey($id: ID!) {\n    regenerateProjectKey(id: $id)\n  }\n": typeof types.RegenerateProjectKeyDocument,
+    "\n  mutation CreateTask($projectId: ID!, $input: TaskInput!) {\n    createTask(projectId: $projectId, input: $input) {\n      ...ProjectTask_task\n    }\n  }\n": typeof types.CreateTaskDocument,
+    "\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n": typeof types.VerifyTaskDocument,
+    "\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n": typeof types.SuggestResourceDocument,
+    "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.TaskUpdatedDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
 const documents: Documents = {
+    "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": types.WithdrawalQueueDocument,
+    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": types.WithdrawalQueueChangedDocument,
+    "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": types.CompleteWithdrawalDocument,
+    "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n  }\n": types.MobileDrawer_UserFragmentDoc,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": types.RegistrationQueueDocument,
@@ -37,6 +74,35 @@ const documents: Documents = {
     "\n  mutation ApproveRegistrationRequest($id: ID!) {\n    approveRegistrationRequest(id: $id) {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": types.ApproveRegistrationRequestDocument,
     "\n  mutation DeclineRegistrationRequest($id: ID!, $reason: String) {\n    declineRegistrationRequest(id: $id, reason: $reason) {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": types.DeclineRegistrationRequestDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": types.RegistrationRequestCard_RequestFragmentDoc,
+    "\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": types.AddFundsMeDocument,
+    "\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": types.CreateTopUpDocument,
+    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n  }\n": types.TransactionRow_TransactionFragmentDoc,
+    "\n  query Transactions($kind: TransactionKind!, $page: Int!, $limit: Int!) {\n    transactions(kind: $kind, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": types.TransactionsDocument,
+    "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": types.TransactionUpdatedDocument,
+    "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.WithdrawMeDocument,
+    "\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n": types.RequestWithdrawalDocument,
+    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n": types.MyPlatformsDocument,
+    "\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PlatformDetailsDocument,
+    "\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n": types.PlatformKeyDocument,
+    "\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n": types.PlatformTierListDocument,
+    "\n  query PlatformCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": types.PlatformCategoriesDocument,
+    "\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n": types.CreatePlatformDocument,
+    "\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n": types.UpdatePlatformDocument,
+    "\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n": types.RegeneratePlatformKeyDocument,
+    "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.MyProjectsDocument,
+    "\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": types.ProjectCategoriesDocument,
+    "\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n": types.ProjectTask_TaskFragmentDoc,
+    "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.ProjectDetailDocument,
+    "\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n": types.ProjectKeyDocument,
+    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.ProjectTasksDocument,
+    "\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n": types.SystemBotDocument,
+    "\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n": types.UpdateProjectDocument,
+    "\n  mutation RegenerateProjectKey($id: ID!) {\n    regenerateProjectKey(id: $id)\n  }\n": types.RegenerateProjectKeyDocument,
+    "\n  mutation CreateTask($projectId: ID!, $input: TaskInput!) {\n    createTask(projectId: $projectId, input: $input) {\n      ...ProjectTask_task\n    }\n  }\n": types.CreateTaskDocument,
+    "\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n": types.VerifyTaskDocument,
+    "\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n": types.SuggestResourceDocument,
+    "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.TaskUpdatedDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": types.UpdateDefaultRoleDocument,
 };
 
@@ -57,15 +123,31 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n"): (typeof documents)["\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n"): (typeof documents)["\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
+export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n  }\n"];
+export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -94,6 +176,122 @@ export function graphql(source: "\n  mutation DeclineRegistrationRequest($id: ID
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n"): (typeof documents)["\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n"): (typeof documents)["\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n  }\n"): (typeof documents)["\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Transactions($kind: TransactionKind!, $page: Int!, $limit: Int!) {\n    transactions(kind: $kind, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n"): (typeof documents)["\n  query Transactions($kind: TransactionKind!, $page: Int!, $limit: Int!) {\n    transactions(kind: $kind, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n"): (typeof documents)["\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n"): (typeof documents)["\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n"): (typeof documents)["\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n"): (typeof documents)["\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query PlatformCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n"): (typeof documents)["\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n"): (typeof documents)["\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n"): (typeof documents)["\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateProjectKey($id: ID!) {\n    regenerateProjectKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RegenerateProjectKey($id: ID!) {\n    regenerateProjectKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTask($projectId: ID!, $input: TaskInput!) {\n    createTask(projectId: $projectId, input: $input) {\n      ...ProjectTask_task\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTask($projectId: ID!, $input: TaskInput!) {\n    createTask(projectId: $projectId, input: $input) {\n      ...ProjectTask_task\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

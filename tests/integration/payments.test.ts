@@ -79,7 +79,13 @@ describe('sandbox provider (default)', () => {
       /action="([^"]*\/pay\?[^"]*)"/.exec(html)?.[1];
     expect(action).toBeTruthy();
 
-    const paid = await fetch(new URL(action!, app.url), { method: 'POST', redirect: 'manual' });
+    // As a browser submits the page's form: an empty url-encoded body.
+    const paid = await fetch(new URL(action!, app.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`/advertiser/payments?payment=${transaction.id}&status=paid`);
 

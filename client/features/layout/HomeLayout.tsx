@@ -6,7 +6,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { ShieldCheck } from 'lucide-react';
+import { Landmark, ShieldCheck } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
 import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
@@ -31,6 +31,7 @@ const LayoutMeQuery = graphql(`
       id
       defaultRole
       isModerator
+      isFinance
       ...BalanceChip_user
       ...UserMenu_user
       ...MobileDrawer_user
@@ -74,6 +75,13 @@ function Shell() {
               <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
                 <Link to="/moderation" data-testid="moderation-link">
                   <ShieldCheck /> Moderation
+                </Link>
+              </Button>
+            )}
+            {me?.isFinance && (
+              <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+                <Link to="/finance" data-testid="finance-link">
+                  <Landmark /> Finance
                 </Link>
               </Button>
             )}

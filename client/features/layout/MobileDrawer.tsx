@@ -6,7 +6,7 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link, useLocation } from '@tanstack/react-router';
-import { LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
+import { Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
@@ -19,6 +19,7 @@ export const MobileDrawerFragment = graphql(`
     name
     email
     isModerator
+    isFinance
   }
 `);
 
@@ -100,6 +101,13 @@ export function MobileDrawer({
                   <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
                     <Link to="/moderation">
                       <ShieldCheck /> Moderation
+                    </Link>
+                  </Button>
+                )}
+                {user.isFinance && (
+                  <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
+                    <Link to="/finance">
+                      <Landmark /> Finance
                     </Link>
                   </Button>
                 )}

@@ -1,14 +1,109 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert } from '@chakra-ui/react/alert';
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Stack } from '@chakra-ui/react/stack';
 import { Banknote } from 'lucide-react';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { graphql } from '../../gql';
+import { addMoney, roundMoney } from '../../lib/money';
+import type { WithdrawalValues } from './amount';
+import { BalanceCard } from './BalanceCard';
+import { serverError } from './serverError';
+import { TransactionHistory } from './TransactionHistory';
+import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
 
+const WithdrawMeQuery = graphql(`
+  query WithdrawMe {
+    me {
+      id
+      publisherBalance
+      publisherOnHoldBalance
+    }
+  }
+`);
+
+const RequestWithdrawalMutation = graphql(`
+  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {
+    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {
+      id
+      ...TransactionRow_transaction
+    }
+  }
+`);
+
+/** Total publisher balance: available plus on hold, added exactly, 2 decimals (spec 3). */
+export function publisherTotal(available: string, onHold: string): string {
+  return roundMoney(addMoney(available, onHold), 2);
+}
+
+/** Withdraw Money (spec 2.5): balances, amount and wallet, Send Money, and the live history. */
 export function WithdrawPage() {
+  const { data } = useQuery(WithdrawMeQuery);
+  const [requestWithdrawal] = useMutation(RequestWithdrawalMutation, {
+    refetchQueries: ['Transactions'],
+  });
+  const me = data?.me;
+  const total = me ? publisherTotal(me.publisherBalance, me.publisherOnHoldBalance) : undefined;
+
+  const send = async (values: WithdrawalValues): Promise<WithdrawResult> => {
+    try {
+      await requestWithdrawal({ variables: values });
+      notifySuccess('Withdraw request created');
+      return { ok: true };
+    } catch (error) {
+      const { message, field } = serverError(error);
+      if (field === 'amount' || field === 'walletAddress') return { ok: false, field, message };
+      notifyError(message);
+      return { ok: false };
+    }
+  };
+
   return (
-    <Page title="Withdraw Money" description="Withdrawals are paid in USDT on TON and processed within up to 72 hours.">
-      <EmptyState
-        icon={<Banknote />}
-        title="No withdrawals yet"
-        description="Your withdrawal requests and their statuses will be listed here."
+    <Page title="Withdraw Money" description="Withdraw your publisher earnings in USDT on TON.">
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
+        <BalanceCard label="Available" amount={me?.publisherBalance} testId="available-balance" emphasized />
+        <BalanceCard
+          label="On hold"
+          amount={me?.publisherOnHoldBalance}
+          testId="hold-balance"
+          hint="Recent earnings, available after the hold period"
+        />
+        <BalanceCard label="Total" amount={total} testId="total-balance" />
+      </Stack>
+      <Card.Root variant="outline">
+        <Card.Body gap="4">
+          <Heading as="h2" size="md">
+            Request a withdrawal
+          </Heading>
+          <Alert.Root status="info" variant="subtle" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>
+                Withdrawals are processed within up to 72 hours. The wallet must be a USDT wallet on TON.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          {total === undefined ? (
+            <Stack gap="3">
+              <Skeleton h="10" />
+              <Skeleton h="10" />
+            </Stack>
+          ) : (
+            <WithdrawForm total={total} onSubmit={send} />
+          )}
+        </Card.Body>
+      </Card.Root>
+      <TransactionHistory
+        kind="WITHDRAWAL"
+        title="Withdrawal history"
+        empty={{
+          icon: <Banknote />,
+          title: 'No withdrawals yet',
+          description: 'Your withdrawal requests and their statuses will be listed here.',
+        }}
       />
     </Page>
   );

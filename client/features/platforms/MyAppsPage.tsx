@@ -1,11 +1,206 @@
-import { Smartphone } from 'lucide-react';
+import { useQuery } from '@apollo/client/react';
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Badge } from '@chakra-ui/react/badge';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Flex } from '@chakra-ui/react/flex';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChartColumn, Code, EllipsisVertical, KeyRound, Pencil, Plus, Smartphone } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { notifyError } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
+import { PLATFORM_PAGE_SIZE, PlatformsQuery } from './platformsApi';
 
+const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
+
+/** My Apps: app cards plus the Add New App card, paged by 11 (spec 2.5, 9). */
 export function MyAppsPage() {
+  const navigate = useNavigate();
+  const { data, loading, error, fetchMore } = useQuery(PlatformsQuery, {
+    variables: { page: 1, limit: PLATFORM_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [page, setPage] = useState(1);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [keyFor, setKeyFor] = useState<string | null>(null);
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (error) notifyError(errorMessage(error));
+  }, [error]);
+
+  const platforms = data?.platforms.data ?? [];
+  const total = data?.platforms.total ?? 0;
+
+  const showMore = async () => {
+    setLoadingMore(true);
+    try {
+      const next = page + 1;
+      await fetchMore({
+        variables: { page: next, limit: PLATFORM_PAGE_SIZE },
+        updateQuery: (prev, { fetchMoreResult }) => {
+          if (!fetchMoreResult) return prev as typeof fetchMoreResult;
+          const seen = new Set(prev.platforms?.data.map((p) => p.id));
+          return {
+            ...fetchMoreResult,
+            platforms: {
+              ...fetchMoreResult.platforms,
+              data: [...(prev.platforms?.data ?? []), ...fetchMoreResult.platforms.data.filter((p) => !seen.has(p.id))],
+            },
+          } as typeof fetchMoreResult;
+        },
+      });
+      setPage(next);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const goCreate = () => void navigate({ to: '/publisher/platforms/create' });
+
   return (
-    <Page title="My Apps" description="Mini apps that show the task showcase to their users.">
-      <EmptyState icon={<Smartphone />} title="You don't have any platforms" description="Adding apps opens soon." />
+    <Page title="My Apps" description="Mini apps that show the task showcase to their players.">
+      {loading && !data ? (
+        <SimpleGrid columns={GRID} gap="5" data-testid="apps-loading">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="44" borderRadius="2xl" />
+          ))}
+        </SimpleGrid>
+      ) : platforms.length === 0 ? (
+        <EmptyState
+          icon={<Smartphone />}
+          title="You don't have any platforms"
+          description="Add your mini app to show paid tasks to your players and earn from every completed action."
+        >
+          <Button colorPalette="brand" onClick={goCreate}>
+            <Plus /> Add App
+          </Button>
+        </EmptyState>
+      ) : (
+        <Stack gap="6">
+          <SimpleGrid columns={GRID} gap="5" data-testid="apps-grid">
+            <AddAppCard onClick={goCreate} />
+            {platforms.map((p) => (
+              <AppCard key={p.id} platform={p} onApiKey={() => setKeyFor(p.id)} onCode={() => setCodeFor(p.id)} />
+            ))}
+          </SimpleGrid>
+          {total > platforms.length && (
+            <Button variant="outline" alignSelf="center" loading={loadingMore} onClick={() => void showMore()}>
+              Show more Apps
+            </Button>
+          )}
+        </Stack>
+      )}
+      <PlatformKeyDialog platformId={keyFor} onClose={() => setKeyFor(null)} />
+      <ShowcaseCodeDialog platformId={codeFor} onClose={() => setCodeFor(null)} />
     </Page>
+  );
+}
+
+function AddAppCard({ onClick }: { onClick: () => void }) {
+  return (
+    <Flex
+      as="button"
+      onClick={onClick}
+      data-testid="add-app-card"
+      direction="column"
+      align="center"
+      justify="center"
+      gap="3"
+      minH="44"
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderRadius="2xl"
+      color="fg.muted"
+      bg="bg.subtle"
+      cursor="pointer"
+      transition="border-color 0.15s, color 0.15s"
+      _hover={{ borderColor: 'brand.solid', color: 'brand.fg' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+    >
+      <Plus size={28} />
+      <Text fontWeight="semibold" color="fg">
+        Add New App
+      </Text>
+    </Flex>
+  );
+}
+
+function AppCard({
+  platform,
+  onApiKey,
+  onCode,
+}: {
+  platform: { id: string; title: string; logo: string; isActive: boolean; status: string };
+  onApiKey: () => void;
+  onCode: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Card.Root borderRadius="2xl" minH="44" data-testid="app-card" data-title={platform.title}>
+      <Card.Body gap="4">
+        <HStack justify="space-between" align="flex-start">
+          <Avatar.Root size="xl" shape="rounded">
+            {platform.logo && <Avatar.Image src={platform.logo} alt="" />}
+            <Avatar.Fallback name={platform.title} />
+          </Avatar.Root>
+          <Menu.Root positioning={{ placement: 'bottom-end' }}>
+            <Menu.Trigger asChild>
+              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${platform.title}`}>
+                <EllipsisVertical />
+              </IconButton>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item
+                    value="edit"
+                    onSelect={() => void navigate({ to: '/publisher/platforms/edit/$id', params: { id: platform.id } })}
+                  >
+                    <Pencil size={14} /> Edit
+                  </Menu.Item>
+                  <Menu.Item value="api-key" onSelect={onApiKey}>
+                    <KeyRound size={14} /> Get API key
+                  </Menu.Item>
+                  <Menu.Item value="code" onSelect={onCode}>
+                    <Code size={14} /> Get code
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+        <Text fontWeight="semibold" fontSize="lg" truncate title={platform.title} flex="1">
+          {platform.title}
+        </Text>
+        <HStack justify="space-between">
+          <Badge colorPalette={platform.isActive ? 'green' : 'gray'} variant="subtle" borderRadius="full" px="2.5">
+            {platform.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+          <IconButton
+            asChild
+            variant="subtle"
+            size="sm"
+            borderRadius="full"
+            aria-label={`Statistics of ${platform.title}`}
+          >
+            <Link to="/publisher/$id/campaigns" params={{ id: platform.id }}>
+              <ChartColumn />
+            </Link>
+          </IconButton>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,27 +1,128 @@
-import { Smartphone } from 'lucide-react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button } from '@chakra-ui/react/button';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Stack } from '@chakra-ui/react/stack';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { ArrowLeft, Smartphone } from 'lucide-react';
+import { useMemo } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { uploadImage } from '../projects/projectsApi';
+import { PlatformForm } from './PlatformForm';
+import { type PlatformValues, emptyPlatform, platformMessages, toFormValues, toPlatformInput } from './platform';
+import {
+  CreatePlatformMutation,
+  PlatformCategoriesQuery,
+  PlatformQuery,
+  PlatformTierListQuery,
+  PlatformsQuery,
+  UpdatePlatformMutation,
+} from './platformsApi';
 
-export function CreatePlatformPage() {
+function BackToApps() {
   return (
-    <Page title="New App">
-      <EmptyState
-        icon={<Smartphone />}
-        title="App setup opens soon"
-        description="You will set the name, logo, links, awards and showcase look of your app here."
-      />
+    <Button asChild variant="ghost" size="sm">
+      <Link to="/publisher">
+        <ArrowLeft /> My Apps
+      </Link>
+    </Button>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="6" data-testid="platform-form-loading">
+      <Skeleton h="64" borderRadius="2xl" />
+      <Skeleton h="28" borderRadius="2xl" />
+      <Skeleton h="96" borderRadius="2xl" />
+    </Stack>
+  );
+}
+
+/** New App: four task types (no custom); tier prices come from the settings' tier list. */
+export function CreatePlatformPage() {
+  const navigate = useNavigate();
+  const categories = useQuery(PlatformCategoriesQuery);
+  const tiers = useQuery(PlatformTierListQuery);
+  const [create] = useMutation(CreatePlatformMutation, { refetchQueries: [PlatformsQuery] });
+
+  const tierList = tiers.data?.settings.tierList;
+  const initial = useMemo(
+    () => (tierList || tiers.error ? emptyPlatform([...(tierList ?? [])].sort((a, b) => a.level - b.level)) : null),
+    [tierList, tiers.error],
+  );
+
+  const submit = async (values: PlatformValues) => {
+    try {
+      await create({ variables: { input: toPlatformInput(values, 'create') } });
+      notifySuccess(platformMessages.created);
+      void navigate({ to: '/publisher' });
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Page title="New App" actions={<BackToApps />}>
+      {!initial || (categories.loading && !categories.data) ? (
+        <FormSkeleton />
+      ) : (
+        <PlatformForm
+          mode="create"
+          initialValues={initial}
+          categories={categories.data?.categories.data ?? []}
+          upload={uploadImage}
+          onSubmit={submit}
+        />
+      )}
     </Page>
   );
 }
 
+/** Edit App: all five task types; the Telegram link is read-only. */
 export function EditPlatformPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const navigate = useNavigate();
+  const categories = useQuery(PlatformCategoriesQuery);
+  const platform = useQuery(PlatformQuery, { variables: { id }, fetchPolicy: 'network-only' });
+  const [update] = useMutation(UpdatePlatformMutation, { refetchQueries: [PlatformsQuery] });
+
+  const loaded = platform.data?.platform;
+  const initial = useMemo(() => (loaded ? toFormValues(loaded) : null), [loaded]);
+
+  const submit = async (values: PlatformValues) => {
+    try {
+      await update({ variables: { id, input: toPlatformInput(values, 'edit') } });
+      notifySuccess(platformMessages.updated);
+      void navigate({ to: '/publisher' });
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  };
+
   return (
-    <Page title="Edit App">
-      <EmptyState
-        icon={<Smartphone />}
-        title="App setup opens soon"
-        description="You will edit the settings and showcase of your app here."
-      />
+    <Page title="Edit App" actions={<BackToApps />}>
+      {platform.error && !loaded ? (
+        // Failures to load a single platform are silent (spec 8): only the empty state shows.
+        <EmptyState icon={<Smartphone />} title="This app could not be loaded">
+          <Button asChild variant="outline">
+            <Link to="/publisher">Go to My Apps</Link>
+          </Button>
+        </EmptyState>
+      ) : !initial || (categories.loading && !categories.data) ? (
+        <FormSkeleton />
+      ) : (
+        <PlatformForm
+          key={id}
+          mode="edit"
+          initialValues={initial}
+          categories={categories.data?.categories.data ?? []}
+          upload={uploadImage}
+          onSubmit={submit}
+        />
+      )}
     </Page>
   );
 }

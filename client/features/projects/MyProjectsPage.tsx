@@ -1,38 +1,178 @@
+import { useQuery } from '@apollo/client/react';
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
 import { Flex } from '@chakra-ui/react/flex';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Stack } from '@chakra-ui/react/stack';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { FolderPlus } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { errorMessage } from '../../lib/api';
+import type { ProjectDialogMode } from './ProjectDialog';
+import { ProjectsQuery } from './projectsApi';
 
-// Projects arrive with the projects work; until then the grid holds only the add card, shown as not yet available.
+// The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
+// closed, since a dialog mounted already open during a click would take that click as outside.
+const ProjectDialog = lazy(() => import('./ProjectDialog').then((m) => ({ default: m.ProjectDialog })));
+const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ApiKeyDialog })));
+const ProjectCreatedDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectCreatedDialog })));
+
+/** My Projects: project cards plus the Add New Project card (spec 2.4). */
 export function MyProjectsPage() {
+  const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: { page: 1, limit: 100 } });
+  const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
+  const [keyFor, setKeyFor] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+
+  const projects = data?.projects.data ?? [];
+
   return (
     <Page title="My Projects" description="Group your bots, channels, chats and links into projects.">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5">
-        <Flex
-          aria-disabled
-          data-testid="add-project-card"
-          direction="column"
-          align="center"
-          justify="center"
-          gap="3"
-          minH="44"
-          borderWidth="2px"
-          borderStyle="dashed"
-          borderRadius="2xl"
-          color="fg.muted"
-          bg="bg.subtle"
-        >
-          <FolderPlus size={28} />
-          <Stack gap="0" align="center">
-            <Text fontWeight="semibold" color="fg">
-              Add New Project
-            </Text>
-            <Text fontSize="sm">Project creation opens soon</Text>
-          </Stack>
-        </Flex>
-      </SimpleGrid>
+      {loading && !data ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="44" borderRadius="2xl" />
+          ))}
+        </SimpleGrid>
+      ) : error && !data ? (
+        <EmptyState icon={<FolderPlus />} title="Could not load projects" description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </EmptyState>
+      ) : (
+        <Stack gap="6">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5" data-testid="projects-grid">
+            <AddProjectCard onClick={() => setDialog({ kind: 'create' })} />
+            {projects.map((project) => (
+              <ProjectCard
+                key={project.id}
+                project={project}
+                onEdit={() => setDialog({ kind: 'edit', projectId: project.id })}
+                onApiKey={() => setKeyFor(project.id)}
+              />
+            ))}
+          </SimpleGrid>
+          {projects.length === 0 && (
+            <EmptyState
+              icon={<FolderPlus />}
+              title="You don't have any projects"
+              description="Create a project and add the bots, channels, chats or links you want to advertise."
+            />
+          )}
+        </Stack>
+      )}
+      <Suspense fallback={null}>
+        <ProjectDialog
+          mode={dialog}
+          onClose={() => setDialog(null)}
+          onCreated={(id) => {
+            setDialog(null);
+            setCreated(id);
+          }}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ApiKeyDialog projectId={keyFor} onClose={() => setKeyFor(null)} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ProjectCreatedDialog projectId={created} onClose={() => setCreated(null)} />
+      </Suspense>
     </Page>
+  );
+}
+
+function AddProjectCard({ onClick }: { onClick: () => void }) {
+  return (
+    <Flex
+      as="button"
+      onClick={onClick}
+      data-testid="add-project-card"
+      direction="column"
+      align="center"
+      justify="center"
+      gap="3"
+      minH="44"
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderRadius="2xl"
+      color="fg.muted"
+      bg="bg.subtle"
+      cursor="pointer"
+      transition="border-color 0.15s, color 0.15s"
+      _hover={{ borderColor: 'brand.solid', color: 'brand.fg' }}
+      focusRingColor="brand.focusRing"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
+    >
+      <FolderPlus size={28} />
+      <Text fontWeight="semibold" color="fg">
+        Add New Project
+      </Text>
+    </Flex>
+  );
+}
+
+function ProjectCard({
+  project,
+  onEdit,
+  onApiKey,
+}: {
+  project: { id: string; title: string; logo?: string | null; tasksCount: number; category: { title: string } };
+  onEdit: () => void;
+  onApiKey: () => void;
+}) {
+  return (
+    <Card.Root borderRadius="2xl" minH="44" data-testid="project-card" data-project-id={project.id}>
+      <Card.Body gap="4">
+        <HStack justify="space-between" align="flex-start">
+          <Avatar.Root size="xl" shape="rounded">
+            {project.logo && <Avatar.Image src={project.logo} alt="" />}
+            <Avatar.Fallback name={project.title} />
+          </Avatar.Root>
+          <Menu.Root positioning={{ placement: 'bottom-end' }}>
+            <Menu.Trigger asChild>
+              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${project.title}`}>
+                <EllipsisVertical />
+              </IconButton>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.Item value="edit" onSelect={onEdit}>
+                    <Pencil size={14} /> Edit
+                  </Menu.Item>
+                  <Menu.Item value="api-key" onSelect={onApiKey}>
+                    <KeyRound size={14} /> Get API key
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+        </HStack>
+        <Stack gap="1" flex="1" minW="0">
+          <Text fontWeight="semibold" fontSize="lg" truncate title={project.title}>
+            {project.title}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {project.category.title}
+          </Text>
+        </Stack>
+        <HStack justify="space-between">
+          <Text fontSize="sm" color="fg.muted" data-testid="resources-count">
+            Resources: {project.tasksCount}
+          </Text>
+          <IconButton asChild variant="subtle" size="sm" borderRadius="full" aria-label={`Open ${project.title}`}>
+            <Link to="/advertiser/projects/$id" params={{ id: project.id }}>
+              <ChevronRight />
+            </Link>
+          </IconButton>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,15 +1,134 @@
-import { Layers } from 'lucide-react';
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Text } from '@chakra-ui/react/text';
+import { Link, useParams } from '@tanstack/react-router';
+import { ArrowLeft, FolderX, KeyRound, Layers, Plus } from 'lucide-react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Page } from '../../components/ui/Page';
+import { useFragment as unmask } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import { ResourceTable } from './ResourceTable';
+import { ProjectQuery, ProjectTasksQuery, TaskFields, TaskUpdatedSubscription } from './projectsApi';
+import { RESOURCE_PAGE_SIZE } from './constants';
 
+// The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
+const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
+const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ApiKeyDialog })));
+
+/** Project detail: title and its resources, 10 a page, with show more and page change (spec 2.4). */
 export function ProjectPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const client = useApolloClient();
+  // Pages `from`..`to` are on screen: 'Show more' extends `to`, a page button shows one page.
+  const [range, setRange] = useState({ from: 1, to: 1 });
+  const [adding, setAdding] = useState(false);
+  const [keyOpen, setKeyOpen] = useState(false);
+
+  const project = useQuery(ProjectQuery, { variables: { id } });
+  const first = useQuery(ProjectTasksQuery, {
+    variables: { projectId: id, page: range.from, limit: RESOURCE_PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
+
+  const refresh = () => void client.refetchQueries({ include: [ProjectTasksQuery, ProjectQuery] });
+
+  // Live: a created, verified or deleted resource shows without reload.
+  useSubscription(TaskUpdatedSubscription, {
+    variables: { projectId: id },
+    skip: Boolean(project.error),
+    onData: () => refresh(),
+  });
+
+  const total = first.data?.projectTasks.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));
+  useEffect(() => {
+    if (first.data && range.from > pages) setRange({ from: pages, to: pages });
+  }, [first.data, range.from, pages]);
+
+  if (project.error && !project.data) {
+    return (
+      <EmptyState icon={<FolderX />} title="Project not found" description={errorMessage(project.error)}>
+        <Button asChild variant="outline">
+          <Link to="/advertiser/projects">Back to My Projects</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  const title = project.data?.project.title;
+  const rows = first.data ? unmask(TaskFields, first.data.projectTasks.data) : [];
+
   return (
-    <Page title="Project">
-      <EmptyState
-        icon={<Layers />}
-        title="You don't have any resources"
-        description="Resources of a project appear here once you add them."
-      />
-    </Page>
+    <Stack gap="6">
+      <Stack gap="3">
+        <Button asChild variant="plain" size="sm" alignSelf="flex-start" px="0" color="fg.muted">
+          <Link to="/advertiser/projects">
+            <ArrowLeft /> My Projects
+          </Link>
+        </Button>
+        <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">
+          <Stack gap="1" minW="0">
+            {title ? (
+              <Heading as="h1" size="2xl" letterSpacing="-0.01em" data-testid="project-title" wordBreak="break-word">
+                {title}
+              </Heading>
+            ) : (
+              <Skeleton h="9" w="64" />
+            )}
+            <Text color="fg.muted">{project.data?.project.category.title ?? ' '}</Text>
+          </Stack>
+          <HStack gap="2" wrap="wrap">
+            <Button variant="outline" onClick={() => setKeyOpen(true)}>
+              <KeyRound /> API key
+            </Button>
+            <Button colorPalette="brand" onClick={() => setAdding(true)}>
+              <Plus /> Add New Resource
+            </Button>
+          </HStack>
+        </HStack>
+      </Stack>
+
+      {first.loading && !first.data ? (
+        <Stack gap="2" data-testid="resources-loading">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h="12" borderRadius="md" />
+          ))}
+        </Stack>
+      ) : first.error && !first.data ? (
+        <EmptyState icon={<Layers />} title="Could not load resources" description={errorMessage(first.error)}>
+          <Button onClick={() => void first.refetch()}>Try again</Button>
+        </EmptyState>
+      ) : total === 0 ? (
+        <EmptyState
+          icon={<Layers />}
+          title="You don't have any resources"
+          description="Add a bot, channel, chat or link to advertise it."
+        >
+          <Button colorPalette="brand" onClick={() => setAdding(true)}>
+            <Plus /> Add New Resource
+          </Button>
+        </EmptyState>
+      ) : (
+        <ResourceTable
+          projectId={id}
+          firstPageRows={rows}
+          range={range}
+          pages={pages}
+          onShowMore={() => setRange((r) => ({ ...r, to: Math.min(pages, r.to + 1) }))}
+          onPage={(page) => setRange({ from: page, to: page })}
+          onChanged={refresh}
+        />
+      )}
+
+      <Suspense fallback={null}>
+        <ResourceDialog projectId={id} open={adding} onClose={() => setAdding(false)} onCreated={refresh} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ApiKeyDialog projectId={keyOpen ? id : null} onClose={() => setKeyOpen(false)} />
+      </Suspense>
+    </Stack>
   );
 }

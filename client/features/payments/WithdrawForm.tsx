@@ -1,0 +1,76 @@
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { InputGroup } from '@chakra-ui/react/input-group';
+import { Stack } from '@chakra-ui/react/stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowUpFromLine } from 'lucide-react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { type WithdrawalValues, withdrawalSchema } from './amount';
+
+export type WithdrawResult = { ok: true } | { ok: false; field?: 'amount' | 'walletAddress'; message?: string };
+
+/**
+ * Amount (≥ 50, not above the total balance) and a USDT-on-TON wallet. The server checks the
+ * address and the on-hold part; its message lands under the field it names.
+ */
+export function WithdrawForm({
+  total,
+  onSubmit,
+}: {
+  total: string;
+  onSubmit: (values: WithdrawalValues) => Promise<WithdrawResult>;
+}) {
+  const schema = useMemo(() => withdrawalSchema(total), [total]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<WithdrawalValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { amount: '', walletAddress: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const result = await onSubmit({ amount: values.amount.trim(), walletAddress: values.walletAddress.trim() });
+    if (result.ok) reset();
+    else if (result.field && result.message) setError(result.field, { message: result.message }, { shouldFocus: true });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Withdraw money">
+      <Stack gap="4">
+        <FormField label="Amount, USD" error={errors.amount?.message} helperText="At least 50 $">
+          <InputGroup endElement="USD">
+            <Input inputMode="decimal" autoComplete="off" placeholder="Enter amount" {...register('amount')} />
+          </InputGroup>
+        </FormField>
+        <FormField
+          label="Wallet address"
+          error={errors.walletAddress?.message}
+          helperText="Your USDT wallet on TON, e.g. EQ… or UQ…"
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="USDT (TON) wallet address"
+            {...register('walletAddress')}
+          />
+        </FormField>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          loading={isSubmitting}
+        >
+          <ArrowUpFromLine /> Send Money
+        </Button>
+      </Stack>
+    </form>
+  );
+}

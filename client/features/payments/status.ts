@@ -1,0 +1,19 @@
+import type { TransactionStatus } from '../../gql/graphql';
+
+export interface StatusLook {
+  label: string;
+  /** Chakra palette: warning, success and danger of spec 4. */
+  colorPalette: 'orange' | 'green' | 'red';
+}
+
+/** Spec 4: IN_PROGRESS → Pending (warning), DONE → Done (success), FAILED → Failed (danger). */
+export const transactionStatus: Record<TransactionStatus, StatusLook> = {
+  IN_PROGRESS: { label: 'Pending', colorPalette: 'orange' },
+  DONE: { label: 'Done', colorPalette: 'green' },
+  FAILED: { label: 'Failed', colorPalette: 'red' },
+};
+
+/** Short local date and time (spec 9). */
+export function formatShortDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}

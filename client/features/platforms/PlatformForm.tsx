@@ -1,0 +1,497 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Field } from '@chakra-ui/react/field';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Gift, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError } from '../../components/ui/toaster';
+import type { PlatformTaskType } from '../../gql/graphql';
+import { LogoField } from '../projects/ResourceFields';
+import { toTelegramLink } from '../projects/resource';
+import { AwardDialog, type AwardDialogMode } from './AwardDialog';
+import { ShowcasePreview } from './ShowcasePreview';
+import {
+  type AwardAction,
+  type PlatformValues,
+  type ServiceAwardItem,
+  type ServiceItem,
+  awardsReducer,
+  platformMessages,
+  platformSchema,
+  taskTabLabels,
+} from './platform';
+
+export interface PlatformFormProps {
+  mode: 'create' | 'edit';
+  initialValues: PlatformValues;
+  categories: Array<{ id: string; title: string }>;
+  upload: (file: File) => Promise<string>;
+  onSubmit: (values: PlatformValues) => Promise<void>;
+}
+
+const TOP_FIELDS = ['title', 'logo', 'categoryId', 'tgBotUrl', 'webappUrl', 'awards'] as const;
+
+/** New App / Edit App form (spec 2.5): app fields, awards, showcase tabs, theme and preview. */
+export function PlatformForm({ mode, initialValues, categories, upload, onSubmit }: PlatformFormProps) {
+  const form = useForm<PlatformValues>({
+    resolver: zodResolver(platformSchema),
+    defaultValues: initialValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, setValue, watch, formState } = form;
+  const errors = formState.errors;
+  const root = useRef<HTMLFormElement>(null);
+  const [tab, setTab] = useState<PlatformTaskType>(initialValues.services[0]?.taskType ?? 'BOT');
+  const [awardDialog, setAwardDialog] = useState<AwardDialogMode | null>(null);
+
+  const logo = watch('logo');
+  const title = watch('title');
+  const awards = watch('awards');
+  const services = watch('services');
+  const isDarkTheme = watch('isDarkTheme');
+  const validate = formState.isSubmitted;
+
+  const applyAwards = (action: AwardAction) => {
+    const next = awardsReducer({ awards: form.getValues('awards'), services: form.getValues('services') }, action);
+    setValue('awards', next.awards, { shouldDirty: true });
+    setValue('services', next.services, { shouldDirty: true, shouldValidate: validate });
+  };
+
+  const setService = (index: number, patch: Partial<ServiceItem>) => {
+    const list = form.getValues('services');
+    setValue(
+      'services',
+      list.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+      { shouldDirty: true, shouldValidate: validate },
+    );
+  };
+
+  const setServiceAward = (index: number, row: number, patch: Partial<ServiceAwardItem>) => {
+    const service = form.getValues('services')[index];
+    setService(index, { awards: service.awards.map((a, j) => (j === row ? { ...a, ...patch } : a)) });
+  };
+
+  /** Opens the tab holding the first error (when no field above has one) and scrolls to it. */
+  const showFirstError = (found: FieldErrors<PlatformValues>) => {
+    const topError = TOP_FIELDS.some((f) => found[f]);
+    if (!topError && Array.isArray(found.services)) {
+      const index = found.services.findIndex(Boolean);
+      const service = form.getValues('services')[index];
+      if (service) setTab(service.taskType);
+    }
+    setTimeout(() => {
+      const invalid = Array.from(root.current?.querySelectorAll<HTMLElement>('[data-invalid]') ?? []);
+      const first = invalid.find((el) => !el.closest('[hidden]')) ?? invalid[0];
+      if (!first) return;
+      first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      first.querySelector<HTMLElement>('input:not([type=file]), select, button')?.focus({ preventScroll: true });
+    }, 60);
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      await onSubmit(values);
+    },
+    (found) => {
+      notifyError(platformMessages.notValid);
+      showFirstError(found);
+    },
+  );
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = services[(index + step + services.length) % services.length];
+    setTab(next.taskType);
+    root.current?.querySelector<HTMLElement>(`#service-tab-${next.taskType}`)?.focus();
+  };
+
+  return (
+    <form ref={root} onSubmit={submit} noValidate aria-label={mode === 'edit' ? 'Edit App' : 'New App'}>
+      <Stack gap="6">
+        <Card.Root borderRadius="2xl">
+          <Card.Body gap="5">
+            <Heading size="md">App</Heading>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <FormField label="App name" error={errors.title?.message}>
+                <Input placeholder="My mini app" autoComplete="off" {...register('title')} />
+              </FormField>
+              <FormField label="Category" error={errors.categoryId?.message}>
+                <NativeSelect.Root>
+                  <NativeSelect.Field placeholder="Choose a category" {...register('categoryId')}>
+                    {categories.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField
+                label="Telegram direct link"
+                error={errors.tgBotUrl?.message}
+                helperText={
+                  mode === 'edit' ? 'The Telegram link cannot change after creation' : 'https://t.me/your_bot/app'
+                }
+              >
+                <Input
+                  placeholder="https://t.me/your_link"
+                  autoComplete="off"
+                  readOnly={mode === 'edit'}
+                  bg={mode === 'edit' ? 'bg.muted' : undefined}
+                  {...register('tgBotUrl', {
+                    onBlur: (e) => {
+                      const value = String(e.target.value ?? '');
+                      if (mode === 'create' && value.trim()) setValue('tgBotUrl', toTelegramLink(value));
+                    },
+                  })}
+                />
+              </FormField>
+              <FormField label="Web app URL" error={errors.webappUrl?.message}>
+                <Input placeholder="https://your-app.example" autoComplete="off" {...register('webappUrl')} />
+              </FormField>
+            </SimpleGrid>
+            <Box data-invalid={errors.logo ? '' : undefined}>
+              <LogoField
+                logo={logo}
+                title={title}
+                error={errors.logo?.message}
+                upload={upload}
+                onUploaded={(path) => setValue('logo', path, { shouldDirty: true, shouldValidate: validate })}
+                onRejected={() => {}}
+              />
+            </Box>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root borderRadius="2xl">
+          <Card.Body gap="4">
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Stack gap="0">
+                <Heading size="md">Awards</Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  The in-app rewards (coins, gems…) your players get for completing tasks.
+                </Text>
+              </Stack>
+              <Button variant="outline" size="sm" onClick={() => setAwardDialog({ kind: 'create' })}>
+                <Plus /> Add award
+              </Button>
+            </HStack>
+            {awards.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="no-awards">
+                No awards yet. Add one to choose it in the task types below.
+              </Text>
+            ) : (
+              <Flex gap="3" wrap="wrap" data-testid="awards-list">
+                {awards.map((a, i) => (
+                  <HStack
+                    key={a.key}
+                    data-testid="award-chip"
+                    data-title={a.title}
+                    data-invalid={errors.awards?.[i] ? '' : undefined}
+                    borderWidth="1px"
+                    borderColor={errors.awards?.[i] ? 'border.error' : 'border'}
+                    borderRadius="full"
+                    ps="1"
+                    pe="1"
+                    py="1"
+                    gap="2"
+                  >
+                    <Avatar.Root size="xs">
+                      {a.logo && <Avatar.Image src={a.logo} alt="" />}
+                      <Avatar.Fallback name={a.title} />
+                    </Avatar.Root>
+                    <Text fontSize="sm" fontWeight="medium">
+                      {a.title}
+                    </Text>
+                    <IconButton
+                      size="2xs"
+                      variant="ghost"
+                      borderRadius="full"
+                      aria-label={`Edit award ${a.title}`}
+                      onClick={() => setAwardDialog({ kind: 'edit', award: a })}
+                    >
+                      <Pencil />
+                    </IconButton>
+                  </HStack>
+                ))}
+              </Flex>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        <SimpleGrid columns={{ base: 1, lg: 5 }} gap="6" alignItems="start">
+          <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 3' }}>
+            <Card.Body gap="4">
+              <Stack gap="0">
+                <Heading size="md">Showcase customization</Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  Choose what your players get for each task type.
+                </Text>
+              </Stack>
+              <Flex role="tablist" aria-label="Task types" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+                {services.map((s, i) => {
+                  const selected = s.taskType === tab;
+                  const hasError = Boolean(errors.services?.[i]);
+                  return (
+                    <Button
+                      key={s.taskType}
+                      id={`service-tab-${s.taskType}`}
+                      role="tab"
+                      aria-selected={selected}
+                      aria-controls={`service-panel-${s.taskType}`}
+                      tabIndex={selected ? 0 : -1}
+                      size="sm"
+                      variant={selected ? 'subtle' : 'ghost'}
+                      colorPalette={hasError ? 'red' : selected ? 'brand' : 'gray'}
+                      onClick={() => setTab(s.taskType)}
+                      onKeyDown={(e) => onTabKey(e, i)}
+                    >
+                      {taskTabLabels[s.taskType]}
+                      {hasError && ' •'}
+                    </Button>
+                  );
+                })}
+              </Flex>
+              {services.map((s, i) => (
+                <Box
+                  key={s.taskType}
+                  id={`service-panel-${s.taskType}`}
+                  role="tabpanel"
+                  aria-labelledby={`service-tab-${s.taskType}`}
+                  hidden={s.taskType !== tab}
+                  data-testid={`service-panel-${s.taskType}`}
+                >
+                  <ServicePanel
+                    service={s}
+                    awards={awards}
+                    errors={errors.services?.[i]}
+                    onChange={(patch) => setService(i, patch)}
+                    onAwardChange={(row, patch) => setServiceAward(i, row, patch)}
+                  />
+                </Box>
+              ))}
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 2' }}>
+            <Card.Body gap="4">
+              <Stack gap="0">
+                <Heading size="md">Theme</Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  How the showcase looks inside your app.
+                </Text>
+              </Stack>
+              <HStack role="radiogroup" aria-label="Showcase theme" gap="2">
+                {[
+                  { dark: false, label: 'Light' },
+                  { dark: true, label: 'Dark' },
+                ].map((o) => (
+                  <Button
+                    key={o.label}
+                    role="radio"
+                    aria-checked={isDarkTheme === o.dark}
+                    size="sm"
+                    flex="1"
+                    variant={isDarkTheme === o.dark ? 'solid' : 'outline'}
+                    colorPalette={isDarkTheme === o.dark ? 'brand' : 'gray'}
+                    onClick={() => setValue('isDarkTheme', o.dark, { shouldDirty: true })}
+                  >
+                    {o.label}
+                  </Button>
+                ))}
+              </HStack>
+              <ShowcasePreview title={title} logo={logo} isDark={isDarkTheme} awards={awards} services={services} />
+            </Card.Body>
+          </Card.Root>
+        </SimpleGrid>
+
+        <HStack justify="flex-end" position="sticky" bottom="0" py="3" bg="bg" zIndex="1">
+          <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
+            {mode === 'edit' ? 'Save App' : 'Create App'}
+          </Button>
+        </HStack>
+      </Stack>
+
+      <AwardDialog
+        mode={awardDialog}
+        awards={awards}
+        upload={upload}
+        onClose={() => setAwardDialog(null)}
+        onCreate={(award) => applyAwards({ type: 'add', award })}
+        onUpdate={(key, t, l) => applyAwards({ type: 'update', key, title: t, logo: l })}
+        onDelete={(key) => applyAwards({ type: 'delete', key })}
+      />
+    </form>
+  );
+}
+
+type ServiceErrors = NonNullable<FieldErrors<PlatformValues>['services']>[number];
+
+/** One task type: its awards with quantities, display switches and tier prices. */
+export function ServicePanel({
+  service,
+  awards,
+  errors,
+  onChange,
+  onAwardChange,
+}: {
+  service: ServiceItem;
+  awards: PlatformValues['awards'];
+  errors?: ServiceErrors;
+  onChange: (patch: Partial<ServiceItem>) => void;
+  onAwardChange: (row: number, patch: Partial<ServiceAwardItem>) => void;
+}) {
+  const label = taskTabLabels[service.taskType];
+  return (
+    <Stack gap="5">
+      <Stack gap="3">
+        <Text fontWeight="semibold">Awards for {label}</Text>
+        {service.awards.length === 0 && (
+          <Text fontSize="sm" color="fg.muted">
+            No awards for this task type yet.
+          </Text>
+        )}
+        {service.awards.map((row, j) => {
+          const rowErrors = errors?.awards?.[j];
+          return (
+            <SimpleGrid
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values edited in place; position is their identity
+              key={`${service.taskType}-${j}`}
+              columns={{ base: 1, sm: 2 }}
+              gap="3"
+              alignItems="start"
+              data-testid="service-award-row"
+              css={{ gridTemplateColumns: { sm: '1fr 140px auto' } }}
+            >
+              <FormField label="Award" error={rowErrors?.awardKey?.message}>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    aria-label={`${label} award ${j + 1}`}
+                    placeholder="Choose an award"
+                    value={row.awardKey}
+                    onChange={(e) => {
+                      const award = awards.find((a) => a.key === e.target.value);
+                      onAwardChange(j, { awardKey: e.target.value, awardTitle: award?.title ?? '' });
+                    }}
+                  >
+                    {awards.map((a) => (
+                      <option key={a.key} value={a.key}>
+                        {a.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField label="Quantity" error={rowErrors?.value?.message}>
+                <Input
+                  aria-label={`${label} award ${j + 1} quantity`}
+                  inputMode="numeric"
+                  placeholder="100"
+                  value={row.value}
+                  onChange={(e) => onAwardChange(j, { value: e.target.value.replace(/[^\d]/g, '') })}
+                />
+              </FormField>
+              <IconButton
+                aria-label={`Remove ${label} award ${j + 1}`}
+                variant="ghost"
+                mt={{ sm: '6' }}
+                onClick={() => onChange({ awards: service.awards.filter((_, k) => k !== j) })}
+              >
+                <Trash2 />
+              </IconButton>
+            </SimpleGrid>
+          );
+        })}
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="flex-start"
+          onClick={() => onChange({ awards: [...service.awards, { awardKey: '', awardTitle: '', value: '' }] })}
+        >
+          <Gift /> Add award to {label}
+        </Button>
+      </Stack>
+
+      <Stack gap="2">
+        <Checkbox.Root
+          checked={service.isExcluded}
+          onCheckedChange={(e) => onChange({ isExcluded: e.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Disable task type display</Checkbox.Label>
+        </Checkbox.Root>
+        {service.taskType === 'SMART_LINK' && (
+          <Checkbox.Root
+            checked={service.shouldConfirmWithoutPayout}
+            onCheckedChange={(e) => onChange({ shouldConfirmWithoutPayout: e.checked === true })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Award the user in any case</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      </Stack>
+
+      <TierPrices tiers={service.tiers} />
+    </Stack>
+  );
+}
+
+function TierPrices({ tiers }: { tiers: ServiceItem['tiers'] }) {
+  return (
+    <Field.Root>
+      <Field.Label>Price per action by tier</Field.Label>
+      {tiers.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          Tier prices appear once the tiers are set up.
+        </Text>
+      ) : (
+        <Stack gap="2" w="full" data-testid="tier-list">
+          {tiers.map((t) => (
+            <HStack
+              key={t.level}
+              align="flex-start"
+              justify="space-between"
+              gap="3"
+              borderWidth="1px"
+              borderRadius="lg"
+              px="3"
+              py="2"
+              data-testid="tier-row"
+            >
+              <Stack gap="0" minW="0">
+                <Text fontSize="sm" fontWeight="semibold">
+                  Tier {t.level}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+                  {t.prices.length ? t.prices.map((p) => p.country.title).join(', ') : 'All other countries'}
+                </Text>
+              </Stack>
+              <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap">
+                ${t.value}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Field.Root>
+  );
+}

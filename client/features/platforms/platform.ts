@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import type { PlatformTaskType } from '../../gql/graphql';
+import { isTelegramLink, toTelegramLink } from '../projects/resource';
+
+// Messages of spec 5 and 8; tests assert them verbatim.
+export const platformMessages = {
+  nameRequired: 'Platform name is required',
+  logoRequired: 'Platform logo is required',
+  categoryRequired: 'Choose a category',
+  webappRequired: 'Web app URL is required',
+  webappInvalid: 'The link is not valid, it should start with https://',
+  botRequired: 'TG bot URL is required',
+  botInvalid: 'The link is not valid, it should start with https://t.me/your_link',
+  awardNameRequired: 'Award name is required',
+  awardNameUnique: 'Award name must be unique',
+  awardLogoRequired: 'Award logo is required',
+  awardRequired: 'Award is required',
+  awardQuantityRequired: 'Award quantity is required',
+  notValid: 'Fill in all fields correctly',
+  created: 'The platform has been successfully created',
+  updated: 'The platform has been successfully update',
+  keyGenerated: 'API key successfully generated',
+} as const;
+
+/** Showcase order of spec 4. */
+export const TASK_TYPE_ORDER: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK', 'CUSTOM'];
+/** The create screen offers 4 of the 5 services (no custom). */
+export const CREATE_TASK_TYPES: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK'];
+
+export const taskTabLabels: Record<PlatformTaskType, string> = {
+  BOT: 'Start Bot',
+  CHANNEL: 'Channel',
+  CHAT: 'Chat',
+  SMART_LINK: 'Visit Link',
+  CUSTOM: 'Custom',
+};
+
+/** What a player sees in the showcase preview for each task type. */
+export const previewTaskText: Record<PlatformTaskType, string> = {
+  BOT: 'Start the bot',
+  CHANNEL: 'Subscribe to the channel',
+  CHAT: 'Join the chat',
+  SMART_LINK: 'Visit the link',
+  CUSTOM: 'Complete the task',
+};
+
+export interface AwardItem {
+  /** Stable client key: `id:<server id>` for saved awards, `new:<n>` for new ones. */
+  key: string;
+  id: string | null;
+  title: string;
+  logo: string;
+}
+
+export interface ServiceAwardItem {
+  /** The award this row gives ('' until one is chosen). */
+  awardKey: string;
+  /** The award's name, kept in step with renames (it is what the server matches new awards by). */
+  awardTitle: string;
+  /** Quantity as typed. */
+  value: string;
+}
+
+export interface TierItem {
+  level: number;
+  value: string;
+  prices: Array<{ value: string; countryId: string; country: { id: string; title: string } }>;
+}
+
+export interface ServiceItem {
+  id: string | null;
+  taskType: PlatformTaskType;
+  awards: ServiceAwardItem[];
+  isExcluded: boolean;
+  shouldConfirmWithoutPayout: boolean;
+  tiers: TierItem[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Award modal propagation (spec 4): the award list and every service change together.
+
+export interface AwardsState {
+  awards: AwardItem[];
+  services: ServiceItem[];
+}
+
+export type AwardAction =
+  | { type: 'add'; award: AwardItem }
+  | { type: 'update'; key: string; title: string; logo: string }
+  | { type: 'delete'; key: string };
+
+export function awardsReducer(state: AwardsState, action: AwardAction): AwardsState {
+  switch (action.type) {
+    case 'add':
+      return { ...state, awards: [...state.awards, action.award] };
+    case 'update': {
+      const previous = state.awards.find((a) => a.key === action.key);
+      if (!previous) return state;
+      return {
+        awards: state.awards.map((a) => (a.key === action.key ? { ...a, title: action.title, logo: action.logo } : a)),
+        // Renaming updates the matching awards in every service.
+        services: state.services.map((s) => ({
+          ...s,
+          awards: s.awards.map((sa) => (sa.awardKey === action.key ? { ...sa, awardTitle: action.title } : sa)),
+        })),
+      };
+    }
+    case 'delete':
+      return {
+        awards: state.awards.filter((a) => a.key !== action.key),
+        // Deleting an award removes it from every service.
+        services: state.services.map((s) => ({
+          ...s,
+          awards: s.awards.filter((sa) => sa.awardKey !== action.key),
+        })),
+      };
+  }
+}
+
+let newKeys = 0;
+export function newAwardKey(): string {
+  newKeys += 1;
+  return `new:${Date.now().toString(36)}${newKeys}`;
+}
+
+/** Award modal checks: name required and unique among the other awards, logo required. */
+export function validateAward(
+  draft: { title: string; logo: string },
+  awards: AwardItem[],
+  editingKey: string | null,
+): { title?: string; logo?: string } {
+  const errors: { title?: string; logo?: string } = {};
+  const title = draft.title.trim();
+  if (!title) errors.title = platformMessages.awardNameRequired;
+  else if (awards.some((a) => a.key !== editingKey && a.title.trim().toLowerCase() === title.toLowerCase())) {
+    errors.title = platformMessages.awardNameUnique;
+  }
+  if (!draft.logo) errors.logo = platformMessages.awardLogoRequired;
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form values and validation.
+
+export const serviceAwardSchema = z.object({
+  awardKey: z.string().min(1, platformMessages.awardRequired),
+  awardTitle: z.string(),
+  value: z
+    .string()
+    .trim()
+    .min(1, platformMessages.awardQuantityRequired)
+    .refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 1), platformMessages.awardQuantityRequired),
+});
+
+export const serviceSchema = z.object({
+  id: z.string().nullable(),
+  taskType: z.enum(['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK', 'CUSTOM']),
+  awards: z.array(serviceAwardSchema),
+  isExcluded: z.boolean(),
+  shouldConfirmWithoutPayout: z.boolean(),
+  tiers: z.custom<TierItem[]>(() => true),
+});
+
+const awardSchema = z.object({
+  key: z.string(),
+  id: z.string().nullable(),
+  title: z.string().trim().min(1, platformMessages.awardNameRequired),
+  logo: z.string().min(1, platformMessages.awardLogoRequired),
+});
+
+export const platformSchema = z
+  .object({
+    title: z.string().trim().min(1, platformMessages.nameRequired),
+    logo: z.string().min(1, platformMessages.logoRequired),
+    categoryId: z.string().min(1, platformMessages.categoryRequired),
+    tgBotUrl: z
+      .string()
+      .trim()
+      .min(1, platformMessages.botRequired)
+      .refine((v) => !v || isTelegramLink(toTelegramLink(v)), platformMessages.botInvalid),
+    webappUrl: z
+      .string()
+      .trim()
+      .min(1, platformMessages.webappRequired)
+      .refine((v) => !v || /^https:\/\/\S+$/.test(v), platformMessages.webappInvalid),
+    isDarkTheme: z.boolean(),
+    awards: z.array(awardSchema),
+    services: z.array(serviceSchema),
+  })
+  .superRefine((values, ctx) => {
+    const seen = new Set<string>();
+    values.awards.forEach((a, i) => {
+      const key = a.title.trim().toLowerCase();
+      if (key && seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['awards', i, 'title'], message: platformMessages.awardNameUnique });
+      }
+      seen.add(key);
+    });
+    // A service award must point at an award that still exists.
+    const keys = new Set(values.awards.map((a) => a.key));
+    values.services.forEach((s, i) => {
+      s.awards.forEach((sa, j) => {
+        if (sa.awardKey && !keys.has(sa.awardKey)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['services', i, 'awards', j, 'awardKey'],
+            message: platformMessages.awardRequired,
+          });
+        }
+      });
+    });
+  });
+
+export type PlatformValues = z.infer<typeof platformSchema>;
+
+export function emptyService(taskType: PlatformTaskType, tiers: TierItem[] = []): ServiceItem {
+  return { id: null, taskType, awards: [], isExcluded: false, shouldConfirmWithoutPayout: false, tiers };
+}
+
+export function emptyPlatform(tiers: TierItem[] = []): PlatformValues {
+  return {
+    title: '',
+    logo: '',
+    categoryId: '',
+    tgBotUrl: '',
+    webappUrl: '',
+    isDarkTheme: false,
+    awards: [],
+    services: CREATE_TASK_TYPES.map((t) => emptyService(t, tiers)),
+  };
+}
+
+export interface LoadedPlatform {
+  title: string;
+  logo: string;
+  categoryId: string;
+  tgBotUrl: string;
+  webappUrl: string;
+  isDarkTheme: boolean;
+  rewards: Array<{ id: string; title: string; logo: string }>;
+  services: Array<{
+    id?: string | null;
+    taskType: PlatformTaskType;
+    isExcluded: boolean;
+    shouldConfirmWithoutPayout: boolean;
+    awards: Array<{ platformRewardId: string; platformRewardTitle: string; value: number }>;
+    tiers: TierItem[];
+  }>;
+}
+
+/** Server platform → form values: five services in showcase order, tiers by level (spec 4). */
+export function toFormValues(p: LoadedPlatform): PlatformValues {
+  const awards: AwardItem[] = p.rewards.map((r) => ({ key: `id:${r.id}`, id: r.id, title: r.title, logo: r.logo }));
+  const services = TASK_TYPE_ORDER.map((taskType) => {
+    const s = p.services.find((x) => x.taskType === taskType);
+    if (!s) return emptyService(taskType);
+    return {
+      id: s.id ?? null,
+      taskType,
+      isExcluded: s.isExcluded,
+      shouldConfirmWithoutPayout: s.shouldConfirmWithoutPayout,
+      awards: s.awards.map((a) => ({
+        awardKey: `id:${a.platformRewardId}`,
+        awardTitle: a.platformRewardTitle,
+        value: String(a.value),
+      })),
+      tiers: [...s.tiers].sort((a, b) => a.level - b.level),
+    };
+  });
+  return {
+    title: p.title,
+    logo: p.logo,
+    categoryId: p.categoryId,
+    tgBotUrl: p.tgBotUrl,
+    webappUrl: p.webappUrl,
+    isDarkTheme: p.isDarkTheme,
+    awards,
+    services,
+  };
+}
+
+/** Form values → PlatformInput; service awards name saved awards by id and new ones by title. */
+export function toPlatformInput(values: PlatformValues, mode: 'create' | 'edit') {
+  const byKey = new Map(values.awards.map((a) => [a.key, a]));
+  return {
+    title: values.title.trim(),
+    logo: values.logo,
+    categoryId: values.categoryId,
+    webappUrl: values.webappUrl.trim(),
+    ...(mode === 'create' ? { tgBotUrl: toTelegramLink(values.tgBotUrl) } : {}),
+    isDarkTheme: values.isDarkTheme,
+    rewards: values.awards.map((a) => ({ ...(a.id ? { id: a.id } : {}), title: a.title.trim(), logo: a.logo })),
+    services: values.services.map((s) => ({
+      ...(s.id ? { id: s.id } : {}),
+      taskType: s.taskType,
+      isExcluded: s.isExcluded,
+      shouldConfirmWithoutPayout: s.taskType === 'SMART_LINK' ? s.shouldConfirmWithoutPayout : false,
+      awards: s.awards.map((sa) => {
+        const award = byKey.get(sa.awardKey);
+        return award?.id
+          ? { platformRewardId: award.id, value: Number(sa.value) }
+          : { platformRewardTitle: (award?.title ?? sa.awardTitle).trim(), value: Number(sa.value) };
+      }),
+    })),
+  };
+}
+
+/** Spec 9: the showcase snippet for one platform. */
+export function showcaseSnippet(platformId: string, origin: string): string {
+  const id = /^\d+$/.test(platformId) ? platformId : JSON.stringify(platformId);
+  return `<div id="taskgram-showcase"></div>
+<script src="${origin}/showcase.js"></script>
+<script>
+  Showcase.init({
+    platformId: ${id},
+    container: document.getElementById('taskgram-showcase'),
+    onLoad: () => {},
+    onStartTask: (task) => {},
+    onFinishTask: (task) => {},
+  });
+</script>`;
+}

@@ -1,0 +1,251 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../test-utils';
+import { PlatformForm } from './PlatformForm';
+import {
+  type AwardsState,
+  type PlatformValues,
+  awardsReducer,
+  emptyPlatform,
+  platformMessages,
+  platformSchema,
+  showcaseSnippet,
+  toFormValues,
+  toPlatformInput,
+  validateAward,
+} from './platform';
+
+const coins = { key: 'id:1', id: '1', title: 'Coins', logo: '/media/coins.png' };
+const gems = { key: 'new:a', id: null, title: 'Gems', logo: '/media/gems.png' };
+
+function state(): AwardsState {
+  const base = emptyPlatform();
+  return {
+    awards: [coins, gems],
+    services: base.services.map((s, i) => ({
+      ...s,
+      awards:
+        i < 3
+          ? [
+              { awardKey: coins.key, awardTitle: 'Coins', value: '10' },
+              { awardKey: gems.key, awardTitle: 'Gems', value: '2' },
+            ]
+          : [],
+    })),
+  };
+}
+
+describe('award modal propagation', () => {
+  it('renaming an award updates the matching awards in every service', () => {
+    const next = awardsReducer(state(), { type: 'update', key: coins.key, title: 'Gold', logo: '/media/gold.png' });
+    expect(next.awards.map((a) => a.title)).toEqual(['Gold', 'Gems']);
+    expect(next.awards[0]).toMatchObject({ id: '1', logo: '/media/gold.png' });
+    for (const s of next.services.slice(0, 3)) {
+      expect(s.awards.map((a) => a.awardTitle)).toEqual(['Gold', 'Gems']);
+      expect(s.awards[0].value).toBe('10');
+    }
+    expect(next.services[3].awards).toEqual([]);
+  });
+
+  it('deleting an award removes it from every service', () => {
+    const next = awardsReducer(state(), { type: 'delete', key: gems.key });
+    expect(next.awards).toEqual([coins]);
+    for (const s of next.services.slice(0, 3)) expect(s.awards.map((a) => a.awardKey)).toEqual([coins.key]);
+  });
+
+  it('adding an award leaves the services alone', () => {
+    const before = state();
+    const next = awardsReducer(before, { type: 'add', award: { key: 'new:b', id: null, title: 'Keys', logo: '/k' } });
+    expect(next.awards).toHaveLength(3);
+    expect(next.services).toBe(before.services);
+  });
+
+  it('checks name required, unique (case-insensitive, not against itself) and logo', () => {
+    expect(validateAward({ title: ' ', logo: '' }, [coins], null)).toEqual({
+      title: 'Award name is required',
+      logo: 'Award logo is required',
+    });
+    expect(validateAward({ title: 'coins', logo: '/x' }, [coins], null)).toEqual({
+      title: 'Award name must be unique',
+    });
+    expect(validateAward({ title: 'Coins', logo: '/x' }, [coins], coins.key)).toEqual({});
+  });
+});
+
+describe('platform form values', () => {
+  const valid = (): PlatformValues => ({
+    ...emptyPlatform(),
+    title: 'Quest',
+    logo: '/media/q.png',
+    categoryId: '1',
+    tgBotUrl: '@quest_bot',
+    webappUrl: 'https://quest.example',
+    ...state(),
+  });
+  const issues = (v: PlatformValues) => {
+    const r = platformSchema.safeParse(v);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('has the spec messages', () => {
+    expect(issues(valid())).toEqual([]);
+    expect(issues(emptyPlatform())).toEqual([
+      'title: Platform name is required',
+      'logo: Platform logo is required',
+      'categoryId: Choose a category',
+      'tgBotUrl: TG bot URL is required',
+      'webappUrl: Web app URL is required',
+    ]);
+    expect(issues({ ...valid(), webappUrl: 'http://x.example', tgBotUrl: 'https://example.com/bot' })).toEqual([
+      'tgBotUrl: The link is not valid, it should start with https://t.me/your_link',
+      'webappUrl: The link is not valid, it should start with https://',
+    ]);
+    const v = valid();
+    v.services[0].awards = [{ awardKey: '', awardTitle: '', value: '' }];
+    expect(issues(v)).toEqual([
+      'services.0.awards.0.awardKey: Award is required',
+      'services.0.awards.0.value: Award quantity is required',
+    ]);
+  });
+
+  it('sends saved awards by id and new ones by title; the Telegram link only on create', () => {
+    const create = toPlatformInput(valid(), 'create');
+    expect(create.tgBotUrl).toBe('https://t.me/quest_bot');
+    expect(create.rewards).toEqual([
+      { id: '1', title: 'Coins', logo: '/media/coins.png' },
+      { title: 'Gems', logo: '/media/gems.png' },
+    ]);
+    expect(create.services[0].awards).toEqual([
+      { platformRewardId: '1', value: 10 },
+      { platformRewardTitle: 'Gems', value: 2 },
+    ]);
+    expect(create.services.map((s) => s.taskType)).toEqual(['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK']);
+    expect('tgBotUrl' in toPlatformInput(valid(), 'edit')).toBe(false);
+  });
+
+  it('loads five services in showcase order with tiers by level', () => {
+    const values = toFormValues({
+      title: 'Q',
+      logo: '/l',
+      categoryId: '2',
+      tgBotUrl: 'https://t.me/q',
+      webappUrl: 'https://q',
+      isDarkTheme: true,
+      rewards: [{ id: '7', title: 'Coins', logo: '/c' }],
+      services: [
+        {
+          id: '3',
+          taskType: 'CHAT',
+          isExcluded: true,
+          shouldConfirmWithoutPayout: false,
+          awards: [{ platformRewardId: '7', platformRewardTitle: 'Coins', value: 5 }],
+          tiers: [
+            { level: 2, value: '0.10', prices: [] },
+            { level: 1, value: '0.20', prices: [] },
+          ],
+        },
+      ],
+    });
+    expect(values.services.map((s) => s.taskType)).toEqual(['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK', 'CUSTOM']);
+    expect(values.services[2]).toMatchObject({ id: '3', isExcluded: true });
+    expect(values.services[2].awards).toEqual([{ awardKey: 'id:7', awardTitle: 'Coins', value: '5' }]);
+    expect(values.services[2].tiers.map((t) => t.level)).toEqual([1, 2]);
+  });
+
+  it('builds the showcase snippet for the platform', () => {
+    const code = showcaseSnippet('42', 'https://ads.example');
+    expect(code).toContain('<div id="taskgram-showcase"></div>');
+    expect(code).toContain('<script src="https://ads.example/showcase.js"></script>');
+    expect(code).toContain('platformId: 42,');
+    expect(code).toContain("container: document.getElementById('taskgram-showcase'),");
+    for (const cb of ['onLoad: () => {}', 'onStartTask: (task) => {}', 'onFinishTask: (task) => {}']) {
+      expect(code).toContain(cb);
+    }
+  });
+});
+
+describe('platform form (component)', () => {
+  const categories = [{ id: '1', title: 'Games' }];
+
+  it('shows the service form messages and the failure toast', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const initial = { ...emptyPlatform(), awards: [coins] };
+    renderInApp(
+      <PlatformForm
+        mode="create"
+        initialValues={initial}
+        categories={categories}
+        upload={vi.fn()}
+        onSubmit={onSubmit}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findAllByRole('tab')).toHaveLength(4);
+    expect(screen.queryByRole('tab', { name: 'Custom' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Visit Link' }));
+    expect(screen.getByText('Award the user in any case')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Start Bot' }));
+    await user.click(screen.getByRole('button', { name: 'Add award to Start Bot' }));
+    await user.click(screen.getByRole('button', { name: 'Create App' }));
+
+    expect(await screen.findByText('Fill in all fields correctly')).toBeTruthy();
+    expect(screen.getByText('Platform name is required')).toBeTruthy();
+    expect(screen.getByText('Award is required')).toBeTruthy();
+    expect(screen.getByText('Award quantity is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Fixing the row clears its messages.
+    await user.selectOptions(screen.getByLabelText('Start Bot award 1'), coins.key);
+    await user.type(screen.getByLabelText('Start Bot award 1 quantity'), '15');
+    await waitFor(() => expect(screen.queryByText('Award is required')).toBeNull());
+    expect(screen.queryByText('Award quantity is required')).toBeNull();
+  });
+
+  it('renaming and deleting an award in the modal follows in every service', async () => {
+    const s = state();
+    const initial: PlatformValues = {
+      ...emptyPlatform(),
+      title: 'Quest',
+      logo: '/media/q.png',
+      categoryId: '1',
+      tgBotUrl: 'https://t.me/quest',
+      webappUrl: 'https://quest.example',
+      ...s,
+    };
+    const onSubmit = vi.fn(async (_: PlatformValues) => {});
+    renderInApp(
+      <PlatformForm mode="edit" initialValues={initial} categories={categories} upload={vi.fn()} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit award Coins' }));
+    const dialog = await screen.findByTestId('award-dialog');
+    const name = within(dialog).getByLabelText('Award name');
+    await user.clear(name);
+    await user.type(name, 'Gems');
+    await user.click(within(dialog).getByRole('button', { name: 'Save award' }));
+    expect(await within(dialog).findByText('Award name must be unique')).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, 'Gold');
+    await user.click(within(dialog).getByRole('button', { name: 'Save award' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit award Coins' })).toBeNull());
+    for (const tab of ['Start Bot', 'Channel', 'Chat']) {
+      const select = screen.getByLabelText(`${tab} award 1`) as HTMLSelectElement;
+      expect(select.selectedOptions[0].textContent).toBe('Gold');
+    }
+    expect(screen.getAllByText('+10 Gold')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Edit award Gems' }));
+    await user.click(within(await screen.findByTestId('award-dialog')).getByRole('button', { name: 'Delete award' }));
+    await waitFor(() => expect(screen.queryAllByText(/\+2 Gems/)).toHaveLength(0));
+    expect(screen.queryByLabelText('Start Bot award 2')).toBeNull();
+
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit App' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const saved = onSubmit.mock.calls[0][0];
+    expect(saved.awards.map((a) => a.title)).toEqual(['Gold']);
+    expect(toPlatformInput(saved, 'edit').services[1].awards).toEqual([{ platformRewardId: '1', value: 10 }]);
+    expect(platformMessages.updated).toBe('The platform has been successfully update');
+  });
+});

@@ -1,0 +1,222 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, CloseButton } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Portal } from '@chakra-ui/react/portal';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { useFragment as unmask } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import { useResourceServices } from './ResourceDialog';
+import { ResourceFields } from './ResourceFields';
+import {
+  CategoriesQuery,
+  CreateProjectMutation,
+  ProjectQuery,
+  ProjectsQuery,
+  TaskFields,
+  UpdateProjectMutation,
+} from './projectsApi';
+import { type ProjectValues, emptyResource, projectSchema, resourceMessages, toTaskInput } from './resource';
+
+export type ProjectDialogMode = { kind: 'create' } | { kind: 'edit'; projectId: string };
+
+/** New project (starts with one empty custom resource) or update project (existing resources read-only). */
+export function ProjectDialog({
+  mode,
+  onClose,
+  onCreated,
+}: {
+  mode: ProjectDialogMode | null;
+  onClose: () => void;
+  onCreated: (projectId: string) => void;
+}) {
+  return (
+    <Dialog.Root
+      open={mode !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="md"
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="project-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{mode?.kind === 'edit' ? 'Update project' : 'New project'}</Dialog.Title>
+            </Dialog.Header>
+            {mode && (
+              <ProjectForm
+                key={mode.kind === 'edit' ? mode.projectId : 'new'}
+                mode={mode}
+                onClose={onClose}
+                onCreated={onCreated}
+              />
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ProjectForm({
+  mode,
+  onClose,
+  onCreated,
+}: {
+  mode: ProjectDialogMode;
+  onClose: () => void;
+  onCreated: (projectId: string) => void;
+}) {
+  const services = useResourceServices();
+  const editId = mode.kind === 'edit' ? mode.projectId : null;
+  const categories = useQuery(CategoriesQuery);
+  const project = useQuery(ProjectQuery, {
+    variables: { id: editId ?? '' },
+    skip: !editId,
+    fetchPolicy: 'network-only',
+  });
+  const [createProject] = useMutation(CreateProjectMutation, { refetchQueries: [ProjectsQuery] });
+  const [updateProject] = useMutation(UpdateProjectMutation, { refetchQueries: [ProjectsQuery] });
+
+  const form = useForm<ProjectValues>({
+    resolver: zodResolver(projectSchema),
+    defaultValues: { title: '', categoryId: '', tasks: editId ? [] : [emptyResource('CUSTOM')] },
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'tasks' });
+
+  const loaded = project.data?.project;
+  useEffect(() => {
+    if (!loaded) return;
+    const tasks = unmask(TaskFields, loaded.tasks);
+    form.reset({
+      title: loaded.title,
+      categoryId: loaded.categoryId,
+      tasks: tasks.map((t) => ({
+        id: t.id,
+        isNew: false,
+        revealed: true,
+        type: t.type,
+        title: t.title,
+        url: t.url,
+        logo: t.logo,
+        isMiniApp: t.isMiniApp,
+        inviteLink: t.inviteLink ?? '',
+      })),
+    });
+  }, [loaded, form]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const input = { title: values.title.trim(), categoryId: values.categoryId, tasks: values.tasks.map(toTaskInput) };
+      try {
+        if (editId) {
+          await updateProject({ variables: { id: editId, input } });
+          notifySuccess('Project updated successfully');
+          onClose();
+        } else {
+          const { data } = await createProject({ variables: { input } });
+          if (data) onCreated(data.createProject.id);
+        }
+      } catch (e) {
+        notifyError(errorMessage(e));
+      }
+    },
+    () => {
+      form.getValues('tasks').forEach((t, i) => {
+        if (t.isNew && !t.revealed) form.setValue(`tasks.${i}.revealed`, true);
+      });
+      notifyError(resourceMessages.notFilled);
+    },
+  );
+
+  const waiting = Boolean(editId) && !loaded;
+  const errors = form.formState.errors;
+  const newCount = fields.filter((_, i) => form.getValues(`tasks.${i}.isNew`)).length;
+
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={editId ? 'Update project' : 'New project'}
+        style={{ display: 'contents' }}
+      >
+        <Dialog.Body>
+          {waiting ? (
+            <Stack gap="4">
+              <Skeleton h="10" />
+              <Skeleton h="10" />
+              <Skeleton h="24" />
+            </Stack>
+          ) : (
+            <Stack gap="5">
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label="Project name" error={errors.title?.message}>
+                  <Input placeholder="My project" {...form.register('title')} />
+                </FormField>
+                <FormField label="Category" error={errors.categoryId?.message}>
+                  <NativeSelect.Root disabled={categories.loading}>
+                    <NativeSelect.Field placeholder="Choose a category" {...form.register('categoryId')}>
+                      {categories.data?.categories.data.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.title}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+              </SimpleGrid>
+              <Stack gap="3">
+                <Text fontWeight="semibold">Resources</Text>
+                {editId && fields.length === 0 && (
+                  <Text color="fg.muted" fontSize="sm">
+                    No resources yet.
+                  </Text>
+                )}
+                {fields.map((field, index) => (
+                  <ResourceFields
+                    key={field.id}
+                    index={index}
+                    services={services}
+                    onRemove={
+                      form.getValues(`tasks.${index}.isNew`) && (editId || newCount > 1)
+                        ? () => remove(index)
+                        : undefined
+                    }
+                  />
+                ))}
+                <Button variant="outline" alignSelf="flex-start" onClick={() => append(emptyResource('CUSTOM'))}>
+                  <Plus /> Add resource
+                </Button>
+              </Stack>
+            </Stack>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={waiting}>
+            {editId ? 'Save Project' : 'Create Project'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </FormProvider>
+  );
+}

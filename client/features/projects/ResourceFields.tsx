@@ -1,0 +1,304 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { SegmentGroup } from '@chakra-ui/react/segment-group';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { ImageUp, Lock, Search, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError } from '../../components/ui/toaster';
+import type { TaskType } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import {
+  IMAGE_ACCEPT,
+  type ResourceValues,
+  checkImage,
+  resourceMessages,
+  selectableTypes,
+  toTelegramLink,
+  typeLabels,
+} from './resource';
+
+export interface ResourceSuggestion {
+  title: string;
+  logo?: string | null;
+  taskType: TaskType;
+  url: string;
+}
+
+/** What the form needs from the outside: the link search and the image upload. */
+export interface ResourceServices {
+  search(url: string): Promise<ResourceSuggestion>;
+  upload(file: File): Promise<string>;
+}
+
+type WithTasks = { tasks: ResourceValues[] };
+
+/**
+ * One resource of a form holding `tasks[]`: link with search that fills title, logo and type;
+ * the details stay hidden until a search result or manual entry (spec 4). Existing resources
+ * (no 'new' flag) are shown read-only.
+ */
+export function ResourceFields({
+  index,
+  services,
+  onRemove,
+}: {
+  index: number;
+  services: ResourceServices;
+  onRemove?: () => void;
+}) {
+  const {
+    register,
+    setValue,
+    getValues,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors, isSubmitted },
+  } = useFormContext<WithTasks>();
+  const resource = useWatch({ control, name: `tasks.${index}` });
+  const [searching, setSearching] = useState(false);
+  const name = (field: keyof ResourceValues) => `tasks.${index}.${field}` as const;
+  const fieldErrors = errors.tasks?.[index];
+  const set = <K extends keyof ResourceValues>(field: K, value: ResourceValues[K]) =>
+    setValue(`tasks.${index}.${field}` as `tasks.${number}.${K}`, value as never, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
+
+  if (!resource) return null;
+
+  if (!resource.isNew) {
+    return (
+      <HStack
+        gap="3"
+        p="3"
+        borderWidth="1px"
+        borderRadius="lg"
+        bg="bg.subtle"
+        data-testid="existing-resource"
+        aria-label={`${resource.title} (read-only)`}
+      >
+        <Avatar.Root size="sm">
+          <Avatar.Image src={resource.logo} alt="" />
+          <Avatar.Fallback name={resource.title} />
+        </Avatar.Root>
+        <Stack gap="0" flex="1" minW="0">
+          <Text fontWeight="medium" truncate>
+            {resource.title}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {resource.url}
+          </Text>
+        </Stack>
+        <Badge variant="outline">{typeLabels[resource.type]}</Badge>
+        <Lock size={14} aria-hidden />
+      </HStack>
+    );
+  }
+
+  const search = async () => {
+    const url = toTelegramLink(String(getValues(`tasks.${index}.url`) ?? ''));
+    if (!url) {
+      setError(name('url'), { message: resourceMessages.urlRequired });
+      return;
+    }
+    set('url', url);
+    setSearching(true);
+    try {
+      const found = await services.search(url);
+      set('type', found.taskType === 'SMART_LINK' ? 'CUSTOM' : found.taskType);
+      set('title', found.title);
+      set('url', found.url);
+      if (found.logo) set('logo', found.logo);
+      clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
+    } catch {
+      // Not found, or the lookup is not configured: the user fills in the fields (spec 4).
+      notifyError(resourceMessages.notFound);
+      set('type', 'BOT');
+    } finally {
+      setSearching(false);
+      set('revealed', true);
+    }
+  };
+
+  const urlField = register(name('url'), {
+    onBlur: (e) => {
+      const value = String(e.target.value ?? '');
+      if (value.trim().startsWith('@')) set('url', toTelegramLink(value));
+    },
+  });
+
+  return (
+    <Stack
+      gap="4"
+      p="4"
+      borderWidth="1px"
+      borderRadius="xl"
+      data-testid="resource-form"
+      role="group"
+      aria-label={`Resource ${index + 1}`}
+    >
+      <HStack justify="space-between">
+        <Text fontWeight="semibold">Resource {index + 1}</Text>
+        {onRemove && (
+          <IconButton aria-label="Remove resource" variant="ghost" size="sm" onClick={onRemove}>
+            <Trash2 />
+          </IconButton>
+        )}
+      </HStack>
+      <FormField
+        label="Link"
+        error={fieldErrors?.url?.message}
+        helperText="A t.me link or @name; search fills in the name, logo and type"
+      >
+        <HStack w="full" gap="2">
+          <Input
+            placeholder="https://t.me/your_link or @name"
+            autoComplete="off"
+            {...urlField}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void search();
+              }
+            }}
+          />
+          <Button variant="outline" onClick={() => void search()} loading={searching}>
+            <Search /> Search
+          </Button>
+        </HStack>
+      </FormField>
+      {!resource.revealed ? (
+        <Button variant="plain" alignSelf="flex-start" px="0" color="brand.fg" onClick={() => set('revealed', true)}>
+          Fill in manually
+        </Button>
+      ) : (
+        <>
+          <Field.Root>
+            <Field.Label>Type</Field.Label>
+            <SegmentGroup.Root
+              size="sm"
+              value={resource.type}
+              onValueChange={(e) => e.value && set('type', e.value as TaskType)}
+              aria-label="Resource type"
+            >
+              <SegmentGroup.Indicator />
+              <SegmentGroup.Items items={selectableTypes} />
+            </SegmentGroup.Root>
+          </Field.Root>
+          <FormField label="Resource name" error={fieldErrors?.title?.message}>
+            <Input placeholder="My channel" {...register(name('title'))} />
+          </FormField>
+          <LogoField
+            logo={resource.logo}
+            title={resource.title}
+            error={fieldErrors?.logo?.message}
+            upload={services.upload}
+            onUploaded={(path) => {
+              set('logo', path);
+              clearErrors(name('logo'));
+            }}
+            onRejected={(message) => setError(name('logo'), { message })}
+          />
+          {resource.type === 'BOT' && (
+            <Checkbox.Root checked={resource.isMiniApp} onCheckedChange={(e) => set('isMiniApp', e.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>This bot is a mini app</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+          <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
+            <Input
+              placeholder="https://t.me/+invite"
+              autoComplete="off"
+              {...register(name('inviteLink'), {
+                onBlur: (e) => {
+                  const value = String(e.target.value ?? '');
+                  if (value.trim().startsWith('@')) set('inviteLink', toTelegramLink(value));
+                },
+              })}
+            />
+          </FormField>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Logo picker: the spec's checks run before anything is sent. */
+export function LogoField({
+  logo,
+  title,
+  error,
+  upload,
+  onUploaded,
+  onRejected,
+}: {
+  logo: string;
+  title: string;
+  error?: string;
+  upload: (file: File) => Promise<string>;
+  onUploaded: (path: string) => void;
+  onRejected: (message: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkImage(file);
+    if (problem) {
+      notifyError(problem);
+      onRejected(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      onUploaded(await upload(file));
+    } catch (e) {
+      const message = errorMessage(e);
+      notifyError(message);
+      onRejected(message);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>Logo</Field.Label>
+      <HStack gap="3">
+        <Avatar.Root size="lg" shape="rounded">
+          {logo && <Avatar.Image src={logo} alt="" />}
+          <Avatar.Fallback name={title || undefined} />
+        </Avatar.Root>
+        <Box>
+          <input
+            ref={input}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            hidden
+            data-testid="logo-input"
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+          <Button variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
+            <ImageUp /> {logo ? 'Change logo' : 'Upload logo'}
+          </Button>
+          <Text fontSize="xs" color="fg.muted" mt="1">
+            PNG, JPG, WEBP, SVG or AVIF, up to 1 MB
+          </Text>
+        </Box>
+      </HStack>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,485 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, CloseButton, IconButton } from '@chakra-ui/react/button';
+import { Code } from '@chakra-ui/react/code';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { ChevronLeft, ChevronRight, EllipsisVertical, Info, Trash2, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { useFragment as unmask } from '../../gql';
+import type { ProjectTask_TaskFragment } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import {
+  ProjectKeyQuery,
+  ProjectTasksQuery,
+  SystemBotQuery,
+  TaskFields,
+  VerifyTaskMutation,
+  deleteTask,
+  readTask,
+} from './projectsApi';
+import { RESOURCE_PAGE_SIZE, typeLabels } from './constants';
+
+type Task = ProjectTask_TaskFragment;
+
+export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
+
+/** Resource table: Resource name, Type, Link, Status, SDK and actions; scrolls sideways on phones. */
+export function ResourceTable({
+  projectId,
+  firstPageRows,
+  range,
+  pages,
+  onShowMore,
+  onPage,
+  onChanged,
+}: {
+  projectId: string;
+  firstPageRows: Task[];
+  range: { from: number; to: number };
+  pages: number;
+  onShowMore: () => void;
+  onPage: (page: number) => void;
+  onChanged: () => void;
+}) {
+  const [details, setDetails] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const extraPages: number[] = [];
+  for (let p = range.from + 1; p <= range.to; p++) extraPages.push(p);
+  const rowProps = { projectId, onDetails: setDetails, onDelete: setDeleting };
+
+  return (
+    <Stack gap="4">
+      {/* A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls. */}
+      <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
+        <Table.ScrollArea borderWidth="1px" borderRadius="xl">
+          <Table.Root size="md" minW="860px" data-testid="resource-table" interactive>
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Resource name</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader>Link</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>SDK</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Box as="span" srOnly>
+                    Actions
+                  </Box>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {firstPageRows.map((task) => (
+                <ResourceRow key={task.id} task={task} {...rowProps} />
+              ))}
+              {extraPages.map((page) => (
+                <PageRows key={page} page={page} {...rowProps} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Box>
+      {pages > 1 && (
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap="3">
+          {range.to < pages ? (
+            <Button variant="outline" onClick={onShowMore}>
+              Show more
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Pagination current={range} pages={pages} onPage={onPage} />
+        </Stack>
+      )}
+      <SdkDetailsDialog projectId={projectId} task={details} onClose={() => setDetails(null)} />
+      <DeleteResourceDialog
+        projectId={projectId}
+        task={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={onChanged}
+      />
+    </Stack>
+  );
+}
+
+function PageRows({
+  page,
+  projectId,
+  ...rest
+}: {
+  page: number;
+  projectId: string;
+  onDetails: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  const { data } = useQuery(ProjectTasksQuery, { variables: { projectId, page, limit: RESOURCE_PAGE_SIZE } });
+  if (!data) {
+    return (
+      <Table.Row>
+        <Table.Cell colSpan={6}>
+          <Skeleton h="8" />
+        </Table.Cell>
+      </Table.Row>
+    );
+  }
+  return (
+    <>
+      {unmask(TaskFields, data.projectTasks.data).map((task) => (
+        <ResourceRow key={task.id} task={task} projectId={projectId} {...rest} />
+      ))}
+    </>
+  );
+}
+
+function Pagination({
+  current,
+  pages,
+  onPage,
+}: {
+  current: { from: number; to: number };
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  // Three page buttons around the current one (spec 9), plus previous and next.
+  const start = Math.max(1, Math.min(current.from - 1, pages - 2));
+  const buttons = Array.from({ length: Math.min(3, pages) }, (_, i) => start + i);
+  return (
+    <HStack as="nav" aria-label="Resource pages" gap="1" data-testid="pagination">
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label="Previous page"
+        disabled={current.from <= 1}
+        onClick={() => onPage(current.from - 1)}
+      >
+        <ChevronLeft />
+      </IconButton>
+      {buttons.map((p) => {
+        const active = p >= current.from && p <= current.to;
+        return (
+          <Button
+            key={p}
+            size="sm"
+            variant={active ? 'solid' : 'ghost'}
+            colorPalette={active ? 'brand' : 'gray'}
+            aria-current={active ? 'page' : undefined}
+            aria-label={`Page ${p}`}
+            onClick={() => onPage(p)}
+          >
+            {p}
+          </Button>
+        );
+      })}
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label="Next page"
+        disabled={current.to >= pages}
+        onClick={() => onPage(current.to + 1)}
+      >
+        <ChevronRight />
+      </IconButton>
+    </HStack>
+  );
+}
+
+function ResourceRow({
+  task,
+  projectId,
+  onDetails,
+  onDelete,
+}: {
+  task: Task;
+  projectId: string;
+  onDetails: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  return (
+    <Table.Row data-testid="resource-row" data-task-id={task.id} data-title={task.title}>
+      <Table.Cell>
+        <HStack gap="3" maxW="64">
+          <Avatar.Root size="sm" shape="rounded">
+            <Avatar.Image src={task.logo} alt="" />
+            <Avatar.Fallback name={task.title} />
+          </Avatar.Root>
+          <Text fontWeight="medium" truncate title={task.title}>
+            {task.title}
+          </Text>
+        </HStack>
+      </Table.Cell>
+      <Table.Cell>
+        {typeLabels[task.type]}
+        {task.isMiniApp ? ' (mini app)' : ''}
+      </Table.Cell>
+      <Table.Cell maxW="56">
+        <ChakraLink href={task.url} target="_blank" rel="noreferrer" color="brand.fg" display="block" truncate>
+          {task.url.replace(/^https?:\/\//, '')}
+        </ChakraLink>
+      </Table.Cell>
+      <Table.Cell>
+        <Badge colorPalette="green" variant="subtle">
+          active
+        </Badge>
+      </Table.Cell>
+      <Table.Cell data-testid="sdk-cell">
+        <SdkCell task={task} projectId={projectId} onDetails={() => onDetails(task)} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <IconButton variant="ghost" size="sm" aria-label={`Actions for ${task.title}`}>
+              <EllipsisVertical />
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.Item value="sdk" onSelect={() => onDetails(task)}>
+                  <Info size={14} /> SDK details
+                </Menu.Item>
+                <Menu.Item value="delete" color="fg.error" onSelect={() => onDelete(task)}>
+                  <Trash2 size={14} /> Delete
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** 'SDK Active' (opens the details) or 'SDK Failed' with 'Check SDK' (spec 4). */
+function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string; onDetails: () => void }) {
+  const client = useApolloClient();
+  const [verify] = useMutation(VerifyTaskMutation);
+  const [checking, setChecking] = useState(false);
+
+  if (task.isVerifiedSource) {
+    return (
+      <Button size="xs" variant="subtle" colorPalette="green" onClick={onDetails} data-testid="sdk-active">
+        SDK Active
+      </Button>
+    );
+  }
+
+  const check = async () => {
+    setChecking(true);
+    try {
+      let verified: boolean;
+      if (task.type === 'BOT') {
+        // Bots verify themselves through the SDK event; checking re-reads the resource.
+        verified = (await readTask(projectId, task.id)).isVerifiedSource;
+        if (verified) {
+          client.cache.modify({
+            id: client.cache.identify({ __typename: 'Task', id: task.id }),
+            fields: { isVerifiedSource: () => true },
+          });
+        }
+      } else {
+        const { data } = await verify({ variables: { projectId, taskId: task.id } });
+        verified = Boolean(data?.verifyTask.isVerifiedSource);
+      }
+      if (verified) notifySuccess('SDK successfully activated');
+      else notifyError('SDK not activated');
+    } catch (e) {
+      notifyError(errorMessage(e));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <HStack gap="2" wrap="nowrap">
+      <Badge colorPalette="red" variant="subtle" data-testid="sdk-failed">
+        SDK Failed
+      </Badge>
+      <Button size="xs" variant="outline" loading={checking} onClick={() => void check()}>
+        Check SDK
+      </Button>
+      <IconButton size="xs" variant="ghost" aria-label={`How to set up the SDK for ${task.title}`} onClick={onDetails}>
+        <Info />
+      </IconButton>
+    </HStack>
+  );
+}
+
+function CodeBlock({ value, label }: { value: string; label: string }) {
+  return (
+    <Box position="relative">
+      <Code
+        as="pre"
+        display="block"
+        whiteSpace="pre-wrap"
+        wordBreak="break-all"
+        p="3"
+        pr="10"
+        borderRadius="md"
+        fontSize="xs"
+        w="full"
+        data-testid={label === 'Copy request' ? 'sdk-http-example' : undefined}
+      >
+        {value}
+      </Code>
+      <CopyButton value={value} label={label} position="absolute" top="1" right="1" />
+    </Box>
+  );
+}
+
+/** How to integrate: the bot's verification link and the HTTP call with the project key. */
+function SdkDetailsDialog({ projectId, task, onClose }: { projectId: string; task: Task | null; onClose: () => void }) {
+  const key = useQuery(ProjectKeyQuery, { variables: { id: projectId }, skip: !task });
+  const bot = useQuery(SystemBotQuery, { skip: !task });
+  const secretKey = key.data?.project.secretKey ?? '<API key>';
+  const endpoint = `${window.location.origin}/api/v1/sdk/events`;
+  const body = JSON.stringify({ type: 'verification', code: task?.verificationCode ?? '' });
+  const curl = `curl -X POST '${endpoint}' \\\n  -H 'Content-Type: application/json' \\\n  -H 'X-Api-Key: ${secretKey}' \\\n  -d '${body}'`;
+  const isChat = task?.type === 'CHANNEL' || task?.type === 'CHAT';
+  const systemBot = bot.data?.settings.telegramSystemBot;
+
+  return (
+    <Dialog.Root open={task !== null} onOpenChange={(e) => !e.open && onClose()} size="md" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="sdk-details-dialog">
+            <Dialog.Header>
+              <Dialog.Title>SDK details</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {task && (
+                <Stack gap="4">
+                  <HStack gap="3">
+                    <Text fontWeight="semibold">{task.title}</Text>
+                    {task.isVerifiedSource ? (
+                      <Badge colorPalette="green">SDK Active</Badge>
+                    ) : (
+                      <Badge colorPalette="red">SDK Failed</Badge>
+                    )}
+                  </HStack>
+                  {isChat ? (
+                    <Text>
+                      Add {systemBot ? `@${systemBot}` : 'our system bot'} to the {typeLabels[task.type].toLowerCase()}{' '}
+                      as an administrator, then press Check SDK.
+                    </Text>
+                  ) : (
+                    <>
+                      {task.verificationLink && (
+                        <Stack gap="1">
+                          <Text fontWeight="medium">1. Open your bot with the verification link</Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            Your bot receives the start parameter wg_vf_{task.verificationCode}.
+                          </Text>
+                          <HStack gap="1">
+                            <ChakraLink
+                              href={task.verificationLink}
+                              target="_blank"
+                              rel="noreferrer"
+                              color="brand.fg"
+                              wordBreak="break-all"
+                              data-testid="verification-link"
+                            >
+                              {task.verificationLink}
+                            </ChakraLink>
+                            <CopyButton value={task.verificationLink} label="Copy verification link" />
+                          </HStack>
+                        </Stack>
+                      )}
+                      <Stack gap="1">
+                        <Text fontWeight="medium">
+                          {task.verificationLink ? '2. ' : ''}Your bot sends the code with the project API key
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.
+                        </Text>
+                        <CodeBlock value={curl} label="Copy request" />
+                      </Stack>
+                    </>
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose}>Close</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function DeleteResourceDialog({
+  projectId,
+  task,
+  onClose,
+  onDeleted,
+}: {
+  projectId: string;
+  task: Task | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!task) return;
+    setBusy(true);
+    try {
+      await deleteTask(projectId, task.id);
+      notifySuccess('Resource successfully deleted');
+      onClose();
+      onDeleted();
+    } catch (e) {
+      notifyError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root
+      open={task !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="sm"
+      placement="center"
+      role="alertdialog"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="delete-resource-dialog">
+            <Dialog.Header>
+              <HStack gap="2">
+                <TriangleAlert color="var(--chakra-colors-red-500)" />
+                <Dialog.Title>Delete {task?.title}?</Dialog.Title>
+              </HStack>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>Warning: {DELETE_WARNING}.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={busy} onClick={() => void remove()}>
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,59 @@
+// Constants and checks of the resource form without zod, so pages can import them cheaply.
+import type { TaskType } from '../../gql/graphql';
+
+export const TELEGRAM_HOST = 'https://t.me';
+const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/]+$/;
+
+// Messages of spec 5 and 8; tests assert them verbatim.
+export const resourceMessages = {
+  nameRequired: 'Resource name is required',
+  urlRequired: 'Resource url is required',
+  linkInvalid: `The link is not valid, it should start with ${TELEGRAM_HOST}/your_link`,
+  customLinkInvalid: 'The link is not valid, it should start with https://',
+  logoRequired: 'Resource logo is required',
+  projectNameRequired: 'Project name is required',
+  categoryRequired: 'Resource type is required',
+  notFilled: 'Required fields are not filled in',
+  notFound: 'Resource not found. Please fill in the fields yourself',
+  tooLarge: 'Too large file',
+  imageOnly: 'Add an image only',
+} as const;
+
+export const RESOURCE_PAGE_SIZE = 10;
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif'] as const;
+export const IMAGE_ACCEPT = `${IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')},image/*`;
+
+/** The four types the form offers (SMART_LINK exists but is not selectable). */
+export const selectableTypes: Array<{ value: TaskType; label: string }> = [
+  { value: 'CHAT', label: 'Chat' },
+  { value: 'CHANNEL', label: 'Channel' },
+  { value: 'BOT', label: 'Bot' },
+  { value: 'CUSTOM', label: 'Custom' },
+];
+
+export const typeLabels: Record<TaskType, string> = {
+  CHAT: 'Chat',
+  CHANNEL: 'Channel',
+  BOT: 'Bot',
+  CUSTOM: 'Custom',
+  SMART_LINK: 'Smart link',
+};
+
+/** `@name`, `t.me/name` and `http://t.me/name` all become `https://t.me/name`; anything else is kept. */
+export function toTelegramLink(input: string): string {
+  const text = input.trim();
+  if (text.startsWith('@')) return `${TELEGRAM_HOST}/${text.slice(1)}`;
+  return text.replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|telegram\.me)\//i, `${TELEGRAM_HOST}/`);
+}
+
+export const isTelegramLink = (url: string) => TELEGRAM_LINK.test(url);
+
+/** Checks made before an image is sent (spec 5): size, then MIME type, then extension. */
+export function checkImage(file: { name: string; size: number; type: string }): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return resourceMessages.tooLarge;
+  if (!file.type.includes('image')) return resourceMessages.imageOnly;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return resourceMessages.imageOnly;
+  return null;
+}

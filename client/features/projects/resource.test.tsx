@@ -1,0 +1,174 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../test-utils';
+import { NewResourceForm } from './ResourceDialog';
+import type { ResourceServices } from './ResourceFields';
+import { checkImage, emptyResource, resourceMessages, resourceSchema, toTaskInput, toTelegramLink } from './resource';
+
+const MB = 1024 * 1024;
+
+function services(overrides: Partial<ResourceServices> = {}): ResourceServices {
+  return {
+    search: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))),
+    upload: vi.fn(async () => '/media/logo.png'),
+    ...overrides,
+  };
+}
+
+describe('image checks before sending', () => {
+  it('refuses files over 1 MB', () => {
+    expect(checkImage({ name: 'a.png', size: MB + 1, type: 'image/png' })).toBe('Too large file');
+    expect(checkImage({ name: 'a.png', size: MB, type: 'image/png' })).toBeNull();
+  });
+
+  it('refuses files whose type does not contain image', () => {
+    expect(checkImage({ name: 'a.pdf', size: 10, type: 'application/pdf' })).toBe('Add an image only');
+    expect(checkImage({ name: 'a.png', size: 10, type: '' })).toBe('Add an image only');
+  });
+
+  it('accepts only png, jpg, jpeg, webp, svg and avif', () => {
+    for (const ext of ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif', 'PNG']) {
+      expect(checkImage({ name: `logo.${ext}`, size: 10, type: 'image/x' })).toBeNull();
+    }
+    expect(checkImage({ name: 'logo.gif', size: 10, type: 'image/gif' })).toBe('Add an image only');
+    expect(checkImage({ name: 'logo.bmp', size: 10, type: 'image/bmp' })).toBe('Add an image only');
+  });
+});
+
+describe('resource validation', () => {
+  const valid = { ...emptyResource('CHANNEL'), title: 'News', url: '@news_channel', logo: '/media/a.png' };
+  const issues = (value: object) => {
+    const result = resourceSchema.safeParse(value);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('converts @name to a t.me link', () => {
+    expect(toTelegramLink('@news_channel')).toBe('https://t.me/news_channel');
+    expect(toTelegramLink('t.me/news_channel')).toBe('https://t.me/news_channel');
+    expect(toTaskInput(valid).url).toBe('https://t.me/news_channel');
+    expect(issues(valid)).toEqual([]);
+  });
+
+  it('requires name, url and logo with the spec messages', () => {
+    expect(issues({ ...emptyResource('CHANNEL') })).toEqual([
+      `title: ${resourceMessages.nameRequired}`,
+      `url: ${resourceMessages.urlRequired}`,
+      `logo: ${resourceMessages.logoRequired}`,
+    ]);
+  });
+
+  it('wants a Telegram link unless the type is custom', () => {
+    expect(issues({ ...valid, url: 'https://example.com/x' })).toEqual([
+      'url: The link is not valid, it should start with https://t.me/your_link',
+    ]);
+    expect(issues({ ...valid, type: 'CUSTOM', url: 'https://example.com/x' })).toEqual([]);
+  });
+
+  it('checks the invite link only when filled and sends null when empty', () => {
+    expect(toTaskInput(valid).inviteLink).toBeNull();
+    expect(issues({ ...valid, inviteLink: 'https://example.com/join' })).toEqual([
+      'inviteLink: The link is not valid, it should start with https://t.me/your_link',
+    ]);
+    expect(issues({ ...valid, inviteLink: 'https://t.me/+AbCdEf' })).toEqual([]);
+    expect(toTaskInput({ ...valid, inviteLink: '@invite_here' }).inviteLink).toBe('https://t.me/invite_here');
+  });
+
+  it('sends isMiniApp only for bots', () => {
+    expect(toTaskInput({ ...valid, isMiniApp: true }).isMiniApp).toBe(false);
+    expect(toTaskInput({ ...valid, type: 'BOT', isMiniApp: true }).isMiniApp).toBe(true);
+  });
+});
+
+describe('new resource form', () => {
+  it('hides the details until manual entry and shows the messages on submit', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={services()} onSubmit={onSubmit} />);
+
+    await screen.findByPlaceholderText('https://t.me/your_link or @name');
+    expect(screen.queryByLabelText('Resource name')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create resource' }));
+    expect(await screen.findByText('Required fields are not filled in')).toBeInTheDocument();
+    expect(screen.getByText('Resource url is required')).toBeInTheDocument();
+    // The failed submit reveals the details with their messages.
+    expect(await screen.findByText('Resource name is required')).toBeInTheDocument();
+    expect(screen.getByText('Resource logo is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sets the type to bot and asks for manual entry when the search fails; @name becomes a link', async () => {
+    const svc = services();
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={vi.fn()} />);
+
+    const link = await screen.findByPlaceholderText('https://t.me/your_link or @name');
+    await user.type(link, '@my_shop_bot');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(svc.search).toHaveBeenCalledWith('https://t.me/my_shop_bot');
+    expect(await screen.findByText('Resource not found. Please fill in the fields yourself')).toBeInTheDocument();
+    expect(link).toHaveValue('https://t.me/my_shop_bot');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Bot' })).toBeChecked());
+    expect(screen.getByLabelText('Resource name')).toBeInTheDocument();
+    expect(screen.getByText('This bot is a mini app')).toBeInTheDocument();
+  });
+
+  it('fills title, logo and type from a search result and submits the TaskInput', async () => {
+    const svc = services({
+      search: vi.fn(async () => ({
+        title: 'Daily News',
+        logo: '/media/news.png',
+        taskType: 'CHANNEL' as const,
+        url: 'https://t.me/daily_news',
+      })),
+    });
+    const onSubmit = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={onSubmit} />);
+
+    await user.type(await screen.findByPlaceholderText('https://t.me/your_link or @name'), 't.me/daily_news{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Resource name')).toHaveValue('Daily News'));
+    await user.type(screen.getByLabelText('Invite link'), 'https://example.com/join');
+    await user.click(screen.getByRole('button', { name: 'Create resource' }));
+    expect(
+      await screen.findByText('The link is not valid, it should start with https://t.me/your_link'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Invite link'));
+    await user.click(screen.getByRole('button', { name: 'Create resource' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        type: 'CHANNEL',
+        title: 'Daily News',
+        url: 'https://t.me/daily_news',
+        logo: '/media/news.png',
+        isMiniApp: false,
+        inviteLink: null,
+      }),
+    );
+  });
+
+  it('checks an image before uploading it', async () => {
+    const svc = services();
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Fill in manually' }));
+    const input = screen.getByTestId('logo-input') as HTMLInputElement;
+
+    const big = new File([new Uint8Array(MB + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect((await screen.findAllByText('Too large file')).length).toBeGreaterThan(0);
+
+    const pdf = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect((await screen.findAllByText('Add an image only')).length).toBeGreaterThan(0);
+    expect(svc.upload).not.toHaveBeenCalled();
+
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png] } });
+    await waitFor(() => expect(svc.upload).toHaveBeenCalledWith(png));
+    expect(await screen.findByRole('button', { name: 'Change logo' })).toBeInTheDocument();
+  });
+});

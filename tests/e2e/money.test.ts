@@ -1,0 +1,235 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app';
+import { type TestBrowser, openBrowser, screenshot, signIn } from './browser';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers: TestBrowser[] = [];
+
+async function browser(viewport?: { width: number; height: number }): Promise<TestBrowser> {
+  const opened = await openBrowser(app.url, viewport);
+  browsers.push(opened);
+  return opened;
+}
+
+/** Signs in and opens `path` by a deep link (a full page load with the stored token). */
+async function signInTo(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
+  await page.goto(path);
+  await page.waitForURL(`**${path}`);
+}
+
+/** A flag on the document: a reload would lose it. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { noReload: boolean }).noReload = true;
+  });
+}
+
+async function notReloaded(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+const VALID_WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, serveClient: true });
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await app?.close();
+});
+
+describe('money screens against the real server', () => {
+  it('tops up 25 through the sandbox in a second tab; the first tab updates without reload', async () => {
+    const { context, page } = await browser();
+    await signInTo(page, 'advertiser@demo.local', '/advertiser/payments');
+    await page.getByRole('heading', { name: 'Add funds' }).waitFor({ state: 'visible' });
+    await expect.poll(() => text(page, 'balance-chip')).toBe('350.00 $');
+    await expect.poll(() => text(page, 'advertiser-balance')).toBe('350.00 $');
+    await expect.poll(() => page.getByTestId('transaction-row').count()).toBe(4);
+    // Seeded history: statuses map to the spec's labels.
+    const statuses = await page.getByTestId('transaction-status').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(['Pending', 'Done', 'Failed']));
+    const goToPayment = page.getByRole('button', { name: 'Go to Payment' });
+    expect(await goToPayment.isDisabled()).toBe(true);
+    await markDocument(page);
+    await screenshot(page, 'money-01-add-funds');
+
+    // Client-side validation of reading B.
+    const amount = page.getByLabel(/Amount/);
+    await amount.fill('abc');
+    await page.getByText('Enter correct value').waitFor({ state: 'visible' });
+    await amount.fill('1');
+    await page.getByText('The value must be greater than 1').waitFor({ state: 'visible' });
+    expect(await goToPayment.isDisabled()).toBe(true);
+    await amount.fill('');
+    await page.getByText('Enter required value').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: '50 $' }).click();
+    expect(await amount.inputValue()).toBe('50');
+    await expect.poll(() => goToPayment.isEnabled()).toBe(true);
+    await screenshot(page, 'money-02-add-funds-valid');
+    await amount.fill('');
+
+    // Second tab of the same browser (same session): pay 25 at the sandbox checkout.
+    const checkout = await context.newPage();
+    await checkout.goto('/advertiser/payments');
+    await checkout.getByLabel(/Amount/).fill('25');
+    await checkout.getByRole('button', { name: 'Go to Payment' }).click();
+    await checkout.waitForURL('**/pay/sandbox/**');
+    await checkout.getByTestId('sandbox-amount').waitFor({ state: 'visible' });
+    await screenshot(checkout, 'money-03-sandbox-checkout');
+    const paymentId = new URL(checkout.url()).pathname.split('/').pop();
+
+    // The first tab shows the new Pending row as soon as it is created.
+    const row = page.locator(`[data-testid="transaction-row"][data-id="${paymentId}"]`);
+    await expect.poll(() => row.getAttribute('data-status')).toBe('IN_PROGRESS');
+    expect(await row.getByTestId('transaction-status').textContent()).toBe('Pending');
+    expect(await row.getByTestId('transaction-amount').textContent()).toBe('25.00 $');
+    await screenshot(page, 'money-04-add-funds-pending');
+
+    const paidAt = Date.now();
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => new URL(checkout.url()).pathname, { timeout: 10_000 }).toBe('/advertiser/payments');
+    await expect.poll(() => text(checkout, 'toast-success')).toContain(`Payment #${paymentId} completed`);
+    // The outcome parameters are dropped from the address once announced.
+    await expect.poll(() => new URL(checkout.url()).search).toBe('');
+
+    // First tab, no reload: the row turns Done and the chip gains 25.
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 5000 }).toBe('DONE');
+    expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
+    await expect.poll(() => text(page, 'balance-chip')).toBe('375.00 $');
+    await expect.poll(() => text(page, 'advertiser-balance')).toBe('375.00 $');
+    expect(Date.now() - paidAt).toBeLessThan(5000);
+    expect(await notReloaded(page)).toBe(true);
+    await screenshot(page, 'money-05-add-funds-done-live');
+  });
+
+  it('shows the failed outcome of the sandbox checkout', async () => {
+    const { page } = await browser({ width: 390, height: 844 });
+    await signInTo(page, 'advertiser@demo.local', '/advertiser/payments');
+    await page.getByLabel(/Amount/).fill('12.5');
+    await page.getByRole('button', { name: 'Go to Payment' }).click();
+    await page.waitForURL('**/pay/sandbox/**');
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/advertiser/payments');
+    await expect.poll(() => text(page, 'toast-error')).toMatch(/Payment #\d+ failed/);
+    await expect.poll(() => page.getByTestId('transaction-row').first().getAttribute('data-status')).toBe('FAILED');
+    expect(await page.getByTestId('transaction-row').first().getByTestId('transaction-amount').textContent()).toBe(
+      '12.50 $',
+    );
+    await screenshot(page, 'money-06-add-funds-mobile-failed');
+  });
+
+  it('withdraw: shows the messages and refuses an invalid TON address', async () => {
+    const { page } = await browser();
+    await signInTo(page, 'publisher@demo.local', '/publisher/payments');
+    await page.getByRole('heading', { name: 'Withdraw Money' }).waitFor({ state: 'visible' });
+    await expect.poll(() => text(page, 'available-balance')).toBe('70.00 $');
+    await expect.poll(() => text(page, 'hold-balance')).toBe('35.50 $');
+    await expect.poll(() => text(page, 'total-balance')).toBe('105.50 $');
+    await page.getByText('processed within up to 72 hours').waitFor({ state: 'visible' });
+    // The seeded withdrawal was paid out: Done with its hash.
+    const seeded = page.getByTestId('transaction-row').first();
+    expect(await seeded.getAttribute('data-status')).toBe('DONE');
+    expect(await seeded.getByTestId('transaction-hash').textContent()).toContain('b1d6f3e2');
+
+    const send = page.getByRole('button', { name: 'Send Money' });
+    await send.click();
+    await expect.poll(() => page.getByText('Enter required value').count()).toBe(2);
+    const amount = page.getByLabel(/Amount/);
+    await amount.fill('40');
+    await page.getByText('The value must be greater than 50').waitFor({ state: 'visible' });
+    await amount.fill('200');
+    await page.getByText('The value must be lower than total balance').waitFor({ state: 'visible' });
+    await amount.fill('50');
+    await page.getByLabel('Wallet address').fill('not-a-ton-wallet');
+    await send.click();
+    await page.getByText('Enter a valid TON wallet address (USDT on TON)').waitFor({ state: 'visible' });
+    await screenshot(page, 'money-07-withdraw-invalid-wallet');
+    expect(await page.getByTestId('transaction-row').count()).toBe(1);
+  });
+
+  it('finance marks a withdrawal done and the publisher sees it turn Done live', async () => {
+    const publisher = await browser();
+    await signInTo(publisher.page, 'publisher@demo.local', '/publisher/payments');
+    const pub = publisher.page;
+    await expect.poll(() => text(pub, 'available-balance')).toBe('70.00 $');
+
+    const finance = await browser();
+    const fin = finance.page;
+    await signIn(fin, 'moderator@demo.local');
+    await fin.waitForURL('**/advertiser/projects');
+    await fin.getByTestId('finance-link').click();
+    await fin.waitForURL('**/finance');
+    await fin.getByRole('heading', { name: 'Finance' }).waitFor({ state: 'visible' });
+    await expect.poll(() => text(fin, 'withdrawal-queue-total')).toBe('0 withdrawals');
+    await markDocument(fin);
+
+    await pub.getByLabel(/Amount/).fill('50');
+    await pub.getByLabel('Wallet address').fill(VALID_WALLET);
+    await pub.getByRole('button', { name: 'Send Money' }).click();
+    await expect.poll(() => text(pub, 'toast-success')).toContain('Withdraw request created');
+    const row = pub.getByTestId('transaction-row').first();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('IN_PROGRESS');
+    const id = await row.getAttribute('data-id');
+    expect(await row.getByTestId('transaction-status').textContent()).toBe('Pending');
+    await expect.poll(() => text(pub, 'available-balance')).toBe('20.00 $');
+    await expect.poll(() => text(pub, 'total-balance')).toBe('55.50 $');
+    await expect.poll(() => text(pub, 'balance-chip')).toBe('55.50 $');
+    expect(await pub.getByLabel(/Amount/).inputValue()).toBe('');
+    await markDocument(pub);
+    await screenshot(pub, 'money-08-withdraw-pending');
+
+    // The queue shows it live.
+    const card = fin.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
+    await card.waitFor({ state: 'visible', timeout: 5000 });
+    // The server stores the address in its user-friendly non-bounceable form (UQ…).
+    expect(await card.getByTestId('withdrawal-wallet').textContent()).toContain(VALID_WALLET.slice(2, 30));
+    expect(await notReloaded(fin)).toBe(true);
+    await screenshot(fin, 'money-09-finance-queue');
+
+    const hash = 'e2eTonTxHash0123456789abcdefABCDEF0123456789xyz';
+    await card.getByRole('button', { name: 'Mark done' }).click();
+    const dialog = fin.getByRole('dialog');
+    await dialog.getByLabel('TON transaction hash').fill(hash);
+    await screenshot(fin, 'money-10-finance-mark-done');
+    const doneAt = Date.now();
+    await dialog.getByRole('button', { name: 'Mark done' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 5000 }).toBe('DONE');
+    expect(Date.now() - doneAt).toBeLessThan(5000);
+    expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
+    expect(await row.getByTestId('transaction-hash').textContent()).toContain(hash);
+    expect(await notReloaded(pub)).toBe(true);
+    await expect.poll(() => text(pub, 'total-balance')).toBe('55.50 $');
+    await screenshot(pub, 'money-11-withdraw-done-live');
+
+    // In the Done filter of the queue.
+    await fin.getByText('Done', { exact: true }).first().click();
+    await card.waitFor({ state: 'visible' });
+  });
+
+  it('explains that on-hold money cannot be withdrawn yet, in dark mode', async () => {
+    const publisher = await browser();
+    const pub = publisher.page;
+    await signInTo(pub, 'publisher@demo.local', '/publisher/payments');
+    await expect.poll(() => text(pub, 'available-balance')).toBe('20.00 $');
+    // Dark mode is part of the check: semantic tokens keep the page readable.
+    await pub.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await pub.reload();
+    await expect.poll(() => text(pub, 'available-balance')).toBe('20.00 $');
+
+    await pub.getByLabel(/Amount/).fill('55.5');
+    await pub.getByLabel('Wallet address').fill(VALID_WALLET);
+    await pub.getByRole('button', { name: 'Send Money' }).click();
+    // 35.50 is on hold: the server's message explains it under the amount.
+    await pub.getByText(/on hold and cannot be withdrawn/).waitFor({ state: 'visible' });
+    await screenshot(pub, 'money-12-withdraw-on-hold-dark');
+  });
+});
