@@ -59,9 +59,9 @@ function Shell() {
         borderBottomWidth="1px"
       >
         <Container maxW="7xl">
-          <HStack h="16" gap="3">
+          <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
             {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} /> : null}
-            <Link to={logoTarget(me?.defaultRole)} aria-label="Home" data-testid="logo-link">
+            <Link to={logoTarget(me?.defaultRole)} aria-label="Home" data-testid="logo-link" style={{ flexShrink: 0 }}>
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
               </Box>
