@@ -163,6 +163,29 @@ export class Ledger {
     return row;
   }
 
+  private readonly prepared = new Map<string, { name: string; text: string }>();
+
+  /**
+   * Runs one of the ledger's hot statements on the transaction's own connection as a named
+   * prepared statement, so PostgreSQL parses and plans it once per connection instead of once
+   * per transfer. Outside a transaction it falls back to the ORM.
+   */
+  private async query<T>(tx: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+    const trx = tx.getTransactionContext() as
+      | { client?: { acquireConnection?: () => Promise<PreparedClient> } }
+      | undefined;
+    const connection = trx?.client?.acquireConnection ? await trx.client.acquireConnection() : undefined;
+    if (!connection?.query) return tx.execute<T[]>(sql, params);
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      let n = 0;
+      statement = { name: `ledger_${this.prepared.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      this.prepared.set(sql, statement);
+    }
+    const result = await connection.query({ name: statement.name, text: statement.text, values: params });
+    return result.rows as T[];
+  }
+
   /** Posts a pending transfer, fully or in part (the rest is released). */
   post(tx: EntityManager, emit: Emit, input: { key: string; pendingId: number; amount?: bigint }) {
     return this.resolve(tx, emit, 'POST_PENDING', input);
@@ -246,7 +269,8 @@ export class Ledger {
       reference: string | null;
     },
   ): Promise<{ row: TransferRecord; replayed: boolean; accounts: Map<number, AccountRow> }> {
-    const rows = await tx.execute<(Row & { a: AccountRow })[]>(
+    const rows = await this.query<Row & { a: AccountRow }>(
+      tx,
       `with ins as (
          insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
          values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *
@@ -303,7 +327,8 @@ export class Ledger {
     const ids = [...accounts.keys()];
     const userIds = [...new Set([...accounts.values()].flatMap((a) => (a.user_id === null ? [] : [a.user_id])))];
     const columns = 'id, kind, user_id, credits_posted, debits_posted, debits_pending, credits_pending';
-    const rows = await tx.execute<(AccountRow & { user_id: number | null })[]>(
+    const rows = await this.query<AccountRow & { user_id: number | null }>(
+      tx,
       `with upd as (
          update ledger_accounts set ${set}, updated_at = now() where id in (?, ?) returning ${columns}
        )
@@ -319,6 +344,10 @@ export class Ledger {
       emit(topics.balance(userId), balancesPayload(balances));
     }
   }
+}
+
+interface PreparedClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 function available(a: AccountRow): bigint {
