@@ -21,7 +21,9 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
-  scrollRestoration: true,
+  // Off: its positions live in sessionStorage. The signed-in layout keeps them in localStorage
+  // (spec 3, useScrollPositions); the router still scrolls each new page to the top.
+  scrollRestoration: false,
 });
 
 // However the session ends (Log out, a 401, a rejected socket), the user lands on login.

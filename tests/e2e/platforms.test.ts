@@ -101,6 +101,7 @@ describe('publisher apps in Chromium', () => {
     const preview = page.getByTestId('showcase-preview');
     expect(await preview.getAttribute('data-theme')).toBe('dark');
     await preview.getByText('+100 Stars').waitFor({ state: 'visible' });
+    await page.getByLabel('Reward callback URL').fill('https://galaxy.example/rewards');
     await screenshot(page, 'platforms-02-new-app');
 
     await page.getByRole('button', { name: 'Create App' }).click();
@@ -121,6 +122,8 @@ describe('publisher apps in Chromium', () => {
     expect(await page.getByLabel('Telegram direct link').inputValue()).toBe('https://t.me/galaxy_farm_bot');
     expect(await page.getByLabel('Telegram direct link').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Web app URL').inputValue()).toBe('https://galaxy.example/app');
+    expect(await page.getByLabel('Reward callback URL').inputValue()).toBe('https://galaxy.example/rewards');
+    expect(await page.getByLabel('Bot token').inputValue()).toBe('');
     expect(await page.getByRole('tab').allTextContents()).toEqual([
       'Start Bot',
       'Channel',

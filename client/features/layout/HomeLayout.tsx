@@ -23,6 +23,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { RoleSwitcher } from './RoleSwitcher';
 import { UserMenu } from './UserMenu';
 import { useLiveBalance } from './useLiveBalance';
+import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 
 const LayoutMeQuery = graphql(`
@@ -46,6 +47,7 @@ function Shell() {
   const { data, error, refetch } = useQuery(LayoutMeQuery);
   const me = data?.me;
   useLiveBalance(me?.id);
+  useScrollPositions();
 
   return (
     <Flex direction="column" minH="100dvh">

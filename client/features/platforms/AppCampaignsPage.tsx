@@ -59,7 +59,7 @@ export function AppCampaignsPage() {
           </Button>
         </EmptyState>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="xl">
+        <Box overflowX="auto" borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="app-campaigns">
           <Table.Root size="sm" data-testid="app-campaigns-table">
             <Table.Header>
               <Table.Row>

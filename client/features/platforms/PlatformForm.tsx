@@ -39,12 +39,21 @@ export interface PlatformFormProps {
   categories: Array<{ id: string; title: string }>;
   upload: (file: File) => Promise<string>;
   onSubmit: (values: PlatformValues) => Promise<void>;
+  /** Edit: the app already has a bot token (the token itself is never sent back). */
+  hasBotToken?: boolean;
 }
 
 const TOP_FIELDS = ['title', 'logo', 'categoryId', 'tgBotUrl', 'webappUrl', 'awards'] as const;
 
 /** New App / Edit App form (spec 2.5): app fields, awards, showcase tabs, theme and preview. */
-export function PlatformForm({ mode, initialValues, categories, upload, onSubmit }: PlatformFormProps) {
+export function PlatformForm({
+  mode,
+  initialValues,
+  categories,
+  upload,
+  onSubmit,
+  hasBotToken = false,
+}: PlatformFormProps) {
   const form = useForm<PlatformValues>({
     resolver: zodResolver(platformSchema),
     defaultValues: initialValues,
@@ -320,6 +329,55 @@ export function PlatformForm({ mode, initialValues, categories, upload, onSubmit
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
+
+        <Card.Root borderRadius="2xl" data-testid="integration-section">
+          <Card.Body gap="5">
+            <Stack gap="0">
+              <Heading size="md">Integration (optional)</Heading>
+              <Text fontSize="sm" color="fg.muted">
+                For apps that check players' Telegram data or credit awards from their own server.
+              </Text>
+            </Stack>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <FormField
+                label="Telegram bot id"
+                error={errors.tgBotId?.message}
+                helperText="Your bot's numeric id (the digits before the colon in its token). It is used to check the signature of the Telegram data your app passes to the showcase; we fill it in from Telegram when we can."
+              >
+                <Input placeholder="123456789" inputMode="numeric" autoComplete="off" {...register('tgBotId')} />
+              </FormField>
+              <FormField
+                label="Bot token"
+                error={errors.botToken?.message}
+                helperText={
+                  hasBotToken
+                    ? 'A bot token is saved. Leave this empty to keep it, or enter a new one to replace it.'
+                    : "Your app's bot token from @BotFather. It is stored encrypted and used to validate the Telegram initData your app passes to the showcase."
+                }
+              >
+                <Input
+                  type="password"
+                  placeholder={hasBotToken ? '••••••••' : '123456:ABC-DEF…'}
+                  autoComplete="new-password"
+                  spellCheck={false}
+                  {...register('botToken')}
+                />
+              </FormField>
+            </SimpleGrid>
+            <FormField
+              label="Reward callback URL"
+              error={errors.rewardCallbackUrl?.message}
+              helperText="When a player completes a task, our server sends a signed request to this address so your server can credit the award."
+            >
+              <Input
+                type="url"
+                placeholder="https://your-server.example/rewards"
+                autoComplete="off"
+                {...register('rewardCallbackUrl')}
+              />
+            </FormField>
+          </Card.Body>
+        </Card.Root>
 
         <HStack justify="flex-end" position="sticky" bottom="0" py="3" bg="bg" zIndex="1">
           <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>

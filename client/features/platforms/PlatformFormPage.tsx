@@ -121,6 +121,7 @@ export function EditPlatformPage() {
           categories={categories.data?.categories.data ?? []}
           upload={uploadImage}
           onSubmit={submit}
+          hasBotToken={loaded?.hasBotToken ?? false}
         />
       )}
     </Page>

@@ -16,6 +16,9 @@ export const platformMessages = {
   awardLogoRequired: 'Award logo is required',
   awardRequired: 'Award is required',
   awardQuantityRequired: 'Award quantity is required',
+  botIdInvalid: 'Enter the numeric bot id',
+  botTokenInvalid: 'The bot token looks like 123456:ABC-DEF…',
+  callbackUrlInvalid: 'The link is not valid, it should start with https://',
   notValid: 'Fill in all fields correctly',
   created: 'The platform has been successfully created',
   updated: 'The platform has been successfully update',
@@ -184,6 +187,20 @@ export const platformSchema = z
       .min(1, platformMessages.webappRequired)
       .refine((v) => !v || /^https:\/\/\S+$/.test(v), platformMessages.webappInvalid),
     isDarkTheme: z.boolean(),
+    // Integration (optional); the checks mirror the server's PlatformInput.
+    tgBotId: z
+      .string()
+      .trim()
+      .refine((v) => !v || (/^\d+$/.test(v) && /[1-9]/.test(v)), platformMessages.botIdInvalid),
+    /** Never pre-filled: empty keeps the saved token. */
+    botToken: z
+      .string()
+      .trim()
+      .refine((v) => !v || /^\d+:[\w-]{20,}$/.test(v), platformMessages.botTokenInvalid),
+    rewardCallbackUrl: z
+      .string()
+      .trim()
+      .refine((v) => !v || /^https:\/\/\S+$/.test(v), platformMessages.callbackUrlInvalid),
     awards: z.array(awardSchema),
     services: z.array(serviceSchema),
   })
@@ -225,6 +242,9 @@ export function emptyPlatform(tiers: TierItem[] = []): PlatformValues {
     tgBotUrl: '',
     webappUrl: '',
     isDarkTheme: false,
+    tgBotId: '',
+    botToken: '',
+    rewardCallbackUrl: '',
     awards: [],
     services: CREATE_TASK_TYPES.map((t) => emptyService(t, tiers)),
   };
@@ -237,6 +257,8 @@ export interface LoadedPlatform {
   tgBotUrl: string;
   webappUrl: string;
   isDarkTheme: boolean;
+  tgBotId?: string | null;
+  rewardCallbackUrl?: string | null;
   rewards: Array<{ id: string; title: string; logo: string }>;
   services: Array<{
     id?: string | null;
@@ -274,6 +296,9 @@ export function toFormValues(p: LoadedPlatform): PlatformValues {
     tgBotUrl: p.tgBotUrl,
     webappUrl: p.webappUrl,
     isDarkTheme: p.isDarkTheme,
+    tgBotId: p.tgBotId ?? '',
+    botToken: '',
+    rewardCallbackUrl: p.rewardCallbackUrl ?? '',
     awards,
     services,
   };
@@ -289,6 +314,10 @@ export function toPlatformInput(values: PlatformValues, mode: 'create' | 'edit')
     webappUrl: values.webappUrl.trim(),
     ...(mode === 'create' ? { tgBotUrl: toTelegramLink(values.tgBotUrl) } : {}),
     isDarkTheme: values.isDarkTheme,
+    // An empty bot id or token leaves the saved one alone; an empty callback URL removes it.
+    tgBotId: values.tgBotId.trim() || null,
+    botToken: values.botToken.trim() || null,
+    rewardCallbackUrl: values.rewardCallbackUrl.trim() || null,
     rewards: values.awards.map((a) => ({ ...(a.id ? { id: a.id } : {}), title: a.title.trim(), logo: a.logo })),
     services: values.services.map((s) => ({
       ...(s.id ? { id: s.id } : {}),

@@ -109,6 +109,40 @@ describe('platform form values', () => {
     ]);
   });
 
+  it('checks the optional integration fields like the server', () => {
+    expect(
+      issues({ ...valid(), tgBotId: ' 123456789 ', botToken: '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11' }),
+    ).toEqual([]);
+    expect(issues({ ...valid(), rewardCallbackUrl: 'https://quest.example/rewards' })).toEqual([]);
+    expect(
+      issues({ ...valid(), tgBotId: '@quest_bot', botToken: 'not-a-token', rewardCallbackUrl: 'http://quest.example' }),
+    ).toEqual([
+      'tgBotId: Enter the numeric bot id',
+      'botToken: The bot token looks like 123456:ABC-DEF…',
+      'rewardCallbackUrl: The link is not valid, it should start with https://',
+    ]);
+    expect(issues({ ...valid(), tgBotId: '0' })).toEqual(['tgBotId: Enter the numeric bot id']);
+  });
+
+  it('sends the integration fields, empty ones as null', () => {
+    const empty = toPlatformInput(valid(), 'edit');
+    expect(empty).toMatchObject({ tgBotId: null, botToken: null, rewardCallbackUrl: null });
+    const filled = toPlatformInput(
+      {
+        ...valid(),
+        tgBotId: ' 42 ',
+        botToken: ' 1:abcdefghijklmnopqrstuvwxyz ',
+        rewardCallbackUrl: ' https://q.example/cb ',
+      },
+      'create',
+    );
+    expect(filled).toMatchObject({
+      tgBotId: '42',
+      botToken: '1:abcdefghijklmnopqrstuvwxyz',
+      rewardCallbackUrl: 'https://q.example/cb',
+    });
+  });
+
   it('sends saved awards by id and new ones by title; the Telegram link only on create', () => {
     const create = toPlatformInput(valid(), 'create');
     expect(create.tgBotUrl).toBe('https://t.me/quest_bot');
@@ -132,6 +166,8 @@ describe('platform form values', () => {
       tgBotUrl: 'https://t.me/q',
       webappUrl: 'https://q',
       isDarkTheme: true,
+      tgBotId: '777',
+      rewardCallbackUrl: 'https://q/cb',
       rewards: [{ id: '7', title: 'Coins', logo: '/c' }],
       services: [
         {
@@ -151,6 +187,8 @@ describe('platform form values', () => {
     expect(values.services[2]).toMatchObject({ id: '3', isExcluded: true });
     expect(values.services[2].awards).toEqual([{ awardKey: 'id:7', awardTitle: 'Coins', value: '5' }]);
     expect(values.services[2].tiers.map((t) => t.level)).toEqual([1, 2]);
+    // The bot token is never loaded back: the field starts empty.
+    expect(values).toMatchObject({ tgBotId: '777', botToken: '', rewardCallbackUrl: 'https://q/cb' });
   });
 
   it('builds the showcase snippet for the platform', () => {
@@ -247,5 +285,83 @@ describe('platform form (component)', () => {
     expect(saved.awards.map((a) => a.title)).toEqual(['Gold']);
     expect(toPlatformInput(saved, 'edit').services[1].awards).toEqual([{ platformRewardId: '1', value: 10 }]);
     expect(platformMessages.updated).toBe('The platform has been successfully update');
+  });
+  const filled = (): PlatformValues => ({
+    ...emptyPlatform(),
+    title: 'Quest',
+    logo: '/media/q.png',
+    categoryId: '1',
+    tgBotUrl: 'https://t.me/quest',
+    webappUrl: 'https://quest.example',
+  });
+
+  it('shows the integration messages and saves the fields on create', async () => {
+    const onSubmit = vi.fn(async (_: PlatformValues) => {});
+    renderInApp(
+      <PlatformForm
+        mode="create"
+        initialValues={filled()}
+        categories={categories}
+        upload={vi.fn()}
+        onSubmit={onSubmit}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Integration (optional)' })).toBeTruthy();
+    expect(screen.getByText(/signed request to this address/)).toBeTruthy();
+    const token = screen.getByLabelText('Bot token') as HTMLInputElement;
+    expect(token.type).toBe('password');
+    expect(screen.queryByText(/A bot token is saved/)).toBeNull();
+
+    await user.type(screen.getByLabelText('Telegram bot id'), 'quest_bot');
+    await user.type(token, '12345');
+    await user.type(screen.getByLabelText('Reward callback URL'), 'http://quest.example/cb');
+    await user.click(screen.getByRole('button', { name: 'Create App' }));
+    expect(await screen.findByText('Enter the numeric bot id')).toBeTruthy();
+    expect(screen.getByText('The bot token looks like 123456:ABC-DEF…')).toBeTruthy();
+    expect(screen.getByText('The link is not valid, it should start with https://')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Telegram bot id'));
+    await user.type(screen.getByLabelText('Telegram bot id'), '987654321');
+    await user.clear(token);
+    await user.type(token, '987654321:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw');
+    await user.clear(screen.getByLabelText('Reward callback URL'));
+    await user.type(screen.getByLabelText('Reward callback URL'), 'https://quest.example/cb');
+    await user.click(screen.getByRole('button', { name: 'Create App' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(toPlatformInput(onSubmit.mock.calls[0][0], 'create')).toMatchObject({
+      tgBotId: '987654321',
+      botToken: '987654321:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+      rewardCallbackUrl: 'https://quest.example/cb',
+    });
+  });
+
+  it('on edit pre-fills the bot id and callback URL, never the token, and keeps a saved token', async () => {
+    const onSubmit = vi.fn(async (_: PlatformValues) => {});
+    const initial = { ...filled(), tgBotId: '555', rewardCallbackUrl: 'https://quest.example/cb' };
+    renderInApp(
+      <PlatformForm
+        mode="edit"
+        initialValues={initial}
+        categories={categories}
+        upload={vi.fn()}
+        onSubmit={onSubmit}
+        hasBotToken
+      />,
+    );
+    expect(await screen.findByText(/A bot token is saved/)).toBeTruthy();
+    expect((screen.getByLabelText('Telegram bot id') as HTMLInputElement).value).toBe('555');
+    expect((screen.getByLabelText('Reward callback URL') as HTMLInputElement).value).toBe('https://quest.example/cb');
+    expect((screen.getByLabelText('Bot token') as HTMLInputElement).value).toBe('');
+
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit App' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    // An empty token field leaves the saved token unchanged.
+    expect(toPlatformInput(onSubmit.mock.calls[0][0], 'edit')).toMatchObject({
+      tgBotId: '555',
+      botToken: null,
+      rewardCallbackUrl: 'https://quest.example/cb',
+    });
   });
 });

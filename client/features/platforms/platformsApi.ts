@@ -28,6 +28,9 @@ export const PlatformQuery = graphql(`
       categoryId
       webappUrl
       tgBotUrl
+      tgBotId
+      hasBotToken
+      rewardCallbackUrl
       isDarkTheme
       isActive
       rewards {
