@@ -5,7 +5,15 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { parseMoney } from '../server/lib/money.ts';
-import { type BenchUser, type ClientStats, type FromClients, type Mode, nowUs, type ToClients } from './protocol.ts';
+import {
+  type BenchUser,
+  type ClientKind,
+  type ClientStats,
+  type FromClients,
+  type Mode,
+  nowUs,
+  type ToClients,
+} from './protocol.ts';
 
 const BALANCE_SUBSCRIPTION =
   'subscription { balanceChanged { advertiserBalance publisherBalance publisherOnHoldBalance } }';
@@ -99,6 +107,55 @@ function openGraphql(url: string, user: BenchUser, index: number): Promise<Conn>
   });
 }
 
+/**
+ * A minimal client of the graphql-transport-ws protocol: connection_init with the token, one
+ * subscribe after connection_ack, pong to ping, `next` payloads read with JSON.parse. It costs
+ * the client process about what the bare client does, so the comparison measures the server.
+ */
+function openGraphqlLean(url: string, user: BenchUser, index: number): Promise<Conn> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, 'graphql-transport-ws');
+    let open = false;
+    let onClosed: (() => void) | undefined;
+    ws.on('open', () =>
+      ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${user.token}` } })),
+    );
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as {
+        type: string;
+        payload?: { data?: { balanceChanged?: { advertiserBalance: string } } };
+      };
+      if (msg.type === 'next') {
+        onBalance(index, Number(parseMoney(msg.payload?.data?.balanceChanged?.advertiserBalance ?? '')));
+      } else if (msg.type === 'connection_ack') {
+        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: BALANCE_SUBSCRIPTION } }));
+        open = true;
+        resolve(conn);
+      } else if (msg.type === 'ping') ws.send('{"type":"pong"}');
+    });
+    ws.on('error', (err) => {
+      if (!open) reject(err);
+    });
+    ws.on('close', (code) => {
+      if (!open) reject(new Error(`closed before ack (code ${code})`));
+      else lost();
+      open = false;
+      onClosed?.();
+    });
+    const conn: Conn = {
+      get open() {
+        return open;
+      },
+      close: () =>
+        new Promise<void>((done) => {
+          if (!open) return done();
+          onClosed = done;
+          ws.close(1000);
+        }),
+    };
+  });
+}
+
 /** A plain ws client that announces its user id; the bare server sends it the payload as JSON. */
 function openBare(url: string, user: BenchUser, index: number): Promise<Conn> {
   return new Promise((resolve, reject) => {
@@ -143,7 +200,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openAll(mode: Mode, url: string, users: BenchUser[], events: number, batch: number) {
+async function openAll(mode: Mode, client: ClientKind, url: string, users: BenchUser[], events: number, batch: number) {
   conns = [];
   closing = false;
   unexpectedCloses = 0;
@@ -155,7 +212,7 @@ async function openAll(mode: Mode, url: string, users: BenchUser[], events: numb
   lastAtUs = 0;
 
   const started = Date.now();
-  const open = mode === 'graphql' ? openGraphql : openBare;
+  const open = mode === 'bare' ? openBare : client === 'library' ? openGraphql : openGraphqlLean;
   let failed = 0;
   let firstError: string | undefined;
   // Ramp in batches so the listen backlog is never flooded with SYNs.
@@ -200,7 +257,7 @@ async function closeAll() {
 }
 
 process.on('message', (msg: ToClients) => {
-  if (msg.type === 'open') void openAll(msg.mode, msg.url, msg.users, msg.events, msg.batch);
+  if (msg.type === 'open') void openAll(msg.mode, msg.client, msg.url, msg.users, msg.events, msg.batch);
   else if (msg.type === 'report') send({ type: 'report', stats: report() });
   else if (msg.type === 'close') void closeAll();
 });

@@ -1,6 +1,8 @@
 /** IPC between the benchmark (server side, parent) and the process holding the client sockets. */
 
 export type Mode = 'graphql' | 'bare';
+/** How graphql-ws clients are made: a minimal client speaking the protocol, or the graphql-ws library's. */
+export type ClientKind = 'lean' | 'library';
 
 export interface BenchUser {
   id: number;
@@ -9,7 +11,7 @@ export interface BenchUser {
 }
 
 export type ToClients =
-  | { type: 'open'; mode: Mode; url: string; users: BenchUser[]; events: number; batch: number }
+  | { type: 'open'; mode: Mode; client: ClientKind; url: string; users: BenchUser[]; events: number; batch: number }
   | { type: 'report' }
   | { type: 'close' };
 

@@ -2,7 +2,10 @@
  * Subscription benchmark: N graphql-ws clients, each subscribed to its own `balanceChanged`,
  * receive M events each from the real app; then a bare `ws` server does the same fan-out.
  *
- *   npm run bench:subscriptions -- [--clients 5000] [--events 5] [--skip-bare] [--timeout 300]
+ *   npm run bench:subscriptions -- [--clients 5000] [--events 5] [--skip-bare] [--timeout 300] [--client lean|library]
+ *
+ * graphql-ws clients are by default minimal clients of the graphql-transport-ws protocol (as light
+ * as the bare clients, so the ratio measures the servers); `--client library` uses graphql-ws's own.
  *
  * Uses DATABASE_URL's server when set (a throwaway database bench_<random>), else embedded
  * PostgreSQL in a temporary folder. The client sockets live in a child process (bench/clients.ts).
@@ -42,6 +45,8 @@ const { values: flags } = parseArgs({
     timeout: { type: 'string', default: '300' },
     batch: { type: 'string', default: '500' },
     chunk: { type: 'string', default: '500' },
+    // lean: a minimal graphql-transport-ws client; library: the graphql-ws package's client.
+    client: { type: 'string', default: 'lean' },
   },
 });
 const positive = (name: string, v: string | undefined) => {
@@ -50,6 +55,8 @@ const positive = (name: string, v: string | undefined) => {
   return n;
 };
 const N = positive('clients', flags.clients);
+if (flags.client !== 'lean' && flags.client !== 'library') throw new Error('--client must be lean or library');
+const CLIENT = flags.client as 'lean' | 'library';
 const M = positive('events', flags.events);
 const TIMEOUT_S = positive('timeout', flags.timeout);
 /** Connections opened at once by the client process. */
@@ -155,7 +162,7 @@ interface PhaseResult {
 async function runPhase(clients: ClientProcess, t: Target): Promise<PhaseResult> {
   clients.clear();
   const before = await settledMemory();
-  clients.send({ type: 'open', mode: t.mode, url: t.url, users: t.users, events: M, batch: BATCH });
+  clients.send({ type: 'open', mode: t.mode, client: CLIENT, url: t.url, users: t.users, events: M, batch: BATCH });
   const opened = await clients.next('opened', TIMEOUT_S * 1000);
   if (opened.failed) console.warn(`  ${opened.failed} of ${N} clients failed to connect: ${opened.firstError}`);
   if (!opened.ok) throw new Error(`no ${t.mode} client connected: ${opened.firstError}`);
@@ -406,7 +413,9 @@ function verdicts(ours: PhaseResult, bare: PhaseResult | undefined): string[] {
 
 async function main() {
   const startLoad = loadavg()[0];
-  console.log(`bench:subscriptions — ${N} clients × ${M} events, node ${process.version}, ${cpus().length} CPUs`);
+  console.log(
+    `bench:subscriptions — ${N} clients × ${M} events, node ${process.version}, ${cpus().length} CPUs, ${CLIENT} graphql-ws clients`,
+  );
   console.log(
     `  database: ${process.env.DATABASE_URL ? 'DATABASE_URL server (throwaway database)' : 'embedded PostgreSQL'}`,
   );

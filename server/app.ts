@@ -21,6 +21,7 @@ import { openOrm } from './db/orm.ts';
 import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
+import { jitSubscribe } from './graphql/jit.ts';
 import { createPubSub, type PubSub } from './graphql/pubsub.ts';
 import { validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
+        subscribe: jitSubscribe(),
         parse: (source, options) => {
           const text = String(typeof source === 'string' ? source : source.body);
           const cached = documents.get(text);
