@@ -4,7 +4,10 @@
  * what `npm run ledger:check` runs). In the same run, pgbench's built-in TPC-B-like script
  * runs on the same PostgreSQL server with the same client count, and the ratio is printed.
  *
- *   npm run bench:ledger -- [--clients 16] [--seconds 20] [--accounts 1000] [--scale <clients>]
+ *   npm run bench:ledger -- [--clients 16] [--seconds 20] [--accounts 1000] [--scale <clients>] [--mode now|transaction]
+ *
+ * `now` (default) makes each transfer with Ledger.transferNow, one statement; `transaction` with
+ * Ledger.run + transfer, as code that commits other rows together with the transfer does.
  *
  * Needs DATABASE_URL pointing at a PostgreSQL server on this machine (loopback only) and
  * `pgbench` on the PATH (or PGBENCH=/path). Creates throwaway databases bench_<random> and
@@ -28,8 +31,12 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '20' },
     accounts: { type: 'string', default: '1000' },
     scale: { type: 'string' },
+    // now: Ledger.transferNow (one statement); transaction: Ledger.run + transfer (BEGIN … COMMIT).
+    mode: { type: 'string', default: 'now' },
   },
 });
+if (flags.mode !== 'now' && flags.mode !== 'transaction') throw new Error('--mode must be now or transaction');
+const MODE = flags.mode;
 const positive = (name: string, v: string | undefined) => {
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${v}`);
@@ -171,9 +178,9 @@ async function benchLedger(name: string): Promise<LedgerResult> {
           const key = `bench:${client}:${seq++}`;
           const t0 = performance.now();
           try {
-            await ledger.run(em(), (tx, emit) =>
-              ledger.transfer(tx, emit, { key, code: 'ADJUSTMENT', debit: refs[a], credit: refs[b], amount }),
-            );
+            const input = { key, code: 'ADJUSTMENT' as const, debit: refs[a], credit: refs[b], amount };
+            if (MODE === 'now') await ledger.transferNow(em(), input);
+            else await ledger.run(em(), (tx, emit) => ledger.transfer(tx, emit, input));
             latencies.push(performance.now() - t0);
           } catch (err) {
             if (err instanceof InsufficientFunds) refused++;
@@ -261,6 +268,7 @@ try {
   const ratio = tps / pgb.tps;
   const rows: [string, string][] = [
     ['clients', String(CLIENTS)],
+    ['mode', MODE === 'now' ? 'transferNow (one statement)' : 'run + transfer (transaction)'],
     ['duration (s)', ours.seconds.toFixed(1)],
     ['ledger transfers', String(ours.transfers)],
     ['ledger transfers/s', tps.toFixed(0)],

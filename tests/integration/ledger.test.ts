@@ -494,3 +494,144 @@ test('checkLedger reports drift, negative accounts and broken sums when they exi
   );
   expect(byName['no user or campaign account is negative'].ok).toBe(true);
 });
+
+describe('transferNow: one transfer in one statement', () => {
+  const em = () => app.orm.em.fork() as EntityManager;
+
+  test('posts, answers a replay with the first result and keeps the books exact', async () => {
+    const adv: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    const k = key('now');
+    const first = await ledger.transferNow(em(), {
+      key: k,
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: 7n * USD,
+    });
+    expect(first.replayed).toBe(false);
+    expect(first.amount).toBe(7n * USD);
+    const again = await ledger.transferNow(em(), {
+      key: k,
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: 7n * USD,
+    });
+    expect(again).toMatchObject({ id: first.id, replayed: true });
+    expect((await account(adv)).available).toBe(7n * USD);
+    await expect(
+      ledger.transferNow(em(), { key: k, code: 'TOP_UP', debit: { kind: 'DEPOSITS' }, credit: adv, amount: 8n * USD }),
+    ).rejects.toThrow(DomainError);
+  });
+
+  test('a pending transfer reserves the amount until it is posted', async () => {
+    const adv: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    const pub: AccountRef = { kind: 'PUBLISHER', userId: fresh() };
+    await ledger.transferNow(em(), {
+      key: key('fund'),
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: 10n * USD,
+    });
+    const pending = await ledger.transferNow(em(), {
+      key: key('hold'),
+      code: 'ADJUSTMENT',
+      debit: adv,
+      credit: pub,
+      amount: 4n * USD,
+      pending: true,
+    });
+    expect((await account(adv)).available).toBe(6n * USD);
+    expect((await account(pub)).creditsPending).toBe(4n * USD);
+    await post({ key: key('post'), pendingId: pending.id });
+    expect((await account(pub)).available).toBe(4n * USD);
+  });
+
+  test('an overdraft is refused by the database and leaves nothing behind', async () => {
+    const adv: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    const other: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    await ledger.transferNow(em(), {
+      key: key('fund'),
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: 5n * USD,
+    });
+    const k = key('overdraft');
+    await expect(
+      ledger.transferNow(em(), { key: k, code: 'ADJUSTMENT', debit: adv, credit: other, amount: 6n * USD }),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await transfersByKey(k)).toBe(0);
+    expect((await account(adv)).available).toBe(5n * USD);
+  });
+
+  test('30 concurrent spends of the whole balance: exactly one goes through', async () => {
+    const adv: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    const sink: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    await ledger.transferNow(em(), {
+      key: key('fund'),
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: 3n * USD,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        ledger.transferNow(em(), {
+          key: key(`spend-${i}`),
+          code: 'ADJUSTMENT',
+          debit: adv,
+          credit: sink,
+          amount: 3n * USD,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds);
+    expect((await account(adv)).available).toBe(0n);
+    expect((await account(sink)).available).toBe(3n * USD);
+  });
+
+  test('opposite transfers between the same accounts at once do not deadlock', async () => {
+    const a: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    const b: AccountRef = { kind: 'ADVERTISER', userId: fresh() };
+    for (const ref of [a, b]) {
+      await ledger.transferNow(em(), {
+        key: key('fund'),
+        code: 'TOP_UP',
+        debit: { kind: 'DEPOSITS' },
+        credit: ref,
+        amount: 100n * USD,
+      });
+    }
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        ledger.transferNow(em(), {
+          key: key(`swap-${i}`),
+          code: 'ADJUSTMENT',
+          debit: i % 2 ? a : b,
+          credit: i % 2 ? b : a,
+          amount: USD,
+        }),
+      ),
+    );
+    expect((await account(a)).available + (await account(b)).available).toBe(200n * USD);
+    expect((await account(a)).available).toBe(100n * USD);
+  });
+
+  test('publishes balanceChanged to the users whose balance moved', async () => {
+    const userId = fresh();
+    const iterator = await app.pubsub.subscribe<{ advertiserBalance: string }>(`balance:${userId}`);
+    await ledger.transferNow(em(), {
+      key: key('live'),
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: { kind: 'ADVERTISER', userId },
+      amount: 12n * USD,
+    });
+    const event = await iterator.next();
+    await iterator.return?.();
+    expect(event.value).toMatchObject({ advertiserBalance: String(12n * USD) });
+  });
+});
