@@ -73,6 +73,11 @@ export interface BuildOptions {
   logger?: Logger;
 }
 
+/** Drops query strings and the id of reset links from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/\?.*$/, (q) => (q.length > 1 ? '?…' : q)).replace(/(\/reset-password\/)[^/?#]+/, '$1…');
+}
+
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
@@ -92,6 +97,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pino({
       level: config.logLevel,
       redact: ['req.headers.authorization', '*.password', '*.passwordHash'],
+      // Secrets that travel in URLs (reset links, checkout tokens) stay out of the logs.
+      serializers: {
+        req: (req: { method?: string; url?: string; id?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url ?? ''),
+          id: req.id,
+          remoteAddress: req.ip,
+        }),
+      },
       // Readable lines for a person at a terminal; JSON everywhere else.
       transport:
         config.env === 'development' && process.stdout.isTTY
@@ -119,7 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const applied = await orm.getMigrator().up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
 
-    const pubsub = await createPubSub(config.redisUrl);
+    const pubsub = await createPubSub(config.redisUrl, (err) => log.error({ err }, 'live event not published'));
     cleanups.push(() => pubsub.close());
     let redis: Redis | undefined;
     if (config.redisUrl) {
@@ -174,7 +188,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     const http: FastifyInstance = Fastify({
       loggerInstance: log,
-      trustProxy: true,
+      // Only the configured number of proxy hops: a client cannot choose its own address.
+      trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     }) as unknown as FastifyInstance;
@@ -284,14 +299,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
           const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
           if (!token) return true; // anonymous: only public operations; scoped fields refuse.
-          const user = await services.auth.userFromToken(orm.em.fork() as EntityManager, token);
-          if (!user) {
+          const session = await services.auth.sessionFromToken(orm.em.fork() as EntityManager, token);
+          if (!session) {
             ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
             return false;
           }
           // A detached copy: the fork that loaded it can be collected instead of living as long
           // as the socket, and no resolver can mistake it for an entity of its own fork.
-          ctx.extra.user = { ...user };
+          ctx.extra.user = { ...session.user };
+          // The socket lives no longer than its token: the client reconnects with a fresh one.
+          const socket = ctx.extra.socket;
+          const expiry = setTimeout(
+            () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
+            Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),
+          );
+          expiry.unref();
+          socket.once('close', () => clearTimeout(expiry));
           return true;
         },
         // A subscription's context lives as long as the subscription: fork the EntityManager only

@@ -35,6 +35,10 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().default('support@taskgram.ads'),
     TELEGRAM_SYSTEM_BOT: z.string().default('taskgram_system_bot'),
     SERVE_CLIENT: bool.optional(),
+    // How many proxies stand in front (their X-Forwarded-For is trusted); 0 = none.
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    // The built-in sandbox checkout credits money without payment: never on by accident in production.
+    PAYMENTS_SANDBOX: bool.optional(),
     HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
@@ -53,6 +57,13 @@ const EnvSchema = z
     // Conditional requirements: a variable is needed only when its feature is on.
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.CRYPTO_PAY_TOKEN && !env.PAYMENTS_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CRYPTO_PAY_TOKEN'],
+        message: 'is required in production (or set PAYMENTS_SANDBOX=1 for a demo where top-ups are free)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
       ctx.addIssue({
@@ -85,6 +96,7 @@ export interface Config {
   jwtSecret: string;
   jwtExpiresIn: string;
   demoSeed: boolean;
+  trustProxy: number;
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; issuer: string; redirectUri: string };
@@ -126,7 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir, 'jwt-secret', 'base64url'),
     jwtExpiresIn: env.JWT_EXPIRES_IN.replace(/\s+/g, ''),
     // The embedded database is the demo setup, so it gets demo data unless told otherwise.
-    demoSeed: env.DEMO_SEED ?? !env.DATABASE_URL,
+    demoSeed: env.DEMO_SEED ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
+    trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     google:

@@ -14,6 +14,8 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const events: [string, unknown][] = [];
   const result = await em.transactional((tx) => work(tx, (topic, payload) => events.push([topic, payload])));
-  for (const [topic, payload] of events) await pubsub.publish(topic, payload);
+  // The change is committed: a pub/sub hiccup must not turn it into an error (clients refetch
+  // on reconnect), so publishing never throws here.
+  for (const [topic, payload] of events) await pubsub.publish(topic, payload).catch(() => {});
   return result;
 }

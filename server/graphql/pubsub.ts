@@ -122,7 +122,11 @@ export class RedisPubSub implements PubSub {
   private readonly pub: Redis;
   private readonly sub: Redis;
 
-  constructor(url: string, prefix = 'live:') {
+  constructor(
+    url: string,
+    prefix = 'live:',
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
     this.prefix = prefix;
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false });
@@ -146,7 +150,12 @@ export class RedisPubSub implements PubSub {
   }
 
   async publish(topic: string, payload: unknown) {
-    await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+    try {
+      await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
+    } catch (err) {
+      // Live events are best effort once the data is committed; the error is reported, not thrown.
+      this.onError(err);
+    }
   }
 
   private readonly acks = new Map<string, Promise<unknown>>();
@@ -176,9 +185,9 @@ export class RedisPubSub implements PubSub {
   }
 }
 
-export async function createPubSub(redisUrl?: string): Promise<PubSub> {
+export async function createPubSub(redisUrl?: string, onError?: (err: unknown) => void): Promise<PubSub> {
   if (!redisUrl) return new MemoryPubSub();
-  const ps = new RedisPubSub(redisUrl);
+  const ps = new RedisPubSub(redisUrl, 'live:', onError);
   await ps.ready();
   return ps;
 }

@@ -22,7 +22,8 @@ export function createRateLimiter(limit: number, redis?: Redis, windowMs = 60_00
       const window = Math.floor(Date.now() / windowMs);
       const entry = counts.get(key);
       if (!entry || entry.window !== window) {
-        if (counts.size > 10_000) counts.clear();
+        // Forget only finished windows: clearing everything would reset a key under attack.
+        if (counts.size > 10_000) for (const [k, e] of counts) if (e.window !== window) counts.delete(k);
         counts.set(key, { window, count: 1 });
         return 1 <= limit;
       }

@@ -203,7 +203,8 @@ describe('login', () => {
 describe('rate limit', () => {
   let limited: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
-    limited = await startTestApp({ demo: true, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    // Behind one trusted proxy: X-Forwarded-For names the client.
+    limited = await startTestApp({ demo: true, env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' } });
   });
   afterAll(() => limited?.close());
 
@@ -253,6 +254,41 @@ describe('rate limit', () => {
     });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ error: 'Too many reset requests. Wait a minute and try again.' });
+  });
+});
+
+describe('rate limit without a trusted proxy', () => {
+  let direct: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    direct = await startTestApp({ demo: true, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(() => direct?.close());
+
+  test('a client cannot dodge the per-address limit by inventing X-Forwarded-For', async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await new Promise((r) => setTimeout(r, left + 100));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await direct.api('/v1/auth/login', {
+        body: { email: uniqueEmail('rotate'), password: 'wrong-pass' },
+        headers: { 'x-forwarded-for': `10.9.0.${i}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  test('registration requests are limited per address', async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await new Promise((r) => setTimeout(r, left + 100));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await direct.api('/v1/auth/registration', {
+        body: registrationBody({ email: uniqueEmail('flood') }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
   });
 });
 

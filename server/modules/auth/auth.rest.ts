@@ -18,7 +18,7 @@ export const authRoutes = [
     status: 201,
     response: z.object({ id: z.number(), status: z.literal('PENDING') }),
     handler: async (ctx, { body }) => {
-      const request = await ctx.services.auth.requestRegistration(ctx.em, body);
+      const request = await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip);
       return { id: request.id, status: request.status };
     },
   }),
@@ -57,7 +57,7 @@ export const authRoutes = [
     body: ResetPasswordInput,
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.resetPassword(ctx.em, body.id, body.password);
+      await ctx.services.auth.resetPassword(ctx.em, body.id, body.password, ctx.ip);
       return { ok: true };
     },
   }),
@@ -71,7 +71,7 @@ export const authRoutes = [
     body: GoogleInput,
     response: z.union([SignIn, z.object({ registrationRequested: z.literal(true) })]),
     handler: async (ctx, { body }) => {
-      const result = await ctx.services.auth.googleSignIn(ctx.em, body.code);
+      const result = await ctx.services.auth.googleSignIn(ctx.em, body.code, ctx.ip);
       if ('registrationRequested' in result) return { registrationRequested: true };
       return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
     },

@@ -80,7 +80,14 @@ export class AuthService {
   }
 
   /** Closed registration: the request waits for a moderator. */
-  async requestRegistration(em: EntityManager, input: RegistrationInput): Promise<RegistrationRequest> {
+  /** Counts one attempt under every key; refuses when any key is over the limit. */
+  private async limit(keys: string[], message: string) {
+    const results = await Promise.all(keys.map((k) => this.deps.limiter.hit(k)));
+    if (results.includes(false)) throw rateLimited(message);
+  }
+
+  async requestRegistration(em: EntityManager, input: RegistrationInput, ip?: string): Promise<RegistrationRequest> {
+    if (ip) await this.limit([`registration:ip:${ip}`], 'Too many registration requests. Wait a minute and try again.');
     const passwordHash = await this.hashPassword(input.password);
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await this.assertEmailFree(tx, input.email);
@@ -127,7 +134,7 @@ export class AuthService {
     if (!(await argon2.verify(user.passwordHash, input.password))) {
       throw unauthenticated('Incorrect e-mail or password');
     }
-    return { accessToken: await this.deps.tokens.issue(user.id), user };
+    return { accessToken: await this.deps.tokens.issue(user.id, user.tokenVersion), user };
   }
 
   /** A person whose request is not approved yet learns so, but only with the right password. */
@@ -175,7 +182,8 @@ export class AuthService {
     }
   }
 
-  async resetPassword(em: EntityManager, id: string, password: string): Promise<void> {
+  async resetPassword(em: EntityManager, id: string, password: string, ip?: string): Promise<void> {
+    if (ip) await this.limit([`reset-set:ip:${ip}`], 'Too many attempts. Wait a minute and try again.');
     const passwordHash = await this.hashPassword(password);
     await em.transactional(async (tx) => {
       const reset = await tx.findOne(PasswordReset, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -184,6 +192,8 @@ export class AuthService {
       }
       const user = await tx.findOneOrFail(User, { id: reset.userId });
       user.passwordHash = passwordHash;
+      // Every session signed in with the old password ends.
+      user.tokenVersion += 1;
       reset.usedAt = new Date();
       // One new password ends every other outstanding link of that user.
       await tx.nativeUpdate(PasswordReset, { userId: user.id, usedAt: null }, { usedAt: new Date() });
@@ -194,11 +204,13 @@ export class AuthService {
   async googleSignIn(
     em: EntityManager,
     code: string,
+    ip?: string,
   ): Promise<SignInResult | { registrationRequested: true; request: RegistrationRequest }> {
     if (!this.deps.google) throw new DomainError(ErrorCode.UNAVAILABLE, 'Google sign-in is not configured');
+    if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
-    if (user) return { accessToken: await this.deps.tokens.issue(user.id), user };
+    if (user) return { accessToken: await this.deps.tokens.issue(user.id, user.tokenVersion), user };
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${identity.email}`]);
       const pending = await tx.findOne(RegistrationRequest, { email: identity.email, status: 'PENDING' });
@@ -220,9 +232,19 @@ export class AuthService {
   }
 
   async userFromToken(em: EntityManager, token: string | undefined): Promise<User | null> {
+    return (await this.sessionFromToken(em, token))?.user ?? null;
+  }
+
+  /** The user of a valid token whose version is current, with the token's expiry. */
+  async sessionFromToken(
+    em: EntityManager,
+    token: string | undefined,
+  ): Promise<{ user: User; expiresAt: number } | null> {
     if (!token) return null;
-    const id = await this.deps.tokens.verify(token);
-    if (!id) return null;
-    return em.findOne(User, { id });
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const user = await em.findOne(User, { id: claims.userId });
+    if (!user || user.tokenVersion !== claims.version) return null;
+    return { user, expiresAt: claims.expiresAt };
   }
 }

@@ -131,6 +131,7 @@ export class Ledger {
 
   /** A single-phase (posted) or pending transfer. */
   async transfer(tx: EntityManager, emit: Emit, input: TransferInput): Promise<TransferRecord> {
+    assertInTransaction(tx);
     if (input.amount <= 0n) throw validation('The amount must be greater than zero');
     // Sequential: a transaction has one connection.
     const debitId = await this.accountId(tx, input.debit);
@@ -198,6 +199,8 @@ export class Ledger {
    * that move money and nothing else; anything that must commit together uses `run`.
    */
   async transferNow(em: EntityManager, input: TransferInput): Promise<TransferRecord> {
+    // It runs on its own connection: inside a caller's transaction it would not be atomic with it.
+    if (em.isInTransaction()) throw new Error('ledger: transferNow runs on its own; inside a transaction use transfer');
     if (input.amount <= 0n) throw validation('The amount must be greater than zero');
     const debitId = await this.accountId(em, input.debit);
     const creditId = await this.accountId(em, input.credit);
@@ -278,7 +281,7 @@ export class Ledger {
     const rows = [...result.accounts, ...result.others];
     const userIds = [...new Set(result.accounts.flatMap((a) => (a.user_id === null ? [] : [a.user_id])))];
     for (const [userId, balances] of balancesFromRows(userIds, rows)) {
-      await this.pubsub.publish(topics.balance(userId), balancesPayload(balances));
+      await this.pubsub.publish(topics.balance(userId), balancesPayload(balances)).catch(() => {});
     }
     return toRecord(result.transfer, false);
   }
@@ -299,6 +302,7 @@ export class Ledger {
     flag: 'POST_PENDING' | 'VOID_PENDING',
     input: { key: string; pendingId: number; amount?: bigint },
   ): Promise<TransferRecord> {
+    assertInTransaction(tx);
     const [pendingRow] = await tx.execute<Row[]>('select * from ledger_transfers where id = ? for update', [
       input.pendingId,
     ]);
@@ -441,6 +445,11 @@ export class Ledger {
       emit(topics.balance(userId), balancesPayload(balances));
     }
   }
+}
+
+/** transfer, post and void are steps of a transaction: alone, a half-done step could commit. */
+function assertInTransaction(tx: EntityManager) {
+  if (!tx.isInTransaction()) throw new Error('ledger: call transfer, post and void inside ledger.run');
 }
 
 interface PreparedClient {

@@ -28,6 +28,10 @@ export const ServiceAwardInput = z
         ctx.addIssue({ code: 'custom', message: 'Award quantity is required' });
         return z.NEVER;
       }
+      if (n > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: 'Award quantity must be at most 1000000' });
+        return z.NEVER;
+      }
       return n;
     }),
   })
@@ -98,7 +102,10 @@ const platformFields = {
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^\d+:[\w-]{20,}$/.test(v), 'The bot token looks like 123456:ABC-DEF…'),
+    .refine(
+      (v) => v === null || (v.length <= 100 && /^\d+:[\w-]{20,}$/.test(v)),
+      'The bot token looks like 123456:ABC-DEF…',
+    ),
   rewardCallbackUrl: z
     .string()
     .trim()

@@ -20,6 +20,8 @@ export const User = defineEntity({
     isFinance: p.boolean().default(false),
     telegram: p.string().length(64).nullable(),
     company: p.string().length(200).nullable(),
+    // Part of every access token; bumped when the password changes, which ends old sessions.
+    tokenVersion: p.integer().default(0),
   },
 });
 export type User = InferEntity<typeof User>;
