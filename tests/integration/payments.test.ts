@@ -191,6 +191,8 @@ describe('sandbox provider (default)', () => {
         ['x', WALLET, 'Enter correct value'],
         [49.99, WALLET, 'The value must be greater than 50'],
         [200, WALLET, 'The value must be lower than total balance'],
+        // Demo publisher: 70 available + 35.5 on hold = 105.5 total; equal to it is not below it.
+        [105.5, WALLET, 'The value must be lower than total balance'],
       ] as const) {
         const res = await withdraw(amount, wallet);
         expect(res.status, `${amount} ${wallet}`).toBe(400);

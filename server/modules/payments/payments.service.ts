@@ -187,7 +187,8 @@ export class PaymentsService {
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be greater than 50', 'amount');
     return this.deps.ledger.run(em, async (tx, emit) => {
       const balances = await balancesOf(tx, user.id);
-      if (amount > balances.publisherBalance + balances.publisherOnHoldBalance) {
+      // Spec 5: the amount must be below the total balance.
+      if (amount >= balances.publisherBalance + balances.publisherOnHoldBalance) {
         throw validation('The value must be lower than total balance', 'amount');
       }
       if (amount > balances.publisherBalance) {
