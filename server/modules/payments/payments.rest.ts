@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { moneyToJson } from '../../lib/money.ts';
 import { PAYMENT_STATUSES, type Payment } from './payment.entity.ts';
+import { pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 
@@ -34,11 +35,7 @@ export function transactionJson(p: Payment) {
   };
 }
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
-  limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(20),
-  status: z.enum(PAYMENT_STATUSES).optional(),
-});
+const listQuery = pageQuery(20).extend({ status: z.enum(PAYMENT_STATUSES).optional() });
 const page = z.object({ data: z.array(TransactionJson), total: z.number() });
 
 export const paymentsRoutes = [

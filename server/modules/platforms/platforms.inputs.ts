@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { imagePath } from '../../rest/params.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { isTelegramLink, normaliseTelegramLink, TELEGRAM_LINK_MESSAGE } from '../projects/projects.inputs.ts';
-
-const imagePath = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(500)
-    .refine((v) => /^\/media\/[\w.-]+$/.test(v) || /^https:\/\//.test(v), 'Upload the image first');
 
 export const RewardInput = z.object({
   id: z.coerce.number().int().positive().nullish(),

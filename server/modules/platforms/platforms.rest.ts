@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
+import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
 import type { PlatformView, ServiceView } from './platforms.service.ts';
-
-const id = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int()
-    .positive(`${name} must be a number`);
 
 /** REST money is USD numbers. */
 export function serviceJson(s: ServiceView) {
@@ -35,10 +30,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'The signed-in publisher’s apps, 11 a page.',
     access: 'user',
-    query: z.object({
-      page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
-      limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(11),
-    }),
+    query: pageQuery(11),
     handler: async (ctx, { query }) => {
       const { data, total } = await ctx.services.platforms.list(ctx.em, ctx.user!, query.page, query.limit);
       return { data: data.map(platformJson), total };
@@ -61,7 +53,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'An app with its secret key, awards and all five services in showcase order.',
     access: 'user',
-    params: z.object({ id: id('id') }),
+    params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.user!, params.id)),
   }),
   route({
@@ -71,7 +63,7 @@ export const platformsRoutes = [
     summary:
       'Save the edit screen: app fields, the full list of awards (kept by id, renamed in place, deleted when missing) and services with their awards.',
     access: 'user',
-    params: z.object({ id: id('id') }),
+    params: z.object({ id: idParam('id') }),
     body: UpdatePlatformInput,
     handler: async (ctx, { params, body }) =>
       platformJson(await ctx.services.platforms.updateComplex(ctx.em, ctx.user!, params.id, body)),
@@ -82,7 +74,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Change one service: its awards, `isExcluded`, `shouldConfirmWithoutPayout` (smart links).',
     access: 'user',
-    params: z.object({ id: id('id'), serviceId: id('serviceId') }),
+    params: z.object({ id: idParam('id'), serviceId: idParam('serviceId') }),
     body: ServicePatchInput,
     handler: async (ctx, { params, body }) =>
       serviceJson(await ctx.services.platforms.patchService(ctx.em, ctx.user!, params.id, params.serviceId, body)),
@@ -93,7 +85,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Generate a new secret key for the app; the old one stops working at once.',
     access: 'user',
-    params: z.object({ id: id('id') }),
+    params: z.object({ id: idParam('id') }),
     response: z.object({ secretKey: z.string() }),
     handler: (ctx, { params }) => ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, params.id),
   }),
@@ -103,7 +95,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Campaign rows shown in the app: task type and title, completed quantity, revenue, active.',
     access: 'user',
-    params: z.object({ id: id('id') }),
+    params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
       const { data } = await ctx.services.platforms.campaigns(ctx.em, ctx.user!, params.id);
       return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imagePath } from '../../rest/params.ts';
 import { TASK_TYPES } from './project.entity.ts';
 
 export const TELEGRAM_HOST = 'https://t.me';
@@ -20,19 +21,12 @@ export function telegramUsername(url: string): string | null {
   return m?.[1] && !m[1].startsWith('+') ? m[1] : null;
 }
 
-const imagePath = z
-  .string({ error: 'Resource logo is required' })
-  .trim()
-  .min(1, 'Resource logo is required')
-  .max(500)
-  .refine((v) => /^\/media\/[\w.-]+$/.test(v) || /^https:\/\//.test(v), 'Upload the logo as an image');
-
 export const TaskInput = z
   .object({
     type: z.enum(TASK_TYPES, { error: 'Choose the resource type' }),
     title: z.string({ error: 'Resource name is required' }).trim().min(1, 'Resource name is required').max(200),
     url: z.string({ error: 'Resource url is required' }).trim().min(1, 'Resource url is required').max(500),
-    logo: imagePath,
+    logo: imagePath('Resource logo is required', 'Upload the logo as an image'),
     isMiniApp: z
       .boolean()
       .nullish()

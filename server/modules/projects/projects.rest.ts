@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { taskView } from './projects.service.ts';
 
-const id = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int()
-    .positive(`${name} must be a number`);
-const ProjectParams = z.object({ id: id('id') });
-const TaskParams = z.object({ id: id('id'), taskId: id('taskId') });
-const pageQuery = (limit: number) =>
-  z.object({
-    page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
-    limit: z.coerce.number().int().min(1).max(100, 'limit must be at most 100').default(limit),
-  });
-
+const ProjectParams = z.object({ id: idParam('id') });
+const TaskParams = z.object({ id: idParam('id'), taskId: idParam('taskId') });
 export const projectsRoutes = [
   route({
     method: 'GET',

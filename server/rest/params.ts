@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** A positive integer id from the path, e.g. `:id`. */
+export const idParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a number`)
+    .positive(`${name} must be a number`);
+
+/** `page` (from 1) and `limit` (1 to 100) query parameters with the list's default page size. */
+export const pageQuery = (defaultLimit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .default(defaultLimit),
+  });
+
+/** An uploaded image (`/media/...` from POST /v1/images) or an https URL. */
+export const imagePath = (requiredMessage: string, invalidMessage = 'Upload the image first') =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(500)
+    .refine((v) => /^\/media\/[\w.-]+$/.test(v) || /^https:\/\//.test(v), invalidMessage);
