@@ -97,7 +97,7 @@ describe('publisher apps in Chromium', () => {
     await addServiceAward(page, 'Chat', 1, 'Crystals', '3');
     await openTab(page, 'Visit Link');
     await page.getByText('Award the user in any case').waitFor({ state: 'visible' });
-    await page.getByRole('radio', { name: 'Dark' }).click();
+    await page.getByRole('radiogroup', { name: 'Showcase theme' }).getByText('Dark', { exact: true }).click();
     const preview = page.getByTestId('showcase-preview');
     expect(await preview.getAttribute('data-theme')).toBe('dark');
     await preview.getByText('+100 Stars').waitFor({ state: 'visible' });
@@ -131,7 +131,7 @@ describe('publisher apps in Chromium', () => {
       'Visit Link',
       'Custom',
     ]);
-    expect(await page.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await chosenAward(page, 'Start Bot award 1')).toBe('Stars');
     expect(await page.getByLabel('Start Bot award 1 quantity', { exact: true }).inputValue()).toBe('100');
     expect(await chosenAward(page, 'Start Bot award 2')).toBe('Crystals');

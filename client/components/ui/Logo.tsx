@@ -23,14 +23,24 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function Logo({ compact = false }: { compact?: boolean }) {
+/**
+ * `onDark` renders the whole wordmark white, for coloured or gradient backgrounds where the
+ * brand colour of "Ads" would not be readable.
+ */
+export function Logo({ compact = false, onDark = false }: { compact?: boolean; onDark?: boolean }) {
   return (
     <HStack gap="2">
       <LogoMark />
       {!compact && (
-        <Text fontWeight="bold" fontSize="lg" letterSpacing="-0.02em" whiteSpace="nowrap">
+        <Text
+          fontWeight="bold"
+          fontSize="lg"
+          letterSpacing="-0.02em"
+          whiteSpace="nowrap"
+          color={onDark ? 'white' : undefined}
+        >
           Taskgram{' '}
-          <Text as="span" color="brand.fg">
+          <Text as="span" color={onDark ? 'white' : 'brand.fg'}>
             Ads
           </Text>
         </Text>

@@ -41,7 +41,7 @@ export function AuthLayout({
           gradientTo="cyan.600"
         >
           <Link to="/" aria-label="Taskgram Ads home">
-            <Logo />
+            <Logo onDark />
           </Link>
           <Stack gap="6" maxW="md">
             <Heading size="3xl" lineHeight="1.15">

@@ -1,7 +1,8 @@
 import { Button } from '@chakra-ui/react/button';
-import { Stack } from '@chakra-ui/react/stack';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
@@ -56,6 +57,17 @@ export function SetPasswordPage() {
   return (
     <AuthLayout title="Set a new password">
       <SetPasswordForm resetId={id} onDone={() => void navigate({ to: '/login' })} />
+      {/* An invalid or expired link only fails on submit: leave a way on either way. */}
+      <HStack justify="space-between" gap="4" wrap="wrap" fontSize="sm">
+        <ChakraLink asChild color="brand.fg" fontWeight="medium">
+          <Link to="/reset-password" data-testid="request-new-link">
+            Request a new link
+          </Link>
+        </ChakraLink>
+        <ChakraLink asChild color="brand.fg" fontWeight="medium">
+          <Link to="/login">Back to Sign in</Link>
+        </ChakraLink>
+      </HStack>
     </AuthLayout>
   );
 }

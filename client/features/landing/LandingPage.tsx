@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
@@ -18,13 +18,14 @@ import {
   ChevronDown,
   Coins,
   LayoutGrid,
+  Menu as MenuIcon,
   Megaphone,
   Send,
   ShieldCheck,
   Smartphone,
   Zap,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
@@ -142,6 +143,82 @@ function FaqAccordion() {
   );
 }
 
+// A plain disclosure rather than Chakra's Menu: the menu machinery would push the landing
+// page's initial JS over its budget.
+function SectionsMenu() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+  return (
+    <Box ref={rootRef} position="relative" display={{ base: 'block', md: 'none' }}>
+      <IconButton
+        ref={buttonRef}
+        variant="ghost"
+        size="sm"
+        aria-label="Sections menu"
+        aria-expanded={open}
+        aria-controls={listId}
+        data-testid="landing-sections-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Stack
+        as="nav"
+        id={listId}
+        aria-label="Sections"
+        hidden={!open}
+        position="absolute"
+        top="full"
+        left="0"
+        mt="2"
+        minW="48"
+        gap="0"
+        p="1.5"
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="lg"
+        shadow="lg"
+        zIndex="dropdown"
+      >
+        {navLinks.map((link) => (
+          <ChakraLink
+            key={link.href}
+            href={link.href}
+            px="3"
+            py="2"
+            borderRadius="md"
+            fontWeight="medium"
+            _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+            onClick={() => setOpen(false)}
+          >
+            {link.label}
+          </ChakraLink>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
 function Header() {
   return (
     <Box
@@ -154,10 +231,18 @@ function Header() {
       borderBottomWidth="1px"
     >
       <Container maxW="6xl">
-        <HStack h="16" justify="space-between" gap="6">
-          <Link to="/" aria-label="Taskgram Ads home">
-            <Logo />
-          </Link>
+        <HStack h="16" justify="space-between" gap={{ base: '2', md: '6' }}>
+          <HStack gap="1" flexShrink={0}>
+            <SectionsMenu />
+            <Link to="/" aria-label="Taskgram Ads home">
+              <Box display={{ base: 'none', sm: 'block' }}>
+                <Logo />
+              </Box>
+              <Box display={{ base: 'block', sm: 'none' }}>
+                <Logo compact />
+              </Box>
+            </Link>
+          </HStack>
           <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label="Sections">
             {navLinks.map((link) => (
               <ChakraLink
@@ -171,12 +256,12 @@ function Header() {
               </ChakraLink>
             ))}
           </HStack>
-          <HStack gap="2">
+          <HStack gap={{ base: '1', sm: '2' }} flexShrink={0}>
             <ThemeToggle />
-            <Button asChild variant="ghost" size="sm">
+            <Button asChild variant="ghost" size={{ base: 'xs', sm: 'sm' }}>
               <Link to="/login">Sign In</Link>
             </Button>
-            <Button asChild colorPalette="brand" size="sm">
+            <Button asChild colorPalette="brand" size={{ base: 'xs', sm: 'sm' }}>
               <Link to="/register">Sign Up</Link>
             </Button>
           </HStack>

@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
@@ -26,12 +27,18 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
       variant="subtle"
       colorPalette="brand"
       borderRadius="full"
+      px={{ base: '2', sm: '3' }}
+      gap={{ base: '1', sm: '2' }}
+      minW="0"
+      flexShrink={1}
       fontVariantNumeric="tabular-nums"
       title={area === 'publisher' ? 'Available plus on hold' : 'Advertiser balance'}
     >
       <Link to={area === 'publisher' ? '/publisher/payments' : '/advertiser/payments'} data-testid="balance-chip">
         <Wallet />
-        {formatMoney(amount)}
+        <Box as="span" truncate>
+          {formatMoney(amount)}
+        </Box>
       </Link>
     </Button>
   );

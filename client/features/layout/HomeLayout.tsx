@@ -67,7 +67,11 @@ function Shell() {
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
               </Box>
-              <Box display={{ base: 'block', sm: 'none' }}>
+              {/* Below 360 px the compact mark gives way to the area switcher and balance. */}
+              <Box
+                display={{ base: 'block', sm: 'none' }}
+                css={{ '@media (max-width: 359.98px)': { display: 'none' } }}
+              >
                 <Logo compact />
               </Box>
             </Link>

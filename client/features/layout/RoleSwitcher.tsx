@@ -20,11 +20,16 @@ export function RoleSwitcher({ area }: { area: Area }) {
           size="sm"
           h="auto"
           py="1.5"
+          px={{ base: '1.5', sm: '2.5' }}
+          minW="0"
+          flexShrink={1}
           data-testid="role-switcher"
           aria-label={`Area: ${current.label}`}
         >
-          <Stack gap="0" align="flex-start">
-            <Text fontWeight="semibold">{current.label}</Text>
+          <Stack gap="0" align="flex-start" minW="0">
+            <Text fontWeight="semibold" truncate maxW="full">
+              {current.label}
+            </Text>
             <Text fontSize="xs" color="fg.muted" fontWeight="normal" display={{ base: 'none', sm: 'block' }}>
               {current.caption}
             </Text>
@@ -35,16 +40,20 @@ export function RoleSwitcher({ area }: { area: Area }) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="64">
-            {areas.map((option) => (
-              <Menu.Item key={option.id} value={option.id} py="2" data-testid={`area-${option.id}`}>
-                <Stack gap="0">
-                  <Text fontWeight={option.id === area ? 'semibold' : 'medium'}>{option.label}</Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {option.caption}
-                  </Text>
-                </Stack>
-              </Menu.Item>
-            ))}
+            {/* A radio group, so assistive tech announces which area is the current one. */}
+            <Menu.RadioItemGroup value={area}>
+              {areas.map((option) => (
+                <Menu.RadioItem key={option.id} value={option.id} py="2" data-testid={`area-${option.id}`}>
+                  <Stack gap="0" flex="1">
+                    <Text fontWeight={option.id === area ? 'semibold' : 'medium'}>{option.label}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {option.caption}
+                    </Text>
+                  </Stack>
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

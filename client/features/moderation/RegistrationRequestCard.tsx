@@ -25,6 +25,7 @@ export const RegistrationRequestCardFragment = graphql(`
 `);
 
 const statusColor = { PENDING: 'orange', APPROVED: 'green', DECLINED: 'red' } as const;
+const statusLabel = { PENDING: 'Pending', APPROVED: 'Approved', DECLINED: 'Declined' } as const;
 
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
@@ -59,7 +60,7 @@ export function RegistrationRequestCard({
             <HStack gap="2">
               <Badge colorPalette="purple">{request.role === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}</Badge>
               <Badge variant="outline">{request.source === 'GOOGLE' ? 'Google' : 'Form'}</Badge>
-              <Badge colorPalette={statusColor[request.status]}>{request.status.toLowerCase()}</Badge>
+              <Badge colorPalette={statusColor[request.status]}>{statusLabel[request.status]}</Badge>
             </HStack>
           </HStack>
           <Stack gap="1" fontSize="sm">

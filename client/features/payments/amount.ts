@@ -36,9 +36,9 @@ export function topUpAmountError(raw: string): string | undefined {
 }
 
 /**
- * Withdraw: required, numeric, at least 50, and not above the total publisher balance
- * (available plus on hold), as the server checks it. Whether on-hold money blocks the amount
- * is the server's answer (shown under the field).
+ * Withdraw: required, numeric, at least 50, and below the total publisher balance (available
+ * plus on hold; spec 5: 'The value must be lower than total balance'), as the server checks it.
+ * Whether on-hold money blocks the amount is the server's answer (shown under the field).
  */
 export function withdrawalAmountError(raw: string, total: string): string | undefined {
   const value = raw.trim();
@@ -46,7 +46,7 @@ export function withdrawalAmountError(raw: string, total: string): string | unde
   if (!NUMERIC.test(value)) return amountMessages.numeric;
   const micros = toMicros(value);
   if (micros < toMicros(WITHDRAWAL_MINIMUM)) return amountMessages.withdrawalMinimum;
-  if (micros > toMicros(total)) return amountMessages.aboveTotal;
+  if (micros >= toMicros(total)) return amountMessages.aboveTotal;
   return undefined;
 }
 

@@ -35,7 +35,8 @@ describe('withdrawal amount', () => {
     ['fifty', amountMessages.numeric],
     ['49.99', amountMessages.withdrawalMinimum],
     ['50', undefined],
-    ['105.50', undefined],
+    ['105.49', undefined],
+    ['105.50', amountMessages.aboveTotal],
     ['105.51', amountMessages.aboveTotal],
     ['1000', amountMessages.aboveTotal],
   ])('%j with 105.50 in total → %s', (value, message) => {

@@ -8,6 +8,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SegmentGroup } from '@chakra-ui/react/segment-group';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -306,25 +307,21 @@ export function PlatformForm({
                   How the showcase looks inside your app.
                 </Text>
               </Stack>
-              <HStack role="radiogroup" aria-label="Showcase theme" gap="2">
-                {[
-                  { dark: false, label: 'Light' },
-                  { dark: true, label: 'Dark' },
-                ].map((o) => (
-                  <Button
-                    key={o.label}
-                    role="radio"
-                    aria-checked={isDarkTheme === o.dark}
-                    size="sm"
-                    flex="1"
-                    variant={isDarkTheme === o.dark ? 'solid' : 'outline'}
-                    colorPalette={isDarkTheme === o.dark ? 'brand' : 'gray'}
-                    onClick={() => setValue('isDarkTheme', o.dark, { shouldDirty: true })}
-                  >
-                    {o.label}
-                  </Button>
-                ))}
-              </HStack>
+              <SegmentGroup.Root
+                size="sm"
+                alignSelf="flex-start"
+                value={isDarkTheme ? 'dark' : 'light'}
+                onValueChange={(e) => e.value && setValue('isDarkTheme', e.value === 'dark', { shouldDirty: true })}
+                aria-label="Showcase theme"
+              >
+                <SegmentGroup.Indicator />
+                <SegmentGroup.Items
+                  items={[
+                    { value: 'light', label: 'Light' },
+                    { value: 'dark', label: 'Dark' },
+                  ]}
+                />
+              </SegmentGroup.Root>
               <ShowcasePreview title={title} logo={logo} isDark={isDarkTheme} awards={awards} services={services} />
             </Card.Body>
           </Card.Root>

@@ -13,11 +13,16 @@ export function PolicyLayout() {
       <Box minH="100dvh">
         <Box as="header" borderBottomWidth="1px">
           <Container maxW="4xl">
-            <HStack h="16" justify="space-between">
-              <Link to="/" aria-label="Taskgram Ads home">
-                <Logo />
+            <HStack h="16" justify="space-between" gap="2">
+              <Link to="/" aria-label="Taskgram Ads home" style={{ flexShrink: 0 }}>
+                <Box display={{ base: 'none', sm: 'block' }}>
+                  <Logo />
+                </Box>
+                <Box display={{ base: 'block', sm: 'none' }}>
+                  <Logo compact />
+                </Box>
               </Link>
-              <HStack gap="4">
+              <HStack gap={{ base: '3', sm: '4' }} minW="0" whiteSpace="nowrap">
                 <ChakraLink asChild fontSize="sm">
                   <Link to="/user-agreement">User Agreement</Link>
                 </ChakraLink>

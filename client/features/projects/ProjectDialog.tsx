@@ -10,7 +10,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
@@ -100,9 +100,11 @@ function ProjectForm({
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'tasks' });
 
   const loaded = project.data?.project;
+  const focused = useRef(false);
   useEffect(() => {
     if (!loaded) return;
-    const tasks = unmask(TaskFields, loaded.tasks);
+    // Newest first, as in the project's resource table; resources added here go below them.
+    const tasks = [...unmask(TaskFields, loaded.tasks)].sort((a, b) => Number(b.id) - Number(a.id));
     form.reset({
       title: loaded.title,
       categoryId: loaded.categoryId,
@@ -118,6 +120,12 @@ function ProjectForm({
         inviteLink: t.inviteLink ?? '',
       })),
     });
+    // The dialog's initial focus fell on Cancel while the form was loading: move it to the
+    // first field once, when the form appears.
+    if (!focused.current) {
+      focused.current = true;
+      requestAnimationFrame(() => form.setFocus('title'));
+    }
   }, [loaded, form]);
 
   const submit = form.handleSubmit(

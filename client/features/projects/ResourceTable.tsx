@@ -62,7 +62,12 @@ export function ResourceTable({
     <Stack gap="4">
       {/* A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls. */}
       <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
-        <Table.ScrollArea borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="resource-table">
+        <Table.ScrollArea
+          position="relative"
+          borderWidth="1px"
+          borderRadius="xl"
+          data-scroll-restoration-id="resource-table"
+        >
           <Table.Root size="md" minW="860px" data-testid="resource-table" interactive>
             <Table.Header>
               <Table.Row bg="bg.subtle">
