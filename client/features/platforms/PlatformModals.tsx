@@ -2,139 +2,51 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
-import { Skeleton } from '@chakra-ui/react/skeleton';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Check, Copy, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { COPIED_DURATION, CopyButton } from '../../components/ui/CopyButton';
-import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
-import { platformMessages, showcaseSnippet } from './platform';
+import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
+import { COPIED_DURATION } from '../../components/ui/CopyButton';
+import { notifyError } from '../../components/ui/toaster';
+import { showcaseSnippet } from './platform';
 import { PlatformKeyQuery, RegeneratePlatformKeyMutation } from './platformsApi';
-
-export const REGENERATE_WARNING =
-  'Are you sure you want to generate a new API key? The old key will stop working and so will your ad integrations.';
 
 /** Get API key: read-only key with copy; 'Generate new' asks first, then the key modal reopens (spec 4). */
 export function PlatformKeyDialog({ platformId, onClose }: { platformId: string | null; onClose: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const { data, loading } = useQuery(PlatformKeyQuery, {
     variables: { id: platformId ?? '' },
     skip: !platformId,
     fetchPolicy: 'cache-and-network',
   });
-  const [regenerate, { loading: generating }] = useMutation(RegeneratePlatformKeyMutation);
-  const key = data?.platform.secretKey ?? '';
+  const [regenerate] = useMutation(RegeneratePlatformKeyMutation);
 
   const generate = async () => {
     if (!platformId) return;
-    try {
-      await regenerate({
-        variables: { id: platformId },
-        update: (cache, result) => {
-          const secretKey = result.data?.regeneratePlatformKey;
-          if (!secretKey) return;
-          cache.modify({
-            id: cache.identify({ __typename: 'Platform', id: platformId }),
-            fields: { secretKey: () => secretKey },
-          });
-        },
-      });
-      notifySuccess(platformMessages.keyGenerated);
-    } catch (e) {
-      notifyError(errorMessage(e));
-    } finally {
-      setConfirming(false);
-    }
+    await regenerate({
+      variables: { id: platformId },
+      update: (cache, result) => {
+        const secretKey = result.data?.regeneratePlatformKey;
+        if (!secretKey) return;
+        cache.modify({
+          id: cache.identify({ __typename: 'Platform', id: platformId }),
+          fields: { secretKey: () => secretKey },
+        });
+      },
+    });
   };
 
   return (
-    <>
-      <Dialog.Root
-        open={platformId !== null && !confirming}
-        onOpenChange={(e) => !e.open && onClose()}
-        size="sm"
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="platform-key-dialog">
-              <Dialog.Header>
-                <Dialog.Title>API key</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text color="fg.muted">Use this API key to confirm rewards from your app's server.</Text>
-                  {loading && !key ? (
-                    <Skeleton h="10" />
-                  ) : (
-                    <HStack gap="1">
-                      <Input
-                        readOnly
-                        value={key}
-                        aria-label="API key"
-                        data-testid="platform-api-key"
-                        fontFamily="mono"
-                        fontSize="sm"
-                        onFocus={(e) => e.target.select()}
-                      />
-                      <CopyButton value={key} label="Copy API key" size="md" />
-                    </HStack>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(true)} disabled={!key}>
-                  <RefreshCw /> Generate new
-                </Button>
-                <Button colorPalette="brand" onClick={onClose}>
-                  Done
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-      <Dialog.Root
-        open={platformId !== null && confirming}
-        onOpenChange={(e) => !e.open && setConfirming(false)}
-        size="sm"
-        placement="center"
-        role="alertdialog"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="platform-regenerate-confirm">
-              <Dialog.Header>
-                <HStack gap="2">
-                  <TriangleAlert color="var(--chakra-colors-orange-500)" />
-                  <Dialog.Title>Generate a new API key?</Dialog.Title>
-                </HStack>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{REGENERATE_WARNING}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-                <Button colorPalette="red" loading={generating} onClick={() => void generate()}>
-                  Generate
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </>
+    <ApiKeyDialog
+      open={platformId !== null}
+      apiKey={data?.platform.secretKey ?? ''}
+      loading={loading}
+      caption="Use this API key to confirm rewards from your app's server."
+      testIds={{ dialog: 'platform-key-dialog', key: 'platform-api-key', confirm: 'platform-regenerate-confirm' }}
+      regenerate={generate}
+      onClose={onClose}
+    />
   );
 }
 

@@ -22,7 +22,6 @@ export const platformMessages = {
   notValid: 'Fill in all fields correctly',
   created: 'The platform has been successfully created',
   updated: 'The platform has been successfully update',
-  keyGenerated: 'API key successfully generated',
 } as const;
 
 /** Showcase order of spec 4. */

@@ -21,7 +21,7 @@ import { ProjectsQuery } from './projectsApi';
 // The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
 // closed, since a dialog mounted already open during a click would take that click as outside.
 const ProjectDialog = lazy(() => import('./ProjectDialog').then((m) => ({ default: m.ProjectDialog })));
-const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ApiKeyDialog })));
+const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectKeyDialog })));
 const ProjectCreatedDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectCreatedDialog })));
 
 /** My Projects: project cards plus the Add New Project card (spec 2.4). */

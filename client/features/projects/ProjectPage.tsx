@@ -16,7 +16,7 @@ import { RESOURCE_PAGE_SIZE } from './constants';
 
 // The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
 const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
-const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ApiKeyDialog })));
+const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectKeyDialog })));
 
 /** Project detail: title and its resources, 10 a page, with show more and page change (spec 2.4). */
 export function ProjectPage() {

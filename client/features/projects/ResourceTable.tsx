@@ -12,8 +12,9 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { ChevronLeft, ChevronRight, EllipsisVertical, Info, Trash2, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, EllipsisVertical, Info, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
@@ -454,37 +455,17 @@ function DeleteResourceDialog({
     }
   };
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={task !== null}
-      onOpenChange={(e) => !e.open && onClose()}
-      size="sm"
-      placement="center"
-      role="alertdialog"
+      title={`Delete ${task?.title}?`}
+      confirmLabel="Delete"
+      loading={busy}
+      iconColor="red-500"
+      testId="delete-resource-dialog"
+      onCancel={onClose}
+      onConfirm={() => void remove()}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-resource-dialog">
-            <Dialog.Header>
-              <HStack gap="2">
-                <TriangleAlert color="var(--chakra-colors-red-500)" />
-                <Dialog.Title>Delete {task?.title}?</Dialog.Title>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>Warning: {DELETE_WARNING}.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} onClick={() => void remove()}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>Warning: {DELETE_WARNING}.</Text>
+    </ConfirmDialog>
   );
 }
