@@ -9,6 +9,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ListTodo } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { roundMoney } from '../../lib/money';
 import { Page } from '../../components/ui/Page';
 import { taskTabLabels } from './platform';
 import { type PlatformCampaignRow, PlatformQuery, fetchPlatformCampaigns } from './platformsApi';
@@ -76,7 +77,7 @@ export function AppCampaignsPage() {
                   <Table.Cell>{typeLabel(r.task.type)}</Table.Cell>
                   <Table.Cell>{r.task.title}</Table.Cell>
                   <Table.Cell textAlign="end">{r.completedQuantity}</Table.Cell>
-                  <Table.Cell textAlign="end">{Number(r.profitBudget).toFixed(2)}</Table.Cell>
+                  <Table.Cell textAlign="end">{roundMoney(String(r.profitBudget))}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
                       {r.isActive ? 'Active' : 'Inactive'}
