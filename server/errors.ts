@@ -22,6 +22,12 @@ export class DomainError extends Error {
   }
 }
 
+/** A zod failure as a domain error: the first issue's message, as the spec's messages are per field. */
+export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
+  const issue = error.issues[0];
+  return validation(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
+}
+
 export const validation = (message: string, field?: string) => new DomainError(ErrorCode.VALIDATION, message, field);
 export const unauthenticated = (message = 'Unauthorized, please sign in again') =>
   new DomainError(ErrorCode.UNAUTHENTICATED, message);

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { validation } from '../errors.ts';
-import { firstIssue } from '../rest/register.ts';
+import { firstIssue, validation } from '../errors.ts';
 
 export function parseId(id: string | number): number {
   const n = Number(id);

@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, ErrorCode, forbidden, httpStatus, tooLarge, unauthenticated, validation } from '../errors.ts';
+import {
+  DomainError,
+  ErrorCode,
+  firstIssue,
+  forbidden,
+  httpStatus,
+  tooLarge,
+  unauthenticated,
+  validation,
+} from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
-
-/** The first issue's message is the answer: the spec's messages are field-level. */
-export function firstIssue(error: z.ZodError): DomainError {
-  const issue = error.issues[0];
-  return validation(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
-}
 
 function parse<S>(schema: unknown, value: unknown): S {
   if (!schema) return undefined as S;

@@ -3,7 +3,6 @@ import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
-import { Flex } from '@chakra-ui/react/flex';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -13,6 +12,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChartColumn, Code, EllipsisVertical, KeyRound, Pencil, Plus, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { AddCard } from '../../components/ui/AddCard';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { notifyError } from '../../components/ui/toaster';
@@ -90,7 +90,7 @@ export function MyAppsPage() {
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={GRID} gap="5" data-testid="apps-grid">
-            <AddAppCard onClick={goCreate} />
+            <AddCard label="Add New App" icon={<Plus size={28} />} testId="add-app-card" onClick={goCreate} />
             {platforms.map((p) => (
               <AppCard key={p.id} platform={p} onApiKey={() => setKeyFor(p.id)} onCode={() => setCodeFor(p.id)} />
             ))}
@@ -105,35 +105,6 @@ export function MyAppsPage() {
       <PlatformKeyDialog platformId={keyFor} onClose={() => setKeyFor(null)} />
       <ShowcaseCodeDialog platformId={codeFor} onClose={() => setCodeFor(null)} />
     </Page>
-  );
-}
-
-function AddAppCard({ onClick }: { onClick: () => void }) {
-  return (
-    <Flex
-      as="button"
-      onClick={onClick}
-      data-testid="add-app-card"
-      direction="column"
-      align="center"
-      justify="center"
-      gap="3"
-      minH="44"
-      borderWidth="2px"
-      borderStyle="dashed"
-      borderRadius="2xl"
-      color="fg.muted"
-      bg="bg.subtle"
-      cursor="pointer"
-      transition="border-color 0.15s, color 0.15s"
-      _hover={{ borderColor: 'brand.solid', color: 'brand.fg' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
-    >
-      <Plus size={28} />
-      <Text fontWeight="semibold" color="fg">
-        Add New App
-      </Text>
-    </Flex>
   );
 }
 

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
-import { Flex } from '@chakra-ui/react/flex';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -12,6 +11,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
+import { AddCard } from '../../components/ui/AddCard';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api';
@@ -48,7 +48,12 @@ export function MyProjectsPage() {
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5" data-testid="projects-grid">
-            <AddProjectCard onClick={() => setDialog({ kind: 'create' })} />
+            <AddCard
+              label="Add New Project"
+              icon={<FolderPlus size={28} />}
+              testId="add-project-card"
+              onClick={() => setDialog({ kind: 'create' })}
+            />
             {projects.map((project) => (
               <ProjectCard
                 key={project.id}
@@ -84,36 +89,6 @@ export function MyProjectsPage() {
         <ProjectCreatedDialog projectId={created} onClose={() => setCreated(null)} />
       </Suspense>
     </Page>
-  );
-}
-
-function AddProjectCard({ onClick }: { onClick: () => void }) {
-  return (
-    <Flex
-      as="button"
-      onClick={onClick}
-      data-testid="add-project-card"
-      direction="column"
-      align="center"
-      justify="center"
-      gap="3"
-      minH="44"
-      borderWidth="2px"
-      borderStyle="dashed"
-      borderRadius="2xl"
-      color="fg.muted"
-      bg="bg.subtle"
-      cursor="pointer"
-      transition="border-color 0.15s, color 0.15s"
-      _hover={{ borderColor: 'brand.solid', color: 'brand.fg' }}
-      focusRingColor="brand.focusRing"
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' }}
-    >
-      <FolderPlus size={28} />
-      <Text fontWeight="semibold" color="fg">
-        Add New Project
-      </Text>
-    </Flex>
   );
 }
 
