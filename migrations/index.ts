@@ -2,9 +2,13 @@
 import { Migration20261121094144 } from './Migration20261121094144.ts';
 import { Migration20261121095402 } from './Migration20261121095402.ts';
 import { Migration20261121105448 } from './Migration20261121105448.ts';
+import { Migration20261121114415_campaigns } from './Migration20261121114415_campaigns.ts';
+import { Migration20261121114500_conversion_functions } from './Migration20261121114500_conversion_functions.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
   { name: 'Migration20261121095402', class: Migration20261121095402 },
   { name: 'Migration20261121105448', class: Migration20261121105448 },
+  { name: 'Migration20261121114415_campaigns', class: Migration20261121114415_campaigns },
+  { name: 'Migration20261121114500_conversion_functions', class: Migration20261121114500_conversion_functions },
 ];

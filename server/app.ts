@@ -32,7 +32,12 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.ts';
 import { ImagesService, MAX_IMAGE_BYTES } from './modules/images/images.service.ts';
 import { createHmac } from 'node:crypto';
-import { postMaturedCredits, DAY_MS } from './modules/ledger/hold.ts';
+import { DAY_MS } from './modules/ledger/hold.ts';
+import { CallbacksService } from './modules/campaigns/callbacks.service.ts';
+import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { ConversionsService } from './modules/campaigns/conversions.service.ts';
+import { registerShowcaseHttp } from './modules/showcase/showcase.rest.ts';
+import { ShowcaseService } from './modules/showcase/showcase.service.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
 import { LookupsService } from './modules/lookups/lookups.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -156,6 +161,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const provider = config.cryptoPay
       ? new CryptoPayProvider(config.cryptoPay.token, config.cryptoPay.apiUrl)
       : sandbox;
+    const campaigns = new CampaignsService({ pubsub, ledger, lookups });
+    const callbacks = new CallbacksService({
+      em: () => orm.em.fork() as EntityManager,
+      pubsub,
+      secretsKey: config.secretsKey,
+      maxAttempts: config.rewardCallbackMaxAttempts,
+      log,
+    });
+    const conversions = new ConversionsService({
+      pubsub,
+      ledger,
+      campaigns,
+      telegram,
+      feePercent: config.networkFeePercent,
+      log,
+      onCallback: (id) => callbacks.kick(id),
+    });
+    const showcase = new ShowcaseService({
+      secretsKey: config.secretsKey,
+      publicKeyHex: config.initDataPublicKey,
+      maxAgeSeconds: config.initDataMaxAgeSeconds,
+      limiter: createRateLimiter(config.showcaseRatePerMinute, redis),
+      telegram,
+      lookups,
+      campaigns,
+      conversions,
+      baseUrl: () => config.publicUrl ?? url,
+    });
     const services: Services = {
       auth: new AuthService({
         config,
@@ -178,8 +211,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       images,
       ledger,
       payments: new PaymentsService({ ledger, provider, log }),
-      projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log }),
+      projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log, campaigns }),
       platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log }),
+      campaigns,
+      conversions,
+      callbacks,
+      showcase,
       google,
     };
 
@@ -238,6 +275,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       registerSandboxCheckout(http, { em: () => orm.em.fork() as EntityManager, payments: services.payments, sandbox });
     }
 
+    registerShowcaseHttp(http, { em: () => orm.em.fork() as EntityManager, showcase });
     const openApi = openApiDocument(routes);
     http.get('/api/docs', async () => openApi);
     registerRoutes(http, routes, makeContext);
@@ -389,8 +427,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (jobRunning) return;
       jobRunning = true;
       try {
-        const posted = await postMaturedCredits(orm.em.fork() as EntityManager, ledger, config.holdDays * DAY_MS);
-        if (posted) log.info({ posted }, 'hold ended: publisher credits posted');
+        const held = await conversions.resolveHolds(orm.em.fork() as EntityManager, config.holdDays * DAY_MS);
+        if (held.posted || held.voided) log.info(held, 'hold ended: conversions posted or voided');
+        const delivered = await callbacks.deliverDue();
+        if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
         const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
         if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
       } catch (err) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEV_TEST_PUBLIC_KEY, TELEGRAM_PUBLIC_KEY_PRODUCTION } from './lib/init-data.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -52,6 +53,22 @@ const EnvSchema = z
       .regex(/^\d+:[\w-]{20,}$/, 'must look like 123456:ABC-DEF…')
       .optional(),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+    // Ed25519 key that signs third-party initData (hex, 32 bytes). Default: Telegram's production
+    // key in production, the repository's test key elsewhere (the simulator signs with it).
+    TELEGRAM_INITDATA_PUBLIC_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a raw Ed25519 public key)')
+      .optional(),
+    INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86_400),
+    // Request header with the player's ISO country, set by a proxy you trust (e.g. cf-ipcountry).
+    COUNTRY_HEADER: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+      .optional(),
+    SHOWCASE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    // The network's share of each action's price, in percent.
+    NETWORK_FEE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
+    REWARD_CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   })
   .superRefine((env, ctx) => {
     // Conditional requirements: a variable is needed only when its feature is on.
@@ -111,6 +128,14 @@ export interface Config {
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
   secretsKey: Buffer;
   telegram: { token?: string; apiUrl: string };
+  /** Hex Ed25519 public key for third-party initData signatures. */
+  initDataPublicKey: string;
+  initDataMaxAgeSeconds: number;
+  /** Lower-case header name carrying the player's country, or undefined (country unknown). */
+  countryHeader?: string;
+  showcaseRatePerMinute: number;
+  networkFeePercent: number;
+  rewardCallbackMaxAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -163,6 +188,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
     secretsKey: Buffer.from(env.SECRETS_KEY ?? developmentSecret(dataDir, 'secrets-key', 'hex'), 'hex'),
     telegram: { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, '') },
+    initDataPublicKey: (
+      env.TELEGRAM_INITDATA_PUBLIC_KEY ??
+      (env.NODE_ENV === 'production' ? TELEGRAM_PUBLIC_KEY_PRODUCTION : DEV_TEST_PUBLIC_KEY)
+    ).toLowerCase(),
+    initDataMaxAgeSeconds: env.INIT_DATA_MAX_AGE_SECONDS,
+    // Outside production the demo and the simulator send X-Country; production trusts no header unless told.
+    countryHeader: (env.COUNTRY_HEADER ?? (env.NODE_ENV === 'production' ? undefined : 'x-country'))?.toLowerCase(),
+    showcaseRatePerMinute: env.SHOWCASE_RATE_LIMIT_PER_MINUTE,
+    networkFeePercent: env.NETWORK_FEE_PERCENT,
+    rewardCallbackMaxAttempts: env.REWARD_CALLBACK_MAX_ATTEMPTS,
   };
 }
 

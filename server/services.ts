@@ -1,3 +1,7 @@
+import type { CallbacksService } from './modules/campaigns/callbacks.service.ts';
+import type { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import type { ConversionsService } from './modules/campaigns/conversions.service.ts';
+import type { ShowcaseService } from './modules/showcase/showcase.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { GoogleClient } from './modules/auth/google.ts';
 import type { ImagesService } from './modules/images/images.service.ts';
@@ -20,5 +24,9 @@ export interface Services {
   payments: PaymentsService;
   projects: ProjectsService;
   platforms: PlatformsService;
+  campaigns: CampaignsService;
+  conversions: ConversionsService;
+  callbacks: CallbacksService;
+  showcase: ShowcaseService;
   google?: GoogleClient;
 }

@@ -1,5 +1,14 @@
 import { PasswordReset } from '../modules/auth/password-reset.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
+import {
+  Campaign,
+  Click,
+  Conversion,
+  PlatformCampaignStats,
+  PlayerReport,
+  RewardCallback,
+  RewardCallbackAttempt,
+} from '../modules/campaigns/campaign.entity.ts';
 import { Account } from '../modules/ledger/account.entity.ts';
 import { Transfer } from '../modules/ledger/transfer.entity.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
@@ -25,4 +34,11 @@ export const entities = [
   PlatformReward,
   Service,
   ServiceAward,
+  Campaign,
+  Click,
+  Conversion,
+  PlatformCampaignStats,
+  RewardCallback,
+  RewardCallbackAttempt,
+  PlayerReport,
 ];

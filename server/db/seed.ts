@@ -170,7 +170,7 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
   const advertiser = await em.findOneOrFail(User, { email: DEMO_USERS[0].email });
   const publisher = await em.findOneOrFail(User, { email: DEMO_USERS[1].email });
   const category = async (title: string) => (await em.findOneOrFail(Category, { title })).id;
-  await services.projects.create(em.fork(), advertiser, {
+  const crypto = await services.projects.create(em.fork(), advertiser, {
     title: 'Crypto Daily',
     categoryId: await category('Crypto'),
     tasks: [
@@ -192,7 +192,7 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
       },
     ],
   });
-  await services.projects.create(em.fork(), advertiser, {
+  const farm = await services.projects.create(em.fork(), advertiser, {
     title: 'Farm Hero',
     categoryId: await category('Games'),
     tasks: [
@@ -246,9 +246,30 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
         isExcluded: false,
         shouldConfirmWithoutPayout: false,
       },
+      {
+        taskType: 'SMART_LINK',
+        awards: [{ platformRewardTitle: 'Coins', value: 100 }],
+        isExcluded: false,
+        shouldConfirmWithoutPayout: true,
+      },
     ],
-    tgBotId: null,
+    // The demo players are signed with the repository's test key for this bot id (npm run simulate).
+    tgBotId: DEMO_BOT_ID,
     botToken: null,
     rewardCallbackUrl: null,
   });
+  // Running campaigns with budget, so the showcase and the simulator have tasks to do.
+  const budgets = ['40', '30', '60', '20'];
+  const tasks = [...crypto.tasks, ...farm.tasks];
+  for (const [i, task] of tasks.entries()) {
+    await services.campaigns.create(em.fork(), advertiser, task.projectId, task.id, {
+      name: `${task.title} — launch`,
+      dailyCap: i === 0 ? 500 : null,
+      budget: parseMoney(budgets[i] ?? '20'),
+      idempotencyKey: `demo-campaign-${task.id}`,
+    });
+  }
 }
+
+/** Telegram bot id of the demo app (initData of demo players names it). */
+export const DEMO_BOT_ID = 7_000_000_001;

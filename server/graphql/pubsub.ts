@@ -14,6 +14,11 @@ export const topics = {
   transactions: (userId: number) => `transactions:${userId}`,
   withdrawals: () => 'withdrawals',
   projectTasks: (projectId: number) => `project-tasks:${projectId}`,
+  campaignStats: (projectId: number) => `campaign-stats:p${projectId}`,
+  ownerCampaignStats: (userId: number) => `campaign-stats:u${userId}`,
+  platformStats: (platformId: number) => `platform-stats:p${platformId}`,
+  ownerPlatformStats: (userId: number) => `platform-stats:u${userId}`,
+  rewardCallbacks: (platformId: number) => `reward-callbacks:${platformId}`,
 };
 
 type Listener = (payload: unknown) => void;

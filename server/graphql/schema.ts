@@ -7,5 +7,6 @@ import '../modules/lookups/lookups.schema.ts';
 import '../modules/payments/payments.schema.ts';
 import '../modules/projects/projects.schema.ts';
 import '../modules/platforms/platforms.schema.ts';
+import '../modules/campaigns/campaigns.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

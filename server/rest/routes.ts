@@ -1,3 +1,5 @@
+import { campaignsRoutes } from '../modules/campaigns/campaigns.rest.ts';
+import { showcaseRoutes } from '../modules/showcase/showcase.rest.ts';
 import { authRoutes } from '../modules/auth/auth.rest.ts';
 import { imagesRoutes } from '../modules/images/images.rest.ts';
 import { paymentsRoutes } from '../modules/payments/payments.rest.ts';
@@ -16,4 +18,6 @@ export const routes: RouteDef[] = [
   ...paymentsRoutes,
   ...projectsRoutes,
   ...platformsRoutes,
+  ...campaignsRoutes,
+  ...showcaseRoutes,
 ];

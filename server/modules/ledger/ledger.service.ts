@@ -8,7 +8,9 @@ import type { TransferCode, TransferFlag } from './transfer.entity.ts';
 
 export type AccountRef =
   | { kind: 'ADVERTISER' | 'PUBLISHER'; userId: number }
-  | { kind: 'CAMPAIGN_BUDGET'; campaignId: number }
+  // A campaign's budget, and the network's fee income from that campaign (one fee account per
+  // campaign, so conversions of different campaigns never wait on one shared row).
+  | { kind: 'CAMPAIGN_BUDGET' | 'NETWORK_FEE'; campaignId: number }
   | { kind: 'DEPOSITS' | 'WITHDRAWALS' | 'NETWORK_FEE' };
 
 /** User and campaign accounts can never go negative; system accounts mirror the outside world. */

@@ -97,9 +97,22 @@ export const platformsRoutes = [
     access: 'user',
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      const { data } = await ctx.services.platforms.campaigns(ctx.em, ctx.user!, params.id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
+      const data = await ctx.services.campaigns.platformRows(ctx.em, params.id);
       return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };
     },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/platforms/:id/callbacks',
+    tag: 'platforms',
+    summary:
+      'The app’s latest reward callbacks (50) with every delivery attempt: status code, error, duration. Bodies are signed with HMAC-SHA256 of the raw body keyed with the app’s secret key, in `X-Taskgram-Signature: sha256=<hex>`.',
+    access: 'user',
+    params: z.object({ id: idParam('id') }),
+    handler: async (ctx, { params }) => ({
+      data: await ctx.services.callbacks.list(ctx.em, ctx.user!, params.id),
+    }),
   }),
   route({
     method: 'GET',

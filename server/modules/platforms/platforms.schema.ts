@@ -47,7 +47,7 @@ const PlatformCategoryRef = builder.objectRef<{ id: number; title: string }>('Pl
   fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
 });
 
-const PlatformRef = builder.objectRef<PlatformView>('Platform').implement({
+export const PlatformRef = builder.objectRef<PlatformView>('Platform').implement({
   description: 'A publisher’s mini app that embeds the showcase.',
   fields: (t) => ({
     id: t.exposeID('id'),

@@ -271,17 +271,9 @@ export class PlatformsService {
     return { secretKey: key };
   }
 
-  /** Campaign rows of an app; conversions fill them in (the campaigns work). */
-  async campaigns(em: EntityManager, owner: User, id: number) {
+  /** Throws not found unless the app is the owner's (for statistics and live events). */
+  async assertOwner(em: EntityManager, owner: User, id: number) {
     await this.owned(em, owner, id);
-    return {
-      data: [] as {
-        task: { type: TaskType; title: string };
-        completedQuantity: number;
-        profitBudget: bigint;
-        isActive: boolean;
-      }[],
-    };
   }
 
   /** Services across the owner's apps, optionally of one app or one task type. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
-import { taskView } from './projects.service.ts';
+import { unauthenticated } from '../../errors.ts';
+import { hashKey } from '../../lib/secrets.ts';
+import { MISSING_API_KEY, taskView } from './projects.service.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
 const TaskParams = z.object({ id: idParam('id'), taskId: idParam('taskId') });
@@ -138,16 +140,31 @@ export const projectsRoutes = [
     path: '/v1/sdk/events',
     tag: 'sdk',
     summary:
-      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified.',
+      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`.',
     access: 'public',
-    body: z.object({
-      type: z.literal('verification', { error: 'type must be "verification"' }),
-      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
-    }),
-    response: z.object({ taskId: z.number(), isVerifiedSource: z.boolean() }),
-    handler: (ctx, { body, headers }) => {
-      const key = headers?.['x-api-key'];
-      return ctx.services.projects.sdkEvent(ctx.em, Array.isArray(key) ? key[0] : key, body);
+    body: z.discriminatedUnion(
+      'type',
+      [
+        z.object({
+          type: z.literal('verification'),
+          code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
+        }),
+        z.object({
+          type: z.literal('conversion'),
+          click: z
+            .string({ error: 'click is required' })
+            .trim()
+            .regex(/^[A-Za-z0-9_-]{1,64}$/, 'click must be the click code from the start parameter'),
+        }),
+      ],
+      { error: 'type must be "verification" or "conversion"' },
+    ),
+    handler: async (ctx, { body, headers }) => {
+      const raw = headers?.['x-api-key'];
+      const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+      if (body.type === 'verification') return ctx.services.projects.sdkEvent(ctx.em, key, body);
+      if (!key) throw unauthenticated(MISSING_API_KEY);
+      return ctx.services.conversions.convert(ctx.em, body.click, hashKey(key));
     },
   }),
 ];

@@ -5,9 +5,9 @@ import { TASK_TYPES } from './project.entity.ts';
 import { CreateProjectInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { type ProjectView, type TaskEvent, type TaskView, taskView } from './projects.service.ts';
 
-const TaskTypeEnum = builder.enumType('TaskType', { values: TASK_TYPES });
+export const TaskTypeEnum = builder.enumType('TaskType', { values: TASK_TYPES });
 
-const TaskRef = builder.objectRef<TaskView>('Task').implement({
+export const TaskRef = builder.objectRef<TaskView>('Task').implement({
   description: 'An advertising resource: bot, channel, chat, smart link or custom link.',
   fields: (t) => ({
     id: t.exposeID('id'),

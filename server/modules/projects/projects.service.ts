@@ -6,6 +6,7 @@ import { DomainError, ErrorCode, notFound, unauthenticated, validation } from '.
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -19,6 +20,8 @@ import {
 } from './projects.inputs.ts';
 
 export const VERIFICATION_PREFIX = 'wg_vf_';
+export const INVALID_API_KEY = 'Invalid API key: generate a new one in the project and use it here';
+export const MISSING_API_KEY = 'Send the project API key in the X-Api-Key header';
 export const SUGGESTION_NOT_FOUND = 'Resource not found. Please fill in the fields yourself';
 
 export interface TaskView {
@@ -90,6 +93,7 @@ export class ProjectsService {
       telegram: TelegramClient;
       images: ImagesService;
       log: Logger;
+      campaigns?: CampaignsService;
     },
   ) {}
 
@@ -256,7 +260,8 @@ export class ProjectsService {
   async deleteTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
     await inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       const task = await this.task(tx, owner, projectId, taskId);
-      // Campaigns of the task are removed with it (they arrive with the campaigns work).
+      // Its campaigns end with it: their unspent budget returns to the advertiser (same transaction).
+      await this.deps.campaigns?.removeForTask(tx, emit, owner, task.id);
       tx.remove(task);
       await tx.flush();
       emit(topics.projectTasks(projectId), { action: 'DELETED', projectId, taskId, task: null } satisfies TaskEvent);
@@ -297,9 +302,9 @@ export class ProjectsService {
 
   /** An integration event sent by the advertiser's bot or server with the project API key. */
   async sdkEvent(em: EntityManager, apiKey: string | undefined, event: { type: 'verification'; code: string }) {
-    if (!apiKey) throw unauthenticated('Send the project API key in the X-Api-Key header');
+    if (!apiKey) throw unauthenticated(MISSING_API_KEY);
     const project = await em.findOne(Project, { secretKeyHash: hashKey(apiKey.trim()) });
-    if (!project) throw unauthenticated('Invalid API key: generate a new one in the project and use it here');
+    if (!project) throw unauthenticated(INVALID_API_KEY);
     const code = event.code.trim().replace(new RegExp(`^${VERIFICATION_PREFIX}`), '');
     const task = await em.findOne(Task, { projectId: project.id, verificationCode: code });
     if (!task) throw notFound('Verification code');

@@ -1,0 +1,212 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { idColumn, timestamps } from '../../db/columns.ts';
+import { Platform } from '../platforms/platform.entity.ts';
+import { Project, TASK_TYPES, Task } from '../projects/project.entity.ts';
+import { User } from '../users/user.entity.ts';
+
+export const CAMPAIGN_STATUSES = ['ACTIVE', 'STOPPED', 'MODERATION', 'REJECTED'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * An advertiser's campaign on one resource. Its budget lives in the ledger (a CAMPAIGN_BUDGET
+ * account); the counters here are written by the conversion function in the same transaction
+ * as the ledger transfers, so they always agree with the money.
+ */
+export const Campaign = defineEntity({
+  name: 'Campaign',
+  tableName: 'campaigns',
+  checks: [
+    {
+      name: 'campaigns_counters_non_negative',
+      expression:
+        'conversions >= 0 and spend >= 0 and today_conversions >= 0 and today_spend >= 0 and voided >= 0 and min_price > 0',
+    },
+    { name: 'campaigns_daily_cap_positive', expression: 'daily_cap is null or daily_cap >= 1' },
+  ],
+  indexes: [{ properties: ['ownerId', 'id'] }, { properties: ['projectId', 'id'] }],
+  properties: {
+    id: idColumn(),
+    ...timestamps(),
+    ownerId: p.manyToOne(User).mapToPk().fieldName('owner_id'),
+    projectId: p.manyToOne(Project).mapToPk().fieldName('project_id'),
+    // Null once the resource is deleted: the campaign stays for the publishers' history.
+    taskId: p.manyToOne(Task).mapToPk().fieldName('task_id').nullable().deleteRule('set null').index(),
+    taskType: p.enum([...TASK_TYPES]),
+    taskTitle: p.string().length(200),
+    name: p.string().length(120),
+    status: p.enum([...CAMPAIGN_STATUSES]).default('ACTIVE'),
+    isActive: p.boolean().default(true),
+    // Price of one action per tier level, micro-USD as decimal strings: { "1": "150000" }.
+    prices: p.json<Record<string, string>>(),
+    // What the cheapest action costs (premium extra included): below it the campaign stops.
+    minPrice: p.bigint('bigint'),
+    dailyCap: p.integer().nullable(),
+    countries: p.array().defaultRaw(`'{}'`),
+    languages: p.array().defaultRaw(`'{}'`),
+    isPremiumOnly: p.boolean().default(false),
+    conversions: p.integer().default(0),
+    voided: p.integer().default(0),
+    spend: p.bigint('bigint').defaultRaw('0'),
+    todayDate: p.date().nullable(),
+    todayConversions: p.integer().default(0),
+    todaySpend: p.bigint('bigint').defaultRaw('0'),
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export type Campaign = InferEntity<typeof Campaign>;
+
+/** A player started a task in an app: one click per campaign and player. */
+export const Click = defineEntity({
+  name: 'Click',
+  tableName: 'clicks',
+  uniques: [{ properties: ['campaignId', 'playerId'] }],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    // Telegram start parameters allow 64 characters of A-Za-z0-9_-.
+    code: p.string().length(64).unique(),
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id'),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').index(),
+    playerId: p.bigint('number'),
+    country: p.string().length(2).nullable(),
+    tierLevel: p.integer(),
+    isPremium: p.boolean().default(false),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type Click = InferEntity<typeof Click>;
+
+export const CONVERSION_STATUSES = ['HOLD', 'POSTED', 'VOIDED'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** A paid action: at most one per campaign and player (the unique key makes races harmless). */
+export const Conversion = defineEntity({
+  name: 'Conversion',
+  tableName: 'conversions',
+  uniques: [{ properties: ['campaignId', 'playerId'] }],
+  indexes: [
+    { properties: ['campaignId', 'createdAt'] },
+    { properties: ['platformId', 'createdAt'] },
+    { properties: ['advertiserId', 'createdAt'] },
+    { properties: ['publisherId', 'createdAt'] },
+    {
+      name: 'conversions_on_hold',
+      expression: `create index "conversions_on_hold" on "conversions" ("created_at") where "status" = 'HOLD'`,
+    },
+  ],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id'),
+    clickId: p.bigint('number').unique(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id'),
+    publisherId: p.integer(),
+    advertiserId: p.integer(),
+    playerId: p.bigint('number'),
+    taskType: p.enum([...TASK_TYPES]),
+    country: p.string().length(2).nullable(),
+    tierLevel: p.integer(),
+    // What the campaign paid, the publisher's share and the network fee (micro-USD).
+    price: p.bigint('bigint'),
+    publisherAmount: p.bigint('bigint'),
+    feeAmount: p.bigint('bigint'),
+    status: p.enum([...CONVERSION_STATUSES]).default('HOLD'),
+    publisherTransferId: p.bigint('number'),
+    feeTransferId: p.bigint('number').nullable(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    resolvedAt: p.datetime().nullable(),
+  },
+});
+export type Conversion = InferEntity<typeof Conversion>;
+
+/** Completed actions and publisher revenue of one campaign in one app (App statistics rows). */
+export const PlatformCampaignStats = defineEntity({
+  name: 'PlatformCampaignStats',
+  tableName: 'platform_campaign_stats',
+  uniques: [{ properties: ['platformId', 'campaignId'] }],
+  properties: {
+    id: idColumn(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id'),
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id').index(),
+    completed: p.integer().default(0),
+    revenue: p.bigint('bigint').defaultRaw('0'),
+  },
+});
+export type PlatformCampaignStats = InferEntity<typeof PlatformCampaignStats>;
+
+export const CALLBACK_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+
+/** The server-to-server reward callback of a conversion: an outbox row written with it. */
+export const RewardCallback = defineEntity({
+  name: 'RewardCallback',
+  tableName: 'reward_callbacks',
+  indexes: [
+    { properties: ['platformId', 'id'] },
+    {
+      name: 'reward_callbacks_due',
+      expression: `create index "reward_callbacks_due" on "reward_callbacks" ("next_attempt_at") where "status" = 'PENDING'`,
+    },
+  ],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    conversionId: p.bigint('number').unique(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),
+    url: p.string().length(500),
+    status: p.enum([...CALLBACK_STATUSES]).default('PENDING'),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().defaultRaw('now()'),
+    lastStatusCode: p.integer().nullable(),
+    lastError: p.string().length(500).nullable(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    deliveredAt: p.datetime().nullable(),
+  },
+});
+export type RewardCallback = InferEntity<typeof RewardCallback>;
+
+/** One delivery attempt of a reward callback, as the publisher sees it. */
+export const RewardCallbackAttempt = defineEntity({
+  name: 'RewardCallbackAttempt',
+  tableName: 'reward_callback_attempts',
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    callbackId: p.manyToOne(RewardCallback).mapToPk().fieldName('callback_id').deleteRule('cascade').index(),
+    attempt: p.integer(),
+    at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    statusCode: p.integer().nullable(),
+    error: p.string().length(500).nullable(),
+    durationMs: p.integer(),
+  },
+});
+export type RewardCallbackAttempt = InferEntity<typeof RewardCallbackAttempt>;
+
+export const REPORT_REASONS = ['NOT_REWARDED', 'BROKEN', 'INAPPROPRIATE', 'OTHER'] as const;
+export const REPORT_STATUSES = ['NEW', 'IN_REVIEW', 'RESOLVED', 'REJECTED'] as const;
+
+/** A player's report about a task, filed from the showcase. */
+export const PlayerReport = defineEntity({
+  name: 'PlayerReport',
+  tableName: 'player_reports',
+  indexes: [{ properties: ['status', 'id'] }],
+  properties: {
+    id: idColumn(),
+    ...timestamps(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id').index(),
+    playerId: p.bigint('number'),
+    reason: p.enum([...REPORT_REASONS]),
+    text: p.string().length(1000).nullable(),
+    status: p.enum([...REPORT_STATUSES]).default('NEW'),
+  },
+});
+export type PlayerReport = InferEntity<typeof PlayerReport>;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { moneyToJson } from '../../lib/money.ts';
+import { idParam, pageQuery } from '../../rest/params.ts';
+import { route } from '../../rest/route.ts';
+import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
+import { BudgetInput, CreateCampaignInput, ReportInput, UpdateCampaignInput } from './campaigns.inputs.ts';
+import type { CampaignView, PlatformCampaignRow } from './campaigns.service.ts';
+
+/** REST money is USD numbers. */
+export function campaignJson(c: CampaignView) {
+  return {
+    ...c,
+    prices: c.prices.map((p) => ({ tierLevel: p.tierLevel, value: moneyToJson(p.value) })),
+    budget: moneyToJson(c.budget),
+    spend: moneyToJson(c.spend),
+    todaySpend: moneyToJson(c.todaySpend),
+  };
+}
+
+export function platformRowJson(r: PlatformCampaignRow) {
+  return { ...r, profitBudget: moneyToJson(r.profitBudget) };
+}
+
+const listQuery = pageQuery(20).extend({
+  projectId: idParam('projectId').optional(),
+  status: z.enum(CAMPAIGN_STATUSES, { error: `status must be one of ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
+});
+const campaignParams = z.object({ projectId: idParam('projectId'), campaignId: idParam('campaignId') });
+
+export const campaignsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/campaigns',
+    tag: 'campaigns',
+    summary: 'All the signed-in advertiser’s campaigns, newest first (optionally of one project or status).',
+    access: 'user',
+    query: listQuery,
+    handler: async (ctx, { query }) => {
+      const { data, total } = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
+      return { data: data.map(campaignJson), total };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/campaigns/reports',
+    tag: 'campaigns',
+    summary: 'Conversions and spend per UTC day from `from` to `to` (YYYY-MM-DD, at most 366 days), every day listed.',
+    access: 'user',
+    query: z
+      .object({
+        from: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
+        to: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
+        projectId: idParam('projectId').optional(),
+        campaignId: idParam('campaignId').optional(),
+      })
+      .superRefine((q, ctx) => {
+        const r = ReportInput.safeParse({ from: q.from, to: q.to });
+        if (!r.success)
+          for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
+      }),
+    handler: async (ctx, { query }) => {
+      const data = await ctx.services.campaigns.report(ctx.em, ctx.user!, query);
+      return { data: data.map((d) => ({ ...d, spend: moneyToJson(d.spend) })) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/projects/:projectId/campaigns',
+    tag: 'campaigns',
+    summary: 'The campaigns of one project, newest first.',
+    access: 'user',
+    params: z.object({ projectId: idParam('projectId') }),
+    query: pageQuery(20),
+    handler: async (ctx, { params, query }) => {
+      const { data, total } = await ctx.services.campaigns.list(ctx.em, ctx.user!, {
+        ...query,
+        projectId: params.projectId,
+      });
+      return { data: data.map(campaignJson), total };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/projects/:projectId/campaigns/:campaignId',
+    tag: 'campaigns',
+    summary: 'One campaign with its budget left and counters.',
+    access: 'user',
+    params: campaignParams,
+    handler: async (ctx, { params }) =>
+      campaignJson(await ctx.services.campaigns.get(ctx.em, ctx.user!, params.campaignId, params.projectId)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/projects/:projectId/campaigns/:campaignId',
+    tag: 'campaigns',
+    summary:
+      'Change a campaign with a partial body: `isActive` switches it on or off; name, prices, dailyCap, countries, languages, isPremiumOnly.',
+    access: 'user',
+    params: campaignParams,
+    body: UpdateCampaignInput,
+    handler: async (ctx, { params, body }) =>
+      campaignJson(await ctx.services.campaigns.update(ctx.em, ctx.user!, params.campaignId, body, params.projectId)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/projects/:projectId/tasks/:taskId/campaigns',
+    tag: 'campaigns',
+    summary:
+      'Create a campaign on a resource. Prices per tier default to the settings’ tier prices (never lower, never under 0.05 USD); an optional `budget` is moved from the advertiser balance.',
+    access: 'user',
+    params: z.object({ projectId: idParam('projectId'), taskId: idParam('taskId') }),
+    body: CreateCampaignInput,
+    status: 201,
+    handler: async (ctx, { params, body, headers }) =>
+      campaignJson(
+        await ctx.services.campaigns.create(ctx.em, ctx.user!, params.projectId, params.taskId, {
+          ...body,
+          idempotencyKey: body.idempotencyKey ?? header(headers, 'idempotency-key'),
+        }),
+      ),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/projects/:projectId/campaigns/:campaignId/payments',
+    tag: 'campaigns',
+    summary:
+      'Add `value` USD from the advertiser balance to the campaign budget. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once.',
+    access: 'user',
+    params: campaignParams,
+    body: BudgetInput,
+    handler: async (ctx, { params, body, headers }) =>
+      campaignJson(
+        await ctx.services.campaigns.fund(ctx.em, ctx.user!, params.campaignId, body.value, {
+          projectId: params.projectId,
+          key: body.idempotencyKey ?? header(headers, 'idempotency-key'),
+        }),
+      ),
+  }),
+  route({
+    method: 'PUT',
+    path: '/v1/projects/:projectId/campaigns/:campaignId/payments',
+    tag: 'campaigns',
+    summary: 'Return `value` USD of unspent budget to the advertiser balance (idempotent with `Idempotency-Key`).',
+    access: 'user',
+    params: campaignParams,
+    body: BudgetInput,
+    handler: async (ctx, { params, body, headers }) =>
+      campaignJson(
+        await ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, params.campaignId, body.value, {
+          projectId: params.projectId,
+          key: body.idempotencyKey ?? header(headers, 'idempotency-key'),
+        }),
+      ),
+  }),
+];
+
+function header(headers: Record<string, string | string[] | undefined> | undefined, name: string) {
+  const v = headers?.[name];
+  const value = (Array.isArray(v) ? v[0] : v)?.trim();
+  return value && value.length >= 8 && value.length <= 100 ? value : undefined;
+}

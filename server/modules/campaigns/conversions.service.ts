@@ -1,0 +1,253 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { notFound, unauthenticated } from '../../errors.ts';
+import { INVALID_API_KEY } from '../projects/projects.service.ts';
+import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import type { Ledger } from '../ledger/ledger.service.ts';
+import { telegramUsername } from '../projects/projects.inputs.ts';
+import { Campaign, Conversion } from './campaign.entity.ts';
+import { type CampaignStats, CampaignsService, type PlatformStats } from './campaigns.service.ts';
+
+/** Chat member statuses that count as "in the channel or chat". */
+export function isMember(member: { status: string; is_member?: boolean }): boolean {
+  return (
+    member.status === 'creator' ||
+    member.status === 'administrator' ||
+    member.status === 'member' ||
+    (member.status === 'restricted' && member.is_member === true)
+  );
+}
+
+type ConversionResult =
+  | { result: 'UNKNOWN_CLICK' }
+  | { result: 'WRONG_KEY' }
+  | { result: 'DUPLICATE'; conversionId: number }
+  | { result: 'CAMPAIGN_STOPPED' | 'DAILY_CAP' }
+  | { result: 'BUDGET'; stopped: boolean; projectId: number; campaignId: number; ownerId: number }
+  | {
+      result: 'COMPLETED';
+      conversionId: number;
+      callbackId: number | null;
+      publisherId: number;
+      playerId: number;
+      campaign: CampaignStats & { ownerId: number };
+      platform: PlatformStats;
+      accounts: {
+        user_id: number;
+        kind: string;
+        credits_posted: string;
+        debits_posted: string;
+        debits_pending: string;
+        credits_pending: string;
+      }[];
+    };
+
+export interface ConversionOutcome {
+  conversionId: number;
+  status: 'COMPLETED' | 'DUPLICATE';
+}
+
+/**
+ * The conversion loop's money step. `convert` is one call of the `record_conversion` database
+ * function (one round trip, one transaction: see its migration); the events follow the commit.
+ */
+export class ConversionsService {
+  constructor(
+    private readonly deps: {
+      pubsub: PubSub;
+      ledger: Ledger;
+      campaigns: CampaignsService;
+      telegram: TelegramClient;
+      feePercent: number;
+      log: Logger;
+      /** Called after a committed conversion that has a reward callback to deliver. */
+      onCallback?: (callbackId: number) => void;
+    },
+  ) {}
+
+  async convert(em: EntityManager, clickCode: string, keyHash: string | null): Promise<ConversionOutcome> {
+    const [row] = await em
+      .getConnection()
+      .execute<{ r: ConversionResult }[]>('select record_conversion(?, ?, ?, ?) as r', [
+        clickCode,
+        keyHash,
+        this.deps.feePercent,
+        this.deps.campaigns.premiumPercent,
+      ]);
+    const r = row.r;
+    switch (r.result) {
+      case 'WRONG_KEY':
+        throw unauthenticated(INVALID_API_KEY);
+      case 'UNKNOWN_CLICK':
+        throw notFound('Click');
+      case 'DUPLICATE':
+        return { conversionId: Number(r.conversionId), status: 'DUPLICATE' };
+      case 'CAMPAIGN_STOPPED':
+      case 'DAILY_CAP':
+        throw CampaignsService.unavailable(r.result);
+      case 'BUDGET': {
+        // The function stopped the campaign: its dashboards show it now.
+        const c = await em.fork().findOne(Campaign, { id: r.campaignId });
+        if (c) await this.publishCampaign(em, c);
+        throw CampaignsService.unavailable('BUDGET');
+      }
+      case 'COMPLETED': {
+        await this.publish(r);
+        if (r.callbackId) this.deps.onCallback?.(Number(r.callbackId));
+        return { conversionId: Number(r.conversionId), status: 'COMPLETED' };
+      }
+    }
+  }
+
+  private async publish(r: Extract<ConversionResult, { result: 'COMPLETED' }>) {
+    const { pubsub } = this.deps;
+    const { ownerId, ...stats } = r.campaign;
+    const safe = (p: Promise<void>) => p.catch((err) => this.deps.log.warn({ err }, 'live event not published'));
+    await Promise.all([
+      safe(pubsub.publish(topics.campaignStats(stats.projectId), stats)),
+      safe(pubsub.publish(topics.ownerCampaignStats(ownerId), stats)),
+      safe(pubsub.publish(topics.platformStats(r.platform.platformId), r.platform)),
+      safe(pubsub.publish(topics.ownerPlatformStats(r.publisherId), r.platform)),
+      safe(this.deps.campaigns.publishBalances(r.publisherId, r.accounts)),
+    ]);
+  }
+
+  private async publishCampaign(em: EntityManager, c: Campaign) {
+    const view = await this.deps.campaigns.view(em.fork(), c);
+    const stats = CampaignsService.stats(view);
+    await this.deps.pubsub.publish(topics.campaignStats(c.projectId), stats).catch(() => {});
+    await this.deps.pubsub.publish(topics.ownerCampaignStats(c.ownerId), stats).catch(() => {});
+  }
+
+  /** The player's conversion on a campaign, if any. */
+  async existing(em: EntityManager, campaignId: number, playerId: number) {
+    return em.findOne(Conversion, { campaignId, playerId });
+  }
+
+  /**
+   * Hold end: channel and chat conversions are checked again through the system bot: a player
+   * who left is voided (the money returns to the campaign budget), the rest is posted to the
+   * publisher. Each conversion in its own short transaction; SKIP LOCKED lets instances share.
+   */
+  async resolveHolds(em: EntityManager, holdMs: number, batch = 200): Promise<{ posted: number; voided: number }> {
+    const due = await em.execute<{ id: string; task_type: string; player_id: string; url: string | null }[]>(
+      `select v.id, v.task_type, v.player_id, coalesce(t.url, '') as url
+         from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
+        where v.status = 'HOLD' and v.created_at < now() - (? * interval '1 millisecond')
+        order by v.created_at limit ?`,
+      [holdMs, batch],
+    );
+    let posted = 0;
+    let voided = 0;
+    for (const d of due) {
+      let keep = true;
+      if ((d.task_type === 'CHANNEL' || d.task_type === 'CHAT') && this.deps.telegram.configured) {
+        const username = telegramUsername(d.url ?? '');
+        if (username) {
+          try {
+            keep = isMember(await this.deps.telegram.getChatMember(`@${username}`, Number(d.player_id)));
+          } catch (err) {
+            // The check could not be made (chat gone, bot removed): the player is not blamed.
+            if (!(err instanceof TelegramApiError)) {
+              this.deps.log.warn({ err, conversion: d.id }, 'membership check failed; retrying later');
+              continue;
+            }
+          }
+        }
+      }
+      const done = await this.resolve(em.fork(), Number(d.id), keep ? 'POST' : 'VOID');
+      if (done === 'POSTED') posted++;
+      if (done === 'VOIDED') voided++;
+    }
+    return { posted, voided };
+  }
+
+  /** Posts or voids one conversion's transfers and keeps the counters in step. */
+  async resolve(em: EntityManager, id: number, action: 'POST' | 'VOID'): Promise<'POSTED' | 'VOIDED' | null> {
+    const { ledger } = this.deps;
+    const events: (() => Promise<void>)[] = [];
+    const result = await ledger.run(em, async (tx, emit) => {
+      const [v] = await tx.execute<
+        {
+          id: string;
+          campaign_id: number;
+          platform_id: number;
+          publisher_id: number;
+          price: string;
+          publisher_amount: string;
+          publisher_transfer_id: string;
+          fee_transfer_id: string | null;
+          created_at: Date;
+        }[]
+      >(`select * from conversions where id = ? and status = 'HOLD' for update skip locked`, [id]);
+      if (!v) return null;
+      // The campaign row first, as the conversion function locks it: one lock order.
+      const [c] = await tx.execute<{ owner_id: number; project_id: number; deleted_at: Date | null }[]>(
+        'select owner_id, project_id, deleted_at from campaigns where id = ? for no key update',
+        [v.campaign_id],
+      );
+      const transfers = [v.publisher_transfer_id, v.fee_transfer_id].filter((t): t is string => t !== null);
+      for (const t of transfers) {
+        const input = { key: `conversion:${v.id}:${action.toLowerCase()}:${t}`, pendingId: Number(t) };
+        if (action === 'POST') await ledger.post(tx, emit, input);
+        else await ledger.void(tx, emit, input);
+      }
+      const status = action === 'POST' ? 'POSTED' : 'VOIDED';
+      await tx.execute(`update conversions set status = ?, resolved_at = now() where id = ?`, [status, v.id]);
+      if (action === 'VOID') {
+        const createdDay = v.created_at.toISOString().slice(0, 10);
+        await tx.execute(
+          `update campaigns set conversions = conversions - 1, voided = voided + 1, spend = spend - ?::bigint,
+                  today_conversions = case when today_date = ?::date then today_conversions - 1 else today_conversions end,
+                  today_spend = case when today_date = ?::date then today_spend - ?::bigint else today_spend end,
+                  updated_at = now()
+            where id = ?`,
+          [v.price, createdDay, createdDay, v.price, v.campaign_id],
+        );
+        await tx.execute(
+          `update platform_campaign_stats set completed = completed - 1, revenue = revenue - ?::bigint
+            where platform_id = ? and campaign_id = ?`,
+          [v.publisher_amount, v.platform_id, v.campaign_id],
+        );
+        // A deleted campaign has no one to spend its budget: the voided money goes back to the advertiser.
+        if (c.deleted_at) {
+          await ledger.transfer(tx, emit, {
+            key: `conversion:${v.id}:refund`,
+            code: 'RETURN_BUDGET',
+            debit: { kind: 'CAMPAIGN_BUDGET', campaignId: v.campaign_id },
+            credit: { kind: 'ADVERTISER', userId: c.owner_id },
+            amount: BigInt(v.price),
+            reference: `campaign:${v.campaign_id}`,
+          });
+        }
+      }
+      const campaign = await tx.findOneOrFail(Campaign, { id: v.campaign_id }, { refresh: true });
+      const view = await this.deps.campaigns.view(tx, campaign);
+      const stats = CampaignsService.stats(view);
+      emit(topics.campaignStats(c.project_id), stats);
+      emit(topics.ownerCampaignStats(c.owner_id), stats);
+      if (action === 'VOID') {
+        const [row] = (await this.deps.campaigns.platformRows(tx, v.platform_id)).filter(
+          (r) => r.campaignId === v.campaign_id,
+        );
+        const totals = (await this.deps.campaigns.platformTotals(tx, [v.platform_id])).get(v.platform_id)!;
+        const payload: PlatformStats = {
+          platformId: v.platform_id,
+          campaignId: v.campaign_id,
+          completedQuantity: row?.completedQuantity ?? 0,
+          profitBudget: (row?.profitBudget ?? 0n).toString(),
+          platformCompleted: totals.completed,
+          platformRevenue: totals.revenue.toString(),
+        };
+        events.push(async () => {
+          await this.deps.pubsub.publish(topics.platformStats(v.platform_id), payload).catch(() => {});
+          await this.deps.pubsub.publish(topics.ownerPlatformStats(v.publisher_id), payload).catch(() => {});
+        });
+      }
+      return status;
+    });
+    for (const e of events) await e();
+    return result;
+  }
+}

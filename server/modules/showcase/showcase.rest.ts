@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { idParam } from '../../rest/params.ts';
+import { route } from '../../rest/route.ts';
+import { REPORT_REASONS } from '../campaigns/campaign.entity.ts';
+import { showcaseScript } from './script.ts';
+import type { ShowcaseService } from './showcase.service.ts';
+
+type Headers = Record<string, string | string[] | undefined> | undefined;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The player's country from the header a trusted proxy sets (COUNTRY_HEADER), else unknown. */
+export function playerCountry(config: Config, headers: Headers): string | null {
+  if (!config.countryHeader) return null;
+  const value = first(headers?.[config.countryHeader])?.trim().toUpperCase();
+  return value && /^[A-Z]{2}$/.test(value) ? value : null;
+}
+
+const platformParams = z.object({ platformId: idParam('platformId') });
+const taskParams = z.object({ platformId: idParam('platformId'), campaignId: idParam('campaignId') });
+const AUTH = 'Identity: `Authorization: tma <Telegram initData>`, validated with the app’s bot token or bot id.';
+
+export const showcaseRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/showcase/platforms/:platformId',
+    tag: 'showcase',
+    summary: `The tasks this player can do in the app, with the app’s award per task type. ${AUTH}`,
+    access: 'public',
+    params: platformParams,
+    handler: async (ctx, { params, headers }) => {
+      const player = await ctx.services.showcase.identify(
+        ctx.em,
+        params.platformId,
+        first(headers?.authorization),
+        playerCountry(ctx.config, headers),
+      );
+      return ctx.services.showcase.tasks(ctx.em, player);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/showcase/platforms/:platformId/tasks/:campaignId/start',
+    tag: 'showcase',
+    summary: `Start a task: records the click and answers the link to open (bots get the click code as their start parameter). ${AUTH}`,
+    access: 'public',
+    params: taskParams,
+    handler: async (ctx, { params, headers }) => {
+      const player = await ctx.services.showcase.identify(
+        ctx.em,
+        params.platformId,
+        first(headers?.authorization),
+        playerCountry(ctx.config, headers),
+      );
+      return ctx.services.showcase.start(ctx.em, player, params.campaignId);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/showcase/platforms/:platformId/tasks/:campaignId/check',
+    tag: 'showcase',
+    summary: `Is the task done? Channels and chats are checked with Telegram now; bots and custom tasks once the advertiser reported the action. ${AUTH}`,
+    access: 'public',
+    params: taskParams,
+    handler: async (ctx, { params, headers }) => {
+      const player = await ctx.services.showcase.identify(
+        ctx.em,
+        params.platformId,
+        first(headers?.authorization),
+        playerCountry(ctx.config, headers),
+      );
+      return ctx.services.showcase.check(ctx.em, player, params.campaignId);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/showcase/platforms/:platformId/reports',
+    tag: 'showcase',
+    summary: `A player reports a task (not rewarded, broken, inappropriate, other). ${AUTH}`,
+    access: 'public',
+    params: platformParams,
+    status: 201,
+    body: z.object({
+      campaignId: z.number({ error: 'campaignId is required' }).int().positive(),
+      reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
+      text: z.string().trim().max(1000, 'The text must be at most 1000 characters').optional(),
+    }),
+    handler: async (ctx, { params, body, headers }) => {
+      const player = await ctx.services.showcase.identify(
+        ctx.em,
+        params.platformId,
+        first(headers?.authorization),
+        playerCountry(ctx.config, headers),
+      );
+      return ctx.services.showcase.report(ctx.em, player, body);
+    },
+  }),
+];
+
+/**
+ * The parts of the showcase that are not JSON routes: the script, the smart-link redirect,
+ * and CORS for the public API (mini apps call it from their own origin).
+ */
+export function registerShowcaseHttp(
+  http: FastifyInstance,
+  deps: { em: () => EntityManager; showcase: ShowcaseService },
+) {
+  const cors = (reply: { header(k: string, v: string): unknown }) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Country');
+    reply.header('Access-Control-Max-Age', '600');
+  };
+  http.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/v1/showcase/')) return;
+    cors(reply);
+    if (req.method === 'OPTIONS') return reply.code(204).send();
+  });
+  http.get('/showcase.js', async (req, reply) => {
+    const script = await showcaseScript();
+    cors(reply);
+    reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
+    reply.header('ETag', script.etag);
+    if (req.headers['if-none-match'] === script.etag) return reply.code(304).send();
+    return reply.type('application/javascript; charset=utf-8').send(script.body);
+  });
+  http.get<{ Params: { code: string } }>('/api/v1/showcase/visit/:code', async (req, reply) => {
+    const code = req.params.code;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return reply.code(404).send({ error: 'Link not found' });
+    const target = await deps.showcase.visit(deps.em(), code);
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(target, 302);
+  });
+}

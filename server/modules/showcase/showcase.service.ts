@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflict, DomainError, ErrorCode, notFound, rateLimited, unauthenticated } from '../../errors.ts';
+import { INIT_DATA_MESSAGES, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { decryptSecret } from '../../lib/secrets.ts';
+import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import { PlayerReport } from '../campaigns/campaign.entity.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import { type ConversionsService, isMember } from '../campaigns/conversions.service.ts';
+import { TierPrice } from '../lookups/lookups.entity.ts';
+import type { LookupsService } from '../lookups/lookups.service.ts';
+import { isTelegramLink, telegramUsername } from '../projects/projects.inputs.ts';
+import type { TaskType } from '../projects/project.entity.ts';
+
+export interface ShowcaseAward {
+  title: string;
+  logo: string;
+  value: number;
+}
+
+export interface ShowcaseTask {
+  campaignId: number;
+  taskType: TaskType;
+  title: string;
+  logo: string;
+  awards: ShowcaseAward[];
+  status: 'AVAILABLE' | 'STARTED';
+}
+
+export interface PlayerContext {
+  platform: PlatformRow;
+  player: TelegramUser;
+  country: string | null;
+}
+
+interface PlatformRow {
+  id: number;
+  owner_id: number;
+  title: string;
+  logo: string;
+  is_dark_theme: boolean;
+  bot_token_enc: string | null;
+  tg_bot_id: string | null;
+}
+
+interface EligibleRow {
+  id: number;
+  task_type: TaskType;
+  title: string;
+  logo: string;
+  url: string;
+  invite_link: string | null;
+  is_mini_app: boolean;
+  click_code: string | null;
+}
+
+export const CHECK_MESSAGES = {
+  joinChannel: 'Join the channel first, then check again',
+  joinChat: 'Join the chat first, then check again',
+  waiting: 'Waiting for the advertiser to confirm the action: check again in a moment',
+  openLink: 'Open the link to complete the task',
+  noBot: 'Membership checks are not available on this server yet (no system bot is configured)',
+  startFirst: 'Start the task first',
+} as const;
+
+/**
+ * The public side of the network: what a publisher's mini app shows its players. A player is
+ * known only by Telegram initData, validated against the app's bot (HMAC) or bot id (Ed25519).
+ */
+export class ShowcaseService {
+  private tiers: { byCountry: Map<string, number>; fallback: number } | null = null;
+
+  constructor(
+    private readonly deps: {
+      secretsKey: Buffer;
+      publicKeyHex: string;
+      maxAgeSeconds: number;
+      limiter: RateLimiter;
+      telegram: TelegramClient;
+      lookups: LookupsService;
+      campaigns: CampaignsService;
+      conversions: ConversionsService;
+      /** The server's public base URL, for smart-link visit links. */
+      baseUrl: () => string;
+    },
+  ) {}
+
+  /** Country → tier level; unknown countries pay the cheapest tier (the highest level). */
+  async tierOf(em: EntityManager, country: string | null): Promise<number> {
+    if (!this.tiers) {
+      const rows = await em.find(TierPrice, {});
+      const levels = (await this.deps.lookups.tierList(em)).map((t) => t.level);
+      this.tiers = {
+        byCountry: new Map(rows.map((r) => [r.countryId, r.tierLevel])),
+        fallback: levels.length ? Math.max(...levels) : 1,
+      };
+    }
+    return (country && this.tiers.byCountry.get(country)) || this.tiers.fallback;
+  }
+
+  private async platform(em: EntityManager, id: number): Promise<PlatformRow> {
+    const [row] = await em.execute<PlatformRow[]>(
+      `select id, owner_id, title, logo, is_dark_theme, bot_token_enc, tg_bot_id::text as tg_bot_id
+         from platforms where id = ? and is_active`,
+      [id],
+    );
+    if (!row) throw notFound('App');
+    return row;
+  }
+
+  /** Validates the player's initData for this app and counts the request against the rate limit. */
+  async identify(
+    em: EntityManager,
+    platformId: number,
+    authorization: string | undefined,
+    country: string | null,
+  ): Promise<PlayerContext> {
+    const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
+    if (!m) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+    const platform = await this.platform(em, platformId);
+    const data = validateInitData(m[1].trim(), {
+      botToken: platform.bot_token_enc ? decryptSecret(this.deps.secretsKey, platform.bot_token_enc) : null,
+      botId: platform.tg_bot_id ? Number(platform.tg_bot_id) : null,
+      publicKeyHex: this.deps.publicKeyHex,
+      maxAgeSeconds: this.deps.maxAgeSeconds,
+    });
+    if (!(await this.deps.limiter.hit(`showcase:${platformId}:${data.user.id}`))) {
+      throw rateLimited('Too many requests from this player: wait a minute and try again');
+    }
+    return { platform, player: data.user, country };
+  }
+
+  private async awards(em: EntityManager, platformId: number): Promise<Map<TaskType, ShowcaseAward[]>> {
+    const rows = await em.execute<{ task_type: TaskType; title: string; logo: string; value: number }[]>(
+      `select s.task_type, pr.title, pr.logo, sa.value
+         from platform_services s
+         join platform_service_awards sa on sa.service_id = s.id
+         join platform_rewards pr on pr.id = sa.platform_reward_id
+        where s.platform_id = ? order by sa.id`,
+      [platformId],
+    );
+    const result = new Map<TaskType, ShowcaseAward[]>();
+    for (const r of rows) {
+      const list = result.get(r.task_type) ?? [];
+      list.push({ title: r.title, logo: r.logo, value: r.value });
+      result.set(r.task_type, list);
+    }
+    return result;
+  }
+
+  /**
+   * Campaigns this player may do in this app: running, with budget for the player's price,
+   * matching country, language and Premium, under the daily cap, not excluded by the app,
+   * not done yet. Smart links only when the app awards the user in any case.
+   */
+  private async eligible(em: EntityManager, ctx: PlayerContext, campaignId?: number): Promise<EligibleRow[]> {
+    const tier = await this.tierOf(em, ctx.country);
+    const price = `(c.prices ->> '${tier}')::bigint`;
+    return em.execute<EligibleRow[]>(
+      `select c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app, k.code as click_code
+         from campaigns c
+         join tasks t on t.id = c.task_id
+         join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
+         left join clicks k on k.campaign_id = c.id and k.player_id = ?
+         left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
+        where c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
+          and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
+          and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
+          and (not c.is_premium_only or ?::boolean)
+          and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
+               or c.today_conversions < c.daily_cap)
+          and ${price} is not null
+          and a.credits_posted - a.debits_posted - a.debits_pending >=
+              ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end
+          and not exists (select 1 from conversions v where v.campaign_id = c.id and v.player_id = ?)
+          and not coalesce(s.is_excluded, false)
+          and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
+          ${campaignId ? 'and c.id = ?' : ''}
+        order by ${price} desc, c.id
+        limit 50`,
+      [
+        ctx.player.id,
+        ctx.platform.id,
+        ctx.country,
+        ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
+        ctx.player.is_premium === true,
+        this.deps.campaigns.premiumPercent,
+        ctx.player.id,
+        ...(campaignId ? [campaignId] : []),
+      ],
+    );
+  }
+
+  async tasks(em: EntityManager, ctx: PlayerContext) {
+    const [rows, awards] = [await this.eligible(em, ctx), await this.awards(em, ctx.platform.id)];
+    const tasks: ShowcaseTask[] = rows.map((r) => ({
+      campaignId: r.id,
+      taskType: r.task_type,
+      title: r.title,
+      logo: r.logo,
+      awards: awards.get(r.task_type) ?? [],
+      status: r.click_code ? 'STARTED' : 'AVAILABLE',
+    }));
+    return {
+      platform: {
+        id: ctx.platform.id,
+        title: ctx.platform.title,
+        logo: ctx.platform.logo,
+        isDarkTheme: ctx.platform.is_dark_theme,
+      },
+      player: { id: ctx.player.id, firstName: ctx.player.first_name },
+      tasks,
+    };
+  }
+
+  /** Records the click (one per campaign and player) and answers the link to open. */
+  async start(em: EntityManager, ctx: PlayerContext, campaignId: number) {
+    const [row] = await this.eligible(em, ctx, campaignId);
+    if (!row) {
+      const done = await this.deps.conversions.existing(em, campaignId, ctx.player.id);
+      if (done) throw conflict('You have already completed this task');
+      throw notFound('Task');
+    }
+    const tier = await this.tierOf(em, ctx.country);
+    const [click] = await em.execute<{ id: string; code: string }[]>(
+      `insert into clicks (code, campaign_id, platform_id, player_id, country, tier_level, is_premium)
+       values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (campaign_id, player_id) do update set platform_id = excluded.platform_id
+       returning id, code`,
+      [
+        randomBytes(16).toString('base64url'),
+        campaignId,
+        ctx.platform.id,
+        ctx.player.id,
+        ctx.country,
+        tier,
+        ctx.player.is_premium === true,
+      ],
+    );
+    return {
+      clickId: Number(click.id),
+      link: taskLink(row, click.code, this.deps.baseUrl()),
+      taskType: row.task_type,
+      status: 'STARTED' as const,
+    };
+  }
+
+  /** Has the player done it? Channels and chats are asked of Telegram; the rest is reported to us. */
+  async check(em: EntityManager, ctx: PlayerContext, campaignId: number) {
+    const awards = async (type: TaskType) => (await this.awards(em, ctx.platform.id)).get(type) ?? [];
+    const [click] = await em.execute<{ code: string; task_type: TaskType; url: string | null }[]>(
+      `select k.code, c.task_type, t.url from clicks k join campaigns c on c.id = k.campaign_id
+         left join tasks t on t.id = c.task_id where k.campaign_id = ? and k.player_id = ?`,
+      [campaignId, ctx.player.id],
+    );
+    if (!click) throw conflict(CHECK_MESSAGES.startFirst);
+    if (await this.deps.conversions.existing(em, campaignId, ctx.player.id)) {
+      return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
+    }
+    const pending = (message: string) => ({ status: 'PENDING' as const, awards: [] as ShowcaseAward[], message });
+    switch (click.task_type) {
+      case 'CHANNEL':
+      case 'CHAT': {
+        if (!this.deps.telegram.configured) return pending(CHECK_MESSAGES.noBot);
+        const username = telegramUsername(click.url ?? '');
+        if (!username) return pending(CHECK_MESSAGES.noBot);
+        let member = false;
+        try {
+          member = isMember(await this.deps.telegram.getChatMember(`@${username}`, ctx.player.id));
+        } catch (err) {
+          if (!(err instanceof TelegramApiError)) throw err;
+        }
+        if (!member)
+          return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
+        await this.deps.conversions.convert(em, click.code, null);
+        return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
+      }
+      case 'SMART_LINK':
+        return pending(CHECK_MESSAGES.openLink);
+      default:
+        return pending(CHECK_MESSAGES.waiting);
+    }
+  }
+
+  /** A smart-link visit: counted when the app awards the user in any case; answers where to go. */
+  async visit(em: EntityManager, code: string): Promise<string> {
+    const [row] = await em.execute<{ url: string | null; task_type: TaskType; award: boolean | null }[]>(
+      `select t.url, c.task_type, s.should_confirm_without_payout as award
+         from clicks k join campaigns c on c.id = k.campaign_id left join tasks t on t.id = c.task_id
+         left join platform_services s on s.platform_id = k.platform_id and s.task_type = c.task_type
+        where k.code = ?`,
+      [code],
+    );
+    if (!row?.url) throw notFound('Link');
+    if (row.task_type === 'SMART_LINK' && row.award) {
+      try {
+        await this.deps.conversions.convert(em, code, null);
+      } catch (err) {
+        // The visitor still gets where they were going; a stopped campaign just does not pay.
+        if (!(err instanceof DomainError) || err.code !== ErrorCode.CONFLICT) throw err;
+      }
+    }
+    return row.url;
+  }
+
+  async report(
+    em: EntityManager,
+    ctx: PlayerContext,
+    input: { campaignId: number; reason: PlayerReport['reason']; text?: string },
+  ) {
+    const [c] = await em.execute<{ id: number }[]>('select id from campaigns where id = ?', [input.campaignId]);
+    if (!c) throw notFound('Task');
+    const report = em.create(PlayerReport, {
+      platformId: ctx.platform.id,
+      campaignId: input.campaignId,
+      playerId: ctx.player.id,
+      reason: input.reason,
+      text: input.text?.trim() || null,
+    });
+    await em.flush();
+    return { id: report.id };
+  }
+}
+
+/** Where a task sends the player; the click code travels so the advertiser can report the action. */
+export function taskLink(
+  task: Pick<EligibleRow, 'task_type' | 'url' | 'invite_link' | 'is_mini_app'>,
+  code: string,
+  baseUrl: string,
+): string {
+  switch (task.task_type) {
+    case 'CHANNEL':
+    case 'CHAT':
+      return task.invite_link || task.url;
+    case 'SMART_LINK':
+      return `${baseUrl}/api/v1/showcase/visit/${code}`;
+    case 'BOT': {
+      const bot = telegramUsername(task.url);
+      return bot ? `https://t.me/${bot}?${task.is_mini_app ? 'startapp' : 'start'}=${code}` : task.url;
+    }
+    default: {
+      const url = new URL(task.url);
+      if (isTelegramLink(task.url)) {
+        // t.me/bot/app opens a mini app (startapp); t.me/bot starts the bot.
+        url.searchParams.set(url.pathname.split('/').filter(Boolean).length > 1 ? 'startapp' : 'start', code);
+      } else url.searchParams.set('click', code);
+      return url.toString();
+    }
+  }
+}
