@@ -49,8 +49,8 @@ describe('money screens against the real server', () => {
     const { context, page } = await browser();
     await signInTo(page, 'advertiser@demo.local', '/advertiser/payments');
     await page.getByRole('heading', { name: 'Add funds' }).waitFor({ state: 'visible' });
-    await expect.poll(() => text(page, 'balance-chip')).toBe('350.00 $');
-    await expect.poll(() => text(page, 'advertiser-balance')).toBe('350.00 $');
+    await expect.poll(() => text(page, 'balance-chip')).toBe('200.00 $');
+    await expect.poll(() => text(page, 'advertiser-balance')).toBe('200.00 $');
     await expect.poll(() => page.getByTestId('transaction-row').count()).toBe(4);
     // Seeded history: statuses map to the spec's labels.
     const statuses = await page.getByTestId('transaction-status').allTextContents();
@@ -102,8 +102,8 @@ describe('money screens against the real server', () => {
     // First tab, no reload: the row turns Done and the chip gains 25.
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 5000 }).toBe('DONE');
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
-    await expect.poll(() => text(page, 'balance-chip')).toBe('375.00 $');
-    await expect.poll(() => text(page, 'advertiser-balance')).toBe('375.00 $');
+    await expect.poll(() => text(page, 'balance-chip')).toBe('225.00 $');
+    await expect.poll(() => text(page, 'advertiser-balance')).toBe('225.00 $');
     expect(Date.now() - paidAt).toBeLessThan(5000);
     expect(await notReloaded(page)).toBe(true);
     await screenshot(page, 'money-05-add-funds-done-live');

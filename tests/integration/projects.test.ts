@@ -551,7 +551,7 @@ describe('API key and SDK verification', () => {
       body: { type: 'install', code },
       headers: { 'x-api-key': p.secretKey },
     });
-    expect(badType).toEqual({ status: 400, body: { error: 'type must be "verification"' } });
+    expect(badType).toEqual({ status: 400, body: { error: 'type must be "verification" or "conversion"' } });
     const noCode = await app.api('/v1/sdk/events', {
       body: { type: 'verification' },
       headers: { 'x-api-key': p.secretKey },

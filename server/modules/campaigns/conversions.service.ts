@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { queryPrepared } from '../../db/prepared.ts';
 import { notFound, unauthenticated } from '../../errors.ts';
 import { INVALID_API_KEY } from '../projects/projects.service.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
@@ -67,14 +68,12 @@ export class ConversionsService {
   ) {}
 
   async convert(em: EntityManager, clickCode: string, keyHash: string | null): Promise<ConversionOutcome> {
-    const [row] = await em
-      .getConnection()
-      .execute<{ r: ConversionResult }[]>('select record_conversion(?, ?, ?, ?) as r', [
-        clickCode,
-        keyHash,
-        this.deps.feePercent,
-        this.deps.campaigns.premiumPercent,
-      ]);
+    const [row] = await queryPrepared<{ r: ConversionResult }>(
+      em,
+      'record_conversion',
+      'select record_conversion($1, $2, $3, $4) as r',
+      [clickCode, keyHash, this.deps.feePercent, this.deps.campaigns.premiumPercent],
+    );
     const r = row.r;
     switch (r.result) {
       case 'WRONG_KEY':
