@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['client/**/*.test.{ts,tsx}'],
+          include: ['client/**/*.test.{ts,tsx}', 'showcase/**/*.test.ts'],
           setupFiles: ['tests/setup/jsdom.ts'],
           testTimeout: 20_000,
         },
