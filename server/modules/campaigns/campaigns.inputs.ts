@@ -55,12 +55,16 @@ export const BudgetInput = z.object({
 const day = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date');
+  // Date.parse rolls 2025-02-30 over to March; PostgreSQL refuses it (and year 0): only real days pass.
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d && d >= '0001-01-01';
+  }, 'Enter a real date');
 
 export const ReportInput = z
   .object({ from: day, to: day })
   .refine((r) => r.from <= r.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 <= 366, {
+  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 + 1 <= 366, {
     message: 'Choose a range of at most 366 days',
     path: ['to'],
   });

@@ -1,6 +1,9 @@
 import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
+import type { Context } from '../../graphql/context.ts';
+import { perRequestLoader } from '../../graphql/loader.ts';
 import { topics } from '../../graphql/pubsub.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { TaskRef, TaskTypeEnum } from '../projects/projects.schema.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
@@ -165,6 +168,20 @@ const UpdateCampaignInputRef = builder.inputType('UpdateCampaignInput', {
   }),
 });
 
+/**
+ * The Money scalar parses to bigint; the zod inputs shared with REST take the decimal text
+ * (formatMoney is exact), so GraphQL gets the same checks and messages.
+ */
+const moneyText = (v: unknown) => (typeof v === 'bigint' ? formatMoney(v) : v);
+function moneyAsText(input: Record<string, unknown>) {
+  const out = { ...input };
+  if (Array.isArray(out.prices)) {
+    out.prices = out.prices.map((p: Record<string, unknown>) => ({ ...p, value: moneyText(p.value) }));
+  }
+  if ('budget' in out) out.budget = moneyText(out.budget);
+  return out;
+}
+
 /** GraphQL gives null for "not sent" and "sent as null": only dailyCap tells them apart. */
 function withoutNulls<T extends Record<string, unknown>>(input: T, keepNull: string[] = []) {
   return Object.fromEntries(
@@ -172,13 +189,19 @@ function withoutNulls<T extends Record<string, unknown>>(input: T, keepNull: str
   );
 }
 
+const platformTotals = perRequestLoader((ctx: Context, ids: number[]) =>
+  ctx.services.campaigns.platformTotals(ctx.em, ids),
+);
+const taskCampaigns = perRequestLoader((ctx: Context, ids: number[]) =>
+  ctx.services.campaigns.forTasks(ctx.em, ctx.user!.id, ids),
+);
+
 builder.objectField(TaskRef, 'campaigns', (t) =>
   t.field({
     type: [CampaignRef],
     authScopes: { authenticated: true },
     description: 'The resource’s campaigns; empty shows “No Campaign” with “Add New Campaign”.',
-    resolve: async (task, _a, ctx) =>
-      (await ctx.services.campaigns.forTasks(ctx.em, ctx.user!.id, [task.id])).get(task.id) ?? [],
+    resolve: async (task, _a, ctx) => (await taskCampaigns(ctx, task.id)) ?? [],
   }),
 );
 
@@ -186,8 +209,7 @@ builder.objectField(PlatformRef, 'completed', (t) =>
   t.int({
     authScopes: { authenticated: true },
     description: 'Actions completed in the app (voided ones not counted).',
-    resolve: async (p, _a, ctx) =>
-      (await ctx.services.campaigns.platformTotals(ctx.em, [p.id])).get(p.id)?.completed ?? 0,
+    resolve: async (p, _a, ctx) => (await platformTotals(ctx, p.id))?.completed ?? 0,
   }),
 );
 builder.objectField(PlatformRef, 'revenue', (t) =>
@@ -195,8 +217,7 @@ builder.objectField(PlatformRef, 'revenue', (t) =>
     type: 'Money',
     authScopes: { authenticated: true },
     description: 'The app’s revenue, on hold and available.',
-    resolve: async (p, _a, ctx) =>
-      (await ctx.services.campaigns.platformTotals(ctx.em, [p.id])).get(p.id)?.revenue ?? 0n,
+    resolve: async (p, _a, ctx) => (await platformTotals(ctx, p.id))?.revenue ?? 0n,
   }),
 );
 
@@ -280,7 +301,7 @@ builder.mutationFields((t) => ({
         ctx.user!,
         parseId(projectId),
         parseId(taskId),
-        parseInput(CreateCampaignInput, withoutNulls(input, ['dailyCap'])),
+        parseInput(CreateCampaignInput, moneyAsText(withoutNulls(input, ['dailyCap']))),
       ),
   }),
   updateCampaign: t.field({
@@ -292,7 +313,7 @@ builder.mutationFields((t) => ({
         ctx.em,
         ctx.user!,
         parseId(id),
-        parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap'])),
+        parseInput(UpdateCampaignInput, moneyAsText(withoutNulls(input, ['dailyCap']))),
       ),
   }),
   fundCampaign: t.field({
@@ -305,7 +326,7 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: false }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
-      const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
+      const input = parseInput(BudgetInput, { value: moneyText(value), idempotencyKey: idempotencyKey ?? undefined });
       return ctx.services.campaigns.fund(ctx.em, ctx.user!, parseId(id), input.value, { key: input.idempotencyKey });
     },
   }),
@@ -319,7 +340,7 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: false }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
-      const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
+      const input = parseInput(BudgetInput, { value: moneyText(value), idempotencyKey: idempotencyKey ?? undefined });
       return ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, parseId(id), input.value, {
         key: input.idempotencyKey,
       });
