@@ -32,6 +32,35 @@ export function jitSubscribe(): Subscribe {
       byOperation.set(key, query);
     }
     if (!query?.subscribe) return graphql.subscribe(args) as ReturnType<Subscribe>;
-    return query.subscribe(args.rootValue, args.contextValue, args.variableValues) as ReturnType<Subscribe>;
+    // The event stream comes from graphql-js, once per subscription: graphql-jit's own subscribe
+    // (0.8.9) hands the operation's variables to the field's `subscribe` as its arguments, so
+    // `campaignStatsChanged(projectId: "7")` or `(projectId: $p)` would arrive without projectId.
+    // Every event then runs the compiled query.
+    const compiledQuery = query;
+    return (async () => {
+      const stream = await graphql.createSourceEventStream(args);
+      if (!(Symbol.asyncIterator in Object(stream))) return stream as ExecutionResult;
+      return mapAsyncIterator(stream as AsyncIterable<unknown>, (payload) =>
+        compiledQuery.query(payload, args.contextValue, args.variableValues),
+      );
+    })() as ReturnType<Subscribe>;
+  };
+}
+
+/** `iterable` with `fn` applied to each value; return() and throw() reach the source (unsubscribe). */
+function mapAsyncIterator<T, U>(
+  iterable: AsyncIterable<T>,
+  fn: (value: T) => U | Promise<U>,
+): AsyncIterableIterator<U> {
+  const source = iterable[Symbol.asyncIterator]();
+  const map = async (r: IteratorResult<T>): Promise<IteratorResult<U>> =>
+    r.done ? { value: undefined, done: true } : { value: await fn(r.value), done: false };
+  return {
+    next: () => source.next().then(map),
+    return: () => (source.return ? source.return().then(map) : Promise.resolve({ value: undefined, done: true })),
+    throw: (error?: unknown) => (source.throw ? source.throw(error).then(map) : Promise.reject(error)),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
   };
 }

@@ -57,6 +57,8 @@ export interface FakeChat {
   id?: number;
 }
 
+export type FakeMemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+
 export interface FakeBotApiCall {
   method: string;
   params: Record<string, unknown>;
@@ -81,6 +83,12 @@ export interface FakeBotApi {
   setChat(chat: FakeChat): void;
   /** Whether the system bot is an administrator of the chat `@username`. */
   setAdmin(username: string, isAdmin: boolean): void;
+  /**
+   * What getChatMember answers for user `userId` in the chat `@username` ('member', 'left',
+   * 'kicked', 'restricted' with `isMember`…); null forgets it. A user never set is unknown to
+   * the chat: getChatMember fails with "user not found", as before.
+   */
+  setMember(username: string, userId: number, status: FakeMemberStatus | null, opts?: { isMember?: boolean }): void;
   callsOf(method: string): FakeBotApiCall[];
   reset(): void;
   close(): Promise<void>;
@@ -110,6 +118,8 @@ export async function startFakeBotApi(
   const photoBytes = onePixelPng();
   const chats = new Map<string, StoredChat>();
   const admins = new Set<string>();
+  // `${chat}:${userId}` → the member's status in that chat.
+  const members = new Map<string, { status: FakeMemberStatus; isMember?: boolean }>();
   const files = new Map<string, { path: string; bytes: Buffer }>();
   const calls: FakeBotApiCall[] = [];
   const downloads: string[] = [];
@@ -185,7 +195,16 @@ export async function startFakeBotApi(
       const userId = Number(params.user_id);
       if (!Number.isInteger(userId) || userId <= 0)
         throw new BotApiError(400, 'Bad Request: invalid user_id specified');
-      if (userId !== bot.id) throw new BotApiError(400, 'Bad Request: user not found');
+      if (userId !== bot.id) {
+        const member = members.get(`${key(chat.username)}:${userId}`);
+        if (!member) throw new BotApiError(400, 'Bad Request: user not found');
+        const user = { id: userId, is_bot: false, first_name: `Player ${userId}` };
+        if (member.status === 'restricted') {
+          return { status: 'restricted', user, is_member: member.isMember ?? false, until_date: 0 };
+        }
+        if (member.status === 'kicked') return { status: 'kicked', user, until_date: 0 };
+        return { status: member.status, user };
+      }
       if (admins.has(key(chat.username))) {
         return {
           status: 'administrator',
@@ -285,6 +304,11 @@ export async function startFakeBotApi(
     setAdmin(username, isAdmin) {
       if (isAdmin) admins.add(key(username));
       else admins.delete(key(username));
+    },
+    setMember(username, userId, status, opts = {}) {
+      const k = `${key(username)}:${userId}`;
+      if (status === null) members.delete(k);
+      else members.set(k, { status, isMember: opts.isMember });
     },
     callsOf: (method) => calls.filter((c) => c.method === method),
     reset() {

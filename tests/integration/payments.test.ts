@@ -1,10 +1,13 @@
+import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/graphql/pubsub.ts';
 import { parseMoney } from '../../server/lib/money.ts';
-import { DAY_MS, postMaturedCredits } from '../../server/modules/ledger/hold.ts';
+import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
+import { balancesOf } from '../../server/modules/ledger/balances.ts';
+import { DAY_MS } from '../../server/modules/ledger/hold.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
-import type { AccountRef } from '../../server/modules/ledger/ledger.service.ts';
 import { CRYPTO_PAY_SIGNATURE_HEADER } from '../../server/modules/payments/providers/cryptopay.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from '../../server/modules/payments/providers/sandbox.ts';
 import { type CryptoPayFake, startCryptoPayFake } from '../fakes/cryptopay.ts';
@@ -328,61 +331,73 @@ describe('sandbox provider (default)', () => {
     });
   });
 
-  test('hold job: a matured conversion is posted exactly once by two instances at once', async () => {
+  test('hold job: matured conversions are posted exactly once by two instances at once', async () => {
     const em = app.orm.em.fork() as EntityManager;
-    const ledger = app.services.ledger;
-    const advertiserId = (await self(app, advertiser)).id;
+    // The demo advertiser's Farm Hero bot campaign, shown in the demo publisher's Clicker Quest.
+    const projects = (await app.api('/v1/projects', { token: advertiser })).body.value.data;
+    const farm = projects.find((p: { title: string }) => p.title === 'Farm Hero');
+    const { secretKey } = (await app.api(`/v1/projects/${farm.id}`, { token: advertiser })).body.value;
+    const campaigns = (await app.api(`/v1/projects/${farm.id}/campaigns`, { token: advertiser })).body.value.data;
+    const campaign = campaigns.find((c: { task: { type: string } }) => c.task.type === 'BOT');
+    const platforms = (await app.api('/v1/platforms', { token: publisher })).body.value.data;
+    const quest = platforms.find((p: { title: string }) => p.title === 'Clicker Quest');
     const publisherId = (await self(app, publisher)).id;
-    const camp: AccountRef = { kind: 'CAMPAIGN_BUDGET', campaignId: 4242 };
-    const pub: AccountRef = { kind: 'PUBLISHER', userId: publisherId };
-    const before = await self(app, publisher);
-    const pendingIds = await ledger.run(em, async (tx, emit) => {
-      await ledger.transfer(tx, emit, {
-        key: 'test:hold:fund',
-        code: 'FUND_CAMPAIGN',
-        debit: { kind: 'ADVERTISER', userId: advertiserId },
-        credit: camp,
-        amount: parseMoney('20'),
+    const before = await balancesOf(em, publisherId);
+
+    // Three players do the task (no country: the cheapest tier, 0.05 USD, 0.04 to the publisher).
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const user = { id: randomInt(10_000_000, 2 ** 40), first_name: `Player ${i}` };
+      const initData = playerInitData(user, { botId: DEMO_BOT_ID, privateKeyHex: DEV_TEST_PRIVATE_KEY });
+      const started = await app.api(`/v1/showcase/platforms/${quest.id}/tasks/${campaign.id}/start`, {
+        method: 'POST',
+        headers: { authorization: `tma ${initData}` },
       });
-      const ids: number[] = [];
-      for (const [i, days] of [8, 9, 1].entries()) {
-        const t = await ledger.transfer(tx, emit, {
-          key: `test:hold:conv:${i}`,
-          code: 'CONVERSION',
-          debit: camp,
-          credit: pub,
-          amount: parseMoney('1.5'),
-          pending: true,
-        });
-        await tx.execute(`update ledger_transfers set created_at = now() - (? * interval '1 day') where id = ?`, [
-          days,
-          t.id,
-        ]);
-        ids.push(t.id);
-      }
-      return ids;
-    });
-    expect(await self(app, publisher)).toMatchObject({ publisherOnHoldBalance: before.publisherOnHoldBalance + 4.5 });
+      expect(started.status).toBe(200);
+      const click = new URL(started.body.value.link).searchParams.get('startapp');
+      const done = await app.api('/v1/sdk/events', {
+        body: { type: 'conversion', click },
+        headers: { 'x-api-key': secretKey },
+      });
+      expect(done.body.value.status).toBe('COMPLETED');
+      ids.push(done.body.value.conversionId);
+    }
+    expect((await balancesOf(em, publisherId)).publisherOnHoldBalance).toBe(before.publisherOnHoldBalance + 120_000n);
+    // Two of them happened 8 and 9 days ago; the third yesterday.
+    for (const [id, days] of [
+      [ids[0], 8],
+      [ids[1], 9],
+      [ids[2], 1],
+    ]) {
+      await em.execute(`update conversions set created_at = now() - (? * interval '1 day') where id = ?`, [days, id]);
+    }
 
     const [a, b] = await Promise.all([
-      postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS),
-      postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS),
+      app.services.conversions.resolveHolds(app.orm.em.fork() as EntityManager, 7 * DAY_MS),
+      app.services.conversions.resolveHolds(app.orm.em.fork() as EntityManager, 7 * DAY_MS),
     ]);
-    expect(a + b).toBe(2);
-    const rows = await em.execute<{ pending_id: string; n: number }[]>(
-      'select pending_id, count(*)::int as n from ledger_transfers where pending_id in (?, ?, ?) group by pending_id order by pending_id',
-      pendingIds,
+    expect({ posted: a.posted + b.posted, voided: a.voided + b.voided }).toEqual({ posted: 2, voided: 0 });
+    // Each pending transfer of a matured conversion (the publisher's share and the fee) is resolved once.
+    const rows = await em.execute<{ id: string; status: string; resolutions: number }[]>(
+      `select v.id, v.status, (select count(*)::int from ledger_transfers r
+                               where r.pending_id in (v.publisher_transfer_id, v.fee_transfer_id)) as resolutions
+         from conversions v where v.id in (?, ?, ?) order by v.id`,
+      ids,
     );
-    expect(rows.map((r) => [Number(r.pending_id), r.n])).toEqual([
-      [pendingIds[0], 1],
-      [pendingIds[1], 1],
+    expect(rows.map((r) => [Number(r.id), r.status, r.resolutions])).toEqual([
+      [ids[0], 'POSTED', 2],
+      [ids[1], 'POSTED', 2],
+      [ids[2], 'HOLD', 0],
     ]);
-    expect(await self(app, publisher)).toMatchObject({
-      publisherBalance: before.publisherBalance + 3,
-      publisherOnHoldBalance: before.publisherOnHoldBalance + 1.5,
+    expect(await balancesOf(em, publisherId)).toMatchObject({
+      publisherBalance: before.publisherBalance + 80_000n,
+      publisherOnHoldBalance: before.publisherOnHoldBalance + 40_000n,
     });
     // Running again finds nothing more to post.
-    expect(await postMaturedCredits(app.orm.em.fork() as EntityManager, ledger, 7 * DAY_MS)).toBe(0);
+    expect(await app.services.conversions.resolveHolds(app.orm.em.fork() as EntityManager, 7 * DAY_MS)).toEqual({
+      posted: 0,
+      voided: 0,
+    });
   });
 });
 

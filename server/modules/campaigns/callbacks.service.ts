@@ -36,6 +36,9 @@ export interface CallbackView {
   attemptLog: CallbackAttemptView[];
 }
 
+/** Raw rows (`em.execute`) carry timestamps as PostgreSQL's text, not Date: ISO either way. */
+const iso = (value: Date | string) => new Date(value).toISOString();
+
 /** Backoff before attempt n+1: 10 s, 20 s, 40 s … capped at 6 hours. */
 export function backoffMs(attempts: number): number {
   return Math.min(10_000 * 2 ** Math.max(attempts - 1, 0), 6 * 60 * 60 * 1000);
@@ -110,7 +113,7 @@ export class CallbacksService {
           player_id: string;
           task_type: string;
           publisher_amount: string;
-          created_at: Date;
+          created_at: Date | string;
         }[]
       >(
         `select p.secret_key_enc, v.campaign_id, v.player_id, v.task_type, v.publisher_amount::text as publisher_amount,
@@ -134,7 +137,7 @@ export class CallbacksService {
         taskType: v.task_type,
         awards,
         revenue: formatMoney(BigInt(v.publisher_amount)),
-        createdAt: v.created_at.toISOString(),
+        createdAt: iso(v.created_at),
       });
       const secret = decryptSecret(this.deps.secretsKey, v.secret_key_enc);
       const attempt = cb.attempts + 1;
@@ -211,11 +214,11 @@ export class CallbacksService {
         url: string;
         status: CallbackView['status'];
         attempts: number;
-        next_attempt_at: Date;
+        next_attempt_at: Date | string;
         last_status_code: number | null;
         last_error: string | null;
-        created_at: Date;
-        delivered_at: Date | null;
+        created_at: Date | string;
+        delivered_at: Date | string | null;
       }[]
     >('select * from reward_callbacks where platform_id = ? order by id desc limit ?', [platformId, limit]);
     const ids = rows.map((r) => r.id);
@@ -224,7 +227,7 @@ export class CallbacksService {
           {
             callback_id: string;
             attempt: number;
-            at: Date;
+            at: Date | string;
             status_code: number | null;
             error: string | null;
             duration_ms: number;
@@ -240,16 +243,16 @@ export class CallbacksService {
       url: r.url,
       status: r.status,
       attempts: r.attempts,
-      nextAttemptAt: r.status === 'PENDING' ? r.next_attempt_at.toISOString() : null,
+      nextAttemptAt: r.status === 'PENDING' ? iso(r.next_attempt_at) : null,
       lastStatusCode: r.last_status_code,
       lastError: r.last_error,
-      createdAt: r.created_at.toISOString(),
-      deliveredAt: r.delivered_at?.toISOString() ?? null,
+      createdAt: iso(r.created_at),
+      deliveredAt: r.delivered_at ? iso(r.delivered_at) : null,
       attemptLog: attempts
         .filter((a) => a.callback_id === r.id)
         .map((a) => ({
           attempt: a.attempt,
-          at: a.at.toISOString(),
+          at: iso(a.at),
           statusCode: a.status_code,
           error: a.error,
           durationMs: a.duration_ms,

@@ -33,6 +33,8 @@ export const Campaign = defineEntity({
     taskId: p.manyToOne(Task).mapToPk().fieldName('task_id').nullable().deleteRule('set null').index(),
     taskType: p.enum([...TASK_TYPES]),
     taskTitle: p.string().length(200),
+    // Kept too: the hold-end membership check needs the channel or chat after the resource is gone.
+    taskUrl: p.string().length(500),
     name: p.string().length(120),
     status: p.enum([...CAMPAIGN_STATUSES]).default('ACTIVE'),
     isActive: p.boolean().default(true),

@@ -330,6 +330,7 @@ export class CampaignsService {
         taskId: task.id,
         taskType: task.type,
         taskTitle: task.title,
+        taskUrl: task.url,
         name: input.name,
         status: 'STOPPED',
         isActive: true,

@@ -131,7 +131,7 @@ export class ConversionsService {
    */
   async resolveHolds(em: EntityManager, holdMs: number, batch = 200): Promise<{ posted: number; voided: number }> {
     const due = await em.execute<{ id: string; task_type: string; player_id: string; url: string | null }[]>(
-      `select v.id, v.task_type, v.player_id, coalesce(t.url, '') as url
+      `select v.id, v.task_type, v.player_id, coalesce(t.url, c.task_url) as url
          from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
         where v.status = 'HOLD' and v.created_at < now() - (? * interval '1 millisecond')
         order by v.created_at limit ?`,
@@ -177,7 +177,7 @@ export class ConversionsService {
           publisher_amount: string;
           publisher_transfer_id: string;
           fee_transfer_id: string | null;
-          created_at: Date;
+          created_at: Date | string;
         }[]
       >(`select * from conversions where id = ? and status = 'HOLD' for update skip locked`, [id]);
       if (!v) return null;
@@ -195,7 +195,8 @@ export class ConversionsService {
       const status = action === 'POST' ? 'POSTED' : 'VOIDED';
       await tx.execute(`update conversions set status = ?, resolved_at = now() where id = ?`, [status, v.id]);
       if (action === 'VOID') {
-        const createdDay = v.created_at.toISOString().slice(0, 10);
+        // Raw rows carry timestamps as PostgreSQL's text, not Date.
+        const createdDay = new Date(v.created_at).toISOString().slice(0, 10);
         await tx.execute(
           `update campaigns set conversions = conversions - 1, voided = voided + 1, spend = spend - ?::bigint,
                   today_conversions = case when today_date = ?::date then today_conversions - 1 else today_conversions end,
