@@ -14,6 +14,20 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n": typeof types.CampaignReportFiltersDocument,
+    "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n": typeof types.CampaignReportDocument,
+    "\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n": typeof types.CampaignReportLiveDocument,
+    "\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    isActive\n    dailyCap\n    isPremiumOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n  }\n": typeof types.CampaignRow_CampaignFragmentDoc,
+    "\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n": typeof types.MyCampaignsDocument,
+    "\n  query CampaignSettings {\n    settings {\n      onlyPremiumUserCommission\n      languages {\n        code\n        title\n      }\n      tierList {\n        level\n        value\n        prices {\n          countryId\n        }\n      }\n    }\n  }\n": typeof types.CampaignSettingsDocument,
+    "\n  query CampaignCountries {\n    countries {\n      id\n      title\n    }\n  }\n": typeof types.CampaignCountriesDocument,
+    "\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": typeof types.CampaignAdvertiserBalanceDocument,
+    "\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n": typeof types.CampaignProjectResourcesDocument,
+    "\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.CreateCampaignDocument,
+    "\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n": typeof types.SetCampaignActiveDocument,
+    "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.FundCampaignDocument,
+    "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.ReturnCampaignBudgetDocument,
+    "\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n    }\n  }\n": typeof types.CampaignStatsChangedDocument,
     "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": typeof types.WithdrawalQueueDocument,
     "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawalQueueChangedDocument,
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": typeof types.CompleteWithdrawalDocument,
@@ -35,7 +49,7 @@ type Documents = {
     "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": typeof types.TransactionUpdatedDocument,
     "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.WithdrawMeDocument,
     "\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n": typeof types.RequestWithdrawalDocument,
-    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n": typeof types.MyPlatformsDocument,
+    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n        completed\n        revenue\n      }\n    }\n  }\n": typeof types.MyPlatformsDocument,
     "\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      tgBotId\n      hasBotToken\n      rewardCallbackUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.PlatformDetailsDocument,
     "\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n": typeof types.PlatformKeyDocument,
     "\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n": typeof types.PlatformTierListDocument,
@@ -43,12 +57,16 @@ type Documents = {
     "\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n": typeof types.CreatePlatformDocument,
     "\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n": typeof types.UpdatePlatformDocument,
     "\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n": typeof types.RegeneratePlatformKeyDocument,
+    "\n  query PlatformCampaigns($platformId: ID!) {\n    platformCampaigns(platformId: $platformId) {\n      campaignId\n      task {\n        type\n        title\n      }\n      completedQuantity\n      profitBudget\n      isActive\n    }\n  }\n": typeof types.PlatformCampaignsDocument,
+    "\n  query PlatformTotals($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      completed\n      revenue\n    }\n  }\n": typeof types.PlatformTotalsDocument,
+    "\n  fragment PlatformLiveTotals on Platform {\n    id\n    completed\n    revenue\n  }\n": typeof types.PlatformLiveTotalsFragmentDoc,
+    "\n  subscription PlatformStatsLive($platformId: ID) {\n    platformStatsChanged(platformId: $platformId) {\n      platformId\n      campaignId\n      completedQuantity\n      profitBudget\n      platformCompleted\n      platformRevenue\n    }\n  }\n": typeof types.PlatformStatsLiveDocument,
     "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.MyProjectsDocument,
     "\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": typeof types.ProjectCategoriesDocument,
     "\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n": typeof types.ProjectTask_TaskFragmentDoc,
     "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.ProjectDetailDocument,
     "\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n": typeof types.ProjectKeyDocument,
-    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.ProjectTasksDocument,
+    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n        campaigns {\n          id\n          name\n          status\n          isActive\n        }\n      }\n    }\n  }\n": typeof types.ProjectTasksDocument,
     "\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n": typeof types.SystemBotDocument,
     "\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n": typeof types.CreateProjectDocument,
     "\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n": typeof types.UpdateProjectDocument,
@@ -60,6 +78,20 @@ type Documents = {
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
 const documents: Documents = {
+    "\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n": types.CampaignReportFiltersDocument,
+    "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n": types.CampaignReportDocument,
+    "\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n": types.CampaignReportLiveDocument,
+    "\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    isActive\n    dailyCap\n    isPremiumOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n  }\n": types.CampaignRow_CampaignFragmentDoc,
+    "\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n": types.MyCampaignsDocument,
+    "\n  query CampaignSettings {\n    settings {\n      onlyPremiumUserCommission\n      languages {\n        code\n        title\n      }\n      tierList {\n        level\n        value\n        prices {\n          countryId\n        }\n      }\n    }\n  }\n": types.CampaignSettingsDocument,
+    "\n  query CampaignCountries {\n    countries {\n      id\n      title\n    }\n  }\n": types.CampaignCountriesDocument,
+    "\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": types.CampaignAdvertiserBalanceDocument,
+    "\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n": types.CampaignProjectResourcesDocument,
+    "\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n": types.CreateCampaignDocument,
+    "\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n": types.SetCampaignActiveDocument,
+    "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.FundCampaignDocument,
+    "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.ReturnCampaignBudgetDocument,
+    "\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n    }\n  }\n": types.CampaignStatsChangedDocument,
     "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": types.WithdrawalQueueDocument,
     "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": types.WithdrawalQueueChangedDocument,
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": types.CompleteWithdrawalDocument,
@@ -81,7 +113,7 @@ const documents: Documents = {
     "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": types.TransactionUpdatedDocument,
     "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.WithdrawMeDocument,
     "\n  mutation RequestWithdrawal($amount: Money!, $walletAddress: String!) {\n    requestWithdrawal(amount: $amount, walletAddress: $walletAddress) {\n      id\n      ...TransactionRow_transaction\n    }\n  }\n": types.RequestWithdrawalDocument,
-    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n": types.MyPlatformsDocument,
+    "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n        completed\n        revenue\n      }\n    }\n  }\n": types.MyPlatformsDocument,
     "\n  query PlatformDetails($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      logo\n      categoryId\n      webappUrl\n      tgBotUrl\n      tgBotId\n      hasBotToken\n      rewardCallbackUrl\n      isDarkTheme\n      isActive\n      rewards {\n        id\n        title\n        logo\n      }\n      services {\n        id\n        taskType\n        shouldConfirmWithoutPayout\n        isExcluded\n        defaultPrice\n        reward\n        rewardIcon\n        awards {\n          id\n          platformRewardId\n          platformRewardTitle\n          value\n        }\n        tiers {\n          level\n          value\n          prices {\n            value\n            countryId\n            country {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": types.PlatformDetailsDocument,
     "\n  query PlatformKey($id: ID!) {\n    platform(id: $id) {\n      id\n      secretKey\n    }\n  }\n": types.PlatformKeyDocument,
     "\n  query PlatformTierList {\n    settings {\n      tierList {\n        level\n        value\n        prices {\n          value\n          countryId\n          country {\n            id\n            title\n          }\n        }\n      }\n    }\n  }\n": types.PlatformTierListDocument,
@@ -89,12 +121,16 @@ const documents: Documents = {
     "\n  mutation CreatePlatform($input: PlatformInput!) {\n    createPlatform(input: $input) {\n      id\n      title\n    }\n  }\n": types.CreatePlatformDocument,
     "\n  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {\n    updatePlatform(id: $id, input: $input) {\n      id\n      title\n      logo\n      isActive\n    }\n  }\n": types.UpdatePlatformDocument,
     "\n  mutation RegeneratePlatformKey($id: ID!) {\n    regeneratePlatformKey(id: $id)\n  }\n": types.RegeneratePlatformKeyDocument,
+    "\n  query PlatformCampaigns($platformId: ID!) {\n    platformCampaigns(platformId: $platformId) {\n      campaignId\n      task {\n        type\n        title\n      }\n      completedQuantity\n      profitBudget\n      isActive\n    }\n  }\n": types.PlatformCampaignsDocument,
+    "\n  query PlatformTotals($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      completed\n      revenue\n    }\n  }\n": types.PlatformTotalsDocument,
+    "\n  fragment PlatformLiveTotals on Platform {\n    id\n    completed\n    revenue\n  }\n": types.PlatformLiveTotalsFragmentDoc,
+    "\n  subscription PlatformStatsLive($platformId: ID) {\n    platformStatsChanged(platformId: $platformId) {\n      platformId\n      campaignId\n      completedQuantity\n      profitBudget\n      platformCompleted\n      platformRevenue\n    }\n  }\n": types.PlatformStatsLiveDocument,
     "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.MyProjectsDocument,
     "\n  query ProjectCategories {\n    categories(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": types.ProjectCategoriesDocument,
     "\n  fragment ProjectTask_task on Task {\n    id\n    projectId\n    type\n    taskType\n    title\n    url\n    logo\n    isMiniApp\n    inviteLink\n    verificationCode\n    verificationLink\n    isVerifiedSource\n  }\n": types.ProjectTask_TaskFragmentDoc,
     "\n  query ProjectDetail($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      categoryId\n      tasksCount\n      category {\n        id\n        title\n      }\n      tasks {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.ProjectDetailDocument,
     "\n  query ProjectKey($id: ID!) {\n    project(id: $id) {\n      id\n      title\n      secretKey\n    }\n  }\n": types.ProjectKeyDocument,
-    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.ProjectTasksDocument,
+    "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n        campaigns {\n          id\n          name\n          status\n          isActive\n        }\n      }\n    }\n  }\n": types.ProjectTasksDocument,
     "\n  query SystemBot {\n    settings {\n      telegramSystemBot\n    }\n  }\n": types.SystemBotDocument,
     "\n  mutation CreateProject($input: ProjectInput!) {\n    createProject(input: $input) {\n      id\n      title\n      secretKey\n    }\n  }\n": types.CreateProjectDocument,
     "\n  mutation UpdateProject($id: ID!, $input: ProjectInput!) {\n    updateProject(id: $id, input: $input) {\n      id\n      title\n      tasksCount\n      logo\n      category {\n        id\n        title\n      }\n    }\n  }\n": types.UpdateProjectDocument,
@@ -120,6 +156,62 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n"): (typeof documents)["\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n"): (typeof documents)["\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n"): (typeof documents)["\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    isActive\n    dailyCap\n    isPremiumOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n  }\n"): (typeof documents)["\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    isActive\n    dailyCap\n    isPremiumOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignSettings {\n    settings {\n      onlyPremiumUserCommission\n      languages {\n        code\n        title\n      }\n      tierList {\n        level\n        value\n        prices {\n          countryId\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CampaignSettings {\n    settings {\n      onlyPremiumUserCommission\n      languages {\n        code\n        title\n      }\n      tierList {\n        level\n        value\n        prices {\n          countryId\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignCountries {\n    countries {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  query CampaignCountries {\n    countries {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n"): (typeof documents)["\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n"): (typeof documents)["\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n"): (typeof documents)["\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n"): (typeof documents)["\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n    }\n  }\n"): (typeof documents)["\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -207,7 +299,7 @@ export function graphql(source: "\n  mutation RequestWithdrawal($amount: Money!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n        completed\n        revenue\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyPlatforms($page: Int! = 1, $limit: Int! = 11) {\n    platforms(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        status\n        isActive\n        completed\n        revenue\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -239,6 +331,22 @@ export function graphql(source: "\n  mutation RegeneratePlatformKey($id: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PlatformCampaigns($platformId: ID!) {\n    platformCampaigns(platformId: $platformId) {\n      campaignId\n      task {\n        type\n        title\n      }\n      completedQuantity\n      profitBudget\n      isActive\n    }\n  }\n"): (typeof documents)["\n  query PlatformCampaigns($platformId: ID!) {\n    platformCampaigns(platformId: $platformId) {\n      campaignId\n      task {\n        type\n        title\n      }\n      completedQuantity\n      profitBudget\n      isActive\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformTotals($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      completed\n      revenue\n    }\n  }\n"): (typeof documents)["\n  query PlatformTotals($id: ID!) {\n    platform(id: $id) {\n      id\n      title\n      completed\n      revenue\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PlatformLiveTotals on Platform {\n    id\n    completed\n    revenue\n  }\n"): (typeof documents)["\n  fragment PlatformLiveTotals on Platform {\n    id\n    completed\n    revenue\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PlatformStatsLive($platformId: ID) {\n    platformStatsChanged(platformId: $platformId) {\n      platformId\n      campaignId\n      completedQuantity\n      profitBudget\n      platformCompleted\n      platformRevenue\n    }\n  }\n"): (typeof documents)["\n  subscription PlatformStatsLive($platformId: ID) {\n    platformStatsChanged(platformId: $platformId) {\n      platformId\n      campaignId\n      completedQuantity\n      profitBudget\n      platformCompleted\n      platformRevenue\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyProjects($page: Int! = 1, $limit: Int! = 100) {\n    projects(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        tasksCount\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -259,7 +367,7 @@ export function graphql(source: "\n  query ProjectKey($id: ID!) {\n    project(i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n        campaigns {\n          id\n          name\n          status\n          isActive\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectTasks($projectId: ID!, $page: Int!, $limit: Int!) {\n    projectTasks(projectId: $projectId, page: $page, limit: $limit) {\n      total\n      data {\n        ...ProjectTask_task\n        campaigns {\n          id\n          name\n          status\n          isActive\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

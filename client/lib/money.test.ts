@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, formatMoney, roundMoney } from './money';
+import { addMoney, divideMoney, formatMoney, roundMoney } from './money';
 
 describe('money on decimal strings', () => {
   it.each([
@@ -25,6 +25,16 @@ describe('money on decimal strings', () => {
     expect(addMoney('0.1', '0.2')).toBe('0.3');
     expect(addMoney('0.000001', '12.5')).toBe('12.500001');
     expect(addMoney('9007199254740993.01', '0.99')).toBe('9007199254740994.00');
+  });
+
+  it('divides exactly, half away from zero', () => {
+    expect(divideMoney('10', 3)).toBe('3.33');
+    expect(divideMoney('0.050000', 2)).toBe('0.03');
+    expect(divideMoney('0.15', 7)).toBe('0.02');
+    expect(divideMoney('1.000000', 1)).toBe('1.00');
+    expect(divideMoney('9007199254740993.00', 1)).toBe('9007199254740993.00');
+    expect(divideMoney('-0.05', 2)).toBe('-0.03');
+    expect(() => divideMoney('1', 0)).toThrow();
   });
 
   it('refuses anything that is not a decimal amount', () => {

@@ -48,6 +48,19 @@ export function roundMoney(value: string, places = 2): string {
   return print(negative && rounded !== 0n ? -rounded : rounded, places);
 }
 
+/** `value / divisor` rounded to `places` decimals, half away from zero (CPA = spend / conversions). */
+export function divideMoney(value: string, divisor: number, places = 2): string {
+  if (!Number.isSafeInteger(divisor) || divisor === 0) throw new Error(`Cannot divide by ${divisor}`);
+  const { units, scale } = parse(value);
+  const numerator = units * 10n ** BigInt(places) * (divisor < 0 ? -1n : 1n);
+  const denominator = 10n ** BigInt(scale) * BigInt(Math.abs(divisor));
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  let quotient = magnitude / denominator;
+  if ((magnitude % denominator) * 2n >= denominator) quotient += 1n;
+  return print(negative && quotient !== 0n ? -quotient : quotient, places);
+}
+
 /** The way every balance is shown: 2 decimals and a `$` suffix, e.g. "12.50 $". */
 export function formatMoney(value: string): string {
   return `${roundMoney(value, 2)} $`;

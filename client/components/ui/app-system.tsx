@@ -23,9 +23,11 @@ import {
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
+  switchSlotRecipe,
   tableSlotRecipe,
   textareaRecipe,
   toastSlotRecipe,
+  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 import { landingConfigs } from './system';
@@ -60,8 +62,10 @@ const appRecipes = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       radioCard: radioCardSlotRecipe,
       segmentGroup: segmentGroupSlotRecipe,
+      switch: switchSlotRecipe,
       table: tableSlotRecipe,
       toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
       // Modal sizes of spec 9: sm 420px, md 800px, lg 1100px.
       dialog: {
         ...dialogSlotRecipe,

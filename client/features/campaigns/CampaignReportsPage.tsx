@@ -1,15 +1,266 @@
-import { FileChartColumn } from 'lucide-react';
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link } from '@tanstack/react-router';
+import { CloudOff, FileChartColumn } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import { CampaignReportChart } from './CampaignReportChart';
+import { CampaignReportTable } from './CampaignReportTable';
+import {
+  type ReportRange,
+  formatDay,
+  matchingPreset,
+  presetRange,
+  rangeError,
+  rangeIncludesToday,
+  reportPresets,
+} from './campaignReport';
 
+/** Limit of the filter lists (spec 9: projects are fetched with limit 100). */
+const FILTER_LIMIT = 100;
+/** Live events arrive per conversion; the report is refetched at most this often. */
+export const LIVE_REFETCH_MS = 1000;
+
+export const CampaignReportFiltersQuery = graphql(`
+  query CampaignReportFilters($limit: Int!) {
+    projects(page: 1, limit: $limit) {
+      data {
+        id
+        title
+      }
+    }
+    campaigns(page: 1, limit: $limit) {
+      total
+      data {
+        id
+        name
+        projectId
+      }
+    }
+  }
+`);
+
+export const CampaignReportQuery = graphql(`
+  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {
+    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {
+      day
+      conversions
+      spend
+    }
+  }
+`);
+
+const CampaignReportLiveSubscription = graphql(`
+  subscription CampaignReportLive {
+    campaignStatsChanged {
+      id
+      projectId
+    }
+  }
+`);
+
+/** Advertiser reports: conversions, spend and CPA per day for a range, live for today. */
 export function CampaignReportsPage() {
-  return (
-    <Page title="Campaign reports">
+  const [range, setRange] = useState<ReportRange>(() => presetRange('7d'));
+  const [projectId, setProjectId] = useState('');
+  const [campaignId, setCampaignId] = useState('');
+  const invalid = rangeError(range);
+
+  const filters = useQuery(CampaignReportFiltersQuery, {
+    variables: { limit: FILTER_LIMIT },
+    fetchPolicy: 'cache-and-network',
+  });
+  const campaigns = filters.data?.campaigns;
+  const hasCampaigns = (campaigns?.total ?? 0) > 0;
+
+  const report = useQuery(CampaignReportQuery, {
+    variables: { ...range, projectId: projectId || null, campaignId: campaignId || null },
+    skip: Boolean(invalid) || !hasCampaigns,
+    fetchPolicy: 'cache-and-network',
+  });
+  // Keep the last report on screen while another range loads.
+  const days = report.data?.campaignReport ?? report.previousData?.campaignReport;
+
+  const refetchReport = useThrottledCallback(() => void report.refetch(), LIVE_REFETCH_MS);
+  const refetchFilters = useThrottledCallback(() => void filters.refetch(), LIVE_REFETCH_MS);
+  const knownCampaigns = useMemo(() => new Set(campaigns?.data.map((c) => c.id)), [campaigns]);
+
+  useSubscription(CampaignReportLiveSubscription, {
+    skip: Boolean(invalid) || !rangeIncludesToday(range),
+    onData: ({ data }) => {
+      const stats = data.data?.campaignStatsChanged;
+      if (!stats) return;
+      // A campaign this page has not listed yet: its first conversion brings it into the filters.
+      const complete = campaigns && campaigns.data.length >= campaigns.total;
+      if (complete && !knownCampaigns.has(stats.id)) refetchFilters();
+      if ((projectId && stats.projectId !== projectId) || (campaignId && stats.id !== campaignId)) return;
+      if (hasCampaigns) refetchReport();
+    },
+  });
+
+  const campaignOptions = (campaigns?.data ?? []).filter((c) => !projectId || c.projectId === projectId);
+  const chooseProject = (id: string) => {
+    setProjectId(id);
+    const current = campaigns?.data.find((c) => c.id === campaignId);
+    if (id && current && current.projectId !== id) setCampaignId('');
+  };
+
+  const preset = matchingPreset(range);
+  const caption = invalid ? '' : `Conversions and spend per day, ${formatDay(range.from)} to ${formatDay(range.to)}`;
+
+  let content: ReactNode;
+  if (filters.loading && !filters.data) {
+    content = <ReportSkeleton />;
+  } else if (filters.error && !filters.data) {
+    content = (
+      <EmptyState icon={<CloudOff />} title="Could not load your campaigns" description={errorMessage(filters.error)}>
+        <Button onClick={() => void filters.refetch()}>Try again</Button>
+      </EmptyState>
+    );
+  } else if (!hasCampaigns) {
+    content = (
       <EmptyState
         icon={<FileChartColumn />}
-        title="No records found"
-        description="Reports appear once your campaigns get their first actions."
-      />
+        title="You don't have any campaigns"
+        description="Reports appear once your campaigns get their first actions. Start a campaign from a resource of one of your projects."
+      >
+        <Button asChild variant="outline">
+          <Link to="/advertiser/projects">Go to My Projects</Link>
+        </Button>
+      </EmptyState>
+    );
+  } else if (invalid) {
+    content = null;
+  } else if (report.error && !days) {
+    content = (
+      <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(report.error)}>
+        <Button onClick={() => void report.refetch()}>Try again</Button>
+      </EmptyState>
+    );
+  } else if (!days) {
+    content = <ReportSkeleton />;
+  } else {
+    content = (
+      <Stack
+        gap="5"
+        aria-busy={report.loading}
+        opacity={report.loading && !report.data ? 0.6 : 1}
+        transition="opacity 0.2s"
+      >
+        <Card.Root variant="outline">
+          <Card.Body p={{ base: '4', md: '6' }}>
+            <CampaignReportChart days={days} />
+          </Card.Body>
+        </Card.Root>
+        <CampaignReportTable days={days} caption={caption} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Page
+      title="Campaign reports"
+      description="Conversions, spend and cost per action of your campaigns by day (days in UTC)."
+    >
+      <Card.Root variant="outline">
+        <Card.Body p={{ base: '4', md: '5' }} gap="4">
+          <Stack as="fieldset" gap="3" aria-describedby={invalid ? 'report-range-error' : undefined}>
+            <Text as="legend" srOnly>
+              Date range
+            </Text>
+            <HStack gap="2" wrap="wrap" role="group" aria-label="Quick ranges">
+              {reportPresets.map((p) => (
+                <Button
+                  key={p.value}
+                  size="sm"
+                  variant={preset === p.value ? 'subtle' : 'outline'}
+                  colorPalette={preset === p.value ? 'brand' : undefined}
+                  aria-pressed={preset === p.value}
+                  onClick={() => setRange(presetRange(p.value))}
+                >
+                  {p.label}
+                </Button>
+              ))}
+            </HStack>
+            <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+              <Field.Root invalid={Boolean(invalid)}>
+                <Field.Label>From</Field.Label>
+                <Input
+                  type="date"
+                  value={range.from}
+                  onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+                />
+              </Field.Root>
+              <Field.Root invalid={Boolean(invalid)}>
+                <Field.Label>To</Field.Label>
+                <Input type="date" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+              </Field.Root>
+              <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={!hasCampaigns}>
+                <Field.Label>Project</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={projectId} onChange={(e) => chooseProject(e.target.value)}>
+                    <option value="">All projects</option>
+                    {filters.data?.projects.data.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={!hasCampaigns}>
+                <Field.Label>Campaign</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={campaignId} onChange={(e) => setCampaignId(e.target.value)}>
+                    <option value="">All campaigns</option>
+                    {campaignOptions.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </SimpleGrid>
+            {invalid && (
+              <Text id="report-range-error" role="alert" color="fg.error" fontSize="sm">
+                {invalid}
+              </Text>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      {content}
     </Page>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <Stack gap="5" data-testid="report-loading" aria-busy="true">
+      <Skeleton h={{ base: '52', md: '72' }} borderRadius="xl" />
+      <Box borderWidth="1px" borderRadius="xl" p="4">
+        <Stack gap="3">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h="5" />
+          ))}
+        </Stack>
+      </Box>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -7,38 +7,72 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ListTodo } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { roundMoney } from '../../lib/money';
+import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
+import { formatMoney, roundMoney } from '../../lib/money';
 import { taskTabLabels } from './platform';
-import { type PlatformCampaignRow, PlatformQuery, fetchPlatformCampaigns } from './platformsApi';
+import {
+  PlatformCampaignsQuery,
+  PlatformStatsSubscription,
+  PlatformTotalsQuery,
+  writePlatformTotals,
+} from './platformsApi';
 
 const typeLabel = (type: string) => taskTabLabels[type as keyof typeof taskTabLabels] ?? type;
 
-/** App statistics: the campaigns shown in this app (spec 2.5). Load failures are silent (spec 8). */
+/** Route /publisher/{id}/campaigns. */
 export function AppCampaignsPage() {
   const { id } = useParams({ strict: false }) as { id: string };
-  const platform = useQuery(PlatformQuery, { variables: { id } });
-  const [rows, setRows] = useState<PlatformCampaignRow[] | null>(null);
+  return <AppCampaigns platformId={id} />;
+}
 
-  useEffect(() => {
-    let alive = true;
-    setRows(null);
-    fetchPlatformCampaigns(id)
-      .then((data) => alive && setRows(data))
-      .catch(() => alive && setRows([]));
-    return () => {
-      alive = false;
-    };
-  }, [id]);
+/**
+ * App statistics: the campaigns shown in this app (spec 2.5), Completed and Revenue $ live
+ * from `platformStatsChanged`. Load failures are silent (spec 8): the empty state shows.
+ */
+export function AppCampaigns({ platformId }: { platformId: string }) {
+  const platform = useQuery(PlatformTotalsQuery, { variables: { id: platformId } });
+  const campaigns = useQuery(PlatformCampaignsQuery, {
+    variables: { platformId },
+    fetchPolicy: 'cache-and-network',
+  });
 
-  const title = platform.data?.platform.title;
+  useSubscription(PlatformStatsSubscription, {
+    variables: { platformId },
+    onData: ({ client, data }) => {
+      const stats = data.data?.platformStatsChanged;
+      if (!stats || stats.platformId !== platformId) return;
+      writePlatformTotals(client.cache, stats);
+      // Rows have no id of their own: update the listed one in place, or fetch a new one.
+      let listed = false;
+      client.cache.updateQuery({ query: PlatformCampaignsQuery, variables: { platformId } }, (prev) => {
+        if (!prev?.platformCampaigns.some((row) => row.campaignId === stats.campaignId)) return undefined;
+        listed = true;
+        return {
+          ...prev,
+          platformCampaigns: prev.platformCampaigns.map((row) =>
+            row.campaignId === stats.campaignId
+              ? { ...row, completedQuantity: stats.completedQuantity, profitBudget: stats.profitBudget }
+              : row,
+          ),
+        };
+      });
+      if (!listed) void campaigns.refetch();
+    },
+  });
+
+  const app = platform.data?.platform;
+  const rows = campaigns.data?.platformCampaigns ?? (campaigns.error ? [] : null);
 
   return (
     <Page
       title="App statistics"
-      description={title ? `Campaigns shown in ${title}` : undefined}
+      description={
+        app
+          ? `Campaigns shown in ${app.title}: ${app.completed} completed, ${formatMoney(app.revenue)} earned`
+          : undefined
+      }
       actions={
         <Button asChild variant="ghost" size="sm">
           <Link to="/publisher">
@@ -48,7 +82,7 @@ export function AppCampaignsPage() {
       }
     >
       {rows === null ? (
-        <Stack gap="2" data-testid="campaigns-loading">
+        <Stack gap="2" data-testid="campaigns-loading" aria-busy="true">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h="10" />
           ))}
@@ -72,12 +106,16 @@ export function AppCampaignsPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((r, i) => (
-                <Table.Row key={r.id ?? i}>
+              {rows.map((r) => (
+                <Table.Row key={r.campaignId} data-testid="app-campaign-row" data-campaign-id={r.campaignId}>
                   <Table.Cell>{typeLabel(r.task.type)}</Table.Cell>
                   <Table.Cell>{r.task.title}</Table.Cell>
-                  <Table.Cell textAlign="end">{r.completedQuantity}</Table.Cell>
-                  <Table.Cell textAlign="end">{roundMoney(String(r.profitBudget))}</Table.Cell>
+                  <Table.Cell textAlign="end" data-testid="app-campaign-completed">
+                    <LiveValue value={r.completedQuantity} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" data-testid="app-campaign-revenue">
+                    <LiveValue value={roundMoney(r.profitBudget)} />
+                  </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
                       {r.isActive ? 'Active' : 'Inactive'}

@@ -1,5 +1,6 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
+import { Box } from '@chakra-ui/react/box';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -14,11 +15,13 @@ import { ChartColumn, Code, EllipsisVertical, KeyRound, Pencil, Plus, Smartphone
 import { useEffect, useState } from 'react';
 import { AddCard } from '../../components/ui/AddCard';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
-import { PLATFORM_PAGE_SIZE, PlatformsQuery } from './platformsApi';
+import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
@@ -39,6 +42,16 @@ export function MyAppsPage() {
   }, [error]);
 
   const platforms = data?.platforms.data ?? [];
+
+  // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
+  useSubscription(PlatformStatsSubscription, {
+    variables: {},
+    skip: platforms.length === 0,
+    onData: ({ client, data: event }) => {
+      const stats = event.data?.platformStatsChanged;
+      if (stats) writePlatformTotals(client.cache, stats);
+    },
+  });
   const total = data?.platforms.total ?? 0;
 
   const showMore = async () => {
@@ -113,7 +126,15 @@ function AppCard({
   onApiKey,
   onCode,
 }: {
-  platform: { id: string; title: string; logo: string; isActive: boolean; status: string };
+  platform: {
+    id: string;
+    title: string;
+    logo: string;
+    isActive: boolean;
+    status: string;
+    completed: number;
+    revenue: string;
+  };
   onApiKey: () => void;
   onCode: () => void;
 }) {
@@ -155,6 +176,24 @@ function AppCard({
         <Text fontWeight="semibold" fontSize="lg" truncate title={platform.title} flex="1">
           {platform.title}
         </Text>
+        <Box as="dl" display="flex" gap="6" fontSize="sm" data-testid="app-card-stats">
+          <div>
+            <Text as="dt" color="fg.muted" fontSize="xs">
+              Completed
+            </Text>
+            <Text as="dd" fontWeight="semibold" data-testid="app-card-completed">
+              <LiveValue value={platform.completed} />
+            </Text>
+          </div>
+          <div>
+            <Text as="dt" color="fg.muted" fontSize="xs">
+              Revenue
+            </Text>
+            <Text as="dd" fontWeight="semibold" data-testid="app-card-revenue">
+              <LiveValue value={formatMoney(platform.revenue)} />
+            </Text>
+          </div>
+        </Box>
         <HStack justify="space-between">
           <Badge colorPalette={platform.isActive ? 'green' : 'gray'} variant="subtle" borderRadius="full" px="2.5">
             {platform.isActive ? 'Active' : 'Inactive'}

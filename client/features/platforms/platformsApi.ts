@@ -1,5 +1,5 @@
+import type { ApolloCache } from '@apollo/client';
 import { graphql } from '../../gql';
-import { api } from '../../lib/api';
 
 /** Spec 9: the platform list is paged by 11. */
 export const PLATFORM_PAGE_SIZE = 11;
@@ -14,6 +14,8 @@ export const PlatformsQuery = graphql(`
         logo
         status
         isActive
+        completed
+        revenue
       }
     }
   }
@@ -134,19 +136,69 @@ export const RegeneratePlatformKeyMutation = graphql(`
   }
 `);
 
-export interface PlatformCampaignRow {
-  id?: string | number;
-  task: { type: string; title: string };
-  completedQuantity: number;
-  profitBudget: string | number;
-  isActive: boolean;
-}
+/** App statistics: the campaigns shown in one app (spec 2.5). */
+export const PlatformCampaignsQuery = graphql(`
+  query PlatformCampaigns($platformId: ID!) {
+    platformCampaigns(platformId: $platformId) {
+      campaignId
+      task {
+        type
+        title
+      }
+      completedQuantity
+      profitBudget
+      isActive
+    }
+  }
+`);
 
-/** GET /api/v1/platforms/:id/campaigns (rows are filled once campaigns run on the app). */
-export async function fetchPlatformCampaigns(id: string): Promise<PlatformCampaignRow[]> {
-  const value = await api<{ data: PlatformCampaignRow[] } | PlatformCampaignRow[]>(
-    'GET',
-    `/v1/platforms/${encodeURIComponent(id)}/campaigns`,
-  );
-  return Array.isArray(value) ? value : (value?.data ?? []);
+/** Header of App statistics: the app's name and its running totals. */
+export const PlatformTotalsQuery = graphql(`
+  query PlatformTotals($id: ID!) {
+    platform(id: $id) {
+      id
+      title
+      completed
+      revenue
+    }
+  }
+`);
+
+const PlatformTotalsFragment = graphql(`
+  fragment PlatformLiveTotals on Platform {
+    id
+    completed
+    revenue
+  }
+`);
+
+/** One conversion in one of my apps: the campaign's row and the app's totals after it. */
+export const PlatformStatsSubscription = graphql(`
+  subscription PlatformStatsLive($platformId: ID) {
+    platformStatsChanged(platformId: $platformId) {
+      platformId
+      campaignId
+      completedQuantity
+      profitBudget
+      platformCompleted
+      platformRevenue
+    }
+  }
+`);
+
+/** Writes an app's new totals into `Platform:<id>`: every card and header showing them re-renders. */
+export function writePlatformTotals(
+  cache: ApolloCache,
+  stats: { platformId: string; platformCompleted: number; platformRevenue: string },
+): void {
+  cache.writeFragment({
+    fragment: PlatformTotalsFragment,
+    id: cache.identify({ __typename: 'Platform', id: stats.platformId }),
+    data: {
+      __typename: 'Platform',
+      id: stats.platformId,
+      completed: stats.platformCompleted,
+      revenue: stats.platformRevenue,
+    },
+  });
 }

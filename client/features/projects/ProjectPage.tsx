@@ -8,15 +8,19 @@ import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, FolderX, KeyRound, Layers, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { useFragment as unmask } from '../../gql';
 import { errorMessage } from '../../lib/api';
-import { ResourceTable } from './ResourceTable';
-import { ProjectQuery, ProjectTasksQuery, TaskFields, TaskUpdatedSubscription } from './projectsApi';
+import type { CampaignPreset } from '../campaigns/CreateCampaignDialog';
+import { useLiveCampaignStats } from '../campaigns/useLiveCampaignStats';
+import { ResourceTable, resourceRows } from './ResourceTable';
+import { ProjectQuery, ProjectTasksQuery, TaskUpdatedSubscription } from './projectsApi';
 import { RESOURCE_PAGE_SIZE } from './constants';
 
 // The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
 const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
 const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectKeyDialog })));
+const CreateCampaignDialog = lazy(() =>
+  import('../campaigns/CreateCampaignDialog').then((m) => ({ default: m.CreateCampaignDialog })),
+);
 
 /** Project detail: title and its resources, 10 a page, with show more and page change (spec 2.4). */
 export function ProjectPage() {
@@ -26,6 +30,7 @@ export function ProjectPage() {
   const [range, setRange] = useState({ from: 1, to: 1 });
   const [adding, setAdding] = useState(false);
   const [keyOpen, setKeyOpen] = useState(false);
+  const [campaignFor, setCampaignFor] = useState<CampaignPreset | null>(null);
 
   const project = useQuery(ProjectQuery, { variables: { id } });
   const first = useQuery(ProjectTasksQuery, {
@@ -41,6 +46,8 @@ export function ProjectPage() {
     skip: Boolean(project.error),
     onData: () => refresh(),
   });
+  // Campaign statuses in the Campaign column follow the server.
+  useLiveCampaignStats(id, Boolean(project.error));
 
   const total = first.data?.projectTasks.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));
@@ -59,7 +66,7 @@ export function ProjectPage() {
   }
 
   const title = project.data?.project.title;
-  const rows = first.data ? unmask(TaskFields, first.data.projectTasks.data) : [];
+  const rows = first.data ? resourceRows(first.data.projectTasks.data) : [];
 
   return (
     <Stack gap="6">
@@ -120,11 +127,20 @@ export function ProjectPage() {
           onShowMore={() => setRange((r) => ({ ...r, to: Math.min(pages, r.to + 1) }))}
           onPage={(page) => setRange({ from: page, to: page })}
           onChanged={refresh}
+          onAddCampaign={(task) =>
+            setCampaignFor({
+              projectId: id,
+              task: { id: task.id, title: task.title, logo: task.logo, type: task.type },
+            })
+          }
         />
       )}
 
       <Suspense fallback={null}>
         <ResourceDialog projectId={id} open={adding} onClose={() => setAdding(false)} onCreated={refresh} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CreateCampaignDialog open={campaignFor !== null} preset={campaignFor} onClose={() => setCampaignFor(null)} />
       </Suspense>
       <Suspense fallback={null}>
         <ApiKeyDialog projectId={keyOpen ? id : null} onClose={() => setKeyOpen(false)} />

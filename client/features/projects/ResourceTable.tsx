@@ -12,13 +12,16 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { ChevronLeft, ChevronRight, EllipsisVertical, Info, Trash2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { EllipsisVertical, Info, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../components/ui/CopyButton';
+import { Pagination } from '../../components/ui/Pagination';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
-import type { ProjectTask_TaskFragment } from '../../gql/graphql';
+import type { ProjectTask_TaskFragment, ProjectTasksQuery as ProjectTasksResult } from '../../gql/graphql';
+import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
 import { errorMessage } from '../../lib/api';
 import {
   ProjectKeyQuery,
@@ -31,11 +34,18 @@ import {
 } from './projectsApi';
 import { RESOURCE_PAGE_SIZE, typeLabels } from './constants';
 
-type Task = ProjectTask_TaskFragment;
+type TaskRow = ProjectTasksResult['projectTasks']['data'][number];
+/** A resource of the table: its fields and the campaigns running on it. */
+export type Task = ProjectTask_TaskFragment & { campaigns: TaskRow['campaigns'] };
+
+/** A page of `projectTasks` as table rows. */
+export function resourceRows(rows: TaskRow[]): Task[] {
+  return rows.map((row) => ({ ...unmask(TaskFields, row), campaigns: row.campaigns }));
+}
 
 export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
 
-/** Resource table: Resource name, Type, Link, Status, SDK and actions; scrolls sideways on phones. */
+/** Resource table: Resource name, Type, Link, Status, SDK, Campaign and actions; scrolls sideways on phones. */
 export function ResourceTable({
   projectId,
   firstPageRows,
@@ -44,6 +54,7 @@ export function ResourceTable({
   onShowMore,
   onPage,
   onChanged,
+  onAddCampaign,
 }: {
   projectId: string;
   firstPageRows: Task[];
@@ -52,12 +63,14 @@ export function ResourceTable({
   onShowMore: () => void;
   onPage: (page: number) => void;
   onChanged: () => void;
+  /** 'Add New Campaign' on a resource without campaigns. */
+  onAddCampaign: (task: Task) => void;
 }) {
   const [details, setDetails] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
   const extraPages: number[] = [];
   for (let p = range.from + 1; p <= range.to; p++) extraPages.push(p);
-  const rowProps = { projectId, onDetails: setDetails, onDelete: setDeleting };
+  const rowProps = { projectId, onDetails: setDetails, onDelete: setDeleting, onAddCampaign };
 
   return (
     <Stack gap="4">
@@ -69,7 +82,7 @@ export function ResourceTable({
           borderRadius="xl"
           data-scroll-restoration-id="resource-table"
         >
-          <Table.Root size="md" minW="860px" data-testid="resource-table" interactive>
+          <Table.Root size="md" minW="1040px" data-testid="resource-table" interactive>
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader>Resource name</Table.ColumnHeader>
@@ -77,6 +90,7 @@ export function ResourceTable({
                 <Table.ColumnHeader>Link</Table.ColumnHeader>
                 <Table.ColumnHeader>Status</Table.ColumnHeader>
                 <Table.ColumnHeader>SDK</Table.ColumnHeader>
+                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">
                   <Box as="span" srOnly>
                     Actions
@@ -104,7 +118,7 @@ export function ResourceTable({
           ) : (
             <span />
           )}
-          <Pagination current={range} pages={pages} onPage={onPage} />
+          <Pagination label="Resource pages" current={range} pages={pages} onPage={onPage} />
         </Stack>
       )}
       <SdkDetailsDialog projectId={projectId} task={details} onClose={() => setDetails(null)} />
@@ -127,12 +141,13 @@ function PageRows({
   projectId: string;
   onDetails: (task: Task) => void;
   onDelete: (task: Task) => void;
+  onAddCampaign: (task: Task) => void;
 }) {
   const { data } = useQuery(ProjectTasksQuery, { variables: { projectId, page, limit: RESOURCE_PAGE_SIZE } });
   if (!data) {
     return (
       <Table.Row>
-        <Table.Cell colSpan={6}>
+        <Table.Cell colSpan={7}>
           <Skeleton h="8" />
         </Table.Cell>
       </Table.Row>
@@ -140,62 +155,10 @@ function PageRows({
   }
   return (
     <>
-      {unmask(TaskFields, data.projectTasks.data).map((task) => (
+      {resourceRows(data.projectTasks.data).map((task) => (
         <ResourceRow key={task.id} task={task} projectId={projectId} {...rest} />
       ))}
     </>
-  );
-}
-
-function Pagination({
-  current,
-  pages,
-  onPage,
-}: {
-  current: { from: number; to: number };
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  // Three page buttons around the current one (spec 9), plus previous and next.
-  const start = Math.max(1, Math.min(current.from - 1, pages - 2));
-  const buttons = Array.from({ length: Math.min(3, pages) }, (_, i) => start + i);
-  return (
-    <HStack as="nav" aria-label="Resource pages" gap="1" data-testid="pagination">
-      <IconButton
-        variant="ghost"
-        size="sm"
-        aria-label="Previous page"
-        disabled={current.from <= 1}
-        onClick={() => onPage(current.from - 1)}
-      >
-        <ChevronLeft />
-      </IconButton>
-      {buttons.map((p) => {
-        const active = p >= current.from && p <= current.to;
-        return (
-          <Button
-            key={p}
-            size="sm"
-            variant={active ? 'solid' : 'ghost'}
-            colorPalette={active ? 'brand' : 'gray'}
-            aria-current={active ? 'page' : undefined}
-            aria-label={`Page ${p}`}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </Button>
-        );
-      })}
-      <IconButton
-        variant="ghost"
-        size="sm"
-        aria-label="Next page"
-        disabled={current.to >= pages}
-        onClick={() => onPage(current.to + 1)}
-      >
-        <ChevronRight />
-      </IconButton>
-    </HStack>
   );
 }
 
@@ -204,11 +167,13 @@ function ResourceRow({
   projectId,
   onDetails,
   onDelete,
+  onAddCampaign,
 }: {
   task: Task;
   projectId: string;
   onDetails: (task: Task) => void;
   onDelete: (task: Task) => void;
+  onAddCampaign: (task: Task) => void;
 }) {
   return (
     <Table.Row data-testid="resource-row" data-task-id={task.id} data-title={task.title}>
@@ -240,6 +205,9 @@ function ResourceRow({
       <Table.Cell data-testid="sdk-cell">
         <SdkCell task={task} projectId={projectId} onDetails={() => onDetails(task)} />
       </Table.Cell>
+      <Table.Cell data-testid="campaign-cell">
+        <CampaignCell task={task} onAdd={() => onAddCampaign(task)} />
+      </Table.Cell>
       <Table.Cell textAlign="end">
         <Menu.Root positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
@@ -262,6 +230,38 @@ function ResourceRow({
         </Menu.Root>
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+/** 'No Campaign' with 'Add New Campaign' (spec 2.4), or the resource's campaigns with their status. */
+function CampaignCell({ task, onAdd }: { task: Task; onAdd: () => void }) {
+  if (task.campaigns.length === 0) {
+    return (
+      <Stack gap="1" align="flex-start">
+        <Text fontSize="sm" color="fg.muted">
+          No Campaign
+        </Text>
+        <Button size="xs" variant="outline" colorPalette="brand" onClick={onAdd}>
+          <Plus /> Add New Campaign
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="1" align="flex-start" maxW="56">
+      {task.campaigns.map((c) => (
+        <HStack key={c.id} gap="2" minW="0" maxW="full">
+          <ChakraLink asChild color="brand.fg" fontSize="sm" minW="0">
+            <Link to="/advertiser/campaign">
+              <Text as="span" truncate title={c.name}>
+                {c.name}
+              </Text>
+            </Link>
+          </ChakraLink>
+          <CampaignStatusBadge status={c.status} size="sm" flexShrink={0} />
+        </HStack>
+      ))}
+    </Stack>
   );
 }
 

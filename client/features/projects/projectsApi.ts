@@ -83,6 +83,12 @@ export const ProjectTasksQuery = graphql(`
       total
       data {
         ...ProjectTask_task
+        campaigns {
+          id
+          name
+          status
+          isActive
+        }
       }
     }
   }

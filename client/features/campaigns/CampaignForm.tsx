@@ -1,0 +1,317 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Field } from '@chakra-ui/react/field';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { InputGroup } from '@chakra-ui/react/input-group';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import type { CreateCampaignInput, TaskType } from '../../gql/graphql';
+import { formatMoney } from '../../lib/money';
+import { typeLabels } from '../projects/constants';
+import {
+  type CampaignValues,
+  type TierOption,
+  campaignSchema,
+  emptyCampaign,
+  formFieldOf,
+  priceError,
+  premiumPrice,
+  tierMinimum,
+  toCreateInput,
+} from './campaign';
+import type { Choice } from './ChoiceList';
+import { ChoiceList } from './ChoiceList';
+
+export interface ResourceOption {
+  id: string;
+  title: string;
+  logo: string;
+  type: TaskType;
+}
+
+/** Picking the resource: the projects, and the resources of the chosen one (null while loading). */
+export interface ResourcePicker {
+  projects: Array<{ id: string; title: string }>;
+  resources: ResourceOption[] | null;
+  onProjectChange: (projectId: string) => void;
+}
+
+export interface CampaignFormProps {
+  tiers: TierOption[];
+  languages: Array<{ code: string; title: string }>;
+  countries: Array<{ id: string; title: string }>;
+  /** Settings' onlyPremiumUserCommission, in percent. */
+  premiumCommission: number;
+  /** The advertiser balance, when loaded. */
+  balance?: string | null;
+  /** A resource chosen before the dialog opened (the resource table's button)… */
+  preset?: { projectId: string; task: ResourceOption };
+  /** …or the pickers. */
+  picker?: ResourcePicker;
+  /** Resolves with a server error to show under its field, or nothing. */
+  onSubmit: (
+    target: { projectId: string; taskId: string },
+    input: CreateCampaignInput,
+  ) => Promise<{ field?: string; message: string } | undefined>;
+  onCancel?: () => void;
+}
+
+export function ResourceSummary({ task }: { task: ResourceOption }) {
+  return (
+    <HStack gap="3" minW="0" data-testid="campaign-resource">
+      <Avatar.Root size="sm" shape="rounded">
+        <Avatar.Image src={task.logo} alt="" />
+        <Avatar.Fallback name={task.title} />
+      </Avatar.Root>
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate title={task.title}>
+          {task.title}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {typeLabels[task.type]}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="3" as="section">
+      <Heading as="h3" size="sm" color="fg.muted" fontWeight="semibold">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/** New campaign: resource, name, a price per tier, daily cap, targeting and the initial budget. */
+export function CampaignForm({
+  tiers,
+  languages,
+  countries,
+  premiumCommission,
+  balance,
+  preset,
+  picker,
+  onSubmit,
+  onCancel,
+}: CampaignFormProps) {
+  const schema = useMemo(() => campaignSchema(tiers, balance), [tiers, balance]);
+  const form = useForm<CampaignValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: emptyCampaign(tiers, preset && { projectId: preset.projectId, taskId: preset.task.id }),
+  });
+  const {
+    register,
+    control,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [prices, projectId] = useWatch({ control, name: ['prices', 'projectId'] });
+
+  // A country outside every tier is priced as the cheapest tier (the highest level).
+  const countryChoices = useMemo<Choice[]>(() => {
+    const tierOf = new Map<string, number>();
+    for (const tier of tiers) for (const id of tier.countryIds) tierOf.set(id, tier.level);
+    const cheapest = Math.max(...tiers.map((t) => t.level));
+    return countries.map((c) => ({ value: c.id, label: c.title, hint: `Tier ${tierOf.get(c.id) ?? cheapest}` }));
+  }, [countries, tiers]);
+  const languageChoices = useMemo<Choice[]>(
+    () => languages.map((l) => ({ value: l.code, label: l.title })),
+    [languages],
+  );
+
+  const premiumPrices = tiers
+    .map((tier, i) => {
+      const price = prices?.[i] ?? '';
+      return priceError(price, tier) ? null : `${premiumPrice(price, premiumCommission)} $`;
+    })
+    .filter(Boolean);
+
+  const submit = form.handleSubmit(async (values) => {
+    const failure = await onSubmit(
+      { projectId: values.projectId, taskId: values.taskId },
+      toCreateInput(values, tiers),
+    );
+    const field = formFieldOf(failure, tiers);
+    if (failure && field) setError(field, { message: failure.message }, { shouldFocus: true });
+  });
+
+  const chosenResources = picker?.resources ?? [];
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New campaign">
+      <Stack gap="6">
+        <Section title="Resource">
+          {preset ? (
+            <ResourceSummary task={preset.task} />
+          ) : picker ? (
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <FormField label="Project">
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    placeholder="Choose a project"
+                    {...register('projectId', {
+                      onChange: (e) => {
+                        setValue('taskId', '');
+                        picker.onProjectChange(e.target.value);
+                      },
+                    })}
+                  >
+                    {picker.projects.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField
+                label="Resource"
+                error={errors.taskId?.message}
+                helperText={
+                  projectId && picker.resources?.length === 0 ? 'This project has no resources yet' : undefined
+                }
+              >
+                <NativeSelect.Root disabled={!projectId || picker.resources === null}>
+                  <NativeSelect.Field placeholder="Choose a resource" {...register('taskId')}>
+                    {chosenResources.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.title} ({typeLabels[r.type]})
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+            </SimpleGrid>
+          ) : null}
+        </Section>
+
+        <FormField label="Campaign name" error={errors.name?.message} required>
+          <Input autoComplete="off" placeholder="e.g. Spring launch" {...register('name')} />
+        </FormField>
+
+        <Section title="Price per action">
+          <SimpleGrid columns={{ base: 1, sm: Math.min(3, Math.max(1, tiers.length)) }} gap="4">
+            {tiers.map((tier, i) => (
+              <Field.Root key={tier.level} invalid={Boolean(errors.prices?.[i])}>
+                <Field.Label>Tier {tier.level}</Field.Label>
+                <InputGroup endElement="USD">
+                  <Input inputMode="decimal" autoComplete="off" {...register(`prices.${i}`)} />
+                </InputGroup>
+                {errors.prices?.[i] ? (
+                  <Field.ErrorText>{errors.prices[i]?.message}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>
+                    From {tierMinimum(tier)} USD
+                    {tier.countryIds.length > 0 &&
+                      ` · ${tier.countryIds.slice(0, 3).join(', ')}${tier.countryIds.length > 3 ? ` +${tier.countryIds.length - 3}` : ''}`}
+                  </Field.HelperText>
+                )}
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Targeting">
+          <Controller
+            control={control}
+            name="countries"
+            render={({ field, fieldState }) => (
+              <ChoiceList
+                label="Countries"
+                allLabel="All countries"
+                options={countryChoices}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                searchable
+                testId="campaign-countries"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="languages"
+            render={({ field, fieldState }) => (
+              <ChoiceList
+                label="Languages"
+                allLabel="All languages"
+                options={languageChoices}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                testId="campaign-languages"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="isPremiumOnly"
+            render={({ field }) => (
+              <Stack gap="1">
+                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Only Telegram Premium users</Checkbox.Label>
+                </Checkbox.Root>
+                <Text fontSize="sm" color="fg.muted" ps="7" data-testid="premium-note">
+                  Premium-only actions cost {premiumCommission}% more
+                  {premiumPrices.length === tiers.length && premiumPrices.length > 0
+                    ? `: ${premiumPrices.join(' / ')} with the prices above.`
+                    : '.'}
+                </Text>
+              </Stack>
+            )}
+          />
+        </Section>
+
+        <Section title="Limits and budget">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField
+              label="Daily cap"
+              error={errors.dailyCap?.message}
+              helperText="Actions a day at most. Empty: no limit"
+            >
+              <Input inputMode="numeric" autoComplete="off" placeholder="No limit" {...register('dailyCap')} />
+            </FormField>
+            <FormField
+              label="Initial budget"
+              error={errors.budget?.message}
+              helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
+            >
+              <InputGroup endElement="USD">
+                <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
+              </InputGroup>
+            </FormField>
+          </SimpleGrid>
+        </Section>
+
+        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+          {onCancel && (
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
+            Create campaign
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,286 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Box } from '@chakra-ui/react/box';
+import { IconButton } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Switch } from '@chakra-ui/react/switch';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { Tooltip } from '@chakra-ui/react/tooltip';
+import { ArrowDownToLine, EllipsisVertical, PlusCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CampaignRow_CampaignFragment } from '../../gql/graphql';
+import { formatMoney } from '../../lib/money';
+import { typeLabels } from '../projects/constants';
+import { formatPrices, formatUsd } from './campaign';
+import { CampaignStatusBadge } from './CampaignStatusBadge';
+import { LiveValue } from '../../components/ui/LiveValue';
+
+export type CampaignRow = CampaignRow_CampaignFragment;
+
+export interface CampaignActions {
+  onToggle: (campaign: CampaignRow, isActive: boolean) => void;
+  onBudget: (mode: 'fund' | 'return', campaign: CampaignRow) => void;
+}
+
+/** Status badge, plus why a switched-on campaign is not running: the server stops it without budget. */
+function StatusCell({ campaign }: { campaign: CampaignRow }) {
+  return (
+    <Stack gap="0.5" align="flex-start">
+      <CampaignStatusBadge status={campaign.status} />
+      {campaign.isActive && campaign.status === 'STOPPED' && (
+        <Text fontSize="xs" color="fg.muted" data-testid="campaign-needs-budget">
+          Needs budget
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function sortedPrices(campaign: CampaignRow) {
+  return [...campaign.prices].sort((a, b) => a.tierLevel - b.tierLevel);
+}
+
+function ResourceCell({ task }: { task: CampaignRow['task'] }) {
+  return (
+    <HStack gap="2.5" minW="0">
+      <Avatar.Root size="xs" shape="rounded">
+        <Avatar.Image src={task.logo} alt="" />
+        <Avatar.Fallback name={task.title} />
+      </Avatar.Root>
+      <Stack gap="0" minW="0">
+        <Text fontSize="sm" truncate title={task.title}>
+          {task.title}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {typeLabels[task.type]}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+/** "0.15 $ / 0.10 $ / 0.05 $"; the tooltip names the tiers. */
+function PricesCell({ campaign }: { campaign: CampaignRow }) {
+  const prices = sortedPrices(campaign);
+  return (
+    <Tooltip.Root openDelay={200} positioning={{ placement: 'top' }}>
+      <Tooltip.Trigger asChild>
+        <Text as="span" tabIndex={0} whiteSpace="nowrap" borderBottomWidth="1px" borderStyle="dotted" cursor="help">
+          {formatPrices(prices)}
+        </Text>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>
+            {prices.map((p) => (
+              <div key={p.tierLevel}>
+                Tier {p.tierLevel}: {formatUsd(p.value)} $ per action
+              </div>
+            ))}
+          </Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
+function ActiveSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
+  return (
+    <Switch.Root
+      colorPalette="brand"
+      checked={campaign.isActive}
+      disabled={campaign.status === 'REJECTED'}
+      onCheckedChange={(e) => onToggle(campaign, e.checked)}
+      data-testid="campaign-active"
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label srOnly>{`${campaign.name} is active`}</Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function RowMenu({ campaign, onBudget }: { campaign: CampaignRow; onBudget: CampaignActions['onBudget'] }) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${campaign.name}`}>
+          <EllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="fund" onSelect={() => onBudget('fund', campaign)}>
+              <PlusCircle size={14} /> Add budget
+            </Menu.Item>
+            <Menu.Item value="return" onSelect={() => onBudget('return', campaign)}>
+              <ArrowDownToLine size={14} /> Return budget
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+function Conversions({ campaign }: { campaign: CampaignRow }) {
+  return (
+    <Stack gap="0" align="inherit">
+      <LiveValue value={campaign.conversions}>{campaign.conversions.toLocaleString()}</LiveValue>
+      <Text fontSize="xs" color="fg.muted">
+        <LiveValue value={campaign.todayConversions}>+{campaign.todayConversions.toLocaleString()}</LiveValue> today
+      </Text>
+    </Stack>
+  );
+}
+
+function Spend({ campaign }: { campaign: CampaignRow }) {
+  return (
+    <Stack gap="0" align="inherit">
+      <LiveValue value={campaign.spend}>{formatMoney(campaign.spend)}</LiveValue>
+      <Text fontSize="xs" color="fg.muted">
+        <LiveValue value={campaign.todaySpend}>{formatMoney(campaign.todaySpend)}</LiveValue> today
+      </Text>
+    </Stack>
+  );
+}
+
+/** Desktop: one row per campaign; scrolls sideways rather than squeezing. */
+export function CampaignTable({ rows, onToggle, onBudget }: { rows: CampaignRow[] } & CampaignActions) {
+  return (
+    <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
+      <Table.ScrollArea borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="campaign-table">
+        <Table.Root size="md" minW="1080px" data-testid="campaign-table" interactive>
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+              <Table.ColumnHeader>Resource</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Price per tier</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Budget left</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Spend</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Conversions</Table.ColumnHeader>
+              <Table.ColumnHeader>Active</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Box as="span" srOnly>
+                  Actions
+                </Box>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((c) => (
+              <Table.Row key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>
+                <Table.Cell maxW="56">
+                  <Text fontWeight="medium" truncate title={c.name}>
+                    {c.name}
+                  </Text>
+                  {c.dailyCap != null && (
+                    <Text fontSize="xs" color="fg.muted">
+                      Up to {c.dailyCap.toLocaleString()} a day
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell maxW="56">
+                  <ResourceCell task={c.task} />
+                </Table.Cell>
+                <Table.Cell>
+                  <StatusCell campaign={c} />
+                </Table.Cell>
+                <Table.Cell>
+                  <PricesCell campaign={c} />
+                </Table.Cell>
+                <Table.Cell textAlign="end" fontWeight="medium" data-testid="campaign-budget">
+                  <LiveValue value={c.budget}>{formatMoney(c.budget)}</LiveValue>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Spend campaign={c} />
+                </Table.Cell>
+                <Table.Cell textAlign="end" data-testid="campaign-conversions">
+                  <Conversions campaign={c} />
+                </Table.Cell>
+                <Table.Cell>
+                  <ActiveSwitch campaign={c} onToggle={onToggle} />
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <RowMenu campaign={c} onBudget={onBudget} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack gap="0.5" minW="0" data-testid={testId}>
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+        {label}
+      </Text>
+      <Box fontWeight="medium">{children}</Box>
+    </Stack>
+  );
+}
+
+/** Phones: a card per campaign with the same facts; tiers are listed rather than in a tooltip. */
+export function CampaignCards({ rows, onToggle, onBudget }: { rows: CampaignRow[] } & CampaignActions) {
+  return (
+    <Stack gap="3" as="ul" listStyleType="none" data-testid="campaign-cards">
+      {rows.map((c) => (
+        <Card.Root as="li" key={c.id} variant="outline" data-testid="campaign-row" data-campaign-id={c.id}>
+          <Card.Body gap="4" p="4">
+            <HStack justify="space-between" align="flex-start" gap="2">
+              <Stack gap="1.5" minW="0">
+                <Text fontWeight="semibold" truncate title={c.name}>
+                  {c.name}
+                </Text>
+                <ResourceCell task={c.task} />
+              </Stack>
+              <RowMenu campaign={c} onBudget={onBudget} />
+            </HStack>
+            <HStack justify="space-between" align="flex-start">
+              <StatusCell campaign={c} />
+              <HStack gap="2">
+                <Text fontSize="sm" color="fg.muted" aria-hidden>
+                  Active
+                </Text>
+                <ActiveSwitch campaign={c} onToggle={onToggle} />
+              </HStack>
+            </HStack>
+            <SimpleGrid columns={2} gap="3">
+              <Stat label="Budget left" testId="campaign-budget">
+                <LiveValue value={c.budget}>{formatMoney(c.budget)}</LiveValue>
+              </Stat>
+              <Stat label="Spend">
+                <Spend campaign={c} />
+              </Stat>
+              <Stat label="Conversions" testId="campaign-conversions">
+                <Conversions campaign={c} />
+              </Stat>
+              <Stat label="Price per action">
+                <Stack gap="0" fontSize="sm" fontWeight="normal">
+                  {sortedPrices(c).map((p) => (
+                    <Text key={p.tierLevel} whiteSpace="nowrap">
+                      <Text as="span" color="fg.muted">
+                        Tier {p.tierLevel}:
+                      </Text>{' '}
+                      {formatUsd(p.value)} $
+                    </Text>
+                  ))}
+                </Stack>
+              </Stat>
+            </SimpleGrid>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSubscription } from '@apollo/client/react';
+import { CampaignStatsChangedSubscription } from './campaignsApi';
+
+/**
+ * Writes every `campaignStatsChanged` event into the cached `Campaign:<id>`, so counters,
+ * budgets and statuses on screen tick without a refetch. Campaigns not in the cache are left
+ * alone (they load with their page). Without `projectId`: all of the advertiser's campaigns.
+ */
+export function useLiveCampaignStats(projectId?: string, skip = false): void {
+  useSubscription(CampaignStatsChangedSubscription, {
+    variables: { projectId: projectId ?? null },
+    skip,
+    onData: ({ client, data }) => {
+      const stats = data.data?.campaignStatsChanged;
+      if (!stats) return;
+      client.cache.modify({
+        id: client.cache.identify({ __typename: 'Campaign', id: stats.id }),
+        fields: {
+          status: () => stats.status,
+          isActive: () => stats.isActive,
+          budget: () => stats.budget,
+          conversions: () => stats.conversions,
+          spend: () => stats.spend,
+          todayConversions: () => stats.todayConversions,
+          todaySpend: () => stats.todaySpend,
+        },
+      });
+    },
+  });
+}
