@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
+import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { startTestApp } from '../helpers/app';
+import { login } from '../helpers/graphql';
+import { type TestBrowser, openBrowser, screenshot, signIn } from './browser';
+import { type ShowcasePageServer, openShowcasePage, showcaseEvents } from './showcase-page';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers: TestBrowser[] = [];
+const hosts: ShowcasePageServer[] = [];
+
+async function browser(viewport?: { width: number; height: number }): Promise<TestBrowser> {
+  const opened = await openBrowser(app.url, viewport);
+  browsers.push(opened);
+  return opened;
+}
+
+async function signInTo(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
+  await page.goto(path);
+  await page.waitForURL(`**${path}`);
+}
+
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { noReload: boolean }).noReload = true;
+  });
+}
+const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, serveClient: true });
+});
+
+afterAll(async () => {
+  await Promise.all(hosts.map((h) => h.close()));
+  await Promise.all(browsers.map((b) => b.close()));
+  await app?.close();
+});
+
+/** The demo project's API key, as the advertiser's bot server holds it. */
+async function projectKey(title: string): Promise<string> {
+  const token = await login(app, 'advertiser@demo.local');
+  const projects = await app.api('/v1/projects', { token });
+  const project = projects.body.value.data.find((p: { title: string }) => p.title === title);
+  return (await app.api(`/v1/projects/${project.id}`, { token })).body.value.secretKey;
+}
+
+describe('the live money loop in Chromium', () => {
+  it('a player completes a bot task in the showcase; both dashboards tick without reload', async () => {
+    const publisherToken = await login(app, 'publisher@demo.local');
+    const platformId = (await app.api('/v1/platforms', { token: publisherToken })).body.value.data[0].id;
+
+    // Two signed-in dashboards, each in its own browser.
+    const advertiser = await browser();
+    await signInTo(advertiser.page, 'advertiser@demo.local', '/advertiser/campaign');
+    const publisher = await browser();
+    await signInTo(publisher.page, 'publisher@demo.local', `/publisher/${platformId}/campaigns`);
+    const advertiserToken = await login(app, 'advertiser@demo.local');
+    const campaigns = (await app.api('/v1/campaigns', { token: advertiserToken })).body.value.data;
+    const campaignId = campaigns.find((c: { name: string }) => c.name === 'Farm Hero bot — launch').id;
+    const campaignRow = advertiser.page.locator(`[data-testid="campaign-row"][data-campaign-id="${campaignId}"]`);
+    await campaignRow.waitFor({ state: 'visible' });
+    await publisher.page.getByTestId('balance-chip').waitFor({ state: 'visible' });
+    const chipBefore = await publisher.page.getByTestId('balance-chip').textContent();
+    await markDocument(advertiser.page);
+    await markDocument(publisher.page);
+
+    // A player opens the publisher's mini app, which embeds /showcase.js from another origin.
+    const player = await browser({ width: 390, height: 760 });
+    const initData = playerInitData(
+      { id: 880_001, first_name: 'Pia', language_code: 'en' },
+      { botId: DEMO_BOT_ID, privateKeyHex: DEV_TEST_PRIVATE_KEY },
+    );
+    hosts.push(await openShowcasePage(player.page, { baseUrl: app.url, platformId, initData, country: 'DE' }));
+    const task = player.page.locator('li[data-task-type="BOT"]');
+    await task.waitFor({ state: 'visible' });
+    await screenshot(player.page, 'conversions-01-showcase');
+    await task.getByRole('button', { name: 'Start' }).click();
+    await expect
+      .poll(async () => (await showcaseEvents(player.page)).find((e) => e.type === 'openTelegramLink'))
+      .toBeTruthy();
+    const opened = (await showcaseEvents(player.page)).find((e) => e.type === 'openTelegramLink') as { url: string };
+    const click = new URL(opened.url).searchParams.get('startapp');
+    expect(click).toMatch(/^[A-Za-z0-9_-]{10,64}$/);
+
+    // The advertiser's bot server reports the conversion with the project API key.
+    const key = await projectKey('Farm Hero');
+    const sentAt = Date.now();
+    const conversion = await app.api('/v1/sdk/events', {
+      body: { type: 'conversion', click },
+      headers: { 'x-api-key': key },
+    });
+    expect(conversion.status).toBe(200);
+    expect(conversion.body.value.status).toBe('COMPLETED');
+
+    // Advertiser: 1 conversion, budget 60 → 59.85 (Germany is tier 1: 0.15), within 1 s.
+    const live = { timeout: 1000, interval: 50 };
+    await expect
+      .poll(async () => (await campaignRow.getByTestId('campaign-conversions').textContent()) ?? '', live)
+      .toMatch(/^1\b/);
+    await expect.poll(() => campaignRow.getByTestId('campaign-budget').textContent(), live).toContain('59.85');
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    // Publisher: the app's row shows 1 completed and 0.12 revenue (80 % share), and the chip's on-hold part moved.
+    const appRow = publisher.page.locator(`[data-testid="app-campaign-row"][data-campaign-id="${campaignId}"]`);
+    await expect.poll(() => appRow.getByTestId('app-campaign-completed').textContent(), live).toBe('1');
+    expect(await appRow.getByTestId('app-campaign-revenue').textContent()).toContain('0.12');
+    await expect
+      .poll(() => publisher.page.getByTestId('balance-chip').textContent(), { timeout: 1000, interval: 50 })
+      .not.toBe(chipBefore);
+    expect(Date.now() - sentAt).toBeLessThan(1500);
+    expect(await notReloaded(advertiser.page)).toBe(true);
+    expect(await notReloaded(publisher.page)).toBe(true);
+    await screenshot(advertiser.page, 'conversions-02-advertiser-live');
+    await screenshot(publisher.page, 'conversions-03-publisher-live');
+
+    // The player checks: the showcase marks the task done and the app's onFinishTask runs.
+    await task.getByRole('button', { name: 'Check' }).click();
+    await expect
+      .poll(async () => (await showcaseEvents(player.page)).filter((e) => e.type === 'finish').length)
+      .toBe(1);
+    const finish = (await showcaseEvents(player.page)).find((e) => e.type === 'finish') as {
+      awards: { title: string; value: number }[];
+    };
+    expect(finish.awards).toEqual([expect.objectContaining({ title: 'Coins', value: 500 })]);
+    await screenshot(player.page, 'conversions-04-showcase-done');
+  });
+});
