@@ -38,13 +38,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
-import pg from 'pg';
 import { openOrm } from '../server/db/orm.ts';
 import { TIERS } from '../server/db/seed.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
+import { adminQuery, dbUrl, percentile, run } from './common.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -77,7 +77,7 @@ const PASSWORD = 'bench-password-1';
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const adminUrl = process.env.DATABASE_URL;
+const adminUrl: string = process.env.DATABASE_URL ?? '';
 if (!adminUrl) {
   console.error(
     'DATABASE_URL is not set: point it at a local PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres',
@@ -100,48 +100,12 @@ const hardStop = setTimeout(
 );
 hardStop.unref();
 
-const dbUrl = (name: string) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function adminQuery(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
 }
 
 function freePort(): Promise<number> {
@@ -578,7 +542,7 @@ async function level(base: string, clicks: Click[], concurrency: number): Promis
 // pgbench
 
 async function benchPgbench(name: string, clients: number): Promise<number> {
-  const u = new URL(dbUrl(name));
+  const u = new URL(dbUrl(adminUrl, name));
   const env = {
     ...process.env,
     PGHOST: u.hostname.replace(/^\[|\]$/g, ''),
@@ -611,7 +575,7 @@ process.on('SIGINT', () => {
   console.error('\ninterrupted');
   server?.kill('SIGKILL');
   for (const db of [benchDb, pgbenchDb]) {
-    adminQuery(`drop database if exists "${db}" with (force)`).catch(() => {});
+    adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch(() => {});
   }
   setTimeout(() => process.exit(130), 1000);
 });
@@ -623,15 +587,15 @@ try {
         ' ',
       )}; levels ${LEVELS.join(', ')} × ${PER_LEVEL} conversions (+${WARMUP} warm-up); ${CAMPAIGNS} campaigns, ${ADVERTISERS} advertisers, ${PUBLISHERS} apps; server ${admin.host}`,
   );
-  await adminQuery(`create database "${benchDb}"`);
-  await adminQuery(`create database "${pgbenchDb}"`);
+  await adminQuery(adminUrl, `create database "${benchDb}"`);
+  await adminQuery(adminUrl, `create database "${pgbenchDb}"`);
 
   console.log('\nstarting the server (tsx server/main.ts) …');
-  const base = await startServer(dbUrl(benchDb), dataDir);
+  const base = await startServer(dbUrl(adminUrl, benchDb), dataDir);
   console.log(`  listening at ${base}, pid ${server!.pid}`);
 
   console.log('\nsetup (not timed) …');
-  const clicks = await setup(base, dbUrl(benchDb), WARMUP + PER_LEVEL * LEVELS.length);
+  const clicks = await setup(base, dbUrl(adminUrl, benchDb), WARMUP + PER_LEVEL * LEVELS.length);
 
   let offset = 0;
   // Every COMPLETED answer, warm-up included, must be exactly one conversion row.
@@ -656,7 +620,7 @@ try {
   }
   await stopServer();
 
-  const orm = await openOrm(dbUrl(benchDb), { pool: { min: 0, max: 2 } });
+  const orm = await openOrm(dbUrl(adminUrl, benchDb), { pool: { min: 0, max: 2 } });
   let checks: Awaited<ReturnType<typeof checkLedger>>;
   let counts: { conversions: string; campaign_conversions: string; spend: string; price: string };
   try {
@@ -756,7 +720,7 @@ try {
   await stopServer().catch(() => {});
   if (!flags.keep) {
     for (const db of [benchDb, pgbenchDb]) {
-      await adminQuery(`drop database if exists "${db}" with (force)`).catch((e) =>
+      await adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch((e) =>
         console.error(`could not drop ${db}: ${e.message}`),
       );
     }

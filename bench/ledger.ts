@@ -1,29 +1,13 @@
-/**
- * Ledger benchmark: N concurrent clients make transfers between random accounts through the
- * real `Ledger` class for a fixed time, then the ledger invariants are checked (`checkLedger`,
- * what `npm run ledger:check` runs). In the same run, pgbench's built-in TPC-B-like script
- * runs on the same PostgreSQL server with the same client count, and the ratio is printed.
- *
- *   npm run bench:ledger -- [--clients 16] [--seconds 20] [--accounts 1000] [--scale <clients>] [--mode now|transaction]
- *
- * `now` (default) makes each transfer with Ledger.transferNow, one statement; `transaction` with
- * Ledger.run + transfer, as code that commits other rows together with the transfer does.
- *
- * Needs DATABASE_URL pointing at a PostgreSQL server on this machine (loopback only) and
- * `pgbench` on the PATH (or PGBENCH=/path). Creates throwaway databases bench_<random> and
- * bench_pgb_<random> and drops them at the end, whatever happens.
- */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { openOrm } from '../server/db/orm.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { checkLedger, type LedgerCheck } from '../server/modules/ledger/ledger.check.ts';
 import { type AccountRef, InsufficientFunds, Ledger } from '../server/modules/ledger/ledger.service.ts';
+import { adminQuery, dbUrl, percentile, run } from './common.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -53,7 +37,7 @@ const TARGET_RATIO = 0.5;
 const USD = 1_000_000n;
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
 
-const adminUrl = process.env.DATABASE_URL;
+const adminUrl: string = process.env.DATABASE_URL ?? '';
 if (!adminUrl) {
   console.error(
     'DATABASE_URL is not set: point it at a local PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres',
@@ -76,42 +60,6 @@ const hardStop = setTimeout(
 );
 hardStop.unref();
 
-const dbUrl = (name: string) => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function adminQuery(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
-
 interface LedgerResult {
   transfers: number;
   refused: number;
@@ -128,7 +76,7 @@ interface LedgerResult {
 }
 
 async function benchLedger(name: string): Promise<LedgerResult> {
-  const orm = await openOrm(dbUrl(name), { pool: { min: 0, max: CLIENTS + 2 } });
+  const orm = await openOrm(dbUrl(adminUrl, name), { pool: { min: 0, max: CLIENTS + 2 } });
   try {
     await orm.getMigrator().up();
     const em = () => orm.em.fork() as EntityManager;
@@ -219,7 +167,7 @@ async function benchLedger(name: string): Promise<LedgerResult> {
 }
 
 async function benchPgbench(name: string): Promise<{ tps: number; output: string }> {
-  const u = new URL(dbUrl(name));
+  const u = new URL(dbUrl(adminUrl, name));
   const env = {
     ...process.env,
     PGHOST: u.hostname.replace(/^\[|\]$/g, ''),
@@ -252,8 +200,8 @@ try {
         ' ',
       )}; ${CLIENTS} clients, ${SECONDS} s, ${ACCOUNTS} accounts; pgbench scale ${SCALE}; server ${admin.host}`,
   );
-  await adminQuery(`create database "${ledgerDb}"`);
-  await adminQuery(`create database "${pgbenchDb}"`);
+  await adminQuery(adminUrl, `create database "${ledgerDb}"`);
+  await adminQuery(adminUrl, `create database "${pgbenchDb}"`);
 
   const ours = await benchLedger(ledgerDb);
   console.log('\nledger:check');
@@ -296,7 +244,7 @@ try {
   exitCode = 1;
 } finally {
   for (const db of [ledgerDb, pgbenchDb]) {
-    await adminQuery(`drop database if exists "${db}" with (force)`).catch((e) =>
+    await adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch((e) =>
       console.error(`could not drop ${db}: ${e.message}`),
     );
   }

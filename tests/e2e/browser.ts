@@ -66,3 +66,23 @@ export async function signIn(page: Page, email: string, password = 'demo1234'): 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Signs in and opens `path` by a deep link (a full page load with the stored token). */
+export async function signInTo(page: Page, email: string, path: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
+  await page.goto(path);
+  await page.waitForURL(`**${path}`);
+}
+
+/** A flag on the document: a reload would lose it (see notReloaded). */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { noReload: boolean }).noReload = true;
+  });
+}
+
+/** True while the document marked by markDocument is still the one shown. */
+export async function notReloaded(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
+}

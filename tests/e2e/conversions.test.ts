@@ -1,10 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
-import { type TestBrowser, openBrowser, screenshot, signIn } from './browser';
+import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';
 import { type ShowcasePageServer, openShowcasePage, showcaseEvents } from './showcase-page';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -16,20 +15,6 @@ async function browser(viewport?: { width: number; height: number }): Promise<Te
   browsers.push(opened);
   return opened;
 }
-
-async function signInTo(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email);
-  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
-  await page.goto(path);
-  await page.waitForURL(`**${path}`);
-}
-
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { noReload: boolean }).noReload = true;
-  });
-}
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
-import { type TestBrowser, openBrowser, screenshot, signIn } from './browser';
+import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signIn, signInTo } from './browser';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const browsers: TestBrowser[] = [];
@@ -10,25 +10,6 @@ async function browser(viewport?: { width: number; height: number }): Promise<Te
   const opened = await openBrowser(app.url, viewport);
   browsers.push(opened);
   return opened;
-}
-
-/** Signs in and opens `path` by a deep link (a full page load with the stored token). */
-async function signInTo(page: Page, email: string, path: string): Promise<void> {
-  await signIn(page, email);
-  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
-  await page.goto(path);
-  await page.waitForURL(`**${path}`);
-}
-
-/** A flag on the document: a reload would lose it. */
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { noReload: boolean }).noReload = true;
-  });
-}
-
-async function notReloaded(page: Page): Promise<boolean | undefined> {
-  return page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();

@@ -1,4 +1,3 @@
-import { Avatar } from '@chakra-ui/react/avatar';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Field } from '@chakra-ui/react/field';
@@ -7,7 +6,7 @@ import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useMemo } from 'react';
@@ -29,6 +28,7 @@ import {
 } from './campaign';
 import type { Choice } from './ChoiceList';
 import { ChoiceList } from './ChoiceList';
+import { ResourceSummary } from './ResourceSummary';
 
 export interface ResourceOption {
   id: string;
@@ -62,25 +62,6 @@ export interface CampaignFormProps {
     input: CreateCampaignInput,
   ) => Promise<{ field?: string; message: string } | undefined>;
   onCancel?: () => void;
-}
-
-export function ResourceSummary({ task }: { task: ResourceOption }) {
-  return (
-    <HStack gap="3" minW="0" data-testid="campaign-resource">
-      <Avatar.Root size="sm" shape="rounded">
-        <Avatar.Image src={task.logo} alt="" />
-        <Avatar.Fallback name={task.title} />
-      </Avatar.Root>
-      <Stack gap="0" minW="0">
-        <Text fontWeight="medium" truncate title={task.title}>
-          {task.title}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {typeLabels[task.type]}
-        </Text>
-      </Stack>
-    </HStack>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -156,7 +137,7 @@ export function CampaignForm({
       <Stack gap="6">
         <Section title="Resource">
           {preset ? (
-            <ResourceSummary task={preset.task} />
+            <ResourceSummary task={preset.task} testId="campaign-resource" />
           ) : picker ? (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <FormField label="Project">

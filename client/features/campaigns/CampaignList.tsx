@@ -1,4 +1,3 @@
-import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -14,9 +13,9 @@ import { ArrowDownToLine, EllipsisVertical, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CampaignRow_CampaignFragment } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
-import { typeLabels } from '../projects/constants';
 import { formatPrices, formatUsd } from './campaign';
 import { CampaignStatusBadge } from './CampaignStatusBadge';
+import { ResourceSummary } from './ResourceSummary';
 import { LiveValue } from '../../components/ui/LiveValue';
 
 export type CampaignRow = CampaignRow_CampaignFragment;
@@ -42,25 +41,6 @@ function StatusCell({ campaign }: { campaign: CampaignRow }) {
 
 function sortedPrices(campaign: CampaignRow) {
   return [...campaign.prices].sort((a, b) => a.tierLevel - b.tierLevel);
-}
-
-function ResourceCell({ task }: { task: CampaignRow['task'] }) {
-  return (
-    <HStack gap="2.5" minW="0">
-      <Avatar.Root size="xs" shape="rounded">
-        <Avatar.Image src={task.logo} alt="" />
-        <Avatar.Fallback name={task.title} />
-      </Avatar.Root>
-      <Stack gap="0" minW="0">
-        <Text fontSize="sm" truncate title={task.title}>
-          {task.title}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {typeLabels[task.type]}
-        </Text>
-      </Stack>
-    </HStack>
-  );
 }
 
 /** "0.15 $ / 0.10 $ / 0.05 $"; the tooltip names the tiers. */
@@ -187,7 +167,7 @@ export function CampaignTable({ rows, onToggle, onBudget }: { rows: CampaignRow[
                   )}
                 </Table.Cell>
                 <Table.Cell maxW="56">
-                  <ResourceCell task={c.task} />
+                  <ResourceSummary task={c.task} size="xs" />
                 </Table.Cell>
                 <Table.Cell>
                   <StatusCell campaign={c} />
@@ -242,7 +222,7 @@ export function CampaignCards({ rows, onToggle, onBudget }: { rows: CampaignRow[
                 <Text fontWeight="semibold" truncate title={c.name}>
                   {c.name}
                 </Text>
-                <ResourceCell task={c.task} />
+                <ResourceSummary task={c.task} size="xs" />
               </Stack>
               <RowMenu campaign={c} onBudget={onBudget} />
             </HStack>

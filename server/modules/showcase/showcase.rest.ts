@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import type { Context } from '../../graphql/context.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { REPORT_REASONS } from '../campaigns/campaign.entity.ts';
@@ -18,6 +19,16 @@ export function playerCountry(config: Config, headers: Headers): string | null {
   return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
+/** The player behind a showcase request: initData from `Authorization: tma …`, country from the trusted header. */
+function identify(ctx: Context, platformId: number, headers: Headers) {
+  return ctx.services.showcase.identify(
+    ctx.em,
+    platformId,
+    first(headers?.authorization),
+    playerCountry(ctx.config, headers),
+  );
+}
+
 const platformParams = z.object({ platformId: idParam('platformId') });
 const taskParams = z.object({ platformId: idParam('platformId'), campaignId: idParam('campaignId') });
 const AUTH = 'Identity: `Authorization: tma <Telegram initData>`, validated with the app’s bot token or bot id.';
@@ -31,12 +42,7 @@ export const showcaseRoutes = [
     access: 'public',
     params: platformParams,
     handler: async (ctx, { params, headers }) => {
-      const player = await ctx.services.showcase.identify(
-        ctx.em,
-        params.platformId,
-        first(headers?.authorization),
-        playerCountry(ctx.config, headers),
-      );
+      const player = await identify(ctx, params.platformId, headers);
       return ctx.services.showcase.tasks(ctx.em, player);
     },
   }),
@@ -48,12 +54,7 @@ export const showcaseRoutes = [
     access: 'public',
     params: taskParams,
     handler: async (ctx, { params, headers }) => {
-      const player = await ctx.services.showcase.identify(
-        ctx.em,
-        params.platformId,
-        first(headers?.authorization),
-        playerCountry(ctx.config, headers),
-      );
+      const player = await identify(ctx, params.platformId, headers);
       return ctx.services.showcase.start(ctx.em, player, params.campaignId);
     },
   }),
@@ -65,12 +66,7 @@ export const showcaseRoutes = [
     access: 'public',
     params: taskParams,
     handler: async (ctx, { params, headers }) => {
-      const player = await ctx.services.showcase.identify(
-        ctx.em,
-        params.platformId,
-        first(headers?.authorization),
-        playerCountry(ctx.config, headers),
-      );
+      const player = await identify(ctx, params.platformId, headers);
       return ctx.services.showcase.check(ctx.em, player, params.campaignId);
     },
   }),
@@ -88,12 +84,7 @@ export const showcaseRoutes = [
       text: z.string().trim().max(1000, 'The text must be at most 1000 characters').optional(),
     }),
     handler: async (ctx, { params, body, headers }) => {
-      const player = await ctx.services.showcase.identify(
-        ctx.em,
-        params.platformId,
-        first(headers?.authorization),
-        playerCountry(ctx.config, headers),
-      );
+      const player = await identify(ctx, params.platformId, headers);
       return ctx.services.showcase.report(ctx.em, player, body);
     },
   }),
