@@ -21,8 +21,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(hosts.map((h) => h.close()));
+  // Browsers first: a host page server waits for the browser's keep-alive sockets to close.
   await Promise.all(browsers.map((b) => b.close()));
+  await Promise.all(hosts.map((h) => h.close()));
   await app?.close();
 });
 
