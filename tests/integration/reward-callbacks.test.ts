@@ -20,7 +20,7 @@ import {
   tasks,
   topUp,
 } from '../helpers/campaigns.ts';
-import { gql, login } from '../helpers/graphql.ts';
+import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 
 /**
  * The publisher's server receiving reward callbacks: a local HTTP server that answers with the
@@ -160,8 +160,25 @@ test('500, 500, then 200: three attempts logged, DELIVERED, every body signed wi
     expect(cb).toMatchObject({ status: 'PENDING', attempts: 2, lastStatusCode: 500 });
     expect(Date.parse(cb.nextAttemptAt) - Date.parse(cb.attemptLog[1].at)).toBeGreaterThan(backoffMs(2) - 2000);
 
+    // The publisher's screen hears about every attempt live.
+    const ws = gqlWs(app, pub);
+    const live = ws.subscribe('subscription($p: ID!) { rewardCallbackUpdated(platformId: $p) { id } }', {
+      p: String(platform.id),
+    });
+    await waitUntilLive(
+      live,
+      () => app.pubsub.publish(`reward-callbacks:${platform.id}`, { id: 0 }),
+      (e) => e.data?.rewardCallbackUpdated?.id === '0',
+    );
     await makeDue(cb.id);
     expect(await app.services.callbacks.deliverDue()).toBe(1);
+    expect((await live.nextEvent((e) => e.data?.rewardCallbackUpdated?.id !== '0')).data.rewardCallbackUpdated).toEqual(
+      {
+        id: String(cb.id),
+      },
+    );
+    live.dispose();
+    await ws.close();
     [cb] = await callbacks(platform);
     expect(cb).toEqual({
       id: expect.any(Number),

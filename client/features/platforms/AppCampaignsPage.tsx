@@ -12,6 +12,7 @@ import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
 import { formatMoney, roundMoney } from '../../lib/money';
 import { taskTabLabels } from './platform';
+import { RewardCallbacks } from './RewardCallbacks';
 import {
   PlatformCampaignsQuery,
   PlatformStatsSubscription,
@@ -127,6 +128,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           </Table.Root>
         </Box>
       )}
+      <RewardCallbacks platformId={platformId} />
     </Page>
   );
 }

@@ -136,6 +136,10 @@ const CallbackRef = builder.objectRef<CallbackView>('RewardCallback').implement(
   }),
 });
 
+const RewardCallbackEventRef = builder.objectRef<{ id: number }>('RewardCallbackEvent').implement({
+  fields: (t) => ({ id: t.exposeID('id', { description: 'The callback that changed.' }) }),
+});
+
 const CampaignPriceInputRef = builder.inputType('CampaignPriceInput', {
   fields: (t) => ({
     tierLevel: t.int({ required: true }),
@@ -359,6 +363,18 @@ builder.subscriptionFields((t) => ({
       const id = parseId(projectId);
       await ctx.services.campaigns.assertProjectOwner(ctx.em, ctx.user!, id);
       return ctx.pubsub.subscribe<CampaignStats>(topics.campaignStats(id));
+    },
+    resolve: (e) => e,
+  }),
+  rewardCallbackUpdated: t.field({
+    type: RewardCallbackEventRef,
+    authScopes: { authenticated: true },
+    description: 'A delivery attempt of a reward callback of my app was made.',
+    args: { platformId: t.arg.id({ required: true }) },
+    subscribe: async (_r, { platformId }, ctx) => {
+      const id = parseId(platformId);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      return ctx.pubsub.subscribe<{ id: number }>(topics.rewardCallbacks(id));
     },
     resolve: (e) => e,
   }),
