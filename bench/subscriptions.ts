@@ -244,6 +244,8 @@ async function startApp(): Promise<{ app: App; jwtSecret: string }> {
     SECRETS_KEY: randomBytes(32).toString('hex'),
     DEMO_SEED: '0',
     SERVE_CLIENT: '0',
+    // No payments happen here; production otherwise insists on a payment provider.
+    PAYMENTS_SANDBOX: '1',
   });
   const app = await buildApp(config);
   cleanups.push(() => app.close());

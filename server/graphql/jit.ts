@@ -32,6 +32,10 @@ export function jitSubscribe(): Subscribe {
       byOperation.set(key, query);
     }
     if (!query?.subscribe) return graphql.subscribe(args) as ReturnType<Subscribe>;
+    // A root field without arguments (balanceChanged): graphql-jit's own subscribe is right and fastest.
+    if (!hasArguments(args)) {
+      return query.subscribe(args.rootValue, args.contextValue, args.variableValues) as ReturnType<Subscribe>;
+    }
     // The event stream comes from graphql-js, once per subscription: graphql-jit's own subscribe
     // (0.8.9) hands the operation's variables to the field's `subscribe` as its arguments, so
     // `campaignStatsChanged(projectId: "7")` or `(projectId: $p)` would arrive without projectId.
@@ -63,4 +67,14 @@ function mapAsyncIterator<T, U>(
       return this;
     },
   };
+}
+
+/** Whether the operation's subscription field is called with arguments. */
+function hasArguments(args: ExecutionArgs): boolean {
+  const operation = args.document.definitions.find(
+    (d): d is import('graphql').OperationDefinitionNode =>
+      d.kind === 'OperationDefinition' && (!args.operationName || d.name?.value === args.operationName),
+  );
+  const field = operation?.selectionSet.selections[0];
+  return field?.kind !== 'Field' || (field.arguments?.length ?? 0) > 0;
 }
