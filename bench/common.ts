@@ -41,3 +41,34 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promis
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 }
+
+/**
+ * pgbench's built-in TPC-B-like script on database `url` (initialised at `scale`): `clients`
+ * connections for `seconds`. Returns transactions/s and pgbench's output.
+ */
+export async function runPgbench(
+  pgbench: string,
+  url: string,
+  o: { scale: number; clients: number; seconds: number },
+): Promise<{ tps: number; output: string }> {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  const env = {
+    ...process.env,
+    PGHOST: u.hostname.replace(/^\[|\]$/g, ''),
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username || 'postgres'),
+    ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}),
+  };
+  const init = await run(pgbench, ['-i', '-q', '-s', String(o.scale), name], env);
+  if (init.code !== 0) throw new Error(`pgbench -i failed:\n${init.out}`);
+  const bench = await run(
+    pgbench,
+    ['-c', String(o.clients), '-j', String(Math.min(2, o.clients)), '-T', String(o.seconds), '-n', name],
+    env,
+  );
+  if (bench.code !== 0) throw new Error(`pgbench failed:\n${bench.out}`);
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(bench.out) ?? /tps = ([\d.]+)/.exec(bench.out);
+  if (!m) throw new Error(`could not read tps from pgbench:\n${bench.out}`);
+  return { tps: Number(m[1]), output: bench.out };
+}

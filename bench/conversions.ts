@@ -44,7 +44,7 @@ import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { adminQuery, dbUrl, percentile, run } from './common.ts';
+import { adminQuery, dbUrl, percentile, runPgbench } from './common.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -542,26 +542,13 @@ async function level(base: string, clicks: Click[], concurrency: number): Promis
 // pgbench
 
 async function benchPgbench(name: string, clients: number): Promise<number> {
-  const u = new URL(dbUrl(adminUrl, name));
-  const env = {
-    ...process.env,
-    PGHOST: u.hostname.replace(/^\[|\]$/g, ''),
-    PGPORT: u.port || '5432',
-    PGUSER: decodeURIComponent(u.username || 'postgres'),
-    ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}),
-  };
   // One branch per client, as in bench:ledger: a smaller scale measures lock waits on a few rows.
-  const init = await run(PGBENCH, ['-i', '-q', '-s', String(clients), name], env);
-  if (init.code !== 0) throw new Error(`pgbench -i failed:\n${init.out}`);
-  const bench = await run(
-    PGBENCH,
-    ['-c', String(clients), '-j', String(Math.min(2, clients)), '-T', String(PGBENCH_SECONDS), '-n', name],
-    env,
-  );
-  if (bench.code !== 0) throw new Error(`pgbench failed:\n${bench.out}`);
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(bench.out) ?? /tps = ([\d.]+)/.exec(bench.out);
-  if (!m) throw new Error(`could not read tps from pgbench:\n${bench.out}`);
-  return Number(m[1]);
+  const { tps } = await runPgbench(PGBENCH, dbUrl(adminUrl, name), {
+    scale: clients,
+    clients,
+    seconds: PGBENCH_SECONDS,
+  });
+  return tps;
 }
 
 // ---------------------------------------------------------------------------------------------

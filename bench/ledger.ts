@@ -7,7 +7,7 @@ import { openOrm } from '../server/db/orm.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { checkLedger, type LedgerCheck } from '../server/modules/ledger/ledger.check.ts';
 import { type AccountRef, InsufficientFunds, Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { adminQuery, dbUrl, percentile, run } from './common.ts';
+import { adminQuery, dbUrl, percentile, runPgbench } from './common.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -166,26 +166,8 @@ async function benchLedger(name: string): Promise<LedgerResult> {
   }
 }
 
-async function benchPgbench(name: string): Promise<{ tps: number; output: string }> {
-  const u = new URL(dbUrl(adminUrl, name));
-  const env = {
-    ...process.env,
-    PGHOST: u.hostname.replace(/^\[|\]$/g, ''),
-    PGPORT: u.port || '5432',
-    PGUSER: decodeURIComponent(u.username || 'postgres'),
-    ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}),
-  };
-  const init = await run(PGBENCH, ['-i', '-q', '-s', String(SCALE), name], env);
-  if (init.code !== 0) throw new Error(`pgbench -i failed:\n${init.out}`);
-  const bench = await run(
-    PGBENCH,
-    ['-c', String(CLIENTS), '-j', String(Math.min(2, CLIENTS)), '-T', String(SECONDS), '-n', name],
-    env,
-  );
-  if (bench.code !== 0) throw new Error(`pgbench failed:\n${bench.out}`);
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(bench.out) ?? /tps = ([\d.]+)/.exec(bench.out);
-  if (!m) throw new Error(`could not read tps from pgbench:\n${bench.out}`);
-  return { tps: Number(m[1]), output: bench.out };
+function benchPgbench(name: string) {
+  return runPgbench(PGBENCH, dbUrl(adminUrl, name), { scale: SCALE, clients: CLIENTS, seconds: SECONDS });
 }
 
 const tag = randomBytes(4).toString('hex');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { DAY_MS } from '../../server/modules/ledger/hold.ts';
+import { DAY_MS } from '../../server/modules/campaigns/conversions.service.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';

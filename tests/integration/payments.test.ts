@@ -6,7 +6,7 @@ import { parseMoney } from '../../server/lib/money.ts';
 import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { balancesOf } from '../../server/modules/ledger/balances.ts';
-import { DAY_MS } from '../../server/modules/ledger/hold.ts';
+import { DAY_MS } from '../../server/modules/campaigns/conversions.service.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import { CRYPTO_PAY_SIGNATURE_HEADER } from '../../server/modules/payments/providers/cryptopay.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from '../../server/modules/payments/providers/sandbox.ts';

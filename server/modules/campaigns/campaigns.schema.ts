@@ -3,7 +3,6 @@ import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
 import { topics } from '../../graphql/pubsub.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { TaskRef, TaskTypeEnum } from '../projects/projects.schema.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
@@ -172,20 +171,6 @@ const UpdateCampaignInputRef = builder.inputType('UpdateCampaignInput', {
   }),
 });
 
-/**
- * The Money scalar parses to bigint; the zod inputs shared with REST take the decimal text
- * (formatMoney is exact), so GraphQL gets the same checks and messages.
- */
-const moneyText = (v: unknown) => (typeof v === 'bigint' ? formatMoney(v) : v);
-function moneyAsText(input: Record<string, unknown>) {
-  const out = { ...input };
-  if (Array.isArray(out.prices)) {
-    out.prices = out.prices.map((p: Record<string, unknown>) => ({ ...p, value: moneyText(p.value) }));
-  }
-  if ('budget' in out) out.budget = moneyText(out.budget);
-  return out;
-}
-
 /** GraphQL gives null for "not sent" and "sent as null": only dailyCap tells them apart. */
 function withoutNulls<T extends Record<string, unknown>>(input: T, keepNull: string[] = []) {
   return Object.fromEntries(
@@ -305,7 +290,7 @@ builder.mutationFields((t) => ({
         ctx.user!,
         parseId(projectId),
         parseId(taskId),
-        parseInput(CreateCampaignInput, moneyAsText(withoutNulls(input, ['dailyCap']))),
+        parseInput(CreateCampaignInput, withoutNulls(input, ['dailyCap'])),
       ),
   }),
   updateCampaign: t.field({
@@ -317,7 +302,7 @@ builder.mutationFields((t) => ({
         ctx.em,
         ctx.user!,
         parseId(id),
-        parseInput(UpdateCampaignInput, moneyAsText(withoutNulls(input, ['dailyCap']))),
+        parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap'])),
       ),
   }),
   fundCampaign: t.field({
@@ -330,7 +315,7 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: false }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
-      const input = parseInput(BudgetInput, { value: moneyText(value), idempotencyKey: idempotencyKey ?? undefined });
+      const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
       return ctx.services.campaigns.fund(ctx.em, ctx.user!, parseId(id), input.value, { key: input.idempotencyKey });
     },
   }),
@@ -344,7 +329,7 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: false }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
-      const input = parseInput(BudgetInput, { value: moneyText(value), idempotencyKey: idempotencyKey ?? undefined });
+      const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
       return ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, parseId(id), input.value, {
         key: input.idempotencyKey,
       });

@@ -10,6 +10,8 @@ import { telegramUsername } from '../projects/projects.inputs.ts';
 import { Campaign, Conversion } from './campaign.entity.ts';
 import { type CampaignStats, CampaignsService, type PlatformStats } from './campaigns.service.ts';
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Chat member statuses that count as "in the channel or chat". */
 export function isMember(member: { status: string; is_member?: boolean }): boolean {
   return (

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { queryPrepared } from '../../db/prepared.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
@@ -182,16 +183,20 @@ export class Ledger {
     return (await this.onConnection(connection, sql, params)) as T[];
   }
 
-  /** A named prepared statement per distinct SQL text (`?` placeholders become `$n`). */
-  private async onConnection(connection: PreparedClient, sql: string, params: unknown[]): Promise<unknown[]> {
+  /** The named prepared statement of an SQL text (`?` placeholders become `$n`), one per distinct text. */
+  private statement(sql: string): { name: string; text: string } {
     let statement = this.prepared.get(sql);
     if (!statement) {
       let n = 0;
       statement = { name: `ledger_${this.prepared.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
       this.prepared.set(sql, statement);
     }
-    const result = await connection.query({ name: statement.name, text: statement.text, values: params });
-    return result.rows;
+    return statement;
+  }
+
+  private async onConnection(connection: PreparedClient, sql: string, params: unknown[]): Promise<unknown[]> {
+    const { name, text } = this.statement(sql);
+    return (await connection.query({ name, text, values: params })).rows;
   }
 
   /**
@@ -237,11 +242,10 @@ export class Ledger {
               coalesce((select json_agg(u) from upd u), '[]') as accounts,
               coalesce((select json_agg(o) from others o), '[]') as others`;
     const amount = input.amount.toString();
-    const knex = em.getKnex();
-    const connection = (await knex.client.acquireConnection()) as PreparedClient;
+    const { name, text } = this.statement(sql);
     let result: { transfer: Row | null; accounts: AccountRow[]; others: AccountRow[] };
     try {
-      [result] = (await this.onConnection(connection, sql, [
+      [result] = await queryPrepared<typeof result>(em, name, text, [
         input.key,
         input.code,
         flag,
@@ -257,13 +261,11 @@ export class Ledger {
         amount,
         debitId,
         creditId,
-      ])) as (typeof result)[];
+      ]);
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (e.code === '23514' && e.constraint === 'ledger_accounts_guarded_not_negative') throw new InsufficientFunds();
       throw err;
-    } finally {
-      await knex.client.releaseConnection(connection);
     }
     if (!result.transfer) {
       // The key exists: the same transfer again is answered with the first result.

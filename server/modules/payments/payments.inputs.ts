@@ -1,20 +1,26 @@
 import { z } from 'zod';
 import { parseMoney } from '../../lib/money.ts';
 
-/** Spec reading B: required, numeric, then the range check in the service. */
-export const moneyInput = z.union([z.string(), z.number()], { error: 'Enter required value' }).transform((v, ctx) => {
-  const text = typeof v === 'number' ? String(v) : v.trim();
-  if (text === '') {
-    ctx.addIssue({ code: 'custom', message: 'Enter required value' });
-    return z.NEVER;
-  }
-  try {
-    return parseMoney(typeof v === 'number' ? v : text);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'Enter correct value' });
-    return z.NEVER;
-  }
-});
+/**
+ * Spec reading B: required, numeric, then the range check in the service. REST sends a
+ * string or a JSON number; GraphQL's Money scalar has already parsed to micro-USD (bigint).
+ */
+export const moneyInput = z
+  .union([z.string(), z.number(), z.bigint()], { error: 'Enter required value' })
+  .transform((v, ctx) => {
+    if (typeof v === 'bigint') return v;
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: 'Enter required value' });
+      return z.NEVER;
+    }
+    try {
+      return parseMoney(typeof v === 'number' ? v : text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Enter correct value' });
+      return z.NEVER;
+    }
+  });
 
 export const TopUpInput = z.object({ amount: moneyInput });
 export const WithdrawalInput = z.object({
