@@ -45,6 +45,7 @@ import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../se
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
 import { adminQuery, dbUrl, percentile, runPgbench } from './common.ts';
+import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -268,20 +269,6 @@ async function parallel<T>(items: T[], limit: number, fn: (item: T, index: numbe
   );
 }
 
-/** The click code the advertiser's bot or site receives: the `start`/`startapp` parameter, else the click id. */
-function clickCode(started: any): string | null {
-  if (typeof started?.code === 'string') return started.code;
-  try {
-    const link = new URL(started.link);
-    for (const name of ['start', 'startapp', 'click', 'tg_click', 'clickId', 'click_id']) {
-      const v = link.searchParams.get(name);
-      if (v) return v;
-    }
-  } catch {}
-  if (typeof started?.clickId === 'string' && started.clickId) return started.clickId;
-  return null;
-}
-
 interface Click {
   code: string;
   key: string;
@@ -414,7 +401,7 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number): P
       const started = await api(base, 'POST', `/v1/showcase/platforms/${app.id}/tasks/${campaign.id}/start`, {
         headers: { authorization: `tma ${initData}`, 'x-country': countries[i % countries.length] },
       });
-      const code = clickCode(started);
+      const code = clickCodeFromLink(started.link);
       if (!code) throw new Error(`no click code in the start answer ${JSON.stringify(started)}`);
       clicks.push({ code, key: campaign.key });
       if ((i + 1) % 5000 === 0) console.log(`  ${i + 1} / ${clicksNeeded} clicks`);

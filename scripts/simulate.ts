@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { TIERS } from '../server/db/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
+import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -312,20 +313,6 @@ function playerHeaders(player: Player, app: App, authDate?: number): Record<stri
   return { authorization: `tma ${initData}`, ...(player.country ? { 'x-country': player.country } : {}) };
 }
 
-/** The click code the advertiser's bot or site would receive: the `start`/`startapp` parameter, else the click id. */
-function clickCode(started: any): string | null {
-  if (typeof started?.code === 'string') return started.code;
-  try {
-    const link = new URL(started.link);
-    for (const name of ['start', 'startapp', 'click', 'tg_click', 'clickId', 'click_id']) {
-      const v = link.searchParams.get(name);
-      if (v) return v;
-    }
-  } catch {}
-  if (typeof started?.clickId === 'string' && started.clickId) return started.clickId;
-  return null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
@@ -452,7 +439,7 @@ async function play(app: App, player: Player): Promise<void> {
   }
 
   // BOT and CUSTOM: the advertiser's bot or site reports the conversion with the click code.
-  const code = clickCode(value);
+  const code = clickCodeFromLink(value.link);
   const key = await keyOf(task.campaignId);
   if (!code || !key) {
     noKey++;

@@ -349,3 +349,13 @@ export function taskLink(
     }
   }
 }
+
+/** The click code in a task link made by `taskLink` (`start`/`startapp` of bots, `click` of custom links). */
+export function clickCodeFromLink(link: string): string | null {
+  try {
+    const params = new URL(link).searchParams;
+    return params.get('start') ?? params.get('startapp') ?? params.get('click');
+  } catch {
+    return null;
+  }
+}
