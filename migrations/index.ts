@@ -4,6 +4,8 @@ import { Migration20261121095402 } from './Migration20261121095402.ts';
 import { Migration20261121105448 } from './Migration20261121105448.ts';
 import { Migration20261121114415_campaigns } from './Migration20261121114415_campaigns.ts';
 import { Migration20261121114500_conversion_functions } from './Migration20261121114500_conversion_functions.ts';
+import { Migration20261124083633_exchange_and_new_users } from './Migration20261124083633_exchange_and_new_users.ts';
+import { Migration20261124090000_conversion_new_users_and_swaps } from './Migration20261124090000_conversion_new_users_and_swaps.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -11,4 +13,6 @@ export const migrationsList = [
   { name: 'Migration20261121105448', class: Migration20261121105448 },
   { name: 'Migration20261121114415_campaigns', class: Migration20261121114415_campaigns },
   { name: 'Migration20261121114500_conversion_functions', class: Migration20261121114500_conversion_functions },
+  { name: 'Migration20261124083633_exchange_and_new_users', class: Migration20261124083633_exchange_and_new_users },
+  { name: 'Migration20261124090000_conversion_new_users_and_swaps', class: Migration20261124090000_conversion_new_users_and_swaps },
 ];

@@ -53,6 +53,12 @@ const EnvSchema = z
       .regex(/^\d+:[\w-]{20,}$/, 'must look like 123456:ABC-DEF…')
       .optional(),
     TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+    // Secret token of the system bot's webhook (setWebhook secret_token): turns on
+    // POST /api/v1/telegram/webhook for chat_member updates.
+    TELEGRAM_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -')
+      .optional(),
     // Ed25519 key that signs third-party initData (hex, 32 bytes). Default: Telegram's production
     // key in production, the repository's test key elsewhere (the simulator signs with it).
     TELEGRAM_INITDATA_PUBLIC_KEY: z
@@ -127,7 +133,7 @@ export interface Config {
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
   secretsKey: Buffer;
-  telegram: { token?: string; apiUrl: string };
+  telegram: { token?: string; apiUrl: string; webhookSecret?: string };
   /** Hex Ed25519 public key for third-party initData signatures. */
   initDataPublicKey: string;
   initDataMaxAgeSeconds: number;
@@ -187,7 +193,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     jobsIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
     secretsKey: Buffer.from(env.SECRETS_KEY ?? developmentSecret(dataDir, 'secrets-key', 'hex'), 'hex'),
-    telegram: { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, '') },
+    telegram: {
+      token: env.TELEGRAM_BOT_TOKEN,
+      apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''),
+      webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+    },
     initDataPublicKey: (
       env.TELEGRAM_INITDATA_PUBLIC_KEY ??
       (env.NODE_ENV === 'production' ? TELEGRAM_PUBLIC_KEY_PRODUCTION : DEV_TEST_PUBLIC_KEY)

@@ -9,6 +9,7 @@ import {
   RewardCallback,
   RewardCallbackAttempt,
 } from '../modules/campaigns/campaign.entity.ts';
+import { Deal, Offer } from '../modules/exchange/exchange.entity.ts';
 import { Account } from '../modules/ledger/account.entity.ts';
 import { Transfer } from '../modules/ledger/transfer.entity.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
@@ -41,4 +42,6 @@ export const entities = [
   RewardCallback,
   RewardCallbackAttempt,
   PlayerReport,
+  Offer,
+  Deal,
 ];

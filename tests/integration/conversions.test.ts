@@ -389,6 +389,7 @@ describe('live events over graphql-ws', () => {
     spend: '0',
     todayConversions: 0,
     todaySpend: '0',
+    notNew: 0,
   });
   const probePlatform = (platformId: number) => ({
     platformId,

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
+import { Deal } from '../exchange/exchange.entity.ts';
 import { Platform } from '../platforms/platform.entity.ts';
 import { Project, TASK_TYPES, Task } from '../projects/project.entity.ts';
 import { User } from '../users/user.entity.ts';
@@ -19,7 +20,7 @@ export const Campaign = defineEntity({
     {
       name: 'campaigns_counters_non_negative',
       expression:
-        'conversions >= 0 and spend >= 0 and today_conversions >= 0 and today_spend >= 0 and voided >= 0 and min_price > 0',
+        'conversions >= 0 and spend >= 0 and today_conversions >= 0 and today_spend >= 0 and voided >= 0 and not_new >= 0 and (min_price > 0 or deal_id is not null)',
     },
     { name: 'campaigns_daily_cap_positive', expression: 'daily_cap is null or daily_cap >= 1' },
   ],
@@ -53,6 +54,13 @@ export const Campaign = defineEntity({
     todayConversions: p.integer().default(0),
     todaySpend: p.bigint('bigint').defaultRaw('0'),
     deletedAt: p.datetime().nullable(),
+    // Pay only for players new to the resource: members seen at start and S2S events with
+    // `isNew: false` are refused and counted in `notNew`.
+    newUsersOnly: p.boolean().default(true),
+    notNew: p.integer().default(0),
+    // A swap campaign (exchange deal side): free, shown only in `platformId`, capped by the deal.
+    dealId: p.manyToOne(Deal).mapToPk().fieldName('deal_id').nullable().index(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').nullable(),
   },
 });
 export type Campaign = InferEntity<typeof Campaign>;
@@ -72,6 +80,8 @@ export const Click = defineEntity({
     country: p.string().length(2).nullable(),
     tierLevel: p.integer(),
     isPremium: p.boolean().default(false),
+    // The player was already in the channel or chat at start (or the advertiser said so): never paid.
+    notNew: p.boolean().default(false),
     createdAt: p
       .datetime()
       .onCreate(() => new Date())
@@ -114,7 +124,8 @@ export const Conversion = defineEntity({
     publisherAmount: p.bigint('bigint'),
     feeAmount: p.bigint('bigint'),
     status: p.enum([...CONVERSION_STATUSES]).default('HOLD'),
-    publisherTransferId: p.bigint('number'),
+    // Null for swap deliveries: no money moves.
+    publisherTransferId: p.bigint('number').nullable(),
     feeTransferId: p.bigint('number').nullable(),
     createdAt: p
       .datetime()

@@ -31,6 +31,7 @@ export const CreateCampaignInput = z.object({
   countries: codes(250, 'countries').optional(),
   languages: codes(50, 'languages').optional(),
   isPremiumOnly: z.boolean().optional(),
+  newUsersOnly: z.boolean().optional(),
   budget: moneyInput.optional(),
   idempotencyKey: z.string().trim().min(8).max(100).optional(),
 });
@@ -44,6 +45,7 @@ export const UpdateCampaignInput = z.object({
   countries: codes(250, 'countries').optional(),
   languages: codes(50, 'languages').optional(),
   isPremiumOnly: z.boolean().optional(),
+  newUsersOnly: z.boolean().optional(),
 });
 export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;
 

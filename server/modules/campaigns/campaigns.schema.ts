@@ -48,11 +48,15 @@ export const CampaignRef = builder.objectRef<CampaignView>('Campaign').implement
     countries: t.exposeStringList('countries', { description: 'ISO codes; empty = every country.' }),
     languages: t.exposeStringList('languages', { description: 'Language codes; empty = every language.' }),
     isPremiumOnly: t.exposeBoolean('isPremiumOnly'),
+    newUsersOnly: t.exposeBoolean('newUsersOnly', {
+      description: 'Pay only for players new to the resource (default on).',
+    }),
     budget: t.expose('budget', { type: 'Money', description: 'Budget left (not counting money on hold).' }),
     conversions: t.exposeInt('conversions'),
     spend: t.expose('spend', { type: 'Money' }),
     todayConversions: t.exposeInt('todayConversions', { description: 'Today in UTC.' }),
     todaySpend: t.expose('todaySpend', { type: 'Money' }),
+    notNew: t.exposeInt('notNew', { description: 'Completions refused because the player was not new.' }),
   }),
 });
 
@@ -80,6 +84,7 @@ const CampaignStatsRef = builder.objectRef<CampaignStats>('CampaignStats').imple
     spend: t.field({ type: 'Money', resolve: (s) => BigInt(s.spend) }),
     todayConversions: t.exposeInt('todayConversions'),
     todaySpend: t.field({ type: 'Money', resolve: (s) => BigInt(s.todaySpend) }),
+    notNew: t.exposeInt('notNew'),
   }),
 });
 
@@ -154,6 +159,7 @@ const CreateCampaignInputRef = builder.inputType('CreateCampaignInput', {
     countries: t.stringList({ required: false }),
     languages: t.stringList({ required: false }),
     isPremiumOnly: t.boolean({ required: false }),
+    newUsersOnly: t.boolean({ required: false, description: 'Default true.' }),
     budget: t.field({ type: 'Money', required: false, description: 'Moved from the advertiser balance.' }),
     idempotencyKey: t.string({ required: false, description: 'A retry with the same key moves the budget once.' }),
   }),
@@ -168,6 +174,7 @@ const UpdateCampaignInputRef = builder.inputType('UpdateCampaignInput', {
     countries: t.stringList({ required: false }),
     languages: t.stringList({ required: false }),
     isPremiumOnly: t.boolean({ required: false }),
+    newUsersOnly: t.boolean({ required: false }),
   }),
 });
 

@@ -29,11 +29,14 @@ export interface CampaignView {
   countries: string[];
   languages: string[];
   isPremiumOnly: boolean;
+  newUsersOnly: boolean;
   budget: bigint;
   conversions: number;
   spend: bigint;
   todayConversions: number;
   todaySpend: bigint;
+  /** Completions refused because the player was not new to the resource. */
+  notNew: number;
 }
 
 /** Live counters of one campaign; money as decimal strings of micro-USD (JSON-safe over Redis). */
@@ -47,6 +50,7 @@ export interface CampaignStats {
   spend: string;
   todayConversions: number;
   todaySpend: string;
+  notNew: number;
 }
 
 export interface PlatformStats {
@@ -237,11 +241,13 @@ export class CampaignsService {
         countries: c.countries ?? [],
         languages: c.languages ?? [],
         isPremiumOnly: c.isPremiumOnly,
+        newUsersOnly: c.newUsersOnly,
         budget: budgets.get(c.id) ?? 0n,
         conversions: c.conversions,
         spend: BigInt(c.spend),
         todayConversions: isToday ? c.todayConversions : 0,
         todaySpend: isToday ? BigInt(c.todaySpend) : 0n,
+        notNew: c.notNew,
       };
     });
   }
@@ -261,6 +267,7 @@ export class CampaignsService {
       spend: v.spend.toString(),
       todayConversions: v.todayConversions,
       todaySpend: v.todaySpend.toString(),
+      notNew: v.notNew,
     };
   }
 
@@ -340,6 +347,7 @@ export class CampaignsService {
         countries,
         languages,
         isPremiumOnly: premium,
+        newUsersOnly: input.newUsersOnly ?? true,
         todayDate: null,
         deletedAt: null,
       });
@@ -378,6 +386,7 @@ export class CampaignsService {
       if (countries) c.countries = countries;
       if (languages) c.languages = languages;
       if (patch.isPremiumOnly !== undefined) c.isPremiumOnly = patch.isPremiumOnly;
+      if (patch.newUsersOnly !== undefined) c.newUsersOnly = patch.newUsersOnly;
       c.minPrice = this.minPrice(c.prices, c.isPremiumOnly);
       const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
       c.status = statusFor(c, budget);

@@ -27,6 +27,7 @@ type ConversionResult =
   | { result: 'WRONG_KEY' }
   | { result: 'DUPLICATE'; conversionId: number }
   | { result: 'CAMPAIGN_STOPPED' | 'DAILY_CAP' }
+  | { result: 'NOT_NEW'; counted: boolean; campaignId?: number }
   | { result: 'BUDGET'; stopped: boolean; projectId: number; campaignId: number; ownerId: number }
   | {
       result: 'COMPLETED';
@@ -34,6 +35,7 @@ type ConversionResult =
       callbackId: number | null;
       publisherId: number;
       playerId: number;
+      deal: { id: number; proposerId: number; partnerId: number } | null;
       campaign: CampaignStats & { ownerId: number };
       platform: PlatformStats;
       accounts: {
@@ -47,9 +49,11 @@ type ConversionResult =
     };
 
 export interface ConversionOutcome {
-  conversionId: number;
-  status: 'COMPLETED' | 'DUPLICATE';
+  /** Null when nothing was recorded (NOT_NEW). */
+  conversionId: number | null;
+  status: 'COMPLETED' | 'DUPLICATE' | 'NOT_NEW';
 }
+
 
 /**
  * The conversion loop's money step. `convert` is one call of the `record_conversion` database
@@ -66,15 +70,26 @@ export class ConversionsService {
       log: Logger;
       /** Called after a committed conversion that has a reward callback to deliver. */
       onCallback?: (callbackId: number) => void;
+      /** Called after a committed swap delivery (the exchange area publishes `dealUpdated`). */
+      onDelivery?: (dealId: number) => void;
     },
   ) {}
 
-  async convert(em: EntityManager, clickCode: string, keyHash: string | null): Promise<ConversionOutcome> {
+  /**
+   * `isNew: false` comes from the advertiser's S2S event (a returning user): a campaign for new
+   * users only refuses it as NOT_NEW and counts the refusal.
+   */
+  async convert(
+    em: EntityManager,
+    clickCode: string,
+    keyHash: string | null,
+    isNew = true,
+  ): Promise<ConversionOutcome> {
     const [row] = await queryPrepared<{ r: ConversionResult }>(
       em,
       'record_conversion',
-      'select record_conversion($1, $2, $3, $4) as r',
-      [clickCode, keyHash, this.deps.feePercent, this.deps.campaigns.premiumPercent],
+      'select record_conversion($1, $2, $3, $4, $5) as r',
+      [clickCode, keyHash, this.deps.feePercent, this.deps.campaigns.premiumPercent, isNew],
     );
     const r = row.r;
     switch (r.result) {
@@ -84,6 +99,10 @@ export class ConversionsService {
         throw notFound('Click');
       case 'DUPLICATE':
         return { conversionId: Number(r.conversionId), status: 'DUPLICATE' };
+      case 'NOT_NEW': {
+        if (r.counted && r.campaignId) await this.publishCampaignId(em, r.campaignId);
+        return { conversionId: null, status: 'NOT_NEW' };
+      }
       case 'CAMPAIGN_STOPPED':
       case 'DAILY_CAP':
         throw CampaignsService.unavailable(r.result);
@@ -96,6 +115,7 @@ export class ConversionsService {
       case 'COMPLETED': {
         await this.publish(r);
         if (r.callbackId) this.deps.onCallback?.(Number(r.callbackId));
+        if (r.deal) this.deps.onDelivery?.(Number(r.deal.id));
         return { conversionId: Number(r.conversionId), status: 'COMPLETED' };
       }
     }
@@ -112,6 +132,12 @@ export class ConversionsService {
       safe(pubsub.publish(topics.ownerPlatformStats(r.publisherId), r.platform)),
       safe(this.deps.campaigns.publishBalances(r.publisherId, r.accounts)),
     ]);
+  }
+
+  /** Publishes a campaign's counters after a change made outside the conversion function's answer. */
+  async publishCampaignId(em: EntityManager, campaignId: number) {
+    const c = await em.fork().findOne(Campaign, { id: campaignId });
+    if (c) await this.publishCampaign(em, c).catch((err) => this.deps.log.warn({ err }, 'live event not published'));
   }
 
   private async publishCampaign(em: EntityManager, c: Campaign) {

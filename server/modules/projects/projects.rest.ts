@@ -140,7 +140,7 @@ export const projectsRoutes = [
     path: '/v1/sdk/events',
     tag: 'sdk',
     summary:
-      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`.',
+      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`. `"isNew": false` says the player was already a user of the advertiser: a campaign for new users only (the default) answers `NOT_NEW`, counts it and pays nothing.',
     access: 'public',
     body: z.discriminatedUnion(
       'type',
@@ -155,6 +155,7 @@ export const projectsRoutes = [
             .string({ error: 'click is required' })
             .trim()
             .regex(/^[A-Za-z0-9_-]{1,64}$/, 'click must be the click code from the start parameter'),
+          isNew: z.boolean({ error: 'isNew must be true or false' }).optional(),
         }),
       ],
       { error: 'type must be "verification" or "conversion"' },
@@ -164,7 +165,7 @@ export const projectsRoutes = [
       const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       if (body.type === 'verification') return ctx.services.projects.sdkEvent(ctx.em, key, body);
       if (!key) throw unauthenticated(MISSING_API_KEY);
-      return ctx.services.conversions.convert(ctx.em, body.click, hashKey(key));
+      return ctx.services.conversions.convert(ctx.em, body.click, hashKey(key), body.isNew ?? true);
     },
   }),
 ];

@@ -1,8 +1,10 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../graphql/context.ts';
+import { notFound, unauthenticated } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { REPORT_REASONS } from '../campaigns/campaign.entity.ts';
@@ -29,11 +31,53 @@ function identify(ctx: Context, platformId: number, headers: Headers) {
   );
 }
 
+const member = z.object({
+  status: z.string(),
+  is_member: z.boolean().optional(),
+  user: z.object({ id: z.number().int() }),
+});
+const TelegramUpdate = z.object({
+  update_id: z.number().int(),
+  chat_member: z
+    .object({
+      chat: z.object({ id: z.number().int(), username: z.string().optional() }),
+      date: z.number().int(),
+      old_chat_member: member,
+      new_chat_member: member,
+    })
+    .optional(),
+});
+
+/** Compares the webhook's secret token without leaking its length or prefix through timing. */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const a = createHash('sha256').update(given ?? '').digest();
+  const b = createHash('sha256').update(expected).digest();
+  return given !== undefined && timingSafeEqual(a, b);
+}
+
 const platformParams = z.object({ platformId: idParam('platformId') });
 const taskParams = z.object({ platformId: idParam('platformId'), campaignId: idParam('campaignId') });
 const AUTH = 'Identity: `Authorization: tma <Telegram initData>`, validated with the app’s bot token or bot id.';
 
 export const showcaseRoutes = [
+  route({
+    method: 'POST',
+    path: '/v1/telegram/webhook',
+    tag: 'showcase',
+    summary:
+      'The system bot’s webhook (set with `setWebhook`, `allowed_updates: ["chat_member"]` and `secret_token` = TELEGRAM_WEBHOOK_SECRET). A join after the player’s click converts the channel or chat task at once; a leave while on hold voids it. Off (404) unless TELEGRAM_WEBHOOK_SECRET is set.',
+    access: 'public',
+    body: TelegramUpdate,
+    handler: async (ctx, { body, headers }) => {
+      const secret = ctx.config.telegram.webhookSecret;
+      if (!secret) throw notFound('Webhook');
+      if (!sameSecret(first(headers?.['x-telegram-bot-api-secret-token']), secret)) {
+        throw unauthenticated('Wrong X-Telegram-Bot-Api-Secret-Token');
+      }
+      if (!body.chat_member) return { converted: 0, voided: 0 };
+      return ctx.services.showcase.chatMemberUpdate(ctx.em, body.chat_member);
+    },
+  }),
   route({
     method: 'GET',
     path: '/v1/showcase/platforms/:platformId',

@@ -28,6 +28,14 @@ export interface ShowcaseTask {
   status: 'AVAILABLE' | 'STARTED';
 }
 
+/** The part of Telegram's `chat_member` update the network reads. */
+export interface ChatMemberUpdate {
+  chat: { id: number; username?: string };
+  date: number;
+  old_chat_member: { status: string; is_member?: boolean; user: { id: number } };
+  new_chat_member: { status: string; is_member?: boolean; user: { id: number } };
+}
+
 export interface PlayerContext {
   platform: PlatformRow;
   player: TelegramUser;
@@ -53,6 +61,7 @@ interface EligibleRow {
   invite_link: string | null;
   is_mini_app: boolean;
   click_code: string | null;
+  new_users_only: boolean;
 }
 
 export const CHECK_MESSAGES = {
@@ -62,6 +71,8 @@ export const CHECK_MESSAGES = {
   openLink: 'Open the link to complete the task',
   noBot: 'Membership checks are not available on this server yet (no system bot is configured)',
   startFirst: 'Start the task first',
+  alreadyMember: 'You were already a member before starting: this task is for new subscribers only',
+  notNew: 'This task is for new users only, and the advertiser says you had used it before',
 } as const;
 
 /**
@@ -158,21 +169,24 @@ export class ShowcaseService {
     const tier = await this.tierOf(em, ctx.country);
     const price = `(c.prices ->> '${tier}')::bigint`;
     return em.execute<EligibleRow[]>(
-      `select c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app, k.code as click_code
+      `select c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app, k.code as click_code,
+              c.new_users_only
          from campaigns c
          join tasks t on t.id = c.task_id
-         join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
+         left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
          left join clicks k on k.campaign_id = c.id and k.player_id = ?
          left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
         where c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
+          and (c.platform_id is null or c.platform_id = ?)
+          and not coalesce(k.not_new, false)
           and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
           and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
           and (not c.is_premium_only or ?::boolean)
           and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
                or c.today_conversions < c.daily_cap)
           and ${price} is not null
-          and a.credits_posted - a.debits_posted - a.debits_pending >=
-              ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end
+          and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
+              ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
           and not exists (select 1 from conversions v where v.campaign_id = c.id and v.player_id = ?)
           and not coalesce(s.is_excluded, false)
           and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
@@ -181,6 +195,7 @@ export class ShowcaseService {
         limit 50`,
       [
         ctx.player.id,
+        ctx.platform.id,
         ctx.platform.id,
         ctx.country,
         ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
@@ -214,20 +229,31 @@ export class ShowcaseService {
     };
   }
 
-  /** Records the click (one per campaign and player) and answers the link to open. */
+  /**
+   * Records the click (one per campaign and player) and answers the link to open. A player who
+   * is already in the channel or chat at the first start is not new: the click is kept marked
+   * `not_new` (so the task never pays and leaves the list) and the start is refused.
+   */
   async start(em: EntityManager, ctx: PlayerContext, campaignId: number) {
     const [row] = await this.eligible(em, ctx, campaignId);
     if (!row) {
       const done = await this.deps.conversions.existing(em, campaignId, ctx.player.id);
       if (done) throw conflict('You have already completed this task');
+      const [refused] = await em.execute<{ id: string }[]>(
+        'select id from clicks where campaign_id = ? and player_id = ? and not_new',
+        [campaignId, ctx.player.id],
+      );
+      if (refused) throw conflict(CHECK_MESSAGES.alreadyMember);
       throw notFound('Task');
     }
     const tier = await this.tierOf(em, ctx.country);
-    const [click] = await em.execute<{ id: string; code: string }[]>(
-      `insert into clicks (code, campaign_id, platform_id, player_id, country, tier_level, is_premium)
-       values (?, ?, ?, ?, ?, ?, ?)
+    // Only the first start decides newness: a player who joins after it and starts again is new.
+    const member = !row.click_code && row.new_users_only && (await this.memberAtStart(row, ctx.player.id));
+    const [click] = await em.execute<{ id: string; code: string; not_new: boolean; inserted: boolean }[]>(
+      `insert into clicks (code, campaign_id, platform_id, player_id, country, tier_level, is_premium, not_new)
+       values (?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (campaign_id, player_id) do update set platform_id = excluded.platform_id
-       returning id, code`,
+       returning id, code, not_new, (xmax = 0) as inserted`,
       [
         randomBytes(16).toString('base64url'),
         campaignId,
@@ -236,8 +262,17 @@ export class ShowcaseService {
         ctx.country,
         tier,
         ctx.player.is_premium === true,
+        member,
       ],
     );
+    if (click.not_new) {
+      // Counted once per player: only the start that wrote the click counts the refusal.
+      if (click.inserted) {
+        await em.execute('update campaigns set not_new = not_new + 1, updated_at = now() where id = ?', [campaignId]);
+        await this.deps.conversions.publishCampaignId(em, campaignId);
+      }
+      throw conflict(CHECK_MESSAGES.alreadyMember);
+    }
     return {
       clickId: Number(click.id),
       link: taskLink(row, click.code, this.deps.baseUrl()),
@@ -246,17 +281,35 @@ export class ShowcaseService {
     };
   }
 
+  /** Is the player in the campaign's channel or chat already? Unknown (no bot, Telegram error) counts as no. */
+  private async memberAtStart(row: EligibleRow, playerId: number): Promise<boolean> {
+    if (row.task_type !== 'CHANNEL' && row.task_type !== 'CHAT') return false;
+    if (!this.deps.telegram.configured) return false;
+    const username = telegramUsername(row.url);
+    if (!username) return false;
+    try {
+      return isMember(await this.deps.telegram.getChatMember(`@${username}`, playerId));
+    } catch (err) {
+      if (err instanceof TelegramApiError) return false;
+      throw err;
+    }
+  }
+
   /** Has the player done it? Channels and chats are asked of Telegram; the rest is reported to us. */
   async check(em: EntityManager, ctx: PlayerContext, campaignId: number) {
     const awards = async (type: TaskType) => (await this.awards(em, ctx.platform.id)).get(type) ?? [];
-    const [click] = await em.execute<{ code: string; task_type: TaskType; url: string | null }[]>(
-      `select k.code, c.task_type, t.url from clicks k join campaigns c on c.id = k.campaign_id
+    const [click] = await em.execute<{ code: string; task_type: TaskType; url: string | null; not_new: boolean }[]>(
+      `select k.code, k.not_new, c.task_type, t.url from clicks k join campaigns c on c.id = k.campaign_id
          left join tasks t on t.id = c.task_id where k.campaign_id = ? and k.player_id = ?`,
       [campaignId, ctx.player.id],
     );
     if (!click) throw conflict(CHECK_MESSAGES.startFirst);
     if (await this.deps.conversions.existing(em, campaignId, ctx.player.id)) {
       return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
+    }
+    if (click.not_new) {
+      const member = click.task_type === 'CHANNEL' || click.task_type === 'CHAT';
+      throw conflict(member ? CHECK_MESSAGES.alreadyMember : CHECK_MESSAGES.notNew);
     }
     const pending = (message: string) => ({ status: 'PENDING' as const, awards: [] as ShowcaseAward[], message });
     switch (click.task_type) {
@@ -273,7 +326,8 @@ export class ShowcaseService {
         }
         if (!member)
           return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
-        await this.deps.conversions.convert(em, click.code, null);
+        const outcome = await this.deps.conversions.convert(em, click.code, null);
+        if (outcome.status === 'NOT_NEW') throw conflict(CHECK_MESSAGES.alreadyMember);
         return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
       }
       case 'SMART_LINK':
@@ -281,6 +335,53 @@ export class ShowcaseService {
       default:
         return pending(CHECK_MESSAGES.waiting);
     }
+  }
+
+  /**
+   * The system bot's `chat_member` updates (its webhook), where the bot is an administrator: a
+   * join after the player's click is a new subscriber and converts at once; a leave while the
+   * conversion is on hold voids it now rather than at hold end. Chats are matched by @username.
+   */
+  async chatMemberUpdate(em: EntityManager, update: ChatMemberUpdate): Promise<{ converted: number; voided: number }> {
+    const username = update.chat.username?.toLowerCase();
+    if (!username) return { converted: 0, voided: 0 };
+    const playerId = update.new_chat_member.user.id;
+    const was = isMember(update.old_chat_member);
+    const now = isMember(update.new_chat_member);
+    const matches = (url: string | null) => telegramUsername(url ?? '')?.toLowerCase() === username;
+    let converted = 0;
+    let voided = 0;
+    if (!was && now) {
+      const clicks = await em.execute<{ code: string; url: string | null }[]>(
+        `select k.code, coalesce(t.url, c.task_url) as url
+           from clicks k join campaigns c on c.id = k.campaign_id left join tasks t on t.id = c.task_id
+          where k.player_id = ? and c.task_type in ('CHANNEL', 'CHAT') and not k.not_new
+            and k.created_at < to_timestamp(? + 1)
+            and not exists (select 1 from conversions v where v.campaign_id = c.id and v.player_id = k.player_id)`,
+        [playerId, update.date],
+      );
+      for (const k of clicks.filter((c) => matches(c.url))) {
+        try {
+          const outcome = await this.deps.conversions.convert(em, k.code, null);
+          if (outcome.status === 'COMPLETED') converted++;
+        } catch (err) {
+          // A stopped, capped or spent campaign simply does not pay for this join.
+          if (!(err instanceof DomainError)) throw err;
+        }
+      }
+    }
+    if (was && !now) {
+      const held = await em.execute<{ id: string; url: string | null }[]>(
+        `select v.id, coalesce(t.url, c.task_url) as url
+           from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
+          where v.player_id = ? and v.status = 'HOLD' and v.task_type in ('CHANNEL', 'CHAT')`,
+        [playerId],
+      );
+      for (const v of held.filter((h) => matches(h.url))) {
+        if ((await this.deps.conversions.resolve(em.fork(), Number(v.id), 'VOID')) === 'VOIDED') voided++;
+      }
+    }
+    return { converted, voided };
   }
 
   /** A smart-link visit: counted when the app awards the user in any case; answers where to go. */
