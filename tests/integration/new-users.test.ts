@@ -80,7 +80,13 @@ const webhook = (update: unknown, secret = WEBHOOK_SECRET) =>
     headers: { 'x-telegram-bot-api-secret-token': secret },
   });
 let updateId = 1;
-function memberUpdate(username: string, userId: number, from: string, to: string, date = Math.floor(Date.now() / 1000)) {
+function memberUpdate(
+  username: string,
+  userId: number,
+  from: string,
+  to: string,
+  date = Math.floor(Date.now() / 1000),
+) {
   return {
     update_id: updateId++,
     chat_member: {
@@ -243,7 +249,9 @@ describe('bots and custom tasks: the S2S event’s isNew', () => {
     });
     expect(refused).toEqual({ status: 200, body: { value: { conversionId: null, status: 'NOT_NEW' } } });
     const event = await sub.nextEvent((e) => e.data?.campaignStatsChanged?.id === String(strict.id));
-    expect(event).toMatchObject({ data: { campaignStatsChanged: { id: String(strict.id), notNew: 1, conversions: 0 } } });
+    expect(event).toMatchObject({
+      data: { campaignStatsChanged: { id: String(strict.id), notNew: 1, conversions: 0 } },
+    });
     // The same click can never convert afterwards, even reported as new.
     expect((await sdkConversion(app, project.secretKey, a.code)).body.value.status).toBe('NOT_NEW');
     expect((await showcase(app, platform, player, `/tasks/${strict.id}/check`)).body).toEqual({

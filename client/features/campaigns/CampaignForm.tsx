@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Code } from '@chakra-ui/react/code';
 import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
@@ -255,6 +256,27 @@ export function CampaignForm({
                   {premiumPrices.length === tiers.length && premiumPrices.length > 0
                     ? `: ${premiumPrices.join(' / ')} with the prices above.`
                     : '.'}
+                </Text>
+              </Stack>
+            )}
+          />
+          <Controller
+            control={control}
+            name="newUsersOnly"
+            render={({ field }) => (
+              <Stack gap="1">
+                <Checkbox.Root
+                  checked={field.value}
+                  onCheckedChange={(e) => field.onChange(e.checked === true)}
+                  data-testid="campaign-new-users-only"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>New users only</Checkbox.Label>
+                </Checkbox.Root>
+                <Text fontSize="sm" color="fg.muted" ps="7">
+                  Players already in the channel or chat, or reported by your server with{' '}
+                  <Code fontSize="xs">isNew: false</Code>, are not paid for.
                 </Text>
               </Stack>
             )}

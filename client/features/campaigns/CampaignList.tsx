@@ -115,6 +115,11 @@ function Conversions({ campaign }: { campaign: CampaignRow }) {
       <Text fontSize="xs" color="fg.muted">
         <LiveValue value={campaign.todayConversions}>+{campaign.todayConversions.toLocaleString()}</LiveValue> today
       </Text>
+      {campaign.notNew > 0 && (
+        <Text fontSize="xs" color="fg.muted" data-testid="campaign-not-new" title="Refused: the player was not new">
+          <LiveValue value={campaign.notNew}>{campaign.notNew.toLocaleString()}</LiveValue> not new, unpaid
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -133,6 +133,7 @@ export function campaignSchema(tiers: TierOption[], balance?: string | null) {
       countries: z.array(z.string()),
       languages: z.array(z.string()),
       isPremiumOnly: z.boolean(),
+      newUsersOnly: z.boolean(),
       budget: z.string(),
     })
     .superRefine((values, ctx) => {
@@ -158,6 +159,7 @@ export function emptyCampaign(tiers: TierOption[], preset?: { projectId: string;
     countries: [],
     languages: [],
     isPremiumOnly: false,
+    newUsersOnly: true,
     budget: '',
   };
 }
@@ -173,6 +175,7 @@ export function toCreateInput(values: CampaignValues, tiers: TierOption[]): Crea
     countries: values.countries,
     languages: values.languages,
     isPremiumOnly: values.isPremiumOnly,
+    newUsersOnly: values.newUsersOnly,
     ...(budget === '' ? {} : { budget }),
   };
 }

@@ -106,6 +106,7 @@ describe('campaign prices and amounts', () => {
       countries: [],
       languages: [],
       isPremiumOnly: false,
+      newUsersOnly: true,
     });
     expect(toCreateInput({ ...values, dailyCap: '30', budget: '25', countries: ['DE'] }, tiers)).toMatchObject({
       dailyCap: 30,
@@ -261,6 +262,7 @@ describe('new campaign form', () => {
           countries: ['DE'],
           languages: ['ru'],
           isPremiumOnly: true,
+          newUsersOnly: true,
           budget: '25.5',
         },
       ),
@@ -411,6 +413,7 @@ function campaign(id: string, overrides: Record<string, unknown> = {}) {
     isActive: true,
     dailyCap: null,
     isPremiumOnly: false,
+    newUsersOnly: true,
     prices: [
       { __typename: 'CampaignPrice', tierLevel: 1, value: '0.150000' },
       { __typename: 'CampaignPrice', tierLevel: 2, value: '0.100000' },
@@ -422,6 +425,7 @@ function campaign(id: string, overrides: Record<string, unknown> = {}) {
     conversions: 10,
     todayConversions: 2,
     todaySpend: '0.300000',
+    notNew: 0,
     ...overrides,
   };
 }
@@ -464,6 +468,7 @@ describe('campaign page', () => {
               spend: '1.650000',
               todayConversions: 3,
               todaySpend: '0.450000',
+              notNew: 4,
             },
           },
         },
@@ -475,6 +480,8 @@ describe('campaign page', () => {
     // Switched on but out of budget: the page says why it does not run.
     expect(within(row).getByTestId('campaign-needs-budget')).toHaveTextContent('Needs budget');
     expect(within(row).getByText('+3')).toBeInTheDocument();
+    // Completions refused as not new tick too.
+    expect(within(row).getByTestId('campaign-not-new')).toHaveTextContent('4 not new, unpaid');
     expect(row.querySelector('[data-ticked]')).not.toBeNull();
     expect(api.calls.filter((c) => c === 'MyCampaigns')).toHaveLength(1);
   });

@@ -13,6 +13,7 @@ export const CampaignRowFragment = graphql(`
     isActive
     dailyCap
     isPremiumOnly
+    newUsersOnly
     prices {
       tierLevel
       value
@@ -29,6 +30,7 @@ export const CampaignRowFragment = graphql(`
     conversions
     todayConversions
     todaySpend
+    notNew
   }
 `);
 
@@ -151,6 +153,7 @@ export const CampaignStatsChangedSubscription = graphql(`
       spend
       todayConversions
       todaySpend
+      notNew
     }
   }
 `);

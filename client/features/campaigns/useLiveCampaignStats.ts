@@ -23,6 +23,7 @@ export function useLiveCampaignStats(projectId?: string, skip = false): void {
           spend: () => stats.spend,
           todayConversions: () => stats.todayConversions,
           todaySpend: () => stats.todaySpend,
+          notNew: () => stats.notNew,
         },
       });
     },

@@ -54,7 +54,6 @@ export interface ConversionOutcome {
   status: 'COMPLETED' | 'DUPLICATE' | 'NOT_NEW';
 }
 
-
 /**
  * The conversion loop's money step. `convert` is one call of the `record_conversion` database
  * function (one round trip, one transaction: see its migration); the events follow the commit.

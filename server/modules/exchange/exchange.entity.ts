@@ -68,7 +68,8 @@ export const Deal = defineEntity({
   checks: [
     {
       name: 'exchange_deals_delivered_within_quantity',
-      expression: 'delivered >= 0 and delivered <= quantity and partner_delivered >= 0 and partner_delivered <= partner_quantity',
+      expression:
+        'delivered >= 0 and delivered <= quantity and partner_delivered >= 0 and partner_delivered <= partner_quantity',
     },
   ],
   indexes: [{ properties: ['proposerId', 'id'] }, { properties: ['partnerId', 'id'] }],

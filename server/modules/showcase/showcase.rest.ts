@@ -50,7 +50,9 @@ const TelegramUpdate = z.object({
 
 /** Compares the webhook's secret token without leaking its length or prefix through timing. */
 function sameSecret(given: string | undefined, expected: string): boolean {
-  const a = createHash('sha256').update(given ?? '').digest();
+  const a = createHash('sha256')
+    .update(given ?? '')
+    .digest();
   const b = createHash('sha256').update(expected).digest();
   return given !== undefined && timingSafeEqual(a, b);
 }
