@@ -9,6 +9,8 @@ import { Migration } from '@mikro-orm/migrations';
  * - Swap campaigns (`deal_id` set): no money moves. The deal row is locked, the delivering
  *   side's counter goes up only below its quantity, and the side's campaigns stop once it is
  *   reached (the deal completes when both sides are). The delivery is final at once (POSTED).
+ *   Only this campaign's row and the deal's are locked, in that order: the showcase reads the
+ *   deal to leave out a side that has delivered, so no other campaign row is touched here.
  */
 export class Migration20261124090000_conversion_new_users_and_swaps extends Migration {
   override async up(): Promise<void> {
@@ -159,12 +161,6 @@ begin
     returning * into d;
     if d.delivered >= d.quantity and d.partner_delivered >= d.partner_quantity then
       update exchange_deals set status = 'COMPLETED', ended_at = now() where id = d.id returning * into d;
-    end if;
-    -- A side that has delivered its quantity stops showing the other side's resources.
-    if (v_proposer_side and d.delivered >= d.quantity) or (not v_proposer_side and d.partner_delivered >= d.partner_quantity) then
-      update campaigns set status = 'STOPPED', updated_at = now()
-       where deal_id = d.id and platform_id = ck.platform_id and status = 'ACTIVE';
-      if c.status = 'ACTIVE' then c.status := 'STOPPED'; end if;
     end if;
     v_deal := json_build_object('id', d.id, 'proposerId', d.proposer_id, 'partnerId', d.partner_id);
   end if;

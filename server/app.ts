@@ -36,6 +36,7 @@ import { CallbacksService } from './modules/campaigns/callbacks.service.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { ConversionsService, DAY_MS } from './modules/campaigns/conversions.service.ts';
 import { registerShowcaseHttp } from './modules/showcase/showcase.rest.ts';
+import { ExchangeService } from './modules/exchange/exchange.service.ts';
 import { ShowcaseService } from './modules/showcase/showcase.service.ts';
 import { Ledger } from './modules/ledger/ledger.service.ts';
 import { LookupsService } from './modules/lookups/lookups.service.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       maxAttempts: config.rewardCallbackMaxAttempts,
       log,
     });
+    const exchange = new ExchangeService({ pubsub, lookups, log });
     const conversions = new ConversionsService({
       pubsub,
       ledger,
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       feePercent: config.networkFeePercent,
       log,
       onCallback: (id) => callbacks.kick(id),
+      onDelivery: (dealId) => void exchange.publishDeal(orm.em.fork() as EntityManager, dealId),
     });
     const showcase = new ShowcaseService({
       secretsKey: config.secretsKey,
@@ -216,6 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       conversions,
       callbacks,
       showcase,
+      exchange,
       google,
     };
 
@@ -432,6 +436,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
         const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
         if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
+        const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
+        if (expired) log.info({ expired }, 'exchange offers expired');
       } catch (err) {
         log.error({ err }, 'background job failed');
       } finally {

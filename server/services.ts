@@ -1,6 +1,7 @@
 import type { CallbacksService } from './modules/campaigns/callbacks.service.ts';
 import type { CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import type { ConversionsService } from './modules/campaigns/conversions.service.ts';
+import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import type { ShowcaseService } from './modules/showcase/showcase.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { GoogleClient } from './modules/auth/google.ts';
@@ -28,5 +29,6 @@ export interface Services {
   conversions: ConversionsService;
   callbacks: CallbacksService;
   showcase: ShowcaseService;
+  exchange: ExchangeService;
   google?: GoogleClient;
 }

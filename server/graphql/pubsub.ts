@@ -19,6 +19,8 @@ export const topics = {
   platformStats: (platformId: number) => `platform-stats:p${platformId}`,
   ownerPlatformStats: (userId: number) => `platform-stats:u${userId}`,
   rewardCallbacks: (platformId: number) => `reward-callbacks:${platformId}`,
+  awaitingOffers: (userId: number) => `awaiting-offers:${userId}`,
+  deals: (userId: number) => `deals:${userId}`,
 };
 
 type Listener = (payload: unknown) => void;

@@ -8,5 +8,6 @@ import '../modules/payments/payments.schema.ts';
 import '../modules/projects/projects.schema.ts';
 import '../modules/platforms/platforms.schema.ts';
 import '../modules/campaigns/campaigns.schema.ts';
+import '../modules/exchange/exchange.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

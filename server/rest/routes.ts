@@ -1,4 +1,5 @@
 import { campaignsRoutes } from '../modules/campaigns/campaigns.rest.ts';
+import { exchangeRoutes } from '../modules/exchange/exchange.rest.ts';
 import { showcaseRoutes } from '../modules/showcase/showcase.rest.ts';
 import { authRoutes } from '../modules/auth/auth.rest.ts';
 import { imagesRoutes } from '../modules/images/images.rest.ts';
@@ -20,4 +21,5 @@ export const routes: RouteDef[] = [
   ...platformsRoutes,
   ...campaignsRoutes,
   ...showcaseRoutes,
+  ...exchangeRoutes,
 ];

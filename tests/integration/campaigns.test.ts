@@ -67,11 +67,13 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
       countries: [],
       languages: [],
       isPremiumOnly: false,
+      newUsersOnly: true,
       budget: 0,
       conversions: 0,
       spend: 0,
       todayConversions: 0,
       todaySpend: 0,
+      notNew: 0,
     });
     expect(await advertiserBalance()).toBe(before);
   });

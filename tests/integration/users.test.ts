@@ -81,10 +81,15 @@ describe('REST /v1/users/self', () => {
     expect(back.body.value.defaultRole).toBe('ADVERTISER');
   });
 
-  test.each([[{ defaultRole: 'ADMIN' }], [{ defaultRole: 'publisher' }], [{}]])('PATCH %j → 400', async (body) => {
+  test.each([
+    [{ defaultRole: 'ADMIN' }, 'defaultRole must be ADVERTISER or PUBLISHER'],
+    [{ defaultRole: 'publisher' }, 'defaultRole must be ADVERTISER or PUBLISHER'],
+    [{ isExchangeReady: 'yes' }, 'isExchangeReady must be true or false'],
+    [{}, 'Send defaultRole or isExchangeReady'],
+  ])('PATCH %j → 400', async (body, error) => {
     const res = await app.api('/v1/users/self', { method: 'PATCH', body, token: user.token });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'defaultRole must be ADVERTISER or PUBLISHER' });
+    expect(res.body).toEqual({ error });
   });
 
   test('without a token → 401 for GET and PATCH', async () => {

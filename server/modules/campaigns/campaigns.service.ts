@@ -178,7 +178,7 @@ export class CampaignsService {
     if (opts.lock) {
       // FOR NO KEY UPDATE, as the conversion function takes it: one order, no deadlock.
       const rows = await em.execute<{ id: number }[]>(
-        `select id from campaigns where id = ? and owner_id = ? and deleted_at is null ${
+        `select id from campaigns where id = ? and owner_id = ? and deleted_at is null and deal_id is null ${
           opts.projectId ? 'and project_id = ?' : ''
         } for no key update`,
         opts.projectId ? [id, owner.id, opts.projectId] : [id, owner.id],
@@ -190,6 +190,7 @@ export class CampaignsService {
       id,
       ownerId: owner.id,
       deletedAt: null,
+      dealId: null,
       ...(opts.projectId ? { projectId: opts.projectId } : {}),
     });
     if (!c) throw notFound('Campaign');
@@ -290,6 +291,8 @@ export class CampaignsService {
       {
         ownerId: owner.id,
         deletedAt: null,
+        // Swap campaigns belong to the exchange's deals, not to the advertiser's paid campaigns.
+        dealId: null,
         ...(q.projectId ? { projectId: q.projectId } : {}),
         ...(q.status ? { status: q.status } : {}),
       },
@@ -308,7 +311,7 @@ export class CampaignsService {
     if (!taskIds.length) return result;
     const rows = await em.find(
       Campaign,
-      { ownerId, taskId: { $in: taskIds }, deletedAt: null },
+      { ownerId, taskId: { $in: taskIds }, deletedAt: null, dealId: null },
       { orderBy: { id: 'desc' } },
     );
     for (const v of await this.views(em, rows)) result.get(v.taskId!)?.push(v);
@@ -508,7 +511,7 @@ export class CampaignsService {
             agg as (
               select (v.created_at at time zone 'utc')::date as day, count(*) as conversions, sum(v.price) as spend
                 from conversions v join campaigns c on c.id = v.campaign_id
-               where c.owner_id = ? and v.status <> 'VOIDED'
+               where c.owner_id = ? and v.status <> 'VOIDED' and c.deal_id is null
                  and v.created_at >= (?::date)::timestamp at time zone 'utc'
                  and v.created_at < ((?::date) + 1)::timestamp at time zone 'utc' ${filter}
                group by 1)

@@ -176,8 +176,11 @@ export class ShowcaseService {
          left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
          left join clicks k on k.campaign_id = c.id and k.player_id = ?
          left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
+         left join exchange_deals d on d.id = c.deal_id
         where c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
           and (c.platform_id is null or c.platform_id = ?)
+          and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
+               then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
           and not coalesce(k.not_new, false)
           and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
           and (cardinality(c.languages) = 0 or ?::text = any(c.languages))

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { route } from '../../rest/route.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
+import { UpdateSelfInput, updateSelf } from './users.inputs.ts';
 import type { UserView } from './users.service.ts';
 
 export const UserJson = z.object({
@@ -50,10 +51,11 @@ export const usersRoutes = [
     method: 'PATCH',
     path: '/v1/users/self',
     tag: 'users',
-    summary: 'Change the default role (where the logo link leads).',
+    summary:
+      'Change the default role (where the logo link leads) and/or join or leave the exchange (`isExchangeReady`, which needs at least one app and one project).',
     access: 'user',
-    body: z.object({ defaultRole: z.enum(DEFAULT_ROLES, { error: 'defaultRole must be ADVERTISER or PUBLISHER' }) }),
+    body: UpdateSelfInput,
     response: UserJson,
-    handler: async (ctx, { body }) => userJson(await ctx.services.users.updateSelf(ctx.em, ctx.user!, body)),
+    handler: async (ctx, { body }) => userJson(await updateSelf(ctx, body)),
   }),
 ];

@@ -1,6 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../graphql/pubsub.ts';
+import { parseInput } from '../../graphql/args.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
+import { UpdateSelfInput, updateSelf } from './users.inputs.ts';
 import type { UserView } from './users.service.ts';
 
 export const DefaultRoleEnum = builder.enumType('DefaultRole', { values: DEFAULT_ROLES });
@@ -38,7 +40,13 @@ const BalancesRef = builder.objectRef<BalancesPayload>('Balances').implement({
 });
 
 const UpdateMeInput = builder.inputType('UpdateMeInput', {
-  fields: (t) => ({ defaultRole: t.field({ type: DefaultRoleEnum, required: true }) }),
+  fields: (t) => ({
+    defaultRole: t.field({ type: DefaultRoleEnum, required: false }),
+    isExchangeReady: t.boolean({
+      required: false,
+      description: 'Join (needs at least one app and one project) or leave the exchange.',
+    }),
+  }),
 });
 
 builder.queryField('me', (t) =>
@@ -54,7 +62,14 @@ builder.mutationField('updateMe', (t) =>
     type: UserRef,
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: UpdateMeInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.users.updateSelf(ctx.em, ctx.user!, input),
+    resolve: (_root, { input }, ctx) =>
+      updateSelf(
+        ctx,
+        parseInput(UpdateSelfInput, {
+          defaultRole: input.defaultRole ?? undefined,
+          isExchangeReady: input.isExchangeReady ?? undefined,
+        }),
+      ),
   }),
 );
 

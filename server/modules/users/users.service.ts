@@ -25,9 +25,15 @@ export class UsersService {
     };
   }
 
-  async updateSelf(em: EntityManager, user: User, input: { defaultRole: DefaultRole }): Promise<UserView> {
-    const managed = await em.findOneOrFail(User, { id: user.id });
-    managed.defaultRole = input.defaultRole;
+  /** `isExchangeReady: true` is checked by the caller first (the exchange area knows the rule). */
+  async updateSelf(
+    em: EntityManager,
+    user: User,
+    input: { defaultRole?: DefaultRole; isExchangeReady?: boolean },
+  ): Promise<UserView> {
+    const managed = await em.findOneOrFail(User, { id: user.id }, { refresh: true });
+    if (input.defaultRole) managed.defaultRole = input.defaultRole;
+    if (input.isExchangeReady !== undefined) managed.isExchangeReady = input.isExchangeReady;
     await em.flush();
     return this.self(em, managed);
   }

@@ -1,0 +1,592 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
+import { type Emit, inTransaction } from '../../db/transaction.ts';
+import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import type { LookupsService } from '../lookups/lookups.service.ts';
+import type { TaskType } from '../projects/project.entity.ts';
+import { User } from '../users/user.entity.ts';
+import type { DealStatus, OfferStatus } from './exchange.entity.ts';
+import type { CreateOfferInput, DealAction } from './exchange.inputs.ts';
+
+export interface AppSummary {
+  id: number;
+  title: string;
+  logo: string;
+}
+export interface ProjectSummary {
+  id: number;
+  title: string;
+}
+export interface Party {
+  id: number;
+  name: string;
+}
+
+export interface CatalogApp extends AppSummary {
+  category: { id: number; title: string };
+  taskTypes: TaskType[];
+  ownerName: string;
+  /** Completed actions in the app over the last 30 days. */
+  recentCompletions: number;
+}
+
+export interface ExchangeProject extends ProjectSummary {
+  category: { id: number; title: string };
+  resources: number;
+  taskTypes: TaskType[];
+}
+
+export interface OfferView {
+  id: number;
+  createdAt: string;
+  status: OfferStatus;
+  proposer: Party;
+  partner: Party;
+  platform: AppSummary;
+  project: ProjectSummary;
+  partnerPlatform: AppSummary;
+  partnerProject: ProjectSummary;
+  quantity: number;
+  partnerQuantity: number;
+  expiresAt: string | null;
+  message: string | null;
+  decidedAt: string | null;
+  dealId: number | null;
+}
+
+export interface DealView {
+  id: number;
+  createdAt: string;
+  offerId: number;
+  status: DealStatus;
+  proposer: Party;
+  partner: Party;
+  platform: AppSummary;
+  project: ProjectSummary;
+  partnerPlatform: AppSummary;
+  partnerProject: ProjectSummary;
+  /** Completions the proposer's app delivers to the partner's project, and how many it has. */
+  quantity: number;
+  delivered: number;
+  /** Completions the partner's app delivers to the proposer's project, and how many it has. */
+  partnerQuantity: number;
+  partnerDelivered: number;
+  endedAt: string | null;
+}
+
+export interface AwaitingOffers {
+  incoming: number;
+  outgoing: number;
+}
+
+export const EXCHANGE_MESSAGES = {
+  needsApp: 'Add an app in the Publisher area first: the exchange needs at least one app and one project',
+  needsProject: 'Add a project in the Advertiser area first: the exchange needs at least one app and one project',
+  needsBoth: 'Add an app (Publisher) and a project (Advertiser) first: the exchange needs at least one of each',
+  notReady: 'Turn on the exchange first (Exchange → Catalog → Join the exchange)',
+  notYourApp: 'Choose one of your own apps',
+  notYourProject: 'Choose one of your own projects',
+  emptyProject: 'This project has no resources to show: add a resource to it first',
+  ownApp: 'You cannot make an offer to your own app: choose another user’s app',
+  partnerNotReady: 'This app’s owner is not open to exchange offers now',
+  partnerProject: 'Choose a project of the app’s owner',
+  partnerEmptyProject: 'The partner’s project has no resources: choose another project',
+  pendingPair: 'There is already a pending offer between these apps: wait for the answer or withdraw it',
+  ownOffer: 'You made this offer: only the partner can confirm or reject it',
+  notProposer: 'Only the user who made the offer can withdraw it',
+  expired: 'This offer has expired: make a new one',
+} as const;
+
+const OFFER_SELECT = `
+  select o.id, o.created_at, o.status, o.quantity, o.partner_quantity, o.expires_at, o.message, o.decided_at, o.deal_id,
+         o.proposer_id, up.name as proposer_name, o.partner_id, ur.name as partner_name,
+         o.platform_id, pa.title as platform_title, pa.logo as platform_logo,
+         o.project_id, pj.title as project_title,
+         o.partner_platform_id, pb.title as partner_platform_title, pb.logo as partner_platform_logo,
+         o.partner_project_id, pk.title as partner_project_title
+    from exchange_offers o
+    join users up on up.id = o.proposer_id
+    join users ur on ur.id = o.partner_id
+    join platforms pa on pa.id = o.platform_id
+    join projects pj on pj.id = o.project_id
+    join platforms pb on pb.id = o.partner_platform_id
+    join projects pk on pk.id = o.partner_project_id`;
+
+const DEAL_SELECT = `
+  select d.id, d.created_at, d.offer_id, d.status, d.quantity, d.delivered, d.partner_quantity, d.partner_delivered,
+         d.ended_at, d.proposer_id, up.name as proposer_name, d.partner_id, ur.name as partner_name,
+         d.platform_id, pa.title as platform_title, pa.logo as platform_logo,
+         d.project_id, pj.title as project_title,
+         d.partner_platform_id, pb.title as partner_platform_title, pb.logo as partner_platform_logo,
+         d.partner_project_id, pk.title as partner_project_title
+    from exchange_deals d
+    join users up on up.id = d.proposer_id
+    join users ur on ur.id = d.partner_id
+    join platforms pa on pa.id = d.platform_id
+    join projects pj on pj.id = d.project_id
+    join platforms pb on pb.id = d.partner_platform_id
+    join projects pk on pk.id = d.partner_project_id`;
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+function sides(r: Row) {
+  return {
+    proposer: { id: Number(r.proposer_id), name: String(r.proposer_name) },
+    partner: { id: Number(r.partner_id), name: String(r.partner_name) },
+    platform: { id: Number(r.platform_id), title: String(r.platform_title), logo: String(r.platform_logo) },
+    project: { id: Number(r.project_id), title: String(r.project_title) },
+    partnerPlatform: {
+      id: Number(r.partner_platform_id),
+      title: String(r.partner_platform_title),
+      logo: String(r.partner_platform_logo),
+    },
+    partnerProject: { id: Number(r.partner_project_id), title: String(r.partner_project_title) },
+  };
+}
+
+function offerView(r: Row): OfferView {
+  return {
+    id: Number(r.id),
+    createdAt: iso(r.created_at)!,
+    status: r.status as OfferStatus,
+    ...sides(r),
+    quantity: Number(r.quantity),
+    partnerQuantity: Number(r.partner_quantity),
+    expiresAt: iso(r.expires_at),
+    message: (r.message as string | null) ?? null,
+    decidedAt: iso(r.decided_at),
+    dealId: r.deal_id === null ? null : Number(r.deal_id),
+  };
+}
+
+function dealView(r: Row): DealView {
+  return {
+    id: Number(r.id),
+    createdAt: iso(r.created_at)!,
+    offerId: Number(r.offer_id),
+    status: r.status as DealStatus,
+    ...sides(r),
+    quantity: Number(r.quantity),
+    delivered: Number(r.delivered),
+    partnerQuantity: Number(r.partner_quantity),
+    partnerDelivered: Number(r.partner_delivered),
+    endedAt: iso(r.ended_at),
+  };
+}
+
+const STATUS_WORDS: Record<OfferStatus, string> = {
+  PENDING: 'pending',
+  CONFIRMED: 'already confirmed',
+  REJECTED: 'already rejected',
+  WITHDRAWN: 'withdrawn',
+  EXPIRED: 'expired',
+};
+
+/**
+ * The exchange: apps swap traffic. Confirming an offer makes a deal and, for each side, one
+ * zero-price campaign per resource of the other side's project, shown only in the delivering
+ * app; the conversion function counts deliveries on the deal row (see its migration).
+ */
+export class ExchangeService {
+  constructor(
+    private readonly deps: {
+      pubsub: PubSub;
+      lookups: LookupsService;
+      log: Logger;
+    },
+  ) {}
+
+  /** PATCH /v1/users/self { isExchangeReady: true } needs at least one app and one project. */
+  async assertCanJoin(em: EntityManager, userId: number): Promise<void> {
+    const [row] = await em.execute<{ apps: string; projects: string }[]>(
+      `select (select count(*) from platforms where owner_id = ? and is_active) as apps,
+              (select count(*) from projects where owner_id = ?) as projects`,
+      [userId, userId],
+    );
+    const apps = Number(row.apps);
+    const projects = Number(row.projects);
+    if (!apps && !projects) throw validation(EXCHANGE_MESSAGES.needsBoth, 'isExchangeReady');
+    if (!apps) throw validation(EXCHANGE_MESSAGES.needsApp, 'isExchangeReady');
+    if (!projects) throw validation(EXCHANGE_MESSAGES.needsProject, 'isExchangeReady');
+  }
+
+  async catalog(
+    em: EntityManager,
+    user: User,
+    q: { search?: string; page: number; limit: number },
+  ): Promise<{ data: CatalogApp[]; total: number }> {
+    const search = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = `u.is_exchange_ready and p.is_active and p.owner_id <> ?
+      and (?::text is null or p.title ilike ? or u.name ilike ? or cat.title ilike ?)`;
+    const params = [user.id, search, search, search, search];
+    const [{ total }] = await em.execute<{ total: string }[]>(
+      `select count(*) as total from platforms p join users u on u.id = p.owner_id
+         join categories cat on cat.id = p.category_id where ${where}`,
+      params,
+    );
+    const rows = await em.execute<Row[]>(
+      `select p.id, p.title, p.logo, p.category_id, cat.title as category_title, u.name as owner_name,
+              array(select s.task_type from platform_services s where s.platform_id = p.id and not s.is_excluded
+                     order by array_position(array['BOT','CHANNEL','CHAT','SMART_LINK','CUSTOM'], s.task_type::text)) as task_types,
+              (select count(*) from conversions v where v.platform_id = p.id
+                 and v.created_at > now() - interval '30 days' and v.status <> 'VOIDED') as recent
+         from platforms p join users u on u.id = p.owner_id join categories cat on cat.id = p.category_id
+        where ${where}
+        order by recent desc, p.id desc
+        limit ? offset ?`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return {
+      total: Number(total),
+      data: rows.map((r) => ({
+        id: Number(r.id),
+        title: String(r.title),
+        logo: String(r.logo),
+        category: { id: Number(r.category_id), title: String(r.category_title) },
+        taskTypes: r.task_types as TaskType[],
+        ownerName: String(r.owner_name),
+        recentCompletions: Number(r.recent),
+      })),
+    };
+  }
+
+  /** The projects of an app's owner one may ask for; without an app, my own. */
+  async projects(em: EntityManager, user: User, platformId?: number): Promise<{ data: ExchangeProject[] }> {
+    let ownerId = user.id;
+    if (platformId) {
+      const [p] = await em.execute<{ owner_id: number }[]>(
+        `select p.owner_id from platforms p join users u on u.id = p.owner_id
+          where p.id = ? and p.is_active and u.is_exchange_ready and p.owner_id <> ?`,
+        [platformId, user.id],
+      );
+      if (!p) throw notFound('App');
+      ownerId = p.owner_id;
+    }
+    const rows = await em.execute<Row[]>(
+      `select pj.id, pj.title, pj.category_id, cat.title as category_title,
+              (select count(*) from tasks t where t.project_id = pj.id) as resources,
+              array(select distinct t.type from tasks t where t.project_id = pj.id) as task_types
+         from projects pj join categories cat on cat.id = pj.category_id
+        where pj.owner_id = ? order by pj.id desc limit 100`,
+      [ownerId],
+    );
+    return {
+      data: rows.map((r) => ({
+        id: Number(r.id),
+        title: String(r.title),
+        category: { id: Number(r.category_id), title: String(r.category_title) },
+        resources: Number(r.resources),
+        taskTypes: r.task_types as TaskType[],
+      })),
+    };
+  }
+
+  async awaiting(em: EntityManager, userId: number): Promise<AwaitingOffers> {
+    const [row] = await em.execute<{ incoming: string; outgoing: string }[]>(
+      `select count(*) filter (where partner_id = ?) as incoming, count(*) filter (where proposer_id = ?) as outgoing
+         from exchange_offers
+        where status = 'PENDING' and (expires_at is null or expires_at > now()) and (partner_id = ? or proposer_id = ?)`,
+      [userId, userId, userId, userId],
+    );
+    return { incoming: Number(row.incoming), outgoing: Number(row.outgoing) };
+  }
+
+  async createOffer(em: EntityManager, user: User, input: CreateOfferInput): Promise<OfferView> {
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const me = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
+      if (!me.isExchangeReady) throw validation(EXCHANGE_MESSAGES.notReady);
+      const [mine] = await tx.execute<{ ok: boolean }[]>(
+        'select exists (select 1 from platforms where id = ? and owner_id = ? and is_active) as ok',
+        [input.platformId, user.id],
+      );
+      if (!mine.ok) throw validation(EXCHANGE_MESSAGES.notYourApp, 'platformId');
+      await this.checkProject(tx, user.id, input.projectId, EXCHANGE_MESSAGES.notYourProject, 'projectId');
+      const [partner] = await tx.execute<{ owner_id: number; ready: boolean }[]>(
+        `select p.owner_id, u.is_exchange_ready as ready from platforms p join users u on u.id = p.owner_id
+          where p.id = ? and p.is_active`,
+        [input.partnerPlatformId],
+      );
+      if (!partner) throw notFound('App');
+      if (partner.owner_id === user.id) throw validation(EXCHANGE_MESSAGES.ownApp, 'partnerPlatformId');
+      if (!partner.ready) throw validation(EXCHANGE_MESSAGES.partnerNotReady, 'partnerPlatformId');
+      await this.checkProject(
+        tx,
+        partner.owner_id,
+        input.partnerProjectId,
+        EXCHANGE_MESSAGES.partnerProject,
+        'partnerProjectId',
+        EXCHANGE_MESSAGES.partnerEmptyProject,
+      );
+      // An expired offer still marked pending does not block a new one for the same apps.
+      await this.expireDue(tx, emit, [input.platformId, input.partnerPlatformId]);
+      const [created] = await tx.execute<{ id: number }[]>(
+        `insert into exchange_offers (proposer_id, partner_id, platform_id, project_id, partner_platform_id,
+           partner_project_id, quantity, partner_quantity, expires_at, message)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (least(platform_id, partner_platform_id), greatest(platform_id, partner_platform_id))
+           where status = 'PENDING' do nothing
+         returning id`,
+        [
+          user.id,
+          partner.owner_id,
+          input.platformId,
+          input.projectId,
+          input.partnerPlatformId,
+          input.partnerProjectId,
+          input.quantity,
+          input.partnerQuantity ?? input.quantity,
+          input.expiresAt ?? null,
+          input.message || null,
+        ],
+      );
+      if (!created) throw conflict(EXCHANGE_MESSAGES.pendingPair);
+      await this.emitAwaiting(tx, emit, [user.id, partner.owner_id]);
+      return this.offer(tx, created.id);
+    });
+  }
+
+  private async checkProject(
+    tx: EntityManager,
+    ownerId: number,
+    projectId: number,
+    notOwned: string,
+    field: string,
+    empty: string = EXCHANGE_MESSAGES.emptyProject,
+  ) {
+    const [p] = await tx.execute<{ resources: string }[]>(
+      'select (select count(*) from tasks t where t.project_id = pj.id) as resources from projects pj where pj.id = ? and pj.owner_id = ?',
+      [projectId, ownerId],
+    );
+    if (!p) throw validation(notOwned, field);
+    if (Number(p.resources) === 0) throw validation(empty, field);
+  }
+
+  async offer(em: EntityManager, id: number): Promise<OfferView> {
+    const [row] = await em.execute<Row[]>(`${OFFER_SELECT} where o.id = ?`, [id]);
+    if (!row) throw notFound('Offer');
+    return offerView(row);
+  }
+
+  async listOffers(
+    em: EntityManager,
+    user: User,
+    q: { direction: 'incoming' | 'outgoing'; status?: OfferStatus; page: number; limit: number },
+  ): Promise<{ data: OfferView[]; total: number }> {
+    const column = q.direction === 'incoming' ? 'o.partner_id' : 'o.proposer_id';
+    const where = `${column} = ? and (?::text is null or o.status = ?)`;
+    const params = [user.id, q.status ?? null, q.status ?? null];
+    const [{ total }] = await em.execute<{ total: string }[]>(
+      `select count(*) as total from exchange_offers o where ${where}`,
+      params,
+    );
+    const rows = await em.execute<Row[]>(
+      `${OFFER_SELECT} where ${where}
+        order by (o.status = 'PENDING') desc, o.id desc limit ? offset ?`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return { data: rows.map(offerView), total: Number(total) };
+  }
+
+  /** Confirm (partner), reject (partner) or withdraw (proposer): each transition happens once. */
+  async decide(
+    em: EntityManager,
+    user: User,
+    id: number,
+    action: 'confirm' | 'reject' | 'withdraw',
+  ): Promise<OfferView> {
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      // The offer row lock serialises racing decisions: the loser sees the winner's status.
+      const [o] = await tx.execute<
+        {
+          id: number;
+          status: OfferStatus;
+          proposer_id: number;
+          partner_id: number;
+          expires_at: string | null;
+          expired: boolean;
+        }[]
+      >(
+        `select id, status, proposer_id, partner_id, expires_at, (expires_at is not null and expires_at <= now()) as expired
+           from exchange_offers where id = ? and (proposer_id = ? or partner_id = ?) for update`,
+        [id, user.id, user.id],
+      );
+      if (!o) throw notFound('Offer');
+      if (action === 'withdraw' && o.proposer_id !== user.id) throw forbidden(EXCHANGE_MESSAGES.notProposer);
+      if (action !== 'withdraw' && o.partner_id !== user.id) throw forbidden(EXCHANGE_MESSAGES.ownOffer);
+      if (o.status === 'PENDING' && o.expired) {
+        await this.expireDue(tx, emit, undefined, id);
+        throw conflict(EXCHANGE_MESSAGES.expired);
+      }
+      if (o.status !== 'PENDING') throw conflict(`This offer is ${STATUS_WORDS[o.status]}: nothing to change`);
+      const status = { confirm: 'CONFIRMED', reject: 'REJECTED', withdraw: 'WITHDRAWN' }[action];
+      let dealId: number | null = null;
+      if (action === 'confirm') dealId = await this.makeDeal(tx, emit, id);
+      await tx.execute(
+        'update exchange_offers set status = ?, decided_at = now(), deal_id = ?, updated_at = now() where id = ?',
+        [status, dealId, id],
+      );
+      await this.emitAwaiting(tx, emit, [o.proposer_id, o.partner_id]);
+      return this.offer(tx, id);
+    });
+  }
+
+  /** The deal of a confirmed offer, with one swap campaign per resource on each side. */
+  private async makeDeal(tx: EntityManager, emit: Emit, offerId: number): Promise<number> {
+    const [ready] = await tx.execute<{ ok: boolean }[]>(
+      `select (pa.is_active and pb.is_active and ua.is_exchange_ready and ub.is_exchange_ready) as ok
+         from exchange_offers o
+         join platforms pa on pa.id = o.platform_id join platforms pb on pb.id = o.partner_platform_id
+         join users ua on ua.id = o.proposer_id join users ub on ub.id = o.partner_id
+        where o.id = ?`,
+      [offerId],
+    );
+    if (!ready?.ok) throw conflict('One of the apps or users has left the exchange since the offer was made');
+    const [deal] = await tx.execute<{ id: number }[]>(
+      `insert into exchange_deals (offer_id, proposer_id, partner_id, platform_id, project_id, partner_platform_id,
+         partner_project_id, quantity, partner_quantity)
+       select id, proposer_id, partner_id, platform_id, project_id, partner_platform_id, partner_project_id,
+              quantity, partner_quantity
+         from exchange_offers where id = ?
+       returning id`,
+      [offerId],
+    );
+    // Zero price for every tier, so the showcase's price filter and ordering treat swaps alike.
+    const tiers = await this.deps.lookups.tierList(tx);
+    const prices = JSON.stringify(Object.fromEntries(tiers.map((t) => [String(t.level), '0'])));
+    // Proposer's app (A) shows the partner's project (P'); the partner's app (B) shows P.
+    await tx.execute(
+      `insert into campaigns (owner_id, project_id, task_id, task_type, task_title, task_url, name, status, is_active,
+         prices, min_price, countries, languages, deal_id, platform_id)
+       select pj.owner_id, t.project_id, t.id, t.type, t.title, t.url, left('Swap #' || d.id || ': ' || t.title, 120),
+              'ACTIVE', true, ?::jsonb, 0, '{}', '{}', d.id, side.platform_id
+         from exchange_deals d
+         cross join lateral (values (d.partner_project_id, d.platform_id), (d.project_id, d.partner_platform_id))
+           as side(project_id, platform_id)
+         join projects pj on pj.id = side.project_id
+         join tasks t on t.project_id = side.project_id
+        where d.id = ?`,
+      [prices, deal.id],
+    );
+    await this.emitDeal(tx, emit, deal.id);
+    return deal.id;
+  }
+
+  /** Marks due pending offers expired (all, one pair of apps, or one offer); returns how many. */
+  async expireDue(tx: EntityManager, emit: Emit, pair?: [number, number], offerId?: number): Promise<number> {
+    const filters: string[] = [];
+    const params: unknown[] = [];
+    if (pair) {
+      filters.push('least(platform_id, partner_platform_id) = least(?::int, ?::int)');
+      filters.push('greatest(platform_id, partner_platform_id) = greatest(?::int, ?::int)');
+      params.push(pair[0], pair[1], pair[0], pair[1]);
+    }
+    if (offerId) {
+      filters.push('id = ?');
+      params.push(offerId);
+    }
+    const rows = await tx.execute<{ proposer_id: number; partner_id: number }[]>(
+      `update exchange_offers set status = 'EXPIRED', decided_at = now(), updated_at = now()
+        where status = 'PENDING' and expires_at <= now() ${filters.map((f) => `and ${f}`).join(' ')}
+        returning proposer_id, partner_id`,
+      params,
+    );
+    if (rows.length)
+      await this.emitAwaiting(
+        tx,
+        emit,
+        rows.flatMap((r) => [r.proposer_id, r.partner_id]),
+      );
+    return rows.length;
+  }
+
+  /** The background job's step: expire due offers and tell both sides. */
+  async expireOffers(em: EntityManager): Promise<number> {
+    return inTransaction(em, this.deps.pubsub, (tx, emit) => this.expireDue(tx, emit));
+  }
+
+  async listDeals(
+    em: EntityManager,
+    user: User,
+    q: { status?: DealStatus; page: number; limit: number },
+  ): Promise<{ data: DealView[]; total: number }> {
+    const where = '(d.proposer_id = ? or d.partner_id = ?) and (?::text is null or d.status = ?)';
+    const params = [user.id, user.id, q.status ?? null, q.status ?? null];
+    const [{ total }] = await em.execute<{ total: string }[]>(
+      `select count(*) as total from exchange_deals d where ${where}`,
+      params,
+    );
+    const rows = await em.execute<Row[]>(
+      `${DEAL_SELECT} where ${where}
+        order by (d.status in ('ACTIVE', 'PAUSED')) desc, d.id desc limit ? offset ?`,
+      [...params, q.limit, (q.page - 1) * q.limit],
+    );
+    return { data: rows.map(dealView), total: Number(total) };
+  }
+
+  async deal(em: EntityManager, id: number): Promise<DealView> {
+    const [row] = await em.execute<Row[]>(`${DEAL_SELECT} where d.id = ?`, [id]);
+    if (!row) throw notFound('Deal');
+    return dealView(row);
+  }
+
+  /** Pause, resume or end a deal (either party). Its swap campaigns follow. */
+  async changeDeal(em: EntityManager, user: User, id: number, action: DealAction): Promise<DealView> {
+    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      // Campaign rows first, then the deal row: the conversion function's lock order.
+      await tx.execute('select id from campaigns where deal_id = ? order by id for no key update', [id]);
+      const [d] = await tx.execute<{ status: DealStatus }[]>(
+        'select status from exchange_deals where id = ? and (proposer_id = ? or partner_id = ?) for no key update',
+        [id, user.id, user.id],
+      );
+      if (!d) throw notFound('Deal');
+      const next: DealStatus | null =
+        action === 'pause' && d.status === 'ACTIVE'
+          ? 'PAUSED'
+          : action === 'resume' && d.status === 'PAUSED'
+            ? 'ACTIVE'
+            : action === 'end' && (d.status === 'ACTIVE' || d.status === 'PAUSED')
+              ? 'ENDED'
+              : null;
+      if (!next) {
+        const what = { pause: 'paused', resume: 'resumed', end: 'ended' }[action];
+        throw new DomainError(ErrorCode.CONFLICT, `This swap is ${d.status.toLowerCase()}: it cannot be ${what}`);
+      }
+      await tx.execute(
+        `update exchange_deals set status = ?, updated_at = now(), ended_at = case when ? = 'ENDED' then now() end
+          where id = ?`,
+        [next, next, id],
+      );
+      await tx.execute(
+        `update campaigns set is_active = ?, status = case when ? = 'ENDED' then 'STOPPED' else status end,
+                updated_at = now()
+          where deal_id = ?`,
+        [next === 'ACTIVE', next, id],
+      );
+      await this.emitDeal(tx, emit, id);
+      return this.deal(tx, id);
+    });
+  }
+
+  /** After a committed swap delivery: both parties' Swaps pages tick. */
+  async publishDeal(em: EntityManager, id: number): Promise<void> {
+    try {
+      const view = await this.deal(em, id);
+      await this.deps.pubsub.publish(topics.deals(view.proposer.id), view);
+      await this.deps.pubsub.publish(topics.deals(view.partner.id), view);
+    } catch (err) {
+      this.deps.log.warn({ err, deal: id }, 'dealUpdated not published');
+    }
+  }
+
+  private async emitDeal(tx: EntityManager, emit: Emit, id: number) {
+    const view = await this.deal(tx, id);
+    emit(topics.deals(view.proposer.id), view);
+    emit(topics.deals(view.partner.id), view);
+  }
+
+  private async emitAwaiting(tx: EntityManager, emit: Emit, userIds: number[]) {
+    for (const userId of new Set(userIds)) emit(topics.awaitingOffers(userId), await this.awaiting(tx, userId));
+  }
+}
