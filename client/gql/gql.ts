@@ -28,12 +28,28 @@ type Documents = {
     "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.FundCampaignDocument,
     "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.ReturnCampaignBudgetDocument,
     "\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n      notNew\n    }\n  }\n": typeof types.CampaignStatsChangedDocument,
+    "\n  query ExchangeMe {\n    me {\n      id\n      isExchangeReady\n    }\n  }\n": typeof types.ExchangeMeDocument,
+    "\n  mutation JoinExchange($ready: Boolean!) {\n    updateMe(input: { isExchangeReady: $ready }) {\n      id\n      isExchangeReady\n    }\n  }\n": typeof types.JoinExchangeDocument,
+    "\n  query ExchangeCatalog($search: String, $page: Int!, $limit: Int!) {\n    exchangeCatalog(search: $search, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        ownerName\n        taskTypes\n        recentCompletions\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.ExchangeCatalogDocument,
+    "\n  query OfferChoices($partnerPlatformId: ID!) {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        isActive\n      }\n    }\n    mine: exchangeProjects {\n      id\n      title\n      resources\n    }\n    theirs: exchangeProjects(platformId: $partnerPlatformId) {\n      id\n      title\n      resources\n      taskTypes\n    }\n  }\n": typeof types.OfferChoicesDocument,
+    "\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.CreateOfferDocument,
+    "\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": typeof types.OfferCard_OfferFragmentDoc,
+    "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n": typeof types.ExchangeOffersDocument,
+    "\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n": typeof types.ConfirmOfferDocument,
+    "\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.RejectOfferDocument,
+    "\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawOfferDocument,
+    "\n  query AwaitingOffers {\n    awaitingOffers {\n      incoming\n      outgoing\n    }\n  }\n": typeof types.AwaitingOffersDocument,
+    "\n  subscription AwaitingOffersChanged {\n    awaitingOffersChanged {\n      incoming\n      outgoing\n    }\n  }\n": typeof types.AwaitingOffersChangedDocument,
+    "\n  fragment DealCard_deal on Deal {\n    id\n    createdAt\n    status\n    quantity\n    delivered\n    partnerQuantity\n    partnerDelivered\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": typeof types.DealCard_DealFragmentDoc,
+    "\n  query ExchangeDeals($page: Int!, $limit: Int!) {\n    exchangeDeals(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...DealCard_deal\n      }\n    }\n  }\n": typeof types.ExchangeDealsDocument,
+    "\n  subscription DealUpdated {\n    dealUpdated {\n      id\n      ...DealCard_deal\n    }\n  }\n": typeof types.DealUpdatedDocument,
+    "\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n": typeof types.ChangeDealDocument,
     "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": typeof types.WithdrawalQueueDocument,
     "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawalQueueChangedDocument,
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": typeof types.CompleteWithdrawalDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": typeof types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
@@ -94,12 +110,28 @@ const documents: Documents = {
     "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.FundCampaignDocument,
     "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.ReturnCampaignBudgetDocument,
     "\n  subscription CampaignStatsChanged($projectId: ID) {\n    campaignStatsChanged(projectId: $projectId) {\n      id\n      projectId\n      status\n      isActive\n      budget\n      conversions\n      spend\n      todayConversions\n      todaySpend\n      notNew\n    }\n  }\n": types.CampaignStatsChangedDocument,
+    "\n  query ExchangeMe {\n    me {\n      id\n      isExchangeReady\n    }\n  }\n": types.ExchangeMeDocument,
+    "\n  mutation JoinExchange($ready: Boolean!) {\n    updateMe(input: { isExchangeReady: $ready }) {\n      id\n      isExchangeReady\n    }\n  }\n": types.JoinExchangeDocument,
+    "\n  query ExchangeCatalog($search: String, $page: Int!, $limit: Int!) {\n    exchangeCatalog(search: $search, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        ownerName\n        taskTypes\n        recentCompletions\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.ExchangeCatalogDocument,
+    "\n  query OfferChoices($partnerPlatformId: ID!) {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        isActive\n      }\n    }\n    mine: exchangeProjects {\n      id\n      title\n      resources\n    }\n    theirs: exchangeProjects(platformId: $partnerPlatformId) {\n      id\n      title\n      resources\n      taskTypes\n    }\n  }\n": types.OfferChoicesDocument,
+    "\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n": types.CreateOfferDocument,
+    "\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": types.OfferCard_OfferFragmentDoc,
+    "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n": types.ExchangeOffersDocument,
+    "\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n": types.ConfirmOfferDocument,
+    "\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n": types.RejectOfferDocument,
+    "\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n": types.WithdrawOfferDocument,
+    "\n  query AwaitingOffers {\n    awaitingOffers {\n      incoming\n      outgoing\n    }\n  }\n": types.AwaitingOffersDocument,
+    "\n  subscription AwaitingOffersChanged {\n    awaitingOffersChanged {\n      incoming\n      outgoing\n    }\n  }\n": types.AwaitingOffersChangedDocument,
+    "\n  fragment DealCard_deal on Deal {\n    id\n    createdAt\n    status\n    quantity\n    delivered\n    partnerQuantity\n    partnerDelivered\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": types.DealCard_DealFragmentDoc,
+    "\n  query ExchangeDeals($page: Int!, $limit: Int!) {\n    exchangeDeals(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...DealCard_deal\n      }\n    }\n  }\n": types.ExchangeDealsDocument,
+    "\n  subscription DealUpdated {\n    dealUpdated {\n      id\n      ...DealCard_deal\n    }\n  }\n": types.DealUpdatedDocument,
+    "\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n": types.ChangeDealDocument,
     "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n": types.WithdrawalQueueDocument,
     "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": types.WithdrawalQueueChangedDocument,
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": types.CompleteWithdrawalDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
@@ -219,6 +251,70 @@ export function graphql(source: "\n  subscription CampaignStatsChanged($projectI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ExchangeMe {\n    me {\n      id\n      isExchangeReady\n    }\n  }\n"): (typeof documents)["\n  query ExchangeMe {\n    me {\n      id\n      isExchangeReady\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinExchange($ready: Boolean!) {\n    updateMe(input: { isExchangeReady: $ready }) {\n      id\n      isExchangeReady\n    }\n  }\n"): (typeof documents)["\n  mutation JoinExchange($ready: Boolean!) {\n    updateMe(input: { isExchangeReady: $ready }) {\n      id\n      isExchangeReady\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExchangeCatalog($search: String, $page: Int!, $limit: Int!) {\n    exchangeCatalog(search: $search, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        ownerName\n        taskTypes\n        recentCompletions\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExchangeCatalog($search: String, $page: Int!, $limit: Int!) {\n    exchangeCatalog(search: $search, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        title\n        logo\n        ownerName\n        taskTypes\n        recentCompletions\n        category {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OfferChoices($partnerPlatformId: ID!) {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        isActive\n      }\n    }\n    mine: exchangeProjects {\n      id\n      title\n      resources\n    }\n    theirs: exchangeProjects(platformId: $partnerPlatformId) {\n      id\n      title\n      resources\n      taskTypes\n    }\n  }\n"): (typeof documents)["\n  query OfferChoices($partnerPlatformId: ID!) {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        isActive\n      }\n    }\n    mine: exchangeProjects {\n      id\n      title\n      resources\n    }\n    theirs: exchangeProjects(platformId: $partnerPlatformId) {\n      id\n      title\n      resources\n      taskTypes\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AwaitingOffers {\n    awaitingOffers {\n      incoming\n      outgoing\n    }\n  }\n"): (typeof documents)["\n  query AwaitingOffers {\n    awaitingOffers {\n      incoming\n      outgoing\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AwaitingOffersChanged {\n    awaitingOffersChanged {\n      incoming\n      outgoing\n    }\n  }\n"): (typeof documents)["\n  subscription AwaitingOffersChanged {\n    awaitingOffersChanged {\n      incoming\n      outgoing\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DealCard_deal on Deal {\n    id\n    createdAt\n    status\n    quantity\n    delivered\n    partnerQuantity\n    partnerDelivered\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  fragment DealCard_deal on Deal {\n    id\n    createdAt\n    status\n    quantity\n    delivered\n    partnerQuantity\n    partnerDelivered\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExchangeDeals($page: Int!, $limit: Int!) {\n    exchangeDeals(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...DealCard_deal\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExchangeDeals($page: Int!, $limit: Int!) {\n    exchangeDeals(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...DealCard_deal\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DealUpdated {\n    dealUpdated {\n      id\n      ...DealCard_deal\n    }\n  }\n"): (typeof documents)["\n  subscription DealUpdated {\n    dealUpdated {\n      id\n      ...DealCard_deal\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n"): (typeof documents)["\n  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {\n    withdrawalQueue(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        userId\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -239,7 +335,7 @@ export function graphql(source: "\n  fragment BalanceChip_user on User {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
+export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

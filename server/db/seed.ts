@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { parseMoney } from '../lib/money.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
+import { Project } from '../modules/projects/project.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
 import { User } from '../modules/users/user.entity.ts';
@@ -102,6 +103,7 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   await em.flush();
   await seedDemoMoney(em, services);
   await seedDemoProjectsAndApps(em, services);
+  await seedDemoExchange(em, services);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
 }
 
@@ -273,3 +275,88 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
 
 /** Telegram bot id of the demo app (initData of demo players names it). */
 export const DEMO_BOT_ID = 7_000_000_001;
+/** Telegram bot id of the advertiser's demo app (the exchange's other side). */
+export const DEMO_SWAP_BOT_ID = 7_000_000_002;
+
+/**
+ * The exchange worth looking at: both demo users exchange-ready with an app and a project, one
+ * running swap with deliveries made through the real conversion function, one pending offer.
+ */
+async function seedDemoExchange(em: EntityManager, services: Services) {
+  const advertiser = await em.findOneOrFail(User, { email: DEMO_USERS[0].email });
+  const publisher = await em.findOneOrFail(User, { email: DEMO_USERS[1].email });
+  const category = async (title: string) => (await em.findOneOrFail(Category, { title })).id;
+  const farmApp = await services.platforms.create(em.fork(), advertiser, {
+    title: 'Farm Hero Play',
+    logo: await demoLogo(services, 'FP', '#15803d'),
+    categoryId: await category('Games'),
+    webappUrl: 'https://farmhero.example/app',
+    tgBotUrl: 'https://t.me/farm_hero_bot/play',
+    isDarkTheme: false,
+    rewards: [{ title: 'Seeds', logo: await demoLogo(services, 'S', '#84cc16') }],
+    services: (['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK'] as const).map((taskType) => ({
+      taskType,
+      awards: [{ platformRewardTitle: 'Seeds', value: taskType === 'BOT' ? 50 : 20 }],
+      isExcluded: false,
+      shouldConfirmWithoutPayout: false,
+    })),
+    tgBotId: DEMO_SWAP_BOT_ID,
+    botToken: null,
+    rewardCallbackUrl: null,
+  });
+  const clickerProject = await services.projects.create(em.fork(), publisher, {
+    title: 'Clicker Quest',
+    categoryId: await category('Games'),
+    tasks: [
+      {
+        type: 'BOT',
+        title: 'Clicker Quest bot',
+        url: 'https://t.me/clicker_quest_bot',
+        logo: await demoLogo(services, 'CQ', '#7c3aed'),
+        isMiniApp: true,
+        inviteLink: null,
+      },
+    ],
+  });
+  for (const user of [advertiser, publisher]) {
+    await services.users.updateSelf(em.fork(), user, { isExchangeReady: true });
+  }
+  const [clickerApp] = (await services.platforms.list(em.fork(), publisher, 1, 10)).data;
+  const farmProject = await em.findOneOrFail(Project, { ownerId: advertiser.id, title: 'Farm Hero' });
+  const cryptoProject = await em.findOneOrFail(Project, { ownerId: advertiser.id, title: 'Crypto Daily' });
+  const running = await services.exchange.createOffer(em.fork(), advertiser, {
+    platformId: farmApp.id,
+    projectId: farmProject.id,
+    partnerPlatformId: clickerApp.id,
+    partnerProjectId: clickerProject.id,
+    quantity: 200,
+    partnerQuantity: 150,
+    message: 'Farm players love clickers: let us swap.',
+  });
+  const confirmed = await services.exchange.decide(em.fork(), publisher, running.id, 'confirm');
+  // Deliveries through the conversion function: synthetic players start and complete swap tasks.
+  const swaps = await em.execute<{ id: number; platform_id: number }[]>(
+    'select id, platform_id from campaigns where deal_id = ? order by id',
+    [confirmed.dealId],
+  );
+  let player = 9_100_000_000;
+  for (const c of swaps) {
+    const count = c.platform_id === farmApp.id ? 37 : 22;
+    for (let i = 0; i < Math.ceil(count / swaps.filter((s) => s.platform_id === c.platform_id).length); i++) {
+      const code = `demo-swap-${c.id}-${i}`;
+      await em.execute(
+        'insert into clicks (code, campaign_id, platform_id, player_id, tier_level) values (?, ?, ?, ?, 1)',
+        [code, c.id, c.platform_id, player++],
+      );
+      await services.conversions.convert(em.fork(), code, null);
+    }
+  }
+  await services.exchange.createOffer(em.fork(), publisher, {
+    platformId: clickerApp.id,
+    projectId: clickerProject.id,
+    partnerPlatformId: farmApp.id,
+    partnerProjectId: cryptoProject.id,
+    quantity: 100,
+    message: 'Our players would join your channel: shall we?',
+  });
+}

@@ -6,7 +6,7 @@ import { ExternalLink } from 'lucide-react';
 import type { Area } from '../../lib/areas';
 import { areaTabs } from './tabs';
 
-/** Badge counts for the exchange tabs; null until the exchange work provides them. */
+/** Badge counts for the exchange tabs; null when the user is not exchange-ready. */
 export type ExchangeBadges = { incoming: number; outgoing: number } | null;
 
 export function AreaTabs({ area, docsUrl, badges = null }: { area: Area; docsUrl?: string; badges?: ExchangeBadges }) {
@@ -40,7 +40,13 @@ export function AreaTabs({ area, docsUrl, badges = null }: { area: Area; docsUrl
             <Link to={tab.to} aria-current={active ? 'page' : undefined}>
               {tab.label}
               {count ? (
-                <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs">
+                <Badge
+                  colorPalette="red"
+                  variant="solid"
+                  borderRadius="full"
+                  size="xs"
+                  data-testid={`badge-${tab.badge}`}
+                >
                   {count}
                 </Badge>
               ) : null}

@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { graphql } from '../../gql';
 import { areaFromPath, logoTarget } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
+import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { ChooseRoleDialog } from '../users/ChooseRoleDialog';
 import { AreaTabs } from './AreaTabs';
 import { BalanceChip } from './BalanceChip';
@@ -33,6 +34,7 @@ const LayoutMeQuery = graphql(`
       defaultRole
       isModerator
       isFinance
+      isExchangeReady
       ...BalanceChip_user
       ...UserMenu_user
       ...MobileDrawer_user
@@ -47,6 +49,7 @@ function Shell() {
   const { data, error, refetch } = useQuery(LayoutMeQuery);
   const me = data?.me;
   useLiveBalance(me?.id);
+  const badges = useAwaitingOffers(me?.isExchangeReady === true);
   useScrollPositions();
 
   return (
@@ -62,7 +65,7 @@ function Shell() {
       >
         <Container maxW="7xl">
           <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
-            {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} /> : null}
+            {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} badges={badges} /> : null}
             <Link to={logoTarget(me?.defaultRole)} aria-label="Home" data-testid="logo-link" style={{ flexShrink: 0 }}>
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
@@ -100,7 +103,7 @@ function Shell() {
             )}
           </HStack>
           <Box display={{ base: 'none', md: 'block' }} mb="-1px">
-            <AreaTabs area={area} docsUrl={config?.docsUrl} />
+            <AreaTabs area={area} docsUrl={config?.docsUrl} badges={badges} />
           </Box>
         </Container>
       </Box>

@@ -1,3 +1,4 @@
+import { Badge } from '@chakra-ui/react/badge';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Drawer } from '@chakra-ui/react/drawer';
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
 import { signOut } from '../../lib/session';
+import type { ExchangeBadges } from './AreaTabs';
 import { areaTabs } from './tabs';
 
 export const MobileDrawerFragment = graphql(`
@@ -28,10 +30,12 @@ export function MobileDrawer({
   area,
   docsUrl,
   user: userRef,
+  badges = null,
 }: {
   area: Area;
   docsUrl?: string;
   user: FragmentType<typeof MobileDrawerFragment>;
+  badges?: ExchangeBadges;
 }) {
   const user = useFragment(MobileDrawerFragment, userRef);
   const [open, setOpen] = useState(false);
@@ -91,7 +95,14 @@ export function MobileDrawer({
                           size="sm"
                           onClick={close}
                         >
-                          <Link to={tab.to}>{tab.label}</Link>
+                          <Link to={tab.to}>
+                            {tab.label}
+                            {tab.badge && badges?.[tab.badge] ? (
+                              <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                                {badges[tab.badge]}
+                              </Badge>
+                            ) : null}
+                          </Link>
                         </Button>
                       ),
                     )}

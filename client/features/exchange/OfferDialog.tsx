@@ -1,0 +1,190 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, CloseButton } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Portal } from '@chakra-ui/react/portal';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { serverError } from '../payments/serverError';
+import { AwaitingOffersQuery, CreateOfferMutation, OfferChoicesQuery } from './exchangeApi';
+import { emptyOffer, type OfferValues, offerSchema, toOfferInput } from './offer';
+
+export interface OfferTarget {
+  id: string;
+  title: string;
+  ownerName: string;
+}
+
+type Field = keyof OfferValues;
+const FIELDS: Field[] = [
+  'platformId',
+  'projectId',
+  'partnerProjectId',
+  'quantity',
+  'partnerQuantity',
+  'expiresOn',
+  'message',
+];
+const SERVER_FIELDS: Record<string, Field> = {
+  platformId: 'platformId',
+  projectId: 'projectId',
+  partnerProjectId: 'partnerProjectId',
+  partnerPlatformId: 'partnerProjectId',
+  quantity: 'quantity',
+  partnerQuantity: 'partnerQuantity',
+  expiresAt: 'expiresOn',
+  message: 'message',
+};
+
+/** "Make an offer" from a catalog card: my app and project, their project, quantities, expiry, message. */
+export function OfferDialog({ target, onClose }: { target: OfferTarget | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="offer-dialog">
+            <Dialog.Header>
+              <Stack gap="0.5" minW="0">
+                <Dialog.Title>Make an offer</Dialog.Title>
+                <Text fontSize="sm" color="fg.muted" truncate>
+                  {target ? `To ${target.title} by ${target.ownerName}` : ''}
+                </Text>
+              </Stack>
+            </Dialog.Header>
+            <Dialog.Body pb="6">{target && <OfferForm key={target.id} target={target} onDone={onClose} />}</Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
+  const choices = useQuery(OfferChoicesQuery, {
+    variables: { partnerPlatformId: target.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [create] = useMutation(CreateOfferMutation, { refetchQueries: [AwaitingOffersQuery, 'ExchangeOffers'] });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<OfferValues>({ resolver: zodResolver(offerSchema), defaultValues: emptyOffer, mode: 'onTouched' });
+  const quantity = watch('quantity');
+  const apps = (choices.data?.platforms.data ?? []).filter((p) => p.isActive);
+  const mine = choices.data?.mine ?? [];
+  const theirs = choices.data?.theirs ?? [];
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await create({ variables: { input: toOfferInput(values, target.id) } });
+      notifySuccess(`Offer sent to ${target.ownerName}`);
+      onDone();
+    } catch (error) {
+      const { message, field } = serverError(error);
+      const formField = field ? SERVER_FIELDS[field] : undefined;
+      if (formField && FIELDS.includes(formField)) setError(formField, { message });
+      else notifyError(message);
+    }
+  });
+
+  const select = (
+    name: 'platformId' | 'projectId' | 'partnerProjectId',
+    placeholder: string,
+    options: { id: string; title: string; note?: string }[],
+  ) => (
+    <NativeSelect.Root invalid={Boolean(errors[name])}>
+      <NativeSelect.Field placeholder={placeholder} {...register(name)} data-testid={`offer-${name}`}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+            {o.note ? ` (${o.note})` : ''}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+  const resources = (n: number) => `${n} resource${n === 1 ? '' : 's'}`;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Make an offer">
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="My app shows their tasks" error={errors.platformId?.message} required>
+            {select(
+              'platformId',
+              choices.loading && !choices.data ? 'Loading…' : apps.length ? 'Choose your app' : 'You have no apps',
+              apps,
+            )}
+          </FormField>
+          <FormField label="Their project" error={errors.partnerProjectId?.message} required>
+            {select(
+              'partnerProjectId',
+              theirs.length ? 'Choose their project' : 'No projects to ask for',
+              theirs.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
+            )}
+          </FormField>
+          <FormField label="My project, shown in their app" error={errors.projectId?.message} required>
+            {select(
+              'projectId',
+              mine.length ? 'Choose your project' : 'You have no projects',
+              mine.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
+            )}
+          </FormField>
+          <FormField
+            label="Expires on"
+            error={errors.expiresOn?.message}
+            helperText="Leave empty to wait for an answer"
+          >
+            <Input type="date" {...register('expiresOn')} data-testid="offer-expires" />
+          </FormField>
+          <FormField
+            label="Completions my app delivers"
+            error={errors.quantity?.message}
+            required
+            helperText="Players of your app who do their tasks"
+          >
+            <Input inputMode="numeric" placeholder="e.g. 500" {...register('quantity')} data-testid="offer-quantity" />
+          </FormField>
+          <FormField
+            label="Completions their app delivers"
+            error={errors.partnerQuantity?.message}
+            helperText={`Empty: the same${quantity.trim() ? ` (${quantity.trim()})` : ''}`}
+          >
+            <Input
+              inputMode="numeric"
+              placeholder="Same as mine"
+              {...register('partnerQuantity')}
+              data-testid="offer-partner-quantity"
+            />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Message" error={errors.message?.message}>
+          <Textarea rows={3} placeholder="Optional: a word to the partner" {...register('message')} />
+        </FormField>
+        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="offer-submit">
+            Send offer
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,254 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftRight, CloudOff, Inbox, Send } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Page } from '../../components/ui/Page';
+import { Pagination } from '../../components/ui/Pagination';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { type FragmentType, useFragment } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import { serverError } from '../payments/serverError';
+import {
+  AwaitingOffersChangedSubscription,
+  AwaitingOffersQuery,
+  ConfirmOfferMutation,
+  OFFERS_PAGE_SIZE,
+  OfferCardFragment,
+  OffersQuery,
+  RejectOfferMutation,
+  WithdrawOfferMutation,
+} from './exchangeApi';
+import { JoinExchange, useExchangeMe } from './JoinExchange';
+import { AppLine, ExchangeStatusBadge } from './parts';
+
+type Direction = 'incoming' | 'outgoing';
+type Action = 'confirm' | 'reject' | 'withdraw';
+
+const copy = {
+  incoming: {
+    title: 'Incoming Requests',
+    description: 'Offers other partners made to you: confirm to start a swap.',
+    empty: 'No incoming requests',
+    icon: <Inbox />,
+  },
+  outgoing: {
+    title: 'Outgoing Requests',
+    description: 'Offers you made, waiting for the partner’s answer.',
+    empty: 'No outgoing requests',
+    icon: <Send />,
+  },
+} as const;
+
+const done: Record<Action, string> = {
+  confirm: 'Offer confirmed: the swap has started',
+  reject: 'Offer rejected',
+  withdraw: 'Offer withdrawn',
+};
+
+function OffersPage({ direction }: { direction: Direction }) {
+  const { me } = useExchangeMe();
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<{ id: string; action: Action } | null>(null);
+  const { data, loading, error, refetch } = useQuery(OffersQuery, {
+    variables: {
+      direction: direction === 'incoming' ? 'INCOMING' : 'OUTGOING',
+      page,
+      limit: OFFERS_PAGE_SIZE,
+    },
+    fetchPolicy: 'cache-and-network',
+    skip: !me?.isExchangeReady,
+  });
+  // Any change of an offer I am party to (a new one, the partner's answer) refreshes the list.
+  const refresh = useThrottledCallback(() => void refetch(), 300);
+  useSubscription(AwaitingOffersChangedSubscription, { skip: !me?.isExchangeReady, onData: refresh });
+
+  const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeDeals'];
+  const [confirm] = useMutation(ConfirmOfferMutation, { refetchQueries });
+  const [reject] = useMutation(RejectOfferMutation, { refetchQueries });
+  const [withdraw] = useMutation(WithdrawOfferMutation, { refetchQueries });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (id: string, action: Action) => {
+    setBusy(id);
+    try {
+      const variables = { id };
+      if (action === 'confirm') await confirm({ variables });
+      if (action === 'reject') await reject({ variables });
+      if (action === 'withdraw') await withdraw({ variables });
+      notifySuccess(done[action]);
+    } catch (err) {
+      notifyError(serverError(err).message);
+    } finally {
+      setBusy(null);
+      setPending(null);
+    }
+  };
+
+  const offers = data?.exchangeOffers.data ?? [];
+  const pages = Math.ceil((data?.exchangeOffers.total ?? 0) / OFFERS_PAGE_SIZE);
+  const text = copy[direction];
+
+  return (
+    <Page title={text.title} description={text.description}>
+      {me && !me.isExchangeReady ? (
+        <JoinExchange />
+      ) : error && !data ? (
+        <EmptyState icon={<CloudOff />} title="Could not load the offers" description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </EmptyState>
+      ) : (loading || !me) && !data ? (
+        <Stack gap="3">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} h="36" borderRadius="xl" />
+          ))}
+        </Stack>
+      ) : offers.length === 0 ? (
+        <EmptyState
+          icon={text.icon}
+          title={text.empty}
+          description={direction === 'incoming' ? 'Offers to your apps appear here at once.' : undefined}
+        >
+          {direction === 'outgoing' && (
+            <Button asChild variant="outline">
+              <Link to="/exchange/catalog">Find a partner in the catalog</Link>
+            </Button>
+          )}
+        </EmptyState>
+      ) : (
+        <Stack gap="3" data-testid="offers">
+          {offers.map((o) => (
+            <OfferCard
+              key={o.id}
+              offer={o}
+              direction={direction}
+              busy={busy === o.id}
+              onAction={(action) => (action === 'confirm' ? void act(o.id, action) : setPending({ id: o.id, action }))}
+            />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 && (
+        <Stack align="center">
+          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label="Offer pages" />
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.action === 'reject' ? 'Reject this offer?' : 'Withdraw this offer?'}
+        confirmLabel={pending?.action === 'reject' ? 'Reject' : 'Withdraw'}
+        loading={busy !== null}
+        iconColor="orange-500"
+        testId="offer-decision-dialog"
+        onConfirm={() => pending && void act(pending.id, pending.action)}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.action === 'reject'
+          ? 'The partner is told at once. They can make a new offer later.'
+          : 'The partner will no longer be able to confirm it.'}
+      </ConfirmDialog>
+    </Page>
+  );
+}
+
+function OfferCard({
+  offer: ref,
+  direction,
+  busy,
+  onAction,
+}: {
+  offer: FragmentType<typeof OfferCardFragment>;
+  direction: Direction;
+  busy: boolean;
+  onAction: (action: Action) => void;
+}) {
+  const o = useFragment(OfferCardFragment, ref);
+  const incoming = direction === 'incoming';
+  // From my point of view: which app shows what, and how many completions each way.
+  const myApp = incoming ? o.partnerPlatform : o.platform;
+  const theirApp = incoming ? o.platform : o.partnerPlatform;
+  const myProject = incoming ? o.partnerProject : o.project;
+  const theirProject = incoming ? o.project : o.partnerProject;
+  const iGive = incoming ? o.partnerQuantity : o.quantity;
+  const iGet = incoming ? o.quantity : o.partnerQuantity;
+  const other = incoming ? o.proposer : o.partner;
+  return (
+    <Card.Root size="sm" data-testid="offer-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontWeight="semibold">
+            {incoming ? `From ${other.name}` : `To ${other.name}`}
+            <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
+              {' '}
+              · {new Date(o.createdAt).toLocaleDateString()}
+              {o.expiresAt ? ` · expires ${new Date(o.expiresAt).toLocaleDateString()}` : ''}
+            </Text>
+          </Text>
+          <ExchangeStatusBadge status={o.status} />
+        </HStack>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <Stack gap="1" borderWidth="1px" borderRadius="lg" p="3">
+            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
+              You give
+            </Text>
+            <AppLine app={myApp} caption={`shows ${theirProject.title}`} />
+            <Text fontSize="sm" data-testid="offer-give">
+              {iGive.toLocaleString()} completions
+            </Text>
+          </Stack>
+          <Stack gap="1" borderWidth="1px" borderRadius="lg" p="3">
+            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
+              You get
+            </Text>
+            <AppLine app={theirApp} caption={`shows ${myProject.title}`} />
+            <Text fontSize="sm" data-testid="offer-get">
+              {iGet.toLocaleString()} completions
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        {o.message && (
+          <Text fontSize="sm" color="fg.muted" fontStyle="italic">
+            “{o.message}”
+          </Text>
+        )}
+      </Card.Body>
+      {o.status === 'PENDING' ? (
+        <Card.Footer justifyContent="flex-end" gap="2">
+          {incoming ? (
+            <>
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('reject')}>
+                Reject
+              </Button>
+              <Button size="sm" colorPalette="brand" loading={busy} onClick={() => onAction('confirm')}>
+                Confirm
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('withdraw')}>
+              Withdraw
+            </Button>
+          )}
+        </Card.Footer>
+      ) : o.dealId ? (
+        <Card.Footer justifyContent="flex-end">
+          <Button asChild size="sm" variant="ghost">
+            <Link to="/exchange/swaps">
+              <ArrowLeftRight /> See the swap
+            </Link>
+          </Button>
+        </Card.Footer>
+      ) : null}
+    </Card.Root>
+  );
+}
+
+export const IncomingPage = () => <OffersPage direction="incoming" />;
+export const OutgoingPage = () => <OffersPage direction="outgoing" />;

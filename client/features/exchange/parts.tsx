@@ -1,0 +1,56 @@
+import { Avatar } from '@chakra-ui/react/avatar';
+import { Badge } from '@chakra-ui/react/badge';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+
+const TASK_TYPE_LABELS: Record<string, string> = {
+  BOT: 'Bot',
+  CHANNEL: 'Channel',
+  CHAT: 'Chat',
+  SMART_LINK: 'Smart link',
+  CUSTOM: 'Custom',
+};
+export const taskTypeLabel = (t: string) => TASK_TYPE_LABELS[t] ?? t;
+
+/** An app's logo and title, with a line under it. */
+export function AppLine({ app, caption }: { app: { title: string; logo: string }; caption?: string }) {
+  return (
+    <HStack gap="3" minW="0">
+      <Avatar.Root size="md" shape="rounded">
+        {app.logo && <Avatar.Image src={app.logo} alt="" />}
+        <Avatar.Fallback name={app.title} />
+      </Avatar.Root>
+      <Stack gap="0" minW="0">
+        <Text fontWeight="semibold" truncate>
+          {app.title}
+        </Text>
+        {caption && (
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {caption}
+          </Text>
+        )}
+      </Stack>
+    </HStack>
+  );
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  PENDING: 'orange',
+  CONFIRMED: 'green',
+  REJECTED: 'red',
+  WITHDRAWN: 'gray',
+  EXPIRED: 'gray',
+  ACTIVE: 'green',
+  PAUSED: 'orange',
+  COMPLETED: 'blue',
+  ENDED: 'gray',
+};
+
+export function ExchangeStatusBadge({ status }: { status: string }) {
+  const label = status.charAt(0) + status.slice(1).toLowerCase();
+  return (
+    <Badge colorPalette={STATUS_COLORS[status] ?? 'gray'} variant="subtle" data-testid="exchange-status">
+      {label}
+    </Badge>
+  );
+}
