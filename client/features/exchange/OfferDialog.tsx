@@ -127,21 +127,21 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
           <FormField label="My app shows their tasks" error={errors.platformId?.message} required>
             {select(
               'platformId',
-              choices.loading && !choices.data ? 'Loading…' : apps.length ? 'Choose your app' : 'You have no apps',
+              choices.loading && !choices.data ? 'Loading…' : apps.length ? 'Select an app' : 'You have no apps',
               apps,
             )}
           </FormField>
           <FormField label="Their project" error={errors.partnerProjectId?.message} required>
             {select(
               'partnerProjectId',
-              theirs.length ? 'Choose their project' : 'No projects to ask for',
+              theirs.length ? 'Select a project' : 'No projects to ask for',
               theirs.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
             )}
           </FormField>
           <FormField label="My project, shown in their app" error={errors.projectId?.message} required>
             {select(
               'projectId',
-              mine.length ? 'Choose your project' : 'You have no projects',
+              mine.length ? 'Select a project' : 'You have no projects',
               mine.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
             )}
           </FormField>
