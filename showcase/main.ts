@@ -1,4 +1,6 @@
-// Entry of the built script (/showcase.js): exposes `window.Showcase.init`.
+// Entry of the built script (/showcase.js): exposes `window.Showcase.init` and defines the
+// <taskgram-showcase> element. Types for integrators: /showcase.d.ts.
+import { defineShowcaseElement } from './element.ts';
 import { type ShowcaseInstance, type ShowcaseOptions, init } from './showcase.ts';
 
 declare global {
@@ -8,3 +10,4 @@ declare global {
 }
 
 window.Showcase = { init };
+defineShowcaseElement();

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 // The embeddable showcase in jsdom against a small HTTP server speaking the public showcase
 // API of the issue 7 contract (the real server's side is tested with the server).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
@@ -6,6 +7,8 @@ import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showcaseScript } from '../server/modules/showcase/script.ts';
+import { defineShowcaseElement } from './element.ts';
+import { CATALOGS } from './i18n/index.ts';
 import { type ShowcaseInstance, type ShowcaseOptions, type ShowcaseTask, init } from './showcase.ts';
 
 const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Ann%22%7D&auth_date=1700000000&hash=abc';
@@ -99,11 +102,25 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'application/javascript', etag: script.etag });
     return res.end(script.body);
   }
-  const m = /^\/api\/v1\/showcase\/platforms\/([^/]+)(\/.*)?$/.exec(path);
+  const lang = /^\/showcase\/i18n\/(\w+)\.json$/.exec(path);
+  if (lang) return send(res, CATALOGS[lang[1]] ? 200 : 404, CATALOGS[lang[1]] ?? { error: 'No such language' });
+  const m = /^\/api\/v1\/showcase\/platforms\/([^/?]+)(\/[^?]*)?(\?debug=true)?$/.exec(path);
   if (!m) return send(res, 404, { error: 'Not found' });
   if (req.headers.authorization !== `tma ${INIT_DATA}`)
     return send(res, 401, { error: 'initData signature is invalid' });
   const rest = m[2] ?? '';
+  if (req.method === 'GET' && rest === '' && m[3]) {
+    return send(res, 200, {
+      value: {
+        platform: { id: m[1], title: 'Farm Game', logo: '/media/app.png', isDarkTheme: false },
+        player: { id: '42', firstName: 'Ann' },
+        debug: true,
+        tasks: [
+          { campaignId: 'debug', taskType: 'BOT', title: 'Test task', logo: '', awards: [coins], status: 'AVAILABLE' },
+        ],
+      },
+    });
+  }
   if (req.method === 'GET' && rest === '') {
     if (state.error) return send(res, state.status, { error: state.error });
     return send(res, 200, {
@@ -442,7 +459,8 @@ describe('showcase', () => {
   it('built script: window.Showcase.init talks to the server it was loaded from', async () => {
     const script = await showcaseScript();
     expect(script.etag).toMatch(/^"[\w-]{20,}"$/);
-    expect(script.body.length).toBeLessThan(12 * 1024);
+    // Issue 16: the whole script under 12 KB gzip (other languages load on demand).
+    expect(gzipSync(script.body).length).toBeLessThan(12 * 1024);
 
     // Run it as the browser would run <script src="<server>/showcase.js">.
     const tag = document.createElement('script');
@@ -464,5 +482,86 @@ describe('showcase', () => {
     const root = container.querySelector('[data-showcase]')!.shadowRoot!;
     expect(root.querySelector('li[data-campaign-id="11"]')).not.toBeNull();
     expect(requests.at(-1)?.path).toBe('/api/v1/showcase/platforms/7');
+  });
+});
+
+describe('the player’s language', () => {
+  it('speaks Russian: text, plurals and numbers, loaded on demand; titles stay as written', async () => {
+    state.tasks[0].awards = [{ ...coins, value: 1500 }];
+    const { root, ui } = mount({ lang: 'ru' });
+    expect(await ui.findByText('3 задания')).toBeInTheDocument();
+    const news = within(taskItem(root, '11'));
+    expect(news.getByText('Crypto News')).toBeInTheDocument();
+    expect(news.getByText('Канал')).toBeInTheDocument();
+    expect(news.getByRole('button', { name: 'Начать' })).toBeInTheDocument();
+    expect(
+      news.getByText(`+${new Intl.NumberFormat('ru').format(1500)} Coins`, { normalizer: (t) => t }),
+    ).toBeInTheDocument();
+    expect(within(taskItem(root, '13')).getByRole('button', { name: 'Проверить' })).toBeInTheDocument();
+    expect(root).toHaveAttribute('lang', 'ru');
+    expect(root).toHaveAttribute('dir', 'ltr');
+    expect(requests.filter((r) => r.path === '/showcase/i18n/ru.json')).toHaveLength(1);
+  });
+
+  it('lays Persian out right to left with Persian digits', async () => {
+    state.tasks = state.tasks.slice(0, 1);
+    const { root, ui } = mount({ lang: 'fa' });
+    expect(await ui.findByText('۱ کار')).toBeInTheDocument();
+    expect(root).toHaveAttribute('dir', 'rtl');
+    expect(within(taskItem(root, '11')).getByText('+۱۰ Coins')).toBeInTheDocument();
+  });
+
+  it('falls back to English for a language it does not speak', async () => {
+    const { ui } = mount({ lang: 'de' });
+    expect(await ui.findByText('3 tasks')).toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/showcase/i18n/'))).toBe(false);
+  });
+});
+
+describe('debug mode', () => {
+  it('shows one test task that completes without any call to the server', async () => {
+    const { root, ui, events } = mount({ debug: true });
+    expect(await ui.findByText('Test mode: one test task, no money moves')).toBeInTheDocument();
+    expect(requests[0].path).toBe('/api/v1/showcase/platforms/7?debug=true');
+    const task = within(taskItem(root, 'debug'));
+    const user = userEvent.setup();
+    await user.click(task.getByRole('button', { name: 'Start' }));
+    expect(events.onStartTask).toHaveBeenCalledTimes(1);
+    await user.click(task.getByRole('button', { name: 'Check' }));
+    expect(events.onFinishTask).toHaveBeenCalledWith(expect.objectContaining({ campaignId: 'debug' }), [coins]);
+    expect(task.getByText('Done! +10 Coins')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('<taskgram-showcase>', () => {
+  it('renders in its own shadow root and dispatches load, starttask and finishtask', async () => {
+    defineShowcaseElement();
+    window.Telegram = { WebApp: { initData: INIT_DATA, openTelegramLink: vi.fn() } };
+    state.check = [{ status: 'COMPLETED', awards: [coins] }];
+    const el = document.createElement('taskgram-showcase');
+    el.dataset.platformId = '7';
+    el.dataset.apiBase = base;
+    const seen: { type: string; detail: any }[] = [];
+    for (const type of ['load', 'starttask', 'finishtask']) {
+      el.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail }));
+    }
+    document.body.append(el);
+    const root = el.shadowRoot!.querySelector('.tgs') as HTMLElement;
+    const ui = within(root);
+    expect(await ui.findByText('Farm Bot')).toBeInTheDocument();
+    await waitFor(() => expect(seen.map((e) => e.type)).toEqual(['load']));
+    expect(seen[0].detail.tasks).toHaveLength(3);
+    const user = userEvent.setup();
+    const bot = within(taskItem(root, '12'));
+    await user.click(bot.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(seen.map((e) => e.type)).toEqual(['load', 'starttask']));
+    expect(seen[1].detail.task.campaignId).toBe(12);
+    await user.click(bot.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(seen.map((e) => e.type)).toEqual(['load', 'starttask', 'finishtask']));
+    expect(seen[2].detail.awards).toEqual([coins]);
+    // Leaving the page tears it down.
+    el.remove();
+    expect(el.shadowRoot!.childElementCount).toBe(0);
   });
 });

@@ -47,7 +47,8 @@ describe('web client against the real server', () => {
     await page.getByTestId('role-switcher').click();
     await page.getByTestId('area-publisher').click();
     await page.waitForURL('**/publisher');
-    await page.getByText("You don't have any platforms").waitFor({ state: 'visible' });
+    // The demo advertiser also has an app of his own: the other side of the demo swap.
+    await page.getByText('Farm Hero Play').waitFor({ state: 'visible' });
     await page.getByTestId('balance-chip').waitFor({ state: 'visible' });
     await screenshot(page, '04-publisher-apps');
 

@@ -37,7 +37,9 @@ describe('the exchange in Chromium', () => {
     // The demo's pending offer between the two apps is withdrawn, so a new one can be made.
     const seeded = await app.api('/v1/exchanges/offers?direction=outgoing&status=PENDING', { token: pubToken });
     for (const o of seeded.body.value.data) {
-      expect((await app.api(`/v1/exchanges/offers/${o.id}/withdrawal`, { method: 'PATCH', token: pubToken })).status).toBe(200);
+      expect(
+        (await app.api(`/v1/exchanges/offers/${o.id}/withdrawal`, { method: 'PATCH', token: pubToken })).status,
+      ).toBe(200);
     }
     const moneyBefore = await Promise.all([balances(app, advId), balances(app, pubId)]);
 
@@ -114,15 +116,18 @@ describe('the exchange in Chromium', () => {
     const farm = projects.find((p: { title: string }) => p.title === 'Farm Hero');
     const key = (await app.api(`/v1/projects/${farm.id}`, { token: advToken })).body.value.secretKey;
     const reportedAt = Date.now();
-    const done = await app.api('/v1/sdk/events', { body: { type: 'conversion', click }, headers: { 'x-api-key': key } });
+    const done = await app.api('/v1/sdk/events', {
+      body: { type: 'conversion', click },
+      headers: { 'x-api-key': key },
+    });
     expect(done.body.value.status).toBe('COMPLETED');
     const live = { timeout: 1000, interval: 50 };
-    await expect.poll(() => newDeal(proposer.page).getByTestId('deal-delivered').textContent(), live).toBe(
-      '1 of 5 completions',
-    );
-    await expect.poll(() => newDeal(partner.page).getByTestId('deal-received').textContent(), live).toBe(
-      '1 of 5 completions',
-    );
+    await expect
+      .poll(() => newDeal(proposer.page).getByTestId('deal-delivered').textContent(), live)
+      .toBe('1 of 5 completions');
+    await expect
+      .poll(() => newDeal(partner.page).getByTestId('deal-received').textContent(), live)
+      .toBe('1 of 5 completions');
     expect(Date.now() - reportedAt).toBeLessThan(1500);
     expect(await notReloaded(partner.page)).toBe(true);
     expect(await notReloaded(proposer.page)).toBe(true);
@@ -131,7 +136,9 @@ describe('the exchange in Chromium', () => {
 
     // The player's check finishes the task with the app's award; nobody's money moved.
     await task.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(async () => (await showcaseEvents(player.page)).filter((e) => e.type === 'finish').length).toBe(1);
+    await expect
+      .poll(async () => (await showcaseEvents(player.page)).filter((e) => e.type === 'finish').length)
+      .toBe(1);
     expect(await Promise.all([balances(app, advId), balances(app, pubId)])).toEqual(moneyBefore);
   });
 });

@@ -19,6 +19,7 @@ import {
   showcase,
   start,
   tasks,
+  tma,
   topUp,
   unique,
 } from '../helpers/campaigns.ts';
@@ -285,5 +286,61 @@ describe('bots and custom tasks: the S2S event’s isNew', () => {
       body: { newUsersOnly: false },
     });
     expect(res.body.value).toMatchObject({ newUsersOnly: false });
+  });
+});
+
+describe('the player’s language and the integrators’ tools', () => {
+  test('player-facing answers follow the initData language_code; English otherwise', async () => {
+    const { username, campaign } = await channelCampaign();
+    const ru = { user: newPlayer({ language_code: 'ru' }) };
+    const de = { user: newPlayer({ language_code: 'de' }) };
+    fake.setMember(username, ru.user.id, 'member');
+    expect(await showcase(app, platform, ru, `/tasks/${campaign.id}/start`)).toEqual({
+      status: 409,
+      body: { error: 'Вы уже были участником до начала задания: оно только для новых подписчиков' },
+    });
+    expect((await showcase(app, platform, de, `/tasks/${campaign.id}/check`)).body).toEqual({
+      error: CHECK_MESSAGES.startFirst,
+    });
+    await start(app, platform, de, campaign.id);
+    const fa = { user: newPlayer({ language_code: 'fa' }) };
+    await start(app, platform, fa, campaign.id);
+    expect((await showcase(app, platform, fa, `/tasks/${campaign.id}/check`)).body.value).toEqual({
+      status: 'PENDING',
+      awards: [],
+      message: 'اول عضو کانال شوید، سپس دوباره بررسی کنید',
+    });
+    const missing = await showcase(app, platform, ru, '/tasks/99999999/start');
+    expect(missing).toEqual({ status: 404, body: { error: 'Задание не найдено' } });
+  });
+
+  test('debug mode answers one test task and writes nothing', async () => {
+    const player = { user: newPlayer() };
+    const before = await em(app).execute<{ n: string }[]>('select count(*) as n from clicks');
+    const res = await app.api(`/v1/showcase/platforms/${platform.id}?debug=true`, {
+      headers: { authorization: tma(platform.tgBotId!, player.user) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      debug: true,
+      platform: { id: platform.id },
+      tasks: [{ campaignId: 'debug', taskType: 'BOT', status: 'AVAILABLE', awards: [{ title: 'Coins', value: 500 }] }],
+    });
+    expect(await em(app).execute<{ n: string }[]>('select count(*) as n from clicks')).toEqual(before);
+    const bad = await app.api(`/v1/showcase/platforms/${platform.id}?debug=yes`);
+    expect(bad).toEqual({ status: 400, body: { error: 'debug must be true or false' } });
+  });
+
+  test('serves the language catalogs and the type definitions to any origin', async () => {
+    const ru = await fetch(`${app.url}/showcase/i18n/ru.json`);
+    expect(ru.status).toBe(200);
+    expect(ru.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await ru.json()).start).toBe('Начать');
+    expect((await fetch(`${app.url}/showcase/i18n/xx.json`)).status).toBe(404);
+    const types = await fetch(`${app.url}/showcase.d.ts`);
+    expect(types.status).toBe(200);
+    const text = await types.text();
+    expect(text).toContain("'taskgram-showcase': TaskgramShowcaseElement");
+    expect(text).toContain('debug?: boolean');
   });
 });

@@ -41,7 +41,13 @@ describe('offer rules', () => {
       },
       '3',
     );
-    expect(input).toEqual({ platformId: '1', projectId: '2', partnerPlatformId: '3', partnerProjectId: '4', quantity: 300 });
+    expect(input).toEqual({
+      platformId: '1',
+      projectId: '2',
+      partnerPlatformId: '3',
+      partnerProjectId: '4',
+      quantity: 300,
+    });
   });
 
   it('tells what I give and get on either side of a deal', () => {

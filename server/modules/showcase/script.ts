@@ -12,6 +12,16 @@ const ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../'
 export const SHOWCASE_SOURCE_DIR = join(ROOT, 'showcase');
 export const SHOWCASE_ENTRY = join(SHOWCASE_SOURCE_DIR, 'main.ts');
 export const SHOWCASE_DIST_FILE = join(ROOT, 'dist/showcase/showcase.js');
+/** The integrators' type definitions (hand-written next to the source; the build copies them). */
+export const SHOWCASE_TYPES_FILE = join(SHOWCASE_SOURCE_DIR, 'showcase.d.ts');
+export const SHOWCASE_DIST_TYPES_FILE = join(ROOT, 'dist/showcase/showcase.d.ts');
+
+let types: Promise<string> | null = null;
+/** /showcase.d.ts: the built copy, else the source file. */
+export function showcaseTypes(): Promise<string> {
+  types ??= readFile(existsSync(SHOWCASE_TYPES_FILE) ? SHOWCASE_TYPES_FILE : SHOWCASE_DIST_TYPES_FILE, 'utf8');
+  return types;
+}
 
 /** Bundles showcase/main.ts into one minified IIFE. Needs the dev dependency vite (build time). */
 export async function bundleShowcase(): Promise<string> {
@@ -71,5 +81,9 @@ function builtFileIsCurrent(): boolean {
   }
   if (!import.meta.url.endsWith('.ts') || !existsSync(SHOWCASE_SOURCE_DIR)) return true;
   const built = statSync(SHOWCASE_DIST_FILE).mtimeMs;
-  return readdirSync(SHOWCASE_SOURCE_DIR).every((name) => statSync(join(SHOWCASE_SOURCE_DIR, name)).mtimeMs <= built);
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((e) =>
+      e.isDirectory() ? newer(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs > built,
+    );
+  return !newer(SHOWCASE_SOURCE_DIR);
 }

@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Context } from '../../graphql/context.ts';
-import { notFound, unauthenticated } from '../../errors.ts';
+import { initDataLanguage, languageOf } from '../../../showcase/i18n/languages.ts';
+import { CATALOGS, translate } from '../../../showcase/i18n/index.ts';
+import { DomainError, notFound, unauthenticated } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { REPORT_REASONS } from '../campaigns/campaign.entity.ts';
-import { showcaseScript } from './script.ts';
+import { showcaseScript, showcaseTypes } from './script.ts';
 import type { ShowcaseService } from './showcase.service.ts';
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
@@ -57,6 +59,22 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return given !== undefined && timingSafeEqual(a, b);
 }
 
+/**
+ * Runs a showcase handler and answers what a player reads in the player's language (from the
+ * initData's language_code, read only to choose a language): refusals and check messages.
+ */
+async function inPlayerLanguage<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+  const language = languageOf(initDataLanguage(first(headers?.authorization)?.replace(/^tma\s+/i, '')));
+  try {
+    const result = await work();
+    const message = (result as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? { ...result, message: translate(message, language) } : result;
+  } catch (err) {
+    if (err instanceof DomainError) throw new DomainError(err.code, translate(err.message, language), err.field);
+    throw err;
+  }
+}
+
 const platformParams = z.object({ platformId: idParam('platformId') });
 const taskParams = z.object({ platformId: idParam('platformId'), campaignId: idParam('campaignId') });
 const AUTH = 'Identity: `Authorization: tma <Telegram initData>`, validated with the app’s bot token or bot id.';
@@ -84,13 +102,16 @@ export const showcaseRoutes = [
     method: 'GET',
     path: '/v1/showcase/platforms/:platformId',
     tag: 'showcase',
-    summary: `The tasks this player can do in the app, with the app’s award per task type. ${AUTH}`,
+    summary: `The tasks this player can do in the app, with the app’s award per task type. \`?debug=true\`: one test task (campaignId \`debug\`) that the script completes without any call, so nothing is recorded or paid. ${AUTH}`,
     access: 'public',
     params: platformParams,
-    handler: async (ctx, { params, headers }) => {
-      const player = await identify(ctx, params.platformId, headers);
-      return ctx.services.showcase.tasks(ctx.em, player);
-    },
+    query: z.object({ debug: z.enum(['true', 'false'], { error: 'debug must be true or false' }).optional() }),
+    handler: (ctx, { params, headers, query }) =>
+      inPlayerLanguage(headers, async () => {
+        const player = await identify(ctx, params.platformId, headers);
+        if (query.debug === 'true') return ctx.services.showcase.debugTasks(ctx.em, player);
+        return ctx.services.showcase.tasks(ctx.em, player);
+      }),
   }),
   route({
     method: 'POST',
@@ -99,10 +120,11 @@ export const showcaseRoutes = [
     summary: `Start a task: records the click and answers the link to open (bots get the click code as their start parameter). ${AUTH}`,
     access: 'public',
     params: taskParams,
-    handler: async (ctx, { params, headers }) => {
-      const player = await identify(ctx, params.platformId, headers);
-      return ctx.services.showcase.start(ctx.em, player, params.campaignId);
-    },
+    handler: (ctx, { params, headers }) =>
+      inPlayerLanguage(headers, async () => {
+        const player = await identify(ctx, params.platformId, headers);
+        return ctx.services.showcase.start(ctx.em, player, params.campaignId);
+      }),
   }),
   route({
     method: 'POST',
@@ -111,10 +133,11 @@ export const showcaseRoutes = [
     summary: `Is the task done? Channels and chats are checked with Telegram now; bots and custom tasks once the advertiser reported the action. ${AUTH}`,
     access: 'public',
     params: taskParams,
-    handler: async (ctx, { params, headers }) => {
-      const player = await identify(ctx, params.platformId, headers);
-      return ctx.services.showcase.check(ctx.em, player, params.campaignId);
-    },
+    handler: (ctx, { params, headers }) =>
+      inPlayerLanguage(headers, async () => {
+        const player = await identify(ctx, params.platformId, headers);
+        return ctx.services.showcase.check(ctx.em, player, params.campaignId);
+      }),
   }),
   route({
     method: 'POST',
@@ -129,10 +152,11 @@ export const showcaseRoutes = [
       reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
       text: z.string().trim().max(1000, 'The text must be at most 1000 characters').optional(),
     }),
-    handler: async (ctx, { params, body, headers }) => {
-      const player = await identify(ctx, params.platformId, headers);
-      return ctx.services.showcase.report(ctx.em, player, body);
-    },
+    handler: (ctx, { params, body, headers }) =>
+      inPlayerLanguage(headers, async () => {
+        const player = await identify(ctx, params.platformId, headers);
+        return ctx.services.showcase.report(ctx.em, player, body);
+      }),
   }),
 ];
 
@@ -154,6 +178,21 @@ export function registerShowcaseHttp(
     if (!req.url.startsWith('/api/v1/showcase/')) return;
     cors(reply);
     if (req.method === 'OPTIONS') return reply.code(204).send();
+  });
+  // The player's language for the script, loaded on demand (English is built in).
+  http.get<{ Params: { lang: string } }>('/showcase/i18n/:lang', async (req, reply) => {
+    cors(reply);
+    const lang = req.params.lang.replace(/\.json$/, '');
+    const messages = Object.hasOwn(CATALOGS, lang) ? CATALOGS[lang] : undefined;
+    if (!messages) return reply.code(404).send({ error: 'No such language' });
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return reply.type('application/json; charset=utf-8').send(messages);
+  });
+  // Types of Showcase.init, <taskgram-showcase> and its events, for integrators.
+  http.get('/showcase.d.ts', async (_req, reply) => {
+    cors(reply);
+    reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
+    return reply.type('text/plain; charset=utf-8').send(await showcaseTypes());
   });
   http.get('/showcase.js', async (req, reply) => {
     const script = await showcaseScript();

@@ -233,6 +233,35 @@ export class ShowcaseService {
   }
 
   /**
+   * Debug mode (`?debug=true`): the app's real look and awards with one test task that the
+   * script completes by itself. No click, conversion or money: nothing here writes.
+   */
+  async debugTasks(em: EntityManager, ctx: PlayerContext) {
+    const awards = await this.awards(em, ctx.platform.id);
+    const first = [...awards.values()].find((a) => a.length) ?? [];
+    return {
+      platform: {
+        id: ctx.platform.id,
+        title: ctx.platform.title,
+        logo: ctx.platform.logo,
+        isDarkTheme: ctx.platform.is_dark_theme,
+      },
+      player: { id: ctx.player.id, firstName: ctx.player.first_name },
+      debug: true as const,
+      tasks: [
+        {
+          campaignId: 'debug',
+          taskType: 'BOT' as TaskType,
+          title: 'Test task',
+          logo: ctx.platform.logo,
+          awards: awards.get('BOT')?.length ? awards.get('BOT')! : first,
+          status: 'AVAILABLE' as const,
+        },
+      ],
+    };
+  }
+
+  /**
    * Records the click (one per campaign and player) and answers the link to open. A player who
    * is already in the channel or chat at the first start is not new: the click is kept marked
    * `not_new` (so the task never pays and leaves the list) and the start is refused.

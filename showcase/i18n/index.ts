@@ -1,0 +1,28 @@
+// Every language of the showcase. The script bundles only English and fetches the player's
+// language from the server (`/showcase/i18n/<lang>.json`); the server answers the showcase
+// API's player-facing messages in the player's language from the same catalogs.
+import { ar } from './ar.ts';
+import { en, type MessageKey, type Messages, type Plural } from './en.ts';
+import { es } from './es.ts';
+import { fa } from './fa.ts';
+import { id } from './id.ts';
+import { pt } from './pt.ts';
+import { ru } from './ru.ts';
+import { tr } from './tr.ts';
+import { uk } from './uk.ts';
+
+export type { MessageKey, Messages, Plural };
+export { LANGUAGES, languageOf, RTL_LANGUAGES } from './languages.ts';
+export const CATALOGS: Record<string, Messages> = { en, ru, uk, es, pt, tr, id, fa, ar };
+
+const byEnglish = new Map<string, MessageKey>(
+  (Object.keys(en) as MessageKey[]).filter((k) => typeof en[k] === 'string').map((k) => [en[k] as string, k]),
+);
+
+/** A player-facing message of the API in the player's language (unknown messages stay as they are). */
+export function translate(message: string, language: string): string {
+  const key = byEnglish.get(message);
+  if (!key || language === 'en') return message;
+  const value = CATALOGS[language]?.[key];
+  return typeof value === 'string' ? value : message;
+}

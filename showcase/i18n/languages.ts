@@ -1,0 +1,20 @@
+// Which languages the showcase speaks, without their catalogs (the script bundles only this
+// and English; the rest load on demand).
+export const LANGUAGES = ['en', 'ru', 'uk', 'es', 'pt', 'tr', 'id', 'fa', 'ar'] as const;
+export const RTL_LANGUAGES: readonly string[] = ['fa', 'ar'];
+
+/** The supported language of a Telegram `language_code` (`pt-br` → `pt`), else English. */
+export function languageOf(code: string | null | undefined): string {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? base : 'en';
+}
+
+/** The player's language_code from initData (its `user` field), if any. Not verified: only picks a language. */
+export function initDataLanguage(initData: string | undefined): string | undefined {
+  try {
+    const user = new URLSearchParams(initData ?? '').get('user');
+    return user ? (JSON.parse(user) as { language_code?: string }).language_code : undefined;
+  } catch {
+    return undefined;
+  }
+}
