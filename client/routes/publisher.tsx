@@ -39,7 +39,14 @@ const payments = createRoute({
   component: lazyRouteComponent(() => import('../features/payments/WithdrawPage'), 'WithdrawPage'),
 });
 
+const integrations = createRoute({
+  getParentRoute: () => publisher,
+  path: 'integrations',
+  component: lazyRouteComponent(() => import('../features/platforms/IntegrationsPage'), 'IntegrationsPage'),
+});
+
 export const publisherRoutes = publisher.addChildren([
+  integrations,
   myApps,
   appCampaigns,
   createPlatform,

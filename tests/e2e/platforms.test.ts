@@ -205,6 +205,14 @@ describe('publisher apps in Chromium', () => {
     await codeDialog.getByRole('button', { name: 'Copy code' }).click();
     await codeDialog.getByTestId('copy-done').waitFor({ state: 'visible' });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    // The same app in a React component and a Vue template, around <taskgram-showcase>.
+    for (const [tab, expected] of [
+      ['React', `<taskgram-showcase ref={ref} data-platform-id="${id}" />`],
+      ['Vue', `<taskgram-showcase data-platform-id="${id}" @finishtask="onFinish" />`],
+    ] as const) {
+      await codeDialog.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => codeDialog.getByTestId('showcase-code').textContent()).toContain(expected);
+    }
     await screenshot(page, 'platforms-05-code');
     await codeDialog.getByRole('button', { name: 'Close' }).first().click();
 

@@ -32,7 +32,8 @@ export const areaTabs: Record<Area, AreaTab[]> = {
     },
     { label: 'Statistics', to: '/publisher/statistics', matches: under('/publisher/statistics') },
     { label: 'Withdraw money', to: '/publisher/payments', matches: under('/publisher/payments') },
-    { label: 'Integrations', to: null, matches: never },
+    // The showcase code for each app in HTML, web component, React and Vue, with the docs link.
+    { label: 'Integrations', to: '/publisher/integrations', matches: under('/publisher/integrations') },
   ],
   exchange: [
     { label: 'Swaps', to: '/exchange/swaps', matches: (p) => under('/exchange/swaps')(p) || p === '/exchange' },

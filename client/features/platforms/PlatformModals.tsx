@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
 import { COPIED_DURATION } from '../../components/ui/CopyButton';
 import { notifyError } from '../../components/ui/toaster';
-import { showcaseSnippet } from './platform';
+import { ShowcaseCode } from './ShowcaseCode';
 import { PlatformKeyQuery, RegeneratePlatformKeyMutation } from './platformsApi';
 
 /** Get API key: read-only key with copy; 'Generate new' asks first, then the key modal reopens (spec 4). */
@@ -52,22 +52,6 @@ export function PlatformKeyDialog({ platformId, onClose }: { platformId: string 
 
 /** Showcase code (spec 9): the snippet for this platform, with copy. */
 export function ShowcaseCodeDialog({ platformId, onClose }: { platformId: string | null; onClose: () => void }) {
-  const code = platformId ? showcaseSnippet(platformId, window.location.origin) : '';
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_DURATION);
-    } catch {
-      notifyError('Could not copy, select the code and copy it');
-    }
-  };
-
   return (
     <Dialog.Root open={platformId !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
       <Portal>
@@ -80,33 +64,15 @@ export function ShowcaseCodeDialog({ platformId, onClose }: { platformId: string
             <Dialog.Body>
               <Stack gap="3">
                 <Text color="fg.muted">
-                  Paste this code into your mini app where the task showcase should appear. The callbacks tell you when
-                  the showcase has loaded and when a player starts or finishes a task.
+                  Paste this code into your mini app where the task showcase should appear. The callbacks (or the
+                  element's events) tell you when the showcase has loaded and when a player starts or finishes a task.
                 </Text>
-                <Box
-                  as="pre"
-                  data-testid="showcase-code"
-                  tabIndex={0}
-                  aria-label="Showcase code"
-                  fontFamily="mono"
-                  fontSize="sm"
-                  bg="bg.muted"
-                  borderWidth="1px"
-                  borderRadius="lg"
-                  p="4"
-                  overflowX="auto"
-                  whiteSpace="pre"
-                >
-                  {code}
-                </Box>
+                {platformId && <ShowcaseCode platformId={platformId} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
                 Close
-              </Button>
-              <Button colorPalette="brand" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy code'}>
-                {copied ? <Check data-testid="copy-done" /> : <Copy />} {copied ? 'Copied' : 'Copy code'}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

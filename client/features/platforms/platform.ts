@@ -333,6 +333,62 @@ export function toPlatformInput(values: PlatformValues, mode: 'create' | 'edit')
   };
 }
 
+export type SnippetKind = 'html' | 'element' | 'react' | 'vue';
+export const SNIPPET_LABELS: Record<SnippetKind, string> = {
+  html: 'HTML',
+  element: 'Web component',
+  react: 'React',
+  vue: 'Vue',
+};
+
+/**
+ * Copy-paste integrations of the showcase for one app: the script with Showcase.init (spec 9),
+ * the <taskgram-showcase> element, and React and Vue components around the element.
+ */
+export function showcaseSnippets(platformId: string, origin: string): Record<SnippetKind, string> {
+  const attr = platformId.replace(/"/g, '&quot;');
+  return {
+    html: showcaseSnippet(platformId, origin),
+    element: `<script src="${origin}/showcase.js"></script>
+<taskgram-showcase data-platform-id="${attr}"></taskgram-showcase>
+<script>
+  const showcase = document.querySelector('taskgram-showcase');
+  showcase.addEventListener('load', (event) => {});
+  showcase.addEventListener('starttask', (event) => {});
+  showcase.addEventListener('finishtask', (event) => {
+    // Give the player event.detail.awards in your app.
+  });
+  // Try it first with data-debug="true": one test task, no money moves.
+</script>`,
+    react: `// index.html: <script src="${origin}/showcase.js"></script>
+// Types: save ${origin}/showcase.d.ts into your project.
+import { useEffect, useRef } from 'react';
+
+export function TaskShowcase({ onAwards }: { onAwards: (awards: { title: string; value: number }[]) => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const finish = (event: Event) => onAwards((event as CustomEvent).detail.awards);
+    element.addEventListener('finishtask', finish);
+    return () => element.removeEventListener('finishtask', finish);
+  }, [onAwards]);
+  return <taskgram-showcase ref={ref} data-platform-id="${attr}" />;
+}`,
+    vue: `<!-- index.html: <script src="${origin}/showcase.js"></script>
+     vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'taskgram-showcase' } } }) -->
+<template>
+  <taskgram-showcase data-platform-id="${attr}" @finishtask="onFinish" />
+</template>
+
+<script setup>
+function onFinish(event) {
+  // Give the player event.detail.awards in your app.
+}
+</script>`,
+  };
+}
+
 /** Spec 9: the showcase snippet for one platform. */
 export function showcaseSnippet(platformId: string, origin: string): string {
   const id = /^\d+$/.test(platformId) ? platformId : JSON.stringify(platformId);

@@ -11,6 +11,7 @@ import {
   platformMessages,
   platformSchema,
   showcaseSnippet,
+  showcaseSnippets,
   toFormValues,
   toPlatformInput,
   validateAward,
@@ -200,6 +201,22 @@ describe('platform form values', () => {
     for (const cb of ['onLoad: () => {}', 'onStartTask: (task) => {}', 'onFinishTask: (task) => {}']) {
       expect(code).toContain(cb);
     }
+  });
+});
+
+describe('integration snippets', () => {
+  it('fills the app id into the HTML, web component, React and Vue snippets', () => {
+    const s = showcaseSnippets('42', 'https://ads.example');
+    expect(s.html).toBe(showcaseSnippet('42', 'https://ads.example'));
+    for (const code of [s.element, s.react, s.vue]) {
+      expect(code).toContain('data-platform-id="42"');
+      expect(code).toContain('https://ads.example/showcase.js');
+    }
+    expect(s.element).toContain("addEventListener('finishtask'");
+    expect(s.react).toContain("element.addEventListener('finishtask', finish)");
+    expect(s.react).toContain('https://ads.example/showcase.d.ts');
+    expect(s.vue).toContain('@finishtask="onFinish"');
+    expect(s.vue).toContain("isCustomElement: (tag) => tag === 'taskgram-showcase'");
   });
 });
 
