@@ -322,7 +322,21 @@ async function seedDemoExchange(em: EntityManager, services: Services) {
     await services.users.updateSelf(em.fork(), user, { isExchangeReady: true });
   }
   const [clickerApp] = (await services.platforms.list(em.fork(), publisher, 1, 10)).data;
-  const farmProject = await em.findOneOrFail(Project, { ownerId: advertiser.id, title: 'Farm Hero' });
+  // Its own resource, so the demo's paid campaigns keep running in the publisher's app.
+  const farmProject = await services.projects.create(em.fork(), advertiser, {
+    title: 'Farm Hero Club',
+    categoryId: await category('Games'),
+    tasks: [
+      {
+        type: 'BOT',
+        title: 'Farm Hero Club bot',
+        url: 'https://t.me/farm_hero_club_bot',
+        logo: await demoLogo(services, 'HC', '#166534'),
+        isMiniApp: false,
+        inviteLink: null,
+      },
+    ],
+  });
   const cryptoProject = await em.findOneOrFail(Project, { ownerId: advertiser.id, title: 'Crypto Daily' });
   const running = await services.exchange.createOffer(em.fork(), advertiser, {
     platformId: farmApp.id,

@@ -19,6 +19,12 @@ export interface ShowcasePageOptions {
   country?: string;
   /** Extra CSS of the host page, e.g. rules that must not reach the showcase. */
   hostCss?: string;
+  /** Use <taskgram-showcase data-platform-id> and its DOM events instead of Showcase.init. */
+  element?: boolean;
+  /** data-debug / debug: one test task, no money moves. */
+  debug?: boolean;
+  /** A `<meta name="color-scheme">` dark host page (Telegram's dark theme). */
+  dark?: boolean;
 }
 
 /** One entry of `window.__events`, in the order they happened. */
@@ -37,6 +43,43 @@ function literal(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+function initBody(opts: ShowcasePageOptions, base: string, telegram: boolean): string {
+  return `<div id="taskgram-showcase"></div>
+<script src="${base}/showcase.js"></script>
+<script>
+  try {
+    window.__showcase = Showcase.init({
+      platformId: ${literal(opts.platformId)},
+      container: document.getElementById('taskgram-showcase'),
+      ${telegram ? '' : `initData: ${literal(opts.initData)},`}
+      ${opts.country ? `country: ${literal(opts.country)},` : ''}
+      ${opts.debug ? 'debug: true,' : ''}
+      onLoad: (data) => window.__events.push({ type: 'load', tasks: data.tasks }),
+      onStartTask: (task) => window.__events.push({ type: 'start', task }),
+      onFinishTask: (task, awards) => window.__events.push({ type: 'finish', task, awards }),
+    });
+  } catch (e) {
+    window.__events.push({ type: 'error', message: String(e && e.message) });
+  }
+</script>`;
+}
+
+/** The custom element; its DOM events land in the same `__events` list. */
+function elementBody(opts: ShowcasePageOptions, base: string): string {
+  const attr = (v: unknown) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<script src="${base}/showcase.js"></script>
+<taskgram-showcase data-platform-id="${attr(opts.platformId)}"${opts.country ? ` data-country="${attr(opts.country)}"` : ''}${
+    opts.debug ? ' data-debug="true"' : ''
+  }></taskgram-showcase>
+<script>
+  const el = document.querySelector('taskgram-showcase');
+  el.addEventListener('load', (e) => window.__events.push({ type: 'load', tasks: e.detail.tasks }));
+  el.addEventListener('starttask', (e) => window.__events.push({ type: 'start', task: e.detail.task }));
+  el.addEventListener('finishtask', (e) =>
+    window.__events.push({ type: 'finish', task: e.detail.task, awards: e.detail.awards }));
+</script>`;
+}
+
 /** The HTML of the host page. `window.__showcase` is the instance (reload, destroy). */
 export function showcasePage(opts: ShowcasePageOptions): string {
   const base = opts.baseUrl.replace(/\/+$/, '');
@@ -47,7 +90,8 @@ export function showcasePage(opts: ShowcasePageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Publisher mini app</title>
-<style>body{margin:0;padding:8px;font-family:serif}${opts.hostCss ?? ''}</style>
+${opts.dark ? '<meta name="color-scheme" content="dark">' : ''}
+<style>body{margin:0;padding:8px;font-family:serif${opts.dark ? ';background:#000;color:#eee' : ''}}${opts.hostCss ?? ''}</style>
 <script>
   window.__events = [];
   window.addEventListener('error', (e) => window.__events.push({ type: 'error', message: String(e.message) }));
@@ -67,23 +111,7 @@ export function showcasePage(opts: ShowcasePageOptions): string {
 </head>
 <body>
 <h1>My game</h1>
-<div id="taskgram-showcase"></div>
-<script src="${base}/showcase.js"></script>
-<script>
-  try {
-    window.__showcase = Showcase.init({
-      platformId: ${literal(opts.platformId)},
-      container: document.getElementById('taskgram-showcase'),
-      ${telegram ? '' : `initData: ${literal(opts.initData)},`}
-      ${opts.country ? `country: ${literal(opts.country)},` : ''}
-      onLoad: (data) => window.__events.push({ type: 'load', tasks: data.tasks }),
-      onStartTask: (task) => window.__events.push({ type: 'start', task }),
-      onFinishTask: (task, awards) => window.__events.push({ type: 'finish', task, awards }),
-    });
-  } catch (e) {
-    window.__events.push({ type: 'error', message: String(e && e.message) });
-  }
-</script>
+${opts.element ? elementBody(opts, base) : initBody(opts, base, telegram)}
 </body>
 </html>`;
 }

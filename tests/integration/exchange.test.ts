@@ -7,6 +7,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import {
   balances,
+  createCampaign,
   createPlatform,
   createProject,
   em,
@@ -18,6 +19,7 @@ import {
   showcase,
   start,
   tasks,
+  topUp,
 } from '../helpers/campaigns.ts';
 import { gql, gqlWs, waitUntilLive } from '../helpers/graphql.ts';
 
@@ -341,6 +343,26 @@ describe('swaps', () => {
     expect(await Promise.all([balances(app, a.userId), balances(app, b.userId)])).toEqual(before);
     const paid = await app.api('/v1/campaigns', { token: b.token });
     expect(paid.body.value.total).toBe(0);
+  });
+
+  test('one task per resource: the swap stands in for a paid campaign of the same resource in its app', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    await topUp(app, b.userId, '5');
+    const paid = await createCampaign(app, b.token, b.project.tasks[0], { budget: 1 });
+    await confirmedDeal(a, b);
+    const [swap] = await em(app).execute<{ id: number }[]>(
+      'select id from campaigns where deal_id is not null and task_id = ? and platform_id = ?',
+      [b.project.tasks[0].id, a.app.id],
+    );
+    const player = { user: newPlayer() };
+    const inA = (await listed(a.app, player)).map((t) => t.campaignId);
+    expect(inA).toContain(swap.id);
+    expect(inA).not.toContain(paid.id);
+    // Elsewhere the paid campaign runs as before.
+    expect((await listed(c.app, player)).map((t) => t.campaignId)).toContain(paid.id);
+    // Once the player did the resource (here through the swap), no campaign of it is offered again.
+    await sdkConversion(app, b.project.secretKey, (await start(app, a.app, player, swap.id)).code);
+    expect((await listed(c.app, player)).map((t) => t.campaignId)).not.toContain(paid.id);
   });
 
   test('concurrent deliveries past the quantity: never more than quantity counted', async () => {

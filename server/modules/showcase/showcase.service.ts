@@ -62,6 +62,7 @@ interface EligibleRow {
   is_mini_app: boolean;
   click_code: string | null;
   new_users_only: boolean;
+  player_price: string;
 }
 
 export const CHECK_MESSAGES = {
@@ -169,8 +170,12 @@ export class ShowcaseService {
     const tier = await this.tierOf(em, ctx.country);
     const price = `(c.prices ->> '${tier}')::bigint`;
     return em.execute<EligibleRow[]>(
-      `select c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app, k.code as click_code,
-              c.new_users_only
+      // One task per resource, and none once the player converted on any campaign of it. A
+      // resource the app swaps for is shown as the swap (the app promised it, for free);
+      // otherwise its best-paying campaign. Paid tasks come first by price, then swaps.
+      `select * from (
+       select distinct on (c.task_id) c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app,
+              k.code as click_code, c.new_users_only, ${price} as player_price
          from campaigns c
          join tasks t on t.id = c.task_id
          left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
@@ -190,11 +195,13 @@ export class ShowcaseService {
           and ${price} is not null
           and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
               ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
-          and not exists (select 1 from conversions v where v.campaign_id = c.id and v.player_id = ?)
+          and not exists (select 1 from campaigns c2 join conversions v on v.campaign_id = c2.id
+                           where c2.task_id = c.task_id and v.player_id = ?)
           and not coalesce(s.is_excluded, false)
           and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
           ${campaignId ? 'and c.id = ?' : ''}
-        order by ${price} desc, c.id
+        order by c.task_id, (c.deal_id is null), ${price} desc, c.id) e
+        order by player_price desc, id
         limit 50`,
       [
         ctx.player.id,
