@@ -163,7 +163,7 @@ font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-text-
 .tgs button,.tgs select,.tgs textarea{font:inherit;color:inherit}
 .tgs .btn{appearance:none;min-height:36px;min-width:72px;padding:6px 16px;border:0;border-radius:999px;background:var(--accent);color:var(--on-accent);font-weight:600;cursor:pointer;transition:filter .2s}
 .tgs .btn:hover{filter:brightness(1.08)}
-.tgs .btn:disabled{opacity:.6;cursor:default;filter:none}
+.tgs .btn:disabled,.tgs .btn[aria-disabled=true]{opacity:.6;cursor:default;filter:none}
 .tgs .lnk{appearance:none;padding:4px 0;border:0;background:none;color:var(--muted);font-size:12px;text-decoration:underline;cursor:pointer}
 .tgs a{color:var(--accent)}
 .tgs :focus-visible{outline:2px solid var(--accent);outline-offset:2px}
@@ -456,7 +456,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
       pollTimer: undefined,
     };
     main.addEventListener('click', () => {
-      if (row.busy) return;
+      if (row.busy || row.task.status === 'COMPLETED') return;
       if (row.task.status === 'STARTED') void check(row, true);
       else if (row.task.status === 'AVAILABLE') void start(row);
     });
@@ -471,7 +471,8 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
   function update(row: Row) {
     const { status } = row.task;
     row.main.textContent = t(status === 'COMPLETED' ? 'done' : status === 'STARTED' ? 'check' : 'start');
-    row.main.disabled = row.busy || status === 'COMPLETED';
+    // aria-disabled, not disabled: a disabled button drops the keyboard focus mid-task.
+    row.main.setAttribute('aria-disabled', String(row.busy || status === 'COMPLETED'));
     row.main.setAttribute('aria-busy', String(row.busy));
     row.reopen.hidden = status !== 'STARTED';
     row.li.classList.toggle('done', status === 'COMPLETED');

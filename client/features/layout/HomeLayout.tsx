@@ -66,7 +66,12 @@ function Shell() {
         <Container maxW="7xl">
           <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
             {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} badges={badges} /> : null}
-            <Link to={logoTarget(me?.defaultRole)} aria-label="Home" data-testid="logo-link" style={{ flexShrink: 0 }}>
+            <Link
+              to={logoTarget(me?.defaultRole)}
+              aria-label="Taskgram Ads, home"
+              data-testid="logo-link"
+              style={{ flexShrink: 0 }}
+            >
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
               </Box>

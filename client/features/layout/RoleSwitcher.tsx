@@ -24,7 +24,7 @@ export function RoleSwitcher({ area }: { area: Area }) {
           minW="0"
           flexShrink={1}
           data-testid="role-switcher"
-          aria-label={`Area: ${current.label}`}
+          title="Switch area"
         >
           <Stack gap="0" align="flex-start" minW="0">
             <Text fontWeight="semibold" truncate maxW="full">

@@ -1,4 +1,5 @@
 import { Avatar } from '@chakra-ui/react/avatar';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { Button } from '@chakra-ui/react/button';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
@@ -35,10 +36,12 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
       }}
     >
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" borderRadius="full" aria-label="User menu" data-testid="user-menu">
+        <Button variant="ghost" size="sm" px="1" borderRadius="full" data-testid="user-menu">
           <Avatar.Root size="sm" colorPalette="purple">
             <Avatar.Fallback name={user.name} />
           </Avatar.Root>
+          {/* Named from its content, so the visible initials are part of the name (WCAG 2.5.3). */}
+          <VisuallyHidden>User menu</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Portal>
