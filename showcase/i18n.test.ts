@@ -69,7 +69,7 @@ describe('message catalogs', () => {
 });
 
 describe('/showcase.d.ts', () => {
-  const types = readFileSync(join(process.cwd(), 'showcase/showcase.d.ts'), 'utf8');
+  const types = readFileSync(join(process.cwd(), 'showcase/types.ts'), 'utf8');
 
   /** Type-checks `usage` against the published definitions, in memory. */
   function check(usage: string): string[] {

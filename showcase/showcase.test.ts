@@ -173,7 +173,7 @@ afterEach(() => {
   for (const instance of mounted.splice(0)) instance.destroy();
   document.body.replaceChildren();
   delete window.Telegram;
-  delete window.Showcase;
+  delete (window as { Showcase?: unknown }).Showcase;
   vi.restoreAllMocks();
 });
 

@@ -10,65 +10,20 @@
 import { en, type MessageKey, type Messages, type Plural } from './i18n/en.ts';
 import { initDataLanguage, languageOf, RTL_LANGUAGES } from './i18n/languages.ts';
 
-export type ShowcaseTaskType = 'BOT' | 'CHANNEL' | 'CHAT' | 'SMART_LINK' | 'CUSTOM';
+import type {
+  ShowcaseAward,
+  ShowcaseInstance,
+  ShowcaseLoad,
+  ShowcaseOptions as PublicOptions,
+  ShowcaseTask,
+  ShowcaseTaskType,
+} from './types.ts';
 
-export interface ShowcaseAward {
-  title: string;
-  logo: string;
-  value: number;
-}
+export type { ShowcaseAward, ShowcaseInstance, ShowcaseLoad, ShowcaseTask, ShowcaseTaskType };
 
-export interface ShowcaseTask {
-  campaignId: string | number;
-  taskType: ShowcaseTaskType;
-  title: string;
-  logo: string;
-  awards: ShowcaseAward[];
-  status: 'AVAILABLE' | 'STARTED' | 'COMPLETED';
-}
-
-export interface ShowcasePlatform {
-  id: string | number;
-  title: string;
-  logo: string;
-  isDarkTheme: boolean;
-}
-
-export interface ShowcaseLoad {
-  tasks: ShowcaseTask[];
-  platform: ShowcasePlatform;
-  player: { id: string | number; firstName: string };
-}
-
-export interface ShowcaseOptions {
-  platformId: string | number;
-  /** The element to render into, or a CSS selector for it. */
-  container: Element | string;
-  onLoad?: (data: ShowcaseLoad) => void;
-  onStartTask?: (task: ShowcaseTask) => void;
-  onFinishTask?: (task: ShowcaseTask, awards: ShowcaseAward[]) => void;
-  /** Telegram initData; default `Telegram.WebApp.initData`. */
-  initData?: string;
-  /** Server origin; default the origin this script was loaded from. */
-  apiBase?: string;
-  /** ISO country code sent as `X-Country` (trusted by the server only where configured). */
-  country?: string;
-  /** Language of the text (`ru`, `fa`…); default the player's Telegram `language_code`, else English. */
-  lang?: string;
-  /**
-   * Test mode: the server answers one test task that completes without money moving, so the
-   * integration (callbacks, awards, layout) can be tried before going live.
-   */
-  debug?: boolean;
+export interface ShowcaseOptions extends PublicOptions {
   /** @internal The element whose own shadow root holds the showcase (the custom element). */
   shadowHost?: HTMLElement;
-}
-
-export interface ShowcaseInstance {
-  /** Fetches the task list again. */
-  reload(): Promise<void>;
-  /** Removes the showcase and its listeners. */
-  destroy(): void;
 }
 
 interface TelegramWebApp {

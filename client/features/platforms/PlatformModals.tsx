@@ -1,15 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Box } from '@chakra-ui/react/box';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Check, Copy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
-import { COPIED_DURATION } from '../../components/ui/CopyButton';
-import { notifyError } from '../../components/ui/toaster';
 import { ShowcaseCode } from './ShowcaseCode';
 import { PlatformKeyQuery, RegeneratePlatformKeyMutation } from './platformsApi';
 

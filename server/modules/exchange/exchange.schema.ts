@@ -209,24 +209,19 @@ builder.mutationFields((t) => ({
         }),
       ),
   }),
-  confirmOffer: t.field({
-    type: OfferRef,
-    authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.user!, parseId(id), 'confirm'),
-  }),
-  rejectOffer: t.field({
-    type: OfferRef,
-    authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.user!, parseId(id), 'reject'),
-  }),
-  withdrawOffer: t.field({
-    type: OfferRef,
-    authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.user!, parseId(id), 'withdraw'),
-  }),
+  ...Object.fromEntries(
+    (['confirm', 'reject', 'withdraw'] as const).map((action) => [
+      `${action}Offer`,
+      t.field({
+        type: OfferRef,
+        authScopes: { authenticated: true },
+        description:
+          action === 'withdraw' ? 'The proposer withdraws a pending offer.' : `The partner ${action}s a pending offer.`,
+        args: { id: t.arg.id({ required: true }) },
+        resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.user!, parseId(id), action),
+      }),
+    ]),
+  ),
   changeDeal: t.field({
     type: DealRef,
     authScopes: { authenticated: true },

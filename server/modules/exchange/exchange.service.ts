@@ -98,35 +98,34 @@ export const EXCHANGE_MESSAGES = {
   expired: 'This offer has expired: make a new one',
 } as const;
 
-const OFFER_SELECT = `
-  select o.id, o.created_at, o.status, o.quantity, o.partner_quantity, o.expires_at, o.message, o.decided_at, o.deal_id,
-         o.proposer_id, up.name as proposer_name, o.partner_id, ur.name as partner_name,
-         o.platform_id, pa.title as platform_title, pa.logo as platform_logo,
-         o.project_id, pj.title as project_title,
-         o.partner_platform_id, pb.title as partner_platform_title, pb.logo as partner_platform_logo,
-         o.partner_project_id, pk.title as partner_project_title
-    from exchange_offers o
-    join users up on up.id = o.proposer_id
-    join users ur on ur.id = o.partner_id
-    join platforms pa on pa.id = o.platform_id
-    join projects pj on pj.id = o.project_id
-    join platforms pb on pb.id = o.partner_platform_id
-    join projects pk on pk.id = o.partner_project_id`;
+/** Offers and deals name the same two users, apps and projects: one select for both. */
+function selectWithSides(table: string, alias: string, columns: string): string {
+  const a = alias;
+  return `
+  select ${columns}, ${a}.proposer_id, up.name as proposer_name, ${a}.partner_id, ur.name as partner_name,
+         ${a}.platform_id, pa.title as platform_title, pa.logo as platform_logo,
+         ${a}.project_id, pj.title as project_title,
+         ${a}.partner_platform_id, pb.title as partner_platform_title, pb.logo as partner_platform_logo,
+         ${a}.partner_project_id, pk.title as partner_project_title
+    from ${table} ${a}
+    join users up on up.id = ${a}.proposer_id
+    join users ur on ur.id = ${a}.partner_id
+    join platforms pa on pa.id = ${a}.platform_id
+    join projects pj on pj.id = ${a}.project_id
+    join platforms pb on pb.id = ${a}.partner_platform_id
+    join projects pk on pk.id = ${a}.partner_project_id`;
+}
 
-const DEAL_SELECT = `
-  select d.id, d.created_at, d.offer_id, d.status, d.quantity, d.delivered, d.partner_quantity, d.partner_delivered,
-         d.ended_at, d.proposer_id, up.name as proposer_name, d.partner_id, ur.name as partner_name,
-         d.platform_id, pa.title as platform_title, pa.logo as platform_logo,
-         d.project_id, pj.title as project_title,
-         d.partner_platform_id, pb.title as partner_platform_title, pb.logo as partner_platform_logo,
-         d.partner_project_id, pk.title as partner_project_title
-    from exchange_deals d
-    join users up on up.id = d.proposer_id
-    join users ur on ur.id = d.partner_id
-    join platforms pa on pa.id = d.platform_id
-    join projects pj on pj.id = d.project_id
-    join platforms pb on pb.id = d.partner_platform_id
-    join projects pk on pk.id = d.partner_project_id`;
+const OFFER_SELECT = selectWithSides(
+  'exchange_offers',
+  'o',
+  'o.id, o.created_at, o.status, o.quantity, o.partner_quantity, o.expires_at, o.message, o.decided_at, o.deal_id',
+);
+const DEAL_SELECT = selectWithSides(
+  'exchange_deals',
+  'd',
+  'd.id, d.created_at, d.offer_id, d.status, d.quantity, d.delivered, d.partner_quantity, d.partner_delivered, d.ended_at',
+);
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);

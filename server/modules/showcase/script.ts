@@ -12,8 +12,8 @@ const ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../'
 export const SHOWCASE_SOURCE_DIR = join(ROOT, 'showcase');
 export const SHOWCASE_ENTRY = join(SHOWCASE_SOURCE_DIR, 'main.ts');
 export const SHOWCASE_DIST_FILE = join(ROOT, 'dist/showcase/showcase.js');
-/** The integrators' type definitions (hand-written next to the source; the build copies them). */
-export const SHOWCASE_TYPES_FILE = join(SHOWCASE_SOURCE_DIR, 'showcase.d.ts');
+/** The script's public types, served as /showcase.d.ts (the build copies them). */
+export const SHOWCASE_TYPES_FILE = join(SHOWCASE_SOURCE_DIR, 'types.ts');
 export const SHOWCASE_DIST_TYPES_FILE = join(ROOT, 'dist/showcase/showcase.d.ts');
 
 let types: Promise<string> | null = null;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { en } from '../../../showcase/i18n/en.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, DomainError, ErrorCode, notFound, rateLimited, unauthenticated } from '../../errors.ts';
 import { INIT_DATA_MESSAGES, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
@@ -65,15 +66,16 @@ interface EligibleRow {
   player_price: string;
 }
 
+/** What a player reads; English here, translated for the player from the showcase's catalogs. */
 export const CHECK_MESSAGES = {
-  joinChannel: 'Join the channel first, then check again',
-  joinChat: 'Join the chat first, then check again',
-  waiting: 'Waiting for the advertiser to confirm the action: check again in a moment',
-  openLink: 'Open the link to complete the task',
-  noBot: 'Membership checks are not available on this server yet (no system bot is configured)',
-  startFirst: 'Start the task first',
-  alreadyMember: 'You were already a member before starting: this task is for new subscribers only',
-  notNew: 'This task is for new users only, and the advertiser says you had used it before',
+  joinChannel: en.joinChannel,
+  joinChat: en.joinChat,
+  waiting: en.waiting,
+  openLink: en.openLink,
+  noBot: en.noBot,
+  startFirst: en.startFirst,
+  alreadyMember: en.alreadyMember,
+  notNew: en.notNew,
 } as const;
 
 /**
@@ -138,7 +140,7 @@ export class ShowcaseService {
       maxAgeSeconds: this.deps.maxAgeSeconds,
     });
     if (!(await this.deps.limiter.hit(`showcase:${platformId}:${data.user.id}`))) {
-      throw rateLimited('Too many requests from this player: wait a minute and try again');
+      throw rateLimited(en.tooManyRequests);
     }
     return { platform, player: data.user, country };
   }
@@ -277,7 +279,7 @@ export class ShowcaseService {
     const [row] = await this.eligible(em, ctx, campaignId);
     if (!row) {
       const done = await this.deps.conversions.existing(em, campaignId, ctx.player.id);
-      if (done) throw conflict('You have already completed this task');
+      if (done) throw conflict(en.alreadyCompleted);
       const [refused] = await em.execute<{ id: string }[]>(
         'select id from clicks where campaign_id = ? and player_id = ? and not_new',
         [campaignId, ctx.player.id],

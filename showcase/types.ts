@@ -1,6 +1,7 @@
-// Types of the Taskgram showcase script (/showcase.js) for integrators. Save this file in your
-// project (or reference it with /// <reference path="showcase.d.ts" />) to type
-// `window.Showcase.init`, the <taskgram-showcase> element and its events.
+// Types of the Taskgram showcase script (/showcase.js): the script is written against them,
+// and integrators get this very file as /showcase.d.ts (types only, valid as a declaration
+// file). Save it in your project to type `window.Showcase.init`, the <taskgram-showcase>
+// element and its events.
 
 export type ShowcaseTaskType = 'BOT' | 'CHANNEL' | 'CHAT' | 'SMART_LINK' | 'CUSTOM';
 
