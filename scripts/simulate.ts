@@ -227,6 +227,8 @@ async function discoverApps(): Promise<App[]> {
 /** Campaign id → its project's API key, refreshed when the showcase lists a campaign we do not know. */
 const projectKeys = new Map<number, string>();
 const campaignKeys = new Map<number, string | null>();
+/** Resource title → its project's key: swap campaigns (exchange deals) are not in the campaign list. */
+const titleKeys = new Map<string, string>();
 let advertiserToken: string | null = null;
 let keysRefreshedAt = 0;
 let keysRefresh: Promise<void> | null = null;
@@ -245,19 +247,27 @@ async function refreshKeys(): Promise<void> {
       }
       campaignKeys.set(c.id, projectKeys.get(c.projectId) ?? null);
     }
+    for (const p of await listAll('/api/v1/projects', advertiserToken)) {
+      const a = await call('GET', `/api/v1/projects/${p.id}`, {
+        headers: { authorization: `Bearer ${advertiserToken}` },
+      });
+      if (a.status !== 200 || !a.body.value.secretKey) continue;
+      projectKeys.set(p.id, a.body.value.secretKey);
+      for (const t of a.body.value.tasks ?? []) titleKeys.set(t.title, a.body.value.secretKey);
+    }
   } catch (err) {
     console.warn(`  project API keys: ${(err as Error).message}`);
   }
 }
 
-async function keyOf(campaignId: number): Promise<string | null> {
-  if (!campaignKeys.has(campaignId) && performance.now() - keysRefreshedAt > 10_000) {
+async function keyOf(campaignId: number, title: string): Promise<string | null> {
+  if (!campaignKeys.has(campaignId) && !titleKeys.has(title) && performance.now() - keysRefreshedAt > 10_000) {
     keysRefresh ??= refreshKeys().finally(() => {
       keysRefresh = null;
     });
     await keysRefresh;
   }
-  return campaignKeys.get(campaignId) ?? null;
+  return campaignKeys.get(campaignId) ?? titleKeys.get(title) ?? null;
 }
 
 const UNKNOWN_COUNTRIES = ['CL', 'NZ', 'KE', 'PE', 'MA', 'TH'];
@@ -386,7 +396,7 @@ async function play(app: App, player: Player): Promise<void> {
   const shown = await call('GET', `/api/v1/showcase/platforms/${app.id}`, { headers });
   if (shown.status !== 200) return error('list tasks', shown, 'list');
   list.accepted++;
-  const tasks = (shown.body.value?.tasks ?? []) as { campaignId: number; taskType: Kind }[];
+  const tasks = (shown.body.value?.tasks ?? []) as { campaignId: number; taskType: Kind; title: string }[];
   if (!tasks.length) {
     emptyLists++;
     return;
@@ -440,7 +450,7 @@ async function play(app: App, player: Player): Promise<void> {
 
   // BOT and CUSTOM: the advertiser's bot or site reports the conversion with the click code.
   const code = clickCodeFromLink(value.link);
-  const key = await keyOf(task.campaignId);
+  const key = await keyOf(task.campaignId, task.title);
   if (!code || !key) {
     noKey++;
     return error(
