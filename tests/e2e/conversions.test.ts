@@ -62,7 +62,7 @@ describe('the live money loop in Chromium', () => {
       { botId: DEMO_BOT_ID, privateKeyHex: DEV_TEST_PRIVATE_KEY },
     );
     hosts.push(await openShowcasePage(player.page, { baseUrl: app.url, platformId, initData, country: 'DE' }));
-    const task = player.page.locator('li[data-task-type="BOT"]');
+    const task = player.page.locator(`li[data-campaign-id="${campaignId}"]`);
     await task.waitFor({ state: 'visible' });
     await screenshot(player.page, 'conversions-01-showcase');
     await task.getByRole('button', { name: 'Start' }).click();

@@ -57,7 +57,8 @@ describe('the exchange in Chromium', () => {
     const dialog = proposer.page.getByTestId('offer-dialog');
     await dialog.getByRole('option', { name: 'Clicker Quest' }).first().waitFor({ state: 'attached' });
     await dialog.getByTestId('offer-platformId').selectOption({ label: 'Clicker Quest' });
-    await dialog.getByTestId('offer-partnerProjectId').selectOption({ label: 'Farm Hero Club (1 resource)' });
+    // Farm Hero's resources also run paid campaigns: in the proposer's app the swap stands in for them.
+    await dialog.getByTestId('offer-partnerProjectId').selectOption({ label: 'Farm Hero (2 resources)' });
     await dialog.getByTestId('offer-projectId').selectOption({ label: 'Clicker Quest (1 resource)' });
     await dialog.getByTestId('offer-quantity').fill('5');
     await screenshot(proposer.page, 'exchange-01-offer-dialog');
@@ -111,9 +112,9 @@ describe('the exchange in Chromium', () => {
     const opened = (await showcaseEvents(player.page)).find((e) => e.type === 'openTelegramLink') as { url: string };
     const click = new URL(opened.url).searchParams.get('startapp');
 
-    // The partner's bot server reports it with the Farm Hero Club project key.
+    // The partner's bot server reports it with the Farm Hero project key.
     const projects = (await app.api('/v1/projects', { token: advToken })).body.value.data;
-    const farm = projects.find((p: { title: string }) => p.title === 'Farm Hero Club');
+    const farm = projects.find((p: { title: string }) => p.title === 'Farm Hero');
     const key = (await app.api(`/v1/projects/${farm.id}`, { token: advToken })).body.value.secretKey;
     const reportedAt = Date.now();
     const done = await app.api('/v1/sdk/events', {

@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -56,3 +57,13 @@ test('embedded PostgreSQL keeps its data and starts again after a crash left pos
     await second.stop();
   }
 }, 120_000);
+
+test('loading embedded PostgreSQL keeps a process’s failing exit code (its exit hook used to force 0)', () => {
+  // A child that loads the package, then fails the way vitest or `ledger:check` does: exitCode, no exit().
+  const script = join(dir, 'exit-code.mts');
+  const embedded = JSON.stringify(join(process.cwd(), 'server/db/embedded.ts'));
+  writeFileSync(script, `const m = await import(${embedded}); await m.loadEmbeddedPostgres(); process.exitCode = 3;`);
+  const child = spawnSync(join(process.cwd(), 'node_modules/.bin/tsx'), [script], { encoding: 'utf8', input: '' });
+  expect(child.stderr).toBe('');
+  expect(child.status).toBe(3);
+});
