@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -7,7 +7,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftRight, CloudOff, Inbox, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
@@ -18,7 +18,6 @@ import { errorMessage } from '../../lib/api';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { serverError } from '../payments/serverError';
 import {
-  AwaitingOffersChangedSubscription,
   AwaitingOffersQuery,
   ConfirmOfferMutation,
   OFFERS_PAGE_SIZE,
@@ -67,9 +66,18 @@ function OffersPage({ direction }: { direction: Direction }) {
     fetchPolicy: 'cache-and-network',
     skip: !me?.isExchangeReady,
   });
-  // Any change of an offer I am party to (a new one, the partner's answer) refreshes the list.
+  // Every change of an offer I am party to moves a pending count, which the layout's one
+  // awaitingOffersChanged subscription keeps in the cache: a new count refreshes the list.
   const refresh = useThrottledCallback(() => void refetch(), 300);
-  useSubscription(AwaitingOffersChangedSubscription, { skip: !me?.isExchangeReady, onData: refresh });
+  const counts = useQuery(AwaitingOffersQuery, { fetchPolicy: 'cache-only', skip: !me?.isExchangeReady }).data
+    ?.awaitingOffers;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!counts) return;
+    const key = `${counts.incoming}:${counts.outgoing}`;
+    if (seen.current !== null && seen.current !== key) refresh();
+    seen.current = key;
+  }, [counts, refresh]);
 
   const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeDeals'];
   const [confirm] = useMutation(ConfirmOfferMutation, { refetchQueries });

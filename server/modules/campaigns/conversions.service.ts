@@ -107,8 +107,7 @@ export class ConversionsService {
         throw CampaignsService.unavailable(r.result);
       case 'BUDGET': {
         // The function stopped the campaign: its dashboards show it now.
-        const c = await em.fork().findOne(Campaign, { id: r.campaignId });
-        if (c) await this.publishCampaign(em, c);
+        await this.publishCampaignId(em, r.campaignId);
         throw CampaignsService.unavailable('BUDGET');
       }
       case 'COMPLETED': {

@@ -229,6 +229,11 @@ export class ShowcaseService {
       awards: awards.get(r.task_type) ?? [],
       status: r.click_code ? 'STARTED' : 'AVAILABLE',
     }));
+    return { ...this.header(ctx), tasks };
+  }
+
+  /** The app and player a task list is for. */
+  private header(ctx: PlayerContext) {
     return {
       platform: {
         id: ctx.platform.id,
@@ -237,7 +242,6 @@ export class ShowcaseService {
         isDarkTheme: ctx.platform.is_dark_theme,
       },
       player: { id: ctx.player.id, firstName: ctx.player.first_name },
-      tasks,
     };
   }
 
@@ -249,13 +253,7 @@ export class ShowcaseService {
     const awards = await this.awards(em, ctx.platform.id);
     const first = [...awards.values()].find((a) => a.length) ?? [];
     return {
-      platform: {
-        id: ctx.platform.id,
-        title: ctx.platform.title,
-        logo: ctx.platform.logo,
-        isDarkTheme: ctx.platform.is_dark_theme,
-      },
-      player: { id: ctx.player.id, firstName: ctx.player.first_name },
+      ...this.header(ctx),
       debug: true as const,
       tasks: [
         {
@@ -290,11 +288,18 @@ export class ShowcaseService {
     const tier = await this.tierOf(em, ctx.country);
     // Only the first start decides newness: a player who joins after it and starts again is new.
     const member = !row.click_code && row.new_users_only && (await this.memberAtStart(row, ctx.player.id));
+    // The click and, for a member's first start, the refusal count in one statement: counted
+    // once per player, by the start that wrote the click (xmax = 0), never without it.
     const [click] = await em.execute<{ id: string; code: string; not_new: boolean; inserted: boolean }[]>(
-      `insert into clicks (code, campaign_id, platform_id, player_id, country, tier_level, is_premium, not_new)
-       values (?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (campaign_id, player_id) do update set platform_id = excluded.platform_id
-       returning id, code, not_new, (xmax = 0) as inserted`,
+      `with k as (
+         insert into clicks (code, campaign_id, platform_id, player_id, country, tier_level, is_premium, not_new)
+         values (?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (campaign_id, player_id) do update set platform_id = excluded.platform_id
+         returning id, code, not_new, (xmax = 0) as inserted),
+       counted as (
+         update campaigns set not_new = not_new + 1, updated_at = now()
+          where id = ? and exists (select 1 from k where k.not_new and k.inserted))
+       select * from k`,
       [
         randomBytes(16).toString('base64url'),
         campaignId,
@@ -304,14 +309,11 @@ export class ShowcaseService {
         tier,
         ctx.player.is_premium === true,
         member,
+        campaignId,
       ],
     );
     if (click.not_new) {
-      // Counted once per player: only the start that wrote the click counts the refusal.
-      if (click.inserted) {
-        await em.execute('update campaigns set not_new = not_new + 1, updated_at = now() where id = ?', [campaignId]);
-        await this.deps.conversions.publishCampaignId(em, campaignId);
-      }
+      if (click.inserted) await this.deps.conversions.publishCampaignId(em, campaignId);
       throw conflict(CHECK_MESSAGES.alreadyMember);
     }
     return {
@@ -322,18 +324,26 @@ export class ShowcaseService {
     };
   }
 
-  /** Is the player in the campaign's channel or chat already? Unknown (no bot, Telegram error) counts as no. */
-  private async memberAtStart(row: EligibleRow, playerId: number): Promise<boolean> {
-    if (row.task_type !== 'CHANNEL' && row.task_type !== 'CHAT') return false;
-    if (!this.deps.telegram.configured) return false;
-    const username = telegramUsername(row.url);
-    if (!username) return false;
+  /**
+   * Is the player in the channel or chat of `url`? null when it cannot be asked (no system
+   * bot, not a t.me/<name> link); a Telegram error (chat or player unknown to the bot) is no.
+   */
+  private async inChat(url: string | null, playerId: number): Promise<boolean | null> {
+    if (!this.deps.telegram.configured) return null;
+    const username = telegramUsername(url ?? '');
+    if (!username) return null;
     try {
       return isMember(await this.deps.telegram.getChatMember(`@${username}`, playerId));
     } catch (err) {
       if (err instanceof TelegramApiError) return false;
       throw err;
     }
+  }
+
+  /** Already in the campaign's channel or chat at start? Unknown counts as no: the check asks again. */
+  private async memberAtStart(row: EligibleRow, playerId: number): Promise<boolean> {
+    if (row.task_type !== 'CHANNEL' && row.task_type !== 'CHAT') return false;
+    return (await this.inChat(row.url, playerId)) === true;
   }
 
   /** Has the player done it? Channels and chats are asked of Telegram; the rest is reported to us. */
@@ -356,15 +366,8 @@ export class ShowcaseService {
     switch (click.task_type) {
       case 'CHANNEL':
       case 'CHAT': {
-        if (!this.deps.telegram.configured) return pending(CHECK_MESSAGES.noBot);
-        const username = telegramUsername(click.url ?? '');
-        if (!username) return pending(CHECK_MESSAGES.noBot);
-        let member = false;
-        try {
-          member = isMember(await this.deps.telegram.getChatMember(`@${username}`, ctx.player.id));
-        } catch (err) {
-          if (!(err instanceof TelegramApiError)) throw err;
-        }
+        const member = await this.inChat(click.url, ctx.player.id);
+        if (member === null) return pending(CHECK_MESSAGES.noBot);
         if (!member)
           return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
         const outcome = await this.deps.conversions.convert(em, click.code, null);
