@@ -6,6 +6,7 @@ import { Migration20261121114415_campaigns } from './Migration20261121114415_cam
 import { Migration20261121114500_conversion_functions } from './Migration20261121114500_conversion_functions.ts';
 import { Migration20261124083633_exchange_and_new_users } from './Migration20261124083633_exchange_and_new_users.ts';
 import { Migration20261124090000_conversion_new_users_and_swaps } from './Migration20261124090000_conversion_new_users_and_swaps.ts';
+import { Migration20261124114821_moderation } from './Migration20261124114821_moderation.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -15,4 +16,5 @@ export const migrationsList = [
   { name: 'Migration20261121114500_conversion_functions', class: Migration20261121114500_conversion_functions },
   { name: 'Migration20261124083633_exchange_and_new_users', class: Migration20261124083633_exchange_and_new_users },
   { name: 'Migration20261124090000_conversion_new_users_and_swaps', class: Migration20261124090000_conversion_new_users_and_swaps },
+  { name: 'Migration20261124114821_moderation', class: Migration20261124114821_moderation },
 ];

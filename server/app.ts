@@ -47,6 +47,9 @@ import { registerSandboxCheckout } from './modules/payments/sandbox.page.ts';
 import { PlatformsService } from './modules/platforms/platforms.service.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
 import { TelegramClient } from './lib/telegram.ts';
+import { CampaignReviewService } from './modules/moderation/campaign-review.service.ts';
+import { FraudService } from './modules/moderation/fraud.service.ts';
+import { PlayerReportsService } from './modules/moderation/reports.service.ts';
 import { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { openApiDocument } from './rest/openapi.ts';
@@ -179,7 +182,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       log,
       onCallback: (id) => callbacks.kick(id),
       onDelivery: (dealId) => void exchange.publishDeal(orm.em.fork() as EntityManager, dealId),
+      onConversion: (id) => fraud.afterConversion(id),
+      onLeaves: (platformIds) => void fraud.afterLeaves(platformIds),
     });
+    const reports = new PlayerReportsService({ pubsub, ledger, conversions });
+    const fraud = new FraudService({ em: () => orm.em.fork() as EntityManager, reports, config: config.fraud, log });
+    // Before the database closes: the conversions already queued are still checked.
+    cleanups.push(() => fraud.flush());
     const showcase = new ShowcaseService({
       secretsKey: config.secretsKey,
       publicKeyHex: config.initDataPublicKey,
@@ -189,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       lookups,
       campaigns,
       conversions,
+      reports,
       baseUrl: () => config.publicUrl ?? url,
     });
     const services: Services = {
@@ -220,6 +230,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       callbacks,
       showcase,
       exchange,
+      reports,
+      campaignReview: new CampaignReviewService({ ledger, campaigns }),
+      fraud,
       google,
     };
 

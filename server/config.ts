@@ -41,6 +41,11 @@ const EnvSchema = z
     // The built-in sandbox checkout credits money without payment: never on by accident in production.
     PAYMENTS_SANDBOX: bool.optional(),
     HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
+    // Fraud rules (see the README): a hit files a FRAUD_RULE report once per rule, subject and day.
+    FRAUD_MIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    FRAUD_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
+    FRAUD_LEAVE_RATE: z.coerce.number().min(0).max(1).default(0.5),
+    FRAUD_LEAVE_MIN_SAMPLE: z.coerce.number().int().min(1).max(100000).default(20),
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -107,6 +112,18 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Thresholds of the fraud rules. */
+export interface FraudConfig {
+  /** Start → completion faster than this many seconds is not a human. */
+  minSeconds: number;
+  /** More completions than this in an hour, across apps, by one player. */
+  maxPerHour: number;
+  /** An app whose channel and chat conversions are voided at hold end (players left) above this share… */
+  leaveRate: number;
+  /** …over at least this many resolved conversions in the last 7 days. */
+  leaveMinSample: number;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
@@ -129,6 +146,7 @@ export interface Config {
   telegramSystemBot: string;
   serveClient: boolean;
   holdDays: number;
+  fraud: FraudConfig;
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
@@ -188,6 +206,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     telegramSystemBot: env.TELEGRAM_SYSTEM_BOT,
     serveClient: env.SERVE_CLIENT ?? env.NODE_ENV !== 'test',
     holdDays: env.HOLD_DAYS,
+    fraud: {
+      minSeconds: env.FRAUD_MIN_SECONDS,
+      maxPerHour: env.FRAUD_MAX_PER_HOUR,
+      leaveRate: env.FRAUD_LEAVE_RATE,
+      leaveMinSample: env.FRAUD_LEAVE_MIN_SAMPLE,
+    },
     cryptoPay: env.CRYPTO_PAY_TOKEN
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,

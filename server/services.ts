@@ -11,6 +11,9 @@ import type { LookupsService } from './modules/lookups/lookups.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { PlatformsService } from './modules/platforms/platforms.service.ts';
 import type { ProjectsService } from './modules/projects/projects.service.ts';
+import type { CampaignReviewService } from './modules/moderation/campaign-review.service.ts';
+import type { FraudService } from './modules/moderation/fraud.service.ts';
+import type { PlayerReportsService } from './modules/moderation/reports.service.ts';
 import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 
@@ -30,5 +33,8 @@ export interface Services {
   callbacks: CallbacksService;
   showcase: ShowcaseService;
   exchange: ExchangeService;
+  reports: PlayerReportsService;
+  campaignReview: CampaignReviewService;
+  fraud: FraudService;
   google?: GoogleClient;
 }

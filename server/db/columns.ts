@@ -13,3 +13,9 @@ export const timestamps = () => ({
     .onUpdate(() => new Date())
     .defaultRaw('now()'),
 });
+
+/**
+ * A list of ids bound as one PostgreSQL array literal (`= any(?::int[])`): knex expands a bound
+ * JavaScript array into `?, ?, ?`, which an array cast cannot take.
+ */
+export const pgIds = (ids: readonly (number | string)[]) => `{${ids.map((id) => String(Number(id))).join(',')}}`;

@@ -10,6 +10,7 @@ import {
   RewardCallbackAttempt,
 } from '../modules/campaigns/campaign.entity.ts';
 import { Deal, Offer } from '../modules/exchange/exchange.entity.ts';
+import { ModerationEvent, ShowcaseBlock } from '../modules/moderation/moderation.entity.ts';
 import { Account } from '../modules/ledger/account.entity.ts';
 import { Transfer } from '../modules/ledger/transfer.entity.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
@@ -44,4 +45,6 @@ export const entities = [
   PlayerReport,
   Offer,
   Deal,
+  ModerationEvent,
+  ShowcaseBlock,
 ];

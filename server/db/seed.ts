@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { parseMoney } from '../lib/money.ts';
+import { Campaign } from '../modules/campaigns/campaign.entity.ts';
+import type { NewReport } from '../modules/moderation/reports.service.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
+import { Platform } from '../modules/platforms/platform.entity.ts';
 import { Project } from '../modules/projects/project.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
@@ -74,6 +77,10 @@ export const DEMO_USERS = [
     isModerator: true,
     isFinance: true,
   },
+  // A second moderator, so the shared queue can be tried by two people at once.
+  { email: 'moderator2@demo.local', name: 'Sam Moderator', defaultRole: 'ADVERTISER' as const, isModerator: true },
+  // A new advertiser whose first campaign waits for review.
+  { email: 'newcomer@demo.local', name: 'Nina Newcomer', defaultRole: 'ADVERTISER' as const },
 ];
 
 /** Demo accounts and history so every screen has something to show; idempotent. */
@@ -104,6 +111,7 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   await seedDemoMoney(em, services);
   await seedDemoProjectsAndApps(em, services);
   await seedDemoExchange(em, services);
+  await seedDemoModeration(em, services);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
 }
 
@@ -111,7 +119,7 @@ export const DEMO_WALLET = 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz';
 
 /** Balances and history through the real ledger and payments code, so the books stay exact. */
 async function seedDemoMoney(em: EntityManager, services: Services) {
-  const [advertiser, publisher, moderator] = await Promise.all(
+  const [advertiser, publisher, moderator, , newcomer] = await Promise.all(
     DEMO_USERS.map((u) => em.findOneOrFail(User, { email: u.email })),
   );
   const blank = {
@@ -134,6 +142,9 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
     await em.flush();
     if (status) await services.payments.settleTopUp(em.fork(), payment.id, status, `demo-${payment.id}`);
   }
+  const newcomerTopUp = em.create(Payment, { ...blank, userId: newcomer.id, kind: 'TOP_UP', amount: parseMoney('80') });
+  await em.flush();
+  await services.payments.settleTopUp(em.fork(), newcomerTopUp.id, 'paid', `demo-${newcomerTopUp.id}`);
   await services.ledger.run(em.fork(), async (tx, emit) => {
     await services.ledger.transfer(tx, emit, {
       key: 'demo:publisher-earnings',
@@ -263,13 +274,19 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
   // Running campaigns with budget, so the showcase and the simulator have tasks to do.
   const budgets = ['40', '30', '60', '20'];
   const tasks = [...crypto.tasks, ...farm.tasks];
+  const moderator = await em.findOneOrFail(User, { email: DEMO_USERS[2].email });
   for (const [i, task] of tasks.entries()) {
-    await services.campaigns.create(em.fork(), advertiser, task.projectId, task.id, {
+    const campaign = await services.campaigns.create(em.fork(), advertiser, task.projectId, task.id, {
       name: `${task.title} — launch`,
       dailyCap: i === 0 ? 500 : null,
       budget: parseMoney(budgets[i] ?? '20'),
       idempotencyKey: `demo-campaign-${task.id}`,
     });
+    // The advertiser's first campaign went through review; the next ones start at once.
+    if (campaign.status === 'MODERATION') {
+      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'claim');
+      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'approve');
+    }
   }
 }
 
@@ -358,8 +375,10 @@ async function seedDemoExchange(em: EntityManager, services: Services) {
     const count = c.platform_id === farmApp.id ? 37 : 22;
     for (let i = 0; i < Math.ceil(count / swaps.filter((s) => s.platform_id === c.platform_id).length); i++) {
       const code = `demo-swap-${c.id}-${i}`;
+      // Started a few minutes ago, like real players (an instant completion is a fraud signal).
       await em.execute(
-        'insert into clicks (code, campaign_id, platform_id, player_id, tier_level) values (?, ?, ?, ?, 1)',
+        `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, created_at)
+         values (?, ?, ?, ?, 1, now() - interval '3 minutes')`,
         [code, c.id, c.platform_id, player++],
       );
       await services.conversions.convert(em.fork(), code, null);
@@ -372,5 +391,102 @@ async function seedDemoExchange(em: EntityManager, services: Services) {
     partnerProjectId: cryptoProject.id,
     quantity: 100,
     message: 'Our players would join your channel: shall we?',
+  });
+}
+
+/**
+ * The moderation queues with something in every state: players' reports (new, claimed by the
+ * second moderator, resolved with a conversion voided, rejected), a fraud rule's report, and
+ * the newcomer's first campaign waiting for review. Everything through the real services.
+ */
+async function seedDemoModeration(em: EntityManager, services: Services) {
+  const [advertiser, , moderator, moderator2, newcomer] = await Promise.all(
+    DEMO_USERS.map((u) => em.findOneOrFail(User, { email: u.email })),
+  );
+  const app = await em.findOneOrFail(Platform, { tgBotId: DEMO_BOT_ID });
+  const campaigns = await em.find(Campaign, { ownerId: advertiser.id, dealId: null }, { orderBy: { id: 'asc' } });
+  const [channel, chat, bot] = campaigns;
+  // Paid conversions of two demo players, on hold, so a report's effects have money to act on.
+  let player = 9_200_000_000;
+  const players: number[] = [];
+  for (const c of [channel, chat, bot]) {
+    const id = player++;
+    players.push(id);
+    const code = `demo-report-${c.id}`;
+    await em.execute(
+      `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, created_at)
+       values (?, ?, ?, ?, 1, now() - interval '4 minutes')`,
+      [code, c.id, app.id, id],
+    );
+    await services.conversions.convert(em.fork(), code, null);
+  }
+  const file = (c: { id: number }, playerId: number, playerName: string, reason: NewReport['reason'], text: string) =>
+    services.reports
+      .fileNow(em.fork(), [{ platformId: app.id, campaignId: c.id, playerId, playerName, reason, text }])
+      .then(([id]) => id);
+  await file(
+    channel,
+    players[0],
+    'Olga K. (@olga_k)',
+    'NOT_REWARDED',
+    'I joined the channel yesterday but got no coins.',
+  );
+  await file(bot, 4_400_000_001, 'Marco', 'BROKEN', 'The bot does not answer /start.');
+  const claimed = await file(
+    chat,
+    players[1],
+    'Dmitry (@dm_plays)',
+    'INAPPROPRIATE',
+    'The chat is full of spam links.',
+  );
+  await services.reports.act(em.fork(), moderator2, claimed, 'claim', {});
+  const resolved = await file(bot, players[2], 'Lee', 'NOT_REWARDED', 'Did the task twice, nothing happened.');
+  await services.reports.act(em.fork(), moderator, resolved, 'claim', {});
+  await services.reports.act(em.fork(), moderator, resolved, 'status', {
+    status: 'RESOLVED',
+    note: 'The advertiser confirms the player never started the bot: voided.',
+    effects: { voidConversion: true },
+  });
+  const rejected = await file(channel, 4_400_000_002, 'Anna', 'OTHER', 'I want more coins for this task.');
+  await services.reports.act(em.fork(), moderator, rejected, 'claim', {});
+  await services.reports.act(em.fork(), moderator, rejected, 'status', {
+    status: 'REJECTED',
+    note: 'Awards are set by the app, not by us.',
+  });
+  await services.reports.fileNow(em.fork(), [
+    {
+      platformId: app.id,
+      campaignId: channel.id,
+      playerId: 4_400_000_003,
+      playerName: null,
+      reason: 'FRAUD_RULE',
+      text: 'Completed a task 0.8 s after starting it (a human needs at least 5 s).',
+      rule: {
+        name: 'FAST_COMPLETION',
+        subject: 'player:4400000003',
+        evidence: { conversionId: null, seconds: 0.8, limitSeconds: 5 },
+      },
+    },
+  ]);
+  // The newcomer's first campaign waits for a moderator.
+  const category = await em.findOneOrFail(Category, { title: 'Games' });
+  const project = await services.projects.create(em.fork(), newcomer, {
+    title: 'Puzzle Planet',
+    categoryId: category.id,
+    tasks: [
+      {
+        type: 'CHANNEL',
+        title: 'Puzzle Planet News',
+        url: 'https://t.me/puzzle_planet_news',
+        logo: await demoLogo(services, 'PP', '#7c3aed'),
+        isMiniApp: false,
+        inviteLink: null,
+      },
+    ],
+  });
+  await services.campaigns.create(em.fork(), newcomer, project.id, project.tasks[0].id, {
+    name: 'Puzzle Planet — first players',
+    budget: parseMoney('50'),
+    idempotencyKey: 'demo-newcomer-campaign',
   });
 }

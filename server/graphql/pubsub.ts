@@ -21,6 +21,8 @@ export const topics = {
   rewardCallbacks: (platformId: number) => `reward-callbacks:${platformId}`,
   awaitingOffers: (userId: number) => `awaiting-offers:${userId}`,
   deals: (userId: number) => `deals:${userId}`,
+  playerReports: () => 'player-reports',
+  campaignReviews: () => 'campaign-reviews',
 };
 
 type Listener = (payload: unknown) => void;

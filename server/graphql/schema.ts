@@ -9,5 +9,6 @@ import '../modules/projects/projects.schema.ts';
 import '../modules/platforms/platforms.schema.ts';
 import '../modules/campaigns/campaigns.schema.ts';
 import '../modules/exchange/exchange.schema.ts';
+import '../modules/moderation/moderation.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

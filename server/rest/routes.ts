@@ -1,4 +1,5 @@
 import { campaignsRoutes } from '../modules/campaigns/campaigns.rest.ts';
+import { moderationRoutes } from '../modules/moderation/moderation.rest.ts';
 import { exchangeRoutes } from '../modules/exchange/exchange.rest.ts';
 import { showcaseRoutes } from '../modules/showcase/showcase.rest.ts';
 import { authRoutes } from '../modules/auth/auth.rest.ts';
@@ -22,4 +23,5 @@ export const routes: RouteDef[] = [
   ...campaignsRoutes,
   ...showcaseRoutes,
   ...exchangeRoutes,
+  ...moderationRoutes,
 ];

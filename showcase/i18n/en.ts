@@ -54,6 +54,7 @@ export const en = {
   notNew: 'This task is for new users only, and the advertiser says you had used it before',
   alreadyCompleted: 'You have already completed this task',
   taskNotFound: 'Task not found',
+  blocked: 'Tasks are no longer available to you in this app',
   tooManyRequests: 'Too many requests from this player: wait a minute and try again',
   campaignStopped: 'This campaign is not running now',
   dailyCap: 'This campaign reached its daily cap: try again tomorrow',

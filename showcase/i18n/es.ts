@@ -48,6 +48,7 @@ export const es: Messages = {
   notNew: 'Esta tarea es solo para usuarios nuevos, y el anunciante indica que ya la habías usado',
   alreadyCompleted: 'Ya completaste esta tarea',
   taskNotFound: 'Tarea no encontrada',
+  blocked: 'Las tareas ya no están disponibles para ti en esta app',
   tooManyRequests: 'Demasiadas solicitudes: espera un minuto e inténtalo de nuevo',
   campaignStopped: 'Esta campaña no está activa ahora',
   dailyCap: 'Esta campaña alcanzó su límite diario: inténtalo mañana',

@@ -48,6 +48,7 @@ export const id: Messages = {
   notNew: 'Tugas ini hanya untuk pengguna baru, dan pengiklan menyatakan Anda sudah pernah memakainya',
   alreadyCompleted: 'Anda sudah menyelesaikan tugas ini',
   taskNotFound: 'Tugas tidak ditemukan',
+  blocked: 'Tugas tidak lagi tersedia untuk Anda di aplikasi ini',
   tooManyRequests: 'Terlalu banyak permintaan: tunggu satu menit lalu coba lagi',
   campaignStopped: 'Kampanye ini sedang tidak berjalan',
   dailyCap: 'Kampanye ini mencapai batas harian: coba lagi besok',

@@ -48,6 +48,7 @@ export const pt: Messages = {
   notNew: 'Esta tarefa é só para novos usuários, e o anunciante informa que você já a usou',
   alreadyCompleted: 'Você já concluiu esta tarefa',
   taskNotFound: 'Tarefa não encontrada',
+  blocked: 'As tarefas não estão mais disponíveis para você neste app',
   tooManyRequests: 'Muitas solicitações: espere um minuto e tente de novo',
   campaignStopped: 'Esta campanha não está ativa agora',
   dailyCap: 'Esta campanha atingiu o limite diário: tente amanhã',

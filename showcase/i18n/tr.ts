@@ -48,6 +48,7 @@ export const tr: Messages = {
   notNew: 'Bu görev yalnızca yeni kullanıcılar için ve reklamveren bunu daha önce kullandığınızı bildiriyor',
   alreadyCompleted: 'Bu görevi zaten tamamladınız',
   taskNotFound: 'Görev bulunamadı',
+  blocked: 'Bu uygulamadaki görevler artık size açık değil',
   tooManyRequests: 'Çok fazla istek: bir dakika bekleyip tekrar deneyin',
   campaignStopped: 'Bu kampanya şu an yayında değil',
   dailyCap: 'Bu kampanya günlük sınırına ulaştı: yarın tekrar deneyin',

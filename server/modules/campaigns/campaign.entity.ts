@@ -61,6 +61,12 @@ export const Campaign = defineEntity({
     // A swap campaign (exchange deal side): free, shown only in `platformId`, capped by the deal.
     dealId: p.manyToOne(Deal).mapToPk().fieldName('deal_id').nullable().index(),
     platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').nullable(),
+    // Campaign review: an advertiser's first campaigns wait in MODERATION until a moderator
+    // approves one (approvedAt) or rejects it with a reason; a claim keeps two moderators apart.
+    approvedAt: p.datetime().nullable(),
+    rejectReason: p.string().length(500).nullable(),
+    reviewClaimedById: p.manyToOne(User).mapToPk().fieldName('review_claimed_by_id').nullable().deleteRule('set null'),
+    reviewClaimedAt: p.datetime().nullable(),
   },
 });
 export type Campaign = InferEntity<typeof Campaign>;
@@ -103,6 +109,8 @@ export const Conversion = defineEntity({
     { properties: ['platformId', 'createdAt'] },
     { properties: ['advertiserId', 'createdAt'] },
     { properties: ['publisherId', 'createdAt'] },
+    // The fraud rule on completions per hour counts a player's recent conversions across apps.
+    { properties: ['playerId', 'createdAt'] },
     {
       name: 'conversions_on_hold',
       expression: `create index "conversions_on_hold" on "conversions" ("created_at") where "status" = 'HOLD'`,
@@ -203,23 +211,45 @@ export const RewardCallbackAttempt = defineEntity({
 });
 export type RewardCallbackAttempt = InferEntity<typeof RewardCallbackAttempt>;
 
-export const REPORT_REASONS = ['NOT_REWARDED', 'BROKEN', 'INAPPROPRIATE', 'OTHER'] as const;
+/** What a player may choose in the showcase; FRAUD_RULE is filed only by the fraud rules. */
+export const PLAYER_REPORT_REASONS = ['NOT_REWARDED', 'BROKEN', 'INAPPROPRIATE', 'OTHER'] as const;
+export const REPORT_REASONS = [...PLAYER_REPORT_REASONS, 'FRAUD_RULE'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['NEW', 'IN_REVIEW', 'RESOLVED', 'REJECTED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** A player's report about a task, filed from the showcase. */
+/**
+ * A player's report about a task, filed from the showcase, or one raised by a fraud rule
+ * (`rule`, with its evidence; an app-wide rule has no player or campaign). Moderators claim it
+ * (IN_REVIEW, `claimedById`) and resolve or reject it; every change is a moderation event.
+ */
 export const PlayerReport = defineEntity({
   name: 'PlayerReport',
   tableName: 'player_reports',
-  indexes: [{ properties: ['status', 'id'] }],
+  indexes: [
+    { properties: ['status', 'id'] },
+    {
+      // A rule files at most one report per subject (player or app) and day.
+      name: 'player_reports_rule_once',
+      expression: `create unique index "player_reports_rule_once" on "player_reports" ("rule", "rule_subject", "rule_day") where "rule" is not null`,
+    },
+  ],
   properties: {
     id: idColumn(),
     ...timestamps(),
     platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),
-    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id').index(),
-    playerId: p.bigint('number'),
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id').nullable().index(),
+    playerId: p.bigint('number').nullable(),
+    playerName: p.string().length(200).nullable(),
     reason: p.enum([...REPORT_REASONS]),
     text: p.string().length(1000).nullable(),
     status: p.enum([...REPORT_STATUSES]).default('NEW'),
+    claimedById: p.manyToOne(User).mapToPk().fieldName('claimed_by_id').nullable().deleteRule('set null'),
+    claimedAt: p.datetime().nullable(),
+    rule: p.string().length(40).nullable(),
+    ruleSubject: p.string().length(60).nullable(),
+    ruleDay: p.date().nullable(),
+    evidence: p.json<Record<string, unknown>>().nullable(),
   },
 });
 export type PlayerReport = InferEntity<typeof PlayerReport>;

@@ -16,7 +16,7 @@ import type {
 } from './campaigns.service.ts';
 import type { CallbackView } from './callbacks.service.ts';
 
-const CampaignStatusEnum = builder.enumType('CampaignStatus', { values: CAMPAIGN_STATUSES });
+export const CampaignStatusEnum = builder.enumType('CampaignStatus', { values: CAMPAIGN_STATUSES });
 
 const CampaignPriceRef = builder.objectRef<CampaignView['prices'][number]>('CampaignPrice').implement({
   fields: (t) => ({ tierLevel: t.exposeInt('tierLevel'), value: t.expose('value', { type: 'Money' }) }),
@@ -57,6 +57,10 @@ export const CampaignRef = builder.objectRef<CampaignView>('Campaign').implement
     todayConversions: t.exposeInt('todayConversions', { description: 'Today in UTC.' }),
     todaySpend: t.expose('todaySpend', { type: 'Money' }),
     notNew: t.exposeInt('notNew', { description: 'Completions refused because the player was not new.' }),
+    rejectReason: t.exposeString('rejectReason', {
+      nullable: true,
+      description: 'Why a moderator rejected the campaign (status REJECTED).',
+    }),
   }),
 });
 
@@ -85,6 +89,7 @@ const CampaignStatsRef = builder.objectRef<CampaignStats>('CampaignStats').imple
     todayConversions: t.exposeInt('todayConversions'),
     todaySpend: t.field({ type: 'Money', resolve: (s) => BigInt(s.todaySpend) }),
     notNew: t.exposeInt('notNew'),
+    rejectReason: t.string({ nullable: true, resolve: (s) => s.rejectReason ?? null }),
   }),
 });
 

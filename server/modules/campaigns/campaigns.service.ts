@@ -37,6 +37,8 @@ export interface CampaignView {
   todaySpend: bigint;
   /** Completions refused because the player was not new to the resource. */
   notNew: number;
+  /** Why a moderator rejected the campaign (status REJECTED). */
+  rejectReason: string | null;
 }
 
 /** Live counters of one campaign; money as decimal strings of micro-USD (JSON-safe over Redis). */
@@ -51,6 +53,8 @@ export interface CampaignStats {
   todayConversions: number;
   todaySpend: string;
   notNew: number;
+  /** Absent in the conversion function's answer: a campaign that converts was never rejected. */
+  rejectReason?: string | null;
 }
 
 export interface PlatformStats {
@@ -197,7 +201,7 @@ export class CampaignsService {
     return c;
   }
 
-  private async budgets(em: EntityManager, ids: number[]): Promise<Map<number, bigint>> {
+  async budgets(em: EntityManager, ids: number[]): Promise<Map<number, bigint>> {
     if (!ids.length) return new Map();
     const rows = await em.execute<{ campaign_id: number; available: string }[]>(
       `select campaign_id, (credits_posted - debits_posted - debits_pending)::text as available
@@ -249,6 +253,7 @@ export class CampaignsService {
         todayConversions: isToday ? c.todayConversions : 0,
         todaySpend: isToday ? BigInt(c.todaySpend) : 0n,
         notNew: c.notNew,
+        rejectReason: c.rejectReason ?? null,
       };
     });
   }
@@ -269,10 +274,11 @@ export class CampaignsService {
       todayConversions: v.todayConversions,
       todaySpend: v.todaySpend.toString(),
       notNew: v.notNew,
+      rejectReason: v.rejectReason,
     };
   }
 
-  private emitStats(emit: Emit, ownerId: number, v: CampaignView) {
+  emitStats(emit: Emit, ownerId: number, v: CampaignView) {
     const payload = CampaignsService.stats(v);
     emit(topics.campaignStats(v.projectId), payload);
     emit(topics.ownerCampaignStats(ownerId), payload);
@@ -363,10 +369,17 @@ export class CampaignsService {
         await this.move(tx, emit, owner, c, 'FUND', input.budget, input.idempotencyKey);
         budget = input.budget;
       }
+      // An advertiser with no approved campaign yet waits for a moderator's review.
+      const [known] = await tx.execute<{ approved: boolean }[]>(
+        'select exists (select 1 from campaigns where owner_id = ? and approved_at is not null) as approved',
+        [owner.id],
+      );
+      if (!known.approved) c.status = 'MODERATION';
       c.status = statusFor(c, budget);
       await tx.flush();
       const view = await this.view(tx, c);
       this.emitStats(emit, owner.id, view);
+      if (c.status === 'MODERATION') emit(topics.campaignReviews(), { id: c.id });
       return view;
     });
   }
@@ -427,6 +440,9 @@ export class CampaignsService {
     if (value <= 0n) throw validation('The value must be greater than zero', 'value');
     return this.deps.ledger.run(em, async (tx, emit) => {
       const c = await this.owned(tx, owner, id, { projectId: opts.projectId, lock: true });
+      if (direction === 'FUND' && c.status === 'REJECTED') {
+        throw validation('This campaign was rejected by moderation: create a new one', 'value');
+      }
       await this.move(tx, emit, owner, c, direction, value, opts.key);
       const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
       c.status = statusFor(c, budget);

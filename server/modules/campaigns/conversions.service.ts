@@ -5,6 +5,7 @@ import { notFound, unauthenticated } from '../../errors.ts';
 import { INVALID_API_KEY } from '../projects/projects.service.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import type { Emit } from '../../db/transaction.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import { telegramUsername } from '../projects/projects.inputs.ts';
 import { Campaign, Conversion } from './campaign.entity.ts';
@@ -71,6 +72,10 @@ export class ConversionsService {
       onCallback?: (callbackId: number) => void;
       /** Called after a committed swap delivery (the exchange area publishes `dealUpdated`). */
       onDelivery?: (dealId: number) => void;
+      /** Called after every committed conversion (the fraud rules look at it after the commit). */
+      onConversion?: (conversionId: number) => void;
+      /** Called after hold ends that voided channel or chat conversions (players who left), per app. */
+      onLeaves?: (platformIds: number[]) => void;
     },
   ) {}
 
@@ -114,6 +119,7 @@ export class ConversionsService {
         await this.publish(r);
         if (r.callbackId) this.deps.onCallback?.(Number(r.callbackId));
         if (r.deal) this.deps.onDelivery?.(Number(r.deal.id));
+        this.deps.onConversion?.(Number(r.conversionId));
         return { conversionId: Number(r.conversionId), status: 'COMPLETED' };
       }
     }
@@ -156,8 +162,10 @@ export class ConversionsService {
    * publisher. Each conversion in its own short transaction; SKIP LOCKED lets instances share.
    */
   async resolveHolds(em: EntityManager, holdMs: number, batch = 200): Promise<{ posted: number; voided: number }> {
-    const due = await em.execute<{ id: string; task_type: string; player_id: string; url: string | null }[]>(
-      `select v.id, v.task_type, v.player_id, coalesce(t.url, c.task_url) as url
+    const due = await em.execute<
+      { id: string; task_type: string; player_id: string; platform_id: number; url: string | null }[]
+    >(
+      `select v.id, v.task_type, v.player_id, v.platform_id, coalesce(t.url, c.task_url) as url
          from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
         where v.status = 'HOLD' and v.created_at < now() - (? * interval '1 millisecond')
         order by v.created_at limit ?`,
@@ -165,6 +173,7 @@ export class ConversionsService {
     );
     let posted = 0;
     let voided = 0;
+    const left = new Set<number>();
     for (const d of due) {
       let keep = true;
       if ((d.task_type === 'CHANNEL' || d.task_type === 'CHAT') && this.deps.telegram.configured) {
@@ -183,97 +192,110 @@ export class ConversionsService {
       }
       const done = await this.resolve(em.fork(), Number(d.id), keep ? 'POST' : 'VOID');
       if (done === 'POSTED') posted++;
-      if (done === 'VOIDED') voided++;
+      if (done === 'VOIDED') {
+        voided++;
+        left.add(d.platform_id);
+      }
     }
+    if (left.size) this.deps.onLeaves?.([...left]);
     return { posted, voided };
   }
 
   /** Posts or voids one conversion's transfers and keeps the counters in step. */
-  async resolve(em: EntityManager, id: number, action: 'POST' | 'VOID'): Promise<'POSTED' | 'VOIDED' | null> {
+  resolve(em: EntityManager, id: number, action: 'POST' | 'VOID'): Promise<'POSTED' | 'VOIDED' | null> {
+    return this.deps.ledger.run(em, (tx, emit) => this.resolveIn(tx, emit, id, action));
+  }
+
+  /**
+   * `resolve` inside the caller's transaction (a moderator's decision voids with it). The hold
+   * job skips a conversion another transaction holds; a moderator waits for it instead.
+   * Null when the conversion is no longer on hold.
+   */
+  async resolveIn(
+    tx: EntityManager,
+    emit: Emit,
+    id: number,
+    action: 'POST' | 'VOID',
+    opts: { wait?: boolean } = {},
+  ): Promise<'POSTED' | 'VOIDED' | null> {
     const { ledger } = this.deps;
-    const events: (() => Promise<void>)[] = [];
-    const result = await ledger.run(em, async (tx, emit) => {
-      const [v] = await tx.execute<
-        {
-          id: string;
-          campaign_id: number;
-          platform_id: number;
-          publisher_id: number;
-          price: string;
-          publisher_amount: string;
-          publisher_transfer_id: string;
-          fee_transfer_id: string | null;
-          created_at: Date | string;
-        }[]
-      >(`select * from conversions where id = ? and status = 'HOLD' for update skip locked`, [id]);
-      if (!v) return null;
-      // The campaign row first, as the conversion function locks it: one lock order.
-      const [c] = await tx.execute<{ owner_id: number; project_id: number; deleted_at: Date | null }[]>(
-        'select owner_id, project_id, deleted_at from campaigns where id = ? for no key update',
-        [v.campaign_id],
+    const [v] = await tx.execute<
+      {
+        id: string;
+        campaign_id: number;
+        platform_id: number;
+        publisher_id: number;
+        price: string;
+        publisher_amount: string;
+        publisher_transfer_id: string | null;
+        fee_transfer_id: string | null;
+        created_at: Date | string;
+      }[]
+    >(`select * from conversions where id = ? and status = 'HOLD' for update${opts.wait ? '' : ' skip locked'}`, [id]);
+    if (!v) return null;
+    // The campaign row first, as the conversion function locks it: one lock order.
+    const [c] = await tx.execute<{ owner_id: number; project_id: number; deleted_at: Date | null }[]>(
+      'select owner_id, project_id, deleted_at from campaigns where id = ? for no key update',
+      [v.campaign_id],
+    );
+    const transfers = [v.publisher_transfer_id, v.fee_transfer_id].filter((t): t is string => t !== null);
+    for (const t of transfers) {
+      const input = { key: `conversion:${v.id}:${action.toLowerCase()}:${t}`, pendingId: Number(t) };
+      if (action === 'POST') await ledger.post(tx, emit, input);
+      else await ledger.void(tx, emit, input);
+    }
+    const status = action === 'POST' ? 'POSTED' : 'VOIDED';
+    await tx.execute(`update conversions set status = ?, resolved_at = now() where id = ?`, [status, v.id]);
+    if (action === 'VOID') {
+      // Raw rows carry timestamps as PostgreSQL's text, not Date.
+      const createdDay = new Date(v.created_at).toISOString().slice(0, 10);
+      await tx.execute(
+        `update campaigns set conversions = conversions - 1, voided = voided + 1, spend = spend - ?::bigint,
+                today_conversions = case when today_date = ?::date then today_conversions - 1 else today_conversions end,
+                today_spend = case when today_date = ?::date then today_spend - ?::bigint else today_spend end,
+                updated_at = now()
+          where id = ?`,
+        [v.price, createdDay, createdDay, v.price, v.campaign_id],
       );
-      const transfers = [v.publisher_transfer_id, v.fee_transfer_id].filter((t): t is string => t !== null);
-      for (const t of transfers) {
-        const input = { key: `conversion:${v.id}:${action.toLowerCase()}:${t}`, pendingId: Number(t) };
-        if (action === 'POST') await ledger.post(tx, emit, input);
-        else await ledger.void(tx, emit, input);
-      }
-      const status = action === 'POST' ? 'POSTED' : 'VOIDED';
-      await tx.execute(`update conversions set status = ?, resolved_at = now() where id = ?`, [status, v.id]);
-      if (action === 'VOID') {
-        // Raw rows carry timestamps as PostgreSQL's text, not Date.
-        const createdDay = new Date(v.created_at).toISOString().slice(0, 10);
-        await tx.execute(
-          `update campaigns set conversions = conversions - 1, voided = voided + 1, spend = spend - ?::bigint,
-                  today_conversions = case when today_date = ?::date then today_conversions - 1 else today_conversions end,
-                  today_spend = case when today_date = ?::date then today_spend - ?::bigint else today_spend end,
-                  updated_at = now()
-            where id = ?`,
-          [v.price, createdDay, createdDay, v.price, v.campaign_id],
-        );
-        await tx.execute(
-          `update platform_campaign_stats set completed = completed - 1, revenue = revenue - ?::bigint
-            where platform_id = ? and campaign_id = ?`,
-          [v.publisher_amount, v.platform_id, v.campaign_id],
-        );
-        // A deleted campaign has no one to spend its budget: the voided money goes back to the advertiser.
-        if (c.deleted_at) {
-          await ledger.transfer(tx, emit, {
-            key: `conversion:${v.id}:refund`,
-            code: 'RETURN_BUDGET',
-            debit: { kind: 'CAMPAIGN_BUDGET', campaignId: v.campaign_id },
-            credit: { kind: 'ADVERTISER', userId: c.owner_id },
-            amount: BigInt(v.price),
-            reference: `campaign:${v.campaign_id}`,
-          });
-        }
-      }
-      const campaign = await tx.findOneOrFail(Campaign, { id: v.campaign_id }, { refresh: true });
-      const view = await this.deps.campaigns.view(tx, campaign);
-      const stats = CampaignsService.stats(view);
-      emit(topics.campaignStats(c.project_id), stats);
-      emit(topics.ownerCampaignStats(c.owner_id), stats);
-      if (action === 'VOID') {
-        const [row] = (await this.deps.campaigns.platformRows(tx, v.platform_id)).filter(
-          (r) => r.campaignId === v.campaign_id,
-        );
-        const totals = (await this.deps.campaigns.platformTotals(tx, [v.platform_id])).get(v.platform_id)!;
-        const payload: PlatformStats = {
-          platformId: v.platform_id,
-          campaignId: v.campaign_id,
-          completedQuantity: row?.completedQuantity ?? 0,
-          profitBudget: (row?.profitBudget ?? 0n).toString(),
-          platformCompleted: totals.completed,
-          platformRevenue: totals.revenue.toString(),
-        };
-        events.push(async () => {
-          await this.deps.pubsub.publish(topics.platformStats(v.platform_id), payload).catch(() => {});
-          await this.deps.pubsub.publish(topics.ownerPlatformStats(v.publisher_id), payload).catch(() => {});
+      await tx.execute(
+        `update platform_campaign_stats set completed = completed - 1, revenue = revenue - ?::bigint
+          where platform_id = ? and campaign_id = ?`,
+        [v.publisher_amount, v.platform_id, v.campaign_id],
+      );
+      // A deleted campaign has no one to spend its budget: the voided money goes back to the advertiser.
+      if (c.deleted_at && BigInt(v.price) > 0n) {
+        await ledger.transfer(tx, emit, {
+          key: `conversion:${v.id}:refund`,
+          code: 'RETURN_BUDGET',
+          debit: { kind: 'CAMPAIGN_BUDGET', campaignId: v.campaign_id },
+          credit: { kind: 'ADVERTISER', userId: c.owner_id },
+          amount: BigInt(v.price),
+          reference: `campaign:${v.campaign_id}`,
         });
       }
-      return status;
-    });
-    for (const e of events) await e();
-    return result;
+    }
+    const campaign = await tx.findOneOrFail(Campaign, { id: v.campaign_id }, { refresh: true });
+    const view = await this.deps.campaigns.view(tx, campaign);
+    const stats = CampaignsService.stats(view);
+    emit(topics.campaignStats(c.project_id), stats);
+    emit(topics.ownerCampaignStats(c.owner_id), stats);
+    if (action === 'VOID') {
+      const [row] = (await this.deps.campaigns.platformRows(tx, v.platform_id)).filter(
+        (r) => r.campaignId === v.campaign_id,
+      );
+      const totals = (await this.deps.campaigns.platformTotals(tx, [v.platform_id])).get(v.platform_id)!;
+      const payload: PlatformStats = {
+        platformId: v.platform_id,
+        campaignId: v.campaign_id,
+        completedQuantity: row?.completedQuantity ?? 0,
+        profitBudget: (row?.profitBudget ?? 0n).toString(),
+        platformCompleted: totals.completed,
+        platformRevenue: totals.revenue.toString(),
+      };
+      // Published after the commit, like every event of the transaction.
+      emit(topics.platformStats(v.platform_id), payload);
+      emit(topics.ownerPlatformStats(v.publisher_id), payload);
+    }
+    return status;
   }
 }

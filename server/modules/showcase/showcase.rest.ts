@@ -9,7 +9,7 @@ import { CATALOGS, translate } from '../../../showcase/i18n/index.ts';
 import { DomainError, notFound, unauthenticated } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
-import { REPORT_REASONS } from '../campaigns/campaign.entity.ts';
+import { PLAYER_REPORT_REASONS } from '../campaigns/campaign.entity.ts';
 import { showcaseScript, showcaseTypes } from './script.ts';
 import type { ShowcaseService } from './showcase.service.ts';
 
@@ -149,7 +149,7 @@ export const showcaseRoutes = [
     status: 201,
     body: z.object({
       campaignId: z.number({ error: 'campaignId is required' }).int().positive(),
-      reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
+      reason: z.enum(PLAYER_REPORT_REASONS, { error: `reason must be one of ${PLAYER_REPORT_REASONS.join(', ')}` }),
       text: z.string().trim().max(1000, 'The text must be at most 1000 characters').optional(),
     }),
     handler: (ctx, { params, body, headers }) =>

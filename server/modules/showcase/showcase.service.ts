@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { en } from '../../../showcase/i18n/en.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, DomainError, ErrorCode, notFound, rateLimited, unauthenticated } from '../../errors.ts';
+import { conflict, DomainError, ErrorCode, forbidden, notFound, rateLimited, unauthenticated } from '../../errors.ts';
 import { INIT_DATA_MESSAGES, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
-import { PlayerReport } from '../campaigns/campaign.entity.ts';
+import type { ReportReason } from '../campaigns/campaign.entity.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import { type ConversionsService, isMember } from '../campaigns/conversions.service.ts';
 import { TierPrice } from '../lookups/lookups.entity.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
+import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { isTelegramLink, telegramUsername } from '../projects/projects.inputs.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 
@@ -76,6 +77,7 @@ export const CHECK_MESSAGES = {
   startFirst: en.startFirst,
   alreadyMember: en.alreadyMember,
   notNew: en.notNew,
+  blocked: en.blocked,
 } as const;
 
 /**
@@ -95,6 +97,7 @@ export class ShowcaseService {
       lookups: LookupsService;
       campaigns: CampaignsService;
       conversions: ConversionsService;
+      reports: PlayerReportsService;
       /** The server's public base URL, for smart-link visit links. */
       baseUrl: () => string;
     },
@@ -201,6 +204,7 @@ export class ShowcaseService {
                            where c2.task_id = c.task_id and v.player_id = ?)
           and not coalesce(s.is_excluded, false)
           and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
+          and not exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = ?)
           ${campaignId ? 'and c.id = ?' : ''}
         order by c.task_id, (c.deal_id is null), ${price} desc, c.id) e
         order by player_price desc, id
@@ -213,6 +217,8 @@ export class ShowcaseService {
         ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
         ctx.player.is_premium === true,
         this.deps.campaigns.premiumPercent,
+        ctx.player.id,
+        ctx.platform.id,
         ctx.player.id,
         ...(campaignId ? [campaignId] : []),
       ],
@@ -276,6 +282,7 @@ export class ShowcaseService {
   async start(em: EntityManager, ctx: PlayerContext, campaignId: number) {
     const [row] = await this.eligible(em, ctx, campaignId);
     if (!row) {
+      if (await this.blocked(em, ctx)) throw forbidden(CHECK_MESSAGES.blocked);
       const done = await this.deps.conversions.existing(em, campaignId, ctx.player.id);
       if (done) throw conflict(en.alreadyCompleted);
       const [refused] = await em.execute<{ id: string }[]>(
@@ -349,12 +356,17 @@ export class ShowcaseService {
   /** Has the player done it? Channels and chats are asked of Telegram; the rest is reported to us. */
   async check(em: EntityManager, ctx: PlayerContext, campaignId: number) {
     const awards = async (type: TaskType) => (await this.awards(em, ctx.platform.id)).get(type) ?? [];
-    const [click] = await em.execute<{ code: string; task_type: TaskType; url: string | null; not_new: boolean }[]>(
-      `select k.code, k.not_new, c.task_type, t.url from clicks k join campaigns c on c.id = k.campaign_id
+    const [click] = await em.execute<
+      { code: string; task_type: TaskType; url: string | null; not_new: boolean; blocked: boolean }[]
+    >(
+      `select k.code, k.not_new, c.task_type, t.url,
+              exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = k.player_id) as blocked
+         from clicks k join campaigns c on c.id = k.campaign_id
          left join tasks t on t.id = c.task_id where k.campaign_id = ? and k.player_id = ?`,
-      [campaignId, ctx.player.id],
+      [ctx.platform.id, campaignId, ctx.player.id],
     );
     if (!click) throw conflict(CHECK_MESSAGES.startFirst);
+    if (click.blocked) throw forbidden(CHECK_MESSAGES.blocked);
     if (await this.deps.conversions.existing(em, campaignId, ctx.player.id)) {
       return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
     }
@@ -452,19 +464,31 @@ export class ShowcaseService {
   async report(
     em: EntityManager,
     ctx: PlayerContext,
-    input: { campaignId: number; reason: PlayerReport['reason']; text?: string },
+    input: { campaignId: number; reason: ReportReason; text?: string },
   ) {
     const [c] = await em.execute<{ id: number }[]>('select id from campaigns where id = ?', [input.campaignId]);
     if (!c) throw notFound('Task');
-    const report = em.create(PlayerReport, {
-      platformId: ctx.platform.id,
-      campaignId: input.campaignId,
-      playerId: ctx.player.id,
-      reason: input.reason,
-      text: input.text?.trim() || null,
-    });
-    await em.flush();
-    return { id: report.id };
+    const name = [ctx.player.first_name, ctx.player.last_name].filter(Boolean).join(' ');
+    const [id] = await this.deps.reports.fileNow(em, [
+      {
+        platformId: ctx.platform.id,
+        campaignId: input.campaignId,
+        playerId: ctx.player.id,
+        playerName: (ctx.player.username ? `${name} (@${ctx.player.username})` : name).trim().slice(0, 200) || null,
+        reason: input.reason,
+        text: input.text?.trim() || null,
+      },
+    ]);
+    return { id };
+  }
+
+  /** A moderator blocked this player in this app's showcase. */
+  private async blocked(em: EntityManager, ctx: PlayerContext): Promise<boolean> {
+    const [row] = await em.execute<{ id: number }[]>(
+      'select id from showcase_blocks where platform_id = ? and player_id = ?',
+      [ctx.platform.id, ctx.player.id],
+    );
+    return Boolean(row);
   }
 }
 
