@@ -81,6 +81,7 @@ describe('web client against the real server', () => {
     await moderator.page.getByTestId('moderation-link').click();
     await moderator.page.waitForURL('**/moderation');
     await moderator.page.getByRole('heading', { name: 'Moderation' }).waitFor({ state: 'visible' });
+    await moderator.page.getByTestId('tab-registrations').click();
     await moderator.page.getByTestId('queue-total').waitFor({ state: 'visible' });
     // Marks the document: a reload would lose it.
     await moderator.page.evaluate(() => {

@@ -111,8 +111,8 @@ describe('money screens against the real server', () => {
     await signInTo(page, 'publisher@demo.local', '/publisher/payments');
     await page.getByRole('heading', { name: 'Withdraw Money' }).waitFor({ state: 'visible' });
     await expect.poll(() => text(page, 'available-balance')).toBe('70.00 $');
-    await expect.poll(() => text(page, 'hold-balance')).toBe('35.50 $');
-    await expect.poll(() => text(page, 'total-balance')).toBe('105.50 $');
+    await expect.poll(() => text(page, 'hold-balance')).toBe('35.74 $');
+    await expect.poll(() => text(page, 'total-balance')).toBe('105.74 $');
     await page.getByText('processed within up to 72 hours').waitFor({ state: 'visible' });
     // The seeded withdrawal was paid out: Done with its hash.
     const seeded = page.getByTestId('transaction-row').first();
@@ -160,8 +160,8 @@ describe('money screens against the real server', () => {
     const id = await row.getAttribute('data-id');
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Pending');
     await expect.poll(() => text(pub, 'available-balance')).toBe('20.00 $');
-    await expect.poll(() => text(pub, 'total-balance')).toBe('55.50 $');
-    await expect.poll(() => text(pub, 'balance-chip')).toBe('55.50 $');
+    await expect.poll(() => text(pub, 'total-balance')).toBe('55.74 $');
+    await expect.poll(() => text(pub, 'balance-chip')).toBe('55.74 $');
     expect(await pub.getByLabel(/Amount/).inputValue()).toBe('');
     await markDocument(pub);
     await screenshot(pub, 'money-08-withdraw-pending');
@@ -188,7 +188,7 @@ describe('money screens against the real server', () => {
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
     expect(await row.getByTestId('transaction-hash').textContent()).toContain(hash);
     expect(await notReloaded(pub)).toBe(true);
-    await expect.poll(() => text(pub, 'total-balance')).toBe('55.50 $');
+    await expect.poll(() => text(pub, 'total-balance')).toBe('55.74 $');
     await screenshot(pub, 'money-11-withdraw-done-live');
 
     // In the Done filter of the queue.
@@ -209,7 +209,7 @@ describe('money screens against the real server', () => {
     await pub.getByLabel(/Amount/).fill('55');
     await pub.getByLabel('Wallet address').fill(VALID_WALLET);
     await pub.getByRole('button', { name: 'Send Money' }).click();
-    // 35.50 is on hold: the server's message explains it under the amount.
+    // 35.74 is on hold: the server's message explains it under the amount.
     await pub.getByText(/on hold and cannot be withdrawn/).waitFor({ state: 'visible' });
     await screenshot(pub, 'money-12-withdraw-on-hold-dark');
   });

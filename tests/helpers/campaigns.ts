@@ -6,6 +6,7 @@ import { parseMoney } from '../../server/lib/money.ts';
 import { balancesOf } from '../../server/modules/ledger/balances.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import type { TestApp } from './app.ts';
+import { login } from './graphql.ts';
 
 /**
  * Building blocks of the campaign, showcase and conversion tests: an advertiser's project and
@@ -267,4 +268,18 @@ export async function budgetAccount(app: TestApp, campaignId: number) {
     [campaignId],
   );
   return { available: BigInt(row.available), pending: BigInt(row.pending) };
+}
+
+/**
+ * A moderator's approval of an advertiser's first campaign (which waits in MODERATION until a
+ * moderator approves it): claim, then approve, through the REST routes. Answers the status.
+ */
+export async function approveCampaign(app: TestApp, campaignId: number, moderatorEmail = 'moderator@demo.local') {
+  const token = await login(app, moderatorEmail);
+  for (const action of ['claim', 'approve']) {
+    const res = await app.api(`/v1/moderation/campaigns/${campaignId}/${action}`, { method: 'PATCH', token, body: {} });
+    if (res.status !== 200)
+      throw new Error(`${action} campaign ${campaignId}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return (await app.api(`/v1/moderation/campaigns/${campaignId}`, { token })).body.value.status as string;
 }

@@ -57,6 +57,7 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
       task: { id: channel.id, type: 'CHANNEL', title: channel.title, logo: LOGO, url: channel.url },
       name: 'Launch',
       status: 'STOPPED',
+      rejectReason: null,
       isActive: true,
       prices: [
         { tierLevel: 1, value: 0.15 },

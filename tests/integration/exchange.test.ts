@@ -7,6 +7,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import {
   balances,
+  approveCampaign,
   createCampaign,
   createPlatform,
   createProject,
@@ -349,6 +350,9 @@ describe('swaps', () => {
     const [a, b, c] = await Promise.all([member(), member(), member()]);
     await topUp(app, b.userId, '5');
     const paid = await createCampaign(app, b.token, b.project.tasks[0], { budget: 1 });
+    // B's first campaign waits for a moderator.
+    expect(paid.status).toBe('MODERATION');
+    expect(await approveCampaign(app, paid.id)).toBe('ACTIVE');
     await confirmedDeal(a, b);
     const [swap] = await em(app).execute<{ id: number }[]>(
       'select id from campaigns where deal_id is not null and task_id = ? and platform_id = ?',

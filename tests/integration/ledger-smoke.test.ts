@@ -15,7 +15,7 @@ test('demo money goes through the ledger and the books balance', async () => {
   expect(adv.body.value.user.advertiserBalance).toBe(200);
   const pub = await app.api('/v1/auth/login', { body: { email: 'publisher@demo.local', password: 'demo1234' } });
   expect(pub.body.value.user.publisherBalance).toBe(70);
-  expect(pub.body.value.user.publisherOnHoldBalance).toBe(35.5);
+  expect(pub.body.value.user.publisherOnHoldBalance).toBe(35.74);
   for (const c of await checkLedger(app.orm.em.fork() as EntityManager))
     expect(c, c.detail).toMatchObject({ ok: true });
 });

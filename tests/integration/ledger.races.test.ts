@@ -51,7 +51,7 @@ test('20 concurrent withdrawals of the full available balance: exactly one succe
   }
   const after = await app.api('/v1/users/self', { token });
   expect(after.body.value.publisherBalance).toBe(0);
-  expect(after.body.value.publisherOnHoldBalance).toBe(35.5);
+  expect(after.body.value.publisherOnHoldBalance).toBe(35.74);
   const list = await app.api('/v1/users/transactions/publisher?status=IN_PROGRESS', { token });
   expect(list.body.value.total).toBe(1);
 });

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { startTestApp } from '../helpers/app';
+import { em, expectLedgerClean, newPlayer, showcase } from '../helpers/campaigns';
+import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers: TestBrowser[] = [];
+
+async function browser(viewport?: { width: number; height: number }): Promise<TestBrowser> {
+  const opened = await openBrowser(app.url, viewport);
+  browsers.push(opened);
+  return opened;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, serveClient: true });
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await app?.close();
+});
+
+describe('moderation in Chromium', () => {
+  it('two moderators share the report queue live: a new report shows in both within 1 s; a claim shows at once', async () => {
+    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
+      'select id, tg_bot_id from platforms where tg_bot_id = ?',
+      [DEMO_BOT_ID],
+    );
+    const platform = { id: demoApp.id, tgBotId: demoApp.tg_bot_id };
+    const [campaign] = await em(app).execute<{ id: number }[]>(
+      "select id from campaigns where name = 'Farm Hero bot — launch'",
+    );
+
+    const a = await browser();
+    const b = await browser();
+    await Promise.all([
+      signInTo(a.page, 'moderator@demo.local', '/moderation'),
+      signInTo(b.page, 'moderator2@demo.local', '/moderation'),
+    ]);
+    for (const { page } of [a, b]) {
+      await page.getByTestId('reports-table').getByTestId('report-row').first().waitFor();
+      await markDocument(page);
+    }
+    // Let both browsers' subscriptions settle before the player reports.
+    await a.page.waitForTimeout(500);
+
+    const player = newPlayer({ first_name: 'Nora', username: 'nora_live' });
+    const filed = await showcase(app, platform, { user: player }, '/reports', {
+      body: { campaignId: campaign.id, reason: 'BROKEN', text: 'The bot never answers.' },
+    });
+    expect(filed.status).toBe(201);
+    const filedAt = Date.now();
+    const id = String(filed.body.value.id);
+    const rowIn = (t: TestBrowser) => t.page.locator(`[data-testid="report-row"][data-report-id="${id}"]`);
+    await Promise.all([a, b].map((t) => rowIn(t).waitFor({ timeout: 1000 })));
+    const seenWithin = Date.now() - filedAt;
+    expect(seenWithin).toBeLessThan(1000);
+    await expect.poll(() => rowIn(b).textContent()).toContain('Nora (@nora_live)');
+
+    // A claims; B sees who holds it without a reload, and cannot claim it.
+    await rowIn(a).getByTestId('claim-report').click();
+    await expect.poll(() => rowIn(a).getByTestId('claimed-by').textContent(), { timeout: 2000 }).toContain('You');
+    await expect
+      .poll(() => rowIn(b).getByTestId('claimed-by').textContent(), { timeout: 1000 })
+      .toContain('Morgan Moderator');
+    expect(await rowIn(b).getByTestId('claim-report').count()).toBe(0);
+    expect(await rowIn(b).getAttribute('data-status')).toBe('IN_REVIEW');
+    await screenshot(b.page, 'moderation-01-claimed-by-the-other-moderator');
+
+    // A decides in the drawer: resolved, the player blocked in the app.
+    await rowIn(a).getByTestId('decide-report').click();
+    const drawer = a.page.getByTestId('report-drawer');
+    await drawer.getByText('The bot never answers.').waitFor();
+    await drawer.getByTestId('history').getByText('Claimed by Morgan Moderator').waitFor();
+    await drawer.getByTestId('drawer-decide').click();
+    const dialog = a.page.getByTestId('decision-dialog');
+    await dialog.getByTestId('effect-block').click();
+    await dialog.getByRole('textbox').fill('Confirmed: the bot is down.');
+    await screenshot(a.page, 'moderation-02-decision-dialog');
+    await dialog.getByTestId('decision-submit').click();
+    await drawer.getByTestId('player-blocked').waitFor();
+    await drawer.getByTestId('history').getByText('Resolved by Morgan Moderator').waitFor();
+    await screenshot(a.page, 'moderation-03-resolved-drawer');
+    // Resolved reports leave the open queue in both browsers.
+    await rowIn(b).waitFor({ state: 'detached', timeout: 2000 });
+    expect(await notReloaded(a.page)).toBe(true);
+    expect(await notReloaded(b.page)).toBe(true);
+    const blocked = await showcase(app, platform, { user: player });
+    expect(blocked.body.value.tasks).toEqual([]);
+    await expectLedgerClean(app);
+  });
+
+  it('the data table: search after typing, sort asc → desc → none, page size, No records found', async () => {
+    const { page } = await browser();
+    await signInTo(page, 'moderator@demo.local', '/moderation');
+    const table = page.getByTestId('reports-table');
+    await table.getByTestId('report-row').first().waitFor();
+    await table.getByTestId('filter-status').selectOption('all');
+    await expect.poll(() => table.getByTestId('report-row').count()).toBeGreaterThanOrEqual(5);
+
+    const sort = table.getByTestId('sort-player');
+    await sort.click();
+    await expect.poll(() => sort.getAttribute('data-sorted')).toBe('asc');
+    await sort.click();
+    await expect.poll(() => sort.getAttribute('data-sorted')).toBe('desc');
+    await sort.click();
+    await expect.poll(() => sort.getAttribute('data-sorted')).toBe('none');
+
+    await table.getByTestId('table-page-size').selectOption('5');
+    await expect.poll(() => table.getByTestId('report-row').count()).toBe(5);
+    await table.getByRole('navigation').getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => table.getByTestId('table-range').textContent()).toMatch(/^6–/);
+
+    await table.getByTestId('table-search').fill('olga');
+    await expect.poll(() => table.getByTestId('report-row').count()).toBe(1);
+    await table.getByTestId('table-search').fill('no such player anywhere');
+    await table.getByTestId('table-empty').waitFor();
+    expect(await table.getByTestId('table-empty').textContent()).toBe('No records found');
+    await screenshot(page, 'moderation-04-no-records');
+  });
+
+  it('campaign review: the moderator rejects with a reason; the advertiser sees it on the Campaign page live', async () => {
+    const adv = await browser();
+    await signInTo(adv.page, 'newcomer@demo.local', '/advertiser/campaign');
+    const row = adv.page.getByTestId('campaign-row').filter({ hasText: 'Puzzle Planet' }).first();
+    await row.getByTestId('campaign-in-review').waitFor();
+    await markDocument(adv.page);
+
+    const mod = await browser();
+    await signInTo(mod.page, 'moderator2@demo.local', '/moderation?tab=campaigns');
+    const review = mod.page.getByTestId('review-row').filter({ hasText: 'Puzzle Planet' });
+    await review.getByTestId('claim-campaign').click();
+    await review.getByTestId('reject-campaign').click();
+    const dialog = mod.page.getByTestId('reject-dialog');
+    await dialog.getByTestId('reject-submit').click();
+    await dialog.getByText('Tell the advertiser why the campaign is rejected').waitFor();
+    await dialog.getByTestId('reject-reason').fill('The channel promises paid rewards for joining.');
+    await screenshot(mod.page, 'moderation-05-reject-campaign');
+    await dialog.getByTestId('reject-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(() => row.getByTestId('campaign-status').getAttribute('data-status'), { timeout: 2000 })
+      .toBe('REJECTED');
+    await expect
+      .poll(() => row.getByTestId('campaign-reject-reason').textContent())
+      .toBe('The channel promises paid rewards for joining.');
+    expect(await notReloaded(adv.page)).toBe(true);
+    await screenshot(adv.page, 'moderation-06-advertiser-sees-rejection');
+    await expectLedgerClean(app);
+  });
+});
