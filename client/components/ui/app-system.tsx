@@ -26,6 +26,7 @@ import {
   spinnerRecipe,
   switchSlotRecipe,
   tableSlotRecipe,
+  tabsSlotRecipe,
   textareaRecipe,
   toastSlotRecipe,
   tooltipSlotRecipe,
@@ -66,6 +67,7 @@ const appRecipes = defineConfig({
       segmentGroup: segmentGroupSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
       tooltip: tooltipSlotRecipe,
       // Modal sizes of spec 9: sm 420px, md 800px, lg 1100px.

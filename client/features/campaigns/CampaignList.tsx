@@ -35,6 +35,16 @@ function StatusCell({ campaign }: { campaign: CampaignRow }) {
           Needs budget
         </Text>
       )}
+      {campaign.status === 'MODERATION' && (
+        <Text fontSize="xs" color="fg.muted" maxW="48" whiteSpace="normal" data-testid="campaign-in-review">
+          A moderator reviews your first campaign
+        </Text>
+      )}
+      {campaign.status === 'REJECTED' && campaign.rejectReason && (
+        <Text fontSize="xs" color="fg.error" maxW="48" whiteSpace="normal" data-testid="campaign-reject-reason">
+          {campaign.rejectReason}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -95,7 +105,11 @@ function RowMenu({ campaign, onBudget }: { campaign: CampaignRow; onBudget: Camp
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="fund" onSelect={() => onBudget('fund', campaign)}>
+            <Menu.Item
+              value="fund"
+              disabled={campaign.status === 'REJECTED'}
+              onSelect={() => onBudget('fund', campaign)}
+            >
               <PlusCircle size={14} /> Add budget
             </Menu.Item>
             <Menu.Item value="return" onSelect={() => onBudget('return', campaign)}>

@@ -410,6 +410,7 @@ function campaign(id: string, overrides: Record<string, unknown> = {}) {
     taskId: '7',
     name: `Campaign ${id}`,
     status: 'ACTIVE',
+    rejectReason: null,
     isActive: true,
     dailyCap: null,
     isPremiumOnly: false,
@@ -462,6 +463,7 @@ describe('campaign page', () => {
               id: '5',
               projectId: '1',
               status: 'STOPPED',
+              rejectReason: null,
               isActive: true,
               budget: '0.000000',
               conversions: 11,
@@ -484,6 +486,42 @@ describe('campaign page', () => {
     expect(within(row).getByTestId('campaign-not-new')).toHaveTextContent('4 not new, unpaid');
     expect(row.querySelector('[data-ticked]')).not.toBeNull();
     expect(api.calls.filter((c) => c === 'MyCampaigns')).toHaveLength(1);
+  });
+
+  it('shows a first campaign in review, then the moderator’s rejection and reason live', async () => {
+    const api = testClient((name) =>
+      name === 'MyCampaigns' ? page([campaign('6', { status: 'MODERATION', budget: '50.000000' })]) : undefined,
+    );
+    renderInApp(api.wrap(<CampaignPage />));
+    const row = await screen.findByTestId('campaign-row');
+    expect(within(row).getByTestId('campaign-status')).toHaveTextContent('Moderation');
+    expect(within(row).getByTestId('campaign-in-review')).toHaveTextContent('A moderator reviews your first campaign');
+    act(() =>
+      api.live.simulateResult({
+        result: {
+          data: {
+            campaignStatsChanged: {
+              __typename: 'CampaignStats',
+              id: '6',
+              projectId: '1',
+              status: 'REJECTED',
+              rejectReason: 'The channel sells followers.',
+              isActive: true,
+              budget: '0.000000',
+              conversions: 10,
+              spend: '1.500000',
+              todayConversions: 2,
+              todaySpend: '0.300000',
+              notNew: 0,
+            },
+          },
+        },
+      }),
+    );
+    await waitFor(() => expect(within(row).getByTestId('campaign-status')).toHaveTextContent('Rejected'));
+    expect(within(row).getByTestId('campaign-reject-reason')).toHaveTextContent('The channel sells followers.');
+    expect(within(row).queryByTestId('campaign-in-review')).toBeNull();
+    expect(within(row).getByTestId('campaign-budget')).toHaveTextContent('0.00 $');
   });
 
   it('switches a campaign off at once and reverts with a toast when the server refuses', async () => {

@@ -10,6 +10,7 @@ export const CampaignRowFragment = graphql(`
     taskId
     name
     status
+    rejectReason
     isActive
     dailyCap
     isPremiumOnly
@@ -147,6 +148,7 @@ export const CampaignStatsChangedSubscription = graphql(`
       id
       projectId
       status
+      rejectReason
       isActive
       budget
       conversions

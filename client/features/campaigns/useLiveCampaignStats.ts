@@ -17,6 +17,7 @@ export function useLiveCampaignStats(projectId?: string, skip = false): void {
         id: client.cache.identify({ __typename: 'Campaign', id: stats.id }),
         fields: {
           status: () => stats.status,
+          rejectReason: () => stats.rejectReason ?? null,
           isActive: () => stats.isActive,
           budget: () => stats.budget,
           conversions: () => stats.conversions,

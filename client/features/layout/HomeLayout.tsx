@@ -1,4 +1,5 @@
 import { ApolloProvider, useQuery } from '@apollo/client/react';
+import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
@@ -16,6 +17,7 @@ import { graphql } from '../../gql';
 import { areaFromPath, logoTarget } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
+import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
 import { ChooseRoleDialog } from '../users/ChooseRoleDialog';
 import { AreaTabs } from './AreaTabs';
 import { BalanceChip } from './BalanceChip';
@@ -50,6 +52,7 @@ function Shell() {
   const me = data?.me;
   useLiveBalance(me?.id);
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
+  const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
 
   return (
@@ -65,7 +68,15 @@ function Shell() {
       >
         <Container maxW="7xl">
           <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
-            {me ? <MobileDrawer area={area} docsUrl={config?.docsUrl} user={me} badges={badges} /> : null}
+            {me ? (
+              <MobileDrawer
+                area={area}
+                docsUrl={config?.docsUrl}
+                user={me}
+                badges={badges}
+                moderationWaiting={moderationWaiting}
+              />
+            ) : null}
             <Link
               to={logoTarget(me?.defaultRole)}
               aria-label="Taskgram Ads, home"
@@ -89,6 +100,18 @@ function Shell() {
               <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
                 <Link to="/moderation" data-testid="moderation-link">
                   <ShieldCheck /> Moderation
+                  {moderationWaiting > 0 && (
+                    <Badge
+                      colorPalette="red"
+                      variant="solid"
+                      borderRadius="full"
+                      size="xs"
+                      data-testid="badge-moderation"
+                      aria-label={`${moderationWaiting} waiting`}
+                    >
+                      {moderationWaiting}
+                    </Badge>
+                  )}
                 </Link>
               </Button>
             )}

@@ -31,11 +31,14 @@ export function MobileDrawer({
   docsUrl,
   user: userRef,
   badges = null,
+  moderationWaiting = 0,
 }: {
   area: Area;
   docsUrl?: string;
   user: FragmentType<typeof MobileDrawerFragment>;
   badges?: ExchangeBadges;
+  /** New reports, campaigns to review and registration requests, for moderators. */
+  moderationWaiting?: number;
 }) {
   const user = useFragment(MobileDrawerFragment, userRef);
   const [open, setOpen] = useState(false);
@@ -112,6 +115,11 @@ export function MobileDrawer({
                   <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
                     <Link to="/moderation">
                       <ShieldCheck /> Moderation
+                      {moderationWaiting > 0 && (
+                        <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                          {moderationWaiting}
+                        </Badge>
+                      )}
                     </Link>
                   </Button>
                 )}

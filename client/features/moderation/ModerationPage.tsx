@@ -1,108 +1,35 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { Button } from '@chakra-ui/react/button';
-import { HStack, Stack } from '@chakra-ui/react/stack';
-import { SegmentGroup } from '@chakra-ui/react/segment-group';
-import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Text } from '@chakra-ui/react/text';
-import { Inbox, ShieldOff } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { ShieldOff } from 'lucide-react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
-import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { graphql } from '../../gql';
-import type { RegistrationStatus } from '../../gql/graphql';
-import { errorMessage } from '../../lib/api';
-import { DeclineDialog } from './DeclineDialog';
-import { RegistrationRequestCard } from './RegistrationRequestCard';
+import type { ModerationTab } from '../../routes/moderation';
+import { CampaignsTab } from './CampaignsTab';
+import { ModerationCountsQuery } from './moderationApi';
+import { PlayerReportsTab } from './PlayerReportsTab';
+import { TabCount } from './parts';
+import { RegistrationsTab } from './RegistrationsTab';
 
-const PAGE_SIZE = 20;
-
-const RegistrationQueueQuery = graphql(`
-  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {
-    registrationRequests(status: $status, page: $page, limit: $limit) {
-      total
-      data {
-        id
-        ...RegistrationRequestCard_request
-      }
-    }
-  }
-`);
-
-const RegistrationRequestChangedSubscription = graphql(`
-  subscription RegistrationRequestChanged {
-    registrationRequestChanged {
-      id
-      ...RegistrationRequestCard_request
-    }
-  }
-`);
-
-const ApproveMutation = graphql(`
-  mutation ApproveRegistrationRequest($id: ID!) {
-    approveRegistrationRequest(id: $id) {
-      id
-      ...RegistrationRequestCard_request
-    }
-  }
-`);
-
-const DeclineMutation = graphql(`
-  mutation DeclineRegistrationRequest($id: ID!, $reason: String) {
-    declineRegistrationRequest(id: $id, reason: $reason) {
-      id
-      ...RegistrationRequestCard_request
-    }
-  }
-`);
-
-const filters: Array<{ value: RegistrationStatus; label: string }> = [
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'APPROVED', label: 'Approved' },
-  { value: 'DECLINED', label: 'Declined' },
-];
+const route = getRouteApi('/home/moderation');
 
 function isForbidden(error: unknown): boolean {
-  const errors = (error as { errors?: Array<{ extensions?: { code?: unknown } }> }).errors;
+  const errors = (error as { errors?: Array<{ extensions?: { code?: unknown } }> } | undefined)?.errors;
   return Boolean(errors?.some((e) => e.extensions?.code === 'FORBIDDEN'));
 }
 
-/** The live registration-request queue: new requests appear without a reload. */
+/**
+ * The moderators' shared, live queues: players' reports, campaigns waiting for review, and
+ * registration requests. The tab is in the address, so a link or a reload keeps it.
+ */
 export function ModerationPage() {
-  const [status, setStatus] = useState<RegistrationStatus>('PENDING');
-  const [page, setPage] = useState(1);
-  const [busyId, setBusyId] = useState<string>();
-  const [declining, setDeclining] = useState<{ id: string; name: string } | null>(null);
+  const { tab = 'reports' } = route.useSearch();
+  const navigate = useNavigate();
+  // The layout keeps these counts live; here they are read from the same cache.
+  const { data, error } = useQuery(ModerationCountsQuery);
+  const counts = data?.moderationCounts;
 
-  const { data, loading, error, refetch } = useQuery(RegistrationQueueQuery, {
-    variables: { status, page: 1, limit: PAGE_SIZE * page },
-    notifyOnNetworkStatusChange: false,
-  });
-
-  // A filed or decided request changes which list it belongs to and the totals; refetching
-  // the page keeps order and counts exactly as the server has them.
-  useSubscription(RegistrationRequestChangedSubscription, {
-    skip: Boolean(error && isForbidden(error)),
-    onData: () => void refetch(),
-  });
-
-  const [approve] = useMutation(ApproveMutation);
-  const [decline] = useMutation(DeclineMutation);
-
-  const run = async (id: string, action: () => Promise<unknown>, done: string) => {
-    setBusyId(id);
-    try {
-      await action();
-      notifySuccess(done);
-      await refetch();
-    } catch (e) {
-      notifyError(errorMessage(e));
-    } finally {
-      setBusyId(undefined);
-    }
-  };
-
-  if (error && isForbidden(error)) {
+  if (isForbidden(error)) {
     return (
       <Page title="Moderation">
         <EmptyState
@@ -114,71 +41,40 @@ export function ModerationPage() {
     );
   }
 
-  const requests = data?.registrationRequests.data ?? [];
-  const total = data?.registrationRequests.total ?? 0;
-
   return (
-    <Page title="Moderation" description="Registration requests: approve to activate the account, or decline.">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <SegmentGroup.Root
-          value={status}
-          onValueChange={(e) => {
-            setStatus(e.value as RegistrationStatus);
-            setPage(1);
-          }}
-          size="sm"
-        >
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={filters} />
-        </SegmentGroup.Root>
-        <Text fontSize="sm" color="fg.muted" data-testid="queue-total">
-          {total} {total === 1 ? 'request' : 'requests'}
-        </Text>
-      </HStack>
-      {loading && !data ? (
-        <Stack gap="3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h="28" borderRadius="lg" />
-          ))}
-        </Stack>
-      ) : error && !data ? (
-        <EmptyState icon={<Inbox />} title="Could not load requests" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </EmptyState>
-      ) : requests.length === 0 ? (
-        <EmptyState
-          icon={<Inbox />}
-          title="No requests here"
-          description="New requests appear here as soon as they are filed."
-        />
-      ) : (
-        <Stack gap="3" data-testid="registration-queue">
-          {requests.map((request) => (
-            <RegistrationRequestCard
-              key={request.id}
-              request={request}
-              busy={busyId === request.id}
-              onApprove={(id) =>
-                void run(id, () => approve({ variables: { id } }), 'Request approved, the account is active')
-              }
-              onDecline={(id, name) => setDeclining({ id, name })}
-            />
-          ))}
-          {requests.length < total && (
-            <Button variant="outline" alignSelf="center" onClick={() => setPage((p) => p + 1)}>
-              Show more
-            </Button>
-          )}
-        </Stack>
-      )}
-      <DeclineDialog
-        target={declining}
-        busy={busyId === declining?.id}
-        onClose={() => setDeclining(null)}
-        onConfirm={(id, reason) =>
-          void run(id, () => decline({ variables: { id, reason } }), 'Request declined').then(() => setDeclining(null))
+    <Page
+      title="Moderation"
+      description="One shared queue for every moderator: claim an item to work on it, and everyone sees who holds it."
+    >
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) =>
+          void navigate({ to: '/moderation', search: { tab: e.value as ModerationTab }, replace: true })
         }
-      />
+        variant="line"
+        lazyMount
+      >
+        <Tabs.List overflowX="auto" className="hide-scrollbar">
+          <Tabs.Trigger value="reports" data-testid="tab-reports">
+            Player reports <TabCount count={counts?.newReports} testId="count-reports" />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="campaigns" data-testid="tab-campaigns">
+            Campaigns <TabCount count={counts?.campaignsToReview} testId="count-campaigns" />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="registrations" data-testid="tab-registrations">
+            Registrations <TabCount count={counts?.registrations} testId="count-registrations" />
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="reports" pt="4">
+          <PlayerReportsTab />
+        </Tabs.Content>
+        <Tabs.Content value="campaigns" pt="4">
+          <CampaignsTab />
+        </Tabs.Content>
+        <Tabs.Content value="registrations" pt="4">
+          <RegistrationsTab />
+        </Tabs.Content>
+      </Tabs.Root>
     </Page>
   );
 }

@@ -1,0 +1,286 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { InputGroup } from '@chakra-ui/react/input-group';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { Pagination } from './Pagination';
+
+/** Spec 9: page size 10 by default, 5/10/20/30/50 to choose from. */
+export const TABLE_PAGE_SIZES = [5, 10, 20, 30, 50] as const;
+export const TABLE_DEFAULT_SIZE = 10;
+export const NO_RECORDS = 'No records found';
+
+/** What the generic data table asks the server for (spec 7): page, size, sort and search. */
+export interface TableState<S extends string = string> {
+  page: number;
+  size: number;
+  sortField?: S;
+  sortOrder?: 'asc' | 'desc';
+  search: string;
+}
+
+export const initialTableState = <S extends string>(o: Partial<TableState<S>> = {}): TableState<S> => ({
+  page: 1,
+  size: TABLE_DEFAULT_SIZE,
+  search: '',
+  ...o,
+});
+
+/** The query variables of a table state (an empty search is left out). */
+export const tableVariables = <S extends string>(s: TableState<S>) => ({
+  page: s.page,
+  size: s.size,
+  sortField: s.sortField ?? null,
+  sortOrder: s.sortOrder ?? null,
+  search: s.search || null,
+});
+
+/**
+ * The generic, server-driven data table (spec 7, 9): sorting by a column header cycles
+ * ascending → descending → none; the search waits 500 ms after the last keystroke; page sizes
+ * 5/10/20/30/50; three page buttons, hidden when everything fits on one page; 'No records
+ * found' when empty. Columns are TanStack Table definitions whose `id` is the server's sort field.
+ */
+export function DataTable<T, S extends string>({
+  label,
+  columns,
+  data,
+  totalCount,
+  loading,
+  error,
+  onRetry,
+  state,
+  onStateChange,
+  toolbar,
+  searchPlaceholder = 'Search',
+  getRowId,
+  onRowClick,
+  rowProps,
+  minW = '960px',
+  testId,
+}: {
+  /** Accessible name of the table, e.g. 'Player reports'. */
+  label: string;
+  columns: ColumnDef<T, any>[];
+  data: T[] | undefined;
+  totalCount: number;
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+  /** Filters shown next to the search. */
+  toolbar?: ReactNode;
+  searchPlaceholder?: string;
+  getRowId: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  rowProps?: (row: T) => Record<string, string | undefined>;
+  minW?: string;
+  testId?: string;
+}) {
+  const [searchText, setSearchText] = useState(state.search);
+  const settled = useDebouncedValue(searchText);
+  useEffect(() => {
+    // Only a settled change of the text searches; other changes of the state leave it alone.
+    if (settled.trim() !== state.search) onStateChange({ ...state, search: settled.trim(), page: 1 });
+  }, [settled, state, onStateChange]);
+
+  const sorting: SortingState = state.sortField ? [{ id: state.sortField, desc: state.sortOrder === 'desc' }] : [];
+  const table = useReactTable({
+    data: data ?? [],
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    // asc → desc → none, whatever the column holds.
+    sortDescFirst: false,
+    enableSortingRemoval: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const [first] = next;
+      onStateChange({
+        ...state,
+        page: 1,
+        sortField: first ? (first.id as S) : undefined,
+        sortOrder: first ? (first.desc ? 'desc' : 'asc') : undefined,
+      });
+    },
+  });
+
+  const pages = Math.max(1, Math.ceil(totalCount / state.size));
+  const from = totalCount === 0 ? 0 : (state.page - 1) * state.size + 1;
+  const to = Math.min(totalCount, state.page * state.size);
+  const rows = table.getRowModel().rows;
+  // Records that left the table (decided elsewhere, filtered out) can empty the last page.
+  useEffect(() => {
+    if (!loading && data !== undefined && state.page > pages) onStateChange({ ...state, page: pages });
+  }, [loading, data, state, pages, onStateChange]);
+  const columnCount = columns.length;
+
+  return (
+    <Stack gap="3" data-testid={testId}>
+      <HStack gap="3" wrap="wrap" align="flex-end">
+        <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
+          <Input
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder={searchPlaceholder}
+            aria-label={`Search ${label.toLowerCase()}`}
+            maxLength={100}
+            type="search"
+            data-testid="table-search"
+          />
+        </InputGroup>
+        {toolbar}
+      </HStack>
+      <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
+        <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id} bg="bg.subtle">
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  const title = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.ColumnHeader
+                      key={header.id}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      textAlign={(header.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+                      whiteSpace="nowrap"
+                    >
+                      {canSort ? (
+                        <Button
+                          variant="plain"
+                          size="xs"
+                          px="0"
+                          fontWeight="semibold"
+                          onClick={header.column.getToggleSortingHandler()}
+                          data-testid={`sort-${header.id}`}
+                          data-sorted={sorted || 'none'}
+                        >
+                          {title}
+                          {sorted === 'asc' ? (
+                            <ArrowUp size={14} aria-hidden />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown size={14} aria-hidden />
+                          ) : (
+                            <ArrowUpDown size={14} aria-hidden opacity={0.4} />
+                          )}
+                        </Button>
+                      ) : (
+                        title
+                      )}
+                    </Table.ColumnHeader>
+                  );
+                })}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <Table.Body>
+            {data === undefined && loading ? (
+              Array.from({ length: Math.min(state.size, 5) }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+                <Table.Row key={i}>
+                  <Table.Cell colSpan={columnCount}>
+                    <Skeleton h="5" />
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            ) : error && data === undefined ? (
+              <Table.Row>
+                <Table.Cell colSpan={columnCount} py="10" textAlign="center">
+                  <Stack align="center" gap="2" role="alert">
+                    <TriangleAlert />
+                    <Text fontWeight="medium">Could not load the records</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {error}
+                    </Text>
+                    {onRetry && (
+                      <Button size="sm" variant="outline" onClick={onRetry}>
+                        Try again
+                      </Button>
+                    )}
+                  </Stack>
+                </Table.Cell>
+              </Table.Row>
+            ) : rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={columnCount} py="10" textAlign="center" color="fg.muted" data-testid="table-empty">
+                  {NO_RECORDS}
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              rows.map((row) => (
+                <Table.Row
+                  key={row.id}
+                  cursor={onRowClick ? 'pointer' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                  {...rowProps?.(row.original)}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Cell
+                      key={cell.id}
+                      textAlign={(cell.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {error && data !== undefined && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          Could not refresh the records: {error}
+        </Text>
+      )}
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <HStack gap="2">
+          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+            Rows per page
+          </Text>
+          <NativeSelect.Root size="sm" width="20">
+            <NativeSelect.Field
+              aria-label="Rows per page"
+              value={state.size}
+              data-testid="table-page-size"
+              onChange={(e) => onStateChange({ ...state, size: Number(e.target.value), page: 1 })}
+            >
+              {TABLE_PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Text fontSize="sm" color="fg.muted" data-testid="table-range" whiteSpace="nowrap">
+            {from}–{to} of {totalCount}
+          </Text>
+        </HStack>
+        {pages > 1 && (
+          <Pagination
+            current={{ from: state.page, to: state.page }}
+            pages={pages}
+            onPage={(page) => onStateChange({ ...state, page })}
+            label={`${label} pages`}
+          />
+        )}
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,462 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, CloseButton } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Drawer } from '@chakra-ui/react/drawer';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Portal } from '@chakra-ui/react/portal';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { ExternalLink } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { useFragment as unmask } from '../../gql';
+import type { CampaignReviewRow_CampaignFragment, CampaignReviewSortField, CampaignStatus } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
+import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
+import {
+  ApproveCampaignMutation,
+  CampaignReviewDetailQuery,
+  CampaignReviewRowFragment,
+  CampaignReviewsQuery,
+  ClaimCampaignReviewMutation,
+  RejectCampaignMutation,
+  ReleaseCampaignReviewMutation,
+} from './moderationApi';
+import { Select } from './PlayerReportsTab';
+import { ClaimedBy, formatDate, History, useMyId } from './parts';
+import { useModerationEvents } from './useModerationLive';
+
+type ReviewRow = CampaignReviewRow_CampaignFragment;
+
+const STATUS_VIEWS: { value: string; label: string; statuses: CampaignStatus[] | null }[] = [
+  { value: 'MODERATION', label: 'Waiting for review', statuses: ['MODERATION'] },
+  { value: 'REJECTED', label: 'Rejected', statuses: ['REJECTED'] },
+  { value: 'approved', label: 'Approved', statuses: ['ACTIVE', 'STOPPED'] },
+  { value: 'all', label: 'All', statuses: null },
+];
+
+export const REJECT_REASON_REQUIRED = 'Tell the advertiser why the campaign is rejected';
+
+/** Claim, release, approve and reject, for the rows and the drawer. */
+function useReviewActions() {
+  const [claim] = useMutation(ClaimCampaignReviewMutation);
+  const [release] = useMutation(ReleaseCampaignReviewMutation);
+  const [approve] = useMutation(ApproveCampaignMutation);
+  const [reject] = useMutation(RejectCampaignMutation);
+  const [busy, setBusy] = useState<string>();
+  const run = async (id: string, fn: () => Promise<unknown>, done: string) => {
+    setBusy(id);
+    try {
+      await fn();
+      notifySuccess(done);
+      return true;
+    } catch (e) {
+      notifyError(errorMessage(e));
+      return false;
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return {
+    busy,
+    claim: (id: string) => run(id, () => claim({ variables: { id } }), 'Campaign claimed: it is yours to review'),
+    release: (id: string) => run(id, () => release({ variables: { id } }), 'Campaign released to the queue'),
+    approve: (id: string) => run(id, () => approve({ variables: { id } }), 'Campaign approved: it runs now'),
+    reject: (id: string, reason: string) =>
+      run(id, () => reject({ variables: { id, reason } }), 'Campaign rejected: the budget went back'),
+  };
+}
+type ReviewActions = ReturnType<typeof useReviewActions>;
+
+/** Campaign review: an advertiser's first campaigns wait here for a moderator. */
+export function CampaignsTab() {
+  const myId = useMyId();
+  const [state, setState] = useState<TableState<CampaignReviewSortField>>(initialTableState());
+  const [statusView, setStatusView] = useState('MODERATION');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<ReviewRow | null>(null);
+  const actions = useReviewActions();
+
+  const { data, previousData, loading, error, refetch } = useQuery(CampaignReviewsQuery, {
+    variables: {
+      ...tableVariables(state),
+      filters: { status: STATUS_VIEWS.find((v) => v.value === statusView)?.statuses ?? null },
+    },
+    notifyOnNetworkStatusChange: true,
+  });
+  const refresh = useThrottledCallback(() => void refetch(), 250);
+  useModerationEvents('campaigns', refresh);
+  const page = data?.campaignReviews ?? previousData?.campaignReviews;
+  const rows = useMemo(() => page?.data.map((r) => unmask(CampaignReviewRowFragment, r)), [page]);
+
+  const columns = useMemo<ColumnDef<ReviewRow, any>[]>(() => {
+    const col = createColumnHelper<ReviewRow>();
+    return [
+      col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
+      col.accessor('createdAt', {
+        id: 'createdAt',
+        header: 'Created',
+        cell: (c) => <Text whiteSpace="nowrap">{formatDate(c.getValue())}</Text>,
+      }),
+      col.accessor('name', {
+        id: 'name',
+        header: 'Campaign',
+        cell: (c) => (
+          <Stack gap="0" maxW="60">
+            <Text fontWeight="medium" lineClamp={1}>
+              {c.getValue()}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+              {c.row.original.task.title} · {c.row.original.task.type.toLowerCase().replace('_', ' ')}
+            </Text>
+          </Stack>
+        ),
+      }),
+      col.accessor((r) => r.advertiser.name, {
+        id: 'advertiser',
+        header: 'Advertiser',
+        cell: (c) => (
+          <Stack gap="0">
+            <Text lineClamp={1}>{c.getValue()}</Text>
+            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+              {c.row.original.advertiser.email}
+            </Text>
+          </Stack>
+        ),
+      }),
+      col.accessor('budget', {
+        id: 'budget',
+        header: 'Budget',
+        meta: { align: 'end' },
+        cell: (c) => <Text whiteSpace="nowrap">{formatMoney(c.getValue())}</Text>,
+      }),
+      col.accessor('status', {
+        id: 'status',
+        header: 'Status',
+        cell: (c) => <CampaignStatusBadge status={c.getValue()} />,
+      }),
+      col.accessor((r) => r.claimedBy?.name ?? '', {
+        id: 'claimedBy',
+        header: 'Claimed by',
+        cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
+      }),
+      col.display({
+        id: 'actions',
+        header: () => (
+          <Box as="span" srOnly>
+            Actions
+          </Box>
+        ),
+        meta: { align: 'end' },
+        cell: (c) => (
+          <ReviewButtons campaign={c.row.original} myId={myId} actions={actions} onReject={setRejecting} compact />
+        ),
+      }),
+    ];
+  }, [myId, actions]);
+
+  return (
+    <>
+      <DataTable
+        label="Campaigns in review"
+        testId="campaigns-table"
+        columns={columns}
+        data={rows}
+        totalCount={page?.totalCount ?? 0}
+        loading={loading}
+        error={error ? errorMessage(error) : null}
+        onRetry={() => void refetch()}
+        state={state}
+        onStateChange={setState}
+        searchPlaceholder="Search campaign, resource, advertiser or project"
+        getRowId={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        rowProps={(r) => ({ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status })}
+        toolbar={
+          <Select
+            label="Status"
+            value={statusView}
+            onChange={(v) => {
+              setStatusView(v);
+              setState((s) => ({ ...s, page: 1 }));
+            }}
+            options={STATUS_VIEWS.map((v) => ({ value: v.value, label: v.label }))}
+            testId="filter-campaign-status"
+          />
+        }
+      />
+      <ReviewDrawer id={openId} onClose={() => setOpenId(null)} myId={myId} actions={actions} onReject={setRejecting} />
+      <RejectDialog campaign={rejecting} actions={actions} onClose={() => setRejecting(null)} />
+    </>
+  );
+}
+
+function ReviewButtons({
+  campaign,
+  myId,
+  actions,
+  onReject,
+  compact,
+}: {
+  campaign: ReviewRow;
+  myId?: string;
+  actions: ReviewActions;
+  onReject: (c: ReviewRow) => void;
+  compact?: boolean;
+}) {
+  if (campaign.status !== 'MODERATION') return null;
+  const size = compact ? 'xs' : 'md';
+  const busy = actions.busy === campaign.id;
+  const stop = (fn: () => void) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+  if (!campaign.claimedBy) {
+    return (
+      <Button
+        size={size}
+        colorPalette="brand"
+        loading={busy}
+        onClick={stop(() => void actions.claim(campaign.id))}
+        data-testid="claim-campaign"
+      >
+        Claim
+      </Button>
+    );
+  }
+  if (campaign.claimedBy.id !== myId) return null;
+  return (
+    <HStack gap="1" justify="flex-end">
+      <Button size={size} variant="outline" loading={busy} onClick={stop(() => void actions.release(campaign.id))}>
+        Release
+      </Button>
+      <Button
+        size={size}
+        colorPalette="red"
+        variant="outline"
+        onClick={stop(() => onReject(campaign))}
+        data-testid="reject-campaign"
+      >
+        Reject
+      </Button>
+      <Button
+        size={size}
+        colorPalette="green"
+        loading={busy}
+        onClick={stop(() => void actions.approve(campaign.id))}
+        data-testid="approve-campaign"
+      >
+        Approve
+      </Button>
+    </HStack>
+  );
+}
+
+function ReviewDrawer({
+  id,
+  onClose,
+  myId,
+  actions,
+  onReject,
+}: {
+  id: string | null;
+  onClose: () => void;
+  myId?: string;
+  actions: ReviewActions;
+  onReject: (c: ReviewRow) => void;
+}) {
+  const { data, error, refetch } = useQuery(CampaignReviewDetailQuery, {
+    variables: { id: id ?? '' },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+  useModerationEvents('campaigns', (changed) => {
+    if (changed === id) void refetch();
+  });
+  const detail = data?.campaignReview;
+  const c = detail ? unmask(CampaignReviewRowFragment, detail.campaign) : undefined;
+  return (
+    <Drawer.Root open={id !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="end">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="review-drawer">
+            <Drawer.Header>
+              <Drawer.Title>{c?.name ?? `Campaign #${id}`}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {!c ? (
+                error ? (
+                  <Text color="fg.error">{errorMessage(error)}</Text>
+                ) : (
+                  <Stack gap="3">
+                    <Skeleton h="6" />
+                    <Skeleton h="24" />
+                  </Stack>
+                )
+              ) : (
+                <Stack gap="6">
+                  <HStack gap="2" wrap="wrap">
+                    <CampaignStatusBadge status={c.status} />
+                    <ClaimedBy claimedBy={c.claimedBy} myId={myId} />
+                  </HStack>
+                  {c.rejectReason && (
+                    <Text fontSize="sm" color="fg.error">
+                      Rejected: {c.rejectReason}
+                    </Text>
+                  )}
+                  <Stack as="dl" gap="2" fontSize="sm">
+                    {(
+                      [
+                        ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
+                        ['Project', c.project.title],
+                        ['Budget', formatMoney(c.budget)],
+                        [
+                          'Prices',
+                          [...c.prices]
+                            .sort((a, b) => a.tierLevel - b.tierLevel)
+                            .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
+                            .join(' · '),
+                        ],
+                        ['Created', formatDate(c.createdAt)],
+                      ] as const
+                    ).map(([k, v]) => (
+                      <HStack key={k} align="flex-start" gap="3">
+                        <Text as="dt" color="fg.muted" minW="20">
+                          {k}
+                        </Text>
+                        <Text as="dd">{v}</Text>
+                      </HStack>
+                    ))}
+                    <HStack align="flex-start" gap="3">
+                      <Text as="dt" color="fg.muted" minW="20">
+                        Resource
+                      </Text>
+                      <Stack as="dd" gap="0">
+                        <HStack gap="2">
+                          <Text>{c.task.title}</Text>
+                          <Badge variant="outline">{c.task.type.toLowerCase().replace('_', ' ')}</Badge>
+                        </HStack>
+                        <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" color="fg.muted">
+                          {c.task.url} <ExternalLink size={12} />
+                        </ChakraLink>
+                      </Stack>
+                    </HStack>
+                  </Stack>
+                  <Stack gap="2">
+                    <Heading size="sm">History</Heading>
+                    {detail && detail.history.length > 0 ? (
+                      <History entries={detail.history} />
+                    ) : (
+                      <Text fontSize="sm" color="fg.muted">
+                        Waiting for its first moderator.
+                      </Text>
+                    )}
+                  </Stack>
+                </Stack>
+              )}
+            </Drawer.Body>
+            <Drawer.Footer>
+              {c && <ReviewButtons campaign={c} myId={myId} actions={actions} onReject={onReject} />}
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+/** The reason is required: the advertiser reads it on their Campaign page. */
+function RejectDialog({
+  campaign,
+  actions,
+  onClose,
+}: {
+  campaign: ReviewRow | null;
+  actions: ReviewActions;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = touched && !reason.trim();
+  const submit = async () => {
+    setTouched(true);
+    if (!campaign || !reason.trim()) return;
+    if (await actions.reject(campaign.id, reason.trim())) onClose();
+  };
+  return (
+    <Dialog.Root
+      open={campaign !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      onExitComplete={() => {
+        setReason('');
+        setTouched(false);
+      }}
+      size="sm"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="reject-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Reject {campaign?.name}?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text fontSize="sm" color="fg.muted">
+                  The campaign stops for good and its budget of {campaign ? formatMoney(campaign.budget) : ''} goes back
+                  to {campaign?.advertiser.name}’s balance.
+                </Text>
+                <FormField
+                  label="Reason"
+                  required
+                  error={invalid ? REJECT_REASON_REQUIRED : undefined}
+                  helperText="Shown to the advertiser on their Campaign page"
+                >
+                  <Textarea
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    onBlur={() => setTouched(true)}
+                    rows={3}
+                    maxLength={500}
+                    data-testid="reject-reason"
+                  />
+                </FormField>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button
+                colorPalette="red"
+                loading={campaign !== null && actions.busy === campaign.id}
+                onClick={() => void submit()}
+                data-testid="reject-submit"
+              >
+                Reject campaign
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

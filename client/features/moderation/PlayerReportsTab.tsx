@@ -1,0 +1,315 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { ShieldAlert } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { useFragment as unmask } from '../../gql';
+import type {
+  PlayerReportFilters,
+  PlayerReportReason,
+  PlayerReportRow_ReportFragment,
+  PlayerReportSortField,
+  PlayerReportStatus,
+} from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import {
+  ClaimPlayerReportMutation,
+  PlayerReportRowFragment,
+  PlayerReportsQuery,
+  ReleasePlayerReportMutation,
+} from './moderationApi';
+import { ClaimedBy, formatDate, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
+import { ReportDrawer } from './ReportDrawer';
+import { useModerationEvents } from './useModerationLive';
+
+export type ReportRow = PlayerReportRow_ReportFragment;
+
+const STATUS_VIEWS: { value: string; label: string; statuses: PlayerReportStatus[] | null }[] = [
+  { value: 'open', label: 'Open (new and in review)', statuses: ['NEW', 'IN_REVIEW'] },
+  { value: 'NEW', label: 'New', statuses: ['NEW'] },
+  { value: 'IN_REVIEW', label: 'In review', statuses: ['IN_REVIEW'] },
+  { value: 'RESOLVED', label: 'Resolved', statuses: ['RESOLVED'] },
+  { value: 'REJECTED', label: 'Rejected', statuses: ['REJECTED'] },
+  { value: 'all', label: 'All statuses', statuses: null },
+];
+
+/** Claim and release in one place, for the table's rows and the drawer. */
+export function useReportClaims() {
+  const [claim] = useMutation(ClaimPlayerReportMutation);
+  const [release] = useMutation(ReleasePlayerReportMutation);
+  const [busy, setBusy] = useState<string>();
+  const run = async (id: string, action: 'claim' | 'release') => {
+    setBusy(id);
+    try {
+      await (action === 'claim' ? claim : release)({ variables: { id } });
+      notifySuccess(action === 'claim' ? 'Report claimed: it is yours to decide' : 'Report released to the queue');
+    } catch (e) {
+      notifyError(errorMessage(e));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return { busy, claim: (id: string) => run(id, 'claim'), release: (id: string) => run(id, 'release') };
+}
+
+const player = (r: ReportRow) => r.playerName ?? (r.playerId ? `Player ${r.playerId}` : 'The whole app');
+
+/** The shared player-report queue: a live data table, claims, and the detail drawer. */
+export function PlayerReportsTab() {
+  const myId = useMyId();
+  const [state, setState] = useState<TableState<PlayerReportSortField>>(initialTableState());
+  const [statusView, setStatusView] = useState('open');
+  const [reason, setReason] = useState<PlayerReportReason | ''>('');
+  const [claimedBy, setClaimedBy] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const claims = useReportClaims();
+
+  const filters: PlayerReportFilters = {
+    status: STATUS_VIEWS.find((v) => v.value === statusView)?.statuses ?? null,
+    reason: reason ? [reason] : null,
+    claimedBy: claimedBy || null,
+  };
+  const { data, previousData, loading, error, refetch } = useQuery(PlayerReportsQuery, {
+    variables: { ...tableVariables(state), filters },
+    notifyOnNetworkStatusChange: true,
+  });
+  // A report filed, claimed or decided anywhere: the cached row is already updated by the
+  // layout's subscription; the page is refetched so membership and counts follow.
+  const refresh = useThrottledCallback(() => void refetch(), 250);
+  useModerationEvents('reports', refresh);
+
+  const page = data?.playerReports ?? previousData?.playerReports;
+  const rows = useMemo(() => page?.data.map((r) => unmask(PlayerReportRowFragment, r)), [page]);
+  const setFilter = (fn: () => void) => {
+    fn();
+    setState((s) => ({ ...s, page: 1 }));
+  };
+
+  const columns = useMemo<ColumnDef<ReportRow, any>[]>(() => {
+    const col = createColumnHelper<ReportRow>();
+    return [
+      col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
+      col.accessor('createdAt', {
+        id: 'createdAt',
+        header: 'Filed',
+        cell: (c) => <Text whiteSpace="nowrap">{formatDate(c.getValue())}</Text>,
+      }),
+      col.accessor(player, {
+        id: 'player',
+        header: 'Player',
+        cell: (c) => (
+          <Stack gap="0">
+            <Text fontWeight="medium" lineClamp={1}>
+              {c.getValue()}
+            </Text>
+            {c.row.original.playerId && c.row.original.playerName && (
+              <Text fontSize="xs" color="fg.muted">
+                {c.row.original.playerId}
+              </Text>
+            )}
+          </Stack>
+        ),
+      }),
+      col.accessor((r) => r.app.title, { id: 'app', header: 'App' }),
+      col.accessor((r) => r.campaign?.name ?? '—', {
+        id: 'campaign',
+        header: 'Campaign',
+        cell: (c) => (
+          <Stack gap="0" maxW="56">
+            <Text lineClamp={1}>{c.getValue()}</Text>
+            {c.row.original.campaign && (
+              <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                {c.row.original.campaign.taskTitle} · {c.row.original.campaign.ownerName}
+              </Text>
+            )}
+          </Stack>
+        ),
+      }),
+      col.accessor('reason', {
+        id: 'reason',
+        header: 'Reason',
+        cell: (c) => (
+          <Stack gap="0">
+            <HStack gap="1">
+              {c.getValue() === 'FRAUD_RULE' && <ShieldAlert size={14} aria-hidden />}
+              <Text whiteSpace="nowrap">{reasonLabels[c.getValue() as PlayerReportReason]}</Text>
+            </HStack>
+            {c.row.original.rule && (
+              <Text fontSize="xs" color="fg.muted">
+                {ruleLabels[c.row.original.rule] ?? c.row.original.rule}
+              </Text>
+            )}
+          </Stack>
+        ),
+      }),
+      col.accessor('status', {
+        id: 'status',
+        header: 'Status',
+        cell: (c) => <ReportStatusBadge status={c.getValue()} />,
+      }),
+      col.accessor((r) => r.claimedBy?.name ?? '', {
+        id: 'claimedBy',
+        header: 'Claimed by',
+        cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
+      }),
+      col.display({
+        id: 'actions',
+        header: () => (
+          <Box as="span" srOnly>
+            Actions
+          </Box>
+        ),
+        meta: { align: 'end' },
+        cell: (c) => <RowActions report={c.row.original} myId={myId} claims={claims} onOpen={setOpenId} />,
+      }),
+    ];
+  }, [myId, claims]);
+
+  return (
+    <>
+      <DataTable
+        label="Player reports"
+        testId="reports-table"
+        columns={columns}
+        data={rows}
+        totalCount={page?.totalCount ?? 0}
+        loading={loading}
+        error={error ? errorMessage(error) : null}
+        onRetry={() => void refetch()}
+        state={state}
+        onStateChange={setState}
+        searchPlaceholder="Search text, player, app or campaign"
+        getRowId={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        rowProps={(r) => ({ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status })}
+        toolbar={
+          <HStack gap="2" wrap="wrap">
+            <Select
+              label="Status"
+              value={statusView}
+              onChange={(v) => setFilter(() => setStatusView(v))}
+              options={STATUS_VIEWS.map((v) => ({ value: v.value, label: v.label }))}
+              testId="filter-status"
+            />
+            <Select
+              label="Reason"
+              value={reason}
+              onChange={(v) => setFilter(() => setReason(v as PlayerReportReason | ''))}
+              options={[
+                { value: '', label: 'All reasons' },
+                ...Object.entries(reasonLabels).map(([value, label]) => ({ value, label })),
+              ]}
+              testId="filter-reason"
+            />
+            <Select
+              label="Claimed by"
+              value={claimedBy}
+              onChange={(v) => setFilter(() => setClaimedBy(v))}
+              options={[
+                { value: '', label: 'Anyone' },
+                { value: 'me', label: 'Me' },
+                { value: 'none', label: 'Nobody' },
+              ]}
+              testId="filter-claimed"
+            />
+          </HStack>
+        }
+      />
+      <ReportDrawer id={openId} onClose={() => setOpenId(null)} claims={claims} myId={myId} />
+    </>
+  );
+}
+
+/** Claim (new), release and decide (mine), or who holds it (someone else's). */
+function RowActions({
+  report,
+  myId,
+  claims,
+  onOpen,
+}: {
+  report: ReportRow;
+  myId?: string;
+  claims: ReturnType<typeof useReportClaims>;
+  onOpen: (id: string) => void;
+}) {
+  const stop = (fn: () => void) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+  const busy = claims.busy === report.id;
+  if (report.status === 'NEW') {
+    return (
+      <Button
+        size="xs"
+        colorPalette="brand"
+        loading={busy}
+        onClick={stop(() => void claims.claim(report.id))}
+        data-testid="claim-report"
+      >
+        Claim
+      </Button>
+    );
+  }
+  if (report.status === 'IN_REVIEW' && report.claimedBy?.id === myId) {
+    return (
+      <HStack gap="1" justify="flex-end">
+        <Button
+          size="xs"
+          variant="outline"
+          loading={busy}
+          onClick={stop(() => void claims.release(report.id))}
+          data-testid="release-report"
+        >
+          Release
+        </Button>
+        <Button size="xs" colorPalette="brand" onClick={stop(() => onOpen(report.id))} data-testid="decide-report">
+          Decide
+        </Button>
+      </HStack>
+    );
+  }
+  return (
+    <Button size="xs" variant="ghost" onClick={stop(() => onOpen(report.id))}>
+      View
+    </Button>
+  );
+}
+
+export function Select({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
+  return (
+    <NativeSelect.Root size="md" width="auto">
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

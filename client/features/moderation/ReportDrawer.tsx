@@ -1,0 +1,361 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, CloseButton } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Drawer } from '@chakra-ui/react/drawer';
+import { Heading } from '@chakra-ui/react/heading';
+import { Portal } from '@chakra-ui/react/portal';
+import { SegmentGroup } from '@chakra-ui/react/segment-group';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { FormField } from '../../components/ui/FormField';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { useFragment as unmask } from '../../gql';
+import type { PlayerReportDecision } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
+import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
+import type { ReportRow, useReportClaims } from './PlayerReportsTab';
+import { ClaimedBy, formatDate, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
+import { useModerationEvents } from './useModerationLive';
+
+const conversionLook = { HOLD: 'orange', POSTED: 'green', VOIDED: 'gray' } as const;
+
+/** One report: the player, app and campaign, the player's recent conversions, the history, the actions. */
+export function ReportDrawer({
+  id,
+  onClose,
+  claims,
+  myId,
+}: {
+  id: string | null;
+  onClose: () => void;
+  claims: ReturnType<typeof useReportClaims>;
+  myId?: string;
+}) {
+  const [deciding, setDeciding] = useState(false);
+  const { data, loading, error, refetch } = useQuery(PlayerReportDetailQuery, {
+    variables: { id: id ?? '' },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+  });
+  // Another moderator's claim or decision shows here at once, with its history entry.
+  useModerationEvents('reports', (changed) => {
+    if (changed === id) void refetch();
+  });
+  const detail = data?.playerReport;
+  const report = detail ? unmask(PlayerReportRowFragment, detail.report) : undefined;
+  const mine = report?.status === 'IN_REVIEW' && report.claimedBy?.id === myId;
+
+  return (
+    <>
+      <Drawer.Root open={id !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="end">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content data-testid="report-drawer">
+              <Drawer.Header>
+                <Drawer.Title>Report #{id}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                {!report ? (
+                  error ? (
+                    <Text color="fg.error">{errorMessage(error)}</Text>
+                  ) : (
+                    <Stack gap="3">
+                      <Skeleton h="6" />
+                      <Skeleton h="24" />
+                      <Skeleton h="24" />
+                    </Stack>
+                  )
+                ) : (
+                  <Stack gap="6">
+                    <Stack gap="2">
+                      <HStack gap="2" wrap="wrap">
+                        <ReportStatusBadge status={report.status} />
+                        <Badge variant="outline">{reasonLabels[report.reason]}</Badge>
+                        {report.rule && <Badge variant="outline">{ruleLabels[report.rule] ?? report.rule}</Badge>}
+                        {detail?.blocked && (
+                          <Badge colorPalette="red" variant="subtle" data-testid="player-blocked">
+                            <Ban size={12} /> Blocked in this app
+                          </Badge>
+                        )}
+                      </HStack>
+                      {report.text && (
+                        <Text fontSize="md" data-testid="report-text">
+                          {report.text}
+                        </Text>
+                      )}
+                      <Text fontSize="sm" color="fg.muted">
+                        Filed {formatDate(report.createdAt)}
+                      </Text>
+                      <HStack gap="2" fontSize="sm">
+                        <Text color="fg.muted">Claimed by</Text>
+                        <ClaimedBy claimedBy={report.claimedBy} myId={myId} />
+                      </HStack>
+                    </Stack>
+                    <Facts report={report} />
+                    <Stack gap="2">
+                      <Heading size="sm">The player’s recent conversions</Heading>
+                      {detail?.conversions.length ? (
+                        <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
+                          <Table.Root size="sm" data-testid="player-conversions">
+                            <Table.Header>
+                              <Table.Row bg="bg.subtle">
+                                <Table.ColumnHeader>When</Table.ColumnHeader>
+                                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                                <Table.ColumnHeader>App</Table.ColumnHeader>
+                                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                              </Table.Row>
+                            </Table.Header>
+                            <Table.Body>
+                              {detail.conversions.map((c) => (
+                                <Table.Row key={c.id}>
+                                  <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt)}</Table.Cell>
+                                  <Table.Cell>{c.campaignName}</Table.Cell>
+                                  <Table.Cell>{c.appTitle}</Table.Cell>
+                                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                                    {formatMoney(c.price)}
+                                  </Table.Cell>
+                                  <Table.Cell>
+                                    <Badge colorPalette={conversionLook[c.status]} variant="subtle">
+                                      {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
+                                    </Badge>
+                                  </Table.Cell>
+                                </Table.Row>
+                              ))}
+                            </Table.Body>
+                          </Table.Root>
+                        </Box>
+                      ) : (
+                        <Text fontSize="sm" color="fg.muted">
+                          No conversions of this player.
+                        </Text>
+                      )}
+                    </Stack>
+                    <Stack gap="2">
+                      <Heading size="sm">History</Heading>
+                      {detail && <History entries={detail.history} />}
+                    </Stack>
+                  </Stack>
+                )}
+              </Drawer.Body>
+              <Drawer.Footer>
+                {report?.status === 'NEW' && (
+                  <Button
+                    colorPalette="brand"
+                    loading={claims.busy === report.id}
+                    onClick={() => void claims.claim(report.id)}
+                    data-testid="drawer-claim"
+                  >
+                    Claim
+                  </Button>
+                )}
+                {mine && report && (
+                  <>
+                    <Button
+                      variant="outline"
+                      loading={claims.busy === report.id}
+                      onClick={() => void claims.release(report.id)}
+                    >
+                      Release
+                    </Button>
+                    <Button colorPalette="brand" onClick={() => setDeciding(true)} data-testid="drawer-decide">
+                      Decide
+                    </Button>
+                  </>
+                )}
+                {loading && report && (
+                  <Text fontSize="xs" color="fg.muted">
+                    Refreshing…
+                  </Text>
+                )}
+              </Drawer.Footer>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      {report && (
+        <DecisionDialog
+          report={report}
+          open={deciding}
+          onClose={() => setDeciding(false)}
+          onDone={() => {
+            setDeciding(false);
+            void refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function Facts({ report }: { report: ReportRow }) {
+  const rows: [string, string][] = [
+    ['Player', report.playerName ? `${report.playerName} · ${report.playerId}` : (report.playerId ?? 'The whole app')],
+    ['App', report.app.title],
+    [
+      'Campaign',
+      report.campaign
+        ? `${report.campaign.name} — ${report.campaign.taskTitle} (${report.campaign.taskType.toLowerCase()}), by ${report.campaign.ownerName}`
+        : '—',
+    ],
+  ];
+  if (report.evidence) rows.push(['Evidence', report.evidence]);
+  return (
+    <Stack as="dl" gap="2" fontSize="sm">
+      {rows.map(([k, v]) => (
+        <HStack key={k} align="flex-start" gap="3">
+          <Text as="dt" color="fg.muted" minW="20">
+            {k}
+          </Text>
+          <Text as="dd" wordBreak="break-word" fontFamily={k === 'Evidence' ? 'mono' : undefined} fontSize="sm">
+            {v}
+          </Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Resolve (with the effects) or reject, with a note for the history. */
+function DecisionDialog({
+  report,
+  open,
+  onClose,
+  onDone,
+}: {
+  report: ReportRow;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [status, setStatus] = useState<PlayerReportDecision>('RESOLVED');
+  const [note, setNote] = useState('');
+  const [voidConversion, setVoidConversion] = useState(false);
+  const [blockPlayer, setBlockPlayer] = useState(false);
+  const [decide, { loading }] = useMutation(DecidePlayerReportMutation);
+  const resolving = status === 'RESOLVED';
+  const canVoid = Boolean(report.playerId && report.campaign);
+  const submit = async () => {
+    try {
+      await decide({
+        variables: {
+          id: report.id,
+          status,
+          note: note.trim() || null,
+          voidConversion: resolving && voidConversion,
+          blockPlayer: resolving && blockPlayer,
+        },
+      });
+      notifySuccess(resolving ? 'Report resolved' : 'Report rejected');
+      onDone();
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  };
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      onExitComplete={() => {
+        setStatus('RESOLVED');
+        setNote('');
+        setVoidConversion(false);
+        setBlockPlayer(false);
+      }}
+      size="sm"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="decision-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Decide report #{report.id}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <SegmentGroup.Root
+                  value={status}
+                  onValueChange={(e) => setStatus(e.value as PlayerReportDecision)}
+                  size="sm"
+                >
+                  <SegmentGroup.Indicator />
+                  <SegmentGroup.Items
+                    items={[
+                      { value: 'RESOLVED', label: 'Resolve' },
+                      { value: 'REJECTED', label: 'Reject' },
+                    ]}
+                  />
+                </SegmentGroup.Root>
+                <Text fontSize="sm" color="fg.muted">
+                  {resolving
+                    ? 'The report is right. Choose what happens, in the same step:'
+                    : 'The report is unfounded: nothing changes for the player, the app or the advertiser.'}
+                </Text>
+                {resolving && (
+                  <Stack gap="3">
+                    <Checkbox.Root
+                      checked={voidConversion}
+                      disabled={!canVoid}
+                      onCheckedChange={(e) => setVoidConversion(e.checked === true)}
+                      data-testid="effect-void"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>
+                        Void the player’s conversion on this campaign (if still on hold: the price goes back to the
+                        campaign, the app’s share is cancelled)
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                    <Checkbox.Root
+                      checked={blockPlayer}
+                      disabled={!report.playerId}
+                      onCheckedChange={(e) => setBlockPlayer(e.checked === true)}
+                      data-testid="effect-block"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Block the player in {report.app.title} (no more tasks there)</Checkbox.Label>
+                    </Checkbox.Root>
+                  </Stack>
+                )}
+                <FormField label="Note (optional)" helperText="Kept in the report’s history">
+                  <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
+                </FormField>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button
+                colorPalette={resolving ? 'brand' : 'red'}
+                loading={loading}
+                onClick={() => void submit()}
+                data-testid="decision-submit"
+              >
+                {resolving ? 'Resolve' : 'Reject'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,156 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@apollo/client/react';
+import { Lock } from 'lucide-react';
+import { type FragmentType, graphql, useFragment } from '../../gql';
+import type { PlayerReportReason, PlayerReportStatus } from '../../gql/graphql';
+import { formatMoney } from '../../lib/money';
+import { ModerationHistoryFragment } from './moderationApi';
+
+export const reportStatusLook: Record<PlayerReportStatus, { label: string; colorPalette: string }> = {
+  NEW: { label: 'New', colorPalette: 'blue' },
+  IN_REVIEW: { label: 'In review', colorPalette: 'orange' },
+  RESOLVED: { label: 'Resolved', colorPalette: 'green' },
+  REJECTED: { label: 'Rejected', colorPalette: 'gray' },
+};
+
+export const reasonLabels: Record<PlayerReportReason, string> = {
+  NOT_REWARDED: 'Not rewarded',
+  BROKEN: 'Task broken',
+  INAPPROPRIATE: 'Inappropriate',
+  OTHER: 'Other',
+  FRAUD_RULE: 'Fraud rule',
+};
+
+export const ruleLabels: Record<string, string> = {
+  FAST_COMPLETION: 'Too fast',
+  HOURLY_COMPLETIONS: 'Too many per hour',
+  APP_LEAVE_RATE: 'App leave rate',
+};
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function ReportStatusBadge({ status }: { status: PlayerReportStatus }) {
+  const look = reportStatusLook[status];
+  return (
+    <Badge colorPalette={look.colorPalette} variant="subtle" data-testid="report-status" data-status={status}>
+      {look.label}
+    </Badge>
+  );
+}
+
+const MeIdQuery = graphql(`
+  query ModerationMe {
+    me {
+      id
+    }
+  }
+`);
+
+/** The signed-in moderator's id (cached with the layout's account query). */
+export function useMyId(): string | undefined {
+  return useQuery(MeIdQuery).data?.me.id;
+}
+
+/** Who holds the claim: everyone sees it, live; the holder sees 'You'. */
+export function ClaimedBy({ claimedBy, myId }: { claimedBy: { id: string; name: string } | null; myId?: string }) {
+  if (!claimedBy) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        —
+      </Text>
+    );
+  }
+  const mine = claimedBy.id === myId;
+  return (
+    <HStack gap="1" fontSize="sm" data-testid="claimed-by" data-mine={mine || undefined} whiteSpace="nowrap">
+      <Lock size={12} aria-hidden />
+      <Text as="span" fontWeight={mine ? 'semibold' : undefined}>
+        {mine ? 'You' : claimedBy.name}
+      </Text>
+    </HStack>
+  );
+}
+
+const actionLabels: Record<string, string> = {
+  filed: 'Filed by the player',
+  flagged: 'Flagged by a fraud rule',
+  claimed: 'Claimed',
+  released: 'Released',
+  resolved: 'Resolved',
+  rejected: 'Rejected',
+  approved: 'Approved',
+  submitted: 'Submitted for review',
+};
+
+/** Effects of a decision in words: what moved and what was blocked. */
+function describeEffects(json: string | null | undefined): string[] {
+  if (!json) return [];
+  const e = JSON.parse(json) as {
+    voidConversion?: { conversionId: number | null; result: string };
+    blockPlayer?: { appId: number; playerId: number };
+    budgetReturned?: string;
+  };
+  const out: string[] = [];
+  if (e.voidConversion) {
+    out.push(
+      e.voidConversion.result === 'VOIDED'
+        ? `Conversion #${e.voidConversion.conversionId} voided: the price went back to the campaign`
+        : e.voidConversion.result === 'NOT_ON_HOLD'
+          ? `Conversion #${e.voidConversion.conversionId} was no longer on hold: nothing voided`
+          : 'No conversion of the player on this campaign: nothing voided',
+    );
+  }
+  if (e.blockPlayer) out.push(`Player ${e.blockPlayer.playerId} blocked in the app`);
+  if (e.budgetReturned !== undefined) {
+    const micros = BigInt(e.budgetReturned);
+    const usd = `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`;
+    out.push(`Budget of ${formatMoney(usd)} returned to the advertiser`);
+  }
+  return out;
+}
+
+/** The audit trail: who did what, when, from which state to which, with the note and effects. */
+export function History({ entries }: { entries: FragmentType<typeof ModerationHistoryFragment>[] }) {
+  const list = useFragment(ModerationHistoryFragment, entries);
+  return (
+    <Stack as="ol" gap="3" data-testid="history" listStyleType="none" ps="0">
+      {list.map((h) => (
+        <Box as="li" key={h.id} borderStartWidth="2px" borderColor="border.emphasized" ps="3">
+          <Text fontSize="sm" fontWeight="medium">
+            {actionLabels[h.action] ?? h.action}
+            {h.actor ? ` by ${h.actor.name}` : ''}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {formatDate(h.at)}
+            {h.from ? ` · ${h.from} → ${h.to}` : ` · ${h.to}`}
+          </Text>
+          {h.note && (
+            <Text fontSize="sm" mt="1">
+              “{h.note}”
+            </Text>
+          )}
+          {describeEffects(h.effects).map((line) => (
+            <Text key={line} fontSize="xs" color="fg.muted">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** Tab label with its waiting count. */
+export function TabCount({ count, testId }: { count: number | undefined; testId: string }) {
+  if (!count) return null;
+  return (
+    <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" data-testid={testId}>
+      {count}
+    </Badge>
+  );
+}
