@@ -44,6 +44,18 @@ export const campaignStatus: Record<CampaignStatus, CampaignStatusLook> = {
   REJECTED: { label: 'Rejected', colorPalette: 'red' },
 };
 
+/**
+ * A resource's status (spec 4: active, stopped, moderation, rejected) from its campaigns: under
+ * review while one waits for a moderator, active while one runs, rejected when review refused
+ * it, stopped when every campaign has stopped. A resource without campaigns is active.
+ */
+export function resourceStatus(statuses: CampaignStatus[]): CampaignStatus {
+  for (const status of ['MODERATION', 'ACTIVE', 'REJECTED'] as const) {
+    if (statuses.includes(status)) return status;
+  }
+  return statuses.length > 0 ? 'STOPPED' : 'ACTIVE';
+}
+
 function fromMicros(micros: bigint): string {
   const negative = micros < 0n;
   const digits = (negative ? -micros : micros).toString().padStart(7, '0');

@@ -21,6 +21,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import type { ProjectTask_TaskFragment, ProjectTasksQuery as ProjectTasksResult } from '../../gql/graphql';
+import { campaignStatus, resourceStatus } from '../campaigns/campaign';
 import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
 import { errorMessage } from '../../lib/api';
 import {
@@ -197,10 +198,8 @@ function ResourceRow({
           {task.url.replace(/^https?:\/\//, '')}
         </ChakraLink>
       </Table.Cell>
-      <Table.Cell>
-        <Badge colorPalette="green" variant="subtle">
-          active
-        </Badge>
+      <Table.Cell data-testid="resource-status-cell">
+        <ResourceStatusBadge task={task} />
       </Table.Cell>
       <Table.Cell data-testid="sdk-cell">
         <SdkCell task={task} projectId={projectId} onDetails={() => onDetails(task)} />
@@ -230,6 +229,16 @@ function ResourceRow({
         </Menu.Root>
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+function ResourceStatusBadge({ task }: { task: Task }) {
+  const status = resourceStatus(task.campaigns.map((c) => c.status));
+  const look = campaignStatus[status];
+  return (
+    <Badge colorPalette={look.colorPalette} variant="subtle" data-testid="resource-status" data-status={status}>
+      {look.label.toLowerCase()}
+    </Badge>
   );
 }
 

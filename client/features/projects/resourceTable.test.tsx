@@ -72,6 +72,27 @@ describe('resource table: Campaign column', () => {
     expect(badges.map((b) => b.textContent)).toEqual(['Active', 'Moderation']);
   });
 
+  it("shows each resource's status from its campaigns (spec 4: active, stopped, moderation, rejected)", async () => {
+    const c = (id: string, status: Task['campaigns'][number]['status']) =>
+      ({ __typename: 'Campaign', id, name: `Campaign ${id}`, status, isActive: status === 'ACTIVE' }) as const;
+    renderTable([
+      task('1', []),
+      task('2', [c('21', 'ACTIVE'), c('22', 'MODERATION')]),
+      task('3', [c('31', 'STOPPED'), c('32', 'ACTIVE')]),
+      task('4', [c('41', 'REJECTED'), c('42', 'STOPPED')]),
+      task('5', [c('51', 'STOPPED')]),
+    ]);
+    await screen.findAllByTestId('resource-row');
+    const statuses = screen.getAllByTestId('resource-status').map((b) => [b.textContent, b.dataset.status]);
+    expect(statuses).toEqual([
+      ['active', 'ACTIVE'],
+      ['moderation', 'MODERATION'],
+      ['active', 'ACTIVE'],
+      ['rejected', 'REJECTED'],
+      ['stopped', 'STOPPED'],
+    ]);
+  });
+
   it('keeps the warning when a resource is deleted', async () => {
     const user = userEvent.setup();
     renderTable([task('9', [])]);
