@@ -55,13 +55,13 @@ export function ModerationPage() {
         lazyMount
       >
         <Tabs.List overflowX="auto" className="hide-scrollbar">
-          <Tabs.Trigger value="reports" data-testid="tab-reports">
+          <Tabs.Trigger value="reports" flexShrink={0} whiteSpace="nowrap" data-testid="tab-reports">
             Player reports <TabCount count={counts?.newReports} testId="count-reports" />
           </Tabs.Trigger>
-          <Tabs.Trigger value="campaigns" data-testid="tab-campaigns">
+          <Tabs.Trigger value="campaigns" flexShrink={0} whiteSpace="nowrap" data-testid="tab-campaigns">
             Campaigns <TabCount count={counts?.campaignsToReview} testId="count-campaigns" />
           </Tabs.Trigger>
-          <Tabs.Trigger value="registrations" data-testid="tab-registrations">
+          <Tabs.Trigger value="registrations" flexShrink={0} whiteSpace="nowrap" data-testid="tab-registrations">
             Registrations <TabCount count={counts?.registrations} testId="count-registrations" />
           </Tabs.Trigger>
         </Tabs.List>
