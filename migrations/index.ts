@@ -7,6 +7,7 @@ import { Migration20261121114500_conversion_functions } from './Migration2026112
 import { Migration20261124083633_exchange_and_new_users } from './Migration20261124083633_exchange_and_new_users.ts';
 import { Migration20261124090000_conversion_new_users_and_swaps } from './Migration20261124090000_conversion_new_users_and_swaps.ts';
 import { Migration20261124114821_moderation } from './Migration20261124114821_moderation.ts';
+import { Migration20261125015448_statistics } from './Migration20261125015448_statistics.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261124083633_exchange_and_new_users', class: Migration20261124083633_exchange_and_new_users },
   { name: 'Migration20261124090000_conversion_new_users_and_swaps', class: Migration20261124090000_conversion_new_users_and_swaps },
   { name: 'Migration20261124114821_moderation', class: Migration20261124114821_moderation },
+  { name: 'Migration20261125015448_statistics', class: Migration20261125015448_statistics },
 ];

@@ -47,6 +47,7 @@ import { registerSandboxCheckout } from './modules/payments/sandbox.page.ts';
 import { PlatformsService } from './modules/platforms/platforms.service.ts';
 import { ProjectsService } from './modules/projects/projects.service.ts';
 import { TelegramClient } from './lib/telegram.ts';
+import { StatisticsService } from './modules/statistics/statistics.service.ts';
 import { CampaignReviewService } from './modules/moderation/campaign-review.service.ts';
 import { FraudService } from './modules/moderation/fraud.service.ts';
 import { PlayerReportsService } from './modules/moderation/reports.service.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reports,
       campaignReview: new CampaignReviewService({ ledger, campaigns }),
       fraud,
+      statistics: new StatisticsService(),
       google,
     };
 

@@ -15,6 +15,7 @@ import type { CampaignReviewService } from './modules/moderation/campaign-review
 import type { FraudService } from './modules/moderation/fraud.service.ts';
 import type { PlayerReportsService } from './modules/moderation/reports.service.ts';
 import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
+import type { StatisticsService } from './modules/statistics/statistics.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 
 /** The domain services; GraphQL resolvers and REST handlers both call these, nothing else. */
@@ -36,5 +37,6 @@ export interface Services {
   reports: PlayerReportsService;
   campaignReview: CampaignReviewService;
   fraud: FraudService;
+  statistics: StatisticsService;
   google?: GoogleClient;
 }

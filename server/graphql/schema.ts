@@ -10,5 +10,6 @@ import '../modules/platforms/platforms.schema.ts';
 import '../modules/campaigns/campaigns.schema.ts';
 import '../modules/exchange/exchange.schema.ts';
 import '../modules/moderation/moderation.schema.ts';
+import '../modules/statistics/statistics.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

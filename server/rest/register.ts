@@ -1,3 +1,4 @@
+import { CsvFile } from './csv.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -57,6 +58,14 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
           headers: req.headers,
         });
         if (def.status === 204) return reply.code(204).send();
+        if (value instanceof CsvFile) {
+          return reply
+            .code(200)
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${value.filename}"`)
+            .header('cache-control', 'no-store')
+            .send(value.stream());
+        }
         return reply.code(def.status ?? 200).send({ value: value ?? null });
       },
     });

@@ -8,6 +8,7 @@ import { paymentsRoutes } from '../modules/payments/payments.rest.ts';
 import { platformsRoutes } from '../modules/platforms/platforms.rest.ts';
 import { projectsRoutes } from '../modules/projects/projects.rest.ts';
 import { lookupsRoutes } from '../modules/lookups/lookups.rest.ts';
+import { statisticsRoutes } from '../modules/statistics/statistics.rest.ts';
 import { usersRoutes } from '../modules/users/users.rest.ts';
 import type { RouteDef } from './route.ts';
 
@@ -21,6 +22,7 @@ export const routes: RouteDef[] = [
   ...projectsRoutes,
   ...platformsRoutes,
   ...campaignsRoutes,
+  ...statisticsRoutes,
   ...showcaseRoutes,
   ...exchangeRoutes,
   ...moderationRoutes,

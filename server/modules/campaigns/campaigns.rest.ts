@@ -3,7 +3,7 @@ import { moneyToJson } from '../../lib/money.ts';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
-import { BudgetInput, CreateCampaignInput, ReportInput, UpdateCampaignInput } from './campaigns.inputs.ts';
+import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
 import type { CampaignView, PlatformCampaignRow } from './campaigns.service.ts';
 
 /** REST money is USD numbers. */
@@ -38,29 +38,6 @@ export const campaignsRoutes = [
     handler: async (ctx, { query }) => {
       const { data, total } = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
       return { data: data.map(campaignJson), total };
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/v1/campaigns/reports',
-    tag: 'campaigns',
-    summary: 'Conversions and spend per UTC day from `from` to `to` (YYYY-MM-DD, at most 366 days), every day listed.',
-    access: 'user',
-    query: z
-      .object({
-        from: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
-        to: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
-        projectId: idParam('projectId').optional(),
-        campaignId: idParam('campaignId').optional(),
-      })
-      .superRefine((q, ctx) => {
-        const r = ReportInput.safeParse({ from: q.from, to: q.to });
-        if (!r.success)
-          for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
-      }),
-    handler: async (ctx, { query }) => {
-      const data = await ctx.services.campaigns.report(ctx.em, ctx.user!, query);
-      return { data: data.map((d) => ({ ...d, spend: moneyToJson(d.spend) })) };
     },
   }),
   route({

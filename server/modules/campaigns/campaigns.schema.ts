@@ -258,13 +258,14 @@ builder.queryFields((t) => ({
       projectId: t.arg.id({ required: false }),
       campaignId: t.arg.id({ required: false }),
     },
-    resolve: (_r, args, ctx) => {
+    resolve: async (_r, args, ctx) => {
       const range = parseInput(ReportInput, { from: args.from, to: args.to });
-      return ctx.services.campaigns.report(ctx.em, ctx.user!, {
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, {
         ...range,
         projectId: args.projectId ? parseId(args.projectId) : undefined,
         campaignId: args.campaignId ? parseId(args.campaignId) : undefined,
       });
+      return rows.map((r) => ({ day: r.key, conversions: r.conversions, spend: r.spend }));
     },
   }),
   platformCampaigns: t.field({

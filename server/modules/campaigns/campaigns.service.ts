@@ -506,39 +506,6 @@ export class CampaignsService {
     return rows.length;
   }
 
-  /** Per-day conversions and spend (UTC days, every day of the range, voided actions excluded). */
-  async report(
-    em: EntityManager,
-    owner: User,
-    q: { from: string; to: string; projectId?: number; campaignId?: number },
-  ): Promise<ReportDay[]> {
-    const params: unknown[] = [q.from, q.to, owner.id, q.from, q.to];
-    let filter = '';
-    if (q.projectId) {
-      filter += ' and c.project_id = ?';
-      params.push(q.projectId);
-    }
-    if (q.campaignId) {
-      filter += ' and c.id = ?';
-      params.push(q.campaignId);
-    }
-    const rows = await em.execute<{ day: string; conversions: string; spend: string }[]>(
-      `with days as (select generate_series(?::date, ?::date, interval '1 day')::date as day),
-            agg as (
-              select (v.created_at at time zone 'utc')::date as day, count(*) as conversions, sum(v.price) as spend
-                from conversions v join campaigns c on c.id = v.campaign_id
-               where c.owner_id = ? and v.status <> 'VOIDED' and c.deal_id is null
-                 and v.created_at >= (?::date)::timestamp at time zone 'utc'
-                 and v.created_at < ((?::date) + 1)::timestamp at time zone 'utc' ${filter}
-               group by 1)
-       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(a.conversions, 0)::text as conversions,
-              coalesce(a.spend, 0)::text as spend
-         from days d left join agg a on a.day = d.day order by d.day`,
-      params,
-    );
-    return rows.map((r) => ({ day: r.day, conversions: Number(r.conversions), spend: BigInt(r.spend) }));
-  }
-
   /** App statistics: one row per campaign shown in the app. */
   async platformRows(em: EntityManager, platformId: number): Promise<PlatformCampaignRow[]> {
     const rows = await em.execute<

@@ -97,5 +97,37 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     ok: Number(twice.n) === 0 && Number(badResolve.n) === 0,
     detail: `idempotency keys unique by constraint; pending transfers resolved twice: ${twice.n}; resolutions not matching their pending transfer: ${badResolve.n}`,
   });
+
+  // The statistics rollups (kept by a trigger on conversions) against the conversions themselves.
+  const rollupDrift = await em.execute<{ n: string; sample: string | null }[]>(
+    `with derived_pub as (
+       select publisher_id, (created_at at time zone 'utc')::date as day, platform_id, task_type,
+              count(*)::int as conversions, sum(publisher_amount)::bigint as amount
+         from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4),
+     pub as (
+       select coalesce(r.publisher_id, d.publisher_id) as publisher_id, coalesce(r.day, d.day) as day
+         from (select * from stats_publisher_daily where conversions <> 0 or profit <> 0) r
+         full join derived_pub d using (publisher_id, day, platform_id, task_type)
+        where r.conversions is distinct from d.conversions or r.profit is distinct from d.amount),
+     derived_camp as (
+       select campaign_id, (created_at at time zone 'utc')::date as day, platform_id, tier_level,
+              count(*)::int as conversions, sum(price)::bigint as amount
+         from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4),
+     camp as (
+       select coalesce(r.campaign_id, d.campaign_id) as campaign_id, coalesce(r.day, d.day) as day
+         from (select * from stats_campaign_daily where conversions <> 0 or spend <> 0) r
+         full join derived_camp d using (campaign_id, day, platform_id, tier_level)
+        where r.conversions is distinct from d.conversions or r.spend is distinct from d.amount)
+     select (select count(*) from pub) + (select count(*) from camp) as n,
+            (select string_agg(x, '; ') from (
+               (select 'publisher #' || publisher_id || ' on ' || day as x from pub limit 5)
+               union all (select 'campaign #' || campaign_id || ' on ' || day from camp limit 5)) s) as sample`,
+  );
+  const [stats] = rollupDrift;
+  checks.push({
+    name: 'statistics rollups equal the sums of the conversions',
+    ok: Number(stats.n) === 0,
+    detail: Number(stats.n) === 0 ? 'no drift' : `${stats.n} rollup rows differ: ${stats.sample}`,
+  });
   return checks;
 }

@@ -22,7 +22,7 @@ import {
 
 const StatusEnum = builder.enumType('PlayerReportStatus', { values: REPORT_STATUSES });
 const ReasonEnum = builder.enumType('PlayerReportReason', { values: REPORT_REASONS });
-const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
+export const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
 const ReportSortEnum = builder.enumType('PlayerReportSortField', { values: REPORT_SORT_FIELDS });
 const ReviewSortEnum = builder.enumType('CampaignReviewSortField', { values: REVIEW_SORT_FIELDS });
 const DecisionEnum = builder.enumType('PlayerReportDecision', { values: ['RESOLVED', 'REJECTED'] as const });
@@ -133,7 +133,7 @@ const ReportFiltersInput = builder.inputType('PlayerReportFilters', {
 });
 
 /** GraphQL's nulls are "not given" to the table schema, which then checks like REST. */
-const defined = <T extends object>(o: T | null | undefined) =>
+export const defined = <T extends object>(o: T | null | undefined) =>
   Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryField('playerReports', (t) =>

@@ -1,0 +1,75 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Daily rollups of paid conversions (statistics.entity.ts), kept by a trigger on `conversions`
+ * in the conversion's own transaction: an insert adds its amounts, a void (or a delete) takes
+ * them back, a change of a keyed column moves them; a hold that is posted changes nothing.
+ * Counted: conversions that are not voided and cost money (a swap delivery's price is 0). The
+ * day is the UTC day of `created_at`. `stats_rebuild()` refills both tables from the
+ * conversions (the backfill here, and the statistics benchmark after its bulk load).
+ */
+
+export class Migration20261125015448_statistics extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`create table "stats_campaign_daily" ("campaign_id" int not null, "day" date not null, "platform_id" int not null, "tier_level" int not null, "advertiser_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_campaign_daily_pkey" primary key ("campaign_id", "day", "platform_id", "tier_level"));`);
+    this.addSql(`create index "stats_campaign_daily_advertiser_id_day_index" on "stats_campaign_daily" ("advertiser_id", "day");`);
+
+    this.addSql(`create table "stats_publisher_daily" ("publisher_id" int not null, "day" date not null, "platform_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "profit" bigint not null default 0, constraint "stats_publisher_daily_pkey" primary key ("publisher_id", "day", "platform_id", "task_type"));`);
+
+    this.addSql(`
+create or replace function stats_apply(v conversions, sign int) returns void language plpgsql as $$
+declare
+  d date := (v.created_at at time zone 'utc')::date;
+begin
+  if v.status = 'VOIDED' or v.price = 0 then return; end if;
+  insert into stats_publisher_daily as s (publisher_id, day, platform_id, task_type, conversions, profit)
+  values (v.publisher_id, d, v.platform_id, v.task_type, sign, sign * v.publisher_amount)
+  on conflict (publisher_id, day, platform_id, task_type)
+  do update set conversions = s.conversions + excluded.conversions, profit = s.profit + excluded.profit;
+  insert into stats_campaign_daily as s
+    (campaign_id, day, platform_id, tier_level, advertiser_id, task_type, conversions, spend)
+  values (v.campaign_id, d, v.platform_id, v.tier_level, v.advertiser_id, v.task_type, sign, sign * v.price)
+  on conflict (campaign_id, day, platform_id, tier_level)
+  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
+end $$;`);
+    this.addSql(`
+create or replace function conversions_stats() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'UPDATE' and row(old.status = 'VOIDED', old.created_at, old.price, old.publisher_amount, old.platform_id,
+      old.campaign_id, old.tier_level, old.task_type, old.publisher_id, old.advertiser_id)
+    is not distinct from row(new.status = 'VOIDED', new.created_at, new.price, new.publisher_amount, new.platform_id,
+      new.campaign_id, new.tier_level, new.task_type, new.publisher_id, new.advertiser_id) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then perform stats_apply(old, -1); end if;
+  if tg_op in ('INSERT', 'UPDATE') then perform stats_apply(new, 1); end if;
+  return null;
+end $$;`);
+    this.addSql(`create trigger conversions_stats after insert or update or delete on conversions
+      for each row execute function conversions_stats();`);
+    this.addSql(`
+create or replace function stats_rebuild() returns void language sql as $$
+  truncate stats_publisher_daily, stats_campaign_daily;
+  insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
+  select publisher_id, (created_at at time zone 'utc')::date, platform_id, task_type, count(*), sum(publisher_amount)
+    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;
+  insert into stats_campaign_daily (campaign_id, day, platform_id, tier_level, advertiser_id, task_type, conversions, spend)
+  select campaign_id, (created_at at time zone 'utc')::date, platform_id, tier_level, min(advertiser_id),
+         min(task_type), count(*), sum(price)
+    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;
+$$;`);
+    this.addSql('select stats_rebuild();');
+  }
+
+  override async down(): Promise<void> {
+    this.addSql('drop trigger if exists conversions_stats on conversions;');
+    this.addSql('drop function if exists conversions_stats();');
+    this.addSql('drop function if exists stats_rebuild();');
+    this.addSql('drop function if exists stats_apply(conversions, int);');
+    this.addSql(`drop table if exists "stats_campaign_daily" cascade;`);
+
+    this.addSql(`drop table if exists "stats_publisher_daily" cascade;`);
+  }
+
+}

@@ -1,0 +1,45 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { TASK_TYPES } from '../projects/project.entity.ts';
+
+/*
+ * Per-day rollups of paid conversions, so statistics never scan conversions. A trigger on
+ * `conversions` keeps them in the conversion's own transaction: an insert adds, a void takes
+ * back, any change of a keyed column moves the amounts (see the statistics migration). Days are
+ * UTC days of the conversion's `created_at`. Swap deliveries (no money) are not counted here.
+ * `ledger:check` verifies that they equal the sums of the conversions.
+ */
+
+/** The publisher's Statistics page: one publisher, day, app and task type. */
+export const PublisherDailyStats = defineEntity({
+  name: 'PublisherDailyStats',
+  tableName: 'stats_publisher_daily',
+  properties: {
+    publisherId: p.integer().primary(),
+    day: p.date().primary(),
+    platformId: p.integer().primary(),
+    taskType: p.enum([...TASK_TYPES]).primary(),
+    conversions: p.integer().default(0),
+    /** The publisher's share (micro-USD). */
+    profit: p.bigint('bigint').defaultRaw('0'),
+  },
+});
+export type PublisherDailyStats = InferEntity<typeof PublisherDailyStats>;
+
+/** The advertiser's campaign reports: one campaign, day, app and country tier. */
+export const CampaignDailyStats = defineEntity({
+  name: 'CampaignDailyStats',
+  tableName: 'stats_campaign_daily',
+  indexes: [{ properties: ['advertiserId', 'day'] }],
+  properties: {
+    campaignId: p.integer().primary(),
+    day: p.date().primary(),
+    platformId: p.integer().primary(),
+    tierLevel: p.integer().primary(),
+    advertiserId: p.integer(),
+    taskType: p.enum([...TASK_TYPES]),
+    conversions: p.integer().default(0),
+    /** What the campaign paid (micro-USD). */
+    spend: p.bigint('bigint').defaultRaw('0'),
+  },
+});
+export type CampaignDailyStats = InferEntity<typeof CampaignDailyStats>;

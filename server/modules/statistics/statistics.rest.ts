@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { formatMoney, moneyToJson } from '../../lib/money.ts';
+import { CsvFile, mapRows } from '../../rest/csv.ts';
+import { idParam } from '../../rest/params.ts';
+import { route } from '../../rest/route.ts';
+import { ReportInput } from '../campaigns/campaigns.inputs.ts';
+import {
+  PublisherStatsFilters,
+  PublisherStatsQuery,
+  REPORT_GROUPS,
+  STAT_SORT_FIELDS,
+  type StatDay,
+  utcToday,
+} from './statistics.service.ts';
+
+/** Profit per conversion with 2 decimals (half up), '-' without conversions. */
+export function cpa(profit: bigint, conversions: number): string {
+  if (conversions <= 0) return '-';
+  const n = BigInt(conversions) * 10_000n;
+  const cents = (profit * 2n + n) / (2n * n);
+  return formatMoney(cents * 10_000n).replace(/^(-?\d+\.\d\d).*$/, '$1');
+}
+
+const dayJson = (d: StatDay) => ({ createdAt: d.createdAt, conversions: d.conversions, profit: moneyToJson(d.profit) });
+
+const SortQuery = z.object({
+  sortField: z.enum(STAT_SORT_FIELDS, { error: `sortField must be one of ${STAT_SORT_FIELDS.join(', ')}` }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+});
+
+const ReportQuery = z
+  .object({
+    from: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
+    to: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
+    projectId: idParam('projectId').optional(),
+    campaignId: idParam('campaignId').optional(),
+    groupBy: z.enum(REPORT_GROUPS, { error: `groupBy must be one of ${REPORT_GROUPS.join(', ')}` }).default('DAY'),
+  })
+  .superRefine((q, ctx) => {
+    const r = ReportInput.safeParse({ from: q.from, to: q.to });
+    if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path });
+  });
+
+export const statisticsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/statistics/publishers/transactions',
+    tag: 'statistics',
+    summary:
+      'The signed-in publisher’s conversions and profit (USD) per UTC day, days with conversions only, newest first. `page`, `limit` (default 10; `size` is read too), `taskType`, `platformId` (only the caller’s apps give rows); `sortField` (createdAt, conversions, profit, cpa) and `sortOrder` as in the data table. Answers `{ data, total }` (`totalCount` too).',
+    access: 'user',
+    query: PublisherStatsQuery,
+    handler: async (ctx, { query }) => {
+      const page = await ctx.services.statistics.publisherDays(ctx.em, ctx.user!, query);
+      return { data: page.data.map(dayJson), total: page.totalCount, totalCount: page.totalCount };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/statistics/publishers/transactions/today',
+    tag: 'statistics',
+    summary: 'Today’s (UTC) conversions and profit with the same filters (`taskType`, `platformId`).',
+    access: 'user',
+    query: PublisherStatsFilters,
+    handler: async (ctx, { query }) => dayJson(await ctx.services.statistics.publisherToday(ctx.em, ctx.user!, query)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/statistics/publishers/transactions.csv',
+    tag: 'statistics',
+    summary:
+      'Every day the filters select as CSV (date, conversions, profit, CPA), streamed; same `taskType`, `platformId`, `sortField`, `sortOrder`.',
+    access: 'user',
+    query: PublisherStatsFilters.extend(SortQuery.shape),
+    handler: async (ctx, { query }) =>
+      new CsvFile(
+        `statistics-${utcToday()}.csv`,
+        ['date', 'conversions', 'profit_usd', 'cpa_usd'],
+        mapRows(ctx.services.statistics.publisherDaysStream(ctx.em, ctx.user!, query), (d) => [
+          d.createdAt,
+          d.conversions,
+          formatMoney(d.profit),
+          cpa(d.profit, d.conversions),
+        ]),
+      ),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/campaigns/reports',
+    tag: 'campaigns',
+    summary:
+      'Conversions and spend from `from` to `to` (UTC days, YYYY-MM-DD, at most 366 days), optionally of one `projectId` or `campaignId`, grouped by `groupBy`: DAY (default; every day listed, each row has `day`), TIER, APP or TASK_TYPE (rows with conversions). Rows: `key`, `label`, `conversions`, `spend`.',
+    access: 'user',
+    query: ReportQuery,
+    handler: async (ctx, { query }) => {
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
+      return {
+        data: rows.map((r) => ({
+          ...(query.groupBy === 'DAY' ? { day: r.key } : {}),
+          key: r.key,
+          label: r.label,
+          conversions: r.conversions,
+          spend: moneyToJson(r.spend),
+        })),
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/campaigns/reports.csv',
+    tag: 'campaigns',
+    summary: 'The same report as CSV (group, conversions, spend), streamed.',
+    access: 'user',
+    query: ReportQuery,
+    handler: async (ctx, { query }) => {
+      // At most 366 days, or one row per tier, app or task type: read at once, written as a stream.
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
+      const group = query.groupBy.toLowerCase();
+      return new CsvFile(
+        `campaign-report-${group}-${query.from}-${query.to}.csv`,
+        [group, 'conversions', 'spend_usd'],
+        rows.map((r) => [r.label, r.conversions, formatMoney(r.spend)]),
+      );
+    },
+  }),
+];

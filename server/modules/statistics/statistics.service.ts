@@ -1,0 +1,225 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { TABLE_DEFAULT_SIZE } from '../../lib/data-table.ts';
+import { idParam } from '../../rest/params.ts';
+import { TASK_TYPES, type TaskType } from '../projects/project.entity.ts';
+import type { User } from '../users/user.entity.ts';
+
+/**
+ * Statistics read the daily rollups (statistics.entity.ts), never the conversions: a
+ * publisher's 90 days over 50 apps are a few thousand rollup rows whatever the traffic.
+ */
+
+export const STAT_SORT_FIELDS = ['createdAt', 'conversions', 'profit', 'cpa'] as const;
+export type StatSortField = (typeof STAT_SORT_FIELDS)[number];
+
+const taskType = z.enum(TASK_TYPES, { error: `taskType must be one of ${TASK_TYPES.join(', ')}` });
+
+/** Filters of the Statistics page: task type and app (both optional). */
+export const PublisherStatsFilters = z.object({
+  taskType: taskType.optional(),
+  platformId: idParam('platformId').optional(),
+});
+export type PublisherStatsFilters = z.infer<typeof PublisherStatsFilters>;
+
+/**
+ * `page`, `limit` (spec 7; `size` of the generic data table is read too), the filters, and the
+ * data table's `sortField` (createdAt, conversions, profit, cpa) and `sortOrder`.
+ */
+export const PublisherStatsQuery = PublisherStatsFilters.extend({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional(),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(100, 'size must be at most 100')
+    .optional(),
+  sortField: z.enum(STAT_SORT_FIELDS, { error: `sortField must be one of ${STAT_SORT_FIELDS.join(', ')}` }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+}).transform(({ limit, size, ...q }) => ({ ...q, limit: limit ?? size ?? TABLE_DEFAULT_SIZE }));
+export type PublisherStatsQuery = z.infer<typeof PublisherStatsQuery>;
+
+export interface StatDay {
+  /** The UTC day, `YYYY-MM-DD`. */
+  createdAt: string;
+  conversions: number;
+  /** The publisher's share (micro-USD). */
+  profit: bigint;
+}
+
+export const REPORT_GROUPS = ['DAY', 'TIER', 'APP', 'TASK_TYPE'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+export interface ReportRow {
+  /** The day, tier level, app id or task type. */
+  key: string;
+  label: string;
+  conversions: number;
+  spend: bigint;
+}
+
+const ORDER: Record<StatSortField, string> = {
+  createdAt: 'day',
+  conversions: 'sum(conversions)',
+  profit: 'sum(profit)',
+  cpa: 'sum(profit)::numeric / nullif(sum(conversions), 0)',
+};
+
+/** The UTC day of now, as the rollups count days. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+export class StatisticsService {
+  private where(user: User, f: PublisherStatsFilters): { sql: string; params: unknown[] } {
+    let sql = 'publisher_id = ?';
+    const params: unknown[] = [user.id];
+    if (f.platformId) {
+      sql += ' and platform_id = ?';
+      params.push(f.platformId);
+    }
+    if (f.taskType) {
+      sql += ' and task_type = ?';
+      params.push(f.taskType);
+    }
+    return { sql, params };
+  }
+
+  private daysSql(user: User, q: PublisherStatsFilters & Pick<PublisherStatsQuery, 'sortField' | 'sortOrder'>) {
+    const { sql, params } = this.where(user, q);
+    const order = q.sortField
+      ? `${ORDER[q.sortField]} ${q.sortOrder === 'asc' ? 'asc' : 'desc'} nulls last, day desc`
+      : 'day desc';
+    return {
+      sql: `select to_char(day, 'YYYY-MM-DD') as day, sum(conversions)::int as conversions, sum(profit)::text as profit
+              from stats_publisher_daily where ${sql}
+             group by day having sum(conversions) > 0
+             order by ${order}`,
+      params,
+    };
+  }
+
+  /** One row per UTC day with conversions, newest first unless sorted; only the caller's apps. */
+  async publisherDays(
+    em: EntityManager,
+    user: User,
+    q: PublisherStatsQuery,
+  ): Promise<{ data: StatDay[]; totalCount: number }> {
+    const days = this.daysSql(user, q);
+    const { sql, params } = this.where(user, q);
+    const [rows, [count]] = await Promise.all([
+      em.execute<{ day: string; conversions: number; profit: string }[]>(`${days.sql} limit ? offset ?`, [
+        ...days.params,
+        q.limit,
+        (q.page - 1) * q.limit,
+      ]),
+      em.execute<{ n: number }[]>(
+        `select count(*)::int as n from (select day from stats_publisher_daily where ${sql}
+           group by day having sum(conversions) > 0) d`,
+        params,
+      ),
+    ]);
+    return { data: rows.map(statDay), totalCount: count.n };
+  }
+
+  /** Every day the filters select, in pages read one after another (for CSV export). */
+  async *publisherDaysStream(
+    em: EntityManager,
+    user: User,
+    q: PublisherStatsFilters & Pick<PublisherStatsQuery, 'sortField' | 'sortOrder'>,
+  ): AsyncGenerator<StatDay> {
+    const days = this.daysSql(user, q);
+    const batch = 500;
+    for (let offset = 0; ; offset += batch) {
+      const rows = await em.execute<{ day: string; conversions: number; profit: string }[]>(
+        `${days.sql} limit ? offset ?`,
+        [...days.params, batch, offset],
+      );
+      for (const r of rows) yield statDay(r);
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** Today's (UTC) conversions and profit with the same filters. */
+  async publisherToday(em: EntityManager, user: User, f: PublisherStatsFilters) {
+    const { sql, params } = this.where(user, f);
+    const [row] = await em.execute<{ conversions: number; profit: string }[]>(
+      `select coalesce(sum(conversions), 0)::int as conversions, coalesce(sum(profit), 0)::text as profit
+         from stats_publisher_daily where ${sql} and day = ?::date`,
+      [...params, utcToday()],
+    );
+    return { createdAt: utcToday(), conversions: row.conversions, profit: BigInt(row.profit) };
+  }
+
+  /**
+   * An advertiser's campaign report: conversions and spend from `from` to `to` (UTC days)
+   * grouped by day (every day of the range listed), country tier, app or task type; optionally
+   * of one project or campaign. Swap deliveries cost nothing and are not counted.
+   */
+  async campaignReport(
+    em: EntityManager,
+    owner: User,
+    q: { from: string; to: string; projectId?: number; campaignId?: number; groupBy?: ReportGroup },
+  ): Promise<ReportRow[]> {
+    let filter = '';
+    const params: unknown[] = [owner.id, q.from, q.to];
+    if (q.projectId) {
+      filter += ' and s.campaign_id in (select id from campaigns where project_id = ?)';
+      params.push(q.projectId);
+    }
+    if (q.campaignId) {
+      filter += ' and s.campaign_id = ?';
+      params.push(q.campaignId);
+    }
+    const scope = `from stats_campaign_daily s where s.advertiser_id = ? and s.day between ?::date and ?::date ${filter}`;
+    const sums = 'sum(s.conversions)::int as conversions, sum(s.spend)::text as spend';
+    type Row = { key: string; label: string; conversions: number; spend: string };
+    let rows: Row[];
+    switch (q.groupBy ?? 'DAY') {
+      case 'DAY':
+        rows = await em.execute<Row[]>(
+          `with agg as (select s.day, ${sums} ${scope} group by s.day)
+           select to_char(d.day, 'YYYY-MM-DD') as key, to_char(d.day, 'YYYY-MM-DD') as label,
+                  coalesce(a.conversions, 0) as conversions, coalesce(a.spend, '0') as spend
+             from generate_series(?::date, ?::date, interval '1 day') d(day)
+             left join agg a on a.day = d.day::date order by d.day`,
+          [...params, q.from, q.to],
+        );
+        break;
+      case 'TIER':
+        rows = await em.execute<Row[]>(
+          `select s.tier_level::text as key, 'Tier ' || s.tier_level as label, ${sums} ${scope}
+            group by s.tier_level having sum(s.conversions) > 0 order by s.tier_level`,
+          params,
+        );
+        break;
+      case 'APP':
+        rows = await em.execute<Row[]>(
+          `select a.platform_id::text as key, coalesce(p.title, 'App #' || a.platform_id) as label, a.conversions, a.spend
+             from (select s.platform_id, ${sums} ${scope} group by s.platform_id having sum(s.conversions) > 0) a
+             left join platforms p on p.id = a.platform_id
+            order by a.conversions desc, a.platform_id`,
+          params,
+        );
+        break;
+      case 'TASK_TYPE':
+        rows = await em.execute<Row[]>(
+          `select s.task_type as key, s.task_type as label, ${sums} ${scope}
+            group by s.task_type having sum(s.conversions) > 0 order by 3 desc, 1`,
+          params,
+        );
+        break;
+    }
+    return rows.map((r) => ({ key: r.key, label: r.label, conversions: r.conversions, spend: BigInt(r.spend) }));
+  }
+}
+
+function statDay(r: { day: string; conversions: number; profit: string }): StatDay {
+  return { createdAt: r.day, conversions: r.conversions, profit: BigInt(r.profit) };
+}
+
+export type { TaskType };
