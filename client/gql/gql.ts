@@ -16,6 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n": typeof types.CampaignReportFiltersDocument,
     "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n": typeof types.CampaignReportDocument,
+    "\n  query CampaignReportBreakdown(\n    $groupBy: CampaignReportGroup!\n    $from: String!\n    $to: String!\n    $projectId: ID\n    $campaignId: ID\n  ) {\n    campaignReportBreakdown(groupBy: $groupBy, from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      key\n      label\n      conversions\n      spend\n    }\n  }\n": typeof types.CampaignReportBreakdownDocument,
     "\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n": typeof types.CampaignReportLiveDocument,
     "\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    rejectReason\n    isActive\n    dailyCap\n    isPremiumOnly\n    newUsersOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n    notNew\n  }\n": typeof types.CampaignRow_CampaignFragmentDoc,
     "\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n": typeof types.MyCampaignsDocument,
@@ -111,11 +112,15 @@ type Documents = {
     "\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n": typeof types.VerifyTaskDocument,
     "\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n": typeof types.SuggestResourceDocument,
     "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n": typeof types.TaskUpdatedDocument,
+    "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": typeof types.PublisherStatisticsDocument,
+    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
+    "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": typeof types.StatisticsLiveDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
 const documents: Documents = {
     "\n  query CampaignReportFilters($limit: Int!) {\n    projects(page: 1, limit: $limit) {\n      data {\n        id\n        title\n      }\n    }\n    campaigns(page: 1, limit: $limit) {\n      total\n      data {\n        id\n        name\n        projectId\n      }\n    }\n  }\n": types.CampaignReportFiltersDocument,
     "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n": types.CampaignReportDocument,
+    "\n  query CampaignReportBreakdown(\n    $groupBy: CampaignReportGroup!\n    $from: String!\n    $to: String!\n    $projectId: ID\n    $campaignId: ID\n  ) {\n    campaignReportBreakdown(groupBy: $groupBy, from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      key\n      label\n      conversions\n      spend\n    }\n  }\n": types.CampaignReportBreakdownDocument,
     "\n  subscription CampaignReportLive {\n    campaignStatsChanged {\n      id\n      projectId\n    }\n  }\n": types.CampaignReportLiveDocument,
     "\n  fragment CampaignRow_campaign on Campaign {\n    id\n    projectId\n    taskId\n    name\n    status\n    rejectReason\n    isActive\n    dailyCap\n    isPremiumOnly\n    newUsersOnly\n    prices {\n      tierLevel\n      value\n    }\n    task {\n      id\n      type\n      title\n      logo\n      url\n    }\n    budget\n    spend\n    conversions\n    todayConversions\n    todaySpend\n    notNew\n  }\n": types.CampaignRow_CampaignFragmentDoc,
     "\n  query MyCampaigns($page: Int!, $limit: Int!) {\n    campaigns(page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...CampaignRow_campaign\n      }\n    }\n  }\n": types.MyCampaignsDocument,
@@ -211,6 +216,9 @@ const documents: Documents = {
     "\n  mutation VerifyTask($projectId: ID!, $taskId: ID!) {\n    verifyTask(projectId: $projectId, taskId: $taskId) {\n      id\n      isVerifiedSource\n    }\n  }\n": types.VerifyTaskDocument,
     "\n  mutation SuggestResource($url: String!) {\n    suggestResource(url: $url) {\n      title\n      logo\n      taskType\n      url\n    }\n  }\n": types.SuggestResourceDocument,
     "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n": types.TaskUpdatedDocument,
+    "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": types.PublisherStatisticsDocument,
+    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
+    "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": types.StatisticsLiveDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": types.UpdateDefaultRoleDocument,
 };
 
@@ -236,6 +244,10 @@ export function graphql(source: "\n  query CampaignReportFilters($limit: Int!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n"): (typeof documents)["\n  query CampaignReport($from: String!, $to: String!, $projectId: ID, $campaignId: ID) {\n    campaignReport(from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      day\n      conversions\n      spend\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CampaignReportBreakdown(\n    $groupBy: CampaignReportGroup!\n    $from: String!\n    $to: String!\n    $projectId: ID\n    $campaignId: ID\n  ) {\n    campaignReportBreakdown(groupBy: $groupBy, from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      key\n      label\n      conversions\n      spend\n    }\n  }\n"): (typeof documents)["\n  query CampaignReportBreakdown(\n    $groupBy: CampaignReportGroup!\n    $from: String!\n    $to: String!\n    $projectId: ID\n    $campaignId: ID\n  ) {\n    campaignReportBreakdown(groupBy: $groupBy, from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {\n      key\n      label\n      conversions\n      spend\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -616,6 +628,18 @@ export function graphql(source: "\n  mutation SuggestResource($url: String!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TaskUpdated($projectId: ID!) {\n    taskUpdated(projectId: $projectId) {\n      action\n      projectId\n      taskId\n      task {\n        ...ProjectTask_task\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n"): (typeof documents)["\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"): (typeof documents)["\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -54,3 +54,32 @@ export async function api<T>(
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : NETWORK_ERROR;
 }
+
+/**
+ * Downloads a CSV export of the REST layer (`path` under /api, e.g.
+ * `/v1/statistics/publishers/transactions.csv?platformId=3`) with the session's token, under
+ * the file name the server gives. Throws the server's message when it refuses.
+ */
+export async function downloadCsv(path: string): Promise<void> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { error?: string } | null;
+    if (response.status === 401 && token) signOut();
+    throw new ApiError(payload?.error || NETWORK_ERROR, response.status);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

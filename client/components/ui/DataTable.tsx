@@ -66,6 +66,9 @@ export function DataTable<T, S extends string>({
   rowProps,
   minW = '960px',
   testId,
+  pageSizes = TABLE_PAGE_SIZES,
+  searchable = true,
+  caption,
 }: {
   /** Accessible name of the table, e.g. 'Player reports'. */
   label: string;
@@ -85,6 +88,11 @@ export function DataTable<T, S extends string>({
   rowProps?: (row: T) => Record<string, string | undefined>;
   minW?: string;
   testId?: string;
+  /** Page sizes to choose from (5/10/20/30/50 unless a list says otherwise). */
+  pageSizes?: readonly number[];
+  /** Lists without text to search leave the box out. */
+  searchable?: boolean;
+  caption?: string;
 }) {
   const [searchText, setSearchText] = useState(state.search);
   const settled = useDebouncedValue(searchText);
@@ -130,22 +138,25 @@ export function DataTable<T, S extends string>({
 
   return (
     <Stack gap="3" data-testid={testId}>
-      <HStack gap="3" wrap="wrap" align="flex-end">
-        <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
-          <Input
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={searchPlaceholder}
-            aria-label={`Search ${label.toLowerCase()}`}
-            maxLength={100}
-            type="search"
-            data-testid="table-search"
-          />
-        </InputGroup>
+      <HStack gap="3" wrap="wrap" align="flex-end" display={!searchable && !toolbar ? 'none' : undefined}>
+        {searchable && (
+          <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
+            <Input
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder={searchPlaceholder}
+              aria-label={`Search ${label.toLowerCase()}`}
+              maxLength={100}
+              type="search"
+              data-testid="table-search"
+            />
+          </InputGroup>
+        )}
         {toolbar}
       </HStack>
       <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
         <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
+          {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
           <Table.Header>
             {table.getHeaderGroups().map((group) => (
               <Table.Row key={group.id} bg="bg.subtle">
@@ -260,7 +271,7 @@ export function DataTable<T, S extends string>({
               data-testid="table-page-size"
               onChange={(e) => onStateChange({ ...state, size: Number(e.target.value), page: 1 })}
             >
-              {TABLE_PAGE_SIZES.map((n) => (
+              {pageSizes.map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

@@ -14,12 +14,12 @@ const BAR_FILL = 'var(--chakra-colors-brand-solid)';
 const LINE_STROKE = 'var(--chakra-colors-orange-solid)';
 const GRID_STROKE = 'var(--chakra-colors-border)';
 
-function chartSummary(days: readonly ReportDay[]): string {
+function chartSummary(days: readonly ReportDay[], money: string): string {
   if (days.length === 0) return 'No data';
   const totals = reportTotals(days);
   const first = formatDay(days[0].day);
   const last = formatDay(days[days.length - 1].day);
-  let summary = `Conversions and spend per day, ${first} to ${last}: ${totals.conversions} conversions, ${roundMoney(totals.spend)} $ spent`;
+  let summary = `Conversions and ${money} per day, ${first} to ${last}: ${totals.conversions} conversions, ${roundMoney(totals.spend)} $ ${money === 'spend' ? 'spent' : 'profit'}`;
   const busiest = days.reduce((best, d) => (d.conversions > best.conversions ? d : best), days[0]);
   if (busiest.conversions > 0) {
     summary += `; most conversions on ${formatDay(busiest.day)} (${busiest.conversions})`;
@@ -65,8 +65,17 @@ function Axis({ ticks, align }: { ticks: [top: string, middle: string, bottom: s
   );
 }
 
-/** Conversions as bars (left axis) and spend as a line (right axis), one slot per day. */
-export function CampaignReportChart({ days }: { days: readonly ReportDay[] }) {
+/**
+ * Conversions as bars (left axis) and money as a line (right axis), one slot per day: the
+ * advertiser's spend, or (with `money="profit"`) the publisher's profit in the `spend` field.
+ */
+export function CampaignReportChart({
+  days,
+  money = 'spend',
+}: {
+  days: readonly ReportDay[];
+  money?: 'spend' | 'profit';
+}) {
   const width = Math.max(1, days.length) * SLOT;
   const spends = days.map((d) => Number(d.spend));
   const topConversions = niceCeiling(Math.max(0, ...days.map((d) => d.conversions)));
@@ -82,7 +91,7 @@ export function CampaignReportChart({ days }: { days: readonly ReportDay[] }) {
           <Swatch /> Conversions
         </HStack>
         <HStack gap="1.5">
-          <Swatch line /> Spend $
+          <Swatch line /> {money === 'spend' ? 'Spend' : 'Profit'} $
         </HStack>
       </HStack>
       <HStack align="stretch" gap="2" h={{ base: '40', md: '56' }}>
@@ -90,7 +99,7 @@ export function CampaignReportChart({ days }: { days: readonly ReportDay[] }) {
         <Box flex="1" minW="0" position="relative">
           <svg
             role="img"
-            aria-label={chartSummary(days)}
+            aria-label={chartSummary(days, money)}
             viewBox={`0 0 ${width} ${HEIGHT}`}
             preserveAspectRatio="none"
             width="100%"

@@ -3,8 +3,19 @@ import { Table } from '@chakra-ui/react/table';
 import { roundMoney } from '../../lib/money';
 import { type ReportDay, cpa, formatDay, reportTotals } from './campaignReport';
 
-/** Day, Conversions, Spend $, CPA, with a totals row; the report's accessible data. */
-export function CampaignReportTable({ days, caption }: { days: readonly ReportDay[]; caption: string }) {
+/**
+ * Day, Conversions, Spend $, CPA, with a totals row; the report's accessible data. A breakdown
+ * (by tier, app or task type) names its first column and gives each row's label.
+ */
+export function CampaignReportTable({
+  days,
+  caption,
+  group,
+}: {
+  days: readonly ReportDay[];
+  caption: string;
+  group?: { title: string; labels: ReadonlyMap<string, string> };
+}) {
   const totals = reportTotals(days);
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="campaign-report">
@@ -12,7 +23,7 @@ export function CampaignReportTable({ days, caption }: { days: readonly ReportDa
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader scope="col">Day</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">{group?.title ?? 'Day'}</Table.ColumnHeader>
             <Table.ColumnHeader scope="col" textAlign="end">
               Conversions
             </Table.ColumnHeader>
@@ -28,7 +39,7 @@ export function CampaignReportTable({ days, caption }: { days: readonly ReportDa
           {days.map((d) => (
             <Table.Row key={d.day} data-testid="report-row" data-day={d.day}>
               <Table.Cell whiteSpace="nowrap">
-                <time dateTime={d.day}>{formatDay(d.day)}</time>
+                {group ? (group.labels.get(d.day) ?? d.day) : <time dateTime={d.day}>{formatDay(d.day)}</time>}
               </Table.Cell>
               <Table.Cell textAlign="end">{d.conversions}</Table.Cell>
               <Table.Cell textAlign="end">{roundMoney(d.spend)}</Table.Cell>

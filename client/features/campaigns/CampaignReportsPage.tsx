@@ -12,11 +12,14 @@ import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { CloudOff, FileChartColumn } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { CsvButton } from '../../components/ui/CsvButton';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { graphql } from '../../gql';
+import type { TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import { typeLabels } from '../projects/constants';
 import { CampaignReportChart } from './CampaignReportChart';
 import { CampaignReportTable } from './CampaignReportTable';
 import {
@@ -63,6 +66,31 @@ export const CampaignReportQuery = graphql(`
   }
 `);
 
+export const CampaignReportBreakdownQuery = graphql(`
+  query CampaignReportBreakdown(
+    $groupBy: CampaignReportGroup!
+    $from: String!
+    $to: String!
+    $projectId: ID
+    $campaignId: ID
+  ) {
+    campaignReportBreakdown(groupBy: $groupBy, from: $from, to: $to, projectId: $projectId, campaignId: $campaignId) {
+      key
+      label
+      conversions
+      spend
+    }
+  }
+`);
+
+type Group = 'DAY' | 'TIER' | 'APP' | 'TASK_TYPE';
+const GROUPS: { value: Group; label: string; title: string }[] = [
+  { value: 'DAY', label: 'By day', title: 'Day' },
+  { value: 'TIER', label: 'By country tier', title: 'Country tier' },
+  { value: 'APP', label: 'By app', title: 'App' },
+  { value: 'TASK_TYPE', label: 'By task type', title: 'Task type' },
+];
+
 const CampaignReportLiveSubscription = graphql(`
   subscription CampaignReportLive {
     campaignStatsChanged {
@@ -77,6 +105,7 @@ export function CampaignReportsPage() {
   const [range, setRange] = useState<ReportRange>(() => presetRange('7d'));
   const [projectId, setProjectId] = useState('');
   const [campaignId, setCampaignId] = useState('');
+  const [group, setGroup] = useState<Group>('DAY');
   const invalid = rangeError(range);
 
   const filters = useQuery(CampaignReportFiltersQuery, {
@@ -91,10 +120,34 @@ export function CampaignReportsPage() {
     skip: Boolean(invalid) || !hasCampaigns,
     fetchPolicy: 'cache-and-network',
   });
+  const breakdown = useQuery(CampaignReportBreakdownQuery, {
+    variables: { ...range, groupBy: group, projectId: projectId || null, campaignId: campaignId || null },
+    skip: Boolean(invalid) || !hasCampaigns || group === 'DAY',
+    fetchPolicy: 'cache-and-network',
+  });
   // Keep the last report on screen while another range loads.
   const days = report.data?.campaignReport ?? report.previousData?.campaignReport;
+  const groupRows = breakdown.data?.campaignReportBreakdown ?? breakdown.previousData?.campaignReportBreakdown;
+  const groupTable = useMemo(() => {
+    const g = GROUPS.find((x) => x.value === group)!;
+    const rows = groupRows ?? [];
+    const labels = new Map(
+      rows.map((r) => [r.key, group === 'TASK_TYPE' ? (typeLabels[r.key as TaskType] ?? r.label) : r.label]),
+    );
+    return {
+      title: g.title,
+      labels,
+      days: rows.map((r) => ({ day: r.key, conversions: r.conversions, spend: r.spend })),
+    };
+  }, [group, groupRows]);
+  const csv = new URLSearchParams({ from: range.from, to: range.to, groupBy: group });
+  if (projectId) csv.set('projectId', projectId);
+  if (campaignId) csv.set('campaignId', campaignId);
 
-  const refetchReport = useThrottledCallback(() => void report.refetch(), LIVE_REFETCH_MS);
+  const refetchReport = useThrottledCallback(() => {
+    void report.refetch();
+    if (group !== 'DAY') void breakdown.refetch();
+  }, LIVE_REFETCH_MS);
   const refetchFilters = useThrottledCallback(() => void filters.refetch(), LIVE_REFETCH_MS);
   const knownCampaigns = useMemo(() => new Set(campaigns?.data.map((c) => c.id)), [campaigns]);
 
@@ -165,7 +218,41 @@ export function CampaignReportsPage() {
             <CampaignReportChart days={days} />
           </Card.Body>
         </Card.Root>
-        <CampaignReportTable days={days} caption={caption} />
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Group the report">
+            {GROUPS.map((g) => (
+              <Button
+                key={g.value}
+                size="sm"
+                variant={group === g.value ? 'subtle' : 'ghost'}
+                colorPalette={group === g.value ? 'brand' : undefined}
+                aria-pressed={group === g.value}
+                data-testid={`group-${g.value}`}
+                onClick={() => setGroup(g.value)}
+              >
+                {g.label}
+              </Button>
+            ))}
+          </HStack>
+          <CsvButton path={`/v1/campaigns/reports.csv?${csv}`} />
+        </HStack>
+        {group === 'DAY' ? (
+          <CampaignReportTable days={days} caption={caption} />
+        ) : breakdown.error && !groupRows ? (
+          <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(breakdown.error)}>
+            <Button onClick={() => void breakdown.refetch()}>Try again</Button>
+          </EmptyState>
+        ) : !groupRows ? (
+          <ReportSkeleton />
+        ) : groupTable.days.length === 0 ? (
+          <EmptyState icon={<FileChartColumn />} title="No records found" description="No conversions in this range." />
+        ) : (
+          <CampaignReportTable
+            days={groupTable.days}
+            caption={`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
+            group={groupTable}
+          />
+        )}
       </Stack>
     );
   }

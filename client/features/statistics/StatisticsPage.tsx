@@ -1,11 +1,226 @@
-import { ChartLine } from 'lucide-react';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { Card } from '@chakra-ui/react/card';
+import { Field } from '@chakra-ui/react/field';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stat } from '@chakra-ui/react/stat';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { CsvButton } from '../../components/ui/CsvButton';
+import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
+import type { StatisticsSortField, TaskType } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import { roundMoney } from '../../lib/money';
+import { useThrottledCallback } from '../../lib/useThrottledCallback';
+import { CampaignReportChart } from '../campaigns/CampaignReportChart';
+import { addDays, cpa, formatDay, rangeLength } from '../campaigns/campaignReport';
+import { typeLabels } from '../projects/constants';
+import {
+  PublisherStatisticsQuery,
+  STAT_LIVE_REFETCH_MS,
+  STAT_PAGE_SIZES,
+  StatisticsAppsQuery,
+  StatisticsLiveSubscription,
+} from './statisticsApi';
 
+/** One UTC day of the publisher's apps (profit is Money: a decimal string). */
+interface Row {
+  createdAt: string;
+  conversions: number;
+  profit: string;
+}
+const column = createColumnHelper<Row>();
+
+const columns = [
+  column.accessor('createdAt', {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (c) => formatDay(c.getValue()),
+  }),
+  column.accessor('conversions', { id: 'conversions', header: 'Conversions', meta: { align: 'end' } }),
+  column.accessor('profit', {
+    id: 'profit',
+    header: 'Profit $',
+    meta: { align: 'end' },
+    cell: (c) => `${roundMoney(c.getValue())} $`,
+  }),
+  // Sorted by the server; the accessor only lets the header cycle like the others.
+  column.accessor((r) => (r.conversions > 0 ? Number(r.profit) / r.conversions : null), {
+    id: 'cpa',
+    header: 'CPA',
+    meta: { align: 'end' },
+    cell: (c) => cpa(c.row.original.profit, c.row.original.conversions),
+  }),
+];
+
+const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
+
+/**
+ * Publisher statistics (spec 2.5): conversions, profit and CPA of the publisher's apps per UTC
+ * day, filtered by task type and app, with today ticking live from the conversion events.
+ */
 export function StatisticsPage() {
+  const [state, setState] = useState<TableState<StatisticsSortField>>(() => initialTableState({ size: 10 }));
+  const [taskType, setTaskType] = useState<TaskType | ''>('');
+  const [platformId, setPlatformId] = useState('');
+
+  const apps = useQuery(StatisticsAppsQuery, { fetchPolicy: 'cache-and-network' });
+  const filters = { taskType: taskType || null, platformId: platformId || null };
+  const { search: _none, ...paging } = tableVariables(state);
+  const stats = useQuery(PublisherStatisticsQuery, {
+    variables: { ...paging, ...filters },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const current = stats.data ?? stats.previousData;
+  const refetch = useThrottledCallback(() => void stats.refetch(), STAT_LIVE_REFETCH_MS);
+  useSubscription(StatisticsLiveSubscription, {
+    onData: ({ data }) => {
+      const e = data.data?.platformStatsChanged;
+      if (e && (!platformId || e.platformId === platformId)) refetch();
+    },
+  });
+
+  const rows = current?.publisherStatistics.data;
+  const today = current?.publisherStatisticsToday;
+  const chartDays = useMemo(() => chartRange(rows ?? []), [rows]);
+  const csv = new URLSearchParams();
+  if (taskType) csv.set('taskType', taskType);
+  if (platformId) csv.set('platformId', platformId);
+  if (state.sortField) {
+    csv.set('sortField', state.sortField);
+    csv.set('sortOrder', state.sortOrder ?? 'asc');
+  }
+  const change = (f: () => void) => {
+    f();
+    setState((s) => ({ ...s, page: 1 }));
+  };
+
   return (
-    <Page title="Statistics" description="Conversions, profit and CPA of your apps by day.">
-      <EmptyState icon={<ChartLine />} title="No records found" />
+    <Page title="Statistics" description="Conversions, profit and CPA of your apps by day (days in UTC).">
+      <Stack gap="5">
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" data-testid="statistics-today">
+          <TodayStat
+            label="Conversions today"
+            value={today ? String(today.conversions) : '…'}
+            testId="today-conversions"
+          />
+          <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
+          <TodayStat label="CPA today" value={today ? cpa(today.profit, today.conversions) : '…'} testId="today-cpa" />
+        </SimpleGrid>
+        {chartDays.length > 0 && (
+          <Card.Root variant="outline">
+            <Card.Body p={{ base: '4', md: '6' }}>
+              <CampaignReportChart days={chartDays} money="profit" />
+            </Card.Body>
+          </Card.Root>
+        )}
+        <DataTable<Row, StatisticsSortField>
+          label="Statistics"
+          caption="Conversions, profit and CPA per day"
+          testId="statistics-table"
+          columns={columns}
+          data={rows}
+          totalCount={current?.publisherStatistics.totalCount ?? 0}
+          loading={stats.loading}
+          error={stats.error ? errorMessage(stats.error) : null}
+          onRetry={() => void stats.refetch()}
+          state={state}
+          onStateChange={setState}
+          searchable={false}
+          pageSizes={STAT_PAGE_SIZES}
+          minW="560px"
+          getRowId={(r) => r.createdAt}
+          rowProps={(r) => ({ 'data-testid': 'statistics-row', 'data-day': r.createdAt })}
+          toolbar={
+            <HStack gap="3" wrap="wrap" align="flex-end" w="full">
+              <Field.Root w={{ base: 'full', sm: '48' }}>
+                <Field.Label>Task type</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    value={taskType}
+                    data-testid="filter-task-type"
+                    onChange={(e) => change(() => setTaskType(e.target.value as TaskType | ''))}
+                  >
+                    <option value="">All task types</option>
+                    {TASK_TYPES.map((t) => (
+                      <option key={t} value={t}>
+                        {typeLabels[t]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root w={{ base: 'full', sm: '60' }}>
+                <Field.Label>App</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field
+                    value={platformId}
+                    data-testid="filter-app"
+                    onChange={(e) => change(() => setPlatformId(e.target.value))}
+                  >
+                    <option value="">All apps</option>
+                    {apps.data?.platforms.data.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <CsvButton
+                path={`/v1/statistics/publishers/transactions.csv${csv.size ? `?${csv}` : ''}`}
+                ms={{ sm: 'auto' }}
+                disabled={!rows?.length}
+              />
+            </HStack>
+          }
+        />
+      </Stack>
     </Page>
+  );
+}
+
+/** Days between the oldest and newest shown, at least a week. */
+const CHART_MIN_DAYS = 7;
+const CHART_MAX_DAYS = 120;
+
+/**
+ * The chart's days: the page's days in time order, with the days between them (and before a
+ * short page, up to a week) as zeros, so bars keep their width and gaps read as gaps.
+ */
+export function chartRange(rows: readonly Row[]): { day: string; conversions: number; spend: string }[] {
+  if (rows.length === 0) return [];
+  const sorted = [...rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const last = sorted[sorted.length - 1].createdAt;
+  const first =
+    sorted[0].createdAt < addDays(last, 1 - CHART_MIN_DAYS) ? sorted[0].createdAt : addDays(last, 1 - CHART_MIN_DAYS);
+  const span = rangeLength({ from: first, to: last });
+  if (span > CHART_MAX_DAYS)
+    return sorted.map((d) => ({ day: d.createdAt, conversions: d.conversions, spend: d.profit }));
+  const byDay = new Map(sorted.map((d) => [d.createdAt, d]));
+  return Array.from({ length: span }, (_, i) => {
+    const day = addDays(first, i);
+    const d = byDay.get(day);
+    return { day, conversions: d?.conversions ?? 0, spend: d?.profit ?? '0' };
+  });
+}
+
+function TodayStat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body p="4">
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText data-testid={testId} fontVariantNumeric="tabular-nums" aria-live="polite">
+            {value}
+          </Stat.ValueText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,0 +1,58 @@
+import { graphql } from '../../gql';
+
+/** Spec 9: statistics default limit 10, selectable in steps of 10 (5 options). */
+export const STAT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+/** Conversions arrive one by one; the page refetches at most this often. */
+export const STAT_LIVE_REFETCH_MS = 1000;
+
+export const PublisherStatisticsQuery = graphql(`
+  query PublisherStatistics(
+    $page: Int!
+    $size: Int!
+    $sortField: StatisticsSortField
+    $sortOrder: SortOrder
+    $taskType: TaskType
+    $platformId: ID
+  ) {
+    publisherStatistics(
+      page: $page
+      size: $size
+      sortField: $sortField
+      sortOrder: $sortOrder
+      taskType: $taskType
+      platformId: $platformId
+    ) {
+      totalCount
+      data {
+        createdAt
+        conversions
+        profit
+      }
+    }
+    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {
+      createdAt
+      conversions
+      profit
+    }
+  }
+`);
+
+export const StatisticsAppsQuery = graphql(`
+  query StatisticsApps {
+    platforms(page: 1, limit: 100) {
+      data {
+        id
+        title
+      }
+    }
+  }
+`);
+
+export const StatisticsLiveSubscription = graphql(`
+  subscription StatisticsLive {
+    platformStatsChanged {
+      platformId
+      platformCompleted
+    }
+  }
+`);
