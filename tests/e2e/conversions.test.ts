@@ -114,4 +114,48 @@ describe('the live money loop in Chromium', () => {
     expect(finish.awards).toEqual([expect.objectContaining({ title: 'Coins', value: 500 })]);
     await screenshot(player.page, 'conversions-04-showcase-done');
   });
+
+  it("a conversion made through the showcase reaches the publisher's Statistics page without reload", async () => {
+    const publisherToken = await login(app, 'publisher@demo.local');
+    const platformId = (await app.api('/v1/platforms', { token: publisherToken })).body.value.data[0].id;
+    const advertiserToken = await login(app, 'advertiser@demo.local');
+    const campaigns = (await app.api('/v1/campaigns', { token: advertiserToken })).body.value.data;
+    const campaignId = campaigns.find((c: { name: string }) => c.name === 'Farm Hero bot — launch').id;
+
+    const statistics = await browser();
+    await signInTo(statistics.page, 'publisher@demo.local', '/publisher/statistics');
+    const todayCount = statistics.page.getByTestId('today-conversions');
+    await expect.poll(() => todayCount.textContent()).toMatch(/^\d+$/);
+    const before = Number(await todayCount.textContent());
+    const todayRow = statistics.page.locator(
+      `[data-testid="statistics-row"][data-day="${new Date().toISOString().slice(0, 10)}"]`,
+    );
+    await expect.poll(() => todayRow.locator('td').nth(1).textContent()).toBe(String(before));
+    await markDocument(statistics.page);
+
+    const player = await browser({ width: 390, height: 760 });
+    const initData = playerInitData(
+      { id: 880_002, first_name: 'Lev', language_code: 'en' },
+      { botId: DEMO_BOT_ID, privateKeyHex: DEV_TEST_PRIVATE_KEY },
+    );
+    hosts.push(await openShowcasePage(player.page, { baseUrl: app.url, platformId, initData }));
+    const task = player.page.locator(`li[data-campaign-id="${campaignId}"]`);
+    await task.getByRole('button', { name: 'Start' }).click();
+    await expect
+      .poll(async () => (await showcaseEvents(player.page)).find((e) => e.type === 'openTelegramLink'))
+      .toBeTruthy();
+    const opened = (await showcaseEvents(player.page)).find((e) => e.type === 'openTelegramLink') as { url: string };
+    const click = new URL(opened.url).searchParams.get('startapp');
+    const conversion = await app.api('/v1/sdk/events', {
+      body: { type: 'conversion', click },
+      headers: { 'x-api-key': await projectKey('Farm Hero') },
+    });
+    expect(conversion.body.value.status).toBe('COMPLETED');
+
+    const live = { timeout: 2000, interval: 50 };
+    await expect.poll(() => todayCount.textContent(), live).toBe(String(before + 1));
+    await expect.poll(() => todayRow.locator('td').nth(1).textContent(), live).toBe(String(before + 1));
+    expect(await notReloaded(statistics.page)).toBe(true);
+    await screenshot(statistics.page, 'conversions-05-statistics-live');
+  });
 });
