@@ -1,6 +1,88 @@
-// Helpers shared by the database benchmarks (bench:ledger, bench:conversions).
-import { spawn } from 'node:child_process';
+// Helpers shared by the database benchmarks (bench:ledger, bench:conversions, bench:stats).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The product under test: `server/main.ts` in a child process on a free loopback port, logging
+ * at warn, without Redis, demo data or background jobs; `env` adds or overrides settings
+ * (DATABASE_URL at least). Keeps the last 200 lines of its output in `log`.
+ */
+export class ProductServer {
+  child: ChildProcess | null = null;
+  readonly log: string[] = [];
+
+  async start(env: NodeJS.ProcessEnv): Promise<string> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DEMO_SEED: '0',
+        LOG_LEVEL: 'warn',
+        JOBS_INTERVAL_SECONDS: '86400',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SECRETS_KEY: randomBytes(32).toString('hex'),
+        REDIS_URL: '',
+        SERVE_CLIENT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (d: Buffer) => {
+      for (const line of d.toString().split('\n')) if (line.trim()) this.log.push(line);
+      if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    let exited: number | null = null;
+    child.on('exit', (code) => {
+      exited = code ?? 1;
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const until = performance.now() + 120_000;
+    while (performance.now() < until) {
+      if (exited !== null) throw new Error(`the server exited with ${exited}:\n${this.log.join('\n')}`);
+      try {
+        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
+        await res.arrayBuffer();
+        if (res.ok) return base;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the server did not answer within 120 s:\n${this.log.join('\n')}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
 
 /** The URL of database `name` on the server of `adminUrl`. */
 export function dbUrl(adminUrl: string, name: string): string {

@@ -8,9 +8,12 @@
  *
  *   npm run bench:conversions -- [--levels 8,16,32,64] [--conversions 8000] [--campaigns 200]
  *       [--advertisers 10] [--publishers 20] [--warmup 1000] [--pgbench-seconds 15]
- *       [--pgbench-clients <best level>] [--keep]
+ *       [--pgbench-clients <best level>] [--rollups on|off|on,off] [--keep]
  *
- * `--conversions` is per concurrency level. Every conversion of an app also updates its
+ * `--rollups on,off` measures what the statistics rollups cost: each level runs once with the
+ * trigger that keeps them (`conversions_stats`) and once without, in turns; the rollups are
+ * rebuilt (`stats_rebuild()`) before the ledger check. `--conversions` is per level and mode.
+ * Every conversion of an app also updates its
  * publisher's ledger account, so `--publishers` (one app each) says how many such rows share
  * the load; `--publishers 1` measures one very busy app. pgbench runs after the app server has
  * stopped, with the client count of the best level unless --pgbench-clients says otherwise.
@@ -26,15 +29,12 @@
  * `pgbench` on the PATH (or PGBENCH=/path). Creates databases bench_conv_<random> and
  * bench_conv_pgb_<random> and drops them at the end, whatever happens (unless --keep).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -44,7 +44,7 @@ import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { adminQuery, dbUrl, percentile, runPgbench } from './common.ts';
+import { adminQuery, dbUrl, percentile, ProductServer, runPgbench } from './common.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 
 const { values: flags } = parseArgs({
@@ -58,6 +58,7 @@ const { values: flags } = parseArgs({
     'pgbench-seconds': { type: 'string', default: '15' },
     'pgbench-clients': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    rollups: { type: 'string', default: 'on' },
   },
 });
 const positive = (name: string, v: string | undefined, min = 1) => {
@@ -66,6 +67,12 @@ const positive = (name: string, v: string | undefined, min = 1) => {
   return n;
 };
 const LEVELS = flags.levels.split(',').map((v) => positive('levels', v.trim()));
+// `--rollups on,off` runs every level twice, with the statistics trigger on and off, in turns.
+const ROLLUP_MODES = flags.rollups.split(',').map((v) => {
+  const mode = v.trim();
+  if (mode !== 'on' && mode !== 'off') throw new Error(`--rollups takes on, off or on,off; got ${v}`);
+  return mode;
+});
 const PER_LEVEL = positive('conversions', flags.conversions);
 const WARMUP = positive('warmup', flags.warmup, 0);
 const CAMPAIGNS = positive('campaigns', flags.campaigns);
@@ -76,7 +83,6 @@ const TARGET = 1000; // conversions/s
 const USD = 1_000_000n;
 const PASSWORD = 'bench-password-1';
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const adminUrl: string = process.env.DATABASE_URL ?? '';
 if (!adminUrl) {
@@ -94,7 +100,7 @@ if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(admin.hostname)) {
 const hardStop = setTimeout(
   () => {
     console.error('bench:conversions: hard time limit reached, aborting');
-    server?.kill('SIGKILL');
+    product.child?.kill('SIGKILL');
     process.exit(3);
   },
   (20 * 60 + PGBENCH_SECONDS) * 1000,
@@ -107,17 +113,6 @@ function shuffle<T>(items: T[]): T[] {
     [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** CPU seconds (user + system) a process has used, from /proc (Linux). */
@@ -167,70 +162,21 @@ function machineCpu(): { busy: number; total: number } {
 // ---------------------------------------------------------------------------------------------
 // The server under test
 
-let server: ChildProcess | null = null;
-const serverLog: string[] = [];
+const product = new ProductServer();
 
 async function startServer(databaseUrl: string, dataDir: string): Promise<string> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
+  return product.start({
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    DEMO_SEED: '0',
-    LOG_LEVEL: 'warn',
-    JOBS_INTERVAL_SECONDS: '86400',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SECRETS_KEY: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '100000',
     SHOWCASE_RATE_LIMIT_PER_MINUTE: '1000000',
     TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
     COUNTRY_HEADER: 'x-country',
-    REDIS_URL: '',
-    SERVE_CLIENT: '0',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server = child;
-  const keep = (d: Buffer) => {
-    for (const line of d.toString().split('\n')) if (line.trim()) serverLog.push(line);
-    if (serverLog.length > 200) serverLog.splice(0, serverLog.length - 200);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  let exited: number | null = null;
-  child.on('exit', (code) => {
-    exited = code ?? 1;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = performance.now() + 120_000;
-  while (performance.now() < until) {
-    if (exited !== null) throw new Error(`the server exited with ${exited}:\n${serverLog.join('\n')}`);
-    try {
-      const res = await fetch(`${base}/api/v1/sdk/events`, { method: 'POST', signal: AbortSignal.timeout(1000) });
-      await res.arrayBuffer();
-      return base;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`the server did not answer within 120 s:\n${serverLog.join('\n')}`);
 }
 
-async function stopServer() {
-  const child = server;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopServer = () => product.stop();
+const serverLog = product.log;
 
 // ---------------------------------------------------------------------------------------------
 // Setup over REST
@@ -302,6 +248,11 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number): P
         amount: 1_000_000n * USD,
       });
     }
+    await em.execute(
+      `insert into users (name, email, password_hash, default_role, is_moderator)
+       values ('Bench moderator', 'bench.moderator@example.com', ?, 'ADVERTISER', true)`,
+      [hash],
+    );
     [{ id: categoryId }] = await em.execute<{ id: number }[]>('select id from categories order by id limit 1');
   } finally {
     await orm.close();
@@ -310,6 +261,7 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number): P
   const login = async (email: string) =>
     (await api(base, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).accessToken as string;
   const logo = 'https://bench.example/logo.png';
+  const moderatorToken = login('bench.moderator@example.com');
 
   // Projects with BOT and CUSTOM resources, one funded campaign per resource.
   const perAdvertiser = Array.from(
@@ -344,6 +296,18 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number): P
           token,
           body: { name: `Bench campaign ${task.id}`, budget },
         });
+        // An advertiser's first campaign waits for a moderator (issue 12): the bench's moderator approves it.
+        if (campaign.status === 'MODERATION') {
+          for (const action of ['claim', 'approve']) {
+            await api(base, 'PATCH', `/v1/moderation/campaigns/${campaign.id}/${action}`, {
+              token: await moderatorToken,
+              body: {},
+            });
+          }
+          campaign.status = (
+            await api(base, 'GET', `/v1/projects/${project.id}/campaigns/${campaign.id}`, { token })
+          ).status;
+        }
         if (campaign.status !== 'ACTIVE') {
           throw new Error(`campaign ${campaign.id} is ${campaign.status} after funding, expected ACTIVE`);
         }
@@ -419,6 +383,7 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number): P
 
 interface LevelResult {
   concurrency: number;
+  rollups?: string;
   sent: number;
   completed: number;
   duplicates: number;
@@ -470,7 +435,7 @@ async function level(base: string, clicks: Click[], concurrency: number): Promis
   let completed = 0;
   let duplicates = 0;
   let next = 0;
-  const serverCpu0 = processCpuSeconds(server!.pid!);
+  const serverCpu0 = processCpuSeconds(product.child!.pid!);
   const postgresCpu0 = postgresCpuSeconds();
   const clientCpu0 = process.cpuUsage();
   const machine0 = machineCpu();
@@ -518,7 +483,7 @@ async function level(base: string, clicks: Click[], concurrency: number): Promis
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
-    serverCpu: (processCpuSeconds(server!.pid!) - serverCpu0) / seconds,
+    serverCpu: (processCpuSeconds(product.child!.pid!) - serverCpu0) / seconds,
     postgresCpu: (postgresCpuSeconds() - postgresCpu0) / seconds,
     clientCpu: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
     machineBusy: (machine1.busy - machine0.busy) / (machine1.total - machine0.total),
@@ -547,7 +512,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-conv-'));
 let exitCode = 0;
 process.on('SIGINT', () => {
   console.error('\ninterrupted');
-  server?.kill('SIGKILL');
+  product.child?.kill('SIGKILL');
   for (const db of [benchDb, pgbenchDb]) {
     adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch(() => {});
   }
@@ -566,10 +531,10 @@ try {
 
   console.log('\nstarting the server (tsx server/main.ts) …');
   const base = await startServer(dbUrl(adminUrl, benchDb), dataDir);
-  console.log(`  listening at ${base}, pid ${server!.pid}`);
+  console.log(`  listening at ${base}, pid ${product.child!.pid}`);
 
   console.log('\nsetup (not timed) …');
-  const clicks = await setup(base, dbUrl(adminUrl, benchDb), WARMUP + PER_LEVEL * LEVELS.length);
+  const clicks = await setup(base, dbUrl(adminUrl, benchDb), WARMUP + PER_LEVEL * LEVELS.length * ROLLUP_MODES.length);
 
   let offset = 0;
   // Every COMPLETED answer, warm-up included, must be exactly one conversion row.
@@ -584,15 +549,27 @@ try {
   const results: LevelResult[] = [];
   console.log('');
   for (const c of LEVELS) {
-    const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c);
-    offset += PER_LEVEL;
-    acceptedAnswers += r.completed;
-    results.push(r);
-    console.log(
-      `  concurrency ${String(c).padStart(3)}: ${(r.completed / r.seconds).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
-    );
+    for (const mode of ROLLUP_MODES) {
+      await adminQuery(
+        dbUrl(adminUrl, benchDb),
+        `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats`,
+      );
+      const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c);
+      r.rollups = mode;
+      offset += PER_LEVEL;
+      acceptedAnswers += r.completed;
+      results.push(r);
+      console.log(
+        `  concurrency ${String(c).padStart(3)}${ROLLUP_MODES.length > 1 ? `, rollups ${mode.padEnd(3)}` : ''}: ${(r.completed / r.seconds).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
+      );
+    }
   }
   await stopServer();
+  if (ROLLUP_MODES.includes('off')) {
+    // Conversions made without the trigger are not in the rollups yet.
+    await adminQuery(dbUrl(adminUrl, benchDb), 'alter table conversions enable trigger conversions_stats');
+    await adminQuery(dbUrl(adminUrl, benchDb), 'select stats_rebuild()');
+  }
 
   const orm = await openOrm(dbUrl(adminUrl, benchDb), { pool: { min: 0, max: 2 } });
   let checks: Awaited<ReturnType<typeof checkLedger>>;
@@ -627,6 +604,7 @@ try {
 
   const header = [
     'concurrency',
+    ...(ROLLUP_MODES.length > 1 ? ['rollups'] : []),
     'conversions/s',
     'p50 (ms)',
     'p99 (ms)',
@@ -641,6 +619,7 @@ try {
   ];
   const table = results.map((r) => [
     String(r.concurrency),
+    ...(ROLLUP_MODES.length > 1 ? [r.rollups ?? ''] : []),
     (r.completed / r.seconds).toFixed(0),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
@@ -678,6 +657,22 @@ try {
         : `NO: ${inDb} rows, ${acceptedAnswers} answers, campaign counters ${counts.campaign_conversions}, spend ${counts.spend} vs prices ${counts.price}`,
     ],
   ];
+  if (ROLLUP_MODES.length > 1) {
+    const rate = (r: LevelResult) => r.completed / r.seconds;
+    const pairs = LEVELS.map((c) => {
+      const on = results.find((r) => r.concurrency === c && r.rollups === 'on')!;
+      const off = results.find((r) => r.concurrency === c && r.rollups === 'off')!;
+      return `${c}: ${(rate(on) / rate(off)).toFixed(2)}`;
+    });
+    const bestOf = (mode: string) => Math.max(...results.filter((r) => r.rollups === mode).map(rate));
+    summary.push(
+      ['with rollups / without, per level', pairs.join(', ')],
+      [
+        'best with rollups / best without',
+        `${(bestOf('on') / bestOf('off')).toFixed(2)} (${bestOf('on').toFixed(0)} vs ${bestOf('off').toFixed(0)} conversions/s)`,
+      ],
+    );
+  }
   const w = Math.max(...summary.map(([k]) => k.length));
   console.log('');
   for (const [k, v] of summary) console.log(`${k.padEnd(w)} | ${v}`);

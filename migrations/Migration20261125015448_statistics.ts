@@ -5,15 +5,19 @@ import { Migration } from '@mikro-orm/migrations';
  * in the conversion's own transaction: an insert adds its amounts, a void (or a delete) takes
  * them back, a change of a keyed column moves them; a hold that is posted changes nothing.
  * Counted: conversions that are not voided and cost money (a swap delivery's price is 0). The
- * day is the UTC day of `created_at`. `stats_rebuild()` refills both tables from the
+ * day is the UTC day of `created_at`. `stats_rebuild()` refills the tables from the
  * conversions (the backfill here, and the statistics benchmark after its bulk load).
  */
 
 export class Migration20261125015448_statistics extends Migration {
 
   override async up(): Promise<void> {
-    this.addSql(`create table "stats_campaign_daily" ("campaign_id" int not null, "day" date not null, "platform_id" int not null, "tier_level" int not null, "advertiser_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_campaign_daily_pkey" primary key ("campaign_id", "day", "platform_id", "tier_level"));`);
+    this.addSql(`create table "stats_campaign_daily" ("campaign_id" int not null, "day" date not null, "tier_level" int not null, "advertiser_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_campaign_daily_pkey" primary key ("campaign_id", "day", "tier_level"));`);
     this.addSql(`create index "stats_campaign_daily_advertiser_id_day_index" on "stats_campaign_daily" ("advertiser_id", "day");`);
+
+    this.addSql(`create table "stats_campaign_app_daily" ("campaign_id" int not null, "day" date not null, "platform_id" int not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_campaign_app_daily_pkey" primary key ("campaign_id", "day", "platform_id"));`);
+
+    this.addSql(`create table "stats_advertiser_app_daily" ("advertiser_id" int not null, "day" date not null, "platform_id" int not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_advertiser_app_daily_pkey" primary key ("advertiser_id", "day", "platform_id"));`);
 
     this.addSql(`create table "stats_publisher_daily" ("publisher_id" int not null, "day" date not null, "platform_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "profit" bigint not null default 0, constraint "stats_publisher_daily_pkey" primary key ("publisher_id", "day", "platform_id", "task_type"));`);
 
@@ -27,10 +31,17 @@ begin
   values (v.publisher_id, d, v.platform_id, v.task_type, sign, sign * v.publisher_amount)
   on conflict (publisher_id, day, platform_id, task_type)
   do update set conversions = s.conversions + excluded.conversions, profit = s.profit + excluded.profit;
-  insert into stats_campaign_daily as s
-    (campaign_id, day, platform_id, tier_level, advertiser_id, task_type, conversions, spend)
-  values (v.campaign_id, d, v.platform_id, v.tier_level, v.advertiser_id, v.task_type, sign, sign * v.price)
-  on conflict (campaign_id, day, platform_id, tier_level)
+  insert into stats_campaign_daily as s (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
+  values (v.campaign_id, d, v.tier_level, v.advertiser_id, v.task_type, sign, sign * v.price)
+  on conflict (campaign_id, day, tier_level)
+  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
+  insert into stats_campaign_app_daily as s (campaign_id, day, platform_id, conversions, spend)
+  values (v.campaign_id, d, v.platform_id, sign, sign * v.price)
+  on conflict (campaign_id, day, platform_id)
+  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
+  insert into stats_advertiser_app_daily as s (advertiser_id, day, platform_id, conversions, spend)
+  values (v.advertiser_id, d, v.platform_id, sign, sign * v.price)
+  on conflict (advertiser_id, day, platform_id)
   do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
 end $$;`);
     this.addSql(`
@@ -50,14 +61,20 @@ end $$;`);
       for each row execute function conversions_stats();`);
     this.addSql(`
 create or replace function stats_rebuild() returns void language sql as $$
-  truncate stats_publisher_daily, stats_campaign_daily;
+  truncate stats_publisher_daily, stats_campaign_daily, stats_campaign_app_daily, stats_advertiser_app_daily;
   insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
   select publisher_id, (created_at at time zone 'utc')::date, platform_id, task_type, count(*), sum(publisher_amount)
     from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;
-  insert into stats_campaign_daily (campaign_id, day, platform_id, tier_level, advertiser_id, task_type, conversions, spend)
-  select campaign_id, (created_at at time zone 'utc')::date, platform_id, tier_level, min(advertiser_id),
-         min(task_type), count(*), sum(price)
-    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;
+  insert into stats_campaign_daily (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
+  select campaign_id, (created_at at time zone 'utc')::date, tier_level, min(advertiser_id), min(task_type),
+         count(*), sum(price)
+    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
+  insert into stats_campaign_app_daily (campaign_id, day, platform_id, conversions, spend)
+  select campaign_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
+    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
+  insert into stats_advertiser_app_daily (advertiser_id, day, platform_id, conversions, spend)
+  select advertiser_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
+    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
 $$;`);
     this.addSql('select stats_rebuild();');
   }
@@ -68,6 +85,8 @@ $$;`);
     this.addSql('drop function if exists stats_rebuild();');
     this.addSql('drop function if exists stats_apply(conversions, int);');
     this.addSql(`drop table if exists "stats_campaign_daily" cascade;`);
+    this.addSql(`drop table if exists "stats_campaign_app_daily" cascade;`);
+    this.addSql(`drop table if exists "stats_advertiser_app_daily" cascade;`);
 
     this.addSql(`drop table if exists "stats_publisher_daily" cascade;`);
   }

@@ -17,7 +17,12 @@ import { Payment } from '../modules/payments/payment.entity.ts';
 import { Platform, PlatformReward, Service, ServiceAward } from '../modules/platforms/platform.entity.ts';
 import { Project, Task } from '../modules/projects/project.entity.ts';
 import { Category, Tier, TierPrice } from '../modules/lookups/lookups.entity.ts';
-import { CampaignDailyStats, PublisherDailyStats } from '../modules/statistics/statistics.entity.ts';
+import {
+  AdvertiserAppDailyStats,
+  CampaignAppDailyStats,
+  CampaignDailyStats,
+  PublisherDailyStats,
+} from '../modules/statistics/statistics.entity.ts';
 import { User } from '../modules/users/user.entity.ts';
 
 /** Every entity of the app; the ORM and the migration generator read this list. */
@@ -50,4 +55,6 @@ export const entities = [
   ShowcaseBlock,
   PublisherDailyStats,
   CampaignDailyStats,
+  CampaignAppDailyStats,
+  AdvertiserAppDailyStats,
 ];

@@ -99,35 +99,59 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
   });
 
   // The statistics rollups (kept by a trigger on conversions) against the conversions themselves.
-  const rollupDrift = await em.execute<{ n: string; sample: string | null }[]>(
-    `with derived_pub as (
-       select publisher_id, (created_at at time zone 'utc')::date as day, platform_id, task_type,
-              count(*)::int as conversions, sum(publisher_amount)::bigint as amount
-         from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4),
-     pub as (
-       select coalesce(r.publisher_id, d.publisher_id) as publisher_id, coalesce(r.day, d.day) as day
-         from (select * from stats_publisher_daily where conversions <> 0 or profit <> 0) r
-         full join derived_pub d using (publisher_id, day, platform_id, task_type)
-        where r.conversions is distinct from d.conversions or r.profit is distinct from d.amount),
-     derived_camp as (
-       select campaign_id, (created_at at time zone 'utc')::date as day, platform_id, tier_level,
-              count(*)::int as conversions, sum(price)::bigint as amount
-         from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4),
-     camp as (
-       select coalesce(r.campaign_id, d.campaign_id) as campaign_id, coalesce(r.day, d.day) as day
-         from (select * from stats_campaign_daily where conversions <> 0 or spend <> 0) r
-         full join derived_camp d using (campaign_id, day, platform_id, tier_level)
-        where r.conversions is distinct from d.conversions or r.spend is distinct from d.amount)
-     select (select count(*) from pub) + (select count(*) from camp) as n,
-            (select string_agg(x, '; ') from (
-               (select 'publisher #' || publisher_id || ' on ' || day as x from pub limit 5)
-               union all (select 'campaign #' || campaign_id || ' on ' || day from camp limit 5)) s) as sample`,
-  );
-  const [stats] = rollupDrift;
+  const drifted: string[] = [];
+  let driftCount = 0;
+  for (const r of ROLLUPS) {
+    const keys = r.keys.join(', ');
+    const [row] = await em.execute<{ n: number; sample: string | null }[]>(
+      `with derived as (
+         select ${r.keys.map((k) => (k === 'day' ? `(created_at at time zone 'utc')::date as day` : k)).join(', ')},
+                count(*)::int as conversions, sum(${r.amount[1]})::bigint as amount
+           from conversions where status <> 'VOIDED' and price > 0 group by ${keys}),
+       diff as (
+         select ${r.keys.map((k) => `coalesce(t.${k}, d.${k}) as ${k}`).join(', ')}
+           from (select * from ${r.table} where conversions <> 0 or ${r.amount[0]} <> 0) t
+           full join derived d using (${keys})
+          where t.conversions is distinct from d.conversions or t.${r.amount[0]} is distinct from d.amount)
+       select (select count(*)::int from diff) as n,
+              (select string_agg(x, '; ') from (select '${r.subject} #' || ${r.keys[0]} || ' on ' || day as x
+                 from diff limit 5) s) as sample`,
+    );
+    driftCount += row.n;
+    if (row.sample) drifted.push(`${r.table}: ${row.sample}`);
+  }
   checks.push({
     name: 'statistics rollups equal the sums of the conversions',
-    ok: Number(stats.n) === 0,
-    detail: Number(stats.n) === 0 ? 'no drift' : `${stats.n} rollup rows differ: ${stats.sample}`,
+    ok: driftCount === 0,
+    detail: driftCount === 0 ? 'no drift' : `${driftCount} rollup rows differ: ${drifted.join('; ')}`,
   });
   return checks;
 }
+
+/** The statistics rollups: their key columns (as in `conversions`) and summed amount. */
+const ROLLUPS = [
+  {
+    table: 'stats_publisher_daily',
+    subject: 'publisher',
+    keys: ['publisher_id', 'day', 'platform_id', 'task_type'],
+    amount: ['profit', 'publisher_amount'],
+  },
+  {
+    table: 'stats_campaign_daily',
+    subject: 'campaign',
+    keys: ['campaign_id', 'day', 'tier_level'],
+    amount: ['spend', 'price'],
+  },
+  {
+    table: 'stats_campaign_app_daily',
+    subject: 'campaign',
+    keys: ['campaign_id', 'day', 'platform_id'],
+    amount: ['spend', 'price'],
+  },
+  {
+    table: 'stats_advertiser_app_daily',
+    subject: 'advertiser',
+    keys: ['advertiser_id', 'day', 'platform_id'],
+    amount: ['spend', 'price'],
+  },
+] as const;

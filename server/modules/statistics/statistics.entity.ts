@@ -25,7 +25,7 @@ export const PublisherDailyStats = defineEntity({
 });
 export type PublisherDailyStats = InferEntity<typeof PublisherDailyStats>;
 
-/** The advertiser's campaign reports: one campaign, day, app and country tier. */
+/** The advertiser's campaign reports by day, country tier and task type: one campaign, day and tier. */
 export const CampaignDailyStats = defineEntity({
   name: 'CampaignDailyStats',
   tableName: 'stats_campaign_daily',
@@ -33,7 +33,6 @@ export const CampaignDailyStats = defineEntity({
   properties: {
     campaignId: p.integer().primary(),
     day: p.date().primary(),
-    platformId: p.integer().primary(),
     tierLevel: p.integer().primary(),
     advertiserId: p.integer(),
     taskType: p.enum([...TASK_TYPES]),
@@ -43,3 +42,31 @@ export const CampaignDailyStats = defineEntity({
   },
 });
 export type CampaignDailyStats = InferEntity<typeof CampaignDailyStats>;
+
+/** Campaign reports by app, for one campaign or project: one campaign, day and app. */
+export const CampaignAppDailyStats = defineEntity({
+  name: 'CampaignAppDailyStats',
+  tableName: 'stats_campaign_app_daily',
+  properties: {
+    campaignId: p.integer().primary(),
+    day: p.date().primary(),
+    platformId: p.integer().primary(),
+    conversions: p.integer().default(0),
+    spend: p.bigint('bigint').defaultRaw('0'),
+  },
+});
+export type CampaignAppDailyStats = InferEntity<typeof CampaignAppDailyStats>;
+
+/** Campaign reports by app over all of an advertiser's campaigns: one advertiser, day and app. */
+export const AdvertiserAppDailyStats = defineEntity({
+  name: 'AdvertiserAppDailyStats',
+  tableName: 'stats_advertiser_app_daily',
+  properties: {
+    advertiserId: p.integer().primary(),
+    day: p.date().primary(),
+    platformId: p.integer().primary(),
+    conversions: p.integer().default(0),
+    spend: p.bigint('bigint').defaultRaw('0'),
+  },
+});
+export type AdvertiserAppDailyStats = InferEntity<typeof AdvertiserAppDailyStats>;

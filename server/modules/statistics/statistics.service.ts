@@ -165,54 +165,63 @@ export class StatisticsService {
     owner: User,
     q: { from: string; to: string; projectId?: number; campaignId?: number; groupBy?: ReportGroup },
   ): Promise<ReportRow[]> {
-    let filter = '';
-    const params: unknown[] = [owner.id, q.from, q.to];
-    if (q.projectId) {
-      filter += ' and s.campaign_id in (select id from campaigns where project_id = ?)';
-      params.push(q.projectId);
-    }
+    // One campaign or a project's: those of the advertiser's campaigns; none: the advertiser's.
+    let campaigns = '';
+    const scopeParams: unknown[] = [];
     if (q.campaignId) {
-      filter += ' and s.campaign_id = ?';
-      params.push(q.campaignId);
+      campaigns = ' and s.campaign_id in (select id from campaigns where id = ? and owner_id = ?)';
+      scopeParams.push(q.campaignId, owner.id);
     }
-    const scope = `from stats_campaign_daily s where s.advertiser_id = ? and s.day between ?::date and ?::date ${filter}`;
+    if (q.projectId) {
+      campaigns += ' and s.campaign_id in (select id from campaigns where project_id = ? and owner_id = ?)';
+      scopeParams.push(q.projectId, owner.id);
+    }
+    const range = [q.from, q.to];
+    // Days, tiers and task types: one row per campaign, day and tier.
+    const byCampaign = `from stats_campaign_daily s where s.advertiser_id = ? and s.day between ?::date and ?::date ${campaigns}`;
+    const byCampaignParams = [owner.id, ...range, ...scopeParams];
     const sums = 'sum(s.conversions)::int as conversions, sum(s.spend)::text as spend';
     type Row = { key: string; label: string; conversions: number; spend: string };
     let rows: Row[];
     switch (q.groupBy ?? 'DAY') {
       case 'DAY':
         rows = await em.execute<Row[]>(
-          `with agg as (select s.day, ${sums} ${scope} group by s.day)
+          `with agg as (select s.day, ${sums} ${byCampaign} group by s.day)
            select to_char(d.day, 'YYYY-MM-DD') as key, to_char(d.day, 'YYYY-MM-DD') as label,
                   coalesce(a.conversions, 0) as conversions, coalesce(a.spend, '0') as spend
              from generate_series(?::date, ?::date, interval '1 day') d(day)
              left join agg a on a.day = d.day::date order by d.day`,
-          [...params, q.from, q.to],
+          [...byCampaignParams, ...range],
         );
         break;
       case 'TIER':
         rows = await em.execute<Row[]>(
-          `select s.tier_level::text as key, 'Tier ' || s.tier_level as label, ${sums} ${scope}
+          `select s.tier_level::text as key, 'Tier ' || s.tier_level as label, ${sums} ${byCampaign}
             group by s.tier_level having sum(s.conversions) > 0 order by s.tier_level`,
-          params,
-        );
-        break;
-      case 'APP':
-        rows = await em.execute<Row[]>(
-          `select a.platform_id::text as key, coalesce(p.title, 'App #' || a.platform_id) as label, a.conversions, a.spend
-             from (select s.platform_id, ${sums} ${scope} group by s.platform_id having sum(s.conversions) > 0) a
-             left join platforms p on p.id = a.platform_id
-            order by a.conversions desc, a.platform_id`,
-          params,
+          byCampaignParams,
         );
         break;
       case 'TASK_TYPE':
         rows = await em.execute<Row[]>(
-          `select s.task_type as key, s.task_type as label, ${sums} ${scope}
+          `select s.task_type as key, s.task_type as label, ${sums} ${byCampaign}
             group by s.task_type having sum(s.conversions) > 0 order by 3 desc, 1`,
-          params,
+          byCampaignParams,
         );
         break;
+      case 'APP': {
+        // Apps: per campaign when the scope names campaigns, else the advertiser's own rollup.
+        const byApp = campaigns
+          ? `from stats_campaign_app_daily s where s.day between ?::date and ?::date ${campaigns}`
+          : 'from stats_advertiser_app_daily s where s.advertiser_id = ? and s.day between ?::date and ?::date';
+        rows = await em.execute<Row[]>(
+          `select a.platform_id::text as key, coalesce(p.title, 'App #' || a.platform_id) as label, a.conversions, a.spend
+             from (select s.platform_id, ${sums} ${byApp} group by s.platform_id having sum(s.conversions) > 0) a
+             left join platforms p on p.id = a.platform_id
+            order by a.conversions desc, a.platform_id`,
+          campaigns ? [...range, ...scopeParams] : [owner.id, ...range],
+        );
+        break;
+      }
     }
     return rows.map((r) => ({ key: r.key, label: r.label, conversions: r.conversions, spend: BigInt(r.spend) }));
   }
