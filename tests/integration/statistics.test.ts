@@ -278,6 +278,35 @@ describe('campaign report breakdowns', () => {
   });
 });
 
+describe('transaction histories as CSV', () => {
+  test('every withdrawal of the user, newest first, with the same ids as the history', async () => {
+    const token = await login(app, 'publisher@demo.local');
+    const history = (await app.api('/v1/users/transactions/publisher?page=1&limit=100', { token })).body.value;
+    expect(history.total).toBeGreaterThan(0);
+    const res = await fetch(`${app.url}/api/v1/users/transactions/publisher.csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/filename="withdrawals-/);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('id,created_at,amount_usd,status,wallet_address,tx_hash');
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(history.data.map((t: { id: number }) => t.id));
+    // Another user's export holds none of them.
+    const other = await fetch(`${app.url}/api/v1/users/transactions/publisher.csv`, {
+      headers: { authorization: `Bearer ${pub.token}` },
+    });
+    expect(
+      (await other.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+});
+
 describe('rollups', () => {
   test('ledger:check finds a rollup that drifted from the conversions; stats_rebuild() agrees with the trigger', async () => {
     const rows = () =>

@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ChevronLeft, ChevronRight, CloudOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
+import { CsvButton } from '../../components/ui/CsvButton';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import type { TransactionKind } from '../../gql/graphql';
@@ -160,9 +161,15 @@ export function TransactionHistory({
           {title}
         </Heading>
         {data && total > 0 && (
-          <Text fontSize="sm" color="fg.muted" data-testid="history-total">
-            {total} in total
-          </Text>
+          <HStack gap="3">
+            <Text fontSize="sm" color="fg.muted" data-testid="history-total">
+              {total} in total
+            </Text>
+            <CsvButton
+              path={`/v1/users/transactions/${kind === 'TOP_UP' ? 'advertiser' : 'publisher'}.csv`}
+              variant="ghost"
+            />
+          </HStack>
         )}
       </HStack>
       {loading && !data ? (

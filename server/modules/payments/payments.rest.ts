@@ -1,3 +1,5 @@
+import { formatMoney } from '../../lib/money.ts';
+import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { moneyToJson } from '../../lib/money.ts';
@@ -100,6 +102,31 @@ export const paymentsRoutes = [
       return { data: data.map(transactionJson), total };
     },
   }),
+  ...(['advertiser', 'publisher'] as const).map((side) =>
+    route({
+      method: 'GET',
+      path: `/v1/users/transactions/${side}.csv`,
+      tag: 'payments',
+      summary: `Every ${side === 'advertiser' ? 'top-up' : 'withdrawal'} of the signed-in user as CSV, newest first, streamed.`,
+      access: 'user',
+      handler: async (ctx) =>
+        new CsvFile(
+          `${side === 'advertiser' ? 'top-ups' : 'withdrawals'}-${new Date().toISOString().slice(0, 10)}.csv`,
+          ['id', 'created_at', 'amount_usd', 'status', 'wallet_address', 'tx_hash'],
+          mapRows(
+            ctx.services.payments.stream(ctx.em, ctx.user!.id, side === 'advertiser' ? 'TOP_UP' : 'WITHDRAWAL'),
+            (p) => [
+              p.id,
+              new Date(p.createdAt).toISOString(),
+              formatMoney(p.amount),
+              p.status,
+              p.walletAddress ?? null,
+              p.txHash ?? null,
+            ],
+          ),
+        ),
+    }),
+  ),
   route({
     method: 'POST',
     path: '/v1/payments/webhooks/:provider',

@@ -285,6 +285,28 @@ export class PaymentsService {
     return { data, total };
   }
 
+  /** Every payment of a user and kind, newest first, read 500 at a time by key (CSV export). */
+  async *stream(em: EntityManager, userId: number, kind: PaymentKind): AsyncGenerator<Payment> {
+    let after: { createdAt: Date; id: number } | null = null;
+    for (;;) {
+      const rows: Payment[] = await em.fork().find(
+        Payment,
+        {
+          userId,
+          kind,
+          ...(after
+            ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
+            : {}),
+        },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500 },
+      );
+      yield* rows;
+      if (rows.length < 500) return;
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+
   private emitPayment(emit: Emit, payment: Payment) {
     const view = paymentView(payment);
     emit(topics.transactions(payment.userId), view);
