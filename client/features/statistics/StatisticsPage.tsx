@@ -101,7 +101,7 @@ export function StatisticsPage() {
   return (
     <Page title="Statistics" description="Conversions, profit and CPA of your apps by day (days in UTC).">
       <Stack gap="5">
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" data-testid="statistics-today">
+        <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
           <TodayStat
             label="Conversions today"
             value={today ? String(today.conversions) : '…'}
@@ -131,7 +131,7 @@ export function StatisticsPage() {
           onStateChange={setState}
           searchable={false}
           pageSizes={STAT_PAGE_SIZES}
-          minW="560px"
+          minW="0"
           getRowId={(r) => r.createdAt}
           rowProps={(r) => ({ 'data-testid': 'statistics-row', 'data-day': r.createdAt })}
           toolbar={
@@ -213,10 +213,15 @@ export function chartRange(rows: readonly Row[]): { day: string; conversions: nu
 function TodayStat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Card.Root variant="outline">
-      <Card.Body p="4">
+      <Card.Body p={{ base: '3', md: '4' }}>
         <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText data-testid={testId} fontVariantNumeric="tabular-nums" aria-live="polite">
+          <Stat.Label fontSize={{ base: 'xs', md: 'sm' }}>{label}</Stat.Label>
+          <Stat.ValueText
+            data-testid={testId}
+            fontVariantNumeric="tabular-nums"
+            fontSize={{ base: 'lg', md: '2xl' }}
+            aria-live="polite"
+          >
             {value}
           </Stat.ValueText>
         </Stat.Root>
