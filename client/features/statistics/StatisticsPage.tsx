@@ -197,8 +197,8 @@ export function chartRange(rows: readonly Row[]): { day: string; conversions: nu
   if (rows.length === 0) return [];
   const sorted = [...rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const last = sorted[sorted.length - 1].createdAt;
-  const first =
-    sorted[0].createdAt < addDays(last, 1 - CHART_MIN_DAYS) ? sorted[0].createdAt : addDays(last, 1 - CHART_MIN_DAYS);
+  // The earlier of the oldest day shown and a week before the newest (ISO days sort as text).
+  const [first] = [sorted[0].createdAt, addDays(last, 1 - CHART_MIN_DAYS)].sort();
   const span = rangeLength({ from: first, to: last });
   if (span > CHART_MAX_DAYS)
     return sorted.map((d) => ({ day: d.createdAt, conversions: d.conversions, spend: d.profit }));
