@@ -154,3 +154,38 @@ export async function runPgbench(
   if (!m) throw new Error(`could not read tps from pgbench:\n${bench.out}`);
   return { tps: Number(m[1]), output: bench.out };
 }
+
+/** A REST call to the product under test: the envelope's `value`, or an error with its message. */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<any> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json?.error ?? text.slice(0, 300)}`);
+  return json?.value;
+}
+
+/** `limit` at a time over `items`. */
+export async function parallel<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}

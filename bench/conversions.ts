@@ -44,7 +44,7 @@ import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { adminQuery, dbUrl, percentile, ProductServer, runPgbench } from './common.ts';
+import { adminQuery, api, dbUrl, parallel, percentile, ProductServer, runPgbench } from './common.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 
 const { values: flags } = parseArgs({
@@ -180,40 +180,6 @@ const serverLog = product.log;
 
 // ---------------------------------------------------------------------------------------------
 // Setup over REST
-
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<any> {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...opts.headers,
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : null;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json?.error ?? text.slice(0, 300)}`);
-  return json?.value;
-}
-
-/** `limit` at a time over `items`. */
-async function parallel<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
-}
 
 interface Click {
   code: string;

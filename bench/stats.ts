@@ -32,7 +32,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { openOrm } from '../server/db/orm.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
-import { adminQuery, dbUrl, percentile, ProductServer } from './common.ts';
+import { adminQuery, api, dbUrl, parallel, percentile, ProductServer } from './common.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -78,30 +78,6 @@ const product = new ProductServer();
 const benchDb = `bench_stats_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
 const url = dbUrl(adminUrl, benchDb);
-
-async function api(base: string, method: string, path: string, o: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-    },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : null;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json?.error ?? text.slice(0, 300)}`);
-  return json?.value;
-}
-
-async function parallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
-}
 
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 

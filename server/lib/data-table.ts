@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 
 /**
@@ -23,6 +24,31 @@ export interface TablePage<T> {
   totalCount: number;
 }
 
+/** `sortField` (one of the list's allow-listed fields) and `sortOrder`, both optional. */
+export function sortParams<S extends string>(sortFields: readonly [S, ...S[]]) {
+  return z.object({
+    sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
+    sortField: z.enum(sortFields, { error: `sortField must be one of ${sortFields.join(', ')}` }).optional(),
+  });
+}
+
+/**
+ * One page of a listing and the count of all it selects, side by side: `sql.rows` gets
+ * `limit ? offset ?` appended, both statements take `params`.
+ */
+export async function tablePage<R>(
+  em: EntityManager,
+  q: { page: number; size: number },
+  sql: { count: string; rows: string },
+  params: unknown[],
+): Promise<{ rows: R[]; totalCount: number }> {
+  const [[count], rows] = await Promise.all([
+    em.execute<{ n: string | number }[]>(sql.count, params),
+    em.execute<R[]>(`${sql.rows} limit ? offset ?`, [...params, q.size, (q.page - 1) * q.size]),
+  ]);
+  return { rows, totalCount: Number(count.n) };
+}
+
 export function dataTableQuery<S extends string, F extends z.ZodObject>(sortFields: readonly [S, ...S[]], filters: F) {
   return z
     .object({
@@ -33,8 +59,7 @@ export function dataTableQuery<S extends string, F extends z.ZodObject>(sortFiel
         .min(1, 'size must be at least 1')
         .max(100, 'size must be at most 100')
         .default(TABLE_DEFAULT_SIZE),
-      sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
-      sortField: z.enum(sortFields, { error: `sortField must be one of ${sortFields.join(', ')}` }).optional(),
+      ...sortParams(sortFields).shape,
       // A query string carries JSON text; GraphQL and tests may pass the object itself.
       filters: z
         .union([z.string(), z.record(z.string(), z.unknown())])

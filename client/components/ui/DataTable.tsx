@@ -295,3 +295,36 @@ export function DataTable<T, S extends string>({
     </Stack>
   );
 }
+
+/** A filter of a table's toolbar: a select named by `label` (for screen readers) whose first option says 'all'. */
+export function TableFilter({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
+  return (
+    <NativeSelect.Root size="md" width="auto">
+      <NativeSelect.Field
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -14,7 +14,13 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { ExternalLink } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
+import {
+  DataTable,
+  initialTableState,
+  type TableState,
+  tableVariables,
+  TableFilter,
+} from '../../components/ui/DataTable';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
@@ -32,7 +38,6 @@ import {
   RejectCampaignMutation,
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
-import { Select } from './PlayerReportsTab';
 import { ClaimedBy, formatDate, History, useMyId } from './parts';
 import { useModerationEvents } from './useModerationLive';
 
@@ -183,7 +188,7 @@ export function CampaignsTab() {
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status })}
         toolbar={
-          <Select
+          <TableFilter
             label="Status"
             value={statusView}
             onChange={(v) => {

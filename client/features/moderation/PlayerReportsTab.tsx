@@ -1,13 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
+import {
+  DataTable,
+  initialTableState,
+  TableFilter,
+  type TableState,
+  tableVariables,
+} from '../../components/ui/DataTable';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import type {
@@ -191,14 +196,14 @@ export function PlayerReportsTab() {
         rowProps={(r) => ({ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status })}
         toolbar={
           <HStack gap="2" wrap="wrap">
-            <Select
+            <TableFilter
               label="Status"
               value={statusView}
               onChange={(v) => setFilter(() => setStatusView(v))}
               options={STATUS_VIEWS.map((v) => ({ value: v.value, label: v.label }))}
               testId="filter-status"
             />
-            <Select
+            <TableFilter
               label="Reason"
               value={reason}
               onChange={(v) => setFilter(() => setReason(v as PlayerReportReason | ''))}
@@ -208,7 +213,7 @@ export function PlayerReportsTab() {
               ]}
               testId="filter-reason"
             />
-            <Select
+            <TableFilter
               label="Claimed by"
               value={claimedBy}
               onChange={(v) => setFilter(() => setClaimedBy(v))}
@@ -279,37 +284,5 @@ function RowActions({
     <Button size="xs" variant="ghost" onClick={stop(() => onOpen(report.id))}>
       View
     </Button>
-  );
-}
-
-export function Select({
-  label,
-  value,
-  onChange,
-  options,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  testId: string;
-}) {
-  return (
-    <NativeSelect.Root size="md" width="auto">
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testApollo } from '../../test-apollo';
 import { renderInApp } from '../../test-utils';
+import { addMoney } from '../../lib/money';
 import { utcDay } from '../campaigns/campaignReport';
 import { chartRange, StatisticsPage } from './StatisticsPage';
 
@@ -24,7 +25,7 @@ function setup() {
     }
     if (operation !== 'PublisherStatistics') return undefined;
     const rows = [
-      { createdAt: day(0), conversions: todayConversions, profit: (todayConversions * 0.12).toFixed(6) },
+      { createdAt: day(0), conversions: todayConversions, profit: addMoney(...Array(todayConversions).fill('0.12')) },
       { createdAt: day(1), conversions: 3, profit: '1.000000' },
       { createdAt: day(3), conversions: 0, profit: '0' },
     ];

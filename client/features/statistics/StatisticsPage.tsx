@@ -1,14 +1,18 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { Card } from '@chakra-ui/react/card';
-import { Field } from '@chakra-ui/react/field';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Stat } from '@chakra-ui/react/stat';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { CsvButton } from '../../components/ui/CsvButton';
-import { DataTable, initialTableState, type TableState, tableVariables } from '../../components/ui/DataTable';
+import {
+  DataTable,
+  initialTableState,
+  TableFilter,
+  type TableState,
+  tableVariables,
+} from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import type { StatisticsSortField, TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
@@ -47,12 +51,7 @@ const columns = [
     cell: (c) => `${roundMoney(c.getValue())} $`,
   }),
   // Sorted by the server; the accessor only lets the header cycle like the others.
-  column.accessor((r) => (r.conversions > 0 ? Number(r.profit) / r.conversions : null), {
-    id: 'cpa',
-    header: 'CPA',
-    meta: { align: 'end' },
-    cell: (c) => cpa(c.row.original.profit, c.row.original.conversions),
-  }),
+  column.accessor((r) => cpa(r.profit, r.conversions), { id: 'cpa', header: 'CPA', meta: { align: 'end' } }),
 ];
 
 const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
@@ -135,43 +134,27 @@ export function StatisticsPage() {
           getRowId={(r) => r.createdAt}
           rowProps={(r) => ({ 'data-testid': 'statistics-row', 'data-day': r.createdAt })}
           toolbar={
-            <HStack gap="3" wrap="wrap" align="flex-end" w="full">
-              <Field.Root w={{ base: 'full', sm: '48' }}>
-                <Field.Label>Task type</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    value={taskType}
-                    data-testid="filter-task-type"
-                    onChange={(e) => change(() => setTaskType(e.target.value as TaskType | ''))}
-                  >
-                    <option value="">All task types</option>
-                    {TASK_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {typeLabels[t]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root w={{ base: 'full', sm: '60' }}>
-                <Field.Label>App</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    value={platformId}
-                    data-testid="filter-app"
-                    onChange={(e) => change(() => setPlatformId(e.target.value))}
-                  >
-                    <option value="">All apps</option>
-                    {apps.data?.platforms.data.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.title}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+            <HStack gap="2" wrap="wrap" w="full">
+              <TableFilter
+                label="Task type"
+                value={taskType}
+                onChange={(v) => change(() => setTaskType(v as TaskType | ''))}
+                options={[
+                  { value: '', label: 'All task types' },
+                  ...TASK_TYPES.map((t) => ({ value: t, label: typeLabels[t] })),
+                ]}
+                testId="filter-task-type"
+              />
+              <TableFilter
+                label="App"
+                value={platformId}
+                onChange={(v) => change(() => setPlatformId(v))}
+                options={[
+                  { value: '', label: 'All apps' },
+                  ...(apps.data?.platforms.data ?? []).map((p) => ({ value: p.id, label: p.title })),
+                ]}
+                testId="filter-app"
+              />
               <CsvButton
                 path={`/v1/statistics/publishers/transactions.csv${csv.size ? `?${csv}` : ''}`}
                 ms={{ sm: 'auto' }}

@@ -3,7 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { topics } from '../../graphql/pubsub.ts';
-import { dataTableQuery, likePattern, oneOrMany, type TablePage, type TableQuery } from '../../lib/data-table.ts';
+import {
+  dataTableQuery,
+  likePattern,
+  oneOrMany,
+  type TablePage,
+  type TableQuery,
+  tablePage,
+} from '../../lib/data-table.ts';
 import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus } from '../campaigns/campaign.entity.ts';
 import { type CampaignsService, statusFor } from '../campaigns/campaigns.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
@@ -143,16 +150,16 @@ export class CampaignReviewService {
     const order = q.sortField
       ? `${SORT_COLUMNS[q.sortField]} ${q.sortOrder ?? 'asc'} nulls last, c.id ${q.sortOrder ?? 'asc'}`
       : `${SORT_COLUMNS.status}, c.id`;
-    const [count] = await em.execute<{ n: string }[]>(
-      `select count(*) as n from campaigns c join users o on o.id = c.owner_id join projects pr on pr.id = c.project_id ${whereSql}`,
+    const { rows, totalCount } = await tablePage<Row>(
+      em,
+      q,
+      {
+        count: `select count(*) as n from campaigns c join users o on o.id = c.owner_id join projects pr on pr.id = c.project_id ${whereSql}`,
+        rows: `${SELECT} ${whereSql} order by ${order}`,
+      },
       params,
     );
-    const rows = await em.execute<Row[]>(`${SELECT} ${whereSql} order by ${order} limit ? offset ?`, [
-      ...params,
-      q.size,
-      (q.page - 1) * q.size,
-    ]);
-    return { data: rows.map(toView), totalCount: Number(count.n) };
+    return { data: rows.map(toView), totalCount };
   }
 
   async view(em: EntityManager, campaignId: number): Promise<CampaignReviewView> {

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { Emit } from '../../db/transaction.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
-import { dataTableQuery, likePattern, oneOrMany, type TablePage, type TableQuery } from '../../lib/data-table.ts';
+import {
+  dataTableQuery,
+  likePattern,
+  oneOrMany,
+  type TablePage,
+  type TableQuery,
+  tablePage,
+} from '../../lib/data-table.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
@@ -222,17 +229,17 @@ export class PlayerReportsService {
       ? `${SORT_COLUMNS[q.sortField]} ${q.sortOrder ?? 'asc'} nulls last, r.id ${q.sortOrder ?? 'asc'}`
       : // The queue's own order: what waits first, then what is being worked, newest first.
         `${SORT_COLUMNS.status}, r.id desc`;
-    const [count] = await em.execute<{ n: string }[]>(
-      `select count(*) as n from player_reports r join platforms p on p.id = r.platform_id
+    const { rows, totalCount } = await tablePage<Row>(
+      em,
+      q,
+      {
+        count: `select count(*) as n from player_reports r join platforms p on p.id = r.platform_id
          left join campaigns c on c.id = r.campaign_id ${whereSql}`,
+        rows: `${SELECT} ${whereSql} order by ${order}`,
+      },
       params,
     );
-    const rows = await em.execute<Row[]>(`${SELECT} ${whereSql} order by ${order} limit ? offset ?`, [
-      ...params,
-      q.size,
-      (q.page - 1) * q.size,
-    ]);
-    return { data: rows.map(toView), totalCount: Number(count.n) };
+    return { data: rows.map(toView), totalCount };
   }
 
   async view(em: EntityManager, reportId: number): Promise<ReportView> {

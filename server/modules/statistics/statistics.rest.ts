@@ -7,8 +7,8 @@ import { ReportInput } from '../campaigns/campaigns.inputs.ts';
 import {
   PublisherStatsFilters,
   PublisherStatsQuery,
+  PublisherStatsSort,
   REPORT_GROUPS,
-  STAT_SORT_FIELDS,
   type StatDay,
   utcToday,
 } from './statistics.service.ts';
@@ -18,15 +18,11 @@ export function cpa(profit: bigint, conversions: number): string {
   if (conversions <= 0) return '-';
   const n = BigInt(conversions) * 10_000n;
   const cents = (profit * 2n + n) / (2n * n);
-  return formatMoney(cents * 10_000n).replace(/^(-?\d+\.\d\d).*$/, '$1');
+  // Whole cents: formatMoney writes exactly two decimals.
+  return formatMoney(cents * 10_000n);
 }
 
 const dayJson = (d: StatDay) => ({ createdAt: d.createdAt, conversions: d.conversions, profit: moneyToJson(d.profit) });
-
-const SortQuery = z.object({
-  sortField: z.enum(STAT_SORT_FIELDS, { error: `sortField must be one of ${STAT_SORT_FIELDS.join(', ')}` }).optional(),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
-});
 
 const ReportQuery = z
   .object({
@@ -71,7 +67,7 @@ export const statisticsRoutes = [
     summary:
       'Every day the filters select as CSV (date, conversions, profit, CPA), streamed; same `taskType`, `platformId`, `sortField`, `sortOrder`.',
     access: 'user',
-    query: PublisherStatsFilters.extend(SortQuery.shape),
+    query: PublisherStatsFilters.extend(PublisherStatsSort.shape),
     handler: async (ctx, { query }) =>
       new CsvFile(
         `statistics-${utcToday()}.csv`,

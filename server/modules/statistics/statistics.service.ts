@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { TABLE_DEFAULT_SIZE } from '../../lib/data-table.ts';
+import { sortParams, TABLE_DEFAULT_SIZE, tablePage } from '../../lib/data-table.ts';
 import { idParam } from '../../rest/params.ts';
-import { TASK_TYPES, type TaskType } from '../projects/project.entity.ts';
+import { TASK_TYPES } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
 
 /**
@@ -26,23 +26,25 @@ export type PublisherStatsFilters = z.infer<typeof PublisherStatsFilters>;
  * `page`, `limit` (spec 7; `size` of the generic data table is read too), the filters, and the
  * data table's `sortField` (createdAt, conversions, profit, cpa) and `sortOrder`.
  */
-export const PublisherStatsQuery = PublisherStatsFilters.extend({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .optional(),
-  size: z.coerce
-    .number({ error: 'size must be a number' })
-    .int()
-    .min(1, 'size must be at least 1')
-    .max(100, 'size must be at most 100')
-    .optional(),
-  sortField: z.enum(STAT_SORT_FIELDS, { error: `sortField must be one of ${STAT_SORT_FIELDS.join(', ')}` }).optional(),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
-}).transform(({ limit, size, ...q }) => ({ ...q, limit: limit ?? size ?? TABLE_DEFAULT_SIZE }));
+export const PublisherStatsSort = sortParams(STAT_SORT_FIELDS);
+
+export const PublisherStatsQuery = PublisherStatsFilters.extend(PublisherStatsSort.shape)
+  .extend({
+    page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .optional(),
+    size: z.coerce
+      .number({ error: 'size must be a number' })
+      .int()
+      .min(1, 'size must be at least 1')
+      .max(100, 'size must be at most 100')
+      .optional(),
+  })
+  .transform(({ limit, size, ...q }) => ({ ...q, limit: limit ?? size ?? TABLE_DEFAULT_SIZE }));
 export type PublisherStatsQuery = z.infer<typeof PublisherStatsQuery>;
 
 export interface StatDay {
@@ -110,20 +112,18 @@ export class StatisticsService {
     q: PublisherStatsQuery,
   ): Promise<{ data: StatDay[]; totalCount: number }> {
     const days = this.daysSql(user, q);
-    const { sql, params } = this.where(user, q);
-    const [rows, [count]] = await Promise.all([
-      em.execute<{ day: string; conversions: number; profit: string }[]>(`${days.sql} limit ? offset ?`, [
-        ...days.params,
-        q.limit,
-        (q.page - 1) * q.limit,
-      ]),
-      em.execute<{ n: number }[]>(
-        `select count(*)::int as n from (select day from stats_publisher_daily where ${sql}
-           group by day having sum(conversions) > 0) d`,
-        params,
-      ),
-    ]);
-    return { data: rows.map(statDay), totalCount: count.n };
+    const { sql } = this.where(user, q);
+    const { rows, totalCount } = await tablePage<{ day: string; conversions: number; profit: string }>(
+      em,
+      { page: q.page, size: q.limit },
+      {
+        count: `select count(*)::int as n from (select day from stats_publisher_daily where ${sql}
+                 group by day having sum(conversions) > 0) d`,
+        rows: days.sql,
+      },
+      days.params,
+    );
+    return { data: rows.map(statDay), totalCount };
   }
 
   /** Every day the filters select, in pages read one after another (for CSV export). */
@@ -230,5 +230,3 @@ export class StatisticsService {
 function statDay(r: { day: string; conversions: number; profit: string }): StatDay {
   return { createdAt: r.day, conversions: r.conversions, profit: BigInt(r.profit) };
 }
-
-export type { TaskType };
