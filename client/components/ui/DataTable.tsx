@@ -138,22 +138,24 @@ export function DataTable<T, S extends string>({
 
   return (
     <Stack gap="3" data-testid={testId}>
-      <HStack gap="3" wrap="wrap" align="flex-end" display={!searchable && !toolbar ? 'none' : undefined}>
-        {searchable && (
-          <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
-            <Input
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder={searchPlaceholder}
-              aria-label={`Search ${label.toLowerCase()}`}
-              maxLength={100}
-              type="search"
-              data-testid="table-search"
-            />
-          </InputGroup>
-        )}
-        {toolbar}
-      </HStack>
+      {(searchable || toolbar) && (
+        <HStack gap="3" wrap="wrap" align="flex-end">
+          {searchable && (
+            <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
+              <Input
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+                placeholder={searchPlaceholder}
+                aria-label={`Search ${label.toLowerCase()}`}
+                maxLength={100}
+                type="search"
+                data-testid="table-search"
+              />
+            </InputGroup>
+          )}
+          {toolbar}
+        </HStack>
+      )}
       <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
         <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
           {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
