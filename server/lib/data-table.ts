@@ -49,36 +49,91 @@ export async function tablePage<R>(
   return { rows, totalCount: Number(count.n) };
 }
 
-export function dataTableQuery<S extends string, F extends z.ZodObject>(sortFields: readonly [S, ...S[]], filters: F) {
+const sizeParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int()
+    .min(1, `${name} must be at least 1`)
+    .max(100, `${name} must be at most 100`)
+    .optional();
+
+/**
+ * The query of one list. `limit` is read as `size` (the spec's list calls say `limit`); the
+ * list's older top-level filters (`legacy`, e.g. `?status=FAILED`) are read into `filters`, where
+ * the same rules check them.
+ */
+export function dataTableQuery<S extends string, F extends z.ZodObject, L extends z.ZodRawShape = Record<never, never>>(
+  sortFields: readonly [S, ...S[]],
+  filters: F,
+  opts: { defaultSize?: number; legacy?: L } = {},
+) {
+  const strict = filters.strict();
   return z
     .object({
       page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
-      size: z.coerce
-        .number({ error: 'size must be a number' })
-        .int()
-        .min(1, 'size must be at least 1')
-        .max(100, 'size must be at most 100')
-        .default(TABLE_DEFAULT_SIZE),
+      size: sizeParam('size'),
+      limit: sizeParam('limit'),
       ...sortParams(sortFields).shape,
       // A query string carries JSON text; GraphQL and tests may pass the object itself.
-      filters: z
-        .union([z.string(), z.record(z.string(), z.unknown())])
-        .optional()
-        .transform((v, ctx) => {
-          if (v === undefined || v === '') return {};
-          if (typeof v !== 'string') return v;
-          try {
-            return JSON.parse(v) as unknown;
-          } catch {
-            ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object', path: [] });
-            return z.NEVER;
-          }
-        })
-        .pipe(filters.strict() as unknown as F),
+      filters: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
       search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+      ...((opts.legacy ?? {}) as L),
     })
-    .transform((q) => ({ ...q, search: q.search || undefined }));
+    .transform((q, ctx) => {
+      const { page, size, limit, sortField, sortOrder, search, filters: given } = q as Record<string, unknown>;
+      const rest: Record<string, unknown> = { ...q };
+      for (const key of ['page', 'size', 'limit', 'sortField', 'sortOrder', 'search', 'filters']) delete rest[key];
+      let parsed: unknown = {};
+      if (typeof given === 'string' && given !== '') {
+        try {
+          parsed = JSON.parse(given) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object', path: ['filters'] });
+          return z.NEVER;
+        }
+      } else if (given && typeof given === 'object') parsed = given;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object', path: ['filters'] });
+        return z.NEVER;
+      }
+      const legacy = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+      const checked = strict.safeParse({ ...legacy, ...parsed });
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          ctx.addIssue({
+            code: 'custom',
+            message: issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : issue.message,
+            path: ['filters', ...issue.path],
+          });
+        }
+        return z.NEVER;
+      }
+      const out: TableQuery<z.output<F>, S> = {
+        page: page as number,
+        size: (size ?? limit ?? opts.defaultSize ?? TABLE_DEFAULT_SIZE) as number,
+        sortField: sortField as S | undefined,
+        sortOrder: sortOrder as 'asc' | 'desc' | undefined,
+        filters: checked.data as z.output<F>,
+        search: (search as string | undefined) || undefined,
+      };
+      return out;
+    });
 }
+
+/**
+ * Every row of a listing for an export, read `batch` rows at a time (never all in memory). The
+ * order must end on a unique key so pages do not overlap.
+ */
+export async function* tableRows<R>(em: EntityManager, sql: string, params: unknown[], batch = 500): AsyncGenerator<R> {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await em.execute<R[]>(`${sql} limit ? offset ?`, [...params, batch, offset]);
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** `{ data, totalCount }` of the data table, with `total` kept for the spec's older list calls. */
+export const withTotal = <T>(p: TablePage<T>) => ({ data: p.data, total: p.totalCount, totalCount: p.totalCount });
 
 /** A search term for ILIKE: the user's % and _ match themselves. */
 export function likePattern(search: string): string {

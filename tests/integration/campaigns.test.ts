@@ -174,7 +174,7 @@ describe('lists and single campaigns', () => {
     expect(list.body.value.data[1]).toEqual(b);
 
     const page2 = await app.api(`${campaignsPath(project.id)}?page=2&limit=2`, { token: adv });
-    expect(page2.body.value).toEqual({ total: 3, data: [a] });
+    expect(page2.body.value).toEqual({ total: 3, totalCount: 3, data: [a] });
 
     const overall = await app.api(`/v1/campaigns?projectId=${project.id}`, { token: adv });
     expect(overall.body.value).toEqual(list.body.value);
@@ -182,7 +182,7 @@ describe('lists and single campaigns', () => {
     expect(all.body.value.total).toBeGreaterThanOrEqual(3 + 4); // the demo campaigns too
     expect(all.body.value.data.slice(0, 3).map((x: CampaignJson) => x.id)).toEqual([c.id, b.id, a.id]);
     const active = await app.api(`/v1/campaigns?projectId=${project.id}&status=ACTIVE`, { token: adv });
-    expect(active.body.value).toEqual({ total: 1, data: [b] });
+    expect(active.body.value).toEqual({ total: 1, totalCount: 1, data: [b] });
     const stopped = await app.api(`/v1/campaigns?projectId=${project.id}&status=STOPPED`, { token: adv });
     expect(stopped.body.value.total).toBe(2);
 
@@ -200,7 +200,7 @@ describe('lists and single campaigns', () => {
       body: { error: 'Project not found' },
     });
     expect((await app.api(`/v1/campaigns?projectId=${project.id}`, { token: pub })).status).toBe(404);
-    expect((await app.api('/v1/campaigns', { token: pub })).body.value).toEqual({ total: 0, data: [] });
+    expect((await app.api('/v1/campaigns', { token: pub })).body.value).toEqual({ total: 0, totalCount: 0, data: [] });
     expect((await app.api('/v1/campaigns')).status).toBe(401);
   });
 
@@ -495,7 +495,7 @@ describe('deleting a resource', () => {
     expect(await budgetAccount(app, a.id)).toEqual({ available: 0n, pending: 0n });
     expect(await budgetAccount(app, b.id)).toEqual({ available: 0n, pending: 0n });
     const list = await app.api(campaignsPath(project.id), { token: adv });
-    expect(list.body.value).toEqual({ total: 1, data: [kept] });
+    expect(list.body.value).toEqual({ total: 1, totalCount: 1, data: [kept] });
     const all = await app.api('/v1/campaigns?limit=100', { token: adv });
     expect(all.body.value.data.map((x: CampaignJson) => x.id)).not.toContain(a.id);
     for (const c of [a, b]) {

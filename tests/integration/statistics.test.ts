@@ -292,7 +292,7 @@ describe('transaction histories as CSV', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,created_at,amount_usd,status,wallet_address,tx_hash');
+    expect(lines[0]).toBe('id,created_at,amount_usd,status,wallet_address,tx_hash,failure_reason');
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(history.data.map((t: { id: number }) => t.id));
     // Another user's export holds none of them.
     const other = await fetch(`${app.url}/api/v1/users/transactions/publisher.csv`, {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../test-utils';
-import { DataTable, initialTableState, type TableState } from './DataTable';
+import { DataTable, initialTableState, type TableState, tableQueryString } from './DataTable';
 
 interface Row {
   id: string;
@@ -19,7 +19,7 @@ const columns = [
 const ALL: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: String(i + 1), name: `Player ${i + 1}` }));
 
 /** A table over an in-memory "server": records every state it is asked for. */
-function Harness({ seen, rows = ALL }: { seen: TableState<string>[]; rows?: Row[] }) {
+function Harness({ seen, rows = ALL, cards }: { seen: TableState<string>[]; rows?: Row[]; cards?: boolean }) {
   const [state, setState] = useState<TableState<string>>(initialTableState());
   seen.push(state);
   const matching = rows.filter((r) => r.name.toLowerCase().includes(state.search.toLowerCase()));
@@ -35,6 +35,19 @@ function Harness({ seen, rows = ALL }: { seen: TableState<string>[]; rows?: Row[
       onStateChange={setState}
       getRowId={(r) => r.id}
       rowProps={() => ({ 'data-testid': 'row' })}
+      cards={
+        cards
+          ? (list) => (
+              <ul>
+                {list.map((r) => (
+                  <li key={r.id} data-testid="card">
+                    {r.name}
+                  </li>
+                ))}
+              </ul>
+            )
+          : undefined
+      }
     />
   );
 }
@@ -87,5 +100,40 @@ describe('DataTable', () => {
     await waitFor(() => expect(searches()).toEqual(new Set(['nobody'])), { timeout: 2000 });
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500);
     expect(await screen.findByTestId('table-empty')).toHaveTextContent('No records found');
+  });
+
+  it('phones: cards instead of the table, the same pages, and a sort select for the sortable columns', async () => {
+    const user = userEvent.setup();
+    const seen: TableState<string>[] = [];
+    // jsdom matches no media query: the narrow layout.
+    renderInApp(<Harness seen={seen} cards />);
+    expect(await screen.findAllByTestId('card')).toHaveLength(10);
+    expect(screen.queryByRole('table')).toBeNull();
+    const sort = screen.getByTestId('table-sort');
+    expect([...sort.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual([
+      '',
+      'id:asc',
+      'id:desc',
+      'name:asc',
+      'name:desc',
+    ]);
+    await user.selectOptions(sort, 'name:desc');
+    expect(seen.at(-1)).toMatchObject({ sortField: 'name', sortOrder: 'desc', page: 1 });
+    await user.selectOptions(sort, '');
+    expect(seen.at(-1)).toMatchObject({ sortField: undefined, sortOrder: undefined });
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getAllByTestId('card')).toHaveLength(3);
+  });
+
+  it('an export asks for what the table selects: filters as JSON, search and sort, no page', () => {
+    const state = initialTableState<string>({ page: 3, size: 50, search: 'amy', sortField: 'amount' });
+    const query = new URLSearchParams(tableQueryString(state, { status: ['DONE'], app: null, type: '' }).slice(1));
+    expect(Object.fromEntries(query)).toEqual({
+      filters: '{"status":["DONE"]}',
+      search: 'amy',
+      sortField: 'amount',
+      sortOrder: 'asc',
+    });
+    expect(tableQueryString(initialTableState())).toBe('');
   });
 });

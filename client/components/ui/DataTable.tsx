@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { useMediaQuery } from '@chakra-ui/react/hooks';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { NativeSelect } from '@chakra-ui/react/native-select';
@@ -44,6 +45,25 @@ export const tableVariables = <S extends string>(s: TableState<S>) => ({
 });
 
 /**
+ * The query string of an export of what a table selects: its filters (as the `filters` JSON),
+ * search and sort; the page is left out, an export takes every row.
+ */
+export function tableQueryString(state: TableState, filters: Record<string, unknown> = {}): string {
+  const q = new URLSearchParams();
+  const given = Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
+  if (Object.keys(given).length) q.set('filters', JSON.stringify(given));
+  if (state.search) q.set('search', state.search);
+  if (state.sortField) {
+    q.set('sortField', state.sortField);
+    q.set('sortOrder', state.sortOrder ?? 'asc');
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
  * The generic, server-driven data table (spec 7, 9): sorting by a column header cycles
  * ascending → descending → none; the search waits 500 ms after the last keystroke; page sizes
  * 5/10/20/30/50; three page buttons, hidden when everything fits on one page; 'No records
@@ -69,6 +89,7 @@ export function DataTable<T, S extends string>({
   pageSizes = TABLE_PAGE_SIZES,
   searchable = true,
   caption,
+  cards,
 }: {
   /** Accessible name of the table, e.g. 'Player reports'. */
   label: string;
@@ -93,7 +114,14 @@ export function DataTable<T, S extends string>({
   /** Lists without text to search leave the box out. */
   searchable?: boolean;
   caption?: string;
+  /**
+   * Phones: the rows as cards instead of the table (same search, filters and pages); sorting
+   * is a select since there are no headers to press.
+   */
+  cards?: (rows: T[]) => ReactNode;
 }) {
+  const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
+  const asCards = Boolean(cards) && !wide;
   const [searchText, setSearchText] = useState(state.search);
   const settled = useDebouncedValue(searchText);
   useEffect(() => {
@@ -138,7 +166,7 @@ export function DataTable<T, S extends string>({
 
   return (
     <Stack gap="3" data-testid={testId}>
-      {(searchable || toolbar) && (
+      {(searchable || toolbar || asCards) && (
         <HStack gap="3" wrap="wrap" align="flex-end">
           {searchable && (
             <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
@@ -154,108 +182,161 @@ export function DataTable<T, S extends string>({
             </InputGroup>
           )}
           {toolbar}
+          {asCards && (
+            <SortSelect
+              options={table
+                .getAllLeafColumns()
+                .filter((c) => c.getCanSort() && typeof c.columnDef.header === 'string')
+                .map((c) => ({ id: c.id, header: c.columnDef.header as string }))}
+              state={state}
+              onStateChange={onStateChange}
+              label={label}
+            />
+          )}
         </HStack>
       )}
-      <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
-        <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
-          {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
-          <Table.Header>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id} bg="bg.subtle">
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.ColumnHeader
-                      key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      textAlign={(header.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
-                      whiteSpace="nowrap"
-                    >
-                      {canSort ? (
-                        <Button
-                          variant="plain"
-                          size="xs"
-                          px="0"
-                          fontWeight="semibold"
-                          onClick={header.column.getToggleSortingHandler()}
-                          data-testid={`sort-${header.id}`}
-                          data-sorted={sorted || 'none'}
-                        >
-                          {title}
-                          {sorted === 'asc' ? (
-                            <ArrowUp size={14} aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown size={14} aria-hidden />
-                          ) : (
-                            <ArrowUpDown size={14} aria-hidden opacity={0.4} />
-                          )}
-                        </Button>
-                      ) : (
-                        title
-                      )}
-                    </Table.ColumnHeader>
-                  );
-                })}
-              </Table.Row>
+      {asCards && cards ? (
+        data === undefined && loading ? (
+          <Stack gap="3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h="24" borderRadius="lg" />
             ))}
-          </Table.Header>
-          <Table.Body>
-            {data === undefined && loading ? (
-              Array.from({ length: Math.min(state.size, 5) }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-                <Table.Row key={i}>
-                  <Table.Cell colSpan={columnCount}>
-                    <Skeleton h="5" />
+          </Stack>
+        ) : error && data === undefined ? (
+          <Stack align="center" gap="2" role="alert" py="8" textAlign="center">
+            <TriangleAlert />
+            <Text fontWeight="medium">Could not load the records</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {error}
+            </Text>
+            {onRetry && (
+              <Button size="sm" variant="outline" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Text
+            py="8"
+            textAlign="center"
+            color="fg.muted"
+            borderWidth="1px"
+            borderRadius="xl"
+            data-testid="table-empty"
+          >
+            {NO_RECORDS}
+          </Text>
+        ) : (
+          cards(rows.map((r) => r.original))
+        )
+      ) : (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
+          <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
+            {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
+            <Table.Header>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Row key={group.id} bg="bg.subtle">
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const title = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.ColumnHeader
+                        key={header.id}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        textAlign={(header.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+                        whiteSpace="nowrap"
+                      >
+                        {canSort ? (
+                          <Button
+                            variant="plain"
+                            size="xs"
+                            px="0"
+                            fontWeight="semibold"
+                            onClick={header.column.getToggleSortingHandler()}
+                            data-testid={`sort-${header.id}`}
+                            data-sorted={sorted || 'none'}
+                          >
+                            {title}
+                            {sorted === 'asc' ? (
+                              <ArrowUp size={14} aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown size={14} aria-hidden />
+                            ) : (
+                              <ArrowUpDown size={14} aria-hidden opacity={0.4} />
+                            )}
+                          </Button>
+                        ) : (
+                          title
+                        )}
+                      </Table.ColumnHeader>
+                    );
+                  })}
+                </Table.Row>
+              ))}
+            </Table.Header>
+            <Table.Body>
+              {data === undefined && loading ? (
+                Array.from({ length: Math.min(state.size, 5) }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+                  <Table.Row key={i}>
+                    <Table.Cell colSpan={columnCount}>
+                      <Skeleton h="5" />
+                    </Table.Cell>
+                  </Table.Row>
+                ))
+              ) : error && data === undefined ? (
+                <Table.Row>
+                  <Table.Cell colSpan={columnCount} py="10" textAlign="center">
+                    <Stack align="center" gap="2" role="alert">
+                      <TriangleAlert />
+                      <Text fontWeight="medium">Could not load the records</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {error}
+                      </Text>
+                      {onRetry && (
+                        <Button size="sm" variant="outline" onClick={onRetry}>
+                          Try again
+                        </Button>
+                      )}
+                    </Stack>
                   </Table.Cell>
                 </Table.Row>
-              ))
-            ) : error && data === undefined ? (
-              <Table.Row>
-                <Table.Cell colSpan={columnCount} py="10" textAlign="center">
-                  <Stack align="center" gap="2" role="alert">
-                    <TriangleAlert />
-                    <Text fontWeight="medium">Could not load the records</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {error}
-                    </Text>
-                    {onRetry && (
-                      <Button size="sm" variant="outline" onClick={onRetry}>
-                        Try again
-                      </Button>
-                    )}
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            ) : rows.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={columnCount} py="10" textAlign="center" color="fg.muted" data-testid="table-empty">
-                  {NO_RECORDS}
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              rows.map((row) => (
-                <Table.Row
-                  key={row.id}
-                  cursor={onRowClick ? 'pointer' : undefined}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  {...rowProps?.(row.original)}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Cell
-                      key={cell.id}
-                      textAlign={(cell.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Cell>
-                  ))}
+              ) : rows.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell
+                    colSpan={columnCount}
+                    py="10"
+                    textAlign="center"
+                    color="fg.muted"
+                    data-testid="table-empty"
+                  >
+                    {NO_RECORDS}
+                  </Table.Cell>
                 </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+              ) : (
+                rows.map((row) => (
+                  <Table.Row
+                    key={row.id}
+                    cursor={onRowClick ? 'pointer' : undefined}
+                    onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                    {...rowProps?.(row.original)}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Cell
+                        key={cell.id}
+                        textAlign={(cell.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              )}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
       {error && data !== undefined && (
         <Text fontSize="sm" color="fg.error" role="alert">
           Could not refresh the records: {error}
@@ -325,6 +406,50 @@ export function TableFilter({
             {o.label}
           </option>
         ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** Phones: the sortable columns as one select (field and direction), '' for the list's own order. */
+function SortSelect<S extends string>({
+  options: sortable,
+  state,
+  onStateChange,
+  label,
+}: {
+  options: { id: string; header: string }[];
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+  label: string;
+}) {
+  if (!sortable.length) return null;
+  return (
+    <NativeSelect.Root size="md" width="auto">
+      <NativeSelect.Field
+        aria-label={`Sort ${label.toLowerCase()}`}
+        data-testid="table-sort"
+        value={state.sortField ? `${state.sortField}:${state.sortOrder ?? 'asc'}` : ''}
+        onChange={(e) => {
+          const [field, order] = e.target.value.split(':');
+          onStateChange({
+            ...state,
+            page: 1,
+            sortField: field ? (field as S) : undefined,
+            sortOrder: field ? (order as 'asc' | 'desc') : undefined,
+          });
+        }}
+      >
+        <option value="">Default order</option>
+        {sortable.flatMap((c) => [
+          <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
+            {`${c.header} ↑`}
+          </option>,
+          <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
+            {`${c.header} ↓`}
+          </option>,
+        ])}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

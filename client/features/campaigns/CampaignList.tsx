@@ -6,9 +6,9 @@ import { Portal } from '@chakra-ui/react/portal';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Switch } from '@chakra-ui/react/switch';
-import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { Tooltip } from '@chakra-ui/react/tooltip';
+import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowDownToLine, EllipsisVertical, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CampaignRow_CampaignFragment } from '../../gql/graphql';
@@ -149,73 +149,84 @@ function Spend({ campaign }: { campaign: CampaignRow }) {
   );
 }
 
-/** Desktop: one row per campaign; scrolls sideways rather than squeezing. */
-export function CampaignTable({ rows, onToggle, onBudget }: { rows: CampaignRow[] } & CampaignActions) {
-  return (
-    <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
-      <Table.ScrollArea borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="campaign-table">
-        <Table.Root size="md" minW="1080px" data-testid="campaign-table" interactive>
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-              <Table.ColumnHeader>Resource</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Price per tier</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Budget left</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Spend</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Conversions</Table.ColumnHeader>
-              <Table.ColumnHeader>Active</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Box as="span" srOnly>
-                  Actions
-                </Box>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((c) => (
-              <Table.Row key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>
-                <Table.Cell maxW="56">
-                  <Text fontWeight="medium" truncate title={c.name}>
-                    {c.name}
-                  </Text>
-                  {c.dailyCap != null && (
-                    <Text fontSize="xs" color="fg.muted">
-                      Up to {c.dailyCap.toLocaleString()} a day
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell maxW="56">
-                  <ResourceSummary task={c.task} size="xs" />
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusCell campaign={c} />
-                </Table.Cell>
-                <Table.Cell>
-                  <PricesCell campaign={c} />
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="medium" data-testid="campaign-budget">
-                  <LiveValue value={c.budget}>{formatMoney(c.budget)}</LiveValue>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Spend campaign={c} />
-                </Table.Cell>
-                <Table.Cell textAlign="end" data-testid="campaign-conversions">
-                  <Conversions campaign={c} />
-                </Table.Cell>
-                <Table.Cell>
-                  <ActiveSwitch campaign={c} onToggle={onToggle} />
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <RowMenu campaign={c} onBudget={onBudget} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    </Box>
-  );
+const column = createColumnHelper<CampaignRow>();
+
+/** Desktop columns of the campaign data table; the ids are the server's sort fields. */
+export function campaignColumns({ onToggle, onBudget }: CampaignActions) {
+  return [
+    column.accessor('name', {
+      id: 'name',
+      header: 'Campaign',
+      cell: ({ row: { original: c } }) => (
+        <Box maxW="56">
+          <Text fontWeight="medium" truncate title={c.name}>
+            {c.name}
+          </Text>
+          {c.dailyCap != null && (
+            <Text fontSize="xs" color="fg.muted">
+              Up to {c.dailyCap.toLocaleString()} a day
+            </Text>
+          )}
+        </Box>
+      ),
+    }),
+    column.display({
+      id: 'resource',
+      header: 'Resource',
+      cell: ({ row: { original: c } }) => (
+        <Box maxW="56">
+          <ResourceSummary task={c.task} size="xs" />
+        </Box>
+      ),
+    }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      cell: (c) => <StatusCell campaign={c.row.original} />,
+    }),
+    column.display({ id: 'prices', header: 'Price per tier', cell: (c) => <PricesCell campaign={c.row.original} /> }),
+    column.accessor('budget', {
+      id: 'budget',
+      header: 'Budget left',
+      meta: { align: 'end' },
+      cell: ({ row: { original: c } }) => (
+        <Text as="span" fontWeight="medium" data-testid="campaign-budget">
+          <LiveValue value={c.budget}>{formatMoney(c.budget)}</LiveValue>
+        </Text>
+      ),
+    }),
+    column.accessor('spend', {
+      id: 'spend',
+      header: 'Spend',
+      meta: { align: 'end' },
+      cell: (c) => <Spend campaign={c.row.original} />,
+    }),
+    column.accessor('conversions', {
+      id: 'conversions',
+      header: 'Conversions',
+      meta: { align: 'end' },
+      cell: (c) => (
+        <Box data-testid="campaign-conversions">
+          <Conversions campaign={c.row.original} />
+        </Box>
+      ),
+    }),
+    column.display({
+      id: 'active',
+      header: 'Active',
+      cell: (c) => <ActiveSwitch campaign={c.row.original} onToggle={onToggle} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => (
+        <Box as="span" srOnly>
+          Actions
+        </Box>
+      ),
+      meta: { align: 'end' },
+      cell: (c) => <RowMenu campaign={c.row.original} onBudget={onBudget} />,
+    }),
+  ];
 }
 
 function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

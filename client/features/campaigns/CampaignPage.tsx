@@ -1,21 +1,29 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
-import { useMediaQuery } from '@chakra-ui/react/hooks';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { ChartColumn, CloudOff, Megaphone, Plus } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
-import { Pagination } from '../../components/ui/Pagination';
+import { CsvButton } from '../../components/ui/CsvButton';
+import {
+  DataTable,
+  initialTableState,
+  TableFilter,
+  type TableState,
+  tableQueryString,
+  tableVariables,
+} from '../../components/ui/DataTable';
 import { notifyError } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
-import type { CampaignStatus } from '../../gql/graphql';
+import type { CampaignSortField, CampaignStatus, TaskType } from '../../gql/graphql';
+import { typeLabels } from '../projects/constants';
 import { toMicros } from '../payments/amount';
 import { serverError } from '../payments/serverError';
-import { type CampaignRow, CampaignCards, CampaignTable } from './CampaignList';
+import { type CampaignRow, CampaignCards, campaignColumns } from './CampaignList';
+import { campaignStatus } from './campaign';
 import { CAMPAIGN_PAGE_SIZE, CampaignRowFragment, CampaignsQuery, SetCampaignActiveMutation } from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
 
@@ -59,31 +67,57 @@ export function useSetCampaignActive() {
     }).catch((error: unknown) => notifyError(serverError(error).message));
 }
 
-/** Campaign (spec 2.4): every campaign of the advertiser with live counters, 20 a page. */
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...(['ACTIVE', 'STOPPED', 'MODERATION', 'REJECTED'] as const).map((v) => ({
+    value: v,
+    label: campaignStatus[v].label,
+  })),
+];
+const typeOptions = [
+  { value: '', label: 'All task types' },
+  ...(Object.keys(typeLabels) as TaskType[]).map((v) => ({ value: v, label: typeLabels[v] })),
+];
+
+/**
+ * Campaign (spec 2.4): every campaign of the advertiser on the data table (20 a page): sort by
+ * the headers, status and task type filters, search by name, CSV of what is selected; counters
+ * tick live.
+ */
 export function CampaignPage() {
-  const [page, setPage] = useState(1);
+  const [state, setState] = useState<TableState<CampaignSortField>>(() =>
+    initialTableState({ size: CAMPAIGN_PAGE_SIZE }),
+  );
+  const [status, setStatus] = useState<CampaignStatus | ''>('');
+  const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [creating, setCreating] = useState(false);
   const [budget, setBudget] = useState<{ mode: 'fund' | 'return'; id: string | null }>({ mode: 'fund', id: null });
-  const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
-  const { data, loading, error, refetch } = useQuery(CampaignsQuery, {
-    variables: { page, limit: CAMPAIGN_PAGE_SIZE },
+  const filters = { status: status ? [status] : null, taskType: taskType ? [taskType] : null };
+  const { data, previousData, loading, error, refetch } = useQuery(CampaignsQuery, {
+    variables: { ...tableVariables(state), filters },
+    notifyOnNetworkStatusChange: true,
   });
+  const current = data ?? previousData;
   const setActive = useSetCampaignActive();
   // Counters tick through the cache; a reconnect refetches active queries (apollo.ts).
-  useLiveCampaignStats(undefined, Boolean(error && !data));
+  useLiveCampaignStats(undefined, Boolean(error && !current));
 
-  const total = data?.campaigns.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CAMPAIGN_PAGE_SIZE));
-  useEffect(() => {
-    if (data && page > pages) setPage(pages);
-  }, [data, page, pages]);
-
-  const rows = data ? unmask(CampaignRowFragment, data.campaigns.data) : [];
+  const total = current?.campaigns.totalCount ?? 0;
+  const narrowed = Boolean(status || taskType || state.search);
+  const rows = current ? unmask(CampaignRowFragment, current.campaigns.data) : undefined;
   // The row itself, so the budget left shown in Return budget follows live events.
-  const budgetTarget = rows.find((r) => r.id === budget.id) ?? null;
-  const actions = {
-    onToggle: (campaign: CampaignRow, isActive: boolean) => void setActive(campaign, isActive),
-    onBudget: (mode: 'fund' | 'return', campaign: CampaignRow) => setBudget({ mode, id: campaign.id }),
+  const budgetTarget = rows?.find((r) => r.id === budget.id) ?? null;
+  const actions = useMemo(
+    () => ({
+      onToggle: (campaign: CampaignRow, isActive: boolean) => void setActive(campaign, isActive),
+      onBudget: (mode: 'fund' | 'return', campaign: CampaignRow) => setBudget({ mode, id: campaign.id }),
+    }),
+    [setActive],
+  );
+  const columns = useMemo(() => campaignColumns(actions), [actions]);
+  const filter = (set: () => void) => {
+    set();
+    setState((s) => ({ ...s, page: 1 }));
   };
 
   return (
@@ -92,12 +126,13 @@ export function CampaignPage() {
       description="Your campaigns across all projects. Counters update live."
       actions={
         <HStack gap="2" wrap="wrap">
+          {total > 0 && <CsvButton path={`/v1/campaigns.csv${tableQueryString(state, filters)}`} size="md" />}
           <Button asChild variant="outline">
             <Link to="/advertiser/campaign/reports" data-testid="campaign-reports-link">
               <ChartColumn /> Reports
             </Link>
           </Button>
-          {total > 0 && (
+          {(total > 0 || narrowed) && (
             <Button colorPalette="brand" onClick={() => setCreating(true)}>
               <Plus /> Add New Campaign
             </Button>
@@ -105,17 +140,17 @@ export function CampaignPage() {
         </HStack>
       }
     >
-      {loading && !data ? (
+      {loading && !current ? (
         <Stack gap="2" data-testid="campaigns-loading" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h="14" borderRadius="md" />
           ))}
         </Stack>
-      ) : error && !data ? (
+      ) : error && !current ? (
         <EmptyState icon={<CloudOff />} title="Could not load campaigns" description={serverError(error).message}>
           <Button onClick={() => void refetch()}>Try again</Button>
         </EmptyState>
-      ) : total === 0 ? (
+      ) : total === 0 && !narrowed ? (
         <EmptyState
           icon={<Megaphone />}
           title="No Campaign"
@@ -126,17 +161,41 @@ export function CampaignPage() {
           </Button>
         </EmptyState>
       ) : (
-        <Stack gap="4">
-          {wide ? <CampaignTable rows={rows} {...actions} /> : <CampaignCards rows={rows} {...actions} />}
-          {pages > 1 && (
-            <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align="center" gap="3">
-              <Text fontSize="sm" color="fg.muted" data-testid="campaigns-total">
-                {total} campaigns
-              </Text>
-              <Pagination label="Campaign pages" current={{ from: page, to: page }} pages={pages} onPage={setPage} />
-            </Stack>
-          )}
-        </Stack>
+        <DataTable<CampaignRow, CampaignSortField>
+          label="Campaigns"
+          testId="campaign-table"
+          columns={columns}
+          data={rows}
+          totalCount={total}
+          loading={loading}
+          error={error ? serverError(error).message : null}
+          onRetry={() => void refetch()}
+          state={state}
+          onStateChange={setState}
+          searchPlaceholder="Campaign or resource"
+          toolbar={
+            <>
+              <TableFilter
+                label="Status"
+                value={status}
+                onChange={(v) => filter(() => setStatus(v as CampaignStatus | ''))}
+                options={statusOptions}
+                testId="campaign-status-filter"
+              />
+              <TableFilter
+                label="Task type"
+                value={taskType}
+                onChange={(v) => filter(() => setTaskType(v as TaskType | ''))}
+                options={typeOptions}
+                testId="campaign-type-filter"
+              />
+            </>
+          }
+          getRowId={(c) => c.id}
+          rowProps={(c) => ({ 'data-testid': 'campaign-row', 'data-campaign-id': c.id })}
+          minW="1080px"
+          cards={(list) => <CampaignCards rows={list} {...actions} />}
+        />
       )}
 
       <Suspense fallback={null}>

@@ -432,7 +432,7 @@ function campaign(id: string, overrides: Record<string, unknown> = {}) {
 }
 
 const page = (rows: object[], total = rows.length) => ({
-  data: { campaigns: { __typename: 'CampaignPage', total, data: rows } },
+  data: { campaigns: { __typename: 'CampaignPage', totalCount: total, data: rows } },
 });
 
 describe('campaign page', () => {
@@ -554,7 +554,7 @@ describe('campaign page', () => {
     const api = testClient((name, variables) => {
       if (name !== 'MyCampaigns') return undefined;
       requested.push(variables.page as number);
-      expect(variables.limit).toBe(20);
+      expect(variables.size).toBe(20);
       const p = variables.page as number;
       return page([campaign(String(p * 100))], 21);
     });
@@ -563,5 +563,59 @@ describe('campaign page', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Campaign 200')).toBeInTheDocument();
     expect(requested).toEqual([1, 2]);
+  });
+
+  it('sends filters, search and sort to the server and exports what they select', async () => {
+    const user = userEvent.setup();
+    const seen: Record<string, unknown>[] = [];
+    const api = testClient((name, variables) => {
+      if (name !== 'MyCampaigns') return undefined;
+      seen.push(variables);
+      return page([campaign('5')]);
+    });
+    const fetched: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return new Response('id\r\n', { headers: { 'content-disposition': 'attachment; filename="c.csv"' } });
+    }) as typeof fetch;
+    URL.createObjectURL ??= () => 'blob:test';
+    URL.revokeObjectURL ??= () => undefined;
+    try {
+      renderInApp(api.wrap(<CampaignPage />));
+      await screen.findByTestId('campaign-row');
+      await user.selectOptions(screen.getByTestId('campaign-type-filter'), 'BOT');
+      await waitFor(() => expect(seen.at(-1)).toMatchObject({ filters: { taskType: ['BOT'], status: null }, page: 1 }));
+      await user.selectOptions(screen.getByTestId('campaign-status-filter'), 'STOPPED');
+      await waitFor(() => expect(seen.at(-1)).toMatchObject({ filters: { taskType: ['BOT'], status: ['STOPPED'] } }));
+      // Phones have no headers to press: the sort is a select.
+      await user.selectOptions(screen.getByTestId('table-sort'), 'budget:desc');
+      await waitFor(() => expect(seen.at(-1)).toMatchObject({ sortField: 'budget', sortOrder: 'desc' }));
+      await user.type(screen.getByTestId('table-search'), 'daily');
+      await waitFor(() => expect(seen.at(-1)).toMatchObject({ search: 'daily' }), { timeout: 2000 });
+      await user.click(screen.getByTestId('export-csv'));
+      await waitFor(() => expect(fetched).toHaveLength(1));
+      const url = new URL(fetched[0], 'http://localhost');
+      expect(url.pathname).toBe('/api/v1/campaigns.csv');
+      expect(JSON.parse(url.searchParams.get('filters') ?? '')).toEqual({ status: ['STOPPED'], taskType: ['BOT'] });
+      expect(url.searchParams.get('search')).toBe('daily');
+      expect(url.searchParams.get('sortField')).toBe('budget');
+      expect(url.searchParams.get('sortOrder')).toBe('desc');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it("filters that select nothing show 'No records found', not 'No Campaign'", async () => {
+    const user = userEvent.setup();
+    const api = testClient((name, variables) => {
+      if (name !== 'MyCampaigns') return undefined;
+      return (variables.filters as { status: string[] | null }).status ? page([]) : page([campaign('5')]);
+    });
+    renderInApp(api.wrap(<CampaignPage />));
+    await screen.findByTestId('campaign-row');
+    await user.selectOptions(screen.getByTestId('campaign-status-filter'), 'REJECTED');
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.queryByText('No Campaign')).toBeNull();
   });
 });

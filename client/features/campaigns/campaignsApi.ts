@@ -36,9 +36,16 @@ export const CampaignRowFragment = graphql(`
 `);
 
 export const CampaignsQuery = graphql(`
-  query MyCampaigns($page: Int!, $limit: Int!) {
-    campaigns(page: $page, limit: $limit) {
-      total
+  query MyCampaigns(
+    $page: Int!
+    $size: Int
+    $sortField: CampaignSortField
+    $sortOrder: SortOrder
+    $filters: CampaignFilters
+    $search: String
+  ) {
+    campaigns(page: $page, size: $size, sortField: $sortField, sortOrder: $sortOrder, filters: $filters, search: $search) {
+      totalCount
       data {
         id
         ...CampaignRow_campaign

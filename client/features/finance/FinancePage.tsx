@@ -3,17 +3,25 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { SegmentGroup } from '@chakra-ui/react/segment-group';
-import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Check, CloudOff, Inbox, ShieldOff, X } from 'lucide-react';
-import { useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Check, ShieldOff, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
+import { CsvButton } from '../../components/ui/CsvButton';
+import {
+  DataTable,
+  initialTableState,
+  type TableState,
+  tableQueryString,
+  tableVariables,
+} from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
-import type { TransactionStatus } from '../../gql/graphql';
+import type { TransactionSortField, TransactionStatus, WithdrawalQueueQuery as QueueData } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { isForbidden, serverError } from '../payments/serverError';
 import { formatShortDate } from '../payments/status';
@@ -23,9 +31,23 @@ import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 const PAGE_SIZE = 20;
 
 const WithdrawalQueueQuery = graphql(`
-  query WithdrawalQueue($status: TransactionStatus, $page: Int!, $limit: Int!) {
-    withdrawalQueue(status: $status, page: $page, limit: $limit) {
-      total
+  query WithdrawalQueue(
+    $page: Int!
+    $size: Int
+    $sortField: TransactionSortField
+    $sortOrder: SortOrder
+    $filters: TransactionFilters
+    $search: String
+  ) {
+    withdrawalQueue(
+      page: $page
+      size: $size
+      sortField: $sortField
+      sortOrder: $sortOrder
+      filters: $filters
+      search: $search
+    ) {
+      totalCount
       data {
         id
         userId
@@ -40,6 +62,9 @@ const WithdrawalQueueQuery = graphql(`
     }
   }
 `);
+
+type Withdrawal = QueueData['withdrawalQueue']['data'][number];
+type Decide = (target: DecisionTarget) => void;
 
 const WithdrawalQueueChangedSubscription = graphql(`
   subscription WithdrawalQueueChanged {
@@ -81,14 +106,18 @@ export const queueFilters: Array<{ value: TransactionStatus; label: string }> = 
 /** Finance staff: the live withdrawal queue; pay out and mark done with the hash, or fail it. */
 export function FinancePage() {
   const [status, setStatus] = useState<TransactionStatus>('IN_PROGRESS');
-  const [page, setPage] = useState(1);
+  const [state, setState] = useState<TableState<TransactionSortField>>(() => initialTableState({ size: PAGE_SIZE }));
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { data, loading, error, refetch } = useQuery(WithdrawalQueueQuery, {
-    variables: { status, page: 1, limit: PAGE_SIZE * page },
+  const filters = { status: [status] };
+  const { data, previousData, loading, error, refetch } = useQuery(WithdrawalQueueQuery, {
+    variables: { ...tableVariables(state), filters },
+    notifyOnNetworkStatusChange: true,
   });
+  const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
+  const columns = useMemo(() => queueColumns(setTarget), []);
 
   // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
   useSubscription(WithdrawalQueueChangedSubscription, { skip: forbidden, onData: () => void refetch() });
@@ -131,8 +160,7 @@ export function FinancePage() {
     );
   }
 
-  const rows = data?.withdrawalQueue.data ?? [];
-  const total = data?.withdrawalQueue.total ?? 0;
+  const total = current?.withdrawalQueue.totalCount ?? 0;
 
   return (
     <Page title="Finance" description="Withdrawal requests: send USDT on TON, then mark them done or failed.">
@@ -141,7 +169,7 @@ export function FinancePage() {
           value={status}
           onValueChange={(e) => {
             setStatus(e.value as TransactionStatus);
-            setPage(1);
+            setState((s) => ({ ...s, page: 1 }));
           }}
           size="sm"
           aria-label="Status"
@@ -149,92 +177,146 @@ export function FinancePage() {
           <SegmentGroup.Indicator />
           <SegmentGroup.Items items={queueFilters} />
         </SegmentGroup.Root>
-        <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
-          {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
-        </Text>
+        <HStack gap="3">
+          <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
+            {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
+          </Text>
+          <CsvButton path={`/v1/finance/withdrawals.csv${tableQueryString(state, filters)}`} variant="ghost" />
+        </HStack>
       </HStack>
-      {loading && !data ? (
-        <Stack gap="3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h="24" borderRadius="lg" />
-          ))}
-        </Stack>
-      ) : error && !data ? (
-        <EmptyState icon={<CloudOff />} title="Could not load withdrawals" description={serverError(error).message}>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<Inbox />}
-          title="No withdrawals here"
-          description="New withdrawal requests appear here as soon as they are made."
-        />
-      ) : (
-        <Stack gap="3" data-testid="withdrawal-queue">
-          {rows.map((w) => (
-            <Card.Root key={w.id} size="sm" variant="outline" data-testid="withdrawal" data-id={w.id}>
-              <Card.Body>
-                <Stack gap="3">
-                  <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
-                    <Stack gap="0.5">
-                      <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-                        {formatMoney(w.amount)}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        #{w.id} · user {w.userId} · <time dateTime={w.createdAt}>{formatShortDate(w.createdAt)}</time>
-                      </Text>
-                    </Stack>
-                    <StatusBadge status={w.status} />
-                  </HStack>
-                  {w.walletAddress && (
-                    <HStack gap="1" minW="0">
-                      <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="withdrawal-wallet">
-                        {w.walletAddress}
-                      </Box>
-                      <CopyButton value={w.walletAddress} label="Copy wallet address" />
-                    </HStack>
-                  )}
-                  {w.status === 'DONE' && w.txHash && (
-                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                      Transaction hash: {w.txHash}
-                    </Text>
-                  )}
-                  {w.status === 'FAILED' && w.failureReason && (
-                    <Text fontSize="sm" color="fg.error">
-                      Reason: {w.failureReason}
-                    </Text>
-                  )}
-                  {w.status === 'IN_PROGRESS' && (
-                    <HStack gap="2" wrap="wrap">
-                      <Button
-                        size="sm"
-                        colorPalette="green"
-                        onClick={() => setTarget({ id: w.id, amount: w.amount, action: 'done' })}
-                      >
-                        <Check /> Mark done
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        colorPalette="red"
-                        onClick={() => setTarget({ id: w.id, amount: w.amount, action: 'failed' })}
-                      >
-                        <X /> Mark failed
-                      </Button>
-                    </HStack>
-                  )}
-                </Stack>
-              </Card.Body>
-            </Card.Root>
-          ))}
-          {rows.length < total && (
-            <Button variant="outline" alignSelf="center" onClick={() => setPage((p) => p + 1)}>
-              Show more
-            </Button>
-          )}
-        </Stack>
-      )}
+      <DataTable<Withdrawal, TransactionSortField>
+        label="Withdrawals"
+        testId="withdrawal-queue"
+        columns={columns}
+        data={current?.withdrawalQueue.data}
+        totalCount={total}
+        loading={loading}
+        error={error ? serverError(error).message : null}
+        onRetry={() => void refetch()}
+        state={state}
+        onStateChange={setState}
+        searchPlaceholder="Wallet, hash, #id or e-mail"
+        getRowId={(w) => w.id}
+        rowProps={(w) => ({ 'data-testid': 'withdrawal', 'data-id': w.id })}
+        minW="1000px"
+        cards={(rows) => (
+          <Stack gap="3">
+            {rows.map((w) => (
+              <WithdrawalCard key={w.id} w={w} onDecide={setTarget} />
+            ))}
+          </Stack>
+        )}
+      />
       <DecisionDialog target={target} busy={busy} onClose={() => setTarget(null)} onConfirm={decide} />
     </Page>
+  );
+}
+
+const column = createColumnHelper<Withdrawal>();
+
+function queueColumns(onDecide: Decide) {
+  return [
+    column.accessor('id', { id: 'id', header: '#', cell: (c) => `#${c.getValue()}` }),
+    column.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Requested',
+      cell: (c) => <time dateTime={c.getValue()}>{formatShortDate(c.getValue())}</time>,
+    }),
+    column.accessor('userId', {
+      id: 'user',
+      header: 'User',
+      enableSorting: false,
+      cell: (c) => `user ${c.getValue()}`,
+    }),
+    column.accessor('amount', {
+      id: 'amount',
+      header: 'Amount',
+      meta: { align: 'end' },
+      cell: (c) => (
+        <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums">
+          {formatMoney(c.getValue())}
+        </Text>
+      ),
+    }),
+    column.display({ id: 'wallet', header: 'Wallet', cell: (c) => <Wallet w={c.row.original} /> }),
+    column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
+    column.display({
+      id: 'actions',
+      header: 'Decision',
+      cell: (c) => <Decision w={c.row.original} onDecide={onDecide} />,
+    }),
+  ];
+}
+
+function Wallet({ w }: { w: Withdrawal }) {
+  if (!w.walletAddress) return null;
+  return (
+    <HStack gap="1" minW="0" maxW="sm">
+      <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="withdrawal-wallet">
+        {w.walletAddress}
+      </Box>
+      <CopyButton value={w.walletAddress} label="Copy wallet address" />
+    </HStack>
+  );
+}
+
+/** Buttons while the withdrawal waits; afterwards its hash or the reason it failed. */
+function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
+  if (w.status === 'IN_PROGRESS') {
+    return (
+      <HStack gap="2" wrap="wrap">
+        <Button size="sm" colorPalette="green" onClick={() => onDecide({ id: w.id, amount: w.amount, action: 'done' })}>
+          <Check /> Mark done
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => onDecide({ id: w.id, amount: w.amount, action: 'failed' })}
+        >
+          <X /> Mark failed
+        </Button>
+      </HStack>
+    );
+  }
+  if (w.status === 'DONE' && w.txHash) {
+    return (
+      <Text fontSize="sm" color="fg.muted" wordBreak="break-all" maxW="xs">
+        Transaction hash: {w.txHash}
+      </Text>
+    );
+  }
+  if (w.status === 'FAILED' && w.failureReason) {
+    return (
+      <Text fontSize="sm" color="fg.error" maxW="xs">
+        Reason: {w.failureReason}
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** Phones: a card per withdrawal with the same facts and buttons. */
+function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
+  return (
+    <Card.Root size="sm" variant="outline" data-testid="withdrawal" data-id={w.id}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
+            <Stack gap="0.5">
+              <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
+                {formatMoney(w.amount)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                #{w.id} · user {w.userId} · <time dateTime={w.createdAt}>{formatShortDate(w.createdAt)}</time>
+              </Text>
+            </Stack>
+            <StatusBadge status={w.status} />
+          </HStack>
+          <Wallet w={w} />
+          <Decision w={w} onDecide={onDecide} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }

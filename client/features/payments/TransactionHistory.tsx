@@ -1,21 +1,27 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
-import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { ChevronLeft, ChevronRight, CloudOff } from 'lucide-react';
+import { createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { CsvButton } from '../../components/ui/CsvButton';
+import {
+  DataTable,
+  initialTableState,
+  TableFilter,
+  type TableState,
+  tableQueryString,
+  tableVariables,
+} from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { type FragmentType, graphql, useFragment } from '../../gql';
-import type { TransactionKind } from '../../gql/graphql';
+import { type FragmentType, graphql, useFragment as unmask, useFragment } from '../../gql';
+import type { TransactionKind, TransactionSortField, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { serverError } from './serverError';
-import { formatShortDate } from './status';
+import { formatShortDate, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 
 /** Spec 9: transaction history page 1, limit 20. */
@@ -36,11 +42,28 @@ export const TransactionRowFragment = graphql(`
 `);
 
 export const TransactionsQuery = graphql(`
-  query Transactions($kind: TransactionKind!, $page: Int!, $limit: Int!) {
-    transactions(kind: $kind, page: $page, limit: $limit) {
-      total
+  query Transactions(
+    $kind: TransactionKind!
+    $page: Int!
+    $size: Int
+    $sortField: TransactionSortField
+    $sortOrder: SortOrder
+    $filters: TransactionFilters
+    $search: String
+  ) {
+    transactions(
+      kind: $kind
+      page: $page
+      size: $size
+      sortField: $sortField
+      sortOrder: $sortOrder
+      filters: $filters
+      search: $search
+    ) {
+      totalCount
       data {
         id
+        status
         ...TransactionRow_transaction
       }
     }
@@ -82,34 +105,56 @@ function TransactionRow({ transaction: ref }: { transaction: FragmentType<typeof
         <StatusBadge status={t.status} />
       </HStack>
       {(t.walletAddress || (t.status === 'DONE' && t.txHash) || (t.status === 'FAILED' && t.failureReason)) && (
-        <Stack gap="0.5" mt="1.5" fontSize="sm">
-          {t.walletAddress && (
-            <Text color="fg.muted" wordBreak="break-all">
-              Wallet: {t.walletAddress}
-            </Text>
-          )}
-          {t.status === 'DONE' && t.txHash && (
-            <HStack gap="1" align="center">
-              <Text color="fg.muted" wordBreak="break-all" data-testid="transaction-hash">
-                Transaction hash: {t.txHash}
-              </Text>
-              <CopyButton value={t.txHash} label="Copy transaction hash" />
-            </HStack>
-          )}
-          {t.status === 'FAILED' && t.failureReason && (
-            <Text color="fg.error" data-testid="transaction-reason">
-              Reason: {t.failureReason}
-            </Text>
-          )}
-        </Stack>
+        <Box mt="1.5">
+          <Details transaction={t} />
+        </Box>
       )}
     </Box>
   );
 }
 
+type Row = { id: string; status: TransactionStatus } & FragmentType<typeof TransactionRowFragment>;
+
+/** The row's fields (rows carry a fragment reference). */
+const fields = (row: Row) => unmask(TransactionRowFragment, row);
+
+const column = createColumnHelper<Row>();
+const baseColumns = [
+  column.accessor('id', { id: 'id', header: '#', cell: (c) => `#${c.getValue()}` }),
+  column.accessor((r) => fields(r).createdAt, {
+    id: 'createdAt',
+    header: 'Date',
+    cell: (c) => <time dateTime={c.getValue()}>{formatShortDate(c.getValue())}</time>,
+  }),
+  column.accessor((r) => fields(r).amount, {
+    id: 'amount',
+    header: 'Amount',
+    meta: { align: 'end' },
+    cell: (c) => (
+      <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="transaction-amount">
+        {formatMoney(c.getValue())}
+      </Text>
+    ),
+  }),
+  column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
+];
+const withdrawalColumns = [
+  ...baseColumns,
+  column.display({ id: 'details', header: 'Details', cell: (c) => <Details transaction={fields(c.row.original)} /> }),
+];
+
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...(Object.keys(transactionStatus) as TransactionStatus[]).map((s) => ({
+    value: s,
+    label: transactionStatus[s].label,
+  })),
+];
+
 /**
- * Own top-ups or withdrawals, newest first, 20 a page. A `transactionUpdated` event writes the
- * changed row into the Apollo cache (status, hash, reason) and puts a new one on top of page 1.
+ * Own top-ups or withdrawals on the data table (spec 7; 20 a page, spec 9): sort, status filter,
+ * search, CSV of what is selected. A `transactionUpdated` event re-renders a listed row through
+ * the cache (status, hash, reason); a row that is not listed refetches the page.
  */
 export function TransactionHistory({
   kind,
@@ -120,104 +165,114 @@ export function TransactionHistory({
   title: string;
   empty: { icon: ReactNode; title: string; description: string };
 }) {
-  const [page, setPage] = useState(1);
-  const variables = { kind, page, limit: HISTORY_LIMIT };
-  const { data, loading, error, refetch } = useQuery(TransactionsQuery, { variables });
+  const [state, setState] = useState<TableState<TransactionSortField>>(() =>
+    initialTableState({ size: HISTORY_LIMIT }),
+  );
+  const [status, setStatus] = useState<TransactionStatus | ''>('');
+  const filters = { status: status ? [status] : null };
+  const { data, previousData, loading, error, refetch } = useQuery(TransactionsQuery, {
+    variables: { kind, ...tableVariables(state), filters },
+    notifyOnNetworkStatusChange: true,
+  });
+  const current = data ?? previousData;
 
   useSubscription(TransactionUpdatedSubscription, {
-    onData: ({ client, data: event }) => {
+    onData: ({ data: event }) => {
       const changed = event.data?.transactionUpdated;
       if (!changed || changed.kind !== kind) return;
-      // The event is normalised into the cache as Transaction:<id>: a listed row re-renders.
-      const cached = client.cache.readQuery({ query: TransactionsQuery, variables });
-      if (!cached || cached.transactions.data.some((row) => row.id === changed.id)) return;
-      if (page !== 1) {
-        void refetch();
-        return;
-      }
-      client.cache.writeQuery({
-        query: TransactionsQuery,
-        variables,
-        data: {
-          ...cached,
-          transactions: {
-            ...cached.transactions,
-            total: cached.transactions.total + 1,
-            data: [changed, ...cached.transactions.data].slice(0, HISTORY_LIMIT),
-          },
-        },
-      });
+      // Normalised into the cache as Transaction:<id>: a listed row re-renders by itself.
+      if (!current?.transactions.data.some((row) => row.id === changed.id)) void refetch();
     },
   });
 
-  const rows = data?.transactions.data ?? [];
-  const total = data?.transactions.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / HISTORY_LIMIT));
+  const rows = current?.transactions.data;
+  const total = current?.transactions.totalCount ?? 0;
+  const narrowed = Boolean(status || state.search);
 
   return (
     <Stack gap="3" as="section" aria-labelledby={`history-${kind}`}>
-      <HStack justify="space-between">
+      <HStack justify="space-between" wrap="wrap" gap="2">
         <Heading as="h2" size="lg" id={`history-${kind}`}>
           {title}
         </Heading>
-        {data && total > 0 && (
+        {current && (total > 0 || narrowed) && (
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted" data-testid="history-total">
-              {total} in total
+              {total} {narrowed ? 'found' : 'in total'}
             </Text>
             <CsvButton
-              path={`/v1/users/transactions/${kind === 'TOP_UP' ? 'advertiser' : 'publisher'}.csv`}
+              path={`/v1/users/transactions/${kind === 'TOP_UP' ? 'advertiser' : 'publisher'}.csv${tableQueryString(state, filters)}`}
               variant="ghost"
             />
           </HStack>
         )}
       </HStack>
-      {loading && !data ? (
-        <Card.Root variant="outline" data-testid="history-loading">
-          <Stack gap="0" as="ul" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <HStack as="li" key={i} px="5" py="3" justify="space-between" borderTopWidth={i ? '1px' : 0}>
-                <Stack gap="1.5">
-                  <Skeleton h="4" w="24" />
-                  <Skeleton h="3" w="36" />
-                </Stack>
-                <Skeleton h="5" w="16" borderRadius="full" />
-              </HStack>
-            ))}
-          </Stack>
-        </Card.Root>
-      ) : error && !data ? (
-        <EmptyState icon={<CloudOff />} title="Could not load the history" description={serverError(error).message}>
-          <Button onClick={() => void refetch()}>Try again</Button>
-        </EmptyState>
-      ) : rows.length === 0 ? (
+      {current && total === 0 && !narrowed ? (
         <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
       ) : (
-        <Card.Root variant="outline" overflow="hidden">
-          <Box as="ul" listStyleType="none" data-testid="transaction-history">
-            {rows.map((row) => (
-              <TransactionRow key={row.id} transaction={row} />
-            ))}
-          </Box>
-        </Card.Root>
+        <DataTable<Row, TransactionSortField>
+          label={title}
+          testId="transaction-history"
+          columns={kind === 'WITHDRAWAL' ? withdrawalColumns : baseColumns}
+          data={rows}
+          totalCount={total}
+          loading={loading}
+          error={error ? serverError(error).message : null}
+          onRetry={() => void refetch()}
+          state={state}
+          onStateChange={setState}
+          searchPlaceholder={kind === 'WITHDRAWAL' ? 'Wallet, hash or #id' : '#id'}
+          toolbar={
+            <TableFilter
+              label="Status"
+              value={status}
+              onChange={(v) => {
+                setStatus(v as TransactionStatus | '');
+                setState((s) => ({ ...s, page: 1 }));
+              }}
+              options={statusOptions}
+              testId="history-status-filter"
+            />
+          }
+          getRowId={(r) => r.id}
+          rowProps={(r) => ({ 'data-testid': 'transaction-row', 'data-id': r.id, 'data-status': r.status })}
+          minW={kind === 'WITHDRAWAL' ? '760px' : '480px'}
+          cards={(list) => (
+            <Card.Root variant="outline" overflow="hidden">
+              <Box as="ul" listStyleType="none">
+                {list.map((row) => (
+                  <TransactionRow key={row.id} transaction={row} />
+                ))}
+              </Box>
+            </Card.Root>
+          )}
+        />
       )}
-      {total > HISTORY_LIMIT && (
-        <HStack justify="center" gap="3" as="nav" aria-label="History pages">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            <ChevronLeft /> Previous
-          </Button>
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            Page {page} of {pages}
+    </Stack>
+  );
+}
+
+/** Wallet, and the hash of a done withdrawal or the reason of a failed one. */
+function Details({ transaction: t }: { transaction: ReturnType<typeof fields> }) {
+  return (
+    <Stack gap="0.5" fontSize="sm" maxW="md">
+      {t.walletAddress && (
+        <Text color="fg.muted" wordBreak="break-all">
+          Wallet: {t.walletAddress}
+        </Text>
+      )}
+      {t.status === 'DONE' && t.txHash && (
+        <HStack gap="1" align="center">
+          <Text color="fg.muted" wordBreak="break-all" data-testid="transaction-hash">
+            Transaction hash: {t.txHash}
           </Text>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            Next <ChevronRight />
-          </Button>
+          <CopyButton value={t.txHash} label="Copy transaction hash" />
         </HStack>
+      )}
+      {t.status === 'FAILED' && t.failureReason && (
+        <Text color="fg.error" data-testid="transaction-reason">
+          Reason: {t.failureReason}
+        </Text>
       )}
     </Stack>
   );

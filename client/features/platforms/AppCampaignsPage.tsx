@@ -3,10 +3,11 @@ import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ListTodo } from 'lucide-react';
+import { CsvButton } from '../../components/ui/CsvButton';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
@@ -75,11 +76,14 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           : undefined
       }
       actions={
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/publisher">
-            <ArrowLeft /> My Apps
-          </Link>
-        </Button>
+        <HStack gap="2">
+          {rows && rows.length > 0 && <CsvButton path={`/v1/platforms/${platformId}/campaigns.csv`} />}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/publisher">
+              <ArrowLeft /> My Apps
+            </Link>
+          </Button>
+        </HStack>
       }
     >
       {rows === null ? (

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { moneyToJson } from '../../lib/money.ts';
-import { idParam, pageQuery } from '../../rest/params.ts';
+import { formatMoney, moneyToJson } from '../../lib/money.ts';
+import { withTotal } from '../../lib/data-table.ts';
+import { CsvFile, mapRows } from '../../rest/csv.ts';
+import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
-import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
 import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
-import type { CampaignView, PlatformCampaignRow } from './campaigns.service.ts';
+import { CampaignTableQuery, type CampaignView, type PlatformCampaignRow } from './campaigns.service.ts';
 
 /** REST money is USD numbers. */
 export function campaignJson(c: CampaignView) {
@@ -21,10 +22,8 @@ export function platformRowJson(r: PlatformCampaignRow) {
   return { ...r, profitBudget: moneyToJson(r.profitBudget) };
 }
 
-const listQuery = pageQuery(20).extend({
-  projectId: idParam('projectId').optional(),
-  status: z.enum(CAMPAIGN_STATUSES, { error: `status must be one of ${CAMPAIGN_STATUSES.join(', ')}` }).optional(),
-});
+const TABLE_HELP =
+  'A data table (spec 7): `page`, `size` (or `limit`; default 20), `sortField` (createdAt, name, status, budget, spend, conversions, todayConversions), `sortOrder`, `filters` (JSON: `projectId`, `status` and `taskType`, one or a list; `?projectId=` and `?status=` are read too), `search` (campaign name, resource title). Answers `{ data, total, totalCount }`.';
 const campaignParams = z.object({ projectId: idParam('projectId'), campaignId: idParam('campaignId') });
 
 export const campaignsRoutes = [
@@ -32,28 +31,74 @@ export const campaignsRoutes = [
     method: 'GET',
     path: '/v1/campaigns',
     tag: 'campaigns',
-    summary: 'All the signed-in advertiser’s campaigns, newest first (optionally of one project or status).',
+    summary: `All the signed-in advertiser’s campaigns, newest first unless sorted. ${TABLE_HELP}`,
     access: 'user',
-    query: listQuery,
+    query: CampaignTableQuery,
     handler: async (ctx, { query }) => {
-      const { data, total } = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
-      return { data: data.map(campaignJson), total };
+      const p = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
+      return withTotal({ data: p.data.map(campaignJson), totalCount: p.totalCount });
     },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/campaigns.csv',
+    tag: 'campaigns',
+    summary: 'The campaigns the table’s filters, search and sort select, as CSV (one row per campaign), streamed.',
+    access: 'user',
+    query: CampaignTableQuery,
+    handler: async (ctx, { query }) =>
+      new CsvFile(
+        `campaigns-${new Date().toISOString().slice(0, 10)}.csv`,
+        [
+          'id',
+          'created_at',
+          'name',
+          'project_id',
+          'resource',
+          'task_type',
+          'status',
+          'active',
+          'prices_usd',
+          'budget_left_usd',
+          'spend_usd',
+          'conversions',
+          'today_conversions',
+          'today_spend_usd',
+          'not_new_unpaid',
+        ],
+        mapRows(ctx.services.campaigns.stream(ctx.em, ctx.user!, query), (c) => [
+          c.id,
+          c.createdAt,
+          c.name,
+          c.projectId,
+          c.task.title,
+          c.task.type,
+          c.status,
+          c.isActive ? 'yes' : 'no',
+          c.prices.map((p) => `tier ${p.tierLevel}: ${formatMoney(p.value)}`).join('; '),
+          formatMoney(c.budget),
+          formatMoney(c.spend),
+          c.conversions,
+          c.todayConversions,
+          formatMoney(c.todaySpend),
+          c.notNew,
+        ]),
+      ),
   }),
   route({
     method: 'GET',
     path: '/v1/projects/:projectId/campaigns',
     tag: 'campaigns',
-    summary: 'The campaigns of one project, newest first.',
+    summary: `The campaigns of one project, newest first unless sorted. ${TABLE_HELP}`,
     access: 'user',
     params: z.object({ projectId: idParam('projectId') }),
-    query: pageQuery(20),
+    query: CampaignTableQuery,
     handler: async (ctx, { params, query }) => {
-      const { data, total } = await ctx.services.campaigns.list(ctx.em, ctx.user!, {
+      const p = await ctx.services.campaigns.list(ctx.em, ctx.user!, {
         ...query,
-        projectId: params.projectId,
+        filters: { ...query.filters, projectId: params.projectId },
       });
-      return { data: data.map(campaignJson), total };
+      return withTotal({ data: p.data.map(campaignJson), totalCount: p.totalCount });
     },
   }),
   route({

@@ -1,18 +1,22 @@
-import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
+import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
 import { topics } from '../../graphql/pubsub.ts';
+import { defined, SortOrderEnum } from '../../graphql/table.ts';
+import { withTotal } from '../../lib/data-table.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { TaskRef, TaskTypeEnum } from '../projects/projects.schema.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
 import { BudgetInput, CreateCampaignInput, ReportInput, UpdateCampaignInput } from './campaigns.inputs.ts';
-import type {
-  CampaignStats,
-  CampaignView,
-  PlatformCampaignRow,
-  PlatformStats,
-  ReportDay,
+import {
+  CAMPAIGN_SORT_FIELDS,
+  CampaignTableQuery,
+  type CampaignStats,
+  type CampaignView,
+  type PlatformCampaignRow,
+  type PlatformStats,
+  type ReportDay,
 } from './campaigns.service.ts';
 import type { CallbackView } from './callbacks.service.ts';
 
@@ -64,8 +68,22 @@ export const CampaignRef = builder.objectRef<CampaignView>('Campaign').implement
   }),
 });
 
-const CampaignPageRef = builder.objectRef<{ data: CampaignView[]; total: number }>('CampaignPage').implement({
-  fields: (t) => ({ data: t.expose('data', { type: [CampaignRef] }), total: t.exposeInt('total') }),
+const CampaignPageRef = builder
+  .objectRef<{ data: CampaignView[]; total: number; totalCount: number }>('CampaignPage')
+  .implement({
+    fields: (t) => ({
+      data: t.expose('data', { type: [CampaignRef] }),
+      total: t.exposeInt('total'),
+      totalCount: t.exposeInt('totalCount'),
+    }),
+  });
+const CampaignSortEnum = builder.enumType('CampaignSortField', { values: CAMPAIGN_SORT_FIELDS });
+const CampaignFiltersInput = builder.inputType('CampaignFilters', {
+  fields: (t) => ({
+    projectId: t.id({ required: false }),
+    status: t.field({ type: [CampaignStatusEnum], required: false }),
+    taskType: t.field({ type: [TaskTypeEnum], required: false }),
+  }),
 });
 
 const ReportDayRef = builder.objectRef<ReportDay>('CampaignReportDay').implement({
@@ -226,21 +244,27 @@ builder.queryFields((t) => ({
   campaigns: t.field({
     type: CampaignPageRef,
     authScopes: { authenticated: true },
+    description:
+      'The advertiser’s paid campaigns as a data table (spec 7), newest first unless sorted; `projectId` and `status` are read as filters, `limit` as `size`.',
     args: {
       projectId: t.arg.id({ required: false }),
       status: t.arg({ type: CampaignStatusEnum, required: false }),
       page: t.arg.int({ required: true, defaultValue: 1 }),
-      limit: t.arg.int({ required: true, defaultValue: 20 }),
+      size: t.arg.int({ required: false }),
+      limit: t.arg.int({ required: false }),
+      sortField: t.arg({ type: CampaignSortEnum, required: false }),
+      sortOrder: t.arg({ type: SortOrderEnum, required: false }),
+      filters: t.arg({ type: CampaignFiltersInput, required: false }),
+      search: t.arg.string({ required: false, description: 'Campaign name or resource title.' }),
     },
-    resolve: (_r, { projectId, status, page, limit }, ctx) => {
-      checkPage(page, limit);
-      return ctx.services.campaigns.list(ctx.em, ctx.user!, {
-        projectId: projectId ? parseId(projectId) : undefined,
-        status: status ?? undefined,
-        page,
-        limit,
-      });
-    },
+    resolve: async (_r, args, ctx) =>
+      withTotal(
+        await ctx.services.campaigns.list(
+          ctx.em,
+          ctx.user!,
+          parseInput(CampaignTableQuery, { ...defined(args), filters: defined(args.filters) }),
+        ),
+      ),
   }),
   campaign: t.field({
     type: CampaignRef,

@@ -1,5 +1,6 @@
 import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
+import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { topics } from '../../graphql/pubsub.ts';
 import { TABLE_DEFAULT_SIZE } from '../../lib/data-table.ts';
 import { REPORT_REASONS, REPORT_STATUSES } from '../campaigns/campaign.entity.ts';
@@ -22,7 +23,6 @@ import {
 
 const StatusEnum = builder.enumType('PlayerReportStatus', { values: REPORT_STATUSES });
 const ReasonEnum = builder.enumType('PlayerReportReason', { values: REPORT_REASONS });
-export const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
 const ReportSortEnum = builder.enumType('PlayerReportSortField', { values: REPORT_SORT_FIELDS });
 const ReviewSortEnum = builder.enumType('CampaignReviewSortField', { values: REVIEW_SORT_FIELDS });
 const DecisionEnum = builder.enumType('PlayerReportDecision', { values: ['RESOLVED', 'REJECTED'] as const });
@@ -131,10 +131,6 @@ const ReportFiltersInput = builder.inputType('PlayerReportFilters', {
     claimedBy: t.string({ required: false, description: 'A moderator id, "me" or "none".' }),
   }),
 });
-
-/** GraphQL's nulls are "not given" to the table schema, which then checks like REST. */
-export const defined = <T extends object>(o: T | null | undefined) =>
-  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryField('playerReports', (t) =>
   t.field({

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { moneyToJson } from '../../lib/money.ts';
 import { PAYMENT_STATUSES, type Payment } from './payment.entity.ts';
-import { pageQuery } from '../../rest/params.ts';
+import { type PaymentView, PaymentTableQuery, paymentView } from './payments.service.ts';
+import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 
@@ -20,25 +21,51 @@ const TransactionJson = z.object({
 });
 
 /** The spec names the money `value` on the advertiser side and `amount` on the publisher side. */
-export function transactionJson(p: Payment) {
-  const base = {
-    id: p.id,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    status: p.status,
-  };
-  if (p.kind === 'TOP_UP') return { ...base, value: moneyToJson(p.amount) };
+export function transactionJson(payment: Payment | PaymentView) {
+  const p = 'payUrl' in payment ? paymentView(payment) : payment;
+  const base = { id: p.id, createdAt: p.createdAt, updatedAt: p.updatedAt, status: p.status };
+  if (p.kind === 'TOP_UP') return { ...base, value: moneyToJson(BigInt(p.amount)) };
   return {
     ...base,
-    amount: moneyToJson(p.amount),
+    amount: moneyToJson(BigInt(p.amount)),
     walletAddress: p.walletAddress,
     txHash: p.txHash,
     failureReason: p.failureReason,
   };
 }
 
-const listQuery = pageQuery(20).extend({ status: z.enum(PAYMENT_STATUSES).optional() });
-const page = z.object({ data: z.array(TransactionJson), total: z.number() });
+const page = z.object({ data: z.array(TransactionJson), total: z.number(), totalCount: z.number() });
+const TABLE_HELP =
+  'A data table (spec 7): `page`, `size` (or `limit`; default 20), `sortField` (createdAt, amount, status, id), `sortOrder`, `filters` (JSON: `status`, one or a list; `?status=` is read too), `search` (wallet, transaction hash, id). Answers `{ data, total, totalCount }`.';
+const SIDES = { advertiser: 'TOP_UP', publisher: 'WITHDRAWAL' } as const;
+const day = () => new Date().toISOString().slice(0, 10);
+
+/** CSV of payments as the table's filters select them, streamed. */
+function paymentsCsv(filename: string, rows: AsyncIterable<PaymentView>, staff = false) {
+  return new CsvFile(
+    `${filename}-${day()}.csv`,
+    [
+      'id',
+      'created_at',
+      ...(staff ? ['user_id'] : []),
+      'amount_usd',
+      'status',
+      'wallet_address',
+      'tx_hash',
+      'failure_reason',
+    ],
+    mapRows(rows, (p) => [
+      p.id,
+      p.createdAt,
+      ...(staff ? [p.userId] : []),
+      formatMoney(BigInt(p.amount)),
+      p.status,
+      p.walletAddress,
+      p.txHash,
+      p.failureReason,
+    ]),
+  );
+}
 
 export const paymentsRoutes = [
   route({
@@ -55,23 +82,6 @@ export const paymentsRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    path: '/v1/users/transactions/advertiser',
-    tag: 'payments',
-    summary: 'Top-ups of the signed-in user, newest first.',
-    access: 'user',
-    query: listQuery,
-    response: page,
-    handler: async (ctx, { query }) => {
-      const { data, total } = await ctx.services.payments.list(ctx.em, {
-        userId: ctx.user!.id,
-        kind: 'TOP_UP',
-        ...query,
-      });
-      return { data: data.map(transactionJson), total };
-    },
-  }),
-  route({
     method: 'POST',
     path: '/v1/users/payments/publisher',
     tag: 'payments',
@@ -85,48 +95,60 @@ export const paymentsRoutes = [
         await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, body.amount, body.walletAddress),
       ),
   }),
-  route({
-    method: 'GET',
-    path: '/v1/users/transactions/publisher',
-    tag: 'payments',
-    summary: 'Withdrawals of the signed-in user, newest first.',
-    access: 'user',
-    query: listQuery,
-    response: page,
-    handler: async (ctx, { query }) => {
-      const { data, total } = await ctx.services.payments.list(ctx.em, {
-        userId: ctx.user!.id,
-        kind: 'WITHDRAWAL',
-        ...query,
-      });
-      return { data: data.map(transactionJson), total };
-    },
-  }),
-  ...(['advertiser', 'publisher'] as const).map((side) =>
+  ...(['advertiser', 'publisher'] as const).flatMap((side) => [
+    route({
+      method: 'GET',
+      path: `/v1/users/transactions/${side}`,
+      tag: 'payments',
+      summary: `The signed-in user’s ${side === 'advertiser' ? 'top-ups' : 'withdrawals'}, newest first. ${TABLE_HELP}`,
+      access: 'user',
+      query: PaymentTableQuery,
+      response: page,
+      handler: async (ctx, { query }) => {
+        const p = await ctx.services.payments.table(ctx.em, { userId: ctx.user!.id, kind: SIDES[side] }, query);
+        return withTotal({ data: p.data.map(transactionJson), totalCount: p.totalCount });
+      },
+    }),
     route({
       method: 'GET',
       path: `/v1/users/transactions/${side}.csv`,
       tag: 'payments',
-      summary: `Every ${side === 'advertiser' ? 'top-up' : 'withdrawal'} of the signed-in user as CSV, newest first, streamed.`,
+      summary: `The signed-in user’s ${side === 'advertiser' ? 'top-ups' : 'withdrawals'} the table’s filters, search and sort select, as CSV, streamed.`,
       access: 'user',
-      handler: async (ctx) =>
-        new CsvFile(
-          `${side === 'advertiser' ? 'top-ups' : 'withdrawals'}-${new Date().toISOString().slice(0, 10)}.csv`,
-          ['id', 'created_at', 'amount_usd', 'status', 'wallet_address', 'tx_hash'],
-          mapRows(
-            ctx.services.payments.stream(ctx.em, ctx.user!.id, side === 'advertiser' ? 'TOP_UP' : 'WITHDRAWAL'),
-            (p) => [
-              p.id,
-              new Date(p.createdAt).toISOString(),
-              formatMoney(p.amount),
-              p.status,
-              p.walletAddress ?? null,
-              p.txHash ?? null,
-            ],
-          ),
+      query: PaymentTableQuery,
+      handler: async (ctx, { query }) =>
+        paymentsCsv(
+          side === 'advertiser' ? 'top-ups' : 'withdrawals',
+          ctx.services.payments.stream(ctx.em, { userId: ctx.user!.id, kind: SIDES[side] }, query),
         ),
     }),
-  ),
+  ]),
+  route({
+    method: 'GET',
+    path: '/v1/finance/withdrawals',
+    tag: 'payments',
+    summary: `Finance staff: every user’s withdrawals (the finance queue). ${TABLE_HELP.replace('transaction hash, id', 'transaction hash, id, the user’s e-mail')}`,
+    access: 'finance',
+    query: PaymentTableQuery,
+    response: page.extend({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
+    handler: async (ctx, { query }) => {
+      const p = await ctx.services.payments.table(ctx.em, { kind: 'WITHDRAWAL' }, query);
+      return withTotal({
+        data: p.data.map((t) => ({ ...transactionJson(t), userId: t.userId })),
+        totalCount: p.totalCount,
+      });
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/finance/withdrawals.csv',
+    tag: 'payments',
+    summary: 'Finance staff: the withdrawals the queue’s filters, search and sort select, as CSV, streamed.',
+    access: 'finance',
+    query: PaymentTableQuery,
+    handler: async (ctx, { query }) =>
+      paymentsCsv('withdrawal-queue', ctx.services.payments.stream(ctx.em, { kind: 'WITHDRAWAL' }, query), true),
+  }),
   route({
     method: 'POST',
     path: '/v1/payments/webhooks/:provider',

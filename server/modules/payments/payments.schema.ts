@@ -1,8 +1,10 @@
-import { checkPage, parseId } from '../../graphql/args.ts';
+import { parseId, parseInput } from '../../graphql/args.ts';
+import { withTotal } from '../../lib/data-table.ts';
+import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../graphql/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment.entity.ts';
-import { type PaymentView, paymentView } from './payments.service.ts';
+import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -23,9 +25,15 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
   }),
 });
 
-const TransactionPageRef = builder.objectRef<{ data: PaymentView[]; total: number }>('TransactionPage').implement({
-  fields: (t) => ({ data: t.expose('data', { type: [TransactionRef] }), total: t.exposeInt('total') }),
-});
+const TransactionPageRef = builder
+  .objectRef<{ data: PaymentView[]; total: number; totalCount: number }>('TransactionPage')
+  .implement({
+    fields: (t) => ({
+      data: t.expose('data', { type: [TransactionRef] }),
+      total: t.exposeInt('total'),
+      totalCount: t.exposeInt('totalCount'),
+    }),
+  });
 
 const TopUpRef = builder.objectRef<{ url: string; transaction: PaymentView }>('TopUp').implement({
   fields: (t) => ({
@@ -34,48 +42,44 @@ const TopUpRef = builder.objectRef<{ url: string; transaction: PaymentView }>('T
   }),
 });
 
-builder.queryFields((t) => ({
-  transactions: t.field({
-    type: TransactionPageRef,
-    authScopes: { authenticated: true },
-    description: 'The signed-in user’s top-ups or withdrawals, newest first.',
-    args: {
-      kind: t.arg({ type: KindEnum, required: true }),
-      page: t.arg.int({ required: true, defaultValue: 1 }),
-      limit: t.arg.int({ required: true, defaultValue: 20 }),
-    },
-    resolve: async (_r, args, ctx) => {
-      checkPage(args.page, args.limit);
-      const { data, total } = await ctx.services.payments.list(ctx.em, {
-        userId: ctx.user!.id,
-        kind: args.kind,
-        page: args.page,
-        limit: args.limit,
-      });
-      return { data: data.map(paymentView), total };
-    },
-  }),
-  withdrawalQueue: t.field({
-    type: TransactionPageRef,
-    authScopes: { finance: true },
-    description: 'Withdrawals for finance staff; IN_PROGRESS ones wait for a decision.',
-    args: {
-      status: t.arg({ type: StatusEnum, required: false }),
-      page: t.arg.int({ required: true, defaultValue: 1 }),
-      limit: t.arg.int({ required: true, defaultValue: 20 }),
-    },
-    resolve: async (_r, args, ctx) => {
-      checkPage(args.page, args.limit);
-      const { data, total } = await ctx.services.payments.list(ctx.em, {
-        kind: 'WITHDRAWAL',
-        status: args.status,
-        page: args.page,
-        limit: args.limit,
-      });
-      return { data: data.map(paymentView), total };
-    },
-  }),
-}));
+const SortEnum = builder.enumType('TransactionSortField', { values: PAYMENT_SORT_FIELDS });
+const FiltersInput = builder.inputType('TransactionFilters', {
+  fields: (t) => ({ status: t.field({ type: [StatusEnum], required: false }) }),
+});
+
+builder.queryFields((t) => {
+  /** The data table's arguments (spec 7); `limit` is read as `size`, 20 a page by default. */
+  const table = {
+    page: t.arg.int({ required: true, defaultValue: 1 }),
+    size: t.arg.int({ required: false }),
+    limit: t.arg.int({ required: false, description: 'Read as `size`.' }),
+    sortField: t.arg({ type: SortEnum, required: false }),
+    sortOrder: t.arg({ type: SortOrderEnum, required: false }),
+    filters: t.arg({ type: FiltersInput, required: false }),
+    search: t.arg.string({ required: false, description: 'Wallet, transaction hash or id.' }),
+  };
+  const query = (args: { filters?: object | null } & Record<string, unknown>) =>
+    parseInput(PaymentTableQuery, { ...defined(args), filters: defined(args.filters) });
+  return {
+    transactions: t.field({
+      type: TransactionPageRef,
+      authScopes: { authenticated: true },
+      description: 'The signed-in user’s top-ups or withdrawals as a data table, newest first unless sorted.',
+      args: { kind: t.arg({ type: KindEnum, required: true }), ...table },
+      resolve: async (_r, { kind, ...args }, ctx) =>
+        withTotal(await ctx.services.payments.table(ctx.em, { userId: ctx.user!.id, kind }, query(args))),
+    }),
+    withdrawalQueue: t.field({
+      type: TransactionPageRef,
+      authScopes: { finance: true },
+      description:
+        'Withdrawals for finance staff as a data table; IN_PROGRESS ones wait for a decision. `status` is read as a filter.',
+      args: { status: t.arg({ type: StatusEnum, required: false }), ...table },
+      resolve: async (_r, args, ctx) =>
+        withTotal(await ctx.services.payments.table(ctx.em, { kind: 'WITHDRAWAL' }, query(args))),
+    }),
+  };
+});
 
 builder.mutationFields((t) => ({
   createTopUp: t.field({

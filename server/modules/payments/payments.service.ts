@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Address } from '@ton/core';
+import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Emit } from '../../db/transaction.ts';
 import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
@@ -9,7 +10,8 @@ import { formatMoney, parseMoney } from '../../lib/money.ts';
 import { balancesOf } from '../ledger/balances.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
-import { Payment, type PaymentKind, type PaymentStatus } from './payment.entity.ts';
+import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tableRows } from '../../lib/data-table.ts';
+import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus } from './payment.entity.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
 
 export const MIN_TOP_UP = parseMoney('1');
@@ -44,6 +46,89 @@ export function paymentView(p: Payment): PaymentView {
     txHash: p.txHash ?? null,
     failureReason: p.failureReason ?? null,
     provider: p.provider ?? null,
+  };
+}
+
+export const PAYMENT_SORT_FIELDS = ['createdAt', 'amount', 'status', 'id'] as const;
+export type PaymentSortField = (typeof PAYMENT_SORT_FIELDS)[number];
+export const PaymentFilters = z.object({ status: oneOrMany(PAYMENT_STATUSES, 'status') });
+/**
+ * Transaction histories and the finance queue (spec 7 data table; 20 a page as spec 9 says for
+ * the history). `?status=` of the older list call is read as a filter.
+ */
+export const PaymentTableQuery = dataTableQuery(PAYMENT_SORT_FIELDS, PaymentFilters, {
+  defaultSize: 20,
+  legacy: { status: z.string().optional() },
+});
+export type PaymentTableQuery = TableQuery<z.output<typeof PaymentFilters>, PaymentSortField>;
+
+interface PaymentRow {
+  id: number;
+  created_at: Date;
+  updated_at: Date;
+  user_id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amount: string;
+  wallet_address: string | null;
+  tx_hash: string | null;
+  failure_reason: string | null;
+  provider: string | null;
+}
+
+const rowView = (r: PaymentRow): PaymentView => ({
+  id: r.id,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+  userId: r.user_id,
+  kind: r.kind,
+  status: r.status,
+  amount: r.amount,
+  walletAddress: r.wallet_address,
+  txHash: r.tx_hash,
+  failureReason: r.failure_reason,
+  provider: r.provider,
+});
+
+const PAYMENT_ORDER: Record<PaymentSortField, string> = {
+  createdAt: 'p.created_at',
+  amount: 'p.amount',
+  // Waiting first, as finance staff work the queue.
+  status: "array_position(array['IN_PROGRESS','DONE','FAILED']::text[], p.status::text)",
+  id: 'p.id',
+};
+
+function paymentsSql(
+  opts: { userId?: number; kind: PaymentKind },
+  q: Pick<PaymentTableQuery, 'filters' | 'search' | 'sortField' | 'sortOrder'>,
+) {
+  const where = ['p.kind = ?'];
+  const params: unknown[] = [opts.kind];
+  if (opts.userId) {
+    where.push('p.user_id = ?');
+    params.push(opts.userId);
+  }
+  if (q.filters.status?.length) {
+    where.push(`p.status in (${q.filters.status.map(() => '?').join(', ')})`);
+    params.push(...q.filters.status);
+  }
+  if (q.search) {
+    const like = likePattern(q.search);
+    const numeric = /^\d{1,15}$/.test(q.search);
+    // Staff search the payer's e-mail too; a user's own history has only their own.
+    const email = opts.userId ? '' : ' or u.email ilike ?';
+    where.push(`(p.wallet_address ilike ? or p.tx_hash ilike ?${email}${numeric ? ' or p.id = ?' : ''})`);
+    params.push(like, like, ...(opts.userId ? [] : [like]), ...(numeric ? [Number(q.search)] : []));
+  }
+  const dir = q.sortOrder === 'desc' ? 'desc' : 'asc';
+  return {
+    sql: {
+      select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
+                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider`,
+      from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
+      order: q.sortField ? `${PAYMENT_ORDER[q.sortField]} ${dir}, p.id ${dir}` : 'p.created_at desc, p.id desc',
+    },
+    params,
   };
 }
 
@@ -268,42 +353,30 @@ export class PaymentsService {
     });
   }
 
-  async list(
-    em: EntityManager,
-    opts: { userId?: number; kind: PaymentKind; status?: PaymentStatus | null; page: number; limit: number },
-  ) {
-    const where = {
-      kind: opts.kind,
-      ...(opts.userId ? { userId: opts.userId } : {}),
-      ...(opts.status ? { status: opts.status } : {}),
-    };
-    const [data, total] = await em.findAndCount(Payment, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit: opts.limit,
-      offset: (opts.page - 1) * opts.limit,
-    });
-    return { data, total };
+  /**
+   * One page of top-ups or withdrawals as the data table asks (spec 7): a user's own (`userId`)
+   * or, for finance staff, everybody's withdrawals. Newest first unless sorted.
+   */
+  async table(em: EntityManager, opts: { userId?: number; kind: PaymentKind }, q: PaymentTableQuery) {
+    const { sql, params } = paymentsSql(opts, q);
+    const { rows, totalCount } = await tablePage<PaymentRow>(
+      em,
+      q,
+      { count: `select count(*) as n ${sql.from}`, rows: `${sql.select} ${sql.from} order by ${sql.order}` },
+      params,
+    );
+    return { data: rows.map(rowView), totalCount };
   }
 
-  /** Every payment of a user and kind, newest first, read 500 at a time by key (CSV export). */
-  async *stream(em: EntityManager, userId: number, kind: PaymentKind): AsyncGenerator<Payment> {
-    let after: { createdAt: Date; id: number } | null = null;
-    for (;;) {
-      const rows: Payment[] = await em.fork().find(
-        Payment,
-        {
-          userId,
-          kind,
-          ...(after
-            ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] }
-            : {}),
-        },
-        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500 },
-      );
-      yield* rows;
-      if (rows.length < 500) return;
-      const last = rows[rows.length - 1];
-      after = { createdAt: last.createdAt, id: last.id };
+  /** Every payment the table's filters select, in its order, read 500 at a time (CSV export). */
+  async *stream(
+    em: EntityManager,
+    opts: { userId?: number; kind: PaymentKind },
+    q: Pick<PaymentTableQuery, 'filters' | 'search' | 'sortField' | 'sortOrder'>,
+  ): AsyncGenerator<PaymentView> {
+    const { sql, params } = paymentsSql(opts, q);
+    for await (const row of tableRows<PaymentRow>(em, `${sql.select} ${sql.from} order by ${sql.order}`, params)) {
+      yield rowView(row);
     }
   }
 

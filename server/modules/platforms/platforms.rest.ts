@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneyToJson } from '../../lib/money.ts';
+import { formatMoney, moneyToJson } from '../../lib/money.ts';
+import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
@@ -100,6 +101,29 @@ export const platformsRoutes = [
       await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
       const data = await ctx.services.campaigns.platformRows(ctx.em, params.id);
       return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/platforms/:id/campaigns.csv',
+    tag: 'platforms',
+    summary: 'App statistics as CSV (campaign, task type, title, completed, revenue, status), streamed.',
+    access: 'user',
+    params: z.object({ id: idParam('id') }),
+    handler: async (ctx, { params }) => {
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
+      return new CsvFile(
+        `app-${params.id}-statistics-${new Date().toISOString().slice(0, 10)}.csv`,
+        ['campaign_id', 'task_type', 'title', 'completed', 'revenue_usd', 'status'],
+        mapRows(ctx.services.campaigns.platformRowsStream(ctx.em, params.id), (r) => [
+          r.campaignId,
+          r.task.type,
+          r.task.title,
+          r.completedQuantity,
+          formatMoney(r.profitBudget),
+          r.isActive ? 'Active' : 'Inactive',
+        ]),
+      );
     },
   }),
   route({

@@ -2,7 +2,7 @@ import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { TABLE_DEFAULT_SIZE } from '../../lib/data-table.ts';
 import { ReportInput } from '../campaigns/campaigns.inputs.ts';
-import { defined, SortOrderEnum } from '../moderation/moderation.schema.ts';
+import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { TaskTypeEnum } from '../projects/projects.schema.ts';
 import {
   PublisherStatsFilters,
