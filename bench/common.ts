@@ -28,9 +28,9 @@ export class ProductServer {
   child: ChildProcess | null = null;
   readonly log: string[] = [];
 
-  async start(env: NodeJS.ProcessEnv): Promise<string> {
+  async start(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<string> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -9,7 +9,7 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type DocumentNode, parse } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
@@ -22,7 +22,7 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
-import { createPubSub, type PubSub } from './graphql/pubsub.ts';
+import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
 import { validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -94,6 +94,28 @@ function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** A request slower than this is logged at warn whatever its status. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Fastify's two info lines per request (incoming, completed) cost more than a cheap request
+ * itself under load: one line per request at debug, at warn when it failed on our side or was
+ * slow, at error with its error. Errors we answer are logged by the error handler as before.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply) {
+    const ms = reply.elapsedTime;
+    const level = error ? 'error' : reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? 'warn' : 'debug';
+    if (!(reply.log as unknown as Logger).isLevelEnabled(level)) return;
+    reply.log[level](
+      { req, res: { statusCode: reply.statusCode }, responseTime: ms, err: error ?? undefined },
+      'request completed',
+    );
+  }
+}
+
 function bearer(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
   return m?.[1]?.trim() || undefined;
@@ -123,7 +145,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   const cleanups: (() => Promise<void>)[] = [];
   const closeAll = async () => {
-    for (const fn of cleanups.reverse()) await fn().catch((err) => log.error({ err }, 'shutdown step failed'));
+    for (const fn of cleanups.reverse()) {
+      const t = performance.now();
+      await fn().catch((err) => log.error({ err }, 'shutdown step failed'));
+      const ms = performance.now() - t;
+      if (ms > 1000) log.warn({ ms: Math.round(ms), step: fn.toString().slice(0, 80) }, 'slow shutdown step');
+    }
   };
 
   try {
@@ -142,8 +169,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const applied = await orm.getMigrator().up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
 
-    const pubsub = await createPubSub(config.redisUrl, (err) => log.error({ err }, 'live event not published'));
-    cleanups.push(() => pubsub.close());
+    const basePubsub = await createPubSub(config.redisUrl, (err) => log.error({ err }, 'live event not published'));
+    cleanups.push(() => basePubsub.close());
+    // The showcase's caches hear of every change this instance publishes (set below).
+    let onPublish: (topic: string, payload: unknown) => void = () => {};
+    const pubsub = observePublishes(basePubsub, (topic, payload) => onPublish(topic, payload));
     let redis: Redis | undefined;
     if (config.redisUrl) {
       const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
@@ -200,8 +230,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       campaigns,
       conversions,
       reports,
+      pubsub,
       baseUrl: () => config.publicUrl ?? url,
     });
+    onPublish = (topic, payload) => showcase.changed(topic, payload);
+    cleanups.push(async () => stopWatching());
+    const stopWatching = await showcase.watch();
     const services: Services = {
       auth: new AuthService({
         config,
@@ -225,7 +259,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ledger,
       payments: new PaymentsService({ ledger, provider, log }),
       projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log, campaigns }),
-      platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log }),
+      platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log, pubsub }),
       campaigns,
       conversions,
       callbacks,
@@ -247,6 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
       bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+      logController: new QuietRequests(),
     }) as unknown as FastifyInstance;
     cleanups.push(() => http.close());
 
@@ -411,6 +446,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       schema,
       introspection: config.env !== 'production',
       includeStacktraceInErrorResponses: false,
+      // main.ts stops everything in order on SIGINT/SIGTERM; Apollo's own handler stopped it
+      // first and left our second stop waiting until the 15 s forced exit.
+      stopOnTerminationSignals: false,
       formatError: (formatted, error) =>
         formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
       plugins: [

@@ -23,7 +23,25 @@ export const topics = {
   deals: (userId: number) => `deals:${userId}`,
   playerReports: () => 'player-reports',
   campaignReviews: () => 'campaign-reviews',
+  /** Something a showcase lists changed (an app's services or awards, across instances). */
+  showcaseChanged: () => 'showcase-changed',
 };
+
+/**
+ * The same pub/sub, with `onPublish` told of every topic this process publishes to, at once and
+ * before the event goes out (so a cache can drop what an event says changed before the
+ * request that made the change answers).
+ */
+export function observePublishes(pubsub: PubSub, onPublish: (topic: string, payload: unknown) => void): PubSub {
+  return {
+    publish(topic, payload) {
+      onPublish(topic, payload);
+      return pubsub.publish(topic, payload);
+    },
+    subscribe: (topic) => pubsub.subscribe(topic),
+    close: () => pubsub.close(),
+  };
+}
 
 type Listener = (payload: unknown) => void;
 

@@ -1,4 +1,6 @@
+import { createSecretKey } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { TtlCache } from './ttl-cache.ts';
 
 export interface TokenClaims {
   userId: number;
@@ -15,7 +17,12 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, expiresIn: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: with raw bytes jose imports a WebCrypto key on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A token's signature is checked once; its claims are reused until it expires. The version
+  // in the claims is still compared with the user's on every request, so a password change
+  // (or sign-out everywhere) ends cached tokens as before.
+  const verified = new TtlCache<string, TokenClaims>(20_000);
   return {
     issue: (userId, version = 0) =>
       new SignJWT({ ver: version })
@@ -25,11 +32,19 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
         .setExpirationTime(expiresIn)
         .sign(key),
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) return hit;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const id = Number(payload.sub);
         if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.exp !== 'number') return null;
-        return { userId: id, version: typeof payload.ver === 'number' ? payload.ver : 0, expiresAt: payload.exp };
+        const claims = {
+          userId: id,
+          version: typeof payload.ver === 'number' ? payload.ver : 0,
+          expiresAt: payload.exp,
+        };
+        verified.set(token, claims, claims.expiresAt * 1000);
+        return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

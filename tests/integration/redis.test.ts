@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.service.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { type CampaignJson, newPlayer, type PlatformJson, showcase } from '../helpers/campaigns.ts';
 import { fileRegistration, uniqueEmail } from '../helpers/accounts.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { gql, gqlWs, login, type WsClient, waitUntilLive } from '../helpers/graphql.ts';
@@ -141,5 +143,33 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     const next = await sub.nextEvent((e) => e.data?.balanceChanged.advertiserBalance !== '0.000001');
     expect(next.data?.balanceChanged.advertiserBalance).toBe('2.00');
     sub.dispose();
+  });
+
+  test('a campaign stopped on B leaves the showcase list that A has cached within CANDIDATES_TTL_MS', async () => {
+    const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
+    const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
+    const app = apps.find((a) => a.title === 'Clicker Quest')!;
+    const player = { user: newPlayer() };
+    const listed = async () =>
+      ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[]).map((t) => t.campaignId);
+    const before = await listed();
+    const campaigns = (await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[];
+    const target = campaigns.find((c) => before.includes(c.id))!;
+    expect(target).toBeDefined();
+    // A's list is now cached for this audience; B stops the campaign.
+    const stopped = await appB.api(`/v1/projects/${target.projectId}/campaigns/${target.id}`, {
+      method: 'PATCH',
+      token: adv,
+      body: { isActive: false },
+    });
+    expect(stopped.status).toBe(200);
+    const t0 = performance.now();
+    await expect.poll(listed, { timeout: CANDIDATES_TTL_MS + 1000, interval: 20 }).not.toContain(target.id);
+    expect(performance.now() - t0).toBeLessThan(CANDIDATES_TTL_MS);
+    await appA.api(`/v1/projects/${target.projectId}/campaigns/${target.id}`, {
+      method: 'PATCH',
+      token: adv,
+      body: { isActive: true },
+    });
   });
 });

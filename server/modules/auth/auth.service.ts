@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../db/prepared.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -243,7 +244,15 @@ export class AuthService {
     if (!token) return null;
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const user = await em.findOne(User, { id: claims.userId });
+    // Every authenticated request reads its user: a prepared statement, mapped into the
+    // request's EntityManager as the entity the ORM would have loaded.
+    const [row] = await queryPrepared<Record<string, unknown>>(
+      em,
+      'session_user',
+      'select * from users where id = $1',
+      [claims.userId],
+    );
+    const user = row ? em.map(User, row) : null;
     if (!user || user.tokenVersion !== claims.version) return null;
     return { user, expiresAt: claims.expiresAt };
   }

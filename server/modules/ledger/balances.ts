@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { queryPrepared } from '../../db/prepared.ts';
 
 export interface UserBalances {
   advertiserBalance: bigint;
@@ -11,22 +12,33 @@ export interface UserBalances {
  * available = posted credits − posted debits − pending debits; on hold = pending credits.
  */
 export async function balancesOf(em: EntityManager, userId: number): Promise<UserBalances> {
+  if (!em.isInTransaction()) {
+    // Outside a transaction (every read of the header's balances): a prepared statement.
+    const rows = await queryPrepared<AccountRow>(
+      em,
+      'balances_of_user',
+      `select user_id, kind, credits_posted, debits_posted, debits_pending, credits_pending from ledger_accounts
+        where user_id = $1 and kind in ('ADVERTISER', 'PUBLISHER')`,
+      [userId],
+    );
+    return balancesFromRows([userId], rows).get(userId)!;
+  }
   return (await balancesOfMany(em, [userId])).get(userId)!;
+}
+
+interface AccountRow {
+  user_id: number;
+  kind: string;
+  credits_posted: string;
+  debits_posted: string;
+  debits_pending: string;
+  credits_pending: string;
 }
 
 /** Balances of several users in one query; every requested user is in the result. */
 export async function balancesOfMany(em: EntityManager, userIds: number[]): Promise<Map<number, UserBalances>> {
   // Raw SQL inside the caller's transaction: always the committed-or-own state, never a cached entity.
-  const rows = await em.execute<
-    {
-      user_id: number;
-      kind: string;
-      credits_posted: string;
-      debits_posted: string;
-      debits_pending: string;
-      credits_pending: string;
-    }[]
-  >(
+  const rows = await em.execute<AccountRow[]>(
     `select user_id, kind, credits_posted, debits_posted, debits_pending, credits_pending from ledger_accounts
      where user_id in (${userIds.map(() => '?').join(', ')}) and kind in ('ADVERTISER', 'PUBLISHER')`,
     userIds,

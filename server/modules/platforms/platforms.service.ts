@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { notFound, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
+import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { LookupsService, TierView } from '../lookups/lookups.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';
@@ -57,7 +58,13 @@ export interface PlatformView {
 
 export class PlatformsService {
   constructor(
-    private readonly deps: { secretsKey: Buffer; telegram: TelegramClient; lookups: LookupsService; log: Logger },
+    private readonly deps: {
+      secretsKey: Buffer;
+      telegram: TelegramClient;
+      lookups: LookupsService;
+      log: Logger;
+      pubsub: PubSub;
+    },
   ) {}
 
   private async owned(em: EntityManager, owner: User, id: number): Promise<Platform> {
@@ -146,7 +153,7 @@ export class PlatformsService {
   /** The edit screen's save: platform fields, awards and services together. */
   async updateComplex(em: EntityManager, owner: User, id: number, input: UpdatePlatformInput): Promise<PlatformView> {
     await this.checkCategory(em, input.categoryId);
-    return em.transactional(async (tx) => {
+    const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, id);
       if (input.tgBotUrl && input.tgBotUrl !== platform.tgBotUrl) {
         throw validation('The Telegram link cannot be changed after the app is created', 'tgBotUrl');
@@ -163,6 +170,13 @@ export class PlatformsService {
       await this.applyRewardsAndServices(tx, platform, input);
       return this.view(tx, platform, { full: true });
     });
+    await this.showcaseChanged(id);
+    return view;
+  }
+
+  /** After a committed change of what the app's showcase shows (its row, services, awards). */
+  private showcaseChanged(platformId: number) {
+    return this.deps.pubsub.publish(topics.showcaseChanged(), { platformId });
   }
 
   /**
@@ -234,7 +248,7 @@ export class PlatformsService {
   }
 
   async patchService(em: EntityManager, owner: User, platformId: number, serviceId: number, input: ServicePatchInput) {
-    return em.transactional(async (tx) => {
+    const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, platformId);
       const service = await tx.findOne(Service, { id: serviceId, platformId });
       if (!service) throw notFound('Service');
@@ -260,6 +274,8 @@ export class PlatformsService {
       const view = await this.view(tx, platform, { full: true });
       return view.services.find((s) => s.id === serviceId)!;
     });
+    await this.showcaseChanged(platformId);
+    return view;
   }
 
   async regenerateKey(em: EntityManager, owner: User, id: number) {
