@@ -6,12 +6,6 @@ import { INIT_DATA_MESSAGES, type InitData, type TelegramUser, validateInitData 
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 
-/** `?` placeholders (as em.execute takes them) as a named prepared statement ($1, $2, …). */
-function prepared<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
-  if (em.isInTransaction()) return em.execute<T[]>(sql, values);
-  let n = 0;
-  return queryPrepared<T>(em, name, sql.replace(/\?/g, () => `$${++n}`), values);
-}
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
@@ -24,6 +18,18 @@ import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { isTelegramLink, telegramUsername } from '../projects/projects.inputs.ts';
 import type { TaskType } from '../projects/project.entity.ts';
+
+/** `?` placeholders (as em.execute takes them) as a named prepared statement ($1, $2, …). */
+function prepared<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
+  if (em.isInTransaction()) return em.execute<T[]>(sql, values);
+  let n = 0;
+  return queryPrepared<T>(
+    em,
+    name,
+    sql.replace(/\?/g, () => `$${++n}`),
+    values,
+  );
+}
 
 export interface ShowcaseAward {
   title: string;
@@ -272,7 +278,9 @@ export class ShowcaseService {
     const price = `(c.prices ->> '${tier}')::bigint`;
     // A prepared statement per tier: planning this query took several times longer than
     // running it (2.4 ms against 0.3 ms), on every click.
-    return prepared<EligibleRow>(em, `showcase_eligible_t${tier}`,
+    return prepared<EligibleRow>(
+      em,
+      `showcase_eligible_t${tier}`,
       // One task per resource, and none once the player converted on any campaign of it. A
       // resource the app swaps for is shown as the swap (the app promised it, for free);
       // otherwise its best-paying campaign. Paid tasks come first by price, then swaps.
