@@ -41,7 +41,7 @@ for (const [id, us] of self) {
 const top = (m: Map<string, number>) =>
   [...m]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 25)
+    .slice(0, Number(process.env.TOP ?? 25))
     .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`)
     .join('\n');
 console.log(`total ${(total / 1e6).toFixed(1)} s of samples\n\nby package:\n${top(pkg)}\n\nby function:\n${top(fn)}`);

@@ -4,7 +4,11 @@ import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -464,6 +468,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             };
           },
         },
+        // No HTTP cache hints (every answer is per user) and no federation traces: per-field
+        // work on every request that nothing here reads.
+        ApolloServerPluginCacheControlDisabled(),
+        ApolloServerPluginInlineTraceDisabled(),
         ...(config.env === 'production' ? [ApolloServerPluginLandingPageDisabled()] : []),
       ],
     });
