@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -14,7 +15,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DocumentNode, parse } from 'graphql';
+import { type DocumentNode, type GraphQLError, parse } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -376,6 +377,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Every subscriber sends one of a few documents: parse each once and share the AST, instead
     // of keeping a parsed copy (with its token list) alive per subscription.
     const documents = new Map<string, DocumentNode>();
+    const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+    // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
+    const { validate } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
@@ -388,6 +392,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
           if (text.length <= 10_000) documents.set(text, document);
           return document;
+        },
+        // The shared documents are validated once each (validation is pure for a schema).
+        validate: (schemaArg, document, rules) => {
+          if (rules || schemaArg !== schema) return validate(schemaArg, document, rules);
+          let errors = validated.get(document);
+          if (!errors) {
+            errors = validate(schemaArg, document);
+            validated.set(document, errors);
+          }
+          return errors;
         },
         onConnect: async (ctx) => {
           const params = ctx.connectionParams ?? {};

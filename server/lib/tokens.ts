@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -17,25 +17,28 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, expiresIn: string): TokenService {
-  // A KeyObject made once: with raw bytes jose imports a WebCrypto key on every call.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A WebCrypto key imported once: given raw bytes (or a KeyObject) jose imports one per call.
+  const key = webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   // A token's signature is checked once; its claims are reused until it expires. The version
   // in the claims is still compared with the user's on every request, so a password change
   // (or sign-out everywhere) ends cached tokens as before.
   const verified = new TtlCache<string, TokenClaims>(20_000);
   return {
-    issue: (userId, version = 0) =>
+    issue: async (userId, version = 0) =>
       new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(expiresIn)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       const hit = verified.get(token);
       if (hit) return hit;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const id = Number(payload.sub);
         if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.exp !== 'number') return null;
         const claims = {
