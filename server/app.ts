@@ -27,6 +27,14 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
+import {
+  addMetricsSource,
+  httpDuration,
+  jobFailuresTotal,
+  jobRunsTotal,
+  metricsAuthorized,
+  registry as metricsRegistry,
+} from './lib/metrics.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
 import { validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
@@ -97,6 +105,14 @@ function containsNul(value: unknown, depth = 0): boolean {
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   for (const v of Object.values(value)) if (containsNul(v, depth + 1)) return true;
   return false;
+}
+
+/** What /metrics reads of knex's connection pool (tarn). */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  max: number;
 }
 
 /** A request slower than this is logged at warn whatever its status. */
@@ -319,6 +335,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       throwFileSizeLimit: true,
     });
 
+    http.addHook('onResponse', async (req, reply) => {
+      httpDuration.observe(
+        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+    // Prometheus text format; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
+    http.get('/metrics', async (req, reply) => {
+      if (!metricsAuthorized(req.headers.authorization, config.metricsToken)) {
+        return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
+      }
+      reply.header('Cache-Control', 'no-store');
+      return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+    });
     http.get('/healthz', async () => ({ status: 'ok' }));
     http.get('/readyz', async (_req, reply) => {
       try {
@@ -377,6 +407,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Every subscriber sends one of a few documents: parse each once and share the AST, instead
     // of keeping a parsed copy (with its token list) alive per subscription.
     const documents = new Map<string, DocumentNode>();
+    // Connection contexts, for the subscription gauge of /metrics.
+    const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
+    const pool = () =>
+      (orm.em.getKnex().client as { pool?: TarnPool }).pool ?? {
+        numUsed: () => 0,
+        numFree: () => 0,
+        numPendingAcquires: () => 0,
+        max: 0,
+      };
+    const removeMetricsSource = addMetricsSource({
+      wsConnections: () => wss.clients.size,
+      wsSubscriptions: () => [...liveSockets].reduce((n, c) => n + Object.keys(c.subscriptions).length, 0),
+      pool: () => {
+        const p = pool();
+        return { used: p.numUsed(), free: p.numFree(), pending: p.numPendingAcquires(), max: p.max };
+      },
+      // The id sequence's position: one cheap read whoever made the transfers.
+      ledgerTransfers: async () => {
+        const [row] = await orm.em
+          .getConnection()
+          .execute<{ n: string }[]>(
+            'select coalesce((select last_value from ledger_transfers_id_seq where is_called), 0)::text as n',
+          );
+        return Number(row.n);
+      },
+    });
+    cleanups.push(async () => void removeMetricsSource());
     const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
     // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
     const { validate } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -404,6 +461,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           return errors;
         },
         onConnect: async (ctx) => {
+          liveSockets.add(ctx);
+          ctx.extra.socket.once('close', () => liveSockets.delete(ctx));
           const params = ctx.connectionParams ?? {};
           const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
           const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
@@ -501,20 +560,36 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     // Background jobs: hold ends and stale invoices. Safe on every instance at once.
     let jobRunning = false;
+    // Each job on its own: one that fails is logged and counted, and the others still run.
+    const job = async (name: string, work: () => Promise<void>) => {
+      jobRunsTotal.inc({ job: name });
+      try {
+        await work();
+      } catch (err) {
+        jobFailuresTotal.inc({ job: name });
+        log.error({ err, job: name }, 'background job failed');
+      }
+    };
     const runJobs = async () => {
       if (jobRunning) return;
       jobRunning = true;
       try {
-        const held = await conversions.resolveHolds(orm.em.fork() as EntityManager, config.holdDays * DAY_MS);
-        if (held.posted || held.voided) log.info(held, 'hold ended: conversions posted or voided');
-        const delivered = await callbacks.deliverDue();
-        if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
-        const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
-        if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
-        const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
-        if (expired) log.info({ expired }, 'exchange offers expired');
-      } catch (err) {
-        log.error({ err }, 'background job failed');
+        await job('hold-end', async () => {
+          const held = await conversions.resolveHolds(orm.em.fork() as EntityManager, config.holdDays * DAY_MS);
+          if (held.posted || held.voided) log.info(held, 'hold ended: conversions posted or voided');
+        });
+        await job('reward-callbacks', async () => {
+          const delivered = await callbacks.deliverDue();
+          if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
+        });
+        await job('invoice-reconciliation', async () => {
+          const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
+          if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
+        });
+        await job('offer-expiry', async () => {
+          const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
+          if (expired) log.info({ expired }, 'exchange offers expired');
+        });
       } finally {
         jobRunning = false;
       }

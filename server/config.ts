@@ -17,6 +17,7 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -131,6 +132,8 @@ export interface Config {
   publicUrl?: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   databaseUrl?: string;
   redisUrl?: string;
   jwtSecret: string;
@@ -182,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir, 'jwt-secret', 'base64url'),

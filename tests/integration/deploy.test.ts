@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 test('docker-compose.yml describes the two-instance deployment', () => {
   const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true });
   const services = compose.services;
-  expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis']);
+  expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'postgres', 'prometheus', 'proxy', 'redis']);
   expect(services.postgres.image).toMatch(/^postgres:17/);
   expect(services.redis.image).toMatch(/^redis:/);
   for (const name of ['app1', 'app2']) {
@@ -19,4 +19,11 @@ test('docker-compose.yml describes the two-instance deployment', () => {
   expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);
   expect(services.proxy.volumes[0]).toContain('deploy/Caddyfile');
   expect(readFileSync('Dockerfile', 'utf8')).toContain('CMD ["node", "dist/server/main.js"]');
+  // Prometheus scrapes every instance inside; the proxy keeps /metrics from the outside.
+  expect(caddyfile).toMatch(/respond \/metrics 404/);
+  expect(services.prometheus.volumes[0]).toContain('deploy/prometheus.yml');
+  const prometheus = parse(readFileSync('deploy/prometheus.yml', 'utf8'));
+  const scrape = prometheus.scrape_configs[0];
+  expect(scrape.metrics_path).toBe('/metrics');
+  expect(scrape.static_configs[0].targets.sort()).toEqual(['app1:3000', 'app2:3000']);
 });

@@ -1,3 +1,4 @@
+import { callbackDeliveriesTotal } from '../../lib/metrics.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -193,6 +194,7 @@ export class CallbacksService {
           ],
         );
       });
+      callbackDeliveriesTotal.inc({ outcome: ok ? 'delivered' : failed ? 'failed' : 'retry' });
       await this.deps.pubsub.publish(topics.rewardCallbacks(cb.platform_id), { id: Number(cb.id) }).catch(() => {});
       return ok;
     } finally {

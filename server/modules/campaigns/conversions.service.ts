@@ -1,3 +1,4 @@
+import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { queryPrepared } from '../../db/prepared.ts';
@@ -96,6 +97,7 @@ export class ConversionsService {
       [clickCode, keyHash, this.deps.feePercent, this.deps.campaigns.premiumPercent, isNew],
     );
     const r = row.r;
+    conversionsTotal.inc({ result: r.result });
     switch (r.result) {
       case 'WRONG_KEY':
         throw unauthenticated(INVALID_API_KEY);

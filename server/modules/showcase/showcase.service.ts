@@ -3,6 +3,7 @@ import { en } from '../../../showcase/i18n/en.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, DomainError, ErrorCode, forbidden, notFound, rateLimited, unauthenticated } from '../../errors.ts';
 import { INIT_DATA_MESSAGES, type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
+import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 
@@ -508,6 +509,7 @@ export class ShowcaseService {
         campaignId,
       ],
     );
+    clicksTotal.inc({ outcome: click.not_new ? 'not_new' : click.inserted ? 'new' : 'repeat' });
     if (click.not_new) {
       if (click.inserted) await this.deps.conversions.publishCampaignId(em, campaignId);
       throw conflict(CHECK_MESSAGES.alreadyMember);
