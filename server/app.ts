@@ -43,7 +43,8 @@ import { createRateLimiter } from './lib/rate-limit.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.ts';
-import { ImagesService, MAX_IMAGE_BYTES } from './modules/images/images.service.ts';
+import { ImagesService, MAX_IMAGE_BYTES, MEDIA_TYPES } from './modules/images/images.service.ts';
+import { DiskStorage, type ObjectStorage, S3Storage } from './modules/images/storage.ts';
 import { createHmac } from 'node:crypto';
 import { CallbacksService } from './modules/campaigns/callbacks.service.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
@@ -206,7 +207,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const google = config.google ? createGoogleClient(config.google) : undefined;
     const ledger = new Ledger(pubsub);
     const lookups = new LookupsService(config);
-    const images = new ImagesService(join(config.dataDir, 'uploads'));
+    const storage: ObjectStorage = config.s3
+      ? new S3Storage(config.s3)
+      : new DiskStorage(join(config.dataDir, 'uploads'));
+    if (storage instanceof S3Storage) cleanups.push(async () => storage.close());
+    const images = new ImagesService(storage);
     const telegram = new TelegramClient(config.telegram.token, config.telegram.apiUrl);
     // The sandbox checkout signs with a key derived from the JWT secret: nothing extra to configure.
     const sandbox = new SandboxProvider(
@@ -368,19 +373,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     http.get('/api/docs', async () => openApi);
     registerRoutes(http, routes, makeContext);
 
-    // Uploaded files: never executable in our origin, whatever they contain (SVG may hold script).
-    const uploads = join(config.dataDir, 'uploads');
-    mkdirSync(uploads, { recursive: true });
-    await http.register(fastifyStatic, {
-      root: resolve(uploads),
-      prefix: '/media/',
-      decorateReply: true,
-      index: false,
-      setHeaders: (res) => {
-        res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        res.header('X-Content-Type-Options', 'nosniff');
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
+    // Uploaded files, from the data folder or the bucket: never executable in our origin,
+    // whatever they contain (SVG may hold script).
+    http.get<{ Params: { name: string } }>('/media/:name', async (req, reply) => {
+      const m = /^[0-9a-f-]{36}\.([a-z]{3,4})$/.exec(req.params.name);
+      const type = m ? MEDIA_TYPES[m[1]] : undefined;
+      const object = type ? await storage.get(req.params.name) : null;
+      if (!type || !object) return reply.code(404).send({ error: 'Not found' });
+      reply
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .type(type);
+      if (object.length !== undefined) reply.header('Content-Length', object.length);
+      return reply.send(object.body);
     });
     if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
       await http.register(fastifyStatic, {

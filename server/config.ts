@@ -17,6 +17,12 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
@@ -101,6 +107,16 @@ const EnvSchema = z
         message: 'is required in production (encrypts API keys at rest)',
       });
     }
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with the other S3_ settings' });
+    }
+    if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
     const google = [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_REDIRECT_URI];
     if (google.some(Boolean) && !google.every(Boolean)) {
       ctx.addIssue({
@@ -132,6 +148,15 @@ export interface Config {
   publicUrl?: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** S3-compatible object storage for uploads (S3_BUCKET set); else the data folder. */
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   databaseUrl?: string;
@@ -186,6 +211,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          // MinIO and most self-hosted servers want path-style URLs; AWS takes either.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? ['1', 'true'].includes(env.S3_FORCE_PATH_STYLE) : !!env.S3_ENDPOINT,
+        }
+      : undefined,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir, 'jwt-secret', 'base64url'),

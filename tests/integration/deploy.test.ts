@@ -7,13 +7,26 @@ import { parse } from 'yaml';
 test('docker-compose.yml describes the two-instance deployment', () => {
   const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true });
   const services = compose.services;
-  expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'postgres', 'prometheus', 'proxy', 'redis']);
+  expect(Object.keys(services).sort()).toEqual([
+    'app1',
+    'app2',
+    'minio',
+    'minio-bucket',
+    'postgres',
+    'prometheus',
+    'proxy',
+    'redis',
+  ]);
   expect(services.postgres.image).toMatch(/^postgres:17/);
   expect(services.redis.image).toMatch(/^redis:/);
   for (const name of ['app1', 'app2']) {
     expect(services[name].build).toBe('.');
     expect(services[name].environment.DATABASE_URL).toContain('@postgres:5432/');
     expect(services[name].environment.REDIS_URL).toBe('redis://redis:6379');
+    // Uploads in the shared bucket, not on a volume of one host.
+    expect(services[name].environment.S3_ENDPOINT).toBe('http://minio:9000');
+    expect(services[name].environment.S3_BUCKET).toBe('taskgram');
+    expect(services[name].volumes ?? []).toEqual([]);
   }
   const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
   expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000/);

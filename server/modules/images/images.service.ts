@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { tooLarge, validation } from '../../errors.ts';
+import type { ObjectStorage } from './storage.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 const BY_MIME: Record<string, string> = {
@@ -10,6 +9,14 @@ const BY_MIME: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
   'image/avif': 'avif',
+};
+/** The Content-Type `/media` answers for each stored extension. */
+export const MEDIA_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
 };
 const ALLOWED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif'];
 
@@ -24,7 +31,7 @@ function looksLikeSvg(bytes: Buffer): boolean {
 
 /** Images are judged by their bytes, not by the name or type the browser claims. */
 export class ImagesService {
-  constructor(private readonly uploadsDir: string) {}
+  constructor(private readonly storage: ObjectStorage) {}
 
   async store(bytes: Buffer, filename: string): Promise<{ path: string }> {
     if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
@@ -35,9 +42,8 @@ export class ImagesService {
     // file-type reports an SVG that starts with an XML declaration as application/xml.
     const ext = (sniffed && BY_MIME[sniffed.mime]) ?? (looksLikeSvg(bytes) ? 'svg' : undefined);
     if (!ext) throw validation('Add an image only');
-    await mkdir(this.uploadsDir, { recursive: true });
     const name = `${randomUUID()}.${ext}`;
-    await writeFile(join(this.uploadsDir, name), bytes);
+    await this.storage.put(name, bytes, MEDIA_TYPES[ext]);
     return { path: `/media/${name}` };
   }
 }
