@@ -27,14 +27,8 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
-import {
-  addMetricsSource,
-  httpDuration,
-  jobFailuresTotal,
-  jobRunsTotal,
-  metricsAuthorized,
-  registry as metricsRegistry,
-} from './lib/metrics.ts';
+import { startJobs } from './jobs.ts';
+import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
 import { validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
@@ -564,45 +558,44 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       url = config.publicUrl ?? `http://localhost:${port}`;
     }
 
-    // Background jobs: hold ends and stale invoices. Safe on every instance at once.
-    let jobRunning = false;
-    // Each job on its own: one that fails is logged and counted, and the others still run.
-    const job = async (name: string, work: () => Promise<void>) => {
-      jobRunsTotal.inc({ job: name });
-      try {
-        await work();
-      } catch (err) {
-        jobFailuresTotal.inc({ job: name });
-        log.error({ err, job: name }, 'background job failed');
-      }
-    };
-    const runJobs = async () => {
-      if (jobRunning) return;
-      jobRunning = true;
-      try {
-        await job('hold-end', async () => {
-          const held = await conversions.resolveHolds(orm.em.fork() as EntityManager, config.holdDays * DAY_MS);
-          if (held.posted || held.voided) log.info(held, 'hold ended: conversions posted or voided');
-        });
-        await job('reward-callbacks', async () => {
-          const delivered = await callbacks.deliverDue();
-          if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
-        });
-        await job('invoice-reconciliation', async () => {
-          const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
-          if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
-        });
-        await job('offer-expiry', async () => {
-          const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
-          if (expired) log.info({ expired }, 'exchange offers expired');
-        });
-      } finally {
-        jobRunning = false;
-      }
-    };
-    const jobs = setInterval(runJobs, config.jobsIntervalMs);
-    jobs.unref();
-    cleanups.push(async () => clearInterval(jobs));
+    // Background jobs on a PostgreSQL-backed queue (server/jobs.ts): one run per round across
+    // instances, retries with backoff, runs and failures on /metrics.
+    const jobs = await startJobs({
+      databaseUrl,
+      intervalMs: config.jobsIntervalMs,
+      log,
+      jobs: [
+        {
+          name: 'hold-end',
+          run: async () => {
+            const held = await conversions.resolveHolds(orm.em.fork() as EntityManager, config.holdDays * DAY_MS);
+            if (held.posted || held.voided) log.info(held, 'hold ended: conversions posted or voided');
+          },
+        },
+        {
+          name: 'reward-callbacks',
+          run: async () => {
+            const delivered = await callbacks.deliverDue();
+            if (delivered) log.info({ delivered }, 'reward callbacks delivered on retry');
+          },
+        },
+        {
+          name: 'invoice-reconciliation',
+          run: async () => {
+            const settled = await services.payments.reconcileTopUps(orm.em.fork() as EntityManager, 15 * 60_000);
+            if (settled) log.info({ settled }, 'stale top-ups settled with the provider');
+          },
+        },
+        {
+          name: 'offer-expiry',
+          run: async () => {
+            const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
+            if (expired) log.info({ expired }, 'exchange offers expired');
+          },
+        },
+      ],
+    });
+    cleanups.push(() => jobs.stop());
 
     let closing: Promise<void> | null = null;
     return {

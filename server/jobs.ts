@@ -1,0 +1,70 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { jobFailuresTotal, jobRunsTotal } from './lib/metrics.ts';
+
+/** A background job: what it does, run at most once at a time across every instance. */
+export interface JobDef {
+  name: string;
+  run: () => Promise<void>;
+}
+
+/**
+ * Background jobs on pg-boss (a PostgreSQL-backed queue, schema `pgboss`): every instance asks
+ * for each job every `intervalMs`; the queue's `stately` policy keeps at most one waiting and
+ * one running per job across all instances, so a job runs once per round whatever the number
+ * of instances, and a run that throws is retried with exponential backoff (then counted as a
+ * failure). Runs and failures are on /metrics.
+ */
+export async function startJobs(opts: {
+  databaseUrl: string;
+  intervalMs: number;
+  log: Logger;
+  jobs: JobDef[];
+  /** The first retry's delay; each next one doubles (pg-boss's backoff). */
+  retryDelaySeconds?: number;
+}): Promise<{ stop(): Promise<void> }> {
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    schema: 'pgboss',
+    max: 2,
+    // Cron schedules are not used: the instances ask for rounds themselves (sub-minute in tests).
+    schedule: false,
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  const pollingIntervalSeconds = Math.min(2, Math.max(0.5, opts.intervalMs / 2000));
+  for (const job of opts.jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: opts.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    });
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+      jobRunsTotal.inc({ job: job.name });
+      try {
+        await job.run();
+      } catch (err) {
+        jobFailuresTotal.inc({ job: job.name });
+        opts.log.error({ err, job: job.name }, 'background job failed; the queue retries it');
+        throw err;
+      }
+    });
+  }
+  const round = () => {
+    for (const job of opts.jobs) {
+      boss.send(job.name, {}).catch((err) => opts.log.error({ err, job: job.name }, 'could not queue a job'));
+    }
+  };
+  round();
+  const timer = setInterval(round, opts.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
