@@ -1,3 +1,4 @@
+import type { S3Settings } from './modules/images/storage.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -203,18 +203,7 @@ export function DataTable<T, S extends string>({
             ))}
           </Stack>
         ) : error && data === undefined ? (
-          <Stack align="center" gap="2" role="alert" py="8" textAlign="center">
-            <TriangleAlert />
-            <Text fontWeight="medium">Could not load the records</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {error}
-            </Text>
-            {onRetry && (
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                Try again
-              </Button>
-            )}
-          </Stack>
+          <LoadError error={error} onRetry={onRetry} py="8" />
         ) : rows.length === 0 ? (
           <Text
             py="8"
@@ -288,18 +277,7 @@ export function DataTable<T, S extends string>({
               ) : error && data === undefined ? (
                 <Table.Row>
                   <Table.Cell colSpan={columnCount} py="10" textAlign="center">
-                    <Stack align="center" gap="2" role="alert">
-                      <TriangleAlert />
-                      <Text fontWeight="medium">Could not load the records</Text>
-                      <Text fontSize="sm" color="fg.muted">
-                        {error}
-                      </Text>
-                      {onRetry && (
-                        <Button size="sm" variant="outline" onClick={onRetry}>
-                          Try again
-                        </Button>
-                      )}
-                    </Stack>
+                    <LoadError error={error} onRetry={onRetry} />
                   </Table.Cell>
                 </Table.Row>
               ) : rows.length === 0 ? (
@@ -453,5 +431,23 @@ function SortSelect<S extends string>({
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** The notice where the rows would be when they could not be fetched, with Try again. */
+function LoadError({ error, onRetry, py }: { error: string; onRetry?: () => void; py?: string }) {
+  return (
+    <Stack align="center" gap="2" role="alert" py={py} textAlign="center">
+      <TriangleAlert />
+      <Text fontWeight="medium">Could not load the records</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {error}
+      </Text>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Stack>
   );
 }

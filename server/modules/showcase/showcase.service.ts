@@ -32,6 +32,39 @@ function prepared<T>(em: EntityManager, name: string, sql: string, values: unkno
   );
 }
 
+/**
+ * What makes a campaign showable in an app to an audience (tier price, country, language,
+ * Premium), whoever the player: running, with budget for the price, matching the targeting,
+ * under the daily cap, not excluded by the app, smart links only where the app awards anyway,
+ * swaps only in their app and below their quantity. One text for the click's check and the
+ * cached lists, so they cannot drift apart. Parameters, in order: the app id (services join),
+ * then after any joins the caller adds to `from`: the app id, country, language, Premium, the
+ * Premium percent.
+ */
+function audienceSql(price: string) {
+  return {
+    from: `from campaigns c
+           join tasks t on t.id = c.task_id
+           left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
+           left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
+           left join exchange_deals d on d.id = c.deal_id`,
+    where: `c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
+            and (c.platform_id is null or c.platform_id = ?)
+            and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
+                 then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
+            and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
+            and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
+            and (not c.is_premium_only or ?::boolean)
+            and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
+                 or c.today_conversions < c.daily_cap)
+            and ${price} is not null
+            and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
+                ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
+            and not coalesce(s.is_excluded, false)
+            and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))`,
+  };
+}
+
 export interface ShowcaseAward {
   title: string;
   logo: string;
@@ -277,6 +310,8 @@ export class ShowcaseService {
   private async eligible(em: EntityManager, ctx: PlayerContext, campaignId: number): Promise<EligibleRow[]> {
     const tier = await this.tierOf(em, ctx.country);
     const price = `(c.prices ->> '${tier}')::bigint`;
+    const audience = audienceSql(price);
+    const audienceParams = this.audienceParams(ctx);
     // A prepared statement per tier: planning this query took several times longer than
     // running it (2.4 ms against 0.3 ms), on every click.
     return prepared<EligibleRow>(
@@ -288,42 +323,22 @@ export class ShowcaseService {
       `select * from (
        select distinct on (c.task_id) c.id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app,
               k.code as click_code, c.new_users_only, ${price} as player_price
-         from campaigns c
-         join tasks t on t.id = c.task_id
-         left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
+         ${audience.from}
          left join clicks k on k.campaign_id = c.id and k.player_id = ?
-         left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
-         left join exchange_deals d on d.id = c.deal_id
-        where c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
-          and (c.platform_id is null or c.platform_id = ?)
-          and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
-               then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
+        where ${audience.where}
           and not coalesce(k.not_new, false)
-          and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
-          and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
-          and (not c.is_premium_only or ?::boolean)
-          and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
-               or c.today_conversions < c.daily_cap)
-          and ${price} is not null
-          and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
-              ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
           and not exists (select 1 from campaigns c2 join conversions v on v.campaign_id = c2.id
                            where c2.task_id = c.task_id and v.player_id = ?)
-          and not coalesce(s.is_excluded, false)
-          and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
           and not exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = ?)
           and c.id = ?
         order by c.task_id, (c.deal_id is null), ${price} desc, c.id) e
         order by player_price desc, id
         limit 50`,
       [
+        // The services join, then the clicks join (the player), then the audience's conditions.
+        ...audienceParams.slice(0, 1),
         ctx.player.id,
-        ctx.platform.id,
-        ctx.platform.id,
-        ctx.country,
-        ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
-        ctx.player.is_premium === true,
-        this.deps.campaigns.premiumPercent,
+        ...audienceParams.slice(1),
         ctx.player.id,
         ctx.platform.id,
         ctx.player.id,
@@ -378,6 +393,18 @@ export class ShowcaseService {
       .slice(0, 50);
   }
 
+  /** The parameters of `audienceSql`, in its order. */
+  private audienceParams(ctx: PlayerContext): unknown[] {
+    return [
+      ctx.platform.id,
+      ctx.platform.id,
+      ctx.country,
+      ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
+      ctx.player.is_premium === true,
+      this.deps.campaigns.premiumPercent,
+    ];
+  }
+
   /** Campaigns an app may show to one audience (tier, country, language, Premium), cached. */
   private async candidatesFor(em: EntityManager, ctx: PlayerContext): Promise<CandidateRow[]> {
     const tier = await this.tierOf(em, ctx.country);
@@ -386,31 +413,15 @@ export class ShowcaseService {
     const key = `${ctx.platform.id}|${tier}|${ctx.country}|${language}|${premium}`;
     return this.candidates.through(key, CANDIDATES_TTL_MS, () => {
       const price = `(c.prices ->> '${tier}')::bigint`;
+      const audience = audienceSql(price);
       return em.execute<CandidateRow[]>(
         // The conditions of `eligible` that do not depend on who the player is.
         `select c.id, c.task_id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app,
                 c.new_users_only, ${price}::text as player_price
-           from campaigns c
-           join tasks t on t.id = c.task_id
-           left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
-           left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
-           left join exchange_deals d on d.id = c.deal_id
-          where c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
-            and (c.platform_id is null or c.platform_id = ?)
-            and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
-                 then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
-            and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
-            and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
-            and (not c.is_premium_only or ?::boolean)
-            and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
-                 or c.today_conversions < c.daily_cap)
-            and ${price} is not null
-            and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
-                ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
-            and not coalesce(s.is_excluded, false)
-            and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
+           ${audience.from}
+          where ${audience.where}
           order by c.task_id, (c.deal_id is null), ${price} desc, c.id`,
-        [ctx.platform.id, ctx.platform.id, ctx.country, language, premium, this.deps.campaigns.premiumPercent],
+        this.audienceParams(ctx),
       );
     });
   }
