@@ -150,14 +150,7 @@ export interface Config {
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
   /** S3-compatible object storage for uploads (S3_BUCKET set); else the data folder. */
-  s3?: {
-    endpoint?: string;
-    bucket: string;
-    region: string;
-    accessKeyId?: string;
-    secretAccessKey?: string;
-    forcePathStyle: boolean;
-  };
+  s3?: S3Settings;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   databaseUrl?: string;
