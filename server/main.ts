@@ -12,6 +12,16 @@ try {
   throw err;
 }
 
+// Signals are taken before the app is built: the server listens inside buildApp, and a
+// SIGTERM that came between listening and here would otherwise kill it without a shutdown.
+let stopSignal: NodeJS.Signals | null = null;
+let stop: (signal: NodeJS.Signals) => void = (signal) => {
+  // A second Ctrl-C while it is still starting: leave at once.
+  if (stopSignal) process.exit(130);
+  stopSignal = signal;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+
 const app = await buildApp(config).catch((err) => {
   console.error(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -20,19 +30,18 @@ app.log.info(`Taskgram Ads is running at ${app.url}`);
 console.log(`\n  ➜  Open ${app.url}\n`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      });
-  });
-}
+stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  app
+    .close()
+    .then(() => process.exit(0))
+    .catch((err) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+};
+if (stopSignal) stop(stopSignal);
