@@ -102,6 +102,15 @@ function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * The route label of a request: the route's template; the client's built files (a route each
+ * in @fastify/static) as one series, so a deploy does not add a series per file.
+ */
+function metricsRoute(url: string | undefined): string {
+  if (!url) return 'unmatched';
+  return url.startsWith('/assets/') ? '/assets/*' : url;
+}
+
 /** What /metrics reads of knex's connection pool (tarn). */
 interface TarnPool {
   numUsed(): number;
@@ -336,7 +345,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     http.addHook('onResponse', async (req, reply) => {
       httpDuration.observe(
-        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+        { method: req.method, route: metricsRoute(req.routeOptions.url), status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
     });
