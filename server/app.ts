@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -15,7 +15,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DocumentNode, type GraphQLError, parse } from 'graphql';
+import { type DocumentNode, type GraphQLError, type ParseOptions, parse, type Source } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -27,6 +27,7 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
+import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
 import { startJobs } from './jobs.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
@@ -415,6 +416,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     type WsExtra = { user?: Context['user'] };
     // Every subscriber sends one of a few documents: parse each once and share the AST, instead
     // of keeping a parsed copy (with its token list) alive per subscription.
+    const armor = graphqlArmor();
     const documents = new Map<string, DocumentNode>();
     // Connection contexts, for the subscription gauge of /metrics.
     const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
@@ -445,26 +447,42 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     cleanups.push(async () => void removeMetricsSource());
     const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
     // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
-    const { validate } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+    const {
+      validate,
+      specifiedRules,
+      GraphQLError: GraphQLErrorCjs,
+    } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+    const parseDocument = (source: string | Source, options?: ParseOptions): DocumentNode => {
+      const text = String(typeof source === 'string' ? source : source.body);
+      const cached = documents.get(text);
+      if (cached) return cached;
+      // The same token limit as over HTTP (Apollo's parseOptions).
+      const document = parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens });
+      if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
+      if (text.length <= 10_000) documents.set(text, document);
+      return document;
+    };
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
         subscribe: jitSubscribe(),
-        parse: (source, options) => {
-          const text = String(typeof source === 'string' ? source : source.body);
-          const cached = documents.get(text);
-          if (cached) return cached;
-          const document = parse(source, options);
-          if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
-          if (text.length <= 10_000) documents.set(text, document);
-          return document;
+        parse: parseDocument,
+        // A document that does not parse (syntax, or over the token limit) is refused on its
+        // subscription with the parser's message; graphql-ws would close the socket for it.
+        onSubscribe: (_ctx, _id, payload) => {
+          try {
+            parseDocument(payload.query);
+            return undefined;
+          } catch (err) {
+            return [new GraphQLErrorCjs(err instanceof Error ? err.message : 'Syntax Error')];
+          }
         },
         // The shared documents are validated once each (validation is pure for a schema).
         validate: (schemaArg, document, rules) => {
           if (rules || schemaArg !== schema) return validate(schemaArg, document, rules);
           let errors = validated.get(document);
           if (!errors) {
-            errors = validate(schemaArg, document);
+            errors = validate(schemaArg, document, [...specifiedRules, ...armor.validationRules]);
             validated.set(document, errors);
           }
           return errors;
@@ -529,6 +547,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
 
     const apollo = new ApolloServer<Context>({
+      // Aliases, depth, directives and cost are limited before execution, tokens while parsing.
+      validationRules: armor.validationRules,
+      parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
       schema,
       introspection: config.env !== 'production',
       includeStacktraceInErrorResponses: false,
@@ -538,6 +559,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       formatError: (formatted, error) =>
         formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
       plugins: [
+        ...(armor.plugins as ApolloServerPlugin<Context>[]),
         fastifyApolloDrainPlugin(http),
         {
           async serverWillStart() {
