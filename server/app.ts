@@ -27,6 +27,7 @@ import { seedBase, seedDemo } from './db/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
+import { OutboundPolicy } from './lib/outbound.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
 import { startJobs } from './jobs.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
@@ -226,8 +227,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? new CryptoPayProvider(config.cryptoPay.token, config.cryptoPay.apiUrl)
       : sandbox;
     const campaigns = new CampaignsService({ pubsub, ledger, lookups });
+    const outbound = new OutboundPolicy(config.outboundAllowCidrs);
     const callbacks = new CallbacksService({
       em: () => orm.em.fork() as EntityManager,
+      outbound,
       pubsub,
       secretsKey: config.secretsKey,
       maxAttempts: config.rewardCallbackMaxAttempts,
@@ -289,7 +292,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ledger,
       payments: new PaymentsService({ ledger, provider, log }),
       projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log, campaigns }),
-      platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log, pubsub }),
+      platforms: new PlatformsService({ secretsKey: config.secretsKey, telegram, lookups, log, pubsub, outbound }),
       campaigns,
       conversions,
       callbacks,

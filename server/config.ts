@@ -24,6 +24,21 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+    OUTBOUND_ALLOW_CIDRS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const list = (v ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean);
+        for (const c of list) {
+          if (!/^[\d.]+\/\d{1,2}$|^[\da-f:]+\/\d{1,3}$/i.test(c)) {
+            ctx.addIssue({ code: 'custom', message: `${c} is not a CIDR range such as 10.0.0.0/8` });
+          }
+        }
+        return list;
+      }),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
@@ -151,6 +166,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** S3-compatible object storage for uploads (S3_BUCKET set); else the data folder. */
   s3?: S3Settings;
+  /** Private ranges outbound calls (reward callbacks) may reach anyway, e.g. `10.1.0.0/16`. */
+  outboundAllowCidrs: string[];
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   databaseUrl?: string;
@@ -205,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    outboundAllowCidrs: env.OUTBOUND_ALLOW_CIDRS,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT,

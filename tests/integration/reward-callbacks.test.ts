@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { backoffMs } from '../../server/modules/campaigns/callbacks.service.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
@@ -64,7 +64,11 @@ let project: ProjectJson;
 let campaign: CampaignJson;
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  // The fake app server listens on loopback: allowed explicitly, as a self-hosted setup would.
+  app = await startTestApp({
+    demo: true,
+    env: { JOBS_INTERVAL_SECONDS: '3600', OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128' },
+  });
   adv = await login(app, 'advertiser@demo.local');
   await topUp(app, (await app.api('/v1/users/self', { token: adv })).body.value.id, '100');
   pub = (await createApprovedUser(app, { role: 'PUBLISHER' })).token;
@@ -298,4 +302,87 @@ test('an app without a callback URL gets no callbacks', async () => {
   const quiet = await createPlatform(app, pub);
   await convert(quiet);
   expect(await callbacks(quiet)).toEqual([]);
+});
+
+describe('callback URLs cannot reach our own network (SSRF)', () => {
+  // An instance with no private range allowed, as production runs by default.
+  let strict: Awaited<ReturnType<typeof startTestApp>>;
+  let owner: string;
+  let app2: PlatformJson;
+  const patch = (rewardCallbackUrl: string) =>
+    strict.api(`/v1/platforms/${app2.id}/complex`, {
+      method: 'PATCH',
+      token: owner,
+      body: {
+        title: app2.title,
+        logo: app2.logo,
+        categoryId: app2.categoryId,
+        webappUrl: app2.webappUrl,
+        rewardCallbackUrl,
+      },
+    });
+  beforeAll(async () => {
+    strict = await startTestApp({ databaseUrl: app.databaseUrl, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+    owner = await login(strict, 'publisher@demo.local');
+    app2 = await createPlatform(strict, owner);
+  });
+  afterAll(() => strict?.close());
+
+  test('loopback, private, link-local, metadata and local names are refused when saved; nothing changes', async () => {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://localhost:8443/hook',
+      'https://api.localhost/hook',
+      'https://10.0.0.5/hook',
+      'https://172.16.3.4/hook',
+      'https://192.168.1.1/hook',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[fd00::1]/hook',
+      'https://100.64.0.1/hook',
+      'https://0.0.0.0/hook',
+    ]) {
+      const res = await patch(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error, url).toMatch(
+        /^The callback URL points to a private or local address \(.+\); use a public https address$/,
+      );
+    }
+    const saved = await strict.api(`/v1/platforms/${app2.id}`, { token: owner });
+    expect(saved.body.value.rewardCallbackUrl ?? null).toBeNull();
+    const ok = await patch('https://games.example.com/taskgram');
+    expect(ok.status).toBe(200);
+    expect(ok.body.value.rewardCallbackUrl).toBe('https://games.example.com/taskgram');
+  });
+
+  test('a name that resolves to a private address is refused at delivery, the attempt marked failed', async () => {
+    const receiver = await startReceiver(() => app2.secretKey as string);
+    try {
+      // `localhost` is a name: only its resolution (127.0.0.1 / ::1) says where it goes. Set in
+      // the database, as a DNS record changed after the URL was saved would do.
+      const port = new URL(receiver.url).port;
+      await em(strict).execute('update platforms set reward_callback_url = ? where id = ?', [
+        `http://localhost:${port}/taskgram/reward`,
+        app2.id,
+      ]);
+      const advToken = await login(strict, 'advertiser@demo.local');
+      const proj = await createProject(strict, advToken, [tasks.custom()]);
+      const camp = await createCampaign(strict, advToken, proj.tasks[0], { budget: 1 });
+      const click = await start(strict, app2, { user: newPlayer(), country: 'US' }, camp.id);
+      expect((await sdkConversion(strict, proj.secretKey, click.code)).body.value.status).toBe('COMPLETED');
+      const list = await until(
+        'the refused attempt',
+        async () => (await strict.api(`/v1/platforms/${app2.id}/callbacks`, { token: owner })).body.value.data,
+        (l: Array<Record<string, any>>) => l[0]?.attempts === 1,
+      );
+      expect(list[0].lastStatusCode).toBeNull();
+      expect(list[0].lastError).toMatch(
+        /^Refused: localhost resolves to (127\.0\.0\.1|::1) \(loopback\), which is not allowed$/,
+      );
+      expect(receiver.received).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
 });

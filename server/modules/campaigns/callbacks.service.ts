@@ -1,3 +1,5 @@
+import { fetch as undiciFetch } from 'undici';
+import type { OutboundPolicy } from '../../lib/outbound.ts';
 import { callbackDeliveriesTotal } from '../../lib/metrics.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -56,13 +58,19 @@ export class CallbacksService {
   constructor(
     private readonly deps: {
       em: () => EntityManager;
+      /** Where callbacks may go (no private or local addresses, checked after DNS). */
+      outbound: OutboundPolicy;
       pubsub: PubSub;
       secretsKey: Buffer;
       maxAttempts: number;
       log: Logger;
       timeoutMs?: number;
     },
-  ) {}
+  ) {
+    this.dispatcher = deps.outbound.dispatcher();
+  }
+
+  private readonly dispatcher: ReturnType<OutboundPolicy['dispatcher']>;
 
   /** Delivers one callback now, without waiting (after a conversion commits). */
   kick(id: number) {
@@ -146,7 +154,8 @@ export class CallbacksService {
       let statusCode: number | null = null;
       let error: string | null = null;
       try {
-        const res = await fetch(cb.url, {
+        const res = await undiciFetch(cb.url, {
+          dispatcher: this.dispatcher,
           method: 'POST',
           headers: {
             'Content-Type': 'application/json',
@@ -163,8 +172,12 @@ export class CallbacksService {
         if (res.status < 200 || res.status >= 300) error = `The server answered ${res.status}`;
       } catch (err) {
         const e = err as Error & { cause?: { code?: string; message?: string } };
-        error =
-          e.name === 'TimeoutError'
+        const refused = e.cause?.code === 'EADDRNOTALLOWED';
+        if (refused)
+          this.deps.log.warn({ callback: cb.id, url: cb.url, reason: e.cause?.message }, 'reward callback refused');
+        error = refused
+          ? `Refused: ${e.cause?.message}`
+          : e.name === 'TimeoutError'
             ? 'No answer within 5 seconds'
             : e.cause?.code
               ? `Could not connect: ${e.cause.code}`

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { notFound, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
+import type { OutboundPolicy } from '../../lib/outbound.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { LookupsService, TierView } from '../lookups/lookups.service.ts';
@@ -64,6 +65,7 @@ export class PlatformsService {
       lookups: LookupsService;
       log: Logger;
       pubsub: PubSub;
+      outbound: OutboundPolicy;
     },
   ) {}
 
@@ -125,7 +127,19 @@ export class PlatformsService {
     return this.view(em, await this.owned(em, owner, id), { full: true });
   }
 
+  /** A callback URL may not point at a private or local address (checked again at delivery). */
+  private checkCallbackUrl(url: string | null | undefined) {
+    const why = url ? this.deps.outbound.urlRefusal(url) : null;
+    if (why) {
+      throw validation(
+        `The callback URL points to a private or local address (${why}); use a public https address`,
+        'rewardCallbackUrl',
+      );
+    }
+  }
+
   async create(em: EntityManager, owner: User, input: CreatePlatformInput): Promise<PlatformView> {
+    this.checkCallbackUrl(input.rewardCallbackUrl);
     await this.checkCategory(em, input.categoryId);
     const tgBotId = input.tgBotId ?? (await this.lookupBotId(input.tgBotUrl));
     return em.transactional(async (tx) => {
@@ -152,6 +166,7 @@ export class PlatformsService {
 
   /** The edit screen's save: platform fields, awards and services together. */
   async updateComplex(em: EntityManager, owner: User, id: number, input: UpdatePlatformInput): Promise<PlatformView> {
+    this.checkCallbackUrl(input.rewardCallbackUrl);
     await this.checkCategory(em, input.categoryId);
     const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, id);
