@@ -12,6 +12,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import multipart from '@fastify/multipart';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -342,6 +343,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });
 
+    // Browser security headers on every answer (helmet). The built client has no inline script;
+    // Chakra's styles are inline <style> elements. The showcase's script and API and uploaded
+    // media are meant for other origins' pages and say so themselves (cross-origin resource
+    // policy); media keep their own sandboxing CSP.
+    await http.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
     await http.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
       throwFileSizeLimit: true,
@@ -389,6 +416,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!type || !object) return reply.code(404).send({ error: 'Not found' });
       reply
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        // Logos appear in the showcase inside other apps' pages.
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .type(type);

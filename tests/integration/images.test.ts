@@ -50,6 +50,8 @@ describe('POST /v1/images', () => {
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(served.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    // Logos are shown by the showcase inside other apps' pages.
+    expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
   });
 

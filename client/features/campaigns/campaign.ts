@@ -1,3 +1,4 @@
+import '../../lib/zod-config';
 import { z } from 'zod';
 import type { CampaignStatus, CreateCampaignInput } from '../../gql/graphql';
 import { amountMessages, toMicros } from '../payments/amount';

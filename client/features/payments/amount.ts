@@ -1,3 +1,4 @@
+import '../../lib/zod-config';
 import { z } from 'zod';
 
 // Messages of spec 5 (Add funds reading B, Withdraw); tests assert them verbatim.

@@ -1,3 +1,4 @@
+import '../../lib/zod-config';
 import { z } from 'zod';
 import type { PlatformTaskType } from '../../gql/graphql';
 import { isTelegramLink, toTelegramLink } from '../projects/resource';

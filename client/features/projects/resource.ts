@@ -1,3 +1,4 @@
+import '../../lib/zod-config';
 import { z } from 'zod';
 import type { TaskType } from '../../gql/graphql';
 import { isTelegramLink, resourceMessages, toTelegramLink } from './constants';

@@ -173,6 +173,8 @@ export function registerShowcaseHttp(
     reply.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Country');
     reply.header('Access-Control-Max-Age', '600');
+    // Loaded by other apps' pages: not held to the same-origin resource policy.
+    reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   };
   http.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/v1/showcase/')) return;
