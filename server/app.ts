@@ -347,6 +347,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Chakra's styles are inline <style> elements. The showcase's script and API and uploaded
     // media are meant for other origins' pages and say so themselves (cross-origin resource
     // policy); media keep their own sandboxing CSP.
+    // HSTS and upgrade-insecure-requests only where production is served over https (the
+    // compose demo at http://localhost:8080 is production without TLS).
+    const httpsOnly = config.env === 'production' && !!config.publicUrl?.startsWith('https://');
     await http.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -362,10 +365,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
-          ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+          ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      hsts: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
     });

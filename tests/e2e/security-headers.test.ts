@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
 import { type TestBrowser, openBrowser, signIn } from './browser';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
+/** Where an app listens (its `url` is PUBLIC_URL when that is set). */
+const listening = (a: Awaited<ReturnType<typeof startTestApp>>) =>
+  `http://127.0.0.1:${(a.http.server.address() as AddressInfo).port}`;
 let browser: TestBrowser;
 
 beforeAll(async () => {
@@ -39,12 +43,32 @@ describe('security headers', () => {
     }
   });
 
-  it('HSTS in production', async () => {
-    const prod = await startTestApp({
-      env: { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', SECRETS_KEY: 'a'.repeat(64) },
+  it('HSTS in production served over https, not over plain http', async () => {
+    const plain = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        PAYMENTS_SANDBOX: '1',
+        SECRETS_KEY: 'a'.repeat(64),
+        PUBLIC_URL: 'http://localhost:8080',
+      },
     });
     try {
-      const res = await fetch(`${prod.url}/healthz`);
+      const res = await fetch(`${listening(plain)}/healthz`);
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await plain.close();
+    }
+    const prod = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        PAYMENTS_SANDBOX: '1',
+        SECRETS_KEY: 'a'.repeat(64),
+        PUBLIC_URL: 'https://ads.example.com',
+      },
+    });
+    try {
+      const res = await fetch(`${listening(prod)}/healthz`);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
     } finally {
