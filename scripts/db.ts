@@ -1,7 +1,7 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:migration` creates one from
 // the difference between the entities and the database.
 import { loadConfig } from '../server/config.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
 import { openOrm } from '../server/db/orm.ts';
 import { join } from 'node:path';
 import { writeMigrationsIndex } from './migrations-index.ts';
@@ -11,7 +11,7 @@ const config = loadConfig();
 let url = config.databaseUrl;
 let stop = async () => {};
 if (!url) {
-  const embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'));
+  const embedded = await connectEmbeddedPostgres(join(config.dataDir, 'pg'));
   url = embedded.url;
   stop = embedded.stop;
 }

