@@ -41,7 +41,8 @@ export class OutboundPolicy {
     }
     if (ipaddr.isValid(host)) return this.refusal(host);
     if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-      return this.refusal('127.0.0.1') && 'a local name';
+      // Local names are loopback: refused unless loopback is allowed.
+      return this.refusal('127.0.0.1') ? 'a local name' : null;
     }
     return null;
   }

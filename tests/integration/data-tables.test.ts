@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatMoney, parseMoney } from '../../server/lib/money.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
@@ -332,8 +333,8 @@ describe('campaign lists', () => {
     const alpha = lines[1].split(',');
     expect(alpha[header.indexOf('conversions')]).toBe('2');
     const json = (await list({ search: 'alpha custom' })).body.value.data[0];
-    expect(alpha[header.indexOf('spend_usd')]).toBe(json.spend.toFixed(2));
-    expect(alpha[header.indexOf('budget_left_usd')]).toBe(json.budget.toFixed(2));
+    expect(alpha[header.indexOf('spend_usd')]).toBe(formatMoney(parseMoney(json.spend)));
+    expect(alpha[header.indexOf('budget_left_usd')]).toBe(formatMoney(parseMoney(json.budget)));
 
     const demoPublisher = publisher;
     const apps = (await app.api('/v1/platforms', { token: demoPublisher })).body.value.data;

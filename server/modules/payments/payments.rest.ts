@@ -1,9 +1,8 @@
-import { formatMoney } from '../../lib/money.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
-import { moneyToJson } from '../../lib/money.ts';
-import { PAYMENT_STATUSES, type Payment } from './payment.entity.ts';
+import { formatMoney, moneyToJson } from '../../lib/money.ts';
+import { PAYMENT_STATUSES } from './payment.entity.ts';
 import { type PaymentView, PaymentTableQuery, paymentView } from './payments.service.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
@@ -21,8 +20,7 @@ const TransactionJson = z.object({
 });
 
 /** The spec names the money `value` on the advertiser side and `amount` on the publisher side. */
-export function transactionJson(payment: Payment | PaymentView) {
-  const p = 'payUrl' in payment ? paymentView(payment) : payment;
+export function transactionJson(p: PaymentView) {
   const base = { id: p.id, createdAt: p.createdAt, updatedAt: p.updatedAt, status: p.status };
   if (p.kind === 'TOP_UP') return { ...base, value: moneyToJson(BigInt(p.amount)) };
   return {
@@ -78,7 +76,7 @@ export const paymentsRoutes = [
     response: z.object({ url: z.string(), transaction: TransactionJson }),
     handler: async (ctx, { body }) => {
       const { url, payment } = await ctx.services.payments.createTopUp(ctx.em, ctx.user!, body.amount);
-      return { url, transaction: transactionJson(payment) };
+      return { url, transaction: transactionJson(paymentView(payment)) };
     },
   }),
   route({
@@ -92,7 +90,7 @@ export const paymentsRoutes = [
     response: TransactionJson,
     handler: async (ctx, { body }) =>
       transactionJson(
-        await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, body.amount, body.walletAddress),
+        paymentView(await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, body.amount, body.walletAddress)),
       ),
   }),
   ...(['advertiser', 'publisher'] as const).flatMap((side) => [

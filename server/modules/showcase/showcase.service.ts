@@ -408,9 +408,9 @@ export class ShowcaseService {
   /** Campaigns an app may show to one audience (tier, country, language, Premium), cached. */
   private async candidatesFor(em: EntityManager, ctx: PlayerContext): Promise<CandidateRow[]> {
     const tier = await this.tierOf(em, ctx.country);
-    const language = ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null;
-    const premium = ctx.player.is_premium === true;
-    const key = `${ctx.platform.id}|${tier}|${ctx.country}|${language}|${premium}`;
+    const params = this.audienceParams(ctx);
+    // The audience is exactly what the query takes: the tier and its parameters.
+    const key = [tier, ...params].join('|');
     return this.candidates.through(key, CANDIDATES_TTL_MS, () => {
       const price = `(c.prices ->> '${tier}')::bigint`;
       const audience = audienceSql(price);
@@ -421,7 +421,7 @@ export class ShowcaseService {
            ${audience.from}
           where ${audience.where}
           order by c.task_id, (c.deal_id is null), ${price} desc, c.id`,
-        this.audienceParams(ctx),
+        params,
       );
     });
   }
