@@ -4,6 +4,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
+import { idempotencyLink } from './lib/idempotency';
 import { getToken, onSignOut, signOut } from './lib/session';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
@@ -69,7 +70,8 @@ export function createApolloClient(): ApolloClient {
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
     new GraphQLWsLink(wsClient),
-    ApolloLink.from([errorLink, httpLink]),
+    // Creates carry an Idempotency-Key: a double click or a retry never creates twice.
+    ApolloLink.from([errorLink, idempotencyLink(), httpLink]),
   );
 
   const client = new ApolloClient({ link, cache: new InMemoryCache() });

@@ -8,6 +8,7 @@ import { Migration20261124083633_exchange_and_new_users } from './Migration20261
 import { Migration20261124090000_conversion_new_users_and_swaps } from './Migration20261124090000_conversion_new_users_and_swaps.ts';
 import { Migration20261124114821_moderation } from './Migration20261124114821_moderation.ts';
 import { Migration20261125015448_statistics } from './Migration20261125015448_statistics.ts';
+import { Migration20261125102512_idempotency } from './Migration20261125102512_idempotency.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261124090000_conversion_new_users_and_swaps', class: Migration20261124090000_conversion_new_users_and_swaps },
   { name: 'Migration20261124114821_moderation', class: Migration20261124114821_moderation },
   { name: 'Migration20261125015448_statistics', class: Migration20261125015448_statistics },
+  { name: 'Migration20261125102512_idempotency', class: Migration20261125102512_idempotency },
 ];

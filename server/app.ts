@@ -31,6 +31,7 @@ import { jitSubscribe } from './graphql/jit.ts';
 import { OutboundPolicy } from './lib/outbound.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
 import { startJobs } from './jobs.ts';
+import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
 import { validation } from './errors.ts';
@@ -322,7 +323,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const makeContext = async (req: FastifyRequest): Promise<Context> => {
       const em = orm.em.fork() as EntityManager;
       const user = await services.auth.userFromToken(em, bearer(req.headers.authorization));
-      return { em, user, services, pubsub, config, requestId: String(req.id), ip: req.ip };
+      const key = req.headers['idempotency-key'];
+      return {
+        em,
+        user,
+        services,
+        pubsub,
+        config,
+        requestId: String(req.id),
+        ip: req.ip,
+        idempotencyKey: Array.isArray(key) ? key[0] : key,
+      };
     };
 
     http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
@@ -657,6 +668,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           run: async () => {
             const expired = await exchange.expireOffers(orm.em.fork() as EntityManager);
             if (expired) log.info({ expired }, 'exchange offers expired');
+          },
+        },
+        {
+          name: 'idempotency-purge',
+          run: async () => {
+            const purged = await purgeIdempotencyKeys(orm.em.fork() as EntityManager);
+            if (purged) log.debug({ purged }, 'expired idempotency keys purged');
           },
         },
       ],

@@ -61,7 +61,7 @@ export type CreateCampaignInput = {
   budget?: string | null | undefined;
   countries?: Array<string> | null | undefined;
   dailyCap?: number | null | undefined;
-  /** A retry with the same key moves the budget once. */
+  /** A retry with the same key answers the first campaign (as the Idempotency-Key header does). */
   idempotencyKey?: string | null | undefined;
   isPremiumOnly?: boolean | null | undefined;
   languages?: Array<string> | null | undefined;

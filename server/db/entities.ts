@@ -10,6 +10,7 @@ import {
   RewardCallbackAttempt,
 } from '../modules/campaigns/campaign.entity.ts';
 import { Deal, Offer } from '../modules/exchange/exchange.entity.ts';
+import { IdempotencyKey } from '../modules/idempotency/idempotency.entity.ts';
 import { ModerationEvent, ShowcaseBlock } from '../modules/moderation/moderation.entity.ts';
 import { Account } from '../modules/ledger/account.entity.ts';
 import { Transfer } from '../modules/ledger/transfer.entity.ts';
@@ -57,4 +58,5 @@ export const entities = [
   CampaignDailyStats,
   CampaignAppDailyStats,
   AdvertiserAppDailyStats,
+  IdempotencyKey,
 ];

@@ -13,4 +13,6 @@ export interface Context {
   pubsub: PubSub;
   requestId: string;
   ip: string;
+  /** The request's `Idempotency-Key` header, unchecked (creates check and honour it). */
+  idempotencyKey?: string;
 }

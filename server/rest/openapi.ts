@@ -25,6 +25,16 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
         parameters.push({ name, in: where, required: where === 'path' || !!js.required?.includes(name), schema: s });
       }
     }
+    if (r.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Any unique string (a UUID) per intended create: a retry with the same key answers the first result instead of creating again, for 24 hours; the same key with a different request answers 409.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
+    }
     const ok = r.status ?? 200;
     const op: Record<string, unknown> = {
       tags: [r.tag],

@@ -26,6 +26,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   upload?: { field: string };
   /** Hand the handler the raw request body (webhook signatures are computed over it). */
   rawBody?: boolean;
+  /** Takes an `Idempotency-Key` header: a retry with the same key answers the first result. */
+  idempotent?: boolean;
   /** Success status; 204 answers with no body. */
   status?: number;
   /** What `value` holds on success, for the OpenAPI document. */

@@ -133,12 +133,17 @@ export const campaignsRoutes = [
     params: z.object({ projectId: idParam('projectId'), taskId: idParam('taskId') }),
     body: CreateCampaignInput,
     status: 201,
-    handler: async (ctx, { params, body, headers }) =>
+    idempotent: true,
+    handler: async (ctx, { params, body }) =>
       campaignJson(
-        await ctx.services.campaigns.create(ctx.em, ctx.user!, params.projectId, params.taskId, {
-          ...body,
-          idempotencyKey: body.idempotencyKey ?? header(headers, 'idempotency-key'),
-        }),
+        await ctx.services.campaigns.create(
+          ctx.em,
+          ctx.user!,
+          params.projectId,
+          params.taskId,
+          body,
+          ctx.idempotencyKey,
+        ),
       ),
   }),
   route({

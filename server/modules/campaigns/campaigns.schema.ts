@@ -184,7 +184,10 @@ const CreateCampaignInputRef = builder.inputType('CreateCampaignInput', {
     isPremiumOnly: t.boolean({ required: false }),
     newUsersOnly: t.boolean({ required: false, description: 'Default true.' }),
     budget: t.field({ type: 'Money', required: false, description: 'Moved from the advertiser balance.' }),
-    idempotencyKey: t.string({ required: false, description: 'A retry with the same key moves the budget once.' }),
+    idempotencyKey: t.string({
+      required: false,
+      description: 'A retry with the same key answers the first campaign (as the Idempotency-Key header does).',
+    }),
   }),
 });
 
@@ -328,6 +331,7 @@ builder.mutationFields((t) => ({
         parseId(projectId),
         parseId(taskId),
         parseInput(CreateCampaignInput, withoutNulls(input, ['dailyCap'])),
+        ctx.idempotencyKey,
       ),
   }),
   updateCampaign: t.field({

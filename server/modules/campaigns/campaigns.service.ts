@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { balancesFromRows, balancesPayload } from '../ledger/balances.ts';
 import { InsufficientFunds, type Ledger } from '../ledger/ledger.service.ts';
 import { LANGUAGES, type LookupsService, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.service.ts';
+import { once } from '../idempotency/idempotency.ts';
 import { Project, TASK_TYPES, Task, type TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { z } from 'zod';
@@ -471,6 +472,8 @@ export class CampaignsService {
     projectId: number,
     taskId: number,
     input: CreateCampaignInput,
+    /** The Idempotency-Key header; the input's `idempotencyKey` is the same thing in the body. */
+    headerKey?: string | null,
   ): Promise<CampaignView> {
     const task = await this.ownedTask(em, owner, projectId, taskId);
     const prices = await this.resolvePrices(em, input.prices);
@@ -480,49 +483,63 @@ export class CampaignsService {
     if (input.budget !== undefined && input.budget <= 0n)
       throw validation('The value must be greater than zero', 'budget');
     const { ledger } = this.deps;
-    return ledger.run(em, async (tx, emit) => {
-      const c = tx.create(Campaign, {
-        ownerId: owner.id,
-        projectId,
-        taskId: task.id,
-        taskType: task.type,
-        taskTitle: task.title,
-        taskUrl: task.url,
-        name: input.name,
-        status: 'STOPPED',
-        isActive: true,
-        prices,
-        minPrice: this.minPrice(prices, premium),
-        dailyCap: input.dailyCap ?? null,
-        countries,
-        languages,
-        isPremiumOnly: premium,
-        newUsersOnly: input.newUsersOnly ?? true,
-        todayDate: null,
-        deletedAt: null,
-      });
-      await tx.flush();
-      // Both of the campaign's accounts exist from the start: the conversion function only reads them.
-      await ledger.accountId(tx, { kind: 'CAMPAIGN_BUDGET', campaignId: c.id });
-      await ledger.accountId(tx, { kind: 'NETWORK_FEE', campaignId: c.id });
-      let budget = 0n;
-      if (input.budget) {
-        await this.move(tx, emit, owner, c, 'FUND', input.budget, input.idempotencyKey);
-        budget = input.budget;
-      }
-      // An advertiser with no approved campaign yet waits for a moderator's review.
-      const [known] = await tx.execute<{ approved: boolean }[]>(
-        'select exists (select 1 from campaigns where owner_id = ? and approved_at is not null) as approved',
-        [owner.id],
-      );
-      if (!known.approved) c.status = 'MODERATION';
-      c.status = statusFor(c, budget);
-      await tx.flush();
-      const view = await this.view(tx, c);
-      this.emitStats(emit, owner.id, view);
-      if (c.status === 'MODERATION') emit(topics.campaignReviews(), { id: c.id });
-      return view;
-    });
+    const { idempotencyKey, ...request } = input;
+    return ledger.run(em, (tx, emit) =>
+      once(
+        tx,
+        {
+          userId: owner.id,
+          key: idempotencyKey ?? headerKey,
+          operation: 'createCampaign',
+          request: { projectId, taskId, request },
+        },
+        async (id) => this.view(tx, await this.owned(tx, owner, id)),
+        async () => {
+          const c = tx.create(Campaign, {
+            ownerId: owner.id,
+            projectId,
+            taskId: task.id,
+            taskType: task.type,
+            taskTitle: task.title,
+            taskUrl: task.url,
+            name: input.name,
+            status: 'STOPPED',
+            isActive: true,
+            prices,
+            minPrice: this.minPrice(prices, premium),
+            dailyCap: input.dailyCap ?? null,
+            countries,
+            languages,
+            isPremiumOnly: premium,
+            newUsersOnly: input.newUsersOnly ?? true,
+            todayDate: null,
+            deletedAt: null,
+          });
+          await tx.flush();
+          // Both of the campaign's accounts exist from the start: the conversion function only reads them.
+          await ledger.accountId(tx, { kind: 'CAMPAIGN_BUDGET', campaignId: c.id });
+          await ledger.accountId(tx, { kind: 'NETWORK_FEE', campaignId: c.id });
+          let budget = 0n;
+          if (input.budget) {
+            // Once per key already (the whole create is), so the transfer needs no key of its own.
+            await this.move(tx, emit, owner, c, 'FUND', input.budget);
+            budget = input.budget;
+          }
+          // An advertiser with no approved campaign yet waits for a moderator's review.
+          const [known] = await tx.execute<{ approved: boolean }[]>(
+            'select exists (select 1 from campaigns where owner_id = ? and approved_at is not null) as approved',
+            [owner.id],
+          );
+          if (!known.approved) c.status = 'MODERATION';
+          c.status = statusFor(c, budget);
+          await tx.flush();
+          const view = await this.view(tx, c);
+          this.emitStats(emit, owner.id, view);
+          if (c.status === 'MODERATION') emit(topics.campaignReviews(), { id: c.id });
+          return { id: c.id, result: view };
+        },
+      ),
+    );
   }
 
   async update(

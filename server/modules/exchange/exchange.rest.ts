@@ -37,7 +37,8 @@ export const exchangeRoutes = [
     access: 'user',
     body: CreateOfferInput,
     status: 201,
-    handler: (ctx, { body }) => ctx.services.exchange.createOffer(ctx.em, ctx.user!, body),
+    idempotent: true,
+    handler: (ctx, { body }) => ctx.services.exchange.createOffer(ctx.em, ctx.user!, body, ctx.idempotencyKey),
   }),
   route({
     method: 'GET',

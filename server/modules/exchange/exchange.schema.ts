@@ -207,6 +207,7 @@ builder.mutationFields((t) => ({
           expiresAt: input.expiresAt ?? undefined,
           message: input.message ?? undefined,
         }),
+        ctx.idempotencyKey,
       ),
   }),
   ...Object.fromEntries(

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { once } from '../idempotency/idempotency.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import { User } from '../users/user.entity.ts';
@@ -292,58 +293,71 @@ export class ExchangeService {
     return { incoming: Number(row.incoming), outgoing: Number(row.outgoing) };
   }
 
-  async createOffer(em: EntityManager, user: User, input: CreateOfferInput): Promise<OfferView> {
-    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
-      const me = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
-      if (!me.isExchangeReady) throw validation(EXCHANGE_MESSAGES.notReady);
-      const [mine] = await tx.execute<{ ok: boolean }[]>(
-        'select exists (select 1 from platforms where id = ? and owner_id = ? and is_active) as ok',
-        [input.platformId, user.id],
-      );
-      if (!mine.ok) throw validation(EXCHANGE_MESSAGES.notYourApp, 'platformId');
-      await this.checkProject(tx, user.id, input.projectId, EXCHANGE_MESSAGES.notYourProject, 'projectId');
-      const [partner] = await tx.execute<{ owner_id: number; ready: boolean }[]>(
-        `select p.owner_id, u.is_exchange_ready as ready from platforms p join users u on u.id = p.owner_id
-          where p.id = ? and p.is_active`,
-        [input.partnerPlatformId],
-      );
-      if (!partner) throw notFound('App');
-      if (partner.owner_id === user.id) throw validation(EXCHANGE_MESSAGES.ownApp, 'partnerPlatformId');
-      if (!partner.ready) throw validation(EXCHANGE_MESSAGES.partnerNotReady, 'partnerPlatformId');
-      await this.checkProject(
+  /** A new offer; `idempotencyKey` makes a retry answer the first offer instead of refusing a second one. */
+  async createOffer(
+    em: EntityManager,
+    user: User,
+    input: CreateOfferInput,
+    idempotencyKey?: string | null,
+  ): Promise<OfferView> {
+    return inTransaction(em, this.deps.pubsub, (tx, emit) =>
+      once(
         tx,
-        partner.owner_id,
-        input.partnerProjectId,
-        EXCHANGE_MESSAGES.partnerProject,
-        'partnerProjectId',
-        EXCHANGE_MESSAGES.partnerEmptyProject,
-      );
-      // An expired offer still marked pending does not block a new one for the same apps.
-      await this.expireDue(tx, emit, [input.platformId, input.partnerPlatformId]);
-      const [created] = await tx.execute<{ id: number }[]>(
-        `insert into exchange_offers (proposer_id, partner_id, platform_id, project_id, partner_platform_id,
-           partner_project_id, quantity, partner_quantity, expires_at, message)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (least(platform_id, partner_platform_id), greatest(platform_id, partner_platform_id))
-           where status = 'PENDING' do nothing
-         returning id`,
-        [
-          user.id,
-          partner.owner_id,
-          input.platformId,
-          input.projectId,
-          input.partnerPlatformId,
-          input.partnerProjectId,
-          input.quantity,
-          input.partnerQuantity ?? input.quantity,
-          input.expiresAt ?? null,
-          input.message || null,
-        ],
-      );
-      if (!created) throw conflict(EXCHANGE_MESSAGES.pendingPair);
-      await this.emitAwaiting(tx, emit, [user.id, partner.owner_id]);
-      return this.offer(tx, created.id);
-    });
+        { userId: user.id, key: idempotencyKey, operation: 'createOffer', request: input },
+        (id) => this.offer(tx, id),
+        async () => {
+          const me = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
+          if (!me.isExchangeReady) throw validation(EXCHANGE_MESSAGES.notReady);
+          const [mine] = await tx.execute<{ ok: boolean }[]>(
+            'select exists (select 1 from platforms where id = ? and owner_id = ? and is_active) as ok',
+            [input.platformId, user.id],
+          );
+          if (!mine.ok) throw validation(EXCHANGE_MESSAGES.notYourApp, 'platformId');
+          await this.checkProject(tx, user.id, input.projectId, EXCHANGE_MESSAGES.notYourProject, 'projectId');
+          const [partner] = await tx.execute<{ owner_id: number; ready: boolean }[]>(
+            `select p.owner_id, u.is_exchange_ready as ready from platforms p join users u on u.id = p.owner_id
+              where p.id = ? and p.is_active`,
+            [input.partnerPlatformId],
+          );
+          if (!partner) throw notFound('App');
+          if (partner.owner_id === user.id) throw validation(EXCHANGE_MESSAGES.ownApp, 'partnerPlatformId');
+          if (!partner.ready) throw validation(EXCHANGE_MESSAGES.partnerNotReady, 'partnerPlatformId');
+          await this.checkProject(
+            tx,
+            partner.owner_id,
+            input.partnerProjectId,
+            EXCHANGE_MESSAGES.partnerProject,
+            'partnerProjectId',
+            EXCHANGE_MESSAGES.partnerEmptyProject,
+          );
+          // An expired offer still marked pending does not block a new one for the same apps.
+          await this.expireDue(tx, emit, [input.platformId, input.partnerPlatformId]);
+          const [created] = await tx.execute<{ id: number }[]>(
+            `insert into exchange_offers (proposer_id, partner_id, platform_id, project_id, partner_platform_id,
+               partner_project_id, quantity, partner_quantity, expires_at, message)
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             on conflict (least(platform_id, partner_platform_id), greatest(platform_id, partner_platform_id))
+               where status = 'PENDING' do nothing
+             returning id`,
+            [
+              user.id,
+              partner.owner_id,
+              input.platformId,
+              input.projectId,
+              input.partnerPlatformId,
+              input.partnerProjectId,
+              input.quantity,
+              input.partnerQuantity ?? input.quantity,
+              input.expiresAt ?? null,
+              input.message || null,
+            ],
+          );
+          if (!created) throw conflict(EXCHANGE_MESSAGES.pendingPair);
+          await this.emitAwaiting(tx, emit, [user.id, partner.owner_id]);
+          return { id: created.id, result: await this.offer(tx, created.id) };
+        },
+      ),
+    );
   }
 
   private async checkProject(

@@ -26,7 +26,8 @@ export const projectsRoutes = [
     access: 'user',
     body: CreateProjectInput,
     status: 201,
-    handler: (ctx, { body }) => ctx.services.projects.create(ctx.em, ctx.user!, body),
+    idempotent: true,
+    handler: (ctx, { body }) => ctx.services.projects.create(ctx.em, ctx.user!, body, ctx.idempotencyKey),
   }),
   route({
     method: 'GET',
@@ -88,8 +89,9 @@ export const projectsRoutes = [
     params: ProjectParams,
     body: TaskInput,
     status: 201,
+    idempotent: true,
     handler: async (ctx, { params, body }) =>
-      taskView(await ctx.services.projects.createTask(ctx.em, ctx.user!, params.id, body)),
+      taskView(await ctx.services.projects.createTask(ctx.em, ctx.user!, params.id, body, ctx.idempotencyKey)),
   }),
   route({
     method: 'DELETE',

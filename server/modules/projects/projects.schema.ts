@@ -141,6 +141,7 @@ builder.mutationFields((t) => ({
         ctx.em,
         ctx.user!,
         parseInput(CreateProjectInput, { ...input, tasks: input.tasks ?? [] }),
+        ctx.idempotencyKey,
       ),
   }),
   updateProject: t.field({
@@ -168,7 +169,13 @@ builder.mutationFields((t) => ({
     args: { projectId: t.arg.id({ required: true }), input: t.arg({ type: TaskInputRef, required: true }) },
     resolve: async (_r, { projectId, input }, ctx) =>
       taskView(
-        await ctx.services.projects.createTask(ctx.em, ctx.user!, parseId(projectId), parseInput(TaskInput, input)),
+        await ctx.services.projects.createTask(
+          ctx.em,
+          ctx.user!,
+          parseId(projectId),
+          parseInput(TaskInput, input),
+          ctx.idempotencyKey,
+        ),
       ),
   }),
   deleteTask: t.boolean({

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { inTransaction } from '../../db/transaction.ts';
+import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, notFound, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
+import { once } from '../idempotency/idempotency.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { Project, Task, type TaskType } from './project.entity.ts';
@@ -188,23 +189,41 @@ export class ProjectsService {
     });
   }
 
-  async create(em: EntityManager, owner: User, input: CreateProjectInput): Promise<ProjectView> {
+  /** A new project; `idempotencyKey` makes a retry answer the first project instead of a second one. */
+  async create(
+    em: EntityManager,
+    owner: User,
+    input: CreateProjectInput,
+    idempotencyKey?: string | null,
+  ): Promise<ProjectView> {
     await this.category(em, input.categoryId);
-    return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
-      const key = this.newKey();
-      const project = tx.create(Project, {
-        ownerId: owner.id,
-        title: input.title,
-        categoryId: input.categoryId,
-        secretKeyEnc: key.enc,
-        secretKeyHash: key.hash,
-      });
-      await tx.flush();
-      const tasks = input.tasks.map((t) => this.addTask(tx, project.id, t));
-      await tx.flush();
-      for (const t of tasks) emit(topics.projectTasks(project.id), this.event('CREATED', t));
-      return this.view(tx, project, { withTasks: true, withKey: true });
+    return inTransaction(em, this.deps.pubsub, (tx, emit) =>
+      once(
+        tx,
+        { userId: owner.id, key: idempotencyKey, operation: 'createProject', request: input },
+        async (id) => this.view(tx, await this.owned(tx, owner, id), { withTasks: true, withKey: true }),
+        async () => {
+          const project = await this.createProject(tx, emit, owner, input);
+          return { id: project.id, result: await this.view(tx, project, { withTasks: true, withKey: true }) };
+        },
+      ),
+    );
+  }
+
+  private async createProject(tx: EntityManager, emit: Emit, owner: User, input: CreateProjectInput) {
+    const key = this.newKey();
+    const project = tx.create(Project, {
+      ownerId: owner.id,
+      title: input.title,
+      categoryId: input.categoryId,
+      secretKeyEnc: key.enc,
+      secretKeyHash: key.hash,
     });
+    await tx.flush();
+    const tasks = input.tasks.map((t) => this.addTask(tx, project.id, t));
+    await tx.flush();
+    for (const t of tasks) emit(topics.projectTasks(project.id), this.event('CREATED', t));
+    return project;
   }
 
   async update(em: EntityManager, owner: User, id: number, input: UpdateProjectInput): Promise<ProjectView> {
@@ -247,13 +266,31 @@ export class ProjectsService {
     return task;
   }
 
-  async createTask(em: EntityManager, owner: User, projectId: number, input: TaskInput) {
+  /** A new resource; `idempotencyKey` makes a retry answer the first resource instead of a second one. */
+  async createTask(
+    em: EntityManager,
+    owner: User,
+    projectId: number,
+    input: TaskInput,
+    idempotencyKey?: string | null,
+  ) {
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await this.owned(tx, owner, projectId);
-      const task = this.addTask(tx, projectId, input);
-      await tx.flush();
-      emit(topics.projectTasks(projectId), this.event('CREATED', task));
-      return task;
+      return once(
+        tx,
+        { userId: owner.id, key: idempotencyKey, operation: 'createTask', request: { projectId, input } },
+        async (id) => {
+          const task = await tx.findOne(Task, { id, projectId });
+          if (!task) throw notFound('Resource');
+          return task;
+        },
+        async () => {
+          const task = this.addTask(tx, projectId, input);
+          await tx.flush();
+          emit(topics.projectTasks(projectId), this.event('CREATED', task));
+          return { id: task.id, result: task };
+        },
+      );
     });
   }
 
