@@ -28,8 +28,9 @@ export class ProductServer {
   child: ChildProcess | null = null;
   readonly log: string[] = [];
 
+  /** Starts the server; `env.PORT` keeps a fixed port (a restart on the same address). */
   async start(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<string> {
-    const port = await freePort();
+    const port = env.PORT ? Number(env.PORT) : await freePort();
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, HeaderMap } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -16,7 +16,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DocumentNode, type GraphQLError, type ParseOptions, parse, type Source } from 'graphql';
+import { type DocumentNode, GraphQLError, type ParseOptions, parse, type Source } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -34,7 +34,7 @@ import { startJobs } from './jobs.ts';
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
-import { validation } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnreachable, RETRY_AFTER_SECONDS, validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -198,7 +198,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const applied = await orm.getMigrator().up();
     if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
 
-    const basePubsub = await createPubSub(config.redisUrl, (err) => log.error({ err }, 'live event not published'));
+    // Set once the WebSocket server exists: after a Redis outage its clients reconnect and refetch.
+    let resyncLiveClients = () => {};
+    const basePubsub = await createPubSub(config.redisUrl, {
+      onError: (err) => log.error({ err }, 'Redis unreachable: live events are not delivered until it is back'),
+      onResync: () => resyncLiveClients(),
+    });
     cleanups.push(() => basePubsub.close());
     // The showcase's caches hear of every change this instance publishes (set below).
     let onPublish: (topic: string, payload: unknown) => void = () => {};
@@ -206,6 +211,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     let redis: Redis | undefined;
     if (config.redisUrl) {
       const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+      // Rate limits count in memory while Redis is away (rate-limit.ts); ioredis reconnects.
+      let reported = false;
+      client.on('error', (err) => {
+        if (!reported) log.warn({ err }, 'Redis unreachable: rate limits count per instance until it is back');
+        reported = true;
+      });
+      client.on('ready', () => {
+        reported = false;
+      });
       redis = client;
       cleanups.push(async () => void client.disconnect());
     }
@@ -455,6 +469,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     // GraphQL over HTTP and graphql-ws on the same port and path.
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+    resyncLiveClients = () => {
+      log.warn({ sockets: wss.clients.size }, 'Redis is back: live clients reconnect and refetch what they missed');
+      // 1012 "service restart": graphql-ws clients reconnect (with their backoff) and refetch.
+      for (const client of wss.clients) client.close(1012, 'Live events were interrupted');
+    };
     http.server.on('upgrade', (req: IncomingMessage, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') return socket.destroy();
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -627,7 +646,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
     await apollo.start();
     cleanups.push(() => apollo.stop());
-    await http.register(fastifyApollo(apollo), { path: '/graphql', context: (req) => makeContext(req) });
+    await http.register(fastifyApollo(apollo), {
+      path: '/graphql',
+      context: async (req) => {
+        try {
+          return await makeContext(req);
+        } catch (err) {
+          // The token's user could not be read: 503 with a retry hint, as REST answers.
+          if (!isDatabaseUnreachable(err)) throw err;
+          throw new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
+            extensions: {
+              code: 'SERVICE_UNAVAILABLE',
+              http: { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) },
+            },
+          });
+        }
+      },
+    });
 
     if (opts.listen !== false) {
       const address = await http.listen({ port: config.port, host: config.host });

@@ -58,3 +58,46 @@ export function httpStatus(code: ErrorCode): number {
       return 503;
   }
 }
+
+/** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again in a few seconds.';
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 3;
+
+// Connection failures (Node), and PostgreSQL's own: admin/crash shutdown, cannot connect now,
+// connection exceptions (class 08), too many connections.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|Timeout acquiring a connection|Knex: Timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+
+/**
+ * True when `err` (or what it wraps: MikroORM's driver exceptions keep the pg error as
+ * `previous`, others as `cause`) says the database could not be reached, as opposed to a
+ * query it refused: such a request may simply be retried.
+ */
+export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; name?: unknown; previous?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
+  if (e.name === 'ConnectionException' || e.name === 'KnexTimeoutError') return true;
+  if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  if (err instanceof AggregateError && err.errors.some((x) => isDatabaseUnreachable(x, depth + 1))) return true;
+  return isDatabaseUnreachable(e.previous, depth + 1) || isDatabaseUnreachable(e.cause, depth + 1);
+}

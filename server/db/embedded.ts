@@ -114,9 +114,11 @@ export async function connectEmbeddedPostgres(dir: string): Promise<EmbeddedData
 export async function startEmbeddedPostgres(
   dir: string,
   log: (msg: string) => void = () => {},
+  /** A fixed port (a restart on the same address); a free one by default. */
+  fixedPort?: number,
 ): Promise<EmbeddedDatabase> {
   checkReachableByOthers(dir);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,

@@ -1,6 +1,6 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, ErrorCode } from '../errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */
 export function graphqlCode(code: ErrorCode): string {
@@ -62,6 +62,12 @@ export function formatGraphQLError(
       path: formatted.path,
       extensions: { code: code ?? 'BAD_REQUEST' },
     };
+  }
+  if (original instanceof GraphQLError && original.extensions?.code === 'SERVICE_UNAVAILABLE') {
+    return { message: original.message, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+  }
+  if (isDatabaseUnreachable(original) || isDatabaseUnreachable((original as GraphQLError)?.originalError)) {
+    return { message: DATABASE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
   onUnexpected(original);
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

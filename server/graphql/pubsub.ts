@@ -140,23 +140,61 @@ export class MemoryPubSub implements PubSub {
   async close() {}
 }
 
+export interface RedisPubSubEvents {
+  /** A publish failed (reported once per outage, not once per event). */
+  onError?: (err: unknown) => void;
+  /**
+   * The subscriber connection came back after an outage: the events published meanwhile are
+   * lost, so whoever shows live data should make its clients refetch.
+   */
+  onResync?: () => void;
+}
+
 /**
  * Redis pub/sub: one SUBSCRIBE per topic with local listeners, so an event published on
  * any instance reaches subscribers on all of them. Payloads travel as JSON.
+ *
+ * While Redis is down, publishing is skipped at once (the data is committed; only the live
+ * event is lost) rather than waiting on reconnection, new subscriptions wait for Redis, and
+ * ioredis re-subscribes every channel when it reconnects; then `onResync` runs.
  */
 export class RedisPubSub implements PubSub {
   private readonly fanout = new Fanout();
   private readonly pub: Redis;
   private readonly sub: Redis;
+  private readonly onError: (err: unknown) => void;
+  private down = false;
 
-  constructor(
-    url: string,
-    prefix = 'live:',
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {
+  constructor(url: string, prefix = 'live:', events: RedisPubSubEvents = {}) {
     this.prefix = prefix;
+    this.onError = events.onError ?? (() => {});
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: false });
+    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null });
+    const lost = (err: unknown) => {
+      if (this.down) return;
+      this.down = true;
+      this.onError(err);
+    };
+    this.pub.on('error', lost);
+    this.sub.on('error', lost);
+    // After an outage, resync once both connections are back: only then are events both
+    // published and received again, so a client that refetches now misses nothing.
+    let interrupted = false;
+    const closed = () => {
+      interrupted = true;
+    };
+    this.pub.on('close', closed);
+    this.sub.on('close', closed);
+    const ready = () => {
+      if (this.pub.status !== 'ready' || this.sub.status !== 'ready') return;
+      this.down = false;
+      if (interrupted) {
+        interrupted = false;
+        events.onResync?.();
+      }
+    };
+    this.pub.on('ready', ready);
+    this.sub.on('ready', ready);
     this.sub.on('message', (channel: string, message: string) => {
       if (!channel.startsWith(this.prefix)) return;
       let payload: unknown;
@@ -173,14 +211,24 @@ export class RedisPubSub implements PubSub {
 
   /** Resolves once both connections are up, so a test can publish right after. */
   async ready(): Promise<void> {
-    await Promise.all([this.pub.ping(), this.sub.ping()]);
+    // The publisher first: it gives up after a few retries when Redis is not there at all.
+    await this.pub.ping();
+    await this.sub.ping();
   }
 
   async publish(topic: string, payload: unknown) {
+    // Live events are best effort once the data is committed: never wait for a Redis that is
+    // away (the request that committed would hang), and report the outage once.
+    if (this.pub.status !== 'ready') {
+      if (!this.down) {
+        this.down = true;
+        this.onError(new Error(`Redis is not connected (${this.pub.status}); live events are skipped until it is`));
+      }
+      return;
+    }
     try {
       await this.pub.publish(this.prefix + topic, JSON.stringify(payload));
     } catch (err) {
-      // Live events are best effort once the data is committed; the error is reported, not thrown.
       this.onError(err);
     }
   }
@@ -212,9 +260,9 @@ export class RedisPubSub implements PubSub {
   }
 }
 
-export async function createPubSub(redisUrl?: string, onError?: (err: unknown) => void): Promise<PubSub> {
+export async function createPubSub(redisUrl?: string, events: RedisPubSubEvents = {}): Promise<PubSub> {
   if (!redisUrl) return new MemoryPubSub();
-  const ps = new RedisPubSub(redisUrl, 'live:', onError);
+  const ps = new RedisPubSub(redisUrl, 'live:', events);
   await ps.ready();
   return ps;
 }

@@ -2,11 +2,14 @@ import { CsvFile } from './csv.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DATABASE_UNAVAILABLE_MESSAGE,
   DomainError,
   ErrorCode,
   firstIssue,
   forbidden,
   httpStatus,
+  isDatabaseUnreachable,
+  RETRY_AFTER_SECONDS,
   tooLarge,
   unauthenticated,
   validation,
@@ -81,7 +84,14 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
 /** One place that turns any error into the envelope and a status. */
 export function replyWithError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toDomainError(err);
-  if (known) return reply.code(httpStatus(known.code)).send({ error: known.message });
+  if (known) {
+    // Anything unavailable is worth retrying shortly: say when.
+    if (known.code === ErrorCode.UNAVAILABLE) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      if (!(err instanceof DomainError)) req.log.warn({ reason: (err as Error)?.message }, 'database unreachable');
+    }
+    return reply.code(httpStatus(known.code)).send({ error: known.message });
+  }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
   return reply.code(500).send({ error: `Something went wrong on our side. Try again later (request ${req.id}).` });
 }
@@ -93,6 +103,7 @@ function toDomainError(err: unknown): DomainError | null {
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {
     return tooLarge();
   }
+  if (isDatabaseUnreachable(err)) return new DomainError(ErrorCode.UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return validation('Send the request body as JSON');
   if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validation('The request body is not valid JSON');
