@@ -79,7 +79,12 @@ describe('advertiser projects in Chromium', () => {
     await page.waitForTimeout(400); // let the dialog finish its entry animation
     await screenshot(page, 'projects-02-new-project');
 
+    // The create carries an Idempotency-Key (a double click or a retry creates one project).
+    const createRequest = page.waitForRequest(
+      (r) => r.postData()?.includes('"operationName":"CreateProject"') ?? false,
+    );
     await dialog.getByRole('button', { name: 'Create Project' }).click();
+    expect((await createRequest).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
     const created = page.getByTestId('project-created-dialog');
     await created.getByText('Project created').waitFor({ state: 'visible' });
     await created.getByText('Go to Projects').waitFor({ state: 'visible' });
