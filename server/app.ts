@@ -10,7 +10,7 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +33,7 @@ import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
 import { startJobs } from './jobs.ts';
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
+import { graphqlFastPath } from './graphql/fast-path.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnreachable, RETRY_AFTER_SECONDS, validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
@@ -646,8 +647,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
     await apollo.start();
     cleanups.push(() => apollo.stop());
-    await http.register(fastifyApollo(apollo), {
-      path: '/graphql',
+    const apolloHandler = fastifyApolloHandler(apollo, {
       context: async (req) => {
         try {
           return await makeContext(req);
@@ -661,6 +661,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
           });
         }
+      },
+    });
+    // Repeated queries skip Apollo's pipeline (graphql/fast-path.ts); everything else is Apollo's.
+    const fastPath = graphqlFastPath({
+      schema,
+      validationRules: armor.validationRules,
+      introspection: config.env !== 'production',
+      maxTokens: GRAPHQL_LIMITS.maxTokens,
+      makeContext,
+      formatError: (formatted, error) =>
+        formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
+    });
+    http.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: '/graphql',
+      handler: async function (req, reply) {
+        if (await fastPath(req, reply)) return reply;
+        return apolloHandler.call(this, req as never, reply as never);
       },
     });
 

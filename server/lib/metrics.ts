@@ -31,6 +31,12 @@ export const clicksTotal = new Counter({
   registers: [registry],
 });
 
+export const graphqlFastPathTotal = new Counter({
+  name: 'taskgram_graphql_fast_path_total',
+  help: 'GraphQL queries answered by the fast path (repeated documents) instead of Apollo',
+  registers: [registry],
+});
+
 export const jobRunsTotal = new Counter({
   name: 'taskgram_job_runs_total',
   help: 'Background job runs by job',
