@@ -12,7 +12,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,8 @@ const { values: flags } = parseArgs({
     chunk: { type: 'string', default: '500' },
     // lean: a minimal graphql-transport-ws client; library: the graphql-ws package's client.
     client: { type: 'string', default: 'lean' },
+    // A CPU profile of the server (this process) while our clients connect and subscribe.
+    'profile-connect': { type: 'string' },
   },
 });
 const positive = (name: string, v: string | undefined) => {
@@ -158,12 +161,34 @@ interface PhaseResult {
   eventsPerSec: number;
 }
 
+/** The inspector's CPU profiler on this process, started now; stop() returns the profile. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string) =>
+    new Promise<T>((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res as T))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await post<{ profile: unknown }>('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
+}
+
 /** Connect N clients, make sure every subscription is live, publish N×M events, collect figures. */
 async function runPhase(clients: ClientProcess, t: Target): Promise<PhaseResult> {
   clients.clear();
   const before = await settledMemory();
+  const profiling = flags['profile-connect'] && t.mode !== 'bare' ? await startProfile() : null;
   clients.send({ type: 'open', mode: t.mode, client: CLIENT, url: t.url, users: t.users, events: M, batch: BATCH });
   const opened = await clients.next('opened', TIMEOUT_S * 1000);
+  if (profiling) {
+    writeFileSync(flags['profile-connect']!, JSON.stringify(await profiling.stop()));
+    console.log(`  CPU profile of the connect phase: ${flags['profile-connect']}`);
+  }
   if (opened.failed) console.warn(`  ${opened.failed} of ${N} clients failed to connect: ${opened.firstError}`);
   if (!opened.ok) throw new Error(`no ${t.mode} client connected: ${opened.firstError}`);
   console.log(`  ${opened.ok}/${N} connected in ${(opened.ms / 1000).toFixed(1)} s`);

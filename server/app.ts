@@ -528,6 +528,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (text.length <= 10_000) documents.set(text, document);
       return document;
     };
+    // Only for the sockets' session reads (prepared statements on its connection pool).
+    const wsEm = orm.em.fork() as EntityManager;
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
@@ -560,14 +562,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
           const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
           if (!token) return true; // anonymous: only public operations; scoped fields refuse.
-          const session = await services.auth.sessionFromToken(orm.em.fork() as EntityManager, token);
+          const session = await services.auth.sessionUserFromToken(wsEm, token);
           if (!session) {
             ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
             return false;
           }
-          // A detached copy: the fork that loaded it can be collected instead of living as long
-          // as the socket, and no resolver can mistake it for an entity of its own fork.
-          ctx.extra.user = { ...session.user };
+          // A plain object, no entity: nothing of an EntityManager lives as long as the socket,
+          // and no resolver can mistake it for an entity of its own fork.
+          ctx.extra.user = session.user;
           // The socket lives no longer than its token: the client reconnects with a fresh one.
           const socket = ctx.extra.socket;
           const expiry = setTimeout(
@@ -592,7 +594,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             pubsub,
             config,
             requestId: randomUUID(),
-            ip: ctx.extra.request.socket.remoteAddress ?? '',
+            get ip() {
+              return ctx.extra.request.socket.remoteAddress ?? '';
+            },
           };
         },
         onError: (_ctx, _id, _payload, errors) => {

@@ -1,4 +1,3 @@
-import { queryPrepared } from '../../db/prepared.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -11,6 +10,7 @@ import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
 import type { GoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
@@ -236,24 +236,37 @@ export class AuthService {
     return (await this.sessionFromToken(em, token))?.user ?? null;
   }
 
+  private readonly sessionUsers = new SessionUsers();
+
   /** The user of a valid token whose version is current, with the token's expiry. */
   async sessionFromToken(
     em: EntityManager,
     token: string | undefined,
   ): Promise<{ user: User; expiresAt: number } | null> {
+    const session = await this.sessionRow(em, token);
+    // Mapped into the request's EntityManager as the entity the ORM would have loaded.
+    return session && { user: em.map(User, session.row), expiresAt: session.expiresAt };
+  }
+
+  /**
+   * The same check for a live socket: the user as a plain object (no entity, no identity map
+   * to keep as long as the socket lives).
+   */
+  async sessionUserFromToken(
+    em: EntityManager,
+    token: string | undefined,
+  ): Promise<{ user: User; expiresAt: number } | null> {
+    const session = await this.sessionRow(em, token);
+    return session && { user: plainUser<User>(session.row), expiresAt: session.expiresAt };
+  }
+
+  private async sessionRow(em: EntityManager, token: string | undefined) {
     if (!token) return null;
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    // Every authenticated request reads its user: a prepared statement, mapped into the
-    // request's EntityManager as the entity the ORM would have loaded.
-    const [row] = await queryPrepared<Record<string, unknown>>(
-      em,
-      'session_user',
-      'select * from users where id = $1',
-      [claims.userId],
-    );
-    const user = row ? em.map(User, row) : null;
-    if (!user || user.tokenVersion !== claims.version) return null;
-    return { user, expiresAt: claims.expiresAt };
+    // Every authenticated request reads its user; reads of one moment share a statement.
+    const row = await this.sessionUsers.read(em, claims.userId);
+    if (!row || Number(row.token_version) !== claims.version) return null;
+    return { row, expiresAt: claims.expiresAt };
   }
 }
