@@ -50,6 +50,8 @@ const { values: flags } = parseArgs({
     client: { type: 'string', default: 'lean' },
     // A CPU profile of the server (this process) while our clients connect and subscribe.
     'profile-connect': { type: 'string' },
+    // The same while events are published and delivered.
+    'profile-events': { type: 'string' },
   },
 });
 const positive = (name: string, v: string | undefined) => {
@@ -206,6 +208,7 @@ async function runPhase(clients: ClientProcess, t: Target): Promise<PhaseResult>
   const withClients = await settledMemory();
 
   // Measured phase: M rounds, one event per user each, yielding every CHUNK sends.
+  const profilingEvents = flags['profile-events'] && t.mode !== 'bare' ? await startProfile() : null;
   const startUs = nowUs();
   for (let round = 0; round < M; round++) {
     for (let i = 0; i < t.users.length; i++) {
@@ -215,6 +218,10 @@ async function runPhase(clients: ClientProcess, t: Target): Promise<PhaseResult>
     await yieldToIo();
   }
   await clients.next('delivered', 60_000).catch(() => console.warn('  not every event arrived within 60 s'));
+  if (profilingEvents) {
+    writeFileSync(flags['profile-events']!, JSON.stringify(await profilingEvents.stop()));
+    console.log(`  CPU profile of the event phase: ${flags['profile-events']}`);
+  }
   clients.send({ type: 'report' });
   const { stats } = await clients.next('report', 10_000);
   clients.send({ type: 'close' });
