@@ -18,7 +18,7 @@ test('concurrent reads in one turn each get their own row; a missing id gets non
   const reader = new SessionUsers();
   const ids = [...users.map((u) => u.id), 99_999_999, users[0].id];
   const rows = await Promise.all(ids.map((id) => reader.read(em(app), id)));
-  users.forEach((u, i) => expect(rows[i]?.email).toBe(u.email));
+  for (const [i, u] of users.entries()) expect(rows[i]?.email).toBe(u.email);
   expect(rows[users.length]).toBeUndefined();
   expect(rows[users.length + 1]?.email).toBe(users[0].email);
   expect(plainUser<{ tokenVersion: number; isModerator: boolean }>(rows[0]!)).toMatchObject({
@@ -33,5 +33,5 @@ test('many users signed in at once each see themselves', async () => {
   const answers = await Promise.all(
     Array.from({ length: 40 }, (_, i) => gql(app, '{ me { email } }', {}, tokens[i % tokens.length])),
   );
-  answers.forEach((a, i) => expect(a.data.me.email).toBe(emails[i % emails.length]));
+  for (const [i, a] of answers.entries()) expect(a.data.me.email).toBe(emails[i % emails.length]);
 });
