@@ -96,7 +96,10 @@ export function graphqlFastPath(opts: FastPathOptions) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
     const { query, operationName, variables, extensions } = body;
     if (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH) return false;
-    if (extensions !== undefined && extensions !== null) return false;
+    // Apollo Client sends `extensions.clientLibrary`, which Apollo ignores; persisted queries are Apollo's.
+    if (extensions !== undefined && extensions !== null) {
+      if (typeof extensions !== 'object' || Array.isArray(extensions) || 'persistedQuery' in extensions) return false;
+    }
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return false;
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
       return false;

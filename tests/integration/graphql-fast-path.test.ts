@@ -44,6 +44,25 @@ async function thrice(body: unknown, o: { token?: string; fast?: number } = {}) 
 }
 
 describe('answers are the same on the fast path as through Apollo', () => {
+  test('the web client’s requests take it (Apollo Client 4 sends extensions.clientLibrary)', async () => {
+    const first = await thrice(
+      {
+        operationName: 'Header',
+        query: 'query Header { me { id advertiserBalance } }',
+        variables: {},
+        extensions: { clientLibrary: { name: '@apollo/client', version: '4.3.8' } },
+      },
+      { token },
+    );
+    expect(first.body.data.me.id).toBeDefined();
+    // A persisted query is Apollo's business: never the fast path.
+    const persisted = await thrice(
+      { query: '{ me { name } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'x'.repeat(64) } } },
+      { token, fast: 0 },
+    );
+    expect(persisted.status).toBe(400);
+  });
+
   test('a read with data', async () => {
     const first = await thrice({ query: '{ me { id email publisherBalance advertiserBalance } }' }, { token });
     expect(first.status).toBe(200);
