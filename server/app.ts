@@ -16,7 +16,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DocumentNode, GraphQLError, type ParseOptions, parse, type Source } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
@@ -33,9 +33,10 @@ import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
 import { startJobs } from './jobs.ts';
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
+import { documentCache } from './graphql/documents.ts';
 import { graphqlFastPath } from './graphql/fast-path.ts';
 import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnreachable, RETRY_AFTER_SECONDS, validation } from './errors.ts';
+import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS, validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -480,10 +481,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
     type WsExtra = { user?: Context['user'] };
-    // Every subscriber sends one of a few documents: parse each once and share the AST, instead
-    // of keeping a parsed copy (with its token list) alive per subscription.
+    // Every subscriber sends one of a few documents: parse and validate each once and share the
+    // AST, instead of keeping a parsed copy (with its token list) alive per subscription. The
+    // HTTP fast path shares the same cache.
     const armor = graphqlArmor();
-    const documents = new Map<string, DocumentNode>();
+    const documents = documentCache({
+      schema,
+      validationRules: armor.validationRules,
+      introspection: config.env !== 'production',
+      maxTokens: GRAPHQL_LIMITS.maxTokens,
+    });
     // Connection contexts, for the subscription gauge of /metrics.
     const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
     const pool = () =>
@@ -511,50 +518,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     });
     cleanups.push(async () => void removeMetricsSource());
-    const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
     // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
-    const {
-      validate,
-      specifiedRules,
-      GraphQLError: GraphQLErrorCjs,
-    } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-    const parseDocument = (source: string | Source, options?: ParseOptions): DocumentNode => {
-      const text = String(typeof source === 'string' ? source : source.body);
-      const cached = documents.get(text);
-      if (cached) return cached;
-      // The same token limit as over HTTP (Apollo's parseOptions).
-      const document = parse(source, { ...options, maxTokens: GRAPHQL_LIMITS.maxTokens });
-      if (documents.size >= 1000) documents.clear(); // bounded: clients choose the text
-      if (text.length <= 10_000) documents.set(text, document);
-      return document;
-    };
+    const { validate, GraphQLError: GraphQLErrorCjs } = createRequire(import.meta.url)(
+      'graphql',
+    ) as typeof import('graphql');
     // Only for the sockets' session reads (prepared statements on its connection pool).
     const wsEm = orm.em.fork() as EntityManager;
     const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
       {
         schema,
         subscribe: jitSubscribe(),
-        parse: parseDocument,
+        parse: documents.parse,
         // A document that does not parse (syntax, or over the token limit) is refused on its
         // subscription with the parser's message; graphql-ws would close the socket for it.
         onSubscribe: (_ctx, _id, payload) => {
           try {
-            parseDocument(payload.query);
+            documents.parse(payload.query);
             return undefined;
           } catch (err) {
             return [new GraphQLErrorCjs(err instanceof Error ? err.message : 'Syntax Error')];
           }
         },
         // The shared documents are validated once each (validation is pure for a schema).
-        validate: (schemaArg, document, rules) => {
-          if (rules || schemaArg !== schema) return validate(schemaArg, document, rules);
-          let errors = validated.get(document);
-          if (!errors) {
-            errors = validate(schemaArg, document, [...specifiedRules, ...armor.validationRules]);
-            validated.set(document, errors);
-          }
-          return errors;
-        },
+        validate: (schemaArg, document, rules) =>
+          rules || schemaArg !== schema ? validate(schemaArg, document, rules) : documents.validate(document),
         onConnect: async (ctx) => {
           liveSockets.add(ctx);
           ctx.extra.socket.once('close', () => liveSockets.delete(ctx));
@@ -616,6 +603,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wss,
     );
 
+    const formatError = (formatted: GraphQLFormattedError, error: unknown) =>
+      formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'));
     const apollo = new ApolloServer<Context>({
       // Aliases, depth, directives and cost are limited before execution, tokens while parsing.
       validationRules: armor.validationRules,
@@ -626,8 +615,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // main.ts stops everything in order on SIGINT/SIGTERM; Apollo's own handler stopped it
       // first and left our second stop waiting until the 15 s forced exit.
       stopOnTerminationSignals: false,
-      formatError: (formatted, error) =>
-        formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
+      formatError,
       plugins: [
         ...(armor.plugins as ApolloServerPlugin<Context>[]),
         fastifyApolloDrainPlugin(http),
@@ -658,7 +646,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         } catch (err) {
           // The token's user could not be read: 503 with a retry hint, as REST answers.
           if (!isDatabaseUnreachable(err)) throw err;
-          throw new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
+          throw new GraphQLError(databaseUnavailable().message, {
             extensions: {
               code: 'SERVICE_UNAVAILABLE',
               http: { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) },
@@ -668,15 +656,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     });
     // Repeated queries skip Apollo's pipeline (graphql/fast-path.ts); everything else is Apollo's.
-    const fastPath = graphqlFastPath({
-      schema,
-      validationRules: armor.validationRules,
-      introspection: config.env !== 'production',
-      maxTokens: GRAPHQL_LIMITS.maxTokens,
-      makeContext,
-      formatError: (formatted, error) =>
-        formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error')),
-    });
+    const fastPath = graphqlFastPath({ schema, documents, makeContext, formatError });
     http.route({
       method: ['GET', 'POST', 'OPTIONS'],
       url: '/graphql',

@@ -61,6 +61,7 @@ export function httpStatus(code: ErrorCode): number {
 
 /** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again in a few seconds.';
+export const databaseUnavailable = () => new DomainError(ErrorCode.UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 3;
 

@@ -1,6 +1,6 @@
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
+import { databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */
 export function graphqlCode(code: ErrorCode): string {
@@ -31,6 +31,8 @@ const GRAPHQL_OWN_CODES = new Set([
   'BAD_REQUEST',
   'PERSISTED_QUERY_NOT_FOUND',
   'OPERATION_RESOLUTION_FAILURE',
+  // The context could not be built (app.ts): its own message and HTTP 503.
+  'SERVICE_UNAVAILABLE',
 ]);
 
 /**
@@ -42,7 +44,12 @@ export function formatGraphQLError(
   error: unknown,
   onUnexpected: (err: unknown) => void,
 ): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  // A database that cannot be reached is the domain's UNAVAILABLE, as over REST.
+  const original =
+    isDatabaseUnreachable(unwrapped) || isDatabaseUnreachable((unwrapped as GraphQLError)?.originalError)
+      ? databaseUnavailable()
+      : unwrapped;
   if (original instanceof DomainError) {
     return {
       message: original.message,
@@ -62,12 +69,6 @@ export function formatGraphQLError(
       path: formatted.path,
       extensions: { code: code ?? 'BAD_REQUEST' },
     };
-  }
-  if (original instanceof GraphQLError && original.extensions?.code === 'SERVICE_UNAVAILABLE') {
-    return { message: original.message, extensions: { code: 'SERVICE_UNAVAILABLE' } };
-  }
-  if (isDatabaseUnreachable(original) || isDatabaseUnreachable((original as GraphQLError)?.originalError)) {
-    return { message: DATABASE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
   onUnexpected(original);
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

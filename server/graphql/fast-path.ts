@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema, ValidationRule } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { graphqlFastPathTotal } from '../lib/metrics.ts';
 import type { Context } from './context.ts';
+import { type DocumentCache, MAX_CACHED_QUERY_LENGTH } from './documents.ts';
 
 // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
 const require = createRequire(import.meta.url);
@@ -24,23 +25,20 @@ interface Known {
 }
 
 const MAX_DOCUMENTS = 1000;
-const MAX_QUERY_LENGTH = 10_000;
 
 export interface FastPathOptions {
   schema: GraphQLSchema;
-  /** Apollo's validation rules besides graphql's own (graphql-armor's limits). */
-  validationRules: readonly ValidationRule[];
-  /** False in production, as Apollo's `introspection` option. */
-  introspection: boolean;
-  maxTokens: number;
+  /** Parsed and validated documents under Apollo's rules (shared with graphql-ws). */
+  documents: DocumentCache;
   makeContext: (req: FastifyRequest) => Promise<Context>;
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
 
 /**
  * Queries over HTTP without Apollo Server's request pipeline. A JSON POST of a valid query
- * document already seen is executed here with graphql-js (the executor Apollo uses) against
- * the same schema, context and error formatting, and answered as Apollo answers it (200,
+ * document already seen is executed here, compiled by graphql-jit (graphql-js's executor where
+ * jit cannot compile it), against the same schema, context and error formatting, and answered
+ * as Apollo answers it (200,
  * `{ data, errors }`). Everything else returns false and goes to Apollo: the first sight of a
  * document (Apollo parses and validates it; a valid one is remembered here), documents that do
  * not parse or validate (their 400s), mutations, GET, batches, persisted queries, a context that
@@ -50,22 +48,17 @@ export interface FastPathOptions {
  * costs as much CPU as the read itself (README, performance).
  */
 export function graphqlFastPath(opts: FastPathOptions) {
-  const rules = [
-    ...graphql.specifiedRules,
-    ...opts.validationRules,
-    ...(opts.introspection ? [] : [graphql.NoSchemaIntrospectionCustomRule]),
-  ];
   const known = new Map<string, Known | null>();
 
   /** The document of `query` when it is valid; null when it is not (Apollo answers it). */
   const learn = (query: string): Known | null => {
     let document: DocumentNode;
     try {
-      document = graphql.parse(query, { maxTokens: opts.maxTokens });
+      document = opts.documents.parse(query);
     } catch {
       return null;
     }
-    if (graphql.validate(opts.schema, document, rules).length) return null;
+    if (opts.documents.validate(document).length) return null;
     const queries = new Map<string, boolean>();
     for (const d of document.definitions) {
       if (d.kind === graphql.Kind.OPERATION_DEFINITION) queries.set(d.name?.value ?? '', d.operation === 'query');
@@ -95,7 +88,7 @@ export function graphqlFastPath(opts: FastPathOptions) {
       | undefined;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
     const { query, operationName, variables, extensions } = body;
-    if (typeof query !== 'string' || query.length > MAX_QUERY_LENGTH) return false;
+    if (typeof query !== 'string' || query.length > MAX_CACHED_QUERY_LENGTH) return false;
     // Apollo Client sends `extensions.clientLibrary`, which Apollo ignores; persisted queries are Apollo's.
     if (extensions !== undefined && extensions !== null) {
       if (typeof extensions !== 'object' || Array.isArray(extensions) || 'persistedQuery' in extensions) return false;

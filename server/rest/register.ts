@@ -2,7 +2,7 @@ import { CsvFile } from './csv.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailable,
   DomainError,
   ErrorCode,
   firstIssue,
@@ -103,7 +103,7 @@ function toDomainError(err: unknown): DomainError | null {
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {
     return tooLarge();
   }
-  if (isDatabaseUnreachable(err)) return new DomainError(ErrorCode.UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
+  if (isDatabaseUnreachable(err)) return databaseUnavailable();
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return validation('Send the request body as JSON');
   if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validation('The request body is not valid JSON');
