@@ -9,6 +9,7 @@ import { Migration20261124090000_conversion_new_users_and_swaps } from './Migrat
 import { Migration20261124114821_moderation } from './Migration20261124114821_moderation.ts';
 import { Migration20261125015448_statistics } from './Migration20261125015448_statistics.ts';
 import { Migration20261125102512_idempotency } from './Migration20261125102512_idempotency.ts';
+import { Migration20261125130000_conversion_batches } from './Migration20261125130000_conversion_batches.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261124114821_moderation', class: Migration20261124114821_moderation },
   { name: 'Migration20261125015448_statistics', class: Migration20261125015448_statistics },
   { name: 'Migration20261125102512_idempotency', class: Migration20261125102512_idempotency },
+  { name: 'Migration20261125130000_conversion_batches', class: Migration20261125130000_conversion_batches },
 ];

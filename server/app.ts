@@ -261,6 +261,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       campaigns,
       telegram,
       feePercent: config.networkFeePercent,
+      batchesInFlight: config.conversionBatches,
       log,
       onCallback: (id) => callbacks.kick(id),
       onDelivery: (dealId) => void exchange.publishDeal(orm.em.fork() as EntityManager, dealId),

@@ -64,6 +64,8 @@ const EnvSchema = z
     // The built-in sandbox checkout credits money without payment: never on by accident in production.
     PAYMENTS_SANDBOX: bool.optional(),
     HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
+    // Conversion transactions in the database at once; more events wait and commit together (0: each alone).
+    CONVERSION_BATCHES: z.coerce.number().int().min(0).max(64).default(2),
     // Fraud rules (see the README): a hit files a FRAUD_RULE report once per rule, subject and day.
     FRAUD_MIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     FRAUD_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
@@ -185,6 +187,8 @@ export interface Config {
   telegramSystemBot: string;
   serveClient: boolean;
   holdDays: number;
+  /** Conversion transactions in the database at once before events commit together (0: each alone). */
+  conversionBatches: number;
   fraud: FraudConfig;
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
@@ -258,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     telegramSystemBot: env.TELEGRAM_SYSTEM_BOT,
     serveClient: env.SERVE_CLIENT ?? env.NODE_ENV !== 'test',
     holdDays: env.HOLD_DAYS,
+    conversionBatches: env.CONVERSION_BATCHES,
     fraud: {
       minSeconds: env.FRAUD_MIN_SECONDS,
       maxPerHour: env.FRAUD_MAX_PER_HOUR,

@@ -24,6 +24,13 @@ export const conversionsTotal = new Counter({
   registers: [registry],
 });
 
+export const conversionBatchSize = new Histogram({
+  name: 'taskgram_conversion_batch_size',
+  help: 'Conversion events per database transaction (group commit under load; 1 when idle)',
+  buckets: [1, 2, 4, 8, 16, 32, 64],
+  registers: [registry],
+});
+
 export const clicksTotal = new Counter({
   name: 'taskgram_clicks_total',
   help: 'Showcase starts by outcome (new click, repeated start, refused as not new)',

@@ -1,7 +1,6 @@
 import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { queryPrepared } from '../../db/prepared.ts';
 import { notFound, unauthenticated } from '../../errors.ts';
 import { INVALID_API_KEY } from '../projects/projects.service.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
@@ -10,6 +9,7 @@ import type { Emit } from '../../db/transaction.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import { telegramUsername } from '../projects/projects.inputs.ts';
 import { Campaign, Conversion } from './campaign.entity.ts';
+import { BATCHES_IN_FLIGHT, ConversionBatches } from './conversion-batches.ts';
 import { type CampaignStats, CampaignsService, type PlatformStats } from './campaigns.service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +58,8 @@ export interface ConversionOutcome {
 
 /**
  * The conversion loop's money step. `convert` is one call of the `record_conversion` database
- * function (one round trip, one transaction: see its migration); the events follow the commit.
+ * function (one round trip, one transaction: see its migration), or under load one item of a
+ * `record_conversions` batch (`ConversionBatches`); the events follow the commit.
  */
 export class ConversionsService {
   constructor(
@@ -68,6 +69,8 @@ export class ConversionsService {
       campaigns: CampaignsService;
       telegram: TelegramClient;
       feePercent: number;
+      /** Conversion transactions at once before events wait to commit together (0: each alone). */
+      batchesInFlight?: number;
       log: Logger;
       /** Called after a committed conversion that has a reward callback to deliver. */
       onCallback?: (callbackId: number) => void;
@@ -80,6 +83,11 @@ export class ConversionsService {
     },
   ) {}
 
+  private readonly batches = new ConversionBatches<ConversionResult>(
+    () => ({ feePercent: this.deps.feePercent, premiumPercent: this.deps.campaigns.premiumPercent }),
+    () => this.deps.batchesInFlight ?? BATCHES_IN_FLIGHT,
+  );
+
   /**
    * `isNew: false` comes from the advertiser's S2S event (a returning user): a campaign for new
    * users only refuses it as NOT_NEW and counts the refusal.
@@ -90,13 +98,7 @@ export class ConversionsService {
     keyHash: string | null,
     isNew = true,
   ): Promise<ConversionOutcome> {
-    const [row] = await queryPrepared<{ r: ConversionResult }>(
-      em,
-      'record_conversion',
-      'select record_conversion($1, $2, $3, $4, $5) as r',
-      [clickCode, keyHash, this.deps.feePercent, this.deps.campaigns.premiumPercent, isNew],
-    );
-    const r = row.r;
+    const r = await this.batches.submit(em, { clickCode, keyHash, isNew });
     conversionsTotal.inc({ result: r.result });
     switch (r.result) {
       case 'WRONG_KEY':

@@ -1,0 +1,178 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { queryPrepared } from '../../db/prepared.ts';
+import { isDatabaseUnreachable } from '../../errors.ts';
+import { conversionBatchSize } from '../../lib/metrics.ts';
+
+export interface ConversionRequest {
+  clickCode: string;
+  keyHash: string | null;
+  isNew: boolean;
+}
+
+/**
+ * What a batch item leaves for the batch to fill in (`p_summary` false): the app's totals and the
+ * publisher's balances, read once per batch after its last item.
+ */
+export interface Summarised {
+  result: string;
+  publisherId?: number;
+  platform?: { platformId: number; platformCompleted: number | null; platformRevenue: string | null };
+  accounts?: unknown[] | null;
+}
+
+interface BatchAnswer<R> {
+  results: R[];
+  platforms: Record<string, { completed: number; revenue: string }> | null;
+  accounts: Record<string, unknown[] | null> | null;
+}
+
+interface Waiting<R> {
+  em: EntityManager;
+  request: ConversionRequest;
+  resolve: (r: R) => void;
+  reject: (err: unknown) => void;
+}
+
+/** At most this many batches are in the database at once; later events wait and form the next ones. */
+export const BATCHES_IN_FLIGHT = 2;
+/** Items per batch: bounds how long one transaction holds its rows. */
+export const MAX_BATCH = 64;
+
+/**
+ * Group commit for conversion events. An event that finds fewer than `BATCHES_IN_FLIGHT`
+ * batches in the database goes at once (alone when it is alone: the idle path is one
+ * `record_conversion` as before); events that arrive while they are all busy wait and go
+ * together as one `record_conversions` call: one round trip, one transaction, one commit. A
+ * busy app's publisher account row is then locked once per batch instead of once per event.
+ *
+ * Every answer is given after its transaction committed, so an acknowledged conversion is
+ * durable and a retried event answers DUPLICATE. A batch that fails for any reason but an
+ * unreachable database is rolled back whole and its events are run one by one, each with its
+ * own answer or error.
+ */
+export class ConversionBatches<R extends Summarised> {
+  private queue: Waiting<R>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly params: () => { feePercent: number; premiumPercent: number },
+    /** Batches in the database at once; 0 turns batching off (every event alone, at once). */
+    private readonly inFlightLimit: () => number = () => BATCHES_IN_FLIGHT,
+    private readonly maxBatch = MAX_BATCH,
+  ) {}
+
+  submit(em: EntityManager, request: ConversionRequest): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const waiting = { em, request, resolve, reject };
+      if (this.inFlightLimit() === 0) {
+        void this.single(waiting).then((settle) => settle());
+        return;
+      }
+      this.queue.push(waiting);
+      if (this.scheduled || this.inFlight >= this.inFlightLimit()) return;
+      this.scheduled = true;
+      // After this turn's I/O callbacks: the events that arrived with it join the batch.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.dispatch();
+      });
+    });
+  }
+
+  /**
+   * Sends what is queued, in as many batches as there are free slots, and keeps one share back:
+   * under a steady load the events that wait are the next batch, sent the moment a slot frees,
+   * while the application answers the callers of the last one (one batch of everything would
+   * leave the database idle while those callers are answered and come back).
+   */
+  private dispatch() {
+    const limit = this.inFlightLimit();
+    while (this.inFlight < limit && this.queue.length > 0) {
+      const share = Math.ceil(this.queue.length / (limit - this.inFlight + 1));
+      const batch = this.queue.splice(0, Math.min(this.maxBatch, share));
+      this.inFlight++;
+      void this.run(batch);
+    }
+  }
+
+  /**
+   * Runs one batch. The next batch (the events that queued meanwhile) is sent as soon as this
+   * one's answer is in, before this one's callers go on to publish and answer: the database
+   * does not wait for the application between two batches.
+   */
+  private async run(batch: Waiting<R>[]) {
+    conversionBatchSize.observe(batch.length);
+    let settle: () => void;
+    try {
+      settle = batch.length === 1 ? await this.single(batch[0]) : await this.many(batch);
+    } finally {
+      this.inFlight--;
+      this.dispatch();
+    }
+    settle();
+  }
+
+  private async many(batch: Waiting<R>[]): Promise<() => void> {
+    const { feePercent, premiumPercent } = this.params();
+    let answer: BatchAnswer<R>;
+    try {
+      const [row] = await queryPrepared<{ r: BatchAnswer<R> }>(
+        batch[0].em,
+        'record_conversions',
+        'select record_conversions($1, $2, $3, $4, $5) as r',
+        [
+          batch.map((w) => w.request.clickCode),
+          batch.map((w) => w.request.keyHash),
+          batch.map((w) => w.request.isNew),
+          feePercent,
+          premiumPercent,
+        ],
+      );
+      answer = row.r;
+    } catch (err) {
+      if (isDatabaseUnreachable(err)) {
+        return () => {
+          for (const w of batch) w.reject(err);
+        };
+      }
+      // Nothing of the batch committed: each event on its own, so only a bad one fails.
+      const settles = await Promise.all(batch.map((w) => this.single(w)));
+      return () => {
+        for (const settle of settles) settle();
+      };
+    }
+    return () => {
+      for (let i = 0; i < batch.length; i++) batch[i].resolve(summarise(answer, answer.results[i]));
+    };
+  }
+
+  /** One event alone; what it answers is handed back to be given when the caller says. */
+  private async single(w: Waiting<R>): Promise<() => void> {
+    const { feePercent, premiumPercent } = this.params();
+    try {
+      const [row] = await queryPrepared<{ r: R }>(
+        w.em,
+        'record_conversion',
+        'select record_conversion($1, $2, $3, $4, $5) as r',
+        [w.request.clickCode, w.request.keyHash, feePercent, premiumPercent, w.request.isNew],
+      );
+      return () => w.resolve(row.r);
+    } catch (err) {
+      return () => w.reject(err);
+    }
+  }
+}
+
+/** One item's answer with its batch's totals and balances, as `record_conversion` alone gives it. */
+function summarise<R extends Summarised>(answer: BatchAnswer<R>, r: R): R {
+  if (r.result !== 'COMPLETED') return r;
+  const totals = r.platform ? answer.platforms?.[r.platform.platformId] : undefined;
+  return {
+    ...r,
+    ...(r.platform && totals
+      ? { platform: { ...r.platform, platformCompleted: totals.completed, platformRevenue: totals.revenue } }
+      : {}),
+    accounts: (r.publisherId !== undefined ? answer.accounts?.[r.publisherId] : null) ?? [],
+  };
+}
