@@ -126,7 +126,12 @@ function processCpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of every PostgreSQL process now alive (backends of the server under test included). */
+/**
+ * CPU seconds of every PostgreSQL process now alive (backends of the server under test included)
+ * plus what exited backends used: the postmaster reaps them, so theirs is in its cutime/cstime.
+ * Without the latter a backend that closed during a level took its whole past with it (a
+ * negative figure).
+ */
 function postgresCpuSeconds(): number {
   let total = 0;
   try {
@@ -137,7 +142,8 @@ function postgresCpuSeconds(): number {
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
         if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        total += (Number(fields[11]) + Number(fields[12])) / 100;
+        // utime, stime, cutime, cstime (reaped children: the postmaster's exited backends)
+        total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
       } catch {}
     }
   } catch {
