@@ -30,7 +30,17 @@ export async function startJobs(opts: {
     // Cron schedules are not used: the instances ask for rounds themselves (sub-minute in tests).
     schedule: false,
   });
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  boss.on('error', (err) => {
+    const e = err as Error & { code?: string };
+    // PostgreSQL ended the connection (57P01: shutdown, e.g. the embedded server stopping with
+    // the terminal's Ctrl-C, or a restart): pg-boss reconnects by itself, nothing was lost.
+    if (e.code === '57P01') {
+      opts.log.warn({ code: e.code }, 'job queue: the database closed its connection (shutdown or restart)');
+      return;
+    }
+    // Not the whole error: pg's errors carry their client (pool, socket state, type tables).
+    opts.log.error({ err: { type: e.name, message: e.message, code: e.code, stack: e.stack } }, 'job queue error');
+  });
   await boss.start();
   const pollingIntervalSeconds = Math.min(2, Math.max(0.5, opts.intervalMs / 2000));
   for (const job of opts.jobs) {
