@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { jobFailuresTotal, jobRunsTotal } from './lib/metrics.ts';
+import { isDatabaseUnreachable } from './errors.ts';
 
 /** A background job: what it does, run at most once at a time across every instance. */
 export interface JobDef {
@@ -32,9 +33,9 @@ export async function startJobs(opts: {
   });
   boss.on('error', (err) => {
     const e = err as Error & { code?: string };
-    // PostgreSQL ended the connection (57P01: shutdown, e.g. the embedded server stopping with
-    // the terminal's Ctrl-C, or a restart): pg-boss reconnects by itself, nothing was lost.
-    if (e.code === '57P01') {
+    // The database away (shut down, e.g. the embedded server stopping with the terminal's
+    // Ctrl-C, or restarting): pg-boss reconnects by itself, nothing was lost.
+    if (isDatabaseUnreachable(err)) {
       opts.log.warn({ code: e.code }, 'job queue: the database closed its connection (shutdown or restart)');
       return;
     }

@@ -4,7 +4,8 @@ import type { DocumentNode, GraphQLError, GraphQLSchema, ParseOptions, Source, V
 // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
-const MAX_DOCUMENTS = 1000;
+/** Texts kept at most (the cache empties when full: clients choose the text). */
+export const MAX_DOCUMENTS = 1000;
 /** Longer texts are parsed each time, not kept. */
 export const MAX_CACHED_QUERY_LENGTH = 10_000;
 

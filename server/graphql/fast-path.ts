@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { graphqlFastPathTotal } from '../lib/metrics.ts';
 import type { Context } from './context.ts';
-import { type DocumentCache, MAX_CACHED_QUERY_LENGTH } from './documents.ts';
+import { type DocumentCache, MAX_CACHED_QUERY_LENGTH, MAX_DOCUMENTS } from './documents.ts';
 
 // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
 const require = createRequire(import.meta.url);
@@ -23,8 +23,6 @@ interface Known {
   /** Each query operation compiled by graphql-jit (graphql-js where jit cannot), on first use. */
   runs: Map<string, Run>;
 }
-
-const MAX_DOCUMENTS = 1000;
 
 export interface FastPathOptions {
   schema: GraphQLSchema;

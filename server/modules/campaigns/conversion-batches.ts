@@ -59,7 +59,6 @@ export class ConversionBatches<R extends Summarised> {
     private readonly params: () => { feePercent: number; premiumPercent: number },
     /** Batches in the database at once; 0 turns batching off (every event alone, at once). */
     private readonly inFlightLimit: () => number = () => BATCHES_IN_FLIGHT,
-    private readonly maxBatch = MAX_BATCH,
   ) {}
 
   submit(em: EntityManager, request: ConversionRequest): Promise<R> {
@@ -90,7 +89,7 @@ export class ConversionBatches<R extends Summarised> {
     const limit = this.inFlightLimit();
     while (this.inFlight < limit && this.queue.length > 0) {
       const share = Math.ceil(this.queue.length / (limit - this.inFlight + 1));
-      const batch = this.queue.splice(0, Math.min(this.maxBatch, share));
+      const batch = this.queue.splice(0, Math.min(MAX_BATCH, share));
       this.inFlight++;
       void this.run(batch);
     }
