@@ -413,10 +413,23 @@ describe('faults under load', () => {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let simulated = '';
+    // The simulator is playing once it has listed its apps (startup takes a few seconds here).
+    let playing: () => void = () => {};
+    const simulatorPlaying = new Promise<void>((resolve) => {
+      playing = resolve;
+    });
     simulator.stdout!.on('data', (d: Buffer) => {
       simulated += d.toString();
+      if (simulated.includes('\napps: ')) playing();
+    });
+    // What the simulator said on stderr, for the message when it did not finish.
+    let simulatorErrors = '';
+    simulator.stderr!.on('data', (d: Buffer) => {
+      simulatorErrors += d.toString();
     });
     const simulatorDone = new Promise((resolve) => simulator.once('exit', resolve));
+    // Killed while it plays, not while it starts: a simulator that cannot sign in never plays.
+    await Promise.race([simulatorPlaying, simulatorDone]);
     const running = convert(codes);
     await sleep(1500);
     const killedAt = performance.now();
@@ -440,7 +453,7 @@ describe('faults under load', () => {
         : 'no simulator summary',
     ]);
 
-    expect(total, simulated).toBeDefined();
+    expect(total, `${simulated}\n${simulatorErrors}`).toBeDefined();
     expect(simulated).not.toContain('UNEXPECTED');
 
     expect(run.otherErrors).toEqual([]);
