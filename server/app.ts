@@ -30,6 +30,7 @@ import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
 import { OutboundPolicy } from './lib/outbound.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from './graphql/limits.ts';
+import { NoNulInStrings, refuseNulVariables } from './graphql/input-rules.ts';
 import { startJobs } from './jobs.ts';
 import { purgeIdempotencyKeys } from './modules/idempotency/idempotency.ts';
 import { addMetricsSource, httpDuration, metricsAuthorized, registry as metricsRegistry } from './lib/metrics.ts';
@@ -39,9 +40,10 @@ import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts
 import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS, validation } from './errors.ts';
 import { schema } from './graphql/schema.ts';
 import { createMailer } from './lib/mailer.ts';
+import { containsNul, NUL_MESSAGE } from './lib/text.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { AuthService, purgeAccountSafety } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.ts';
 import { ImagesService, MAX_IMAGE_BYTES, MEDIA_TYPES } from './modules/images/images.service.ts';
 import { DiskStorage, type ObjectStorage, S3Storage } from './modules/images/storage.ts';
@@ -94,18 +96,16 @@ export interface BuildOptions {
   /** Skip listening (port 0 listens on a free port). */
   listen?: boolean;
   logger?: Logger;
+  /**
+   * Start the background jobs (hold ends, callback retries, …; default true). Tests turn them
+   * off unless they test a job: a round that runs when it likes races the test's own calls.
+   */
+  jobs?: boolean;
 }
 
 /** Drops query strings and the id of reset links from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(/\?.*$/, (q) => (q.length > 1 ? '?…' : q)).replace(/(\/reset-password\/)[^/?#]+/, '$1…');
-}
-
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  for (const v of Object.values(value)) if (containsNul(v, depth + 1)) return true;
-  return false;
 }
 
 /**
@@ -303,6 +303,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         google,
         log,
         appUrl: () => config.publicUrl ?? url,
+        em: () => orm.em.fork() as EntityManager,
       }),
       users: new UsersService(),
       registrations: new RegistrationQueueService(pubsub),
@@ -324,6 +325,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       google,
     };
 
+    // Mail and events that follow answers (auth) finish before the database closes.
+    cleanups.push(() => services.auth.idle());
     await seedBase(orm.em.fork());
     if (config.demoSeed) await seedDemo(orm.em.fork(), services, log);
 
@@ -354,10 +357,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     };
 
     http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
-    // PostgreSQL cannot store NUL in text: refuse it up front with a clear message.
+    // PostgreSQL cannot store NUL in text: refuse it up front with a clear message, in the body,
+    // the query string (`search=%00`) and the path. GraphQL string literals are refused by a
+    // validation rule (graphql/input-rules.ts), graphql-ws variables in onSubscribe.
     http.addHook('preValidation', async (req) => {
-      if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && containsNul(req.body)) {
-        throw validation('Text must not contain NUL characters');
+      const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : undefined;
+      if (containsNul(body) || containsNul(req.query) || containsNul(req.params)) {
+        throw validation(NUL_MESSAGE);
       }
     });
     // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
@@ -418,7 +424,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       );
     });
     // Prometheus text format; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
+    // Production without a token has no /metrics at all: nobody outside should read it.
     http.get('/metrics', async (req, reply) => {
+      if (!config.metricsToken && config.env === 'production') return reply.code(404).send({ error: 'Not found' });
       if (!metricsAuthorized(req.headers.authorization, config.metricsToken)) {
         return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
       }
@@ -456,6 +464,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         // Logos appear in the showcase inside other apps' pages.
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('X-Content-Type-Options', 'nosniff')
+        // Shown in place, never saved under a name the uploader chose (the name is ours: uuid.ext).
+        .header('Content-Disposition', `inline; filename="${req.params.name}"`)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .type(type);
       if (object.length !== undefined) reply.header('Content-Length', object.length);
@@ -492,11 +502,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // AST, instead of keeping a parsed copy (with its token list) alive per subscription. The
     // HTTP fast path shares the same cache.
     const armor = graphqlArmor();
+    const validationRules = [...armor.validationRules, NoNulInStrings];
     const documents = documentCache({
       schema,
-      validationRules: armor.validationRules,
+      validationRules,
       introspection: config.env !== 'production',
       maxTokens: GRAPHQL_LIMITS.maxTokens,
+      suggestions: config.env !== 'production',
     });
     // Connection contexts, for the subscription gauge of /metrics.
     const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
@@ -539,6 +551,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         // A document that does not parse (syntax, or over the token limit) is refused on its
         // subscription with the parser's message; graphql-ws would close the socket for it.
         onSubscribe: (_ctx, _id, payload) => {
+          if (containsNul(payload.variables)) return [new GraphQLErrorCjs(NUL_MESSAGE)];
           try {
             documents.parse(payload.query);
             return undefined;
@@ -602,7 +615,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           return {
             ...result,
             errors: result.errors.map((e) =>
-              formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'unexpected subscription error')),
+              formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'unexpected subscription error'), {
+                suggestions: config.env !== 'production',
+              }),
             ),
           };
         },
@@ -611,10 +626,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
 
     const formatError = (formatted: GraphQLFormattedError, error: unknown) =>
-      formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'));
+      formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'), {
+        suggestions: config.env !== 'production',
+      });
     const apollo = new ApolloServer<Context>({
       // Aliases, depth, directives and cost are limited before execution, tokens while parsing.
-      validationRules: armor.validationRules,
+      validationRules,
       parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
       schema,
       introspection: config.env !== 'production',
@@ -625,6 +642,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       formatError,
       plugins: [
         ...(armor.plugins as ApolloServerPlugin<Context>[]),
+        refuseNulVariables,
         fastifyApolloDrainPlugin(http),
         {
           async serverWillStart() {
@@ -682,6 +700,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Background jobs on a PostgreSQL-backed queue (server/jobs.ts): one run per round across
     // instances, retries with backoff, runs and failures on /metrics.
     const jobs = await startJobs({
+      enabled: opts.jobs !== false,
       databaseUrl,
       intervalMs: config.jobsIntervalMs,
       log,
@@ -719,6 +738,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           run: async () => {
             const purged = await purgeIdempotencyKeys(orm.em.fork() as EntityManager);
             if (purged) log.debug({ purged }, 'expired idempotency keys purged');
+          },
+        },
+        {
+          name: 'account-safety-purge',
+          run: async () => {
+            const purged = await purgeAccountSafety(orm.em.fork() as EntityManager);
+            if (purged.notices || purged.addresses)
+              log.debug(purged, 'old account notices and sign-in addresses purged');
           },
         },
       ],

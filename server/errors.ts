@@ -1,3 +1,5 @@
+import { MONEY_MESSAGES } from './lib/money.ts';
+
 /** Every expected failure of a service is a DomainError with one of these codes. */
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
@@ -16,6 +18,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** For RATE_LIMITED and UNAVAILABLE: when to try again (REST's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -35,7 +39,8 @@ export const forbidden = (message = 'You do not have access to this') => new Dom
 export const notFound = (what = 'Record') => new DomainError(ErrorCode.NOT_FOUND, `${what} not found`);
 export const conflict = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
 export const tooLarge = (message = 'Too large file') => new DomainError(ErrorCode.TOO_LARGE, message);
-export const rateLimited = (message: string) => new DomainError(ErrorCode.RATE_LIMITED, message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new DomainError(ErrorCode.RATE_LIMITED, message, undefined, retryAfterSeconds);
 
 /** The HTTP status of each code: the REST layer's one mapping. */
 export function httpStatus(code: ErrorCode): number {
@@ -101,4 +106,41 @@ export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
   if (err instanceof AggregateError && err.errors.some((x) => isDatabaseUnreachable(x, depth + 1))) return true;
   return isDatabaseUnreachable(e.previous, depth + 1) || isDatabaseUnreachable(e.cause, depth + 1);
+}
+
+/** The SQLSTATE of a PostgreSQL error, wherever MikroORM or pg put it. */
+export function sqlState(err: unknown, depth = 0): string | undefined {
+  if (!err || typeof err !== 'object' || depth > 4) return undefined;
+  const e = err as { code?: unknown; sqlState?: unknown; previous?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  if (typeof e.sqlState === 'string') return e.sqlState;
+  return sqlState(e.previous, depth + 1) ?? sqlState(e.cause, depth + 1);
+}
+
+/** Messages of the values PostgreSQL refused that validation did not catch first. */
+export const DATA_EXCEPTION_MESSAGES = {
+  number: 'A number in the request is out of range',
+  text: 'A text in the request is too long',
+  nul: 'Text must not contain NUL characters',
+  value: 'A value in the request is not valid',
+} as const;
+
+/**
+ * PostgreSQL's class 22 (data exception: a value out of range, too long, not valid for its
+ * type) is the request's values, not our failure: a 400 that says what to fix. Every input is
+ * validated before it reaches the database (the fuzz tests fail on these messages); this is
+ * the net under that, so a gap answers 400 rather than 500. A sum past the ledger's bigint (a
+ * balance of 9.2 trillion USD) says the limit.
+ */
+export function dataException(err: unknown): DomainError | null {
+  const state = sqlState(err);
+  if (!state?.startsWith('22')) return null;
+  const message = String((err as Error)?.message ?? '');
+  if (state === '22003') {
+    return validation(/bigint out of range/i.test(message) ? MONEY_MESSAGES.overflow : DATA_EXCEPTION_MESSAGES.number);
+  }
+  if (state === '22001') return validation(DATA_EXCEPTION_MESSAGES.text);
+  if (state === '22021' || state === '22P05' || /0x00|\\u0000/.test(message))
+    return validation(DATA_EXCEPTION_MESSAGES.nul);
+  return validation(DATA_EXCEPTION_MESSAGES.value);
 }

@@ -17,6 +17,8 @@ export interface JobDef {
  * failure). Runs and failures are on /metrics.
  */
 export async function startJobs(opts: {
+  /** False: nothing is started (an instance that runs no background work). */
+  enabled?: boolean;
   databaseUrl: string;
   intervalMs: number;
   log: Logger;
@@ -24,6 +26,7 @@ export async function startJobs(opts: {
   /** The first retry's delay; each next one doubles (pg-boss's backoff). */
   retryDelaySeconds?: number;
 }): Promise<{ stop(): Promise<void> }> {
+  if (opts.enabled === false) return { stop: async () => {} };
   const boss = new PgBoss({
     connectionString: opts.databaseUrl,
     schema: 'pgboss',

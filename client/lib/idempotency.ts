@@ -1,12 +1,14 @@
 import { ApolloLink } from '@apollo/client';
 import { tap } from 'rxjs';
 
-/** The creates the server runs at most once per `Idempotency-Key`. */
+/** The creates and money calls the server runs at most once per `Idempotency-Key`. */
 export const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set([
   'CreateProject',
   'CreateTask',
   'CreateCampaign',
   'CreateOffer',
+  'CreateTopUp',
+  'RequestWithdrawal',
 ]);
 
 /** After a create succeeded, the same create sent again within this window is taken for a double click. */

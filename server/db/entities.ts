@@ -1,3 +1,4 @@
+import { AccountNotice, SignInAddress } from '../modules/auth/account-safety.entity.ts';
 import { PasswordReset } from '../modules/auth/password-reset.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
 import {
@@ -31,6 +32,8 @@ export const entities = [
   User,
   RegistrationRequest,
   PasswordReset,
+  SignInAddress,
+  AccountNotice,
   Category,
   Tier,
   TierPrice,

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { firstIssue, validation } from '../errors.ts';
+import { MAX_ID } from '../rest/params.ts';
 
+/** An id argument: a whole number from 1 to 2147483647 (PostgreSQL's integer ids). */
 export function parseId(id: string | number): number {
-  const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw validation('Invalid id');
+  const n = typeof id === 'string' && !/^\d{1,10}$/.test(id.trim()) ? Number.NaN : Number(id);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw validation('Invalid id');
   return n;
 }
 

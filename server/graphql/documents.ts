@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { DocumentNode, GraphQLError, GraphQLSchema, ParseOptions, Source, ValidationRule } from 'graphql';
+import { withoutSuggestions } from './errors.ts';
 
 // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
 const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -20,6 +21,8 @@ export function documentCache(opts: {
   validationRules: readonly ValidationRule[];
   introspection: boolean;
   maxTokens: number;
+  /** False in production: validation messages lose graphql-js's "Did you mean …?" hints. */
+  suggestions?: boolean;
 }) {
   const rules = [
     ...graphql.specifiedRules,
@@ -43,6 +46,9 @@ export function documentCache(opts: {
       let errors = validated.get(document);
       if (!errors) {
         errors = graphql.validate(opts.schema, document, rules);
+        if (opts.suggestions === false) {
+          for (const e of errors) e.message = withoutSuggestions(e.message);
+        }
         validated.set(document, errors);
       }
       return errors;

@@ -1,6 +1,6 @@
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
+import { dataException, databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */
 export function graphqlCode(code: ErrorCode): string {
@@ -36,20 +36,45 @@ const GRAPHQL_OWN_CODES = new Set([
 ]);
 
 /**
+ * graphql-js's hints ('Did you mean "me"?', 'Did you mean the enum value "ACTIVE"?') spell out
+ * the schema's field, argument, type and value names to whoever guesses near them: production
+ * keeps them to itself, as it keeps introspection.
+ */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean [^?]*\?/g, '').trim();
+}
+
+/**
  * Clients get a message and a code; never a stack trace. Unknown errors are logged by the
- * caller with the request id and answered as INTERNAL_SERVER_ERROR.
+ * caller with the request id and answered as INTERNAL_SERVER_ERROR. `suggestions: false`
+ * (production) drops graphql-js's "Did you mean …?" hints.
  */
 export function formatGraphQLError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  onUnexpected: (err: unknown) => void,
+  opts: { suggestions?: boolean } = {},
+): GraphQLFormattedError {
+  const result = format(formatted, error, onUnexpected);
+  if (opts.suggestions !== false) return result;
+  return { ...result, message: withoutSuggestions(result.message) };
+}
+
+function format(
   formatted: GraphQLFormattedError,
   error: unknown,
   onUnexpected: (err: unknown) => void,
 ): GraphQLFormattedError {
   const unwrapped = unwrapResolverError(error);
   // A database that cannot be reached is the domain's UNAVAILABLE, as over REST.
+  const refused = dataException(unwrapped);
+  // A value PostgreSQL refused that validation let through: the client is told what to fix,
+  // and the log says which check is missing.
+  if (refused) onUnexpected(unwrapped);
   const original =
     isDatabaseUnreachable(unwrapped) || isDatabaseUnreachable((unwrapped as GraphQLError)?.originalError)
       ? databaseUnavailable()
-      : unwrapped;
+      : (refused ?? unwrapped);
   if (original instanceof DomainError) {
     return {
       message: original.message,

@@ -23,7 +23,8 @@ export function graphqlArmor() {
     // armor's parser plugin answered 500 for its refusal.
     maxTokens: { enabled: false },
     costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
-    // Introspection is off in production already; suggestions stay for developers.
+    // Suggestions are dropped in production by formatGraphQLError and the document cache
+    // (errors.ts), which also cover graphql-ws; armor's plugin only sees Apollo's errors.
     blockFieldSuggestion: { enabled: false },
   }).protect();
 }

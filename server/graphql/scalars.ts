@@ -1,5 +1,5 @@
 import { GraphQLError, Kind } from 'graphql';
-import { formatMoney, parseMoney } from '../lib/money.ts';
+import { formatMoney, MoneyRangeError, parseMoney } from '../lib/money.ts';
 import { builder } from './builder.ts';
 
 builder.scalarType('DateTime', {
@@ -16,10 +16,12 @@ builder.scalarType('Money', {
   description: 'An exact amount of US dollars as a decimal string with up to 6 decimals, e.g. "12.50".',
   serialize: (value) => formatMoney(BigInt(value as bigint)),
   parseValue: (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new GraphQLError('Money must be a decimal string');
     try {
-      return parseMoney(value as string);
-    } catch {
-      throw new GraphQLError('Enter correct value');
+      return parseMoney(value);
+    } catch (err) {
+      throw new GraphQLError(err instanceof MoneyRangeError ? err.message : 'Enter correct value');
     }
   },
   parseLiteral: (ast) => {
@@ -28,8 +30,8 @@ builder.scalarType('Money', {
     }
     try {
       return parseMoney(ast.value);
-    } catch {
-      throw new GraphQLError('Enter correct value');
+    } catch (err) {
+      throw new GraphQLError(err instanceof MoneyRangeError ? err.message : 'Enter correct value');
     }
   },
 });

@@ -9,6 +9,7 @@ import {
   verify,
 } from 'node:crypto';
 import { z } from 'zod';
+import { withoutNul } from './text.ts';
 import { unauthenticated } from '../errors.ts';
 
 /**
@@ -58,12 +59,14 @@ const MAX_FUTURE_SECONDS = 60;
 /** Real initData is a few hundred bytes; anything far larger is not worth parsing. */
 const MAX_RAW_LENGTH = 16_384;
 
+/** Names come signed from Telegram, NUL and all: kept without the NULs PostgreSQL cannot store. */
+const text = z.string().transform(withoutNul);
 const userSchema = z.object({
-  id: z.number().int().positive(),
-  first_name: z.string(),
-  last_name: z.string().optional(),
-  username: z.string().optional(),
-  language_code: z.string().optional(),
+  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  first_name: text,
+  last_name: text.optional(),
+  username: text.optional(),
+  language_code: text.optional(),
   is_premium: z.boolean().optional(),
 });
 

@@ -1,21 +1,50 @@
 /** Money is integer micro-USD (bigint) everywhere; these are the only conversions. */
 export const MICROS_PER_USD = 1_000_000n;
 
+/** The most the ledger holds in one amount or one account: PostgreSQL's bigint of micro-USD. */
+export const MAX_MICROS = 9_223_372_036_854_775_807n;
+/** The largest amount a JSON number carries to the micro-dollar (2^53 - 1 micro-USD). */
+export const MAX_JSON_NUMBER_MICROS = BigInt(Number.MAX_SAFE_INTEGER);
+
+export const MONEY_MESSAGES = {
+  tooLarge: `Enter an amount of at most ${formatMoney(MAX_MICROS)} USD`,
+  numberTooLarge: `Send an amount above ${formatMoney(MAX_JSON_NUMBER_MICROS)} USD as a decimal string: a JSON number that large cannot carry every micro-dollar`,
+  /** A sum the ledger cannot hold (PostgreSQL refused a bigint past its range). */
+  overflow: `This would take a balance past the most the ledger holds (${formatMoney(MAX_MICROS)} USD)`,
+} as const;
+
+/** A well-formed amount outside what the ledger holds; its message says the limit. */
+export class MoneyRangeError extends RangeError {
+  override name = 'MoneyRangeError';
+}
+
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
 
-/** "12.5" → 12_500_000n. Rejects more than 6 decimals, exponents and anything not a plain decimal. */
+/**
+ * "12.5" → 12_500_000n. Rejects more than 6 decimals, exponents and anything not a plain
+ * decimal (RangeError), and amounts past what the ledger holds (MoneyRangeError).
+ */
 export function parseMoney(input: string | number | bigint): bigint {
-  if (typeof input === 'bigint') return input;
+  if (typeof input === 'bigint') return checkRange(input);
   const text = typeof input === 'number' ? numberToPlain(input) : input.trim();
   const m = DECIMAL.exec(text);
-  if (!m) throw new RangeError(`Not a money amount: ${String(input)}`);
+  if (!m) throw new RangeError(`Not a money amount: ${String(input).slice(0, 40)}`);
   const [, sign, whole, frac = ''] = m;
+  // Thousands of digits would make a huge bigint for nothing: anything past 20 is out of range.
+  if (whole.replace(/^0+/, '').length > 20) throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
   const micros = BigInt(whole) * MICROS_PER_USD + BigInt(frac.padEnd(6, '0'));
-  return sign ? -micros : micros;
+  return checkRange(sign ? -micros : micros);
+}
+
+function checkRange(micros: bigint): bigint {
+  if (micros > MAX_MICROS || micros < -MAX_MICROS) throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
+  return micros;
 }
 
 function numberToPlain(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError('Not a finite amount');
+  // Past 2^53 micro-USD a double skips micro-dollars (9007199254740993 arrives as …992).
+  if (Math.abs(n) * 1e6 > Number.MAX_SAFE_INTEGER) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
   // Numbers from JSON are rounded to micro-USD once, here, and never used for arithmetic.
   return n.toFixed(6);
 }

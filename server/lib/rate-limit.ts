@@ -1,8 +1,12 @@
 import type { Redis } from 'ioredis';
 
 export interface RateLimiter {
-  /** Counts one hit for `key`; true while the key stays within `limit` hits a window. */
-  hit(key: string): Promise<boolean>;
+  /** Counts one hit for `key`; true while the key stays within `limit` (the limiter's own by default) hits a window. */
+  hit(key: string, limit?: number): Promise<boolean>;
+  /** Takes back one hit of `key` in the current window (an attempt that turned out not to count). */
+  undo(key: string): Promise<void>;
+  /** Takes the one slot named `key` for `ms`; false while somebody else holds it. */
+  claim(key: string, ms: number): Promise<boolean>;
 }
 
 /**
@@ -13,15 +17,29 @@ export interface RateLimiter {
 export function createRateLimiter(limit: number, redis?: Redis, windowMs = 60_000): RateLimiter {
   const memory = memoryLimiter(limit, windowMs);
   if (!redis) return memory;
+  const bucket = (key: string) => `rl:${key}:${Math.floor(Date.now() / windowMs)}`;
+  const ready = () => redis.status === 'ready';
   return {
-    async hit(key) {
-      if (redis.status !== 'ready') return memory.hit(key);
-      const bucket = `rl:${key}:${Math.floor(Date.now() / windowMs)}`;
+    async hit(key, max = limit) {
+      if (!ready()) return memory.hit(key, max);
+      const name = bucket(key);
       try {
-        const [[, count]] = (await redis.multi().incr(bucket).pexpire(bucket, windowMs).exec()) as [[null, number]];
-        return count <= limit;
+        const [[, count]] = (await redis.multi().incr(name).pexpire(name, windowMs).exec()) as [[null, number]];
+        return count <= max;
       } catch {
-        return memory.hit(key);
+        return memory.hit(key, max);
+      }
+    },
+    async undo(key) {
+      if (!ready()) return memory.undo(key);
+      await redis.decr(bucket(key)).catch(() => memory.undo(key));
+    },
+    async claim(key, ms) {
+      if (!ready()) return memory.claim(key, ms);
+      try {
+        return (await redis.set(`rl:slot:${key}`, '1', 'PX', ms, 'NX')) === 'OK';
+      } catch {
+        return memory.claim(key, ms);
       }
     },
   };
@@ -29,18 +47,30 @@ export function createRateLimiter(limit: number, redis?: Redis, windowMs = 60_00
 
 function memoryLimiter(limit: number, windowMs: number): RateLimiter {
   const counts = new Map<string, { window: number; count: number }>();
+  const slots = new Map<string, number>();
   return {
-    async hit(key) {
+    async hit(key, max = limit) {
       const window = Math.floor(Date.now() / windowMs);
       const entry = counts.get(key);
       if (!entry || entry.window !== window) {
         // Forget only finished windows: clearing everything would reset a key under attack.
         if (counts.size > 10_000) for (const [k, e] of counts) if (e.window !== window) counts.delete(k);
         counts.set(key, { window, count: 1 });
-        return 1 <= limit;
+        return 1 <= max;
       }
       entry.count += 1;
-      return entry.count <= limit;
+      return entry.count <= max;
+    },
+    async undo(key) {
+      const entry = counts.get(key);
+      if (entry && entry.window === Math.floor(Date.now() / windowMs) && entry.count > 0) entry.count -= 1;
+    },
+    async claim(key, ms) {
+      const now = Date.now();
+      if ((slots.get(key) ?? 0) > now) return false;
+      if (slots.size > 10_000) for (const [k, until] of slots) if (until <= now) slots.delete(k);
+      slots.set(key, now + ms);
+      return true;
     },
   };
 }

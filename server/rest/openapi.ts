@@ -31,8 +31,8 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
         in: 'header',
         required: false,
         description:
-          'Any unique string (a UUID) per intended create: a retry with the same key answers the first result instead of creating again, for 24 hours; the same key with a different request answers 409.',
-        schema: { type: 'string', minLength: 1, maxLength: 255 },
+          'Any unique string (a UUID) per intended create or money movement: a retry with the same key answers the first result instead of doing it again, for 24 hours; the same key with a different request answers 409; a key that is not 1 to 255 visible ASCII characters answers 400.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
       });
     }
     const ok = r.status ?? 200;

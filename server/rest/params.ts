@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
-/** A positive integer id from the path, e.g. `:id`. */
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id from the path, e.g. `:id` (an id past MAX_ID names nothing: 404 where looked up). */
 export const idParam = (name: string) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a number`)
-    .positive(`${name} must be a number`);
+    .positive(`${name} must be a number`)
+    .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
 
 /** `page` (from 1) and `limit` (1 to 100) query parameters with the list's default page size. */
 export const pageQuery = (defaultLimit: number) =>

@@ -2,6 +2,7 @@ import { CsvFile } from './csv.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  dataException,
   databaseUnavailable,
   DomainError,
   ErrorCode,
@@ -10,6 +11,7 @@ import {
   httpStatus,
   isDatabaseUnreachable,
   RETRY_AFTER_SECONDS,
+  sqlState,
   tooLarge,
   unauthenticated,
   validation,
@@ -84,12 +86,18 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
 /** One place that turns any error into the envelope and a status. */
 export function replyWithError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toDomainError(err);
+  // A value PostgreSQL refused that validation let through: the client is told what to fix
+  // (400), and the log says which check is missing.
+  if (known && !(err instanceof DomainError) && known.code === ErrorCode.VALIDATION && sqlState(err)) {
+    req.log.error({ err, requestId: req.id }, 'the database refused a value that validation let through');
+  }
   if (known) {
     // Anything unavailable is worth retrying shortly: say when.
     if (known.code === ErrorCode.UNAVAILABLE) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       if (!(err instanceof DomainError)) req.log.warn({ reason: (err as Error)?.message }, 'database unreachable');
     }
+    if (known.retryAfterSeconds !== undefined) reply.header('retry-after', String(known.retryAfterSeconds));
     return reply.code(httpStatus(known.code)).send({ error: known.message });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
@@ -104,6 +112,8 @@ function toDomainError(err: unknown): DomainError | null {
     return tooLarge();
   }
   if (isDatabaseUnreachable(err)) return databaseUnavailable();
+  const data = dataException(err);
+  if (data) return data;
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return validation('Send the request body as JSON');
   if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validation('The request body is not valid JSON');

@@ -17,10 +17,22 @@ export interface TestApp extends App {
 
 /**
  * The whole app on a random port with its own database and data folder, as production
- * starts it. `demo` seeds the demo accounts; `env` overrides any variable.
+ * starts it, but without background jobs unless `jobs`. `demo` seeds the demo accounts; `env`
+ * overrides any variable.
  */
 export async function startTestApp(
-  opts: { demo?: boolean; serveClient?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+  opts: {
+    demo?: boolean;
+    serveClient?: boolean;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /**
+     * Run the background jobs (off by default): a job round at start, a retry with backoff or
+     * another instance's queued round would resolve holds, deliver callbacks or expire offers
+     * while a test does the same itself and counts what it did.
+     */
+    jobs?: boolean;
+  } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const db = opts.databaseUrl ? null : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tg-app-'));
@@ -37,7 +49,7 @@ export async function startTestApp(
     RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { jobs: opts.jobs ?? false });
   const close = app.close;
   return Object.assign(app, {
     dataDir,

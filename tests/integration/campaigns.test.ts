@@ -20,6 +20,7 @@ import {
   tasks,
 } from '../helpers/campaigns.ts';
 import { gql, login } from '../helpers/graphql.ts';
+import { IDEMPOTENCY_MESSAGES } from '../../server/modules/idempotency/idempotency.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let adv: string; // advertiser@demo.local: 200 USD left after the demo campaigns
@@ -27,7 +28,7 @@ let advId: number;
 let pub: string; // publisher@demo.local: owns no project, so a stranger to every campaign here
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
   [adv, pub] = await Promise.all([login(app, 'advertiser@demo.local'), login(app, 'publisher@demo.local')]);
   advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
 });
@@ -362,10 +363,7 @@ describe('budget: POST payments funds, PUT payments returns', () => {
     expect((await getCampaign(app, adv, c)).budget).toBe(3);
 
     // The same key for a different amount is refused; the key in the body works too.
-    expect(await fund('retry-key-0001', 5)).toEqual({
-      status: 409,
-      body: { error: 'This idempotency key was already used for a different transfer' },
-    });
+    expect(await fund('retry-key-0001', 5)).toEqual({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });
     const viaBody = () =>
       app.api(payments(c), { method: 'PUT', token: adv, body: { value: 0.5, idempotencyKey: 'return-key-0001' } });
     await viaBody();

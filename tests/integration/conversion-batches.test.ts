@@ -29,7 +29,7 @@ let pubId: number;
 let platform: PlatformJson;
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
   adv = await login(app, 'advertiser@demo.local');
   const advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
   await topUp(app, advId, '1000');

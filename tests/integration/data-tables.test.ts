@@ -44,7 +44,7 @@ const csv = (path: string, token: string) =>
   fetch(`${app.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
   adv = await createApprovedUser(app, { role: 'ADVERTISER' });
   [finance, publisher] = await Promise.all(['moderator@demo.local', 'publisher@demo.local'].map((e) => login(app, e)));
   // Four top-ups through the public API: one paid, one failed, two waiting.

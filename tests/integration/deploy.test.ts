@@ -39,4 +39,9 @@ test('docker-compose.yml describes the two-instance deployment', () => {
   const scrape = prometheus.scrape_configs[0];
   expect(scrape.metrics_path).toBe('/metrics');
   expect(scrape.static_configs[0].targets.sort()).toEqual(['app1:3000', 'app2:3000']);
+  // Production answers /metrics only with its token (404 without one): both sides have it.
+  expect(services.app1.environment.METRICS_TOKEN).toMatch(/^\$\{METRICS_TOKEN:-.{16,}\}$/);
+  expect(compose.configs['metrics-token'].content).toBe(services.app1.environment.METRICS_TOKEN);
+  expect(scrape.authorization).toEqual({ type: 'Bearer', credentials_file: '/etc/prometheus/metrics-token' });
+  expect(services.prometheus.configs).toEqual([{ source: 'metrics-token', target: '/etc/prometheus/metrics-token' }]);
 });

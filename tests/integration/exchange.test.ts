@@ -36,7 +36,7 @@ interface Member {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
 });
 afterAll(() => app?.close());
 afterEach(() => expectLedgerClean(app));

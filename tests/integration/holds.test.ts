@@ -37,7 +37,7 @@ beforeAll(async () => {
   fake = await startFakeBotApi({ botUsername: 'hold_system_bot' });
   app = await startTestApp({
     demo: true,
-    env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url, JOBS_INTERVAL_SECONDS: '3600' },
+    env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url },
   });
   adv = await login(app, 'advertiser@demo.local');
   advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
@@ -237,6 +237,7 @@ test('a deleted campaign’s voided conversion returns its price to the advertis
 test('the app’s job resolves holds older than HOLD_DAYS (its own instance, HOLD_DAYS=0)', async () => {
   const instant = await startTestApp({
     databaseUrl: app.databaseUrl,
+    jobs: true,
     env: { HOLD_DAYS: '0', JOBS_INTERVAL_SECONDS: '1' },
   });
   try {

@@ -26,7 +26,7 @@ let other: { token: string; userId: number };
 let category: number;
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
   [user, other] = await Promise.all([createApprovedUser(app), createApprovedUser(app)]);
   category = await categoryId(app, user.token);
 });

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
 import { login } from '../helpers/graphql.ts';
@@ -13,6 +14,10 @@ const SVG = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
 );
 const MB = 1024 * 1024;
+/** Bytes that are no image format, the same every run. */
+const garbage = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7919 + 13) % 251));
+/** An image's pixels as raw RGBA, to compare what was stored with what was sent. */
+const pixels = async (bytes: Buffer) => (await sharp(bytes).ensureAlpha().raw().toBuffer()).toString('base64');
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let token: string;
@@ -21,6 +26,11 @@ beforeAll(async () => {
   token = await login(app, 'advertiser@demo.local');
 });
 afterAll(() => app?.close());
+
+function storedFiles(): string[] {
+  const dir = join(app.dataDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
 
 async function upload(bytes: Buffer, filename: string, opts: { type?: string; field?: string; auth?: boolean } = {}) {
   const form = new FormData();
@@ -52,7 +62,11 @@ describe('POST /v1/images', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     // Logos are shown by the showcase inside other apps' pages.
     expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // Shown in place under our own name, never saved under one the uploader chose.
+    expect(served.headers.get('content-disposition')).toBe(`inline; filename="${res.body.value.path.slice(7)}"`);
+    // Stored re-encoded: the same pixels, not the same bytes.
+    const stored = Buffer.from(await served.arrayBuffer());
+    expect(await pixels(stored)).toEqual(await pixels(PNG));
   });
 
   test('the stored extension comes from the bytes, not the name', async () => {
@@ -61,23 +75,102 @@ describe('POST /v1/images', () => {
     expect(res.body.value.path).toMatch(/\.png$/);
   });
 
-  test('an SVG is accepted and served so its script cannot run in our origin', async () => {
+  test('an SVG is drawn to a PNG: its script does not survive, whatever serves it', async () => {
     const res = await upload(SVG, 'icon.svg', { type: 'image/svg+xml' });
     expect(res.status).toBe(201);
-    expect(res.body.value.path).toMatch(/^\/media\/[0-9a-f-]{36}\.svg$/);
+    expect(res.body.value.path).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/);
     const served = await fetch(`${app.url}${res.body.value.path}`);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.includes('script')).toBe(false);
+    // Drawn large enough for a logo: 512 px on its longer side.
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
     const csp = served.headers.get('content-security-policy') ?? '';
     expect(csp.split(';').map((d) => d.trim())).toContain('sandbox');
     expect(csp).not.toMatch(/script-src/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  test('an SVG without an XML declaration is accepted too', async () => {
+  test('an SVG without an XML declaration or a size is accepted too', async () => {
     const res = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'), 'dot.svg');
     expect(res.status).toBe(201);
-    expect(res.body.value.path).toMatch(/\.svg$/);
+    expect(res.body.value.path).toMatch(/\.png$/);
+  });
+
+  // Issue 25, item 7: the first bytes of a format are not an image.
+  test.each([
+    [
+      'a JPEG signature followed by garbage',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), garbage(4000)]),
+      'a.jpg',
+    ],
+    ['a PNG signature with a valid IHDR and garbage', Buffer.concat([PNG.subarray(0, 33), garbage(4000)]), 'a.png'],
+    [
+      'a WebP RIFF header with garbage',
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xa8, 0x0f, 0, 0]), Buffer.from('WEBPVP8 '), garbage(4000)]),
+      'a.webp',
+    ],
+    ['an HTML page with an SVG name', Buffer.from('<html><svg><script>alert(1)</script></svg></html>'), 'a.svg'],
+  ])('%s → 400 Add an image only, nothing stored', async (_label, bytes, name) => {
+    const before = storedFiles();
+    const res = await upload(bytes, name);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Add an image only' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  test("a phone photo's EXIF (GPS position, camera) is not stored or served; its orientation is applied", async () => {
+    // 40×20 pixels, tagged "rotate 90°" with a GPS position and a camera.
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 29/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 17/1 40/1',
+        },
+      })
+      .toBuffer();
+    expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, width: 40, height: 20 });
+    expect(photo.includes('PhoneMaker')).toBe(true);
+    expect(photo.includes('N\0')).toBe(true); // the GPS latitude's reference, in the EXIF block
+
+    const res = await upload(photo, 'IMG_0001.JPG', { type: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    expect(res.body.value.path).toMatch(/\.jpg$/);
+    const served = Buffer.from(await (await fetch(`${app.url}${res.body.value.path}`)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(served.includes('PhoneMaker')).toBe(false);
+    expect(served.includes('Exif')).toBe(false);
+    // Upright: the orientation tag was applied to the pixels before it was dropped.
+    expect([meta.width, meta.height, meta.orientation]).toEqual([20, 40, undefined]);
+  });
+
+  test('a decompression bomb (a small file of too many pixels) → 400', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload(bomb, 'bomb.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'The image is too large: at most 50 megapixels' });
+  });
+
+  test('a large image is stored at most 2048 px on a side', async () => {
+    const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const res = await upload(wide, 'wide.png');
+    expect(res.status).toBe(201);
+    const served = Buffer.from(await (await fetch(`${app.url}${res.body.value.path}`)).arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ width: 2048, height: 512 });
   });
 
   test.each([

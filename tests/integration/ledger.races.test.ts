@@ -15,7 +15,7 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 const em = () => app.orm.em.fork() as EntityManager;
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
 });
 afterAll(() => app?.close());
 afterEach(async () => {

@@ -33,7 +33,7 @@ describe('GET /metrics', () => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+    app = await startTestApp({ demo: true });
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));

@@ -40,7 +40,7 @@ let campaign: CampaignJson;
 
 beforeAll(async () => {
   // Instant test conversions would trip the fast-completion rule: it is off here (its own tests below).
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600', FRAUD_MIN_SECONDS: '0' } });
+  app = await startTestApp({ demo: true, env: { FRAUD_MIN_SECONDS: '0' } });
   [mod1, mod2, adv] = await Promise.all([
     login(app, 'moderator@demo.local'),
     login(app, 'moderator2@demo.local'),

@@ -44,7 +44,6 @@ beforeAll(async () => {
     env: {
       TELEGRAM_BOT_TOKEN: fake.token,
       TELEGRAM_API_URL: fake.url,
-      JOBS_INTERVAL_SECONDS: '3600',
       FRAUD_MIN_SECONDS: '5',
       FRAUD_MAX_PER_HOUR: '3',
       FRAUD_LEAVE_RATE: '0.4',

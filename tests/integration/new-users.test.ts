@@ -42,7 +42,6 @@ beforeAll(async () => {
       TELEGRAM_BOT_TOKEN: fake.token,
       TELEGRAM_API_URL: fake.url,
       TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      JOBS_INTERVAL_SECONDS: '3600',
     },
   });
   [adv, pub] = await Promise.all([login(app, 'advertiser@demo.local'), login(app, 'publisher@demo.local')]);

@@ -32,7 +32,7 @@ describe('sandbox provider (default)', () => {
   let finance: string;
 
   beforeAll(async () => {
-    app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+    app = await startTestApp({ demo: true });
     [advertiser, publisher, finance] = await Promise.all(
       ['advertiser@demo.local', 'publisher@demo.local', 'moderator@demo.local'].map((e) => login(app, e)),
     );
@@ -411,7 +411,7 @@ describe('Crypto Pay provider against a local fake of its API', () => {
     fake = await startCryptoPayFake();
     app = await startTestApp({
       demo: true,
-      env: { CRYPTO_PAY_TOKEN: fake.token, CRYPTO_PAY_API_URL: fake.url, JOBS_INTERVAL_SECONDS: '3600' },
+      env: { CRYPTO_PAY_TOKEN: fake.token, CRYPTO_PAY_API_URL: fake.url },
     });
     advertiser = await login(app, 'advertiser@demo.local');
   });

@@ -67,7 +67,7 @@ beforeAll(async () => {
   // The fake app server listens on loopback: allowed explicitly, as a self-hosted setup would.
   app = await startTestApp({
     demo: true,
-    env: { JOBS_INTERVAL_SECONDS: '3600', OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128' },
+    env: { OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8,::1/128' },
   });
   adv = await login(app, 'advertiser@demo.local');
   await topUp(app, (await app.api('/v1/users/self', { token: adv })).body.value.id, '100');
@@ -322,7 +322,7 @@ describe('callback URLs cannot reach our own network (SSRF)', () => {
       },
     });
   beforeAll(async () => {
-    strict = await startTestApp({ databaseUrl: app.databaseUrl, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+    strict = await startTestApp({ databaseUrl: app.databaseUrl });
     owner = await login(strict, 'publisher@demo.local');
     app2 = await createPlatform(strict, owner);
   });

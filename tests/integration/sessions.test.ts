@@ -18,7 +18,7 @@ describe('sessions', () => {
     const before = await app.api('/v1/users/self', { token: user.token });
     expect(before.status).toBe(200);
     await app.api('/v1/auth/reset-password', { body: { email: user.email } });
-    const [id] = resetLinkIds(app, user.email);
+    const [id] = await resetLinkIds(app, user.email);
     const reset = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'brandnew1' } });
     expect(reset.status).toBe(200);
     const after = await app.api('/v1/users/self', { token: user.token });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   fake = await startFakeBotApi({ botUsername: 'sc_system_bot' });
   app = await startTestApp({
     demo: true,
-    env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url, JOBS_INTERVAL_SECONDS: '3600' },
+    env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url },
   });
   [adv, pub] = await Promise.all([login(app, 'advertiser@demo.local'), login(app, 'publisher@demo.local')]);
   const advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
@@ -635,7 +635,6 @@ describe('rate limit per player and app (SHOWCASE_RATE_LIMIT_PER_MINUTE=3, its o
       demo: true,
       env: {
         SHOWCASE_RATE_LIMIT_PER_MINUTE: '3',
-        JOBS_INTERVAL_SECONDS: '3600',
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },
     });

@@ -28,7 +28,7 @@ let project: ProjectJson;
 const conversionIds: number[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, env: { JOBS_INTERVAL_SECONDS: '3600' } });
+  app = await startTestApp({ demo: true });
   adv = await login(app, 'advertiser@demo.local');
   pub = await createApprovedUser(app, { role: 'PUBLISHER' });
   [appA, appB] = [await createPlatform(app, pub.token), await createPlatform(app, pub.token)];

@@ -33,7 +33,7 @@ export interface RegistrationRequestBody {
 export const authApi = {
   login: (body: { email: string; password: string }) => api<SignedIn>('POST', '/v1/auth/login', body),
   register: (body: RegistrationRequestBody) =>
-    api<{ id: string; status: 'PENDING' }>('POST', '/v1/auth/registration', body),
+    api<{ status: 'PENDING'; message: string }>('POST', '/v1/auth/registration', body),
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),
   setPassword: (id: string, password: string) =>
     api<{ ok: true }>('PATCH', '/v1/auth/reset-password', { id, password }),

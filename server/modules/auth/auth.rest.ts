@@ -3,7 +3,7 @@ import { DomainError, ErrorCode } from '../../errors.ts';
 import { route } from '../../rest/route.ts';
 import { UserJson, userJson } from '../users/users.rest.ts';
 import { GoogleInput, LoginInput, RegistrationInput, ResetPasswordInput, ResetRequestInput } from './auth.inputs.ts';
-import { RESET_REQUESTED_MESSAGE } from './auth.service.ts';
+import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE } from './auth.service.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
 
@@ -12,14 +12,15 @@ export const authRoutes = [
     method: 'POST',
     path: '/v1/auth/registration',
     tag: 'auth',
-    summary: 'File a registration request; a moderator approves or declines it.',
+    summary:
+      'File a registration request; a moderator approves or declines it. The answer is the same for every e-mail: the owner of an e-mail that already has an account or a request under review is told by mail instead.',
     access: 'public',
     body: RegistrationInput,
     status: 201,
-    response: z.object({ id: z.number(), status: z.literal('PENDING') }),
+    response: z.object({ status: z.literal('PENDING'), message: z.string() }),
     handler: async (ctx, { body }) => {
-      const request = await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip);
-      return { id: request.id, status: request.status };
+      await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip);
+      return { status: 'PENDING', message: REGISTRATION_FILED_MESSAGE };
     },
   }),
   route({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdempotencyKeyField } from '../idempotency/idempotency.ts';
 import { moneyInput } from '../payments/payments.inputs.ts';
 
 const priceInput = z.object({
@@ -33,7 +34,7 @@ export const CreateCampaignInput = z.object({
   isPremiumOnly: z.boolean().optional(),
   newUsersOnly: z.boolean().optional(),
   budget: moneyInput.optional(),
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  idempotencyKey: IdempotencyKeyField.optional(),
 });
 export type CreateCampaignInput = z.output<typeof CreateCampaignInput>;
 
@@ -51,7 +52,7 @@ export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;
 
 export const BudgetInput = z.object({
   value: moneyInput,
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  idempotencyKey: IdempotencyKeyField.optional(),
 });
 
 const day = z

@@ -4,6 +4,7 @@ import { withTotal } from '../../lib/data-table.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
+import { callKey } from '../idempotency/idempotency.ts';
 import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
 import { CampaignTableQuery, type CampaignView, type PlatformCampaignRow } from './campaigns.service.ts';
 
@@ -151,15 +152,16 @@ export const campaignsRoutes = [
     path: '/v1/projects/:projectId/campaigns/:campaignId/payments',
     tag: 'campaigns',
     summary:
-      'Add `value` USD from the advertiser balance to the campaign budget. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once.',
+      'Add `value` USD from the advertiser balance to the campaign budget. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once and answers the campaign.',
     access: 'user',
     params: campaignParams,
     body: BudgetInput,
-    handler: async (ctx, { params, body, headers }) =>
+    idempotent: true,
+    handler: async (ctx, { params, body }) =>
       campaignJson(
         await ctx.services.campaigns.fund(ctx.em, ctx.user!, params.campaignId, body.value, {
           projectId: params.projectId,
-          key: body.idempotencyKey ?? header(headers, 'idempotency-key'),
+          key: callKey(body.idempotencyKey, ctx.idempotencyKey),
         }),
       ),
   }),
@@ -167,22 +169,18 @@ export const campaignsRoutes = [
     method: 'PUT',
     path: '/v1/projects/:projectId/campaigns/:campaignId/payments',
     tag: 'campaigns',
-    summary: 'Return `value` USD of unspent budget to the advertiser balance (idempotent with `Idempotency-Key`).',
+    summary:
+      'Return `value` USD of unspent budget to the advertiser balance. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once.',
     access: 'user',
     params: campaignParams,
     body: BudgetInput,
-    handler: async (ctx, { params, body, headers }) =>
+    idempotent: true,
+    handler: async (ctx, { params, body }) =>
       campaignJson(
         await ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, params.campaignId, body.value, {
           projectId: params.projectId,
-          key: body.idempotencyKey ?? header(headers, 'idempotency-key'),
+          key: callKey(body.idempotencyKey, ctx.idempotencyKey),
         }),
       ),
   }),
 ];
-
-function header(headers: Record<string, string | string[] | undefined> | undefined, name: string) {
-  const v = headers?.[name];
-  const value = (Array.isArray(v) ? v[0] : v)?.trim();
-  return value && value.length >= 8 && value.length <= 100 ? value : undefined;
-}

@@ -9,6 +9,7 @@ import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { TaskRef, TaskTypeEnum } from '../projects/projects.schema.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
 import { BudgetInput, CreateCampaignInput, ReportInput, UpdateCampaignInput } from './campaigns.inputs.ts';
+import { callKey } from '../idempotency/idempotency.ts';
 import {
   CAMPAIGN_SORT_FIELDS,
   CampaignTableQuery,
@@ -353,11 +354,16 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.id({ required: true }),
       value: t.arg({ type: 'Money', required: true }),
-      idempotencyKey: t.arg.string({ required: false }),
+      idempotencyKey: t.arg.string({
+        required: false,
+        description: 'A retry with the same key moves the money once (as the Idempotency-Key header does).',
+      }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
       const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
-      return ctx.services.campaigns.fund(ctx.em, ctx.user!, parseId(id), input.value, { key: input.idempotencyKey });
+      return ctx.services.campaigns.fund(ctx.em, ctx.user!, parseId(id), input.value, {
+        key: callKey(input.idempotencyKey, ctx.idempotencyKey),
+      });
     },
   }),
   returnCampaignBudget: t.field({
@@ -367,12 +373,15 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.id({ required: true }),
       value: t.arg({ type: 'Money', required: true }),
-      idempotencyKey: t.arg.string({ required: false }),
+      idempotencyKey: t.arg.string({
+        required: false,
+        description: 'A retry with the same key moves the money once (as the Idempotency-Key header does).',
+      }),
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
       const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
       return ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, parseId(id), input.value, {
-        key: input.idempotencyKey,
+        key: callKey(input.idempotencyKey, ctx.idempotencyKey),
       });
     },
   }),

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { balancesFromRows, balancesPayload } from '../ledger/balances.ts';
 import { InsufficientFunds, type Ledger } from '../ledger/ledger.service.ts';
 import { LANGUAGES, type LookupsService, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.service.ts';
-import { once } from '../idempotency/idempotency.ts';
+import { callKey, once } from '../idempotency/idempotency.ts';
 import { Project, TASK_TYPES, Task, type TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { z } from 'zod';
@@ -484,12 +484,13 @@ export class CampaignsService {
       throw validation('The value must be greater than zero', 'budget');
     const { ledger } = this.deps;
     const { idempotencyKey, ...request } = input;
+    const key = callKey(idempotencyKey, headerKey);
     return ledger.run(em, (tx, emit) =>
       once(
         tx,
         {
           userId: owner.id,
-          key: idempotencyKey ?? headerKey,
+          key,
           operation: 'createCampaign',
           request: { projectId, taskId, request },
         },
@@ -596,19 +597,33 @@ export class CampaignsService {
     opts: { projectId?: number; key?: string },
   ): Promise<CampaignView> {
     if (value <= 0n) throw validation('The value must be greater than zero', 'value');
-    return this.deps.ledger.run(em, async (tx, emit) => {
-      const c = await this.owned(tx, owner, id, { projectId: opts.projectId, lock: true });
-      if (direction === 'FUND' && c.status === 'REJECTED') {
-        throw validation('This campaign was rejected by moderation: create a new one', 'value');
-      }
-      await this.move(tx, emit, owner, c, direction, value, opts.key);
-      const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
-      c.status = statusFor(c, budget);
-      await tx.flush();
-      const view = await this.view(tx, c);
-      this.emitStats(emit, owner.id, view);
-      return view;
-    });
+    return this.deps.ledger.run(em, (tx, emit) =>
+      // Once per key: a retry (the first answer lost, a double click) moves nothing and answers
+      // the campaign as it is; the same key for another amount or campaign is a 409.
+      once(
+        tx,
+        {
+          userId: owner.id,
+          key: opts.key,
+          operation: direction === 'FUND' ? 'fundCampaign' : 'returnCampaignBudget',
+          request: { campaignId: id, value },
+        },
+        async (campaignId) => this.view(tx, await this.owned(tx, owner, campaignId)),
+        async () => {
+          const c = await this.owned(tx, owner, id, { projectId: opts.projectId, lock: true });
+          if (direction === 'FUND' && c.status === 'REJECTED') {
+            throw validation('This campaign was rejected by moderation: create a new one', 'value');
+          }
+          await this.move(tx, emit, owner, c, direction, value, opts.key);
+          const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
+          c.status = statusFor(c, budget);
+          await tx.flush();
+          const view = await this.view(tx, c);
+          this.emitStats(emit, owner.id, view);
+          return { id: c.id, result: view };
+        },
+      ),
+    );
   }
 
   /** One budget transfer; the campaign row is already locked by the caller. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
 import { conflict, validation } from '../../errors.ts';
 
 /** How long a stored first result answers retries of its key. */
@@ -8,7 +9,15 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  twoKeys: 'The Idempotency-Key header and the idempotencyKey field differ: send one key',
 } as const;
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** `idempotencyKey` in a body or as a GraphQL argument: the header's rules and message. */
+export const IdempotencyKeyField = z
+  .string({ error: IDEMPOTENCY_MESSAGES.badKey })
+  .regex(KEY, IDEMPOTENCY_MESSAGES.badKey);
 
 /** One create sent with an `Idempotency-Key`: who sent it, the key, and what it asked for. */
 export interface OnceRequest {
@@ -24,8 +33,20 @@ export interface OnceRequest {
 /** The header's value checked: visible ASCII, at most 255 characters (IETF idempotency-key draft). */
 export function idempotencyKey(raw: string | undefined | null): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(raw)) throw validation(IDEMPOTENCY_MESSAGES.badKey, 'Idempotency-Key');
+  if (!KEY.test(raw)) throw validation(IDEMPOTENCY_MESSAGES.badKey, 'Idempotency-Key');
   return raw;
+}
+
+/**
+ * The key of one call: the body's field (or GraphQL argument) `idempotencyKey`, else the
+ * `Idempotency-Key` header. Either malformed is a 400, never ignored (an ignored key would let
+ * a retry move money twice); both given must be the same key.
+ */
+export function callKey(field: string | undefined | null, header: string | undefined | null): string | undefined {
+  const a = idempotencyKey(field);
+  const b = idempotencyKey(header);
+  if (a !== undefined && b !== undefined && a !== b) throw validation(IDEMPOTENCY_MESSAGES.twoKeys, 'Idempotency-Key');
+  return a ?? b;
 }
 
 /** JSON with sorted keys and bigints as strings: the same input always hashes the same. */
@@ -87,6 +108,11 @@ export async function once<T>(
   const { id, result } = await create();
   await tx.execute('update idempotency_keys set result_id = ? where user_id = ? and key = ?', [id, req.userId, key]);
   return result;
+}
+
+/** Lets a key go (its first try failed after committing, e.g. the payment provider refused). */
+export async function forget(em: EntityManager, userId: number, key: string): Promise<void> {
+  await em.execute('delete from idempotency_keys where user_id = ? and key = ?', [userId, key]);
 }
 
 /** Forgets first results older than IDEMPOTENCY_TTL_HOURS (a background job). */

@@ -7,10 +7,12 @@ import { type PaymentView, PaymentTableQuery, paymentView } from './payments.ser
 import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
+import { callKey } from '../idempotency/idempotency.ts';
 
 const TransactionJson = z.object({
   id: z.number(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   value: z.number().optional(),
   amount: z.number().optional(),
@@ -70,12 +72,19 @@ export const paymentsRoutes = [
     method: 'POST',
     path: '/v1/users/payments/advertiser',
     tag: 'payments',
-    summary: 'Start a top-up of the advertiser balance; the browser goes to the returned payment url.',
+    summary:
+      'Start a top-up of the advertiser balance; the browser goes to the returned payment url. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry answers the same payment instead of opening a second one.',
     access: 'user',
     body: TopUpInput,
+    idempotent: true,
     response: z.object({ url: z.string(), transaction: TransactionJson }),
     handler: async (ctx, { body }) => {
-      const { url, payment } = await ctx.services.payments.createTopUp(ctx.em, ctx.user!, body.amount);
+      const { url, payment } = await ctx.services.payments.createTopUp(
+        ctx.em,
+        ctx.user!,
+        body.amount,
+        callKey(body.idempotencyKey, ctx.idempotencyKey),
+      );
       return { url, transaction: transactionJson(paymentView(payment)) };
     },
   }),
@@ -83,14 +92,24 @@ export const paymentsRoutes = [
     method: 'POST',
     path: '/v1/users/payments/publisher',
     tag: 'payments',
-    summary: 'Request a withdrawal of available publisher balance (USDT on TON, processed within 72 hours).',
+    summary:
+      'Request a withdrawal of available publisher balance (USDT on TON, processed within 72 hours). Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry answers the first withdrawal instead of reserving the amount again.',
     access: 'user',
     body: WithdrawalInput,
     status: 201,
+    idempotent: true,
     response: TransactionJson,
     handler: async (ctx, { body }) =>
       transactionJson(
-        paymentView(await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, body.amount, body.walletAddress)),
+        paymentView(
+          await ctx.services.payments.requestWithdrawal(
+            ctx.em,
+            ctx.user!,
+            body.amount,
+            body.walletAddress,
+            callKey(body.idempotencyKey, ctx.idempotencyKey),
+          ),
+        ),
       ),
   }),
   ...(['advertiser', 'publisher'] as const).flatMap((side) => [

@@ -4,6 +4,8 @@ import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../graphql/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment.entity.ts';
+import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
+import { callKey } from '../idempotency/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
@@ -85,18 +87,48 @@ builder.mutationFields((t) => ({
   createTopUp: t.field({
     type: TopUpRef,
     authScopes: { authenticated: true },
-    args: { amount: t.arg({ type: 'Money', required: true }) },
-    resolve: async (_r, { amount }, ctx) => {
-      const { url, payment } = await ctx.services.payments.createTopUp(ctx.em, ctx.user!, amount);
+    description: 'Opens an invoice for a top-up; the browser goes to `url`.',
+    args: {
+      amount: t.arg({ type: 'Money', required: true }),
+      idempotencyKey: t.arg.string({
+        required: false,
+        description: 'A retry with the same key answers the first top-up (as the Idempotency-Key header does).',
+      }),
+    },
+    resolve: async (_r, { amount, idempotencyKey }, ctx) => {
+      const input = parseInput(TopUpInput, { amount, idempotencyKey: idempotencyKey ?? undefined });
+      const { url, payment } = await ctx.services.payments.createTopUp(
+        ctx.em,
+        ctx.user!,
+        input.amount,
+        callKey(input.idempotencyKey, ctx.idempotencyKey),
+      );
       return { url, transaction: paymentView(payment) };
     },
   }),
   requestWithdrawal: t.field({
     type: TransactionRef,
     authScopes: { authenticated: true },
-    args: { amount: t.arg({ type: 'Money', required: true }), walletAddress: t.arg.string({ required: true }) },
-    resolve: async (_r, { amount, walletAddress }, ctx) =>
-      paymentView(await ctx.services.payments.requestWithdrawal(ctx.em, ctx.user!, amount, walletAddress)),
+    args: {
+      amount: t.arg({ type: 'Money', required: true }),
+      walletAddress: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string({
+        required: false,
+        description: 'A retry with the same key answers the first withdrawal (as the Idempotency-Key header does).',
+      }),
+    },
+    resolve: async (_r, { amount, walletAddress, idempotencyKey }, ctx) => {
+      const input = parseInput(WithdrawalInput, { amount, walletAddress, idempotencyKey: idempotencyKey ?? undefined });
+      return paymentView(
+        await ctx.services.payments.requestWithdrawal(
+          ctx.em,
+          ctx.user!,
+          input.amount,
+          input.walletAddress,
+          callKey(input.idempotencyKey, ctx.idempotencyKey),
+        ),
+      );
+    },
   }),
   completeWithdrawal: t.field({
     type: TransactionRef,

@@ -8,6 +8,7 @@ import { conflict, DomainError, ErrorCode, notFound, validation } from '../../er
 import { topics } from '../../graphql/pubsub.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
 import { balancesOf } from '../ledger/balances.ts';
+import { forget, once } from '../idempotency/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tableRows } from '../../lib/data-table.ts';
@@ -17,6 +18,8 @@ import { InvalidSignature, type PaymentProvider } from './providers/provider.ts'
 export const MIN_TOP_UP = parseMoney('1');
 export const MAX_TOP_UP = parseMoney('100000');
 export const MIN_WITHDRAWAL = parseMoney('50');
+/** How long a retry of a top-up waits for the first request's invoice. */
+const INVOICE_WAIT_MS = 20_000;
 
 export interface PaymentView {
   id: number;
@@ -156,24 +159,47 @@ export class PaymentsService {
     return this.deps.provider;
   }
 
-  /** Starts a top-up: an IN_PROGRESS payment and an invoice at the provider. */
-  async createTopUp(em: EntityManager, user: User, amount: bigint): Promise<{ url: string; payment: Payment }> {
+  /**
+   * Starts a top-up: an IN_PROGRESS payment and an invoice at the provider. With a `key`, a
+   * retry answers the first top-up's payment page instead of opening a second invoice. The
+   * payment row (and the key) commit before the provider is asked, so a webhook always finds
+   * its payment; if the provider refuses, the payment is FAILED and the key is let go, so the
+   * same key may try again.
+   */
+  async createTopUp(
+    em: EntityManager,
+    user: User,
+    amount: bigint,
+    key?: string,
+  ): Promise<{ url: string; payment: Payment }> {
     if (amount <= MIN_TOP_UP) throw validation('The value must be greater than 1', 'amount');
     if (amount > MAX_TOP_UP) throw validation(`The value must be at most ${formatMoney(MAX_TOP_UP)}`, 'amount');
-    const payment = em.create(Payment, {
-      userId: user.id,
-      kind: 'TOP_UP',
-      amount,
-      provider: this.deps.provider.name,
-      providerInvoiceId: null,
-      payUrl: null,
-      walletAddress: null,
-      txHash: null,
-      failureReason: null,
-      transferId: null,
-      processedById: null,
-    });
-    await em.flush();
+    const first = await em.transactional((tx) =>
+      once(
+        tx as EntityManager,
+        { userId: user.id, key, operation: 'createTopUp', request: { amount } },
+        async (id) => ({ payment: await tx.findOneOrFail(Payment, { id, userId: user.id }), replayed: true }),
+        async () => {
+          const created = tx.create(Payment, {
+            userId: user.id,
+            kind: 'TOP_UP',
+            amount,
+            provider: this.deps.provider.name,
+            providerInvoiceId: null,
+            payUrl: null,
+            walletAddress: null,
+            txHash: null,
+            failureReason: null,
+            transferId: null,
+            processedById: null,
+          });
+          await tx.flush();
+          return { id: created.id, result: { payment: created, replayed: false } };
+        },
+      ),
+    );
+    if (first.replayed) return this.invoiceOf(em, first.payment.id);
+    const payment = em.merge(first.payment);
     try {
       const invoice = await this.deps.provider.createInvoice({
         paymentId: payment.id,
@@ -186,11 +212,31 @@ export class PaymentsService {
       await this.deps.ledger.run(em, async (_tx, emit) => this.emitPayment(emit, payment));
       return { url: invoice.url, payment };
     } catch (err) {
-      // No invoice, no payment: the attempt is recorded as failed and the error passed on.
+      // No invoice, no payment: the attempt is recorded as failed and the error passed on; the
+      // key is let go so the same key can try again.
       payment.status = 'FAILED';
       payment.failureReason = err instanceof Error ? err.message.slice(0, 500) : 'provider error';
       await em.flush();
+      if (key) await forget(em, user.id, key);
       throw err;
+    }
+  }
+
+  /**
+   * The payment page of a top-up started by an earlier request with the same key. While that
+   * request still waits for the provider's invoice, this one waits too (a double click answers
+   * the same page).
+   */
+  private async invoiceOf(em: EntityManager, id: number): Promise<{ url: string; payment: Payment }> {
+    const deadline = Date.now() + INVOICE_WAIT_MS;
+    for (;;) {
+      const payment = await em.fork().findOneOrFail(Payment, { id });
+      if (payment.payUrl) return { url: payment.payUrl, payment: em.merge(payment) };
+      if (payment.status === 'FAILED') {
+        throw new DomainError(ErrorCode.UNAVAILABLE, 'The payment provider did not open an invoice. Try again.');
+      }
+      if (Date.now() > deadline) throw conflict('This top-up is still being prepared. Try again in a few seconds.');
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
@@ -266,51 +312,72 @@ export class PaymentsService {
     return settled;
   }
 
-  /** A withdrawal reserves the amount (pending transfer) until finance marks it done or failed. */
-  async requestWithdrawal(em: EntityManager, user: User, amount: bigint, walletAddress: string): Promise<Payment> {
+  /**
+   * A withdrawal reserves the amount (pending transfer) until finance marks it done or failed.
+   * With a `key`, a retry answers the first withdrawal instead of reserving the amount again.
+   */
+  async requestWithdrawal(
+    em: EntityManager,
+    user: User,
+    amount: bigint,
+    walletAddress: string,
+    key?: string,
+  ): Promise<Payment> {
     const wallet = parseTonAddress(walletAddress);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be greater than 50', 'amount');
-    return this.deps.ledger.run(em, async (tx, emit) => {
-      const balances = await balancesOf(tx, user.id);
-      // Spec 5: the amount must be below the total balance.
-      if (amount >= balances.publisherBalance + balances.publisherOnHoldBalance) {
-        throw validation('The value must be lower than total balance', 'amount');
-      }
-      if (amount > balances.publisherBalance) {
-        throw validation(
-          `The value must be lower than the available balance (${formatMoney(balances.publisherBalance)} $): ${formatMoney(balances.publisherOnHoldBalance)} $ is on hold and cannot be withdrawn yet`,
-          'amount',
-        );
-      }
-      const payment = tx.create(Payment, {
-        userId: user.id,
-        kind: 'WITHDRAWAL',
-        amount,
-        provider: null,
-        providerInvoiceId: null,
-        payUrl: null,
-        walletAddress: wallet,
-        txHash: null,
-        failureReason: null,
-        transferId: null,
-        processedById: null,
-      });
-      await tx.flush();
-      // The ledger re-checks the balance under a row lock: concurrent requests cannot both pass.
-      const transfer = await this.deps.ledger.transfer(tx, emit, {
-        key: `withdrawal:${payment.id}`,
-        code: 'WITHDRAWAL',
-        debit: { kind: 'PUBLISHER', userId: user.id },
-        credit: { kind: 'WITHDRAWALS' },
-        amount,
-        pending: true,
-        reference: wallet,
-      });
-      payment.transferId = transfer.id;
-      await tx.flush();
-      this.emitPayment(emit, payment);
-      return payment;
+    return this.deps.ledger.run(em, (tx, emit) =>
+      once(
+        tx,
+        { userId: user.id, key, operation: 'requestWithdrawal', request: { amount, wallet } },
+        (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
+        async () => {
+          const payment = await this.withdraw(tx, emit, user, amount, wallet);
+          return { id: payment.id, result: payment };
+        },
+      ),
+    );
+  }
+
+  private async withdraw(tx: EntityManager, emit: Emit, user: User, amount: bigint, wallet: string): Promise<Payment> {
+    const balances = await balancesOf(tx, user.id);
+    // Spec 5: the amount must be below the total balance.
+    if (amount >= balances.publisherBalance + balances.publisherOnHoldBalance) {
+      throw validation('The value must be lower than total balance', 'amount');
+    }
+    if (amount > balances.publisherBalance) {
+      throw validation(
+        `The value must be lower than the available balance (${formatMoney(balances.publisherBalance)} $): ${formatMoney(balances.publisherOnHoldBalance)} $ is on hold and cannot be withdrawn yet`,
+        'amount',
+      );
+    }
+    const payment = tx.create(Payment, {
+      userId: user.id,
+      kind: 'WITHDRAWAL',
+      amount,
+      provider: null,
+      providerInvoiceId: null,
+      payUrl: null,
+      walletAddress: wallet,
+      txHash: null,
+      failureReason: null,
+      transferId: null,
+      processedById: null,
     });
+    await tx.flush();
+    // The ledger re-checks the balance under a row lock: concurrent requests cannot both pass.
+    const transfer = await this.deps.ledger.transfer(tx, emit, {
+      key: `withdrawal:${payment.id}`,
+      code: 'WITHDRAWAL',
+      debit: { kind: 'PUBLISHER', userId: user.id },
+      credit: { kind: 'WITHDRAWALS' },
+      amount,
+      pending: true,
+      reference: wallet,
+    });
+    payment.transferId = transfer.id;
+    await tx.flush();
+    this.emitPayment(emit, payment);
+    return payment;
   }
 
   completeWithdrawal(em: EntityManager, finance: User, id: number, txHash: string) {
