@@ -495,7 +495,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     };
     http.server.on('upgrade', (req: IncomingMessage, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') return socket.destroy();
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        wss.emit('connection', ws, req);
+        // A message over maxPayload is the client's: ws closes the socket with 1009 itself.
+        // graphql-ws would log it to stderr as "Internal error" for anybody to fill the log with.
+        const handlers = ws.listeners('error') as ((err: Error) => void)[];
+        ws.removeAllListeners('error');
+        ws.on('error', (err: Error & { code?: string }) => {
+          if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+            return log.debug({ err }, 'WebSocket message over the limit');
+          for (const handler of handlers) handler.call(ws, err);
+        });
+      });
     });
     type WsExtra = { user?: Context['user'] };
     // Every subscriber sends one of a few documents: parse and validate each once and share the

@@ -121,7 +121,7 @@ export function sqlState(err: unknown, depth = 0): string | undefined {
 export const DATA_EXCEPTION_MESSAGES = {
   number: 'A number in the request is out of range',
   text: 'A text in the request is too long',
-  nul: 'Text must not contain NUL characters',
+  nul: 'A text in the request holds a NUL character, which cannot be stored',
   value: 'A value in the request is not valid',
 } as const;
 

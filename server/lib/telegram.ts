@@ -38,9 +38,11 @@ export class TelegramClient {
   }
 
   private requireToken(): string {
+    // A feature this server does not have is a 404, as a disabled webhook is: not a 503, which
+    // says "try again later" where nothing will change.
     if (!this.token) {
       throw new DomainError(
-        ErrorCode.UNAVAILABLE,
+        ErrorCode.NOT_FOUND,
         'Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.',
       );
     }

@@ -13,13 +13,24 @@ export class CsvFile {
     readonly rows: AsyncIterable<CsvRow> | Iterable<CsvRow>,
   ) {}
 
-  stream(): Readable {
-    const { header, rows } = this;
+  /**
+   * The file as a stream, once its first row has been read: what the rows check first (an
+   * unknown project, a NUL in the search) and the first page's query fail here, before any
+   * header is sent, so they are answered as errors instead of a 200 cut short.
+   */
+  async open(): Promise<Readable> {
+    const { header } = this;
+    const rows = this.rows;
+    const iterator: AsyncIterator<CsvRow> | Iterator<CsvRow> =
+      Symbol.asyncIterator in rows
+        ? (rows as AsyncIterable<CsvRow>)[Symbol.asyncIterator]()
+        : (rows as Iterable<CsvRow>)[Symbol.iterator]();
+    const first = await iterator.next();
     return Readable.from(
       (async function* () {
         // A BOM so spreadsheet programs read UTF-8 titles correctly.
         yield `\uFEFF${csvLine(header)}`;
-        for await (const row of rows) yield csvLine(row);
+        for (let row = first; !row.done; row = await iterator.next()) yield csvLine(row.value);
       })(),
     );
   }

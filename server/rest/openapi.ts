@@ -36,6 +36,8 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
       });
     }
     const ok = r.status ?? 200;
+    // `….csv` routes answer a streamed CSV file (RFC 4180, UTF-8 with a BOM), not the envelope.
+    const csv = r.path.endsWith('.csv');
     const op: Record<string, unknown> = {
       tags: [r.tag],
       summary: r.summary,
@@ -45,18 +47,20 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
         [ok]:
           ok === 204
             ? { description: 'Done, no body' }
-            : {
-                description: 'Success',
-                content: {
-                  'application/json': {
-                    schema: {
-                      type: 'object',
-                      properties: { value: r.response ? jsonSchema(r.response, 'output') : {} },
-                      required: ['value'],
+            : csv
+              ? { description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } }
+              : {
+                  description: 'Success',
+                  content: {
+                    'application/json': {
+                      schema: {
+                        type: 'object',
+                        properties: { value: r.response ? jsonSchema(r.response, 'output') : {} },
+                        required: ['value'],
+                      },
                     },
                   },
                 },
-              },
         default: { $ref: '#/components/responses/Error' },
       },
     };

@@ -29,11 +29,18 @@ function parse<S>(schema: unknown, value: unknown): S {
 }
 
 async function readUpload(req: FastifyRequest, field: string): Promise<UploadedFile> {
-  if (!req.isMultipart()) throw validation(`Send the file as multipart/form-data in the field "${field}"`);
-  const part = await req.file();
-  if (!part || part.fieldname !== field) throw validation(`Send the file in the field "${field}"`);
-  const bytes = await part.toBuffer();
-  return { bytes, filename: part.filename, mimetype: part.mimetype };
+  const wrong = () => validation(`Send the file as multipart/form-data in the field "${field}"`);
+  if (!req.isMultipart()) throw wrong();
+  try {
+    const part = await req.file();
+    if (!part || part.fieldname !== field) throw validation(`Send the file in the field "${field}"`);
+    const bytes = await part.toBuffer();
+    return { bytes, filename: part.filename, mimetype: part.mimetype };
+  } catch (err) {
+    // Busboy's own refusals (no boundary, a body cut short) are the client's multipart, not ours.
+    if (err instanceof DomainError || toDomainError(err)?.code === ErrorCode.TOO_LARGE) throw err;
+    throw wrong();
+  }
 }
 
 function checkAccess(def: RouteDef, ctx: Context) {
@@ -64,12 +71,13 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
         });
         if (def.status === 204) return reply.code(204).send();
         if (value instanceof CsvFile) {
+          const file = await value.open();
           return reply
             .code(200)
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${value.filename}"`)
             .header('cache-control', 'no-store')
-            .send(value.stream());
+            .send(file);
         }
         return reply.code(def.status ?? 200).send({ value: value ?? null });
       },

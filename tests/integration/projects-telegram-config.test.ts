@@ -57,30 +57,30 @@ async function createProject(app: typeof noToken, token: string) {
 describe('without TELEGRAM_BOT_TOKEN', () => {
   const NOT_CONFIGURED = /not configured/;
 
-  test('suggestions answer 503 saying the lookup is not configured (REST and GraphQL)', async () => {
+  test('suggestions answer 404 saying the lookup is not configured (REST and GraphQL)', async () => {
     for (const path of ['/v1/suggestions/telegram', '/v1/suggestions/resource']) {
       for (const url of ['@wg_news', 'https://t.me/somethingbot']) {
         const res = await noToken.api(path, { token: tokenA, body: { url } });
-        expect(res.status, `${path} ${url}`).toBe(503);
+        expect(res.status, `${path} ${url}`).toBe(404);
         expect(res.body.error).toMatch(NOT_CONFIGURED);
       }
     }
     const res = await gql(noToken, 'mutation { suggestResource(url: "@wg_news") { title } }', {}, tokenA);
     expect(res.errors?.[0]).toMatchObject({
       message: expect.stringMatching(NOT_CONFIGURED),
-      extensions: { code: 'SERVICE_UNAVAILABLE' },
+      extensions: { code: 'NOT_FOUND' },
     });
     expect(fake.calls).toEqual([]);
   });
 
-  test('a channel check answers 503 too; projects and bot SDK verification still work', async () => {
+  test('a channel check answers 404 too; projects and bot SDK verification still work', async () => {
     const p = await createProject(noToken, tokenA);
     const [channel, bot] = p.tasks;
     const check = await noToken.api(`/v1/projects/${p.id}/tasks/${channel.id}/verifications`, {
       method: 'POST',
       token: tokenA,
     });
-    expect(check.status).toBe(503);
+    expect(check.status).toBe(404);
     expect(check.body.error).toMatch(NOT_CONFIGURED);
 
     const sdk = await noToken.api('/v1/sdk/events', {

@@ -94,9 +94,9 @@ describe('envelope', () => {
     expect(res.body).toEqual({ value: { data: [{ id: 'FR', title: 'France' }], total: 1 } });
   });
 
-  test('Google sign-in when not configured → 503 {error}; the config says so', async () => {
+  test('Google sign-in when not configured → 404 {error} (a feature this server does not have); the config says so', async () => {
     const res = await app.api('/v1/auth/google', { body: { code: 'abc' } });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Google sign-in is not configured' });
     const cfg = await app.api('/v1/auth/config');
     expect(cfg.body.value.google).toBeNull();

@@ -354,7 +354,8 @@ export class AuthService {
     code: string,
     ip?: string,
   ): Promise<SignInResult | { registrationRequested: true; request: RegistrationRequest }> {
-    if (!this.deps.google) throw new DomainError(ErrorCode.UNAVAILABLE, 'Google sign-in is not configured');
+    // Not a 503: nothing will change by trying again (a disabled feature is a 404 here).
+    if (!this.deps.google) throw new DomainError(ErrorCode.NOT_FOUND, 'Google sign-in is not configured');
     if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
