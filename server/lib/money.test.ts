@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatMoney, MICROS_PER_USD, moneyToJson, parseMoney } from './money.ts';
+import { formatMoney, MAX_MICROS, MONEY_MESSAGES, MoneyRangeError, moneyToJson, parseMoney } from './money.ts';
 
 describe('parseMoney', () => {
   test.each([
@@ -84,11 +84,23 @@ describe('formatMoney', () => {
     const beyond = 2n ** 53n + 1n; // 9007199254740993: not representable as a double
     expect(formatMoney(beyond)).toBe('9007199254.740993');
     expect(parseMoney('9007199254.740993')).toBe(beyond);
-    const huge = '92233720368547.75807'; // near the int8 column's limit
-    expect(formatMoney(parseMoney(huge))).toBe(huge);
-    const whole = `${(2n ** 64n).toString()}.123457`;
-    expect(parseMoney(whole)).toBe(2n ** 64n * MICROS_PER_USD + 123_457n);
-    expect(formatMoney(parseMoney(whole))).toBe(whole);
+    // The int8 column's limit is the most there is: an exact amount up to it, a refusal past it.
+    const most = '9223372036854.775807';
+    expect(parseMoney(most)).toBe(MAX_MICROS);
+    expect(formatMoney(parseMoney(most))).toBe(most);
+    expect(parseMoney(`-${most}`)).toBe(-MAX_MICROS);
+    expect(formatMoney(MAX_MICROS * 4n)).toBe('36893488147419.103228');
+  });
+
+  test('amounts past the ledger are refused with the limit in the message; large JSON numbers must be strings', () => {
+    for (const text of ['9223372036854.775808', `${(2n ** 64n).toString()}.123457`, '9'.repeat(1000)]) {
+      expect(() => parseMoney(text)).toThrow(MoneyRangeError);
+      expect(() => parseMoney(text)).toThrow(MONEY_MESSAGES.tooLarge);
+    }
+    expect(() => parseMoney(2n ** 63n)).toThrow(MoneyRangeError);
+    // 9007199254740993 as a JSON number arrives as …992: a double past 2^53 micro-USD skips micro-dollars.
+    expect(() => parseMoney(9_007_199_254.740993)).toThrow(MONEY_MESSAGES.numberTooLarge);
+    expect(parseMoney(9_007_199_254.74)).toBe(9_007_199_254_740_000n);
   });
 });
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { documentMismatch } from './api-document.ts';
 import { createTestDatabase } from './db.ts';
 
 export interface TestApp extends App {
@@ -67,7 +68,11 @@ export async function startTestApp(
         body: o.body === undefined ? undefined : JSON.stringify(o.body),
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      const body = text ? JSON.parse(text) : null;
+      // Every answer a test reads is also checked against the published API document.
+      const mismatch = documentMismatch(o.method ?? (o.body === undefined ? 'GET' : 'POST'), path, res.status, body);
+      if (mismatch) throw new Error(`The answer does not match /api/docs: ${mismatch}\n${text.slice(0, 500)}`);
+      return { status: res.status, body };
     },
     async close() {
       await close();

@@ -209,6 +209,42 @@ test('two instances resolving at once: each conversion is posted or voided exact
   expect(await getCampaign(app, adv, channel.campaign)).toMatchObject({ conversions: 5, spend: 0.75, budget: 2.25 });
 });
 
+test('the hold job racing a moderator’s voids: each conversion resolved once, each side counts only its own', async () => {
+  const channel = await channelCampaign(3);
+  const players = Array.from({ length: 10 }, () => ({ user: newPlayer(), country: 'DE' }));
+  const ids: number[] = [];
+  for (const p of players) ids.push(await channel.join(p));
+  await age(ids, 10);
+  const voidedByModerator = ids.filter((_, i) => i % 2 === 0);
+  // The job (two rounds at once, as two instances) and a moderator voiding half of them, together.
+  const ledger = app.services.ledger;
+  const [a, b, ...manual] = await Promise.all([
+    resolveHolds(),
+    resolveHolds(),
+    ...voidedByModerator.map((id) =>
+      ledger.run(em(app), (tx, emit) => app.services.conversions.resolveIn(tx, emit, id, 'VOID', { wait: true })),
+    ),
+  ]);
+  const byModerator = manual.filter((r) => r === 'VOIDED').length;
+  // What each reports is what it did: together exactly the ten conversions, none twice.
+  expect(a.posted + b.posted + a.voided + b.voided + byModerator).toBe(10);
+  const rows = await em(app).execute<{ status: string; n: string }[]>(
+    `select status, count(*) as n from conversions where id in (${ids.map(() => '?').join(', ')}) group by status`,
+    ids,
+  );
+  const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  expect(byStatus.HOLD ?? 0).toBe(0);
+  expect((byStatus.POSTED ?? 0) + (byStatus.VOIDED ?? 0)).toBe(10);
+  expect(byStatus.VOIDED).toBe(byModerator + a.voided + b.voided);
+  const resolutions = await em(app).execute<{ n: string }[]>(
+    `select count(*) as n from ledger_transfers r join conversions v
+        on r.pending_id in (v.publisher_transfer_id, v.fee_transfer_id)
+      where v.id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  expect(Number(resolutions[0].n)).toBe(20); // two transfers per conversion, each resolved once
+});
+
 test('a deleted campaign’s voided conversion returns its price to the advertiser', async () => {
   const project = await createProject(app, adv, [tasks.bot()]);
   const campaign = await createCampaign(app, adv, project.tasks[0], { budget: 1 });

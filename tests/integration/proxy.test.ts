@@ -141,12 +141,16 @@ http://127.0.0.1:${proxyPort} {
     });
     expect(res.status).toBe(201);
     const { path } = (await res.json()).value as { path: string };
+    const bodies: Buffer[] = [];
     for (const app of apps) {
       const served = await fetch(`${app!.url}${path}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-security-policy')).toContain('sandbox');
-      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      bodies.push(Buffer.from(await served.arrayBuffer()));
     }
+    // One stored object (the upload re-encoded), the same through either instance.
+    expect(bodies[0].subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+    expect(bodies[1].equals(bodies[0])).toBe(true);
     for (let i = 0; i < 4; i++) expect((await fetch(`${proxy}${path}`)).status).toBe(200);
   });
 

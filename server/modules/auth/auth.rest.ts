@@ -1,3 +1,4 @@
+import { AuthConfigJson } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { route } from '../../rest/route.ts';
@@ -83,6 +84,7 @@ export const authRoutes = [
     tag: 'auth',
     summary: 'What the sign-in screen needs: Google sign-in settings (null when off) and support contacts.',
     access: 'public',
+    response: AuthConfigJson,
     handler: async (ctx) => {
       let google = null;
       if (ctx.services.google) {

@@ -1,3 +1,4 @@
+import { CampaignJson, tablePage } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { withTotal } from '../../lib/data-table.ts';
@@ -34,6 +35,7 @@ export const campaignsRoutes = [
     tag: 'campaigns',
     summary: `All the signed-in advertiser’s campaigns, newest first unless sorted. ${TABLE_HELP}`,
     access: 'user',
+    response: tablePage(CampaignJson),
     query: CampaignTableQuery,
     handler: async (ctx, { query }) => {
       const p = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
@@ -92,6 +94,7 @@ export const campaignsRoutes = [
     tag: 'campaigns',
     summary: `The campaigns of one project, newest first unless sorted. ${TABLE_HELP}`,
     access: 'user',
+    response: tablePage(CampaignJson),
     params: z.object({ projectId: idParam('projectId') }),
     query: CampaignTableQuery,
     handler: async (ctx, { params, query }) => {
@@ -108,6 +111,7 @@ export const campaignsRoutes = [
     tag: 'campaigns',
     summary: 'One campaign with its budget left and counters.',
     access: 'user',
+    response: CampaignJson,
     params: campaignParams,
     handler: async (ctx, { params }) =>
       campaignJson(await ctx.services.campaigns.get(ctx.em, ctx.user!, params.campaignId, params.projectId)),
@@ -119,6 +123,7 @@ export const campaignsRoutes = [
     summary:
       'Change a campaign with a partial body: `isActive` switches it on or off; name, prices, dailyCap, countries, languages, isPremiumOnly.',
     access: 'user',
+    response: CampaignJson,
     params: campaignParams,
     body: UpdateCampaignInput,
     handler: async (ctx, { params, body }) =>
@@ -131,6 +136,7 @@ export const campaignsRoutes = [
     summary:
       'Create a campaign on a resource. Prices per tier default to the settings’ tier prices (never lower, never under 0.05 USD); an optional `budget` is moved from the advertiser balance.',
     access: 'user',
+    response: CampaignJson,
     params: z.object({ projectId: idParam('projectId'), taskId: idParam('taskId') }),
     body: CreateCampaignInput,
     status: 201,
@@ -154,6 +160,7 @@ export const campaignsRoutes = [
     summary:
       'Add `value` USD from the advertiser balance to the campaign budget. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once and answers the campaign.',
     access: 'user',
+    response: CampaignJson,
     params: campaignParams,
     body: BudgetInput,
     idempotent: true,
@@ -172,6 +179,7 @@ export const campaignsRoutes = [
     summary:
       'Return `value` USD of unspent budget to the advertiser balance. Send an `Idempotency-Key` header (or `idempotencyKey`) so a retry moves the money once.',
     access: 'user',
+    response: CampaignJson,
     params: campaignParams,
     body: BudgetInput,
     idempotent: true,

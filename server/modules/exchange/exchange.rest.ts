@@ -1,3 +1,4 @@
+import { AwaitingJson, CatalogJson, DealJson, ExchangeProjectsJson, OfferJson } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
@@ -15,6 +16,7 @@ export const exchangeRoutes = [
     summary:
       'The catalog: apps of other exchange-ready users (title, logo, category, task types, owner, completions in the last 30 days), searchable by app, owner or category.',
     access: 'user',
+    response: CatalogJson,
     query: pageQuery(12).extend({
       search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
     }),
@@ -26,6 +28,7 @@ export const exchangeRoutes = [
     tag: 'exchange',
     summary: 'The projects of an app’s owner one may ask for (`platformId`); without it, my own projects.',
     access: 'user',
+    response: ExchangeProjectsJson,
     query: z.object({ platformId: idParam('platformId').optional() }),
     handler: (ctx, { query }) => ctx.services.exchange.projects(ctx.em, ctx.user!, query.platformId),
   }),
@@ -35,6 +38,7 @@ export const exchangeRoutes = [
     tag: 'exchange',
     summary: `Make an offer. ${OFFER_RULES}`,
     access: 'user',
+    response: OfferJson,
     body: CreateOfferInput,
     status: 201,
     idempotent: true,
@@ -46,6 +50,7 @@ export const exchangeRoutes = [
     tag: 'exchange',
     summary: 'Offers to me (`direction=incoming`) or from me (`outgoing`), pending first, newest first.',
     access: 'user',
+    response: z.object({ data: z.array(OfferJson), total: z.number() }),
     query: pageQuery(10).extend(OfferListInput.shape),
     handler: (ctx, { query }) => ctx.services.exchange.listOffers(ctx.em, ctx.user!, query),
   }),
@@ -55,6 +60,7 @@ export const exchangeRoutes = [
     tag: 'exchange',
     summary: 'How many pending offers wait for me (`incoming`) and for my partners (`outgoing`): the tab badges.',
     access: 'user',
+    response: AwaitingJson,
     handler: (ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.user!.id),
   }),
   ...(
@@ -70,6 +76,7 @@ export const exchangeRoutes = [
       tag: 'exchange',
       summary: `${summary} Only a pending offer; a second decision answers 409.`,
       access: 'user',
+      response: OfferJson,
       params: idParams,
       handler: (ctx, { params }) => ctx.services.exchange.decide(ctx.em, ctx.user!, params.id, action),
     }),
@@ -81,6 +88,7 @@ export const exchangeRoutes = [
     summary:
       'My swaps, running first: both sides’ apps and projects, `quantity`/`delivered` (what the proposer’s app delivers) and `partnerQuantity`/`partnerDelivered`.',
     access: 'user',
+    response: z.object({ data: z.array(DealJson), total: z.number() }),
     query: pageQuery(10).extend(DealListInput.shape),
     handler: (ctx, { query }) => ctx.services.exchange.listDeals(ctx.em, ctx.user!, query),
   }),
@@ -90,6 +98,7 @@ export const exchangeRoutes = [
     tag: 'exchange',
     summary: 'Pause, resume or end a swap (either party).',
     access: 'user',
+    response: DealJson,
     params: idParams.extend({
       action: z.enum(DEAL_ACTIONS, { error: `action must be one of ${DEAL_ACTIONS.join(', ')}` }),
     }),

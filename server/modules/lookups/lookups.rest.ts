@@ -1,3 +1,4 @@
+import { CategoriesJson, CountriesJson, SettingsJson } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { route } from '../../rest/route.ts';
@@ -18,6 +19,7 @@ export const lookupsRoutes = [
     summary:
       'Tier list with per-country prices (USD), languages, premium-only commission (percent) and the system bot.',
     access: 'user',
+    response: SettingsJson,
     handler: async (ctx) => {
       const s = await ctx.services.lookups.settings(ctx.em);
       return {
@@ -36,6 +38,7 @@ export const lookupsRoutes = [
     tag: 'lookups',
     summary: 'Categories of projects and apps.',
     access: 'user',
+    response: CategoriesJson,
     query: z.object({ page: intParam('page', 1, 1_000_000), limit: intParam('limit', 100, 100) }),
     handler: async (ctx, { query }) => {
       const { data, total } = await ctx.services.lookups.categories(ctx.em, query.page, query.limit);
@@ -48,6 +51,7 @@ export const lookupsRoutes = [
     tag: 'lookups',
     summary: 'ISO 3166-1 countries; `search` filters by name, `ids` (comma-separated alpha-2 codes) by code.',
     access: 'public',
+    response: CountriesJson,
     query: z.object({
       search: z.string().trim().max(100).optional(),
       ids: z

@@ -1,3 +1,10 @@
+import {
+  ModerationCountsJson,
+  ReportDetailJson,
+  ReportViewJson,
+  ReviewDetailJson,
+  ReviewJson,
+} from '../../rest/responses.ts';
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { idParam } from '../../rest/params.ts';
@@ -26,6 +33,7 @@ export const moderationRoutes = [
     tag: 'moderation',
     summary: `The shared player-report queue. ${TABLE} Filters: \`status\`, \`reason\` (one or a list), \`app\`, \`campaign\` (ids), \`claimedBy\` (a moderator id, \`me\` or \`none\`). Search: report text, player id or name, app, campaign. Without \`sortField\`: new first, then in review, newest first.`,
     access: 'moderator',
+    response: z.object({ data: z.array(ReportViewJson), totalCount: z.number() }),
     query: ReportTableQuery,
     handler: (ctx, { query }) => ctx.services.reports.list(ctx.em, ctx.user!, query),
   }),
@@ -36,6 +44,7 @@ export const moderationRoutes = [
     summary:
       'One report with its player, app, campaign, the player’s recent conversions, whether the player is blocked in the app, and `history` (every change: who, when, from, to, note, effects).',
     access: 'moderator',
+    response: ReportDetailJson,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => reportDetailJson(await ctx.services.reports.detail(ctx.em, params.id)),
   }),
@@ -46,6 +55,7 @@ export const moderationRoutes = [
     summary:
       '`claim` (NEW → IN_REVIEW; a second claimer gets 409 “already claimed by <name>”), `release` (→ NEW, by the claimer), `status` with `{ status: RESOLVED | REJECTED }` (by the claimer). RESOLVED may carry `effects`: `voidConversion` (the player’s conversion on the campaign, if still on hold: the advertiser is refunded to the campaign budget and the publisher share voided) and `blockPlayer` (no more tasks for the player in the app). `note` goes into the history.',
     access: 'moderator',
+    response: ReportViewJson,
     params: z.object({
       id: idParam('id'),
       action: z.enum(REPORT_ACTIONS, { error: `action must be one of ${REPORT_ACTIONS.join(', ')}` }),
@@ -66,6 +76,7 @@ export const moderationRoutes = [
     tag: 'moderation',
     summary: `Campaign review: campaigns waiting in MODERATION, rejected, or once reviewed. ${TABLE} Filters: \`status\` (one or a list), \`claimedBy\` (an id, \`me\` or \`none\`). Search: campaign, resource, advertiser, project.`,
     access: 'moderator',
+    response: z.object({ data: z.array(ReviewJson), totalCount: z.number() }),
     query: ReviewTableQuery,
     handler: async (ctx, { query }) => {
       const page = await ctx.services.campaignReview.list(ctx.em, ctx.user!, query);
@@ -78,6 +89,7 @@ export const moderationRoutes = [
     tag: 'moderation',
     summary: 'One campaign under review with its history.',
     access: 'moderator',
+    response: ReviewDetailJson,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
       const d = await ctx.services.campaignReview.detail(ctx.em, params.id);
@@ -91,6 +103,7 @@ export const moderationRoutes = [
     summary:
       '`claim`, `release`, `approve` (→ ACTIVE, or STOPPED without budget) or `reject` with `{ reason }` (→ REJECTED; the budget returns to the advertiser). The same claim rules as player reports.',
     access: 'moderator',
+    response: ReviewJson,
     params: z.object({
       id: idParam('id'),
       action: z.enum(REVIEW_ACTIONS, { error: `action must be one of ${REVIEW_ACTIONS.join(', ')}` }),
@@ -108,6 +121,7 @@ export const moderationRoutes = [
     tag: 'moderation',
     summary: 'What waits for moderators: new reports, my claimed reports, campaigns to review, registration requests.',
     access: 'moderator',
+    response: ModerationCountsJson,
     handler: (ctx) => ctx.services.reports.counts(ctx.em, ctx.user!.id),
   }),
 ];

@@ -1,3 +1,4 @@
+import { CallbackJson, PlatformCampaignRowJson, PlatformJson, ServiceJson } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
@@ -31,6 +32,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'The signed-in publisher’s apps, 11 a page.',
     access: 'user',
+    response: z.object({ data: z.array(PlatformJson), total: z.number() }),
     query: pageQuery(11),
     handler: async (ctx, { query }) => {
       const { data, total } = await ctx.services.platforms.list(ctx.em, ctx.user!, query.page, query.limit);
@@ -44,6 +46,7 @@ export const platformsRoutes = [
     summary:
       'Create an app with its awards and services. Service awards name their award by `platformRewardTitle` (or `platformRewardId`).',
     access: 'user',
+    response: PlatformJson,
     body: CreatePlatformInput,
     status: 201,
     handler: async (ctx, { body }) => platformJson(await ctx.services.platforms.create(ctx.em, ctx.user!, body)),
@@ -54,6 +57,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'An app with its secret key, awards and all five services in showcase order.',
     access: 'user',
+    response: PlatformJson,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.user!, params.id)),
   }),
@@ -64,6 +68,7 @@ export const platformsRoutes = [
     summary:
       'Save the edit screen: app fields, the full list of awards (kept by id, renamed in place, deleted when missing) and services with their awards.',
     access: 'user',
+    response: PlatformJson,
     params: z.object({ id: idParam('id') }),
     body: UpdatePlatformInput,
     handler: async (ctx, { params, body }) =>
@@ -75,6 +80,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Change one service: its awards, `isExcluded`, `shouldConfirmWithoutPayout` (smart links).',
     access: 'user',
+    response: ServiceJson,
     params: z.object({ id: idParam('id'), serviceId: idParam('serviceId') }),
     body: ServicePatchInput,
     handler: async (ctx, { params, body }) =>
@@ -96,6 +102,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Campaign rows shown in the app: task type and title, completed quantity, revenue, active.',
     access: 'user',
+    response: z.object({ data: z.array(PlatformCampaignRowJson) }),
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
       await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
@@ -133,6 +140,7 @@ export const platformsRoutes = [
     summary:
       'The app’s latest reward callbacks (50) with every delivery attempt: status code, error, duration. Bodies are signed with HMAC-SHA256 of the raw body keyed with the app’s secret key, in `X-Taskgram-Signature: sha256=<hex>`.',
     access: 'user',
+    response: z.object({ data: z.array(CallbackJson) }),
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => ({
       data: await ctx.services.callbacks.list(ctx.em, ctx.user!, params.id),
@@ -144,6 +152,7 @@ export const platformsRoutes = [
     tag: 'platforms',
     summary: 'Services across the signed-in publisher’s apps, optionally of one app (`platformId`) or task type.',
     access: 'user',
+    response: z.object({ data: z.array(ServiceJson) }),
     query: z.object({
       platformId: z.coerce.number().int().positive().optional(),
       taskType: z.enum(TASK_TYPES).optional(),

@@ -1,3 +1,4 @@
+import { ProjectJson, SdkEventJson, SuggestionJson, TaskJson } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
@@ -15,6 +16,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'The signed-in advertiser’s projects with their resource count and the first resource’s logo.',
     access: 'user',
+    response: z.object({ data: z.array(ProjectJson), total: z.number() }),
     query: pageQuery(100),
     handler: (ctx, { query }) => ctx.services.projects.list(ctx.em, ctx.user!, query.page, query.limit),
   }),
@@ -24,6 +26,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'Create a project with its first resources; the answer carries the API key.',
     access: 'user',
+    response: ProjectJson,
     body: CreateProjectInput,
     status: 201,
     idempotent: true,
@@ -35,6 +38,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'A project with its resources, category and API key.',
     access: 'user',
+    response: ProjectJson,
     params: ProjectParams,
     handler: (ctx, { params }) => ctx.services.projects.get(ctx.em, ctx.user!, params.id),
   }),
@@ -45,6 +49,7 @@ export const projectsRoutes = [
     summary:
       'Rename or recategorise a project and add new resources (tasks without an id); existing ones stay as they are.',
     access: 'user',
+    response: ProjectJson,
     params: ProjectParams,
     body: UpdateProjectInput,
     handler: (ctx, { params, body }) => ctx.services.projects.update(ctx.em, ctx.user!, params.id, body),
@@ -65,6 +70,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'Resources of a project, newest first, 10 a page.',
     access: 'user',
+    response: z.object({ data: z.array(TaskJson), total: z.number() }),
     params: ProjectParams,
     query: pageQuery(10),
     handler: (ctx, { params, query }) =>
@@ -76,6 +82,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'One resource (re-read to check a bot’s SDK state).',
     access: 'user',
+    response: TaskJson,
     params: TaskParams,
     handler: async (ctx, { params }) =>
       taskView(await ctx.services.projects.task(ctx.em, ctx.user!, params.id, params.taskId)),
@@ -86,6 +93,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'Add a resource to a project.',
     access: 'user',
+    response: TaskJson,
     params: ProjectParams,
     body: TaskInput,
     status: 201,
@@ -122,6 +130,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'Resolve a Telegram link to title, logo and task type.',
     access: 'user',
+    response: SuggestionJson,
     body: SuggestionInput,
     handler: (ctx, { body }) => ctx.services.projects.suggest(body.url),
   }),
@@ -131,6 +140,7 @@ export const projectsRoutes = [
     tag: 'projects',
     summary: 'Resolve a resource link to logo, title and taskType for the resource form.',
     access: 'user',
+    response: SuggestionJson.omit({ url: true }),
     body: SuggestionInput,
     handler: async (ctx, { body }) => {
       const s = await ctx.services.projects.suggest(body.url);
@@ -144,6 +154,7 @@ export const projectsRoutes = [
     summary:
       'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`. `"isNew": false` says the player was already a user of the advertiser: a campaign for new users only (the default) answers `NOT_NEW`, counts it and pays nothing.',
     access: 'public',
+    response: SdkEventJson,
     body: z.discriminatedUnion(
       'type',
       [

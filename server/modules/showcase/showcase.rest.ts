@@ -1,3 +1,4 @@
+import { ChatMemberResultJson, ShowcaseCheckJson, ShowcaseListJson, ShowcaseStartJson } from '../../rest/responses.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
@@ -87,6 +88,7 @@ export const showcaseRoutes = [
     summary:
       'The system bot’s webhook (set with `setWebhook`, `allowed_updates: ["chat_member"]` and `secret_token` = TELEGRAM_WEBHOOK_SECRET). A join after the player’s click converts the channel or chat task at once; a leave while on hold voids it. Off (404) unless TELEGRAM_WEBHOOK_SECRET is set.',
     access: 'public',
+    response: ChatMemberResultJson,
     body: TelegramUpdate,
     handler: async (ctx, { body, headers }) => {
       const secret = ctx.config.telegram.webhookSecret;
@@ -104,6 +106,7 @@ export const showcaseRoutes = [
     tag: 'showcase',
     summary: `The tasks this player can do in the app, with the app’s award per task type. \`?debug=true\`: one test task (campaignId \`debug\`) that the script completes without any call, so nothing is recorded or paid. ${AUTH}`,
     access: 'public',
+    response: ShowcaseListJson,
     params: platformParams,
     query: z.object({ debug: z.enum(['true', 'false'], { error: 'debug must be true or false' }).optional() }),
     handler: (ctx, { params, headers, query }) =>
@@ -119,6 +122,7 @@ export const showcaseRoutes = [
     tag: 'showcase',
     summary: `Start a task: records the click and answers the link to open (bots get the click code as their start parameter). ${AUTH}`,
     access: 'public',
+    response: ShowcaseStartJson,
     params: taskParams,
     handler: (ctx, { params, headers }) =>
       inPlayerLanguage(headers, async () => {
@@ -132,6 +136,7 @@ export const showcaseRoutes = [
     tag: 'showcase',
     summary: `Is the task done? Channels and chats are checked with Telegram now; bots and custom tasks once the advertiser reported the action. ${AUTH}`,
     access: 'public',
+    response: ShowcaseCheckJson,
     params: taskParams,
     handler: (ctx, { params, headers }) =>
       inPlayerLanguage(headers, async () => {
@@ -145,6 +150,7 @@ export const showcaseRoutes = [
     tag: 'showcase',
     summary: `A player reports a task (not rewarded, broken, inappropriate, other). ${AUTH}`,
     access: 'public',
+    response: z.object({ id: z.number() }),
     params: platformParams,
     status: 201,
     body: z.object({

@@ -1,3 +1,4 @@
+import { ReportJson, StatDayJson, tablePage } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
@@ -45,6 +46,7 @@ export const statisticsRoutes = [
     summary:
       'The signed-in publisher’s conversions and profit (USD) per UTC day, days with conversions only, newest first. `page`, `limit` (default 10; `size` is read too), `taskType`, `platformId` (only the caller’s apps give rows); `sortField` (createdAt, conversions, profit, cpa) and `sortOrder` as in the data table. Answers `{ data, total }` (`totalCount` too).',
     access: 'user',
+    response: tablePage(StatDayJson),
     query: PublisherStatsQuery,
     handler: async (ctx, { query }) => {
       const page = await ctx.services.statistics.publisherDays(ctx.em, ctx.user!, query);
@@ -57,6 +59,7 @@ export const statisticsRoutes = [
     tag: 'statistics',
     summary: 'Today’s (UTC) conversions and profit with the same filters (`taskType`, `platformId`).',
     access: 'user',
+    response: StatDayJson,
     query: PublisherStatsFilters,
     handler: async (ctx, { query }) => dayJson(await ctx.services.statistics.publisherToday(ctx.em, ctx.user!, query)),
   }),
@@ -87,6 +90,7 @@ export const statisticsRoutes = [
     summary:
       'Conversions and spend from `from` to `to` (UTC days, YYYY-MM-DD, at most 366 days), optionally of one `projectId` or `campaignId`, grouped by `groupBy`: DAY (default; every day listed, each row has `day`), TIER, APP or TASK_TYPE (rows with conversions). Rows: `key`, `label`, `conversions`, `spend`.',
     access: 'user',
+    response: ReportJson,
     query: ReportQuery,
     handler: async (ctx, { query }) => {
       const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
