@@ -80,11 +80,6 @@ export const SdkEventJson = z.union([
   z.object({ conversionId: z.number().nullable(), status: z.enum(['COMPLETED', 'DUPLICATE', 'NOT_NEW']) }),
 ]);
 
-const TierPrice = z.object({
-  level: z.number(),
-  value: Usd,
-  prices: z.array(z.object({ value: Usd, country: Country, countryId: z.string() })),
-});
 export const ServiceJson = z.object({
   id: z.number().nullable(),
   platformId: z.number(),
@@ -97,7 +92,7 @@ export const ServiceJson = z.object({
   defaultPrice: Usd,
   reward: z.string().nullable(),
   rewardIcon: z.string().nullable(),
-  tiers: z.array(TierPrice),
+  tiers: z.array(TierJson),
 });
 export const PlatformJson = z.object({
   id: z.number(),

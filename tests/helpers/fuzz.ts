@@ -1,4 +1,6 @@
 import { DATA_EXCEPTION_MESSAGES } from '../../server/errors.ts';
+import type { TestApp } from './app.ts';
+import { em } from './campaigns.ts';
 
 /**
  * Shared parts of the fuzz tests (tests/integration/fuzz-*.test.ts): a seeded random source,
@@ -225,4 +227,28 @@ export function tally(outcomes: Outcome[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const o of outcomes) counts[o.status || 'none'] = (counts[o.status || 'none'] ?? 0) + 1;
   return counts;
+}
+
+/** Ids of the demo data, for path parameters and arguments that reach past "not found". */
+export async function demoIds(app: TestApp): Promise<Record<string, string>> {
+  const tx = em(app);
+  const one = async (sql: string) => String((await tx.execute<{ id: number | string }[]>(sql))[0]?.id ?? 1);
+  const adv = await one(`select id from users where email = 'advertiser@demo.local'`);
+  const pub = await one(`select id from users where email = 'publisher@demo.local'`);
+  const project = await one(`select id from projects where owner_id = ${adv} order by id limit 1`);
+  const platform = await one(`select id from platforms where owner_id = ${pub} order by id limit 1`);
+  return {
+    project,
+    platform,
+    task: await one(`select id from tasks where project_id = ${project} order by id limit 1`),
+    campaign: await one(`select id from campaigns where owner_id = ${adv} and deal_id is null order by id limit 1`),
+    service: await one(`select id from platform_services where platform_id = ${platform} order by id limit 1`),
+    botId: await one(`select tg_bot_id as id from platforms where id = ${platform}`),
+    offer: await one('select id from exchange_offers order by id limit 1'),
+    deal: await one('select id from exchange_deals order by id limit 1'),
+    report: await one('select id from player_reports order by id limit 1'),
+    review: await one(`select id from campaigns where status = 'MODERATION' order by id limit 1`),
+    registration: await one('select id from registration_requests order by id limit 1'),
+    transaction: await one(`select id from payments where kind = 'WITHDRAWAL' order by id limit 1`),
+  };
 }

@@ -13,10 +13,10 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { em } from '../helpers/campaigns.ts';
 import {
   BAD_VALUES,
   CORE_VALUES,
+  demoIds,
   FUZZ_SEED,
   judge,
   type Outcome,
@@ -36,23 +36,11 @@ import { gqlWs, login } from '../helpers/graphql.ts';
 const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'));
 let app: TestApp;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  const tx = em(app);
-  const one = async (sql: string) => String((await tx.execute<{ id: number | string }[]>(sql))[0]?.id ?? 1);
-  const adv = await one(`select id from users where email = 'advertiser@demo.local'`);
-  const pub = await one(`select id from users where email = 'publisher@demo.local'`);
-  ids.project = await one(`select id from projects where owner_id = ${adv} order by id limit 1`);
-  ids.task = await one(`select id from tasks where project_id = ${ids.project} order by id limit 1`);
-  ids.campaign = await one(`select id from campaigns where owner_id = ${adv} and deal_id is null order by id limit 1`);
-  ids.platform = await one(`select id from platforms where owner_id = ${pub} order by id limit 1`);
-  ids.offer = await one('select id from exchange_offers order by id limit 1');
-  ids.deal = await one('select id from exchange_deals order by id limit 1');
-  ids.report = await one('select id from player_reports order by id limit 1');
-  ids.registration = await one('select id from registration_requests order by id limit 1');
-  ids.transaction = await one(`select id from payments where kind = 'WITHDRAWAL' order by id limit 1`);
+  ids = await demoIds(app);
   for (const [role, email] of [
     ['advertiser', 'advertiser@demo.local'],
     ['publisher', 'publisher@demo.local'],

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { documentMismatch } from '../helpers/api-document.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { em, newPlayer } from '../helpers/campaigns.ts';
+import { newPlayer } from '../helpers/campaigns.ts';
 import {
   BAD_BODIES,
   BAD_HEADERS,
   BAD_STRINGS,
   BAD_VALUES,
   CORE_VALUES,
+  demoIds,
   FUZZ_SEED,
   type Outcome,
   pool,
@@ -65,7 +66,7 @@ interface Operation {
 let app: TestApp;
 let doc: any;
 const callers: Record<string, Record<string, string>> = {};
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startTestApp({
@@ -73,20 +74,8 @@ beforeAll(async () => {
     env: { RATE_LIMIT_PER_MINUTE: '100000', SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000' },
   });
   doc = await (await fetch(`${app.url}/api/docs`)).json();
-  const tx = em(app);
-  const one = async (sql: string) => String((await tx.execute<{ id: number | string }[]>(sql))[0]?.id ?? 1);
-  const adv = await one(`select id from users where email = 'advertiser@demo.local'`);
-  const pub = await one(`select id from users where email = 'publisher@demo.local'`);
-  ids.project = await one(`select id from projects where owner_id = ${adv} order by id limit 1`);
-  ids.task = await one(`select id from tasks where project_id = ${ids.project} order by id limit 1`);
-  ids.campaign = await one(`select id from campaigns where owner_id = ${adv} and deal_id is null order by id limit 1`);
-  ids.platform = await one(`select id from platforms where owner_id = ${pub} order by id limit 1`);
-  ids.service = await one(`select id from platform_services where platform_id = ${ids.platform} order by id limit 1`);
-  ids.offer = await one('select id from exchange_offers order by id limit 1');
-  ids.deal = await one('select id from exchange_deals order by id limit 1');
-  ids.report = await one('select id from player_reports order by id limit 1');
-  ids.review = await one(`select id from campaigns where status = 'MODERATION' order by id limit 1`);
-  const botId = await one(`select tg_bot_id as id from platforms where id = ${ids.platform}`);
+  ids = await demoIds(app);
+  const botId = ids.botId;
   const [advertiser, publisher, moderator] = await Promise.all(
     ['advertiser@demo.local', 'publisher@demo.local', 'moderator@demo.local'].map((e) => login(app, e)),
   );

@@ -93,6 +93,17 @@ async function channelCampaign(budget: number) {
   return { username, project, campaign, join };
 }
 
+/** Ledger transfers that resolved (posted or voided) the pending transfers of these conversions. */
+async function resolutions(ids: number[]): Promise<number> {
+  const [row] = await em(app).execute<{ n: string }[]>(
+    `select count(*) as n from ledger_transfers r join conversions v
+        on r.pending_id in (v.publisher_transfer_id, v.fee_transfer_id)
+      where v.id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return Number(row.n);
+}
+
 const stats = async (campaignId: number) => {
   const [row] = await em(app).execute<{ completed: number; revenue: string }[]>(
     'select completed, revenue::text from platform_campaign_stats where platform_id = ? and campaign_id = ?',
@@ -196,13 +207,7 @@ test('two instances resolving at once: each conversion is posted or voided exact
 
   const [a, b] = await Promise.all([resolveHolds(), resolveHolds()]);
   expect({ posted: a.posted + b.posted, voided: a.voided + b.voided }).toEqual({ posted: 5, voided: 3 });
-  const resolutions = await em(app).execute<{ n: string }[]>(
-    `select count(*) as n from ledger_transfers r join conversions v
-        on r.pending_id in (v.publisher_transfer_id, v.fee_transfer_id)
-      where v.id in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  expect(Number(resolutions[0].n)).toBe(16); // two transfers per conversion, each resolved once
+  expect(await resolutions(ids)).toBe(16); // two transfers per conversion, each resolved once
   const after = await balances(app, pubId);
   expect(before.publisherOnHoldBalance - after.publisherOnHoldBalance).toBe(8n * 120_000n);
   expect(after.publisherBalance - before.publisherBalance).toBe(5n * 120_000n);
@@ -236,13 +241,7 @@ test('the hold job racing a moderator’s voids: each conversion resolved once, 
   expect(byStatus.HOLD ?? 0).toBe(0);
   expect((byStatus.POSTED ?? 0) + (byStatus.VOIDED ?? 0)).toBe(10);
   expect(byStatus.VOIDED).toBe(byModerator + a.voided + b.voided);
-  const resolutions = await em(app).execute<{ n: string }[]>(
-    `select count(*) as n from ledger_transfers r join conversions v
-        on r.pending_id in (v.publisher_transfer_id, v.fee_transfer_id)
-      where v.id in (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  expect(Number(resolutions[0].n)).toBe(20); // two transfers per conversion, each resolved once
+  expect(await resolutions(ids)).toBe(20); // two transfers per conversion, each resolved once
 });
 
 test('a deleted campaign’s voided conversion returns its price to the advertiser', async () => {
