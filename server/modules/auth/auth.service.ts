@@ -242,7 +242,7 @@ export class AuthService {
       ? await argon2.verify(user.passwordHash, input.password)
       : await this.verifyWithoutAccount(em, input);
     if (!ok || !user) {
-      if (underAttack) void this.alertOwner(input.email);
+      if (underAttack) this.afterAnswer('sign-in failures notice', () => this.alertOwner(input.email));
       throw unauthenticated('Incorrect e-mail or password');
     }
     // A success is not a failure: its attempt is taken back everywhere.
@@ -270,7 +270,7 @@ export class AuthService {
     const [user] = await em.execute<{ id: number }[]>('select id from users where email = ?', [email]);
     if (!user) return;
     await em.execute(`insert into account_notices (email, kind) values (?, 'SIGN_IN_FAILURES')`, [email]);
-    this.afterAnswer('sign-in failures notice', () => this.notify(email, 'SIGN_IN_FAILURES'));
+    await this.notify(email, 'SIGN_IN_FAILURES');
   }
 
   /**
