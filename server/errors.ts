@@ -94,27 +94,38 @@ const UNREACHABLE_MESSAGES =
   /Connection terminated|Client has encountered a connection error|Timeout acquiring a connection|Knex: Timeout|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
 
 /**
- * True when `err` (or what it wraps: MikroORM's driver exceptions keep the pg error as
- * `previous`, others as `cause`) says the database could not be reached, as opposed to a
+ * `err` and what it wraps: MikroORM's driver exceptions keep the pg error as `previous`, others
+ * as `cause`, an AggregateError its `errors`; four levels at most.
+ */
+function* wrapped(err: unknown, depth = 0): Generator<Record<string, unknown>> {
+  if (!err || typeof err !== 'object' || depth > 4) return;
+  yield err as Record<string, unknown>;
+  if (err instanceof AggregateError) for (const e of err.errors) yield* wrapped(e, depth + 1);
+  const e = err as { previous?: unknown; cause?: unknown };
+  yield* wrapped(e.previous, depth + 1);
+  yield* wrapped(e.cause, depth + 1);
+}
+
+/**
+ * True when `err` (or what it wraps) says the database could not be reached, as opposed to a
  * query it refused: such a request may simply be retried.
  */
-export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; name?: unknown; previous?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
-  if (e.name === 'ConnectionException' || e.name === 'KnexTimeoutError') return true;
-  if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
-  if (err instanceof AggregateError && err.errors.some((x) => isDatabaseUnreachable(x, depth + 1))) return true;
-  return isDatabaseUnreachable(e.previous, depth + 1) || isDatabaseUnreachable(e.cause, depth + 1);
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (const e of wrapped(err)) {
+    if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
+    if (e.name === 'ConnectionException' || e.name === 'KnexTimeoutError') return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** The SQLSTATE of a PostgreSQL error, wherever MikroORM or pg put it. */
-export function sqlState(err: unknown, depth = 0): string | undefined {
-  if (!err || typeof err !== 'object' || depth > 4) return undefined;
-  const e = err as { code?: unknown; sqlState?: unknown; previous?: unknown; cause?: unknown };
-  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  if (typeof e.sqlState === 'string') return e.sqlState;
-  return sqlState(e.previous, depth + 1) ?? sqlState(e.cause, depth + 1);
+export function sqlState(err: unknown): string | undefined {
+  for (const e of wrapped(err)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.sqlState === 'string') return e.sqlState;
+  }
+  return undefined;
 }
 
 /** Messages of the values PostgreSQL refused that validation did not catch first. */

@@ -31,8 +31,15 @@ export function parseMoney(input: string | number | bigint): bigint {
   if (!m) throw new RangeError(`Not a money amount: ${String(input).slice(0, 40)}`);
   const [, sign, whole, frac = ''] = m;
   // Thousands of digits would make a huge bigint for nothing: anything past 20 is out of range.
-  if (whole.replace(/^0+/, '').length > 20) throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
+  // (A number's toFixed has at most 21, and its own limit below.)
+  if (typeof input !== 'number' && whole.replace(/^0+/, '').length > 20) {
+    throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
+  }
   const micros = BigInt(whole) * MICROS_PER_USD + BigInt(frac.padEnd(6, '0'));
+  // Past 2^53 micro-USD a double skips micro-dollars (9007199254740993 arrives as …992).
+  if (typeof input === 'number' && micros > MAX_JSON_NUMBER_MICROS) {
+    throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
+  }
   return checkRange(sign ? -micros : micros);
 }
 
@@ -41,12 +48,13 @@ function checkRange(micros: bigint): bigint {
   return micros;
 }
 
+/** A JSON number as decimal text, rounded to micro-USD once, here; never used for arithmetic. */
 function numberToPlain(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError('Not a finite amount');
-  // Past 2^53 micro-USD a double skips micro-dollars (9007199254740993 arrives as …992).
-  if (Math.abs(n) * 1e6 > Number.MAX_SAFE_INTEGER) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
-  // Numbers from JSON are rounded to micro-USD once, here, and never used for arithmetic.
-  return n.toFixed(6);
+  const text = n.toFixed(6);
+  // From 1e21 toFixed writes an exponent: far past what a JSON number carries exactly.
+  if (text.includes('e')) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
+  return text;
 }
 
 /** 12_500_000n → "12.50": exact, at least 2 and at most 6 decimals. */
