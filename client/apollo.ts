@@ -5,6 +5,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { idempotencyLink } from './lib/idempotency';
+import { generateSubscriptionId, liveLink, onServerPing } from './lib/live';
 import { getToken, onSignOut, signOut } from './lib/session';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
@@ -31,6 +32,8 @@ export function createApolloClient(): ApolloClient {
   const wsClient = createClient({
     url: wsUrl(),
     lazy: true,
+    // Ids the live link chooses, so the server's "subscription is live" ping finds its page.
+    generateID: generateSubscriptionId,
     connectionParams: () => {
       const token = getToken();
       return token ? { authorization: `Bearer ${token}` } : {};
@@ -43,6 +46,7 @@ export function createApolloClient(): ApolloClient {
     },
     shouldRetry: (event) => !(event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN),
     on: {
+      ping: onServerPing,
       closed: (event) => {
         if (event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN) {
           signOut();
@@ -69,7 +73,7 @@ export function createApolloClient(): ApolloClient {
 
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    new GraphQLWsLink(wsClient),
+    ApolloLink.from([liveLink(), new GraphQLWsLink(wsClient)]),
     // Creates carry an Idempotency-Key: a double click or a retry never creates twice.
     ApolloLink.from([errorLink, idempotencyLink(), httpLink]),
   );

@@ -18,6 +18,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
+import { announceLive } from './graphql/live.ts';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -620,6 +621,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         onError: (_ctx, _id, _payload, errors) => {
           for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
         },
+        // The client refetches when a subscription is live (graphql/live.ts): no change is lost
+        // between a page's query and its subscription, or during a reconnect.
+        onOperation: (ctx, id, _payload, _args, result) => announceLive(ctx.extra.socket, id, result),
         // Errors in subscription results get the same codes (and no internals) as over HTTP.
         onNext: (_ctx, _id, _payload, _args, result) => {
           if (!result.errors?.length) return;

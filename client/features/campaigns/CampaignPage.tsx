@@ -26,6 +26,7 @@ import { type CampaignRow, CampaignCards, campaignColumns } from './CampaignList
 import { campaignStatus } from './campaign';
 import { CAMPAIGN_PAGE_SIZE, CampaignRowFragment, CampaignsQuery, SetCampaignActiveMutation } from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
+import { LIVE_QUERY } from '../../lib/live';
 
 // The form (zod, react-hook-form, the lookups) and the budget modal load after the page.
 const CreateCampaignDialog = lazy(() =>
@@ -96,11 +97,12 @@ export function CampaignPage() {
   const { data, previousData, loading, error, refetch } = useQuery(CampaignsQuery, {
     variables: { ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
+    context: LIVE_QUERY,
   });
   const current = data ?? previousData;
   const setActive = useSetCampaignActive();
-  // Counters tick through the cache; a reconnect refetches active queries (apollo.ts).
-  useLiveCampaignStats(undefined, Boolean(error && !current));
+  // Counters tick through the cache; the page refetches each time the subscription is live.
+  useLiveCampaignStats(undefined, Boolean(error && !current), () => void refetch());
 
   const total = current?.campaigns.totalCount ?? 0;
   const narrowed = Boolean(status || taskType || state.search);

@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -31,6 +31,7 @@ import {
   rangeIncludesToday,
   reportPresets,
 } from './campaignReport';
+import { useLiveSubscription } from '../../lib/live';
 
 /** Limit of the filter lists (spec 9: projects are fetched with limit 100). */
 const FILTER_LIMIT = 100;
@@ -151,8 +152,12 @@ export function CampaignReportsPage() {
   const refetchFilters = useThrottledCallback(() => void filters.refetch(), LIVE_REFETCH_MS);
   const knownCampaigns = useMemo(() => new Set(campaigns?.data.map((c) => c.id)), [campaigns]);
 
-  useSubscription(CampaignReportLiveSubscription, {
+  useLiveSubscription(CampaignReportLiveSubscription, {
     skip: Boolean(invalid) || !rangeIncludesToday(range),
+    onLive: () => {
+      refetchFilters();
+      if (hasCampaigns) refetchReport();
+    },
     onData: ({ data }) => {
       const stats = data.data?.campaignStatsChanged;
       if (!stats) return;

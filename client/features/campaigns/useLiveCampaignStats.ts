@@ -1,15 +1,17 @@
-import { useSubscription } from '@apollo/client/react';
+import { useLiveSubscription } from '../../lib/live';
 import { CampaignStatsChangedSubscription } from './campaignsApi';
 
 /**
  * Writes every `campaignStatsChanged` event into the cached `Campaign:<id>`, so counters,
  * budgets and statuses on screen tick without a refetch. Campaigns not in the cache are left
  * alone (they load with their page). Without `projectId`: all of the advertiser's campaigns.
+ * `onLive` runs whenever the subscription becomes live: the page refetches what it shows.
  */
-export function useLiveCampaignStats(projectId?: string, skip = false): void {
-  useSubscription(CampaignStatsChangedSubscription, {
+export function useLiveCampaignStats(projectId: string | undefined, skip: boolean, onLive: () => void): void {
+  useLiveSubscription(CampaignStatsChangedSubscription, {
     variables: { projectId: projectId ?? null },
     skip,
+    onLive,
     onData: ({ client, data }) => {
       const stats = data.data?.campaignStatsChanged;
       if (!stats) return;

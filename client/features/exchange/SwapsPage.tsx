@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Progress } from '@chakra-ui/react/progress';
@@ -29,6 +29,7 @@ import {
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 const done: Record<DealAction, string> = {
   PAUSE: 'Swap paused: neither app shows the other’s tasks until you resume',
@@ -46,12 +47,14 @@ export function SwapsPage() {
     variables: { page, limit: DEALS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
     skip: !me?.isExchangeReady,
+    context: LIVE_QUERY,
   });
   const deals = data?.exchangeDeals.data ?? [];
   // Deliveries and status changes land in the cached Deal:<id> by themselves (same fields);
   // a deal not on screen yet (just confirmed by the partner) brings the list up to date.
-  useSubscription(DealUpdatedSubscription, {
+  useLiveSubscription(DealUpdatedSubscription, {
     skip: !me?.isExchangeReady,
+    onLive: () => void refetch(),
     onData: ({ data: event }) => {
       const id = event.data?.dealUpdated.id;
       if (id && !deals.some((d) => d.id === id)) void refetch();

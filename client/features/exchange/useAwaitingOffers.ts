@@ -1,4 +1,5 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchangeApi';
 
 /**
@@ -6,9 +7,10 @@ import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchan
  * current by `awaitingOffersChanged` written into the cached query, no reload or polling.
  */
 export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoing: number } | null {
-  const { data } = useQuery(AwaitingOffersQuery, { skip: !enabled });
-  useSubscription(AwaitingOffersChangedSubscription, {
+  const { data, refetch } = useQuery(AwaitingOffersQuery, { skip: !enabled, context: LIVE_QUERY });
+  useLiveSubscription(AwaitingOffersChangedSubscription, {
     skip: !enabled,
+    onLive: () => void refetch(),
     onData: ({ client, data: event }) => {
       const counts = event.data?.awaitingOffersChanged;
       if (!counts) return;

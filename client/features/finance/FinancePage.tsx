@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -27,6 +27,7 @@ import { isForbidden, serverError } from '../payments/serverError';
 import { formatShortDate } from '../payments/status';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 const PAGE_SIZE = 20;
 
@@ -114,13 +115,18 @@ export function FinancePage() {
   const { data, previousData, loading, error, refetch } = useQuery(WithdrawalQueueQuery, {
     variables: { ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
+    context: LIVE_QUERY,
   });
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
   const columns = useMemo(() => queueColumns(setTarget), []);
 
   // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
-  useSubscription(WithdrawalQueueChangedSubscription, { skip: forbidden, onData: () => void refetch() });
+  useLiveSubscription(WithdrawalQueueChangedSubscription, {
+    skip: forbidden,
+    onData: () => void refetch(),
+    onLive: () => void refetch(),
+  });
 
   const [complete] = useMutation(CompleteWithdrawalMutation);
   const [fail] = useMutation(FailWithdrawalMutation);

@@ -28,6 +28,7 @@ import { UserMenu } from './UserMenu';
 import { useLiveBalance } from './useLiveBalance';
 import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
+import { LIVE_QUERY } from '../../lib/live';
 
 const LayoutMeQuery = graphql(`
   query LayoutMe {
@@ -48,9 +49,9 @@ function Shell() {
   const { pathname, search } = useLocation();
   const area = areaFromPath(pathname);
   const config = useAuthConfig();
-  const { data, error, refetch } = useQuery(LayoutMeQuery);
+  const { data, error, refetch } = useQuery(LayoutMeQuery, { context: LIVE_QUERY });
   const me = data?.me;
-  useLiveBalance(me?.id);
+  useLiveBalance(me?.id, () => void refetch());
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();

@@ -1,4 +1,4 @@
-import { useSubscription } from '@apollo/client/react';
+import { useLiveSubscription } from '../../lib/live';
 import { graphql } from '../../gql';
 
 const BalanceChangedSubscription = graphql(`
@@ -11,10 +11,15 @@ const BalanceChangedSubscription = graphql(`
   }
 `);
 
-/** Keeps the signed-in user's balances in the cache current; every chip reading them re-renders. */
-export function useLiveBalance(userId: string | undefined): void {
-  useSubscription(BalanceChangedSubscription, {
+/**
+ * Keeps the signed-in user's balances in the cache current; every chip reading them re-renders.
+ * `refetch` reloads the balances when the subscription becomes live (a change just before is
+ * not an event this subscription sees).
+ */
+export function useLiveBalance(userId: string | undefined, refetch: () => void): void {
+  useLiveSubscription(BalanceChangedSubscription, {
     skip: !userId,
+    onLive: refetch,
     onData: ({ client, data }) => {
       const balances = data.data?.balanceChanged;
       if (!balances || !userId) return;

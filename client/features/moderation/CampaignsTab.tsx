@@ -39,7 +39,8 @@ import {
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
 import { ClaimedBy, formatDate, History, useMyId } from './parts';
-import { useModerationEvents } from './useModerationLive';
+import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
+import { LIVE_QUERY } from '../../lib/live';
 
 type ReviewRow = CampaignReviewRow_CampaignFragment;
 
@@ -98,6 +99,8 @@ export function CampaignsTab() {
       filters: { status: STATUS_VIEWS.find((v) => v.value === statusView)?.statuses ?? null },
     },
     notifyOnNetworkStatusChange: true,
+
+    context: LIVE_QUERY,
   });
   const refresh = useThrottledCallback(() => void refetch(), 250);
   useModerationEvents('campaigns', refresh);
@@ -284,9 +287,11 @@ function ReviewDrawer({
     variables: { id: id ?? '' },
     skip: !id,
     fetchPolicy: 'cache-and-network',
+
+    context: LIVE_QUERY,
   });
   useModerationEvents('campaigns', (changed) => {
-    if (changed === id) void refetch();
+    if (changed === id || changed === ANY_CHANGE) void refetch();
   });
   const detail = data?.campaignReview;
   const c = detail ? unmask(CampaignReviewRowFragment, detail.campaign) : undefined;

@@ -33,6 +33,7 @@ import {
 import { ClaimedBy, formatDate, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
 import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
+import { LIVE_QUERY } from '../../lib/live';
 
 export type ReportRow = PlayerReportRow_ReportFragment;
 
@@ -84,6 +85,8 @@ export function PlayerReportsTab() {
   const { data, previousData, loading, error, refetch } = useQuery(PlayerReportsQuery, {
     variables: { ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
+
+    context: LIVE_QUERY,
   });
   // A report filed, claimed or decided anywhere: the cached row is already updated by the
   // layout's subscription; the page is refetched so membership and counts follow.

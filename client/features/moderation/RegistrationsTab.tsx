@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { DeclineDialog } from './DeclineDialog';
 import { RegistrationRequestCard } from './RegistrationRequestCard';
 import { useModerationEvents } from './useModerationLive';
+import { LIVE_QUERY } from '../../lib/live';
 
 const PAGE_SIZE = 20;
 
@@ -63,6 +64,8 @@ export function RegistrationsTab() {
   const { data, loading, error, refetch } = useQuery(RegistrationQueueQuery, {
     variables: { status, page: 1, limit: PAGE_SIZE * page },
     notifyOnNetworkStatusChange: false,
+
+    context: LIVE_QUERY,
   });
 
   // A filed or decided request changes which list it belongs to and the totals; refetching

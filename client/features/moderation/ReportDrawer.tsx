@@ -24,7 +24,8 @@ import { formatMoney } from '../../lib/money';
 import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
 import type { ReportRow, useReportClaims } from './PlayerReportsTab';
 import { ClaimedBy, formatDate, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
-import { useModerationEvents } from './useModerationLive';
+import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
+import { LIVE_QUERY } from '../../lib/live';
 
 const conversionLook = { HOLD: 'orange', POSTED: 'green', VOIDED: 'gray' } as const;
 
@@ -45,10 +46,12 @@ export function ReportDrawer({
     variables: { id: id ?? '' },
     skip: !id,
     fetchPolicy: 'cache-and-network',
+
+    context: LIVE_QUERY,
   });
   // Another moderator's claim or decision shows here at once, with its history entry.
   useModerationEvents('reports', (changed) => {
-    if (changed === id) void refetch();
+    if (changed === id || changed === ANY_CHANGE) void refetch();
   });
   const detail = data?.playerReport;
   const report = detail ? unmask(PlayerReportRowFragment, detail.report) : undefined;

@@ -1,5 +1,6 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useLayoutEffect, useRef } from 'react';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import {
   CampaignReviewChangedSubscription,
@@ -10,40 +11,56 @@ import {
 
 export type ModerationTopic = 'reports' | 'campaigns' | 'registrations';
 
+/** The id told when a subscription became live: anything on the topic may have changed. */
+export const ANY_CHANGE = '*';
+
 const listeners = new Set<{ topic: ModerationTopic; fn: (id: string) => void }>();
 
 /**
  * The moderators' live queues, subscribed once per browser tab by the layout: each event
  * updates the cached row (the subscriptions select the rows' fragments), refreshes the header
- * badge's counts, and tells the open Moderation tab, which refetches its page.
+ * badge's counts, and tells the open Moderation tab, which refetches its page. Each time a
+ * subscription becomes live (page load, reconnect) the tabs are told ANY_CHANGE and refetch,
+ * so a claim made just before is not missed.
  */
 export function useModerationCounts(enabled: boolean) {
-  const { data, refetch } = useQuery(ModerationCountsQuery, { skip: !enabled, fetchPolicy: 'cache-and-network' });
+  const { data, refetch } = useQuery(ModerationCountsQuery, {
+    skip: !enabled,
+    fetchPolicy: 'cache-and-network',
+    context: LIVE_QUERY,
+  });
   const refreshCounts = useThrottledCallback(() => void refetch(), 300);
   const tell = (topic: ModerationTopic, id: string | undefined) => {
     refreshCounts();
     if (id) for (const l of listeners) if (l.topic === topic) l.fn(id);
   };
-  useSubscription(PlayerReportChangedSubscription, {
+  useLiveSubscription(PlayerReportChangedSubscription, {
     skip: !enabled,
+    onLive: () => tell('reports', ANY_CHANGE),
     onData: ({ data: d }) => tell('reports', d.data?.playerReportChanged.id),
   });
-  useSubscription(CampaignReviewChangedSubscription, {
+  useLiveSubscription(CampaignReviewChangedSubscription, {
     skip: !enabled,
+    onLive: () => tell('campaigns', ANY_CHANGE),
     onData: ({ data: d }) => tell('campaigns', d.data?.campaignReviewChanged.id),
   });
-  useSubscription(RegistrationRequestChangedSubscription, {
+  useLiveSubscription(RegistrationRequestChangedSubscription, {
     skip: !enabled,
+    onLive: () => tell('registrations', ANY_CHANGE),
     onData: ({ data: d }) => tell('registrations', d.data?.registrationRequestChanged.id),
   });
   return enabled ? (data?.moderationCounts ?? null) : null;
 }
 
-/** Runs `fn` with the id of every live change on `topic` (while the component is mounted). */
+/**
+ * Runs `fn` with the id of every live change on `topic` (ANY_CHANGE when the subscription
+ * became live), while the component is mounted. Registered in a layout effect: before the
+ * tab's query is sent, so no event after that query can arrive with nobody listening.
+ */
 export function useModerationEvents(topic: ModerationTopic, fn: (id: string) => void) {
   const latest = useRef(fn);
   latest.current = fn;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const entry = { topic, fn: (id: string) => latest.current(id) };
     listeners.add(entry);
     return () => {

@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
@@ -23,6 +23,7 @@ import { formatMoney } from '../../lib/money';
 import { serverError } from './serverError';
 import { formatShortDate, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 /** Spec 9: transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
@@ -173,10 +174,12 @@ export function TransactionHistory({
   const { data, previousData, loading, error, refetch } = useQuery(TransactionsQuery, {
     variables: { kind, ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
+    context: LIVE_QUERY,
   });
   const current = data ?? previousData;
 
-  useSubscription(TransactionUpdatedSubscription, {
+  useLiveSubscription(TransactionUpdatedSubscription, {
+    onLive: () => void refetch(),
     onData: ({ data: event }) => {
       const changed = event.data?.transactionUpdated;
       if (!changed || changed.kind !== kind) return;

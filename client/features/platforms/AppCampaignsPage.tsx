@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -20,6 +20,7 @@ import {
   PlatformTotalsQuery,
   writePlatformTotals,
 } from './platformsApi';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 const typeLabel = (type: string) => taskTabLabels[type as keyof typeof taskTabLabels] ?? type;
 
@@ -34,14 +35,19 @@ export function AppCampaignsPage() {
  * from `platformStatsChanged`. Load failures are silent (spec 8): the empty state shows.
  */
 export function AppCampaigns({ platformId }: { platformId: string }) {
-  const platform = useQuery(PlatformTotalsQuery, { variables: { id: platformId } });
+  const platform = useQuery(PlatformTotalsQuery, { variables: { id: platformId }, context: LIVE_QUERY });
   const campaigns = useQuery(PlatformCampaignsQuery, {
     variables: { platformId },
     fetchPolicy: 'cache-and-network',
+    context: LIVE_QUERY,
   });
 
-  useSubscription(PlatformStatsSubscription, {
+  useLiveSubscription(PlatformStatsSubscription, {
     variables: { platformId },
+    onLive: () => {
+      void platform.refetch();
+      void campaigns.refetch();
+    },
     onData: ({ client, data }) => {
       const stats = data.data?.platformStatsChanged;
       if (!stats || stats.platformId !== platformId) return;

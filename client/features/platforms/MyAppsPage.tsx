@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Badge } from '@chakra-ui/react/badge';
@@ -22,15 +22,17 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 /** My Apps: app cards plus the Add New App card, paged by 11 (spec 2.5, 9). */
 export function MyAppsPage() {
   const navigate = useNavigate();
-  const { data, loading, error, fetchMore } = useQuery(PlatformsQuery, {
+  const { data, loading, error, fetchMore, refetch } = useQuery(PlatformsQuery, {
     variables: { page: 1, limit: PLATFORM_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
+    context: LIVE_QUERY,
   });
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -44,9 +46,10 @@ export function MyAppsPage() {
   const platforms = data?.platforms.data ?? [];
 
   // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
-  useSubscription(PlatformStatsSubscription, {
+  useLiveSubscription(PlatformStatsSubscription, {
     variables: {},
     skip: platforms.length === 0,
+    onLive: () => void refetch(),
     onData: ({ client, data: event }) => {
       const stats = event.data?.platformStatsChanged;
       if (stats) writePlatformTotals(client.cache, stats);

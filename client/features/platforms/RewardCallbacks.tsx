@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
@@ -6,6 +6,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { graphql } from '../../gql';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 export const PlatformCallbacksQuery = graphql(`
   query PlatformCallbacks($platformId: ID!) {
@@ -55,10 +56,12 @@ export function RewardCallbacks({ platformId }: { platformId: string }) {
   const { data, refetch } = useQuery(PlatformCallbacksQuery, {
     variables: { platformId },
     fetchPolicy: 'cache-and-network',
+    context: LIVE_QUERY,
   });
-  useSubscription(CallbackUpdatedSubscription, {
+  useLiveSubscription(CallbackUpdatedSubscription, {
     variables: { platformId },
     onData: () => void refetch(),
+    onLive: () => void refetch(),
   });
   const callbacks = data?.platformCallbacks ?? [];
   return (

@@ -1,4 +1,4 @@
-import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -9,6 +9,7 @@ import { ArrowLeft, FolderX, KeyRound, Layers, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { errorMessage } from '../../lib/api';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 import type { CampaignPreset } from '../campaigns/CreateCampaignDialog';
 import { useLiveCampaignStats } from '../campaigns/useLiveCampaignStats';
 import { ResourceTable, resourceRows } from './ResourceTable';
@@ -32,22 +33,24 @@ export function ProjectPage() {
   const [keyOpen, setKeyOpen] = useState(false);
   const [campaignFor, setCampaignFor] = useState<CampaignPreset | null>(null);
 
-  const project = useQuery(ProjectQuery, { variables: { id } });
+  const project = useQuery(ProjectQuery, { variables: { id }, context: LIVE_QUERY });
   const first = useQuery(ProjectTasksQuery, {
     variables: { projectId: id, page: range.from, limit: RESOURCE_PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
+    context: LIVE_QUERY,
   });
 
   const refresh = () => void client.refetchQueries({ include: [ProjectTasksQuery, ProjectQuery] });
 
   // Live: a created, verified or deleted resource shows without reload.
-  useSubscription(TaskUpdatedSubscription, {
+  useLiveSubscription(TaskUpdatedSubscription, {
     variables: { projectId: id },
     skip: Boolean(project.error),
     onData: () => refresh(),
+    onLive: refresh,
   });
   // Campaign statuses in the Campaign column follow the server.
-  useLiveCampaignStats(id, Boolean(project.error));
+  useLiveCampaignStats(id, Boolean(project.error), refresh);
 
   const total = first.data?.projectTasks.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RESOURCE_PAGE_SIZE));

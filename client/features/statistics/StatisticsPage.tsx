@@ -1,4 +1,4 @@
-import { useQuery, useSubscription } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Card } from '@chakra-ui/react/card';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -28,6 +28,7 @@ import {
   StatisticsAppsQuery,
   StatisticsLiveSubscription,
 } from './statisticsApi';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
 interface Row {
@@ -72,10 +73,12 @@ export function StatisticsPage() {
     variables: { ...paging, ...filters },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
+    context: LIVE_QUERY,
   });
   const current = stats.data ?? stats.previousData;
   const refetch = useThrottledCallback(() => void stats.refetch(), STAT_LIVE_REFETCH_MS);
-  useSubscription(StatisticsLiveSubscription, {
+  useLiveSubscription(StatisticsLiveSubscription, {
+    onLive: () => void stats.refetch(),
     onData: ({ data }) => {
       const e = data.data?.platformStatsChanged;
       if (e && (!platformId || e.platformId === platformId)) refetch();

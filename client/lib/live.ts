@@ -1,0 +1,88 @@
+import { ApolloLink, type DocumentNode, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { useSubscription } from '@apollo/client/react';
+import { useMemo, useRef } from 'react';
+import { Observable } from 'rxjs';
+
+/**
+ * Live pages converge whatever the timing.
+ *
+ * A page loads its data with a query and follows changes with a subscription. A change that
+ * lands after the query ran but before the subscription is live on the server would be in
+ * neither: the page would show it only after a reload. So the server says when each
+ * subscription is live (a graphql-ws `ping` with `{ live: <subscription id> }`, sent once the
+ * event stream is listening, and again after every reconnect), and the page refetches then:
+ * whatever happened before that moment is in the refetch, whatever happens after is an event.
+ *
+ * Live queries are never deduplicated onto an identical request already in flight
+ * (`LIVE_QUERY`): a refetch asked for after a change must be sent after that change, not
+ * answer with an older request's result. (A newer request of a query supersedes an older one
+ * still in flight: Apollo drops the older one's answer.)
+ */
+
+/** The ping payload's key: `{ live: id }` (server/graphql/live.ts sends it). */
+export const LIVE_PING_KEY = 'live';
+
+const onLiveById = new Map<string, () => void>();
+let sequence = 0;
+let nextId: string | undefined;
+
+/** graphql-ws `generateID`: the id the live link chose for the subscription being started. */
+export function generateSubscriptionId(): string {
+  const id = nextId ?? `s${++sequence}`;
+  nextId = undefined;
+  return id;
+}
+
+/** graphql-ws `on.ping`: a subscription is live on the server. */
+export function onServerPing(received: boolean, payload: unknown): void {
+  if (!received || !payload || typeof payload !== 'object') return;
+  const id = (payload as Record<string, unknown>)[LIVE_PING_KEY];
+  if (typeof id === 'string') onLiveById.get(id)?.();
+}
+
+/**
+ * Put in front of GraphQLWsLink: a subscription whose context has `onLive` gets an id of ours,
+ * so the server's live ping for it reaches `onLive`. (GraphQLWsLink starts the graphql-ws
+ * subscription synchronously when subscribed to, which is when `generateID` runs.)
+ */
+export function liveLink(): ApolloLink {
+  return new ApolloLink((operation, forward) => {
+    const onLive = operation.getContext().onLive as (() => void) | undefined;
+    if (!onLive) return forward(operation);
+    return new Observable((observer) => {
+      const id = `live${++sequence}`;
+      onLiveById.set(id, onLive);
+      nextId = id;
+      const subscription = forward(operation).subscribe(observer);
+      nextId = undefined;
+      return () => {
+        onLiveById.delete(id);
+        subscription.unsubscribe();
+      };
+    });
+  });
+}
+
+/** Context for a live page's query: a refetch is never merged into an older request in flight. */
+export const LIVE_QUERY = { queryDeduplication: false } as const;
+
+/**
+ * `useSubscription` with `onLive`: called each time the subscription becomes live on the
+ * server (first start and every reconnect), when the page should refetch what it shows.
+ * Subscriptions are not deduplicated, so every caller gets its own live signal.
+ */
+export function useLiveSubscription<TData, TVariables extends OperationVariables = OperationVariables>(
+  subscription: TypedDocumentNode<TData, TVariables> | DocumentNode,
+  options: useSubscription.Options<TData, TVariables> & { onLive: () => void },
+) {
+  const { onLive, ...rest } = options;
+  const latest = useRef(onLive);
+  latest.current = onLive;
+  // Stable, so a new render does not resubscribe.
+  const context = useMemo(() => ({ queryDeduplication: false, onLive: () => latest.current() }), []);
+  const call = useSubscription as (
+    doc: TypedDocumentNode<TData, TVariables> | DocumentNode,
+    options: useSubscription.Options<TData, TVariables>,
+  ) => useSubscription.Result<TData>;
+  return call(subscription, { ...rest, context } as useSubscription.Options<TData, TVariables>);
+}
