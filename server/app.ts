@@ -19,6 +19,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { announceLive } from './graphql/live.ts';
+import { requestOrigin } from './lib/origin.ts';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -353,6 +354,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         config,
         requestId: String(req.id),
         ip: req.ip,
+        origin: config.publicUrl ?? requestOrigin(req, url),
         idempotencyKey: Array.isArray(key) ? key[0] : key,
       };
     };
@@ -615,6 +617,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             requestId: randomUUID(),
             get ip() {
               return ctx.extra.request.socket.remoteAddress ?? '';
+            },
+            get origin() {
+              return config.publicUrl ?? url;
             },
           };
         },

@@ -13,6 +13,11 @@ export interface Context {
   pubsub: PubSub;
   requestId: string;
   ip: string;
+  /**
+   * Where links for the requesting browser point: PUBLIC_URL, or without it the origin the
+   * request came to (lib/origin.ts). Not for mailed links.
+   */
+  origin: string;
   /** The request's `Idempotency-Key` header, unchecked (creates check and honour it). */
   idempotencyKey?: string;
 }

@@ -90,6 +90,27 @@ describe('money screens against the real server', () => {
     await screenshot(page, 'money-05-add-funds-done-live');
   });
 
+  it('opened at 127.0.0.1 without PUBLIC_URL, the checkout returns to the same origin, signed in', async () => {
+    const port = new URL(app.url).port;
+    const origin = `http://127.0.0.1:${port}`;
+    const opened = await openBrowser(origin);
+    browsers.push(opened);
+    const { page } = opened;
+    await signInTo(page, 'advertiser@demo.local', '/advertiser/payments');
+    await page.getByLabel(/Amount/).fill('3');
+    await page.getByRole('button', { name: 'Go to Payment' }).click();
+    await page.waitForURL('**/pay/sandbox/**');
+    expect(new URL(page.url()).origin).toBe(origin);
+    const paymentId = new URL(page.url()).pathname.split('/').pop();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${origin}/advertiser/payments`);
+    // Still signed in: the dashboard shows the paid top-up, not the sign-in page.
+    await expect.poll(() => text(page, 'toast-success')).toContain(`Payment #${paymentId} completed`);
+    const row = page.locator(`[data-testid="transaction-row"][data-id="${paymentId}"]`);
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 5000 }).toBe('DONE');
+    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+  });
+
   it('shows the failed outcome of the sandbox checkout', async () => {
     const { page } = await browser({ width: 390, height: 844 });
     await signInTo(page, 'advertiser@demo.local', '/advertiser/payments');

@@ -84,6 +84,7 @@ export const paymentsRoutes = [
         ctx.user!,
         body.amount,
         callKey(body.idempotencyKey, ctx.idempotencyKey),
+        ctx.origin,
       );
       return { url, transaction: transactionJson(paymentView(payment)) };
     },

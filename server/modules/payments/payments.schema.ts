@@ -102,6 +102,7 @@ builder.mutationFields((t) => ({
         ctx.user!,
         input.amount,
         callKey(input.idempotencyKey, ctx.idempotencyKey),
+        ctx.origin,
       );
       return { url, transaction: paymentView(payment) };
     },

@@ -171,6 +171,7 @@ export class PaymentsService {
     user: User,
     amount: bigint,
     key?: string,
+    origin?: string,
   ): Promise<{ url: string; payment: Payment }> {
     if (amount <= MIN_TOP_UP) throw validation('The value must be greater than 1', 'amount');
     if (amount > MAX_TOP_UP) throw validation(`The value must be at most ${formatMoney(MAX_TOP_UP)}`, 'amount');
@@ -205,6 +206,7 @@ export class PaymentsService {
         paymentId: payment.id,
         amount,
         description: `Taskgram Ads balance top-up #${payment.id}`,
+        origin,
       });
       payment.providerInvoiceId = invoice.invoiceId;
       payment.payUrl = invoice.url;

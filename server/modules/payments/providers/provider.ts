@@ -5,6 +5,8 @@ export interface PaymentProvider {
     paymentId: number;
     amount: bigint;
     description: string;
+    /** Where the paying browser is (Context.origin): a checkout of ours opens there. */
+    origin?: string;
   }): Promise<{ invoiceId: string; url: string }>;
   /** Checks the webhook's signature over the raw body and reads its outcome; null when not for us. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookOutcome | null;

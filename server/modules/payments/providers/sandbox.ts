@@ -34,10 +34,11 @@ export class SandboxProvider implements PaymentProvider {
     return safeEqual(this.pageToken(paymentId), token);
   }
 
-  async createInvoice({ paymentId }: { paymentId: number }) {
+  /** The checkout opens on the origin the browser is on, so it returns to the user's session. */
+  async createInvoice({ paymentId, origin }: { paymentId: number; origin?: string }) {
     return {
       invoiceId: `sandbox-${paymentId}`,
-      url: `${this.appUrl()}/pay/sandbox/${paymentId}?token=${this.pageToken(paymentId)}`,
+      url: `${origin ?? this.appUrl()}/pay/sandbox/${paymentId}?token=${this.pageToken(paymentId)}`,
     };
   }
 
