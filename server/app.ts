@@ -20,6 +20,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { announceLive } from './graphql/live.ts';
 import { requestOrigin } from './lib/origin.ts';
+import { registerDocs } from './modules/docs/docs.http.ts';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -451,8 +452,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
 
     registerShowcaseHttp(http, { em: () => orm.em.fork() as EntityManager, showcase });
-    const openApi = openApiDocument(routes);
-    http.get('/api/docs', async () => openApi);
+    // The guide, the rendered reference and the OpenAPI JSON (modules/docs).
+    await registerDocs(http, {
+      openApi: openApiDocument(routes),
+      origin: (req) => config.publicUrl ?? requestOrigin(req, url),
+    });
     registerRoutes(http, routes, makeContext);
 
     // Uploaded files, from the data folder or the bucket: never executable in our origin,

@@ -66,7 +66,7 @@ describe('Google sign-in against a local OIDC provider', () => {
       },
       supportBot: 'taskgram_support_bot',
       supportEmail: 'support@taskgram.ads',
-      docsUrl: '/api/docs',
+      docsUrl: '/api/guide',
     });
   });
 

@@ -5,7 +5,7 @@ import { Code } from '@chakra-ui/react/code';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Smartphone } from 'lucide-react';
@@ -32,11 +32,18 @@ export function IntegrationsPage() {
       description="Put the task showcase in your mini app: paste one of these snippets where the tasks should appear."
       actions={
         config?.docsUrl ? (
-          <Button asChild variant="outline" size="sm">
-            <ChakraLink href={config.docsUrl} target="_blank" rel="noreferrer">
-              Knowledge base <ExternalLink />
-            </ChakraLink>
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            <Button asChild variant="outline" size="sm">
+              <ChakraLink href={config.docsUrl} target="_blank" rel="noreferrer">
+                Knowledge base <ExternalLink />
+              </ChakraLink>
+            </Button>
+            <Button asChild variant="ghost" size="sm">
+              <ChakraLink href="/api/reference" target="_blank" rel="noreferrer">
+                API reference <ExternalLink />
+              </ChakraLink>
+            </Button>
+          </HStack>
         ) : undefined
       }
     >

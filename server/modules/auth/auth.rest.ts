@@ -99,7 +99,7 @@ export const authRoutes = [
         google,
         supportBot: ctx.config.supportBot,
         supportEmail: ctx.config.supportEmail,
-        docsUrl: '/api/docs',
+        docsUrl: '/api/guide',
       };
     },
   }),

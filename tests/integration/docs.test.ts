@@ -1,0 +1,104 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { signBody } from '../../server/modules/campaigns/callbacks.service.ts';
+import { renderGuide } from '../../server/modules/docs/docs.http.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { em, newPlayer, start } from '../helpers/campaigns.ts';
+import { login } from '../helpers/graphql.ts';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const port = () => new URL(app.url).port;
+
+/** The guide's code blocks of one language, as an integrator copies them. */
+const blocks = (origin: string, lang: string) =>
+  [...renderGuide(origin).html.matchAll(/<span class="lang">([^<]*)<\/span>.*?<pre><code>([\s\S]*?)<\/code><\/pre>/g)]
+    .filter((m) => m[1] === lang)
+    .map((m) =>
+      m[2]
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&'),
+    );
+
+describe('developer documentation', () => {
+  it('/api/guide is a rendered page whose examples carry the address the reader used', async () => {
+    const res = await fetch(`http://127.0.0.1:${port()}/api/guide`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<h1 id="integration-guide">');
+    for (const section of ['Show tasks in your mini app', 'Report a conversion', 'Receive reward callbacks']) {
+      expect(html).toContain(section);
+    }
+    expect(html).toContain(`http://127.0.0.1:${port()}/showcase.js`);
+    expect(html).toContain(`http://127.0.0.1:${port()}/api/v1/sdk/events`);
+    expect(html).not.toContain('{{origin}}');
+    // Script, web component, React and Vue.
+    for (const lang of ['html', 'tsx', 'vue']) expect(blocks('http://x', lang).length).toBeGreaterThan(0);
+    expect(html).toContain('&lt;taskgram-showcase data-platform-id=');
+    // The copy buttons' script is a file of ours (the CSP allows no inline script).
+    const script = await fetch(`${app.url}/api/guide/copy.js`);
+    expect(script.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('/api/reference is Swagger UI over the same OpenAPI document /api/docs keeps for generators', async () => {
+    const page = await fetch(`${app.url}/api/reference/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui');
+    const [docs, served] = await Promise.all(
+      ['/api/docs', '/api/reference/json'].map(async (p) => (await fetch(`${app.url}${p}`)).json()),
+    );
+    expect(docs.openapi).toMatch(/^3\./);
+    expect(served.paths).toEqual(docs.paths);
+    const cfg = await app.api('/v1/auth/config');
+    expect(cfg.body.value.docsUrl).toBe('/api/guide');
+  });
+
+  it('the guide’s Node.js conversion report works as copied', async () => {
+    const token = await login(app, 'advertiser@demo.local');
+    const campaigns = (await app.api('/v1/campaigns', { token })).body.value.data as {
+      id: number;
+      projectId: number;
+      name: string;
+    }[];
+    const campaign = campaigns.find((c) => c.name === 'Farm Hero bot — launch')!;
+    const key = (await app.api(`/v1/projects/${campaign.projectId}`, { token })).body.value.secretKey as string;
+    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
+      'select id, tg_bot_id from platforms where tg_bot_id = ?',
+      [DEMO_BOT_ID],
+    );
+    const click = await start(
+      app,
+      { id: demoApp.id, tgBotId: demoApp.tg_bot_id },
+      { user: newPlayer(), country: 'DE' },
+      campaign.id,
+    );
+
+    const [code] = blocks(app.url, 'js').filter((b) => b.includes('reportConversion'));
+    const reportConversion = new Function('process', `${code}\nreturn reportConversion;`)({
+      env: { TASKGRAM_API_KEY: key },
+    }) as (click: string) => Promise<{ status: string }>;
+    expect(await reportConversion(click.code)).toMatchObject({ status: 'COMPLETED' });
+    expect(await reportConversion(click.code)).toMatchObject({ status: 'DUPLICATE' });
+    await expect(reportConversion('no-such-click')).rejects.toThrow('Click not found');
+  });
+
+  it('the guide’s signature recipe is the one the callbacks are signed with', () => {
+    const body = JSON.stringify({ event: 'conversion', conversionId: 1 });
+    const [node] = blocks('http://x', 'js').filter((b) => b.includes('createHmac'));
+    expect(node).toContain("'sha256=' + crypto.createHmac('sha256', process.env.TASKGRAM_APP_SECRET)");
+    expect(signBody(body, 'secret')).toBe(`sha256=${createHmac('sha256', 'secret').update(body).digest('hex')}`);
+  });
+});
