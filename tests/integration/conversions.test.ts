@@ -213,6 +213,29 @@ describe('SDK conversion events', () => {
     expect((await sdkConversion(app, project.secretKey, code)).body.value.status).toBe('COMPLETED');
   });
 
+  test('App statistics lists every campaign the app can show, at zero until it converts; a paused one without conversions leaves', async () => {
+    const own = await createPlatform(app, pub);
+    const { project, campaign } = await campaignOn(tasks.channel(), { budget: 1 });
+    const rowOf = async () => {
+      const res = await app.api(`/v1/platforms/${own.id}/campaigns`, { token: pub });
+      expect(res.status).toBe(200);
+      return (res.body.value.data as { campaignId: number }[]).find((r) => r.campaignId === campaign.id);
+    };
+    expect(await rowOf()).toMatchObject({
+      completedQuantity: 0,
+      profitBudget: '0.00',
+      isActive: true,
+      task: { type: 'CHANNEL' },
+    });
+    const paused = await app.api(`/v1/projects/${project.id}/campaigns/${campaign.id}`, {
+      method: 'PATCH',
+      token: adv,
+      body: { isActive: false },
+    });
+    expect(paused.status).toBe(200);
+    expect(await rowOf()).toBeUndefined();
+  });
+
   test('GraphQL: platformCampaigns, Platform.completed and Platform.revenue', async () => {
     const own = await createPlatform(app, pub);
     const a = await campaignOn(tasks.channel(), { budget: 1 });
@@ -237,7 +260,8 @@ describe('SDK conversion events', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.data.platform).toEqual({ completed: 3, revenue: '0.32' });
-    expect(res.data.platformCampaigns).toEqual([
+    // Campaigns with conversions first; then every other campaign the app can show, at zero.
+    expect(res.data.platformCampaigns.slice(0, 2)).toEqual([
       {
         campaignId: String(a.campaign.id),
         task: { type: 'CHANNEL', title: a.campaign.task.title },
@@ -253,6 +277,9 @@ describe('SDK conversion events', () => {
         isActive: true,
       },
     ]);
+    for (const row of res.data.platformCampaigns.slice(2)) {
+      expect(row).toMatchObject({ completedQuantity: 0, profitBudget: '0.00', isActive: true });
+    }
     expect(res.data.platforms.data.find((p: { id: string }) => p.id === String(own.id))).toEqual({
       id: String(own.id),
       completed: 3,

@@ -910,10 +910,11 @@ describe('PATCH /v1/platforms/:id/secret-key', () => {
 });
 
 describe('GET /v1/platforms/:id/campaigns', () => {
-  test('answers {data: []} until conversions arrive', async () => {
+  test('before any conversion every row is at zero', async () => {
     const p = await createPlatform();
     const res = await app.api(`/v1/platforms/${p.id}/campaigns`, { token: pub });
-    expect(res).toEqual({ status: 200, body: { value: { data: [] } } });
+    expect(res.status).toBe(200);
+    for (const row of res.body.value.data) expect(row).toMatchObject({ completedQuantity: 0, isActive: true });
   });
 });
 

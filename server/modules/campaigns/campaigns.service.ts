@@ -103,13 +103,28 @@ interface PlatformRowSql {
   is_active: boolean;
 }
 
-const PLATFORM_ROWS_SQL = `select s.campaign_id, c.task_type, coalesce(t.title, c.task_title) as title, s.completed,
-        s.revenue::text as revenue, (c.status = 'ACTIVE' and c.deleted_at is null) as is_active
-   from platform_campaign_stats s
-   join campaigns c on c.id = s.campaign_id
+/**
+ * App statistics: every campaign the app can show now (running, for any app or this one, a
+ * swap only while it runs, not excluded by the app's services, smart links only where the app
+ * awards without payout), with zeros until something converts, and every campaign that ever
+ * converted in it. Whether a given player sees one also depends on the player (country,
+ * language, Premium, budget for the player's tier).
+ */
+const PLATFORM_ROWS_SQL = `select c.id as campaign_id, c.task_type, coalesce(t.title, c.task_title) as title,
+        coalesce(s.completed, 0) as completed, coalesce(s.revenue, 0)::text as revenue,
+        (c.status = 'ACTIVE' and c.deleted_at is null) as is_active
+   from campaigns c
    left join tasks t on t.id = c.task_id
-  where s.platform_id = ?
-  order by s.completed desc, s.campaign_id desc`;
+   left join platform_campaign_stats s on s.campaign_id = c.id and s.platform_id = ?
+   left join platform_services ps on ps.platform_id = ? and ps.task_type = c.task_type
+   left join exchange_deals d on d.id = c.deal_id
+  where s.campaign_id is not null
+     or (c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
+         and (c.platform_id is null or c.platform_id = ?)
+         and (c.deal_id is null or d.status = 'ACTIVE')
+         and not coalesce(ps.is_excluded, false)
+         and (c.task_type <> 'SMART_LINK' or coalesce(ps.should_confirm_without_payout, false)))
+  order by completed desc, c.id desc`;
 
 const platformRow = (r: PlatformRowSql): PlatformCampaignRow => ({
   campaignId: r.campaign_id,
@@ -681,12 +696,15 @@ export class CampaignsService {
 
   /** App statistics: one row per campaign shown in the app. */
   async platformRows(em: EntityManager, platformId: number): Promise<PlatformCampaignRow[]> {
-    return (await em.execute<PlatformRowSql[]>(PLATFORM_ROWS_SQL, [platformId])).map(platformRow);
+    return (await em.execute<PlatformRowSql[]>(PLATFORM_ROWS_SQL, [platformId, platformId, platformId])).map(
+      platformRow,
+    );
   }
 
   /** The same rows for a CSV export, read 500 at a time. */
   async *platformRowsStream(em: EntityManager, platformId: number): AsyncGenerator<PlatformCampaignRow> {
-    for await (const r of tableRows<PlatformRowSql>(em, PLATFORM_ROWS_SQL, [platformId])) yield platformRow(r);
+    for await (const r of tableRows<PlatformRowSql>(em, PLATFORM_ROWS_SQL, [platformId, platformId, platformId]))
+      yield platformRow(r);
   }
 
   /** Completed actions and revenue per app (My Apps cards). */
