@@ -223,7 +223,7 @@ describe('SDK conversion events', () => {
     };
     expect(await rowOf()).toMatchObject({
       completedQuantity: 0,
-      profitBudget: '0.00',
+      profitBudget: 0,
       isActive: true,
       task: { type: 'CHANNEL' },
     });
@@ -288,11 +288,16 @@ describe('SDK conversion events', () => {
     const fresh = await createPlatform(app, pub);
     const empty = await gql(
       app,
-      'query($id: ID!) { platform(id: $id) { completed revenue } platformCampaigns(platformId: $id) { campaignId } }',
+      'query($id: ID!) { platform(id: $id) { completed revenue } platformCampaigns(platformId: $id) { campaignId completedQuantity } }',
       { id: String(fresh.id) },
       pub,
     );
-    expect(empty.data).toEqual({ platform: { completed: 0, revenue: '0.00' }, platformCampaigns: [] });
+    expect(empty.data.platform).toEqual({ completed: 0, revenue: '0.00' });
+    // A new app lists what it can show, nothing converted yet.
+    expect(empty.data.platformCampaigns.map((r: { campaignId: string }) => r.campaignId)).toContain(
+      String(a.campaign.id),
+    );
+    for (const row of empty.data.platformCampaigns) expect(row.completedQuantity).toBe(0);
     const foreign = await gql(
       app,
       'query($id: ID!) { platformCampaigns(platformId: $id) { campaignId } }',
