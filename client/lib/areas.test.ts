@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaTabs } from '../features/layout/tabs';
-import { areaFromPath, chipAmount, logoTarget } from './areas';
+import { areaFromPath, chipAmount, homePath, logoTarget } from './areas';
 
 const balances = { advertiserBalance: '10.005', publisherBalance: '0.1', publisherOnHoldBalance: '0.2' };
 
@@ -22,6 +22,10 @@ describe('areas of the main layout', () => {
   it('points the logo at projects for advertisers and at the publisher index otherwise', () => {
     expect(logoTarget('ADVERTISER')).toBe('/advertiser/projects');
     expect(logoTarget('PUBLISHER')).toBe('/publisher');
+    // A moderator's home is the queue, whatever their main area.
+    expect(homePath({ defaultRole: 'ADVERTISER', isModerator: true })).toBe('/moderation');
+    expect(homePath({ defaultRole: 'PUBLISHER', isModerator: false })).toBe('/publisher');
+    expect(homePath(undefined)).toBe('/advertiser/projects');
   });
 
   it('lists the tabs of each area', () => {

@@ -51,3 +51,8 @@ export type DefaultRole = 'ADVERTISER' | 'PUBLISHER';
 export function logoTarget(defaultRole: DefaultRole | undefined): string {
   return defaultRole === 'PUBLISHER' ? paths.publisherIndex : paths.advertiserProjects;
 }
+
+/** Where a user lands after signing in and where the logo goes: a moderator's home is the queue. */
+export function homePath(user: { defaultRole?: DefaultRole; isModerator?: boolean } | null | undefined): string {
+  return user?.isModerator ? paths.moderation : logoTarget(user?.defaultRole);
+}

@@ -70,7 +70,7 @@ export async function signIn(page: Page, email: string, password = 'demo1234'): 
 /** Signs in and opens `path` by a deep link (a full page load with the stored token). */
 export async function signInTo(page: Page, email: string, path: string): Promise<void> {
   await signIn(page, email);
-  await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
+  await page.waitForURL(/\/(advertiser\/projects|publisher|moderation)$/);
   await page.goto(path);
   await page.waitForURL(`**${path}`);
 }

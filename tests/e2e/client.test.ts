@@ -77,9 +77,13 @@ describe('web client against the real server', () => {
   it("shows a new registration request in a moderator's queue live, without reload", async () => {
     const moderator = await browser();
     await signIn(moderator.page, 'moderator@demo.local');
-    await moderator.page.waitForURL('**/advertiser/projects');
+    // A moderator's home is the queue (not an empty Advertiser area), and the logo leads back to it.
+    await moderator.page.waitForURL('**/moderation');
+    await moderator.page.getByTestId('tab-registrations').waitFor();
     await moderator.page.getByTestId('moderation-link').click();
     await moderator.page.waitForURL('**/moderation');
+    expect(await moderator.page.getByTestId('logo-link').getAttribute('href')).toBe('/moderation');
+    expect(await moderator.page.getByText("You don't have any projects").count()).toBe(0);
     await moderator.page.getByRole('heading', { name: 'Moderation' }).waitFor({ state: 'visible' });
     await moderator.page.getByTestId('tab-registrations').click();
     await moderator.page.getByTestId('queue-total').waitFor({ state: 'visible' });

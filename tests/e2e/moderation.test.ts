@@ -69,8 +69,7 @@ describe('moderation in Chromium', () => {
     expect(await rowIn(b).getAttribute('data-status')).toBe('IN_REVIEW');
     await screenshot(b.page, 'moderation-01-claimed-by-the-other-moderator');
 
-    // A decides in the drawer: resolved, the player blocked in the app.
-    await rowIn(a).getByTestId('decide-report').click();
+    // A decides in the drawer (the claim opened it): resolved, the player blocked in the app.
     const drawer = a.page.getByTestId('report-drawer');
     await drawer.getByText('The bot never answers.').waitFor();
     await drawer.getByTestId('history').getByText('Claimed by Morgan Moderator').waitFor();
@@ -90,6 +89,43 @@ describe('moderation in Chromium', () => {
     const blocked = await showcase(app, platform, { user: player });
     expect(blocked.body.value.tasks).toEqual([]);
     await expectLedgerClean(app);
+  });
+
+  it('in a queue longer than a page, a claimed report stays in front of its claimer: the claim opens it', async () => {
+    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
+      'select id, tg_bot_id from platforms where tg_bot_id = ?',
+      [DEMO_BOT_ID],
+    );
+    const [campaign] = await em(app).execute<{ id: number }[]>(
+      "select id from campaigns where name = 'Farm Hero bot — launch'",
+    );
+    // More new reports than a page holds (10): a claimed one sorts after all of them.
+    for (let i = 0; i < 12; i++) {
+      const filed = await showcase(
+        app,
+        { id: demoApp.id, tgBotId: demoApp.tg_bot_id },
+        { user: newPlayer({ first_name: `Queue${i}` }) },
+        '/reports',
+        { body: { campaignId: campaign.id, reason: 'OTHER', text: `Long queue report ${i}` } },
+      );
+      expect(filed.status).toBe(201);
+    }
+    const { page } = await browser({ width: 390, height: 844 });
+    await signInTo(page, 'moderator@demo.local', '/moderation');
+    const table = page.getByTestId('reports-table');
+    await table.getByTestId('filter-status').selectOption('NEW');
+    const first = table.locator('[data-testid="report-row"][data-status="NEW"]').first();
+    await first.waitFor();
+    const id = await first.getAttribute('data-report-id');
+    await first.getByTestId('claim-report').click();
+    const drawer = page.getByTestId('report-drawer');
+    await drawer.waitFor({ state: 'visible', timeout: 3000 });
+    expect(await drawer.getByRole('heading', { name: `Report #${id}` }).count()).toBe(1);
+    await drawer.getByTestId('drawer-decide').waitFor();
+    await screenshot(page, 'moderation-04-claim-opens-the-report-mobile');
+    // The New view no longer lists it: without the drawer the claimer would have lost it.
+    await page.keyboard.press('Escape');
+    await table.locator(`[data-testid="report-row"][data-report-id="${id}"]`).waitFor({ state: 'detached' });
   });
 
   it('the data table: search after typing, sort asc → desc → none, page size, No records found', async () => {

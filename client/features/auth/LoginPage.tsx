@@ -8,7 +8,7 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
-import { logoTarget } from '../../lib/areas';
+import { homePath } from '../../lib/areas';
 import { setChooseRoleFlag, setToken } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import type { SignedIn } from './authApi';
@@ -53,7 +53,7 @@ export function LoginPage() {
     setToken(session.accessToken);
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
-    const home = logoTarget(session.user.defaultRole);
+    const home = homePath(session.user);
     void navigate({ href: viaGoogle ? `${home}?chooseRole=1` : home, replace: true });
   };
 

@@ -6,6 +6,7 @@ export interface SessionUser {
   name: string;
   email: string;
   defaultRole: DefaultRole;
+  isModerator?: boolean;
 }
 
 export interface SignedIn {

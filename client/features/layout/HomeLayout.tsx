@@ -14,7 +14,7 @@ import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { graphql } from '../../gql';
-import { areaFromPath, logoTarget } from '../../lib/areas';
+import { areaFromPath, homePath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
@@ -78,12 +78,7 @@ function Shell() {
                 moderationWaiting={moderationWaiting}
               />
             ) : null}
-            <Link
-              to={logoTarget(me?.defaultRole)}
-              aria-label="Taskgram Ads, home"
-              data-testid="logo-link"
-              style={{ flexShrink: 0 }}
-            >
+            <Link to={homePath(me)} aria-label="Taskgram Ads, home" data-testid="logo-link" style={{ flexShrink: 0 }}>
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
               </Box>

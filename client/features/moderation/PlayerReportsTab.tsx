@@ -46,8 +46,12 @@ const STATUS_VIEWS: { value: string; label: string; statuses: PlayerReportStatus
   { value: 'all', label: 'All statuses', statuses: null },
 ];
 
-/** Claim and release in one place, for the table's rows and the drawer. */
-export function useReportClaims() {
+/**
+ * Claim and release in one place, for the table's rows and the drawer. `onClaimed` runs after
+ * a successful claim: the table opens the report, because a claimed report sorts after the
+ * new ones and would leave the claimer's page in a long queue.
+ */
+export function useReportClaims(onClaimed?: (id: string) => void) {
   const [claim] = useMutation(ClaimPlayerReportMutation);
   const [release] = useMutation(ReleasePlayerReportMutation);
   const [busy, setBusy] = useState<string>();
@@ -56,6 +60,7 @@ export function useReportClaims() {
     try {
       await (action === 'claim' ? claim : release)({ variables: { id } });
       notifySuccess(action === 'claim' ? 'Report claimed: it is yours to decide' : 'Report released to the queue');
+      if (action === 'claim') onClaimed?.(id);
     } catch (e) {
       notifyError(errorMessage(e));
     } finally {
@@ -75,7 +80,8 @@ export function PlayerReportsTab() {
   const [reason, setReason] = useState<PlayerReportReason | ''>('');
   const [claimedBy, setClaimedBy] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const claims = useReportClaims();
+  // A claimed report opens here: it stays in front of its claimer wherever it sorts now.
+  const claims = useReportClaims(setOpenId);
 
   const filters: PlayerReportFilters = {
     status: STATUS_VIEWS.find((v) => v.value === statusView)?.statuses ?? null,
