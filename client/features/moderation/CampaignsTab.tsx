@@ -296,7 +296,12 @@ function ReviewDrawer({
   const detail = data?.campaignReview;
   const c = detail ? unmask(CampaignReviewRowFragment, detail.campaign) : undefined;
   return (
-    <Drawer.Root open={id !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="end">
+    <Drawer.Root
+      open={id !== null}
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', sm: 'md' }}
+      placement="end"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

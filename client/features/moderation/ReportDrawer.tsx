@@ -59,7 +59,12 @@ export function ReportDrawer({
 
   return (
     <>
-      <Drawer.Root open={id !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="end">
+      <Drawer.Root
+        open={id !== null}
+        onOpenChange={(e) => !e.open && onClose()}
+        size={{ base: 'full', sm: 'md' }}
+        placement="end"
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
