@@ -193,7 +193,7 @@ describe('advertiser projects in Chromium', () => {
     await expect.poll(() => card.getByTestId('resources-count').textContent()).toBe('Resources: 1');
     await screenshot(page, 'projects-08-list-after');
 
-    // Phone width: the resource table scrolls inside its frame.
+    // Phone width: the resources are cards, nothing cut off, the row menu and Campaign in view.
     const phone = await openBrowser(app.url, { width: 390, height: 844 });
     browsers.push(phone);
     await signIn(phone.page, 'advertiser@demo.local');
@@ -201,12 +201,23 @@ describe('advertiser projects in Chromium', () => {
     // Dark mode on the phone (next-themes reads its key on load).
     await phone.page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
     await phone.page.goto(`/advertiser/projects/${projectId}`);
-    await resourceRow(phone.page, 'WG Shop Bot').waitFor({ state: 'attached' });
-    // The table scrolls inside its frame instead of widening the page.
-    const frame = await phone.page
-      .getByTestId('resource-table')
-      .evaluate((t) => t.parentElement!.getBoundingClientRect().width);
-    expect(frame).toBeLessThanOrEqual(390);
+    const resourceCard = resourceRow(phone.page, 'WG Shop Bot');
+    await resourceCard.waitFor({ state: 'visible' });
+    expect(await phone.page.getByTestId('resource-table').count()).toBe(0);
+    // Every part of the resourceCard is inside the screen, the full name is shown, not cut.
+    for (const part of [
+      resourceCard,
+      resourceCard.getByRole('button', { name: 'Actions for WG Shop Bot' }),
+      resourceCard.getByTestId('campaign-cell'),
+      resourceCard.getByTestId('sdk-cell'),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const title = resourceCard.getByText('WG Shop Bot', { exact: true });
+    expect(await title.evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone.page, 'projects-09-mobile-dark');
   });
 });

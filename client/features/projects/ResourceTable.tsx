@@ -3,7 +3,9 @@ import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button, CloseButton, IconButton } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
 import { Code } from '@chakra-ui/react/code';
+import { useMediaQuery } from '@chakra-ui/react/hooks';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Menu } from '@chakra-ui/react/menu';
@@ -14,7 +16,7 @@ import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { EllipsisVertical, Info, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Pagination } from '../../components/ui/Pagination';
@@ -46,7 +48,7 @@ export function resourceRows(rows: TaskRow[]): Task[] {
 
 export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
 
-/** Resource table: Resource name, Type, Link, Status, SDK, Campaign and actions; scrolls sideways on phones. */
+/** Resource table: Resource name, Type, Link, Status, SDK, Campaign and actions; cards on phones. */
 export function ResourceTable({
   projectId,
   firstPageRows,
@@ -72,44 +74,57 @@ export function ResourceTable({
   const extraPages: number[] = [];
   for (let p = range.from + 1; p <= range.to; p++) extraPages.push(p);
   const rowProps = { projectId, onDetails: setDetails, onDelete: setDeleting, onAddCampaign };
+  // Phones get cards: the table needs 1040 px and would cut names and hide the row menu.
+  const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
 
   return (
     <Stack gap="4">
-      {/* A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls. */}
-      <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
-        <Table.ScrollArea
-          position="relative"
-          borderWidth="1px"
-          borderRadius="xl"
-          data-scroll-restoration-id="resource-table"
-        >
-          <Table.Root size="md" minW="1040px" data-testid="resource-table" interactive>
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>Resource name</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader>Link</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>SDK</Table.ColumnHeader>
-                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Box as="span" srOnly>
-                    Actions
-                  </Box>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {firstPageRows.map((task) => (
-                <ResourceRow key={task.id} task={task} {...rowProps} />
-              ))}
-              {extraPages.map((page) => (
-                <PageRows key={page} page={page} {...rowProps} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      </Box>
+      {!wide ? (
+        <Stack gap="3" data-testid="resource-cards">
+          {firstPageRows.map((task) => (
+            <ResourceCard key={task.id} task={task} {...rowProps} />
+          ))}
+          {extraPages.map((page) => (
+            <PageRows key={page} page={page} cards {...rowProps} />
+          ))}
+        </Stack>
+      ) : (
+        // A grid track of minmax(0, 1fr) keeps the wide table from widening the page: it scrolls.
+        <Box display="grid" gridTemplateColumns="minmax(0, 1fr)">
+          <Table.ScrollArea
+            position="relative"
+            borderWidth="1px"
+            borderRadius="xl"
+            data-scroll-restoration-id="resource-table"
+          >
+            <Table.Root size="md" minW="1040px" data-testid="resource-table" interactive>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader>Resource name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Type</Table.ColumnHeader>
+                  <Table.ColumnHeader>Link</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>SDK</Table.ColumnHeader>
+                  <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">
+                    <Box as="span" srOnly>
+                      Actions
+                    </Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {firstPageRows.map((task) => (
+                  <ResourceRow key={task.id} task={task} {...rowProps} />
+                ))}
+                {extraPages.map((page) => (
+                  <PageRows key={page} page={page} {...rowProps} />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Box>
+      )}
       {pages > 1 && (
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap="3">
           {range.to < pages ? (
@@ -136,16 +151,19 @@ export function ResourceTable({
 function PageRows({
   page,
   projectId,
+  cards = false,
   ...rest
 }: {
   page: number;
   projectId: string;
+  cards?: boolean;
   onDetails: (task: Task) => void;
   onDelete: (task: Task) => void;
   onAddCampaign: (task: Task) => void;
 }) {
   const { data } = useQuery(ProjectTasksQuery, { variables: { projectId, page, limit: RESOURCE_PAGE_SIZE } });
   if (!data) {
+    if (cards) return <Skeleton h="40" borderRadius="xl" />;
     return (
       <Table.Row>
         <Table.Cell colSpan={7}>
@@ -156,9 +174,13 @@ function PageRows({
   }
   return (
     <>
-      {resourceRows(data.projectTasks.data).map((task) => (
-        <ResourceRow key={task.id} task={task} projectId={projectId} {...rest} />
-      ))}
+      {resourceRows(data.projectTasks.data).map((task) =>
+        cards ? (
+          <ResourceCard key={task.id} task={task} projectId={projectId} {...rest} />
+        ) : (
+          <ResourceRow key={task.id} task={task} projectId={projectId} {...rest} />
+        ),
+      )}
     </>
   );
 }
@@ -208,27 +230,103 @@ function ResourceRow({
         <CampaignCell task={task} onAdd={() => onAddCampaign(task)} />
       </Table.Cell>
       <Table.Cell textAlign="end">
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <IconButton variant="ghost" size="sm" aria-label={`Actions for ${task.title}`}>
-              <EllipsisVertical />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                <Menu.Item value="sdk" onSelect={() => onDetails(task)}>
-                  <Info size={14} /> SDK details
-                </Menu.Item>
-                <Menu.Item value="delete" color="fg.error" onSelect={() => onDelete(task)}>
-                  <Trash2 size={14} /> Delete
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <ResourceMenu task={task} onDetails={onDetails} onDelete={onDelete} />
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+function ResourceMenu({
+  task,
+  onDetails,
+  onDelete,
+}: {
+  task: Task;
+  onDetails: (task: Task) => void;
+  onDelete: (task: Task) => void;
+}) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${task.title}`}>
+          <EllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="sdk" onSelect={() => onDetails(task)}>
+              <Info size={14} /> SDK details
+            </Menu.Item>
+            <Menu.Item value="delete" color="fg.error" onSelect={() => onDelete(task)}>
+              <Trash2 size={14} /> Delete
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** A resource on a phone: the row's fields stacked in a card, nothing cut off. */
+function ResourceCard({
+  task,
+  projectId,
+  onDetails,
+  onDelete,
+  onAddCampaign,
+}: {
+  task: Task;
+  projectId: string;
+  onDetails: (task: Task) => void;
+  onDelete: (task: Task) => void;
+  onAddCampaign: (task: Task) => void;
+}) {
+  const field = (label: string, value: ReactNode, testId?: string) => (
+    <HStack justify="space-between" align="flex-start" gap="3" data-testid={testId}>
+      <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+        {label}
+      </Text>
+      <Box textAlign="end" minW="0">
+        {value}
+      </Box>
+    </HStack>
+  );
+  return (
+    <Card.Root size="sm" data-testid="resource-row" data-task-id={task.id} data-title={task.title}>
+      <Card.Body gap="3">
+        <HStack gap="3" align="flex-start">
+          <Avatar.Root size="sm" shape="rounded">
+            <Avatar.Image src={task.logo} alt="" />
+            <Avatar.Fallback name={task.title} />
+          </Avatar.Root>
+          <Stack gap="0" flex="1" minW="0">
+            <Text fontWeight="medium" wordBreak="break-word">
+              {task.title}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {typeLabels[task.type]}
+              {task.isMiniApp ? ' (mini app)' : ''}
+            </Text>
+          </Stack>
+          <ResourceMenu task={task} onDetails={onDetails} onDelete={onDelete} />
+        </HStack>
+        {field(
+          'Link',
+          <ChakraLink href={task.url} target="_blank" rel="noreferrer" color="brand.fg" wordBreak="break-all">
+            {task.url.replace(/^https?:\/\//, '')}
+          </ChakraLink>,
+        )}
+        {field('Status', <ResourceStatusBadge task={task} />, 'resource-status-cell')}
+        {field('SDK', <SdkCell task={task} projectId={projectId} onDetails={() => onDetails(task)} />, 'sdk-cell')}
+        <Stack gap="1" data-testid="campaign-cell">
+          <Text fontSize="sm" color="fg.muted">
+            Campaign
+          </Text>
+          <CampaignCell task={task} onAdd={() => onAddCampaign(task)} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
