@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../test-utils';
 import { DELETE_WARNING, ResourceTable, type Task } from './ResourceTable';
 
@@ -44,6 +44,43 @@ function renderTable(rows: Task[], onAddCampaign = vi.fn()) {
   );
   return onAddCampaign;
 }
+
+/** A screen at least `width` px wide, as Chakra's useMediaQuery reads it. */
+function screenWidth(width: number) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: Number(/min-width: (\d+)rem/.exec(query)?.[1] ?? 0) * 16 <= width,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+const jsdomMatchMedia = window.matchMedia;
+beforeEach(() => screenWidth(1280));
+afterEach(() => {
+  window.matchMedia = jsdomMatchMedia;
+});
+
+describe('resource table on a phone', () => {
+  it('shows each resource as a card with its name, link, campaigns and menu, no table', async () => {
+    screenWidth(390);
+    renderTable([
+      task('9', [{ __typename: 'Campaign', id: '3', name: 'Spring launch', status: 'ACTIVE', isActive: true }]),
+    ]);
+    const card = await screen.findByTestId('resource-row');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByText('Resource 9')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 't.me/resource_9' })).toBeInTheDocument();
+    expect(
+      within(within(card).getByTestId('campaign-cell')).getByRole('link', { name: 'Spring launch' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Actions for Resource 9' })).toBeInTheDocument();
+  });
+});
 
 describe('resource table: Campaign column', () => {
   it("shows 'No Campaign' and 'Add New Campaign' for a resource without campaigns", async () => {
