@@ -28,6 +28,7 @@ export const SettingsJson = z.object({
   tierList: z.array(TierJson),
   languages: z.array(z.object({ code: z.string(), title: z.string() })),
   onlyPremiumUserCommission: z.number(),
+  networkFeePercent: z.number(),
   telegramSystemBot: z.string(),
 });
 export const CategoriesJson = z.object({ data: z.array(IdTitle), total: z.number() });

@@ -19,6 +19,7 @@ describe('GET /v1/settings', () => {
     const { tierList, languages, onlyPremiumUserCommission, telegramSystemBot } = res.body.value;
     expect(Object.keys(res.body.value).sort()).toEqual([
       'languages',
+      'networkFeePercent',
       'onlyPremiumUserCommission',
       'telegramSystemBot',
       'tierList',
@@ -170,5 +171,22 @@ describe('GET /v1/countries', () => {
     const res = await gql(app, '{ countries(search: "germ") { id title } }', {}, token);
     expect(res.data).toEqual({ countries: [{ id: 'DE', title: 'Germany' }] });
     expect((await gql(app, '{ countries { id } }')).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('what a publisher earns per tier', () => {
+  test('Tier.publisherValue is the tier price less the network fee, as a conversion credits it', async () => {
+    const res = await gql(app, '{ settings { networkFeePercent tierList { level value publisherValue } } }', {}, token);
+    expect(res.errors).toBeUndefined();
+    const { networkFeePercent, tierList } = res.data.settings;
+    expect(networkFeePercent).toBe(20);
+    const micro = (usd: string) => BigInt(usd.replace('.', '').padEnd(usd.indexOf('.') + 7, '0'));
+    for (const t of tierList) {
+      expect(micro(t.publisherValue)).toBe((micro(t.value) * 80n) / 100n);
+    }
+    // Tier 1 of the demo: 0.15 paid, 0.12 earned (the e2e money loop sees 0.12 credited).
+    expect(tierList.find((t: { level: number }) => t.level === 1)).toMatchObject({ publisherValue: '0.12' });
+    const rest = await app.api('/v1/settings', { token });
+    expect(rest.body.value.networkFeePercent).toBe(20);
   });
 });

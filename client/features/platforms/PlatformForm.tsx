@@ -33,6 +33,7 @@ import {
   platformSchema,
   taskTabLabels,
 } from './platform';
+import { roundMoney } from '../../lib/money';
 
 export interface PlatformFormProps {
   mode: 'create' | 'edit';
@@ -42,6 +43,8 @@ export interface PlatformFormProps {
   onSubmit: (values: PlatformValues) => Promise<void>;
   /** Edit: the app already has a bot token (the token itself is never sent back). */
   hasBotToken?: boolean;
+  /** Settings' networkFeePercent: the tier prices say what the publisher earns after it. */
+  networkFeePercent?: number;
 }
 
 const TOP_FIELDS = ['title', 'logo', 'categoryId', 'tgBotUrl', 'webappUrl', 'awards'] as const;
@@ -54,6 +57,7 @@ export function PlatformForm({
   upload,
   onSubmit,
   hasBotToken = false,
+  networkFeePercent,
 }: PlatformFormProps) {
   const form = useForm<PlatformValues>({
     resolver: zodResolver(platformSchema),
@@ -288,6 +292,8 @@ export function PlatformForm({
                   data-testid={`service-panel-${s.taskType}`}
                 >
                   <ServicePanel
+                    mode={mode}
+                    networkFeePercent={networkFeePercent}
                     service={s}
                     awards={awards}
                     errors={errors.services?.[i]}
@@ -400,12 +406,17 @@ type ServiceErrors = NonNullable<FieldErrors<PlatformValues>['services']>[number
 
 /** One task type: its awards with quantities, display switches and tier prices. */
 export function ServicePanel({
+  mode = 'edit',
+  networkFeePercent,
   service,
   awards,
   errors,
   onChange,
   onAwardChange,
 }: {
+  /** Create hides the toggles that only make sense for a running app (spec: edit-only). */
+  mode?: 'create' | 'edit';
+  networkFeePercent?: number;
   service: ServiceItem;
   awards: PlatformValues['awards'];
   errors?: ServiceErrors;
@@ -484,36 +495,43 @@ export function ServicePanel({
         </Button>
       </Stack>
 
-      <Stack gap="2">
-        <Checkbox.Root
-          checked={service.isExcluded}
-          onCheckedChange={(e) => onChange({ isExcluded: e.checked === true })}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Disable task type display</Checkbox.Label>
-        </Checkbox.Root>
-        {service.taskType === 'SMART_LINK' && (
+      {/* Spec 2.5: the edit screen has these; a new app shows every task type. */}
+      {mode === 'edit' && (
+        <Stack gap="2">
           <Checkbox.Root
-            checked={service.shouldConfirmWithoutPayout}
-            onCheckedChange={(e) => onChange({ shouldConfirmWithoutPayout: e.checked === true })}
+            checked={service.isExcluded}
+            onCheckedChange={(e) => onChange({ isExcluded: e.checked === true })}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>Award the user in any case</Checkbox.Label>
+            <Checkbox.Label>Disable task type display</Checkbox.Label>
           </Checkbox.Root>
-        )}
-      </Stack>
+          {service.taskType === 'SMART_LINK' && (
+            <Checkbox.Root
+              checked={service.shouldConfirmWithoutPayout}
+              onCheckedChange={(e) => onChange({ shouldConfirmWithoutPayout: e.checked === true })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Award the user in any case</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        </Stack>
+      )}
 
-      <TierPrices tiers={service.tiers} />
+      <TierPrices tiers={service.tiers} feePercent={networkFeePercent} />
     </Stack>
   );
 }
 
-function TierPrices({ tiers }: { tiers: ServiceItem['tiers'] }) {
+/**
+ * What the publisher earns per action in each tier: the tier price less the network fee, as
+ * each conversion credits it; the tier price advertisers pay and the fee are said beside it.
+ */
+function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tiers']; feePercent?: number }) {
   return (
     <Field.Root>
-      <Field.Label>Price per action by tier</Field.Label>
+      <Field.Label>You earn per action, by tier</Field.Label>
       {tiers.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           Tier prices appear once the tiers are set up.
@@ -540,11 +558,24 @@ function TierPrices({ tiers }: { tiers: ServiceItem['tiers'] }) {
                   {t.prices.length ? t.prices.map((p) => p.country.title).join(', ') : 'All other countries'}
                 </Text>
               </Stack>
-              <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap">
-                ${t.value}
-              </Text>
+              <Stack gap="0" align="flex-end" flexShrink={0}>
+                <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap" data-testid="tier-earning">
+                  ${roundMoney(t.publisherValue ?? t.value)}
+                </Text>
+                {t.publisherValue && (
+                  <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="tier-price">
+                    advertiser pays ${roundMoney(t.value)}
+                  </Text>
+                )}
+              </Stack>
             </HStack>
           ))}
+          {fee !== undefined && (
+            <Text fontSize="xs" color="fg.muted" data-testid="tier-fee-note">
+              At least. Advertisers pay the tier price or more; the network keeps {fee}% of each action as its fee, and
+              you earn the rest. Campaigns that pay more earn you more.
+            </Text>
+          )}
         </Stack>
       )}
     </Field.Root>

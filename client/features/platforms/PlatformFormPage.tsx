@@ -71,6 +71,7 @@ export function CreatePlatformPage() {
       ) : (
         <PlatformForm
           mode="create"
+          networkFeePercent={tiers.data?.settings.networkFeePercent}
           initialValues={initial}
           categories={categories.data?.categories.data ?? []}
           upload={uploadImage}
@@ -87,6 +88,8 @@ export function EditPlatformPage() {
   const navigate = useNavigate();
   const categories = useQuery(PlatformCategoriesQuery);
   const platform = useQuery(PlatformQuery, { variables: { id }, fetchPolicy: 'network-only' });
+  // The network fee, for what the publisher earns per tier (cached with the tier list).
+  const fee = useQuery(PlatformTierListQuery).data?.settings.networkFeePercent;
   const [update] = useMutation(UpdatePlatformMutation, { refetchQueries: [PlatformsQuery] });
 
   const loaded = platform.data?.platform;
@@ -122,6 +125,7 @@ export function EditPlatformPage() {
           upload={uploadImage}
           onSubmit={submit}
           hasBotToken={loaded?.hasBotToken ?? false}
+          networkFeePercent={fee}
         />
       )}
     </Page>

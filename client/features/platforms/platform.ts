@@ -66,7 +66,10 @@ export interface ServiceAwardItem {
 
 export interface TierItem {
   level: number;
+  /** What advertisers pay at least for an action in this tier. */
   value: string;
+  /** What the publisher earns for it: `value` less the network fee. */
+  publisherValue?: string;
   prices: Array<{ value: string; countryId: string; country: { id: string; title: string } }>;
 }
 

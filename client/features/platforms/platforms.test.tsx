@@ -239,7 +239,9 @@ describe('platform form (component)', () => {
     expect(await screen.findAllByRole('tab')).toHaveLength(4);
     expect(screen.queryByRole('tab', { name: 'Custom' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Visit Link' }));
-    expect(screen.getByText('Award the user in any case')).toBeTruthy();
+    // Spec 2.5: these two are on the edit screen only.
+    expect(screen.queryByText('Award the user in any case')).toBeNull();
+    expect(screen.queryByText('Disable task type display')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Start Bot' }));
     await user.click(screen.getByRole('button', { name: 'Add award to Start Bot' }));
     await user.click(screen.getByRole('button', { name: 'Create App' }));
@@ -255,6 +257,37 @@ describe('platform form (component)', () => {
     await user.type(screen.getByLabelText('Start Bot award 1 quantity'), '15');
     await waitFor(() => expect(screen.queryByText('Award is required')).toBeNull());
     expect(screen.queryByText('Award quantity is required')).toBeNull();
+  });
+
+  it('tier prices say what the publisher earns after the network fee; edit has the service toggles', async () => {
+    const tiers = [
+      { level: 1, value: '0.150000', publisherValue: '0.120000', prices: [] },
+      { level: 2, value: '0.100000', publisherValue: '0.080000', prices: [] },
+    ];
+    const initial = { ...emptyPlatform(tiers), awards: [coins] };
+    renderInApp(
+      <PlatformForm
+        mode="edit"
+        initialValues={initial}
+        categories={categories}
+        upload={vi.fn()}
+        onSubmit={vi.fn(async () => {})}
+        networkFeePercent={20}
+      />,
+    );
+    const panel = await screen.findByTestId('service-panel-BOT');
+    expect(
+      within(panel)
+        .getAllByTestId('tier-earning')
+        .map((e) => e.textContent),
+    ).toEqual(['$0.12', '$0.08']);
+    expect(
+      within(panel)
+        .getAllByTestId('tier-price')
+        .map((e) => e.textContent),
+    ).toEqual(['advertiser pays $0.15', 'advertiser pays $0.10']);
+    expect(within(panel).getByTestId('tier-fee-note').textContent).toContain('the network keeps 20% of each action');
+    expect(within(panel).getByText('Disable task type display')).toBeTruthy();
   });
 
   it('renaming and deleting an award in the modal follows in every service', async () => {

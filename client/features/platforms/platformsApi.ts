@@ -57,6 +57,7 @@ export const PlatformQuery = graphql(`
         tiers {
           level
           value
+          publisherValue
           prices {
             value
             countryId
@@ -83,9 +84,11 @@ export const PlatformKeyQuery = graphql(`
 export const PlatformTierListQuery = graphql(`
   query PlatformTierList {
     settings {
+      networkFeePercent
       tierList {
         level
         value
+        publisherValue
         prices {
           value
           countryId

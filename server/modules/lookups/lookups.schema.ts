@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { checkPage } from '../../graphql/args.ts';
 import type { Category } from './lookups.entity.ts';
-import type { Country, TierView } from './lookups.service.ts';
+import { type Country, type TierView, publisherShare } from './lookups.service.ts';
 
 const CountryRef = builder.objectRef<Country>('Country').implement({
   fields: (t) => ({ id: t.exposeID('id'), title: t.exposeString('title') }),
@@ -23,6 +23,12 @@ export const TierRef = builder.objectRef<TierView>('Tier').implement({
   fields: (t) => ({
     level: t.exposeInt('level'),
     value: t.expose('value', { type: 'Money' }),
+    publisherValue: t.field({
+      type: 'Money',
+      description:
+        'What a publisher earns for an action at the tier’s price: `value` less the network fee (`Settings.networkFeePercent`), as every conversion credits it (rounded down to the micro-USD).',
+      resolve: (tier, _a, ctx) => publisherShare(tier.value, ctx.config.networkFeePercent),
+    }),
     prices: t.expose('prices', { type: [TierPriceRef] }),
   }),
 });
@@ -36,6 +42,7 @@ const SettingsRef = builder
     tierList: TierView[];
     languages: { code: string; title: string }[];
     onlyPremiumUserCommission: number;
+    networkFeePercent: number;
     telegramSystemBot: string;
   }>('Settings')
   .implement({
@@ -44,6 +51,9 @@ const SettingsRef = builder
       languages: t.expose('languages', { type: [LanguageRef] }),
       onlyPremiumUserCommission: t.exposeInt('onlyPremiumUserCommission', {
         description: 'Extra percent of the price for campaigns shown only to Telegram Premium users.',
+      }),
+      networkFeePercent: t.exposeInt('networkFeePercent', {
+        description: 'Percent of each paid action the network keeps; the publisher earns the rest.',
       }),
       telegramSystemBot: t.exposeString('telegramSystemBot'),
     }),

@@ -43,6 +43,10 @@ export interface TierView {
   prices: { value: bigint; country: Country; countryId: string }[];
 }
 
+/** The publisher's part of a price: what `record_conversion` credits (`price * (100 - fee) / 100`). */
+export const publisherShare = (price: bigint, feePercent: number): bigint =>
+  (price * BigInt(100 - feePercent)) / 100n;
+
 export class LookupsService {
   constructor(private readonly config: Config) {}
 
@@ -89,6 +93,7 @@ export class LookupsService {
       tierList: await this.tierList(em),
       languages: LANGUAGES.map((l) => ({ ...l })),
       onlyPremiumUserCommission: ONLY_PREMIUM_USER_COMMISSION_PERCENT,
+      networkFeePercent: this.config.networkFeePercent,
       telegramSystemBot: this.config.telegramSystemBot,
     };
   }
