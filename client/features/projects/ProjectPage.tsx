@@ -59,8 +59,20 @@ export function ProjectPage() {
   }, [first.data, range.from, pages]);
 
   if (project.error && !project.data) {
+    // The server's message is the title when it says the same ("Project not found"); any other
+    // failure (a network error) is said under it.
+    const message = errorMessage(project.error);
+    const notFound = message === 'Project not found';
     return (
-      <EmptyState icon={<FolderX />} title="Project not found" description={errorMessage(project.error)}>
+      <EmptyState
+        icon={<FolderX />}
+        title={notFound ? 'Project not found' : 'This project could not be loaded'}
+        description={
+          notFound
+            ? 'It may have been deleted, or it belongs to another account.'
+            : `${message}. Try again in a moment.`
+        }
+      >
         <Button asChild variant="outline">
           <Link to="/advertiser/projects">Back to My Projects</Link>
         </Button>

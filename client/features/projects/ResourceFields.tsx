@@ -19,6 +19,7 @@ import {
   IMAGE_ACCEPT,
   type ResourceValues,
   checkImage,
+  hasInviteLink,
   resourceMessages,
   selectableTypes,
   toTelegramLink,
@@ -45,6 +46,15 @@ type WithTasks = { tasks: ResourceValues[] };
  * the details stay hidden until a search result or manual entry (spec 4). Existing resources
  * (no 'new' flag) are shown read-only.
  */
+/** The name field's example, by the resource's type. */
+const TITLE_PLACEHOLDERS: Record<TaskType, string> = {
+  BOT: 'My bot',
+  CHANNEL: 'My channel',
+  CHAT: 'My chat',
+  CUSTOM: 'My offer',
+  SMART_LINK: 'My offer',
+};
+
 export function ResourceFields({
   index,
   services,
@@ -129,6 +139,8 @@ export function ResourceFields({
     }
   };
 
+  // Custom resources are any https page (players arrive with ?click=<code>); the others live in Telegram.
+  const custom = resource.revealed && resource.type === 'CUSTOM';
   const urlField = register(name('url'), {
     onBlur: (e) => {
       const value = String(e.target.value ?? '');
@@ -157,11 +169,15 @@ export function ResourceFields({
       <FormField
         label="Link"
         error={fieldErrors?.url?.message}
-        helperText="A t.me link or @name; search fills in the name, logo and type"
+        helperText={
+          custom
+            ? 'Any https page: players arrive there with ?click=<code>, which your server reports'
+            : 'A t.me link or @name; search fills in the name, logo and type'
+        }
       >
         <HStack w="full" gap="2">
           <Input
-            placeholder="https://t.me/your_link or @name"
+            placeholder={custom ? 'https://your.site/offer' : 'https://t.me/your_link or @name'}
             autoComplete="off"
             {...urlField}
             onKeyDown={(e) => {
@@ -195,7 +211,7 @@ export function ResourceFields({
             </SegmentGroup.Root>
           </Field.Root>
           <FormField label="Resource name" error={fieldErrors?.title?.message}>
-            <Input placeholder="My channel" {...register(name('title'))} />
+            <Input placeholder={TITLE_PLACEHOLDERS[resource.type]} {...register(name('title'))} />
           </FormField>
           <LogoField
             logo={resource.logo}
@@ -215,18 +231,20 @@ export function ResourceFields({
               <Checkbox.Label>This bot is a mini app</Checkbox.Label>
             </Checkbox.Root>
           )}
-          <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
-            <Input
-              placeholder="https://t.me/+invite"
-              autoComplete="off"
-              {...register(name('inviteLink'), {
-                onBlur: (e) => {
-                  const value = String(e.target.value ?? '');
-                  if (value.trim().startsWith('@')) set('inviteLink', toTelegramLink(value));
-                },
-              })}
-            />
-          </FormField>
+          {hasInviteLink(resource.type) && (
+            <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
+              <Input
+                placeholder="https://t.me/+invite"
+                autoComplete="off"
+                {...register(name('inviteLink'), {
+                  onBlur: (e) => {
+                    const value = String(e.target.value ?? '');
+                    if (value.trim().startsWith('@')) set('inviteLink', toTelegramLink(value));
+                  },
+                })}
+              />
+            </FormField>
+          )}
         </>
       )}
     </Stack>

@@ -510,7 +510,8 @@ function SdkDetailsDialog({ projectId, task, onClose }: { projectId: string; tas
                       )}
                       <Stack gap="1">
                         <Text fontWeight="medium">
-                          {task.verificationLink ? '2. ' : ''}Your bot sends the code with the project API key
+                          {task.verificationLink ? '2. ' : ''}
+                          {task.type === 'BOT' ? 'Your bot' : 'Your server'} sends the code with the project API key
                         </Text>
                         <Text fontSize="sm" color="fg.muted">
                           POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.

@@ -112,6 +112,19 @@ describe('new resource form', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Bot' })).toBeChecked());
     expect(screen.getByLabelText('Resource name')).toBeInTheDocument();
     expect(screen.getByText('This bot is a mini app')).toBeInTheDocument();
+    // The form speaks of what the type is: a bot has a bot's name and no invite link.
+    expect(screen.getByLabelText('Resource name')).toHaveAttribute('placeholder', 'My bot');
+    expect(screen.queryByLabelText('Invite link')).toBeNull();
+    // A custom resource is any https page, not a Telegram link.
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    await waitFor(() => expect(screen.getByLabelText('Resource name')).toHaveAttribute('placeholder', 'My offer'));
+    expect(screen.getByPlaceholderText('https://your.site/offer')).toBeInTheDocument();
+    expect(screen.getByText(/Any https page: players arrive there with \?click=/)).toBeInTheDocument();
+    expect(screen.queryByText(/A t\.me link or @name/)).toBeNull();
+    expect(screen.queryByLabelText('Invite link')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Channel' }));
+    await waitFor(() => expect(screen.getByLabelText('Invite link')).toBeInTheDocument());
+    expect(screen.getByLabelText('Resource name')).toHaveAttribute('placeholder', 'My channel');
   });
 
   it('fills title, logo and type from a search result and submits the TaskInput', async () => {

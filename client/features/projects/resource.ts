@@ -41,7 +41,7 @@ export const resourceSchema = z
     if (url && r.type === 'CUSTOM' && !/^https?:\/\/\S+$/.test(url)) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: resourceMessages.customLinkInvalid });
     }
-    const invite = r.inviteLink.trim();
+    const invite = hasInviteLink(r.type) ? r.inviteLink.trim() : '';
     if (invite && !isTelegramLink(toTelegramLink(invite))) {
       ctx.addIssue({ code: 'custom', path: ['inviteLink'], message: resourceMessages.linkInvalid });
     }
@@ -58,13 +58,16 @@ export const projectSchema = z.object({
 });
 export type ProjectValues = z.infer<typeof projectSchema>;
 
+/** Only channels and chats are joined by invite link; the field exists for them alone. */
+export const hasInviteLink = (type: TaskType) => type === 'CHANNEL' || type === 'CHAT';
+
 export function emptyResource(type: TaskType = 'CUSTOM'): ResourceValues {
   return { isNew: true, revealed: false, type, title: '', url: '', logo: '', isMiniApp: false, inviteLink: '' };
 }
 
 /** What TaskInput takes: '@' converted, empty invite link as null, isMiniApp only for bots. */
 export function toTaskInput(r: ResourceValues) {
-  const invite = r.inviteLink.trim();
+  const invite = hasInviteLink(r.type) ? r.inviteLink.trim() : '';
   return {
     ...(r.id ? { id: r.id } : {}),
     type: r.type,
