@@ -20,6 +20,9 @@ const projects = createRoute({
 const project = createRoute({
   getParentRoute: () => advertiser,
   path: 'projects/$id',
+  // ?sdk=1: open the first resource's SDK details (the created-project modal's Set up SDK).
+  validateSearch: (search: Record<string, unknown>): { sdk?: 1 } =>
+    search.sdk === 1 || search.sdk === '1' ? { sdk: 1 } : {},
   component: lazyRouteComponent(() => import('../features/projects/ProjectPage'), 'ProjectPage'),
 });
 

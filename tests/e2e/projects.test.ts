@@ -58,11 +58,11 @@ describe('advertiser projects in Chromium', () => {
 
     await dialog.getByLabel('Project name').fill('Daily News Promo');
     await dialog.getByLabel('Category').selectOption({ index: 1 });
-    await dialog.getByPlaceholder('https://t.me/your_link or @name').fill('@wg_daily_news');
+    await dialog.getByLabel('Link', { exact: true }).fill('@wg_daily_news');
     await dialog.getByRole('button', { name: 'Search' }).click();
     // The fake Bot API answers getChat with a channel and its photo: title, logo and type are filled.
     await expect.poll(() => dialog.getByLabel('Resource name').inputValue()).toBe('WG Daily News');
-    expect(await dialog.getByPlaceholder('https://t.me/your_link or @name').inputValue()).toBe(
+    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toBe(
       'https://t.me/wg_daily_news',
     );
     await expect
@@ -91,7 +91,13 @@ describe('advertiser projects in Chromium', () => {
     await page.waitForTimeout(400); // let the dialog finish its entry animation
     await screenshot(page, 'projects-03-created');
     await created.getByText('Set up SDK').click();
+    // The project opens with the new resource's SDK details (then the address drops ?sdk).
+    const sdkDialog = page.getByRole('dialog', { name: 'SDK details' });
+    await sdkDialog.getByText('WG Daily News').waitFor({ state: 'visible' });
     await page.waitForURL(/\/advertiser\/projects\/\d+$/);
+    await screenshot(page, 'projects-03b-set-up-sdk');
+    await sdkDialog.getByRole('button', { name: 'Close' }).first().click();
+    await sdkDialog.waitFor({ state: 'hidden' });
     const projectId = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(() => page.getByTestId('project-title').textContent()).toBe('Daily News Promo');
     await resourceRow(page, 'WG Daily News').waitFor({ state: 'visible' });
@@ -130,7 +136,7 @@ describe('advertiser projects in Chromium', () => {
     await page.getByRole('button', { name: 'Add New Resource' }).first().click();
     const resourceDialog = page.getByRole('dialog', { name: 'New advertising resource' });
     await resourceDialog.waitFor({ state: 'visible' });
-    const link = resourceDialog.getByPlaceholder('https://t.me/your_link or @name');
+    const link = resourceDialog.getByLabel('Link', { exact: true });
     await link.fill('@no_such_channel');
     await link.press('Enter');
     await toast(page, 'error', 'Resource not found. Please fill in the fields yourself').waitFor({ state: 'visible' });

@@ -183,7 +183,7 @@ export function BudgetDialog({
             <Dialog.Header>
               <Stack gap="0.5" minW="0">
                 <Dialog.Title>{copy[mode].title}</Dialog.Title>
-                <Text fontSize="sm" color="fg.muted" truncate>
+                <Text fontSize="sm" color="fg.muted" truncate title={campaign?.name}>
                   {campaign?.name}
                 </Text>
               </Stack>

@@ -21,11 +21,11 @@ export function AppLine({ app, caption }: { app: { title: string; logo: string }
         <Avatar.Fallback name={app.title} />
       </Avatar.Root>
       <Stack gap="0" minW="0">
-        <Text fontWeight="semibold" truncate>
+        <Text fontWeight="semibold" truncate title={app.title}>
           {app.title}
         </Text>
         {caption && (
-          <Text fontSize="sm" color="fg.muted" truncate>
+          <Text fontSize="sm" color="fg.muted" truncate title={typeof caption === 'string' ? caption : undefined}>
             {caption}
           </Text>
         )}

@@ -121,10 +121,10 @@ export function CampaignsTab() {
         header: 'Campaign',
         cell: (c) => (
           <Stack gap="0" maxW="60">
-            <Text fontWeight="medium" lineClamp={1}>
+            <Text fontWeight="medium" lineClamp={1} title={c.getValue()}>
               {c.getValue()}
             </Text>
-            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+            <Text fontSize="xs" color="fg.muted" lineClamp={1} title={c.row.original.task.title}>
               {c.row.original.task.title} · {c.row.original.task.type.toLowerCase().replace('_', ' ')}
             </Text>
           </Stack>

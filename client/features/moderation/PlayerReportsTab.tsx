@@ -137,7 +137,9 @@ export function PlayerReportsTab() {
         header: 'Campaign',
         cell: (c) => (
           <Stack gap="0" maxW="56">
-            <Text lineClamp={1}>{c.getValue()}</Text>
+            <Text lineClamp={1} title={c.getValue()}>
+              {c.getValue()}
+            </Text>
             {c.row.original.campaign && (
               <Text fontSize="xs" color="fg.muted" lineClamp={1}>
                 {c.row.original.campaign.taskTitle} · {c.row.original.campaign.ownerName}

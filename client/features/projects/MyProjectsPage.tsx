@@ -8,6 +8,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { LinkBox, LinkOverlay } from '@chakra-ui/react/link';
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
@@ -102,52 +103,81 @@ function ProjectCard({
   onApiKey: () => void;
 }) {
   return (
-    <Card.Root borderRadius="2xl" minH="44" data-testid="project-card" data-project-id={project.id}>
-      <Card.Body gap="4">
-        <HStack justify="space-between" align="flex-start">
-          <Avatar.Root size="xl" shape="rounded">
-            {project.logo && <Avatar.Image src={project.logo} alt="" />}
-            <Avatar.Fallback name={project.title} />
-          </Avatar.Root>
-          <Menu.Root positioning={{ placement: 'bottom-end' }}>
-            <Menu.Trigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${project.title}`}>
-                <EllipsisVertical />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="edit" onSelect={onEdit}>
-                    <Pencil size={14} /> Edit
-                  </Menu.Item>
-                  <Menu.Item value="api-key" onSelect={onApiKey}>
-                    <KeyRound size={14} /> Get API key
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-        </HStack>
-        <Stack gap="1" flex="1" minW="0">
-          <Text fontWeight="semibold" fontSize="lg" truncate title={project.title}>
-            {project.title}
-          </Text>
-          <Text fontSize="sm" color="fg.muted" truncate>
-            {project.category.title}
-          </Text>
-        </Stack>
-        <HStack justify="space-between">
-          <Text fontSize="sm" color="fg.muted" data-testid="resources-count">
-            Resources: {project.tasksCount}
-          </Text>
-          <IconButton asChild variant="subtle" size="sm" borderRadius="full" aria-label={`Open ${project.title}`}>
-            <Link to="/advertiser/projects/$id" params={{ id: project.id }}>
-              <ChevronRight />
-            </Link>
-          </IconButton>
-        </HStack>
-      </Card.Body>
+    // The whole card opens the project (LinkOverlay on the title); the menu and arrow sit above it.
+    <Card.Root
+      asChild
+      borderRadius="2xl"
+      minH="44"
+      data-testid="project-card"
+      data-project-id={project.id}
+      _hover={{ borderColor: 'border.emphasized', shadow: 'sm' }}
+      transition="border-color 0.15s, box-shadow 0.15s"
+    >
+      <LinkBox>
+        <Card.Body gap="4">
+          <HStack justify="space-between" align="flex-start">
+            <Avatar.Root size="xl" shape="rounded">
+              {project.logo && <Avatar.Image src={project.logo} alt="" />}
+              <Avatar.Fallback name={project.title} />
+            </Avatar.Root>
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <IconButton
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Actions for ${project.title}`}
+                  position="relative"
+                  zIndex="1"
+                >
+                  <EllipsisVertical />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content>
+                    <Menu.Item value="edit" onSelect={onEdit}>
+                      <Pencil size={14} /> Edit
+                    </Menu.Item>
+                    <Menu.Item value="api-key" onSelect={onApiKey}>
+                      <KeyRound size={14} /> Get API key
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </HStack>
+          <Stack gap="1" flex="1" minW="0">
+            <Text fontWeight="semibold" fontSize="lg" truncate title={project.title}>
+              <LinkOverlay asChild color="inherit">
+                <Link to="/advertiser/projects/$id" params={{ id: project.id }}>
+                  {project.title}
+                </Link>
+              </LinkOverlay>
+            </Text>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {project.category.title}
+            </Text>
+          </Stack>
+          <HStack justify="space-between">
+            <Text fontSize="sm" color="fg.muted" data-testid="resources-count">
+              Resources: {project.tasksCount}
+            </Text>
+            <IconButton
+              asChild
+              variant="subtle"
+              size="sm"
+              borderRadius="full"
+              aria-label={`Open ${project.title}`}
+              position="relative"
+              zIndex="1"
+            >
+              <Link to="/advertiser/projects/$id" params={{ id: project.id }}>
+                <ChevronRight />
+              </Link>
+            </IconButton>
+          </HStack>
+        </Card.Body>
+      </LinkBox>
     </Card.Root>
   );
 }

@@ -74,14 +74,20 @@ export function ProjectCreatedDialog({ projectId, onClose }: { projectId: string
               </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="center">
-              {/* Both go to the project page (spec 2.4). */}
+              {/* Both go to the project page (spec 2.4); Set up SDK opens the new resource's SDK details. */}
               <Button asChild variant="outline">
                 <Link to="/advertiser/projects/$id" params={{ id: projectId ?? '' }} onClick={onClose}>
                   Go to Projects
                 </Link>
               </Button>
               <Button asChild colorPalette="brand">
-                <Link to="/advertiser/projects/$id" params={{ id: projectId ?? '' }} onClick={onClose}>
+                <Link
+                  to="/advertiser/projects/$id"
+                  params={{ id: projectId ?? '' }}
+                  search={{ sdk: 1 }}
+                  onClick={onClose}
+                  data-testid="set-up-sdk"
+                >
                   Set up SDK
                 </Link>
               </Button>

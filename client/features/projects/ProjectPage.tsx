@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Text } from '@chakra-ui/react/text';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { ArrowLeft, FolderX, KeyRound, Layers, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -26,6 +26,8 @@ const CreateCampaignDialog = lazy(() =>
 /** Project detail: title and its resources, 10 a page, with show more and page change (spec 2.4). */
 export function ProjectPage() {
   const { id } = useParams({ strict: false }) as { id: string };
+  const { sdk } = useSearch({ strict: false }) as { sdk?: 1 };
+  const navigate = useNavigate();
   const client = useApolloClient();
   // Pages `from`..`to` are on screen: 'Show more' extends `to`, a page button shows one page.
   const [range, setRange] = useState({ from: 1, to: 1 });
@@ -142,6 +144,8 @@ export function ProjectPage() {
           onShowMore={() => setRange((r) => ({ ...r, to: Math.min(pages, r.to + 1) }))}
           onPage={(page) => setRange({ from: page, to: page })}
           onChanged={refresh}
+          openSdkDetails={sdk === 1}
+          onSdkDetailsOpened={() => void navigate({ to: '.', search: {}, replace: true })}
           onAddCampaign={(task) =>
             setCampaignFor({
               projectId: id,

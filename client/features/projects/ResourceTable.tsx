@@ -16,7 +16,7 @@ import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { EllipsisVertical, Info, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { Pagination } from '../../components/ui/Pagination';
@@ -58,9 +58,14 @@ export function ResourceTable({
   onPage,
   onChanged,
   onAddCampaign,
+  openSdkDetails = false,
+  onSdkDetailsOpened,
 }: {
   projectId: string;
   firstPageRows: Task[];
+  /** Open the first resource's SDK details once the rows are here (a project just created). */
+  openSdkDetails?: boolean;
+  onSdkDetailsOpened?: () => void;
   range: { from: number; to: number };
   pages: number;
   onShowMore: () => void;
@@ -71,6 +76,14 @@ export function ResourceTable({
 }) {
   const [details, setDetails] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
+  const firstRow = firstPageRows[0];
+  const sdkOpened = useRef(false);
+  useEffect(() => {
+    if (!openSdkDetails || !firstRow || sdkOpened.current) return;
+    sdkOpened.current = true;
+    setDetails(firstRow);
+    onSdkDetailsOpened?.();
+  }, [openSdkDetails, firstRow, onSdkDetailsOpened]);
   const extraPages: number[] = [];
   for (let p = range.from + 1; p <= range.to; p++) extraPages.push(p);
   const rowProps = { projectId, onDetails: setDetails, onDelete: setDeleting, onAddCampaign };
