@@ -62,9 +62,7 @@ describe('advertiser projects in Chromium', () => {
     await dialog.getByRole('button', { name: 'Search' }).click();
     // The fake Bot API answers getChat with a channel and its photo: title, logo and type are filled.
     await expect.poll(() => dialog.getByLabel('Resource name').inputValue()).toBe('WG Daily News');
-    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toBe(
-      'https://t.me/wg_daily_news',
-    );
+    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toBe('https://t.me/wg_daily_news');
     await expect
       .poll(() =>
         dialog

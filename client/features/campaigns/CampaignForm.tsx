@@ -63,6 +63,11 @@ export interface CampaignFormProps {
     input: CreateCampaignInput,
   ) => Promise<{ field?: string; message: string } | undefined>;
   onCancel?: () => void;
+  /**
+   * Edit an existing campaign (the campaign update modal): its values, no resource pickers
+   * and no initial budget (Add budget and Return budget move money), Save instead of Create.
+   */
+  edit?: { values: CampaignValues; task: ResourceOption };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -76,7 +81,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** New campaign: resource, name, a price per tier, daily cap, targeting and the initial budget. */
+/** New campaign (or its edit): resource, name, a price per tier, daily cap, targeting and the initial budget. */
 export function CampaignForm({
   tiers,
   languages,
@@ -87,12 +92,14 @@ export function CampaignForm({
   picker,
   onSubmit,
   onCancel,
+  edit,
 }: CampaignFormProps) {
   const schema = useMemo(() => campaignSchema(tiers, balance), [tiers, balance]);
   const form = useForm<CampaignValues>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: emptyCampaign(tiers, preset && { projectId: preset.projectId, taskId: preset.task.id }),
+    defaultValues:
+      edit?.values ?? emptyCampaign(tiers, preset && { projectId: preset.projectId, taskId: preset.task.id }),
   });
   const {
     register,
@@ -134,11 +141,11 @@ export function CampaignForm({
   const chosenResources = picker?.resources ?? [];
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New campaign">
+    <form onSubmit={submit} noValidate aria-label={edit ? 'Edit campaign' : 'New campaign'}>
       <Stack gap="6">
         <Section title="Resource">
-          {preset ? (
-            <ResourceSummary task={preset.task} testId="campaign-resource" />
+          {edit || preset ? (
+            <ResourceSummary task={(edit?.task ?? preset?.task)!} testId="campaign-resource" />
           ) : picker ? (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <FormField label="Project">
@@ -283,7 +290,7 @@ export function CampaignForm({
           />
         </Section>
 
-        <Section title="Limits and budget">
+        <Section title={edit ? 'Limits' : 'Limits and budget'}>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField
               label="Daily cap"
@@ -292,15 +299,17 @@ export function CampaignForm({
             >
               <Input inputMode="numeric" autoComplete="off" placeholder="No limit" {...register('dailyCap')} />
             </FormField>
-            <FormField
-              label="Initial budget"
-              error={errors.budget?.message}
-              helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
-            >
-              <InputGroup endElement="USD">
-                <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
-              </InputGroup>
-            </FormField>
+            {!edit && (
+              <FormField
+                label="Initial budget"
+                error={errors.budget?.message}
+                helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
+              >
+                <InputGroup endElement="USD">
+                  <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
+                </InputGroup>
+              </FormField>
+            )}
           </SimpleGrid>
         </Section>
 
@@ -311,7 +320,7 @@ export function CampaignForm({
             </Button>
           )}
           <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-            Create campaign
+            {edit ? 'Save campaign' : 'Create campaign'}
           </Button>
         </Stack>
       </Stack>

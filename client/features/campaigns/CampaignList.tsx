@@ -9,7 +9,7 @@ import { Switch } from '@chakra-ui/react/switch';
 import { Text } from '@chakra-ui/react/text';
 import { Tooltip } from '@chakra-ui/react/tooltip';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ArrowDownToLine, EllipsisVertical, PlusCircle } from 'lucide-react';
+import { ArrowDownToLine, EllipsisVertical, Pencil, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CampaignRow_CampaignFragment } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
@@ -23,6 +23,8 @@ export type CampaignRow = CampaignRow_CampaignFragment;
 export interface CampaignActions {
   onToggle: (campaign: CampaignRow, isActive: boolean) => void;
   onBudget: (mode: 'fund' | 'return', campaign: CampaignRow) => void;
+  /** The campaign update modal. */
+  onEdit: (campaign: CampaignRow) => void;
 }
 
 /** Status badge, plus why a switched-on campaign is not running: the server stops it without budget. */
@@ -94,7 +96,15 @@ function ActiveSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle:
   );
 }
 
-function RowMenu({ campaign, onBudget }: { campaign: CampaignRow; onBudget: CampaignActions['onBudget'] }) {
+function RowMenu({
+  campaign,
+  onBudget,
+  onEdit,
+}: {
+  campaign: CampaignRow;
+  onBudget: CampaignActions['onBudget'];
+  onEdit: CampaignActions['onEdit'];
+}) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -105,6 +115,9 @@ function RowMenu({ campaign, onBudget }: { campaign: CampaignRow; onBudget: Camp
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
+            <Menu.Item value="edit" onSelect={() => onEdit(campaign)}>
+              <Pencil size={14} /> Edit campaign
+            </Menu.Item>
             <Menu.Item
               value="fund"
               disabled={campaign.status === 'REJECTED'}
@@ -152,7 +165,7 @@ function Spend({ campaign }: { campaign: CampaignRow }) {
 const column = createColumnHelper<CampaignRow>();
 
 /** Desktop columns of the campaign data table; the ids are the server's sort fields. */
-export function campaignColumns({ onToggle, onBudget }: CampaignActions) {
+export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions) {
   return [
     column.accessor('name', {
       id: 'name',
@@ -224,7 +237,7 @@ export function campaignColumns({ onToggle, onBudget }: CampaignActions) {
         </Box>
       ),
       meta: { align: 'end' },
-      cell: (c) => <RowMenu campaign={c.row.original} onBudget={onBudget} />,
+      cell: (c) => <RowMenu campaign={c.row.original} onBudget={onBudget} onEdit={onEdit} />,
     }),
   ];
 }
@@ -241,7 +254,7 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /** Phones: a card per campaign with the same facts; tiers are listed rather than in a tooltip. */
-export function CampaignCards({ rows, onToggle, onBudget }: { rows: CampaignRow[] } & CampaignActions) {
+export function CampaignCards({ rows, onToggle, onBudget, onEdit }: { rows: CampaignRow[] } & CampaignActions) {
   return (
     <Stack gap="3" as="ul" listStyleType="none" data-testid="campaign-cards">
       {rows.map((c) => (
@@ -254,7 +267,7 @@ export function CampaignCards({ rows, onToggle, onBudget }: { rows: CampaignRow[
                 </Text>
                 <ResourceSummary task={c.task} size="xs" />
               </Stack>
-              <RowMenu campaign={c} onBudget={onBudget} />
+              <RowMenu campaign={c} onBudget={onBudget} onEdit={onEdit} />
             </HStack>
             <HStack justify="space-between" align="flex-start">
               <StatusCell campaign={c} />

@@ -33,6 +33,7 @@ const CreateCampaignDialog = lazy(() =>
   import('./CreateCampaignDialog').then((m) => ({ default: m.CreateCampaignDialog })),
 );
 const BudgetDialog = lazy(() => import('./BudgetDialog').then((m) => ({ default: m.BudgetDialog })));
+const EditCampaignDialog = lazy(() => import('./EditCampaignDialog').then((m) => ({ default: m.EditCampaignDialog })));
 
 /**
  * What the switch shows at once: the server runs a campaign that is switched on and has budget
@@ -92,6 +93,7 @@ export function CampaignPage() {
   const [status, setStatus] = useState<CampaignStatus | ''>('');
   const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const [budget, setBudget] = useState<{ mode: 'fund' | 'return'; id: string | null }>({ mode: 'fund', id: null });
   const filters = { status: status ? [status] : null, taskType: taskType ? [taskType] : null };
   const { data, previousData, loading, error, refetch } = useQuery(CampaignsQuery, {
@@ -113,6 +115,7 @@ export function CampaignPage() {
     () => ({
       onToggle: (campaign: CampaignRow, isActive: boolean) => void setActive(campaign, isActive),
       onBudget: (mode: 'fund' | 'return', campaign: CampaignRow) => setBudget({ mode, id: campaign.id }),
+      onEdit: (campaign: CampaignRow) => setEditing(campaign.id),
     }),
     [setActive],
   );
@@ -202,6 +205,9 @@ export function CampaignPage() {
 
       <Suspense fallback={null}>
         <CreateCampaignDialog open={creating} onClose={() => setCreating(false)} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <EditCampaignDialog campaignId={editing} onClose={() => setEditing(null)} />
       </Suspense>
       <Suspense fallback={null}>
         <BudgetDialog

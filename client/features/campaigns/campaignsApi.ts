@@ -116,6 +116,28 @@ export const CreateCampaignMutation = graphql(`
   }
 `);
 
+export const CampaignEditQuery = graphql(`
+  query CampaignEdit($id: ID!) {
+    campaign(id: $id) {
+      id
+      countries
+      languages
+      ...CampaignRow_campaign
+    }
+  }
+`);
+
+export const UpdateCampaignMutation = graphql(`
+  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {
+    updateCampaign(id: $id, input: $input) {
+      id
+      countries
+      languages
+      ...CampaignRow_campaign
+    }
+  }
+`);
+
 export const SetCampaignActiveMutation = graphql(`
   mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {
     updateCampaign(id: $id, input: { isActive: $isActive }) {

@@ -67,6 +67,10 @@ const COPY_SCRIPT = `document.addEventListener('click', function (e) {
   }, function () { b.textContent = 'Select and copy'; });
 });`;
 
+const REFERENCE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="32" viewBox="0 0 240 32">
+<rect width="32" height="32" rx="8" fill="#7c3aed"/><text x="16" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">T</text>
+<text x="42" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="600" fill="#fff">Taskgram Ads · API reference</text></svg>`;
+
 export function guidePage(origin: string): string {
   const { html, toc } = renderGuide(origin);
   const nav = toc.map((t) => `<li><a href="#${t.id}">${t.text}</a></li>`).join('');
@@ -104,6 +108,12 @@ export async function registerDocs(
   });
   await http.register(fastifySwaggerUi, {
     routePrefix: '/api/reference',
+    // Our name in the top bar, leading back to the guide; no "explore another URL" box.
+    logo: { type: 'image/svg+xml', content: Buffer.from(REFERENCE_LOGO), href: '/api/guide', target: '_self' },
+    theme: {
+      title: 'API reference · Taskgram Ads',
+      css: [{ filename: 'taskgram.css', content: '.swagger-ui .topbar .download-url-wrapper{display:none}' }],
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
     staticCSP: false,
   });

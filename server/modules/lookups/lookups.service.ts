@@ -44,8 +44,7 @@ export interface TierView {
 }
 
 /** The publisher's part of a price: what `record_conversion` credits (`price * (100 - fee) / 100`). */
-export const publisherShare = (price: bigint, feePercent: number): bigint =>
-  (price * BigInt(100 - feePercent)) / 100n;
+export const publisherShare = (price: bigint, feePercent: number): bigint => (price * BigInt(100 - feePercent)) / 100n;
 
 export class LookupsService {
   constructor(private readonly config: Config) {}
