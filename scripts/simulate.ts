@@ -3,7 +3,7 @@
  * (the demo from `npm start` by default) as the embedded showcase would, so the dashboards have
  * live traffic to show and the refusal paths get exercised.
  *
- *   npm run simulate -- [--rate 20] [--url http://localhost:3000] [--seconds N] [--players 500]
+ *   npm run simulate -- [--rate 20] [--url <server>] [--seconds N] [--players 500]
  *                       [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password]
  *
  * Each arrival (Poisson, `--rate` a second) is one of:
@@ -19,6 +19,9 @@
  * demo publisher (`GET /api/v1/platforms`); project API keys by signing in as the demo
  * advertiser. The country goes in `X-Country`. Prints a line every 5 s and a summary at the end
  * (after --seconds, or on Ctrl-C).
+ *
+ * The server is `--url`, else PUBLIC_URL, else http://localhost:$PORT (3000 when unset): the
+ * same variables `npm start` reads, so a server started with PORT=4000 is found without flags.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -27,9 +30,12 @@ import { TIERS } from '../server/db/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 
+/** Where `npm start` listens with the same environment: PUBLIC_URL, or localhost on PORT. */
+const DEFAULT_URL = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
+
 const { values: flags } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://localhost:3000' },
+    url: { type: 'string', default: DEFAULT_URL },
     rate: { type: 'string', default: '20' },
     seconds: { type: 'string' },
     players: { type: 'string', default: '500' },
@@ -44,7 +50,7 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'npm run simulate -- [--rate 20] [--url http://localhost:3000] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256]',
+    `npm run simulate -- [--rate 20] [--url ${DEFAULT_URL}] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256]`,
   );
   process.exit(0);
 }
