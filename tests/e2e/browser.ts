@@ -86,3 +86,16 @@ export async function markDocument(page: Page): Promise<void> {
 export async function notReloaded(page: Page): Promise<boolean | undefined> {
   return page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload);
 }
+
+/** The browsers a test file opens against its app (`open`), all closed by `closeAll` in afterAll. */
+export function browserPool(baseURL: () => string) {
+  const opened: TestBrowser[] = [];
+  return {
+    async open(viewport?: { width: number; height: number }): Promise<TestBrowser> {
+      const b = await openBrowser(baseURL(), viewport);
+      opened.push(b);
+      return b;
+    },
+    closeAll: () => Promise.all(opened.splice(0).map((b) => b.close())),
+  };
+}

@@ -1,10 +1,9 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { startTestApp } from '../helpers/app';
-import { em, newPlayer, sdkConversion, showcase, start } from '../helpers/campaigns';
+import { demoPlatform, em, newPlayer, sdkConversion, showcase, start } from '../helpers/campaigns';
 import { login } from '../helpers/graphql';
-import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';
+import { browserPool, markDocument, notReloaded, screenshot, signInTo } from './browser';
 
 /**
  * Live pages converge whatever the timing (issue 26). Each test holds the page's subscription
@@ -15,22 +14,17 @@ import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, s
  */
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
-const browsers: TestBrowser[] = [];
+const browsers = browserPool(() => app.url);
+const browser = browsers.open;
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });
 });
 
 afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
+  await browsers.closeAll();
   await app?.close();
 });
-
-async function browser(): Promise<TestBrowser> {
-  const opened = await openBrowser(app.url);
-  browsers.push(opened);
-  return opened;
-}
 
 /**
  * Holds every graphql-ws `subscribe` of the named operations in the browser's sockets until
@@ -74,20 +68,13 @@ const token = (email: string) => login(app, email);
 
 describe('a change between a page’s query and its subscription shows without a reload', () => {
   it('moderation queue: another moderator’s claim', async () => {
-    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
-      'select id, tg_bot_id from platforms where tg_bot_id = ?',
-      [DEMO_BOT_ID],
-    );
+    const demo = await demoPlatform(app);
     const [campaign] = await em(app).execute<{ id: number }[]>(
       "select id from campaigns where name = 'Farm Hero bot — launch'",
     );
-    const filed = await showcase(
-      app,
-      { id: demoApp.id, tgBotId: demoApp.tg_bot_id },
-      { user: newPlayer({ first_name: 'Gap' }) },
-      '/reports',
-      { body: { campaignId: campaign.id, reason: 'BROKEN', text: 'Filed before the page opened.' } },
-    );
+    const filed = await showcase(app, demo, { user: newPlayer({ first_name: 'Gap' }) }, '/reports', {
+      body: { campaignId: campaign.id, reason: 'BROKEN', text: 'Filed before the page opened.' },
+    });
     expect(filed.status).toBe(201);
     const id = String(filed.body.value.id);
 
@@ -184,11 +171,8 @@ describe('a change between a page’s query and its subscription shows without a
   it('statistics today: a conversion in the publisher’s app', async () => {
     const pubToken = await token('publisher@demo.local');
     const platforms = (await app.api('/v1/platforms', { token: pubToken })).body.value.data as { id: number }[];
-    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
-      'select id, tg_bot_id from platforms where tg_bot_id = ?',
-      [DEMO_BOT_ID],
-    );
-    expect(platforms.map((p) => p.id)).toContain(demoApp.id);
+    const demo = await demoPlatform(app);
+    expect(platforms.map((p) => p.id)).toContain(demo.id);
     const advToken = await token('advertiser@demo.local');
     const campaigns = (await app.api('/v1/campaigns', { token: advToken })).body.value.data as {
       id: number;
@@ -208,7 +192,7 @@ describe('a change between a page’s query and its subscription shows without a
     await markDocument(b.page);
     const before = Number(await today.textContent());
 
-    const platform = { id: demoApp.id, tgBotId: demoApp.tg_bot_id };
+    const platform = demo;
     const click = await start(app, platform, { user: newPlayer(), country: 'DE' }, campaign.id);
     const converted = await sdkConversion(app, secretKey, click.code);
     expect(converted.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { startTestApp } from '../helpers/app';
-import { em, expectLedgerClean, newPlayer, showcase } from '../helpers/campaigns';
+import { demoPlatform, em, expectLedgerClean, newPlayer, showcase } from '../helpers/campaigns';
 import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -92,22 +92,15 @@ describe('moderation in Chromium', () => {
   });
 
   it('in a queue longer than a page, a claimed report stays in front of its claimer: the claim opens it', async () => {
-    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
-      'select id, tg_bot_id from platforms where tg_bot_id = ?',
-      [DEMO_BOT_ID],
-    );
+    const demo = await demoPlatform(app);
     const [campaign] = await em(app).execute<{ id: number }[]>(
       "select id from campaigns where name = 'Farm Hero bot — launch'",
     );
     // More new reports than a page holds (10): a claimed one sorts after all of them.
     for (let i = 0; i < 12; i++) {
-      const filed = await showcase(
-        app,
-        { id: demoApp.id, tgBotId: demoApp.tg_bot_id },
-        { user: newPlayer({ first_name: `Queue${i}` }) },
-        '/reports',
-        { body: { campaignId: campaign.id, reason: 'OTHER', text: `Long queue report ${i}` } },
-      );
+      const filed = await showcase(app, demo, { user: newPlayer({ first_name: `Queue${i}` }) }, '/reports', {
+        body: { campaignId: campaign.id, reason: 'OTHER', text: `Long queue report ${i}` },
+      });
       expect(filed.status).toBe(201);
     }
     const { page } = await browser({ width: 390, height: 844 });

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
-import { type TestBrowser, openBrowser, screenshot, signInTo } from './browser';
+import { browserPool, screenshot, signInTo } from './browser';
 
 /** What a newcomer meets (issue 26): the campaign update modal, cards that open, the docs. */
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
-const browsers: TestBrowser[] = [];
-
-async function browser(viewport?: { width: number; height: number }): Promise<TestBrowser> {
-  const opened = await openBrowser(app.url, viewport);
-  browsers.push(opened);
-  return opened;
-}
+const browsers = browserPool(() => app.url);
+const browser = browsers.open;
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });
 });
 
 afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
+  await browsers.closeAll();
   await app?.close();
 });
 

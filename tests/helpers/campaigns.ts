@@ -6,6 +6,7 @@ import { parseMoney } from '../../server/lib/money.ts';
 import { balancesOf } from '../../server/modules/ledger/balances.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import type { TestApp } from './app.ts';
+import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { login } from './graphql.ts';
 
 /**
@@ -282,4 +283,13 @@ export async function approveCampaign(app: TestApp, campaignId: number, moderato
       throw new Error(`${action} campaign ${campaignId}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return (await app.api(`/v1/moderation/campaigns/${campaignId}`, { token })).body.value.status as string;
+}
+
+/** The demo app whose bot is DEMO_BOT_ID ("Clicker Quest"), as `showcase` and `start` take it. */
+export async function demoPlatform(app: TestApp): Promise<{ id: number; tgBotId: string }> {
+  const [row] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
+    'select id, tg_bot_id from platforms where tg_bot_id = ?',
+    [DEMO_BOT_ID],
+  );
+  return { id: row.id, tgBotId: row.tg_bot_id };
 }

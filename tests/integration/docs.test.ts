@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
 import { signBody } from '../../server/modules/campaigns/callbacks.service.ts';
 import { renderGuide } from '../../server/modules/docs/docs.http.ts';
 import { startTestApp } from '../helpers/app.ts';
-import { em, newPlayer, start } from '../helpers/campaigns.ts';
+import { demoPlatform, newPlayer, start } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -75,16 +74,8 @@ describe('developer documentation', () => {
     }[];
     const campaign = campaigns.find((c) => c.name === 'Farm Hero bot — launch')!;
     const key = (await app.api(`/v1/projects/${campaign.projectId}`, { token })).body.value.secretKey as string;
-    const [demoApp] = await em(app).execute<{ id: number; tg_bot_id: string }[]>(
-      'select id, tg_bot_id from platforms where tg_bot_id = ?',
-      [DEMO_BOT_ID],
-    );
-    const click = await start(
-      app,
-      { id: demoApp.id, tgBotId: demoApp.tg_bot_id },
-      { user: newPlayer(), country: 'DE' },
-      campaign.id,
-    );
+    const demo = await demoPlatform(app);
+    const click = await start(app, demo, { user: newPlayer(), country: 'DE' }, campaign.id);
 
     const [code] = blocks(app.url, 'js').filter((b) => b.includes('reportConversion'));
     const reportConversion = new Function('process', `${code}\nreturn reportConversion;`)({

@@ -1,24 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, CloseButton } from '@chakra-ui/react/button';
+import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
-import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
-import { CloudOff } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { serverError } from '../payments/serverError';
 import { ProjectsQuery } from '../projects/projectsApi';
-import { type TierOption, campaignMessages, formFieldOf } from './campaign';
+import { campaignMessages, formFieldOf } from './campaign';
+import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm, type ResourceOption } from './CampaignForm';
-import {
-  AdvertiserBalanceQuery,
-  CampaignSettingsQuery,
-  CountriesQuery,
-  CreateCampaignMutation,
-  ProjectResourcesQuery,
-} from './campaignsApi';
+import { AdvertiserBalanceQuery, CreateCampaignMutation, ProjectResourcesQuery } from './campaignsApi';
 
 export interface CampaignPreset {
   projectId: string;
@@ -71,8 +62,6 @@ function CreateCampaign({
   onClose: () => void;
   onCreated?: (campaignId: string) => void;
 }) {
-  const settings = useQuery(CampaignSettingsQuery);
-  const countries = useQuery(CountriesQuery);
   const balance = useQuery(AdvertiserBalanceQuery, { fetchPolicy: 'cache-and-network' });
   const projects = useQuery(ProjectsQuery, { skip: Boolean(preset) });
   const [projectId, setProjectId] = useState('');
@@ -81,46 +70,15 @@ function CreateCampaign({
     skip: Boolean(preset) || !projectId,
   });
   const [createCampaign] = useMutation(CreateCampaignMutation);
-
-  const tiers = useMemo<TierOption[]>(
-    () =>
-      [...(settings.data?.settings.tierList ?? [])]
-        .sort((a, b) => a.level - b.level)
-        .map((t) => ({ level: t.level, value: t.value, countryIds: t.prices.map((p) => p.countryId) })),
-    [settings.data],
-  );
-
-  const failed = settings.error ?? countries.error;
-  if (failed && !(settings.data && countries.data)) {
-    return (
-      <EmptyState icon={<CloudOff />} title="Could not load the form" description={serverError(failed).message}>
-        <Button
-          onClick={() => {
-            void settings.refetch();
-            void countries.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </EmptyState>
-    );
-  }
-  if (!settings.data || !countries.data || (!preset && !projects.data)) {
-    return (
-      <Stack gap="4" data-testid="create-campaign-loading">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h="12" />
-        ))}
-      </Stack>
-    );
-  }
+  const { tiers, fallback, form } = useCampaignFormData({
+    ready: Boolean(preset || projects.data),
+    testId: 'create-campaign-loading',
+  });
+  if (fallback || !form) return fallback;
 
   return (
     <CampaignForm
-      tiers={tiers}
-      languages={settings.data.settings.languages}
-      countries={countries.data.countries}
-      premiumCommission={settings.data.settings.onlyPremiumUserCommission}
+      {...form}
       balance={balance.data?.me.advertiserBalance}
       preset={preset}
       picker={

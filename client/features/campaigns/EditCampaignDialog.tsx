@@ -1,24 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, CloseButton } from '@chakra-ui/react/button';
+import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
-import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
-import { CloudOff } from 'lucide-react';
 import { useMemo } from 'react';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import { serverError } from '../payments/serverError';
-import { type CampaignValues, type TierOption, formFieldOf, formatUsd } from './campaign';
+import { type CampaignValues, formFieldOf, formatUsd } from './campaign';
+import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';
-import {
-  CampaignEditQuery,
-  CampaignRowFragment,
-  CampaignSettingsQuery,
-  CountriesQuery,
-  UpdateCampaignMutation,
-} from './campaignsApi';
+import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
 
 /**
  * The campaign update modal (spec 2.4): name, prices, daily cap and targeting of an existing
@@ -51,19 +42,15 @@ export function EditCampaignDialog({ campaignId, onClose }: { campaignId: string
 }
 
 function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
-  const settings = useQuery(CampaignSettingsQuery);
-  const countries = useQuery(CountriesQuery);
   const campaign = useQuery(CampaignEditQuery, { variables: { id }, fetchPolicy: 'network-only' });
   const [update] = useMutation(UpdateCampaignMutation);
-
-  const tiers = useMemo<TierOption[]>(
-    () =>
-      [...(settings.data?.settings.tierList ?? [])]
-        .sort((a, b) => a.level - b.level)
-        .map((t) => ({ level: t.level, value: t.value, countryIds: t.prices.map((p) => p.countryId) })),
-    [settings.data],
-  );
   const loaded = campaign.data?.campaign;
+  const { tiers, fallback, form } = useCampaignFormData({
+    ready: Boolean(loaded),
+    error: campaign.error,
+    retry: () => void campaign.refetch(),
+    testId: 'edit-campaign-loading',
+  });
   const row = loaded ? unmask(CampaignRowFragment, loaded) : undefined;
   const values = useMemo<CampaignValues | undefined>(() => {
     if (!loaded || !row) return undefined;
@@ -81,39 +68,11 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
       budget: '',
     };
   }, [loaded, row, tiers]);
-
-  const failed = settings.error ?? countries.error ?? campaign.error;
-  if (failed && !(settings.data && countries.data && loaded)) {
-    return (
-      <EmptyState icon={<CloudOff />} title="Could not load the campaign" description={serverError(failed).message}>
-        <Button
-          onClick={() => {
-            void settings.refetch();
-            void countries.refetch();
-            void campaign.refetch();
-          }}
-        >
-          Try again
-        </Button>
-      </EmptyState>
-    );
-  }
-  if (!settings.data || !countries.data || !values || !row) {
-    return (
-      <Stack gap="4" data-testid="edit-campaign-loading">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h="12" />
-        ))}
-      </Stack>
-    );
-  }
+  if (fallback || !form || !values || !row) return fallback;
 
   return (
     <CampaignForm
-      tiers={tiers}
-      languages={settings.data.settings.languages}
-      countries={countries.data.countries}
-      premiumCommission={settings.data.settings.onlyPremiumUserCommission}
+      {...form}
       edit={{
         values,
         task: { id: row.task.id ?? row.taskId ?? '', title: row.task.title, logo: row.task.logo, type: row.task.type },
