@@ -165,7 +165,7 @@ describe('money screens against the real server', () => {
     const finance = await browser();
     const fin = finance.page;
     await signIn(fin, 'moderator@demo.local');
-    await fin.waitForURL('**/advertiser/projects');
+    await fin.waitForURL('**/moderation');
     await fin.getByTestId('finance-link').click();
     await fin.waitForURL('**/finance');
     await fin.getByRole('heading', { name: 'Finance' }).waitFor({ state: 'visible' });

@@ -96,7 +96,10 @@ describe('publisher apps in Chromium', () => {
     await addServiceAward(page, 'Channel', 1, 'Stars', '50');
     await addServiceAward(page, 'Chat', 1, 'Crystals', '3');
     await openTab(page, 'Visit Link');
-    await page.getByText('Award the user in any case').waitFor({ state: 'visible' });
+    // Spec 2.5: the service toggles are on the edit screen only; the tiers say what the publisher earns.
+    await page.getByTestId('service-panel-SMART_LINK').getByTestId('tier-earning').first().waitFor();
+    expect(await page.getByText('Award the user in any case').count()).toBe(0);
+    expect(await page.getByText('Disable task type display').count()).toBe(0);
     await page.getByRole('radiogroup', { name: 'Showcase theme' }).getByText('Dark', { exact: true }).click();
     const preview = page.getByTestId('showcase-preview');
     expect(await preview.getAttribute('data-theme')).toBe('dark');
@@ -131,6 +134,13 @@ describe('publisher apps in Chromium', () => {
       'Visit Link',
       'Custom',
     ]);
+    await openTab(page, 'Visit Link');
+    await page.getByText('Award the user in any case').waitFor({ state: 'visible' });
+    // The tier shows what the publisher earns (0.15 less the 20 % fee) and what the advertiser pays.
+    const tier1 = page.getByTestId('service-panel-SMART_LINK').getByTestId('tier-row').first();
+    expect(await tier1.getByTestId('tier-earning').textContent()).toBe('$0.12');
+    expect(await tier1.getByTestId('tier-price').textContent()).toBe('advertiser pays $0.15');
+    await openTab(page, 'Start Bot');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await chosenAward(page, 'Start Bot award 1')).toBe('Stars');
     expect(await page.getByLabel('Start Bot award 1 quantity', { exact: true }).inputValue()).toBe('100');
@@ -216,10 +226,15 @@ describe('publisher apps in Chromium', () => {
     await screenshot(page, 'platforms-05-code');
     await codeDialog.getByRole('button', { name: 'Close' }).first().click();
 
-    // App statistics: no campaigns yet.
+    // App statistics before any conversion: every campaign the app can show, at zero.
     await page.goto(`/publisher/${id}/campaigns`);
-    await page.getByText("You don't have any tasks").waitFor({ state: 'visible' });
-    await page.getByRole('link', { name: 'Go to Publisher' }).waitFor({ state: 'visible' });
+    const rows = page.getByTestId('app-campaign-row');
+    await rows.first().waitFor({ state: 'visible' });
+    expect(await rows.count()).toBeGreaterThan(0);
+    for (const completed of await page.getByTestId('app-campaign-completed').allTextContents()) {
+      expect(completed).toBe('0');
+    }
+    expect(await page.getByText("You don't have any tasks").count()).toBe(0);
     await screenshot(page, 'platforms-06-app-statistics');
 
     // Mobile and dark mode: the edit screen still works in one column.
