@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaTabs } from '../features/layout/tabs';
-import { areaFromPath, chipAmount, homePath, logoTarget } from './areas';
+import { areaFromPath, chipAmount, homePath, isStaffPath, logoTarget } from './areas';
 
 const balances = { advertiserBalance: '10.005', publisherBalance: '0.1', publisherOnHoldBalance: '0.2' };
 
@@ -26,6 +26,10 @@ describe('areas of the main layout', () => {
     expect(homePath({ defaultRole: 'ADVERTISER', isModerator: true })).toBe('/moderation');
     expect(homePath({ defaultRole: 'PUBLISHER', isModerator: false })).toBe('/publisher');
     expect(homePath(undefined)).toBe('/advertiser/projects');
+    // No area's tabs above the staff pages.
+    expect(isStaffPath('/moderation')).toBe(true);
+    expect(isStaffPath('/finance')).toBe(true);
+    expect(isStaffPath('/advertiser/projects')).toBe(false);
   });
 
   it('lists the tabs of each area', () => {

@@ -27,6 +27,12 @@ export function areaFromPath(pathname: string): Area {
   return first === 'publisher' || first === 'exchange' ? first : 'advertiser';
 }
 
+/** Staff pages (the moderation queue, finance) belong to no area: no area tabs above them. */
+export function isStaffPath(pathname: string): boolean {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === 'moderation' || first === 'finance';
+}
+
 export interface Balances {
   advertiserBalance: string;
   publisherBalance: string;

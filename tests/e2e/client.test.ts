@@ -84,6 +84,8 @@ describe('web client against the real server', () => {
     await moderator.page.waitForURL('**/moderation');
     expect(await moderator.page.getByTestId('logo-link').getAttribute('href')).toBe('/moderation');
     expect(await moderator.page.getByText("You don't have any projects").count()).toBe(0);
+    // No advertiser tabs above the queue.
+    expect(await moderator.page.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
     await moderator.page.getByRole('heading', { name: 'Moderation' }).waitFor({ state: 'visible' });
     await moderator.page.getByTestId('tab-registrations').click();
     await moderator.page.getByTestId('queue-total').waitFor({ state: 'visible' });

@@ -14,7 +14,7 @@ import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { graphql } from '../../gql';
-import { areaFromPath, homePath } from '../../lib/areas';
+import { areaFromPath, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
@@ -126,9 +126,12 @@ function Shell() {
               </Box>
             )}
           </HStack>
-          <Box display={{ base: 'none', md: 'block' }} mb="-1px">
-            <AreaTabs area={area} docsUrl={config?.docsUrl} badges={badges} />
-          </Box>
+          {/* The queue and finance have their own tabs; an area's tabs above them misled moderators. */}
+          {!isStaffPath(pathname) && (
+            <Box display={{ base: 'none', md: 'block' }} mb="-1px">
+              <AreaTabs area={area} docsUrl={config?.docsUrl} badges={badges} />
+            </Box>
+          )}
         </Container>
       </Box>
       <Container as="main" maxW="7xl" flex="1" py={{ base: '6', md: '8' }}>
