@@ -1,8 +1,10 @@
-// `npm run db:migrate` applies pending migrations; `npm run db:migration` creates one from
+// `npm run db:migrate` applies pending migrations and changed SQL definitions; `npm run db:migration` creates one from
 // the difference between the entities and the database.
 import { loadConfig } from '../server/config.ts';
 import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { openOrm } from '../server/db/orm.ts';
+import { sqlDefinitions } from '../server/sql.ts';
 import { join } from 'node:path';
 import { writeMigrationsIndex } from './migrations-index.ts';
 
@@ -26,8 +28,9 @@ try {
       console.log(`created migrations/${result.fileName} and updated migrations/index.ts`);
     } else console.log('no changes: the database matches the entities');
   } else if (command === 'migrate') {
-    const applied = await migrator.up();
-    console.log(applied.length ? `applied ${applied.map((m) => m.name).join(', ')}` : 'nothing to apply');
+    const done = await migrate(orm, sqlDefinitions);
+    const applied = [...done.migrations, ...done.definitions.map((d) => `${d} (SQL definition)`)];
+    console.log(applied.length ? `applied ${applied.join(', ')}` : 'nothing to apply');
   } else {
     console.error('usage: tsx scripts/db.ts create [name] | migrate');
     process.exitCode = 2;

@@ -19,6 +19,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { announceLive } from './graphql/live.ts';
+import { migrate } from './db/migrate.ts';
+import { sqlDefinitions } from './sql.ts';
 import { requestOrigin } from './lib/origin.ts';
 import { registerDocs } from './modules/docs/docs.http.ts';
 import { Redis } from 'ioredis';
@@ -200,8 +202,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     const orm = await openOrm(databaseUrl);
     cleanups.push(() => orm.close());
-    const applied = await orm.getMigrator().up();
-    if (applied.length) log.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    // The migrations, then the database functions whose source file changed (db/definitions.ts).
+    const applied = await migrate(orm, sqlDefinitions);
+    if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
 
     // Set once the WebSocket server exists: after a Redis outage its clients reconnect and refetch.
     let resyncLiveClients = () => {};
