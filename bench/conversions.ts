@@ -38,8 +38,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
-import { openOrm } from '../server/db/orm.ts';
-import { TIERS } from '../server/db/seed.ts';
+import { openDatabase } from '../server/database.ts';
+import { TIERS } from '../server/demo/seed.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
@@ -194,7 +194,7 @@ interface Click {
 
 async function setup(base: string, databaseUrl: string, clicksNeeded: number): Promise<Click[]> {
   const t0 = performance.now();
-  const orm = await openOrm(databaseUrl, { pool: { min: 0, max: 4 } });
+  const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 4 } });
   const advertiserIds: number[] = [];
   const publisherIds: number[] = [];
   let categoryId: number;
@@ -543,7 +543,7 @@ try {
     await adminQuery(dbUrl(adminUrl, benchDb), 'select stats_rebuild()');
   }
 
-  const orm = await openOrm(dbUrl(adminUrl, benchDb), { pool: { min: 0, max: 2 } });
+  const orm = await openDatabase(dbUrl(adminUrl, benchDb), { pool: { min: 0, max: 2 } });
   let checks: Awaited<ReturnType<typeof checkLedger>>;
   let counts: { conversions: string; campaign_conversions: string; spend: string; price: string };
   try {

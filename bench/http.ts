@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
-import { openOrm } from '../server/db/orm.ts';
+import { openDatabase } from '../server/database.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
@@ -101,7 +101,7 @@ const databaseUrl = dbUrl(adminUrl, name);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 
 async function setup(base: string) {
-  const orm = await openOrm(databaseUrl, { pool: { min: 0, max: 2 } });
+  const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 2 } });
   try {
     const em = orm.em.fork() as EntityManager;
     const hash = await argon2.hash(PASSWORD);

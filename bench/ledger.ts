@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { openOrm } from '../server/db/orm.ts';
+import { openDatabase } from '../server/database.ts';
 import { MemoryPubSub } from '../server/graphql/pubsub.ts';
 import { checkLedger, type LedgerCheck } from '../server/modules/ledger/ledger.check.ts';
 import { type AccountRef, InsufficientFunds, Ledger } from '../server/modules/ledger/ledger.service.ts';
@@ -76,7 +76,7 @@ interface LedgerResult {
 }
 
 async function benchLedger(name: string): Promise<LedgerResult> {
-  const orm = await openOrm(dbUrl(adminUrl, name), { pool: { min: 0, max: CLIENTS + 2 } });
+  const orm = await openDatabase(dbUrl(adminUrl, name), { pool: { min: 0, max: CLIENTS + 2 } });
   try {
     await orm.getMigrator().up();
     const em = () => orm.em.fork() as EntityManager;

@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
-import { openOrm } from '../server/db/orm.ts';
+import { openDatabase } from '../server/database.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { adminQuery, api, dbUrl, parallel, percentile, ProductServer } from './common.ts';
 
@@ -84,7 +84,7 @@ const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)}
 /** Users, projects, campaigns and apps; returns the tokens and ids the measurements use. */
 async function setup(base: string) {
   const t0 = performance.now();
-  const orm = await openOrm(url, { pool: { min: 0, max: 2 } });
+  const orm = await openDatabase(url, { pool: { min: 0, max: 2 } });
   let categoryId: number;
   try {
     const em = orm.em.fork() as EntityManager;
@@ -182,7 +182,7 @@ async function setup(base: string) {
 /** Generated conversions: random campaign, app, tier and time; prices as the tiers would be. */
 async function loadConversions() {
   const t0 = performance.now();
-  const orm = await openOrm(url, { pool: { min: 0, max: 2 } });
+  const orm = await openDatabase(url, { pool: { min: 0, max: 2 } });
   try {
     const em = orm.em.fork() as EntityManager;
     await em.execute('alter table conversions disable trigger conversions_stats');

@@ -2,9 +2,7 @@
 // the difference between the entities and the database.
 import { loadConfig } from '../server/config.ts';
 import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { openOrm } from '../server/db/orm.ts';
-import { sqlDefinitions } from '../server/sql.ts';
+import { migrateDatabase, openDatabase } from '../server/database.ts';
 import { join } from 'node:path';
 import { writeMigrationsIndex } from './migrations-index.ts';
 
@@ -17,7 +15,7 @@ if (!url) {
   url = embedded.url;
   stop = embedded.stop;
 }
-const orm = await openOrm(url);
+const orm = await openDatabase(url);
 try {
   const migrator = orm.getMigrator();
   if (command === 'create') {
@@ -28,7 +26,7 @@ try {
       console.log(`created migrations/${result.fileName} and updated migrations/index.ts`);
     } else console.log('no changes: the database matches the entities');
   } else if (command === 'migrate') {
-    const done = await migrate(orm, sqlDefinitions);
+    const done = await migrateDatabase(orm);
     const applied = [...done.migrations, ...done.definitions.map((d) => `${d} (SQL definition)`)];
     console.log(applied.length ? `applied ${applied.join(', ')}` : 'nothing to apply');
   } else {

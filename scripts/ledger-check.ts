@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../server/config.ts';
 import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
-import { openOrm } from '../server/db/orm.ts';
+import { openDatabase } from '../server/database.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 
 const config = loadConfig();
@@ -15,7 +15,7 @@ if (!url) {
   url = embedded.url;
   stop = embedded.stop;
 }
-const orm = await openOrm(url);
+const orm = await openDatabase(url);
 let failed = false;
 try {
   for (const check of await checkLedger(orm.em.fork() as EntityManager)) {

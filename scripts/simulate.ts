@@ -26,7 +26,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { TIERS } from '../server/db/seed.ts';
+import { TIERS } from '../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 

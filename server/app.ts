@@ -19,8 +19,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import { announceLive } from './graphql/live.ts';
-import { migrate } from './db/migrate.ts';
-import { sqlDefinitions } from './sql.ts';
 import { requestOrigin } from './lib/origin.ts';
 import { registerDocs } from './modules/docs/docs.http.ts';
 import { Redis } from 'ioredis';
@@ -28,8 +26,8 @@ import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
-import { openOrm } from './db/orm.ts';
-import { seedBase, seedDemo } from './db/seed.ts';
+import { migrateDatabase, openDatabase } from './database.ts';
+import { seedBase, seedDemo } from './demo/seed.ts';
 import type { Context } from './graphql/context.ts';
 import { formatGraphQLError } from './graphql/errors.ts';
 import { jitSubscribe } from './graphql/jit.ts';
@@ -200,10 +198,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       databaseUrl = embedded.url;
     }
 
-    const orm = await openOrm(databaseUrl);
+    const orm = await openDatabase(databaseUrl);
     cleanups.push(() => orm.close());
     // The migrations, then the database functions whose source file changed (db/definitions.ts).
-    const applied = await migrate(orm, sqlDefinitions);
+    const applied = await migrateDatabase(orm);
     if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
 
     // Set once the WebSocket server exists: after a Redis outage its clients reconnect and refetch.

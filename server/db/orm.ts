@@ -2,15 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import { migrationsList } from '../../migrations/index.ts';
-import { entities } from './entities.ts';
 
 // Where `db:migration` writes new files; running them uses the imported list.
 const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-export function ormConfig(clientUrl: string, extra: Partial<Options> = {}) {
+/**
+ * The ORM's settings for a database. The kernel knows no entity: the composition root hands
+ * over the list (server/database.ts).
+ */
+export function ormConfig(clientUrl: string, extra: Partial<Options> & Pick<Options, 'entities'>) {
   return defineConfig({
     clientUrl,
-    entities,
     extensions: [Migrator],
     debug: false,
     allowGlobalContext: false,
@@ -31,7 +33,10 @@ export function ormConfig(clientUrl: string, extra: Partial<Options> = {}) {
   });
 }
 
-export async function openOrm(clientUrl: string, extra: Partial<Options> = {}): Promise<MikroORM> {
+export async function openOrm(
+  clientUrl: string,
+  extra: Partial<Options> & Pick<Options, 'entities'>,
+): Promise<MikroORM> {
   return MikroORM.init(ormConfig(clientUrl, extra));
 }
 

@@ -3,7 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID, DEMO_SWAP_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID, DEMO_SWAP_BOT_ID } from '../../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
 import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';

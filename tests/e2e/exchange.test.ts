@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { startTestApp } from '../helpers/app';
 import { balances, em } from '../helpers/campaigns';

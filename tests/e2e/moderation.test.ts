@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { startTestApp } from '../helpers/app';
 import { demoPlatform, em, expectLedgerClean, newPlayer, showcase } from '../helpers/campaigns';
 import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';

@@ -3,7 +3,7 @@
 // one is, and both dashboards tick without reload.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { CATALOGS } from '../../showcase/i18n/index.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';

@@ -6,7 +6,7 @@ import { parseMoney } from '../../server/lib/money.ts';
 import { balancesOf } from '../../server/modules/ledger/balances.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import type { TestApp } from './app.ts';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { login } from './graphql.ts';
 
 /**

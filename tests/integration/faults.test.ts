@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { freePort, ProductServer } from '../../bench/common.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../server/db/embedded.ts';
-import { openOrm } from '../../server/db/orm.ts';
+import { openDatabase } from '../../server/database.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
@@ -246,7 +246,7 @@ function record(name: string, run: Run, inDb: number, notes: string[] = []) {
 
 /** Conversions in the database for these click codes, and clicks paid more than once. */
 async function inDatabase(codes: string[]) {
-  const orm = await openOrm(pgDb!.url);
+  const orm = await openDatabase(pgDb!.url);
   try {
     const em = orm.em.fork();
     const [row] = await em.execute<{ n: string; twice: string }[]>(
@@ -559,7 +559,7 @@ describe('faults under load', () => {
   }, 120_000);
 
   test('afterwards: ledger:check is clean and the campaign spent exactly what its conversions cost', async () => {
-    const orm = await openOrm(pgDb!.url);
+    const orm = await openDatabase(pgDb!.url);
     try {
       const em = orm.em.fork();
       const checks = await checkLedger(em as never);

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { openOrm } from '../../server/db/orm.ts';
+import { openDatabase } from '../../server/database.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -10,7 +10,7 @@ afterAll(async () => {
 test('the committed migrations produce exactly the schema the entities describe', async () => {
   const db = await createTestDatabase();
   cleanups.push(db.drop);
-  const orm = await openOrm(db.url);
+  const orm = await openDatabase(db.url);
   cleanups.push(() => orm.close());
   await orm.getMigrator().up();
   // Anything left here means an entity changed without `npm run db:migration`.

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/graphql/pubsub.ts';
 import { parseMoney } from '../../server/lib/money.ts';
-import { DEMO_BOT_ID } from '../../server/db/seed.ts';
+import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { balancesOf } from '../../server/modules/ledger/balances.ts';
 import { DAY_MS } from '../../server/modules/campaigns/conversions.service.ts';

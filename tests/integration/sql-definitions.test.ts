@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyDefinitions, checksum, functionBody } from '../../server/db/definitions.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { openOrm, type MikroORM } from '../../server/db/orm.ts';
+import { openDatabase } from '../../server/database.ts';
+import type { MikroORM } from '../../server/db/orm.ts';
 import { sqlDefinitions } from '../../server/sql.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
@@ -18,7 +19,7 @@ const em = () => orm.em.fork() as EntityManager;
 beforeAll(async () => {
   const db = await createTestDatabase();
   drop = db.drop;
-  orm = await openOrm(db.url);
+  orm = await openDatabase(db.url);
 });
 
 afterAll(async () => {
