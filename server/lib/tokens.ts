@@ -84,3 +84,9 @@ export function verifyHs256(token: string, secret: Buffer): Record<string, unkno
   if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
   return payload;
 }
+
+/** The token of an `Authorization: Bearer <token>` header, if that is what it holds. */
+export function bearer(header: string | undefined): string | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return m?.[1]?.trim() || undefined;
+}

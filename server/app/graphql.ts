@@ -1,0 +1,288 @@
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { ApolloServer, type ApolloServerPlugin, HeaderMap } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { Config } from '../config.ts';
+import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import { documentCache } from '../graphql/documents.ts';
+import { formatGraphQLError } from '../graphql/errors.ts';
+import { graphqlFastPath } from '../graphql/fast-path.ts';
+import { NoNulInStrings, refuseNulVariables } from '../graphql/input-rules.ts';
+import { jitSubscribe } from '../graphql/jit.ts';
+import { GRAPHQL_LIMITS, graphqlArmor } from '../graphql/limits.ts';
+import { announceLive } from '../graphql/live.ts';
+import type { PubSub } from '../graphql/pubsub.ts';
+import { schema } from '../graphql/schema.ts';
+import { addMetricsSource } from '../lib/metrics.ts';
+import { bearer } from '../lib/tokens.ts';
+import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
+import type { Services } from '../services.ts';
+
+/** WebSocket close code for a bad or expired token in connection_init. */
+export const WS_CLOSE_FORBIDDEN = 4403;
+
+/** What /metrics reads of knex's connection pool (tarn). */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  max: number;
+}
+
+/**
+ * Step 5 of buildApp: GraphQL over HTTP (Apollo, with the fast path for repeated queries) and
+ * graphql-ws subscriptions on the same port and path, `/graphql`. Answers what the live layer
+ * needs afterwards: `resyncLiveClients` (after a Redis outage every socket reconnects).
+ */
+export async function mountGraphql(
+  http: FastifyInstance,
+  deps: {
+    config: Config;
+    log: Logger;
+    orm: MikroORM;
+    services: Services;
+    pubsub: PubSub;
+    makeContext: (req: FastifyRequest) => Promise<Context>;
+    cleanups: (() => Promise<void>)[];
+    /** The server's own address once it listens. */
+    url: () => string;
+  },
+) {
+  const { config, log, orm, services, pubsub, makeContext, cleanups } = deps;
+  // GraphQL over HTTP and graphql-ws on the same port and path.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const resyncLiveClients = () => {
+    log.warn({ sockets: wss.clients.size }, 'Redis is back: live clients reconnect and refetch what they missed');
+    // 1012 "service restart": graphql-ws clients reconnect (with their backoff) and refetch.
+    for (const client of wss.clients) client.close(1012, 'Live events were interrupted');
+  };
+  http.server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      wss.emit('connection', ws, req);
+      // A message over maxPayload is the client's: ws closes the socket with 1009 itself.
+      // graphql-ws would log it to stderr as "Internal error" for anybody to fill the log with.
+      const handlers = ws.listeners('error') as ((err: Error) => void)[];
+      ws.removeAllListeners('error');
+      ws.on('error', (err: Error & { code?: string }) => {
+        if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+          return log.debug({ err }, 'WebSocket message over the limit');
+        for (const handler of handlers) handler.call(ws, err);
+      });
+    });
+  });
+  type WsExtra = { user?: Context['user'] };
+  // Every subscriber sends one of a few documents: parse and validate each once and share the
+  // AST, instead of keeping a parsed copy (with its token list) alive per subscription. The
+  // HTTP fast path shares the same cache.
+  const armor = graphqlArmor();
+  const validationRules = [...armor.validationRules, NoNulInStrings];
+  const documents = documentCache({
+    schema,
+    validationRules,
+    introspection: config.env !== 'production',
+    maxTokens: GRAPHQL_LIMITS.maxTokens,
+    suggestions: config.env !== 'production',
+  });
+  // Connection contexts, for the subscription gauge of /metrics.
+  const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
+  const pool = () =>
+    (orm.em.getKnex().client as { pool?: TarnPool }).pool ?? {
+      numUsed: () => 0,
+      numFree: () => 0,
+      numPendingAcquires: () => 0,
+      max: 0,
+    };
+  const removeMetricsSource = addMetricsSource({
+    wsConnections: () => wss.clients.size,
+    wsSubscriptions: () => [...liveSockets].reduce((n, c) => n + Object.keys(c.subscriptions).length, 0),
+    pool: () => {
+      const p = pool();
+      return { used: p.numUsed(), free: p.numFree(), pending: p.numPendingAcquires(), max: p.max };
+    },
+    // The id sequence's position: one cheap read whoever made the transfers.
+    ledgerTransfers: async () => {
+      const [row] = await orm.em
+        .getConnection()
+        .execute<{ n: string }[]>(
+          'select coalesce((select last_value from ledger_transfers_id_seq where is_called), 0)::text as n',
+        );
+      return Number(row.n);
+    },
+  });
+  cleanups.push(async () => void removeMetricsSource());
+  // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
+  const { validate, GraphQLError: GraphQLErrorCjs } = createRequire(import.meta.url)(
+    'graphql',
+  ) as typeof import('graphql');
+  // Only for the sockets' session reads (prepared statements on its connection pool).
+  const wsEm = orm.em.fork() as EntityManager;
+  const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
+    {
+      schema,
+      subscribe: jitSubscribe(),
+      parse: documents.parse,
+      // A document that does not parse (syntax, or over the token limit) is refused on its
+      // subscription with the parser's message; graphql-ws would close the socket for it.
+      onSubscribe: (_ctx, _id, payload) => {
+        if (containsNul(payload.variables)) return [new GraphQLErrorCjs(NUL_MESSAGE)];
+        try {
+          documents.parse(payload.query);
+          return undefined;
+        } catch (err) {
+          return [new GraphQLErrorCjs(err instanceof Error ? err.message : 'Syntax Error')];
+        }
+      },
+      // The shared documents are validated once each (validation is pure for a schema).
+      validate: (schemaArg, document, rules) =>
+        rules || schemaArg !== schema ? validate(schemaArg, document, rules) : documents.validate(document),
+      onConnect: async (ctx) => {
+        liveSockets.add(ctx);
+        ctx.extra.socket.once('close', () => liveSockets.delete(ctx));
+        const params = ctx.connectionParams ?? {};
+        const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
+        const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
+        if (!token) return true; // anonymous: only public operations; scoped fields refuse.
+        const session = await services.auth.sessionUserFromToken(wsEm, token);
+        if (!session) {
+          ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
+          return false;
+        }
+        // A plain object, no entity: nothing of an EntityManager lives as long as the socket,
+        // and no resolver can mistake it for an entity of its own fork.
+        ctx.extra.user = session.user;
+        // The socket lives no longer than its token: the client reconnects with a fresh one.
+        const socket = ctx.extra.socket;
+        const expiry = setTimeout(
+          () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
+          Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),
+        );
+        expiry.unref();
+        socket.once('close', () => clearTimeout(expiry));
+        return true;
+      },
+      // A subscription's context lives as long as the subscription: fork the EntityManager only
+      // when a resolver uses it (balanceChanged never does), not for every idle subscriber.
+      context: (ctx): Context => {
+        let em: EntityManager | undefined;
+        return {
+          get em() {
+            em ??= orm.em.fork() as EntityManager;
+            return em;
+          },
+          user: ctx.extra.user ?? null,
+          services,
+          pubsub,
+          config,
+          requestId: randomUUID(),
+          get ip() {
+            return ctx.extra.request.socket.remoteAddress ?? '';
+          },
+          get origin() {
+            return config.publicUrl ?? deps.url();
+          },
+        };
+      },
+      onError: (_ctx, _id, _payload, errors) => {
+        for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
+      },
+      // The client refetches when a subscription is live (graphql/live.ts): no change is lost
+      // between a page's query and its subscription, or during a reconnect.
+      onOperation: (ctx, id, _payload, _args, result) => announceLive(ctx.extra.socket, id, result),
+      // Errors in subscription results get the same codes (and no internals) as over HTTP.
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        if (!result.errors?.length) return;
+        return {
+          ...result,
+          errors: result.errors.map((e) =>
+            formatGraphQLError(e.toJSON(), e, (err) => log.error({ err }, 'unexpected subscription error'), {
+              suggestions: config.env !== 'production',
+            }),
+          ),
+        };
+      },
+    },
+    wss,
+  );
+
+  const formatError = (formatted: GraphQLFormattedError, error: unknown) =>
+    formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'), {
+      suggestions: config.env !== 'production',
+    });
+  const apollo = new ApolloServer<Context>({
+    // Aliases, depth, directives and cost are limited before execution, tokens while parsing.
+    validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    schema,
+    introspection: config.env !== 'production',
+    includeStacktraceInErrorResponses: false,
+    // main.ts stops everything in order on SIGINT/SIGTERM; Apollo's own handler stopped it
+    // first and left our second stop waiting until the 15 s forced exit.
+    stopOnTerminationSignals: false,
+    formatError,
+    plugins: [
+      ...(armor.plugins as ApolloServerPlugin<Context>[]),
+      refuseNulVariables,
+      fastifyApolloDrainPlugin(http),
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              // 1001 "going away": clients reconnect to another instance.
+              for (const client of wss.clients) client.close(1001, 'Server shutting down');
+              await wsServer.dispose();
+            },
+          };
+        },
+      },
+      // No HTTP cache hints (every answer is per user) and no federation traces: per-field
+      // work on every request that nothing here reads.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ...(config.env === 'production' ? [ApolloServerPluginLandingPageDisabled()] : []),
+    ],
+  });
+  await apollo.start();
+  cleanups.push(() => apollo.stop());
+  const apolloHandler = fastifyApolloHandler(apollo, {
+    context: async (req) => {
+      try {
+        return await makeContext(req);
+      } catch (err) {
+        // The token's user could not be read: 503 with a retry hint, as REST answers.
+        if (!isDatabaseUnreachable(err)) throw err;
+        throw new GraphQLError(databaseUnavailable().message, {
+          extensions: {
+            code: 'SERVICE_UNAVAILABLE',
+            http: { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) },
+          },
+        });
+      }
+    },
+  });
+  // Repeated queries skip Apollo's pipeline (graphql/fast-path.ts); everything else is Apollo's.
+  const fastPath = graphqlFastPath({ schema, documents, makeContext, formatError });
+  http.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/graphql',
+    handler: async function (req, reply) {
+      if (await fastPath(req, reply)) return reply;
+      return apolloHandler.call(this, req as never, reply as never);
+    },
+  });
+
+  return { resyncLiveClients };
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { validation } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import type { PubSub } from '../graphql/pubsub.ts';
+import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
+import { requestOrigin } from '../lib/origin.ts';
+import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
+import { bearer } from '../lib/tokens.ts';
+import { registerDocs } from '../modules/docs/docs.http.ts';
+import { MAX_IMAGE_BYTES, MEDIA_TYPES } from '../modules/images/images.service.ts';
+import type { ObjectStorage } from '../modules/images/storage.ts';
+import type { SandboxProvider } from '../modules/payments/providers/sandbox.ts';
+import type { PaymentProvider } from '../modules/payments/providers/provider.ts';
+import { registerSandboxCheckout } from '../modules/payments/sandbox.page.ts';
+import { registerShowcaseHttp } from '../modules/showcase/showcase.rest.ts';
+import type { ShowcaseService } from '../modules/showcase/showcase.service.ts';
+import { openApiDocument } from '../rest/openapi.ts';
+import { registerRoutes, replyWithError } from '../rest/register.ts';
+import { routes } from '../rest/routes.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * The route label of a request: the route's template; the client's built files (a route each
+ * in @fastify/static) as one series, so a deploy does not add a series per file.
+ */
+function metricsRoute(url: string | undefined): string {
+  if (!url) return 'unmatched';
+  return url.startsWith('/assets/') ? '/assets/*' : url;
+}
+
+/** A request slower than this is logged at warn whatever its status. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Fastify's two info lines per request (incoming, completed) cost more than a cheap request
+ * itself under load: one line per request at debug, at warn when it failed on our side or was
+ * slow, at error with its error. Errors we answer are logged by the error handler as before.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply) {
+    const ms = reply.elapsedTime;
+    const level = error ? 'error' : reply.statusCode >= 500 || ms > SLOW_REQUEST_MS ? 'warn' : 'debug';
+    if (!(reply.log as unknown as Logger).isLevelEnabled(level)) return;
+    reply.log[level](
+      { req, res: { statusCode: reply.statusCode }, responseTime: ms, err: error ?? undefined },
+      'request completed',
+    );
+  }
+}
+
+/**
+ * Step 4 of buildApp: the HTTP server. Request ids, logging and proxy hops; the error handler
+ * and the NUL check; security headers; uploads; metrics and health; the sandbox checkout, the
+ * showcase's pages, the docs and the REST route table; /media; the built client with its SPA
+ * fallback. Answers the server and how a request becomes a resolver's Context.
+ */
+export async function createHttp(deps: {
+  config: Config;
+  log: Logger;
+  orm: MikroORM;
+  services: Services;
+  pubsub: PubSub;
+  provider: PaymentProvider;
+  sandbox: SandboxProvider;
+  storage: ObjectStorage;
+  showcase: ShowcaseService;
+  /** Where the built client is (dist/client). */
+  clientDist: string;
+  cleanups: (() => Promise<void>)[];
+  /** The server's own address once it listens. */
+  url: () => string;
+}) {
+  const { config, log, orm, services, pubsub, provider, sandbox, storage, showcase, cleanups } = deps;
+  const CLIENT_DIST = deps.clientDist;
+  const http: FastifyInstance = Fastify({
+    loggerInstance: log,
+    // Only the configured number of proxy hops: a client cannot choose its own address.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    logController: new QuietRequests(),
+  }) as unknown as FastifyInstance;
+  cleanups.push(() => http.close());
+
+  const makeContext = async (req: FastifyRequest): Promise<Context> => {
+    const em = orm.em.fork() as EntityManager;
+    const user = await services.auth.userFromToken(em, bearer(req.headers.authorization));
+    const key = req.headers['idempotency-key'];
+    return {
+      em,
+      user,
+      services,
+      pubsub,
+      config,
+      requestId: String(req.id),
+      ip: req.ip,
+      origin: config.publicUrl ?? requestOrigin(req, deps.url()),
+      idempotencyKey: Array.isArray(key) ? key[0] : key,
+    };
+  };
+
+  http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
+  // PostgreSQL cannot store NUL in text: refuse it up front with a clear message, in the body,
+  // the query string (`search=%00`) and the path. GraphQL string literals are refused by a
+  // validation rule (graphql/input-rules.ts), graphql-ws variables in onSubscribe.
+  http.addHook('preValidation', async (req) => {
+    const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : undefined;
+    if (containsNul(body) || containsNul(req.query) || containsNul(req.params)) {
+      throw validation(NUL_MESSAGE);
+    }
+  });
+  // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
+  const indexHtmlPath = join(CLIENT_DIST, 'index.html');
+  const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? readFileSync(indexHtmlPath) : null;
+  http.setNotFoundHandler((req, reply) => {
+    // A missing upload or API route is a 404, never the client's page.
+    const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/') || req.url.startsWith('/graphql');
+    if (notSpa || req.method !== 'GET' || !indexHtml) return reply.code(404).send({ error: 'Not found' });
+    // Client-side routes: the SPA decides (unknown paths go to /).
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  });
+
+  // Browser security headers on every answer (helmet). The built client has no inline script;
+  // Chakra's styles are inline <style> elements. The showcase's script and API and uploaded
+  // media are meant for other origins' pages and say so themselves (cross-origin resource
+  // policy); media keep their own sandboxing CSP.
+  // HSTS and upgrade-insecure-requests only where production is served over https (the
+  // compose demo at http://localhost:8080 is production without TLS).
+  // The middleware is built once: @fastify/helmet built it anew for every request (parsing
+  // the CSP each time, 3 % of a read's CPU in the profile) to allow per-route options, which
+  // nothing here uses.
+  const httpsOnly = config.env === 'production' && !!config.publicUrl?.startsWith('https://');
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  http.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, () => done());
+  });
+  await http.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
+
+  http.addHook('onResponse', async (req, reply) => {
+    httpDuration.observe(
+      { method: req.method, route: metricsRoute(req.routeOptions.url), status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  // Prometheus text format; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
+  // Production without a token has no /metrics at all: nobody outside should read it.
+  http.get('/metrics', async (req, reply) => {
+    if (!config.metricsToken && config.env === 'production') return reply.code(404).send({ error: 'Not found' });
+    if (!metricsAuthorized(req.headers.authorization, config.metricsToken)) {
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+  http.get('/healthz', async () => ({ status: 'ok' }));
+  http.get('/readyz', async (_req, reply) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  if (provider === sandbox) {
+    registerSandboxCheckout(http, { em: () => orm.em.fork() as EntityManager, payments: services.payments, sandbox });
+  }
+
+  registerShowcaseHttp(http, { em: () => orm.em.fork() as EntityManager, showcase });
+  // The guide, the rendered reference and the OpenAPI JSON (modules/docs).
+  await registerDocs(http, {
+    openApi: openApiDocument(routes),
+    origin: (req) => config.publicUrl ?? requestOrigin(req, deps.url()),
+  });
+  registerRoutes(http, routes, makeContext);
+
+  // Uploaded files, from the data folder or the bucket: never executable in our origin,
+  // whatever they contain (SVG may hold script).
+  http.get<{ Params: { name: string } }>('/media/:name', async (req, reply) => {
+    const m = /^[0-9a-f-]{36}\.([a-z]{3,4})$/.exec(req.params.name);
+    const type = m ? MEDIA_TYPES[m[1]] : undefined;
+    const object = type ? await storage.get(req.params.name) : null;
+    if (!type || !object) return reply.code(404).send({ error: 'Not found' });
+    reply
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      // Logos appear in the showcase inside other apps' pages.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('X-Content-Type-Options', 'nosniff')
+      // Shown in place, never saved under a name the uploader chose (the name is ours: uuid.ext).
+      .header('Content-Disposition', `inline; filename="${req.params.name}"`)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type(type);
+    if (object.length !== undefined) reply.header('Content-Length', object.length);
+    return reply.send(object.body);
+  });
+  if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
+    await http.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else if (config.serveClient) {
+    log.warn('dist/client is missing: run `npm run build` to serve the web client');
+  }
+
+  return { http, makeContext };
+}
