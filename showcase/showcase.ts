@@ -7,7 +7,10 @@
 // Text follows the player's Telegram language: English is built in, other languages load from
 // the server on demand (`/showcase/i18n/<lang>.json`); fa and ar are laid out right to left.
 
-import { en, type MessageKey, type Messages, type Plural } from './i18n/en.ts';
+import { ApiError, createApi } from './api.ts';
+import { CSS, h, safeCall } from './dom.ts';
+import type { MessageKey } from './i18n/en.ts';
+import { createTranslator } from './language.ts';
 import { initDataLanguage, languageOf, RTL_LANGUAGES } from './i18n/languages.ts';
 
 import type {
@@ -66,25 +69,6 @@ const REPORT_REASONS: Array<[string, MessageKey]> = [
 /** The id of the debug mode's test task (no campaign has it). */
 export const DEBUG_TASK_ID = 'debug';
 
-/** Fills `{name}` placeholders. */
-function fill(text: string, vars: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
-
-/** A language's messages: built-in English, others fetched once per page and language. */
-const catalogs: Record<string, Promise<Messages>> = {};
-function catalog(apiBase: string, lang: string): Promise<Messages> {
-  if (lang === 'en') return Promise.resolve(en);
-  catalogs[lang] ??= fetch(`${apiBase}/showcase/i18n/${lang}.json`, { credentials: 'omit' })
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-    .then((m: Partial<Messages>) => ({ ...en, ...m }) as Messages)
-    .catch(() => {
-      delete catalogs[lang];
-      return en;
-    });
-  return catalogs[lang];
-}
-
 // Completion of these shows up on the server on its own (membership, the advertiser's event,
 // the visit), so a player coming back is checked a few times without pressing Check.
 const POLLED_TYPES: ShowcaseTaskType[] = ['CHANNEL', 'CHAT', 'BOT', 'SMART_LINK'];
@@ -93,78 +77,6 @@ export const POLL_DELAYS = [300, 1500, 3000, 6000];
 
 // Captured while the script itself runs: afterwards document.currentScript is another script or null.
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
-
-const CSS = `
-:host{all:initial;display:block}
-.tgs{--bg:#f4f5f7;--card:#fff;--fg:#111318;--muted:#545b66;--border:#e5e7eb;--accent:#6d28d9;--on-accent:#fff;--ok:#15803d;--err:#b91c1c;
-display:block;box-sizing:border-box;min-width:0;padding:12px;border-radius:16px;background:var(--bg);color:var(--fg);
-font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-text-size-adjust:100%;text-align:start}
-.tgs.dark{--bg:#0f1115;--card:#1a1d24;--fg:#f3f4f6;--muted:#a3aab5;--border:#2a2e37;--accent:#a78bfa;--on-accent:#0f1115;--ok:#4ade80;--err:#f87171}
-.tgs *{box-sizing:border-box}
-.tgs ul{list-style:none;margin:0;padding:0;display:grid;gap:8px}
-.tgs li{display:flex;flex-wrap:wrap;align-items:center;gap:8px 10px;padding:10px 12px;background:var(--card);border:1px solid var(--border);border-radius:12px;transition:opacity .3s}
-.tgs li.done{opacity:.75}
-.tgs .logo{flex:none;width:40px;height:40px;border-radius:10px;object-fit:cover;background:var(--border)}
-.tgs .body{flex:1 1 100px;min-width:0}
-.tgs .title{font-weight:600;overflow-wrap:anywhere}
-.tgs .type{font-size:12px;color:var(--muted)}
-.tgs .awards{display:flex;flex-wrap:wrap;gap:2px 10px;margin-top:2px;font-size:13px;font-weight:600}
-.tgs .award{display:inline-flex;align-items:center;gap:4px}
-.tgs .award img{width:16px;height:16px;border-radius:50%;object-fit:cover}
-.tgs .links{display:flex;flex-wrap:wrap;gap:0 12px}
-.tgs li>.btn{margin-inline-start:auto}
-.tgs .count{margin:0 0 8px;font-size:13px;color:var(--muted)}
-.tgs .test{margin:0 0 8px;padding:6px 10px;border-radius:8px;border:1px dashed var(--accent);font-size:13px}
-.tgs button,.tgs select,.tgs textarea{font:inherit;color:inherit}
-.tgs .btn{appearance:none;min-height:36px;min-width:72px;padding:6px 16px;border:0;border-radius:999px;background:var(--accent);color:var(--on-accent);font-weight:600;cursor:pointer;transition:filter .2s}
-.tgs .btn:hover{filter:brightness(1.08)}
-.tgs .btn:disabled,.tgs .btn[aria-disabled=true]{opacity:.6;cursor:default;filter:none}
-.tgs .lnk{appearance:none;padding:4px 0;border:0;background:none;color:var(--muted);font-size:12px;text-decoration:underline;cursor:pointer}
-.tgs a{color:var(--accent)}
-.tgs :focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-.tgs .msg{flex-basis:100%;margin:0;font-size:13px;color:var(--muted);overflow-wrap:anywhere}
-.tgs .msg:empty{display:none}
-.tgs .msg.ok{color:var(--ok)}
-.tgs .msg.err{color:var(--err)}
-.tgs form{flex-basis:100%;display:grid;gap:8px;padding-top:8px;border-top:1px solid var(--border)}
-.tgs .field{display:grid;gap:4px}
-.tgs label{font-size:12px;color:var(--muted)}
-.tgs select,.tgs textarea{width:100%;padding:8px;border:1px solid var(--border);border-radius:8px;background:var(--bg);font-size:14px}
-.tgs textarea{resize:vertical}
-.tgs .row{display:flex;align-items:center;gap:12px}
-.tgs .state{padding:24px 8px;text-align:center;color:var(--muted)}
-.tgs .state .btn{margin-top:12px}
-.tgs .spin{width:22px;height:22px;margin:0 auto 8px;border:2px solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:tgs-spin .8s linear infinite}
-@keyframes tgs-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.tgs *{animation:none!important;transition:none!important}}
-`;
-
-type Attrs = Record<string, string | number | boolean | null | undefined>;
-
-/** A new element; attribute values are set as attributes, text children as text nodes (never HTML). */
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs = {},
-  ...children: Array<Node | string | null | false | undefined>
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === true) el.setAttribute(name, '');
-    else if (value !== false && value != null) el.setAttribute(name, String(value));
-  }
-  for (const child of children) if (child) el.append(child);
-  return el;
-}
-
-class ApiError extends Error {}
-
-function safeCall<A extends unknown[]>(fn: ((...args: A) => void) | undefined, ...args: A): void {
-  try {
-    fn?.(...args);
-  } catch (e) {
-    console.error('[Showcase] callback failed', e);
-  }
-}
 
 interface Row {
   task: ShowcaseTask;
@@ -203,29 +115,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
       initDataLanguage(options.initData ?? webApp()?.initData) ??
       webApp()?.initDataUnsafe?.user?.language_code,
   );
-  let messages: Messages = en;
-  const messagesReady = catalog(apiBase, lang).then((m) => {
-    messages = m;
-  });
-  const t = (key: MessageKey, vars?: Record<string, string | number>) => {
-    const value = messages[key];
-    return fill(typeof value === 'string' ? value : value.other, vars);
-  };
-  const number = (n: number) => {
-    try {
-      return new Intl.NumberFormat(lang).format(n);
-    } catch {
-      return String(n);
-    }
-  };
-  const plural = (key: MessageKey, count: number) => {
-    const forms = messages[key] as Plural;
-    let category = 'other';
-    try {
-      category = new Intl.PluralRules(lang).select(count);
-    } catch {}
-    return fill(forms[category as keyof Plural] ?? forms.other, { count: number(count) });
-  };
+  const { ready: messagesReady, t, number, plural, waitingForCatalog } = createTranslator(apiBase, lang);
   /** Server error text from the `{ error }` envelope (already in the player's language), else a generic one. */
   const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('networkError'));
 
@@ -251,32 +141,12 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
     root.setAttribute('data-theme', dark ? 'dark' : 'light');
   }
 
-  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const initData = options.initData ?? webApp()?.initData ?? '';
-    const headers: Record<string, string> = { Authorization: `tma ${initData}` };
-    if (options.country) headers['X-Country'] = options.country;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetch(base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-      });
-    } catch {
-      throw new Error(t('networkError'));
-    }
-    let json: { value?: T; error?: string } | null = null;
-    try {
-      json = await res.json();
-    } catch {}
-    if (!res.ok || typeof json !== 'object' || !json || !('value' in json)) {
-      if (json?.error) throw new ApiError(json.error);
-      throw new Error(t('networkError'));
-    }
-    return json.value as T;
-  }
+  const api = createApi({
+    base,
+    authorization: () => `tma ${options.initData ?? webApp()?.initData ?? ''}`,
+    country: options.country,
+    networkError: () => t('networkError'),
+  });
 
   function showState(content: Node[], busy = false) {
     root.setAttribute('aria-busy', String(busy));
@@ -294,11 +164,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
     // English is at hand at once; another language shows its own "Loading" once its text arrives.
     const loading = () => h('div', { class: 'state', role: 'status' }, h('div', { class: 'spin' }), t('loading'));
     showState(
-      [
-        messages === en && lang !== 'en'
-          ? h('div', { class: 'state', role: 'status' }, h('div', { class: 'spin' }))
-          : loading(),
-      ],
+      [waitingForCatalog() ? h('div', { class: 'state', role: 'status' }, h('div', { class: 'spin' })) : loading()],
       true,
     );
     const list = api<ShowcaseLoad & { debug?: boolean }>('GET', options.debug ? '?debug=true' : '');
