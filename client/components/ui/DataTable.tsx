@@ -8,7 +8,15 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type Row,
+  type SortingState,
+  type Table as TanstackTable,
+  useReactTable,
+} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -196,121 +204,26 @@ export function DataTable<T, S extends string>({
         </HStack>
       )}
       {asCards && cards ? (
-        data === undefined && loading ? (
-          <Stack gap="3" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h="24" borderRadius="lg" />
-            ))}
-          </Stack>
-        ) : error && data === undefined ? (
-          <LoadError error={error} onRetry={onRetry} py="8" />
-        ) : rows.length === 0 ? (
-          <Text
-            py="8"
-            textAlign="center"
-            color="fg.muted"
-            borderWidth="1px"
-            borderRadius="xl"
-            data-testid="table-empty"
-          >
-            {NO_RECORDS}
-          </Text>
-        ) : (
-          cards(rows.map((r) => r.original))
-        )
+        <CardRows data={data} loading={loading} error={error} onRetry={onRetry} empty={rows.length === 0}>
+          {() => cards(rows.map((r) => r.original))}
+        </CardRows>
       ) : (
         <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
           <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
             {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
-            <Table.Header>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Row key={group.id} bg="bg.subtle">
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const canSort = header.column.getCanSort();
-                    const title = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <Table.ColumnHeader
-                        key={header.id}
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                        textAlign={(header.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
-                        whiteSpace="nowrap"
-                      >
-                        {canSort ? (
-                          <Button
-                            variant="plain"
-                            size="xs"
-                            px="0"
-                            fontWeight="semibold"
-                            onClick={header.column.getToggleSortingHandler()}
-                            data-testid={`sort-${header.id}`}
-                            data-sorted={sorted || 'none'}
-                          >
-                            {title}
-                            {sorted === 'asc' ? (
-                              <ArrowUp size={14} aria-hidden />
-                            ) : sorted === 'desc' ? (
-                              <ArrowDown size={14} aria-hidden />
-                            ) : (
-                              <ArrowUpDown size={14} aria-hidden opacity={0.4} />
-                            )}
-                          </Button>
-                        ) : (
-                          title
-                        )}
-                      </Table.ColumnHeader>
-                    );
-                  })}
-                </Table.Row>
-              ))}
-            </Table.Header>
+            <TableHead table={table} />
             <Table.Body>
-              {data === undefined && loading ? (
-                Array.from({ length: Math.min(state.size, 5) }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-                  <Table.Row key={i}>
-                    <Table.Cell colSpan={columnCount}>
-                      <Skeleton h="5" />
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              ) : error && data === undefined ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columnCount} py="10" textAlign="center">
-                    <LoadError error={error} onRetry={onRetry} />
-                  </Table.Cell>
-                </Table.Row>
-              ) : rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell
-                    colSpan={columnCount}
-                    py="10"
-                    textAlign="center"
-                    color="fg.muted"
-                    data-testid="table-empty"
-                  >
-                    {NO_RECORDS}
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((row) => (
-                  <Table.Row
-                    key={row.id}
-                    cursor={onRowClick ? 'pointer' : undefined}
-                    onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                    {...rowProps?.(row.original)}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Cell
-                        key={cell.id}
-                        textAlign={(cell.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))
-              )}
+              <BodyRows
+                rows={rows}
+                data={data}
+                loading={loading}
+                error={error}
+                onRetry={onRetry}
+                columnCount={columnCount}
+                placeholders={Math.min(state.size, 5)}
+                onRowClick={onRowClick}
+                rowProps={rowProps}
+              />
             </Table.Body>
           </Table.Root>
         </Box>
@@ -320,39 +233,16 @@ export function DataTable<T, S extends string>({
           Could not refresh the records: {error}
         </Text>
       )}
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <HStack gap="2">
-          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-            Rows per page
-          </Text>
-          <NativeSelect.Root size="sm" width="20">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={state.size}
-              data-testid="table-page-size"
-              onChange={(e) => onStateChange({ ...state, size: Number(e.target.value), page: 1 })}
-            >
-              {pageSizes.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Text fontSize="sm" color="fg.muted" data-testid="table-range" whiteSpace="nowrap">
-            {from}–{to} of {totalCount}
-          </Text>
-        </HStack>
-        {pages > 1 && (
-          <Pagination
-            current={{ from: state.page, to: state.page }}
-            pages={pages}
-            onPage={(page) => onStateChange({ ...state, page })}
-            label={`${label} pages`}
-          />
-        )}
-      </HStack>
+      <Pager
+        label={label}
+        state={state}
+        onStateChange={onStateChange}
+        pageSizes={pageSizes}
+        totalCount={totalCount}
+        pages={pages}
+        from={from}
+        to={to}
+      />
     </Stack>
   );
 }
@@ -449,5 +339,211 @@ function LoadError({ error, onRetry, py }: { error: string; onRetry?: () => void
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** The header row: each sortable column's button cycles asc → desc → none. */
+function TableHead<T>({ table }: { table: TanstackTable<T> }) {
+  return (
+    <Table.Header>
+      {table.getHeaderGroups().map((group) => (
+        <Table.Row key={group.id} bg="bg.subtle">
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            const canSort = header.column.getCanSort();
+            const title = flexRender(header.column.columnDef.header, header.getContext());
+            return (
+              <Table.ColumnHeader
+                key={header.id}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                textAlign={(header.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+                whiteSpace="nowrap"
+              >
+                {canSort ? (
+                  <Button
+                    variant="plain"
+                    size="xs"
+                    px="0"
+                    fontWeight="semibold"
+                    onClick={header.column.getToggleSortingHandler()}
+                    data-testid={`sort-${header.id}`}
+                    data-sorted={sorted || 'none'}
+                  >
+                    {title}
+                    {sorted === 'asc' ? (
+                      <ArrowUp size={14} aria-hidden />
+                    ) : sorted === 'desc' ? (
+                      <ArrowDown size={14} aria-hidden />
+                    ) : (
+                      <ArrowUpDown size={14} aria-hidden opacity={0.4} />
+                    )}
+                  </Button>
+                ) : (
+                  title
+                )}
+              </Table.ColumnHeader>
+            );
+          })}
+        </Table.Row>
+      ))}
+    </Table.Header>
+  );
+}
+
+/** The body: placeholders while the first page loads, the load error, No records found, or the rows. */
+function BodyRows<T>({
+  rows,
+  data,
+  loading,
+  error,
+  onRetry,
+  columnCount,
+  placeholders,
+  onRowClick,
+  rowProps,
+}: {
+  rows: Row<T>[];
+  data: T[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  columnCount: number;
+  placeholders: number;
+  onRowClick?: (row: T) => void;
+  rowProps?: (row: T) => Record<string, string | undefined>;
+}) {
+  return (
+    <>
+      {data === undefined && loading ? (
+        Array.from({ length: placeholders }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+          <Table.Row key={i}>
+            <Table.Cell colSpan={columnCount}>
+              <Skeleton h="5" />
+            </Table.Cell>
+          </Table.Row>
+        ))
+      ) : error && data === undefined ? (
+        <Table.Row>
+          <Table.Cell colSpan={columnCount} py="10" textAlign="center">
+            <LoadError error={error} onRetry={onRetry} />
+          </Table.Cell>
+        </Table.Row>
+      ) : rows.length === 0 ? (
+        <Table.Row>
+          <Table.Cell colSpan={columnCount} py="10" textAlign="center" color="fg.muted" data-testid="table-empty">
+            {NO_RECORDS}
+          </Table.Cell>
+        </Table.Row>
+      ) : (
+        rows.map((row) => (
+          <Table.Row
+            key={row.id}
+            cursor={onRowClick ? 'pointer' : undefined}
+            onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+            {...rowProps?.(row.original)}
+          >
+            {row.getVisibleCells().map((cell) => (
+              <Table.Cell
+                key={cell.id}
+                textAlign={(cell.column.columnDef.meta as { align?: 'end' } | undefined)?.align}
+              >
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))
+      )}
+    </>
+  );
+}
+
+/** Phones: the same states as the body, with the rows as the caller's cards. */
+function CardRows({
+  data,
+  loading,
+  error,
+  onRetry,
+  empty,
+  children,
+}: {
+  data: unknown[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  empty: boolean;
+  children: () => ReactNode;
+}) {
+  return data === undefined && loading ? (
+    <Stack gap="3" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} h="24" borderRadius="lg" />
+      ))}
+    </Stack>
+  ) : error && data === undefined ? (
+    <LoadError error={error} onRetry={onRetry} py="8" />
+  ) : empty ? (
+    <Text py="8" textAlign="center" color="fg.muted" borderWidth="1px" borderRadius="xl" data-testid="table-empty">
+      {NO_RECORDS}
+    </Text>
+  ) : (
+    children()
+  );
+}
+
+/** Rows per page, the range shown, and the page buttons. */
+function Pager<S extends string>({
+  label,
+  state,
+  onStateChange,
+  pageSizes,
+  totalCount,
+  pages,
+  from,
+  to,
+}: {
+  label: string;
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+  pageSizes: readonly number[];
+  totalCount: number;
+  pages: number;
+  from: number;
+  to: number;
+}) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="3">
+      <HStack gap="2">
+        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+          Rows per page
+        </Text>
+        <NativeSelect.Root size="sm" width="20">
+          <NativeSelect.Field
+            aria-label="Rows per page"
+            value={state.size}
+            data-testid="table-page-size"
+            onChange={(e) => onStateChange({ ...state, size: Number(e.target.value), page: 1 })}
+          >
+            {pageSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Text fontSize="sm" color="fg.muted" data-testid="table-range" whiteSpace="nowrap">
+          {from}–{to} of {totalCount}
+        </Text>
+      </HStack>
+      {pages > 1 && (
+        <Pagination
+          current={{ from: state.page, to: state.page }}
+          pages={pages}
+          onPage={(page) => onStateChange({ ...state, page })}
+          label={`${label} pages`}
+        />
+      )}
+    </HStack>
   );
 }
