@@ -11,7 +11,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import type { CreateCampaignInput, TaskType } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
@@ -194,124 +194,17 @@ export function CampaignForm({
           <Input autoComplete="off" placeholder="e.g. Spring launch" {...register('name')} />
         </FormField>
 
-        <Section title="Price per action">
-          <SimpleGrid columns={{ base: 1, sm: Math.min(3, Math.max(1, tiers.length)) }} gap="4">
-            {tiers.map((tier, i) => (
-              <Field.Root key={tier.level} invalid={Boolean(errors.prices?.[i])}>
-                <Field.Label>Tier {tier.level}</Field.Label>
-                <InputGroup endElement="USD">
-                  <Input inputMode="decimal" autoComplete="off" {...register(`prices.${i}`)} />
-                </InputGroup>
-                {errors.prices?.[i] ? (
-                  <Field.ErrorText>{errors.prices[i]?.message}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>
-                    From {tierMinimum(tier)} USD
-                    {tier.countryIds.length > 0 &&
-                      ` · ${tier.countryIds.slice(0, 3).join(', ')}${tier.countryIds.length > 3 ? ` +${tier.countryIds.length - 3}` : ''}`}
-                  </Field.HelperText>
-                )}
-              </Field.Root>
-            ))}
-          </SimpleGrid>
-        </Section>
+        <PricesSection tiers={tiers} register={register} errors={errors} />
 
-        <Section title="Targeting">
-          <Controller
-            control={control}
-            name="countries"
-            render={({ field, fieldState }) => (
-              <ChoiceList
-                label="Countries"
-                allLabel="All countries"
-                options={countryChoices}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                searchable
-                testId="campaign-countries"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="languages"
-            render={({ field, fieldState }) => (
-              <ChoiceList
-                label="Languages"
-                allLabel="All languages"
-                options={languageChoices}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                testId="campaign-languages"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="isPremiumOnly"
-            render={({ field }) => (
-              <Stack gap="1">
-                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Only Telegram Premium users</Checkbox.Label>
-                </Checkbox.Root>
-                <Text fontSize="sm" color="fg.muted" ps="7" data-testid="premium-note">
-                  Premium-only actions cost {premiumCommission}% more
-                  {premiumPrices.length === tiers.length && premiumPrices.length > 0
-                    ? `: ${premiumPrices.join(' / ')} with the prices above.`
-                    : '.'}
-                </Text>
-              </Stack>
-            )}
-          />
-          <Controller
-            control={control}
-            name="newUsersOnly"
-            render={({ field }) => (
-              <Stack gap="1">
-                <Checkbox.Root
-                  checked={field.value}
-                  onCheckedChange={(e) => field.onChange(e.checked === true)}
-                  data-testid="campaign-new-users-only"
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>New users only</Checkbox.Label>
-                </Checkbox.Root>
-                <Text fontSize="sm" color="fg.muted" ps="7">
-                  Players already in the channel or chat, or reported by your server with{' '}
-                  <Code fontSize="xs">isNew: false</Code>, are not paid for.
-                </Text>
-              </Stack>
-            )}
-          />
-        </Section>
+        <TargetingSection
+          control={control}
+          countryChoices={countryChoices}
+          languageChoices={languageChoices}
+          premiumCommission={premiumCommission}
+          premiumPrices={premiumPrices.length === tiers.length ? (premiumPrices as string[]) : []}
+        />
 
-        <Section title={edit ? 'Limits' : 'Limits and budget'}>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField
-              label="Daily cap"
-              error={errors.dailyCap?.message}
-              helperText="Actions a day at most. Empty: no limit"
-            >
-              <Input inputMode="numeric" autoComplete="off" placeholder="No limit" {...register('dailyCap')} />
-            </FormField>
-            {!edit && (
-              <FormField
-                label="Initial budget"
-                error={errors.budget?.message}
-                helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
-              >
-                <InputGroup endElement="USD">
-                  <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
-                </InputGroup>
-              </FormField>
-            )}
-          </SimpleGrid>
-        </Section>
+        <LimitsSection register={register} errors={errors} editing={Boolean(edit)} balance={balance} />
 
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           {onCancel && (
@@ -325,5 +218,170 @@ export function CampaignForm({
         </Stack>
       </Stack>
     </form>
+  );
+}
+
+type FormErrors = FieldErrors<CampaignValues>;
+
+/** A price per tier, never under the tier's floor. */
+function PricesSection({
+  tiers,
+  register,
+  errors,
+}: {
+  tiers: TierOption[];
+  register: UseFormRegister<CampaignValues>;
+  errors: FormErrors;
+}) {
+  return (
+    <Section title="Price per action">
+      <SimpleGrid columns={{ base: 1, sm: Math.min(3, Math.max(1, tiers.length)) }} gap="4">
+        {tiers.map((tier, i) => (
+          <Field.Root key={tier.level} invalid={Boolean(errors.prices?.[i])}>
+            <Field.Label>Tier {tier.level}</Field.Label>
+            <InputGroup endElement="USD">
+              <Input inputMode="decimal" autoComplete="off" {...register(`prices.${i}`)} />
+            </InputGroup>
+            {errors.prices?.[i] ? (
+              <Field.ErrorText>{errors.prices[i]?.message}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                From {tierMinimum(tier)} USD
+                {tier.countryIds.length > 0 &&
+                  ` · ${tier.countryIds.slice(0, 3).join(', ')}${tier.countryIds.length > 3 ? ` +${tier.countryIds.length - 3}` : ''}`}
+              </Field.HelperText>
+            )}
+          </Field.Root>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** Who sees the campaign: countries, languages, Premium only, new users only. */
+function TargetingSection({
+  control,
+  countryChoices,
+  languageChoices,
+  premiumCommission,
+  premiumPrices,
+}: {
+  control: Control<CampaignValues>;
+  countryChoices: Choice[];
+  languageChoices: Choice[];
+  premiumCommission: number;
+  /** The Premium prices of every tier, or none while a price is invalid. */
+  premiumPrices: string[];
+}) {
+  return (
+    <Section title="Targeting">
+      <Controller
+        control={control}
+        name="countries"
+        render={({ field, fieldState }) => (
+          <ChoiceList
+            label="Countries"
+            allLabel="All countries"
+            options={countryChoices}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            searchable
+            testId="campaign-countries"
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="languages"
+        render={({ field, fieldState }) => (
+          <ChoiceList
+            label="Languages"
+            allLabel="All languages"
+            options={languageChoices}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            testId="campaign-languages"
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="isPremiumOnly"
+        render={({ field }) => (
+          <Stack gap="1">
+            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Only Telegram Premium users</Checkbox.Label>
+            </Checkbox.Root>
+            <Text fontSize="sm" color="fg.muted" ps="7" data-testid="premium-note">
+              Premium-only actions cost {premiumCommission}% more
+              {premiumPrices.length > 0 ? `: ${premiumPrices.join(' / ')} with the prices above.` : '.'}
+            </Text>
+          </Stack>
+        )}
+      />
+      <Controller
+        control={control}
+        name="newUsersOnly"
+        render={({ field }) => (
+          <Stack gap="1">
+            <Checkbox.Root
+              checked={field.value}
+              onCheckedChange={(e) => field.onChange(e.checked === true)}
+              data-testid="campaign-new-users-only"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>New users only</Checkbox.Label>
+            </Checkbox.Root>
+            <Text fontSize="sm" color="fg.muted" ps="7">
+              Players already in the channel or chat, or reported by your server with{' '}
+              <Code fontSize="xs">isNew: false</Code>, are not paid for.
+            </Text>
+          </Stack>
+        )}
+      />
+    </Section>
+  );
+}
+
+/** The daily cap and, for a new campaign, its initial budget. */
+function LimitsSection({
+  register,
+  errors,
+  editing,
+  balance,
+}: {
+  register: UseFormRegister<CampaignValues>;
+  errors: FormErrors;
+  editing: boolean;
+  balance?: string | null;
+}) {
+  return (
+    <Section title={editing ? 'Limits' : 'Limits and budget'}>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField
+          label="Daily cap"
+          error={errors.dailyCap?.message}
+          helperText="Actions a day at most. Empty: no limit"
+        >
+          <Input inputMode="numeric" autoComplete="off" placeholder="No limit" {...register('dailyCap')} />
+        </FormField>
+        {!editing && (
+          <FormField
+            label="Initial budget"
+            error={errors.budget?.message}
+            helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
+          >
+            <InputGroup endElement="USD">
+              <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
+            </InputGroup>
+          </FormField>
+        )}
+      </SimpleGrid>
+    </Section>
   );
 }
