@@ -105,7 +105,10 @@ export async function createHttp(deps: {
       config,
       requestId: String(req.id),
       ip: req.ip,
-      origin: config.publicUrl ?? requestOrigin(req, deps.url()),
+      // Read only by the few calls that build a link for the browser (a top-up's checkout).
+      get origin() {
+        return config.publicUrl ?? requestOrigin(req, deps.url());
+      },
       idempotencyKey: Array.isArray(key) ? key[0] : key,
     };
   };

@@ -43,14 +43,17 @@ export async function applyDefinitions(em: EntityManager, definitions: SqlDefini
     // tx.execute runs on the transaction's connection (getConnection().execute would not).
     const conn = tx;
     await conn.execute(`select pg_advisory_xact_lock(hashtext('taskgram:sql-definitions'))`);
+    // What the database last applied, for every definition in one read.
+    const rows = await conn.execute<{ name: string; sum: string | null }[]>(
+      `select p.proname as name, obj_description(p.oid, 'pg_proc') as sum from pg_proc p
+        where p.proname in (${definitions.map(() => '?').join(', ')})
+          and p.pronamespace = current_schema()::regnamespace`,
+      definitions.map((d) => d.name),
+    );
     const applied: string[] = [];
     for (const def of definitions) {
       const sum = checksum(def.sql);
-      const current = await conn.execute<{ sum: string | null }[]>(
-        `select obj_description(p.oid, 'pg_proc') as sum from pg_proc p
-          where p.proname = ? and p.pronamespace = current_schema()::regnamespace`,
-        [def.name],
-      );
+      const current = rows.filter((r) => r.name === def.name);
       if (current.length === 1 && current[0].sum === sum) continue;
       await conn.execute(def.sql);
       const signatures = await conn.execute<{ signature: string }[]>(

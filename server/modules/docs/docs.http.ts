@@ -71,7 +71,22 @@ const REFERENCE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="240" heig
 <rect width="32" height="32" rx="8" fill="#7c3aed"/><text x="16" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">T</text>
 <text x="42" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="600" fill="#fff">Taskgram Ads · API reference</text></svg>`;
 
+/** Pages already rendered, by origin: a few at most (PUBLIC_URL, or the addresses in use). */
+const rendered = new Map<string, string>();
+const RENDERED_MAX = 8;
+
+/** The guide page for `origin`, rendered once per origin (the Host a client sends is bounded here). */
 export function guidePage(origin: string): string {
+  let page = rendered.get(origin);
+  if (!page) {
+    page = renderGuidePage(origin);
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(origin, page);
+  }
+  return page;
+}
+
+function renderGuidePage(origin: string): string {
   const { html, toc } = renderGuide(origin);
   const nav = toc.map((t) => `<li><a href="#${t.id}">${t.text}</a></li>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
