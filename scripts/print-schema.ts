@@ -2,7 +2,7 @@
 // `--check` fails when the committed file is out of date (CI).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { lexicographicSortSchema, printSchema } from 'graphql';
-import { schema } from '../server/graphql/schema.ts';
+import { schema } from '../server/schema.ts';
 
 const file = new URL('../schema/schema.graphql', import.meta.url);
 const printed = `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,21 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
-import type { Config } from './config.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
-import { migrateDatabase, openDatabase } from './database.ts';
-import { seedBase, seedDemo } from './demo/seed.ts';
-import { startJobs } from './jobs.ts';
-import { createPubSub, observePublishes, type PubSub } from './graphql/pubsub.ts';
-import type { Services } from './services.ts';
-import { createServices } from './app/services.ts';
+import type { Logger } from 'pino';
 import { mountGraphql } from './app/graphql.ts';
 import { createHttp } from './app/http.ts';
-import { productJobs } from './app/jobs.ts';
+import { startLive } from './app/live.ts';
+import { createLogger, shutdownSteps } from './app/log.ts';
+import { buildServices } from './app/services.ts';
+import { areas, routes } from './areas.ts';
+import type { Config } from './config.ts';
+import { migrateDatabase, openDatabase } from './database.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { seedBase, seedDemo } from './demo/seed.ts';
+import type { PubSub } from './graphql/pubsub.ts';
+import { startJobs } from './jobs.ts';
+import type { Services } from './services.ts';
+
+export { redactUrl } from './app/log.ts';
 
 export const CLIENT_DIST = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url),
@@ -44,44 +47,19 @@ export interface BuildOptions {
   jobs?: boolean;
 }
 
-/** Drops query strings and the id of reset links from a URL before it is logged. */
-export function redactUrl(url: string): string {
-  return url.replace(/\?.*$/, (q) => (q.length > 1 ? '?…' : q)).replace(/(\/reset-password\/)[^/?#]+/, '$1…');
-}
-
-/** Builds the whole product: database, migrations, seed, REST, GraphQL, subscriptions, client. */
+/**
+ * Builds the whole product from the areas (server/areas.ts) in named steps: database, live
+ * events, services, HTTP, GraphQL, listening, jobs. Every step adds its shutdown; a failing
+ * step closes what the steps before it opened.
+ */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const log =
-    opts.logger ??
-    pino({
-      level: config.logLevel,
-      redact: ['req.headers.authorization', '*.password', '*.passwordHash'],
-      // Secrets that travel in URLs (reset links, checkout tokens) stay out of the logs.
-      serializers: {
-        req: (req: { method?: string; url?: string; id?: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url ?? ''),
-          id: req.id,
-          remoteAddress: req.ip,
-        }),
-      },
-      // Readable lines for a person at a terminal; JSON everywhere else.
-      transport:
-        config.env === 'development' && process.stdout.isTTY
-          ? { target: 'pino-pretty', options: { ignore: 'pid,hostname' } }
-          : undefined,
-    });
-  const cleanups: (() => Promise<void>)[] = [];
-  const closeAll = async () => {
-    for (const fn of cleanups.reverse()) {
-      const t = performance.now();
-      await fn().catch((err) => log.error({ err }, 'shutdown step failed'));
-      const ms = performance.now() - t;
-      if (ms > 1000) log.warn({ ms: Math.round(ms), step: fn.toString().slice(0, 80) }, 'slow shutdown step');
-    }
-  };
-
+  const log = opts.logger ?? createLogger(config);
+  const shutdown = shutdownSteps(log);
+  const cleanups = shutdown.steps;
+  let url = config.publicUrl ?? `http://localhost:${config.port}`;
   try {
+    // 1. Database: embedded PostgreSQL without DATABASE_URL; migrations, then the SQL
+    //    functions whose source file changed (db/definitions.ts).
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const dir = join(config.dataDir, 'pg');
@@ -91,74 +69,47 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-
     const orm = await openDatabase(databaseUrl);
     cleanups.push(() => orm.close());
-    // The migrations, then the database functions whose source file changed (db/definitions.ts).
     const applied = await migrateDatabase(orm);
     if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
+    const em = () => orm.em.fork() as EntityManager;
 
-    // Set once the WebSocket server exists: after a Redis outage its clients reconnect and refetch.
-    let resyncLiveClients = () => {};
-    const basePubsub = await createPubSub(config.redisUrl, {
-      onError: (err) => log.error({ err }, 'Redis unreachable: live events are not delivered until it is back'),
-      onResync: () => resyncLiveClients(),
-    });
-    cleanups.push(() => basePubsub.close());
-    // The showcase's caches hear of every change this instance publishes (set below).
-    let onPublish: (topic: string, payload: unknown) => void = () => {};
-    const pubsub = observePublishes(basePubsub, (topic, payload) => onPublish(topic, payload));
-    let redis: Redis | undefined;
-    if (config.redisUrl) {
-      const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-      // Rate limits count in memory while Redis is away (rate-limit.ts); ioredis reconnects.
-      let reported = false;
-      client.on('error', (err) => {
-        if (!reported) log.warn({ err }, 'Redis unreachable: rate limits count per instance until it is back');
-        reported = true;
-      });
-      client.on('ready', () => {
-        reported = false;
-      });
-      redis = client;
-      cleanups.push(async () => void client.disconnect());
-    }
+    // 2. Live events and Redis (app/live.ts).
+    const live = await startLive(config, log, cleanups);
+    const { pubsub } = live;
 
-    let url = config.publicUrl ?? `http://localhost:${config.port}`;
-    const { services, sandbox, provider, storage, showcase } = await createServices({
+    // 3. Every area's services (app/services.ts), then the base data and the demo.
+    const services = await buildServices(areas, {
       config,
       log,
       orm,
+      em,
       pubsub,
-      redis,
+      redis: live.redis,
       url: () => url,
       cleanups,
+      onPublish: live.onPublish,
     });
-    // The showcase's caches hear of every change this instance publishes.
-    onPublish = (topic, payload) => showcase.changed(topic, payload);
-    // Mail and events that follow answers (auth) finish before the database closes.
-    cleanups.push(() => services.auth.idle());
-    await seedBase(orm.em.fork());
-    if (config.demoSeed) await seedDemo(orm.em.fork(), services, log);
+    await seedBase(em());
+    if (config.demoSeed) await seedDemo(em(), services, log);
 
-    // The HTTP server with every route but GraphQL (app/http.ts).
+    // 4. HTTP: every route but GraphQL, with each area's pages (app/http.ts).
     const { http, makeContext } = await createHttp({
       config,
       log,
       orm,
       services,
       pubsub,
-      provider,
-      sandbox,
-      storage,
-      showcase,
+      areas,
+      routes,
       clientDist: CLIENT_DIST,
       cleanups,
       url: () => url,
     });
 
-    // GraphQL and graphql-ws on /graphql (app/graphql.ts).
-    const live = await mountGraphql(http, {
+    // 5. GraphQL and graphql-ws on /graphql (app/graphql.ts).
+    const graphql = await mountGraphql(http, {
       config,
       log,
       orm,
@@ -168,26 +119,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       cleanups,
       url: () => url,
     });
-    resyncLiveClients = live.resyncLiveClients;
+    live.onResync(graphql.resyncLiveClients);
 
+    // 6. Listening.
     if (opts.listen !== false) {
       const address = await http.listen({ port: config.port, host: config.host });
-      const port = new URL(address).port;
-      url = config.publicUrl ?? `http://localhost:${port}`;
+      url = config.publicUrl ?? `http://localhost:${new URL(address).port}`;
     }
 
-    // Background jobs on a PostgreSQL-backed queue (server/jobs.ts): one run per round across
-    // instances, retries with backoff, runs and failures on /metrics.
+    // 7. Each area's background jobs on a PostgreSQL-backed queue (server/jobs.ts): one run
+    //    per round across instances, retries with backoff, runs and failures on /metrics.
     const jobs = await startJobs({
       enabled: opts.jobs !== false,
       databaseUrl,
       intervalMs: config.jobsIntervalMs,
       log,
-      jobs: productJobs({ config, log, orm, services }),
+      jobs: areas.flatMap((area) => area.jobs?.({ config, log, em, services }) ?? []),
     });
     cleanups.push(() => jobs.stop());
 
-    let closing: Promise<void> | null = null;
     return {
       http,
       orm,
@@ -198,13 +148,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         return url;
       },
       databaseUrl,
-      close: () => {
-        closing ??= closeAll();
-        return closing;
-      },
+      close: shutdown.close,
     };
   } catch (err) {
-    await closeAll();
+    await shutdown.close();
     throw err;
   }
 }

@@ -1,8 +1,7 @@
 import type { Options } from '@mikro-orm/postgresql';
+import { entities, sqlDefinitions } from './areas.ts';
 import { migrate } from './db/migrate.ts';
 import { type MikroORM, openOrm } from './db/orm.ts';
-import { entities } from './entities.ts';
-import { sqlDefinitions } from './sql.ts';
 
 /** The product's database: the kernel's ORM (db/) with every area's entities. */
 export function openDatabase(url: string, extra: Partial<Options> = {}): Promise<MikroORM> {

@@ -25,7 +25,7 @@ import { jitSubscribe } from '../graphql/jit.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from '../graphql/limits.ts';
 import { announceLive } from '../graphql/live.ts';
 import type { PubSub } from '../graphql/pubsub.ts';
-import { schema } from '../graphql/schema.ts';
+import { schema } from '../schema.ts';
 import { addMetricsSource } from '../lib/metrics.ts';
 import { bearer } from '../lib/tokens.ts';
 import { containsNul, NUL_MESSAGE } from '../lib/text.ts';

@@ -15,18 +15,11 @@ import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '..
 import { requestOrigin } from '../lib/origin.ts';
 import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
-import { registerDocs } from '../modules/docs/docs.http.ts';
-import { MAX_IMAGE_BYTES, MEDIA_TYPES } from '../modules/images/images.service.ts';
-import type { ObjectStorage } from '../modules/images/storage.ts';
-import type { SandboxProvider } from '../modules/payments/providers/sandbox.ts';
-import type { PaymentProvider } from '../modules/payments/providers/provider.ts';
-import { registerSandboxCheckout } from '../modules/payments/sandbox.page.ts';
-import { registerShowcaseHttp } from '../modules/showcase/showcase.rest.ts';
-import type { ShowcaseService } from '../modules/showcase/showcase.service.ts';
-import { openApiDocument } from '../rest/openapi.ts';
+import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
 import { registerRoutes, replyWithError } from '../rest/register.ts';
-import { routes } from '../rest/routes.ts';
+import type { RouteDef } from '../rest/route.ts';
 import type { Services } from '../services.ts';
+import type { Area } from './area.ts';
 
 /**
  * The route label of a request: the route's template; the client's built files (a route each
@@ -61,9 +54,10 @@ class QuietRequests extends LogController {
 
 /**
  * Step 4 of buildApp: the HTTP server. Request ids, logging and proxy hops; the error handler
- * and the NUL check; security headers; uploads; metrics and health; the sandbox checkout, the
- * showcase's pages, the docs and the REST route table; /media; the built client with its SPA
- * fallback. Answers the server and how a request becomes a resolver's Context.
+ * and the NUL check; security headers; uploads; metrics and health; each area's own pages
+ * (the sandbox checkout, the showcase, the docs, /media) and the REST route table; the built
+ * client with its SPA fallback. Answers the server and how a request becomes a resolver's
+ * Context.
  */
 export async function createHttp(deps: {
   config: Config;
@@ -71,17 +65,16 @@ export async function createHttp(deps: {
   orm: MikroORM;
   services: Services;
   pubsub: PubSub;
-  provider: PaymentProvider;
-  sandbox: SandboxProvider;
-  storage: ObjectStorage;
-  showcase: ShowcaseService;
+  areas: Area[];
+  /** Every area's REST routes. */
+  routes: RouteDef[];
   /** Where the built client is (dist/client). */
   clientDist: string;
   cleanups: (() => Promise<void>)[];
   /** The server's own address once it listens. */
   url: () => string;
 }) {
-  const { config, log, orm, services, pubsub, provider, sandbox, storage, showcase, cleanups } = deps;
+  const { config, log, orm, services, pubsub, cleanups } = deps;
   const CLIENT_DIST = deps.clientDist;
   const http: FastifyInstance = Fastify({
     loggerInstance: log,
@@ -200,37 +193,12 @@ export async function createHttp(deps: {
     }
   });
 
-  if (provider === sandbox) {
-    registerSandboxCheckout(http, { em: () => orm.em.fork() as EntityManager, payments: services.payments, sandbox });
-  }
+  // Each area's own pages and routes outside the route table, then the route table.
+  const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
+  const em = () => orm.em.fork() as EntityManager;
+  for (const area of deps.areas) await area.http?.({ http, config, em, services, routes: deps.routes, origin });
+  registerRoutes(http, deps.routes, makeContext);
 
-  registerShowcaseHttp(http, { em: () => orm.em.fork() as EntityManager, showcase });
-  // The guide, the rendered reference and the OpenAPI JSON (modules/docs).
-  await registerDocs(http, {
-    openApi: openApiDocument(routes),
-    origin: (req) => config.publicUrl ?? requestOrigin(req, deps.url()),
-  });
-  registerRoutes(http, routes, makeContext);
-
-  // Uploaded files, from the data folder or the bucket: never executable in our origin,
-  // whatever they contain (SVG may hold script).
-  http.get<{ Params: { name: string } }>('/media/:name', async (req, reply) => {
-    const m = /^[0-9a-f-]{36}\.([a-z]{3,4})$/.exec(req.params.name);
-    const type = m ? MEDIA_TYPES[m[1]] : undefined;
-    const object = type ? await storage.get(req.params.name) : null;
-    if (!type || !object) return reply.code(404).send({ error: 'Not found' });
-    reply
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      // Logos appear in the showcase inside other apps' pages.
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .header('X-Content-Type-Options', 'nosniff')
-      // Shown in place, never saved under a name the uploader chose (the name is ours: uuid.ext).
-      .header('Content-Disposition', `inline; filename="${req.params.name}"`)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .type(type);
-    if (object.length !== undefined) reply.header('Content-Length', object.length);
-    return reply.send(object.body);
-  });
   if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
     await http.register(fastifyStatic, {
       root: CLIENT_DIST,

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../../server/rest/openapi.ts';
-import { routes } from '../../server/rest/routes.ts';
+import { routes } from '../../server/areas.ts';
 
 /**
  * The published API document (the same one /api/docs serves) as a check on answers: every REST

@@ -3,7 +3,7 @@ import type { DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as clientDocuments from '../../client/gql/graphql.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from '../../server/graphql/limits.ts';
-import { schema } from '../../server/graphql/schema.ts';
+import { schema } from '../../server/schema.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gqlWs, login, type WsClient } from '../helpers/graphql.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { routes } from '../../server/rest/routes.ts';
+import { routes } from '../../server/areas.ts';
 import { startTestApp } from '../helpers/app.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;

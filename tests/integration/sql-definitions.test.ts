@@ -4,7 +4,7 @@ import { applyDefinitions, checksum, functionBody } from '../../server/db/defini
 import { migrate } from '../../server/db/migrate.ts';
 import { openDatabase } from '../../server/database.ts';
 import type { MikroORM } from '../../server/db/orm.ts';
-import { sqlDefinitions } from '../../server/sql.ts';
+import { sqlDefinitions } from '../../server/areas.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 /**

@@ -44,7 +44,7 @@ const ENCODERS: Record<string, { ext: string; encode: Encode }> = {
  * XMP, no comments). An SVG is drawn to a PNG, so no script or outside reference survives.
  */
 export class ImagesService {
-  constructor(private readonly storage: ObjectStorage) {}
+  constructor(readonly storage: ObjectStorage) {}
 
   async store(bytes: Buffer, filename: string): Promise<{ path: string }> {
     if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { defineArea } from '../../app/area.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createTokenService } from '../../lib/tokens.ts';
+import { AccountNotice, SignInAddress } from './account-safety.entity.ts';
+import { authRoutes } from './auth.rest.ts';
+import { AuthService, purgeAccountSafety } from './auth.service.ts';
+import { createGoogleClient } from './google.ts';
+import { PasswordReset } from './password-reset.entity.ts';
+import { RegistrationRequest } from './registration-request.entity.ts';
+
+/** Registration, sign-in (password and Google), tokens, password resets and account notices. */
+export const authArea = defineArea({
+  name: 'auth',
+  entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice],
+  services: ({ config, log, pubsub, redis, url, em, cleanups }) => {
+    const google = config.google ? createGoogleClient(config.google) : undefined;
+    const auth = new AuthService({
+      config,
+      pubsub,
+      tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: join(config.dataDir, 'outbox'),
+        log,
+      }),
+      limiter: createRateLimiter(config.rateLimitPerMinute, redis),
+      google,
+      log,
+      appUrl: () => config.publicUrl ?? url(),
+      em,
+    });
+    // Mail and events that follow answers finish before the database closes.
+    cleanups.push(() => auth.idle());
+    return { auth, google };
+  },
+  routes: authRoutes,
+  jobs: ({ log, em }) => [
+    {
+      name: 'account-safety-purge',
+      run: async () => {
+        const purged = await purgeAccountSafety(em());
+        if (purged.notices || purged.addresses) log.debug(purged, 'old account notices and sign-in addresses purged');
+      },
+    },
+  ],
+});

@@ -1,0 +1,29 @@
+import { defineArea } from '../../app/area.ts';
+import { CampaignReviewService } from './campaign-review.service.ts';
+import { FraudService } from './fraud.service.ts';
+import { ModerationEvent, ShowcaseBlock } from './moderation.entity.ts';
+import { moderationRoutes } from './moderation.rest.ts';
+import './moderation.schema.ts';
+import './registration.schema.ts';
+import { RegistrationQueueService } from './registration.service.ts';
+import { PlayerReportsService } from './reports.service.ts';
+
+/** The moderators' queues: registrations, player reports (and the fraud rules that file them), campaign reviews. */
+export const moderationArea = defineArea({
+  name: 'moderation',
+  entities: [ModerationEvent, ShowcaseBlock],
+  services: ({ config, log, pubsub, em, cleanups }, { ledger, conversions, campaigns }) => {
+    const reports = new PlayerReportsService({ pubsub, ledger, conversions });
+    const fraud = new FraudService({ em, reports, config: config.fraud, log });
+    // Before the database closes: the conversions already queued are still checked.
+    cleanups.push(() => fraud.flush());
+    return {
+      registrations: new RegistrationQueueService(pubsub),
+      reports,
+      campaignReview: new CampaignReviewService({ ledger, campaigns }),
+      fraud,
+    };
+  },
+  routes: moderationRoutes,
+  topics: ['registrationRequests', 'playerReports', 'campaignReviews'],
+});

@@ -1,0 +1,34 @@
+import { defineArea } from '../../app/area.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { registerShowcaseHttp, showcaseRoutes } from './showcase.rest.ts';
+import { ShowcaseService } from './showcase.service.ts';
+
+/** The showcase inside publishers' mini apps: its script, its API and the caches behind them. */
+export const showcaseArea = defineArea({
+  name: 'showcase',
+  services: async ({ config, pubsub, redis, telegram, url, cleanups, onPublish }, services) => {
+    const { lookups, campaigns, conversions, reports } = services;
+    const showcase = new ShowcaseService({
+      secretsKey: config.secretsKey,
+      publicKeyHex: config.initDataPublicKey,
+      maxAgeSeconds: config.initDataMaxAgeSeconds,
+      limiter: createRateLimiter(config.showcaseRatePerMinute, redis),
+      telegram,
+      lookups,
+      campaigns,
+      conversions,
+      reports,
+      pubsub,
+      baseUrl: () => config.publicUrl ?? url(),
+    });
+    // Its caches hear of every change this instance publishes, and of other instances' changes.
+    onPublish((topic, payload) => showcase.changed(topic, payload));
+    const stopWatching = await showcase.watch();
+    cleanups.push(async () => stopWatching());
+    return { showcase };
+  },
+  routes: showcaseRoutes,
+  http: ({ http, em, services }) => registerShowcaseHttp(http, { em, showcase: services.showcase }),
+  // Platforms publish it too, when an app's services or awards change.
+  topics: ['showcaseChanged'],
+});

@@ -1,0 +1,25 @@
+import { defineArea } from '../../app/area.ts';
+import { sqlDefinition } from '../../db/definitions.ts';
+import {
+  AdvertiserAppDailyStats,
+  CampaignAppDailyStats,
+  CampaignDailyStats,
+  PublisherDailyStats,
+} from './statistics.entity.ts';
+import { statisticsRoutes } from './statistics.rest.ts';
+import './statistics.schema.ts';
+import { StatisticsService } from './statistics.service.ts';
+
+/** Daily rollups kept by the conversion trigger, and the statistics pages that read them. */
+export const statisticsArea = defineArea({
+  name: 'statistics',
+  entities: [PublisherDailyStats, CampaignDailyStats, CampaignAppDailyStats, AdvertiserAppDailyStats],
+  // The conversion trigger's rollups, before the conversion functions that fire it.
+  sql: [
+    sqlDefinition(import.meta.url, './sql/stats_apply.sql'),
+    sqlDefinition(import.meta.url, './sql/conversions_stats.sql'),
+    sqlDefinition(import.meta.url, './sql/stats_rebuild.sql'),
+  ],
+  services: () => ({ statistics: new StatisticsService() }),
+  routes: statisticsRoutes,
+});
