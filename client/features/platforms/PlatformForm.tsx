@@ -15,7 +15,7 @@ import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError } from '../../components/ui/toaster';
 import type { PlatformTaskType } from '../../gql/graphql';
@@ -125,262 +125,52 @@ export function PlatformForm({
     },
   );
 
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = services[(index + step + services.length) % services.length];
-    setTab(next.taskType);
-    root.current?.querySelector<HTMLElement>(`#service-tab-${next.taskType}`)?.focus();
-  };
-
   return (
     <form ref={root} onSubmit={submit} noValidate aria-label={mode === 'edit' ? 'Edit App' : 'New App'}>
       <Stack gap="6">
-        <Card.Root borderRadius="2xl">
-          <Card.Body gap="5">
-            <Heading size="md">App</Heading>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <FormField label="App name" error={errors.title?.message}>
-                <Input placeholder="My mini app" autoComplete="off" {...register('title')} />
-              </FormField>
-              <FormField label="Category" error={errors.categoryId?.message}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Choose a category" {...register('categoryId')}>
-                    {categories.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.title}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField
-                label="Telegram direct link"
-                error={errors.tgBotUrl?.message}
-                helperText={
-                  mode === 'edit' ? 'The Telegram link cannot change after creation' : 'https://t.me/your_bot/app'
-                }
-              >
-                <Input
-                  placeholder="https://t.me/your_link"
-                  autoComplete="off"
-                  readOnly={mode === 'edit'}
-                  bg={mode === 'edit' ? 'bg.muted' : undefined}
-                  {...register('tgBotUrl', {
-                    onBlur: (e) => {
-                      const value = String(e.target.value ?? '');
-                      if (mode === 'create' && value.trim()) setValue('tgBotUrl', toTelegramLink(value));
-                    },
-                  })}
-                />
-              </FormField>
-              <FormField label="Web app URL" error={errors.webappUrl?.message}>
-                <Input placeholder="https://your-app.example" autoComplete="off" {...register('webappUrl')} />
-              </FormField>
-            </SimpleGrid>
-            <Box data-invalid={errors.logo ? '' : undefined}>
-              <LogoField
-                logo={logo}
-                title={title}
-                error={errors.logo?.message}
-                upload={upload}
-                onUploaded={(path) => setValue('logo', path, { shouldDirty: true, shouldValidate: validate })}
-                onRejected={() => {}}
-              />
-            </Box>
-          </Card.Body>
-        </Card.Root>
+        <AppSection
+          mode={mode}
+          categories={categories}
+          register={register}
+          errors={errors}
+          logo={logo}
+          title={title}
+          upload={upload}
+          onTelegramLink={(link) => setValue('tgBotUrl', link)}
+          onLogo={(path) => setValue('logo', path, { shouldDirty: true, shouldValidate: validate })}
+        />
 
-        <Card.Root borderRadius="2xl">
-          <Card.Body gap="4">
-            <HStack justify="space-between" wrap="wrap" gap="3">
-              <Stack gap="0">
-                <Heading size="md">Awards</Heading>
-                <Text fontSize="sm" color="fg.muted">
-                  The in-app rewards (coins, gems…) your players get for completing tasks.
-                </Text>
-              </Stack>
-              <Button variant="outline" size="sm" onClick={() => setAwardDialog({ kind: 'create' })}>
-                <Plus /> Add award
-              </Button>
-            </HStack>
-            {awards.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted" data-testid="no-awards">
-                No awards yet. Add one to choose it in the task types below.
-              </Text>
-            ) : (
-              <Flex gap="3" wrap="wrap" data-testid="awards-list">
-                {awards.map((a, i) => (
-                  <HStack
-                    key={a.key}
-                    data-testid="award-chip"
-                    data-title={a.title}
-                    data-invalid={errors.awards?.[i] ? '' : undefined}
-                    borderWidth="1px"
-                    borderColor={errors.awards?.[i] ? 'border.error' : 'border'}
-                    borderRadius="full"
-                    ps="1"
-                    pe="1"
-                    py="1"
-                    gap="2"
-                  >
-                    <Avatar.Root size="xs">
-                      {a.logo && <Avatar.Image src={a.logo} alt="" />}
-                      <Avatar.Fallback name={a.title} />
-                    </Avatar.Root>
-                    <Text fontSize="sm" fontWeight="medium">
-                      {a.title}
-                    </Text>
-                    <IconButton
-                      size="2xs"
-                      variant="ghost"
-                      borderRadius="full"
-                      aria-label={`Edit award ${a.title}`}
-                      onClick={() => setAwardDialog({ kind: 'edit', award: a })}
-                    >
-                      <Pencil />
-                    </IconButton>
-                  </HStack>
-                ))}
-              </Flex>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <AwardsSection
+          awards={awards}
+          errors={errors}
+          onAdd={() => setAwardDialog({ kind: 'create' })}
+          onEdit={(award) => setAwardDialog({ kind: 'edit', award })}
+        />
 
         <SimpleGrid columns={{ base: 1, lg: 5 }} gap="6" alignItems="start">
-          <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 3' }}>
-            <Card.Body gap="4">
-              <Stack gap="0">
-                <Heading size="md">Showcase customization</Heading>
-                <Text fontSize="sm" color="fg.muted">
-                  Choose what your players get for each task type.
-                </Text>
-              </Stack>
-              <Flex role="tablist" aria-label="Task types" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
-                {services.map((s, i) => {
-                  const selected = s.taskType === tab;
-                  const hasError = Boolean(errors.services?.[i]);
-                  return (
-                    <Button
-                      key={s.taskType}
-                      id={`service-tab-${s.taskType}`}
-                      role="tab"
-                      aria-selected={selected}
-                      aria-controls={`service-panel-${s.taskType}`}
-                      tabIndex={selected ? 0 : -1}
-                      size="sm"
-                      variant={selected ? 'subtle' : 'ghost'}
-                      colorPalette={hasError ? 'red' : selected ? 'brand' : 'gray'}
-                      onClick={() => setTab(s.taskType)}
-                      onKeyDown={(e) => onTabKey(e, i)}
-                    >
-                      {taskTabLabels[s.taskType]}
-                      {hasError && ' •'}
-                    </Button>
-                  );
-                })}
-              </Flex>
-              {services.map((s, i) => (
-                <Box
-                  key={s.taskType}
-                  id={`service-panel-${s.taskType}`}
-                  role="tabpanel"
-                  aria-labelledby={`service-tab-${s.taskType}`}
-                  hidden={s.taskType !== tab}
-                  data-testid={`service-panel-${s.taskType}`}
-                >
-                  <ServicePanel
-                    mode={mode}
-                    networkFeePercent={networkFeePercent}
-                    service={s}
-                    awards={awards}
-                    errors={errors.services?.[i]}
-                    onChange={(patch) => setService(i, patch)}
-                    onAwardChange={(row, patch) => setServiceAward(i, row, patch)}
-                  />
-                </Box>
-              ))}
-            </Card.Body>
-          </Card.Root>
+          <ShowcaseSection
+            mode={mode}
+            services={services}
+            awards={awards}
+            errors={errors}
+            tab={tab}
+            onTab={setTab}
+            networkFeePercent={networkFeePercent}
+            onChange={setService}
+            onAwardChange={setServiceAward}
+          />
 
-          <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 2' }}>
-            <Card.Body gap="4">
-              <Stack gap="0">
-                <Heading size="md">Theme</Heading>
-                <Text fontSize="sm" color="fg.muted">
-                  How the showcase looks inside your app.
-                </Text>
-              </Stack>
-              <SegmentGroup.Root
-                size="sm"
-                alignSelf="flex-start"
-                value={isDarkTheme ? 'dark' : 'light'}
-                onValueChange={(e) => e.value && setValue('isDarkTheme', e.value === 'dark', { shouldDirty: true })}
-                aria-label="Showcase theme"
-              >
-                <SegmentGroup.Indicator />
-                <SegmentGroup.Items
-                  items={[
-                    { value: 'light', label: 'Light' },
-                    { value: 'dark', label: 'Dark' },
-                  ]}
-                />
-              </SegmentGroup.Root>
-              <ShowcasePreview title={title} logo={logo} isDark={isDarkTheme} awards={awards} services={services} />
-            </Card.Body>
-          </Card.Root>
+          <ThemeSection
+            isDark={isDarkTheme}
+            onChange={(dark) => setValue('isDarkTheme', dark, { shouldDirty: true })}
+            title={title}
+            logo={logo}
+            awards={awards}
+            services={services}
+          />
         </SimpleGrid>
 
-        <Card.Root borderRadius="2xl" data-testid="integration-section">
-          <Card.Body gap="5">
-            <Stack gap="0">
-              <Heading size="md">Integration (optional)</Heading>
-              <Text fontSize="sm" color="fg.muted">
-                For apps that check players' Telegram data or credit awards from their own server.
-              </Text>
-            </Stack>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <FormField
-                label="Telegram bot id"
-                error={errors.tgBotId?.message}
-                helperText="Your bot's numeric id (the digits before the colon in its token). It is used to check the signature of the Telegram data your app passes to the showcase; we fill it in from Telegram when we can."
-              >
-                <Input placeholder="123456789" inputMode="numeric" autoComplete="off" {...register('tgBotId')} />
-              </FormField>
-              <FormField
-                label="Bot token"
-                error={errors.botToken?.message}
-                helperText={
-                  hasBotToken
-                    ? 'A bot token is saved. Leave this empty to keep it, or enter a new one to replace it.'
-                    : "Your app's bot token from @BotFather. It is stored encrypted and used to validate the Telegram initData your app passes to the showcase."
-                }
-              >
-                <Input
-                  type="password"
-                  placeholder={hasBotToken ? '••••••••' : '123456:ABC-DEF…'}
-                  autoComplete="new-password"
-                  spellCheck={false}
-                  {...register('botToken')}
-                />
-              </FormField>
-            </SimpleGrid>
-            <FormField
-              label="Reward callback URL"
-              error={errors.rewardCallbackUrl?.message}
-              helperText="When a player completes a task, our server sends a signed request to this address so your server can credit the award."
-            >
-              <Input
-                type="url"
-                placeholder="https://your-server.example/rewards"
-                autoComplete="off"
-                {...register('rewardCallbackUrl')}
-              />
-            </FormField>
-          </Card.Body>
-        </Card.Root>
+        <IntegrationSection register={register} errors={errors} hasBotToken={hasBotToken} />
 
         <HStack justify="flex-end" position="sticky" bottom="0" py="3" bg="bg" zIndex="1">
           <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
@@ -399,6 +189,358 @@ export function PlatformForm({
         onDelete={(key) => applyAwards({ type: 'delete', key })}
       />
     </form>
+  );
+}
+
+type FormErrors = FieldErrors<PlatformValues>;
+
+/** The app itself: name, category, Telegram link, web app URL and logo. */
+function AppSection({
+  mode,
+  categories,
+  register,
+  errors,
+  logo,
+  title,
+  upload,
+  onTelegramLink,
+  onLogo,
+}: {
+  mode: PlatformFormProps['mode'];
+  categories: PlatformFormProps['categories'];
+  register: UseFormRegister<PlatformValues>;
+  errors: FormErrors;
+  logo: string;
+  title: string;
+  upload: PlatformFormProps['upload'];
+  /** The link as typed, normalised when the field is left (new apps only). */
+  onTelegramLink: (link: string) => void;
+  onLogo: (path: string) => void;
+}) {
+  return (
+    <Card.Root borderRadius="2xl">
+      <Card.Body gap="5">
+        <Heading size="md">App</Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <FormField label="App name" error={errors.title?.message}>
+            <Input placeholder="My mini app" autoComplete="off" {...register('title')} />
+          </FormField>
+          <FormField label="Category" error={errors.categoryId?.message}>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Choose a category" {...register('categoryId')}>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField
+            label="Telegram direct link"
+            error={errors.tgBotUrl?.message}
+            helperText={
+              mode === 'edit' ? 'The Telegram link cannot change after creation' : 'https://t.me/your_bot/app'
+            }
+          >
+            <Input
+              placeholder="https://t.me/your_link"
+              autoComplete="off"
+              readOnly={mode === 'edit'}
+              bg={mode === 'edit' ? 'bg.muted' : undefined}
+              {...register('tgBotUrl', {
+                onBlur: (e) => {
+                  const value = String(e.target.value ?? '');
+                  if (mode === 'create' && value.trim()) onTelegramLink(toTelegramLink(value));
+                },
+              })}
+            />
+          </FormField>
+          <FormField label="Web app URL" error={errors.webappUrl?.message}>
+            <Input placeholder="https://your-app.example" autoComplete="off" {...register('webappUrl')} />
+          </FormField>
+        </SimpleGrid>
+        <Box data-invalid={errors.logo ? '' : undefined}>
+          <LogoField
+            logo={logo}
+            title={title}
+            error={errors.logo?.message}
+            upload={upload}
+            onUploaded={onLogo}
+            onRejected={() => {}}
+          />
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The in-app awards players earn, as chips that open the award dialog. */
+function AwardsSection({
+  awards,
+  errors,
+  onAdd,
+  onEdit,
+}: {
+  awards: PlatformValues['awards'];
+  errors: FormErrors;
+  onAdd: () => void;
+  onEdit: (award: PlatformValues['awards'][number]) => void;
+}) {
+  return (
+    <Card.Root borderRadius="2xl">
+      <Card.Body gap="4">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="0">
+            <Heading size="md">Awards</Heading>
+            <Text fontSize="sm" color="fg.muted">
+              The in-app rewards (coins, gems…) your players get for completing tasks.
+            </Text>
+          </Stack>
+          <Button variant="outline" size="sm" onClick={onAdd}>
+            <Plus /> Add award
+          </Button>
+        </HStack>
+        {awards.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="no-awards">
+            No awards yet. Add one to choose it in the task types below.
+          </Text>
+        ) : (
+          <Flex gap="3" wrap="wrap" data-testid="awards-list">
+            {awards.map((a, i) => (
+              <HStack
+                key={a.key}
+                data-testid="award-chip"
+                data-title={a.title}
+                data-invalid={errors.awards?.[i] ? '' : undefined}
+                borderWidth="1px"
+                borderColor={errors.awards?.[i] ? 'border.error' : 'border'}
+                borderRadius="full"
+                ps="1"
+                pe="1"
+                py="1"
+                gap="2"
+              >
+                <Avatar.Root size="xs">
+                  {a.logo && <Avatar.Image src={a.logo} alt="" />}
+                  <Avatar.Fallback name={a.title} />
+                </Avatar.Root>
+                <Text fontSize="sm" fontWeight="medium">
+                  {a.title}
+                </Text>
+                <IconButton
+                  size="2xs"
+                  variant="ghost"
+                  borderRadius="full"
+                  aria-label={`Edit award ${a.title}`}
+                  onClick={() => onEdit(a)}
+                >
+                  <Pencil />
+                </IconButton>
+              </HStack>
+            ))}
+          </Flex>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** One tab per task type (arrow keys move between them), each with its ServicePanel. */
+function ShowcaseSection({
+  mode,
+  services,
+  awards,
+  errors,
+  tab,
+  onTab,
+  networkFeePercent,
+  onChange,
+  onAwardChange,
+}: {
+  mode: PlatformFormProps['mode'];
+  services: ServiceItem[];
+  awards: PlatformValues['awards'];
+  errors: FormErrors;
+  tab: PlatformTaskType;
+  onTab: (tab: PlatformTaskType) => void;
+  networkFeePercent?: number;
+  onChange: (index: number, patch: Partial<ServiceItem>) => void;
+  onAwardChange: (index: number, row: number, patch: Partial<ServiceAwardItem>) => void;
+}) {
+  const tablist = useRef<HTMLDivElement>(null);
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = services[(index + step + services.length) % services.length];
+    onTab(next.taskType);
+    tablist.current?.querySelector<HTMLElement>(`#service-tab-${next.taskType}`)?.focus();
+  };
+  return (
+    <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 3' }}>
+      <Card.Body gap="4">
+        <Stack gap="0">
+          <Heading size="md">Showcase customization</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Choose what your players get for each task type.
+          </Text>
+        </Stack>
+        <Flex ref={tablist} role="tablist" aria-label="Task types" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+          {services.map((s, i) => {
+            const selected = s.taskType === tab;
+            const hasError = Boolean(errors.services?.[i]);
+            return (
+              <Button
+                key={s.taskType}
+                id={`service-tab-${s.taskType}`}
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`service-panel-${s.taskType}`}
+                tabIndex={selected ? 0 : -1}
+                size="sm"
+                variant={selected ? 'subtle' : 'ghost'}
+                colorPalette={hasError ? 'red' : selected ? 'brand' : 'gray'}
+                onClick={() => onTab(s.taskType)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {taskTabLabels[s.taskType]}
+                {hasError && ' •'}
+              </Button>
+            );
+          })}
+        </Flex>
+        {services.map((s, i) => (
+          <Box
+            key={s.taskType}
+            id={`service-panel-${s.taskType}`}
+            role="tabpanel"
+            aria-labelledby={`service-tab-${s.taskType}`}
+            hidden={s.taskType !== tab}
+            data-testid={`service-panel-${s.taskType}`}
+          >
+            <ServicePanel
+              mode={mode}
+              networkFeePercent={networkFeePercent}
+              service={s}
+              awards={awards}
+              errors={errors.services?.[i]}
+              onChange={(patch) => onChange(i, patch)}
+              onAwardChange={(row, patch) => onAwardChange(i, row, patch)}
+            />
+          </Box>
+        ))}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Light or dark, with the live preview of the showcase. */
+function ThemeSection({
+  isDark,
+  onChange,
+  title,
+  logo,
+  awards,
+  services,
+}: {
+  isDark: boolean;
+  onChange: (dark: boolean) => void;
+  title: string;
+  logo: string;
+  awards: PlatformValues['awards'];
+  services: ServiceItem[];
+}) {
+  return (
+    <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 2' }}>
+      <Card.Body gap="4">
+        <Stack gap="0">
+          <Heading size="md">Theme</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            How the showcase looks inside your app.
+          </Text>
+        </Stack>
+        <SegmentGroup.Root
+          size="sm"
+          alignSelf="flex-start"
+          value={isDark ? 'dark' : 'light'}
+          onValueChange={(e) => e.value && onChange(e.value === 'dark')}
+          aria-label="Showcase theme"
+        >
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items
+            items={[
+              { value: 'light', label: 'Light' },
+              { value: 'dark', label: 'Dark' },
+            ]}
+          />
+        </SegmentGroup.Root>
+        <ShowcasePreview title={title} logo={logo} isDark={isDark} awards={awards} services={services} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Optional: the bot id and token that check initData, and the reward callback. */
+function IntegrationSection({
+  register,
+  errors,
+  hasBotToken,
+}: {
+  register: UseFormRegister<PlatformValues>;
+  errors: FormErrors;
+  hasBotToken: boolean;
+}) {
+  return (
+    <Card.Root borderRadius="2xl" data-testid="integration-section">
+      <Card.Body gap="5">
+        <Stack gap="0">
+          <Heading size="md">Integration (optional)</Heading>
+          <Text fontSize="sm" color="fg.muted">
+            For apps that check players' Telegram data or credit awards from their own server.
+          </Text>
+        </Stack>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <FormField
+            label="Telegram bot id"
+            error={errors.tgBotId?.message}
+            helperText="Your bot's numeric id (the digits before the colon in its token). It is used to check the signature of the Telegram data your app passes to the showcase; we fill it in from Telegram when we can."
+          >
+            <Input placeholder="123456789" inputMode="numeric" autoComplete="off" {...register('tgBotId')} />
+          </FormField>
+          <FormField
+            label="Bot token"
+            error={errors.botToken?.message}
+            helperText={
+              hasBotToken
+                ? 'A bot token is saved. Leave this empty to keep it, or enter a new one to replace it.'
+                : "Your app's bot token from @BotFather. It is stored encrypted and used to validate the Telegram initData your app passes to the showcase."
+            }
+          >
+            <Input
+              type="password"
+              placeholder={hasBotToken ? '••••••••' : '123456:ABC-DEF…'}
+              autoComplete="new-password"
+              spellCheck={false}
+              {...register('botToken')}
+            />
+          </FormField>
+        </SimpleGrid>
+        <FormField
+          label="Reward callback URL"
+          error={errors.rewardCallbackUrl?.message}
+          helperText="When a player completes a task, our server sends a signed request to this address so your server can credit the award."
+        >
+          <Input
+            type="url"
+            placeholder="https://your-server.example/rewards"
+            autoComplete="off"
+            {...register('rewardCallbackUrl')}
+          />
+        </FormField>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
