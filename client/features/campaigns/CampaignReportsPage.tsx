@@ -176,7 +176,6 @@ export function CampaignReportsPage() {
     if (id && current && current.projectId !== id) setCampaignId('');
   };
 
-  const preset = matchingPreset(range);
   const caption = invalid ? '' : `Conversions and spend per day, ${formatDay(range.from)} to ${formatDay(range.to)}`;
 
   let content: ReactNode;
@@ -212,53 +211,18 @@ export function CampaignReportsPage() {
     content = <ReportSkeleton />;
   } else {
     content = (
-      <Stack
-        gap="5"
-        aria-busy={report.loading}
-        opacity={report.loading && !report.data ? 0.6 : 1}
-        transition="opacity 0.2s"
-      >
-        <Card.Root variant="outline">
-          <Card.Body p={{ base: '4', md: '6' }}>
-            <CampaignReportChart days={days} />
-          </Card.Body>
-        </Card.Root>
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Group the report">
-            {GROUPS.map((g) => (
-              <Button
-                key={g.value}
-                size="sm"
-                variant={group === g.value ? 'subtle' : 'ghost'}
-                colorPalette={group === g.value ? 'brand' : undefined}
-                aria-pressed={group === g.value}
-                data-testid={`group-${g.value}`}
-                onClick={() => setGroup(g.value)}
-              >
-                {g.label}
-              </Button>
-            ))}
-          </HStack>
-          <CsvButton path={`/v1/campaigns/reports.csv?${csv}`} />
-        </HStack>
-        {group === 'DAY' ? (
-          <CampaignReportTable days={days} caption={caption} />
-        ) : breakdown.error && !groupRows ? (
-          <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(breakdown.error)}>
-            <Button onClick={() => void breakdown.refetch()}>Try again</Button>
-          </EmptyState>
-        ) : !groupRows ? (
-          <ReportSkeleton />
-        ) : groupTable.days.length === 0 ? (
-          <EmptyState icon={<FileChartColumn />} title="No records found" description="No conversions in this range." />
-        ) : (
-          <CampaignReportTable
-            days={groupTable.days}
-            caption={`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
-            group={groupTable}
-          />
-        )}
-      </Stack>
+      <ReportResult
+        days={days}
+        loading={report.loading && !report.data}
+        busy={report.loading}
+        group={group}
+        onGroup={setGroup}
+        csvPath={`/v1/campaigns/reports.csv?${csv}`}
+        caption={caption}
+        breakdown={groupRows ? groupTable : undefined}
+        breakdownError={breakdown.error}
+        onRetryBreakdown={() => void breakdown.refetch()}
+      />
     );
   }
 
@@ -267,78 +231,193 @@ export function CampaignReportsPage() {
       title="Campaign reports"
       description="Conversions, spend and cost per action of your campaigns by day (days in UTC)."
     >
-      <Card.Root variant="outline">
-        <Card.Body p={{ base: '4', md: '5' }} gap="4">
-          <Stack as="fieldset" gap="3" aria-describedby={invalid ? 'report-range-error' : undefined}>
-            <Text as="legend" srOnly>
-              Date range
-            </Text>
-            <HStack gap="2" wrap="wrap" role="group" aria-label="Quick ranges">
-              {reportPresets.map((p) => (
-                <Button
-                  key={p.value}
-                  size="sm"
-                  variant={preset === p.value ? 'subtle' : 'outline'}
-                  colorPalette={preset === p.value ? 'brand' : undefined}
-                  aria-pressed={preset === p.value}
-                  onClick={() => setRange(presetRange(p.value))}
-                >
-                  {p.label}
-                </Button>
-              ))}
-            </HStack>
-            <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-              <Field.Root invalid={Boolean(invalid)}>
-                <Field.Label>From</Field.Label>
-                <Input
-                  type="date"
-                  value={range.from}
-                  onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-                />
-              </Field.Root>
-              <Field.Root invalid={Boolean(invalid)}>
-                <Field.Label>To</Field.Label>
-                <Input type="date" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
-              </Field.Root>
-              <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={!hasCampaigns}>
-                <Field.Label>Project</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={projectId} onChange={(e) => chooseProject(e.target.value)}>
-                    <option value="">All projects</option>
-                    {filters.data?.projects.data.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.title}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={!hasCampaigns}>
-                <Field.Label>Campaign</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={campaignId} onChange={(e) => setCampaignId(e.target.value)}>
-                    <option value="">All campaigns</option>
-                    {campaignOptions.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-            </SimpleGrid>
-            {invalid && (
-              <Text id="report-range-error" role="alert" color="fg.error" fontSize="sm">
-                {invalid}
-              </Text>
-            )}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <ReportFilters
+        range={range}
+        onRange={setRange}
+        invalid={invalid}
+        disabled={!hasCampaigns}
+        projects={filters.data?.projects.data ?? []}
+        projectId={projectId}
+        onProject={chooseProject}
+        campaigns={campaignOptions}
+        campaignId={campaignId}
+        onCampaign={setCampaignId}
+      />
       {content}
     </Page>
+  );
+}
+
+/** The report's range (quick presets or two dates), project and campaign. */
+function ReportFilters({
+  range,
+  onRange,
+  invalid,
+  disabled,
+  projects,
+  projectId,
+  onProject,
+  campaigns,
+  campaignId,
+  onCampaign,
+}: {
+  range: ReportRange;
+  onRange: (range: ReportRange) => void;
+  /** The range's error, if it has one. */
+  invalid?: string;
+  /** No campaigns yet: nothing to choose. */
+  disabled: boolean;
+  projects: readonly { id: string; title: string }[];
+  projectId: string;
+  onProject: (id: string) => void;
+  /** The campaigns of the chosen project (all of them without one). */
+  campaigns: readonly { id: string; name: string }[];
+  campaignId: string;
+  onCampaign: (id: string) => void;
+}) {
+  const preset = matchingPreset(range);
+  return (
+    <Card.Root variant="outline">
+      <Card.Body p={{ base: '4', md: '5' }} gap="4">
+        <Stack as="fieldset" gap="3" aria-describedby={invalid ? 'report-range-error' : undefined}>
+          <Text as="legend" srOnly>
+            Date range
+          </Text>
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Quick ranges">
+            {reportPresets.map((p) => (
+              <Button
+                key={p.value}
+                size="sm"
+                variant={preset === p.value ? 'subtle' : 'outline'}
+                colorPalette={preset === p.value ? 'brand' : undefined}
+                aria-pressed={preset === p.value}
+                onClick={() => onRange(presetRange(p.value))}
+              >
+                {p.label}
+              </Button>
+            ))}
+          </HStack>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+            <Field.Root invalid={Boolean(invalid)}>
+              <Field.Label>From</Field.Label>
+              <Input type="date" value={range.from} onChange={(e) => onRange({ ...range, from: e.target.value })} />
+            </Field.Root>
+            <Field.Root invalid={Boolean(invalid)}>
+              <Field.Label>To</Field.Label>
+              <Input type="date" value={range.to} onChange={(e) => onRange({ ...range, to: e.target.value })} />
+            </Field.Root>
+            <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={disabled}>
+              <Field.Label>Project</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={projectId} onChange={(e) => onProject(e.target.value)}>
+                  <option value="">All projects</option>
+                  {projects.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.title}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={disabled}>
+              <Field.Label>Campaign</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={campaignId} onChange={(e) => onCampaign(e.target.value)}>
+                  <option value="">All campaigns</option>
+                  {campaigns.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </SimpleGrid>
+          {invalid && (
+            <Text id="report-range-error" role="alert" color="fg.error" fontSize="sm">
+              {invalid}
+            </Text>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+type ReportRow = { day: string; conversions: number; spend: string };
+type Breakdown = { title: string; labels: ReadonlyMap<string, string>; days: ReportRow[] };
+
+/** The chart, the grouping buttons with the CSV download, and the table of the chosen grouping. */
+function ReportResult({
+  days,
+  loading,
+  busy,
+  group,
+  onGroup,
+  csvPath,
+  caption,
+  breakdown,
+  breakdownError,
+  onRetryBreakdown,
+}: {
+  days: readonly ReportRow[];
+  /** Another range is loading (the last one stays on screen, dimmed). */
+  loading: boolean;
+  busy: boolean;
+  group: Group;
+  onGroup: (group: Group) => void;
+  csvPath: string;
+  caption: string;
+  /** The rows of a grouping other than by day, once loaded. */
+  breakdown?: Breakdown;
+  breakdownError?: unknown;
+  onRetryBreakdown: () => void;
+}) {
+  return (
+    <Stack gap="5" aria-busy={busy} opacity={loading ? 0.6 : 1} transition="opacity 0.2s">
+      <Card.Root variant="outline">
+        <Card.Body p={{ base: '4', md: '6' }}>
+          <CampaignReportChart days={days} />
+        </Card.Body>
+      </Card.Root>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <HStack gap="2" wrap="wrap" role="group" aria-label="Group the report">
+          {GROUPS.map((g) => (
+            <Button
+              key={g.value}
+              size="sm"
+              variant={group === g.value ? 'subtle' : 'ghost'}
+              colorPalette={group === g.value ? 'brand' : undefined}
+              aria-pressed={group === g.value}
+              data-testid={`group-${g.value}`}
+              onClick={() => onGroup(g.value)}
+            >
+              {g.label}
+            </Button>
+          ))}
+        </HStack>
+        <CsvButton path={csvPath} />
+      </HStack>
+      {group === 'DAY' ? (
+        <CampaignReportTable days={days} caption={caption} />
+      ) : breakdownError && !breakdown ? (
+        <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(breakdownError)}>
+          <Button onClick={onRetryBreakdown}>Try again</Button>
+        </EmptyState>
+      ) : !breakdown ? (
+        <ReportSkeleton />
+      ) : breakdown.days.length === 0 ? (
+        <EmptyState icon={<FileChartColumn />} title="No records found" description="No conversions in this range." />
+      ) : (
+        <CampaignReportTable
+          days={breakdown.days}
+          caption={`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
+          group={breakdown}
+        />
+      )}
+    </Stack>
   );
 }
 
