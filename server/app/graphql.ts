@@ -61,8 +61,30 @@ export async function mountGraphql(
     url: () => string;
   },
 ) {
-  const { config, log, orm, services, pubsub, makeContext, cleanups } = deps;
-  // GraphQL over HTTP and graphql-ws on the same port and path.
+  const { config } = deps;
+  // Every subscriber sends one of a few documents: parse and validate each once and share the
+  // AST, instead of keeping a parsed copy (with its token list) alive per subscription. The
+  // HTTP fast path shares the same cache.
+  const armor = graphqlArmor();
+  const validationRules = [...armor.validationRules, NoNulInStrings];
+  const documents = documentCache({
+    schema,
+    validationRules,
+    introspection: config.env !== 'production',
+    maxTokens: GRAPHQL_LIMITS.maxTokens,
+    suggestions: config.env !== 'production',
+  });
+  const sockets = acceptWebSockets(http, deps.log);
+  const wsServer = serveSubscriptions(sockets.wss, documents, deps);
+  await serveHttpGraphql(http, { ...deps, armor, validationRules, documents, sockets, wsServer });
+  return { resyncLiveClients: sockets.resyncLiveClients };
+}
+
+type Deps = Parameters<typeof mountGraphql>[1];
+type Documents = ReturnType<typeof documentCache>;
+
+/** WebSocket upgrades on /graphql; a message over the size limit closes only its socket. */
+function acceptWebSockets(http: FastifyInstance, log: Logger) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const resyncLiveClients = () => {
     log.warn({ sockets: wss.clients.size }, 'Redis is back: live clients reconnect and refetch what they missed');
@@ -84,19 +106,11 @@ export async function mountGraphql(
       });
     });
   });
-  type WsExtra = { user?: Context['user'] };
-  // Every subscriber sends one of a few documents: parse and validate each once and share the
-  // AST, instead of keeping a parsed copy (with its token list) alive per subscription. The
-  // HTTP fast path shares the same cache.
-  const armor = graphqlArmor();
-  const validationRules = [...armor.validationRules, NoNulInStrings];
-  const documents = documentCache({
-    schema,
-    validationRules,
-    introspection: config.env !== 'production',
-    maxTokens: GRAPHQL_LIMITS.maxTokens,
-    suggestions: config.env !== 'production',
-  });
+  return { wss, resyncLiveClients };
+}
+
+/** What /metrics reads of the live layer: sockets, subscriptions, the pool, the ledger's position. */
+function liveMetrics(orm: MikroORM, wss: WebSocketServer) {
   // Connection contexts, for the subscription gauge of /metrics.
   const liveSockets = new Set<{ subscriptions: Record<string, unknown> }>();
   const pool = () =>
@@ -123,6 +137,19 @@ export async function mountGraphql(
       return Number(row.n);
     },
   });
+  return { liveSockets, removeMetricsSource };
+}
+
+type WsExtra = { user?: Context['user'] };
+
+/**
+ * graphql-ws on the sockets: a token in connection_init (the socket lives no longer than it),
+ * one shared parse and validation per document, a lazily forked EntityManager per
+ * subscription, and the live ping that tells a client its subscription is on (graphql/live.ts).
+ */
+function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: Deps) {
+  const { config, log, orm, services, pubsub, cleanups } = deps;
+  const { liveSockets, removeMetricsSource } = liveMetrics(orm, wss);
   cleanups.push(async () => void removeMetricsSource());
   // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
   const { validate, GraphQLError: GraphQLErrorCjs } = createRequire(import.meta.url)(
@@ -218,6 +245,22 @@ export async function mountGraphql(
     wss,
   );
 
+  return wsServer;
+}
+
+/** Apollo over HTTP on /graphql, behind the fast path for repeated queries (graphql/fast-path.ts). */
+async function serveHttpGraphql(
+  http: FastifyInstance,
+  deps: Deps & {
+    armor: ReturnType<typeof graphqlArmor>;
+    validationRules: ReturnType<typeof graphqlArmor>['validationRules'];
+    documents: Documents;
+    sockets: ReturnType<typeof acceptWebSockets>;
+    wsServer: ReturnType<typeof serveSubscriptions>;
+  },
+) {
+  const { config, log, makeContext, cleanups, armor, validationRules, documents, wsServer } = deps;
+  const { wss } = deps.sockets;
   const formatError = (formatted: GraphQLFormattedError, error: unknown) =>
     formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'), {
       suggestions: config.env !== 'production',
@@ -283,6 +326,4 @@ export async function mountGraphql(
       return apolloHandler.call(this, req as never, reply as never);
     },
   });
-
-  return { resyncLiveClients };
 }

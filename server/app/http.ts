@@ -127,17 +127,54 @@ export async function createHttp(deps: {
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 
-  // Browser security headers on every answer (helmet). The built client has no inline script;
-  // Chakra's styles are inline <style> elements. The showcase's script and API and uploaded
-  // media are meant for other origins' pages and say so themselves (cross-origin resource
-  // policy); media keep their own sandboxing CSP.
-  // HSTS and upgrade-insecure-requests only where production is served over https (the
-  // compose demo at http://localhost:8080 is production without TLS).
-  // The middleware is built once: @fastify/helmet built it anew for every request (parsing
-  // the CSP each time, 3 % of a read's CPU in the profile) to allow per-route options, which
-  // nothing here uses.
+  const securityHeaders = browserSecurityHeaders(config);
+  http.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, () => done());
+  });
+  await http.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
+    throwFileSizeLimit: true,
+  });
+
+  registerOperations(http, config, orm);
+
+  // Each area's own pages and routes outside the route table, then the route table.
+  const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
+  const em = () => orm.em.fork() as EntityManager;
+  for (const area of deps.areas) await area.http?.({ http, config, em, services, routes: deps.routes, origin });
+  registerRoutes(http, deps.routes, makeContext);
+
+  if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
+    await http.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else if (config.serveClient) {
+    log.warn('dist/client is missing: run `npm run build` to serve the web client');
+  }
+
+  return { http, makeContext };
+}
+
+/**
+ * Browser security headers on every answer (helmet), built once. The built client has no
+ * inline script; Chakra's styles are inline <style> elements. The showcase's script and API
+ * and uploaded media are meant for other origins' pages and say so themselves
+ * (cross-origin resource policy); media keep their own sandboxing CSP. HSTS and
+ * upgrade-insecure-requests only where production is served over https (the compose demo at
+ * http://localhost:8080 is production without TLS). @fastify/helmet built the middleware
+ * anew for every request (parsing the CSP each time, 3 % of a read's CPU in the profile) to
+ * allow per-route options, which nothing here uses.
+ */
+function browserSecurityHeaders(config: Config) {
   const httpsOnly = config.env === 'production' && !!config.publicUrl?.startsWith('https://');
-  const securityHeaders = helmet({
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -159,14 +196,10 @@ export async function createHttp(deps: {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  http.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, () => done());
-  });
-  await http.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
-    throwFileSizeLimit: true,
-  });
+}
 
+/** What operators read: request durations, /metrics (Prometheus), /healthz and /readyz. */
+function registerOperations(http: FastifyInstance, config: Config, orm: MikroORM) {
   http.addHook('onResponse', async (req, reply) => {
     httpDuration.observe(
       { method: req.method, route: metricsRoute(req.routeOptions.url), status: String(reply.statusCode) },
@@ -192,27 +225,4 @@ export async function createHttp(deps: {
       return reply.code(503).send({ status: 'database unreachable' });
     }
   });
-
-  // Each area's own pages and routes outside the route table, then the route table.
-  const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
-  const em = () => orm.em.fork() as EntityManager;
-  for (const area of deps.areas) await area.http?.({ http, config, em, services, routes: deps.routes, origin });
-  registerRoutes(http, deps.routes, makeContext);
-
-  if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
-    await http.register(fastifyStatic, {
-      root: CLIENT_DIST,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      index: ['index.html'],
-      setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  } else if (config.serveClient) {
-    log.warn('dist/client is missing: run `npm run build` to serve the web client');
-  }
-
-  return { http, makeContext };
 }
