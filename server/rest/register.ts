@@ -21,10 +21,25 @@ import type { RouteDef, UploadedFile } from './route.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
 
+type Issue = { message: string; path: PropertyKey[]; code?: string; errors?: Issue[][] };
+
+/**
+ * The issue to answer with. A body that fits none of a union's shapes (a single SDK event or a
+ * batch of them) is told what is wrong with the shape it tried: the one whose first issue is
+ * about a field the body has, or else the first shape.
+ */
+function answerIssue(issue: Issue | undefined, value: unknown): Issue | undefined {
+  if (issue?.code !== 'invalid_union' || !issue.errors?.length || issue.path.length) return issue;
+  const has = (key: PropertyKey | undefined) =>
+    key !== undefined && !!value && typeof value === 'object' && key in value;
+  const branch = issue.errors.find((b) => has(b[0]?.path[0])) ?? issue.errors[0];
+  return answerIssue(branch[0], value) ?? issue;
+}
+
 function parse<S>(schema: unknown, value: unknown): S {
   if (!schema) return undefined as S;
   const result = (schema as z.ZodType).safeParse(value ?? {});
-  if (!result.success) throw firstIssue(result.error);
+  if (!result.success) throw firstIssue({ issues: [answerIssue(result.error.issues[0] as Issue, value ?? {})!] });
   return result.data as S;
 }
 

@@ -76,9 +76,21 @@ export const SuggestionJson = z.object({
   taskType: TaskType,
   url: z.string(),
 });
+const ConversionOutcomeJson = z.object({
+  conversionId: z.number().nullable(),
+  status: z.enum(['COMPLETED', 'DUPLICATE', 'NOT_NEW']),
+});
 export const SdkEventJson = z.union([
   z.object({ taskId: z.number(), isVerifiedSource: z.literal(true) }),
-  z.object({ conversionId: z.number().nullable(), status: z.enum(['COMPLETED', 'DUPLICATE', 'NOT_NEW']) }),
+  ConversionOutcomeJson,
+  z.object({
+    results: z.array(
+      z.union([
+        ConversionOutcomeJson,
+        z.object({ status: z.literal('ERROR'), httpStatus: z.number().int(), error: z.string() }),
+      ]),
+    ),
+  }),
 ]);
 
 export const ServiceJson = z.object({

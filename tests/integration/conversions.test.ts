@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/graphql/pubsub.ts';
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
+import { MAX_SDK_BATCH } from '../../server/modules/projects/projects.rest.ts';
 import { INVALID_API_KEY, MISSING_API_KEY } from '../../server/modules/projects/projects.service.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
@@ -586,5 +587,116 @@ describe('live events over graphql-ws', () => {
       await advWs.close();
       await anonymous.close();
     }
+  });
+});
+
+describe('batch postbacks: { events: [...] } in one request', () => {
+  const batch = (key: string | undefined, events: unknown) =>
+    app.api('/v1/sdk/events', { body: { events }, headers: key === undefined ? {} : { 'x-api-key': key } });
+
+  test('one answer per event in order; bad events fail alone; the budget pays exactly what it holds; a replay answers DUPLICATE', async () => {
+    // 0.30 USD per action in tier 1, a budget of 1 USD: three are paid, the fourth is not.
+    const { project, campaign } = await campaignOn(tasks.custom(), {
+      budget: 1,
+      prices: [{ tierLevel: 1, value: 0.3 }],
+    });
+    const codes = await clicks(campaign.id, players(4, 'DE'));
+    const events = [
+      { type: 'conversion', click: codes[0] },
+      { type: 'conversion', click: 'not a code' },
+      { type: 'conversion', click: codes[1] },
+      { type: 'verification', code: 'abc' },
+      { type: 'conversion', click: 'no_such_click' },
+      { type: 'conversion', click: codes[2] },
+      'nonsense',
+      { type: 'conversion', click: codes[3], isNew: true },
+    ];
+    const res = await batch(project.secretKey, events);
+    expect(res.status).toBe(200);
+    const results = res.body.value.results as {
+      status: string;
+      conversionId?: number;
+      httpStatus?: number;
+      error?: string;
+    }[];
+    expect(results).toHaveLength(events.length);
+    expect(results[1]).toEqual({
+      status: 'ERROR',
+      httpStatus: 400,
+      error: 'click must be the click code from the start parameter',
+    });
+    expect(results[3]).toEqual({ status: 'ERROR', httpStatus: 400, error: 'type must be "conversion"' });
+    expect(results[4]).toEqual({ status: 'ERROR', httpStatus: 404, error: 'Click not found' });
+    expect(results[6]).toMatchObject({ status: 'ERROR', httpStatus: 400 });
+    const paid = [results[0], results[2], results[5], results[7]];
+    expect(paid.filter((r) => r.status === 'COMPLETED')).toHaveLength(3);
+    expect(paid.filter((r) => r.status === 'ERROR')).toEqual([
+      { status: 'ERROR', httpStatus: 409, error: 'This campaign has no budget left for this action' },
+    ]);
+    expect(await conversionRows(campaign.id)).toHaveLength(3);
+    expect(await budgetAccount(app, campaign.id)).toEqual({ available: 100_000n, pending: 900_000n });
+
+    // The same batch again: what was recorded answers DUPLICATE with its conversion; nothing moves.
+    const again = (await batch(project.secretKey, events)).body.value.results as typeof results;
+    paid.forEach((r, i) => {
+      const replay = again[[0, 2, 5, 7][i]];
+      if (r.status === 'COMPLETED') expect(replay).toEqual({ status: 'DUPLICATE', conversionId: r.conversionId });
+      else expect(replay).toMatchObject({ status: 'ERROR', httpStatus: 409 });
+    });
+    expect(await conversionRows(campaign.id)).toHaveLength(3);
+    expect(await budgetAccount(app, campaign.id)).toEqual({ available: 100_000n, pending: 900_000n });
+  });
+
+  test('the request itself: key, list, size', async () => {
+    const { project, campaign } = await campaignOn(tasks.bot(), { budget: 1 });
+    const [code] = await clicks(campaign.id, players(1));
+    const one = [{ type: 'conversion', click: code }];
+    expect(await batch(undefined, one)).toEqual({ status: 401, body: { error: MISSING_API_KEY } });
+    expect(await batch(project.secretKey, [])).toEqual({
+      status: 400,
+      body: { error: 'events must hold at least one event' },
+    });
+    expect(await batch(project.secretKey, 3)).toEqual({
+      status: 400,
+      body: { error: 'events must be a list of conversion events' },
+    });
+    const tooMany = Array.from({ length: MAX_SDK_BATCH + 1 }, () => one[0]);
+    expect(await batch(project.secretKey, tooMany)).toEqual({
+      status: 400,
+      body: { error: `events may hold at most ${MAX_SDK_BATCH} events; send the rest in another request` },
+    });
+    // A key that is not this click's project's: the event answers what it would alone.
+    expect((await batch('tgp_not_a_real_key_000000000000000', one)).body.value.results).toEqual([
+      { status: 'ERROR', httpStatus: 401, error: INVALID_API_KEY },
+    ]);
+    // A single event keeps its own messages.
+    expect(
+      await app.api('/v1/sdk/events', { body: { type: 'conversion' }, headers: { 'x-api-key': project.secretKey } }),
+    ).toEqual({
+      status: 400,
+      body: { error: 'click is required' },
+    });
+    expect(await app.api('/v1/sdk/events', { body: {}, headers: { 'x-api-key': project.secretKey } })).toEqual({
+      status: 400,
+      body: { error: 'type must be "verification" or "conversion"' },
+    });
+    expect(await conversionRows(campaign.id)).toEqual([]);
+  });
+
+  test('live events carry the totals after the batch, once per campaign, not once per conversion', async () => {
+    const { project, campaign } = await campaignOn(tasks.bot(), { budget: 10 });
+    const codes = await clicks(campaign.id, players(12));
+    const events = await app.pubsub.subscribe<{ id: number; conversions: number }>(topics.campaignStats(project.id));
+    const res = await batch(
+      project.secretKey,
+      codes.map((click) => ({ type: 'conversion', click })),
+    );
+    expect((res.body.value.results as { status: string }[]).every((r) => r.status === 'COMPLETED')).toBe(true);
+    const first = await events.next();
+    expect(first.value).toMatchObject({ id: campaign.id, conversions: 12 });
+    // Nothing else for this campaign follows.
+    const more = await Promise.race([events.next(), new Promise((r) => setTimeout(() => r('none'), 300))]);
+    expect(more).toBe('none');
+    await events.return?.();
   });
 });

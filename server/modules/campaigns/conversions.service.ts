@@ -1,7 +1,7 @@
 import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { notFound, unauthenticated } from '../../errors.ts';
+import { DomainError, notFound, unauthenticated } from '../../errors.ts';
 import { INVALID_API_KEY } from '../projects/projects.service.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
@@ -99,28 +99,85 @@ export class ConversionsService {
     isNew = true,
   ): Promise<ConversionOutcome> {
     const r = await this.batches.submit(em, { clickCode, keyHash, isNew });
+    // The live totals first, then the callback, the swap and the fraud rules (as always).
+    if (r.result === 'COMPLETED') await this.publish(r);
+    const outcome = await this.settle(em, r);
+    if (outcome instanceof DomainError) throw outcome;
+    return outcome;
+  }
+
+  /**
+   * A batch of postbacks (`POST /v1/sdk/events` with `events`): every event goes through the
+   * same exactly-once path as a single one, and gets its own answer, in order (an outcome, or
+   * the error that event alone would have answered). The live events follow once per campaign
+   * and app with the totals after the last of them, not once per conversion. An unexpected
+   * failure (the database away) fails the whole request: a retry answers DUPLICATE for what
+   * committed.
+   */
+  async convertMany(
+    em: EntityManager,
+    events: readonly { clickCode: string; isNew: boolean }[],
+    keyHash: string | null,
+  ): Promise<(ConversionOutcome | DomainError)[]> {
+    const settled = await Promise.allSettled(
+      events.map((e) => this.batches.submit(em, { clickCode: e.clickCode, keyHash, isNew: e.isNew })),
+    );
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const results = settled.map((s) => (s as PromiseFulfilledResult<ConversionResult>).value);
+    const outcomes = await Promise.all(results.map((r) => this.settle(em, r, { campaignsOnce: new Set() })));
+    // The newest totals per campaign, per app and campaign, and per publisher.
+    const latest = new Map<string, Extract<ConversionResult, { result: 'COMPLETED' }>>();
+    const keep = (key: string, r: Extract<ConversionResult, { result: 'COMPLETED' }>) => {
+      const seen = latest.get(key);
+      if (!seen || seen.conversionId < r.conversionId) latest.set(key, r);
+    };
+    for (const r of results) {
+      if (r.result !== 'COMPLETED') continue;
+      keep(`c${r.campaign.id}`, r);
+      keep(`p${r.platform.platformId}:${r.platform.campaignId}`, r);
+      keep(`u${r.publisherId}`, r);
+    }
+    await Promise.all([...latest].map(([key, r]) => this.publishPart(key[0] as 'c' | 'p' | 'u', r)));
+    return outcomes;
+  }
+
+  /**
+   * The answer to one event's result, and what follows it besides the live totals: the reward
+   * callback, the swap delivery, the fraud rules; a counted refusal or a campaign that ran out
+   * publishes its campaign (once per batch with `campaignsOnce`).
+   */
+  private async settle(
+    em: EntityManager,
+    r: ConversionResult,
+    batch?: { campaignsOnce: Set<number> },
+  ): Promise<ConversionOutcome | DomainError> {
     conversionsTotal.inc({ result: r.result });
+    const publishCampaign = async (id: number) => {
+      if (batch?.campaignsOnce.has(id)) return;
+      batch?.campaignsOnce.add(id);
+      await this.publishCampaignId(em, id);
+    };
     switch (r.result) {
       case 'WRONG_KEY':
-        throw unauthenticated(INVALID_API_KEY);
+        return unauthenticated(INVALID_API_KEY);
       case 'UNKNOWN_CLICK':
-        throw notFound('Click');
+        return notFound('Click');
       case 'DUPLICATE':
         return { conversionId: Number(r.conversionId), status: 'DUPLICATE' };
       case 'NOT_NEW': {
-        if (r.counted && r.campaignId) await this.publishCampaignId(em, r.campaignId);
+        if (r.counted && r.campaignId) await publishCampaign(r.campaignId);
         return { conversionId: null, status: 'NOT_NEW' };
       }
       case 'CAMPAIGN_STOPPED':
       case 'DAILY_CAP':
-        throw CampaignsService.unavailable(r.result);
+        return CampaignsService.unavailable(r.result);
       case 'BUDGET': {
         // The function stopped the campaign: its dashboards show it now.
-        await this.publishCampaignId(em, r.campaignId);
-        throw CampaignsService.unavailable('BUDGET');
+        await publishCampaign(r.campaignId);
+        return CampaignsService.unavailable('BUDGET');
       }
       case 'COMPLETED': {
-        await this.publish(r);
         if (r.callbackId) this.deps.onCallback?.(Number(r.callbackId));
         if (r.deal) this.deps.onDelivery?.(Number(r.deal.id));
         this.deps.onConversion?.(Number(r.conversionId));
@@ -129,17 +186,28 @@ export class ConversionsService {
     }
   }
 
-  private async publish(r: Extract<ConversionResult, { result: 'COMPLETED' }>) {
+  /** One part of a conversion's live events: its campaign's totals, its app's, or its publisher's balances. */
+  private async publishPart(part: 'c' | 'p' | 'u', r: Extract<ConversionResult, { result: 'COMPLETED' }>) {
     const { pubsub } = this.deps;
     const { ownerId, ...stats } = r.campaign;
     const safe = (p: Promise<void>) => p.catch((err) => this.deps.log.warn({ err }, 'live event not published'));
-    await Promise.all([
-      safe(pubsub.publish(topics.campaignStats(stats.projectId), stats)),
-      safe(pubsub.publish(topics.ownerCampaignStats(ownerId), stats)),
-      safe(pubsub.publish(topics.platformStats(r.platform.platformId), r.platform)),
-      safe(pubsub.publish(topics.ownerPlatformStats(r.publisherId), r.platform)),
-      safe(this.deps.campaigns.publishBalances(r.publisherId, r.accounts)),
-    ]);
+    if (part === 'c') {
+      await Promise.all([
+        safe(pubsub.publish(topics.campaignStats(stats.projectId), stats)),
+        safe(pubsub.publish(topics.ownerCampaignStats(ownerId), stats)),
+      ]);
+    } else if (part === 'p') {
+      await Promise.all([
+        safe(pubsub.publish(topics.platformStats(r.platform.platformId), r.platform)),
+        safe(pubsub.publish(topics.ownerPlatformStats(r.publisherId), r.platform)),
+      ]);
+    } else {
+      await safe(this.deps.campaigns.publishBalances(r.publisherId, r.accounts));
+    }
+  }
+
+  private async publish(r: Extract<ConversionResult, { result: 'COMPLETED' }>) {
+    await Promise.all([this.publishPart('c', r), this.publishPart('p', r), this.publishPart('u', r)]);
   }
 
   /** Publishes a campaign's counters after a change made outside the conversion function's answer. */

@@ -3,11 +3,65 @@ import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
-import { unauthenticated } from '../../errors.ts';
+import { DomainError, firstIssue, httpStatus, unauthenticated } from '../../errors.ts';
+import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
 import { MISSING_API_KEY, taskView } from './projects.service.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
+
+/** Events a batch of postbacks may hold (large advertisers send theirs in batches). */
+export const MAX_SDK_BATCH = 1000;
+
+const ConversionEvent = z.object({
+  type: z.literal('conversion', { error: 'type must be "conversion"' }),
+  click: z
+    .string({ error: 'click is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'click must be the click code from the start parameter'),
+  isNew: z.boolean({ error: 'isNew must be true or false' }).optional(),
+});
+
+const SdkEvent = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('verification'),
+      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
+    }),
+    ConversionEvent,
+  ],
+  { error: 'type must be "verification" or "conversion"' },
+);
+
+/** `schema`'s JSON Schema, for the document of a value that is checked elsewhere. */
+function documentedAs(schema: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
+  return json;
+}
+
+/** Up to MAX_SDK_BATCH conversion events; each is checked on its own, so a bad one fails alone. */
+const SdkEventBatch = z.object({
+  events: z
+    // Any item is taken (and answered on its own); the document shows what an item should be.
+    .array(z.unknown().meta(documentedAs(ConversionEvent)), { error: 'events must be a list of conversion events' })
+    .min(1, 'events must hold at least one event')
+    .max(MAX_SDK_BATCH, `events may hold at most ${MAX_SDK_BATCH} events; send the rest in another request`),
+});
+
+/** One answer per event, in order: its outcome, or the error it alone would have answered. */
+async function sdkEventBatch(ctx: Context, events: unknown[], keyHash: string) {
+  const checked = events.map((e) => ConversionEvent.safeParse(e));
+  const valid = checked.flatMap((c) => (c.success ? [{ clickCode: c.data.click, isNew: c.data.isNew ?? true }] : []));
+  const outcomes = await ctx.services.conversions.convertMany(ctx.em, valid, keyHash);
+  let next = 0;
+  const results = checked.map((c) => {
+    const outcome = c.success ? outcomes[next++] : firstIssue(c.error);
+    if (!(outcome instanceof DomainError)) return outcome;
+    return { status: 'ERROR' as const, httpStatus: httpStatus(outcome.code), error: outcome.message };
+  });
+  return { results };
+}
 const TaskParams = z.object({ id: idParam('id'), taskId: idParam('taskId') });
 export const projectsRoutes = [
   route({
@@ -152,32 +206,16 @@ export const projectsRoutes = [
     path: '/v1/sdk/events',
     tag: 'sdk',
     summary:
-      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`. `"isNew": false` says the player was already a user of the advertiser: a campaign for new users only (the default) answers `NOT_NEW`, counts it and pays nothing.',
+      'Integration events from the advertiser’s bot or server, authenticated with the project API key in `X-Api-Key`. `{ "type": "verification", "code": "<code or wg_vf_code>" }` marks the bot resource as verified; `{ "type": "conversion", "click": "<click code>" }` reports that the player who got that click code (the bot’s start parameter, or `click` in a custom link) did the action: paid once per campaign and player, a repeat answers `DUPLICATE`. `"isNew": false` says the player was already a user of the advertiser: a campaign for new users only (the default) answers `NOT_NEW`, counts it and pays nothing. `{ "events": [ … ] }` sends up to 1,000 conversion events in one request (postbacks in batches) and answers `{ "results": [ … ] }`, one per event in order: `{ "conversionId", "status" }` as for a single event, or `{ "status": "ERROR", "httpStatus", "error" }` with what that event alone would have answered; a malformed event fails only itself, and a retried batch answers `DUPLICATE` for what was already recorded.',
     access: 'public',
     response: SdkEventJson,
-    body: z.discriminatedUnion(
-      'type',
-      [
-        z.object({
-          type: z.literal('verification'),
-          code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
-        }),
-        z.object({
-          type: z.literal('conversion'),
-          click: z
-            .string({ error: 'click is required' })
-            .trim()
-            .regex(/^[A-Za-z0-9_-]{1,64}$/, 'click must be the click code from the start parameter'),
-          isNew: z.boolean({ error: 'isNew must be true or false' }).optional(),
-        }),
-      ],
-      { error: 'type must be "verification" or "conversion"' },
-    ),
+    body: z.union([SdkEvent, SdkEventBatch]),
     handler: async (ctx, { body, headers }) => {
       const raw = headers?.['x-api-key'];
       const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-      if (body.type === 'verification') return ctx.services.projects.sdkEvent(ctx.em, key, body);
+      if ('type' in body && body.type === 'verification') return ctx.services.projects.sdkEvent(ctx.em, key, body);
       if (!key) throw unauthenticated(MISSING_API_KEY);
+      if (!('type' in body)) return sdkEventBatch(ctx, body.events, hashKey(key));
       return ctx.services.conversions.convert(ctx.em, body.click, hashKey(key), body.isNew ?? true);
     },
   }),
