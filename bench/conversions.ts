@@ -1,32 +1,38 @@
 /**
  * Conversion benchmark: the real server (a child process running server/main.ts on a throwaway
  * database) takes advertisers' conversion events — `POST /api/v1/sdk/events` with the project
- * API key and `{ type: 'conversion', click }` — at increasing concurrency. Then the ledger
- * invariants are checked (`checkLedger`, what `npm run ledger:check` runs), the conversions in
- * the database must equal the accepted answers, and pgbench's TPC-B-like script runs on the same
- * PostgreSQL server in the same run for a ratio.
+ * API key and `{ type: 'conversion', click }`, or `{ events: [...] }` batches — at increasing
+ * concurrency, in three cases in the same run:
  *
- *   npm run bench:conversions -- [--levels 8,16,32,64] [--conversions 8000] [--campaigns 200]
- *       [--advertisers 10] [--publishers 20] [--warmup 1000] [--pgbench-seconds 15]
- *       [--pgbench-clients <best level>] [--rollups on|off|on,off] [--keep]
+ *   busy    one app, one campaign (the viral app: every conversion on the same rows)
+ *   spread  20 apps, 200 campaigns of 10 advertisers (--publishers, --campaigns, --advertisers)
+ *   batch   one app, one campaign, postbacks of --batch-size events a request
  *
- * `--rollups on,off` measures what the statistics rollups cost: each level runs once with the
- * trigger that keeps them (`conversions_stats`) and once without, in turns; the rollups are
- * rebuilt (`stats_rebuild()`) before the ledger check. `--conversions` is per level and mode.
- * Every conversion of an app also updates its
- * publisher's ledger account, so `--publishers` (one app each) says how many such rows share
- * the load; `--publishers 1` measures one very busy app. pgbench runs after the app server has
- * stopped, with the client count of the best level unless --pgbench-clients says otherwise.
+ * After each case the ledger invariants are checked (`checkLedger`, what `npm run ledger:check`
+ * runs) and the conversions in the database must equal the accepted answers. Then pgbench's
+ * TPC-B-like script runs on the same PostgreSQL server at 8, 16, 32 and 64 clients (the app
+ * server stopped) and its best tps is the anchor of every ratio: one client count chosen by
+ * chance flatters or punishes a ratio.
+ *
+ *   npm run bench:conversions -- [--cases busy,spread,batch] [--levels 8,16,32,64]
+ *       [--conversions 8000] [--warmup 1000] [--batch-size 100] [--campaigns 200]
+ *       [--advertisers 10] [--publishers 20] [--pgbench-seconds 15]
+ *       [--pgbench-clients 8,16,32,64] [--rollups on|off|on,off] [--keep]
+ *
+ * `--conversions` is per level (events, in the batch case). `--rollups on,off` measures what the
+ * statistics rollups cost: each level runs once with the trigger that keeps them
+ * (`conversions_stats`) and once without, in turns; the rollups are rebuilt (`stats_rebuild()`)
+ * before the ledger check.
  *
  * Setup (not timed) goes through the real API where the product has one: users are inserted
  * and their advertiser balances topped up through the Ledger directly (no payment provider
- * here), then projects with BOT and CUSTOM resources, funded campaigns (many, so no campaign row
- * is hot) and apps with a bot id are created over REST, and every click is made by a synthetic
- * player through the public showcase start endpoint (initData signed with the DEV test key).
- * Each timed request completes a different click, in random order across campaigns and apps.
+ * here), then projects with BOT and CUSTOM resources, funded campaigns and apps with a bot id
+ * are created over REST, and every click is made by a synthetic player through the public
+ * showcase start endpoint (initData signed with the DEV test key). Each timed event completes
+ * a different click, in random order across campaigns and apps.
  *
  * Needs DATABASE_URL pointing at a PostgreSQL server on this machine (loopback only) and
- * `pgbench` on the PATH (or PGBENCH=/path). Creates databases bench_conv_<random> and
+ * `pgbench` on the PATH (or PGBENCH=/path). Creates databases bench_conv_<case>_<random> and
  * bench_conv_pgb_<random> and drops them at the end, whatever happens (unless --keep).
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -49,14 +55,16 @@ import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.t
 
 const { values: flags } = parseArgs({
   options: {
+    cases: { type: 'string', default: 'busy,spread,batch' },
     levels: { type: 'string', default: '8,16,32,64' },
+    'batch-size': { type: 'string', default: '100' },
     conversions: { type: 'string', default: '8000' },
     warmup: { type: 'string', default: '1000' },
     campaigns: { type: 'string', default: '200' },
     advertisers: { type: 'string', default: '10' },
     publishers: { type: 'string', default: '20' },
     'pgbench-seconds': { type: 'string', default: '15' },
-    'pgbench-clients': { type: 'string' },
+    'pgbench-clients': { type: 'string', default: '8,16,32,64' },
     keep: { type: 'boolean', default: false },
     rollups: { type: 'string', default: 'on' },
   },
@@ -75,11 +83,37 @@ const ROLLUP_MODES = flags.rollups.split(',').map((v) => {
 });
 const PER_LEVEL = positive('conversions', flags.conversions);
 const WARMUP = positive('warmup', flags.warmup, 0);
-const CAMPAIGNS = positive('campaigns', flags.campaigns);
-const ADVERTISERS = Math.min(positive('advertisers', flags.advertisers), CAMPAIGNS);
-const PUBLISHERS = positive('publishers', flags.publishers);
+const BATCH_SIZE = positive('batch-size', flags['batch-size']);
 const PGBENCH_SECONDS = positive('pgbench-seconds', flags['pgbench-seconds']);
-const TARGET = 1000; // conversions/s
+const PGBENCH_CLIENTS = flags['pgbench-clients'].split(',').map((v) => positive('pgbench-clients', v.trim()));
+
+/** A case: how many advertisers, campaigns and apps share the load, and events per request. */
+interface Shape {
+  name: string;
+  advertisers: number;
+  campaigns: number;
+  publishers: number;
+  batch: number;
+  /** The issue's target, as a multiple of pgbench's best tps. */
+  target: number;
+}
+const SHAPES: Record<string, Shape> = {
+  busy: { name: 'busy', advertisers: 1, campaigns: 1, publishers: 1, batch: 1, target: 1.5 },
+  spread: {
+    name: 'spread',
+    campaigns: positive('campaigns', flags.campaigns),
+    advertisers: Math.min(positive('advertisers', flags.advertisers), positive('campaigns', flags.campaigns)),
+    publishers: positive('publishers', flags.publishers),
+    batch: 1,
+    target: 2,
+  },
+  batch: { name: 'batch', advertisers: 1, campaigns: 1, publishers: 1, batch: BATCH_SIZE, target: 5 },
+};
+const CASES = flags.cases.split(',').map((v) => {
+  const shape = SHAPES[v.trim()];
+  if (!shape) throw new Error(`--cases takes busy, spread and batch; got ${v}`);
+  return shape;
+});
 const USD = 1_000_000n;
 const PASSWORD = 'bench-password-1';
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
@@ -103,7 +137,7 @@ const hardStop = setTimeout(
     product.child?.kill('SIGKILL');
     process.exit(3);
   },
-  (20 * 60 + PGBENCH_SECONDS) * 1000,
+  (15 * 60 * CASES.length + PGBENCH_SECONDS * PGBENCH_CLIENTS.length + 120) * 1000,
 );
 hardStop.unref();
 
@@ -192,7 +226,8 @@ interface Click {
   key: string;
 }
 
-async function setup(base: string, databaseUrl: string, clicksNeeded: number): Promise<Click[]> {
+async function setup(base: string, databaseUrl: string, clicksNeeded: number, shape: Shape): Promise<Click[]> {
+  const { advertisers: ADVERTISERS, campaigns: CAMPAIGNS, publishers: PUBLISHERS } = shape;
   const t0 = performance.now();
   const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 4 } });
   const advertiserIds: number[] = [];
@@ -397,16 +432,48 @@ function post(agent: http.Agent, base: URL, body: string, key: string): Promise<
   });
 }
 
-async function level(base: string, clicks: Click[], concurrency: number): Promise<LevelResult> {
+/**
+ * One level: `concurrency` callers send the clicks' conversion events, one a request or, with
+ * `batch` > 1, `batch` a request (the events of one project's key together). A latency is a
+ * request's; the counts are events'.
+ */
+async function level(base: string, clicks: Click[], concurrency: number, batch = 1): Promise<LevelResult> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  const bodies = clicks.map((c) => JSON.stringify({ type: 'conversion', click: c.code }));
+  const requests: { body: string; key: string; events: number }[] = [];
+  if (batch === 1) {
+    for (const c of clicks)
+      requests.push({ body: JSON.stringify({ type: 'conversion', click: c.code }), key: c.key, events: 1 });
+  } else {
+    const byKey = new Map<string, Click[]>();
+    for (const c of clicks) {
+      const list = byKey.get(c.key) ?? [];
+      list.push(c);
+      byKey.set(c.key, list);
+    }
+    for (const [key, list] of byKey) {
+      for (let i = 0; i < list.length; i += batch) {
+        const events = list.slice(i, i + batch).map((c) => ({ type: 'conversion', click: c.code }));
+        requests.push({ body: JSON.stringify({ events }), key, events: events.length });
+      }
+    }
+    shuffle(requests);
+  }
   const latencies: number[] = [];
   const errors = new Map<string, number>();
   let firstError: string | undefined;
   let completed = 0;
   let duplicates = 0;
   let next = 0;
+  const count = (status: string | undefined, res: { status: number; text: string }) => {
+    if (status === 'COMPLETED') completed++;
+    else if (status === 'DUPLICATE') duplicates++;
+    else {
+      const k = res.status !== 200 ? (res.status ? String(res.status) : 'network') : `event ${status ?? '?'}`;
+      errors.set(k, (errors.get(k) ?? 0) + 1);
+      firstError ??= `${res.status} ${res.text.slice(0, 300)}`;
+    }
+  };
   const serverCpu0 = processCpuSeconds(product.child!.pid!);
   const postgresCpu0 = postgresCpuSeconds();
   const clientCpu0 = process.cpuUsage();
@@ -414,28 +481,21 @@ async function level(base: string, clicks: Click[], concurrency: number): Promis
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < clicks.length) {
-        const i = next++;
+      while (next < requests.length) {
+        const r = requests[next++];
         const t0 = performance.now();
-        const res = await post(agent, url, bodies[i], clicks[i].key);
+        const res = await post(agent, url, r.body, r.key);
         const ms = performance.now() - t0;
-        let status: string | undefined;
+        let value: { status?: string; results?: { status: string }[] } | undefined;
         if (res.status === 200 || res.status === 201) {
           try {
-            status = JSON.parse(res.text).value?.status;
+            value = JSON.parse(res.text).value;
           } catch {}
         }
-        if (status === 'COMPLETED') {
-          completed++;
-          latencies.push(ms);
-        } else if (status === 'DUPLICATE') {
-          duplicates++;
-          latencies.push(ms);
-        } else {
-          const k = res.status ? String(res.status) : 'network';
-          errors.set(k, (errors.get(k) ?? 0) + 1);
-          firstError ??= `${res.status} ${res.text.slice(0, 300)}`;
-        }
+        if (value?.status === 'COMPLETED' || value?.status === 'DUPLICATE' || value?.results) latencies.push(ms);
+        if (value?.results) for (const e of value.results) count(e.status, res);
+        else if (batch === 1) count(value?.status, res);
+        else for (let i = 0; i < r.events; i++) count(undefined, res);
       }
     }),
   );
@@ -478,180 +538,231 @@ async function benchPgbench(name: string, clients: number): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 
 const tag = randomBytes(4).toString('hex');
-const benchDb = `bench_conv_${tag}`;
+const caseDb = (shape: Shape) => `bench_conv_${shape.name}_${tag}`;
 const pgbenchDb = `bench_conv_pgb_${tag}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-conv-'));
+const databases = [...CASES.map(caseDb), pgbenchDb];
 let exitCode = 0;
 process.on('SIGINT', () => {
   console.error('\ninterrupted');
   product.child?.kill('SIGKILL');
-  for (const db of [benchDb, pgbenchDb]) {
-    adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch(() => {});
-  }
+  for (const db of databases) adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch(() => {});
   setTimeout(() => process.exit(130), 1000);
 });
+
+interface CaseResult {
+  shape: Shape;
+  results: LevelResult[];
+  best: LevelResult;
+  drift: string[];
+  countsMatch: boolean;
+  countsLine: string;
+}
+
+const rate = (r: LevelResult) => r.completed / r.seconds;
+
+/** One case on its own database and server: setup, warm-up, the levels, then the checks. */
+async function runCase(shape: Shape): Promise<CaseResult> {
+  const db = caseDb(shape);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-conv-'));
+  console.log(
+    `\n== ${shape.name}: ${shape.publishers} app(s), ${shape.campaigns} campaign(s) of ${shape.advertisers} advertiser(s), ${shape.batch === 1 ? 'one event a request' : `${shape.batch} events a request`}`,
+  );
+  try {
+    await adminQuery(adminUrl, `create database "${db}"`);
+    const base = await startServer(dbUrl(adminUrl, db), dataDir);
+    console.log(`  server at ${base}, pid ${product.child!.pid}; setup (not timed) …`);
+    const clicks = await setup(
+      base,
+      dbUrl(adminUrl, db),
+      WARMUP + PER_LEVEL * LEVELS.length * ROLLUP_MODES.length,
+      shape,
+    );
+
+    let offset = 0;
+    // Every COMPLETED answer, warm-up included, must be exactly one conversion row.
+    let acceptedAnswers = 0;
+    if (WARMUP) {
+      const warm = await level(base, clicks.slice(0, WARMUP), Math.min(8, LEVELS[0]), shape.batch);
+      offset = WARMUP;
+      acceptedAnswers += warm.completed;
+      console.log(`  warm-up: ${warm.completed} conversions at ${rate(warm).toFixed(0)}/s`);
+      if (warm.firstError) console.log(`  first error: ${warm.firstError}`);
+    }
+    const results: LevelResult[] = [];
+    for (const c of LEVELS) {
+      for (const mode of ROLLUP_MODES) {
+        await adminQuery(
+          dbUrl(adminUrl, db),
+          `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats`,
+        );
+        const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c, shape.batch);
+        r.rollups = mode;
+        offset += PER_LEVEL;
+        acceptedAnswers += r.completed;
+        results.push(r);
+        console.log(
+          `  concurrency ${String(c).padStart(3)}${ROLLUP_MODES.length > 1 ? `, rollups ${mode.padEnd(3)}` : ''}: ${rate(r).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
+        );
+      }
+    }
+    await stopServer();
+    if (ROLLUP_MODES.includes('off')) {
+      // Conversions made without the trigger are not in the rollups yet.
+      await adminQuery(dbUrl(adminUrl, db), 'alter table conversions enable trigger conversions_stats');
+      await adminQuery(dbUrl(adminUrl, db), 'select stats_rebuild()');
+    }
+
+    const orm = await openDatabase(dbUrl(adminUrl, db), { pool: { min: 0, max: 2 } });
+    let checks: Awaited<ReturnType<typeof checkLedger>>;
+    let counts: { conversions: string; campaign_conversions: string; spend: string; price: string };
+    try {
+      checks = await checkLedger(orm.em.fork() as EntityManager);
+      [counts] = await (orm.em.fork() as EntityManager).execute<(typeof counts)[]>(
+        `select (select count(*) from conversions)::text as conversions,
+                (select coalesce(sum(conversions), 0) from campaigns)::text as campaign_conversions,
+                (select coalesce(sum(spend), 0) from campaigns)::text as spend,
+                (select coalesce(sum(price), 0) from conversions)::text as price`,
+      );
+    } finally {
+      await orm.close();
+    }
+    console.log('  ledger:check');
+    for (const c of checks) console.log(`    ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+    const inDb = Number(counts.conversions);
+    const countsMatch =
+      inDb === acceptedAnswers && Number(counts.campaign_conversions) === inDb && counts.spend === counts.price;
+    return {
+      shape,
+      results,
+      best: results.reduce((a, b) => (rate(b) > rate(a) ? b : a)),
+      drift: checks.filter((c) => !c.ok).map((c) => c.name),
+      countsMatch,
+      countsLine: countsMatch
+        ? `yes (${inDb})`
+        : `NO: ${inDb} rows, ${acceptedAnswers} answers, campaign counters ${counts.campaign_conversions}, spend ${counts.spend} vs prices ${counts.price}`,
+    };
+  } finally {
+    await stopServer().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join(' | ');
+  console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+  for (const row of rows) console.log(line(row));
+}
+
+const perConversion = (cores: number, r: LevelResult) => ((cores * 1000) / rate(r)).toFixed(2);
+
 try {
   console.log(
     `bench:conversions: ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         ' ',
-      )}; levels ${LEVELS.join(', ')} × ${PER_LEVEL} conversions (+${WARMUP} warm-up); ${CAMPAIGNS} campaigns, ${ADVERTISERS} advertisers, ${PUBLISHERS} apps; server ${admin.host}`,
+      )}; cases ${CASES.map((c) => c.name).join(', ')}; levels ${LEVELS.join(', ')} × ${PER_LEVEL} conversions (+${WARMUP} warm-up); server ${admin.host}`,
   );
-  await adminQuery(adminUrl, `create database "${benchDb}"`);
+  const cases: CaseResult[] = [];
+  for (const shape of CASES) cases.push(await runCase(shape));
+
+  // The anchor: pgbench's best over several client counts, the app server stopped.
   await adminQuery(adminUrl, `create database "${pgbenchDb}"`);
-
-  console.log('\nstarting the server (tsx server/main.ts) …');
-  const base = await startServer(dbUrl(adminUrl, benchDb), dataDir);
-  console.log(`  listening at ${base}, pid ${product.child!.pid}`);
-
-  console.log('\nsetup (not timed) …');
-  const clicks = await setup(base, dbUrl(adminUrl, benchDb), WARMUP + PER_LEVEL * LEVELS.length * ROLLUP_MODES.length);
-
-  let offset = 0;
-  // Every COMPLETED answer, warm-up included, must be exactly one conversion row.
-  let acceptedAnswers = 0;
-  if (WARMUP) {
-    const warm = await level(base, clicks.slice(0, WARMUP), Math.min(8, LEVELS[0]));
-    offset = WARMUP;
-    acceptedAnswers += warm.completed;
-    console.log(`\nwarm-up: ${warm.completed} conversions at ${(warm.completed / warm.seconds).toFixed(0)}/s`);
-    if (warm.firstError) console.log(`  first error: ${warm.firstError}`);
+  const pgbench: { clients: number; tps: number }[] = [];
+  console.log(`\npgbench (TPC-B-like, -T ${PGBENCH_SECONDS} -n, scale = clients; the app server stopped)`);
+  for (const clients of PGBENCH_CLIENTS) {
+    const tps = await benchPgbench(pgbenchDb, clients);
+    pgbench.push({ clients, tps });
+    console.log(`  ${String(clients).padStart(3)} clients: ${tps.toFixed(0)} tps`);
   }
-  const results: LevelResult[] = [];
-  console.log('');
-  for (const c of LEVELS) {
-    for (const mode of ROLLUP_MODES) {
-      await adminQuery(
-        dbUrl(adminUrl, benchDb),
-        `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats`,
-      );
-      const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c);
-      r.rollups = mode;
-      offset += PER_LEVEL;
-      acceptedAnswers += r.completed;
-      results.push(r);
-      console.log(
-        `  concurrency ${String(c).padStart(3)}${ROLLUP_MODES.length > 1 ? `, rollups ${mode.padEnd(3)}` : ''}: ${(r.completed / r.seconds).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
-      );
+  const anchor = pgbench.reduce((a, b) => (b.tps > a.tps ? b : a));
+
+  for (const c of cases) {
+    console.log(`\n${c.shape.name}`);
+    printTable(
+      [
+        'concurrency',
+        ...(ROLLUP_MODES.length > 1 ? ['rollups'] : []),
+        'conversions/s',
+        'p50 (ms)',
+        'p99 (ms)',
+        'max (ms)',
+        'accepted',
+        'errors',
+        'app CPU',
+        'PostgreSQL CPU',
+        'load gen CPU',
+        'CPU ms / conversion (app + PG)',
+        'machine busy',
+      ],
+      c.results.map((r) => [
+        String(r.concurrency),
+        ...(ROLLUP_MODES.length > 1 ? [r.rollups ?? ''] : []),
+        rate(r).toFixed(0),
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        r.max.toFixed(1),
+        `${r.completed} / ${r.sent}`,
+        r.errors.size ? [...r.errors].map(([k, n]) => `${k}×${n}`).join(' ') : '0',
+        `${r.serverCpu.toFixed(2)} cores`,
+        `${r.postgresCpu.toFixed(2)} cores`,
+        `${r.clientCpu.toFixed(2)} cores`,
+        `${perConversion(r.serverCpu, r)} + ${perConversion(r.postgresCpu, r)}`,
+        `${(r.machineBusy * 100).toFixed(0)} %`,
+      ]),
+    );
+    if (ROLLUP_MODES.length > 1) {
+      const pairs = LEVELS.map((l) => {
+        const on = c.results.find((r) => r.concurrency === l && r.rollups === 'on')!;
+        const off = c.results.find((r) => r.concurrency === l && r.rollups === 'off')!;
+        return `${l}: ${(rate(on) / rate(off)).toFixed(2)}`;
+      });
+      console.log(`with rollups / without, per level: ${pairs.join(', ')}`);
     }
   }
-  await stopServer();
-  if (ROLLUP_MODES.includes('off')) {
-    // Conversions made without the trigger are not in the rollups yet.
-    await adminQuery(dbUrl(adminUrl, benchDb), 'alter table conversions enable trigger conversions_stats');
-    await adminQuery(dbUrl(adminUrl, benchDb), 'select stats_rebuild()');
-  }
 
-  const orm = await openDatabase(dbUrl(adminUrl, benchDb), { pool: { min: 0, max: 2 } });
-  let checks: Awaited<ReturnType<typeof checkLedger>>;
-  let counts: { conversions: string; campaign_conversions: string; spend: string; price: string };
-  try {
-    checks = await checkLedger(orm.em.fork() as EntityManager);
-    [counts] = await (orm.em.fork() as EntityManager).execute<(typeof counts)[]>(
-      `select (select count(*) from conversions)::text as conversions,
-              (select coalesce(sum(conversions), 0) from campaigns)::text as campaign_conversions,
-              (select coalesce(sum(spend), 0) from campaigns)::text as spend,
-              (select coalesce(sum(price), 0) from conversions)::text as price`,
-    );
-  } finally {
-    await orm.close();
-  }
-
-  const best = results.reduce((a, b) => (b.completed / b.seconds > a.completed / a.seconds ? b : a));
-  const pgbClients = flags['pgbench-clients']
-    ? positive('pgbench-clients', flags['pgbench-clients'])
-    : best.concurrency;
   console.log(
-    `\npgbench (TPC-B-like, -c ${pgbClients} -j ${Math.min(2, pgbClients)} -T ${PGBENCH_SECONDS} -n, scale ${pgbClients}; the app server stopped) …`,
+    `\nsummary (anchor: pgbench best ${anchor.tps.toFixed(0)} tps at ${anchor.clients} clients; ${pgbench.map((p) => `${p.clients}: ${p.tps.toFixed(0)}`).join(', ')})`,
   );
-  const tps = await benchPgbench(pgbenchDb, pgbClients);
-
-  console.log('\nledger:check');
-  for (const c of checks) console.log(`  ${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
-  const drift = checks.filter((c) => !c.ok);
-  const inDb = Number(counts.conversions);
-  const countsMatch =
-    inDb === acceptedAnswers && Number(counts.campaign_conversions) === inDb && counts.spend === counts.price;
-
-  const header = [
-    'concurrency',
-    ...(ROLLUP_MODES.length > 1 ? ['rollups'] : []),
-    'conversions/s',
-    'p50 (ms)',
-    'p99 (ms)',
-    'max (ms)',
-    'accepted',
-    'errors',
-    'app CPU',
-    'PostgreSQL CPU',
-    'load gen CPU',
-    'CPU ms / conversion (app + PG)',
-    'machine busy',
-  ];
-  const table = results.map((r) => [
-    String(r.concurrency),
-    ...(ROLLUP_MODES.length > 1 ? [r.rollups ?? ''] : []),
-    (r.completed / r.seconds).toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    r.max.toFixed(1),
-    `${r.completed} / ${r.sent}`,
-    r.errors.size ? [...r.errors].map(([k, n]) => `${k}×${n}`).join(' ') : '0',
-    `${r.serverCpu.toFixed(2)} cores`,
-    `${r.postgresCpu.toFixed(2)} cores`,
-    `${r.clientCpu.toFixed(2)} cores`,
-    `${((r.serverCpu * 1000) / (r.completed / r.seconds)).toFixed(2)} + ${((r.postgresCpu * 1000) / (r.completed / r.seconds)).toFixed(2)}`,
-    `${(r.machineBusy * 100).toFixed(0)} %`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join(' | ');
-  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
-  for (const row of table) console.log(line(row));
-
-  const bestRate = best.completed / best.seconds;
-  const summary: [string, string][] = [
-    ['best conversions/s', `${bestRate.toFixed(0)} at concurrency ${best.concurrency}`],
-    [`target ≥ ${TARGET} conversions/s`, bestRate >= TARGET ? 'met' : 'NOT met'],
-    ['pgbench TPC-B tps (same server, same run)', tps.toFixed(0)],
-    ['ratio conversions / pgbench tps', (bestRate / tps).toFixed(2)],
+  printTable(
     [
-      'load average at the end (1, 5, 15 min)',
-      loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' '),
+      'case',
+      'best conversions/s',
+      'at concurrency',
+      'p50 / p99 (ms)',
+      'app CPU ms / conv',
+      'PostgreSQL CPU ms / conv',
+      'ratio to pgbench best',
+      'target',
+      'drift',
+      'conversions in db = accepted',
     ],
-    ['drift', drift.length ? `DRIFT in ${drift.length} check(s)` : 'none'],
-    [
-      'conversions in db = accepted answers',
-      countsMatch
-        ? `yes (${inDb})`
-        : `NO: ${inDb} rows, ${acceptedAnswers} answers, campaign counters ${counts.campaign_conversions}, spend ${counts.spend} vs prices ${counts.price}`,
-    ],
-  ];
-  if (ROLLUP_MODES.length > 1) {
-    const rate = (r: LevelResult) => r.completed / r.seconds;
-    const pairs = LEVELS.map((c) => {
-      const on = results.find((r) => r.concurrency === c && r.rollups === 'on')!;
-      const off = results.find((r) => r.concurrency === c && r.rollups === 'off')!;
-      return `${c}: ${(rate(on) / rate(off)).toFixed(2)}`;
-    });
-    const bestOf = (mode: string) => Math.max(...results.filter((r) => r.rollups === mode).map(rate));
-    summary.push(
-      ['with rollups / without, per level', pairs.join(', ')],
-      [
-        'best with rollups / best without',
-        `${(bestOf('on') / bestOf('off')).toFixed(2)} (${bestOf('on').toFixed(0)} vs ${bestOf('off').toFixed(0)} conversions/s)`,
-      ],
-    );
-  }
-  const w = Math.max(...summary.map(([k]) => k.length));
-  console.log('');
-  for (const [k, v] of summary) console.log(`${k.padEnd(w)} | ${v}`);
-  if (drift.length || !countsMatch) exitCode = 1;
-  if (results.some((r) => r.errors.size)) {
-    exitCode = 1;
-    for (const r of results) if (r.firstError) console.log(`first error at ${r.concurrency}: ${r.firstError}`);
+    cases.map((c) => [
+      c.shape.name,
+      rate(c.best).toFixed(0),
+      String(c.best.concurrency),
+      `${c.best.p50.toFixed(1)} / ${c.best.p99.toFixed(1)}`,
+      perConversion(c.best.serverCpu, c.best),
+      perConversion(c.best.postgresCpu, c.best),
+      (rate(c.best) / anchor.tps).toFixed(2),
+      `≥ ${c.shape.target} ${rate(c.best) / anchor.tps >= c.shape.target ? 'met' : 'NOT met'}`,
+      c.drift.length ? `DRIFT: ${c.drift.join(', ')}` : 'none',
+      c.countsLine,
+    ]),
+  );
+  console.log(
+    `load average at the end (1, 5, 15 min): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const c of cases) {
+    if (c.drift.length || !c.countsMatch) exitCode = 1;
+    if (c.results.some((r) => r.errors.size)) {
+      exitCode = 1;
+      for (const r of c.results)
+        if (r.firstError) console.log(`${c.shape.name}: first error at ${r.concurrency}: ${r.firstError}`);
+    }
   }
 } catch (err) {
   console.error(err);
@@ -660,12 +771,11 @@ try {
 } finally {
   await stopServer().catch(() => {});
   if (!flags.keep) {
-    for (const db of [benchDb, pgbenchDb]) {
+    for (const db of databases) {
       await adminQuery(adminUrl, `drop database if exists "${db}" with (force)`).catch((e) =>
         console.error(`could not drop ${db}: ${e.message}`),
       );
     }
-  } else console.log(`kept databases ${benchDb} and ${pgbenchDb}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  } else console.log(`kept databases ${databases.join(', ')}`);
 }
 process.exit(exitCode);
