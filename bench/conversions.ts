@@ -593,7 +593,7 @@ async function runCase(shape: Shape): Promise<CaseResult> {
       for (const mode of ROLLUP_MODES) {
         await adminQuery(
           dbUrl(adminUrl, db),
-          `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats`,
+          `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats, ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats_insert`,
         );
         const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c, shape.batch);
         r.rollups = mode;
@@ -608,7 +608,7 @@ async function runCase(shape: Shape): Promise<CaseResult> {
     await stopServer();
     if (ROLLUP_MODES.includes('off')) {
       // Conversions made without the trigger are not in the rollups yet.
-      await adminQuery(dbUrl(adminUrl, db), 'alter table conversions enable trigger conversions_stats');
+      await adminQuery(dbUrl(adminUrl, db), 'alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert');
       await adminQuery(dbUrl(adminUrl, db), 'select stats_rebuild()');
     }
 

@@ -40,10 +40,11 @@ export const MAX_BATCH = 64;
 
 /**
  * Group commit for conversion events. An event that finds fewer than `BATCHES_IN_FLIGHT`
- * batches in the database goes at once (alone when it is alone: the idle path is one
- * `record_conversion` as before); events that arrive while they are all busy wait and go
- * together as one `record_conversions` call: one round trip, one transaction, one commit. A
- * busy app's publisher account row is then locked once per batch instead of once per event.
+ * batches in the database goes at once (alone when it is alone); events that arrive while they
+ * are all busy wait and go together. Either way it is one `record_conversions` call: one round
+ * trip, one transaction, one commit, and the batch is processed as sets (its SQL file): a busy
+ * app's rows (its publisher's account, its rollups, the campaign's counters) are written once
+ * per batch instead of once per event.
  *
  * Every answer is given after its transaction committed, so an acknowledged conversion is
  * durable and a retried event answers DUPLICATE. A batch that fails for any reason but an
@@ -104,7 +105,7 @@ export class ConversionBatches<R extends Summarised> {
     conversionBatchSize.observe(batch.length);
     let settle: () => void;
     try {
-      settle = batch.length === 1 ? await this.single(batch[0]) : await this.many(batch);
+      settle = await this.many(batch);
     } finally {
       this.inFlight--;
       this.dispatch();
@@ -130,13 +131,13 @@ export class ConversionBatches<R extends Summarised> {
       );
       answer = row.r;
     } catch (err) {
-      if (isDatabaseUnreachable(err)) {
+      if (isDatabaseUnreachable(err) || batch.length === 1) {
         return () => {
           for (const w of batch) w.reject(err);
         };
       }
       // Nothing of the batch committed: each event on its own, so only a bad one fails.
-      const settles = await Promise.all(batch.map((w) => this.single(w)));
+      const settles = await Promise.all(batch.map((w) => this.many([w])));
       return () => {
         for (const settle of settles) settle();
       };
@@ -146,20 +147,9 @@ export class ConversionBatches<R extends Summarised> {
     };
   }
 
-  /** One event alone; what it answers is handed back to be given when the caller says. */
-  private async single(w: Waiting<R>): Promise<() => void> {
-    const { feePercent, premiumPercent } = this.params();
-    try {
-      const [row] = await queryPrepared<{ r: R }>(
-        w.em,
-        'record_conversion',
-        'select record_conversion($1, $2, $3, $4, $5) as r',
-        [w.request.clickCode, w.request.keyHash, feePercent, premiumPercent, w.request.isNew],
-      );
-      return () => w.resolve(row.r);
-    } catch (err) {
-      return () => w.reject(err);
-    }
+  /** One event alone (batching off); what it answers is handed back to be given when the caller says. */
+  private single(w: Waiting<R>): Promise<() => void> {
+    return this.many([w]);
   }
 }
 

@@ -57,9 +57,11 @@ export interface ConversionOutcome {
 }
 
 /**
- * The conversion loop's money step. `convert` is one call of the `record_conversion` database
- * function (one round trip, one transaction: see its migration), or under load one item of a
- * `record_conversions` batch (`ConversionBatches`); the events follow the commit.
+ * The conversion loop's money step. `convert` is one item of a `record_conversions` batch
+ * (`ConversionBatches`: alone when the database is idle, with the events that arrived meanwhile
+ * under load; one round trip, one transaction, processed as sets: sql/record_conversions.sql);
+ * `convertMany` hands a batch postback's events to the same batches. The events follow the
+ * commit.
  */
 export class ConversionsService {
   constructor(

@@ -18,6 +18,7 @@ export const statisticsArea = defineArea({
   sql: [
     sqlDefinition(import.meta.url, './sql/stats_apply.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats.sql'),
+    sqlDefinition(import.meta.url, './sql/conversions_stats_insert.sql'),
     sqlDefinition(import.meta.url, './sql/stats_rebuild.sql'),
   ],
   services: () => ({ statistics: new StatisticsService() }),

@@ -1,5 +1,5 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
--- whenever this file changes; see server/db/definitions.ts and the list in server/sql.ts.
+-- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 create or replace function record_conversion(
   p_click text, p_key_hash text, p_fee_percent int, p_premium_percent int, p_is_new boolean,
   p_summary boolean default true

@@ -1,5 +1,5 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
--- whenever this file changes; see server/db/definitions.ts and the list in server/sql.ts.
+-- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 create or replace function ledger_transfer(
   p_key text, p_code text, p_flag text, p_debit int, p_credit int, p_amount bigint, p_reference text
 ) returns bigint language plpgsql as $$

@@ -1,5 +1,5 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
--- whenever this file changes; see server/db/definitions.ts and the list in server/sql.ts.
+-- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 create or replace function stats_apply(v conversions, sign int) returns void language plpgsql as $$
 declare
   d date := (v.created_at at time zone 'utc')::date;

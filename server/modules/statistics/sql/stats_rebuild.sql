@@ -1,5 +1,5 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
--- whenever this file changes; see server/db/definitions.ts and the list in server/sql.ts.
+-- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 create or replace function stats_rebuild() returns void language sql as $$
   truncate stats_publisher_daily, stats_campaign_daily, stats_campaign_app_daily, stats_advertiser_app_daily;
   insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
