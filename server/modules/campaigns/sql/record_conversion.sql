@@ -47,7 +47,8 @@ begin
   -- the budget are then decided one at a time, whatever the concurrency.
   select * into c from campaigns where id = ck.campaign_id for no key update;
 
-  select id into v_conv from conversions where campaign_id = c.id and player_id = ck.player_id;
+  -- One click per campaign and player (unique): its conversion is the player's, found by its own index.
+  select id into v_conv from conversions where click_id = ck.id;
   if found then return json_build_object('result', 'DUPLICATE', 'conversionId', v_conv); end if;
   if c.deleted_at is not null or not c.is_active or c.status <> 'ACTIVE' then
     return json_build_object('result', 'CAMPAIGN_STOPPED');

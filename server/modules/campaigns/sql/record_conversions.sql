@@ -61,8 +61,7 @@ declare
 begin
   select array_agg(distinct k.campaign_id), array_agg(distinct pl.owner_id), array_agg(distinct k.platform_id)
     into v_campaigns, v_publishers, v_platforms
-    from clicks k join platforms pl on pl.id = k.platform_id
-   where k.code = any(p_clicks);
+    from unnest(p_clicks) e(code) join clicks k on k.code = e.code join platforms pl on pl.id = k.platform_id;
   -- A publisher's first conversion creates its account; here, before anything is locked.
   insert into ledger_accounts (kind, user_id, campaign_id)
   select 'PUBLISHER', p.id, null::int from unnest(v_publishers) p(id)
@@ -94,7 +93,9 @@ begin
     left join platforms pl on pl.id = k.platform_id
     left join campaigns cm on cm.id = k.campaign_id
     left join projects pr on pr.id = cm.project_id
-    left join conversions cv on cv.campaign_id = k.campaign_id and cv.player_id = k.player_id;
+    -- A campaign's player has one click (unique), so the click's conversion is theirs: looked up by
+    -- its own unique index, whatever the statistics say about the table's size.
+    left join conversions cv on cv.click_id = k.id;
 
   select array_agg(c.id order by c.id),
          array_agg(c.deleted_at is null and c.is_active and c.status = 'ACTIVE' order by c.id),
