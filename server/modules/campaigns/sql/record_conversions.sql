@@ -39,8 +39,9 @@ declare
   c_cap int[]; c_today int[]; c_min bigint[]; c_budget_acc int[]; c_fee_acc int[]; c_available bigint[];
   c_project int[]; c_owner int[]; c_task_type text[];
   c_count int[]; c_spend bigint[]; c_not_new int[]; c_stop boolean[];
-  -- The publishers' accounts.
+  -- The ledger accounts: publishers', and the campaigns' budgets (with what they hold) and fees.
   a_user int[]; a_id int[];
+  g_budget_id int[]; g_budget_campaign int[]; g_budget_available bigint[]; g_fee_id int[]; g_fee_campaign int[];
   -- Conversions, transfers and clicks to write.
   w_conv bigint[] := '{}'; w_campaign int[] := '{}'; w_click bigint[] := '{}'; w_platform int[] := '{}';
   w_publisher int[] := '{}'; w_advertiser int[] := '{}'; w_player bigint[] := '{}'; w_task_type text[] := '{}';
@@ -69,14 +70,49 @@ begin
    order by p.id
   on conflict on constraint ledger_accounts_kind_user_id_campaign_id_unique do nothing;
 
-  perform 1 from campaigns where id = any(v_campaigns) order by id for no key update;
-  perform 1 from exchange_deals
-   where id in (select deal_id from campaigns where id = any(v_campaigns) and deal_id is not null)
-   order by id for no key update;
-  perform 1 from ledger_accounts
-   where (kind in ('CAMPAIGN_BUDGET', 'NETWORK_FEE') and user_id is null and campaign_id = any(v_campaigns))
-      or (kind = 'PUBLISHER' and user_id = any(v_publishers) and campaign_id is null)
-   order by id for no key update;
+  -- The campaigns, locked and read in one statement; the deals of swap campaigns; the ledger
+  -- accounts (budget, fee, publishers), locked and read in one statement.
+  with locked as (
+    select c.* from campaigns c where c.id = any(v_campaigns) order by c.id for no key update)
+  select array_agg(c.id order by c.id),
+         array_agg(c.deleted_at is null and c.is_active and c.status = 'ACTIVE' order by c.id),
+         array_agg(c.deal_id is not null order by c.id), array_agg(c.prices order by c.id),
+         array_agg(c.is_premium_only order by c.id), array_agg(c.new_users_only order by c.id),
+         array_agg(c.daily_cap order by c.id),
+         array_agg(case when c.today_date = v_today then c.today_conversions else 0 end order by c.id),
+         array_agg(c.min_price order by c.id),
+         array_agg(c.project_id order by c.id), array_agg(c.owner_id order by c.id), array_agg(c.task_type order by c.id)
+    into c_id, c_open, c_swap, c_prices, c_premium, c_new_only, c_cap, c_today, c_min, c_project, c_owner, c_task_type
+    from locked c;
+  if true = any(c_swap) then
+    perform 1 from exchange_deals
+     where id in (select deal_id from campaigns where id = any(v_campaigns) and deal_id is not null)
+     order by id for no key update;
+  end if;
+  with locked as (
+    select a.id, a.kind, a.user_id, a.campaign_id, a.credits_posted - a.debits_posted - a.debits_pending as available
+      from ledger_accounts a
+     where (a.kind in ('CAMPAIGN_BUDGET', 'NETWORK_FEE') and a.user_id is null and a.campaign_id = any(v_campaigns))
+        or (a.kind = 'PUBLISHER' and a.user_id = any(v_publishers) and a.campaign_id is null)
+     order by a.id for no key update)
+  select array_agg(l.id) filter (where l.kind = 'CAMPAIGN_BUDGET'),
+         array_agg(l.campaign_id) filter (where l.kind = 'CAMPAIGN_BUDGET'),
+         array_agg(l.available) filter (where l.kind = 'CAMPAIGN_BUDGET'),
+         array_agg(l.id) filter (where l.kind = 'NETWORK_FEE'),
+         array_agg(l.campaign_id) filter (where l.kind = 'NETWORK_FEE'),
+         array_agg(l.user_id) filter (where l.kind = 'PUBLISHER'),
+         array_agg(l.id) filter (where l.kind = 'PUBLISHER')
+    into g_budget_id, g_budget_campaign, g_budget_available, g_fee_id, g_fee_campaign, a_user, a_id
+    from locked l;
+  k := coalesce(array_length(c_id, 1), 0);
+  c_budget_acc := array_fill(null::int, array[k]);
+  c_fee_acc := array_fill(null::int, array[k]);
+  c_available := array_fill(0::bigint, array[k]);
+  for ci in 1 .. k loop
+    i := array_position(g_budget_campaign, c_id[ci]);
+    if i is not null then c_budget_acc[ci] := g_budget_id[i]; c_available[ci] := g_budget_available[i]; end if;
+    c_fee_acc[ci] := g_fee_id[array_position(g_fee_campaign, c_id[ci])];
+  end loop;
 
   -- Read after the locks: the conversions and counters other batches committed are in.
   select array_agg(e.key is null or exists (select 1 from projects p where p.secret_key_hash = e.key) order by e.ord),
@@ -97,28 +133,10 @@ begin
     -- its own unique index, whatever the statistics say about the table's size.
     left join conversions cv on cv.click_id = k.id;
 
-  select array_agg(c.id order by c.id),
-         array_agg(c.deleted_at is null and c.is_active and c.status = 'ACTIVE' order by c.id),
-         array_agg(c.deal_id is not null order by c.id), array_agg(c.prices order by c.id),
-         array_agg(c.is_premium_only order by c.id), array_agg(c.new_users_only order by c.id),
-         array_agg(c.daily_cap order by c.id),
-         array_agg(case when c.today_date = v_today then c.today_conversions else 0 end order by c.id),
-         array_agg(c.min_price order by c.id), array_agg(b.id order by c.id), array_agg(f.id order by c.id),
-         array_agg(coalesce(b.credits_posted - b.debits_posted - b.debits_pending, 0) order by c.id),
-         array_agg(c.project_id order by c.id), array_agg(c.owner_id order by c.id), array_agg(c.task_type order by c.id)
-    into c_id, c_open, c_swap, c_prices, c_premium, c_new_only, c_cap, c_today, c_min, c_budget_acc, c_fee_acc,
-         c_available, c_project, c_owner, c_task_type
-    from campaigns c
-    left join ledger_accounts b on b.kind = 'CAMPAIGN_BUDGET' and b.campaign_id = c.id and b.user_id is null
-    left join ledger_accounts f on f.kind = 'NETWORK_FEE' and f.campaign_id = c.id and f.user_id is null
-   where c.id = any(v_campaigns);
-  k := coalesce(array_length(c_id, 1), 0);
   c_count := array_fill(0, array[k]);
   c_spend := array_fill(0::bigint, array[k]);
   c_not_new := array_fill(0, array[k]);
   c_stop := array_fill(false, array[k]);
-  select array_agg(user_id), array_agg(id) into a_user, a_id
-    from ledger_accounts where kind = 'PUBLISHER' and user_id = any(v_publishers) and campaign_id is null;
 
   for i in 1 .. n loop
     if not e_key_ok[i] then r_result[i] := 'WRONG_KEY'; continue; end if;
@@ -225,13 +243,18 @@ begin
                   w_country, w_tier, w_price, w_pub, w_fee, w_pub_tr, w_fee_tr)
            w(id, campaign, click, platform, publisher, advertiser, player, task_type, country, tier, price, pub, fee,
              pub_tr, fee_tr);
-    insert into platform_campaign_stats as s (platform_id, campaign_id, completed, revenue)
-    select w.platform, w.campaign, count(*), sum(w.pub)
-      from unnest(w_platform, w_campaign, w_pub) w(platform, campaign, pub)
-     group by w.platform, w.campaign
-     order by w.platform, w.campaign
-    on conflict (platform_id, campaign_id)
-    do update set completed = s.completed + excluded.completed, revenue = s.revenue + excluded.revenue;
+    with added as (
+      insert into platform_campaign_stats as s (platform_id, campaign_id, completed, revenue)
+      select w.platform, w.campaign, count(*), sum(w.pub)
+        from unnest(w_platform, w_campaign, w_pub) w(platform, campaign, pub)
+       group by w.platform, w.campaign
+       order by w.platform, w.campaign
+      on conflict (platform_id, campaign_id)
+      do update set completed = s.completed + excluded.completed, revenue = s.revenue + excluded.revenue
+      returning s.platform_id, s.campaign_id, s.completed, s.revenue)
+    select array_agg(a.platform_id || ':' || a.campaign_id), array_agg(a.completed), array_agg(a.revenue)
+      into s_pair, s_completed, s_revenue
+      from added a;
     with added as (
       insert into reward_callbacks (conversion_id, platform_id, url)
       select w.conv, w.platform, w.url from unnest(w_conv, w_platform, w_url) w(conv, platform, url)
@@ -261,10 +284,6 @@ begin
          array_agg(today_conversions), array_agg(today_spend), array_agg(not_new)
     into u_id, u_status, u_active, u_conversions, u_spend, u_today_conversions, u_today_spend, u_not_new
     from changed;
-  select array_agg(s.platform_id || ':' || s.campaign_id), array_agg(s.completed), array_agg(s.revenue)
-    into s_pair, s_completed, s_revenue
-    from platform_campaign_stats s
-   where (s.platform_id, s.campaign_id) in (select * from unnest(w_platform, w_campaign));
 
   for i in 1 .. n loop
     if r_single[i] is not null then
