@@ -16,8 +16,15 @@ export interface ConversionRequest {
 export interface Summarised {
   result: string;
   publisherId?: number;
-  platform?: { platformId: number; platformCompleted: number | null; platformRevenue: string | null };
+  campaign?: { id: number };
+  platform?: { platformId: number; campaignId?: number; platformCompleted: number | null; platformRevenue: string | null };
   accounts?: unknown[] | null;
+  /**
+   * Which live events this answer carries for its batch: a campaign's, an app's and a
+   * publisher's totals after the batch go out once, with the batch's last completion of each
+   * (every completion's answer already holds the totals after the batch).
+   */
+  live?: { campaign: boolean; platform: boolean; balances: boolean };
 }
 
 interface BatchAnswer<R> {
@@ -143,13 +150,30 @@ export class ConversionBatches<R extends Summarised> {
       };
     }
     return () => {
-      for (let i = 0; i < batch.length; i++) batch[i].resolve(summarise(answer, answer.results[i]));
+      const results = answer.results.map((r) => summarise(answer, r));
+      markLive(results);
+      for (let i = 0; i < batch.length; i++) batch[i].resolve(results[i]);
     };
   }
 
   /** One event alone (batching off); what it answers is handed back to be given when the caller says. */
   private single(w: Waiting<R>): Promise<() => void> {
     return this.many([w]);
+  }
+}
+
+/** Marks, for each campaign, app and publisher, the batch's last completion as the one that publishes. */
+function markLive(results: Summarised[]) {
+  const seen = new Set<string>();
+  const first = (key: string) => !seen.has(key) && !!seen.add(key);
+  for (let i = results.length - 1; i >= 0; i--) {
+    const r = results[i];
+    if (r.result !== 'COMPLETED') continue;
+    r.live = {
+      campaign: first(`c${r.campaign?.id}`),
+      platform: first(`p${r.platform?.platformId}:${r.platform?.campaignId}`),
+      balances: first(`u${r.publisherId}`),
+    };
   }
 }
 

@@ -48,6 +48,8 @@ type ConversionResult =
         debits_pending: string;
         credits_pending: string;
       }[];
+      /** Set by the batch (ConversionBatches): which live events this completion carries. */
+      live?: { campaign: boolean; platform: boolean; balances: boolean };
     };
 
 export interface ConversionOutcome {
@@ -208,8 +210,14 @@ export class ConversionsService {
     }
   }
 
+  /** The live events of a completion: those its batch left to it (all of them when it was alone). */
   private async publish(r: Extract<ConversionResult, { result: 'COMPLETED' }>) {
-    await Promise.all([this.publishPart('c', r), this.publishPart('p', r), this.publishPart('u', r)]);
+    const live = r.live ?? { campaign: true, platform: true, balances: true };
+    await Promise.all([
+      live.campaign && this.publishPart('c', r),
+      live.platform && this.publishPart('p', r),
+      live.balances && this.publishPart('u', r),
+    ]);
   }
 
   /** Publishes a campaign's counters after a change made outside the conversion function's answer. */
