@@ -608,7 +608,10 @@ async function runCase(shape: Shape): Promise<CaseResult> {
     await stopServer();
     if (ROLLUP_MODES.includes('off')) {
       // Conversions made without the trigger are not in the rollups yet.
-      await adminQuery(dbUrl(adminUrl, db), 'alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert');
+      await adminQuery(
+        dbUrl(adminUrl, db),
+        'alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert',
+      );
       await adminQuery(dbUrl(adminUrl, db), 'select stats_rebuild()');
     }
 

@@ -185,7 +185,9 @@ async function loadConversions() {
   const orm = await openDatabase(url, { pool: { min: 0, max: 2 } });
   try {
     const em = orm.em.fork() as EntityManager;
-    await em.execute('alter table conversions disable trigger conversions_stats, disable trigger conversions_stats_insert');
+    await em.execute(
+      'alter table conversions disable trigger conversions_stats, disable trigger conversions_stats_insert',
+    );
     for (let from = 1; from <= CONVERSIONS; from += BATCH) {
       const to = Math.min(CONVERSIONS, from + BATCH - 1);
       await em.execute(
@@ -208,7 +210,9 @@ async function loadConversions() {
       );
       console.log(`  ${to.toLocaleString('en')} / ${CONVERSIONS.toLocaleString('en')} conversions (${seconds(t0)})`);
     }
-    await em.execute('alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert');
+    await em.execute(
+      'alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert',
+    );
     const t1 = performance.now();
     await em.execute('select stats_rebuild()');
     await em.execute('analyze');

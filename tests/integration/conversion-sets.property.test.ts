@@ -31,7 +31,6 @@ import { login } from '../helpers/graphql.ts';
  * accounts is zero, cached balances equal their transfers, rollups equal the conversions).
  */
 
-const USD = 1_000_000n;
 /** The tier-1 price (DE) and the cheapest tier's (RU), in micro-USD. */
 const PRICE = { DE: 200_000n, RU: 50_000n } as const;
 

@@ -17,7 +17,12 @@ export interface Summarised {
   result: string;
   publisherId?: number;
   campaign?: { id: number };
-  platform?: { platformId: number; campaignId?: number; platformCompleted: number | null; platformRevenue: string | null };
+  platform?: {
+    platformId: number;
+    campaignId?: number;
+    platformCompleted: number | null;
+    platformRevenue: string | null;
+  };
   accounts?: unknown[] | null;
   /**
    * Which live events this answer carries for its batch: a campaign's, an app's and a
