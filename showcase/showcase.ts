@@ -8,8 +8,9 @@
 // the server on demand (`/showcase/i18n/<lang>.json`); fa and ar are laid out right to left.
 
 import { ApiError, createApi } from './api.ts';
+import { toggleReportForm } from './report-form.ts';
+import { DEBUG_TASK_ID, type Row, taskRows } from './rows.ts';
 import { CSS, h, safeCall } from './dom.ts';
-import type { MessageKey } from './i18n/en.ts';
 import { createTranslator } from './language.ts';
 import { initDataLanguage, languageOf, RTL_LANGUAGES } from './i18n/languages.ts';
 
@@ -51,23 +52,7 @@ interface CheckResult {
   message?: string;
 }
 
-export const TYPE_LABELS: Record<ShowcaseTaskType, MessageKey> = {
-  BOT: 'typeBot',
-  CHANNEL: 'typeChannel',
-  CHAT: 'typeChat',
-  SMART_LINK: 'typeSmartLink',
-  CUSTOM: 'typeCustom',
-};
-
-const REPORT_REASONS: Array<[string, MessageKey]> = [
-  ['NOT_REWARDED', 'reasonNotRewarded'],
-  ['BROKEN', 'reasonBroken'],
-  ['INAPPROPRIATE', 'reasonInappropriate'],
-  ['OTHER', 'reasonOther'],
-];
-
-/** The id of the debug mode's test task (no campaign has it). */
-export const DEBUG_TASK_ID = 'debug';
+export { DEBUG_TASK_ID, TYPE_LABELS } from './rows.ts';
 
 // Completion of these shows up on the server on its own (membership, the advertiser's event,
 // the visit), so a player coming back is checked a few times without pressing Check.
@@ -77,21 +62,6 @@ export const POLL_DELAYS = [300, 1500, 3000, 6000];
 
 // Captured while the script itself runs: afterwards document.currentScript is another script or null.
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src ?? '';
-
-interface Row {
-  task: ShowcaseTask;
-  li: HTMLLIElement;
-  main: HTMLButtonElement;
-  reopen: HTMLButtonElement;
-  report: HTMLButtonElement;
-  msg: HTMLParagraphElement;
-  form: HTMLFormElement | null;
-  titleId: string;
-  busy: boolean;
-  /** The link was opened from this page: check when the player comes back. */
-  awaitingReturn: boolean;
-  pollTimer: ReturnType<typeof setTimeout> | undefined;
-}
 
 const instances = new WeakMap<Element, ShowcaseInstance>();
 let instanceCount = 0;
@@ -118,6 +88,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
   const { ready: messagesReady, t, number, plural, waitingForCatalog } = createTranslator(apiBase, lang);
   /** Server error text from the `{ error }` envelope (already in the player's language), else a generic one. */
   const errorText = (e: unknown) => (e instanceof ApiError ? e.message : t('networkError'));
+  const { build, update, say } = taskRows({ t, number, apiBase });
 
   const ownHost = options.shadowHost;
   const host = ownHost ?? h('div', { 'data-showcase': '' });
@@ -196,7 +167,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
   }
 
   function render(tasks: ShowcaseTask[], debug: boolean) {
-    rows = tasks.map((task, i) => buildRow(task, `${idPrefix}-${i}`));
+    rows = tasks.map((task, i) => build(task, `${idPrefix}-${i}`, rowActions));
     const banner = debug ? h('p', { class: 'test', role: 'note' }, t('testMode')) : null;
     showState(
       rows.length === 0
@@ -209,104 +180,26 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
     );
   }
 
-  /** An image URL from the server: paths are relative to the server, not the host page. */
-  function imageUrl(src: string): string | null {
-    if (!src) return null;
-    try {
-      const url = new URL(src, `${apiBase}/`);
-      return /^(https?|data):$/.test(url.protocol) ? url.href : null;
-    } catch {
-      return null;
-    }
-  }
-
-  function image(src: string, cls?: string): HTMLImageElement | null {
-    const url = imageUrl(src);
-    if (!url) return cls ? h('img', { class: cls, alt: '' }) : null;
-    const img = h('img', { class: cls, src: url, alt: '', loading: 'lazy', decoding: 'async' });
-    img.addEventListener('error', () => img.removeAttribute('src'));
-    return img;
-  }
-
-  function awardList(awards: ShowcaseAward[]): HTMLElement {
-    return h(
-      'div',
-      { class: 'awards' },
-      ...awards.map((a) => h('span', { class: 'award' }, image(a.logo), `+${number(a.value)} ${a.title}`)),
-    );
-  }
-
-  function buildRow(task: ShowcaseTask, id: string): Row {
-    const titleId = `${id}-title`;
-    const main = h('button', { type: 'button', class: 'btn', 'aria-describedby': titleId });
-    const reopen = h('button', { type: 'button', class: 'lnk', 'aria-describedby': titleId }, t('openAgain'));
-    const report = h('button', { type: 'button', class: 'lnk', 'aria-describedby': titleId }, t('report'));
-    const debugTask = String(task.campaignId) === DEBUG_TASK_ID;
-    if (debugTask) report.hidden = true;
-    const msg = h('p', { class: 'msg', role: 'status', 'aria-live': 'polite' });
-    const li = h(
-      'li',
-      { 'data-campaign-id': String(task.campaignId), 'data-task-type': task.taskType },
-      image(task.logo, 'logo'),
-      h(
-        'div',
-        { class: 'body' },
-        h('div', { class: 'title', id: titleId }, task.title),
-        h(
-          'div',
-          { class: 'type' },
-          debugTask ? t('testTask') : TYPE_LABELS[task.taskType] ? t(TYPE_LABELS[task.taskType]) : task.taskType,
-        ),
-        awardList(task.awards ?? []),
-        h('div', { class: 'links' }, reopen, report),
-      ),
-      main,
-      msg,
-    );
-    const row: Row = {
-      task,
-      li,
-      main,
-      reopen,
-      report,
-      msg,
-      form: null,
-      titleId,
-      busy: false,
-      awaitingReturn: false,
-      pollTimer: undefined,
-    };
-    main.addEventListener('click', () => {
+  /** Start, or check a started task; "open again" starts again; "report" opens the form. */
+  const rowActions = {
+    main(row: Row) {
       if (row.busy || row.task.status === 'COMPLETED') return;
       if (row.task.status === 'STARTED') void check(row, true);
       else if (row.task.status === 'AVAILABLE') void start(row);
-    });
-    reopen.addEventListener('click', () => {
+    },
+    reopen(row: Row) {
       if (!row.busy) void start(row);
-    });
-    report.addEventListener('click', () => toggleReport(row));
-    update(row);
-    return row;
-  }
-
-  function update(row: Row) {
-    const { status } = row.task;
-    row.main.textContent = t(status === 'COMPLETED' ? 'done' : status === 'STARTED' ? 'check' : 'start');
-    // aria-disabled, not disabled: a disabled button drops the keyboard focus mid-task.
-    row.main.setAttribute('aria-disabled', String(row.busy || status === 'COMPLETED'));
-    row.main.setAttribute('aria-busy', String(row.busy));
-    row.reopen.hidden = status !== 'STARTED';
-    row.li.classList.toggle('done', status === 'COMPLETED');
-    row.li.setAttribute('data-status', status);
-  }
-
-  function say(row: Row, text: string, kind: '' | 'ok' | 'err' = '', link?: string) {
-    row.msg.className = kind ? `msg ${kind}` : 'msg';
-    row.msg.replaceChildren(text);
-    if (link) {
-      row.msg.append(' ', h('a', { href: link, target: '_blank', rel: 'noopener noreferrer' }, t('openTask')));
-    }
-  }
+    },
+    report(row: Row) {
+      toggleReportForm(row, {
+        t,
+        send: (body) => api('POST', '/reports', body),
+        errorText,
+        destroyed: () => destroyed,
+        onSent: (sent) => say(sent, t('reportThanks'), 'ok'),
+      });
+    },
+  };
 
   function taskPath(row: Row, action: 'start' | 'check'): string {
     return `/tasks/${encodeURIComponent(String(row.task.campaignId))}/${action}`;
@@ -433,63 +326,6 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
         schedulePoll(row, 0);
       }
     }
-  }
-
-  function toggleReport(row: Row) {
-    if (row.form) {
-      row.form.remove();
-      row.form = null;
-      row.report.setAttribute('aria-expanded', 'false');
-      row.report.focus();
-      return;
-    }
-    const formId = `${row.titleId}-report`;
-    const reason = h(
-      'select',
-      { name: 'reason', id: `${formId}-reason` },
-      ...REPORT_REASONS.map(([value, label]) => h('option', { value }, t(label))),
-    );
-    const text = h('textarea', { name: 'text', id: `${formId}-text`, rows: 2, maxlength: 1000 });
-    const send = h('button', { type: 'submit', class: 'btn' }, t('send'));
-    const cancel = h('button', { type: 'button', class: 'lnk' }, t('cancel'));
-    const status = h('p', { class: 'msg', role: 'status', 'aria-live': 'polite' });
-    const form = h(
-      'form',
-      { id: formId, 'aria-label': t('reportTitle', { title: row.task.title }) },
-      h('div', { class: 'field' }, h('label', { for: reason.id }, t('reason')), reason),
-      h('div', { class: 'field' }, h('label', { for: text.id }, t('details')), text),
-      h('div', { class: 'row' }, send, cancel),
-      status,
-    );
-    cancel.addEventListener('click', () => toggleReport(row));
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      send.disabled = true;
-      status.className = 'msg';
-      status.textContent = '';
-      const details = text.value.trim();
-      try {
-        await api('POST', '/reports', {
-          campaignId: row.task.campaignId,
-          reason: reason.value,
-          ...(details ? { text: details } : {}),
-        });
-        if (destroyed) return;
-        form.remove();
-        row.form = null;
-        row.report.hidden = true;
-        say(row, t('reportThanks'), 'ok');
-      } catch (e) {
-        status.className = 'msg err';
-        status.textContent = errorText(e);
-        send.disabled = false;
-      }
-    });
-    row.form = form;
-    row.li.append(form);
-    row.report.setAttribute('aria-controls', formId);
-    row.report.setAttribute('aria-expanded', 'true');
-    reason.focus();
   }
 
   document.addEventListener('visibilitychange', onReturn);
