@@ -202,11 +202,43 @@ async function execute(r: Run) {
 }
 
 test('random batches over small budgets: exactly once, never over budget, the ledger and rollups exact', async () => {
-  await fc.assert(fc.asyncProperty(run, execute), { numRuns: 16 });
+  // Two runs that surely reach every answer, then random ones.
+  const de = { campaign: 0, country: 'DE' as const, platform: 0 };
+  const examples: [Run][] = [
+    [
+      {
+        // 0.5 USD at 0.20 an action: two are paid, the next answers BUDGET, the last a stopped campaign.
+        campaigns: [{ budget: 0.5, dailyCap: null }],
+        clicks: [de, de, de, de],
+        lanes: [{ events: [0, 1, 2, 3].map((click) => ({ click, isNew: true })), postback: true }],
+      },
+    ],
+    [
+      {
+        // A returning user (counted once), its replay, a new one and its replay; a daily cap of one.
+        campaigns: [{ budget: 1, dailyCap: 1 }],
+        clicks: [de, de, de],
+        lanes: [
+          {
+            events: [
+              { click: 0, isNew: false },
+              { click: 0, isNew: false },
+              { click: 1, isNew: true },
+              { click: 1, isNew: true },
+              { click: 2, isNew: true },
+            ],
+            postback: false,
+          },
+        ],
+      },
+    ],
+  ];
+  await fc.assert(fc.asyncProperty(run, execute), { numRuns: 16, examples });
   // The runs reached the interesting answers.
   expect(tally.get('COMPLETED')).toBeGreaterThan(0);
   expect(tally.get('DUPLICATE')).toBeGreaterThan(0);
   expect(tally.get('NOT_NEW')).toBeGreaterThan(0);
   expect(tally.get('This campaign has no budget left for this action')).toBeGreaterThan(0);
   expect(tally.get('This campaign is not running now')).toBeGreaterThan(0);
+  expect(tally.get('This campaign reached its daily cap: try again tomorrow')).toBeGreaterThan(0);
 }, 240_000);
