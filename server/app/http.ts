@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -13,6 +15,7 @@ import type { Context } from '../graphql/context.ts';
 import type { PubSub } from '../graphql/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
+import { pickEncoding, precompress } from '../lib/precompressed.ts';
 import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
@@ -118,18 +121,31 @@ export async function createHttp(deps: {
   });
   // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
   const indexHtmlPath = join(CLIENT_DIST, 'index.html');
-  const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? readFileSync(indexHtmlPath) : null;
+  const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? precompress(readFileSync(indexHtmlPath)) : null;
   http.setNotFoundHandler((req, reply) => {
     // A missing upload or API route is a 404, never the client's page.
     const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/') || req.url.startsWith('/graphql');
     if (notSpa || req.method !== 'GET' || !indexHtml) return reply.code(404).send({ error: 'Not found' });
     // Client-side routes: the SPA decides (unknown paths go to /).
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const page = pickEncoding(req.headers['accept-encoding'], indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .headers(page.headers)
+      .send(page.body);
   });
 
   const securityHeaders = browserSecurityHeaders(config);
   http.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, () => done());
+  });
+  // Answers over 1 KB compressed on the fly (brotli at a fast level, or gzip), with Vary; what
+  // is already compressed (the built files, the SPA page, the showcase script) goes as it is.
+  await http.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await http.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 },
@@ -151,8 +167,11 @@ export async function createHttp(deps: {
       decorateReply: false,
       wildcard: false,
       index: ['index.html'],
+      // The build's brotli and gzip files (scripts/compress-assets.mjs), by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/\.html(\.(br|gz))?$/.test(path)) res.header('Cache-Control', 'no-cache');
       },
     });
   } else if (config.serveClient) {

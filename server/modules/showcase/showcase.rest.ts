@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { type Precompressed, pickEncoding, precompress } from '../../lib/precompressed.ts';
 import type { Context } from '../../graphql/context.ts';
 import { initDataLanguage, languageOf } from '../../../showcase/i18n/languages.ts';
 import { CATALOGS, translate } from '../../../showcase/i18n/index.ts';
@@ -202,13 +203,17 @@ export function registerShowcaseHttp(
     reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
     return reply.type('text/plain; charset=utf-8').send(await showcaseTypes());
   });
+  // Compressed once per build of the script (brotli and gzip), not on every request.
+  let compressed: { etag: string; body: Precompressed } | undefined;
   http.get('/showcase.js', async (req, reply) => {
     const script = await showcaseScript();
     cors(reply);
     reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
     reply.header('ETag', script.etag);
     if (req.headers['if-none-match'] === script.etag) return reply.code(304).send();
-    return reply.type('application/javascript; charset=utf-8').send(script.body);
+    if (compressed?.etag !== script.etag) compressed = { etag: script.etag, body: precompress(script.body) };
+    const chosen = pickEncoding(req.headers['accept-encoding'], compressed.body);
+    return reply.headers(chosen.headers).type('application/javascript; charset=utf-8').send(chosen.body);
   });
   http.get<{ Params: { code: string } }>('/api/v1/showcase/visit/:code', async (req, reply) => {
     const code = req.params.code;

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CLIENT_DIST } from '../../server/app.ts';
+import { startTestApp } from '../helpers/app.ts';
+
+/**
+ * What goes over the wire: the built client, its SPA page and the showcase script as the
+ * build's (or the startup's) brotli or gzip by Accept-Encoding, API answers over 1 KB
+ * compressed on the fly, each with `Vary: Accept-Encoding`; hashed assets immutable, HTML
+ * no-cache. Raw HTTP here: fetch would decompress and hide the encoding.
+ */
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveClient: true });
+});
+afterAll(() => app?.close());
+
+function get(path: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
+  const url = new URL(path, app.url);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        url,
+        { headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+const decode = (r: { headers: Record<string, unknown>; body: Buffer }) =>
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
+
+describe('compression', () => {
+  test('built assets: brotli or gzip by Accept-Encoding, the same bytes decoded, immutable', async () => {
+    const js = readdirSync(join(CLIENT_DIST, 'assets')).find((f) => /^index-.*\.js$/.test(f))!;
+    expect(js).toBeTruthy();
+    const original = readFileSync(join(CLIENT_DIST, 'assets', js));
+    const br = await get(`/assets/${js}`, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    expect(decode(br).equals(original)).toBe(true);
+    const gz = await get(`/assets/${js}`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decode(gz).equals(original)).toBe(true);
+    const plain = await get(`/assets/${js}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+  });
+
+  test('the SPA page, at / and at a client route: compressed, no-cache', async () => {
+    const original = readFileSync(join(CLIENT_DIST, 'index.html'));
+    for (const path of ['/', '/advertiser/projects']) {
+      const page = await get(path, 'br, gzip');
+      expect(page.status, path).toBe(200);
+      expect(page.headers['content-encoding'], path).toBe('br');
+      expect(page.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(page.headers['cache-control'], path).toBe('no-cache');
+      expect(decode(page).equals(original), path).toBe(true);
+    }
+    // br;q=0 refuses brotli.
+    expect((await get('/advertiser/projects', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  test('the showcase script: compressed once, revalidated by its ETag', async () => {
+    const plain = await get('/showcase.js');
+    expect(plain.status).toBe(200);
+    const gz = await get('/showcase.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['access-control-allow-origin']).toBe('*');
+    expect(decode(gz).equals(plain.body)).toBe(true);
+    const again = await get('/showcase.js', 'br', { 'if-none-match': String(gz.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  test('API answers over 1 KB compressed on the fly; small ones as they are', async () => {
+    const docs = await get('/api/docs', 'br');
+    expect(docs.status).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(docs.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decode(docs).toString()).openapi).toMatch(/^3\./);
+    const health = await get('/healthz', 'br');
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+  });
+});
