@@ -89,6 +89,8 @@ export async function createHttp(deps: {
   }) as unknown as FastifyInstance;
   cleanups.push(() => http.close());
 
+  /** The origin a browser reached this request at: PUBLIC_URL, or the request's own. */
+  const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
   const makeContext = async (req: FastifyRequest): Promise<Context> => {
     const em = orm.em.fork() as EntityManager;
     const user = await services.auth.userFromToken(em, bearer(req.headers.authorization));
@@ -103,7 +105,7 @@ export async function createHttp(deps: {
       ip: req.ip,
       // Read only by the few calls that build a link for the browser (a top-up's checkout).
       get origin() {
-        return config.publicUrl ?? requestOrigin(req, deps.url());
+        return origin(req);
       },
       idempotencyKey: Array.isArray(key) ? key[0] : key,
     };
@@ -155,7 +157,6 @@ export async function createHttp(deps: {
   registerOperations(http, config, orm);
 
   // Each area's own pages and routes outside the route table, then the route table.
-  const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
   const em = () => orm.em.fork() as EntityManager;
   for (const area of deps.areas) await area.http?.({ http, config, em, services, routes: deps.routes, origin });
   registerRoutes(http, deps.routes, makeContext);

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DomainError } from '../../server/errors.ts';
+import { formatMoney } from '../../server/lib/money.ts';
 import { hashKey } from '../../server/lib/secrets.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
@@ -53,7 +54,7 @@ afterAll(() => {
 });
 
 interface Run {
-  campaigns: { budget: number; dailyCap: number | null }[];
+  campaigns: { budget: bigint; dailyCap: number | null }[];
   clicks: { campaign: number; country: 'DE' | 'RU'; platform: number }[];
   lanes: { events: { click: number; isNew: boolean }[]; postback: boolean }[];
 }
@@ -62,7 +63,7 @@ const run: fc.Arbitrary<Run> = fc
   .record({
     campaigns: fc.array(
       fc.record({
-        budget: fc.constantFrom(0.5, 0.65, 1),
+        budget: fc.constantFrom(500_000n, 650_000n, 1_000_000n),
         dailyCap: fc.option(fc.integer({ min: 2, max: 5 }), { freq: 3 }),
       }),
       { minLength: 1, maxLength: 2 },
@@ -96,7 +97,7 @@ async function execute(r: Run) {
   for (const c of r.campaigns) {
     campaigns.push(
       await createCampaign(app, adv, project.tasks[0], {
-        budget: c.budget,
+        budget: formatMoney(c.budget),
         prices: [{ tierLevel: 1, value: 0.2 }],
         ...(c.dailyCap ? { dailyCap: c.dailyCap } : {}),
       }),
@@ -180,7 +181,7 @@ async function execute(r: Run) {
     const spend = own.reduce((sum, row) => sum + BigInt(row.price), 0n);
     expect(counter.conversions).toBe(own.length);
     expect(BigInt(counter.spend)).toBe(spend);
-    const funded = BigInt(Math.round(r.campaigns[i].budget * 1_000_000));
+    const funded = r.campaigns[i].budget;
     expect(spend).toBeLessThanOrEqual(funded);
     expect(await budgetAccount(app, c.id)).toEqual({ available: funded - spend, pending: spend });
     const cap = r.campaigns[i].dailyCap;
@@ -208,7 +209,7 @@ test('random batches over small budgets: exactly once, never over budget, the le
     [
       {
         // 0.5 USD at 0.20 an action: two are paid, the next answers BUDGET, the last a stopped campaign.
-        campaigns: [{ budget: 0.5, dailyCap: null }],
+        campaigns: [{ budget: 500_000n, dailyCap: null }],
         clicks: [de, de, de, de],
         lanes: [{ events: [0, 1, 2, 3].map((click) => ({ click, isNew: true })), postback: true }],
       },
@@ -216,7 +217,7 @@ test('random batches over small budgets: exactly once, never over budget, the le
     [
       {
         // A returning user (counted once), its replay, a new one and its replay; a daily cap of one.
-        campaigns: [{ budget: 1, dailyCap: 1 }],
+        campaigns: [{ budget: 1_000_000n, dailyCap: 1 }],
         clicks: [de, de, de],
         lanes: [
           {
