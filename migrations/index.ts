@@ -10,8 +10,9 @@ import { Migration20261124114821_moderation } from './Migration20261124114821_mo
 import { Migration20261125015448_statistics } from './Migration20261125015448_statistics.ts';
 import { Migration20261125102512_idempotency } from './Migration20261125102512_idempotency.ts';
 import { Migration20261125130000_conversion_batches } from './Migration20261125130000_conversion_batches.ts';
-import { Migration20261126090000_conversion_sets } from './Migration20261126090000_conversion_sets.ts';
 import { Migration20261125175216_account_safety } from './Migration20261125175216_account_safety.ts';
+import { Migration20261126090000_conversion_sets } from './Migration20261126090000_conversion_sets.ts';
+import { Migration20261126110956_quality } from './Migration20261126110956_quality.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -27,4 +28,5 @@ export const migrationsList = [
   { name: 'Migration20261125130000_conversion_batches', class: Migration20261125130000_conversion_batches },
   { name: 'Migration20261125175216_account_safety', class: Migration20261125175216_account_safety },
   { name: 'Migration20261126090000_conversion_sets', class: Migration20261126090000_conversion_sets },
+  { name: 'Migration20261126110956_quality', class: Migration20261126110956_quality },
 ];

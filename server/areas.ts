@@ -10,6 +10,7 @@ import { lookupsArea } from './modules/lookups/lookups.area.ts';
 import { moderationArea } from './modules/moderation/moderation.area.ts';
 import { paymentsArea } from './modules/payments/payments.area.ts';
 import { platformsArea } from './modules/platforms/platforms.area.ts';
+import { qualityArea } from './modules/quality/quality.area.ts';
 import { projectsArea } from './modules/projects/projects.area.ts';
 import { showcaseArea } from './modules/showcase/showcase.area.ts';
 import { statisticsArea } from './modules/statistics/statistics.area.ts';
@@ -34,6 +35,7 @@ export const areas: Area[] = [
   platformsArea,
   exchangeArea,
   moderationArea,
+  qualityArea,
   showcaseArea,
   docsArea,
   idempotencyArea,

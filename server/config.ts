@@ -71,6 +71,8 @@ const EnvSchema = z
     FRAUD_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
     FRAUD_LEAVE_RATE: z.coerce.number().min(0).max(1).default(0.5),
     FRAUD_LEAVE_MIN_SAMPLE: z.coerce.number().int().min(1).max(100000).default(20),
+    // Traffic quality (see the README): an app has a score from this many paid conversions in 30 days.
+    QUALITY_MIN_SAMPLE: z.coerce.number().int().min(1).max(1000000).default(50),
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -190,6 +192,8 @@ export interface Config {
   /** Conversion transactions in the database at once before events commit together (0: each alone). */
   conversionBatches: number;
   fraud: FraudConfig;
+  /** Paid conversions in 30 days an app needs for a quality score. */
+  qualityMinSample: number;
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
@@ -269,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaveRate: env.FRAUD_LEAVE_RATE,
       leaveMinSample: env.FRAUD_LEAVE_MIN_SAMPLE,
     },
+    qualityMinSample: env.QUALITY_MIN_SAMPLE,
     cryptoPay: env.CRYPTO_PAY_TOKEN
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,

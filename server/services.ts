@@ -15,6 +15,7 @@ import type { CampaignReviewService } from './modules/moderation/campaign-review
 import type { FraudService } from './modules/moderation/fraud.service.ts';
 import type { PlayerReportsService } from './modules/moderation/reports.service.ts';
 import type { RegistrationQueueService } from './modules/moderation/registration.service.ts';
+import type { QualityService } from './modules/quality/quality.service.ts';
 import type { StatisticsService } from './modules/statistics/statistics.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 
@@ -38,5 +39,6 @@ export interface Services {
   campaignReview: CampaignReviewService;
   fraud: FraudService;
   statistics: StatisticsService;
+  quality: QualityService;
   google?: GoogleClient;
 }

@@ -18,6 +18,9 @@ export const topics = {
   ownerCampaignStats: (userId: number) => `campaign-stats:u${userId}`,
   platformStats: (platformId: number) => `platform-stats:p${platformId}`,
   ownerPlatformStats: (userId: number) => `platform-stats:u${userId}`,
+  /** An app's quality or exclusion count changed: per app, and to its owner for all of theirs. */
+  platformQuality: (platformId: number) => `platform-quality:p${platformId}`,
+  ownerPlatformQuality: (userId: number) => `platform-quality:u${userId}`,
   rewardCallbacks: (platformId: number) => `reward-callbacks:${platformId}`,
   awaitingOffers: (userId: number) => `awaiting-offers:${userId}`,
   deals: (userId: number) => `deals:${userId}`,

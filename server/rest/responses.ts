@@ -171,6 +171,8 @@ export const CampaignJson = z.object({
   languages: z.array(z.string()),
   isPremiumOnly: z.boolean(),
   newUsersOnly: z.boolean(),
+  minQuality: z.number().nullable(),
+  unscoredAllowed: z.boolean(),
   budget: Usd,
   conversions: z.number(),
   spend: Usd,
@@ -192,6 +194,8 @@ export const ReportJson = z.object({
       label: z.string(),
       conversions: z.number(),
       spend: Usd,
+      platformId: z.number().optional(),
+      quality: z.object({ score: z.number().nullable(), conversions: z.number() }).optional(),
     }),
   ),
 });

@@ -70,6 +70,8 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
       languages: [],
       isPremiumOnly: false,
       newUsersOnly: true,
+      minQuality: null,
+      unscoredAllowed: true,
       budget: 0,
       conversions: 0,
       spend: 0,

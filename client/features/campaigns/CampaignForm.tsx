@@ -204,7 +204,13 @@ export function CampaignForm({
           premiumPrices={premiumPrices.length === tiers.length ? (premiumPrices as string[]) : []}
         />
 
-        <LimitsSection register={register} errors={errors} editing={Boolean(edit)} balance={balance} />
+        <LimitsSection
+          register={register}
+          control={control}
+          errors={errors}
+          editing={Boolean(edit)}
+          balance={balance}
+        />
 
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           {onCancel && (
@@ -351,11 +357,13 @@ function TargetingSection({
 /** The daily cap and, for a new campaign, its initial budget. */
 function LimitsSection({
   register,
+  control,
   errors,
   editing,
   balance,
 }: {
   register: UseFormRegister<CampaignValues>;
+  control: Control<CampaignValues>;
   errors: FormErrors;
   editing: boolean;
   balance?: string | null;
@@ -381,6 +389,35 @@ function LimitsSection({
             </InputGroup>
           </FormField>
         )}
+        <FormField
+          label="Minimum app quality"
+          error={errors.minQuality?.message}
+          helperText="Apps scored below it (0–100) do not show the campaign. Empty: every app"
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Any"
+            data-testid="campaign-min-quality"
+            {...register('minQuality')}
+          />
+        </FormField>
+        <Controller
+          control={control}
+          name="unscoredAllowed"
+          render={({ field }) => (
+            <Stack gap="1" justify="center">
+              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Also apps without a score yet</Checkbox.Label>
+              </Checkbox.Root>
+              <Text fontSize="sm" color="fg.muted" ps="7">
+                New apps have no score until they have enough conversions in 30 days.
+              </Text>
+            </Stack>
+          )}
+        />
       </SimpleGrid>
     </Section>
   );

@@ -1,7 +1,20 @@
+import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Table } from '@chakra-ui/react/table';
 import { roundMoney } from '../../lib/money';
+import { scorePalette } from '../quality/quality';
 import { type ReportDay, cpa, formatDay, reportTotals } from './campaignReport';
+
+/** The report by app: each app's quality, and the advertiser's exclusion action per row. */
+export interface AppColumns {
+  quality: ReadonlyMap<string, { score: number | null; conversions: number } | null | undefined>;
+  excluded: ReadonlySet<string>;
+  pending: ReadonlySet<string>;
+  /** Whose list the action changes: the chosen campaign's, or all of the advertiser's campaigns. */
+  scope: 'campaign' | 'all';
+  onToggle: (key: string, label: string, exclude: boolean) => void;
+}
 
 /**
  * Day, Conversions, Spend $, CPA, with a totals row; the report's accessible data. A breakdown
@@ -11,10 +24,12 @@ export function CampaignReportTable({
   days,
   caption,
   group,
+  apps,
 }: {
   days: readonly ReportDay[];
   caption: string;
   group?: { title: string; labels: ReadonlyMap<string, string> };
+  apps?: AppColumns;
 }) {
   const totals = reportTotals(days);
   return (
@@ -33,6 +48,18 @@ export function CampaignReportTable({
             <Table.ColumnHeader scope="col" textAlign="end">
               CPA
             </Table.ColumnHeader>
+            {apps && (
+              <>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Quality
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  <Box as="span" srOnly>
+                    Action
+                  </Box>
+                </Table.ColumnHeader>
+              </>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -44,6 +71,7 @@ export function CampaignReportTable({
               <Table.Cell textAlign="end">{d.conversions}</Table.Cell>
               <Table.Cell textAlign="end">{roundMoney(d.spend)}</Table.Cell>
               <Table.Cell textAlign="end">{cpa(d.spend, d.conversions)}</Table.Cell>
+              {apps && <AppCells apps={apps} appKey={d.day} label={group?.labels.get(d.day) ?? d.day} />}
             </Table.Row>
           ))}
         </Table.Body>
@@ -53,9 +81,46 @@ export function CampaignReportTable({
             <Table.Cell textAlign="end">{totals.conversions}</Table.Cell>
             <Table.Cell textAlign="end">{roundMoney(totals.spend)}</Table.Cell>
             <Table.Cell textAlign="end">{cpa(totals.spend, totals.conversions)}</Table.Cell>
+            {apps && <Table.Cell colSpan={2} />}
           </Table.Row>
         </Table.Footer>
       </Table.Root>
     </Box>
+  );
+}
+
+function AppCells({ apps, appKey, label }: { apps: AppColumns; appKey: string; label: string }) {
+  const q = apps.quality.get(appKey);
+  const excluded = apps.excluded.has(appKey);
+  const where = apps.scope === 'campaign' ? 'this campaign' : 'all my campaigns';
+  return (
+    <>
+      <Table.Cell textAlign="end" data-testid="report-quality">
+        {q ? (
+          <Badge
+            colorPalette={scorePalette(q.score)}
+            variant="subtle"
+            title={`From ${q.conversions} paid conversions in 30 days`}
+          >
+            {q.score === null ? 'Not enough data' : `${q.score} / 100`}
+          </Badge>
+        ) : (
+          '—'
+        )}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Button
+          size="xs"
+          variant={excluded ? 'outline' : 'ghost'}
+          colorPalette={excluded ? undefined : 'red'}
+          loading={apps.pending.has(appKey)}
+          aria-label={excluded ? `Include ${label} again in ${where}` : `Exclude ${label} from ${where}`}
+          data-testid={excluded ? 'include-app' : 'exclude-app'}
+          onClick={() => apps.onToggle(appKey, label, !excluded)}
+        >
+          {excluded ? 'Include again' : 'Exclude'}
+        </Button>
+      </Table.Cell>
+    </>
   );
 }

@@ -21,6 +21,8 @@ import { errorMessage } from '../../lib/api';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { typeLabels } from '../projects/constants';
 import { CampaignReportChart } from './CampaignReportChart';
+import { ExcludedApps } from '../quality/ExcludedApps';
+import { useAppExclusions } from '../quality/useAppExclusions';
 import { CampaignReportTable } from './CampaignReportTable';
 import {
   type ReportRange,
@@ -80,6 +82,10 @@ export const CampaignReportBreakdownQuery = graphql(`
       label
       conversions
       spend
+      quality {
+        score
+        conversions
+      }
     }
   }
 `);
@@ -139,8 +145,10 @@ export function CampaignReportsPage() {
       title: g.title,
       labels,
       days: rows.map((r) => ({ day: r.key, conversions: r.conversions, spend: r.spend })),
+      quality: new Map(rows.map((r) => [r.key, r.quality])),
     };
   }, [group, groupRows]);
+  const exclusions = useAppExclusions(campaignId || null, group !== 'APP' || !hasCampaigns);
   const csv = new URLSearchParams({ from: range.from, to: range.to, groupBy: group });
   if (projectId) csv.set('projectId', projectId);
   if (campaignId) csv.set('campaignId', campaignId);
@@ -220,6 +228,7 @@ export function CampaignReportsPage() {
         csvPath={`/v1/campaigns/reports.csv?${csv}`}
         caption={caption}
         breakdown={groupRows ? groupTable : undefined}
+        exclusions={group === 'APP' ? exclusions : undefined}
         breakdownError={breakdown.error}
         onRetryBreakdown={() => void breakdown.refetch()}
       />
@@ -347,7 +356,12 @@ function ReportFilters({
 }
 
 type ReportRow = { day: string; conversions: number; spend: string };
-type Breakdown = { title: string; labels: ReadonlyMap<string, string>; days: ReportRow[] };
+type Breakdown = {
+  title: string;
+  labels: ReadonlyMap<string, string>;
+  days: ReportRow[];
+  quality: ReadonlyMap<string, { score: number | null; conversions: number } | null | undefined>;
+};
 
 /** The chart, the grouping buttons with the CSV download, and the table of the chosen grouping. */
 function ReportResult({
@@ -359,6 +373,7 @@ function ReportResult({
   csvPath,
   caption,
   breakdown,
+  exclusions,
   breakdownError,
   onRetryBreakdown,
 }: {
@@ -372,6 +387,8 @@ function ReportResult({
   caption: string;
   /** The rows of a grouping other than by day, once loaded. */
   breakdown?: Breakdown;
+  /** By app: the exclusions the rows' action changes. */
+  exclusions?: ReturnType<typeof useAppExclusions>;
   breakdownError?: unknown;
   onRetryBreakdown: () => void;
 }) {
@@ -415,8 +432,18 @@ function ReportResult({
           days={breakdown.days}
           caption={`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
           group={breakdown}
+          apps={
+            exclusions && {
+              quality: breakdown.quality,
+              excluded: exclusions.excluded,
+              pending: exclusions.pending,
+              scope: exclusions.scope,
+              onToggle: (key, label, exclude) => void exclusions.toggle(key, label, exclude),
+            }
+          }
         />
       )}
+      {exclusions && <ExcludedApps exclusions={exclusions} />}
     </Stack>
   );
 }

@@ -65,6 +65,8 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
       languages: loaded.languages,
       isPremiumOnly: row.isPremiumOnly,
       newUsersOnly: row.newUsersOnly,
+      minQuality: row.minQuality == null ? '' : String(row.minQuality),
+      unscoredAllowed: row.unscoredAllowed,
       budget: '',
     };
   }, [loaded, row, tiers]);

@@ -5,6 +5,8 @@ import { amountMessages, toMicros } from '../payments/amount';
 
 // Messages of the issue 7 contract and spec 5; tests assert them verbatim.
 export const campaignMessages = {
+  // The server's message (campaigns.inputs.ts).
+  minQuality: 'The minimum score must be a whole number from 0 to 100',
   nameRequired: 'Campaign name is required',
   nameTooLong: 'Campaign name must be at most 120 characters',
   resourceRequired: 'Resource is required',
@@ -91,6 +93,13 @@ export function priceError(raw: string, tier: Pick<TierOption, 'level' | 'value'
 }
 
 /** Optional; a whole number of at least 1 when filled. */
+/** Minimum app quality: empty (any app) or a whole number from 0 to 100. */
+export function minQualityError(raw: string): string | undefined {
+  const value = raw.trim();
+  if (value === '') return undefined;
+  return /^\d{1,3}$/.test(value) && Number(value) <= 100 ? undefined : campaignMessages.minQuality;
+}
+
 export function dailyCapError(raw: string): string | undefined {
   const value = raw.trim();
   if (value === '') return undefined;
@@ -147,6 +156,8 @@ export function campaignSchema(tiers: TierOption[], balance?: string | null) {
       languages: z.array(z.string()),
       isPremiumOnly: z.boolean(),
       newUsersOnly: z.boolean(),
+      minQuality: z.string(),
+      unscoredAllowed: z.boolean(),
       budget: z.string(),
     })
     .superRefine((values, ctx) => {
@@ -156,6 +167,8 @@ export function campaignSchema(tiers: TierOption[], balance?: string | null) {
       });
       const cap = dailyCapError(values.dailyCap);
       if (cap) ctx.addIssue({ code: 'custom', path: ['dailyCap'], message: cap });
+      const minQuality = minQualityError(values.minQuality);
+      if (minQuality) ctx.addIssue({ code: 'custom', path: ['minQuality'], message: minQuality });
       const budget = initialBudgetError(values.budget, balance);
       if (budget) ctx.addIssue({ code: 'custom', path: ['budget'], message: budget });
     });
@@ -173,6 +186,8 @@ export function emptyCampaign(tiers: TierOption[], preset?: { projectId: string;
     languages: [],
     isPremiumOnly: false,
     newUsersOnly: true,
+    minQuality: '',
+    unscoredAllowed: true,
     budget: '',
   };
 }
@@ -181,6 +196,7 @@ export function emptyCampaign(tiers: TierOption[], preset?: { projectId: string;
 export function toCreateInput(values: CampaignValues, tiers: TierOption[]): CreateCampaignInput {
   const budget = values.budget.trim();
   const dailyCap = values.dailyCap.trim();
+  const minQuality = values.minQuality.trim();
   return {
     name: values.name.trim(),
     prices: tiers.map((t, i) => ({ tierLevel: t.level, value: (values.prices[i] ?? '').trim() })),
@@ -189,11 +205,13 @@ export function toCreateInput(values: CampaignValues, tiers: TierOption[]): Crea
     languages: values.languages,
     isPremiumOnly: values.isPremiumOnly,
     newUsersOnly: values.newUsersOnly,
+    minQuality: minQuality === '' ? null : Number(minQuality),
+    unscoredAllowed: values.unscoredAllowed,
     ...(budget === '' ? {} : { budget }),
   };
 }
 
-type FormField = `prices.${number}` | 'name' | 'dailyCap' | 'countries' | 'languages' | 'budget';
+type FormField = `prices.${number}` | 'name' | 'dailyCap' | 'minQuality' | 'countries' | 'languages' | 'budget';
 
 /**
  * The form field a server validation error is about. The service names the input
@@ -215,7 +233,12 @@ export function formFieldOf(
     return `prices.${Math.max(0, tier)}`;
   }
   if (head === 'value') return 'budget';
-  return head === 'name' || head === 'dailyCap' || head === 'countries' || head === 'languages' || head === 'budget'
+  return head === 'name' ||
+    head === 'dailyCap' ||
+    head === 'minQuality' ||
+    head === 'countries' ||
+    head === 'languages' ||
+    head === 'budget'
     ? head
     : undefined;
 }

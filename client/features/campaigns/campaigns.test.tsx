@@ -107,6 +107,8 @@ describe('campaign prices and amounts', () => {
       languages: [],
       isPremiumOnly: false,
       newUsersOnly: true,
+      minQuality: null,
+      unscoredAllowed: true,
     });
     expect(toCreateInput({ ...values, dailyCap: '30', budget: '25', countries: ['DE'] }, tiers)).toMatchObject({
       dailyCap: 30,
@@ -263,6 +265,8 @@ describe('new campaign form', () => {
           languages: ['ru'],
           isPremiumOnly: true,
           newUsersOnly: true,
+          minQuality: null,
+          unscoredAllowed: true,
           budget: '25.5',
         },
       ),
@@ -415,6 +419,8 @@ function campaign(id: string, overrides: Record<string, unknown> = {}) {
     dailyCap: null,
     isPremiumOnly: false,
     newUsersOnly: true,
+    minQuality: null,
+    unscoredAllowed: true,
     prices: [
       { __typename: 'CampaignPrice', tierLevel: 1, value: '0.150000' },
       { __typename: 'CampaignPrice', tierLevel: 2, value: '0.100000' },

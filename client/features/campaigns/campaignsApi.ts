@@ -15,6 +15,8 @@ export const CampaignRowFragment = graphql(`
     dailyCap
     isPremiumOnly
     newUsersOnly
+    minQuality
+    unscoredAllowed
     prices {
       tierLevel
       value

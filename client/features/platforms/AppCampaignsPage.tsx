@@ -13,6 +13,7 @@ import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
 import { formatMoney, roundMoney } from '../../lib/money';
 import { taskTabLabels } from './platform';
+import { AppQualityCard } from '../quality/AppQualityCard';
 import { RewardCallbacks } from './RewardCallbacks';
 import {
   PlatformCampaignsQuery,
@@ -31,8 +32,8 @@ export function AppCampaignsPage() {
 }
 
 /**
- * App statistics: the campaigns shown in this app (spec 2.5), Completed and Revenue $ live
- * from `platformStatsChanged`. Load failures are silent (spec 8): the empty state shows.
+ * App statistics: the app's traffic quality, the campaigns shown in this app (spec 2.5),
+ * Completed and Revenue $ live from `platformStatsChanged`. Load failures are silent (spec 8): the empty state shows.
  */
 export function AppCampaigns({ platformId }: { platformId: string }) {
   const platform = useQuery(PlatformTotalsQuery, { variables: { id: platformId }, context: LIVE_QUERY });
@@ -92,6 +93,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
         </HStack>
       }
     >
+      <AppQualityCard platformId={platformId} />
       {rows === null ? (
         <Stack gap="2" data-testid="campaigns-loading" aria-busy="true">
           {[0, 1, 2].map((i) => (

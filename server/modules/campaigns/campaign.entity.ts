@@ -23,6 +23,10 @@ export const Campaign = defineEntity({
         'conversions >= 0 and spend >= 0 and today_conversions >= 0 and today_spend >= 0 and voided >= 0 and not_new >= 0 and (min_price > 0 or deal_id is not null)',
     },
     { name: 'campaigns_daily_cap_positive', expression: 'daily_cap is null or daily_cap >= 1' },
+    {
+      name: 'campaigns_min_quality_range',
+      expression: 'min_quality is null or (min_quality >= 0 and min_quality <= 100)',
+    },
   ],
   indexes: [{ properties: ['ownerId', 'id'] }, { properties: ['projectId', 'id'] }],
   properties: {
@@ -58,6 +62,10 @@ export const Campaign = defineEntity({
     // `isNew: false` are refused and counted in `notNew`.
     newUsersOnly: p.boolean().default(true),
     notNew: p.integer().default(0),
+    // Traffic quality: apps scored under minQuality (0-100) do not show the campaign; apps with
+    // not enough data for a score show it when unscoredAllowed.
+    minQuality: p.smallint().nullable(),
+    unscoredAllowed: p.boolean().default(true),
     // A swap campaign (exchange deal side): free, shown only in `platformId`, capped by the deal.
     dealId: p.manyToOne(Deal).mapToPk().fieldName('deal_id').nullable().index(),
     platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').nullable(),

@@ -37,7 +37,7 @@ export const campaignsArea = defineArea({
       maxAttempts: config.rewardCallbackMaxAttempts,
       log,
     });
-    // Exchange and fraud (areas listed later) are told of conversions once they exist.
+    // Exchange, fraud and quality (areas listed later) are told of conversions once they exist.
     const conversions = new ConversionsService({
       pubsub,
       ledger,
@@ -50,6 +50,7 @@ export const campaignsArea = defineArea({
       onDelivery: (dealId) => void services.exchange.publishDeal(em(), dealId),
       onConversion: (id) => services.fraud.afterConversion(id),
       onLeaves: (platformIds) => void services.fraud.afterLeaves(platformIds),
+      onHoldsEnded: (platformIds) => services.quality.soon(platformIds),
     });
     return { campaigns, callbacks, conversions };
   },

@@ -14,6 +14,13 @@ const dailyCap = z
   .max(10_000_000, 'The daily cap must be at most 10000000')
   .nullable();
 
+const minQuality = z
+  .number({ error: 'The minimum score must be a whole number from 0 to 100' })
+  .int('The minimum score must be a whole number from 0 to 100')
+  .min(0, 'The minimum score must be a whole number from 0 to 100')
+  .max(100, 'The minimum score must be a whole number from 0 to 100')
+  .nullable();
+
 const codes = (max: number, what: string) =>
   z
     .array(z.string().trim().min(1), { error: `Choose ${what} from the list` })
@@ -33,6 +40,8 @@ export const CreateCampaignInput = z.object({
   languages: codes(50, 'languages').optional(),
   isPremiumOnly: z.boolean().optional(),
   newUsersOnly: z.boolean().optional(),
+  minQuality: minQuality.optional(),
+  unscoredAllowed: z.boolean({ error: 'unscoredAllowed must be true or false' }).optional(),
   budget: moneyInput.optional(),
   idempotencyKey: IdempotencyKeyField.optional(),
 });
@@ -47,6 +56,8 @@ export const UpdateCampaignInput = z.object({
   languages: codes(50, 'languages').optional(),
   isPremiumOnly: z.boolean().optional(),
   newUsersOnly: z.boolean().optional(),
+  minQuality: minQuality.optional(),
+  unscoredAllowed: z.boolean({ error: 'unscoredAllowed must be true or false' }).optional(),
 });
 export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;
 

@@ -56,6 +56,13 @@ export const CampaignRef = builder.objectRef<CampaignView>('Campaign').implement
     newUsersOnly: t.exposeBoolean('newUsersOnly', {
       description: 'Pay only for players new to the resource (default on).',
     }),
+    minQuality: t.exposeInt('minQuality', {
+      nullable: true,
+      description: 'Apps whose traffic quality score is below this (0–100) do not show the campaign.',
+    }),
+    unscoredAllowed: t.exposeBoolean('unscoredAllowed', {
+      description: 'With minQuality: whether apps with not enough data for a score show the campaign.',
+    }),
     budget: t.expose('budget', { type: 'Money', description: 'Budget left (not counting money on hold).' }),
     conversions: t.exposeInt('conversions'),
     spend: t.expose('spend', { type: 'Money' }),
@@ -184,6 +191,8 @@ const CreateCampaignInputRef = builder.inputType('CreateCampaignInput', {
     languages: t.stringList({ required: false }),
     isPremiumOnly: t.boolean({ required: false }),
     newUsersOnly: t.boolean({ required: false, description: 'Default true.' }),
+    minQuality: t.int({ required: false, description: 'A minimum traffic quality score, 0–100.' }),
+    unscoredAllowed: t.boolean({ required: false, description: 'Default true.' }),
     budget: t.field({ type: 'Money', required: false, description: 'Moved from the advertiser balance.' }),
     idempotencyKey: t.string({
       required: false,
@@ -202,10 +211,12 @@ const UpdateCampaignInputRef = builder.inputType('UpdateCampaignInput', {
     languages: t.stringList({ required: false }),
     isPremiumOnly: t.boolean({ required: false }),
     newUsersOnly: t.boolean({ required: false }),
+    minQuality: t.int({ required: false, description: 'null removes the minimum.' }),
+    unscoredAllowed: t.boolean({ required: false }),
   }),
 });
 
-/** GraphQL gives null for "not sent" and "sent as null": only dailyCap tells them apart. */
+/** GraphQL gives null for "not sent" and "sent as null": only dailyCap and minQuality tell them apart. */
 function withoutNulls<T extends Record<string, unknown>>(input: T, keepNull: string[] = []) {
   return Object.fromEntries(
     Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || keepNull.includes(k))),
@@ -344,7 +355,7 @@ builder.mutationFields((t) => ({
         ctx.em,
         ctx.user!,
         parseId(id),
-        parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap'])),
+        parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap', 'minQuality'])),
       ),
   }),
   fundCampaign: t.field({

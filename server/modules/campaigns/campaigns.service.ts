@@ -152,6 +152,10 @@ export interface CampaignView {
   languages: string[];
   isPremiumOnly: boolean;
   newUsersOnly: boolean;
+  /** Apps scored below this (0–100) do not show the campaign; null: any score. */
+  minQuality: number | null;
+  /** Whether apps with not enough data for a score show it when minQuality is set. */
+  unscoredAllowed: boolean;
   budget: bigint;
   conversions: number;
   spend: bigint;
@@ -369,6 +373,8 @@ export class CampaignsService {
         languages: c.languages ?? [],
         isPremiumOnly: c.isPremiumOnly,
         newUsersOnly: c.newUsersOnly,
+        minQuality: c.minQuality ?? null,
+        unscoredAllowed: c.unscoredAllowed,
         budget: budgets.get(c.id) ?? 0n,
         conversions: c.conversions,
         spend: BigInt(c.spend),
@@ -528,6 +534,8 @@ export class CampaignsService {
             languages,
             isPremiumOnly: premium,
             newUsersOnly: input.newUsersOnly ?? true,
+            minQuality: input.minQuality ?? null,
+            unscoredAllowed: input.unscoredAllowed ?? true,
             todayDate: null,
             deletedAt: null,
           });
@@ -577,6 +585,8 @@ export class CampaignsService {
       if (languages) c.languages = languages;
       if (patch.isPremiumOnly !== undefined) c.isPremiumOnly = patch.isPremiumOnly;
       if (patch.newUsersOnly !== undefined) c.newUsersOnly = patch.newUsersOnly;
+      if (patch.minQuality !== undefined) c.minQuality = patch.minQuality;
+      if (patch.unscoredAllowed !== undefined) c.unscoredAllowed = patch.unscoredAllowed;
       c.minPrice = this.minPrice(c.prices, c.isPremiumOnly);
       const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
       c.status = statusFor(c, budget);

@@ -84,6 +84,8 @@ export class ConversionsService {
       onConversion?: (conversionId: number) => void;
       /** Called after hold ends that voided channel or chat conversions (players who left), per app. */
       onLeaves?: (platformIds: number[]) => void;
+      /** Called after hold ends, with every app whose conversions were posted or voided (their quality moved). */
+      onHoldsEnded?: (platformIds: number[]) => void;
     },
   ) {}
 
@@ -256,6 +258,7 @@ export class ConversionsService {
     let posted = 0;
     let voided = 0;
     const left = new Set<number>();
+    const ended = new Set<number>();
     for (const d of due) {
       let keep = true;
       if ((d.task_type === 'CHANNEL' || d.task_type === 'CHAT') && this.deps.telegram.configured) {
@@ -273,6 +276,7 @@ export class ConversionsService {
         }
       }
       const done = await this.resolve(em.fork(), Number(d.id), keep ? 'POST' : 'VOID');
+      if (done) ended.add(d.platform_id);
       if (done === 'POSTED') posted++;
       if (done === 'VOIDED') {
         voided++;
@@ -280,6 +284,7 @@ export class ConversionsService {
       }
     }
     if (left.size) this.deps.onLeaves?.([...left]);
+    if (ended.size) this.deps.onHoldsEnded?.([...ended]);
     return { posted, voided };
   }
 

@@ -125,6 +125,26 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     ok: driftCount === 0,
     detail: driftCount === 0 ? 'no drift' : `${driftCount} rollup rows differ: ${drifted.join('; ')}`,
   });
+
+  // Traffic quality's rollup (kept by triggers on conversions and reports) against a recomputation.
+  const [quality] = await em.execute<{ n: number; sample: string | null }[]>(
+    `with cols as (select platform_id, day, completed, fast, voided, social_resolved, social_retained,
+                          reports_confirmed, fraud_hits from platform_quality_daily),
+          kept as (select * from cols where (completed, fast, voided, social_resolved, social_retained,
+                                               reports_confirmed, fraud_hits) <> (0, 0, 0, 0, 0, 0, 0)),
+          derived as (select * from quality_recomputed() q where (q.completed, q.fast, q.voided, q.social_resolved,
+                        q.social_retained, q.reports_confirmed, q.fraud_hits) <> (0, 0, 0, 0, 0, 0, 0)),
+          diff as (select coalesce(k.platform_id, r.platform_id) as platform_id, coalesce(k.day, r.day) as day
+                     from kept k full join derived r using (platform_id, day)
+                    where row(k.*) is distinct from row(r.*))
+     select (select count(*)::int from diff) as n,
+            (select string_agg(x, '; ') from (select 'app #' || platform_id || ' on ' || day as x from diff limit 5) s) as sample`,
+  );
+  checks.push({
+    name: 'traffic quality rollup equals a recomputation from the conversions and reports',
+    ok: quality.n === 0,
+    detail: quality.n === 0 ? 'no drift' : `${quality.n} quality rows differ: ${quality.sample}`,
+  });
   return checks;
 }
 

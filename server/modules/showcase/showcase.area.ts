@@ -19,6 +19,7 @@ export const showcaseArea = defineArea({
       conversions,
       reports,
       pubsub,
+      qualityMinSample: config.qualityMinSample,
       baseUrl: () => config.publicUrl ?? url(),
     });
     // Its caches hear of every change this instance publishes, and of other instances' changes.

@@ -36,20 +36,23 @@ function prepared<T>(em: EntityManager, name: string, sql: string, values: unkno
  * What makes a campaign showable in an app to an audience (tier price, country, language,
  * Premium), whoever the player: running, with budget for the price, matching the targeting,
  * under the daily cap, not excluded by the app, smart links only where the app awards anyway,
- * swaps only in their app and below their quantity. One text for the click's check and the
- * cached lists, so they cannot drift apart. Parameters, in order: the app id (services join),
- * then after any joins the caller adds to `from`: the app id, country, language, Premium, the
- * Premium percent.
+ * swaps only in their app and below their quantity; not excluded by the advertiser (for the
+ * campaign or all of theirs) and the app's quality score at the campaign's minimum (traffic
+ * quality). One text for the click's check and the cached lists, so they cannot drift apart.
+ * Parameters, in order: the app id and the quality's minimum sample (`from`), then after any
+ * joins the caller adds to `from`: country, language, Premium, the Premium percent.
  */
 function audienceSql(price: string) {
   return {
-    from: `from campaigns c
+    from: `from (select ?::int as id, ?::int as min_sample) app
+           left join lateral (select score from platform_quality(array[app.id], app.min_sample)) q on true
+           cross join campaigns c
            join tasks t on t.id = c.task_id
            left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
-           left join platform_services s on s.platform_id = ? and s.task_type = c.task_type
+           left join platform_services s on s.platform_id = app.id and s.task_type = c.task_type
            left join exchange_deals d on d.id = c.deal_id`,
     where: `c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
-            and (c.platform_id is null or c.platform_id = ?)
+            and (c.platform_id is null or c.platform_id = app.id)
             and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
                  then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
             and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
@@ -61,7 +64,11 @@ function audienceSql(price: string) {
             and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
                 ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
             and not coalesce(s.is_excluded, false)
-            and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))`,
+            and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
+            and not exists (select 1 from campaign_excluded_platforms x where x.campaign_id = c.id and x.platform_id = app.id)
+            and not exists (select 1 from user_excluded_platforms x where x.user_id = c.owner_id and x.platform_id = app.id)
+            and (c.min_quality is null
+                 or case when q.score is null then c.unscored_allowed else q.score >= c.min_quality end)`,
   };
 }
 
@@ -171,6 +178,8 @@ export class ShowcaseService {
       reports: PlayerReportsService;
       /** Where other instances' changes are heard (absent: this instance's own only). */
       pubsub?: PubSub;
+      /** Paid conversions in 30 days an app needs for a quality score (campaigns' minimum scores). */
+      qualityMinSample: number;
       /** The server's public base URL, for smart-link visit links. */
       baseUrl: () => string;
     },
@@ -216,7 +225,9 @@ export class ShowcaseService {
    */
   changed(topic: string, payload: unknown) {
     const own = topic === topics.showcaseChanged();
-    if (!own && !topic.startsWith('campaign-stats:p') && !topic.startsWith('deals:')) return;
+    // A campaign's counters or settings, a deal, an app's quality or exclusions.
+    const listsMove = ['campaign-stats:p', 'deals:', 'platform-quality:p'].some((p) => topic.startsWith(p));
+    if (!own && !listsMove) return;
     this.candidates.clear();
     const platformId = own ? (payload as { platformId?: number } | null)?.platformId : undefined;
     if (platformId) {
@@ -335,10 +346,10 @@ export class ShowcaseService {
         order by player_price desc, id
         limit 50`,
       [
-        // The services join, then the clicks join (the player), then the audience's conditions.
-        ...audienceParams.slice(0, 1),
+        // The audience's app, then the clicks join (the player), then the audience's conditions.
+        ...audienceParams.slice(0, 2),
         ctx.player.id,
-        ...audienceParams.slice(1),
+        ...audienceParams.slice(2),
         ctx.player.id,
         ctx.platform.id,
         ctx.player.id,
@@ -397,7 +408,7 @@ export class ShowcaseService {
   private audienceParams(ctx: PlayerContext): unknown[] {
     return [
       ctx.platform.id,
-      ctx.platform.id,
+      this.deps.qualityMinSample,
       ctx.country,
       ctx.player.language_code?.slice(0, 2).toLowerCase() ?? null,
       ctx.player.is_premium === true,

@@ -1,3 +1,4 @@
+import type { Context } from '../../graphql/context.ts';
 import { ReportJson, StatDayJson, tablePage } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
@@ -10,6 +11,7 @@ import {
   PublisherStatsQuery,
   PublisherStatsSort,
   REPORT_GROUPS,
+  type ReportRow,
   type StatDay,
   utcToday,
 } from './statistics.service.ts';
@@ -88,12 +90,13 @@ export const statisticsRoutes = [
     path: '/v1/campaigns/reports',
     tag: 'campaigns',
     summary:
-      'Conversions and spend from `from` to `to` (UTC days, YYYY-MM-DD, at most 366 days), optionally of one `projectId` or `campaignId`, grouped by `groupBy`: DAY (default; every day listed, each row has `day`), TIER, APP or TASK_TYPE (rows with conversions). Rows: `key`, `label`, `conversions`, `spend`.',
+      'Conversions and spend from `from` to `to` (UTC days, YYYY-MM-DD, at most 366 days), optionally of one `projectId` or `campaignId`, grouped by `groupBy`: DAY (default; every day listed, each row has `day`), TIER, APP or TASK_TYPE (rows with conversions). Rows: `key`, `label`, `conversions`, `spend`; by APP also `platformId` and the app’s `quality` (`score`, null when not enough data, and `conversions`, the 30-day sample behind it).',
     access: 'user',
     response: ReportJson,
     query: ReportQuery,
     handler: async (ctx, { query }) => {
       const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
+      const quality = await appQuality(ctx, rows);
       return {
         data: rows.map((r) => ({
           ...(query.groupBy === 'DAY' ? { day: r.key } : {}),
@@ -101,6 +104,7 @@ export const statisticsRoutes = [
           label: r.label,
           conversions: r.conversions,
           spend: moneyToJson(r.spend),
+          ...(r.platformId ? { platformId: r.platformId, quality: quality.get(r.platformId) } : {}),
         })),
       };
     },
@@ -109,18 +113,38 @@ export const statisticsRoutes = [
     method: 'GET',
     path: '/v1/campaigns/reports.csv',
     tag: 'campaigns',
-    summary: 'The same report as CSV (group, conversions, spend), streamed.',
+    summary:
+      'The same report as CSV (group, conversions, spend; by app also the app’s quality score, empty when not enough data, and its 30-day sample), streamed.',
     access: 'user',
     query: ReportQuery,
     handler: async (ctx, { query }) => {
       // At most 366 days, or one row per tier, app or task type: read at once, written as a stream.
       const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
       const group = query.groupBy.toLowerCase();
+      const file = `campaign-report-${group}-${query.from}-${query.to}.csv`;
+      if (query.groupBy === 'APP') {
+        const quality = await appQuality(ctx, rows);
+        return new CsvFile(
+          file,
+          ['app', 'app_id', 'conversions', 'spend_usd', 'quality_score', 'quality_sample'],
+          rows.map((r) => {
+            const q = quality.get(r.platformId!);
+            return [r.label, r.platformId!, r.conversions, formatMoney(r.spend), q?.score ?? '', q?.conversions ?? 0];
+          }),
+        );
+      }
       return new CsvFile(
-        `campaign-report-${group}-${query.from}-${query.to}.csv`,
+        file,
         [group, 'conversions', 'spend_usd'],
         rows.map((r) => [r.label, r.conversions, formatMoney(r.spend)]),
       );
     },
   }),
 ];
+
+/** Rows by app: each app's score and the sample behind it. */
+async function appQuality(ctx: Context, rows: ReportRow[]) {
+  const ids = rows.flatMap((r) => (r.platformId ? [r.platformId] : []));
+  const quality = await ctx.services.quality.many(ctx.em, ids);
+  return new Map([...quality].map(([id, q]) => [id, { score: q.score, conversions: q.conversions }]));
+}

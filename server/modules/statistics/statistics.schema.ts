@@ -29,7 +29,7 @@ const StatPageRef = builder.objectRef<{ data: StatDay[]; totalCount: number }>('
   fields: (t) => ({ data: t.expose('data', { type: [StatDayRef] }), totalCount: t.exposeInt('totalCount') }),
 });
 
-const ReportRowRef = builder.objectRef<ReportRow>('CampaignReportRow').implement({
+export const ReportRowRef = builder.objectRef<ReportRow>('CampaignReportRow').implement({
   description: 'Conversions and spend of one group: a day, a country tier, an app or a task type.',
   fields: (t) => ({
     key: t.exposeString('key', { description: 'The day (YYYY-MM-DD), tier level, app id or task type.' }),

@@ -61,6 +61,8 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 export interface ReportRow {
   /** The day, tier level, app id or task type. */
   key: string;
+  /** Rows by app: the app's id. */
+  platformId?: number;
   label: string;
   conversions: number;
   spend: bigint;
@@ -223,7 +225,13 @@ export class StatisticsService {
         break;
       }
     }
-    return rows.map((r) => ({ key: r.key, label: r.label, conversions: r.conversions, spend: BigInt(r.spend) }));
+    return rows.map((r) => ({
+      key: r.key,
+      label: r.label,
+      conversions: r.conversions,
+      spend: BigInt(r.spend),
+      ...(q.groupBy === 'APP' ? { platformId: Number(r.key) } : {}),
+    }));
   }
 }
 

@@ -1,0 +1,130 @@
+import { useQuery } from '@apollo/client/react';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Heading } from '@chakra-ui/react/heading';
+import { Text } from '@chakra-ui/react/text';
+import { ShieldCheck } from 'lucide-react';
+import { LiveValue } from '../../components/ui/LiveValue';
+import { useFragment as unmask } from '../../gql';
+import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { componentText, percent, perThousand, scorePalette } from './quality';
+import { AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
+
+/**
+ * The publisher's view of an app's traffic quality (last 30 days): the score or "not enough
+ * data", each component with the points it takes off, what lowers it most, and how many
+ * campaigns exclude the app. Live from `platformQualityChanged`.
+ */
+export function AppQualityCard({ platformId }: { platformId: string }) {
+  const result = useQuery(AppQualityQuery, { variables: { platformId }, context: LIVE_QUERY });
+  useLiveSubscription(AppQualitySubscription, {
+    variables: { platformId },
+    onLive: () => void result.refetch(),
+    onData: ({ client, data }) => {
+      const changed = data.data?.platformQualityChanged;
+      if (!changed || changed.platformId !== platformId) return;
+      client.cache.writeQuery({
+        query: AppQualityQuery,
+        variables: { platformId },
+        data: { __typename: 'Query', appQuality: changed },
+      });
+    },
+  });
+  const app = result.data?.appQuality;
+  // A failed load leaves the card out: the statistics below still work.
+  if (result.error && !app) return null;
+  if (!app) return <Skeleton h="28" borderRadius="xl" data-testid="quality-loading" aria-busy="true" />;
+  const q = unmask(QualityFieldsFragment, app.quality);
+  const worst = q.penalties[0];
+  const rows = [
+    {
+      key: 'RETENTION',
+      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : 'No channel or chat holds ended',
+    },
+    { key: 'VOIDS', value: percent(q.voidRate) },
+    { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
+    { key: 'FRAUD_RULES', value: `${perThousand(q.fraudHitsPer1000)} per 1,000` },
+    { key: 'FAST', value: percent(q.fastShare) },
+  ];
+  const points = new Map(q.penalties.map((p) => [p.component as string, p.points]));
+  return (
+    <Box
+      as="section"
+      aria-labelledby="quality-heading"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="4"
+      data-testid="app-quality"
+    >
+      <Stack gap="3">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="3">
+          <HStack gap="3">
+            <ShieldCheck aria-hidden />
+            <Stack gap="0">
+              <Heading as="h2" size="md" id="quality-heading">
+                Traffic quality
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                Last 30 days, from {q.conversions} paid conversion{q.conversions === 1 ? '' : 's'}
+              </Text>
+            </Stack>
+          </HStack>
+          <HStack gap="3">
+            <Badge
+              size="lg"
+              colorPalette={scorePalette(q.score)}
+              variant="subtle"
+              data-testid="quality-score"
+              aria-label={q.score === null ? 'Score: not enough data' : `Score ${q.score} of 100`}
+            >
+              <LiveValue value={q.score ?? 'Not enough data'}>
+                {q.score === null ? 'Not enough data' : `${q.score} / 100`}
+              </LiveValue>
+            </Badge>
+            <Text textStyle="sm" data-testid="quality-exclusions">
+              Excluded by{' '}
+              <LiveValue value={app.excludedByCampaigns}>
+                {app.excludedByCampaigns} campaign{app.excludedByCampaigns === 1 ? '' : 's'}
+              </LiveValue>
+            </Text>
+          </HStack>
+        </HStack>
+        {q.score === null && (
+          <Text textStyle="sm" color="fg.muted">
+            A score needs {q.minSample} paid conversions in 30 days; this app has {q.conversions}. Advertisers decide
+            whether their campaigns show in apps without a score.
+          </Text>
+        )}
+        {worst && (
+          <Text textStyle="sm" data-testid="quality-advice">
+            <strong>What lowers it most: {componentText[worst.component].label.toLowerCase()}.</strong>{' '}
+            {componentText[worst.component].advice}
+          </Text>
+        )}
+        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }} gapX="4" gapY="1">
+          {rows.map((r) => (
+            <Box key={r.key} display="contents" data-testid="quality-component" data-component={r.key}>
+              <Text as="dt" textStyle="sm" color="fg.muted">
+                {componentText[r.key].label}
+              </Text>
+              <Text as="dd" textStyle="sm" textAlign="end">
+                {r.value}
+              </Text>
+              <Text
+                as="dd"
+                textStyle="sm"
+                textAlign="end"
+                color={points.get(r.key) ? 'fg.error' : 'fg.muted'}
+                display={{ base: 'none', md: 'block' }}
+              >
+                {points.get(r.key) ? `−${points.get(r.key)} points` : 'no points off'}
+              </Text>
+            </Box>
+          ))}
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { graphql } from '../../gql';
+
+export const QualityFieldsFragment = graphql(`
+  fragment QualityFields on PlatformQuality {
+    platformId
+    score
+    conversions
+    minSample
+    retention
+    retentionSample
+    voidRate
+    reportsPer1000
+    fraudHitsPer1000
+    fastShare
+    penalties {
+      component
+      points
+    }
+  }
+`);
+
+export const AppQualityQuery = graphql(`
+  query AppQuality($platformId: ID!) {
+    appQuality(platformId: $platformId) {
+      platformId
+      excludedByCampaigns
+      quality {
+        ...QualityFields
+      }
+    }
+  }
+`);
+
+export const AppQualitySubscription = graphql(`
+  subscription AppQualityChanged($platformId: ID) {
+    platformQualityChanged(platformId: $platformId) {
+      platformId
+      excludedByCampaigns
+      quality {
+        ...QualityFields
+      }
+    }
+  }
+`);
+
+export const ExcludedPlatformsQuery = graphql(`
+  query ExcludedPlatforms($campaignId: ID) {
+    excludedPlatforms(campaignId: $campaignId) {
+      platformId
+      title
+      logo
+      createdAt
+    }
+  }
+`);
+
+export const SetPlatformExcludedMutation = graphql(`
+  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {
+    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {
+      platformId
+      title
+      logo
+      createdAt
+    }
+  }
+`);

@@ -1,0 +1,76 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { Campaign } from '../campaigns/campaign.entity.ts';
+import { Platform } from '../platforms/platform.entity.ts';
+import { User } from '../users/user.entity.ts';
+
+/*
+ * Traffic quality (see the README, "Traffic quality"). Per app and UTC day of the conversion
+ * (or of the report), kept by triggers in the writing transaction: a batch of conversions adds
+ * its paid completions and the fast ones once per statement; a hold that ends, a void and a
+ * moderator's decision move the counts of their own day. A score reads at most 30 rows per app
+ * (`platform_quality()`, sql/platform_quality.sql); `quality:check` (in `ledger:check`) compares
+ * every row with a recomputation from the conversions and reports.
+ */
+export const PlatformQualityDaily = defineEntity({
+  name: 'PlatformQualityDaily',
+  tableName: 'platform_quality_daily',
+  properties: {
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').primary().deleteRule('cascade'),
+    day: p.date().primary(),
+    /** Paid conversions made that day, voided later or not. */
+    completed: p.integer().default(0),
+    /** Of them, completed faster than FRAUD_MIN_SECONDS after the start. */
+    fast: p.integer().default(0),
+    voided: p.integer().default(0),
+    /** Paid channel and chat conversions whose hold ended (posted or voided). */
+    socialResolved: p.integer().default(0),
+    /** Of them, the players who were still members (posted). */
+    socialRetained: p.integer().default(0),
+    /** Players' reports a moderator confirmed (RESOLVED), by the day they were filed. */
+    reportsConfirmed: p.integer().default(0),
+    /** Fraud-rule reports about players not rejected by a moderator (the app leave-rate rule is retention's). */
+    fraudHits: p.integer().default(0),
+  },
+});
+export type PlatformQualityDaily = InferEntity<typeof PlatformQualityDaily>;
+
+/** What the quality triggers read: one row (the fast-completion threshold in milliseconds, FRAUD_MIN_SECONDS, written at start). */
+export const QualitySettings = defineEntity({
+  name: 'QualitySettings',
+  tableName: 'quality_settings',
+  properties: {
+    id: p.integer().primary().autoincrement(false).default(1),
+    fastMs: p.integer().default(5000),
+  },
+});
+export type QualitySettings = InferEntity<typeof QualitySettings>;
+
+/** An app one campaign is not shown in. */
+export const CampaignExcludedPlatform = defineEntity({
+  name: 'CampaignExcludedPlatform',
+  tableName: 'campaign_excluded_platforms',
+  properties: {
+    campaignId: p.manyToOne(Campaign).mapToPk().fieldName('campaign_id').primary().deleteRule('cascade'),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').primary().deleteRule('cascade').index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type CampaignExcludedPlatform = InferEntity<typeof CampaignExcludedPlatform>;
+
+/** An app none of an advertiser's campaigns is shown in. */
+export const UserExcludedPlatform = defineEntity({
+  name: 'UserExcludedPlatform',
+  tableName: 'user_excluded_platforms',
+  properties: {
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').primary().deleteRule('cascade'),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').primary().deleteRule('cascade').index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type UserExcludedPlatform = InferEntity<typeof UserExcludedPlatform>;

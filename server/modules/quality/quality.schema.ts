@@ -1,0 +1,146 @@
+import { parseId, parseInput } from '../../graphql/args.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { Context } from '../../graphql/context.ts';
+import { perRequestLoader } from '../../graphql/loader.ts';
+import { topics } from '../../graphql/pubsub.ts';
+import { ReportRowRef } from '../statistics/statistics.schema.ts';
+import { ExcludedPlatformsInput } from './quality.inputs.ts';
+import { type ExcludedPlatform, type PlatformQuality, QUALITY_COMPONENTS } from './quality.service.ts';
+
+const QualityComponentEnum = builder.enumType('QualityComponent', { values: QUALITY_COMPONENTS });
+
+const PenaltyRef = builder.objectRef<PlatformQuality['penalties'][number]>('QualityPenalty').implement({
+  description: 'Points one component takes off the score of 100.',
+  fields: (t) => ({
+    component: t.expose('component', { type: QualityComponentEnum }),
+    points: t.exposeFloat('points'),
+  }),
+});
+
+const qualityFields = builder.objectRef<PlatformQuality>('PlatformQuality').implement({
+  description:
+    'An app’s traffic quality over the last 30 days: a score from 0 to 100 built from its components (see the README, "Traffic quality").',
+  fields: (t) => ({
+    platformId: t.exposeID('platformId'),
+    score: t.exposeInt('score', { nullable: true, description: 'Null: not enough data (conversions < minSample).' }),
+    conversions: t.exposeInt('conversions', {
+      description: 'Paid conversions in 30 days: the sample behind the score.',
+    }),
+    minSample: t.exposeInt('minSample'),
+    retention: t.exposeFloat('retention', {
+      nullable: true,
+      description: 'Share of paid channel and chat players still members when the hold ended.',
+    }),
+    retentionSample: t.exposeInt('retentionSample'),
+    voidRate: t.exposeFloat('voidRate', { nullable: true }),
+    reportsPer1000: t.exposeFloat('reportsPer1000', { nullable: true }),
+    fraudHitsPer1000: t.exposeFloat('fraudHitsPer1000', { nullable: true }),
+    fastShare: t.exposeFloat('fastShare', { nullable: true }),
+    penalties: t.expose('penalties', { type: [PenaltyRef], description: 'What takes points off, worst first.' }),
+  }),
+});
+
+type OwnerQuality = PlatformQuality & { excludedByCampaigns: number };
+
+const OwnerQualityRef = builder.objectRef<OwnerQuality>('AppQuality').implement({
+  description: 'The publisher’s view of an app’s quality: the score, and how many campaigns exclude the app.',
+  fields: (t) => ({
+    platformId: t.exposeID('platformId'),
+    quality: t.field({ type: qualityFields, resolve: (q) => q }),
+    excludedByCampaigns: t.exposeInt('excludedByCampaigns', {
+      description: 'Campaigns that keep away from the app (never whose).',
+    }),
+  }),
+});
+
+const ExcludedPlatformRef = builder.objectRef<ExcludedPlatform>('ExcludedPlatform').implement({
+  fields: (t) => ({
+    platformId: t.exposeID('platformId'),
+    title: t.exposeString('title'),
+    logo: t.exposeString('logo'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const qualities = perRequestLoader((ctx: Context, ids: number[]) => ctx.services.quality.many(ctx.em, ids));
+
+builder.objectField(ReportRowRef, 'quality', (t) =>
+  t.field({
+    type: qualityFields,
+    nullable: true,
+    description: 'Rows by app: the app’s traffic quality (its score and the sample behind it).',
+    resolve: async (row, _a, ctx) => (row.platformId ? ((await qualities(ctx, row.platformId)) ?? null) : null),
+  }),
+);
+
+const platformIdsArg = (ids: readonly (string | number)[]) =>
+  parseInput(ExcludedPlatformsInput, { platformIds: ids.map((id) => Number(id)) }).platformIds;
+
+builder.queryFields((t) => ({
+  appQuality: t.field({
+    type: OwnerQualityRef,
+    authScopes: { authenticated: true },
+    description: 'My app’s traffic quality and how many campaigns exclude it.',
+    args: { platformId: t.arg.id({ required: true }) },
+    resolve: (_r, { platformId }, ctx) => ctx.services.quality.forOwner(ctx.em, ctx.user!, parseId(platformId)),
+  }),
+  excludedPlatforms: t.field({
+    type: [ExcludedPlatformRef],
+    authScopes: { authenticated: true },
+    description: 'Apps one of my campaigns is not shown in (campaignId), or none of them (without it).',
+    args: { campaignId: t.arg.id({ required: false }) },
+    resolve: (_r, { campaignId }, ctx) =>
+      campaignId
+        ? ctx.services.quality.campaignExclusions(ctx.em, ctx.user!, parseId(campaignId))
+        : ctx.services.quality.userExclusions(ctx.em, ctx.user!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  setExcludedPlatforms: t.field({
+    type: [ExcludedPlatformRef],
+    authScopes: { authenticated: true },
+    description:
+      'Replaces the apps one of my campaigns (campaignId) or all of them (without it) are not shown in; at most 1,000. Clicks made before still convert.',
+    args: { campaignId: t.arg.id({ required: false }), platformIds: t.arg.idList({ required: true }) },
+    resolve: (_r, { campaignId, platformIds }, ctx) => {
+      const ids = platformIdsArg(platformIds);
+      return campaignId
+        ? ctx.services.quality.setCampaignExclusions(ctx.em, ctx.user!, parseId(campaignId), ids)
+        : ctx.services.quality.setUserExclusions(ctx.em, ctx.user!, ids);
+    },
+  }),
+  setPlatformExcluded: t.field({
+    type: [ExcludedPlatformRef],
+    authScopes: { authenticated: true },
+    description:
+      'Excludes one app (or includes it again) for one campaign (campaignId) or all of mine; answers the list.',
+    args: {
+      platformId: t.arg.id({ required: true }),
+      campaignId: t.arg.id({ required: false }),
+      excluded: t.arg.boolean({ required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      ctx.services.quality.toggle(ctx.em, ctx.user!, {
+        platformId: parseId(args.platformId),
+        campaignId: args.campaignId ? parseId(args.campaignId) : undefined,
+        excluded: args.excluded,
+      }),
+  }),
+}));
+
+builder.subscriptionField('platformQualityChanged', (t) =>
+  t.field({
+    type: OwnerQualityRef,
+    authScopes: { authenticated: true },
+    description: 'My app’s quality or exclusion count changed (one app, or all of mine).',
+    args: { platformId: t.arg.id({ required: false }) },
+    subscribe: async (_r, { platformId }, ctx) => {
+      if (!platformId) return ctx.pubsub.subscribe<OwnerQuality>(topics.ownerPlatformQuality(ctx.user!.id));
+      const id = parseId(platformId);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      return ctx.pubsub.subscribe<OwnerQuality>(topics.platformQuality(id));
+    },
+    resolve: (e) => e,
+  }),
+);

@@ -1,0 +1,49 @@
+-- The current definition: change it here (never in a migration). Applied after the migrations
+-- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
+--
+-- A conversion changed (a hold that ended, a void; or, rarely, a moved day, app or price): its
+-- part of the quality rollup moves with it. A status counts as: VOIDED a void; POSTED or VOIDED
+-- of a channel or chat task a resolved hold, POSTED a retained player. When only the status
+-- moved (the usual case) the click is not read again.
+create or replace function conversions_quality() returns trigger language plpgsql as $$
+declare
+  v_fast interval;
+  v_keyed boolean := row(old.created_at, old.platform_id, old.price <> 0, old.task_type, old.click_id)
+    is distinct from row(new.created_at, new.platform_id, new.price <> 0, new.task_type, new.click_id);
+  v conversions;
+  v_sign int;
+  v_click timestamptz;
+begin
+  if tg_op = 'UPDATE' and not v_keyed then
+    if new.price = 0 or old.status is not distinct from new.status then return null; end if;
+    insert into platform_quality_daily as q (platform_id, day, voided, social_resolved, social_retained)
+    values (new.platform_id, (new.created_at at time zone 'utc')::date,
+            (new.status = 'VOIDED')::int - (old.status = 'VOIDED')::int,
+            case when new.task_type in ('CHANNEL', 'CHAT')
+                 then (new.status in ('POSTED', 'VOIDED'))::int - (old.status in ('POSTED', 'VOIDED'))::int else 0 end,
+            case when new.task_type in ('CHANNEL', 'CHAT')
+                 then (new.status = 'POSTED')::int - (old.status = 'POSTED')::int else 0 end)
+    on conflict (platform_id, day)
+    do update set voided = q.voided + excluded.voided, social_resolved = q.social_resolved + excluded.social_resolved,
+                  social_retained = q.social_retained + excluded.social_retained;
+    return null;
+  end if;
+  -- A keyed column moved, or the row is deleted: take the old row's whole part back, add the new one's.
+  v_fast := make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0);
+  foreach v_sign in array case when tg_op = 'UPDATE' then array[-1, 1] else array[-1] end loop
+    if v_sign = -1 then v := old; else v := new; end if;
+    continue when v.price = 0;
+    select created_at into v_click from clicks where id = v.click_id;
+    insert into platform_quality_daily as q (platform_id, day, completed, fast, voided, social_resolved, social_retained)
+    values (v.platform_id, (v.created_at at time zone 'utc')::date, v_sign,
+            v_sign * coalesce((v.created_at - v_click < v_fast)::int, 0),
+            v_sign * (v.status = 'VOIDED')::int,
+            v_sign * (v.task_type in ('CHANNEL', 'CHAT') and v.status in ('POSTED', 'VOIDED'))::int,
+            v_sign * (v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int)
+    on conflict (platform_id, day)
+    do update set completed = q.completed + excluded.completed, fast = q.fast + excluded.fast,
+                  voided = q.voided + excluded.voided, social_resolved = q.social_resolved + excluded.social_resolved,
+                  social_retained = q.social_retained + excluded.social_retained;
+  end loop;
+  return null;
+end $$;
