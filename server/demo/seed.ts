@@ -81,6 +81,8 @@ export const DEMO_USERS = [
   { email: 'moderator2@demo.local', name: 'Sam Moderator', defaultRole: 'ADVERTISER' as const, isModerator: true },
   // A new advertiser whose first campaign waits for review.
   { email: 'newcomer@demo.local', name: 'Nina Newcomer', defaultRole: 'ADVERTISER' as const },
+  // A publisher with a good app and a poor one, both with enough data for a quality score.
+  { email: 'studio@demo.local', name: 'Tia Studio', defaultRole: 'PUBLISHER' as const },
 ];
 
 /** Demo accounts and history so every screen has something to show; idempotent. */
@@ -112,6 +114,7 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   await seedDemoProjectsAndApps(em, services);
   await seedDemoExchange(em, services);
   await seedDemoModeration(em, services);
+  await seedDemoQuality(em, services);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
 }
 
@@ -489,4 +492,63 @@ async function seedDemoModeration(em: EntityManager, services: Services) {
     budget: parseMoney('50'),
     idempotencyKey: 'demo-newcomer-campaign',
   });
+}
+
+/**
+ * Traffic quality worth looking at: the studio's two apps, each with 60 paid conversions today
+ * from the demo advertiser's channel and chat campaigns (through the real conversion function),
+ * whose holds then ended through the real ledger. Tap Rush's players stayed (a score of 100);
+ * most of Coin Storm's left the channel or chat before the hold ended (about 49: advertisers
+ * see it in the report by app and may exclude it).
+ */
+async function seedDemoQuality(em: EntityManager, services: Services) {
+  const [advertiser] = await Promise.all([em.findOneOrFail(User, { email: DEMO_USERS[0].email })]);
+  const studio = await em.findOneOrFail(User, { email: 'studio@demo.local' });
+  const category = await em.findOneOrFail(Category, { title: 'Games' });
+  const app = async (title: string, initials: string, color: string) => {
+    const created = await services.platforms.create(em.fork(), studio, {
+      title,
+      logo: await demoLogo(services, initials, color),
+      categoryId: category.id,
+      webappUrl: `https://${initials.toLowerCase()}.example/app`,
+      tgBotUrl: `https://t.me/${title.toLowerCase().replace(/\W+/g, '_')}_bot/play`,
+      isDarkTheme: false,
+      rewards: [{ title: 'Coins', logo: await demoLogo(services, '¢', '#f59e0b') }],
+      services: (['CHANNEL', 'CHAT', 'BOT'] as const).map((taskType) => ({
+        taskType,
+        awards: [{ platformRewardTitle: 'Coins', value: 200 }],
+        isExcluded: false,
+        shouldConfirmWithoutPayout: false,
+      })),
+      tgBotId: null,
+      botToken: null,
+      rewardCallbackUrl: null,
+    });
+    return created.id;
+  };
+  const good = await app('Tap Rush', 'TR', '#0d9488');
+  const poor = await app('Coin Storm', 'CS', '#dc2626');
+  const [channel, chat] = await em.find(
+    Campaign,
+    { ownerId: advertiser.id, dealId: null, taskType: { $in: ['CHANNEL', 'CHAT'] } },
+    { orderBy: { id: 'asc' } },
+  );
+  let player = 9_300_000_000;
+  for (const [platformId, left] of [
+    [good, 0],
+    [poor, 54],
+  ] as const) {
+    for (let i = 0; i < 60; i++) {
+      const campaign = i % 2 === 0 ? channel : chat;
+      const code = `demo-quality-${platformId}-${i}`;
+      await em.execute(
+        `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, created_at)
+         values (?, ?, ?, ?, 3, now() - interval '3 minutes')`,
+        [code, campaign.id, platformId, player++],
+      );
+      const done = await services.conversions.convert(em.fork(), code, null);
+      // The hold ends: the first `left` players were no longer members.
+      await services.conversions.resolve(em.fork(), done.conversionId!, i < left ? 'VOID' : 'POST');
+    }
+  }
 }
