@@ -13,6 +13,7 @@ import { Migration20261125130000_conversion_batches } from './Migration202611251
 import { Migration20261125175216_account_safety } from './Migration20261125175216_account_safety.ts';
 import { Migration20261126090000_conversion_sets } from './Migration20261126090000_conversion_sets.ts';
 import { Migration20261126110956_quality } from './Migration20261126110956_quality.ts';
+import { Migration20261126113019_quality_floor } from './Migration20261126113019_quality_floor.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261125175216_account_safety', class: Migration20261125175216_account_safety },
   { name: 'Migration20261126090000_conversion_sets', class: Migration20261126090000_conversion_sets },
   { name: 'Migration20261126110956_quality', class: Migration20261126110956_quality },
+  { name: 'Migration20261126113019_quality_floor', class: Migration20261126113019_quality_floor },
 ];

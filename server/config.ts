@@ -73,6 +73,8 @@ const EnvSchema = z
     FRAUD_LEAVE_MIN_SAMPLE: z.coerce.number().int().min(1).max(100000).default(20),
     // Traffic quality (see the README): an app has a score from this many paid conversions in 30 days.
     QUALITY_MIN_SAMPLE: z.coerce.number().int().min(1).max(1000000).default(50),
+    // An app scored under this gets no paid campaigns until a moderator lifts it or the score recovers (0: no floor).
+    QUALITY_FLOOR: z.coerce.number().int().min(0).max(100).default(30),
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -194,6 +196,8 @@ export interface Config {
   fraud: FraudConfig;
   /** Paid conversions in 30 days an app needs for a quality score. */
   qualityMinSample: number;
+  /** Apps scored under it get no paid campaigns (0: no floor). */
+  qualityFloor: number;
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
@@ -274,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaveMinSample: env.FRAUD_LEAVE_MIN_SAMPLE,
     },
     qualityMinSample: env.QUALITY_MIN_SAMPLE,
+    qualityFloor: env.QUALITY_FLOOR,
     cryptoPay: env.CRYPTO_PAY_TOKEN
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,

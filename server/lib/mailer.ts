@@ -15,6 +15,16 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** The product's mailer from its configuration (SMTP_URL, MAIL_FROM, the data folder's outbox). */
+export function configuredMailer(config: { smtpUrl?: string; mailFrom: string; dataDir: string }, log: Logger): Mailer {
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log,
+  });
+}
+
 /** SMTP when SMTP_URL is set; otherwise each message is written to data/outbox and logged. */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
   if (opts.smtpUrl) {

@@ -115,7 +115,7 @@ test('players who leave after joining: the app loses retention, falls under a mi
 
   const poorQuality = (await quality(poor.id)).body.value;
   // Retention 0 takes 35 points, a void rate of 100% takes 20: 45. (The leave-rate rule's report
-  // about the app is not counted again: it is the same players leaving.)
+  // about the app is not counted as a fraud hit: it is the same players leaving.)
   expect(poorQuality).toMatchObject({
     score: 45,
     conversions: MIN_SAMPLE,

@@ -91,6 +91,7 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
             </Text>
           </HStack>
         </HStack>
+        {app.pause && <PauseNotice pause={app.pause} />}
         {q.score === null && (
           <Text textStyle="sm" color="fg.muted">
             A score needs {q.minSample} paid conversions in 30 days; this app has {q.conversions}. Advertisers decide
@@ -125,6 +126,38 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
           ))}
         </Box>
       </Stack>
+    </Box>
+  );
+}
+
+function PauseNotice({
+  pause,
+}: {
+  pause: { since: string; score: number; floor: number; liftedAt?: string | null; liftNote?: string | null };
+}) {
+  const since = new Date(pause.since).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return (
+    <Box
+      role="status"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      bg={pause.liftedAt ? 'bg.subtle' : 'bg.error'}
+      borderColor={pause.liftedAt ? 'border' : 'border.error'}
+      data-testid="quality-pause"
+    >
+      {pause.liftedAt ? (
+        <Text textStyle="sm">
+          <strong>A moderator lifted the pause:</strong> paid campaigns show in this app again, though its score{' '}
+          {pause.score} is under the network’s floor of {pause.floor}.{pause.liftNote ? ` “${pause.liftNote}”` : ''}
+        </Text>
+      ) : (
+        <Text textStyle="sm" color="fg.error">
+          <strong>Paid campaigns are paused in this app</strong> since {since}: its score {pause.score} is under the
+          network’s floor of {pause.floor}. Swaps you agreed to go on. The pause ends once the score is back at{' '}
+          {pause.floor}; a moderator reviews it too.
+        </Text>
+      )}
     </Box>
   );
 }

@@ -24,6 +24,13 @@ export const AppQualityQuery = graphql(`
     appQuality(platformId: $platformId) {
       platformId
       excludedByCampaigns
+      pause {
+        since
+        score
+        floor
+        liftedAt
+        liftNote
+      }
       quality {
         ...QualityFields
       }
@@ -36,6 +43,13 @@ export const AppQualitySubscription = graphql(`
     platformQualityChanged(platformId: $platformId) {
       platformId
       excludedByCampaigns
+      pause {
+        since
+        score
+        floor
+        liftedAt
+        liftNote
+      }
       quality {
         ...QualityFields
       }

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { defineArea } from '../../app/area.ts';
-import { createMailer } from '../../lib/mailer.ts';
+import { configuredMailer } from '../../lib/mailer.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { createTokenService } from '../../lib/tokens.ts';
 import { AccountNotice, SignInAddress } from './account-safety.entity.ts';
@@ -20,12 +19,7 @@ export const authArea = defineArea({
       config,
       pubsub,
       tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
-      mailer: createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: join(config.dataDir, 'outbox'),
-        log,
-      }),
+      mailer: configuredMailer(config, log),
       limiter: createRateLimiter(config.rateLimitPerMinute, redis),
       google,
       log,

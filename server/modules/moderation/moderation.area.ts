@@ -12,8 +12,15 @@ import { PlayerReportsService } from './reports.service.ts';
 export const moderationArea = defineArea({
   name: 'moderation',
   entities: [ModerationEvent, ShowcaseBlock],
-  services: ({ config, log, pubsub, em, cleanups }, { ledger, conversions, campaigns }) => {
-    const reports = new PlayerReportsService({ pubsub, ledger, conversions });
+  services: ({ config, log, pubsub, em, cleanups }, services) => {
+    const { ledger, conversions, campaigns } = services;
+    // Quality (listed later) hears of decisions: rejecting an app's floor report lifts its pause.
+    const reports = new PlayerReportsService({
+      pubsub,
+      ledger,
+      conversions,
+      onDecision: (tx, decision) => services.quality.decided(tx, decision),
+    });
     const fraud = new FraudService({ em, reports, config: config.fraud, log });
     // Before the database closes: the conversions already queued are still checked.
     cleanups.push(() => fraud.flush());

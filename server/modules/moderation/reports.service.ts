@@ -187,7 +187,22 @@ const toView = (r: Row): ReportView => ({
  * transaction, and is pushed to every moderator after the commit.
  */
 export class PlayerReportsService {
-  constructor(private readonly deps: { pubsub: PubSub; ledger: Ledger; conversions: ConversionsService }) {}
+  constructor(
+    private readonly deps: {
+      pubsub: PubSub;
+      ledger: Ledger;
+      conversions: ConversionsService;
+      /**
+       * A moderator decided a report (RESOLVED or REJECTED), inside the decision's transaction:
+       * what the decision applied besides its own effects (the quality floor lifts an app's pause
+       * when its report is rejected), recorded with the decision.
+       */
+      onDecision?: (
+        tx: EntityManager,
+        decision: { reportId: number; status: ReportStatus; moderatorId: number; note: string | null },
+      ) => Promise<Record<string, unknown> | null>;
+    },
+  ) {}
 
   async list(em: EntityManager, moderator: User, q: ReportTableQuery): Promise<TablePage<ReportView>> {
     const where: string[] = [];
@@ -428,6 +443,10 @@ export class PlayerReportsService {
           );
           applied.blockPlayer = { appId: r.platform_id, playerId };
         }
+      }
+      if (action === 'status' && this.deps.onDecision) {
+        const more = await this.deps.onDecision(tx, { reportId, status: target, moderatorId: moderator.id, note });
+        if (more) Object.assign(applied, more);
       }
       await tx.execute(
         `update player_reports set status = ?, updated_at = now(),

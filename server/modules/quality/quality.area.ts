@@ -1,8 +1,10 @@
 import { defineArea } from '../../app/area.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
+import { configuredMailer } from '../../lib/mailer.ts';
 import {
   CampaignExcludedPlatform,
   PlatformQualityDaily,
+  PlatformQualityPause,
   QualitySettings,
   UserExcludedPlatform,
 } from './quality.entity.ts';
@@ -17,7 +19,13 @@ import { QualityService } from './quality.service.ts';
  */
 export const qualityArea = defineArea({
   name: 'quality',
-  entities: [PlatformQualityDaily, QualitySettings, CampaignExcludedPlatform, UserExcludedPlatform],
+  entities: [
+    PlatformQualityDaily,
+    QualitySettings,
+    CampaignExcludedPlatform,
+    UserExcludedPlatform,
+    PlatformQualityPause,
+  ],
   sql: [
     sqlDefinition(import.meta.url, './sql/quality_recomputed.sql'),
     sqlDefinition(import.meta.url, './sql/quality_rebuild.sql'),
@@ -26,8 +34,18 @@ export const qualityArea = defineArea({
     sqlDefinition(import.meta.url, './sql/player_reports_quality.sql'),
     sqlDefinition(import.meta.url, './sql/platform_quality.sql'),
   ],
-  services: async ({ config, pubsub, em, onPublish, cleanups }) => {
-    const quality = new QualityService({ pubsub, em, minSample: config.qualityMinSample });
+  services: async ({ config, log, pubsub, em, url, onPublish, cleanups }, { ledger, reports }) => {
+    const quality = new QualityService({
+      pubsub,
+      em,
+      minSample: config.qualityMinSample,
+      floor: config.qualityFloor,
+      ledger,
+      reports,
+      mailer: configuredMailer(config, log),
+      log,
+      appUrl: () => config.publicUrl ?? url(),
+    });
     await quality.start(em(), config.fraud.minSeconds);
     // Reports decided or filed by a rule move their app's quality: its owner hears of it.
     onPublish((topic, payload) => quality.heard(topic, payload));
@@ -35,5 +53,18 @@ export const qualityArea = defineArea({
     return { quality };
   },
   routes: qualityRoutes,
+  jobs: ({ log, em, services }) => [
+    {
+      // The floor over every scored app, each round (holds that end and decisions apply it at once too).
+      name: 'quality-floor',
+      run: async () => {
+        const moved = await services.quality.enforceFloor(em());
+        if (moved.length) {
+          log.info({ apps: moved }, 'quality floor: pauses opened or ended');
+          await services.quality.publish(em(), moved);
+        }
+      },
+    },
+  ],
   topics: ['platformQuality', 'ownerPlatformQuality'],
 });

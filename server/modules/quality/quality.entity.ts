@@ -28,7 +28,7 @@ export const PlatformQualityDaily = defineEntity({
     socialRetained: p.integer().default(0),
     /** Players' reports a moderator confirmed (RESOLVED), by the day they were filed. */
     reportsConfirmed: p.integer().default(0),
-    /** Fraud-rule reports about players not rejected by a moderator (the app leave-rate rule is retention's). */
+    /** Fraud-rule reports about players, not rejected by a moderator (app-wide rules are built from the components). */
     fraudHits: p.integer().default(0),
   },
 });
@@ -74,3 +74,38 @@ export const UserExcludedPlatform = defineEntity({
   },
 });
 export type UserExcludedPlatform = InferEntity<typeof UserExcludedPlatform>;
+
+/**
+ * The network floor: an app whose score (with enough data) fell under QUALITY_FLOOR gets no paid
+ * campaigns while its pause is open and not lifted (swaps it agreed to go on). A moderator lifts
+ * it by rejecting its report, with a note; it ends when the score is back at the floor (or there
+ * is not enough data any more). Rows stay: the app's history of pauses.
+ */
+export const PlatformQualityPause = defineEntity({
+  name: 'PlatformQualityPause',
+  tableName: 'platform_quality_pauses',
+  indexes: [
+    {
+      // At most one open pause per app (instances agree through it).
+      name: 'platform_quality_pauses_open',
+      expression: `create unique index "platform_quality_pauses_open" on "platform_quality_pauses" ("platform_id") where "ended_at" is null`,
+    },
+  ],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),
+    /** The score that paused it. */
+    score: p.integer(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    /** The moderators' report about it. */
+    reportId: p.integer().nullable(),
+    liftedAt: p.datetime().nullable(),
+    liftedById: p.manyToOne(User).mapToPk().fieldName('lifted_by_id').nullable().deleteRule('set null'),
+    liftNote: p.string().length(1000).nullable(),
+    endedAt: p.datetime().nullable(),
+  },
+});
+export type PlatformQualityPause = InferEntity<typeof PlatformQualityPause>;

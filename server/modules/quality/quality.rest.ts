@@ -44,9 +44,33 @@ export const qualityRoutes = [
     tag: 'platforms',
     summary: `The signed-in publisher’s app: ${QUALITY_HELP}`,
     access: 'user',
-    response: QualityJson.extend({ excludedByCampaigns: z.number() }),
+    response: QualityJson.extend({
+      excludedByCampaigns: z.number(),
+      pause: z
+        .object({
+          since: z.string(),
+          score: z.number(),
+          floor: z.number(),
+          liftedAt: z.string().nullable(),
+          liftNote: z.string().nullable(),
+        })
+        .nullable()
+        .describe(
+          'Open while the score is under the network’s floor: no paid campaigns unless a moderator lifted it (swaps go on).',
+        ),
+    }),
     params: z.object({ id: idParam('id') }),
-    handler: (ctx, { params }) => ctx.services.quality.forOwner(ctx.em, ctx.user!, params.id),
+    handler: async (ctx, { params }) => {
+      const q = await ctx.services.quality.forOwner(ctx.em, ctx.user!, params.id);
+      return {
+        ...q,
+        pause: q.pause && {
+          ...q.pause,
+          since: q.pause.since.toISOString(),
+          liftedAt: q.pause.liftedAt?.toISOString() ?? null,
+        },
+      };
+    },
   }),
   route({
     method: 'GET',

@@ -5,7 +5,13 @@ import { perRequestLoader } from '../../graphql/loader.ts';
 import { topics } from '../../graphql/pubsub.ts';
 import { ReportRowRef } from '../statistics/statistics.schema.ts';
 import { ExcludedPlatformsInput } from './quality.inputs.ts';
-import { type ExcludedPlatform, type PlatformQuality, QUALITY_COMPONENTS } from './quality.service.ts';
+import {
+  type ExcludedPlatform,
+  type OwnerQuality,
+  type PlatformQuality,
+  QUALITY_COMPONENTS,
+  type QualityPause,
+} from './quality.service.ts';
 
 const QualityComponentEnum = builder.enumType('QualityComponent', { values: QUALITY_COMPONENTS });
 
@@ -40,7 +46,21 @@ const qualityFields = builder.objectRef<PlatformQuality>('PlatformQuality').impl
   }),
 });
 
-type OwnerQuality = PlatformQuality & { excludedByCampaigns: number };
+const PauseRef = builder.objectRef<QualityPause>('QualityPause').implement({
+  description:
+    'The app is under the network’s quality floor: no paid campaigns while the pause is open and not lifted (swaps go on).',
+  fields: (t) => ({
+    since: t.expose('since', { type: 'DateTime' }),
+    score: t.exposeInt('score', { description: 'The score that paused it.' }),
+    floor: t.exposeInt('floor'),
+    liftedAt: t.expose('liftedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'A moderator lifted the pause: paid campaigns show again until it ends.',
+    }),
+    liftNote: t.exposeString('liftNote', { nullable: true }),
+  }),
+});
 
 const OwnerQualityRef = builder.objectRef<OwnerQuality>('AppQuality').implement({
   description: 'The publisher’s view of an app’s quality: the score, and how many campaigns exclude the app.',
@@ -50,6 +70,7 @@ const OwnerQualityRef = builder.objectRef<OwnerQuality>('AppQuality').implement(
     excludedByCampaigns: t.exposeInt('excludedByCampaigns', {
       description: 'Campaigns that keep away from the app (never whose).',
     }),
+    pause: t.expose('pause', { type: PauseRef, nullable: true }),
   }),
 });
 
@@ -141,6 +162,17 @@ builder.subscriptionField('platformQualityChanged', (t) =>
       await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
       return ctx.pubsub.subscribe<OwnerQuality>(topics.platformQuality(id));
     },
-    resolve: (e) => e,
+    // Dates arrive as strings over Redis.
+    resolve: (e) =>
+      e.pause
+        ? {
+            ...e,
+            pause: {
+              ...e.pause,
+              since: new Date(e.pause.since),
+              liftedAt: e.pause.liftedAt ? new Date(e.pause.liftedAt) : null,
+            },
+          }
+        : e,
   }),
 );

@@ -1,8 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
 import { pgIds } from '../../db/columns.ts';
 import { notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { Ledger } from '../ledger/ledger.service.ts';
+import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import type { User } from '../users/user.entity.ts';
+
+/** The moderators' report about an app under the floor (one per pause). */
+export const QUALITY_FLOOR_RULE = 'QUALITY_FLOOR';
 
 /** What takes points off an app's score, worst first on the App page. */
 export const QUALITY_COMPONENTS = ['RETENTION', 'VOIDS', 'REPORTS', 'FRAUD_RULES', 'FAST'] as const;
@@ -81,6 +88,20 @@ function fromRow(platformId: number, r: QualityRow | undefined, minSample: numbe
   };
 }
 
+/** An app's open pause under the network floor, as its publisher sees it. */
+export interface QualityPause {
+  since: Date;
+  /** The score that paused it, and the floor. */
+  score: number;
+  floor: number;
+  /** A moderator lifted it: paid campaigns show again until the pause ends. */
+  liftedAt: Date | null;
+  liftNote: string | null;
+}
+
+/** The publisher's view of one app. */
+export type OwnerQuality = PlatformQuality & { excludedByCampaigns: number; pause: QualityPause | null };
+
 /** An app in an exclusion list. */
 export interface ExcludedPlatform {
   platformId: number;
@@ -108,6 +129,14 @@ export class QualityService {
       minSample: number;
       /** A fresh EntityManager for the live events that follow other areas' work. */
       em: () => EntityManager;
+      /** Apps scored under it get no paid campaigns (0: no floor). */
+      floor: number;
+      ledger: Ledger;
+      reports: PlayerReportsService;
+      mailer: Mailer;
+      log: Logger;
+      /** The product's address, for the link in the publisher's mail. */
+      appUrl: () => string;
       /** How long changes gather before their apps' owners are told (one event per app). */
       gatherMs?: number;
     },
@@ -122,13 +151,19 @@ export class QualityService {
     this.timer ??= setTimeout(() => void this.flush(), this.deps.gatherMs ?? 200);
   }
 
-  /** Sends what `soon` gathered (also at shutdown). */
+  /** Applies the floor to what `soon` gathered and tells the owners (also at shutdown). */
   async flush() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const ids = [...this.pending];
     this.pending.clear();
-    await this.publish(this.deps.em(), ids).catch(() => {});
+    if (!ids.length) return;
+    const em = this.deps.em();
+    const moved = await this.enforceFloor(em, ids).catch((err) => {
+      this.deps.log.warn({ err }, 'the quality floor could not be applied');
+      return [];
+    });
+    await this.publish(em, [...ids, ...moved]).catch(() => {});
   }
 
   /** A live event another area published: a report decided or filed by a rule moves its app's quality. */
@@ -167,14 +202,152 @@ export class QualityService {
     return new Map(ids.map((id) => [id, fromRow(id, byId.get(id), minSample)]));
   }
 
-  /** The owner's app: its quality and how many campaigns keep away from it (never whose). */
-  async forOwner(em: EntityManager, owner: User, platformId: number) {
+  /** The owner's app: its quality, how many campaigns keep away from it (never whose), and its pause. */
+  async forOwner(em: EntityManager, owner: User, platformId: number): Promise<OwnerQuality> {
     await this.ownedPlatform(em, owner, platformId);
-    const [quality, excludedBy] = await Promise.all([
+    return this.ownerView(em, platformId);
+  }
+
+  private async ownerView(em: EntityManager, platformId: number): Promise<OwnerQuality> {
+    const [quality, excludedBy, pause] = await Promise.all([
       this.many(em, [platformId]).then((m) => m.get(platformId)!),
       this.excludedByCount(em, platformId),
+      this.openPause(em, platformId),
     ]);
-    return { ...quality, excludedByCampaigns: excludedBy };
+    return { ...quality, excludedByCampaigns: excludedBy, pause };
+  }
+
+  private async openPause(em: EntityManager, platformId: number): Promise<QualityPause | null> {
+    const [p] = await em.execute<
+      { created_at: Date | string; score: number; lifted_at: Date | string | null; lift_note: string | null }[]
+    >(
+      'select created_at, score, lifted_at, lift_note from platform_quality_pauses where platform_id = ? and ended_at is null',
+      [platformId],
+    );
+    if (!p) return null;
+    return {
+      since: new Date(p.created_at),
+      score: p.score,
+      floor: this.deps.floor,
+      liftedAt: p.lifted_at ? new Date(p.lifted_at) : null,
+      liftNote: p.lift_note,
+    };
+  }
+
+  /**
+   * The network floor, for these apps (or every app with a score or an open pause): an app with
+   * enough data scored under QUALITY_FLOOR is paused (one pause, one moderators' report with the
+   * components, one mail to its publisher); an open pause ends once the score is back at the
+   * floor or there is not enough data. Answers the apps whose pause opened or ended.
+   */
+  async enforceFloor(em: EntityManager, platformIds?: number[]): Promise<number[]> {
+    const { floor, minSample } = this.deps;
+    const ids =
+      platformIds ??
+      (
+        await em.execute<{ id: number }[]>(
+          `select distinct platform_id as id from platform_quality_daily
+            where day > (now() at time zone 'utc')::date - 30
+           union select platform_id from platform_quality_pauses where ended_at is null`,
+        )
+      ).map((r) => r.id);
+    if (!ids.length) return [];
+    const rows = await em.execute<(QualityRow & { open: boolean })[]>(
+      `select q.*, exists (select 1 from platform_quality_pauses p where p.platform_id = q.platform_id and p.ended_at is null) as open
+         from platform_quality(?::int[], ?) q
+       union all
+       select p.platform_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, true
+         from platform_quality_pauses p
+        where p.ended_at is null and p.platform_id = any(?::int[])
+          and not exists (select 1 from platform_quality_daily d where d.platform_id = p.platform_id
+                           and d.day > (now() at time zone 'utc')::date - 30)`,
+      [pgIds(ids), minSample, pgIds(ids)],
+    );
+    const moved: number[] = [];
+    for (const r of rows) {
+      const under = floor > 0 && r.score !== null && r.score < floor;
+      if (under && !r.open) {
+        if (await this.pause(em, r)) moved.push(r.platform_id);
+      } else if (!under && r.open) {
+        const ended = await em.execute(
+          'update platform_quality_pauses set ended_at = now() where platform_id = ? and ended_at is null returning id',
+          [r.platform_id],
+        );
+        if (ended.length) moved.push(r.platform_id);
+      }
+    }
+    return moved;
+  }
+
+  /** Opens the app's pause with its report, in one transaction; then mails its publisher. */
+  private async pause(em: EntityManager, r: QualityRow): Promise<boolean> {
+    const { floor, minSample } = this.deps;
+    const quality = fromRow(r.platform_id, r, minSample);
+    const opened = await this.deps.ledger.run(em, async (tx, emit) => {
+      const [p] = await tx.execute<{ id: number }[]>(
+        `insert into platform_quality_pauses (platform_id, score) values (?, ?)
+         on conflict (platform_id) where ended_at is null do nothing returning id`,
+        [r.platform_id, r.score],
+      );
+      if (!p) return null;
+      const worst = quality.penalties.map((x) => `${x.component.toLowerCase().replace('_', ' ')} −${x.points}`);
+      const [reportId] = await this.deps.reports.file(tx, emit, [
+        {
+          platformId: r.platform_id,
+          campaignId: null,
+          playerId: null,
+          playerName: null,
+          reason: 'FRAUD_RULE',
+          text: `The app's traffic quality score is ${r.score}, under the network's floor of ${floor} (${worst.join(', ')}). Paid campaigns are paused in it; swaps go on. Reject this report to lift the pause (with a note); resolve it to keep the pause until the score recovers.`,
+          rule: {
+            name: QUALITY_FLOOR_RULE,
+            subject: `app:${r.platform_id}:pause:${p.id}`,
+            evidence: { ...quality, floor },
+          },
+        },
+      ]);
+      await tx.execute('update platform_quality_pauses set report_id = ? where id = ?', [reportId ?? null, p.id]);
+      const [owner] = await tx.execute<{ email: string; name: string; title: string }[]>(
+        'select u.email, u.name, p.title from platforms p join users u on u.id = p.owner_id where p.id = ?',
+        [r.platform_id],
+      );
+      return owner;
+    });
+    if (!opened) return false;
+    const lines = [
+      `Hello ${opened.name},`,
+      '',
+      `Paid campaigns are paused in ${opened.title}: its traffic quality score over the last 30 days is ${r.score}, under the network's floor of ${floor}. Swaps you agreed to go on.`,
+      '',
+      'What lowers it:',
+      ...quality.penalties.map((x) => `- ${x.component.toLowerCase().replace('_', ' ')}: −${x.points} points`),
+      '',
+      `The App page shows each component: ${this.deps.appUrl()}/publisher/${r.platform_id}/campaigns`,
+      'The pause ends by itself once the score is back at the floor; a moderator reviews it too.',
+    ];
+    await this.deps.mailer
+      .send({ to: opened.email, subject: `Paid campaigns paused in ${opened.title}`, text: lines.join('\n') })
+      .catch((err) => this.deps.log.warn({ err }, 'the quality floor mail was not sent'));
+    return true;
+  }
+
+  /**
+   * A moderator decided a report (inside the decision's transaction): rejecting an app's quality
+   * floor report lifts its pause, with the moderator's note; resolving keeps it.
+   */
+  async decided(
+    tx: EntityManager,
+    d: { reportId: number; status: string; moderatorId: number; note: string | null },
+  ): Promise<Record<string, unknown> | null> {
+    if (d.status !== 'REJECTED') return null;
+    const lifted = await tx.execute<{ platform_id: number }[]>(
+      `update platform_quality_pauses set lifted_at = now(), lifted_by_id = ?, lift_note = ?
+        where report_id = ? and ended_at is null and lifted_at is null returning platform_id`,
+      [d.moderatorId, d.note, d.reportId],
+    );
+    if (!lifted.length) return null;
+    this.soon([lifted[0].platform_id]);
+    return { liftedPause: { appId: lifted[0].platform_id } };
   }
 
   /** Campaigns (not deleted) that exclude the app, on their own or through their advertiser's list. */
@@ -273,10 +446,9 @@ export class QualityService {
       'select id, owner_id from platforms where id = any(?::int[])',
       [pgIds(ids)],
     );
-    const qualities = await this.many(em, ids);
     await Promise.all(
       owners.map(async (p) => {
-        const event = { ...qualities.get(p.id)!, excludedByCampaigns: await this.excludedByCount(em, p.id) };
+        const event = await this.ownerView(em, p.id);
         await Promise.all([
           this.deps.pubsub.publish(topics.platformQuality(p.id), event).catch(() => {}),
           this.deps.pubsub.publish(topics.ownerPlatformQuality(p.owner_id), event).catch(() => {}),

@@ -37,8 +37,8 @@ function prepared<T>(em: EntityManager, name: string, sql: string, values: unkno
  * Premium), whoever the player: running, with budget for the price, matching the targeting,
  * under the daily cap, not excluded by the app, smart links only where the app awards anyway,
  * swaps only in their app and below their quantity; not excluded by the advertiser (for the
- * campaign or all of theirs) and the app's quality score at the campaign's minimum (traffic
- * quality). One text for the click's check and the cached lists, so they cannot drift apart.
+ * campaign or all of theirs), the app's quality score at the campaign's minimum, and no paid
+ * campaign while the app is paused under the network's floor (traffic quality). One text for the click's check and the cached lists, so they cannot drift apart.
  * Parameters, in order: the app id and the quality's minimum sample (`from`), then after any
  * joins the caller adds to `from`: country, language, Premium, the Premium percent.
  */
@@ -68,7 +68,9 @@ function audienceSql(price: string) {
             and not exists (select 1 from campaign_excluded_platforms x where x.campaign_id = c.id and x.platform_id = app.id)
             and not exists (select 1 from user_excluded_platforms x where x.user_id = c.owner_id and x.platform_id = app.id)
             and (c.min_quality is null
-                 or case when q.score is null then c.unscored_allowed else q.score >= c.min_quality end)`,
+                 or case when q.score is null then c.unscored_allowed else q.score >= c.min_quality end)
+            and (c.deal_id is not null or not exists (select 1 from platform_quality_pauses qp
+                 where qp.platform_id = app.id and qp.ended_at is null and qp.lifted_at is null))`,
   };
 }
 

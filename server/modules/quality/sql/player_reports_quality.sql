@@ -2,9 +2,9 @@
 -- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 --
 -- Reports in the quality rollup, by the day they were filed: a player's report counts once a
--- moderator confirms it (RESOLVED), a fraud rule's counts unless a moderator rejects it. The
--- app leave-rate rule's reports are not counted: they are the same players' leaving, which
--- retention already counts.
+-- moderator confirms it (RESOLVED), a fraud rule's counts unless a moderator rejects it. Only
+-- rules about players count: the app-wide ones (leave rate, the quality floor) are built from the
+-- same components the score already counts.
 create or replace function player_reports_quality() returns trigger language plpgsql as $$
 declare
   d_confirmed int := 0;
@@ -12,11 +12,11 @@ declare
 begin
   if tg_op in ('UPDATE', 'DELETE') then
     d_confirmed := d_confirmed - (old.reason <> 'FRAUD_RULE' and old.status = 'RESOLVED')::int;
-    d_hits := d_hits - (old.reason = 'FRAUD_RULE' and old.rule is distinct from 'APP_LEAVE_RATE' and old.status <> 'REJECTED')::int;
+    d_hits := d_hits - (old.reason = 'FRAUD_RULE' and coalesce(old.rule_subject like 'player:%', false) and old.status <> 'REJECTED')::int;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
     d_confirmed := d_confirmed + (new.reason <> 'FRAUD_RULE' and new.status = 'RESOLVED')::int;
-    d_hits := d_hits + (new.reason = 'FRAUD_RULE' and new.rule is distinct from 'APP_LEAVE_RATE' and new.status <> 'REJECTED')::int;
+    d_hits := d_hits + (new.reason = 'FRAUD_RULE' and coalesce(new.rule_subject like 'player:%', false) and new.status <> 'REJECTED')::int;
   end if;
   if d_confirmed = 0 and d_hits = 0 then return null; end if;
   if tg_op = 'UPDATE' and old.platform_id <> new.platform_id then

@@ -21,7 +21,7 @@ language sql stable as $$
   rep as (
     select r.platform_id, (r.created_at at time zone 'utc')::date as day,
            count(*) filter (where r.reason <> 'FRAUD_RULE' and r.status = 'RESOLVED')::int as reports_confirmed,
-           count(*) filter (where r.reason = 'FRAUD_RULE' and r.rule is distinct from 'APP_LEAVE_RATE' and r.status <> 'REJECTED')::int as fraud_hits
+           count(*) filter (where r.reason = 'FRAUD_RULE' and r.rule_subject like 'player:%' and r.status <> 'REJECTED')::int as fraud_hits
       from player_reports r
      group by 1, 2)
   select coalesce(c.platform_id, r.platform_id), coalesce(c.day, r.day),
