@@ -14,6 +14,7 @@ import { Migration20261125175216_account_safety } from './Migration2026112517521
 import { Migration20261126090000_conversion_sets } from './Migration20261126090000_conversion_sets.ts';
 import { Migration20261126110956_quality } from './Migration20261126110956_quality.ts';
 import { Migration20261126113019_quality_floor } from './Migration20261126113019_quality_floor.ts';
+import { Migration20261126113537_fraud_hits } from './Migration20261126113537_fraud_hits.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -31,4 +32,5 @@ export const migrationsList = [
   { name: 'Migration20261126090000_conversion_sets', class: Migration20261126090000_conversion_sets },
   { name: 'Migration20261126110956_quality', class: Migration20261126110956_quality },
   { name: 'Migration20261126113019_quality_floor', class: Migration20261126113019_quality_floor },
+  { name: 'Migration20261126113537_fraud_hits', class: Migration20261126113537_fraud_hits },
 ];

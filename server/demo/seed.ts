@@ -456,21 +456,18 @@ async function seedDemoModeration(em: EntityManager, services: Services) {
     status: 'REJECTED',
     note: 'Awards are set by the app, not by us.',
   });
-  await services.reports.fileNow(em.fork(), [
-    {
+  // A fraud rule's report about the app, listing the players it flagged today.
+  await services.reports.fileHitsNow(
+    em.fork(),
+    [4_400_000_003, 4_400_000_004].map((playerId, i) => ({
       platformId: app.id,
-      campaignId: channel.id,
-      playerId: 4_400_000_003,
-      playerName: null,
-      reason: 'FRAUD_RULE',
-      text: 'Completed a task 0.8 s after starting it (a human needs at least 5 s).',
-      rule: {
-        name: 'FAST_COMPLETION',
-        subject: 'player:4400000003',
-        evidence: { conversionId: null, seconds: 0.8, limitSeconds: 5 },
-      },
-    },
-  ]);
+      rule: 'FAST_COMPLETION',
+      playerId,
+      conversionId: null,
+      evidence: { campaignId: channel.id, seconds: 0.8 + i * 0.3, limitSeconds: 5 },
+    })),
+    (rule, count) => services.fraud.describe(rule, count),
+  );
   // The newcomer's first campaign waits for a moderator.
   const category = await em.findOneOrFail(Category, { title: 'Games' });
   const project = await services.projects.create(em.fork(), newcomer, {

@@ -219,15 +219,22 @@ describe('fraud rules', () => {
       [rule, subject],
     );
 
-  test('fast completions and too many in an hour: one report per rule and player a day, with the evidence', async () => {
+  const appReports = (rule: string, platformId: number) =>
+    em(app).execute<{ id: number; text: string; evidence: { hits: number; players: Record<string, unknown>[] } }[]>(
+      `select id, text, evidence from player_reports where rule = ? and platform_id = ? and rule_subject like 'app:%' order by id`,
+      [rule, platformId],
+    );
+
+  test('fast completions and too many in an hour: one report per app, rule and day, listing the players; it grows live', async () => {
     const adv = await advertiser();
-    const projects = await Promise.all([1, 2, 3, 4, 5].map(() => createProject(app, adv, [tasks.bot()])));
+    const projects = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createProject(app, adv, [tasks.bot()])));
     const campaigns = await Promise.all(projects.map((p) => createCampaign(app, adv, p.tasks[0], { budget: 1 })));
     const other = await createPlatform(app, pub);
     const player: PlayerSession = { user: newPlayer() };
+    const second: PlayerSession = { user: newPlayer() };
     const careful: PlayerSession = { user: newPlayer() };
 
-    // A careful player takes 10 s: no report.
+    // A careful player takes 10 s: no hit.
     const slow = await start(app, platform, careful, campaigns[0].id);
     await em(app).execute("update clicks set created_at = now() - interval '10 seconds' where id = ?", [slow.clickId]);
     await sdkConversion(app, projects[0].secretKey, slow.code);
@@ -238,32 +245,74 @@ describe('fraud rules', () => {
       expect((await sdkConversion(app, projects[i].secretKey, click.code)).body.value.status).toBe('COMPLETED');
     }
     await app.services.fraud.flush();
-    expect(await fraudReports('FAST_COMPLETION', `player:${careful.user.id}`)).toEqual([]);
-    const fast = await fraudReports('FAST_COMPLETION', `player:${player.user.id}`);
-    expect(fast).toHaveLength(1);
-    expect(fast[0].text).toMatch(/^Completed a task [\d.]+ s after starting it \(a human needs at least 5 s\)\.$/);
-    expect(fast[0].evidence).toMatchObject({ conversionId: expect.any(Number), limitSeconds: 5 });
-    const hourly = await fraudReports('HOURLY_COMPLETIONS', `player:${player.user.id}`);
-    expect(hourly).toHaveLength(1);
-    expect(hourly[0].text).toBe('4 completions in the last hour across 2 app(s) (limit 3).');
-    expect(hourly[0].evidence).toMatchObject({ completions: 4, limitPerHour: 3 });
+    // One report per app and rule; a player is flagged once a rule a day, in the app of the first hit.
+    expect(await appReports('FAST_COMPLETION', other.id)).toEqual([]);
+    const [fast] = await appReports('FAST_COMPLETION', platform.id);
+    expect(fast.text).toBe(
+      '1 player of this app completed a task faster than a human can today (under 5 s after starting it). Each player, their conversion and time are in the evidence.',
+    );
+    expect(fast.evidence).toMatchObject({ hits: 1, players: [{ playerId: player.user.id, limitSeconds: 5 }] });
+    expect(fast.evidence.players[0].conversionId).toEqual(expect.any(Number));
+    expect(fast.evidence.players.map((p) => p.playerId)).not.toContain(careful.user.id);
+    // Too many in an hour: filed in the app of the player's latest completion.
+    const [hourly] = await appReports('HOURLY_COMPLETIONS', other.id);
+    expect(hourly.evidence).toMatchObject({
+      hits: 1,
+      players: [{ playerId: player.user.id, completions: 4, limitPerHour: 3 }],
+    });
 
-    // Another hit the same day files nothing new.
-    const click = await start(app, platform, player, campaigns[4].id);
-    await sdkConversion(app, projects[4].secretKey, click.code);
+    // A moderator watching the queue sees the app's report grow when a second player hits.
+    const ws = gqlWs(app, mod1);
+    const live = ws.subscribe<{ playerReportChanged: { id: string; text: string } }>(
+      'subscription { playerReportChanged { id text } }',
+    );
+    await waitUntilLive(
+      live,
+      async () => app.pubsub.publish(topics.playerReports(), await app.services.reports.view(em(app), fast.id)),
+      (e) => e.data?.playerReportChanged.id === String(fast.id),
+    );
+    // The same player again today adds nothing; a second player grows the report.
+    const again = await start(app, platform, player, campaigns[4].id);
+    await sdkConversion(app, projects[4].secretKey, again.code);
+    const click = await start(app, platform, second, campaigns[5].id);
+    await sdkConversion(app, projects[5].secretKey, click.code);
     await app.services.fraud.flush();
-    expect(await fraudReports('FAST_COMPLETION', `player:${player.user.id}`)).toHaveLength(1);
-    expect(await fraudReports('HOURLY_COMPLETIONS', `player:${player.user.id}`)).toHaveLength(1);
+    const grown = await live.nextEvent((e) => e.data?.playerReportChanged.text.startsWith('2 players') === true);
+    expect(grown.data?.playerReportChanged.id).toBe(String(fast.id));
+    await ws.close();
+    // Still one report for the app; the same player is not listed twice.
+    const reports = await appReports('FAST_COMPLETION', platform.id);
+    expect(reports).toHaveLength(1);
+    expect(reports[0].evidence.hits).toBe(2);
+    expect(reports[0].evidence.players.map((p) => p.playerId)).toEqual([player.user.id, second.user.id]);
 
-    // The moderators' queue shows them as FRAUD_RULE reports.
+    // Resolving it applies to the players it lists: both blocked in the app, their conversions voided.
+    expect(
+      (await app.api(`/v1/player-reports/${fast.id}/claim`, { method: 'PATCH', token: mod1, body: {} })).status,
+    ).toBe(200);
+    const resolved = await app.api(`/v1/player-reports/${fast.id}/status`, {
+      method: 'PATCH',
+      token: mod1,
+      body: { status: 'RESOLVED', effects: { voidConversion: true, blockPlayer: true }, note: 'Farm accounts.' },
+    });
+    expect(resolved.status).toBe(200);
+    const blocked = await em(app).execute<{ player_id: string }[]>(
+      'select player_id from showcase_blocks where platform_id = ? and report_id = ? order by player_id',
+      [platform.id, fast.id],
+    );
+    expect(blocked.map((b) => Number(b.player_id)).sort()).toEqual([player.user.id, second.user.id].sort());
+    const detail = (await app.api(`/v1/player-reports/${fast.id}`, { token: mod1 })).body.value;
+    expect(detail.history.at(-1).effects).toMatchObject({
+      voidConversion: { players: 2, conversions: { VOIDED: 2 } },
+      blockPlayer: { players: 2 },
+    });
+
+    // The moderators' queue shows them as FRAUD_RULE reports about each app.
     const queue = await app.api(
-      `/v1/player-reports?${new URLSearchParams({ filters: JSON.stringify({ reason: 'FRAUD_RULE' }), search: String(player.user.id) })}`,
+      `/v1/player-reports?${new URLSearchParams({ filters: JSON.stringify({ reason: 'FRAUD_RULE', app: other.id }) })}`,
       { token: mod1 },
     );
-    expect(queue.body.value.data.map((r: { rule: string }) => r.rule).sort()).toEqual([
-      'FAST_COMPLETION',
-      'HOURLY_COMPLETIONS',
-    ]);
+    expect(queue.body.value.data.map((r: { rule: string }) => r.rule)).toEqual(['HOURLY_COMPLETIONS']);
   });
 
   test('an app whose players leave channels more than the limit is flagged after the hold ends', async () => {

@@ -2,7 +2,7 @@ import { pgIds } from '../../db/columns.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { FraudConfig } from '../../config.ts';
-import type { NewReport, PlayerReportsService } from './reports.service.ts';
+import type { NewHit, NewReport, PlayerReportsService } from './reports.service.ts';
 
 export const FRAUD_RULES = {
   FAST_COMPLETION: 'FAST_COMPLETION',
@@ -12,9 +12,10 @@ export const FRAUD_RULES = {
 
 /**
  * Fraud rules, run after the commit so the conversion's hot path pays nothing: conversions are
- * queued in memory and checked in batches (one query per rule per batch). A hit files a
- * FRAUD_RULE report with the rule's evidence, at most once per rule, subject and day (a unique
- * index, so several instances agree too).
+ * queued in memory and checked in batches (one query per rule per batch). A player rule's hit
+ * (at most one per rule, player and day: a unique index, so several instances agree) joins its
+ * app's FRAUD_RULE report of the rule and day, which lists the players and grows as hits come in,
+ * and counts in the app's traffic quality. The leave-rate rule files one report per app and day.
  */
 export class FraudService {
   private queue: number[] = [];
@@ -55,6 +56,16 @@ export class FraudService {
     return this.running;
   }
 
+  /** A rule's report text: what the app's players did, how many of them today. */
+  describe(rule: string, count: number): string {
+    const { minSeconds, maxPerHour } = this.deps.config;
+    const players = count === 1 ? '1 player' : `${count} players`;
+    if (rule === FRAUD_RULES.FAST_COMPLETION) {
+      return `${players} of this app completed a task faster than a human can today (under ${minSeconds} s after starting it). Each player, their conversion and time are in the evidence.`;
+    }
+    return `${players} of this app made more than ${maxPerHour} completions in an hour today, across apps. Each player and their count are in the evidence.`;
+  }
+
   private async checkConversions(ids: number[]) {
     const { config, reports } = this.deps;
     const em = this.deps.em();
@@ -68,22 +79,17 @@ export class FraudService {
         order by v.id`,
       [pgIds(ids), config.minSeconds],
     );
-    const hits: NewReport[] = fast.map((f) => {
-      const seconds = Math.round(f.seconds * 10) / 10;
-      return {
-        platformId: f.platform_id,
+    const hits: NewHit[] = fast.map((f) => ({
+      platformId: f.platform_id,
+      rule: FRAUD_RULES.FAST_COMPLETION,
+      playerId: Number(f.player_id),
+      conversionId: Number(f.id),
+      evidence: {
         campaignId: f.campaign_id,
-        playerId: Number(f.player_id),
-        playerName: null,
-        reason: 'FRAUD_RULE',
-        text: `Completed a task ${seconds} s after starting it (a human needs at least ${config.minSeconds} s).`,
-        rule: {
-          name: FRAUD_RULES.FAST_COMPLETION,
-          subject: `player:${f.player_id}`,
-          evidence: { conversionId: Number(f.id), seconds, limitSeconds: config.minSeconds },
-        },
-      };
-    });
+        seconds: Math.round(f.seconds * 10) / 10,
+        limitSeconds: config.minSeconds,
+      },
+    }));
     const busy = await em.execute<{ player_id: string; n: string; apps: number[]; platform_id: number }[]>(
       `select v.player_id, count(*) as n, array_agg(distinct v.platform_id) as apps,
               (array_agg(v.platform_id order by v.created_at desc))[1] as platform_id
@@ -94,21 +100,16 @@ export class FraudService {
       [pgIds(ids), config.maxPerHour],
     );
     for (const b of busy) {
+      // In the app of the player's latest completion.
       hits.push({
         platformId: b.platform_id,
-        campaignId: null,
+        rule: FRAUD_RULES.HOURLY_COMPLETIONS,
         playerId: Number(b.player_id),
-        playerName: null,
-        reason: 'FRAUD_RULE',
-        text: `${b.n} completions in the last hour across ${b.apps.length} app(s) (limit ${config.maxPerHour}).`,
-        rule: {
-          name: FRAUD_RULES.HOURLY_COMPLETIONS,
-          subject: `player:${b.player_id}`,
-          evidence: { completions: Number(b.n), limitPerHour: config.maxPerHour, apps: b.apps },
-        },
+        conversionId: null,
+        evidence: { completions: Number(b.n), limitPerHour: config.maxPerHour, apps: b.apps },
       });
     }
-    await reports.fileNow(em, hits);
+    await reports.fileHitsNow(em, hits, (rule, count) => this.describe(rule, count));
   }
 
   /**

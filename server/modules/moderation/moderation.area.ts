@@ -1,7 +1,7 @@
 import { defineArea } from '../../app/area.ts';
 import { CampaignReviewService } from './campaign-review.service.ts';
 import { FraudService } from './fraud.service.ts';
-import { ModerationEvent, ShowcaseBlock } from './moderation.entity.ts';
+import { FraudHit, ModerationEvent, ShowcaseBlock } from './moderation.entity.ts';
 import { moderationRoutes } from './moderation.rest.ts';
 import './moderation.schema.ts';
 import './registration.schema.ts';
@@ -11,7 +11,7 @@ import { PlayerReportsService } from './reports.service.ts';
 /** The moderators' queues: registrations, player reports (and the fraud rules that file them), campaign reviews. */
 export const moderationArea = defineArea({
   name: 'moderation',
-  entities: [ModerationEvent, ShowcaseBlock],
+  entities: [ModerationEvent, ShowcaseBlock, FraudHit],
   services: ({ config, log, pubsub, em, cleanups }, services) => {
     const { ledger, conversions, campaigns } = services;
     // Quality (listed later) hears of decisions: rejecting an app's floor report lifts its pause.

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn } from '../../db/columns.ts';
+import { PlayerReport } from '../campaigns/campaign.entity.ts';
 import { Platform } from '../platforms/platform.entity.ts';
 import { User } from '../users/user.entity.ts';
 
@@ -50,3 +51,32 @@ export const ShowcaseBlock = defineEntity({
   },
 });
 export type ShowcaseBlock = InferEntity<typeof ShowcaseBlock>;
+
+/**
+ * A fraud rule's hit: one player, rule and UTC day at most (a player is not flagged twice a day
+ * by the same rule), in the app it happened in. The hits of an app, rule and day gather in one
+ * moderators' report (`reportId`), which lists the players and grows as hits come in; they feed
+ * the app's traffic quality unless a moderator rejects that report.
+ */
+export const FraudHit = defineEntity({
+  name: 'FraudHit',
+  tableName: 'fraud_hits',
+  uniques: [{ properties: ['rule', 'playerId', 'day'] }],
+  indexes: [{ properties: ['reportId'] }, { properties: ['platformId', 'day'] }],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),
+    rule: p.string().length(40),
+    playerId: p.bigint('number'),
+    /** The conversion that hit, when the rule names one (a fast completion). */
+    conversionId: p.bigint('number').nullable(),
+    day: p.date(),
+    evidence: p.json<Record<string, unknown>>(),
+    reportId: p.manyToOne(PlayerReport).mapToPk().fieldName('report_id').nullable().deleteRule('set null'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type FraudHit = InferEntity<typeof FraudHit>;

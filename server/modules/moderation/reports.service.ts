@@ -111,6 +111,18 @@ export interface NewReport {
   rule?: { name: string; subject: string; evidence: Record<string, unknown> };
 }
 
+/** One fraud rule's hit: a player, in the app it happened in, with the rule's evidence. */
+export interface NewHit {
+  platformId: number;
+  rule: string;
+  playerId: number;
+  conversionId: number | null;
+  evidence: Record<string, unknown>;
+}
+
+/** How many hits of a report list their players in its evidence (the count goes on). */
+export const LISTED_HITS = 100;
+
 interface Row {
   id: number;
   created_at: Date;
@@ -351,6 +363,101 @@ export class PlayerReportsService {
   }
 
   /** Files in its own transaction; the moderators hear of it after the commit. */
+  /**
+   * A fraud rule's hits: each new one (a player is flagged once per rule and UTC day) joins its
+   * app's open report of that rule and day, which lists the players with their evidence and
+   * grows as hits come in (the moderators see it change live); the day's first hit opens it. A
+   * decided report is not reopened: later hits open the next one. `describe` writes the report's
+   * text from the rule and its number of hits. Answers the reports that opened or grew.
+   */
+  async fileHits(
+    tx: EntityManager,
+    emit: Emit,
+    hits: NewHit[],
+    describe: (rule: string, count: number) => string,
+  ): Promise<number[]> {
+    if (!hits.length) return [];
+    const added = await tx.execute<{ id: string; platform_id: number; rule: string }[]>(
+      `insert into fraud_hits (platform_id, rule, player_id, conversion_id, day, evidence)
+       select x.platform_id, x.rule, x.player_id, x.conversion_id, (now() at time zone 'utc')::date, x.evidence
+         from jsonb_to_recordset(?::jsonb) as x(platform_id int, rule text, player_id bigint, conversion_id bigint, evidence jsonb)
+        order by x.rule, x.player_id
+       on conflict (rule, player_id, day) do nothing
+       returning id, platform_id, rule`,
+      [
+        JSON.stringify(
+          hits.map((h) => ({
+            platform_id: h.platformId,
+            rule: h.rule,
+            player_id: h.playerId,
+            conversion_id: h.conversionId,
+            evidence: h.evidence,
+          })),
+        ),
+      ],
+    );
+    const groups = new Map<string, { platformId: number; rule: string; ids: string[] }>();
+    for (const a of added) {
+      const key = `${a.rule}:${a.platform_id}`;
+      const g = groups.get(key) ?? { platformId: a.platform_id, rule: a.rule, ids: [] };
+      g.ids.push(a.id);
+      groups.set(key, g);
+    }
+    const reports: number[] = [];
+    // In key order, so two instances filing hits of the same apps take the locks in one order.
+    for (const [key, g] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`fraud-report:${key}`]);
+      const [open] = await tx.execute<{ id: number }[]>(
+        `select id from player_reports
+          where platform_id = ? and rule = ? and rule_day = (now() at time zone 'utc')::date
+            and rule_subject like 'app:%' and status in ('NEW', 'IN_REVIEW')
+          order by id desc limit 1 for update`,
+        [g.platformId, g.rule],
+      );
+      let reportId = open?.id;
+      if (!reportId) {
+        const [r] = await tx.execute<{ id: number }[]>(
+          `insert into player_reports (platform_id, reason, rule, rule_subject, rule_day, text, evidence)
+           values (?, 'FRAUD_RULE', ?, ?, (now() at time zone 'utc')::date, '', '{}')
+           returning id`,
+          [g.platformId, g.rule, `app:${g.platformId}:hit:${g.ids[0]}`],
+        );
+        reportId = r.id;
+        await recordEvent(tx, {
+          subject: 'PLAYER_REPORT',
+          subjectId: reportId,
+          actorId: null,
+          action: 'flagged',
+          from: null,
+          to: 'NEW',
+          note: null,
+          effects: null,
+        });
+      }
+      await tx.execute('update fraud_hits set report_id = ? where id = any(?::bigint[])', [reportId, pgIds(g.ids)]);
+      const [listed] = await tx.execute<{ n: number; players: unknown[] }[]>(
+        `select count(*)::int as n,
+                coalesce((select jsonb_agg(jsonb_build_object('playerId', h.player_id, 'conversionId', h.conversion_id,
+                                                            'at', h.created_at) || h.evidence order by h.id)
+                            from (select * from fraud_hits where report_id = ? order by id limit ?) h), '[]') as players
+           from fraud_hits where report_id = ?`,
+        [reportId, LISTED_HITS, reportId],
+      );
+      await tx.execute(`update player_reports set text = ?, evidence = ?::jsonb, updated_at = now() where id = ?`, [
+        describe(g.rule, listed.n),
+        JSON.stringify({ hits: listed.n, players: listed.players }),
+        reportId,
+      ]);
+      emit(topics.playerReports(), await this.view(tx, reportId));
+      reports.push(reportId);
+    }
+    return reports;
+  }
+
+  fileHitsNow(em: EntityManager, hits: NewHit[], describe: (rule: string, count: number) => string) {
+    return this.deps.ledger.run(em, (tx, emit) => this.fileHits(tx, emit, hits, describe));
+  }
+
   fileNow(em: EntityManager, inputs: NewReport[]) {
     return this.deps.ledger.run(em, (tx, emit) => this.file(tx, emit, inputs));
   }
@@ -415,7 +522,36 @@ export class PlayerReportsService {
         );
       }
       const applied: Record<string, unknown> = {};
-      if (target === 'RESOLVED') {
+      // A fraud rule's report about an app: the decision applies to the players it lists.
+      const hits =
+        target === 'RESOLVED' && r.player_id === null && (effects.voidConversion || effects.blockPlayer)
+          ? await tx.execute<{ player_id: string; conversion_id: string | null; platform_id: number }[]>(
+              'select player_id, conversion_id, platform_id from fraud_hits where report_id = ? order by id',
+              [reportId],
+            )
+          : [];
+      if (hits.length) {
+        if (effects.voidConversion) {
+          const results: Record<string, number> = {};
+          for (const h of hits.filter((x) => x.conversion_id !== null)) {
+            const result = await this.deps.conversions.resolveIn(tx, emit, Number(h.conversion_id), 'VOID', {
+              wait: true,
+            });
+            const key = result === 'VOIDED' ? 'VOIDED' : 'NOT_ON_HOLD';
+            results[key] = (results[key] ?? 0) + 1;
+          }
+          applied.voidConversion = { players: hits.length, conversions: results };
+        }
+        if (effects.blockPlayer) {
+          await tx.execute(
+            `insert into showcase_blocks (platform_id, player_id, report_id)
+             select h.platform_id, h.player_id, ? from fraud_hits h where h.report_id = ?
+             on conflict (platform_id, player_id) do nothing`,
+            [reportId, reportId],
+          );
+          applied.blockPlayer = { appId: r.platform_id, players: hits.length };
+        }
+      } else if (target === 'RESOLVED') {
         const playerId = r.player_id === null ? null : Number(r.player_id);
         if (effects.voidConversion) {
           if (!r.campaign_id || !playerId) {

@@ -32,6 +32,7 @@ export const qualityArea = defineArea({
     sqlDefinition(import.meta.url, './sql/conversions_quality_insert.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_quality.sql'),
     sqlDefinition(import.meta.url, './sql/player_reports_quality.sql'),
+    sqlDefinition(import.meta.url, './sql/fraud_hits_quality.sql'),
     sqlDefinition(import.meta.url, './sql/platform_quality.sql'),
   ],
   services: async ({ config, log, pubsub, em, url, onPublish, cleanups }, { ledger, reports }) => {

@@ -1,8 +1,8 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
 -- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 --
--- The quality rollup as it should be, recomputed from the conversions and reports: what
--- quality_rebuild() writes and quality:check compares with (platform_quality_daily).
+-- The quality rollup as it should be, recomputed from the conversions, reports and fraud-rule
+-- hits: what quality_rebuild() writes and quality:check compares with (platform_quality_daily).
 create or replace function quality_recomputed()
 returns table (platform_id int, day date, completed int, fast int, voided int, social_resolved int,
                social_retained int, reports_confirmed int, fraud_hits int)
@@ -19,13 +19,20 @@ language sql stable as $$
      where v.price <> 0
      group by 1, 2),
   rep as (
-    select r.platform_id, (r.created_at at time zone 'utc')::date as day,
-           count(*) filter (where r.reason <> 'FRAUD_RULE' and r.status = 'RESOLVED')::int as reports_confirmed,
-           count(*) filter (where r.reason = 'FRAUD_RULE' and r.rule_subject like 'player:%' and r.status <> 'REJECTED')::int as fraud_hits
-      from player_reports r
-     group by 1, 2)
-  select coalesce(c.platform_id, r.platform_id), coalesce(c.day, r.day),
-         coalesce(c.completed, 0), coalesce(c.fast, 0), coalesce(c.voided, 0), coalesce(c.social_resolved, 0),
-         coalesce(c.social_retained, 0), coalesce(r.reports_confirmed, 0), coalesce(r.fraud_hits, 0)
-    from conv c full join rep r on r.platform_id = c.platform_id and r.day = c.day
+    select r.platform_id, (r.created_at at time zone 'utc')::date as day, count(*)::int as reports_confirmed
+      from player_reports r where r.reason <> 'FRAUD_RULE' and r.status = 'RESOLVED'
+     group by 1, 2),
+  hits as (
+    select h.platform_id, h.day, count(*)::int as fraud_hits
+      from fraud_hits h left join player_reports r on r.id = h.report_id
+     where r.status is distinct from 'REJECTED'
+     group by 1, 2),
+  keys as (select platform_id, day from conv union select platform_id, day from rep union select platform_id, day from hits)
+  select k.platform_id, k.day, coalesce(c.completed, 0), coalesce(c.fast, 0), coalesce(c.voided, 0),
+         coalesce(c.social_resolved, 0), coalesce(c.social_retained, 0), coalesce(r.reports_confirmed, 0),
+         coalesce(h.fraud_hits, 0)
+    from keys k
+    left join conv c on c.platform_id = k.platform_id and c.day = k.day
+    left join rep r on r.platform_id = k.platform_id and r.day = k.day
+    left join hits h on h.platform_id = k.platform_id and h.day = k.day
 $$;
