@@ -3,8 +3,18 @@
  * (the demo from `npm start` by default) as the embedded showcase would, so the dashboards have
  * live traffic to show and the refusal paths get exercised.
  *
- *   npm run simulate -- [--rate 20] [--url <server>] [--seconds N] [--players 500]
+ *   npm run simulate -- [--rate 20] [--url <server>] [--seconds N] [--players 500] [--think 6]
  *                       [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password]
+ *                       [--poor <app id or title>]…
+ *
+ * A player takes `--think` seconds (1 to 1.5 times it, a person reading and tapping) between
+ * starting a task and completing it, longer than the fast-completion fraud rule's 5 s. In an
+ * app named with `--poor` (the low-quality mode) players complete within a second instead: the
+ * fast-completion rule flags them, the app's report in the moderators' queue grows, and the
+ * app's traffic quality score falls live on its App page. (Players who leave the channels they
+ * joined need a server whose system bot can check members: the Bot API; without it channel and
+ * chat checks are "not confirmed".) The demo's studio@demo.local owns two apps for it:
+ * `--publisher studio@demo.local:demo1234 --poor "Tap Rush"`.
  *
  * Each arrival (Poisson, `--rate` a second) is one of:
  * - a player's visit (~80 %): list the app's tasks, start one, complete it — channel/chat with
@@ -45,12 +55,14 @@ const { values: flags } = parseArgs({
     advertiser: { type: 'string', default: 'advertiser@demo.local:demo1234' },
     'private-key': { type: 'string', default: DEV_TEST_PRIVATE_KEY },
     'max-inflight': { type: 'string', default: '256' },
+    think: { type: 'string', default: '6' },
+    poor: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (flags.help) {
   console.log(
-    `npm run simulate -- [--rate 20] [--url ${DEFAULT_URL}] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256]`,
+    `npm run simulate -- [--rate 20] [--url ${DEFAULT_URL}] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256] [--think 6] [--poor <app id or title>]…`,
   );
   process.exit(0);
 }
@@ -67,9 +79,12 @@ const RATE = number('rate', flags.rate, 0.01);
 const SECONDS = flags.seconds === undefined ? Number.POSITIVE_INFINITY : number('seconds', flags.seconds, 1);
 const PLAYERS = Math.floor(number('players', flags.players, 1));
 const MAX_INFLIGHT = Math.floor(number('max-inflight', flags['max-inflight'], 1));
+const THINK_MS = number('think', flags.think, 0) * 1000;
+const POOR = new Set(flags.poor ?? []);
 const PRIVATE_KEY = flags['private-key'];
 const REQUEST_TIMEOUT_MS = 10_000;
 const REPORT_EVERY_MS = 5_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
@@ -164,6 +179,8 @@ interface App {
   id: number;
   botId: number;
   title: string;
+  /** Low-quality mode (`--poor`): its players complete within a second. */
+  poor?: boolean;
   /** When the app validates initData with its bot token (HMAC), we must sign with it too. */
   botToken?: string;
 }
@@ -227,7 +244,17 @@ async function discoverApps(): Promise<App[]> {
       apps.push({ id: e.id, botId: e.botId, title: `app ${e.id}`, botToken: botTokens.get(e.id) });
     }
   }
+  for (const a of apps) a.poor = POOR.has(String(a.id)) || POOR.has(a.title);
+  for (const name of POOR) {
+    if (!apps.some((a) => String(a.id) === name || a.title === name))
+      console.warn(`  --poor ${name}: no such app here`);
+  }
   return apps;
+}
+
+/** How long a player takes between starting a task and completing it: a person, or (--poor) a bot. */
+function thinkTime(app: App): number {
+  return app.poor ? 200 + randomInt(600) : THINK_MS * (1 + Math.random() / 2);
 }
 
 /** Campaign id → its project's API key, refreshed when the showcase lists a campaign we do not know. */
@@ -415,6 +442,7 @@ async function play(app: App, player: Player): Promise<void> {
   const started = await call('POST', `${taskPath}/start`, { headers });
   if (started.status !== 200 && started.status !== 201) return error(kind, started, 'start');
   const value = started.body.value;
+  if (kind !== 'SMART_LINK') await sleep(thinkTime(app));
 
   if (kind === 'CHANNEL' || kind === 'CHAT') {
     const checked = await call('POST', `${taskPath}/check`, { headers });
@@ -653,7 +681,7 @@ if (!apps.length) {
   process.exit(1);
 }
 console.log(
-  `apps: ${apps.map((a) => `${a.id} "${a.title}" (${a.botToken ? 'bot token' : `bot id ${a.botId}`})`).join(', ')}`,
+  `apps: ${apps.map((a) => `${a.id} "${a.title}" (${a.botToken ? 'bot token' : `bot id ${a.botId}`}${a.poor ? ', low quality: completes within a second' : ''})`).join(', ')}`,
 );
 await refreshKeys();
 console.log(`project API keys for ${[...campaignKeys.values()].filter(Boolean).length} campaign(s)\n`);
@@ -695,7 +723,6 @@ function launch() {
     });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const deadline = started + SECONDS * 1000;
 let nextAt = performance.now();
 while (running && performance.now() < deadline) {
@@ -706,7 +733,7 @@ while (running && performance.now() < deadline) {
   }
   await sleep(Math.max(1, Math.min(nextAt - now, deadline - now, 250)));
 }
-const drainUntil = performance.now() + REQUEST_TIMEOUT_MS + 1_000;
+const drainUntil = performance.now() + REQUEST_TIMEOUT_MS + THINK_MS * 1.5 + 1_000;
 while (inflight > 0 && performance.now() < drainUntil && interrupts < 2) await sleep(50);
 clearInterval(reporter);
 summary((performance.now() - started) / 1000);

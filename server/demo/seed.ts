@@ -297,6 +297,8 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
 export const DEMO_BOT_ID = 7_000_000_001;
 /** Telegram bot id of the advertiser's demo app (the exchange's other side). */
 export const DEMO_SWAP_BOT_ID = 7_000_000_002;
+/** Telegram bot ids of the studio's demo apps, Tap Rush and Coin Storm (`npm run simulate -- --poor`). */
+export const DEMO_STUDIO_BOT_IDS = [7_000_000_003, 7_000_000_004] as const;
 
 /**
  * The exchange worth looking at: both demo users exchange-ready with an app and a project, one
@@ -502,7 +504,7 @@ async function seedDemoQuality(em: EntityManager, services: Services) {
   const [advertiser] = await Promise.all([em.findOneOrFail(User, { email: DEMO_USERS[0].email })]);
   const studio = await em.findOneOrFail(User, { email: 'studio@demo.local' });
   const category = await em.findOneOrFail(Category, { title: 'Games' });
-  const app = async (title: string, initials: string, color: string) => {
+  const app = async (title: string, initials: string, color: string, tgBotId: number) => {
     const created = await services.platforms.create(em.fork(), studio, {
       title,
       logo: await demoLogo(services, initials, color),
@@ -517,14 +519,14 @@ async function seedDemoQuality(em: EntityManager, services: Services) {
         isExcluded: false,
         shouldConfirmWithoutPayout: false,
       })),
-      tgBotId: null,
+      tgBotId,
       botToken: null,
       rewardCallbackUrl: null,
     });
     return created.id;
   };
-  const good = await app('Tap Rush', 'TR', '#0d9488');
-  const poor = await app('Coin Storm', 'CS', '#dc2626');
+  const good = await app('Tap Rush', 'TR', '#0d9488', DEMO_STUDIO_BOT_IDS[0]);
+  const poor = await app('Coin Storm', 'CS', '#dc2626', DEMO_STUDIO_BOT_IDS[1]);
   const [channel, chat] = await em.find(
     Campaign,
     { ownerId: advertiser.id, dealId: null, taskType: { $in: ['CHANNEL', 'CHAT'] } },

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
+import { em } from '../helpers/campaigns.ts';
+import { login } from '../helpers/graphql.ts';
 
 /** `npm run simulate` finds the server the way `npm start` is configured: PUBLIC_URL, else PORT. */
 
@@ -19,7 +21,7 @@ function simulate(env: Record<string, string>, args: string[] = []) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/simulate.ts', '--rate', '5', '--seconds', '2', ...args],
+      ['--import', 'tsx', 'scripts/simulate.ts', '--rate', '5', '--seconds', '2', '--think', '0.5', ...args],
       { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -47,5 +49,39 @@ describe('the simulator', () => {
     expect(help.out).toContain('--url https://ads.example.com');
     const viaFlag = await simulate({ PUBLIC_URL: 'http://127.0.0.1:9' }, ['--url', app.url]);
     expect(viaFlag.out).toContain('\napps: ');
+  }, 60_000);
+
+  it('--poor: the app’s players complete within a second; the fast-completion rule files one report for the app and its score falls', async () => {
+    const studio = await login(app, 'studio@demo.local');
+    const apps = (await app.api('/v1/platforms', { token: studio })).body.value.data as { id: number; title: string }[];
+    const tapRush = apps.find((a) => a.title === 'Tap Rush')!;
+    const quality = async () => (await app.api(`/v1/platforms/${tapRush.id}/quality`, { token: studio })).body.value;
+    expect(await quality()).toMatchObject({ score: 100, fastShare: 0 });
+    const run = await simulate({}, [
+      '--url',
+      app.url,
+      '--rate',
+      '10',
+      '--seconds',
+      '3',
+      '--publisher',
+      'studio@demo.local:demo1234',
+      '--poor',
+      'Tap Rush',
+    ]);
+    expect(run.out).toContain(`${tapRush.id} "Tap Rush" (bot id 7000000003, low quality: completes within a second)`);
+    expect(run.code).toBe(0);
+    await app.services.fraud.flush();
+    const after = await quality();
+    expect(after.fastShare).toBeGreaterThan(0);
+    expect(after.score).toBeLessThan(100);
+    // One report per rule for the app, however many players it flagged.
+    const reports = await em(app).execute<{ n: number; hits: number }[]>(
+      `select count(*)::int as n, max((evidence ->> 'hits')::int) as hits from player_reports
+        where platform_id = ? and rule = 'FAST_COMPLETION'`,
+      [tapRush.id],
+    );
+    expect(reports[0].n).toBe(1);
+    expect(reports[0].hits).toBeGreaterThan(0);
   }, 60_000);
 });
