@@ -120,7 +120,7 @@ type Documents = {
     "\n  query ExcludedPlatforms($campaignId: ID) {\n    excludedPlatforms(campaignId: $campaignId) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": typeof types.ExcludedPlatformsDocument,
     "\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": typeof types.SetPlatformExcludedDocument,
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": typeof types.PublisherStatisticsDocument,
-    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
+    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": typeof types.StatisticsLiveDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
@@ -231,7 +231,7 @@ const documents: Documents = {
     "\n  query ExcludedPlatforms($campaignId: ID) {\n    excludedPlatforms(campaignId: $campaignId) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": types.ExcludedPlatformsDocument,
     "\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": types.SetPlatformExcludedDocument,
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": types.PublisherStatisticsDocument,
-    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
+    "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": types.StatisticsLiveDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": types.UpdateDefaultRoleDocument,
 };
@@ -677,7 +677,7 @@ export function graphql(source: "\n  query PublisherStatistics(\n    $page: Int!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

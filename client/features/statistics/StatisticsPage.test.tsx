@@ -17,8 +17,18 @@ function setup() {
         platforms: {
           __typename: 'PlatformPage',
           data: [
-            { __typename: 'Platform', id: '7', title: 'Clicker Quest' },
-            { __typename: 'Platform', id: '8', title: 'Farm Hero' },
+            {
+              __typename: 'Platform',
+              id: '7',
+              title: 'Clicker Quest',
+              quality: { __typename: 'PlatformQuality', platformId: '7', score: 92, conversions: 120 },
+            },
+            {
+              __typename: 'Platform',
+              id: '8',
+              title: 'Farm Hero',
+              quality: { __typename: 'PlatformQuality', platformId: '8', score: null, conversions: 3 },
+            },
           ],
         },
       };
@@ -97,6 +107,15 @@ describe('Statistics page', () => {
     expect(sizes).toEqual(['10', '20', '30', '40', '50']);
     expect(lastVariables(calls)).toMatchObject({ size: 10 });
     expect(screen.queryByTestId('table-search')).toBeNull();
+  });
+
+  it('shows every app’s quality score; choosing one filters the table to it', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    const scores = await screen.findAllByTestId('app-score');
+    expect(scores.map((s) => s.textContent)).toEqual(['Clicker Quest92 / 100', 'Farm HeroNot enough data']);
+    await user.click(scores[0]);
+    await waitFor(() => expect(lastVariables(calls)).toMatchObject({ platformId: '7' }));
   });
 
   it("refetches when a conversion lands in one of the publisher's apps (a subscription, not polling)", async () => {

@@ -1,5 +1,9 @@
 import { useQuery } from '@apollo/client/react';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Stat } from '@chakra-ui/react/stat';
@@ -21,6 +25,8 @@ import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { CampaignReportChart } from '../campaigns/CampaignReportChart';
 import { addDays, cpa, formatDay, rangeLength } from '../campaigns/campaignReport';
 import { typeLabels } from '../projects/constants';
+import { AppQualityCard } from '../quality/AppQualityCard';
+import { scorePalette } from '../quality/quality';
 import {
   PublisherStatisticsQuery,
   STAT_LIVE_REFETCH_MS,
@@ -166,8 +172,50 @@ export function StatisticsPage() {
             </HStack>
           }
         />
+        {platformId ? (
+          <AppQualityCard platformId={platformId} />
+        ) : (
+          <AppScores apps={apps.data?.platforms.data ?? []} onChoose={(id) => change(() => setPlatformId(id))} />
+        )}
       </Stack>
     </Page>
+  );
+}
+
+/** Every app's traffic quality score at a glance; choosing one shows its details. */
+function AppScores({
+  apps,
+  onChoose,
+}: {
+  apps: readonly { id: string; title: string; quality: { score?: number | null; conversions: number } }[];
+  onChoose: (id: string) => void;
+}) {
+  if (!apps.length) return null;
+  return (
+    <Box
+      as="section"
+      aria-labelledby="app-scores-heading"
+      borderWidth="1px"
+      borderRadius="xl"
+      p="4"
+      data-testid="app-scores"
+    >
+      <Stack gap="2">
+        <Heading as="h2" size="sm" id="app-scores-heading">
+          Traffic quality of your apps (last 30 days)
+        </Heading>
+        <HStack gap="2" wrap="wrap">
+          {apps.map((a) => (
+            <Button key={a.id} size="sm" variant="outline" onClick={() => onChoose(a.id)} data-testid="app-score">
+              {a.title}
+              <Badge colorPalette={scorePalette(a.quality.score)} variant="subtle">
+                {a.quality.score == null ? 'Not enough data' : `${a.quality.score} / 100`}
+              </Badge>
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+    </Box>
   );
 }
 

@@ -43,6 +43,11 @@ export const StatisticsAppsQuery = graphql(`
       data {
         id
         title
+        quality {
+          platformId
+          score
+          conversions
+        }
       }
     }
   }

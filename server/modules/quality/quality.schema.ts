@@ -3,6 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
 import { topics } from '../../graphql/pubsub.ts';
+import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { ReportRowRef } from '../statistics/statistics.schema.ts';
 import { ExcludedPlatformsInput } from './quality.inputs.ts';
 import {
@@ -84,6 +85,14 @@ const ExcludedPlatformRef = builder.objectRef<ExcludedPlatform>('ExcludedPlatfor
 });
 
 const qualities = perRequestLoader((ctx: Context, ids: number[]) => ctx.services.quality.many(ctx.em, ids));
+
+builder.objectField(PlatformRef, 'quality', (t) =>
+  t.field({
+    type: qualityFields,
+    description: 'The app’s traffic quality over the last 30 days (details and exclusions: appQuality).',
+    resolve: async (p, _a, ctx) => (await qualities(ctx, p.id))!,
+  }),
+);
 
 builder.objectField(ReportRowRef, 'quality', (t) =>
   t.field({
