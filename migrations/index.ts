@@ -15,6 +15,7 @@ import { Migration20261126090000_conversion_sets } from './Migration202611260900
 import { Migration20261126110956_quality } from './Migration20261126110956_quality.ts';
 import { Migration20261126113019_quality_floor } from './Migration20261126113019_quality_floor.ts';
 import { Migration20261126113537_fraud_hits } from './Migration20261126113537_fraud_hits.ts';
+import { Migration20261126114403_quality_recheck } from './Migration20261126114403_quality_recheck.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration20261126110956_quality', class: Migration20261126110956_quality },
   { name: 'Migration20261126113019_quality_floor', class: Migration20261126113019_quality_floor },
   { name: 'Migration20261126113537_fraud_hits', class: Migration20261126113537_fraud_hits },
+  { name: 'Migration20261126114403_quality_recheck', class: Migration20261126114403_quality_recheck },
 ];

@@ -75,6 +75,9 @@ const EnvSchema = z
     QUALITY_MIN_SAMPLE: z.coerce.number().int().min(1).max(1000000).default(50),
     // An app scored under this gets no paid campaigns until a moderator lifts it or the score recovers (0: no floor).
     QUALITY_FLOOR: z.coerce.number().int().min(0).max(100).default(30),
+    // The 30-day re-check: the share (percent) of posted channel and chat players checked again, and how many a job round.
+    QUALITY_RECHECK_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    QUALITY_RECHECK_PER_ROUND: z.coerce.number().int().min(0).max(10000).default(200),
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -198,6 +201,8 @@ export interface Config {
   qualityMinSample: number;
   /** Apps scored under it get no paid campaigns (0: no floor). */
   qualityFloor: number;
+  /** The 30-day re-check: percent of posted channel and chat players, at most perRound a job round, spacingMs apart. */
+  qualityRecheck: { percent: number; perRound: number; spacingMs: number };
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
@@ -279,6 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     qualityMinSample: env.QUALITY_MIN_SAMPLE,
     qualityFloor: env.QUALITY_FLOOR,
+    qualityRecheck: { percent: env.QUALITY_RECHECK_PERCENT, perRound: env.QUALITY_RECHECK_PER_ROUND, spacingMs: 50 },
     cryptoPay: env.CRYPTO_PAY_TOKEN
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,

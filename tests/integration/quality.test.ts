@@ -46,6 +46,8 @@ beforeAll(async () => {
     QUALITY_MIN_SAMPLE: String(MIN_SAMPLE),
     // Test players complete within milliseconds: the fast-completion share is tested on its own below.
     FRAUD_MIN_SECONDS: '0',
+    // Every retained player is checked again 30 days on (the default is a 10 % sample).
+    QUALITY_RECHECK_PERCENT: '100',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
   app = await startTestApp({ demo: true, databaseUrl: db.url, env });
@@ -303,4 +305,28 @@ test('fast completions and reports: the rollup follows them and equals a recompu
   await expectLedgerClean(app);
   await app.services.quality.start(em(app), 0);
   expect((await quality(poor.id)).body.value.fastShare).toBe(0);
+});
+
+test('the 30-day re-check: players still in the channel a month on, through the Bot API, at most once each', async () => {
+  const veteran = await createPlatform(app, pub);
+  const channel = await channelCampaign();
+  const players = [];
+  for (let i = 0; i < 10; i++) players.push(await channel.join(veteran));
+  // The hold ended long ago (all were members then), and the conversions are now 35 days old.
+  for (const table of ['clicks', 'conversions']) {
+    await em(app).execute(`update ${table} set created_at = created_at - interval '35 days' where campaign_id = ?`, [
+      channel.campaign.id,
+    ]);
+  }
+  expect(await app.services.conversions.resolveHolds(em(app), 7 * DAY_MS)).toEqual({ posted: 10, voided: 0 });
+  for (const p of players.slice(0, 4)) fake.setMember(channel.username, p.user.id, 'left');
+  const calls = fake.calls.length;
+
+  expect(await app.services.quality.recheck(em(app))).toEqual({ checked: 10, retained: 6, skipped: 0 });
+  expect(fake.calls.slice(calls).filter((c) => c.method === 'getChatMember')).toHaveLength(10);
+  const q = (await quality(veteran.id)).body.value;
+  // Outside the 30-day window for everything else: not enough data, but the re-check is there.
+  expect(q).toMatchObject({ score: null, conversions: 0, retention30d: 0.6, retention30dSample: 10 });
+  // Once each: the next round asks Telegram nothing.
+  expect(await app.services.quality.recheck(em(app))).toEqual({ checked: 0, retained: 0, skipped: 0 });
 });

@@ -43,12 +43,18 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
       key: 'RETENTION',
       value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : 'No channel or chat holds ended',
     },
+    {
+      key: 'RETENTION_30D',
+      value: q.retention30dSample
+        ? `${percent(q.retention30d)} of ${q.retention30dSample} checked`
+        : 'Not checked yet (players are checked again a month after joining)',
+    },
     { key: 'VOIDS', value: percent(q.voidRate) },
     { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
     { key: 'FRAUD_RULES', value: `${perThousand(q.fraudHitsPer1000)} per 1,000` },
     { key: 'FAST', value: percent(q.fastShare) },
   ];
-  const points = new Map(q.penalties.map((p) => [p.component as string, p.points]));
+  const points = new Map<string, number>(q.penalties.map((p) => [p.component, p.points]));
   return (
     <Box
       as="section"
@@ -120,7 +126,11 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
                 color={points.get(r.key) ? 'fg.error' : 'fg.muted'}
                 display={{ base: 'none', md: 'block' }}
               >
-                {points.get(r.key) ? `−${points.get(r.key)} points` : 'no points off'}
+                {r.key === 'RETENTION_30D'
+                  ? 'part of retention'
+                  : points.get(r.key)
+                    ? `−${points.get(r.key)} points`
+                    : 'no points off'}
               </Text>
             </Box>
           ))}

@@ -4,6 +4,10 @@ export const componentText: Record<string, { label: string; advice: string }> = 
     label: 'Retention',
     advice: 'Players leave the channels and chats they joined before the hold ends. Reward staying, not just joining.',
   },
+  RETENTION_30D: {
+    label: 'Still members a month on',
+    advice: 'Players checked again 30 days after joining have left. It counts in retention from 10 checks.',
+  },
   VOIDS: {
     label: 'Voided conversions',
     advice:

@@ -8,6 +8,8 @@ export const QualityFieldsFragment = graphql(`
     minSample
     retention
     retentionSample
+    retention30d
+    retention30dSample
     voidRate
     reportsPer1000
     fraudHitsPer1000

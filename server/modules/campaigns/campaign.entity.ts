@@ -123,6 +123,11 @@ export const Conversion = defineEntity({
       name: 'conversions_on_hold',
       expression: `create index "conversions_on_hold" on "conversions" ("created_at") where "status" = 'HOLD'`,
     },
+    {
+      // Traffic quality's 30-day re-check: paid channel and chat members not checked again yet.
+      name: 'conversions_recheck_due',
+      expression: `create index "conversions_recheck_due" on "conversions" ("created_at") where "status" = 'POSTED' and "checked_30d_at" is null and "task_type" in ('CHANNEL', 'CHAT')`,
+    },
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
@@ -148,6 +153,10 @@ export const Conversion = defineEntity({
       .onCreate(() => new Date())
       .defaultRaw('now()'),
     resolvedAt: p.datetime().nullable(),
+    // Traffic quality: a sample of posted channel and chat players is checked again 30 days on.
+    checked30dAt: p.datetime().nullable().fieldName('checked_30d_at'),
+    /** Still a member 30 days on (null: not checked, or Telegram could not tell). */
+    retained30d: p.boolean().nullable().fieldName('retained_30d'),
   },
 });
 export type Conversion = InferEntity<typeof Conversion>;

@@ -128,12 +128,13 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
 
   // Traffic quality's rollup (kept by triggers on conversions and reports) against a recomputation.
   const [quality] = await em.execute<{ n: number; sample: string | null }[]>(
-    `with cols as (select platform_id, day, completed, fast, voided, social_resolved, social_retained,
-                          reports_confirmed, fraud_hits from platform_quality_daily),
-          kept as (select * from cols where (completed, fast, voided, social_resolved, social_retained,
-                                               reports_confirmed, fraud_hits) <> (0, 0, 0, 0, 0, 0, 0)),
+    `with cols as (select platform_id, day, completed, fast, voided, social_resolved, social_retained, checked_30d,
+                          retained_30d, reports_confirmed, fraud_hits from platform_quality_daily),
+          kept as (select * from cols where (completed, fast, voided, social_resolved, social_retained, checked_30d,
+                                               retained_30d, reports_confirmed, fraud_hits) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)),
           derived as (select * from quality_recomputed() q where (q.completed, q.fast, q.voided, q.social_resolved,
-                        q.social_retained, q.reports_confirmed, q.fraud_hits) <> (0, 0, 0, 0, 0, 0, 0)),
+                        q.social_retained, q.checked_30d, q.retained_30d, q.reports_confirmed, q.fraud_hits)
+                        <> (0, 0, 0, 0, 0, 0, 0, 0, 0)),
           diff as (select coalesce(k.platform_id, r.platform_id) as platform_id, coalesce(k.day, r.day) as day
                      from kept k full join derived r using (platform_id, day)
                     where row(k.*) is distinct from row(r.*))

@@ -35,7 +35,7 @@ export const qualityArea = defineArea({
     sqlDefinition(import.meta.url, './sql/fraud_hits_quality.sql'),
     sqlDefinition(import.meta.url, './sql/platform_quality.sql'),
   ],
-  services: async ({ config, log, pubsub, em, url, onPublish, cleanups }, { ledger, reports }) => {
+  services: async ({ config, log, pubsub, em, url, telegram, onPublish, cleanups }, { ledger, reports }) => {
     const quality = new QualityService({
       pubsub,
       em,
@@ -46,6 +46,8 @@ export const qualityArea = defineArea({
       mailer: configuredMailer(config, log),
       log,
       appUrl: () => config.publicUrl ?? url(),
+      telegram,
+      recheck: config.qualityRecheck,
     });
     await quality.start(em(), config.fraud.minSeconds);
     // Reports decided or filed by a rule move their app's quality: its owner hears of it.
@@ -55,6 +57,13 @@ export const qualityArea = defineArea({
   },
   routes: qualityRoutes,
   jobs: ({ log, em, services }) => [
+    {
+      name: 'quality-recheck',
+      run: async () => {
+        const done = await services.quality.recheck(em());
+        if (done.checked || done.skipped) log.info(done, 'quality: channel and chat players checked again 30 days on');
+      },
+    },
     {
       // The floor over every scored app, each round (holds that end and decisions apply it at once too).
       name: 'quality-floor',

@@ -26,6 +26,9 @@ export const PlatformQualityDaily = defineEntity({
     socialResolved: p.integer().default(0),
     /** Of them, the players who were still members (posted). */
     socialRetained: p.integer().default(0),
+    /** Of the retained players, those checked again 30 days on (a bounded sample), and those still members. */
+    checked30d: p.integer().default(0).fieldName('checked_30d'),
+    retained30d: p.integer().default(0).fieldName('retained_30d'),
     /** Players' reports a moderator confirmed (RESOLVED), by the day they were filed. */
     reportsConfirmed: p.integer().default(0),
     /** Fraud-rule reports about players, not rejected by a moderator (app-wide rules are built from the components). */

@@ -17,6 +17,11 @@ export const QualityJson = z.object({
     .nullable()
     .describe('Share of paid channel and chat players still members when the hold ended.'),
   retentionSample: z.number(),
+  retention30d: z
+    .number()
+    .nullable()
+    .describe('Share of retained players checked again 30 days on who are still members (counts from 10 checks).'),
+  retention30dSample: z.number(),
   voidRate: z.number().nullable(),
   reportsPer1000: z.number().nullable().describe('Players’ reports confirmed by moderators per 1,000 conversions.'),
   fraudHitsPer1000: z.number().nullable(),

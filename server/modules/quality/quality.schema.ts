@@ -39,6 +39,12 @@ const qualityFields = builder.objectRef<PlatformQuality>('PlatformQuality').impl
       description: 'Share of paid channel and chat players still members when the hold ended.',
     }),
     retentionSample: t.exposeInt('retentionSample'),
+    retention30d: t.exposeFloat('retention30d', {
+      nullable: true,
+      description:
+        'Share of retained players checked again 30 days on (a bounded sample, conversions of the 30 days before) who are still members; it counts in the score from 10 checks.',
+    }),
+    retention30dSample: t.exposeInt('retention30dSample'),
     voidRate: t.exposeFloat('voidRate', { nullable: true }),
     reportsPer1000: t.exposeFloat('reportsPer1000', { nullable: true }),
     fraudHitsPer1000: t.exposeFloat('fraudHitsPer1000', { nullable: true }),

@@ -4,6 +4,9 @@ import { pgIds } from '../../db/columns.ts';
 import { notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
+import { isMember } from '../campaigns/conversions.service.ts';
+import { telegramUsername } from '../projects/projects.inputs.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import type { User } from '../users/user.entity.ts';
@@ -29,6 +32,9 @@ export interface PlatformQuality {
   /** Share of paid channel and chat conversions whose players were still members when the hold ended (null: none ended). */
   retention: number | null;
   retentionSample: number;
+  /** Share of the players checked again 30 days on (conversions of the 30 days before) still members (null: none checked). */
+  retention30d: number | null;
+  retention30dSample: number;
   voidRate: number | null;
   /** Moderator-confirmed players' reports per 1,000 conversions. */
   reportsPer1000: number | null;
@@ -47,6 +53,8 @@ interface QualityRow {
   voided: number;
   social_resolved: number;
   social_retained: number;
+  checked_30d: number;
+  retained_30d: number;
   reports_confirmed: number;
   fraud_hits: number;
   retention_penalty: string;
@@ -80,6 +88,8 @@ function fromRow(platformId: number, r: QualityRow | undefined, minSample: numbe
     minSample,
     retention: ratio(r?.social_retained ?? 0, r?.social_resolved ?? 0),
     retentionSample: r?.social_resolved ?? 0,
+    retention30d: ratio(r?.retained_30d ?? 0, r?.checked_30d ?? 0),
+    retention30dSample: r?.checked_30d ?? 0,
     voidRate: ratio(r?.voided ?? 0, completed),
     reportsPer1000: ratio(r?.reports_confirmed ?? 0, completed, 1000),
     fraudHitsPer1000: ratio(r?.fraud_hits ?? 0, completed, 1000),
@@ -137,6 +147,9 @@ export class QualityService {
       log: Logger;
       /** The product's address, for the link in the publisher's mail. */
       appUrl: () => string;
+      /** The system bot, for the 30-day re-check of channel and chat members. */
+      telegram: TelegramClient;
+      recheck: { percent: number; perRound: number; spacingMs: number };
       /** How long changes gather before their apps' owners are told (one event per app). */
       gatherMs?: number;
     },
@@ -256,7 +269,7 @@ export class QualityService {
       `select q.*, exists (select 1 from platform_quality_pauses p where p.platform_id = q.platform_id and p.ended_at is null) as open
          from platform_quality(?::int[], ?) q
        union all
-       select p.platform_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, true
+       select p.platform_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, true
          from platform_quality_pauses p
         where p.ended_at is null and p.platform_id = any(?::int[])
           and not exists (select 1 from platform_quality_daily d where d.platform_id = p.platform_id
@@ -329,6 +342,62 @@ export class QualityService {
       .send({ to: opened.email, subject: `Paid campaigns paused in ${opened.title}`, text: lines.join('\n') })
       .catch((err) => this.deps.log.warn({ err }, 'the quality floor mail was not sent'));
     return true;
+  }
+
+  /**
+   * The 30-day re-check: posted channel and chat conversions made 30 to 60 days ago, a fixed
+   * sample of them (RECHECK_PERCENT, by a hash of the id, so every instance and round agrees),
+   * are checked again through the system bot's getChatMember, at most `perRound` a round and
+   * `spacingMs` apart (the Bot API's limits: a round stops at a 429); the rest are marked done
+   * without a call. A player Telegram cannot tell about is not counted either way. The trigger
+   * moves the rollup; answers what the round did.
+   */
+  async recheck(em: EntityManager): Promise<{ checked: number; retained: number; skipped: number }> {
+    const { telegram, recheck } = this.deps;
+    const result = { checked: 0, retained: 0, skipped: 0 };
+    if (!telegram.configured) return result;
+    const window = `v.status = 'POSTED' and v.checked_30d_at is null and v.task_type in ('CHANNEL', 'CHAT')
+                    and v.created_at < now() - interval '30 days' and v.created_at > now() - interval '60 days'`;
+    const skipped = await em.execute<{ id: string }[]>(
+      `update conversions set checked_30d_at = now()
+        where id in (select v.id from conversions v where ${window} and abs(hashtext(v.id::text)) % 100 >= ? limit 5000)
+        returning id`,
+      [recheck.percent],
+    );
+    result.skipped = skipped.length;
+    const due = await em.execute<{ id: string; player_id: string; platform_id: number; url: string | null }[]>(
+      `select v.id, v.player_id, v.platform_id, coalesce(t.url, c.task_url) as url
+         from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
+        where ${window} and abs(hashtext(v.id::text)) % 100 < ?
+        order by v.created_at limit ?`,
+      [recheck.percent, recheck.perRound],
+    );
+    const moved = new Set<number>();
+    for (const [i, d] of due.entries()) {
+      if (i > 0) await new Promise((r) => setTimeout(r, recheck.spacingMs));
+      const username = telegramUsername(d.url ?? '');
+      let kept: boolean | null = null;
+      if (username) {
+        try {
+          kept = isMember(await telegram.getChatMember(`@${username}`, Number(d.player_id)));
+        } catch (err) {
+          if (err instanceof TelegramApiError && err.errorCode === 429) break;
+          if (!(err instanceof TelegramApiError)) {
+            this.deps.log.warn({ err, conversion: d.id }, '30-day re-check failed; retrying next round');
+            continue;
+          }
+          // The chat is gone or the bot was removed: Telegram cannot tell, the player is not counted.
+        }
+      }
+      await em.execute('update conversions set checked_30d_at = now(), retained_30d = ? where id = ?', [kept, d.id]);
+      if (kept !== null) {
+        result.checked++;
+        if (kept) result.retained++;
+        moved.add(d.platform_id);
+      }
+    }
+    if (moved.size) this.soon([...moved]);
+    return result;
   }
 
   /**

@@ -1,10 +1,11 @@
 -- The current definition: change it here (never in a migration). Applied after the migrations
 -- whenever this file changes; see server/db/definitions.ts and the area's definition (sql).
 --
--- A conversion changed (a hold that ended, a void; or, rarely, a moved day, app or price): its
--- part of the quality rollup moves with it. A status counts as: VOIDED a void; POSTED or VOIDED
--- of a channel or chat task a resolved hold, POSTED a retained player. When only the status
--- moved (the usual case) the click is not read again.
+-- A conversion changed (a hold that ended, a void, the 30-day re-check; or, rarely, a moved day,
+-- app or price): its part of the quality rollup moves with it. A status counts as: VOIDED a
+-- void; POSTED or VOIDED of a channel or chat task a resolved hold, POSTED a retained player; a
+-- known retained_30d a check 30 days on, true a player still there. When only the status or the
+-- re-check moved (the usual case) the click is not read again.
 create or replace function conversions_quality() returns trigger language plpgsql as $$
 declare
   v_fast interval;
@@ -15,17 +16,24 @@ declare
   v_click timestamptz;
 begin
   if tg_op = 'UPDATE' and not v_keyed then
-    if new.price = 0 or old.status is not distinct from new.status then return null; end if;
-    insert into platform_quality_daily as q (platform_id, day, voided, social_resolved, social_retained)
+    if new.price = 0 or (old.status is not distinct from new.status
+                         and old.retained_30d is not distinct from new.retained_30d) then
+      return null;
+    end if;
+    insert into platform_quality_daily as q (platform_id, day, voided, social_resolved, social_retained,
+                                             checked_30d, retained_30d)
     values (new.platform_id, (new.created_at at time zone 'utc')::date,
             (new.status = 'VOIDED')::int - (old.status = 'VOIDED')::int,
             case when new.task_type in ('CHANNEL', 'CHAT')
                  then (new.status in ('POSTED', 'VOIDED'))::int - (old.status in ('POSTED', 'VOIDED'))::int else 0 end,
             case when new.task_type in ('CHANNEL', 'CHAT')
-                 then (new.status = 'POSTED')::int - (old.status = 'POSTED')::int else 0 end)
+                 then (new.status = 'POSTED')::int - (old.status = 'POSTED')::int else 0 end,
+            (new.retained_30d is not null)::int - (old.retained_30d is not null)::int,
+            coalesce(new.retained_30d, false)::int - coalesce(old.retained_30d, false)::int)
     on conflict (platform_id, day)
     do update set voided = q.voided + excluded.voided, social_resolved = q.social_resolved + excluded.social_resolved,
-                  social_retained = q.social_retained + excluded.social_retained;
+                  social_retained = q.social_retained + excluded.social_retained,
+                  checked_30d = q.checked_30d + excluded.checked_30d, retained_30d = q.retained_30d + excluded.retained_30d;
     return null;
   end if;
   -- A keyed column moved, or the row is deleted: take the old row's whole part back, add the new one's.
@@ -34,16 +42,19 @@ begin
     if v_sign = -1 then v := old; else v := new; end if;
     continue when v.price = 0;
     select created_at into v_click from clicks where id = v.click_id;
-    insert into platform_quality_daily as q (platform_id, day, completed, fast, voided, social_resolved, social_retained)
+    insert into platform_quality_daily as q (platform_id, day, completed, fast, voided, social_resolved, social_retained,
+                                             checked_30d, retained_30d)
     values (v.platform_id, (v.created_at at time zone 'utc')::date, v_sign,
             v_sign * coalesce((v.created_at - v_click < v_fast)::int, 0),
             v_sign * (v.status = 'VOIDED')::int,
             v_sign * (v.task_type in ('CHANNEL', 'CHAT') and v.status in ('POSTED', 'VOIDED'))::int,
-            v_sign * (v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int)
+            v_sign * (v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int,
+            v_sign * (v.retained_30d is not null)::int, v_sign * coalesce(v.retained_30d, false)::int)
     on conflict (platform_id, day)
     do update set completed = q.completed + excluded.completed, fast = q.fast + excluded.fast,
                   voided = q.voided + excluded.voided, social_resolved = q.social_resolved + excluded.social_resolved,
-                  social_retained = q.social_retained + excluded.social_retained;
+                  social_retained = q.social_retained + excluded.social_retained,
+                  checked_30d = q.checked_30d + excluded.checked_30d, retained_30d = q.retained_30d + excluded.retained_30d;
   end loop;
   return null;
 end $$;

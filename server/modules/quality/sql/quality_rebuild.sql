@@ -3,6 +3,6 @@
 create or replace function quality_rebuild() returns void language sql as $$
   truncate platform_quality_daily;
   insert into platform_quality_daily (platform_id, day, completed, fast, voided, social_resolved, social_retained,
-                                      reports_confirmed, fraud_hits)
+                                      checked_30d, retained_30d, reports_confirmed, fraud_hits)
   select * from quality_recomputed();
 $$;

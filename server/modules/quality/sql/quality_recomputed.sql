@@ -5,7 +5,7 @@
 -- hits: what quality_rebuild() writes and quality:check compares with (platform_quality_daily).
 create or replace function quality_recomputed()
 returns table (platform_id int, day date, completed int, fast int, voided int, social_resolved int,
-               social_retained int, reports_confirmed int, fraud_hits int)
+               social_retained int, checked_30d int, retained_30d int, reports_confirmed int, fraud_hits int)
 language sql stable as $$
   with conv as (
     select v.platform_id, (v.created_at at time zone 'utc')::date as day,
@@ -14,7 +14,9 @@ language sql stable as $$
                               < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))::int as fast,
            count(*) filter (where v.status = 'VOIDED')::int as voided,
            count(*) filter (where v.task_type in ('CHANNEL', 'CHAT') and v.status in ('POSTED', 'VOIDED'))::int as social_resolved,
-           count(*) filter (where v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int as social_retained
+           count(*) filter (where v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int as social_retained,
+           count(*) filter (where v.retained_30d is not null)::int as checked_30d,
+           count(*) filter (where v.retained_30d)::int as retained_30d
       from conversions v join clicks k on k.id = v.click_id
      where v.price <> 0
      group by 1, 2),
@@ -29,7 +31,8 @@ language sql stable as $$
      group by 1, 2),
   keys as (select platform_id, day from conv union select platform_id, day from rep union select platform_id, day from hits)
   select k.platform_id, k.day, coalesce(c.completed, 0), coalesce(c.fast, 0), coalesce(c.voided, 0),
-         coalesce(c.social_resolved, 0), coalesce(c.social_retained, 0), coalesce(r.reports_confirmed, 0),
+         coalesce(c.social_resolved, 0), coalesce(c.social_retained, 0), coalesce(c.checked_30d, 0),
+         coalesce(c.retained_30d, 0), coalesce(r.reports_confirmed, 0),
          coalesce(h.fraud_hits, 0)
     from keys k
     left join conv c on c.platform_id = k.platform_id and c.day = k.day
