@@ -17,12 +17,15 @@
  *   npm run bench:conversions -- [--cases busy,spread,batch] [--levels 8,16,32,64]
  *       [--conversions 8000] [--warmup 1000] [--batch-size 100] [--campaigns 200]
  *       [--advertisers 10] [--publishers 20] [--pgbench-seconds 15]
- *       [--pgbench-clients 8,16,32,64] [--rollups on|off|on,off] [--keep]
+ *       [--pgbench-clients 8,16,32,64] [--rollups on|off|on,off] [--quality on|off|on,off] [--keep]
  *
  * `--conversions` is per level (events, in the batch case). `--rollups on,off` measures what the
- * statistics rollups cost: each level runs once with the trigger that keeps them
- * (`conversions_stats`) and once without, in turns; the rollups are rebuilt (`stats_rebuild()`)
- * before the ledger check.
+ * statistics rollups cost: each level runs once with the triggers that keep them
+ * (`conversions_stats`, `conversions_stats_insert`) and once without, in turns; the rollups are
+ * rebuilt (`stats_rebuild()`) before the ledger check (which mode goes first alternates from
+ * level to level: the first run of a level pays its ramp-up). `--quality on,off` does the same for the
+ * traffic quality rollup (`conversions_quality`, `conversions_quality_insert`, rebuilt with
+ * `quality_rebuild()`). One of the two at a time.
  *
  * Setup (not timed) goes through the real API where the product has one: users are inserted
  * and their advertiser balances topped up through the Ledger directly (no payment provider
@@ -67,6 +70,7 @@ const { values: flags } = parseArgs({
     'pgbench-clients': { type: 'string', default: '8,16,32,64' },
     keep: { type: 'boolean', default: false },
     rollups: { type: 'string', default: 'on' },
+    quality: { type: 'string', default: 'on' },
   },
 });
 const positive = (name: string, v: string | undefined, min = 1) => {
@@ -75,12 +79,29 @@ const positive = (name: string, v: string | undefined, min = 1) => {
   return n;
 };
 const LEVELS = flags.levels.split(',').map((v) => positive('levels', v.trim()));
-// `--rollups on,off` runs every level twice, with the statistics trigger on and off, in turns.
-const ROLLUP_MODES = flags.rollups.split(',').map((v) => {
-  const mode = v.trim();
-  if (mode !== 'on' && mode !== 'off') throw new Error(`--rollups takes on, off or on,off; got ${v}`);
-  return mode;
-});
+/**
+ * Bookkeeping a run can switch off to measure its cost: the triggers that keep it, and how it is
+ * rebuilt afterwards (conversions made without the triggers are not in it yet).
+ */
+const TOGGLES = {
+  rollups: { triggers: ['conversions_stats', 'conversions_stats_insert'], rebuild: 'select stats_rebuild()' },
+  quality: { triggers: ['conversions_quality', 'conversions_quality_insert'], rebuild: 'select quality_rebuild()' },
+} as const;
+const modesOf = (name: keyof typeof TOGGLES) =>
+  flags[name].split(',').map((v) => {
+    const mode = v.trim();
+    if (mode !== 'on' && mode !== 'off') throw new Error(`--${name} takes on, off or on,off; got ${v}`);
+    return mode;
+  });
+// `--rollups on,off` (or `--quality on,off`) runs every level twice, with the triggers on and off, in turns.
+const TOGGLED: keyof typeof TOGGLES = modesOf('quality').length > 1 || modesOf('quality')[0] === 'off' ? 'quality' : 'rollups';
+if (TOGGLED === 'quality' && flags.rollups !== 'on') throw new Error('--rollups and --quality: one of them at a time');
+const ROLLUP_MODES = modesOf(TOGGLED);
+const setTriggers = (url: string, mode: string) =>
+  adminQuery(
+    url,
+    `alter table conversions ${TOGGLES[TOGGLED].triggers.map((t) => `${mode === 'on' ? 'enable' : 'disable'} trigger ${t}`).join(', ')}`,
+  );
 const PER_LEVEL = positive('conversions', flags.conversions);
 const WARMUP = positive('warmup', flags.warmup, 0);
 const BATCH_SIZE = positive('batch-size', flags['batch-size']);
@@ -589,30 +610,25 @@ async function runCase(shape: Shape): Promise<CaseResult> {
       if (warm.firstError) console.log(`  first error: ${warm.firstError}`);
     }
     const results: LevelResult[] = [];
-    for (const c of LEVELS) {
-      for (const mode of ROLLUP_MODES) {
-        await adminQuery(
-          dbUrl(adminUrl, db),
-          `alter table conversions ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats, ${mode === 'on' ? 'enable' : 'disable'} trigger conversions_stats_insert`,
-        );
+    for (const [i, c] of LEVELS.entries()) {
+      // Turns alternate which mode goes first: the first run of a level pays its ramp-up.
+      for (const mode of i % 2 ? [...ROLLUP_MODES].reverse() : ROLLUP_MODES) {
+        await setTriggers(dbUrl(adminUrl, db), mode);
         const r = await level(base, clicks.slice(offset, offset + PER_LEVEL), c, shape.batch);
         r.rollups = mode;
         offset += PER_LEVEL;
         acceptedAnswers += r.completed;
         results.push(r);
         console.log(
-          `  concurrency ${String(c).padStart(3)}${ROLLUP_MODES.length > 1 ? `, rollups ${mode.padEnd(3)}` : ''}: ${rate(r).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
+          `  concurrency ${String(c).padStart(3)}${ROLLUP_MODES.length > 1 ? `, ${TOGGLED} ${mode.padEnd(3)}` : ''}: ${rate(r).toFixed(0).padStart(5)} conversions/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.completed} accepted${r.errors.size ? `, errors ${[...r.errors].map(([k, n]) => `${k}×${n}`).join(' ')}` : ''}`,
         );
       }
     }
     await stopServer();
     if (ROLLUP_MODES.includes('off')) {
-      // Conversions made without the trigger are not in the rollups yet.
-      await adminQuery(
-        dbUrl(adminUrl, db),
-        'alter table conversions enable trigger conversions_stats, enable trigger conversions_stats_insert',
-      );
-      await adminQuery(dbUrl(adminUrl, db), 'select stats_rebuild()');
+      // Conversions made without the triggers are not in the rollup yet.
+      await setTriggers(dbUrl(adminUrl, db), 'on');
+      await adminQuery(dbUrl(adminUrl, db), TOGGLES[TOGGLED].rebuild);
     }
 
     const orm = await openDatabase(dbUrl(adminUrl, db), { pool: { min: 0, max: 2 } });
@@ -686,7 +702,7 @@ try {
     printTable(
       [
         'concurrency',
-        ...(ROLLUP_MODES.length > 1 ? ['rollups'] : []),
+        ...(ROLLUP_MODES.length > 1 ? [TOGGLED] : []),
         'conversions/s',
         'p50 (ms)',
         'p99 (ms)',
@@ -721,7 +737,7 @@ try {
         const off = c.results.find((r) => r.concurrency === l && r.rollups === 'off')!;
         return `${l}: ${(rate(on) / rate(off)).toFixed(2)}`;
       });
-      console.log(`with rollups / without, per level: ${pairs.join(', ')}`);
+      console.log(`with ${TOGGLED} / without, per level: ${pairs.join(', ')}`);
     }
   }
 

@@ -293,3 +293,16 @@ export async function demoPlatform(app: TestApp): Promise<{ id: number; tgBotId:
   );
   return { id: row.id, tgBotId: row.tg_bot_id };
 }
+
+/** Moves a campaign's clicks and conversions `days` into the past, as if they had happened then. */
+export async function ageCampaign(app: TestApp, campaignId: number, days: number) {
+  await em(app).execute(`update clicks set created_at = created_at - ? * interval '1 day' where campaign_id = ?`, [
+    days,
+    campaignId,
+  ]);
+  await em(app).execute(
+    `update conversions set created_at = created_at - ? * interval '1 day', started_at = started_at - ? * interval '1 day'
+      where campaign_id = ?`,
+    [days, days, campaignId],
+  );
+}

@@ -4,6 +4,7 @@ import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
+  ageCampaign,
   createCampaign,
   createPlatform,
   createProject,
@@ -79,11 +80,7 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
     fake.setMember(username, player.user.id, 'left');
   }
   expect(await listed(bad)).toContain(campaign.id);
-  for (const table of ['clicks', 'conversions']) {
-    await em(app).execute(`update ${table} set created_at = created_at - interval '8 days' where campaign_id = ?`, [
-      campaign.id,
-    ]);
-  }
+  await ageCampaign(app, campaign.id, 8);
   expect(await app.services.conversions.resolveHolds(em(app), 7 * DAY_MS)).toEqual({ posted: 0, voided: 4 });
 
   // The hold end applies the floor at once (no job round needed).
@@ -133,11 +130,7 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   expect(await app.services.quality.enforceFloor(em(app), [bad.id])).toEqual([]);
 
   // The conversions leave the 30-day window: not enough data, the pause ends (its row stays).
-  for (const table of ['clicks', 'conversions']) {
-    await em(app).execute(`update ${table} set created_at = created_at - interval '40 days' where campaign_id = ?`, [
-      campaign.id,
-    ]);
-  }
+  await ageCampaign(app, campaign.id, 40);
   expect(await app.services.quality.enforceFloor(em(app), [bad.id])).toEqual([bad.id]);
   expect(await quality(bad.id)).toMatchObject({ score: null, pause: null });
   const [rows] = await em(app).execute<{ n: number }[]>(

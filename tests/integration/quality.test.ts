@@ -4,6 +4,7 @@ import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
+  ageCampaign,
   createCampaign,
   createPlatform,
   createProject,
@@ -107,11 +108,7 @@ test('players who leave after joining: the app loses retention, falls under a mi
   for (let i = 0; i < MIN_SAMPLE; i++) leavers.push(await open.join(poor));
   for (const p of leavers) fake.setMember(open.username, p.user.id, 'left');
   // The hold ends (the clicks and conversions are aged past it): the leavers are voided.
-  for (const table of ['clicks', 'conversions']) {
-    await em(app).execute(`update ${table} set created_at = created_at - interval '8 days' where campaign_id = ?`, [
-      open.campaign.id,
-    ]);
-  }
+  await ageCampaign(app, open.campaign.id, 8);
   const held = await app.services.conversions.resolveHolds(em(app), 7 * DAY_MS);
   expect(held).toEqual({ posted: MIN_SAMPLE, voided: MIN_SAMPLE });
 
@@ -313,11 +310,7 @@ test('the 30-day re-check: players still in the channel a month on, through the 
   const players = [];
   for (let i = 0; i < 10; i++) players.push(await channel.join(veteran));
   // The hold ended long ago (all were members then), and the conversions are now 35 days old.
-  for (const table of ['clicks', 'conversions']) {
-    await em(app).execute(`update ${table} set created_at = created_at - interval '35 days' where campaign_id = ?`, [
-      channel.campaign.id,
-    ]);
-  }
+  await ageCampaign(app, channel.campaign.id, 35);
   expect(await app.services.conversions.resolveHolds(em(app), 7 * DAY_MS)).toEqual({ posted: 10, voided: 0 });
   for (const p of players.slice(0, 4)) fake.setMember(channel.username, p.user.id, 'left');
   const calls = fake.calls.length;

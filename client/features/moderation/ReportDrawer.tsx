@@ -220,7 +220,8 @@ function Facts({ report }: { report: ReportRow }) {
         : '—',
     ],
   ];
-  if (report.evidence) rows.push(['Evidence', report.evidence]);
+  const flagged = flaggedPlayers(report.evidence);
+  if (report.evidence && !flagged) rows.push(['Evidence', report.evidence]);
   return (
     <Stack as="dl" gap="2" fontSize="sm">
       {rows.map(([k, v]) => (
@@ -233,6 +234,27 @@ function Facts({ report }: { report: ReportRow }) {
           </Text>
         </HStack>
       ))}
+      {flagged && (
+        <HStack align="flex-start" gap="3">
+          <Text as="dt" color="fg.muted" minW="20">
+            Players
+          </Text>
+          <Stack as="dd" gap="0.5" data-testid="flagged-players">
+            <Text>
+              {flagged.hits} flagged
+              {flagged.hits > flagged.players.length ? `, the first ${flagged.players.length}:` : ':'}
+            </Text>
+            {flagged.players.map((p) => (
+              <Text key={p.playerId} fontFamily="mono" fontSize="xs">
+                {p.playerId}
+                {p.conversionId ? ` · conversion ${p.conversionId}` : ''}
+                {p.seconds !== undefined ? ` · ${p.seconds} s` : ''}
+                {p.completions !== undefined ? ` · ${p.completions} in an hour` : ''}
+              </Text>
+            ))}
+          </Stack>
+        </HStack>
+      )}
     </Stack>
   );
 }
@@ -366,4 +388,20 @@ function DecisionDialog({
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** A fraud rule's report about an app lists the players it flagged (evidence `{ hits, players }`). */
+function flaggedPlayers(evidence: string | null | undefined) {
+  if (!evidence) return null;
+  try {
+    const parsed = JSON.parse(evidence) as {
+      hits?: number;
+      players?: { playerId: number; conversionId?: number | null; seconds?: number; completions?: number }[];
+    };
+    return Array.isArray(parsed.players) && typeof parsed.hits === 'number'
+      ? { hits: parsed.hits, players: parsed.players }
+      : null;
+  } catch {
+    return null;
+  }
 }

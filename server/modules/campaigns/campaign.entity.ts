@@ -153,6 +153,8 @@ export const Conversion = defineEntity({
       .onCreate(() => new Date())
       .defaultRaw('now()'),
     resolvedAt: p.datetime().nullable(),
+    /** When the player started the task (the click's time; null for conversions made before it was kept). */
+    startedAt: p.datetime().nullable(),
     // Traffic quality: a sample of posted channel and chat players is checked again 30 days on.
     checked30dAt: p.datetime().nullable().fieldName('checked_30d_at'),
     /** Still a member 30 days on (null: not checked, or Telegram could not tell). */

@@ -31,7 +31,7 @@ begin
   if p_key_hash is not null and not exists (select 1 from projects where secret_key_hash = p_key_hash) then
     return json_build_object('result', 'WRONG_KEY');
   end if;
-  select k.id, k.campaign_id, k.platform_id, k.player_id, k.country, k.tier_level, k.not_new,
+  select k.id, k.campaign_id, k.platform_id, k.player_id, k.country, k.tier_level, k.not_new, k.created_at,
          pl.owner_id as publisher_id, pl.reward_callback_url, pr.secret_key_hash
     into ck
     from clicks k
@@ -122,10 +122,10 @@ begin
   end if;
   insert into conversions (id, campaign_id, click_id, platform_id, publisher_id, advertiser_id, player_id,
     task_type, country, tier_level, price, publisher_amount, fee_amount, status, publisher_transfer_id,
-    fee_transfer_id, resolved_at)
+    fee_transfer_id, resolved_at, started_at)
   values (v_conv, c.id, ck.id, ck.platform_id, ck.publisher_id, c.owner_id, ck.player_id,
     c.task_type, ck.country, ck.tier_level, v_cost, v_pub, v_fee,
-    case when v_swap then 'POSTED' else 'HOLD' end, v_pub_tr, v_fee_tr, case when v_swap then now() end);
+    case when v_swap then 'POSTED' else 'HOLD' end, v_pub_tr, v_fee_tr, case when v_swap then now() end, ck.created_at);
 
   update campaigns
      set conversions = conversions + 1,

@@ -29,7 +29,7 @@ declare
   -- Each event, in arrival order.
   e_key_ok boolean[]; e_click_ok boolean[]; e_click bigint[]; e_campaign int[]; e_platform int[];
   e_player bigint[]; e_country text[]; e_tier int[]; e_not_new boolean[]; e_publisher int[];
-  e_callback_url text[]; e_existing bigint[];
+  e_callback_url text[]; e_existing bigint[]; e_started timestamptz[];
   r_result text[] := array_fill(null::text, array[n]);
   r_conv bigint[] := array_fill(null::bigint, array[n]);
   r_single json[] := array_fill(null::json, array[n]);
@@ -47,6 +47,7 @@ declare
   w_publisher int[] := '{}'; w_advertiser int[] := '{}'; w_player bigint[] := '{}'; w_task_type text[] := '{}';
   w_country text[] := '{}'; w_tier int[] := '{}'; w_price bigint[] := '{}'; w_pub bigint[] := '{}';
   w_fee bigint[] := '{}'; w_pub_tr bigint[] := '{}'; w_fee_tr bigint[] := '{}'; w_url text[] := '{}';
+  w_started timestamptz[] := '{}';
   t_id bigint[] := '{}'; t_key text[] := '{}'; t_code text[] := '{}'; t_debit int[] := '{}';
   t_credit int[] := '{}'; t_amount bigint[] := '{}'; t_reference text[] := '{}';
   v_marked bigint[] := '{}';
@@ -121,9 +122,9 @@ begin
          array_agg(k.player_id order by e.ord), array_agg(k.country::text order by e.ord),
          array_agg(k.tier_level order by e.ord), array_agg(k.not_new order by e.ord),
          array_agg(pl.owner_id order by e.ord), array_agg(pl.reward_callback_url::text order by e.ord),
-         array_agg(cv.id order by e.ord)
+         array_agg(cv.id order by e.ord), array_agg(k.created_at order by e.ord)
     into e_key_ok, e_click_ok, e_click, e_campaign, e_platform, e_player, e_country, e_tier, e_not_new,
-         e_publisher, e_callback_url, e_existing
+         e_publisher, e_callback_url, e_existing, e_started
     from unnest(p_clicks, p_key_hashes) with ordinality e(code, key, ord)
     left join clicks k on k.code = e.code
     left join platforms pl on pl.id = k.platform_id
@@ -216,7 +217,7 @@ begin
     w_task_type := w_task_type || c_task_type[ci]; w_country := w_country || e_country[i];
     w_tier := w_tier || e_tier[i]; w_price := w_price || v_cost; w_pub := w_pub || v_pub; w_fee := w_fee || v_fee;
     w_pub_tr := w_pub_tr || t_id[array_length(t_id, 1) - case when v_fee_tr is null then 0 else 1 end];
-    w_fee_tr := w_fee_tr || v_fee_tr; w_url := w_url || e_callback_url[i];
+    w_fee_tr := w_fee_tr || v_fee_tr; w_url := w_url || e_callback_url[i]; w_started := w_started || e_started[i];
   end loop;
 
   -- The writes, once per table.
@@ -236,13 +237,13 @@ begin
      where a.id = d.account;
     insert into conversions (id, campaign_id, click_id, platform_id, publisher_id, advertiser_id, player_id,
       task_type, country, tier_level, price, publisher_amount, fee_amount, status, publisher_transfer_id,
-      fee_transfer_id, resolved_at)
+      fee_transfer_id, resolved_at, started_at)
     select w.id, w.campaign, w.click, w.platform, w.publisher, w.advertiser, w.player, w.task_type, w.country,
-           w.tier, w.price, w.pub, w.fee, 'HOLD', w.pub_tr, w.fee_tr, null
+           w.tier, w.price, w.pub, w.fee, 'HOLD', w.pub_tr, w.fee_tr, null, w.started
       from unnest(w_conv, w_campaign, w_click, w_platform, w_publisher, w_advertiser, w_player, w_task_type,
-                  w_country, w_tier, w_price, w_pub, w_fee, w_pub_tr, w_fee_tr)
+                  w_country, w_tier, w_price, w_pub, w_fee, w_pub_tr, w_fee_tr, w_started)
            w(id, campaign, click, platform, publisher, advertiser, player, task_type, country, tier, price, pub, fee,
-             pub_tr, fee_tr);
+             pub_tr, fee_tr, started);
     with added as (
       insert into platform_campaign_stats as s (platform_id, campaign_id, completed, revenue)
       select w.platform, w.campaign, count(*), sum(w.pub)

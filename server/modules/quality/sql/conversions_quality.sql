@@ -41,7 +41,9 @@ begin
   foreach v_sign in array case when tg_op = 'UPDATE' then array[-1, 1] else array[-1] end loop
     if v_sign = -1 then v := old; else v := new; end if;
     continue when v.price = 0;
-    select created_at into v_click from clicks where id = v.click_id;
+    v_click := v.started_at;
+    -- Conversions made before started_at was kept: the click's time.
+    if v_click is null then select created_at into v_click from clicks where id = v.click_id; end if;
     insert into platform_quality_daily as q (platform_id, day, completed, fast, voided, social_resolved, social_retained,
                                              checked_30d, retained_30d)
     values (v.platform_id, (v.created_at at time zone 'utc')::date, v_sign,
