@@ -135,22 +135,31 @@ async function setup(base: string) {
   );
   const [{ id: categoryId }] = (await api(base, 'GET', '/v1/categories?page=1&limit=100', { token: adv })).data;
   const logo = 'https://bench.example/logo.png';
-  const project = await api(base, 'POST', '/v1/projects', {
-    token: adv,
-    body: {
-      title: 'Bench project',
-      categoryId,
-      tasks: Array.from({ length: CAMPAIGNS }, (_, n) => ({
-        type: n % 2 ? 'CUSTOM' : 'BOT',
-        title: `Bench task ${n}`,
-        url: n % 2 ? `https://bench.example/${n}` : `https://t.me/bench_http_${n}_bot`,
-        logo,
-      })),
-    },
-  });
+  // A project holds at most 50 resources.
+  const tasks: { id: number; projectId: number }[] = [];
+  for (let first = 0; first < CAMPAIGNS; first += 50) {
+    const project = await api(base, 'POST', '/v1/projects', {
+      token: adv,
+      body: {
+        title: `Bench project ${first / 50 + 1}`,
+        categoryId,
+        tasks: Array.from({ length: Math.min(50, CAMPAIGNS - first) }, (_, i) => {
+          const n = first + i;
+          return {
+            type: n % 2 ? 'CUSTOM' : 'BOT',
+            title: `Bench task ${n}`,
+            url: n % 2 ? `https://bench.example/${n}` : `https://t.me/bench_http_${n}_bot`,
+            logo,
+          };
+        }),
+      },
+    });
+    for (const t of project.tasks as { id: number }[]) tasks.push({ id: t.id, projectId: project.id });
+  }
   const campaignIds: number[] = [];
-  for (const task of project.tasks as { id: number }[]) {
-    const c = await api(base, 'POST', `/v1/projects/${project.id}/tasks/${task.id}/campaigns`, {
+  const campaignProjects = new Map<number, number>();
+  for (const task of tasks) {
+    const c = await api(base, 'POST', `/v1/projects/${task.projectId}/tasks/${task.id}/campaigns`, {
       token: adv,
       body: { name: `Bench campaign ${task.id}`, budget: 100_000 },
     });
@@ -160,6 +169,7 @@ async function setup(base: string) {
       }
     }
     campaignIds.push(c.id);
+    campaignProjects.set(c.id, task.projectId);
   }
   const botId = 8_200_000_000;
   const app = await api(base, 'POST', '/v1/platforms', {
@@ -192,7 +202,10 @@ async function setup(base: string) {
       },
     });
     for (const id of campaignIds) {
-      await api(base, 'PATCH', `/v1/projects/${project.id}/campaigns/${id}`, { token: adv, body: { minQuality: 40 } });
+      await api(base, 'PATCH', `/v1/projects/${campaignProjects.get(id)}/campaigns/${id}`, {
+        token: adv,
+        body: { minQuality: 40 },
+      });
       await api(base, 'PUT', `/v1/campaigns/${id}/excluded-platforms`, { token: adv, body: { platformIds: [other.id] } });
     }
     await api(base, 'PUT', '/v1/users/excluded-platforms', { token: adv, body: { platformIds: [other.id] } });
