@@ -94,7 +94,8 @@ const modesOf = (name: keyof typeof TOGGLES) =>
     return mode;
   });
 // `--rollups on,off` (or `--quality on,off`) runs every level twice, with the triggers on and off, in turns.
-const TOGGLED: keyof typeof TOGGLES = modesOf('quality').length > 1 || modesOf('quality')[0] === 'off' ? 'quality' : 'rollups';
+const TOGGLED: keyof typeof TOGGLES =
+  modesOf('quality').length > 1 || modesOf('quality')[0] === 'off' ? 'quality' : 'rollups';
 if (TOGGLED === 'quality' && flags.rollups !== 'on') throw new Error('--rollups and --quality: one of them at a time');
 const ROLLUP_MODES = modesOf(TOGGLED);
 const setTriggers = (url: string, mode: string) =>

@@ -206,7 +206,10 @@ async function setup(base: string) {
         token: adv,
         body: { minQuality: 40 },
       });
-      await api(base, 'PUT', `/v1/campaigns/${id}/excluded-platforms`, { token: adv, body: { platformIds: [other.id] } });
+      await api(base, 'PUT', `/v1/campaigns/${id}/excluded-platforms`, {
+        token: adv,
+        body: { platformIds: [other.id] },
+      });
     }
     await api(base, 'PUT', '/v1/users/excluded-platforms', { token: adv, body: { platformIds: [other.id] } });
     // The app's score: 30 days of clean traffic in its rollup (100 paid conversions a day).

@@ -110,7 +110,7 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   expect(detail.body.value.evidence).toMatchObject({ score: 45, floor: 60, retention: 0, voidRate: 1 });
 
   // The next round changes nothing for it: one pause, one report.
-  expect(await app.services.quality.enforceFloor(em(app), [bad.id])).toEqual([]);
+  expect(await app.services.quality.floor.enforceFloor(em(app), [bad.id])).toEqual([]);
 
   // A moderator lifts it with a note: paid tasks come back, the history keeps who, when and why.
   await app.api(`/v1/player-reports/${reportId}/claim`, { method: 'PATCH', token: moderator, body: {} });
@@ -127,11 +127,11 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   const history = (await app.api(`/v1/player-reports/${reportId}`, { token: moderator })).body.value.history;
   expect(history.at(-1)).toMatchObject({ action: 'rejected', note, effects: { liftedPause: { appId: bad.id } } });
   // A lifted pause is not opened again while the score stays low.
-  expect(await app.services.quality.enforceFloor(em(app), [bad.id])).toEqual([]);
+  expect(await app.services.quality.floor.enforceFloor(em(app), [bad.id])).toEqual([]);
 
   // The conversions leave the 30-day window: not enough data, the pause ends (its row stays).
   await ageCampaign(app, campaign.id, 40);
-  expect(await app.services.quality.enforceFloor(em(app), [bad.id])).toEqual([bad.id]);
+  expect(await app.services.quality.floor.enforceFloor(em(app), [bad.id])).toEqual([bad.id]);
   expect(await quality(bad.id)).toMatchObject({ score: null, pause: null });
   const [rows] = await em(app).execute<{ n: number }[]>(
     'select count(*)::int as n from platform_quality_pauses where platform_id = ? and ended_at is not null',

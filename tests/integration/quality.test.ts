@@ -315,11 +315,11 @@ test('the 30-day re-check: players still in the channel a month on, through the 
   for (const p of players.slice(0, 4)) fake.setMember(channel.username, p.user.id, 'left');
   const calls = fake.calls.length;
 
-  expect(await app.services.quality.recheck(em(app))).toEqual({ checked: 10, retained: 6, skipped: 0 });
+  expect(await app.services.quality.recheck.run(em(app))).toEqual({ checked: 10, retained: 6, skipped: 0 });
   expect(fake.calls.slice(calls).filter((c) => c.method === 'getChatMember')).toHaveLength(10);
   const q = (await quality(veteran.id)).body.value;
   // Outside the 30-day window for everything else: not enough data, but the re-check is there.
   expect(q).toMatchObject({ score: null, conversions: 0, retention30d: 0.6, retention30dSample: 10 });
   // Once each: the next round asks Telegram nothing.
-  expect(await app.services.quality.recheck(em(app))).toEqual({ checked: 0, retained: 0, skipped: 0 });
+  expect(await app.services.quality.recheck.run(em(app))).toEqual({ checked: 0, retained: 0, skipped: 0 });
 });

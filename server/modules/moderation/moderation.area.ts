@@ -19,7 +19,7 @@ export const moderationArea = defineArea({
       pubsub,
       ledger,
       conversions,
-      onDecision: (tx, decision) => services.quality.decided(tx, decision),
+      onDecision: (tx, decision) => services.quality.floor.decided(tx, decision),
     });
     const fraud = new FraudService({ em, reports, config: config.fraud, log });
     // Before the database closes: the conversions already queued are still checked.

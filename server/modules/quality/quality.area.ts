@@ -60,7 +60,7 @@ export const qualityArea = defineArea({
     {
       name: 'quality-recheck',
       run: async () => {
-        const done = await services.quality.recheck(em());
+        const done = await services.quality.recheck.run(em());
         if (done.checked || done.skipped) log.info(done, 'quality: channel and chat players checked again 30 days on');
       },
     },
@@ -68,7 +68,7 @@ export const qualityArea = defineArea({
       // The floor over every scored app, each round (holds that end and decisions apply it at once too).
       name: 'quality-floor',
       run: async () => {
-        const moved = await services.quality.enforceFloor(em());
+        const moved = await services.quality.floor.enforceFloor(em());
         if (moved.length) {
           log.info({ apps: moved }, 'quality floor: pauses opened or ended');
           await services.quality.publish(em(), moved);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../../rest/params.ts';
-import { MAX_EXCLUDED_PLATFORMS } from './quality.service.ts';
+import { MAX_EXCLUDED_PLATFORMS } from './exclusions.service.ts';
 
 const platformId = z
   .number({ error: 'platformIds must be app ids (whole numbers)' })

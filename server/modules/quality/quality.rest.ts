@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { ExcludedPlatformsInput } from './quality.inputs.ts';
-import { QUALITY_COMPONENTS } from './quality.service.ts';
+import { QUALITY_COMPONENTS } from './score.ts';
 
 export const QualityJson = z.object({
   platformId: z.number(),
@@ -86,7 +86,7 @@ export const qualityRoutes = [
     response: ExcludedJson,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) =>
-      excludedJson(await ctx.services.quality.campaignExclusions(ctx.em, ctx.user!, params.id)),
+      excludedJson(await ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.user!, params.id)),
   }),
   route({
     method: 'PUT',
@@ -99,7 +99,9 @@ export const qualityRoutes = [
     params: z.object({ id: idParam('id') }),
     body: ExcludedPlatformsInput,
     handler: async (ctx, { params, body }) =>
-      excludedJson(await ctx.services.quality.setCampaignExclusions(ctx.em, ctx.user!, params.id, body.platformIds)),
+      excludedJson(
+        await ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.user!, params.id, body.platformIds),
+      ),
   }),
   route({
     method: 'GET',
@@ -108,7 +110,7 @@ export const qualityRoutes = [
     summary: 'The apps none of the signed-in advertiser’s campaigns is shown in.',
     access: 'user',
     response: ExcludedJson,
-    handler: async (ctx) => excludedJson(await ctx.services.quality.userExclusions(ctx.em, ctx.user!)),
+    handler: async (ctx) => excludedJson(await ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.user!)),
   }),
   route({
     method: 'PUT',
@@ -120,6 +122,6 @@ export const qualityRoutes = [
     response: ExcludedJson,
     body: ExcludedPlatformsInput,
     handler: async (ctx, { body }) =>
-      excludedJson(await ctx.services.quality.setUserExclusions(ctx.em, ctx.user!, body.platformIds)),
+      excludedJson(await ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.user!, body.platformIds)),
   }),
 ];

@@ -6,13 +6,10 @@ import { topics } from '../../graphql/pubsub.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { ReportRowRef } from '../statistics/statistics.schema.ts';
 import { ExcludedPlatformsInput } from './quality.inputs.ts';
-import {
-  type ExcludedPlatform,
-  type OwnerQuality,
-  type PlatformQuality,
-  QUALITY_COMPONENTS,
-  type QualityPause,
-} from './quality.service.ts';
+import type { ExcludedPlatform } from './exclusions.service.ts';
+import type { QualityPause } from './floor.ts';
+import type { OwnerQuality } from './quality.service.ts';
+import { type PlatformQuality, QUALITY_COMPONENTS } from './score.ts';
 
 const QualityComponentEnum = builder.enumType('QualityComponent', { values: QUALITY_COMPONENTS });
 
@@ -127,8 +124,8 @@ builder.queryFields((t) => ({
     args: { campaignId: t.arg.id({ required: false }) },
     resolve: (_r, { campaignId }, ctx) =>
       campaignId
-        ? ctx.services.quality.campaignExclusions(ctx.em, ctx.user!, parseId(campaignId))
-        : ctx.services.quality.userExclusions(ctx.em, ctx.user!),
+        ? ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.user!, parseId(campaignId))
+        : ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.user!),
   }),
 }));
 
@@ -142,8 +139,8 @@ builder.mutationFields((t) => ({
     resolve: (_r, { campaignId, platformIds }, ctx) => {
       const ids = platformIdsArg(platformIds);
       return campaignId
-        ? ctx.services.quality.setCampaignExclusions(ctx.em, ctx.user!, parseId(campaignId), ids)
-        : ctx.services.quality.setUserExclusions(ctx.em, ctx.user!, ids);
+        ? ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.user!, parseId(campaignId), ids)
+        : ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.user!, ids);
     },
   }),
   setPlatformExcluded: t.field({
@@ -157,7 +154,7 @@ builder.mutationFields((t) => ({
       excluded: t.arg.boolean({ required: true }),
     },
     resolve: (_r, args, ctx) =>
-      ctx.services.quality.toggle(ctx.em, ctx.user!, {
+      ctx.services.quality.exclusions.toggle(ctx.em, ctx.user!, {
         platformId: parseId(args.platformId),
         campaignId: args.campaignId ? parseId(args.campaignId) : undefined,
         excluded: args.excluded,
