@@ -11,10 +11,17 @@
  * starting a task and completing it, longer than the fast-completion fraud rule's 5 s. In an
  * app named with `--poor` (the low-quality mode) players complete within a second instead: the
  * fast-completion rule flags them, the app's report in the moderators' queue grows, and the
- * app's traffic quality score falls live on its App page. (Players who leave the channels they
- * joined need a server whose system bot can check members: the Bot API; without it channel and
- * chat checks are "not confirmed".) The demo's studio@demo.local owns two apps for it:
- * `--publisher studio@demo.local:demo1234 --poor "Tap Rush"`.
+ * app's traffic quality score falls live on its App page. The demo's studio@demo.local owns two
+ * apps for it: `--publisher studio@demo.local:demo1234 --poor "Tap Rush"`.
+ *
+ * Channel and chat tasks need a server whose system bot can check members. `--telegram <port>`
+ * starts a local Bot API on that port (the fake the tests use, speaking the Bot API over HTTP,
+ * every channel known) whose members are the simulated players: a player joins before checking,
+ * and in a `--poor` app leaves right after, so when the hold ends (HOLD_DAYS=0 ends it at the
+ * next job round) the server voids the conversion and the app's retention falls. Start the
+ * server with what it prints:
+ *   HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=7000000999:simulated-system-bot \
+ *     TELEGRAM_API_URL=http://127.0.0.1:<port> npm start
  *
  * Each arrival (Poisson, `--rate` a second) is one of:
  * - a player's visit (~80 %): list the app's tasks, start one, complete it — channel/chat with
@@ -39,6 +46,7 @@ import { parseArgs } from 'node:util';
 import { TIERS } from '../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
+import { startFakeBotApi } from '../tests/fakes/telegram-bot-api.ts';
 
 /** Where `npm start` listens with the same environment: PUBLIC_URL, or localhost on PORT. */
 const DEFAULT_URL = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
@@ -57,12 +65,13 @@ const { values: flags } = parseArgs({
     'max-inflight': { type: 'string', default: '256' },
     think: { type: 'string', default: '6' },
     poor: { type: 'string', multiple: true },
+    telegram: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (flags.help) {
   console.log(
-    `npm run simulate -- [--rate 20] [--url ${DEFAULT_URL}] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256] [--think 6] [--poor <app id or title>]…`,
+    `npm run simulate -- [--rate 20] [--url ${DEFAULT_URL}] [--seconds N] [--players 500] [--platform <id>[:<botId>]]… [--bot-token <appId>=<token>]… [--publisher email:password] [--advertiser email:password] [--private-key hex] [--max-inflight 256] [--think 6] [--poor <app id or title>]… [--telegram <port>]`,
   );
   process.exit(0);
 }
@@ -81,6 +90,27 @@ const PLAYERS = Math.floor(number('players', flags.players, 1));
 const MAX_INFLIGHT = Math.floor(number('max-inflight', flags['max-inflight'], 1));
 const THINK_MS = number('think', flags.think, 0) * 1000;
 const POOR = new Set(flags.poor ?? []);
+/** The local Bot API's token, which the server must be started with (`--telegram`). */
+const SIMULATED_BOT_TOKEN = '7000000999:simulated-system-bot';
+const telegram = flags.telegram
+  ? await startFakeBotApi({
+      port: number('telegram', flags.telegram, 1),
+      token: SIMULATED_BOT_TOKEN,
+      botUsername: 'simulated_system_bot',
+      anyChannel: true,
+    })
+  : null;
+if (telegram) {
+  console.log(
+    `local Bot API at ${telegram.url}: start the server with\n  HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=${telegram.token} TELEGRAM_API_URL=${telegram.url} npm start`,
+  );
+}
+
+/** The channel or chat a start link names (`https://t.me/<username>`), for the local Bot API. */
+function chatOf(link: string | undefined): string | null {
+  const m = /^https:\/\/t\.me\/([A-Za-z0-9_]{4,})\/?$/.exec(link ?? '');
+  return m ? m[1] : null;
+}
 const PRIVATE_KEY = flags['private-key'];
 const REQUEST_TIMEOUT_MS = 10_000;
 const REPORT_EVERY_MS = 5_000;
@@ -445,7 +475,13 @@ async function play(app: App, player: Player): Promise<void> {
   if (kind !== 'SMART_LINK') await sleep(thinkTime(app));
 
   if (kind === 'CHANNEL' || kind === 'CHAT') {
+    // With the local Bot API the player joins the channel or chat before checking.
+    const chat = telegram ? chatOf(value?.link) : null;
+    if (chat) telegram?.setMember(chat, player.user.id, 'member');
     const checked = await call('POST', `${taskPath}/check`, { headers });
+    // A low-quality app's player leaves once paid: the hold's end finds them gone.
+    if (chat && app.poor && checked.body?.value?.status === 'COMPLETED')
+      telegram?.setMember(chat, player.user.id, 'left');
     if (checked.status !== 200) {
       // Without Telegram the server cannot confirm a subscription: that is "not confirmed", not a failure.
       if (checked.status === 503) {

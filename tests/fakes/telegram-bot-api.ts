@@ -105,10 +105,21 @@ interface StoredChat extends FakeChat {
  * Implements getMe, getChat, getChatMember and getFile.
  */
 export async function startFakeBotApi(
-  options: { botUsername?: string; chats?: FakeChat[]; admins?: string[] } = {},
+  options: {
+    botUsername?: string;
+    chats?: FakeChat[];
+    admins?: string[];
+    /** A fixed port and token (the simulator's, which a server is started with); random otherwise. */
+    port?: number;
+    token?: string;
+    /** Every `@username` asked about is a public channel (the simulator does not know them in advance). */
+    anyChannel?: boolean;
+  } = {},
 ): Promise<FakeBotApi> {
-  const botId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
-  const token = `${botId}:AA${randomBytes(24).toString('base64url')}`;
+  const botId = options.token
+    ? Number(options.token.split(':')[0])
+    : 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
+  const token = options.token ?? `${botId}:AA${randomBytes(24).toString('base64url')}`;
   const bot = {
     id: botId,
     is_bot: true as const,
@@ -158,6 +169,10 @@ export async function startFakeBotApi(
     }
     const text = String(chatId);
     const found = text.startsWith('@') ? chats.get(key(text)) : [...chats.values()].find((c) => String(c.id) === text);
+    if (!found && options.anyChannel && text.startsWith('@')) {
+      setChat({ username: key(text), type: 'channel', title: key(text) });
+      return chats.get(key(text))!;
+    }
     if (!found) throw new BotApiError(400, 'Bad Request: chat not found');
     return found;
   }
@@ -289,7 +304,10 @@ export async function startFakeBotApi(
       return fail(res, 500, `Internal Server Error: ${(err as Error).message}`);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

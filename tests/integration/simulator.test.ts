@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
 import { em } from '../helpers/campaigns.ts';
@@ -84,4 +86,62 @@ describe('the simulator', () => {
     expect(reports[0].n).toBe(1);
     expect(reports[0].hits).toBeGreaterThan(0);
   }, 60_000);
+
+  it('--telegram: a local Bot API whose players join, and in a --poor app leave: the hold end voids them', async () => {
+    // A free port for the simulator's Bot API; a server of its own whose system bot it is.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const withBot = await startTestApp({
+      demo: true,
+      jobs: true,
+      env: {
+        HOLD_DAYS: '0',
+        JOBS_INTERVAL_SECONDS: '1',
+        TELEGRAM_BOT_TOKEN: '7000000999:simulated-system-bot',
+        TELEGRAM_API_URL: `http://127.0.0.1:${port}`,
+      },
+    });
+    try {
+      const studio = await login(withBot, 'studio@demo.local');
+      const apps = (await withBot.api('/v1/platforms', { token: studio })).body.value.data as {
+        id: number;
+        title: string;
+      }[];
+      const coinStorm = apps.find((a) => a.title === 'Coin Storm')!;
+      const resolved = async () => {
+        const [row] = await em(withBot).execute<{ voided: number; posted: number }[]>(
+          `select count(*) filter (where status = 'VOIDED')::int as voided, count(*) filter (where status = 'POSTED')::int as posted
+             from conversions where platform_id = ? and task_type in ('CHANNEL', 'CHAT')`,
+          [coinStorm.id],
+        );
+        return row;
+      };
+      const before = await resolved();
+      const run = await simulate({}, [
+        '--url',
+        withBot.url,
+        '--rate',
+        '10',
+        '--seconds',
+        '5',
+        '--publisher',
+        'studio@demo.local:demo1234',
+        '--poor',
+        'Coin Storm',
+        '--telegram',
+        String(port),
+      ]);
+      expect(run.out).toContain(`local Bot API at http://127.0.0.1:${port}`);
+      expect(run.code).toBe(0);
+      // Channel and chat players of the poor app joined, were paid, left; the hold-end job voided them.
+      const after = await resolved();
+      expect(after.voided).toBeGreaterThan(before.voided);
+    } finally {
+      await withBot.close();
+    }
+  }, 90_000);
 });
