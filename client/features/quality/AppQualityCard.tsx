@@ -10,7 +10,7 @@ import { LiveValue } from '../../components/ui/LiveValue';
 import { useFragment as unmask } from '../../gql';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 import { componentText, percent, perThousand, scorePalette } from './quality';
-import { AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
+import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
 
 /**
  * The publisher's view of an app's traffic quality (last 30 days): the score or "not enough
@@ -32,7 +32,7 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
       });
     },
   });
-  const app = result.data?.appQuality;
+  const app = result.data?.appQuality ? unmask(AppQualityFieldsFragment, result.data.appQuality) : undefined;
   // A failed load leaves the card out: the statistics below still work.
   if (result.error && !app) return null;
   if (!app) return <Skeleton h="28" borderRadius="xl" data-testid="quality-loading" aria-busy="true" />;

@@ -21,21 +21,28 @@ export const QualityFieldsFragment = graphql(`
   }
 `);
 
+export const AppQualityFieldsFragment = graphql(`
+  fragment AppQualityFields on AppQuality {
+    platformId
+    excludedByCampaigns
+    pause {
+      since
+      score
+      floor
+      liftedAt
+      liftNote
+    }
+    quality {
+      ...QualityFields
+    }
+  }
+`);
+
 export const AppQualityQuery = graphql(`
   query AppQuality($platformId: ID!) {
     appQuality(platformId: $platformId) {
       platformId
-      excludedByCampaigns
-      pause {
-        since
-        score
-        floor
-        liftedAt
-        liftNote
-      }
-      quality {
-        ...QualityFields
-      }
+      ...AppQualityFields
     }
   }
 `);
@@ -44,17 +51,7 @@ export const AppQualitySubscription = graphql(`
   subscription AppQualityChanged($platformId: ID) {
     platformQualityChanged(platformId: $platformId) {
       platformId
-      excludedByCampaigns
-      pause {
-        since
-        score
-        floor
-        liftedAt
-        liftNote
-      }
-      quality {
-        ...QualityFields
-      }
+      ...AppQualityFields
     }
   }
 `);
