@@ -501,7 +501,7 @@ async function seedDemoModeration(em: EntityManager, services: Services) {
  * see it in the report by app and may exclude it).
  */
 async function seedDemoQuality(em: EntityManager, services: Services) {
-  const [advertiser] = await Promise.all([em.findOneOrFail(User, { email: DEMO_USERS[0].email })]);
+  const advertiser = await em.findOneOrFail(User, { email: DEMO_USERS[0].email });
   const studio = await em.findOneOrFail(User, { email: 'studio@demo.local' });
   const category = await em.findOneOrFail(Category, { title: 'Games' });
   const app = async (title: string, initials: string, color: string, tgBotId: number) => {
@@ -537,17 +537,26 @@ async function seedDemoQuality(em: EntityManager, services: Services) {
     [good, 0],
     [poor, 54],
   ] as const) {
-    for (let i = 0; i < 60; i++) {
-      const campaign = i % 2 === 0 ? channel : chat;
-      const code = `demo-quality-${platformId}-${i}`;
-      await em.execute(
-        `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, created_at)
-         values (?, ?, ?, ?, 3, now() - interval '3 minutes')`,
-        [code, campaign.id, platformId, player++],
-      );
-      const done = await services.conversions.convert(em.fork(), code, null);
-      // The hold ends: the first `left` players were no longer members.
-      await services.conversions.resolve(em.fork(), done.conversionId!, i < left ? 'VOID' : 'POST');
-    }
+    // 60 players start a task (channel and chat in turns), their conversions come in one batch.
+    const codes = Array.from({ length: 60 }, (_, i) => `demo-quality-${platformId}-${i}`);
+    await em.execute(
+      `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, created_at)
+       select c.code, case when c.n % 2 = 1 then ? else ? end, ?, ? + c.n, 3, now() - interval '3 minutes'
+         from unnest(?::text[]) with ordinality c(code, n)`,
+      [channel.id, chat.id, platformId, player, `{${codes.join(',')}}`],
+    );
+    player += codes.length;
+    const done = await services.conversions.convertMany(
+      em.fork(),
+      codes.map((clickCode) => ({ clickCode, isNew: true })),
+      null,
+    );
+    // The holds end in one transaction: the first `left` players were no longer members.
+    await services.ledger.run(em.fork(), async (tx, emit) => {
+      for (const [i, d] of done.entries()) {
+        if (d instanceof Error) throw d;
+        await services.conversions.resolveIn(tx, emit, d.conversionId!, i < left ? 'VOID' : 'POST');
+      }
+    });
   }
 }

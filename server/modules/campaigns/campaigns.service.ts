@@ -298,6 +298,11 @@ export class CampaignsService {
     return task;
   }
 
+  /** Throws NOT_FOUND unless the campaign is the owner's (not deleted, not a swap's). */
+  async assertOwner(em: EntityManager, owner: User, id: number) {
+    await this.owned(em, owner, id);
+  }
+
   /** The owner's campaign, row-locked when `lock` (inside a transaction). Ownership is in the query. */
   private async owned(
     em: EntityManager,

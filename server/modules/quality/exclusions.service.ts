@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgIds } from '../../db/columns.ts';
-import { notFound, validation } from '../../errors.ts';
+import { validation } from '../../errors.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { User } from '../users/user.entity.ts';
 
 /** The most apps one exclusion list holds. */
@@ -25,7 +26,12 @@ type ExclusionColumn = 'campaign_id' | 'user_id';
  * An advertiser sees only their own lists; a publisher only how many campaigns exclude an app.
  */
 export class ExclusionsService {
-  constructor(private readonly deps: { onChanged: (platformIds: number[]) => Promise<void> }) {}
+  constructor(
+    private readonly deps: {
+      campaigns: CampaignsService;
+      onChanged: (platformIds: number[]) => Promise<void>;
+    },
+  ) {}
 
   /** Campaigns (not deleted) that exclude the app, on their own or through their advertiser's list. */
   async excludedByCount(em: EntityManager, platformId: number): Promise<number> {
@@ -41,7 +47,7 @@ export class ExclusionsService {
 
   /** The apps one of the advertiser's campaigns is kept away from. */
   async campaignExclusions(em: EntityManager, owner: User, campaignId: number): Promise<ExcludedPlatform[]> {
-    await this.ownedCampaign(em, owner, campaignId);
+    await this.deps.campaigns.assertOwner(em, owner, campaignId);
     return this.listed(em, 'campaign_excluded_platforms', 'campaign_id', campaignId);
   }
 
@@ -52,7 +58,7 @@ export class ExclusionsService {
 
   /** Replaces a campaign's list; answers the new one. */
   async setCampaignExclusions(em: EntityManager, owner: User, campaignId: number, platformIds: number[]) {
-    await this.ownedCampaign(em, owner, campaignId);
+    await this.deps.campaigns.assertOwner(em, owner, campaignId);
     return this.replace(em, 'campaign_excluded_platforms', 'campaign_id', campaignId, platformIds);
   }
 
@@ -131,13 +137,5 @@ export class ExclusionsService {
           createdAt: new Date(r.created_at),
         })),
       );
-  }
-
-  private async ownedCampaign(em: EntityManager, owner: User, campaignId: number) {
-    const [c] = await em.execute<{ id: number }[]>(
-      'select id from campaigns where id = ? and owner_id = ? and deleted_at is null and deal_id is null',
-      [campaignId, owner.id],
-    );
-    if (!c) throw notFound('Campaign');
   }
 }

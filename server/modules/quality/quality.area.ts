@@ -35,10 +35,15 @@ export const qualityArea = defineArea({
     sqlDefinition(import.meta.url, './sql/fraud_hits_quality.sql'),
     sqlDefinition(import.meta.url, './sql/platform_quality.sql'),
   ],
-  services: async ({ config, log, pubsub, em, url, telegram, onPublish, cleanups }, { ledger, reports }) => {
+  services: async (
+    { config, log, pubsub, em, url, telegram, onPublish, cleanups },
+    { ledger, reports, campaigns, platforms },
+  ) => {
     const quality = new QualityService({
       pubsub,
       em,
+      campaigns,
+      platforms,
       minSample: config.qualityMinSample,
       floor: config.qualityFloor,
       ledger,

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { pgIds } from '../../db/columns.ts';
-import { notFound } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
+import type { PlatformsService } from '../platforms/platforms.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { ExclusionsService } from './exclusions.service.ts';
@@ -34,6 +35,8 @@ export class QualityService {
     private readonly deps: {
       pubsub: PubSub;
       minSample: number;
+      campaigns: CampaignsService;
+      platforms: PlatformsService;
       /** A fresh EntityManager for the live events that follow other areas' work. */
       em: () => EntityManager;
       /** Apps scored under it get no paid campaigns (0: no floor). */
@@ -52,7 +55,7 @@ export class QualityService {
     },
   ) {
     const { em, log } = deps;
-    this.exclusions = new ExclusionsService({ onChanged: (ids) => this.publish(em(), ids) });
+    this.exclusions = new ExclusionsService({ campaigns: deps.campaigns, onChanged: (ids) => this.publish(em(), ids) });
     this.floor = new QualityFloor({ ...deps, onLifted: (id) => this.soon([id]) });
     this.recheck = new QualityRecheck({
       telegram: deps.telegram,
@@ -124,43 +127,38 @@ export class QualityService {
 
   /** The owner's app: its quality, how many campaigns keep away from it (never whose), and its pause. */
   async forOwner(em: EntityManager, owner: User, platformId: number): Promise<OwnerQuality> {
-    await this.ownedPlatform(em, owner, platformId);
+    await this.deps.platforms.assertOwner(em, owner, platformId);
     return this.ownerView(em, platformId);
   }
 
-  private async ownerView(em: EntityManager, platformId: number): Promise<OwnerQuality> {
-    const [quality, excludedBy, pause] = await Promise.all([
-      this.many(em, [platformId]).then((m) => m.get(platformId)!),
+  /** `quality` when the caller already read it (several apps at once). */
+  private async ownerView(em: EntityManager, platformId: number, quality?: PlatformQuality): Promise<OwnerQuality> {
+    const [score, excludedBy, pause] = await Promise.all([
+      quality ?? this.many(em, [platformId]).then((m) => m.get(platformId)!),
       this.exclusions.excludedByCount(em, platformId),
       this.floor.openPause(em, platformId),
     ]);
-    return { ...quality, excludedByCampaigns: excludedBy, pause };
+    return { ...score, excludedByCampaigns: excludedBy, pause };
   }
 
   /** Tells the owners of these apps their quality (or exclusions) changed: the App page follows live. */
   async publish(em: EntityManager, platformIds: number[]) {
     const ids = [...new Set(platformIds)];
     if (!ids.length) return;
-    const owners = await em.execute<{ id: number; owner_id: number }[]>(
-      'select id, owner_id from platforms where id = any(?::int[])',
-      [pgIds(ids)],
-    );
+    const [owners, qualities] = await Promise.all([
+      em.execute<{ id: number; owner_id: number }[]>('select id, owner_id from platforms where id = any(?::int[])', [
+        pgIds(ids),
+      ]),
+      this.many(em, ids),
+    ]);
     await Promise.all(
       owners.map(async (p) => {
-        const event = await this.ownerView(em, p.id);
+        const event = await this.ownerView(em, p.id, qualities.get(p.id));
         await Promise.all([
           this.deps.pubsub.publish(topics.platformQuality(p.id), event).catch(() => {}),
           this.deps.pubsub.publish(topics.ownerPlatformQuality(p.owner_id), event).catch(() => {}),
         ]);
       }),
     );
-  }
-
-  private async ownedPlatform(em: EntityManager, owner: User, platformId: number) {
-    const [p] = await em.execute<{ id: number }[]>('select id from platforms where id = ? and owner_id = ?', [
-      platformId,
-      owner.id,
-    ]);
-    if (!p) throw notFound('Platform');
   }
 }
