@@ -23,9 +23,10 @@
  * statistics rollups cost: each level runs once with the triggers that keep them
  * (`conversions_stats`, `conversions_stats_insert`) and once without, in turns; the rollups are
  * rebuilt (`stats_rebuild()`) before the ledger check (which mode goes first alternates from
- * level to level: the first run of a level pays its ramp-up). `--quality on,off` does the same for the
- * traffic quality rollup (`conversions_quality`, `conversions_quality_insert`, rebuilt with
- * `quality_rebuild()`). One of the two at a time.
+ * level to level: the first run of a level pays its ramp-up). `--quality on,off` does the same for
+ * traffic quality's bookkeeping: the trigger `conversions_quality`, and the fast completions the
+ * statistics insert trigger counts for it (off: that trigger's text without the count), rebuilt
+ * with `stats_rebuild()` and `quality_rebuild()`. One of the two at a time.
  *
  * Setup (not timed) goes through the real API where the product has one: users are inserted
  * and their advertiser balances topped up through the Ledger directly (no payment provider
@@ -83,26 +84,52 @@ const LEVELS = flags.levels.split(',').map((v) => positive('levels', v.trim()));
  * Bookkeeping a run can switch off to measure its cost: the triggers that keep it, and how it is
  * rebuilt afterwards (conversions made without the triggers are not in it yet).
  */
-const TOGGLES = {
+const STATS_INSERT = readFileSync(
+  new URL('../server/modules/statistics/sql/conversions_stats_insert.sql', import.meta.url),
+  'utf8',
+);
+/** The statistics insert trigger without traffic quality's part (the fast completions it counts). */
+function withoutFastCount(sql: string): string {
+  const out = sql
+    .replace(/v_fast interval := make_interval\([^;]*\);/, 'v_fast interval;')
+    .replace('count(*) filter (where n.created_at - n.started_at < v_fast)', '0');
+  if (out === sql || out.includes('filter (where n.created_at')) {
+    throw new Error('conversions_stats_insert.sql changed: update bench/conversions.ts withoutFastCount');
+  }
+  return out;
+}
+const TOGGLES: Record<
+  'rollups' | 'quality',
+  { triggers: string[]; sql?: { on: string; off: string }; rebuild: string }
+> = {
   rollups: { triggers: ['conversions_stats', 'conversions_stats_insert'], rebuild: 'select stats_rebuild()' },
-  quality: { triggers: ['conversions_quality', 'conversions_quality_insert'], rebuild: 'select quality_rebuild()' },
-} as const;
+  // Quality writes nothing when conversions are made but the fast completions the statistics row
+  // counts: off, that count is taken out of the statistics trigger (and the update trigger is off).
+  quality: {
+    triggers: ['conversions_quality'],
+    sql: { on: STATS_INSERT, off: withoutFastCount(STATS_INSERT) },
+    rebuild: 'select stats_rebuild(); select quality_rebuild()',
+  },
+};
 const modesOf = (name: keyof typeof TOGGLES) =>
   flags[name].split(',').map((v) => {
     const mode = v.trim();
     if (mode !== 'on' && mode !== 'off') throw new Error(`--${name} takes on, off or on,off; got ${v}`);
-    return mode;
+    return mode as 'on' | 'off';
   });
 // `--rollups on,off` (or `--quality on,off`) runs every level twice, with the triggers on and off, in turns.
 const TOGGLED: keyof typeof TOGGLES =
   modesOf('quality').length > 1 || modesOf('quality')[0] === 'off' ? 'quality' : 'rollups';
 if (TOGGLED === 'quality' && flags.rollups !== 'on') throw new Error('--rollups and --quality: one of them at a time');
 const ROLLUP_MODES = modesOf(TOGGLED);
-const setTriggers = (url: string, mode: string) =>
-  adminQuery(
+const setTriggers = async (url: string, mode: 'on' | 'off') => {
+  const toggle = TOGGLES[TOGGLED];
+  await adminQuery(
     url,
-    `alter table conversions ${TOGGLES[TOGGLED].triggers.map((t) => `${mode === 'on' ? 'enable' : 'disable'} trigger ${t}`).join(', ')}`,
+    `alter table conversions ${toggle.triggers.map((t) => `${mode === 'on' ? 'enable' : 'disable'} trigger ${t}`).join(', ')}`,
   );
+  if (toggle.sql) await adminQuery(url, toggle.sql[mode]);
+};
 const PER_LEVEL = positive('conversions', flags.conversions);
 const WARMUP = positive('warmup', flags.warmup, 0);
 const BATCH_SIZE = positive('batch-size', flags['batch-size']);

@@ -212,11 +212,15 @@ async function setup(base: string) {
       });
     }
     await api(base, 'PUT', '/v1/users/excluded-platforms', { token: adv, body: { platformIds: [other.id] } });
-    // The app's score: 30 days of clean traffic in its rollup (100 paid conversions a day).
+    // The app's score: 30 days of clean traffic in its rollups (100 paid conversions a day, half
+    // of them channel players who stayed).
     await adminQuery(
       databaseUrl,
-      `insert into platform_quality_daily (platform_id, day, completed, social_resolved, social_retained)
-       select ${Number(app.id)}, (now() at time zone 'utc')::date - d, 100, 50, 50 from generate_series(0, 29) d`,
+      `insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
+       select p.owner_id, (now() at time zone 'utc')::date - d, p.id, 'BOT', 100, 0
+         from platforms p cross join generate_series(0, 29) d where p.id = ${Number(app.id)};
+       insert into platform_quality_daily (platform_id, day, social_resolved, social_retained)
+       select ${Number(app.id)}, (now() at time zone 'utc')::date - d, 50, 50 from generate_series(0, 29) d`,
     );
   }
   const players = Array.from(

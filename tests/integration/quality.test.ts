@@ -300,6 +300,19 @@ test('fast completions and reports: the rollup follows them and equals a recompu
   expect(after.fastShare).toBe(1);
   expect(after.penalties).toEqual(expect.arrayContaining([{ component: 'FAST', points: 15 }]));
   await expectLedgerClean(app);
+
+  // A fast completion voided later stays a completion and a fast one (the statistics row lets go
+  // of it, quality's own row takes it: the trigger's way, then the recomputation agrees).
+  const channel = await channelCampaign();
+  const leaver = await channel.join(poor);
+  fake.setMember(channel.username, leaver.user.id, 'left');
+  await ageCampaign(app, channel.campaign.id, 8);
+  expect((await app.services.conversions.resolveHolds(em(app), 7 * DAY_MS)).voided).toBeGreaterThanOrEqual(1);
+  const voided = (await quality(poor.id)).body.value;
+  expect(voided.conversions).toBe(after.conversions + 1);
+  expect(voided.fastShare).toBe(1);
+  expect(voided.voidRate).toBeGreaterThan(after.voidRate);
+  await expectLedgerClean(app);
   await app.services.quality.start(em(app), 0);
   expect((await quality(poor.id)).body.value.fastShare).toBe(0);
 });

@@ -105,14 +105,18 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     const keys = r.keys.join(', ');
     const [row] = await em.execute<{ n: number; sample: string | null }[]>(
       `with derived as (
-         select ${r.keys.map((k) => (k === 'day' ? `(created_at at time zone 'utc')::date as day` : k)).join(', ')},
-                count(*)::int as conversions, sum(${r.amount[1]})::bigint as amount
-           from conversions where status <> 'VOIDED' and price > 0 group by ${keys}),
+         select ${r.keys.map((k) => (k === 'day' ? `(c.created_at at time zone 'utc')::date as day` : `c.${k}`)).join(', ')},
+                count(*)::int as conversions, sum(c.${r.amount[1]})::bigint as amount,
+                ${r.fast ? `count(*) filter (where c.created_at - coalesce(c.started_at, k.created_at) < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))::int` : '0'} as fast
+           from conversions c ${r.fast ? 'left join clicks k on k.id = c.click_id' : ''}
+          where c.status <> 'VOIDED' and c.price > 0 group by ${r.keys.map((_, i) => i + 1).join(', ')}),
        diff as (
          select ${r.keys.map((k) => `coalesce(t.${k}, d.${k}) as ${k}`).join(', ')}
-           from (select * from ${r.table} where conversions <> 0 or ${r.amount[0]} <> 0) t
+           from (select *, ${r.fast ? 'fast' : '0'} as fast_ from ${r.table}
+                  where conversions <> 0 or ${r.amount[0]} <> 0 ${r.fast ? 'or fast <> 0' : ''}) t
            full join derived d using (${keys})
-          where t.conversions is distinct from d.conversions or t.${r.amount[0]} is distinct from d.amount)
+          where t.conversions is distinct from d.conversions or t.${r.amount[0]} is distinct from d.amount
+             or t.fast_ is distinct from d.fast)
        select (select count(*)::int from diff) as n,
               (select string_agg(x, '; ') from (select '${r.subject} #' || ${r.keys[0]} || ' on ' || day as x
                  from diff limit 5) s) as sample`,
@@ -128,13 +132,13 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
 
   // Traffic quality's rollup (kept by triggers on conversions and reports) against a recomputation.
   const [quality] = await em.execute<{ n: number; sample: string | null }[]>(
-    `with cols as (select platform_id, day, completed, fast, voided, social_resolved, social_retained, checked_30d,
+    `with cols as (select platform_id, day, voided, fast_voided, social_resolved, social_retained, checked_30d,
                           retained_30d, reports_confirmed, fraud_hits from platform_quality_daily),
-          kept as (select * from cols where (completed, fast, voided, social_resolved, social_retained, checked_30d,
-                                               retained_30d, reports_confirmed, fraud_hits) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)),
-          derived as (select * from quality_recomputed() q where (q.completed, q.fast, q.voided, q.social_resolved,
+          kept as (select * from cols where (voided, fast_voided, social_resolved, social_retained, checked_30d,
+                                               retained_30d, reports_confirmed, fraud_hits) <> (0, 0, 0, 0, 0, 0, 0, 0)),
+          derived as (select * from quality_recomputed() q where (q.voided, q.fast_voided, q.social_resolved,
                         q.social_retained, q.checked_30d, q.retained_30d, q.reports_confirmed, q.fraud_hits)
-                        <> (0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                        <> (0, 0, 0, 0, 0, 0, 0, 0)),
           diff as (select coalesce(k.platform_id, r.platform_id) as platform_id, coalesce(k.day, r.day) as day
                      from kept k full join derived r using (platform_id, day)
                     where row(k.*) is distinct from row(r.*))
@@ -150,12 +154,20 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
 }
 
 /** The statistics rollups: their key columns (as in `conversions`) and summed amount. */
-const ROLLUPS = [
+const ROLLUPS: {
+  table: string;
+  subject: string;
+  keys: readonly string[];
+  amount: readonly [string, string];
+  fast?: boolean;
+}[] = [
   {
     table: 'stats_publisher_daily',
     subject: 'publisher',
     keys: ['publisher_id', 'day', 'platform_id', 'task_type'],
     amount: ['profit', 'publisher_amount'],
+    /** Also counts the fast completions (traffic quality reads them here). */
+    fast: true,
   },
   {
     table: 'stats_campaign_daily',
@@ -175,4 +187,4 @@ const ROLLUPS = [
     keys: ['advertiser_id', 'day', 'platform_id'],
     amount: ['spend', 'price'],
   },
-] as const;
+];

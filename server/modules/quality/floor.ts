@@ -72,8 +72,8 @@ export class QualityFloor {
       platformIds ??
       (
         await em.execute<{ id: number }[]>(
-          `select distinct platform_id as id from platform_quality_daily
-            where day > (now() at time zone 'utc')::date - 30
+          `select platform_id as id from platform_quality_daily where day > (now() at time zone 'utc')::date - 30
+           union select platform_id from stats_publisher_daily where day > (now() at time zone 'utc')::date - 30
            union select platform_id from platform_quality_pauses where ended_at is null`,
         )
       ).map((r) => r.id);
@@ -85,8 +85,7 @@ export class QualityFloor {
        select p.platform_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, true
          from platform_quality_pauses p
         where p.ended_at is null and p.platform_id = any(?::int[])
-          and not exists (select 1 from platform_quality_daily d where d.platform_id = p.platform_id
-                           and d.day > (now() at time zone 'utc')::date - 30)`,
+          and not exists (select 1 from platform_quality(array[p.platform_id], 0))`,
       [pgIds(ids), minSample, pgIds(ids)],
     );
     const moved: number[] = [];

@@ -29,7 +29,6 @@ export const qualityArea = defineArea({
   sql: [
     sqlDefinition(import.meta.url, './sql/quality_recomputed.sql'),
     sqlDefinition(import.meta.url, './sql/quality_rebuild.sql'),
-    sqlDefinition(import.meta.url, './sql/conversions_quality_insert.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_quality.sql'),
     sqlDefinition(import.meta.url, './sql/player_reports_quality.sql'),
     sqlDefinition(import.meta.url, './sql/fraud_hits_quality.sql'),

@@ -5,9 +5,11 @@ import { User } from '../users/user.entity.ts';
 
 /*
  * Traffic quality (see the README, "Traffic quality"). Per app and UTC day of the conversion
- * (or of the report), kept by triggers in the writing transaction: a batch of conversions adds
- * its paid completions and the fast ones once per statement; a hold that ends, a void and a
- * moderator's decision move the counts of their own day. A score reads at most 30 rows per app
+ * (or of the report), kept by triggers in the writing transaction: a hold that ends, a void and
+ * a moderator's decision move the counts of their own day. Paid conversions that stand and the
+ * fast ones are not here: the statistics rollup `stats_publisher_daily` counts them (its
+ * `conversions` and `fast`), so a batch of new conversions writes no quality row; completions
+ * are those plus the voided ones. A score reads an app's rows of the last 60 days
  * (`platform_quality()`, sql/platform_quality.sql); `quality:check` (in `ledger:check`) compares
  * every row with a recomputation from the conversions and reports.
  */
@@ -17,11 +19,10 @@ export const PlatformQualityDaily = defineEntity({
   properties: {
     platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').primary().deleteRule('cascade'),
     day: p.date().primary(),
-    /** Paid conversions made that day, voided later or not. */
-    completed: p.integer().default(0),
-    /** Of them, completed faster than FRAUD_MIN_SECONDS after the start. */
-    fast: p.integer().default(0),
+    /** Paid conversions made that day and voided later. */
     voided: p.integer().default(0),
+    /** Of them, those completed faster than FRAUD_MIN_SECONDS after the start. */
+    fastVoided: p.integer().default(0),
     /** Paid channel and chat conversions whose hold ended (posted or voided). */
     socialResolved: p.integer().default(0),
     /** Of them, the players who were still members (posted). */

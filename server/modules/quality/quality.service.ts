@@ -99,7 +99,7 @@ export class QualityService {
 
   /**
    * At start: the fast-completion threshold the triggers read; when it is new or changed, the
-   * rollup is rebuilt from history (the first start after the upgrade, or FRAUD_MIN_SECONDS
+   * rollup and the statistics rows' fast completions are counted again from history (the first start after the upgrade, or FRAUD_MIN_SECONDS
    * changed), in one transaction.
    */
   async start(em: EntityManager, fastSeconds: number) {
@@ -111,7 +111,11 @@ export class QualityService {
          returning true as changed`,
         [fastMs],
       );
-      if (row?.changed) await tx.execute('select quality_rebuild()');
+      // The fast completions are counted again: those that stand in the publishers' statistics rows, the voided ones here.
+      if (row?.changed) {
+        await tx.execute('select stats_recount_fast()');
+        await tx.execute('select quality_rebuild()');
+      }
     });
   }
 

@@ -20,6 +20,7 @@ export const statisticsArea = defineArea({
     sqlDefinition(import.meta.url, './sql/conversions_stats.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats_insert.sql'),
     sqlDefinition(import.meta.url, './sql/stats_rebuild.sql'),
+    sqlDefinition(import.meta.url, './sql/stats_recount_fast.sql'),
   ],
   services: () => ({ statistics: new StatisticsService() }),
   routes: statisticsRoutes,

@@ -13,6 +13,8 @@ import { TASK_TYPES } from '../projects/project.entity.ts';
 export const PublisherDailyStats = defineEntity({
   name: 'PublisherDailyStats',
   tableName: 'stats_publisher_daily',
+  // Traffic quality reads an app's rows over 30 days (sql/platform_quality.sql in quality).
+  indexes: [{ properties: ['platformId', 'day'] }],
   properties: {
     publisherId: p.integer().primary(),
     day: p.date().primary(),
@@ -21,6 +23,12 @@ export const PublisherDailyStats = defineEntity({
     conversions: p.integer().default(0),
     /** The publisher's share (micro-USD). */
     profit: p.bigint('bigint').defaultRaw('0'),
+    /**
+     * Of the conversions, those completed faster than FRAUD_MIN_SECONDS after the start
+     * (`quality_settings.fast_ms`): traffic quality's fast-completion share reads it here, so a
+     * batch of conversions writes no row for quality (issue 29).
+     */
+    fast: p.integer().default(0),
   },
 });
 export type PublisherDailyStats = InferEntity<typeof PublisherDailyStats>;

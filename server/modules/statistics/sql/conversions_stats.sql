@@ -4,9 +4,9 @@
 create or replace function conversions_stats() returns trigger language plpgsql as $$
 begin
   if tg_op = 'UPDATE' and row(old.status = 'VOIDED', old.created_at, old.price, old.publisher_amount, old.platform_id,
-      old.campaign_id, old.tier_level, old.task_type, old.publisher_id, old.advertiser_id)
+      old.campaign_id, old.tier_level, old.task_type, old.publisher_id, old.advertiser_id, old.started_at, old.click_id)
     is not distinct from row(new.status = 'VOIDED', new.created_at, new.price, new.publisher_amount, new.platform_id,
-      new.campaign_id, new.tier_level, new.task_type, new.publisher_id, new.advertiser_id) then
+      new.campaign_id, new.tier_level, new.task_type, new.publisher_id, new.advertiser_id, new.started_at, new.click_id) then
     return null;
   end if;
   perform stats_apply(old, -1);
