@@ -37,7 +37,8 @@ function gzipKb(bundle: Bundle, files: Set<string>): number {
 }
 
 export const budgets = [
-  { name: 'landing (/)', modules: ['features/landing/LandingPage.tsx'], limitKb: 150 },
+  // The landing page itself loads no JS (scripts/prerender.mjs); sign-in is the public page that hydrates.
+  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 230 },
   {
     name: 'signed-in layout (/advertiser/projects)',
     modules: ['features/layout/HomeLayout.tsx', 'features/projects/MyProjectsPage.tsx'],
@@ -47,10 +48,16 @@ export const budgets = [
 
 /** Prints the initial gzip JS of the landing page and the signed-in layout after `vite build`. */
 export function buildReport(): Plugin {
+  let ssr = false;
   return {
     name: 'taskgram-build-report',
     apply: 'build',
+    configResolved(config) {
+      // The build's renderer of the public pages (scripts/prerender.mjs) is no page's JS.
+      ssr = !!config.build.ssr;
+    },
     generateBundle(_options, bundle) {
+      if (ssr) return;
       const lines = budgets.map(({ name, modules, limitKb }) => {
         const files = initialFiles(bundle as unknown as Bundle, modules);
         const kb = gzipKb(bundle as unknown as Bundle, files);

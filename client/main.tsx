@@ -1,13 +1,33 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { UiProvider } from './components/ui/provider';
-import { router } from './router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { appRouter } from './router';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <UiProvider>
-      <RouterProvider router={router} />
-    </UiProvider>
-  </StrictMode>,
-);
+const root = document.getElementById('root') as HTMLElement;
+const router = appRouter();
+// A public page comes as HTML rendered by the build (client/prerender.tsx): once its route's code
+// is here the same tree takes it over (hydration) instead of painting it again. A visitor the
+// page does not fit (signed in on the landing page: sent on) gets the page rendered anew.
+const prerendered = root.dataset.prerendered;
+if (prerendered !== undefined) {
+  router.load().then(
+    () => {
+      const { pathname, searchStr } = router.state.location;
+      // (The HTML is the page without a query: a sign-in coming back from Google renders anew.)
+      if (pathname === prerendered && !searchStr && router.state.status === 'idle') {
+        // As the router's own hydration marks it (its tree then matches the server's: no
+        // Suspense around the matches, no load again on mount).
+        router.ssr = { manifest: undefined };
+        hydrateRoot(root, <App router={router} />);
+      } else {
+        root.replaceChildren();
+        createRoot(root).render(<App router={router} />);
+      }
+    },
+    () => {
+      root.replaceChildren();
+      createRoot(root).render(<App router={router} />);
+    },
+  );
+} else {
+  createRoot(root).render(<App router={router} />);
+}

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { type RouterHistory, createRouter } from '@tanstack/react-router';
 import { paths } from './lib/paths';
 import { onSignOut } from './lib/session';
 import { advertiserRoutes } from './routes/advertiser';
@@ -18,21 +18,37 @@ const routeTree = rootRoute.addChildren([
   catchAllRoute,
 ]);
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  // Off: its positions live in sessionStorage. The signed-in layout keeps them in localStorage
-  // (spec 3, useScrollPositions); the router still scrolls each new page to the top.
-  scrollRestoration: false,
-});
+/**
+ * The app's router: the browser's history in the page, a memory history when the build renders
+ * the public pages to HTML (client/prerender.tsx).
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // Off: its positions live in sessionStorage. The signed-in layout keeps them in localStorage
+    // (spec 3, useScrollPositions); the router still scrolls each new page to the top.
+    scrollRestoration: false,
+  });
+}
 
-// However the session ends (Log out, a 401, a rejected socket), the user lands on login.
-onSignOut(() => {
-  void router.navigate({ to: paths.login, replace: true });
-});
+/** The page's router (created on first use: the build's renderer has no browser history). */
+let pageRouter: ReturnType<typeof createAppRouter> | undefined;
+export function appRouter() {
+  if (!pageRouter) {
+    const router = createAppRouter();
+    pageRouter = router;
+    // However the session ends (Log out, a 401, a rejected socket), the user lands on login.
+    onSignOut(() => {
+      void router.navigate({ to: paths.login, replace: true });
+    });
+  }
+  return pageRouter;
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -10,9 +10,11 @@ export interface GuardState {
 }
 
 export function readGuardState(search?: Record<string, unknown>): GuardState {
+  // The build renders the public pages to HTML for a visitor without a session.
+  const stored = typeof localStorage === 'undefined' ? null : localStorage;
   return {
-    token: localStorage.getItem(TOKEN_KEY),
-    chooseRoleFlag: localStorage.getItem(CHOOSE_ROLE_KEY),
+    token: stored?.getItem(TOKEN_KEY) ?? null,
+    chooseRoleFlag: stored?.getItem(CHOOSE_ROLE_KEY) ?? null,
     wantsRoleStep: search?.chooseRole !== undefined,
   };
 }

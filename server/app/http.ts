@@ -15,7 +15,7 @@ import type { Context } from '../graphql/context.ts';
 import type { PubSub } from '../graphql/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
-import { pickEncoding, precompress } from '../lib/precompressed.ts';
+import { type Precompressed, pickEncoding, precompress } from '../lib/precompressed.ts';
 import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
@@ -121,15 +121,17 @@ export async function createHttp(deps: {
       throw validation(NUL_MESSAGE);
     }
   });
-  // The SPA's page for client-side routes, read once; served with no-cache so a deploy shows.
-  const indexHtmlPath = join(CLIENT_DIST, 'index.html');
-  const indexHtml = config.serveClient && existsSync(indexHtmlPath) ? precompress(readFileSync(indexHtmlPath)) : null;
+  // The client's pages, read once; served with no-cache so a deploy shows. The public pages come
+  // as the build rendered them (scripts/prerender.mjs), every other path as the SPA's shell.
+  const pages = config.serveClient ? readClientPages(CLIENT_DIST) : null;
   http.setNotFoundHandler((req, reply) => {
     // A missing upload or API route is a 404, never the client's page.
-    const notSpa = req.url.startsWith('/api/') || req.url.startsWith('/media/') || req.url.startsWith('/graphql');
-    if (notSpa || req.method !== 'GET' || !indexHtml) return reply.code(404).send({ error: 'Not found' });
+    // (A chunk of an earlier build is a 404 too: the page that asked for it reloads, not parses HTML.)
+    const notSpa = ['/api/', '/media/', '/graphql', '/assets/'].some((prefix) => req.url.startsWith(prefix));
+    if (notSpa || req.method !== 'GET' || !pages) return reply.code(404).send({ error: 'Not found' });
     // Client-side routes: the SPA decides (unknown paths go to /).
-    const page = pickEncoding(req.headers['accept-encoding'], indexHtml);
+    const path = req.url.split('?')[0].replace(/(.)\/+$/, '$1');
+    const page = pickEncoding(req.headers['accept-encoding'], pages.byPath.get(path) ?? pages.shell);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -137,7 +139,7 @@ export async function createHttp(deps: {
       .send(page.body);
   });
 
-  const securityHeaders = browserSecurityHeaders(config);
+  const securityHeaders = browserSecurityHeaders(config, pages?.scriptHashes ?? []);
   http.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, () => done());
   });
@@ -183,8 +185,39 @@ export async function createHttp(deps: {
 }
 
 /**
- * Browser security headers on every answer (helmet), built once. The built client has no
- * inline script; Chakra's styles are inline <style> elements. The showcase's script and API
+ * The built client's pages: the public pages the build rendered to HTML by path, the shell for
+ * every other path, and the hashes of the inline scripts the rendered pages hold. A build
+ * without prerendered.json (or none at all) serves index.html everywhere.
+ */
+function readClientPages(dir: string) {
+  const indexHtmlPath = join(dir, 'index.html');
+  if (!existsSync(indexHtmlPath)) return null;
+  const manifestPath = join(dir, 'prerendered.json');
+  if (!existsSync(manifestPath)) {
+    return {
+      byPath: new Map<string, Precompressed>(),
+      shell: precompress(readFileSync(indexHtmlPath)),
+      scriptHashes: [],
+    };
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    pages: Record<string, string>;
+    shell: string;
+    scriptHashes: string[];
+  };
+  return {
+    byPath: new Map(
+      Object.entries(manifest.pages).map(([path, file]) => [path, precompress(readFileSync(join(dir, file)))]),
+    ),
+    shell: precompress(readFileSync(join(dir, manifest.shell))),
+    scriptHashes: manifest.scriptHashes,
+  };
+}
+
+/**
+ * Browser security headers on every answer (helmet), built once. The built client's only
+ * inline scripts are those of the prerendered pages (the theme, set before the first paint),
+ * allowed by their hashes; Chakra's styles are inline <style> elements. The showcase's script and API
  * and uploaded media are meant for other origins' pages and say so themselves
  * (cross-origin resource policy); media keep their own sandboxing CSP. HSTS and
  * upgrade-insecure-requests only where production is served over https (the compose demo at
@@ -192,14 +225,14 @@ export async function createHttp(deps: {
  * anew for every request (parsing the CSP each time, 3 % of a read's CPU in the profile) to
  * allow per-route options, which nothing here uses.
  */
-function browserSecurityHeaders(config: Config) {
+function browserSecurityHeaders(config: Config, scriptHashes: string[]) {
   const httpsOnly = config.env === 'production' && !!config.publicUrl?.startsWith('https://');
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],

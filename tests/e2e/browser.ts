@@ -48,15 +48,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Opens a page by client-side navigation from the landing page (see openPath). */
+/** Opens `path` by a full page load (public pages come as the build's HTML, the rest as the SPA). */
 export async function openPath(page: Page, path: string): Promise<void> {
-  // Deep links are served by the server's SPA fallback, which currently sends the uploads'
-  // sandbox CSP header (no localStorage); entering at / and routing in the client avoids it.
-  await page.goto('/');
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await page.goto(path);
   await page.waitForURL(`**${path}`);
 }
 

@@ -68,9 +68,12 @@ describe('compression', () => {
     expect(plain.body.equals(original)).toBe(true);
   });
 
-  test('the SPA page, at / and at a client route: compressed, no-cache', async () => {
-    const original = readFileSync(join(CLIENT_DIST, 'index.html'));
-    for (const path of ['/', '/advertiser/projects']) {
+  test('the pages, at / (the prerendered landing page) and at a client route (the shell): compressed, no-cache', async () => {
+    for (const [path, file] of [
+      ['/', 'index.html'],
+      ['/advertiser/projects', 'shell.html'],
+    ]) {
+      const original = readFileSync(join(CLIENT_DIST, file));
       const page = await get(path, 'br, gzip');
       expect(page.status, path).toBe(200);
       expect(page.headers['content-encoding'], path).toBe('br');

@@ -18,13 +18,25 @@ function newestMtime(dir: string): number {
 
 /** E2E tests run against the built client; rebuild it when any client file is newer. */
 export default function buildClient(): void {
-  const sources = Math.max(newestMtime(clientDir), statSync(join(root, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(clientDir),
+    ...['vite.config.ts', 'scripts/prerender.mjs', 'scripts/compress-assets.mjs'].map(
+      (f) => statSync(join(root, f)).mtimeMs,
+    ),
+  );
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) {
     console.log('[client-build] dist/client is up to date, not rebuilding');
     return;
   }
-  console.log('[client-build] client sources changed, running vite build into dist/client');
-  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  console.log('[client-build] client sources changed, building dist/client');
+  // As `npm run build` does for the client: the bundle, the public pages as HTML, the compressed files.
+  for (const [cmd, args] of [
+    [join(root, 'node_modules/.bin/vite'), ['build']],
+    [process.execPath, ['scripts/prerender.mjs']],
+    [process.execPath, ['scripts/compress-assets.mjs']],
+  ] as const) {
+    const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} failed with exit code ${result.status}`);
+  }
   console.log('[client-build] done');
 }

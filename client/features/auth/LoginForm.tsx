@@ -11,6 +11,7 @@ import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { type SignedIn, authApi } from './authApi';
 import { type LoginValues, loginSchema } from './schemas';
+import { useHydrated } from '../../lib/useHydrated';
 
 /** E-mail and password sign-in; server errors (wrong password, pending request) go to a toast. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
@@ -19,6 +20,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const hydrated = useHydrated();
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -42,7 +44,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
             <Link to="/reset-password">Forgot password?</Link>
           </ChakraLink>
         </HStack>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
           Sign In
         </Button>
       </Stack>

@@ -12,6 +12,7 @@ import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { authApi } from './authApi';
 import { type RegistrationValues, registrationSchema } from './schemas';
+import { useHydrated } from '../../lib/useHydrated';
 
 const roles = [
   { value: 'ADVERTISER', label: 'Advertiser', description: 'Buy traffic in other telegram apps' },
@@ -29,6 +30,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
     resolver: zodResolver(registrationSchema),
     defaultValues: { name: '', email: '', password: '', telegram: '', role: 'ADVERTISER', company: '', comment: '' },
   });
+  const hydrated = useHydrated();
 
   const submit = handleSubmit(async ({ telegram, company, comment, ...required }) => {
     try {
@@ -98,7 +100,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
         <FormField label="Comment" error={errors.comment?.message}>
           <Textarea rows={3} placeholder="Your apps, channels or traffic volumes" {...register('comment')} />
         </FormField>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
           Send request
         </Button>
       </Stack>

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 import { authApi } from './authApi';
 import { type ResetRequestValues, resetRequestSchema } from './schemas';
+import { useHydrated } from '../../lib/useHydrated';
 
 export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void }) {
   const {
@@ -20,6 +21,7 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const hydrated = useHydrated();
 
   const submit = handleSubmit(async ({ email }) => {
     try {
@@ -36,7 +38,7 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
         <FormField label="E-mail" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
           Send reset link
         </Button>
       </Stack>

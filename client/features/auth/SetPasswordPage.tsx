@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 import { authApi } from './authApi';
 import { type NewPasswordValues, newPasswordSchema } from './schemas';
+import { useHydrated } from '../../lib/useHydrated';
 
 const route = getRouteApi('/guest/reset-password/$id');
 
@@ -23,6 +24,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirm: '' },
   });
+  const hydrated = useHydrated();
 
   const submit = handleSubmit(async ({ password }) => {
     try {
@@ -43,7 +45,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
         <FormField label="Repeat password" error={errors.confirm?.message}>
           <PasswordInput autoComplete="new-password" {...register('confirm')} />
         </FormField>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
           Save password
         </Button>
       </Stack>

@@ -371,19 +371,23 @@ function Footer() {
             </Text>
           </Stack>
           <Flex gap={{ base: '3', md: '6' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
-            {config && (
-              <>
-                <ChakraLink
-                  href={supportBotUrl(config.supportBot)}
-                  target="_blank"
-                  rel="noreferrer"
-                  data-testid="support-bot-link"
-                >
-                  <Send size={14} /> Support bot
-                </ChakraLink>
-                <ChakraLink href={`mailto:${config.supportEmail}`}>{config.supportEmail}</ChakraLink>
-              </>
-            )}
+            {/* Hidden until the support contacts are known (the page's HTML is built without them). */}
+            <ChakraLink
+              href={config ? supportBotUrl(config.supportBot) : undefined}
+              hidden={!config}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="support-bot-link"
+            >
+              <Send size={14} /> Support bot
+            </ChakraLink>
+            <ChakraLink
+              href={config ? `mailto:${config.supportEmail}` : undefined}
+              hidden={!config}
+              data-testid="support-email-link"
+            >
+              {config?.supportEmail}
+            </ChakraLink>
             <ChakraLink asChild>
               <Link to="/user-agreement">User Agreement</Link>
             </ChakraLink>

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { App } from './App';
+import { createAppRouter } from './router';
+
+/**
+ * The build's renderer of the public pages (scripts/prerender.mjs): the page at `url` as a visitor
+ * without a session sees it, with its styles inline, so the first paint needs no JavaScript.
+ * Answers the HTML of the app's root element and the path the router settled on.
+ */
+export async function render(url: string): Promise<{ html: string; path: string }> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  // prerender waits for every lazy part (a page's chunk, the toaster) to be there.
+  const { prelude } = await prerenderToNodeStream(<App router={router} />);
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    prelude
+      .pipe(
+        new Writable({
+          write(chunk, _enc, done) {
+            chunks.push(Buffer.from(chunk));
+            done();
+          },
+        }),
+      )
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  return { html: Buffer.concat(chunks).toString('utf8'), path: router.state.location.pathname };
+}
+
+/** The theme button's icons (light, dark, system), for the landing page's own script. */
+export function themeIcons(): Record<'light' | 'dark' | 'system', string> {
+  return {
+    light: renderToStaticMarkup(<Sun />),
+    dark: renderToStaticMarkup(<Moon />),
+    system: renderToStaticMarkup(<Monitor />),
+  };
+}

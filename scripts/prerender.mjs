@@ -1,0 +1,146 @@
+// After `vite build`: the public pages as HTML (issue 30). A server build of client/prerender.tsx
+// renders each page as a visitor without a session sees it (styles inline, the theme set by an
+// inline script before the first paint); the client then hydrates it (client/main.tsx). The
+// landing page and the policies load no React at all: everything on them works as HTML but the
+// theme button, the landing page's sections menu and its support contacts, which their own small
+// script does (client/static-pages.js); a visitor with a session is sent on from the landing
+// page to the dashboard. Writes
+// dist/client/<page>.html, the unrendered shell for every other path (shell.html) and
+// prerendered.json: which file serves which path, and the hashes of the inline scripts (the
+// server's Content-Security-Policy allows exactly those).
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+/** The public pages: open to a visitor without a session, the same for everyone. */
+export const PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy', '/user-agreement'];
+/** Of them, those with nothing React must do: served without the app (no forms, only links and the theme). */
+const STATIC_PAGES = ['/', '/privacy-policy', '/user-agreement'];
+const CLIENT = 'dist/client';
+const OUT = 'dist/prerender';
+
+const started = performance.now();
+await build({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  build: { ssr: 'prerender.tsx', outDir: `../${OUT}`, emptyOutDir: true, sourcemap: false, minify: false },
+  // Bundled whole (no node_modules lookups at run time), as the page gets them.
+  ssr: { noExternal: true },
+});
+
+const { render, themeIcons } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
+const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
+
+/**
+ * Emotion writes each component's styles as a <style> next to it: dozens of elements the
+ * browser parses and applies one by one in the body. They go into <head> instead, the
+ * components' in one element (its data-emotion lists the names, which the page's emotion cache
+ * reads as already there), each global one in its own (as its Global component looks it up).
+ */
+function hoistStyles(html) {
+  const names = [];
+  const rules = [];
+  const globals = new Map();
+  const body = html.replace(/<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g, (_, attr, css) => {
+    const [key, ...ids] = attr.split(' ');
+    if (key === 'css') {
+      for (const id of ids) if (!names.includes(id)) names.push(id);
+      rules.push(css);
+    } else if (!globals.has(attr)) {
+      globals.set(attr, css);
+    }
+    return '';
+  });
+  const head = [
+    ...[...globals].map(([attr, css]) => `<style data-emotion="${attr}">${css}</style>`),
+    `<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>`,
+  ].join('');
+  return { body, head };
+}
+
+/** The page's HTML: the template with the rendered root and its styles in <head>. */
+function pageHtml(shell, page, html) {
+  const { body, head } = hoistStyles(html);
+  return shell
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${page}">${body}</div>`);
+}
+
+/**
+ * A static page's CSS without the custom properties nothing on it reads (Chakra declares
+ * every token of both themes, ~500, on :root; the page reads about half, directly or through
+ * another property). Only where no React takes over: the app would read the rest.
+ */
+function withoutUnusedProperties(html) {
+  const DECL = /(--[\w-]+)\s*:([^;{}]*)(;|(?=\}))/g;
+  const refs = (text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
+  const STYLE = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
+  const css = [...html.matchAll(STYLE)].map((m) => m[2]).join('\n');
+  const values = new Map();
+  for (const [, name, value] of css.matchAll(DECL)) values.set(name, `${values.get(name) ?? ''} ${value}`);
+  // Read by a rule, an inline style or the page's script; then whatever those read in turn.
+  const used = new Set(refs(html.replace(STYLE, (_, open, body, close) => open + body.replace(DECL, '') + close)));
+  for (const name of used) for (const ref of refs(values.get(name) ?? '')) used.add(ref);
+  let dropped = 0;
+  const out = html.replace(STYLE, (_, open, body, close) => {
+    const kept = body.replace(DECL, (all, name) => {
+      if (used.has(name)) return all;
+      dropped += all.length;
+      return '';
+    });
+    return open + kept + close;
+  });
+  return { html: out, dropped };
+}
+
+/** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
+function staticPage(shell, page, html) {
+  const withoutApp = shell
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script[^>]*\bsrc=|modulepreload/.test(withoutApp))
+    throw new Error('index.html: a script the landing page would load');
+  const script = readFileSync('client/static-pages.js', 'utf8').replace(
+    /^\(\(\) => \{/m,
+    () => `(() => {\n  const ICONS = ${JSON.stringify(themeIcons())};`,
+  );
+  if (!script.includes('const ICONS')) throw new Error('client/static-pages.js: no (() => { to put the icons in');
+  // The landing page is for guests (as its route's guard says): a visitor with a session goes on
+  // to the dashboard before anything paints. The policies are for everyone.
+  const redirect = `try{localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
+  const head =
+    page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirect}</script>\n  </head>`) : withoutApp;
+  const out = pageHtml(head, page, html).replace(
+    '</div>\n  </body>',
+    () => `</div>\n    <script>${script}</script>\n  </body>`,
+  );
+  const trimmed = withoutUnusedProperties(out);
+  console.log(`${page}: ${trimmed.dropped} bytes of CSS custom properties nothing reads left out`);
+  return trimmed.html;
+}
+const ROOT = '<div id="root"></div>';
+if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROOT}`);
+writeFileSync(`${CLIENT}/shell.html`, template);
+
+const hashes = new Set();
+const pages = {};
+for (const page of PAGES) {
+  const { html, path } = await render(page);
+  if (path !== page) throw new Error(`prerender ${page}: the router went to ${path}`);
+  const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
+  const out = STATIC_PAGES.includes(page) ? staticPage(template, page, html) : pageHtml(template, page, html);
+  for (const m of out.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+  writeFileSync(`${CLIENT}/${file}`, out);
+  pages[page] = file;
+}
+writeFileSync(
+  `${CLIENT}/prerendered.json`,
+  `${JSON.stringify({ pages, shell: 'shell.html', scriptHashes: [...hashes] }, null, 2)}\n`,
+);
+rmSync(OUT, { recursive: true, force: true });
+console.log(
+  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
+);

@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app';
+import { browserPool } from './browser';
+
+/*
+ * The first load's budgets (issue 30), as bytes and requests rather than time: what the landing
+ * page transfers compressed, that public pages come as HTML with no render-blocking script, and
+ * that the browser takes them over without an error (hydration matches the HTML, the inline
+ * scripts pass the CSP).
+ */
+const LANDING_BUDGET_BYTES = 60 * 1024;
+const PUBLIC_PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy', '/user-agreement'];
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers = browserPool(() => app.url);
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, serveClient: true });
+});
+afterAll(async () => {
+  await browsers.closeAll();
+  await app?.close();
+});
+
+/** The console's errors and the page's uncaught exceptions from now on. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+describe('first load', () => {
+  it(`the landing page loads at most ${LANDING_BUDGET_BYTES / 1024} KB compressed, and no script file`, async () => {
+    const { page } = await browsers.open({ width: 412, height: 823 });
+    const errors = errorsOf(page);
+    const responses: { url: string; type: string; bytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      const sizes = await request.sizes();
+      responses.push({
+        url: request.url(),
+        type: request.resourceType(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      });
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    // The support contacts come from the server, filled in by the page's own script.
+    await expect.poll(() => page.getByTestId('support-bot-link').getAttribute('href')).toMatch(/^https:\/\/t\.me\//);
+    const total = responses.reduce((sum, r) => sum + r.bytes, 0);
+    expect(responses.filter((r) => r.type === 'script')).toEqual([]);
+    expect(responses.length).toBeLessThanOrEqual(3);
+    expect(total).toBeGreaterThan(0);
+    expect(total, JSON.stringify(responses)).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+    expect(errors).toEqual([]);
+  });
+
+  it('public pages come as HTML with their content, no render-blocking script and no stylesheet to wait for', async () => {
+    for (const path of PUBLIC_PAGES) {
+      const res = await fetch(`${app.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-encoding'), path).toBe('br');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      const html = await res.text();
+      const root = /<div id="root"[^>]*>([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+      expect(root.length, `${path}: rendered content`).toBeGreaterThan(2000);
+      const head = html.slice(0, html.indexOf('</head>'));
+      for (const tag of head.match(/<script\b[^>]*>/g) ?? []) {
+        // In the head: inline (no file to wait for) or a module (deferred).
+        if (/\bsrc=/.test(tag)) expect(tag, path).toMatch(/type="module"|\basync\b|\bdefer\b/);
+      }
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html, path).not.toMatch(/<script\b(?![^>]*type="module")[^>]*\bsrc=/);
+    }
+    // Every other path is the app's shell, rendered in the browser.
+    const shell = await (await fetch(`${app.url}/advertiser/projects`)).text();
+    expect(shell).toContain('<div id="root"></div>');
+  });
+
+  it('the stored theme is there from the first paint; the toggle and the sections menu work without the app', async () => {
+    const { page, context } = await browsers.open({ width: 412, height: 823 });
+    const errors = errorsOf(page);
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto('/');
+    // Read at the first paint's moment: before the page's own (last) script ran.
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    const toggle = page.getByTestId('theme-toggle');
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Theme: dark. Switch to system');
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+
+    const menu = page.getByTestId('landing-sections-menu');
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#faq');
+    expect(errors).toEqual([]);
+  });
+
+  it('sign-in is taken over by the app without an error, and a visitor with a session is sent on', async () => {
+    const { page } = await browsers.open();
+    const errors = errorsOf(page);
+    await page.goto('/login');
+    // The form's button waits for the app: a form sent before would be the browser's own GET.
+    const submit = page.getByRole('button', { name: 'Sign In' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await page.getByLabel('E-mail').fill('advertiser@demo.local');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await submit.click();
+    await page.waitForURL('**/advertiser/projects');
+    await page.getByRole('heading', { name: 'My Projects' }).waitFor({ state: 'visible' });
+    // Signed in, the landing page sends the visitor on before it paints.
+    await page.goto('/');
+    await page.waitForURL('**/advertiser/projects');
+    for (const path of ['/register', '/privacy-policy']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+  });
+});
