@@ -49,7 +49,9 @@ describe('first load', () => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
     // The support contacts come from the server, filled in by the page's own script.
-    await expect.poll(() => page.getByTestId('support-bot-link').getAttribute('href')).toMatch(/^https:\/\/t\.me\//);
+    await expect
+      .poll(() => page.getByTestId('support-bot-link').getAttribute('href'), { timeout: 10_000 })
+      .toMatch(/^https:\/\/t\.me\//);
     const total = responses.reduce((sum, r) => sum + r.bytes, 0);
     expect(responses.filter((r) => r.type === 'script')).toEqual([]);
     expect(responses.length).toBeLessThanOrEqual(3);
@@ -109,7 +111,8 @@ describe('first load', () => {
     await page.goto('/login');
     // The form's button waits for the app: a form sent before would be the browser's own GET.
     const submit = page.getByRole('button', { name: 'Sign In' });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    // (Loading and evaluating the app's code is not what this measures: a slow machine gets time.)
+    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('E-mail').fill('advertiser@demo.local');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await submit.click();
