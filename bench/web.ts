@@ -18,6 +18,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -35,6 +36,10 @@ const { values: flags } = parseArgs({
 const RUNS = Number(flags.runs);
 if (!Number.isSafeInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive integer, got ${flags.runs}`);
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM to its path.`);
+  process.exit(2);
+}
 const DEMO_PASSWORD = 'demo1234';
 
 interface Page {
