@@ -14,7 +14,7 @@
  * checks them against the issue's targets.
  *
  * Needs DATABASE_URL (a PostgreSQL server on this machine): creates bench_web_<random> and drops
- * it at the end (unless --keep). CHROMIUM points at the browser (default /usr/bin/chromium).
+ * it at the end (unless --keep). CHROMIUM_PATH points at the browser (default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { adminQuery, api, dbUrl, freePort, run } from './common.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/e2e/chromium.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -35,9 +36,10 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isSafeInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive integer, got ${flags.runs}`);
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
-  console.error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM to its path.`);
+  console.error(
+    `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH to its path.`,
+  );
   process.exit(2);
 }
 const DEMO_PASSWORD = 'demo1234';
@@ -139,16 +141,7 @@ async function startServer(databaseUrl: string): Promise<{ base: string; stop: (
 async function measure(base: string, page: Page, token: string | undefined): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     if (token) {

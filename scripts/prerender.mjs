@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 /** The public pages: open to a visitor without a session, the same for everyone. */
-export const PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy', '/user-agreement'];
+const PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy', '/user-agreement'];
 /** Of them, those with nothing React must do: served without the app (no forms, only links and the theme). */
 const STATIC_PAGES = ['/', '/privacy-policy', '/user-agreement'];
 const CLIENT = 'dist/client';

@@ -107,7 +107,7 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
       `with derived as (
          select ${r.keys.map((k) => (k === 'day' ? `(c.created_at at time zone 'utc')::date as day` : `c.${k}`)).join(', ')},
                 count(*)::int as conversions, sum(c.${r.amount[1]})::bigint as amount,
-                ${r.fast ? `count(*) filter (where c.created_at - coalesce(c.started_at, k.created_at) < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))::int` : '0'} as fast
+                ${r.fast ? `count(*) filter (where c.created_at - coalesce(c.started_at, k.created_at) < stats_fast_interval())::int` : '0'} as fast
            from conversions c ${r.fast ? 'left join clicks k on k.id = c.click_id' : ''}
           where c.status <> 'VOIDED' and c.price > 0 group by ${r.keys.map((_, i) => i + 1).join(', ')}),
        diff as (

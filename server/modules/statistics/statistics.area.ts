@@ -16,9 +16,11 @@ export const statisticsArea = defineArea({
   entities: [PublisherDailyStats, CampaignDailyStats, CampaignAppDailyStats, AdvertiserAppDailyStats],
   // The conversion trigger's rollups, before the conversion functions that fire it.
   sql: [
+    sqlDefinition(import.meta.url, './sql/stats_fast_interval.sql'),
     sqlDefinition(import.meta.url, './sql/stats_apply.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats_insert.sql'),
+    sqlDefinition(import.meta.url, './sql/stats_publisher_recomputed.sql'),
     sqlDefinition(import.meta.url, './sql/stats_rebuild.sql'),
     sqlDefinition(import.meta.url, './sql/stats_recount_fast.sql'),
   ],

@@ -24,7 +24,7 @@ begin
     end if;
     v_void := (new.status = 'VOIDED')::int - (old.status = 'VOIDED')::int;
     if v_void <> 0 then
-      v_fast := make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0);
+      v_fast := stats_fast_interval();
       v_started := new.started_at;
       -- Conversions made before started_at was kept: the click's time.
       if v_started is null then select created_at into v_started from clicks where id = new.click_id; end if;
@@ -47,7 +47,7 @@ begin
     return null;
   end if;
   -- A keyed column moved, or the row is deleted: take the old row's whole part back, add the new one's.
-  v_fast := make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0);
+  v_fast := stats_fast_interval();
   foreach v_sign in array case when tg_op = 'UPDATE' then array[-1, 1] else array[-1] end loop
     if v_sign = -1 then v := old; else v := new; end if;
     -- (A conversion that is neither voided, a resolved channel or chat hold, nor checked again: nothing here.)

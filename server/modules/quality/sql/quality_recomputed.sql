@@ -11,8 +11,7 @@ language sql stable as $$
   with conv as (
     select v.platform_id, (v.created_at at time zone 'utc')::date as day,
            count(*) filter (where v.status = 'VOIDED')::int as voided,
-           count(*) filter (where v.status = 'VOIDED' and v.created_at - coalesce(v.started_at, k.created_at)
-                              < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))::int as fast_voided,
+           count(*) filter (where v.status = 'VOIDED' and v.created_at - coalesce(v.started_at, k.created_at) < stats_fast_interval())::int as fast_voided,
            count(*) filter (where v.task_type in ('CHANNEL', 'CHAT') and v.status in ('POSTED', 'VOIDED'))::int as social_resolved,
            count(*) filter (where v.task_type in ('CHANNEL', 'CHAT') and v.status = 'POSTED')::int as social_retained,
            count(*) filter (where v.retained_30d is not null)::int as checked_30d,

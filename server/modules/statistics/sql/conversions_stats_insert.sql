@@ -10,7 +10,7 @@
 -- instead of keeping a row of its own that every batch would write.
 create or replace function conversions_stats_insert() returns trigger language plpgsql as $$
 declare
-  v_fast interval := make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0);
+  v_fast interval := stats_fast_interval();
 begin
   insert into stats_publisher_daily as s (publisher_id, day, platform_id, task_type, conversions, profit, fast)
   select n.publisher_id, (n.created_at at time zone 'utc')::date, n.platform_id, n.task_type, count(*), sum(n.publisher_amount),

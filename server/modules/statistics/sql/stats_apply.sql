@@ -11,8 +11,7 @@ declare
 begin
   if v.status = 'VOIDED' or v.price = 0 then return; end if;
   if v_started is null then select created_at into v_started from clicks where id = v.click_id; end if;
-  v_fast := coalesce((v.created_at - v_started
-    < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))::int, 0);
+  v_fast := coalesce((v.created_at - v_started < stats_fast_interval())::int, 0);
   insert into stats_publisher_daily as s (publisher_id, day, platform_id, task_type, conversions, profit, fast)
   values (v.publisher_id, d, v.platform_id, v.task_type, sign, sign * v.publisher_amount, sign * v_fast)
   on conflict (publisher_id, day, platform_id, task_type)

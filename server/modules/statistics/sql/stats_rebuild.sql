@@ -3,11 +3,7 @@
 create or replace function stats_rebuild() returns void language sql as $$
   truncate stats_publisher_daily, stats_campaign_daily, stats_campaign_app_daily, stats_advertiser_app_daily;
   insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit, fast)
-  select c.publisher_id, (c.created_at at time zone 'utc')::date, c.platform_id, c.task_type, count(*), sum(c.publisher_amount),
-         count(*) filter (where c.created_at - coalesce(c.started_at, k.created_at)
-                            < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0))
-    from conversions c left join clicks k on k.id = c.click_id
-   where c.status <> 'VOIDED' and c.price > 0 group by 1, 2, 3, 4;
+  select * from stats_publisher_recomputed();
   insert into stats_campaign_daily (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
   select campaign_id, (created_at at time zone 'utc')::date, tier_level, min(advertiser_id), min(task_type),
          count(*), sum(price)
