@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { appRouter } from './router';
@@ -8,6 +9,7 @@ const router = appRouter();
 // is here the same tree takes it over (hydration) instead of painting it again. A visitor the
 // page does not fit (signed in on the landing page: sent on) gets the page rendered anew.
 const prerendered = root.dataset.prerendered;
+const render = () => startTransition(() => createRoot(root).render(<App router={router} />));
 if (prerendered !== undefined) {
   router.load().then(
     () => {
@@ -17,17 +19,19 @@ if (prerendered !== undefined) {
         // As the router's own hydration marks it (its tree then matches the server's: no
         // Suspense around the matches, no load again on mount).
         router.ssr = { manifest: undefined };
-        hydrateRoot(root, <App router={router} />);
+        startTransition(() => {
+          hydrateRoot(root, <App router={router} />);
+        });
       } else {
         root.replaceChildren();
-        createRoot(root).render(<App router={router} />);
+        render();
       }
     },
     () => {
       root.replaceChildren();
-      createRoot(root).render(<App router={router} />);
+      render();
     },
   );
 } else {
-  createRoot(root).render(<App router={router} />);
+  render();
 }

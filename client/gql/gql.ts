@@ -52,9 +52,9 @@ type Documents = {
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": typeof types.CompleteWithdrawalDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": typeof types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": typeof types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": typeof types.RegistrationQueueDocument,
@@ -164,9 +164,9 @@ const documents: Documents = {
     "\n  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {\n    completeWithdrawal(id: $id, txHash: $txHash) {\n      id\n      status\n      txHash\n      updatedAt\n    }\n  }\n": types.CompleteWithdrawalDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": types.FailWithdrawalDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": types.RegistrationQueueDocument,
@@ -407,15 +407,15 @@ export function graphql(source: "\n  fragment BalanceChip_user on User {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n"): (typeof documents)["\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -572,6 +572,10 @@ export type FailWithdrawalMutation = { __typename: 'Mutation', failWithdrawal: {
 
 export type BalanceChip_UserFragment = { __typename: 'User', id: string, advertiserBalance: string, publisherBalance: string, publisherOnHoldBalance: string } & { ' $fragmentName'?: 'BalanceChip_UserFragment' };
 
+export type MobileDrawer_UserFragment = { __typename: 'User', id: string, name: string, email: string, isModerator: boolean, isFinance: boolean } & { ' $fragmentName'?: 'MobileDrawer_UserFragment' };
+
+export type UserMenu_UserFragment = { __typename: 'User', id: string, name: string, email: string, defaultRole: DefaultRole, isModerator: boolean } & { ' $fragmentName'?: 'UserMenu_UserFragment' };
+
 export type LayoutMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -579,10 +583,6 @@ export type LayoutMeQuery = { __typename: 'Query', me: (
     { __typename: 'User', id: string, defaultRole: DefaultRole, isModerator: boolean, isFinance: boolean, isExchangeReady: boolean }
     & { ' $fragmentRefs'?: { 'BalanceChip_UserFragment': BalanceChip_UserFragment;'UserMenu_UserFragment': UserMenu_UserFragment;'MobileDrawer_UserFragment': MobileDrawer_UserFragment } }
   ) };
-
-export type MobileDrawer_UserFragment = { __typename: 'User', id: string, name: string, email: string, isModerator: boolean, isFinance: boolean } & { ' $fragmentName'?: 'MobileDrawer_UserFragment' };
-
-export type UserMenu_UserFragment = { __typename: 'User', id: string, name: string, email: string, defaultRole: DefaultRole, isModerator: boolean } & { ' $fragmentName'?: 'UserMenu_UserFragment' };
 
 export type BalanceChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { homeRoute } from './home';
+import { prefetching } from './prefetching';
 
 const advertiser = createRoute({ getParentRoute: () => homeRoute, path: 'advertiser' });
 
@@ -14,6 +15,7 @@ const index = createRoute({
 const projects = createRoute({
   getParentRoute: () => advertiser,
   path: 'projects',
+  loader: prefetching('prefetchProjects'),
   component: lazyRouteComponent(() => import('../features/projects/MyProjectsPage'), 'MyProjectsPage'),
 });
 
@@ -29,6 +31,7 @@ const project = createRoute({
 const campaign = createRoute({
   getParentRoute: () => advertiser,
   path: 'campaign',
+  loader: prefetching('prefetchCampaigns'),
   component: lazyRouteComponent(() => import('../features/campaigns/CampaignPage'), 'CampaignPage'),
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authGuard, chooseRoleGuard, enforce } from '../lib/guards';
+import { prefetching } from './prefetching';
 import { rootRoute } from './root';
 
 // The signed-in home layout; guards run in the spec's order (auth, then the choose-role flag).
@@ -7,5 +8,6 @@ export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'home',
   beforeLoad: ({ search }) => enforce([authGuard, chooseRoleGuard], search as Record<string, unknown>),
+  loader: prefetching('prefetchLayout'),
   component: lazyRouteComponent(() => import('../features/layout/HomeLayout'), 'HomeLayout'),
 });

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { homeRoute } from './home';
+import { prefetching } from './prefetching';
 
 const publisher = createRoute({ getParentRoute: () => homeRoute, path: 'publisher' });
 
@@ -30,6 +31,7 @@ const editPlatform = createRoute({
 const statistics = createRoute({
   getParentRoute: () => publisher,
   path: 'statistics',
+  loader: prefetching('prefetchStatistics'),
   component: lazyRouteComponent(() => import('../features/statistics/StatisticsPage'), 'StatisticsPage'),
 });
 

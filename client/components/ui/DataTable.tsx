@@ -20,37 +20,17 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { NO_RECORDS, TABLE_PAGE_SIZES, type TableState } from '../../lib/tableState';
 import { Pagination } from './Pagination';
 
-/** Spec 9: page size 10 by default, 5/10/20/30/50 to choose from. */
-export const TABLE_PAGE_SIZES = [5, 10, 20, 30, 50] as const;
-export const TABLE_DEFAULT_SIZE = 10;
-export const NO_RECORDS = 'No records found';
-
-/** What the generic data table asks the server for (spec 7): page, size, sort and search. */
-export interface TableState<S extends string = string> {
-  page: number;
-  size: number;
-  sortField?: S;
-  sortOrder?: 'asc' | 'desc';
-  search: string;
-}
-
-export const initialTableState = <S extends string>(o: Partial<TableState<S>> = {}): TableState<S> => ({
-  page: 1,
-  size: TABLE_DEFAULT_SIZE,
-  search: '',
-  ...o,
-});
-
-/** The query variables of a table state (an empty search is left out). */
-export const tableVariables = <S extends string>(s: TableState<S>) => ({
-  page: s.page,
-  size: s.size,
-  sortField: s.sortField ?? null,
-  sortOrder: s.sortOrder ?? null,
-  search: s.search || null,
-});
+export {
+  initialTableState,
+  NO_RECORDS,
+  TABLE_DEFAULT_SIZE,
+  TABLE_PAGE_SIZES,
+  type TableState,
+  tableVariables,
+} from '../../lib/tableState';
 
 /**
  * The query string of an export of what a table selects: its filters (as the `filters` JSON),
@@ -98,6 +78,7 @@ export function DataTable<T, S extends string>({
   searchable = true,
   caption,
   cards,
+  placeholderHeight = '5',
 }: {
   /** Accessible name of the table, e.g. 'Player reports'. */
   label: string;
@@ -127,6 +108,8 @@ export function DataTable<T, S extends string>({
    * is a select since there are no headers to press.
    */
   cards?: (rows: T[]) => ReactNode;
+  /** The loading rows' bar (a Chakra size): taller for tables whose rows take two lines, so the rows do not move the page when they come. */
+  placeholderHeight?: string;
 }) {
   const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
   const asCards = Boolean(cards) && !wide;
@@ -221,6 +204,7 @@ export function DataTable<T, S extends string>({
                 onRetry={onRetry}
                 columnCount={columnCount}
                 placeholders={Math.min(state.size, 5)}
+                placeholderHeight={placeholderHeight}
                 onRowClick={onRowClick}
                 rowProps={rowProps}
               />
@@ -399,6 +383,7 @@ function BodyRows<T>({
   onRetry,
   columnCount,
   placeholders,
+  placeholderHeight,
   onRowClick,
   rowProps,
 }: {
@@ -409,6 +394,7 @@ function BodyRows<T>({
   onRetry?: () => void;
   columnCount: number;
   placeholders: number;
+  placeholderHeight: string;
   onRowClick?: (row: T) => void;
   rowProps?: (row: T) => Record<string, string | undefined>;
 }) {
@@ -419,7 +405,7 @@ function BodyRows<T>({
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
           <Table.Row key={i}>
             <Table.Cell colSpan={columnCount}>
-              <Skeleton h="5" />
+              <Skeleton h={placeholderHeight} />
             </Table.Cell>
           </Table.Row>
         ))

@@ -8,14 +8,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { CsvButton } from '../../components/ui/CsvButton';
-import {
-  DataTable,
-  initialTableState,
-  TableFilter,
-  type TableState,
-  tableQueryString,
-  tableVariables,
-} from '../../components/ui/DataTable';
+import { DataTable, TableFilter, type TableState, tableQueryString } from '../../components/ui/DataTable';
 import { notifyError } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import type { CampaignSortField, CampaignStatus, TaskType } from '../../gql/graphql';
@@ -24,7 +17,13 @@ import { toMicros } from '../payments/amount';
 import { serverError } from '../payments/serverError';
 import { type CampaignRow, CampaignCards, campaignColumns } from './CampaignList';
 import { campaignStatus } from './campaign';
-import { CAMPAIGN_PAGE_SIZE, CampaignRowFragment, CampaignsQuery, SetCampaignActiveMutation } from './campaignsApi';
+import {
+  CampaignRowFragment,
+  CampaignsQuery,
+  campaignsFirstState,
+  campaignsVariables,
+  SetCampaignActiveMutation,
+} from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
 import { LIVE_QUERY } from '../../lib/live';
 
@@ -87,17 +86,16 @@ const typeOptions = [
  * tick live.
  */
 export function CampaignPage() {
-  const [state, setState] = useState<TableState<CampaignSortField>>(() =>
-    initialTableState({ size: CAMPAIGN_PAGE_SIZE }),
-  );
+  const [state, setState] = useState<TableState<CampaignSortField>>(campaignsFirstState);
   const [status, setStatus] = useState<CampaignStatus | ''>('');
   const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [budget, setBudget] = useState<{ mode: 'fund' | 'return'; id: string | null }>({ mode: 'fund', id: null });
-  const filters = { status: status ? [status] : null, taskType: taskType ? [taskType] : null };
+  const variables = campaignsVariables(state, { status, taskType });
+  const { filters } = variables;
   const { data, previousData, loading, error, refetch } = useQuery(CampaignsQuery, {
-    variables: { ...tableVariables(state), filters },
+    variables,
     notifyOnNetworkStatusChange: true,
     context: LIVE_QUERY,
   });
@@ -108,6 +106,7 @@ export function CampaignPage() {
 
   const total = current?.campaigns.totalCount ?? 0;
   const narrowed = Boolean(status || taskType || state.search);
+  const firstLoad = loading && !current;
   const rows = current ? unmask(CampaignRowFragment, current.campaigns.data) : undefined;
   // The row itself, so the budget left shown in Return budget follows live events.
   const budgetTarget = rows?.find((r) => r.id === budget.id) ?? null;
@@ -131,21 +130,24 @@ export function CampaignPage() {
       description="Your campaigns across all projects. Counters update live."
       actions={
         <HStack gap="2" wrap="wrap">
-          {total > 0 && <CsvButton path={`/v1/campaigns.csv${tableQueryString(state, filters)}`} size="md" />}
+          {/* While the first page loads the buttons hold their places, disabled (nothing moves when it comes). */}
+          {(firstLoad || total > 0) && (
+            <CsvButton path={`/v1/campaigns.csv${tableQueryString(state, filters)}`} size="md" disabled={firstLoad} />
+          )}
           <Button asChild variant="outline">
             <Link to="/advertiser/campaign/reports" data-testid="campaign-reports-link">
               <ChartColumn /> Reports
             </Link>
           </Button>
-          {(total > 0 || narrowed) && (
-            <Button colorPalette="brand" onClick={() => setCreating(true)}>
+          {(firstLoad || total > 0 || narrowed) && (
+            <Button colorPalette="brand" onClick={() => setCreating(true)} disabled={firstLoad}>
               <Plus /> Add New Campaign
             </Button>
           )}
         </HStack>
       }
     >
-      {loading && !current ? (
+      {firstLoad ? (
         <Stack gap="2" data-testid="campaigns-loading" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h="14" borderRadius="md" />

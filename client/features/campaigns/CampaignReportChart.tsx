@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
+import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { roundMoney } from '../../lib/money';
@@ -172,6 +173,17 @@ export function CampaignReportChart({
           {days.length > 1 && <Text as="span">{formatAxisDay(days[days.length - 1].day)}</Text>}
         </HStack>
       )}
+    </Stack>
+  );
+}
+
+/** The chart's place while its days load: the same height, so nothing under it moves when they come. */
+export function ReportChartPlaceholder() {
+  return (
+    <Stack gap="3" aria-hidden data-testid="report-chart-loading">
+      <Skeleton h="5" w="48" />
+      <Skeleton h={{ base: '40', md: '56' }} />
+      <Skeleton h="4" />
     </Stack>
   );
 }

@@ -1,7 +1,26 @@
 import { graphql } from '../../gql';
+import type { CampaignSortField, CampaignStatus, TaskType } from '../../gql/graphql';
+import { initialTableState, type TableState, tableVariables } from '../../lib/tableState';
 
 /** Spec 9 leaves the campaign page size open; 20 like the transaction history. */
 export const CAMPAIGN_PAGE_SIZE = 20;
+
+/** The table's state on arrival (the page and its route's prefetch start alike). */
+export const campaignsFirstState = () => initialTableState<CampaignSortField>({ size: CAMPAIGN_PAGE_SIZE });
+
+/** MyCampaigns' variables for a table state and the filters ('' is every status or task type). */
+export function campaignsVariables(
+  state: TableState<CampaignSortField>,
+  filters: { status: CampaignStatus | ''; taskType: TaskType | '' },
+) {
+  return {
+    ...tableVariables(state),
+    filters: {
+      status: filters.status ? [filters.status] : null,
+      taskType: filters.taskType ? [filters.taskType] : null,
+    },
+  };
+}
 
 export const CampaignRowFragment = graphql(`
   fragment CampaignRow_campaign on Campaign {

@@ -13,7 +13,7 @@ import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { graphql } from '../../gql';
+import { LayoutMeQuery } from './layoutApi';
 import { areaFromPath, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
@@ -29,21 +29,6 @@ import { useLiveBalance } from './useLiveBalance';
 import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY } from '../../lib/live';
-
-const LayoutMeQuery = graphql(`
-  query LayoutMe {
-    me {
-      id
-      defaultRole
-      isModerator
-      isFinance
-      isExchangeReady
-      ...BalanceChip_user
-      ...UserMenu_user
-      ...MobileDrawer_user
-    }
-  }
-`);
 
 function Shell() {
   const { pathname, search } = useLocation();
@@ -77,7 +62,10 @@ function Shell() {
                 badges={badges}
                 moderationWaiting={moderationWaiting}
               />
-            ) : null}
+            ) : error ? null : (
+              // The menu button's place while the account loads (phones), so the header does not move.
+              <Box w="9" h="9" flexShrink={0} display={{ base: 'block', md: 'none' }} aria-hidden />
+            )}
             <Link to={homePath(me)} aria-label="Taskgram Ads, home" data-testid="logo-link" style={{ flexShrink: 0 }}>
               <Box display={{ base: 'none', sm: 'block' }}>
                 <Logo />
@@ -134,7 +122,8 @@ function Shell() {
           )}
         </Container>
       </Box>
-      <Container as="main" maxW="7xl" flex="1" py={{ base: '6', md: '8' }}>
+      {/* At least a screen tall: the footer starts below the fold, so a page growing as its data comes does not push it. */}
+      <Container as="main" maxW="7xl" flex="1" minH="100dvh" py={{ base: '6', md: '8' }}>
         {error && !me ? (
           <EmptyState icon={<CloudOff />} title="Could not load your account" description={error.message}>
             <Button onClick={() => void refetch()}>Try again</Button>

@@ -202,6 +202,7 @@ export function PlayerReportsTab() {
         state={state}
         onStateChange={setState}
         searchPlaceholder="Search text, player, app or campaign"
+        placeholderHeight="10"
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status })}

@@ -17,7 +17,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api';
 import type { ProjectDialogMode } from './ProjectDialog';
-import { ProjectsQuery } from './projectsApi';
+import { PROJECTS_LIST, ProjectsQuery } from './projectsApi';
 
 // The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
 // closed, since a dialog mounted already open during a click would take that click as outside.
@@ -27,7 +27,7 @@ const ProjectCreatedDialog = lazy(() => import('./ProjectModals').then((m) => ({
 
 /** My Projects: project cards plus the Add New Project card (spec 2.4). */
 export function MyProjectsPage() {
-  const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: { page: 1, limit: 100 } });
+  const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: PROJECTS_LIST });
   const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
   const [keyFor, setKeyFor] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);

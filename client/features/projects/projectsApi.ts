@@ -3,6 +3,9 @@ import { ApiError, NETWORK_ERROR, api } from '../../lib/api';
 import { getToken } from '../../lib/session';
 import { resourceMessages } from './constants';
 
+/** My Projects asks for every project at once (its route prefetches the same). */
+export const PROJECTS_LIST = { page: 1, limit: 100 };
+
 export const ProjectsQuery = graphql(`
   query MyProjects($page: Int! = 1, $limit: Int! = 100) {
     projects(page: $page, limit: $limit) {

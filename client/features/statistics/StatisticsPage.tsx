@@ -10,19 +10,13 @@ import { Stat } from '@chakra-ui/react/stat';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { CsvButton } from '../../components/ui/CsvButton';
-import {
-  DataTable,
-  initialTableState,
-  TableFilter,
-  type TableState,
-  tableVariables,
-} from '../../components/ui/DataTable';
+import { DataTable, TableFilter, type TableState } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import type { StatisticsSortField, TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { roundMoney } from '../../lib/money';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
-import { CampaignReportChart } from '../campaigns/CampaignReportChart';
+import { CampaignReportChart, ReportChartPlaceholder } from '../campaigns/CampaignReportChart';
 import { addDays, cpa, formatDay, rangeLength } from '../campaigns/campaignReport';
 import { typeLabels } from '../projects/constants';
 import { AppQualityCard } from '../quality/AppQualityCard';
@@ -33,6 +27,8 @@ import {
   STAT_PAGE_SIZES,
   StatisticsAppsQuery,
   StatisticsLiveSubscription,
+  statisticsFirstState,
+  statisticsVariables,
 } from './statisticsApi';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 
@@ -68,15 +64,13 @@ const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
  * day, filtered by task type and app, with today ticking live from the conversion events.
  */
 export function StatisticsPage() {
-  const [state, setState] = useState<TableState<StatisticsSortField>>(() => initialTableState({ size: 10 }));
+  const [state, setState] = useState<TableState<StatisticsSortField>>(statisticsFirstState);
   const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [platformId, setPlatformId] = useState('');
 
   const apps = useQuery(StatisticsAppsQuery, { fetchPolicy: 'cache-and-network' });
-  const filters = { taskType: taskType || null, platformId: platformId || null };
-  const { search: _none, ...paging } = tableVariables(state);
   const stats = useQuery(PublisherStatisticsQuery, {
-    variables: { ...paging, ...filters },
+    variables: statisticsVariables(state, { taskType, platformId }),
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
     context: LIVE_QUERY,
@@ -118,10 +112,11 @@ export function StatisticsPage() {
           <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
           <TodayStat label="CPA today" value={today ? cpa(today.profit, today.conversions) : '…'} testId="today-cpa" />
         </SimpleGrid>
-        {chartDays.length > 0 && (
+        {/* Its place is kept while the first page loads (the table under it stays put). */}
+        {(chartDays.length > 0 || !current) && (
           <Card.Root variant="outline">
             <Card.Body p={{ base: '4', md: '6' }}>
-              <CampaignReportChart days={chartDays} money="profit" />
+              {current ? <CampaignReportChart days={chartDays} money="profit" /> : <ReportChartPlaceholder />}
             </Card.Body>
           </Card.Root>
         )}

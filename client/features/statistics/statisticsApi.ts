@@ -1,4 +1,6 @@
 import { graphql } from '../../gql';
+import type { StatisticsSortField, TaskType } from '../../gql/graphql';
+import { initialTableState, type TableState, tableVariables } from '../../lib/tableState';
 
 /** Spec 9: statistics default limit 10, selectable in steps of 10 (5 options). */
 export const STAT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -61,3 +63,15 @@ export const StatisticsLiveSubscription = graphql(`
     }
   }
 `);
+
+/** The table's state on arrival: the first page of 10 (the page and its route's prefetch start alike). */
+export const statisticsFirstState = () => initialTableState<StatisticsSortField>({ size: 10 });
+
+/** PublisherStatistics' variables for a table state and the filters ('' is every task type or app). */
+export function statisticsVariables(
+  state: TableState<StatisticsSortField>,
+  filters: { taskType: TaskType | ''; platformId: string },
+) {
+  const { search: _none, ...paging } = tableVariables(state);
+  return { ...paging, taskType: filters.taskType || null, platformId: filters.platformId || null };
+}

@@ -1,0 +1,17 @@
+import { graphql } from '../../gql';
+
+/** The signed-in layout's account: the header, the menus and the balance (its route prefetches it). */
+export const LayoutMeQuery = graphql(`
+  query LayoutMe {
+    me {
+      id
+      defaultRole
+      isModerator
+      isFinance
+      isExchangeReady
+      ...BalanceChip_user
+      ...UserMenu_user
+      ...MobileDrawer_user
+    }
+  }
+`);
