@@ -3,7 +3,7 @@
  * slowdown, simulated) with Debian's Chromium against the product's own server, no proxy.
  *
  *   npm run bench:web -- [--runs 3] [--pages landing,policy,login,projects,campaign,statistics,swaps,moderation]
- *       [--no-build] [--keep]
+ *       [--no-build] [--keep] [--reports <dir>]
  *
  * Builds (`npm run build`, unless --no-build), starts the built server (dist/server/main.js, as
  * `npm start` does) on a throwaway database with the demo data, and runs Lighthouse `--runs`
@@ -14,11 +14,13 @@
  * checks them against the issue's targets.
  *
  * Needs DATABASE_URL (a PostgreSQL server on this machine): creates bench_web_<random> and drops
- * it at the end (unless --keep). CHROMIUM_PATH points at the browser (default /usr/bin/chromium).
+ * it at the end (unless --keep). --reports keeps each run's Lighthouse report (JSON, <page>-<run>.json)
+ * for the profile: the LCP element, layout shifts, long tasks, request chains. CHROMIUM_PATH points at the browser (default /usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -32,6 +34,7 @@ const { values: flags } = parseArgs({
     pages: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -138,7 +141,7 @@ async function startServer(databaseUrl: string): Promise<{ base: string; stop: (
 }
 
 /** One Lighthouse run of `page` in a new Chromium with an empty profile. */
-async function measure(base: string, page: Page, token: string | undefined): Promise<Figures> {
+async function measure(base: string, page: Page, token: string | undefined, run: number): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
@@ -162,6 +165,10 @@ async function measure(base: string, page: Page, token: string | undefined): Pro
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
     const { lhr } = result;
+    if (flags.reports) {
+      mkdirSync(flags.reports, { recursive: true });
+      writeFileSync(join(flags.reports, `${page.key}-${run + 1}.json`), result.report as string);
+    }
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (lhr.categories.performance?.score == null) {
       throw new Error(`${page.path}: no performance score (${lhr.runWarnings.join('; ') || 'no warning'})`);
@@ -215,7 +222,16 @@ try {
       }
     }
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(server.base, page, token));
+    for (let i = 0; i < RUNS; i++) {
+      // Lighthouse sometimes loses the trace's start (NO_NAVSTART, "run Lighthouse again"): once more.
+      runs.push(
+        await measure(server.base, page, token, i).catch((error: Error) => {
+          if (!/NO_NAVSTART/.test(error.message)) throw error;
+          console.log(`  ${page.name}: ${error.message.slice(0, 60)}…; again`);
+          return measure(server.base, page, token, i);
+        }),
+      );
+    }
     const figures = Object.fromEntries(
       Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k as keyof Figures]))]),
     ) as unknown as Figures;

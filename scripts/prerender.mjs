@@ -17,6 +17,13 @@ import { build } from 'vite';
 const PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy', '/user-agreement'];
 /** Of them, those with nothing React must do: served without the app (no forms, only links and the theme). */
 const STATIC_PAGES = ['/', '/privacy-policy', '/user-agreement'];
+/**
+ * Of the others, those whose app waits for the visitor's first touch, key or focus (its code is
+ * fetched at once, run then): their forms are plain inputs the app takes over with what was
+ * typed in them, and until then nothing on them needs it (the submit button waits, disabled).
+ * Registration is not among them: its role choice is the app's own control.
+ */
+const ON_INTERACTION = ['/login', '/reset-password'];
 const CLIENT = 'dist/client';
 const OUT = 'dist/prerender';
 
@@ -59,12 +66,16 @@ function hoistStyles(html) {
   return { body, head };
 }
 
-/** The page's HTML: the template with the rendered root and its styles in <head>. */
+/**
+ * The page's HTML: the template with the rendered root and its styles in <head>. The first paint
+ * waits for the whole root (a render-blocking `expect` link to the element after it): a paint of
+ * the part parsed so far would move when the rest came (the sign-in form is centred).
+ */
 function pageHtml(shell, page, html) {
   const { body, head } = hoistStyles(html);
   return shell
-    .replace('</head>', () => `  ${head}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${page}">${body}</div>`);
+    .replace('</head>', () => `  ${head}\n    <link rel="expect" href="#root-end" blocking="render">\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${page}">${body}</div><template id="root-end"></template>`);
 }
 
 /**
@@ -111,14 +122,59 @@ function staticPage(shell, page, html) {
   const redirect = `try{localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
   const head =
     page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirect}</script>\n  </head>`) : withoutApp;
-  const out = pageHtml(head, page, html).replace(
-    '</div>\n  </body>',
-    () => `</div>\n    <script>${script}</script>\n  </body>`,
-  );
+  const out = pageHtml(head, page, html).replace('</body>', () => `  <script>${script}</script>\n  </body>`);
+  if (!out.includes(script)) throw new Error(`${page}: no </body> to put the page's script before`);
   const trimmed = withoutUnusedProperties(out);
   console.log(`${page}: ${trimmed.dropped} bytes of CSS custom properties nothing reads left out`);
   return trimmed.html;
 }
+/**
+ * A page whose app starts at the first interaction: the entry and its imports are fetched once the
+ * page has loaded (modulepreload) and run by a small inline script when the visitor first
+ * presses, types or focuses anything. It starts
+ * at once for a visitor the app must send on or finish with (a session, a query such as Google's
+ * ?code) and when Google sign-in is on (its button is the app's, shown after the site's config).
+ */
+function onInteraction(shell) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+  if (!entry) throw new Error('index.html: no module script for the entry');
+  const src = entry[1];
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const start = `(() => {
+  // Fetched once the page has loaded (not competing with what it paints), run at the first interaction.
+  addEventListener('load', () => {
+    for (const href of ${JSON.stringify([src, ...preloads])}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+  });
+  let started = false;
+  const EVENTS = ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart'];
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of EVENTS) removeEventListener(type, start, true);
+    import(${JSON.stringify(src)});
+  };
+  let now = Boolean(location.search);
+  try {
+    now ||= Boolean(localStorage.getItem('accessToken'));
+  } catch {}
+  if (now) return start();
+  for (const type of EVENTS) addEventListener(type, start, { capture: true, passive: true });
+  fetch('/api/v1/auth/config')
+    .then((res) => res.json())
+    .then((config) => config.value?.google && start(), () => undefined);
+})();`;
+  return shell
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</body>', () => `  <script>${start}</script>\n  </body>`);
+}
+
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROOT}`);
 writeFileSync(`${CLIENT}/shell.html`, template);
@@ -129,7 +185,9 @@ for (const page of PAGES) {
   const { html, path } = await render(page);
   if (path !== page) throw new Error(`prerender ${page}: the router went to ${path}`);
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
-  const out = STATIC_PAGES.includes(page) ? staticPage(template, page, html) : pageHtml(template, page, html);
+  const out = STATIC_PAGES.includes(page)
+    ? staticPage(template, page, html)
+    : pageHtml(ON_INTERACTION.includes(page) ? onInteraction(template) : template, page, html);
   for (const m of out.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
   }

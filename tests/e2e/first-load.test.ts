@@ -105,26 +105,74 @@ describe('first load', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sign-in is taken over by the app without an error, and a visitor with a session is sent on', async () => {
+  it('sign-in runs the app at the first interaction, keeps what was typed before it, and sends a visitor with a session on', async () => {
     const { page } = await browsers.open();
     const errors = errorsOf(page);
-    await page.goto('/login');
-    // The form's button waits for the app: a form sent before would be the browser's own GET.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
     const submit = page.getByRole('button', { name: 'Sign In' });
-    // (Loading and evaluating the app's code is not what this measures: a slow machine gets time.)
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    // Loaded and untouched: the app's code is fetched (after the page's load event) but has not
+    // run, so the form's button waits (a form sent before would be the browser's own GET).
+    expect(
+      scripts.some((p) => /^\/assets\/index-[\w-]+\.js$/.test(p)),
+      JSON.stringify(scripts),
+    ).toBe(true);
+    const reactRoot = () =>
+      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')));
+    expect(await reactRoot()).toBe(false);
+    expect(await submit.isDisabled()).toBe(true);
+    // The first focus starts it; what was typed meanwhile stays in the form.
     await page.getByLabel('E-mail').fill('advertiser@demo.local');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    // (Evaluating the app's code is not what this measures: a slow machine gets time.)
+    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await reactRoot()).toBe(true);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('advertiser@demo.local');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('demo1234');
     await submit.click();
     await page.waitForURL('**/advertiser/projects');
     await page.getByRole('heading', { name: 'My Projects' }).waitFor({ state: 'visible' });
-    // Signed in, the landing page sends the visitor on before it paints.
+    // Signed in, the landing page sends the visitor on before it paints; sign-in starts the app
+    // at once, whose guard does the same.
     await page.goto('/');
+    await page.waitForURL('**/advertiser/projects');
+    await page.goto('/login');
     await page.waitForURL('**/advertiser/projects');
     for (const path of ['/register', '/privacy-policy']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
     expect(errors).toEqual([]);
+  });
+
+  it("a signed-in page's first data is asked for while the page's code is still on its way (route loaders)", async () => {
+    const login = await app.api('/v1/auth/login', { body: { email: 'publisher@demo.local', password: 'demo1234' } });
+    const token = login.body.value.accessToken as string;
+    const { page, context } = await browsers.open();
+    await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
+    const operations: string[] = [];
+    page.on('request', (r) => {
+      const name = r.url().endsWith('/graphql') && r.method() === 'POST' ? r.postDataJSON()?.operationName : null;
+      if (name) operations.push(name);
+    });
+    // The page's chunk is held back until the layout's and the page's queries have gone out (or
+    // 15 s have passed); what had gone out by then is what the route loaders asked for.
+    const first = ['LayoutMe', 'PublisherStatistics'];
+    let beforeCode: string[] | undefined;
+    await page.route(/\/assets\/StatisticsPage-[\w-]+\.js$/, async (route) => {
+      const until = Date.now() + 15_000;
+      while (!first.every((o) => operations.includes(o)) && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      beforeCode ??= [...operations];
+      await route.continue();
+    });
+    await page.goto('/publisher/statistics');
+    await page.getByTestId('statistics-table').waitFor({ state: 'visible', timeout: 30_000 });
+    expect(beforeCode).toEqual(expect.arrayContaining(first));
+    await expect.poll(() => page.getByTestId('today-conversions').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
   });
 });
