@@ -33,5 +33,7 @@ if (prerendered !== undefined) {
     },
   );
 } else {
-  render();
+  // The shell holds the layout's frame (scripts/prerender.mjs): it stays until the route's code
+  // is here and the first render draws the page itself, not an empty Suspense in between.
+  router.load().then(render, render);
 }

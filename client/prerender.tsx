@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
+import { UiProvider } from './components/ui/provider';
+import { ShellPlaceholder } from './features/layout/ShellPlaceholder';
 import { createAppRouter } from './router';
 
 /**
@@ -15,7 +18,20 @@ export async function render(url: string): Promise<{ html: string; path: string 
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   // prerender waits for every lazy part (a page's chunk, the toaster) to be there.
-  const { prelude } = await prerenderToNodeStream(<App router={router} />);
+  return { html: await toHtml(<App router={router} />), path: router.state.location.pathname };
+}
+
+/** The signed-in layout's frame, for the shell every other path is served (its theme script too). */
+export function renderShell(): Promise<string> {
+  return toHtml(
+    <UiProvider>
+      <ShellPlaceholder />
+    </UiProvider>,
+  );
+}
+
+async function toHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
     prelude
@@ -30,7 +46,7 @@ export async function render(url: string): Promise<{ html: string; path: string 
       .on('finish', resolve)
       .on('error', reject);
   });
-  return { html: Buffer.concat(chunks).toString('utf8'), path: router.state.location.pathname };
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The theme button's icons (light, dark, system), for the landing page's own script. */

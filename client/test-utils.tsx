@@ -1,7 +1,6 @@
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AppUiProvider } from './components/ui/app-system';
 import { UiProvider } from './components/ui/provider';
 import { Toaster } from './components/ui/toaster';
 
@@ -9,10 +8,10 @@ import { Toaster } from './components/ui/toaster';
 export function renderInApp(ui: ReactNode) {
   const rootRoute = createRootRoute({
     component: () => (
-      <AppUiProvider>
+      <>
         {ui}
         <Toaster />
-      </AppUiProvider>
+      </>
     ),
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });

@@ -5,7 +5,8 @@
 // theme button, the landing page's sections menu and its support contacts, which their own small
 // script does (client/static-pages.js); a visitor with a session is sent on from the landing
 // page to the dashboard. Writes
-// dist/client/<page>.html, the unrendered shell for every other path (shell.html) and
+// dist/client/<page>.html, the shell for every other path (shell.html: the signed-in layout's
+// frame, replaced by the app once its code has run) and
 // prerendered.json: which file serves which path, and the hashes of the inline scripts (the
 // server's Content-Security-Policy allows exactly those).
 import { createHash } from 'node:crypto';
@@ -36,7 +37,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { render, themeIcons } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
+const { render, renderShell, themeIcons } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
 const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
 
 /**
@@ -69,13 +70,15 @@ function hoistStyles(html) {
 /**
  * The page's HTML: the template with the rendered root and its styles in <head>. The first paint
  * waits for the whole root (a render-blocking `expect` link to the element after it): a paint of
- * the part parsed so far would move when the rest came (the sign-in form is centred).
+ * the part parsed so far would move when the rest came (the sign-in form is centred). `page` is
+ * the public page the app takes over (hydrates); without it the app renders its own over it.
  */
 function pageHtml(shell, page, html) {
   const { body, head } = hoistStyles(html);
+  const root = page ? `<div id="root" data-prerendered="${page}">` : '<div id="root">';
   return shell
     .replace('</head>', () => `  ${head}\n    <link rel="expect" href="#root-end" blocking="render">\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${page}">${body}</div><template id="root-end"></template>`);
+    .replace(ROOT, () => `${root}${body}</div><template id="root-end"></template>`);
 }
 
 /**
@@ -141,8 +144,9 @@ function onInteraction(shell) {
   const src = entry[1];
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
   const start = `(() => {
-  // Fetched once the page has loaded (not competing with what it paints), run at the first interaction.
-  addEventListener('load', () => {
+  // Fetched once the page has loaded and painted (not competing with what it paints), run at the
+  // first interaction.
+  const preload = () => {
     for (const href of ${JSON.stringify([src, ...preloads])}) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -150,7 +154,10 @@ function onInteraction(shell) {
       link.href = href;
       document.head.append(link);
     }
-  });
+  };
+  addEventListener('load', () =>
+    self.requestIdleCallback ? requestIdleCallback(preload, { timeout: 1000 }) : setTimeout(preload, 200),
+  );
   let started = false;
   const EVENTS = ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart'];
   const start = () => {
@@ -177,9 +184,14 @@ function onInteraction(shell) {
 
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROOT}`);
-writeFileSync(`${CLIENT}/shell.html`, template);
-
+/** The CSP's hashes of every inline script the served HTML holds. */
 const hashes = new Set();
+function hashInlineScripts(html) {
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+}
+const shell = pageHtml(template, undefined, await renderShell());
 const pages = {};
 for (const page of PAGES) {
   const { html, path } = await render(page);
@@ -188,12 +200,12 @@ for (const page of PAGES) {
   const out = STATIC_PAGES.includes(page)
     ? staticPage(template, page, html)
     : pageHtml(ON_INTERACTION.includes(page) ? onInteraction(template) : template, page, html);
-  for (const m of out.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
-  }
+  hashInlineScripts(out);
   writeFileSync(`${CLIENT}/${file}`, out);
   pages[page] = file;
 }
+hashInlineScripts(shell);
+writeFileSync(`${CLIENT}/shell.html`, shell);
 writeFileSync(
   `${CLIENT}/prerendered.json`,
   `${JSON.stringify({ pages, shell: 'shell.html', scriptHashes: [...hashes] }, null, 2)}\n`,

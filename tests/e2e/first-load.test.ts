@@ -77,9 +77,13 @@ describe('first load', () => {
       expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
       expect(html, path).not.toMatch(/<script\b(?![^>]*type="module")[^>]*\bsrc=/);
     }
-    // Every other path is the app's shell, rendered in the browser.
+    // Every other path is the app's shell: the signed-in layout's frame (the logo, skeletons),
+    // which the app replaces with what it renders (no data-prerendered: nothing to take over).
     const shell = await (await fetch(`${app.url}/advertiser/projects`)).text();
-    expect(shell).toContain('<div id="root"></div>');
+    const frame = /<div id="root">([\s\S]*)<\/div>/.exec(shell)?.[1] ?? '';
+    expect(frame).toContain('<header');
+    expect(frame).toContain('Taskgram');
+    expect(shell).not.toContain('data-prerendered');
   });
 
   it('the stored theme is there from the first paint; the toggle and the sections menu work without the app', async () => {

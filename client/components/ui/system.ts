@@ -1,5 +1,6 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import { appRecipes } from './app-recipes';
 import {
   badgeRecipe,
   breakpoints,
@@ -17,9 +18,8 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Chakra's default theme carries ~70 recipes. The root system registers only what the landing
-// page uses, which keeps the landing page within its JS budget; the
-// other pages extend the same config with their recipes (app-system.ts, loaded with them).
+// Chakra's default theme carries ~70 recipes. The system registers only what the pages use: the
+// landing page's here, the forms', overlays' and widgets' in app-recipes.ts.
 const landingTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -73,4 +73,5 @@ const brand = defineConfig({
 
 export const landingConfigs = [defaultBaseConfig, landingTheme, brand];
 
-export const system = createSystem(...landingConfigs);
+/** The product's one Chakra system: the landing page's tokens and recipes, and the app's recipes. */
+export const system = createSystem(...landingConfigs, appRecipes);

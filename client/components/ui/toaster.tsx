@@ -2,7 +2,6 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react/toast';
-import { AppUiProvider } from './app-system';
 
 export const TOAST_DURATION = 3000;
 
@@ -18,7 +17,7 @@ export function notifySuccess(message: string): void {
 
 export function Toaster() {
   return (
-    <AppUiProvider>
+    <>
       <Portal>
         <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
           {(toast) => (
@@ -33,6 +32,6 @@ export function Toaster() {
           )}
         </ChakraToaster>
       </Portal>
-    </AppUiProvider>
+    </>
   );
 }

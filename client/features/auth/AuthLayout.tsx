@@ -6,7 +6,6 @@ import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 
@@ -27,7 +26,7 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <AppUiProvider>
+    <>
       <Flex minH="100dvh">
         <Box
           display={{ base: 'none', lg: 'flex' }}
@@ -84,6 +83,6 @@ export function AuthLayout({
           </Flex>
         </Flex>
       </Flex>
-    </AppUiProvider>
+    </>
   );
 }

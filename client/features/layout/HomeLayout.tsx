@@ -9,7 +9,6 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Landmark, ShieldCheck } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
-import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -138,16 +137,11 @@ function Shell() {
   );
 }
 
-/**
- * Signed-in layout: owns the Apollo client and the dashboard's extra Chakra recipes, so the
- * landing page loads neither.
- */
+/** Signed-in layout: owns the Apollo client, so the public pages load none. */
 export function HomeLayout() {
   return (
-    <AppUiProvider>
-      <ApolloProvider client={getApolloClient()}>
-        <Shell />
-      </ApolloProvider>
-    </AppUiProvider>
+    <ApolloProvider client={getApolloClient()}>
+      <Shell />
+    </ApolloProvider>
   );
 }

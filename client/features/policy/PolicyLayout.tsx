@@ -3,13 +3,12 @@ import { Container } from '@chakra-ui/react/container';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack } from '@chakra-ui/react/stack';
 import { Outlet, Link } from '@tanstack/react-router';
-import { AppUiProvider } from '../../components/ui/app-system';
 import { Logo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 
 export function PolicyLayout() {
   return (
-    <AppUiProvider>
+    <>
       <Box minH="100dvh">
         <Box as="header" borderBottomWidth="1px">
           <Container maxW="4xl">
@@ -38,6 +37,6 @@ export function PolicyLayout() {
           <Outlet />
         </Container>
       </Box>
-    </AppUiProvider>
+    </>
   );
 }

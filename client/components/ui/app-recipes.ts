@@ -1,4 +1,4 @@
-import { ChakraProvider, createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import { defineConfig } from '@chakra-ui/react/styled-system';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -31,12 +31,11 @@ import {
   toastSlotRecipe,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
-import type { ReactNode } from 'react';
-import { landingConfigs } from './system';
 
-// Recipes of forms, overlays and widgets, added to the landing config for every page but the
-// landing page. This module loads with the sign-in, policy and dashboard chunks.
-const appRecipes = defineConfig({
+// Recipes of forms, overlays and widgets, added to the landing page's config (system.ts). Once a
+// system of their own for every page but the landing page; the landing page now runs no React in
+// the browser (scripts/prerender.mjs), and one system is created once instead of two.
+export const appRecipes = defineConfig({
   theme: {
     layerStyles,
     animationStyles,
@@ -86,10 +85,3 @@ const appRecipes = defineConfig({
     },
   },
 });
-
-export const appSystem = createSystem(...landingConfigs, appRecipes);
-
-/** Wraps every page but the landing page; same tokens and theme, more recipes. */
-export function AppUiProvider({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={appSystem}>{children}</ChakraProvider>;
-}
