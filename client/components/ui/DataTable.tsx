@@ -18,7 +18,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { NO_RECORDS, TABLE_PAGE_SIZES, type TableState } from '../../lib/tableState';
 import { Pagination } from './Pagination';
@@ -120,9 +120,32 @@ export function DataTable<T, S extends string>({
     if (settled.trim() !== state.search) onStateChange({ ...state, search: settled.trim(), page: 1 });
   }, [settled, state, onStateChange]);
 
+  // The first rows render in the background (a deferred value, time-sliced): the first answer
+  // comes as an urgent update (Apollo's store), and a page of rows in Chakra is a long task on a
+  // phone. Meanwhile the placeholders stay (memoized, not rendered again). Later answers (live
+  // ticks, a switch turned, the next page) render at once: a control in a row must not flick back.
+  const deferred = useDeferredValue(data);
+  const shownData = deferred === undefined ? undefined : data;
+  const busy = loading || shownData !== data;
+  // The row callbacks as stable functions calling the latest ones, so the memoized rows skip a
+  // render that changed nothing of theirs.
+  const latest = useRef({ onRowClick, rowProps, onRetry });
+  latest.current = { onRowClick, rowProps, onRetry };
+  const hasRowClick = Boolean(onRowClick);
+  const hasRowProps = Boolean(rowProps);
+  const hasRetry = Boolean(onRetry);
+  const callbacks = useMemo(
+    () => ({
+      onRowClick: hasRowClick ? (row: T) => latest.current.onRowClick?.(row) : undefined,
+      rowProps: hasRowProps ? (row: T) => latest.current.rowProps?.(row) ?? {} : undefined,
+      onRetry: hasRetry ? () => latest.current.onRetry?.() : undefined,
+    }),
+    [hasRowClick, hasRowProps, hasRetry],
+  );
+
   const sorting: SortingState = state.sortField ? [{ id: state.sortField, desc: state.sortOrder === 'desc' }] : [];
   const table = useReactTable({
-    data: data ?? [],
+    data: shownData ?? [],
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
@@ -187,26 +210,26 @@ export function DataTable<T, S extends string>({
         </HStack>
       )}
       {asCards && cards ? (
-        <CardRows data={data} loading={loading} error={error} onRetry={onRetry} empty={rows.length === 0}>
+        <CardRows data={shownData} loading={busy} error={error} onRetry={onRetry} empty={rows.length === 0}>
           {() => cards(rows.map((r) => r.original))}
         </CardRows>
       ) : (
         <Box overflowX="auto" borderWidth="1px" borderRadius="xl" position="relative">
-          <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={loading}>
+          <Table.Root size="sm" minW={minW} interactive={Boolean(onRowClick)} aria-label={label} aria-busy={busy}>
             {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
             <TableHead table={table} />
             <Table.Body>
               <BodyRows
                 rows={rows}
-                data={data}
-                loading={loading}
+                data={shownData}
+                loading={busy}
                 error={error}
-                onRetry={onRetry}
+                onRetry={callbacks.onRetry}
                 columnCount={columnCount}
                 placeholders={Math.min(state.size, 5)}
                 placeholderHeight={placeholderHeight}
-                onRowClick={onRowClick}
-                rowProps={rowProps}
+                onRowClick={callbacks.onRowClick}
+                rowProps={callbacks.rowProps}
               />
             </Table.Body>
           </Table.Root>
@@ -375,7 +398,9 @@ function TableHead<T>({ table }: { table: TanstackTable<T> }) {
 }
 
 /** The body: placeholders while the first page loads, the load error, No records found, or the rows. */
-function BodyRows<T>({
+const BodyRows = memo(BodyRowsOf) as typeof BodyRowsOf;
+
+function BodyRowsOf<T>({
   rows,
   data,
   loading,
