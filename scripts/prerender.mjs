@@ -77,7 +77,11 @@ function pageHtml(shell, page, html) {
   const { body, head } = hoistStyles(html);
   const root = page ? `<div id="root" data-prerendered="${page}">` : '<div id="root">';
   return shell
-    .replace('</head>', () => `  ${head}\n    <link rel="expect" href="#root-end" blocking="render">\n  </head>`)
+    .replace(
+      '</head>',
+      () =>
+        `  ${head}\n    <link rel="expect" href="#root-end" blocking="render">\n    <script>${THEME_CHOICE}</script>\n  </head>`,
+    )
     .replace(ROOT, () => `${root}${body}</div><template id="root-end"></template>`);
 }
 
@@ -166,6 +170,25 @@ function onInteraction(shell) {
     for (const type of EVENTS) removeEventListener(type, start, true);
     import(${JSON.stringify(src)});
   };
+  // A press on one of the page's buttons before the app runs is pressed again once it has (its
+  // 'taskgram:ready', client/App.tsx): the theme button and the password's eye work from the
+  // first tap. (The submit button is disabled until then.)
+  let pressed = null;
+  const hold = (event) => {
+    const button = event.target.closest?.('button:not([type=submit])');
+    if (!button) return;
+    pressed = button;
+    event.preventDefault();
+  };
+  addEventListener('click', hold, true);
+  addEventListener(
+    'taskgram:ready',
+    () => {
+      removeEventListener('click', hold, true);
+      pressed?.click();
+    },
+    { once: true },
+  );
   let now = Boolean(location.search);
   try {
     now ||= Boolean(localStorage.getItem('accessToken'));
@@ -181,6 +204,9 @@ function onInteraction(shell) {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</body>', () => `  <script>${start}</script>\n  </body>`);
 }
+
+/** The stored theme choice on <html> before the first paint: the theme button's HTML shows it (ThemeToggle). */
+const THEME_CHOICE = `try{var t=localStorage.getItem('theme');document.documentElement.dataset.themeChoice=t==='dark'||t==='system'?t:'light'}catch(e){}`;
 
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROOT}`);

@@ -152,6 +152,30 @@ describe('first load', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sign-in before its app runs: the theme button names the stored choice, and a first tap on it is not lost', async () => {
+    const { page, context } = await browsers.open({ width: 412, height: 823 });
+    const errors = errorsOf(page);
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('theme', 'dark');
+      }
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => document.documentElement.dataset.themeChoice)).toBe('dark');
+    // The HTML's button, shown by CSS for the stored choice: its name is that choice's.
+    const toggle = page.getByRole('button', { name: 'Theme: dark. Switch to system', exact: true });
+    expect(await toggle.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Theme: (light|system)/ }).count()).toBe(0);
+    // The first tap starts the app and is pressed again once the app has the page.
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme')), { timeout: 20_000 }).toBe('system');
+    await expect
+      .poll(() => page.getByTestId('theme-toggle').getAttribute('aria-label'))
+      .toBe('Theme: system. Switch to light');
+    expect(errors).toEqual([]);
+  });
+
   it("a signed-in page's first data is asked for while the page's code is still on its way (route loaders)", async () => {
     const login = await app.api('/v1/auth/login', { body: { email: 'publisher@demo.local', password: 'demo1234' } });
     const token = login.body.value.accessToken as string;

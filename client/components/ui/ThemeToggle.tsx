@@ -1,10 +1,30 @@
+import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTheme } from 'next-themes';
 import { useHydrated } from '../../lib/useHydrated';
 
 const order = ['light', 'dark', 'system'] as const;
+type Choice = (typeof order)[number];
 const icons = { light: Sun, dark: Moon, system: Monitor };
+const nextOf = (theme: Choice) => order[(order.indexOf(theme) + 1) % order.length];
+
+/**
+ * The stored choice as the build's HTML shows it before the app runs: all three icons, of which
+ * CSS shows the one `<html data-theme-choice>` names (set by an inline script in <head> before
+ * the first paint, scripts/prerender.mjs); the hidden ones are out of the accessibility tree too,
+ * so the button's name is the shown one's text.
+ */
+const beforeApp = {
+  '& [data-theme-icon]': { display: 'none' },
+  ...Object.fromEntries(
+    order.map((t) => [
+      `html[data-theme-choice="${t}"] & [data-theme-icon="${t}"]${t === 'light' ? ', html:not([data-theme-choice]) & [data-theme-icon="light"]' : ''}`,
+      { display: 'inline-flex' },
+    ]),
+  ),
+};
 
 /**
  * Public pages cycle light → dark → system with one button; the dashboard uses ThemeMenu.
@@ -12,11 +32,25 @@ const icons = { light: Sun, dark: Moon, system: Monitor };
  */
 export function ThemeToggle() {
   const { theme: stored, setTheme } = useTheme();
-  // The public pages come as HTML rendered for the default theme: the stored choice shows once
-  // the page has taken the HTML over (hydration must see what the HTML has).
-  const theme = useHydrated() ? stored : undefined;
-  const current = order.includes(theme as (typeof order)[number]) ? (theme as (typeof order)[number]) : 'light';
-  const next = order[(order.indexOf(current) + 1) % order.length];
+  // The public pages come as HTML: hydration must see what the HTML has, and the HTML cannot
+  // know the stored choice (above); once the page is the app's, the choice is rendered.
+  if (!useHydrated()) {
+    return (
+      <IconButton variant="ghost" size="sm" data-testid="theme-toggle" css={beforeApp}>
+        {order.map((t) => {
+          const Icon = icons[t];
+          return (
+            <Box as="span" key={t} data-theme-icon={t}>
+              <Icon aria-hidden />
+              <VisuallyHidden>{`Theme: ${t}. Switch to ${nextOf(t)}`}</VisuallyHidden>
+            </Box>
+          );
+        })}
+      </IconButton>
+    );
+  }
+  const current: Choice = order.includes(stored as Choice) ? (stored as Choice) : 'light';
+  const next = nextOf(current);
   const Icon = icons[current];
   return (
     <IconButton
