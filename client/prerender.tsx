@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { Monitor, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
 import { UiProvider } from './components/ui/provider';
@@ -47,13 +45,4 @@ async function toHtml(element: ReactNode): Promise<string> {
       .on('error', reject);
   });
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The theme button's icons (light, dark, system), for the landing page's own script. */
-export function themeIcons(): Record<'light' | 'dark' | 'system', string> {
-  return {
-    light: renderToStaticMarkup(<Sun />),
-    dark: renderToStaticMarkup(<Moon />),
-    system: renderToStaticMarkup(<Monitor />),
-  };
 }

@@ -1,5 +1,5 @@
 // The script of the public pages that load no React (the landing page and the policies;
-// scripts/prerender.mjs inlines it, with the theme icons as ICONS): they are the build's HTML.
+// scripts/prerender.mjs inlines it): they are the build's HTML.
 // What React would do on them is done here: the theme button (light → dark → system, kept where
 // next-themes keeps it), the landing page's sections menu on small screens, and its support
 // contacts once the server says them.
@@ -25,9 +25,10 @@
   const show = (theme) => {
     if (!toggle) return;
     const next = order[(order.indexOf(theme) + 1) % order.length];
+    // The button holds the three icons; CSS shows the one <html data-theme-choice> names (ThemeToggle).
+    html.dataset.themeChoice = theme;
     toggle.setAttribute('aria-label', `Theme: ${theme}. Switch to ${next}`);
     toggle.title = `Theme: ${theme}`;
-    toggle.innerHTML = ICONS[theme];
   };
   show(stored());
   toggle?.addEventListener('click', () => {

@@ -37,7 +37,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { render, renderShell, themeIcons } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
+const { render, renderShell } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
 const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
 
 /**
@@ -112,18 +112,31 @@ function withoutUnusedProperties(html) {
   return { html: out, dropped };
 }
 
-/** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
-function staticPage(shell, page, html) {
-  const withoutApp = shell
+/** The template without the app's scripts (its entry and the entry's imports). */
+function withoutAppScripts(shell) {
+  const out = shell
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  if (/<script[^>]*\bsrc=|modulepreload/.test(withoutApp))
-    throw new Error('index.html: a script the landing page would load');
-  const script = readFileSync('client/static-pages.js', 'utf8').replace(
-    /^\(\(\) => \{/m,
-    () => `(() => {\n  const ICONS = ${JSON.stringify(themeIcons())};`,
-  );
-  if (!script.includes('const ICONS')) throw new Error('client/static-pages.js: no (() => { to put the icons in');
+  if (/<script[^>]*\bsrc=|modulepreload/.test(out))
+    throw new Error('index.html: a script left that the page would load');
+  return out;
+}
+
+/**
+ * A page script of client/ to inline (no request): the file with `constants` declared at the top of
+ * its `(() => {` (the file reads them as globals).
+ */
+function inlineScript(file, constants = {}) {
+  const declared = Object.entries(constants).map(([name, value]) => `\n  const ${name} = ${JSON.stringify(value)};`);
+  const text = readFileSync(file, 'utf8');
+  if (!/^\(\(\) => \{/m.test(text)) throw new Error(`${file}: no (() => { to start the script`);
+  return text.replace(/^\(\(\) => \{/m, () => `(() => {${declared.join('')}`);
+}
+
+/** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
+function staticPage(shell, page, html) {
+  const withoutApp = withoutAppScripts(shell);
+  const script = inlineScript('client/static-pages.js');
   // The landing page is for guests (as its route's guard says): a visitor with a session goes on
   // to the dashboard before anything paints. The policies are for everyone.
   const redirect = `try{localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
@@ -135,74 +148,13 @@ function staticPage(shell, page, html) {
   console.log(`${page}: ${trimmed.dropped} bytes of CSS custom properties nothing reads left out`);
   return trimmed.html;
 }
-/**
- * A page whose app starts at the first interaction: the entry and its imports are fetched once the
- * page has loaded (modulepreload) and run by a small inline script when the visitor first
- * presses, types or focuses anything. It starts
- * at once for a visitor the app must send on or finish with (a session, a query such as Google's
- * ?code) and when Google sign-in is on (its button is the app's, shown after the site's config).
- */
+/** A page whose app starts at the first interaction (client/start-on-interaction.js). */
 function onInteraction(shell) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
   if (!entry) throw new Error('index.html: no module script for the entry');
-  const src = entry[1];
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-  const start = `(() => {
-  // Fetched once the page has loaded and painted (not competing with what it paints), run at the
-  // first interaction.
-  const preload = () => {
-    for (const href of ${JSON.stringify([src, ...preloads])}) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-  };
-  addEventListener('load', () =>
-    self.requestIdleCallback ? requestIdleCallback(preload, { timeout: 1000 }) : setTimeout(preload, 200),
-  );
-  let started = false;
-  const EVENTS = ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart'];
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of EVENTS) removeEventListener(type, start, true);
-    import(${JSON.stringify(src)});
-  };
-  // A press on one of the page's buttons before the app runs is pressed again once it has (its
-  // 'taskgram:ready', client/App.tsx): the theme button and the password's eye work from the
-  // first tap. (The submit button is disabled until then.)
-  let pressed = null;
-  const hold = (event) => {
-    const button = event.target.closest?.('button:not([type=submit])');
-    if (!button) return;
-    pressed = button;
-    event.preventDefault();
-  };
-  addEventListener('click', hold, true);
-  addEventListener(
-    'taskgram:ready',
-    () => {
-      removeEventListener('click', hold, true);
-      pressed?.click();
-    },
-    { once: true },
-  );
-  let now = Boolean(location.search);
-  try {
-    now ||= Boolean(localStorage.getItem('accessToken'));
-  } catch {}
-  if (now) return start();
-  for (const type of EVENTS) addEventListener(type, start, { capture: true, passive: true });
-  fetch('/api/v1/auth/config')
-    .then((res) => res.json())
-    .then((config) => config.value?.google && start(), () => undefined);
-})();`;
-  return shell
-    .replace(entry[0], '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</body>', () => `  <script>${start}</script>\n  </body>`);
+  const script = inlineScript('client/start-on-interaction.js', { ENTRY: entry[1], PRELOADS: preloads });
+  return withoutAppScripts(shell).replace('</body>', () => `  <script>${script}</script>\n  </body>`);
 }
 
 /** The stored theme choice on <html> before the first paint: the theme button's HTML shows it (ThemeToggle). */

@@ -9,9 +9,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { Landmark, ShieldCheck } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
-import { Logo } from '../../components/ui/Logo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
 import { LayoutMeQuery } from './layoutApi';
 import { areaFromPath, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
@@ -62,20 +62,10 @@ function Shell() {
                 moderationWaiting={moderationWaiting}
               />
             ) : error ? null : (
-              // The menu button's place while the account loads (phones), so the header does not move.
-              <Box w="9" h="9" flexShrink={0} display={{ base: 'block', md: 'none' }} aria-hidden />
+              <MenuButtonPlace />
             )}
             <Link to={homePath(me)} aria-label="Taskgram Ads, home" data-testid="logo-link" style={{ flexShrink: 0 }}>
-              <Box display={{ base: 'none', sm: 'block' }}>
-                <Logo />
-              </Box>
-              {/* Below 360 px the compact mark gives way to the area switcher and balance. */}
-              <Box
-                display={{ base: 'block', sm: 'none' }}
-                css={{ '@media (max-width: 359.98px)': { display: 'none' } }}
-              >
-                <Logo compact />
-              </Box>
+              <HeaderLogo />
             </Link>
             <RoleSwitcher area={area} />
             <Box flex="1" />

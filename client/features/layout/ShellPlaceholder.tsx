@@ -3,7 +3,7 @@ import { Container } from '@chakra-ui/react/container';
 import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Logo } from '../../components/ui/Logo';
+import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
 
 /**
  * The signed-in layout's frame as the build renders it into the shell (scripts/prerender.mjs):
@@ -17,12 +17,9 @@ export function ShellPlaceholder() {
       <Box as="header" position="sticky" top="0" bg="bg" borderBottomWidth="1px">
         <Container maxW="7xl">
           <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
-            <Box w="9" h="9" flexShrink={0} display={{ base: 'block', md: 'none' }} />
-            <Box display={{ base: 'none', sm: 'block' }}>
-              <Logo />
-            </Box>
-            <Box display={{ base: 'block', sm: 'none' }} css={{ '@media (max-width: 359.98px)': { display: 'none' } }}>
-              <Logo compact />
+            <MenuButtonPlace />
+            <Box flexShrink={0}>
+              <HeaderLogo />
             </Box>
             <Box flex="1" />
             <Skeleton h="8" w="24" borderRadius="full" />
