@@ -1,17 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildReport } from './client/build-report';
+import { chunkGroups } from './client/chunk-groups';
+
+const chunks = chunkGroups();
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), buildReport()],
+  plugins: [react(), chunks.plugin, buildReport()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: { groups: chunks.groups, includeDependenciesRecursively: false },
+      },
       // Chakra's theme module builds its full default config at module level; marking the
       // define* helpers pure lets unused recipes drop out of the bundle.
       treeshake: {

@@ -7,7 +7,7 @@ interface Chunk {
   fileName: string;
   code: string;
   isEntry: boolean;
-  facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
 }
 type Bundle = Record<string, Chunk | { type: 'asset' }>;
@@ -15,7 +15,7 @@ type Bundle = Record<string, Chunk | { type: 'asset' }>;
 /** A route's initial JS: the entry, the route's lazy chunks and everything they import statically. */
 function initialFiles(bundle: Bundle, routeModules: string[]): Set<string> {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
-  const roots = chunks.filter((c) => c.isEntry || routeModules.some((m) => c.facadeModuleId?.endsWith(m)));
+  const roots = chunks.filter((c) => c.isEntry || routeModules.some((m) => c.moduleIds.some((id) => id.endsWith(m))));
   const files = new Set<string>();
   const visit = (fileName: string) => {
     if (files.has(fileName)) return;
@@ -36,13 +36,16 @@ function gzipKb(bundle: Bundle, files: Set<string>): number {
   return bytes / 1024;
 }
 
+// Bytes and files: on a phone over HTTP/1.1 each file is a round trip (client/chunk-groups.ts).
 export const budgets = [
-  // The landing page itself loads no JS (scripts/prerender.mjs); sign-in is the public page that hydrates.
-  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 230 },
+  // The landing page itself loads no JS (scripts/prerender.mjs); sign-in is the public page that
+  // hydrates, and fetches its JS after the page's load, running it at the first interaction.
+  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 265, maxFiles: 10 },
   {
     name: 'signed-in layout (/advertiser/projects)',
     modules: ['features/layout/HomeLayout.tsx', 'features/projects/MyProjectsPage.tsx'],
-    limitKb: 300,
+    limitKb: 330,
+    maxFiles: 8,
   },
 ];
 
@@ -58,11 +61,11 @@ export function buildReport(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (ssr) return;
-      const lines = budgets.map(({ name, modules, limitKb }) => {
+      const lines = budgets.map(({ name, modules, limitKb, maxFiles }) => {
         const files = initialFiles(bundle as unknown as Bundle, modules);
         const kb = gzipKb(bundle as unknown as Bundle, files);
-        const verdict = kb <= limitKb ? 'ok' : 'OVER BUDGET';
-        return `  ${name}: ${kb.toFixed(1)} KB gzip initial JS in ${files.size} files (budget ${limitKb} KB) ${verdict}`;
+        const verdict = kb <= limitKb && files.size <= maxFiles ? 'ok' : 'OVER BUDGET';
+        return `  ${name}: ${kb.toFixed(1)} KB gzip initial JS in ${files.size} files (budget ${limitKb} KB, ${maxFiles} files) ${verdict}`;
       });
       console.log(`\nInitial JS per route:\n${lines.join('\n')}\n`);
     },

@@ -203,4 +203,23 @@ describe('first load', () => {
     expect(beforeCode).toEqual(expect.arrayContaining(first));
     await expect.poll(() => page.getByTestId('today-conversions').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
   });
+
+  it('a signed-in page loads its code in a few files: the entry, its packages, the dashboard and the page', async () => {
+    const login = await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local', password: 'demo1234' } });
+    const { page, context } = await browsers.open({ width: 412, height: 823 });
+    await context.addInitScript((t) => localStorage.setItem('accessToken', t), login.body.value.accessToken as string);
+    const errors = errorsOf(page);
+    const scripts: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/advertiser/projects');
+    await page.getByTestId('project-card').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    // Files that load later on their own (a dialog's code prefetched when idle) are not the first screen's.
+    const firstScreen = scripts.filter((s) => !/Dialog|Modals|Fields|forms-/.test(s));
+    expect(firstScreen.length, firstScreen.join(' ')).toBeGreaterThan(0);
+    expect(firstScreen.length, firstScreen.join(' ')).toBeLessThanOrEqual(8);
+    expect(errors).toEqual([]);
+  });
 });

@@ -19,7 +19,6 @@ import { typeLabels } from '../projects/constants';
 import {
   type CampaignValues,
   type TierOption,
-  campaignSchema,
   emptyCampaign,
   formFieldOf,
   priceError,
@@ -27,6 +26,7 @@ import {
   tierMinimum,
   toCreateInput,
 } from './campaign';
+import { campaignSchema } from './campaignSchema';
 import type { Choice } from './ChoiceList';
 import { ChoiceList } from './ChoiceList';
 import { ResourceSummary } from './ResourceSummary';

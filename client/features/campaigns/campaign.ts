@@ -1,7 +1,8 @@
-import '../../lib/zod-config';
-import { z } from 'zod';
 import type { CampaignStatus, CreateCampaignInput } from '../../gql/graphql';
 import { amountMessages, toMicros } from '../payments/amount';
+import type { CampaignValues } from './campaignSchema';
+
+export type { CampaignValues } from './campaignSchema';
 
 // Messages of the issue 7 contract and spec 5; tests assert them verbatim.
 export const campaignMessages = {
@@ -143,37 +144,6 @@ export function formatPrices(prices: ReadonlyArray<{ tierLevel: number; value: s
     .map((p) => `${formatUsd(p.value)} $`)
     .join(' / ');
 }
-
-export function campaignSchema(tiers: TierOption[], balance?: string | null) {
-  return z
-    .object({
-      projectId: z.string(),
-      taskId: z.string().min(1, campaignMessages.resourceRequired),
-      name: z.string().trim().min(1, campaignMessages.nameRequired).max(120, campaignMessages.nameTooLong),
-      prices: z.array(z.string()),
-      dailyCap: z.string(),
-      countries: z.array(z.string()),
-      languages: z.array(z.string()),
-      isPremiumOnly: z.boolean(),
-      newUsersOnly: z.boolean(),
-      minQuality: z.string(),
-      unscoredAllowed: z.boolean(),
-      budget: z.string(),
-    })
-    .superRefine((values, ctx) => {
-      tiers.forEach((tier, i) => {
-        const message = priceError(values.prices[i] ?? '', tier);
-        if (message) ctx.addIssue({ code: 'custom', path: ['prices', i], message });
-      });
-      const cap = dailyCapError(values.dailyCap);
-      if (cap) ctx.addIssue({ code: 'custom', path: ['dailyCap'], message: cap });
-      const minQuality = minQualityError(values.minQuality);
-      if (minQuality) ctx.addIssue({ code: 'custom', path: ['minQuality'], message: minQuality });
-      const budget = initialBudgetError(values.budget, balance);
-      if (budget) ctx.addIssue({ code: 'custom', path: ['budget'], message: budget });
-    });
-}
-export type CampaignValues = z.infer<ReturnType<typeof campaignSchema>>;
 
 export function emptyCampaign(tiers: TierOption[], preset?: { projectId: string; taskId: string }): CampaignValues {
   return {

@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
-import { QUICK_AMOUNTS, type TopUpValues, topUpSchema } from './amount';
+import { QUICK_AMOUNTS } from './amount';
+import { type TopUpValues, topUpSchema } from './amountSchema';
 
 /**
  * Amount with quick picks; `Go to Payment` stays disabled while the amount is empty or invalid.

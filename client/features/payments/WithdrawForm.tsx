@@ -7,7 +7,7 @@ import { ArrowUpFromLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
-import { type WithdrawalValues, withdrawalSchema } from './amount';
+import { type WithdrawalValues, withdrawalSchema } from './amountSchema';
 
 export type WithdrawResult = { ok: true } | { ok: false; field?: 'amount' | 'walletAddress'; message?: string };
 

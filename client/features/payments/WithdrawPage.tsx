@@ -9,7 +9,7 @@ import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import { addMoney, roundMoney } from '../../lib/money';
-import type { WithdrawalValues } from './amount';
+import type { WithdrawalValues } from './amountSchema';
 import { BalanceCard } from './BalanceCard';
 import { serverError } from './serverError';
 import { TransactionHistory } from './TransactionHistory';

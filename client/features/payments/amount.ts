@@ -1,6 +1,3 @@
-import '../../lib/zod-config';
-import { z } from 'zod';
-
 // Messages of spec 5 (Add funds reading B, Withdraw); tests assert them verbatim.
 export const amountMessages = {
   required: 'Enter required value',
@@ -50,20 +47,3 @@ export function withdrawalAmountError(raw: string, total: string): string | unde
   if (micros >= toMicros(total)) return amountMessages.aboveTotal;
   return undefined;
 }
-
-const amountField = (check: (value: string) => string | undefined) =>
-  z.string().superRefine((value, ctx) => {
-    const message = check(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
-
-export const topUpSchema = z.object({ amount: amountField(topUpAmountError) });
-export type TopUpValues = z.infer<typeof topUpSchema>;
-
-export function withdrawalSchema(total: string) {
-  return z.object({
-    amount: amountField((value) => withdrawalAmountError(value, total)),
-    walletAddress: z.string().trim().min(1, amountMessages.required),
-  });
-}
-export type WithdrawalValues = z.infer<ReturnType<typeof withdrawalSchema>>;

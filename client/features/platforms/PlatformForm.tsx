@@ -30,9 +30,9 @@ import {
   type ServiceItem,
   awardsReducer,
   platformMessages,
-  platformSchema,
   taskTabLabels,
 } from './platform';
+import { platformSchema } from './platformSchema';
 import { roundMoney } from '../../lib/money';
 
 export interface PlatformFormProps {

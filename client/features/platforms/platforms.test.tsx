@@ -9,13 +9,13 @@ import {
   awardsReducer,
   emptyPlatform,
   platformMessages,
-  platformSchema,
   showcaseSnippet,
   showcaseSnippets,
   toFormValues,
   toPlatformInput,
   validateAward,
 } from './platform';
+import { platformSchema } from './platformSchema';
 
 const coins = { key: 'id:1', id: '1', title: 'Coins', logo: '/media/coins.png' };
 const gems = { key: 'new:a', id: null, title: 'Gems', logo: '/media/gems.png' };

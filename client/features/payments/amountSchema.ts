@@ -1,0 +1,21 @@
+// The forms' schemas, apart from amount.ts so that pages showing amounts do not load zod.
+import '../../lib/zod-config';
+import { z } from 'zod';
+import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
+
+const amountField = (check: (value: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const topUpSchema = z.object({ amount: amountField(topUpAmountError) });
+export type TopUpValues = z.infer<typeof topUpSchema>;
+
+export function withdrawalSchema(total: string) {
+  return z.object({
+    amount: amountField((value) => withdrawalAmountError(value, total)),
+    walletAddress: z.string().trim().min(1, amountMessages.required),
+  });
+}
+export type WithdrawalValues = z.infer<ReturnType<typeof withdrawalSchema>>;
