@@ -5,6 +5,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
 import { UiProvider } from './components/ui/provider';
 import { ShellPlaceholder } from './features/layout/ShellPlaceholder';
+import type { PageHeadingText } from './features/layout/pageHeadings';
+
+export { pageHeadings } from './features/layout/pageHeadings';
 import { createAppRouter } from './router';
 
 /**
@@ -19,11 +22,14 @@ export async function render(url: string): Promise<{ html: string; path: string 
   return { html: await toHtml(<App router={router} />), path: router.state.location.pathname };
 }
 
-/** The signed-in layout's frame, for the shell every other path is served (its theme script too). */
-export function renderShell(): Promise<string> {
+/**
+ * The signed-in layout's frame, for the shell every other path is served (its theme script too);
+ * with a page's heading, that path's own shell.
+ */
+export function renderShell(heading?: PageHeadingText): Promise<string> {
   return toHtml(
     <UiProvider>
-      <ShellPlaceholder />
+      <ShellPlaceholder heading={heading} />
     </UiProvider>,
   );
 }

@@ -6,7 +6,8 @@
 // script does (client/static-pages.js); a visitor with a session is sent on from the landing
 // page to the dashboard. Writes
 // dist/client/<page>.html, the shell for every other path (shell.html: the signed-in layout's
-// frame, replaced by the app once its code has run) and
+// frame, replaced by the app once its code has run), a shell with the page's heading for each
+// dashboard page whose heading never changes (shell-<path>.html) and
 // prerendered.json: which file serves which path, and the hashes of the inline scripts (the
 // server's Content-Security-Policy allows exactly those).
 import { createHash } from 'node:crypto';
@@ -37,7 +38,7 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { render, renderShell } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
+const { render, renderShell, pageHeadings } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
 const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
 
 /**
@@ -184,11 +185,20 @@ for (const page of PAGES) {
 }
 hashInlineScripts(shell);
 writeFileSync(`${CLIENT}/shell.html`, shell);
+// A dashboard page whose heading never changes gets its own shell with it (pageHeadings.ts).
+const shells = {};
+for (const [path, heading] of Object.entries(pageHeadings)) {
+  const file = `shell${path.replaceAll('/', '-')}.html`;
+  const out = pageHtml(template, undefined, await renderShell(heading));
+  hashInlineScripts(out);
+  writeFileSync(`${CLIENT}/${file}`, out);
+  shells[path] = file;
+}
 writeFileSync(
   `${CLIENT}/prerendered.json`,
-  `${JSON.stringify({ pages, shell: 'shell.html', scriptHashes: [...hashes] }, null, 2)}\n`,
+  `${JSON.stringify({ pages, shell: 'shell.html', shells, scriptHashes: [...hashes] }, null, 2)}\n`,
 );
 rmSync(OUT, { recursive: true, force: true });
 console.log(
-  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}) in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
+  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}) and ${Object.keys(shells).length} dashboard pages' shells in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
 );

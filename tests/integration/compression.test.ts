@@ -71,7 +71,8 @@ describe('compression', () => {
   test('the pages, at / (the prerendered landing page) and at a client route (the shell): compressed, no-cache', async () => {
     for (const [path, file] of [
       ['/', 'index.html'],
-      ['/advertiser/projects', 'shell.html'],
+      ['/advertiser/projects', 'shell-advertiser-projects.html'],
+      ['/advertiser/projects/1', 'shell.html'],
     ]) {
       const original = readFileSync(join(CLIENT_DIST, file));
       const page = await get(path, 'br, gzip');

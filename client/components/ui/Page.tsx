@@ -18,15 +18,22 @@ export function Page({
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl" letterSpacing="-0.01em">
-            {title}
-          </Heading>
-          {description && <Text color="fg.muted">{description}</Text>}
-        </Stack>
+        <PageHeading title={title} description={description} />
         {actions}
       </HStack>
       {children}
+    </Stack>
+  );
+}
+
+/** A page's title and description; the shell shows the same before the app runs (ShellPlaceholder). */
+export function PageHeading({ title, description }: { title: string; description?: string }) {
+  return (
+    <Stack gap="1">
+      <Heading as="h1" size="2xl" letterSpacing="-0.01em">
+        {title}
+      </Heading>
+      {description && <Text color="fg.muted">{description}</Text>}
     </Stack>
   );
 }

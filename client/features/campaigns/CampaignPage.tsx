@@ -26,6 +26,7 @@ import {
 } from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
 import { LIVE_QUERY } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 // The form (zod, react-hook-form, the lookups) and the budget modal load after the page.
 const CreateCampaignDialog = lazy(() =>
@@ -126,8 +127,7 @@ export function CampaignPage() {
 
   return (
     <Page
-      title="Campaign"
-      description="Your campaigns across all projects. Counters update live."
+      {...pageHeadings['/advertiser/campaign']}
       actions={
         <HStack gap="2" wrap="wrap">
           {/* While the first page loads the buttons hold their places, disabled (nothing moves when it comes). */}

@@ -34,6 +34,7 @@ import {
   reportPresets,
 } from './campaignReport';
 import { useLiveSubscription } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 /** Limit of the filter lists (spec 9: projects are fetched with limit 100). */
 const FILTER_LIMIT = 100;
@@ -236,10 +237,7 @@ export function CampaignReportsPage() {
   }
 
   return (
-    <Page
-      title="Campaign reports"
-      description="Conversions, spend and cost per action of your campaigns by day (days in UTC)."
-    >
+    <Page {...pageHeadings['/advertiser/campaign/reports']}>
       <ReportFilters
         range={range}
         onRange={setRange}

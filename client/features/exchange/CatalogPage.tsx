@@ -19,6 +19,7 @@ import { CATALOG_PAGE_SIZE, CatalogQuery } from './exchangeApi';
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { OfferDialog, type OfferTarget } from './OfferDialog';
 import { AppLine, taskTypeLabel } from './parts';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -37,7 +38,7 @@ export function CatalogPage() {
   const pages = Math.ceil((data?.exchangeCatalog.total ?? 0) / CATALOG_PAGE_SIZE);
 
   return (
-    <Page title="Catalog" description="Apps of other partners that are open to swaps.">
+    <Page {...pageHeadings['/exchange/catalog']}>
       {me && !me.isExchangeReady && <JoinExchange />}
       <InputGroup startElement={<Search size={16} />} maxW={{ md: 'sm' }}>
         <Input

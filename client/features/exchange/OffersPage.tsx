@@ -28,20 +28,19 @@ import {
 } from './exchangeApi';
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { AppLine, ExchangeStatusBadge } from './parts';
+import { pageHeadings } from '../layout/pageHeadings';
 
 type Direction = 'incoming' | 'outgoing';
 type Action = 'confirm' | 'reject' | 'withdraw';
 
 const copy = {
   incoming: {
-    title: 'Incoming Requests',
-    description: 'Offers other partners made to you: confirm to start a swap.',
+    ...pageHeadings['/exchange/incoming'],
     empty: 'No incoming requests',
     icon: <Inbox />,
   },
   outgoing: {
-    title: 'Outgoing Requests',
-    description: 'Offers you made, waiting for the partner’s answer.',
+    ...pageHeadings['/exchange/outgoing'],
     empty: 'No outgoing requests',
     icon: <Send />,
   },

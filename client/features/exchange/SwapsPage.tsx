@@ -30,6 +30,7 @@ import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const done: Record<DealAction, string> = {
   PAUSE: 'Swap paused: neither app shows the other’s tasks until you resume',
@@ -77,7 +78,7 @@ export function SwapsPage() {
   const pages = Math.ceil((data?.exchangeDeals.total ?? 0) / DEALS_PAGE_SIZE);
 
   return (
-    <Page title="Swaps" description="Traffic you exchange with other apps, delivered and received.">
+    <Page {...pageHeadings['/exchange/swaps']}>
       {me && !me.isExchangeReady ? (
         <JoinExchange />
       ) : error && !data ? (

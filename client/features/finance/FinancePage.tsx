@@ -28,6 +28,7 @@ import { formatShortDate } from '../payments/status';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const PAGE_SIZE = 20;
 
@@ -169,7 +170,7 @@ export function FinancePage() {
   const total = current?.withdrawalQueue.totalCount ?? 0;
 
   return (
-    <Page title="Finance" description="Withdrawal requests: send USDT on TON, then mark them done or failed.">
+    <Page {...pageHeadings['/finance']}>
       <HStack justify="space-between" wrap="wrap" gap="3">
         <SegmentGroup.Root
           value={status}

@@ -3,15 +3,18 @@ import { Container } from '@chakra-ui/react/container';
 import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
+import { PageHeading } from '../../components/ui/Page';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
+import type { PageHeadingText } from './pageHeadings';
 
 /**
  * The signed-in layout's frame as the build renders it into the shell (scripts/prerender.mjs):
  * the header with the logo and a page's skeleton, painted before the app's code has run (a
- * deep link on a phone sees the product at once, not a blank screen). The app replaces it with
- * the real layout, drawn in the same places.
+ * deep link on a phone sees the product at once, not a blank screen). A page whose heading is
+ * always the same (pageHeadings.ts) gets its shell with that heading in place of the skeleton's
+ * first lines. The app replaces it with the real layout, drawn in the same places.
  */
-export function ShellPlaceholder() {
+export function ShellPlaceholder({ heading }: { heading?: PageHeadingText }) {
   return (
     <Flex direction="column" minH="100dvh" aria-busy="true">
       <Box as="header" position="sticky" top="0" bg="bg" borderBottomWidth="1px">
@@ -27,11 +30,18 @@ export function ShellPlaceholder() {
         </Container>
       </Box>
       <Container as="main" maxW="7xl" flex="1" minH="100dvh" py={{ base: '6', md: '8' }}>
-        <Stack gap="4">
-          <Skeleton h="8" w="48" />
-          <Skeleton h="5" w="72" maxW="full" />
-          <Skeleton h="48" borderRadius="xl" />
-        </Stack>
+        {heading ? (
+          <Stack gap="6">
+            <PageHeading {...heading} />
+            <Skeleton h="48" borderRadius="xl" />
+          </Stack>
+        ) : (
+          <Stack gap="4">
+            <Skeleton h="8" w="48" />
+            <Skeleton h="5" w="72" maxW="full" />
+            <Skeleton h="48" borderRadius="xl" />
+          </Stack>
+        )}
       </Container>
     </Flex>
   );

@@ -10,6 +10,7 @@ import { ModerationCountsQuery } from './moderationApi';
 import { PlayerReportsTab } from './PlayerReportsTab';
 import { TabCount } from './parts';
 import { RegistrationsTab } from './RegistrationsTab';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const route = getRouteApi('/home/moderation');
 
@@ -42,10 +43,7 @@ export function ModerationPage() {
   }
 
   return (
-    <Page
-      title="Moderation"
-      description="One shared queue for every moderator: claim an item to work on it, and everyone sees who holds it."
-    >
+    <Page {...pageHeadings['/moderation']}>
       <Tabs.Root
         value={tab}
         onValueChange={(e) =>

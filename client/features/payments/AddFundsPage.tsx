@@ -13,6 +13,7 @@ import { AddFundsForm } from './AddFundsForm';
 import { BalanceCard } from './BalanceCard';
 import { serverError } from './serverError';
 import { TransactionHistory } from './TransactionHistory';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const AddFundsMeQuery = graphql(`
   query AddFundsMe {
@@ -77,7 +78,7 @@ export function AddFundsPage() {
   };
 
   return (
-    <Page title="Add funds" description="Top up your advertiser balance to fund campaigns.">
+    <Page {...pageHeadings['/advertiser/payments']}>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ base: 'stretch', md: 'flex-start' }}>
         <Stack flex={{ md: '0 0 18rem' }}>
           <BalanceCard

@@ -14,6 +14,7 @@ import { BalanceCard } from './BalanceCard';
 import { serverError } from './serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const WithdrawMeQuery = graphql(`
   query WithdrawMe {
@@ -62,7 +63,7 @@ export function WithdrawPage() {
   };
 
   return (
-    <Page title="Withdraw Money" description="Withdraw your publisher earnings in USDT on TON.">
+    <Page {...pageHeadings['/publisher/payments']}>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
         <BalanceCard label="Available" amount={me?.publisherBalance} testId="available-balance" emphasized />
         <BalanceCard

@@ -16,6 +16,7 @@ import { Page } from '../../components/ui/Page';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { PlatformsQuery } from './platformsApi';
 import { ShowcaseCode } from './ShowcaseCode';
+import { pageHeadings } from '../layout/pageHeadings';
 
 /** Publisher → Integrations: the showcase code for each app, in four flavours, and where to read more. */
 export function IntegrationsPage() {
@@ -28,8 +29,7 @@ export function IntegrationsPage() {
 
   return (
     <Page
-      title="Integrations"
-      description="Put the task showcase in your mini app: paste one of these snippets where the tasks should appear."
+      {...pageHeadings['/publisher/integrations']}
       actions={
         config?.docsUrl ? (
           <HStack gap="2" wrap="wrap">

@@ -23,6 +23,7 @@ import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
@@ -86,7 +87,7 @@ export function MyAppsPage() {
   const goCreate = () => void navigate({ to: '/publisher/platforms/create' });
 
   return (
-    <Page title="My Apps" description="Mini apps that show the task showcase to their players.">
+    <Page {...pageHeadings['/publisher']}>
       {loading && !data ? (
         <SimpleGrid columns={GRID} gap="5" data-testid="apps-loading">
           {[0, 1, 2, 3].map((i) => (

@@ -18,6 +18,7 @@ import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api';
 import type { ProjectDialogMode } from './ProjectDialog';
 import { PROJECTS_LIST, ProjectsQuery } from './projectsApi';
+import { pageHeadings } from '../layout/pageHeadings';
 
 // The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
 // closed, since a dialog mounted already open during a click would take that click as outside.
@@ -35,7 +36,7 @@ export function MyProjectsPage() {
   const projects = data?.projects.data ?? [];
 
   return (
-    <Page title="My Projects" description="Group your bots, channels, chats and links into projects.">
+    <Page {...pageHeadings['/advertiser/projects']}>
       {loading && !data ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5">
           {[0, 1, 2, 3].map((i) => (

@@ -31,6 +31,7 @@ import {
   statisticsVariables,
 } from './statisticsApi';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { pageHeadings } from '../layout/pageHeadings';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
 interface Row {
@@ -101,7 +102,7 @@ export function StatisticsPage() {
   };
 
   return (
-    <Page title="Statistics" description="Conversions, profit and CPA of your apps by day (days in UTC).">
+    <Page {...pageHeadings['/publisher/statistics']}>
       <Stack gap="5">
         <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
           <TodayStat

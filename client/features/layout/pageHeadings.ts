@@ -1,0 +1,69 @@
+/**
+ * The headings of the dashboard pages that always open with the same words. The page shows them
+ * (`<Page {...pageHeadings[path]}>`), and the build paints them into that path's shell
+ * (scripts/prerender.mjs), so a deep link shows the page's title and description at the first
+ * paint, before the app's code has come.
+ */
+export interface PageHeadingText {
+  title: string;
+  description: string;
+}
+
+export const pageHeadings = {
+  '/advertiser/projects': {
+    title: 'My Projects',
+    description: 'Group your bots, channels, chats and links into projects.',
+  },
+  '/advertiser/campaign': {
+    title: 'Campaign',
+    description: 'Your campaigns across all projects. Counters update live.',
+  },
+  '/advertiser/campaign/reports': {
+    title: 'Campaign reports',
+    description: 'Conversions, spend and cost per action of your campaigns by day (days in UTC).',
+  },
+  '/advertiser/payments': {
+    title: 'Add funds',
+    description: 'Top up your advertiser balance to fund campaigns.',
+  },
+  '/publisher': {
+    title: 'My Apps',
+    description: 'Mini apps that show the task showcase to their players.',
+  },
+  '/publisher/statistics': {
+    title: 'Statistics',
+    description: 'Conversions, profit and CPA of your apps by day (days in UTC).',
+  },
+  '/publisher/payments': {
+    title: 'Withdraw Money',
+    description: 'Withdraw your publisher earnings in USDT on TON.',
+  },
+  '/publisher/integrations': {
+    title: 'Integrations',
+    description: 'Put the task showcase in your mini app: paste one of these snippets where the tasks should appear.',
+  },
+  '/exchange/swaps': {
+    title: 'Swaps',
+    description: 'Traffic you exchange with other apps, delivered and received.',
+  },
+  '/exchange/catalog': {
+    title: 'Catalog',
+    description: 'Apps of other partners that are open to swaps.',
+  },
+  '/exchange/incoming': {
+    title: 'Incoming Requests',
+    description: 'Offers other partners made to you: confirm to start a swap.',
+  },
+  '/exchange/outgoing': {
+    title: 'Outgoing Requests',
+    description: 'Offers you made, waiting for the partner’s answer.',
+  },
+  '/moderation': {
+    title: 'Moderation',
+    description: 'One shared queue for every moderator: claim an item to work on it, and everyone sees who holds it.',
+  },
+  '/finance': {
+    title: 'Finance',
+    description: 'Withdrawal requests: send USDT on TON, then mark them done or failed.',
+  },
+} as const satisfies Record<string, PageHeadingText>;
