@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildReport } from './client/build-report';
+import { chakraLazyGlobal } from './client/chakra-lazy-global';
 import { chunkGroups } from './client/chunk-groups';
 
 const chunks = chunkGroups();
@@ -9,7 +10,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), chunks.plugin, buildReport()],
+  plugins: [react(), chakraLazyGlobal(), chunks.plugin, buildReport()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -5,10 +5,20 @@ import { system } from './system';
 
 export const THEME_STORAGE_KEY = 'theme';
 
+/**
+ * The system as ChakraProvider gets it. A page the build rendered (scripts/prerender.mjs) holds
+ * Chakra's global CSS already (emotion's `css-global` styles in its head): the provider is given
+ * none to render, and the system never computes it (client/chakra-lazy-global.ts).
+ */
+const providedSystem =
+  typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global"]')
+    ? (Object.create(system, { _global: { value: [] } }) as typeof system)
+    : system;
+
 /** Chakra system plus the light (default) / dark / system theme kept in localStorage. */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={providedSystem}>
       <ThemeProvider
         attribute="class"
         defaultTheme="light"

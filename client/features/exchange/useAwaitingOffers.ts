@@ -7,7 +7,12 @@ import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchan
  * current by `awaitingOffersChanged` written into the cached query, no reload or polling.
  */
 export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoing: number } | null {
-  const { data, refetch } = useQuery(AwaitingOffersQuery, { skip: !enabled, context: LIVE_QUERY });
+  const { data, refetch } = useQuery(AwaitingOffersQuery, {
+    skip: !enabled,
+    context: LIVE_QUERY,
+    // A badge: a refetch in flight changes nothing on screen.
+    notifyOnNetworkStatusChange: false,
+  });
   useLiveSubscription(AwaitingOffersChangedSubscription, {
     skip: !enabled,
     onLive: () => void refetch(),

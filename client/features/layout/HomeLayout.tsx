@@ -33,7 +33,9 @@ function Shell() {
   const { pathname, search } = useLocation();
   const area = areaFromPath(pathname);
   const config = useAuthConfig();
-  const { data, error, refetch } = useQuery(LayoutMeQuery, { context: LIVE_QUERY });
+  // Its live refetches show nothing while in flight: the layout (and the page in it) renders
+  // again only when the answer differs, not twice for every refetch.
+  const { data, error, refetch } = useQuery(LayoutMeQuery, { context: LIVE_QUERY, notifyOnNetworkStatusChange: false });
   const me = data?.me;
   useLiveBalance(me?.id, () => void refetch());
   const badges = useAwaitingOffers(me?.isExchangeReady === true);

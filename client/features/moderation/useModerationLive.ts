@@ -28,6 +28,8 @@ export function useModerationCounts(enabled: boolean) {
     skip: !enabled,
     fetchPolicy: 'cache-and-network',
     context: LIVE_QUERY,
+    // Badges: a refetch in flight changes nothing on screen.
+    notifyOnNetworkStatusChange: false,
   });
   const refreshCounts = useThrottledCallback(() => void refetch(), 300);
   const tell = (topic: ModerationTopic, id: string | undefined) => {
