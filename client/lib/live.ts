@@ -1,4 +1,11 @@
-import { ApolloLink, type DocumentNode, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import {
+  type ApolloClient,
+  ApolloLink,
+  type DocumentNode,
+  type ObservableQuery,
+  type OperationVariables,
+  type TypedDocumentNode,
+} from '@apollo/client';
 import { useSubscription } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { Observable } from 'rxjs';
@@ -65,6 +72,29 @@ export function liveLink(): ApolloLink {
 
 /** Context for a live page's query: a refetch is never merged into an older request in flight. */
 export const LIVE_QUERY = { queryDeduplication: false } as const;
+
+/**
+ * A live page's catch-up refetch (its subscription became live, or an event says what it shows
+ * changed) without the loading state `refetch()` goes through: the answer goes into the cache,
+ * and the page renders again only where it differs. (With notifyOnNetworkStatusChange, each
+ * ping's `refetch()` rendered the whole page twice, a long task each on a phone.) Should the
+ * request fail, the page's own `refetch()` runs, so the failure shows as before.
+ */
+export function refetchQuietly<TData, TVariables extends OperationVariables>(result: {
+  client: ApolloClient;
+  observable: ObservableQuery<TData, TVariables>;
+  refetch: () => Promise<unknown>;
+}): void {
+  const { client, observable } = result;
+  client
+    .query({
+      query: observable.query,
+      variables: observable.variables,
+      fetchPolicy: 'network-only',
+      context: LIVE_QUERY,
+    })
+    .catch(() => result.refetch().catch(() => undefined));
+}
 
 /**
  * `useSubscription` with `onLive`: called each time the subscription becomes live on the

@@ -25,7 +25,7 @@ import {
   SetCampaignActiveMutation,
 } from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
-import { LIVE_QUERY } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 // The form (zod, react-hook-form, the lookups) and the budget modal load after the page.
@@ -95,15 +95,16 @@ export function CampaignPage() {
   const [budget, setBudget] = useState<{ mode: 'fund' | 'return'; id: string | null }>({ mode: 'fund', id: null });
   const variables = campaignsVariables(state, { status, taskType });
   const { filters } = variables;
-  const { data, previousData, loading, error, refetch } = useQuery(CampaignsQuery, {
+  const campaigns = useQuery(CampaignsQuery, {
     variables,
     notifyOnNetworkStatusChange: true,
     context: LIVE_QUERY,
   });
+  const { data, previousData, loading, error, refetch } = campaigns;
   const current = data ?? previousData;
   const setActive = useSetCampaignActive();
   // Counters tick through the cache; the page refetches each time the subscription is live.
-  useLiveCampaignStats(undefined, Boolean(error && !current), () => void refetch());
+  useLiveCampaignStats(undefined, Boolean(error && !current), () => refetchQuietly(campaigns));
 
   const total = current?.campaigns.totalCount ?? 0;
   const narrowed = Boolean(status || taskType || state.search);

@@ -33,7 +33,7 @@ import {
   rangeIncludesToday,
   reportPresets,
 } from './campaignReport';
-import { useLiveSubscription } from '../../lib/live';
+import { refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 /** Limit of the filter lists (spec 9: projects are fetched with limit 100). */
@@ -155,10 +155,10 @@ export function CampaignReportsPage() {
   if (campaignId) csv.set('campaignId', campaignId);
 
   const refetchReport = useThrottledCallback(() => {
-    void report.refetch();
-    if (group !== 'DAY') void breakdown.refetch();
+    refetchQuietly(report);
+    if (group !== 'DAY') refetchQuietly(breakdown);
   }, LIVE_REFETCH_MS);
-  const refetchFilters = useThrottledCallback(() => void filters.refetch(), LIVE_REFETCH_MS);
+  const refetchFilters = useThrottledCallback(() => refetchQuietly(filters), LIVE_REFETCH_MS);
   const knownCampaigns = useMemo(() => new Set(campaigns?.data.map((c) => c.id)), [campaigns]);
 
   useLiveSubscription(CampaignReportLiveSubscription, {

@@ -29,7 +29,7 @@ import {
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const done: Record<DealAction, string> = {
@@ -44,21 +44,22 @@ export function SwapsPage() {
   const [page, setPage] = useState(1);
   const [ending, setEnding] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, loading, error, refetch } = useQuery(DealsQuery, {
+  const dealsQuery = useQuery(DealsQuery, {
     variables: { page, limit: DEALS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
     skip: !me?.isExchangeReady,
     context: LIVE_QUERY,
   });
+  const { data, loading, error, refetch } = dealsQuery;
   const deals = data?.exchangeDeals.data ?? [];
   // Deliveries and status changes land in the cached Deal:<id> by themselves (same fields);
   // a deal not on screen yet (just confirmed by the partner) brings the list up to date.
   useLiveSubscription(DealUpdatedSubscription, {
     skip: !me?.isExchangeReady,
-    onLive: () => void refetch(),
+    onLive: () => refetchQuietly(dealsQuery),
     onData: ({ data: event }) => {
       const id = event.data?.dealUpdated.id;
-      if (id && !deals.some((d) => d.id === id)) void refetch();
+      if (id && !deals.some((d) => d.id === id)) refetchQuietly(dealsQuery);
     },
   });
   const [change] = useMutation(ChangeDealMutation);

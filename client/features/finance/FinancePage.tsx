@@ -27,7 +27,7 @@ import { isForbidden, serverError } from '../payments/serverError';
 import { formatShortDate } from '../payments/status';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const PAGE_SIZE = 20;
@@ -113,11 +113,12 @@ export function FinancePage() {
   const [busy, setBusy] = useState(false);
 
   const filters = { status: [status] };
-  const { data, previousData, loading, error, refetch } = useQuery(WithdrawalQueueQuery, {
+  const queue = useQuery(WithdrawalQueueQuery, {
     variables: { ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
     context: LIVE_QUERY,
   });
+  const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
   const columns = useMemo(() => queueColumns(setTarget), []);
@@ -125,8 +126,8 @@ export function FinancePage() {
   // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
   useLiveSubscription(WithdrawalQueueChangedSubscription, {
     skip: forbidden,
-    onData: () => void refetch(),
-    onLive: () => void refetch(),
+    onData: () => refetchQuietly(queue),
+    onLive: () => refetchQuietly(queue),
   });
 
   const [complete] = useMutation(CompleteWithdrawalMutation);

@@ -40,7 +40,7 @@ import {
 } from './moderationApi';
 import { ClaimedBy, formatDate, History, useMyId } from './parts';
 import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
-import { LIVE_QUERY } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 
 type ReviewRow = CampaignReviewRow_CampaignFragment;
 
@@ -93,16 +93,16 @@ export function CampaignsTab() {
   const [rejecting, setRejecting] = useState<ReviewRow | null>(null);
   const actions = useReviewActions();
 
-  const { data, previousData, loading, error, refetch } = useQuery(CampaignReviewsQuery, {
+  const listQuery = useQuery(CampaignReviewsQuery, {
     variables: {
       ...tableVariables(state),
       filters: { status: STATUS_VIEWS.find((v) => v.value === statusView)?.statuses ?? null },
     },
     notifyOnNetworkStatusChange: true,
-
     context: LIVE_QUERY,
   });
-  const refresh = useThrottledCallback(() => void refetch(), 250);
+  const { data, previousData, loading, error, refetch } = listQuery;
+  const refresh = useThrottledCallback(() => refetchQuietly(listQuery), 250);
   useModerationEvents('campaigns', refresh);
   const page = data?.campaignReviews ?? previousData?.campaignReviews;
   const rows = useMemo(() => page?.data.map((r) => unmask(CampaignReviewRowFragment, r)), [page]);

@@ -33,7 +33,7 @@ import {
 import { ClaimedBy, formatDate, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
 import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
-import { LIVE_QUERY } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 
 export type ReportRow = PlayerReportRow_ReportFragment;
 
@@ -88,15 +88,15 @@ export function PlayerReportsTab() {
     reason: reason ? [reason] : null,
     claimedBy: claimedBy || null,
   };
-  const { data, previousData, loading, error, refetch } = useQuery(PlayerReportsQuery, {
+  const listQuery = useQuery(PlayerReportsQuery, {
     variables: { ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
-
     context: LIVE_QUERY,
   });
+  const { data, previousData, loading, error, refetch } = listQuery;
   // A report filed, claimed or decided anywhere: the cached row is already updated by the
   // layout's subscription; the page is refetched so membership and counts follow.
-  const refresh = useThrottledCallback(() => void refetch(), 250);
+  const refresh = useThrottledCallback(() => refetchQuietly(listQuery), 250);
   useModerationEvents('reports', refresh);
 
   const page = data?.playerReports ?? previousData?.playerReports;

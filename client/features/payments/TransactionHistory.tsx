@@ -23,7 +23,7 @@ import { formatMoney } from '../../lib/money';
 import { serverError } from './serverError';
 import { formatShortDate, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 
 /** Spec 9: transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
@@ -171,20 +171,21 @@ export function TransactionHistory({
   );
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const filters = { status: status ? [status] : null };
-  const { data, previousData, loading, error, refetch } = useQuery(TransactionsQuery, {
+  const transactions = useQuery(TransactionsQuery, {
     variables: { kind, ...tableVariables(state), filters },
     notifyOnNetworkStatusChange: true,
     context: LIVE_QUERY,
   });
+  const { data, previousData, loading, error, refetch } = transactions;
   const current = data ?? previousData;
 
   useLiveSubscription(TransactionUpdatedSubscription, {
-    onLive: () => void refetch(),
+    onLive: () => refetchQuietly(transactions),
     onData: ({ data: event }) => {
       const changed = event.data?.transactionUpdated;
       if (!changed || changed.kind !== kind) return;
       // Normalised into the cache as Transaction:<id>: a listed row re-renders by itself.
-      if (!current?.transactions.data.some((row) => row.id === changed.id)) void refetch();
+      if (!current?.transactions.data.some((row) => row.id === changed.id)) refetchQuietly(transactions);
     },
   });
 

@@ -21,7 +21,7 @@ import {
   PlatformTotalsQuery,
   writePlatformTotals,
 } from './platformsApi';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 
 const typeLabel = (type: string) => taskTabLabels[type as keyof typeof taskTabLabels] ?? type;
 
@@ -46,8 +46,8 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
   useLiveSubscription(PlatformStatsSubscription, {
     variables: { platformId },
     onLive: () => {
-      void platform.refetch();
-      void campaigns.refetch();
+      refetchQuietly(platform);
+      refetchQuietly(campaigns);
     },
     onData: ({ client, data }) => {
       const stats = data.data?.platformStatsChanged;
@@ -67,7 +67,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           ),
         };
       });
-      if (!listed) void campaigns.refetch();
+      if (!listed) refetchQuietly(campaigns);
     },
   });
 

@@ -22,7 +22,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
@@ -30,11 +30,12 @@ const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 /** My Apps: app cards plus the Add New App card, paged by 11 (spec 2.5, 9). */
 export function MyAppsPage() {
   const navigate = useNavigate();
-  const { data, loading, error, fetchMore, refetch } = useQuery(PlatformsQuery, {
+  const platformsQuery = useQuery(PlatformsQuery, {
     variables: { page: 1, limit: PLATFORM_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
     context: LIVE_QUERY,
   });
+  const { data, loading, error, fetchMore } = platformsQuery;
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
   const [keyFor, setKeyFor] = useState<string | null>(null);
@@ -50,7 +51,7 @@ export function MyAppsPage() {
   useLiveSubscription(PlatformStatsSubscription, {
     variables: {},
     skip: platforms.length === 0,
-    onLive: () => void refetch(),
+    onLive: () => refetchQuietly(platformsQuery),
     onData: ({ client, data: event }) => {
       const stats = event.data?.platformStatsChanged;
       if (stats) writePlatformTotals(client.cache, stats);

@@ -6,7 +6,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { graphql } from '../../gql';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 
 export const PlatformCallbacksQuery = graphql(`
   query PlatformCallbacks($platformId: ID!) {
@@ -53,15 +53,16 @@ const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
  * attempt: what the publisher's server answered, or why it could not be reached.
  */
 export function RewardCallbacks({ platformId }: { platformId: string }) {
-  const { data, refetch } = useQuery(PlatformCallbacksQuery, {
+  const callbacksQuery = useQuery(PlatformCallbacksQuery, {
     variables: { platformId },
     fetchPolicy: 'cache-and-network',
     context: LIVE_QUERY,
   });
+  const { data } = callbacksQuery;
   useLiveSubscription(CallbackUpdatedSubscription, {
     variables: { platformId },
-    onData: () => void refetch(),
-    onLive: () => void refetch(),
+    onData: () => refetchQuietly(callbacksQuery),
+    onLive: () => refetchQuietly(callbacksQuery),
   });
   const callbacks = data?.platformCallbacks ?? [];
   return (

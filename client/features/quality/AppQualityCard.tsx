@@ -8,7 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ShieldCheck } from 'lucide-react';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { useFragment as unmask } from '../../gql';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { componentText, percent, perThousand, scorePalette } from './quality';
 import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
 
@@ -21,7 +21,7 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
   const result = useQuery(AppQualityQuery, { variables: { platformId }, context: LIVE_QUERY });
   useLiveSubscription(AppQualitySubscription, {
     variables: { platformId },
-    onLive: () => void result.refetch(),
+    onLive: () => refetchQuietly(result),
     onData: ({ client, data }) => {
       const changed = data.data?.platformQualityChanged;
       if (!changed || changed.platformId !== platformId) return;

@@ -30,7 +30,7 @@ import {
   statisticsFirstState,
   statisticsVariables,
 } from './statisticsApi';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
@@ -77,9 +77,9 @@ export function StatisticsPage() {
     context: LIVE_QUERY,
   });
   const current = stats.data ?? stats.previousData;
-  const refetch = useThrottledCallback(() => void stats.refetch(), STAT_LIVE_REFETCH_MS);
+  const refetch = useThrottledCallback(() => refetchQuietly(stats), STAT_LIVE_REFETCH_MS);
   useLiveSubscription(StatisticsLiveSubscription, {
-    onLive: () => void stats.refetch(),
+    onLive: () => refetchQuietly(stats),
     onData: ({ data }) => {
       const e = data.data?.platformStatsChanged;
       if (e && (!platformId || e.platformId === platformId)) refetch();
