@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { ThemeProvider } from 'next-themes';
 import type { ReactNode } from 'react';
-import { system } from './system';
+import { appSystem } from './system';
 
 export const THEME_STORAGE_KEY = 'theme';
 
@@ -10,15 +10,21 @@ export const THEME_STORAGE_KEY = 'theme';
  * Chakra's global CSS already (emotion's `css-global` styles in its head): the provider is given
  * none to render, and the system never computes it (client/chakra-lazy-global.ts).
  */
-const providedSystem =
-  typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global"]')
-    ? (Object.create(system, { _global: { value: [] } }) as typeof system)
-    : system;
+let provided: ReturnType<typeof appSystem> | undefined;
+function providedSystem() {
+  if (provided) return provided;
+  const system = appSystem();
+  provided =
+    typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global"]')
+      ? (Object.create(system, { _global: { value: [] } }) as typeof system)
+      : system;
+  return provided;
+}
 
 /** Chakra system plus the light (default) / dark / system theme kept in localStorage. */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={providedSystem}>
+    <ChakraProvider value={providedSystem()}>
       <ThemeProvider
         attribute="class"
         defaultTheme="light"
