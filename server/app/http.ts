@@ -189,8 +189,9 @@ export async function createHttp(deps: {
 
 /**
  * The built client's pages: the public pages the build rendered to HTML by path, the shells of
- * the dashboard pages with a fixed heading by path, the shell for every other path, and the hashes of the inline scripts the rendered pages hold. A build
- * without prerendered.json (or none at all) serves index.html everywhere.
+ * the dashboard pages with a fixed heading by path, the shell for every other path, and the
+ * hashes of the inline scripts the rendered pages hold. A build without prerendered.json (or
+ * none at all) serves index.html everywhere.
  */
 function readClientPages(dir: string) {
   const indexHtmlPath = join(dir, 'index.html');
