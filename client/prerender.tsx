@@ -6,9 +6,9 @@ import { App } from './App';
 import { UiProvider } from './components/ui/provider';
 import { ShellPlaceholder } from './features/layout/ShellPlaceholder';
 import type { PageHeadingText } from './features/layout/pageHeadings';
+import { createAppRouter } from './router';
 
 export { pageHeadings } from './features/layout/pageHeadings';
-import { createAppRouter } from './router';
 
 /**
  * The build's renderer of the public pages (scripts/prerender.mjs): the page at `url` as a visitor

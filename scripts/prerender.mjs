@@ -170,7 +170,13 @@ function hashInlineScripts(html) {
     hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
   }
 }
-const shell = pageHtml(template, undefined, await renderShell());
+/** A shell (the signed-in layout's frame; with a page's heading, that page's own) written to `file`. */
+async function writeShell(file, heading) {
+  const out = pageHtml(template, undefined, await renderShell(heading));
+  hashInlineScripts(out);
+  writeFileSync(`${CLIENT}/${file}`, out);
+  return file;
+}
 const pages = {};
 for (const page of PAGES) {
   const { html, path } = await render(page);
@@ -183,20 +189,15 @@ for (const page of PAGES) {
   writeFileSync(`${CLIENT}/${file}`, out);
   pages[page] = file;
 }
-hashInlineScripts(shell);
-writeFileSync(`${CLIENT}/shell.html`, shell);
+const shell = await writeShell('shell.html');
 // A dashboard page whose heading never changes gets its own shell with it (pageHeadings.ts).
 const shells = {};
 for (const [path, heading] of Object.entries(pageHeadings)) {
-  const file = `shell${path.replaceAll('/', '-')}.html`;
-  const out = pageHtml(template, undefined, await renderShell(heading));
-  hashInlineScripts(out);
-  writeFileSync(`${CLIENT}/${file}`, out);
-  shells[path] = file;
+  shells[path] = await writeShell(`shell${path.replaceAll('/', '-')}.html`, heading);
 }
 writeFileSync(
   `${CLIENT}/prerendered.json`,
-  `${JSON.stringify({ pages, shell: 'shell.html', shells, scriptHashes: [...hashes] }, null, 2)}\n`,
+  `${JSON.stringify({ pages, shell, shells, scriptHashes: [...hashes] }, null, 2)}\n`,
 );
 rmSync(OUT, { recursive: true, force: true });
 console.log(

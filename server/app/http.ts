@@ -131,10 +131,7 @@ export async function createHttp(deps: {
     if (notSpa || req.method !== 'GET' || !pages) return reply.code(404).send({ error: 'Not found' });
     // Client-side routes: the SPA decides (unknown paths go to /).
     const path = req.url.split('?')[0].replace(/(.)\/+$/, '$1');
-    const page = pickEncoding(
-      req.headers['accept-encoding'],
-      pages.byPath.get(path) ?? pages.shells.get(path) ?? pages.shell,
-    );
+    const page = pickEncoding(req.headers['accept-encoding'], pages.byPath.get(path) ?? pages.shell);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -188,9 +185,9 @@ export async function createHttp(deps: {
 }
 
 /**
- * The built client's pages: the public pages the build rendered to HTML by path, the shells of
- * the dashboard pages with a fixed heading by path, the shell for every other path, and the
- * hashes of the inline scripts the rendered pages hold. A build without prerendered.json (or
+ * The built client's pages: by path, the public pages the build rendered to HTML and the shells
+ * of the dashboard pages with a fixed heading; the shell for every other path; and the hashes
+ * of the inline scripts the rendered pages hold. A build without prerendered.json (or
  * none at all) serves index.html everywhere.
  */
 function readClientPages(dir: string) {
@@ -200,7 +197,6 @@ function readClientPages(dir: string) {
   if (!existsSync(manifestPath)) {
     return {
       byPath: new Map<string, Precompressed>(),
-      shells: new Map<string, Precompressed>(),
       shell: precompress(readFileSync(indexHtmlPath)),
       scriptHashes: [],
     };
@@ -211,11 +207,9 @@ function readClientPages(dir: string) {
     shells?: Record<string, string>;
     scriptHashes: string[];
   };
-  const read = (files: Record<string, string>) =>
-    new Map(Object.entries(files).map(([path, file]) => [path, precompress(readFileSync(join(dir, file)))]));
+  const byPath = { ...manifest.pages, ...manifest.shells };
   return {
-    byPath: read(manifest.pages),
-    shells: read(manifest.shells ?? {}),
+    byPath: new Map(Object.entries(byPath).map(([path, file]) => [path, precompress(readFileSync(join(dir, file)))])),
     shell: precompress(readFileSync(join(dir, manifest.shell))),
     scriptHashes: manifest.scriptHashes,
   };

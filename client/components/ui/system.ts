@@ -71,17 +71,12 @@ const brand = defineConfig({
   },
 });
 
-export const landingConfigs = [defaultBaseConfig, landingTheme, brand];
-
-type System = ReturnType<typeof createSystem>;
-let system: System | undefined;
+const landingConfigs = [defaultBaseConfig, landingTheme, brand];
 
 /**
- * The product's one Chakra system: the landing page's tokens and recipes, and the app's
- * recipes. Made at the first render (UiProvider), not while the app's code is evaluated: on a
- * phone that is ~0.1 s out of the start-up's one long task, in a task of its own.
+ * The product's one Chakra system: the landing page's tokens and recipes, and the app's recipes.
+ * UiProvider makes it once, at the first render.
  */
-export function appSystem(): System {
-  system ??= createSystem(...landingConfigs, appRecipes);
-  return system;
+export function createAppSystem() {
+  return createSystem(...landingConfigs, appRecipes);
 }

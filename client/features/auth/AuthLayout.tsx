@@ -26,63 +26,61 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <>
-      <Flex minH="100dvh">
-        <Box
-          display={{ base: 'none', lg: 'flex' }}
-          flexDirection="column"
-          justifyContent="space-between"
-          w="44%"
-          p="12"
-          color="white"
-          bgGradient="to-br"
-          gradientFrom="purple.700"
-          gradientTo="cyan.600"
-        >
-          <Link to="/" aria-label="Taskgram Ads home">
-            <Logo onDark />
-          </Link>
-          <Stack gap="6" maxW="md">
-            <Heading size="3xl" lineHeight="1.15">
-              The ad network built for Telegram mini apps
-            </Heading>
-            <Stack gap="3">
-              {points.map((point) => (
-                <HStack key={point} gap="3" alignItems="flex-start">
-                  <CheckCircle2 size={20} style={{ flexShrink: 0, marginTop: 2 }} />
-                  <Text>{point}</Text>
-                </HStack>
-              ))}
-            </Stack>
+    <Flex minH="100dvh">
+      <Box
+        display={{ base: 'none', lg: 'flex' }}
+        flexDirection="column"
+        justifyContent="space-between"
+        w="44%"
+        p="12"
+        color="white"
+        bgGradient="to-br"
+        gradientFrom="purple.700"
+        gradientTo="cyan.600"
+      >
+        <Link to="/" aria-label="Taskgram Ads home">
+          <Logo onDark />
+        </Link>
+        <Stack gap="6" maxW="md">
+          <Heading size="3xl" lineHeight="1.15">
+            The ad network built for Telegram mini apps
+          </Heading>
+          <Stack gap="3">
+            {points.map((point) => (
+              <HStack key={point} gap="3" alignItems="flex-start">
+                <CheckCircle2 size={20} style={{ flexShrink: 0, marginTop: 2 }} />
+                <Text>{point}</Text>
+              </HStack>
+            ))}
           </Stack>
-          <Text fontSize="sm" opacity={0.8}>
-            © {new Date().getFullYear()} Taskgram Ads
-          </Text>
-        </Box>
-        <Flex flex="1" direction="column">
-          <HStack justify="space-between" px={{ base: '4', md: '8' }} py="4">
-            <Box display={{ lg: 'none' }}>
-              <Link to="/" aria-label="Taskgram Ads home">
-                <Logo />
-              </Link>
-            </Box>
-            <Box ms="auto">
-              <ThemeToggle />
-            </Box>
-          </HStack>
-          <Flex flex="1" align="center" justify="center" px="4" pb="12">
-            <Stack w="full" maxW="md" gap="6">
-              <Stack gap="2">
-                <Heading as="h1" size="2xl">
-                  {title}
-                </Heading>
-                {subtitle && <Text color="fg.muted">{subtitle}</Text>}
-              </Stack>
-              {children}
+        </Stack>
+        <Text fontSize="sm" opacity={0.8}>
+          © {new Date().getFullYear()} Taskgram Ads
+        </Text>
+      </Box>
+      <Flex flex="1" direction="column">
+        <HStack justify="space-between" px={{ base: '4', md: '8' }} py="4">
+          <Box display={{ lg: 'none' }}>
+            <Link to="/" aria-label="Taskgram Ads home">
+              <Logo />
+            </Link>
+          </Box>
+          <Box ms="auto">
+            <ThemeToggle />
+          </Box>
+        </HStack>
+        <Flex flex="1" align="center" justify="center" px="4" pb="12">
+          <Stack w="full" maxW="md" gap="6">
+            <Stack gap="2">
+              <Heading as="h1" size="2xl">
+                {title}
+              </Heading>
+              {subtitle && <Text color="fg.muted">{subtitle}</Text>}
             </Stack>
-          </Flex>
+            {children}
+          </Stack>
         </Flex>
       </Flex>
-    </>
+    </Flex>
   );
 }

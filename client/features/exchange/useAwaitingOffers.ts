@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchangeApi';
 
 /**
@@ -7,15 +7,10 @@ import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchan
  * current by `awaitingOffersChanged` written into the cached query, no reload or polling.
  */
 export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoing: number } | null {
-  const { data, refetch } = useQuery(AwaitingOffersQuery, {
-    skip: !enabled,
-    context: LIVE_QUERY,
-    // A badge: a refetch in flight changes nothing on screen.
-    notifyOnNetworkStatusChange: false,
-  });
+  const awaiting = useQuery(AwaitingOffersQuery, { skip: !enabled, context: LIVE_QUERY });
   useLiveSubscription(AwaitingOffersChangedSubscription, {
     skip: !enabled,
-    onLive: () => void refetch(),
+    onLive: () => refetchQuietly(awaiting),
     onData: ({ client, data: event }) => {
       const counts = event.data?.awaitingOffersChanged;
       if (!counts) return;
@@ -28,5 +23,5 @@ export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoin
       });
     },
   });
-  return enabled && data ? data.awaitingOffers : null;
+  return enabled && awaiting.data ? awaiting.data.awaitingOffers : null;
 }

@@ -27,17 +27,16 @@ import { UserMenu } from './UserMenu';
 import { useLiveBalance } from './useLiveBalance';
 import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
-import { LIVE_QUERY } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 
 function Shell() {
   const { pathname, search } = useLocation();
   const area = areaFromPath(pathname);
   const config = useAuthConfig();
-  // Its live refetches show nothing while in flight: the layout (and the page in it) renders
-  // again only when the answer differs, not twice for every refetch.
-  const { data, error, refetch } = useQuery(LayoutMeQuery, { context: LIVE_QUERY, notifyOnNetworkStatusChange: false });
+  const layoutMe = useQuery(LayoutMeQuery, { context: LIVE_QUERY });
+  const { data, error, refetch } = layoutMe;
   const me = data?.me;
-  useLiveBalance(me?.id, () => void refetch());
+  useLiveBalance(me?.id, () => refetchQuietly(layoutMe));
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useLayoutEffect, useRef } from 'react';
-import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
+import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import {
   CampaignReviewChangedSubscription,
@@ -24,14 +24,12 @@ const listeners = new Set<{ topic: ModerationTopic; fn: (id: string) => void }>(
  * so a claim made just before is not missed.
  */
 export function useModerationCounts(enabled: boolean) {
-  const { data, refetch } = useQuery(ModerationCountsQuery, {
+  const counts = useQuery(ModerationCountsQuery, {
     skip: !enabled,
     fetchPolicy: 'cache-and-network',
     context: LIVE_QUERY,
-    // Badges: a refetch in flight changes nothing on screen.
-    notifyOnNetworkStatusChange: false,
   });
-  const refreshCounts = useThrottledCallback(() => void refetch(), 300);
+  const refreshCounts = useThrottledCallback(() => refetchQuietly(counts), 300);
   const tell = (topic: ModerationTopic, id: string | undefined) => {
     refreshCounts();
     if (id) for (const l of listeners) if (l.topic === topic) l.fn(id);
@@ -51,7 +49,7 @@ export function useModerationCounts(enabled: boolean) {
     onLive: () => tell('registrations', ANY_CHANGE),
     onData: ({ data: d }) => tell('registrations', d.data?.registrationRequestChanged.id),
   });
-  return enabled ? (data?.moderationCounts ?? null) : null;
+  return enabled ? (counts.data?.moderationCounts ?? null) : null;
 }
 
 /**
