@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { apolloTransitionUpdates } from './client/apollo-transition-updates';
 import { buildReport } from './client/build-report';
 import { chakraLazyGlobal } from './client/chakra-lazy-global';
 import { chunkGroups } from './client/chunk-groups';
@@ -10,7 +11,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), chakraLazyGlobal(), chunks.plugin, buildReport()],
+  plugins: [react(), chakraLazyGlobal(), apolloTransitionUpdates(), chunks.plugin, buildReport()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { apolloTransitionUpdates } from './client/apollo-transition-updates';
 
 // Three projects: server integration (real PostgreSQL), client components (jsdom),
 // end-to-end (real server, real Chromium). `npm test` runs them all.
@@ -18,9 +19,12 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // Apollo's hooks as the build makes them (client/apollo-transition-updates.ts): Apollo is
+        // bundled into the tests instead of loaded from node_modules, so the plugin reaches it.
+        plugins: [react(), apolloTransitionUpdates()],
         test: {
           name: 'client',
+          server: { deps: { inline: [/@apollo[\\/]client/] } },
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}', 'showcase/**/*.test.ts'],
           setupFiles: ['tests/setup/jsdom.ts'],
