@@ -49,9 +49,10 @@ export function ReportDrawer({
 
     context: LIVE_QUERY,
   });
-  // Another moderator's claim or decision shows here at once, with its history entry.
+  // Another moderator's claim or decision shows here at once, with its history entry. (With
+  // the drawer closed there is nothing to refetch: the skipped query would ask for report ''.)
   useModerationEvents('reports', (changed) => {
-    if (changed === id || changed === ANY_CHANGE) void refetch();
+    if (id && (changed === id || changed === ANY_CHANGE)) void refetch();
   });
   const detail = data?.playerReport;
   const report = detail ? unmask(PlayerReportRowFragment, detail.report) : undefined;
