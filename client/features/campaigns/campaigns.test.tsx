@@ -490,7 +490,8 @@ describe('campaign page', () => {
     expect(within(row).getByText('+3')).toBeInTheDocument();
     // Completions refused as not new tick too.
     expect(within(row).getByTestId('campaign-not-new')).toHaveTextContent('4 not new, unpaid');
-    expect(row.querySelector('[data-ticked]')).not.toBeNull();
+    // The highlight lights at the render after the new figures' (its effect sees them change).
+    await waitFor(() => expect(row.querySelector('[data-ticked]')).not.toBeNull());
     expect(api.calls.filter((c) => c === 'MyCampaigns')).toHaveLength(1);
   });
 

@@ -80,7 +80,7 @@ describe('app statistics', () => {
     expect(await screen.findByText(/44 completed, 9\.00 \$ earned/)).toBeInTheDocument();
     expect(count('PlatformCampaigns')).toBe(before);
     const completed = within(screen.getAllByTestId('app-campaign-completed')[0]).getByText('4');
-    expect(completed).toHaveAttribute('data-ticked', 'true');
+    await waitFor(() => expect(completed).toHaveAttribute('data-ticked', 'true'));
   });
 
   it('refetches when the event names a campaign it does not list', async () => {
