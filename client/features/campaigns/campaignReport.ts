@@ -1,4 +1,5 @@
 import { addMoney, divideMoney } from '../../lib/money';
+import { dateFormat } from '../../lib/dates';
 
 /** The longest range the report covers, in days counting both ends (a leap year). */
 export const MAX_REPORT_DAYS = 366;
@@ -99,19 +100,19 @@ export function reportTotals(days: readonly ReportDay[]): { conversions: number;
   };
 }
 
-const shortDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const tinyDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
+const tinyDay = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A report day in the short local format (spec 9), e.g. "Apr 3, 2026". */
 export function formatDay(day: string): string {
   const ms = dayMs(day);
-  return Number.isNaN(ms) ? day : shortDay.format(ms);
+  return Number.isNaN(ms) ? day : shortDay(ms);
 }
 
 /** Month and day only, for the chart's axis. */
 export function formatAxisDay(day: string): string {
   const ms = dayMs(day);
-  return Number.isNaN(ms) ? day : tinyDay.format(ms);
+  return Number.isNaN(ms) ? day : tinyDay(ms);
 }
 
 const NICE_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];

@@ -24,7 +24,7 @@ import { graphql } from '../../gql';
 import type { TransactionSortField, TransactionStatus, WithdrawalQueueQuery as QueueData } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { isForbidden, serverError } from '../payments/serverError';
-import { formatShortDate } from '../payments/status';
+import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';

@@ -38,9 +38,10 @@ import {
   RejectCampaignMutation,
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
-import { ClaimedBy, formatDate, History, useMyId } from './parts';
+import { ClaimedBy, History, useMyId } from './parts';
 import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
+import { formatShortDate } from '../../lib/dates';
 
 type ReviewRow = CampaignReviewRow_CampaignFragment;
 
@@ -114,7 +115,7 @@ export function CampaignsTab() {
       col.accessor('createdAt', {
         id: 'createdAt',
         header: 'Created',
-        cell: (c) => <Text whiteSpace="nowrap">{formatDate(c.getValue())}</Text>,
+        cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
       }),
       col.accessor('name', {
         id: 'name',
@@ -343,7 +344,7 @@ function ReviewDrawer({
                             .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
                             .join(' · '),
                         ],
-                        ['Created', formatDate(c.createdAt)],
+                        ['Created', formatShortDate(c.createdAt)],
                       ] as const
                     ).map(([k, v]) => (
                       <HStack key={k} align="flex-start" gap="3">

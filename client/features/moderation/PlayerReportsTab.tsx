@@ -30,10 +30,11 @@ import {
   PlayerReportsQuery,
   ReleasePlayerReportMutation,
 } from './moderationApi';
-import { ClaimedBy, formatDate, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
+import { ClaimedBy, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
 import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
+import { formatShortDate } from '../../lib/dates';
 
 export type ReportRow = PlayerReportRow_ReportFragment;
 
@@ -113,7 +114,7 @@ export function PlayerReportsTab() {
       col.accessor('createdAt', {
         id: 'createdAt',
         header: 'Filed',
-        cell: (c) => <Text whiteSpace="nowrap">{formatDate(c.getValue())}</Text>,
+        cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
       }),
       col.accessor(player, {
         id: 'player',

@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
+import { formatShortDate } from '../../lib/dates';
 
 export const RegistrationRequestCardFragment = graphql(`
   fragment RegistrationRequestCard_request on RegistrationRequest {
@@ -26,10 +27,6 @@ export const RegistrationRequestCardFragment = graphql(`
 
 const statusColor = { PENDING: 'orange', APPROVED: 'green', DECLINED: 'red' } as const;
 const statusLabel = { PENDING: 'Pending', APPROVED: 'Approved', DECLINED: 'Declined' } as const;
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-}
 
 export function RegistrationRequestCard({
   request: ref,
@@ -73,8 +70,8 @@ export function RegistrationRequestCard({
             )}
             {request.declineReason && <Text color="fg.error">Reason: {request.declineReason}</Text>}
             <Text color="fg.subtle" fontSize="xs">
-              Filed {formatDate(request.createdAt)}
-              {request.decidedAt ? ` · decided ${formatDate(request.decidedAt)}` : ''}
+              Filed {formatShortDate(request.createdAt)}
+              {request.decidedAt ? ` · decided ${formatShortDate(request.decidedAt)}` : ''}
             </Text>
           </Stack>
           {request.status === 'PENDING' && (

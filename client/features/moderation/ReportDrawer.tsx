@@ -23,9 +23,10 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
 import type { ReportRow, useReportClaims } from './PlayerReportsTab';
-import { ClaimedBy, formatDate, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
+import { ClaimedBy, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
 import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY } from '../../lib/live';
+import { formatShortDate } from '../../lib/dates';
 
 const conversionLook = { HOLD: 'orange', POSTED: 'green', VOIDED: 'gray' } as const;
 
@@ -103,7 +104,7 @@ export function ReportDrawer({
                         </Text>
                       )}
                       <Text fontSize="sm" color="fg.muted">
-                        Filed {formatDate(report.createdAt)}
+                        Filed {formatShortDate(report.createdAt)}
                       </Text>
                       <HStack gap="2" fontSize="sm">
                         <Text color="fg.muted">Claimed by</Text>
@@ -128,7 +129,7 @@ export function ReportDrawer({
                             <Table.Body>
                               {detail.conversions.map((c) => (
                                 <Table.Row key={c.id}>
-                                  <Table.Cell whiteSpace="nowrap">{formatDate(c.createdAt)}</Table.Cell>
+                                  <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
                                   <Table.Cell>{c.campaignName}</Table.Cell>
                                   <Table.Cell>{c.appTitle}</Table.Cell>
                                   <Table.Cell textAlign="end" whiteSpace="nowrap">

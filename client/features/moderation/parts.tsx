@@ -8,6 +8,7 @@ import { type FragmentType, graphql, useFragment } from '../../gql';
 import type { PlayerReportReason, PlayerReportStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { ModerationHistoryFragment } from './moderationApi';
+import { formatShortDate } from '../../lib/dates';
 
 export const reportStatusLook: Record<PlayerReportStatus, { label: string; colorPalette: string }> = {
   NEW: { label: 'New', colorPalette: 'blue' },
@@ -29,10 +30,6 @@ export const ruleLabels: Record<string, string> = {
   HOURLY_COMPLETIONS: 'Too many per hour',
   APP_LEAVE_RATE: 'App leave rate',
 };
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-}
 
 export function ReportStatusBadge({ status }: { status: PlayerReportStatus }) {
   const look = reportStatusLook[status];
@@ -126,7 +123,7 @@ export function History({ entries }: { entries: FragmentType<typeof ModerationHi
             {h.actor ? ` by ${h.actor.name}` : ''}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {formatDate(h.at)}
+            {formatShortDate(h.at)}
             {h.from ? ` · ${h.from} → ${h.to}` : ` · ${h.to}`}
           </Text>
           {h.note && (

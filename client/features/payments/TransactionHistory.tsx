@@ -21,7 +21,8 @@ import { type FragmentType, graphql, useFragment as unmask, useFragment } from '
 import type { TransactionKind, TransactionSortField, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { serverError } from './serverError';
-import { formatShortDate, transactionStatus } from './status';
+import { formatShortDate } from '../../lib/dates';
+import { transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 

@@ -12,8 +12,3 @@ export const transactionStatus: Record<TransactionStatus, StatusLook> = {
   DONE: { label: 'Done', colorPalette: 'green' },
   FAILED: { label: 'Failed', colorPalette: 'red' },
 };
-
-/** Short local date and time (spec 9). */
-export function formatShortDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-}

@@ -7,6 +7,7 @@ import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { graphql } from '../../gql';
 import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { dateFormat } from '../../lib/dates';
 
 export const PlatformCallbacksQuery = graphql(`
   query PlatformCallbacks($platformId: ID!) {
@@ -46,7 +47,8 @@ const STATUS: Record<string, { label: string; palette: string }> = {
   FAILED: { label: 'Failed', palette: 'red' },
 };
 
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+const dateTime = dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
+const time = (iso: string) => dateTime(new Date(iso));
 
 /**
  * The app's reward callbacks (latest 50) with every delivery attempt, refreshed live after each

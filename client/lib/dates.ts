@@ -1,0 +1,20 @@
+/**
+ * Local date formats, each an `Intl.DateTimeFormat` made once, at its first use. Making one costs
+ * about a millisecond on a phone (its locale data): `toLocaleString(locale, options)` makes a new
+ * one at every call (every row of a table), and one made at a module's top level slows the start
+ * of every page that loads the module, whether it shows a date or not.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date | number) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    // As `toLocaleString` does (format() throws on an invalid date).
+    if (Number.isNaN(typeof date === 'number' ? date : date.getTime())) return 'Invalid Date';
+    format ??= new Intl.DateTimeFormat(undefined, options);
+    return format.format(date);
+  };
+}
+
+const shortDateTime = dateFormat({ dateStyle: 'short', timeStyle: 'short' });
+
+/** Short local date and time (spec 9), e.g. "4/3/26, 2:05 PM". */
+export const formatShortDate = (iso: string): string => shortDateTime(new Date(iso));
