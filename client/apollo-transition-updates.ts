@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import { patchDependency } from './patch-dependency';
 
 /**
  * Apollo's hooks (useQuery, useSubscription, useFragment…) read their results through
@@ -10,27 +10,14 @@ import type { Plugin } from 'vite';
  * that let input and paint through, and commits it whole. A component may read a result a
  * slice newer than its neighbour's; the store's next change renders both again.
  *
- * The build fails if Apollo's module no longer reads as expected (an upgrade changed it).
+ * The build fails if Apollo's module no longer reads as expected (client/patch-dependency.ts).
  */
 const MODULE = /[\\/]@apollo[\\/]client[\\/]react[\\/]hooks[\\/]useSyncExternalStore\.js$/;
 const REAL_HOOK = 'const realHook = React[uSESKey];';
 const FORCE = 'forceUpdate({ inst });';
 
-export function apolloTransitionUpdates(): Plugin {
-  return {
-    name: 'taskgram-apollo-transition-updates',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!MODULE.test(id)) return null;
-      const forces = code.split(FORCE).length - 1;
-      if (!code.includes(REAL_HOOK) || forces !== 3) {
-        this.error(`${id}: Apollo's useSyncExternalStore changed; update client/apollo-transition-updates.ts`);
-      }
-      // Line for line, so the module's source map still holds (`map: null` keeps it).
-      const patched = code
-        .replace(REAL_HOOK, 'const realHook = undefined;')
-        .replaceAll(FORCE, 'React.startTransition(() => forceUpdate({ inst }));');
-      return { code: patched, map: null };
-    },
-  };
-}
+export const apolloTransitionUpdates = () =>
+  patchDependency('taskgram-apollo-transition-updates', MODULE, 'client/apollo-transition-updates.ts', [
+    { from: REAL_HOOK, to: 'const realHook = undefined;' },
+    { from: FORCE, to: 'React.startTransition(() => forceUpdate({ inst }));', times: 3 },
+  ]);

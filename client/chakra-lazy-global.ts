@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import { patchDependency } from './patch-dependency';
 
 /**
  * Chakra's `createSystem` builds the global CSS (the reset, the global styles and a custom
@@ -9,29 +9,17 @@ import type { Plugin } from 'vite';
  * system's `_global` a getter computed on first use, and UiProvider does not ask for it when
  * the page came with it (components/ui/provider.tsx).
  *
- * The build fails if Chakra's code no longer reads as expected (an upgrade changed it).
+ * The build fails if Chakra's code no longer reads as expected (client/patch-dependency.ts).
  */
 const SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const FIELD = '    _global,\n';
 
-export function chakraLazyGlobal(): Plugin {
-  return {
-    name: 'taskgram-chakra-lazy-global',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!SYSTEM.test(id)) return null;
-      if (!code.includes(EAGER) || !code.includes(FIELD)) {
-        this.error(`${id}: Chakra's createSystem changed; update client/chakra-lazy-global.ts`);
-      }
-      // Line for line, so the module's source map still holds (`map: null` keeps it).
-      const lazy = code
-        .replace(EAGER, 'let _global;')
-        .replace(
-          FIELD,
-          '    get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n',
-        );
-      return { code: lazy, map: null };
+export const chakraLazyGlobal = () =>
+  patchDependency('taskgram-chakra-lazy-global', SYSTEM, 'client/chakra-lazy-global.ts', [
+    { from: EAGER, to: 'let _global;' },
+    {
+      from: FIELD,
+      to: '    get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n',
     },
-  };
-}
+  ]);
