@@ -48,3 +48,17 @@ export function Logo({ compact = false, onDark = false }: { compact?: boolean; o
     </HStack>
   );
 }
+
+/** The wordmark from `sm` up, the compact mark on phones (the public pages' headers). */
+export function ResponsiveLogo() {
+  return (
+    <>
+      <Box display={{ base: 'none', sm: 'block' }}>
+        <Logo />
+      </Box>
+      <Box display={{ base: 'block', sm: 'none' }}>
+        <Logo compact />
+      </Box>
+    </>
+  );
+}

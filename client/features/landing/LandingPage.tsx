@@ -26,7 +26,7 @@ import {
   Zap,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Logo } from '../../components/ui/Logo';
+import { Logo, ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
 
@@ -235,12 +235,7 @@ function Header() {
           <HStack gap="1" flexShrink={0}>
             <SectionsMenu />
             <Link to="/" aria-label="Taskgram Ads home">
-              <Box display={{ base: 'none', sm: 'block' }}>
-                <Logo />
-              </Box>
-              <Box display={{ base: 'block', sm: 'none' }}>
-                <Logo compact />
-              </Box>
+              <ResponsiveLogo />
             </Link>
           </HStack>
           <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label="Sections">

@@ -39,7 +39,7 @@ import {
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
 import { ClaimedBy, History, useMyId } from './parts';
-import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
+import { useModerationEvents, useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
 
@@ -291,9 +291,7 @@ function ReviewDrawer({
 
     context: LIVE_QUERY,
   });
-  useModerationEvents('campaigns', (changed) => {
-    if (changed === id || changed === ANY_CHANGE) void refetch();
-  });
+  useOpenItemEvents('campaigns', id, refetch);
   const detail = data?.campaignReview;
   const c = detail ? unmask(CampaignReviewRowFragment, detail.campaign) : undefined;
   return (

@@ -24,7 +24,7 @@ import { formatMoney } from '../../lib/money';
 import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
 import type { ReportRow, useReportClaims } from './PlayerReportsTab';
 import { ClaimedBy, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
-import { ANY_CHANGE, useModerationEvents } from './useModerationLive';
+import { useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
 
@@ -50,11 +50,8 @@ export function ReportDrawer({
 
     context: LIVE_QUERY,
   });
-  // Another moderator's claim or decision shows here at once, with its history entry. (With
-  // the drawer closed there is nothing to refetch: the skipped query would ask for report ''.)
-  useModerationEvents('reports', (changed) => {
-    if (id && (changed === id || changed === ANY_CHANGE)) void refetch();
-  });
+  // Another moderator's claim or decision shows here at once, with its history entry.
+  useOpenItemEvents('reports', id, refetch);
   const detail = data?.playerReport;
   const report = detail ? unmask(PlayerReportRowFragment, detail.report) : undefined;
   const mine = report?.status === 'IN_REVIEW' && report.claimedBy?.id === myId;

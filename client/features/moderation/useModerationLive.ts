@@ -69,6 +69,17 @@ export function useModerationEvents(topic: ModerationTopic, fn: (id: string) => 
   }, [topic]);
 }
 
+/**
+ * An open item's detail (a drawer) refetched when that item or anything on `topic` changes live.
+ * With no item open there is nothing to refetch: the skipped query's `refetch()` would ask for
+ * item ''.
+ */
+export function useOpenItemEvents(topic: ModerationTopic, id: string | null, refetch: () => Promise<unknown>) {
+  useModerationEvents(topic, (changed) => {
+    if (id && (changed === id || changed === ANY_CHANGE)) void refetch();
+  });
+}
+
 /** What waits for moderators, for the header badge: new reports, campaigns, registrations. */
 export const waitingTotal = (c: { newReports: number; campaignsToReview: number; registrations: number } | null) =>
   c ? c.newReports + c.campaignsToReview + c.registrations : 0;

@@ -3,7 +3,7 @@ import { Container } from '@chakra-ui/react/container';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack } from '@chakra-ui/react/stack';
 import { Outlet, Link } from '@tanstack/react-router';
-import { Logo } from '../../components/ui/Logo';
+import { ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 
 export function PolicyLayout() {
@@ -13,12 +13,7 @@ export function PolicyLayout() {
         <Container maxW="4xl">
           <HStack h="16" justify="space-between" gap="2">
             <Link to="/" aria-label="Taskgram Ads home" style={{ flexShrink: 0 }}>
-              <Box display={{ base: 'none', sm: 'block' }}>
-                <Logo />
-              </Box>
-              <Box display={{ base: 'block', sm: 'none' }}>
-                <Logo compact />
-              </Box>
+              <ResponsiveLogo />
             </Link>
             <HStack gap={{ base: '3', sm: '4' }} minW="0" whiteSpace="nowrap">
               <ChakraLink asChild fontSize="sm">
