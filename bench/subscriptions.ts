@@ -11,7 +11,7 @@
  * PostgreSQL in a temporary folder. The client sockets live in a child process (bench/clients.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { createServer } from 'node:http';
@@ -290,9 +290,21 @@ async function benchUsers(app: App, jwtSecret: string): Promise<BenchUser[]> {
        select 'bench ' || g, 'bench' || g || '@bench.local', null from generate_series(1, ?) g returning id`,
     [N],
   );
-  // Signed like the app's own tokens, with the app's secret.
+  // A session each, signed like the app's own tokens, with the app's secret.
   const tokens = createTokenService(jwtSecret, '1h');
-  return Promise.all(rows.map(async ({ id }) => ({ id, token: await tokens.issue(id) })));
+  const users = await Promise.all(
+    rows.map(async ({ id }) => {
+      const sessionId = randomUUID();
+      return { id, sessionId, token: (await tokens.issue(id, sessionId)).token };
+    }),
+  );
+  await app.orm.em.getConnection().execute(
+    `insert into sessions (id, user_id, method, expires_at, ip, last_ip)
+       select s, u, 'PASSWORD', now() + interval '1 hour', '127.0.0.1', '127.0.0.1'
+         from unnest(?::uuid[], ?::int[]) as t(s, u)`,
+    [`{${users.map((u) => u.sessionId).join(',')}}`, `{${users.map((u) => u.id).join(',')}}`],
+  );
+  return users.map(({ id, token }) => ({ id, token }));
 }
 
 /** The baseline: a plain ws server keeping userId → socket and sending the payload as JSON. */

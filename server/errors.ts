@@ -20,6 +20,8 @@ export class DomainError extends Error {
     readonly field?: string,
     /** For RATE_LIMITED and UNAVAILABLE: when to try again (REST's Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** What the client can do next, machine-readable (REST's `next`, GraphQL's `extensions.next`). */
+    readonly next?: 'EMAIL_CODE',
   ) {
     super(message);
     this.name = 'DomainError';

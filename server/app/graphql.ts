@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
@@ -24,7 +24,7 @@ import { NoNulInStrings, refuseNulVariables } from '../graphql/input-rules.ts';
 import { jitSubscribe } from '../graphql/jit.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from '../graphql/limits.ts';
 import { announceLive } from '../graphql/live.ts';
-import type { PubSub } from '../graphql/pubsub.ts';
+import { type PubSub, topics } from '../graphql/pubsub.ts';
 import { schema } from '../schema.ts';
 import { addMetricsSource } from '../lib/metrics.ts';
 import { bearer } from '../lib/tokens.ts';
@@ -140,7 +140,40 @@ function liveMetrics(orm: MikroORM, wss: WebSocketServer) {
   return { liveSockets, removeMetricsSource };
 }
 
-type WsExtra = { user?: Context['user'] };
+type WsExtra = { user?: Context['user']; sessionId?: string };
+
+/**
+ * The live sockets of each signed-in session on this instance. When sessions end anywhere
+ * (`sessionsEnded` on the shared pub/sub) their sockets here close with 4403 at once.
+ */
+function sessionSockets(pubsub: PubSub, log: Logger, cleanups: (() => Promise<void>)[]) {
+  const bySession = new Map<string, Set<WebSocket>>();
+  const close = (ids: readonly string[]) => {
+    for (const id of ids) {
+      for (const socket of bySession.get(id) ?? [])
+        socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: the session has ended');
+    }
+  };
+  const ended = pubsub.subscribe<{ ids: string[] }>(topics.sessionsEnded());
+  void ended
+    .then(async (events) => {
+      for await (const event of events) close(event.ids);
+    })
+    .catch((err) => log.error({ err }, 'ended sessions are no longer followed'));
+  cleanups.push(async () => void (await ended).return?.());
+  return {
+    add(id: string, socket: WebSocket) {
+      const set = bySession.get(id) ?? new Set<WebSocket>();
+      bySession.set(id, set);
+      set.add(socket);
+      socket.once('close', () => {
+        set.delete(socket);
+        if (!set.size && bySession.get(id) === set) bySession.delete(id);
+      });
+    },
+    close,
+  };
+}
 
 /**
  * graphql-ws on the sockets: a token in connection_init (the socket lives no longer than it),
@@ -157,6 +190,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
   ) as typeof import('graphql');
   // Only for the sockets' session reads (prepared statements on its connection pool).
   const wsEm = orm.em.fork() as EntityManager;
+  const sessions = sessionSockets(pubsub, log, cleanups);
   const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
     {
       schema,
@@ -164,14 +198,24 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
       parse: documents.parse,
       // A document that does not parse (syntax, or over the token limit) is refused on its
       // subscription with the parser's message; graphql-ws would close the socket for it.
-      onSubscribe: (_ctx, _id, payload) => {
+      // An operation on the socket of a session that has ended is refused, and the socket
+      // closed (the pub/sub's notice may not have come: Redis away, a race with the sign-out).
+      onSubscribe: async (ctx, _id, payload) => {
         if (containsNul(payload.variables)) return [new GraphQLErrorCjs(NUL_MESSAGE)];
         try {
           documents.parse(payload.query);
-          return undefined;
         } catch (err) {
           return [new GraphQLErrorCjs(err instanceof Error ? err.message : 'Syntax Error')];
         }
+        const { sessionId } = ctx.extra;
+        if (sessionId && !(await services.auth.sessionStands(wsEm, sessionId))) {
+          // Closed once the refusal has gone out, so the client reads why.
+          setTimeout(() => sessions.close([sessionId]), 100).unref();
+          return [
+            new GraphQLErrorCjs('Unauthorized, please sign in again', { extensions: { code: 'UNAUTHENTICATED' } }),
+          ];
+        }
+        return undefined;
       },
       // The shared documents are validated once each (validation is pure for a schema).
       validate: (schemaArg, document, rules) =>
@@ -183,7 +227,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
         const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
         const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
         if (!token) return true; // anonymous: only public operations; scoped fields refuse.
-        const session = await services.auth.sessionUserFromToken(wsEm, token);
+        const session = await services.auth.sessionUserFromToken(wsEm, token, ctx.extra.request.socket.remoteAddress);
         if (!session) {
           ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
           return false;
@@ -191,8 +235,10 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
         // A plain object, no entity: nothing of an EntityManager lives as long as the socket,
         // and no resolver can mistake it for an entity of its own fork.
         ctx.extra.user = session.user;
-        // The socket lives no longer than its token: the client reconnects with a fresh one.
+        ctx.extra.sessionId = session.sessionId;
+        // The socket lives no longer than its session: ended, or at its token's expiry.
         const socket = ctx.extra.socket;
+        sessions.add(session.sessionId, socket);
         const expiry = setTimeout(
           () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
           Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),
@@ -211,6 +257,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
             return em;
           },
           user: ctx.extra.user ?? null,
+          sessionId: ctx.extra.sessionId ?? null,
           services,
           pubsub,
           config,

@@ -93,11 +93,13 @@ export async function createHttp(deps: {
   const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
   const makeContext = async (req: FastifyRequest): Promise<Context> => {
     const em = orm.em.fork() as EntityManager;
-    const user = await services.auth.userFromToken(em, bearer(req.headers.authorization));
+    const session = await services.auth.userFromToken(em, bearer(req.headers.authorization), req.ip);
     const key = req.headers['idempotency-key'];
     return {
       em,
-      user,
+      user: session?.user ?? null,
+      sessionId: session?.sessionId ?? null,
+      userAgent: req.headers['user-agent'],
       services,
       pubsub,
       config,

@@ -8,11 +8,15 @@ import type { Config } from '../config.ts';
 export interface Context {
   em: EntityManager;
   user: User | null;
+  /** The signed-in session the request's token names (null when signed out). */
+  sessionId: string | null;
   services: Services;
   config: Config;
   pubsub: PubSub;
   requestId: string;
   ip: string;
+  /** The client's User-Agent, for the sessions list (only sign-in reads it). */
+  userAgent?: string;
   /**
    * Where links for the requesting browser point: PUBLIC_URL, or without it the origin the
    * request came to (lib/origin.ts). Not for mailed links.

@@ -79,7 +79,11 @@ function format(
     return {
       message: original.message,
       path: formatted.path,
-      extensions: { code: graphqlCode(original.code), ...(original.field ? { field: original.field } : {}) },
+      extensions: {
+        code: graphqlCode(original.code),
+        ...(original.field ? { field: original.field } : {}),
+        ...(original.next ? { next: original.next } : {}),
+      },
     };
   }
   const code = formatted.extensions?.code as string | undefined;

@@ -26,6 +26,8 @@ export const topics = {
   deals: (userId: number) => `deals:${userId}`,
   playerReports: () => 'player-reports',
   campaignReviews: () => 'campaign-reviews',
+  /** Sessions ended (`{ ids }`): every instance closes their live sockets. */
+  sessionsEnded: () => 'sessions-ended',
   /** Something a showcase lists changed (an app's services or awards, across instances). */
   showcaseChanged: () => 'showcase-changed',
 };

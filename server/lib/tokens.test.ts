@@ -40,10 +40,18 @@ describe('verifyHs256', () => {
 describe('the token service', () => {
   it('verifies what it issues, and nothing signed with another secret', async () => {
     const service = createTokenService(SECRET, '1h');
-    const claims = await service.verify(await service.issue(42, 3));
-    expect(claims).toMatchObject({ userId: 42, version: 3 });
+    const sid = '0b6e8c4e-1111-4a2b-9f00-123456789abc';
+    const issued = await service.issue(42, sid);
+    const claims = await service.verify(issued.token);
+    expect(claims).toEqual({ userId: 42, sessionId: sid, expiresAt: issued.expiresAt });
     expect(claims!.expiresAt).toBeGreaterThan(now());
     const other = createTokenService(`${SECRET}-other`, '1h');
-    expect(await service.verify(await other.issue(42, 3))).toBeNull();
+    expect(await service.verify((await other.issue(42, sid)).token)).toBeNull();
+  });
+
+  it('refuses a token that names no session (issued before server-side sessions)', async () => {
+    expect(
+      await createTokenService(SECRET, '1h').verify(await sign({ sub: '42', ver: 0, exp: now() + 60 })),
+    ).toBeNull();
   });
 });

@@ -4,14 +4,15 @@ import { TtlCache } from './ttl-cache.ts';
 
 export interface TokenClaims {
   userId: number;
-  /** The user's token version when it was issued: a password change bumps it. */
-  version: number;
+  /** The server-side session the token is a handle of (`sid`): it stands only while that does. */
+  sessionId: string;
   /** Unix seconds. */
   expiresAt: number;
 }
 
 export interface TokenService {
-  issue(userId: number, version?: number): Promise<string>;
+  /** A signed handle of session `sessionId`, with its expiry (Unix seconds). */
+  issue(userId: number, sessionId: string): Promise<{ token: string; expiresAt: number }>;
   /** The claims of a valid token, or null for a bad or expired one. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -22,19 +23,21 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
     'sign',
     'verify',
   ]);
-  // A token's signature is checked once; its claims are reused until it expires. The version
-  // in the claims is still compared with the user's on every request, so a password change
-  // (or sign-out everywhere) ends cached tokens as before.
+  // A token's signature is checked once; its claims are reused until it expires. Its session
+  // is still read on every request, so a sign-out or a password reset ends cached tokens too.
   const verified = new TtlCache<string, TokenClaims>(20_000);
   const secretBytes = Buffer.from(secret, 'utf8');
   return {
-    issue: async (userId, version = 0) =>
-      new SignJWT({ ver: version })
+    async issue(userId, sessionId) {
+      const token = await new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
         .setExpirationTime(expiresIn)
-        .sign(await key),
+        .sign(await key);
+      const payload = verifyHs256(token, secretBytes);
+      return { token, expiresAt: payload?.exp as number };
+    },
     async verify(token) {
       const hit = verified.get(token);
       if (hit) return hit;
@@ -42,16 +45,16 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
       if (!payload) return null;
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.exp !== 'number') return null;
-      const claims = {
-        userId: id,
-        version: typeof payload.ver === 'number' ? payload.ver : 0,
-        expiresAt: payload.exp,
-      };
+      // Tokens from before server-side sessions name none: they no longer sign anybody in.
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+      const claims = { userId: id, sessionId: payload.sid, expiresAt: payload.exp };
       verified.set(token, claims, claims.expiresAt * 1000);
       return claims;
     },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const decodeJson = (part: string): Record<string, unknown> | null => {
   try {

@@ -172,4 +172,18 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       body: { isActive: true },
     });
   });
+
+  test("signing out on B closes the same session's live socket on A within 1 s, and A refuses its token", async () => {
+    const token = await login(appA, 'publisher@demo.local');
+    const ws = gqlWs(appA, token);
+    sockets.push(ws);
+    await ws.connected;
+    expect((await ws.subscribe('query { me { email } }').nextEvent()).data.me.email).toBe('publisher@demo.local');
+    const started = Date.now();
+    expect((await appB.api('/v1/auth/logout', { method: 'POST', token })).status).toBe(200);
+    const closed = await Promise.race([ws.closed, new Promise<null>((r) => setTimeout(() => r(null), 1500))]);
+    expect(closed?.code).toBe(4403);
+    expect(Date.now() - started).toBeLessThanOrEqual(1000);
+    expect((await appA.api('/v1/users/self', { token })).status).toBe(401);
+  });
 });

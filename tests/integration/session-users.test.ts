@@ -1,5 +1,6 @@
 // Session reads are batched per event-loop turn (server/modules/auth/session-users.ts): each
-// request must still get its own user, a missing id nothing, and a ws session a plain object.
+// request must still get its own session and user, an unknown or ended one nothing, and a ws
+// session a plain object.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { plainUser, SessionUsers } from '../../server/modules/auth/session-users.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -12,16 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-test('concurrent reads in one turn each get their own row; a missing id gets none', async () => {
-  const users = await em(app).execute<{ id: number; email: string }[]>('select id, email from users order by id');
-  expect(users.length).toBeGreaterThanOrEqual(5);
+test('concurrent reads in one turn each get their own session and user; an unknown or ended session gets none', async () => {
+  const emails = ['advertiser@demo.local', 'publisher@demo.local', 'moderator@demo.local', 'moderator2@demo.local'];
+  const tokens = await Promise.all(emails.map((e) => login(app, e)));
+  const sessionOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
+  const ids = tokens.map(sessionOf);
+  const ended = sessionOf(await login(app, 'advertiser@demo.local'));
+  await em(app).execute('update sessions set ended_at = now() where id = ?', [ended]);
   const reader = new SessionUsers();
-  const ids = [...users.map((u) => u.id), 99_999_999, users[0].id];
-  const rows = await Promise.all(ids.map((id) => reader.read(em(app), id)));
-  for (const [i, u] of users.entries()) expect(rows[i]?.email).toBe(u.email);
-  expect(rows[users.length]).toBeUndefined();
-  expect(rows[users.length + 1]?.email).toBe(users[0].email);
-  expect(plainUser<{ tokenVersion: number; isModerator: boolean }>(rows[0]!)).toMatchObject({
+  const asked = [...ids, '00000000-0000-4000-8000-000000000000', ended, ids[0]];
+  const rows = await Promise.all(asked.map((id) => reader.read(em(app), id)));
+  for (const [i, email] of emails.entries()) expect(rows[i]?.user.email).toBe(email);
+  expect(rows[emails.length]).toBeUndefined();
+  expect(rows[emails.length + 1]).toBeUndefined();
+  expect(rows[emails.length + 2]?.user.email).toBe(emails[0]);
+  expect(rows[0]?.lastSeenAt).toBeInstanceOf(Date);
+  expect(plainUser<{ tokenVersion: number; isModerator: boolean }>(rows[0]!.user)).toMatchObject({
     tokenVersion: expect.any(Number),
     isModerator: expect.any(Boolean),
   });

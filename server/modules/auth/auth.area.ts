@@ -4,15 +4,17 @@ import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { createTokenService } from '../../lib/tokens.ts';
 import { AccountNotice, SignInAddress } from './account-safety.entity.ts';
 import { authRoutes } from './auth.rest.ts';
+import './auth.schema.ts';
 import { AuthService, purgeAccountSafety } from './auth.service.ts';
 import { createGoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
+import { Session, SignInCode } from './session.entity.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
 
 /** Registration, sign-in (password and Google), tokens, password resets and account notices. */
 export const authArea = defineArea({
   name: 'auth',
-  entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice],
+  entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice, Session, SignInCode],
   services: ({ config, log, pubsub, redis, url, em, cleanups }) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;
     const auth = new AuthService({
@@ -31,12 +33,14 @@ export const authArea = defineArea({
     return { auth, google };
   },
   routes: authRoutes,
+  topics: ['sessionsEnded'],
   jobs: ({ log, em }) => [
     {
       name: 'account-safety-purge',
       run: async () => {
         const purged = await purgeAccountSafety(em());
-        if (purged.notices || purged.addresses) log.debug(purged, 'old account notices and sign-in addresses purged');
+        if (Object.values(purged).some(Boolean))
+          log.debug(purged, 'old account notices, addresses, codes and sessions purged');
       },
     },
   ],

@@ -46,12 +46,25 @@ export type RegistrationInput = z.infer<typeof RegistrationInput>;
 export const LoginInput = z.object({
   email,
   password: z.string({ error: 'Enter required value' }).min(1, 'Enter required value').max(200),
+  /** The one-time code mailed when the account or the address is under attack. */
+  code: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, 'Enter the 8-character code from the e-mail, like K7QX-M2PD')
+      .optional(),
+  ),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const ResetRequestInput = z.object({ email });
 export const ResetPasswordInput = z.object({
   id: z.uuid('The link is not valid'),
+  password,
+});
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string({ error: 'Enter required value' }).min(1, 'Enter required value').max(200),
   password,
 });
 export const GoogleInput = z.object({ code: z.string().min(1, 'Enter required value').max(2048) });

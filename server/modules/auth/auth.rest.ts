@@ -3,10 +3,39 @@ import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { route } from '../../rest/route.ts';
 import { UserJson, userJson } from '../users/users.rest.ts';
-import { GoogleInput, LoginInput, RegistrationInput, ResetPasswordInput, ResetRequestInput } from './auth.inputs.ts';
-import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE } from './auth.service.ts';
+import {
+  ChangePasswordInput,
+  GoogleInput,
+  LoginInput,
+  RegistrationInput,
+  ResetPasswordInput,
+  ResetRequestInput,
+} from './auth.inputs.ts';
+import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
+import { SIGN_IN_METHODS } from './session.entity.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
+
+const SessionJson = z.object({
+  id: z.string(),
+  method: z.enum(SIGN_IN_METHODS),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string(),
+  lastIp: z.string(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+
+const sessionJson = (s: SessionView): z.infer<typeof SessionJson> => ({
+  ...s,
+  createdAt: s.createdAt.toISOString(),
+  lastSeenAt: s.lastSeenAt.toISOString(),
+  expiresAt: s.expiresAt.toISOString(),
+});
+
+const client = (ctx: { ip: string; userAgent?: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
 export const authRoutes = [
   route({
@@ -28,14 +57,75 @@ export const authRoutes = [
     method: 'POST',
     path: '/v1/auth/login',
     tag: 'auth',
-    summary: 'Sign in with e-mail and password.',
+    summary:
+      'Sign in with e-mail and password; starts a session. When the account or the address has seen many failed attempts, the answer is 403 with `"next": "EMAIL_CODE"`: the owner of the account was mailed a code, and the same call with `code` signs in.',
     access: 'public',
     body: LoginInput,
     response: SignIn,
     handler: async (ctx, { body }) => {
-      const { accessToken, user } = await ctx.services.auth.login(ctx.em, body, ctx.ip);
+      const { accessToken, user } = await ctx.services.auth.login(ctx.em, body, client(ctx));
       return { accessToken, user: userJson(await ctx.services.users.self(ctx.em, user)) };
     },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    tag: 'auth',
+    summary: 'End this session: its token stops working and its live sockets close.',
+    access: 'user',
+    response: z.object({ ok: z.literal(true) }),
+    handler: async (ctx) => {
+      await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
+      return { ok: true };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/logout-all',
+    tag: 'auth',
+    summary: 'End every session of the account, this one included, on every device.',
+    access: 'user',
+    response: z.object({ ok: z.literal(true), ended: z.number().int() }),
+    handler: async (ctx) => ({
+      ok: true,
+      ended: await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id }),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/users/self/sessions',
+    tag: 'auth',
+    summary: 'The sessions of the account that stand (device, address, last seen), the current one marked.',
+    access: 'user',
+    response: z.array(SessionJson),
+    handler: async (ctx) => (await ctx.services.auth.sessions(ctx.em, ctx.user!.id, ctx.sessionId)).map(sessionJson),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/users/self/sessions/:id',
+    tag: 'auth',
+    summary: 'End one session of the account (sign a device out).',
+    access: 'user',
+    params: z.object({ id: z.uuid('Session not found') }),
+    response: z.object({ ok: z.literal(true) }),
+    handler: async (ctx, { params }) => {
+      const ended = await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: params.id });
+      if (!ended) throw new DomainError(ErrorCode.NOT_FOUND, 'Session not found');
+      return { ok: true };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/password',
+    tag: 'auth',
+    summary: 'Change the password with the current one; every other session of the account ends.',
+    access: 'user',
+    body: ChangePasswordInput,
+    response: z.object({ ok: z.literal(true), endedSessions: z.number().int() }),
+    handler: async (ctx, { body }) => ({
+      ok: true,
+      endedSessions: await ctx.services.auth.changePassword(ctx.em, ctx.user!, ctx.sessionId, body),
+    }),
   }),
   route({
     method: 'POST',
@@ -73,7 +163,7 @@ export const authRoutes = [
     body: GoogleInput,
     response: z.union([SignIn, z.object({ registrationRequested: z.literal(true) })]),
     handler: async (ctx, { body }) => {
-      const result = await ctx.services.auth.googleSignIn(ctx.em, body.code, ctx.ip);
+      const result = await ctx.services.auth.googleSignIn(ctx.em, body.code, client(ctx));
       if ('registrationRequested' in result) return { registrationRequested: true };
       return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -16,6 +16,7 @@ import type { GoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
+import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -25,28 +26,62 @@ export const RESET_REQUESTED_MESSAGE =
 export const REGISTRATION_FILED_MESSAGE =
   'Thank you! We have received your request and will contact you by e-mail once it is reviewed.';
 export const SIGN_IN_MESSAGES = {
-  address: 'Too many failed sign-in attempts from your address. Wait a minute and try again.',
-  slowed: 'This account is receiving many sign-in attempts, so they are slowed down. Try again in a few seconds.',
+  /** Whether or not the e-mail has an account: the answer must not tell. */
+  code: 'Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.',
+  badCode:
+    'The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.',
+  wrongCurrentPassword: 'The current password is wrong',
 } as const;
+/** How long a mailed sign-in code stands, and how many tries it has. */
+const SIGN_IN_CODE_TTL_MS = 15 * 60_000;
+const SIGN_IN_CODE_TRIES = 1000;
+/** Sign-in codes: 8 characters of 32 (2^40), without the ones people confuse (0/O, 1/I). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+/** A session's last-seen time (and address) is written at most this often. */
+const SESSION_SEEN_EVERY_MS = 5 * 60_000;
+
+/** Where a request comes from, as a new session records it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** A session as its owner sees it in the profile. */
+export interface SessionView {
+  id: string;
+  method: (typeof SIGN_IN_METHODS)[number];
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ip: string;
+  lastIp: string;
+  userAgent: string | null;
+  current: boolean;
+}
 /** How long after an answer the work that follows it starts (mail, reset links, events). */
 const AFTER_ANSWER_DELAY_MS = 20;
 /** Reset mails one e-mail address receives at most per minute, however many are asked for. */
 const RESET_MAILS_PER_MINUTE = 3;
 
 /**
- * Sign-in throttling, from RATE_LIMIT_PER_MINUTE (`perMinute`, default 10). Failures are
- * counted where they come from: per address, and per address and e-mail; a success takes its
- * attempt back. Failures against one account from addresses its owner has not signed in from
- * are counted too, and past `perAccount` a minute such attempts are slowed to one every
- * `slowedEveryMs` across all of them; never refused outright, and never for the owner's own
- * addresses (where they signed in before), so an attacker cannot lock the owner out.
+ * Sign-in throttling, from RATE_LIMIT_PER_MINUTE (`perMinute`, default 10). Attempts are
+ * counted where they come from: per address (not for an account's own known addresses, so
+ * others behind a shared address cannot lock its owner out), and per address and e-mail; a
+ * success takes its attempt back, a refused one does not. Attempts against one account from
+ * addresses its owner has not signed in from are counted too (`perAccount` a minute).
+ *
+ * Past any of these, the password is not even checked: the answer asks for a one-time code,
+ * mailed to the account's owner and bound to the asking address. The owner, who has the
+ * mailbox, signs in with it (and the address becomes known); an attacker, who has not, gets
+ * no more guesses. Nothing an attacker does keeps the owner out: their known addresses sign in
+ * as always, and from anywhere else the code works.
  */
 export function signInLimits(perMinute: number) {
   return {
     perAddress: perMinute,
     perAddressAndEmail: Math.max(1, Math.ceil(perMinute / 2)),
     perAccount: 3 * perMinute,
-    slowedEveryMs: Math.ceil(60_000 / perMinute),
   };
 }
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -89,6 +124,7 @@ export function registrationView(r: RegistrationRequest): RegistrationRequestVie
 export interface SignInResult {
   accessToken: string;
   user: User;
+  sessionId: string;
 }
 
 export class AuthService {
@@ -209,50 +245,98 @@ export class AuthService {
       },
       SIGN_IN_FAILURES: {
         subject: 'Many failed sign-in attempts on your account',
-        text: `Hello,\n\nYour Taskgram Ads account has just seen many sign-in attempts with a wrong password. They are slowed down; sign-ins from where you signed in before are not affected.\nIf it was not you, choose a new, strong password at ${url}/reset-password.\n\nIf it was you, you can ignore this e-mail.`,
+        text: `Hello,\n\nYour Taskgram Ads account has just seen many sign-in attempts with a wrong password. Sign-ins from where you signed in before are not affected; from anywhere else they now need a one-time code that we e-mail to you, so nobody without this mailbox gets further.\nIf it was not you, choose a new, strong password at ${url}/reset-password.\n\nIf it was you, you can ignore this e-mail.`,
       },
     }[kind];
     await this.deps.mailer.send({ to: email, ...mail });
   }
 
-  /** Sign-in with e-mail and password, throttled as `signInLimits` says. */
-  async login(em: EntityManager, input: LoginInput, ip: string): Promise<SignInResult> {
+  /** Sign-in with e-mail and password (and the mailed code when asked for), throttled as `signInLimits` says. */
+  async login(em: EntityManager, input: LoginInput, client: ClientInfo): Promise<SignInResult> {
+    const { ip } = client;
     const limits = signInLimits(this.deps.config.rateLimitPerMinute);
     const { limiter } = this.deps;
-    const fromAddress = [`login:ip:${ip}`, `login:ip-email:${ip}:${input.email}`];
-    const [addressOk, pairOk] = await Promise.all([
-      limiter.hit(fromAddress[0], limits.perAddress),
-      limiter.hit(fromAddress[1], limits.perAddressAndEmail),
-    ]);
-    if (!addressOk || !pairOk) throw rateLimited(SIGN_IN_MESSAGES.address, secondsLeftInMinute());
     const user = await em.findOne(User, { email: input.email });
-    // Attempts from the owner's own addresses do not count against the account, nor wait.
+    // The owner's own addresses: a shared address's count does not apply, nor the account's.
     const known = !!user && (await this.knownAddress(em, user.id, ip));
-    const accountKey = `login:account:${input.email}`;
-    let underAttack = false;
+    const counted = [`login:ip-email:${ip}:${input.email}`];
+    const hits = [limiter.hit(counted[0], limits.perAddressAndEmail)];
     if (!known) {
-      underAttack = !(await limiter.hit(accountKey, limits.perAccount));
-      if (underAttack && !(await limiter.claim(`login:slowed:${input.email}`, limits.slowedEveryMs))) {
-        // Not tried: the address's own counts stay as they were.
-        await Promise.all(fromAddress.map((k) => limiter.undo(k)));
-        throw rateLimited(SIGN_IN_MESSAGES.slowed, Math.ceil(limits.slowedEveryMs / 1000));
+      counted.push(`login:ip:${ip}`, `login:account:${input.email}`);
+      hits.push(limiter.hit(counted[1], limits.perAddress), limiter.hit(counted[2], limits.perAccount));
+    }
+    const within = (await Promise.all(hits)).every(Boolean);
+    let codeId: number | null = null;
+    if (!within || input.code) {
+      // Over a limit: only the owner's mailbox gets this address further.
+      if (!input.code) {
+        if (user) this.afterAnswer('sign-in code', () => this.mailSignInCode(user, ip));
+        if (!within && counted.length > 1)
+          this.afterAnswer('sign-in failures notice', () => this.alertOwner(input.email));
+        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.code, 'code', undefined, 'EMAIL_CODE');
+      }
+      codeId = user ? await this.checkSignInCode(em, user.id, input.code) : null;
+      if (codeId === null) {
+        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.badCode, 'code', undefined, 'EMAIL_CODE');
       }
     }
     const ok = user?.passwordHash
       ? await argon2.verify(user.passwordHash, input.password)
       : await this.verifyWithoutAccount(em, input);
-    if (!ok || !user) {
-      if (underAttack) this.afterAnswer('sign-in failures notice', () => this.alertOwner(input.email));
-      throw unauthenticated('Incorrect e-mail or password');
-    }
+    if (!ok || !user) throw unauthenticated('Incorrect e-mail or password');
     // A success is not a failure: its attempt is taken back everywhere.
-    await Promise.all([...fromAddress, ...(known ? [] : [accountKey])].map((k) => limiter.undo(k)));
+    await Promise.all(counted.map((k) => limiter.undo(k)));
+    if (codeId !== null) await em.execute('update sign_in_codes set used_at = now() where id = ?', [codeId]);
+    await this.rememberAddress(em, user.id, ip);
+    return this.startSession(em, user, client, 'PASSWORD');
+  }
+
+  /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */
+  private async rememberAddress(em: EntityManager, userId: number, ip: string) {
     await em.execute(
       `insert into sign_in_addresses (user_id, ip) values (?, ?)
        on conflict (user_id, ip) do update set last_seen_at = now()`,
-      [user.id, ip],
+      [userId, ip],
     );
-    return { accessToken: await this.deps.tokens.issue(user.id, user.tokenVersion), user };
+  }
+
+  /**
+   * Mails the owner a sign-in code, unless one mailed earlier still stands: one live code per
+   * account, whoever's attempt asked for it, so an attack cannot flood the owner's inbox nor
+   * spend the owner's code away (it takes SIGN_IN_CODE_TRIES wrong tries in a space of 2^40).
+   */
+  private async mailSignInCode(user: User, ip: string) {
+    if (!(await this.deps.limiter.claim(`login:code:${user.id}`, SIGN_IN_CODE_TTL_MS))) return;
+    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    const em = this.deps.em();
+    await em.insert(SignInCode, {
+      userId: user.id,
+      ip,
+      codeHash: sha256(code),
+      expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_MS),
+    });
+    const shown = `${code.slice(0, 4)}-${code.slice(4)}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: `Your sign-in code: ${shown}`,
+      text: `Hello ${user.name},\n\nYour Taskgram Ads account has seen many failed sign-in attempts, so signing in from an address it has not used before needs this code (the last attempt came from ${ip}). If it is you, enter it with your password within 15 minutes:\n\n    ${shown}\n\nIf it is not you, do not share the code with anybody: without it, nobody gets further than the password field. You may also want to choose a new, strong password at ${this.deps.appUrl()}/reset-password.`,
+    });
+  }
+
+  /**
+   * The id of the account's live code when `code` is it (spent once the password is right too);
+   * a wrong one uses up one of its tries.
+   */
+  private async checkSignInCode(em: EntityManager, userId: number, code: string): Promise<number | null> {
+    const rows = await em.execute<{ id: number; ok: boolean }[]>(
+      `update sign_in_codes set attempts = attempts + case when code_hash = ? then 0 else 1 end
+        where id = (select id from sign_in_codes
+                     where user_id = ? and used_at is null and expires_at > now() and attempts < ?
+                     order by id desc limit 1)
+        returning id, code_hash = ? as ok`,
+      [sha256(normalizeCode(code)), userId, SIGN_IN_CODE_TRIES, sha256(normalizeCode(code))],
+    );
+    return rows[0]?.ok ? rows[0].id : null;
   }
 
   private async knownAddress(em: EntityManager, userId: number, ip: string): Promise<boolean> {
@@ -333,7 +417,7 @@ export class AuthService {
   async resetPassword(em: EntityManager, id: string, password: string, ip?: string): Promise<void> {
     if (ip) await this.limit([`reset-set:ip:${ip}`], 'Too many attempts. Wait a minute and try again.');
     const passwordHash = await this.hashPassword(password);
-    await em.transactional(async (tx) => {
+    const userId = await em.transactional(async (tx) => {
       const reset = await tx.findOne(PasswordReset, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!reset || reset.usedAt || reset.expiresAt.getTime() < Date.now()) {
         throw validation('The link has expired or was already used. Request a new one.');
@@ -345,21 +429,26 @@ export class AuthService {
       reset.usedAt = new Date();
       // One new password ends every other outstanding link of that user.
       await tx.nativeUpdate(PasswordReset, { userId: user.id, usedAt: null }, { usedAt: new Date() });
+      // The owner proved the mailbox from here: this address is theirs.
+      if (ip) await this.rememberAddress(tx, user.id, ip);
+      return user.id;
     });
+    await this.endSessions(em, { userId });
   }
 
   /** Google sign-in: the approved user with that verified e-mail, or a new registration request. */
   async googleSignIn(
     em: EntityManager,
     code: string,
-    ip?: string,
+    client: ClientInfo,
   ): Promise<SignInResult | { registrationRequested: true; request: RegistrationRequest }> {
+    const { ip } = client;
     // Not a 503: nothing will change by trying again (a disabled feature is a 404 here).
     if (!this.deps.google) throw new DomainError(ErrorCode.NOT_FOUND, 'Google sign-in is not configured');
     if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
-    if (user) return { accessToken: await this.deps.tokens.issue(user.id, user.tokenVersion), user };
+    if (user) return this.startSession(em, user, client, 'GOOGLE');
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${identity.email}`]);
       const pending = await tx.findOne(RegistrationRequest, { email: identity.email, status: 'PENDING' });
@@ -380,56 +469,181 @@ export class AuthService {
     });
   }
 
-  async userFromToken(em: EntityManager, token: string | undefined): Promise<User | null> {
-    return (await this.sessionFromToken(em, token))?.user ?? null;
+  // ---- Sessions -------------------------------------------------------------------------
+  //
+  // The design (OWASP's session management guidance, server-side state): a sign-in creates a
+  // row in `sessions`, and the access token is only its signed handle (`sid`). Every request
+  // and every operation on a live socket already reads its user from the database; the same
+  // statement reads the session (SessionUsers), so a session ended anywhere serves nothing
+  // from the next request on, on every instance, at no extra cost. That makes short-lived
+  // access tokens with rotated refresh tokens unnecessary here: their purpose is to bound how
+  // long a token nobody checks stays good, and ours are checked every time. Ending sessions
+  // publishes `sessionsEnded`, and each instance closes those sessions' sockets at once.
+
+  /** A new session for `user`, and its token. */
+  async startSession(
+    em: EntityManager,
+    user: User,
+    client: ClientInfo,
+    method: (typeof SIGN_IN_METHODS)[number],
+  ): Promise<SignInResult> {
+    const sessionId = randomUUID();
+    const { token, expiresAt } = await this.deps.tokens.issue(user.id, sessionId);
+    await em.insert(Session, {
+      id: sessionId,
+      userId: user.id,
+      method,
+      expiresAt: new Date(expiresAt * 1000),
+      ip: client.ip,
+      lastIp: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) || null,
+    });
+    return { accessToken: token, user, sessionId };
   }
 
-  private readonly sessionUsers = new SessionUsers();
-
-  /** The user of a valid token whose version is current, with the token's expiry. */
-  async sessionFromToken(
-    em: EntityManager,
-    token: string | undefined,
-  ): Promise<{ user: User; expiresAt: number } | null> {
-    const session = await this.sessionRow(em, token);
-    // Mapped into the request's EntityManager as the entity the ORM would have loaded.
-    return session && { user: em.map(User, session.row), expiresAt: session.expiresAt };
+  /** The sessions that stand, newest use first. */
+  async sessions(em: EntityManager, userId: number, currentId: string | null): Promise<SessionView[]> {
+    const rows = await em.find(
+      Session,
+      { userId, endedAt: null, expiresAt: { $gt: new Date() } },
+      { orderBy: { lastSeenAt: 'desc', createdAt: 'desc' } },
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      method: r.method,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      expiresAt: r.expiresAt,
+      ip: r.ip,
+      lastIp: r.lastIp,
+      userAgent: r.userAgent ?? null,
+      current: r.id === currentId,
+    }));
   }
 
   /**
+   * Ends sessions of one user: one (`id`), or all of them but `except`. Their tokens stop
+   * working at once and their live sockets close on every instance. Answers how many ended.
+   */
+  async endSessions(em: EntityManager, which: { userId: number; id?: string; except?: string | null }) {
+    const ended = await em.execute<{ id: string }[]>(
+      `update sessions set ended_at = now()
+        where user_id = ? and ended_at is null ${which.id ? 'and id = ?' : ''} ${which.except ? 'and id <> ?' : ''}
+        returning id`,
+      [which.userId, ...(which.id ? [which.id] : []), ...(which.except ? [which.except] : [])],
+    );
+    if (ended.length) {
+      await this.deps.pubsub
+        .publish(topics.sessionsEnded(), { ids: ended.map((r) => r.id) })
+        .catch((err) =>
+          this.deps.log.warn({ err }, 'ended sessions not announced: their sockets close at their next operation'),
+        );
+    }
+    return ended.length;
+  }
+
+  /** A signed-in user's new password: every other session ends. */
+  async changePassword(
+    em: EntityManager,
+    user: User,
+    sessionId: string | null,
+    input: { currentPassword: string; password: string },
+  ): Promise<number> {
+    const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
+    if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
+    const passwordHash = await this.hashPassword(input.password);
+    await em.execute(
+      'update users set password_hash = ?, token_version = token_version + 1, updated_at = now() where id = ?',
+      [passwordHash, user.id],
+    );
+    return this.endSessions(em, { userId: user.id, except: sessionId });
+  }
+
+  async userFromToken(em: EntityManager, token: string | undefined, ip?: string) {
+    const session = await this.sessionRow(em, token, ip);
+    // Mapped into the request's EntityManager as the entity the ORM would have loaded.
+    return session ? { user: em.map(User, session.row.user), sessionId: session.sessionId } : null;
+  }
+
+  private readonly sessionUsers = new SessionUsers();
+  /** When this instance last wrote each session's last-seen time. */
+  private readonly seenWritten = new Map<string, number>();
+
+  /**
    * The same check for a live socket: the user as a plain object (no entity, no identity map
-   * to keep as long as the socket lives).
+   * to keep as long as the socket lives), with the token's expiry.
    */
   async sessionUserFromToken(
     em: EntityManager,
     token: string | undefined,
-  ): Promise<{ user: User; expiresAt: number } | null> {
-    const session = await this.sessionRow(em, token);
-    return session && { user: plainUser<User>(session.row), expiresAt: session.expiresAt };
+    ip?: string,
+  ): Promise<{ user: User; sessionId: string; expiresAt: number } | null> {
+    const session = await this.sessionRow(em, token, ip);
+    return (
+      session && { user: plainUser<User>(session.row.user), sessionId: session.sessionId, expiresAt: session.expiresAt }
+    );
   }
 
-  private async sessionRow(em: EntityManager, token: string | undefined) {
+  /** Whether session `id` still stands (a live socket asks before each operation). */
+  async sessionStands(em: EntityManager, id: string): Promise<boolean> {
+    return !!(await this.sessionUsers.read(em, id));
+  }
+
+  private async sessionRow(em: EntityManager, token: string | undefined, ip?: string) {
     if (!token) return null;
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    // Every authenticated request reads its user; reads of one moment share a statement.
-    const row = await this.sessionUsers.read(em, claims.userId);
-    if (!row || Number(row.token_version) !== claims.version) return null;
-    return { row, expiresAt: claims.expiresAt };
+    // Every authenticated request reads its session and user; reads of one moment share a statement.
+    const row = await this.sessionUsers.read(em, claims.sessionId);
+    if (!row || row.userId !== claims.userId) return null;
+    this.markSeen(em, claims.sessionId, row.lastSeenAt, ip);
+    return { row, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+  }
+
+  /** Writes a session's last-seen time and address now and then, after the answer. */
+  private markSeen(em: EntityManager, id: string, lastSeenAt: Date, ip?: string) {
+    const now = Date.now();
+    if (now - lastSeenAt.getTime() < SESSION_SEEN_EVERY_MS) return;
+    if (now - (this.seenWritten.get(id) ?? 0) < SESSION_SEEN_EVERY_MS) return;
+    if (this.seenWritten.size > 50_000) this.seenWritten.clear();
+    this.seenWritten.set(id, now);
+    void em
+      .getConnection()
+      .execute('update sessions set last_seen_at = now(), last_ip = coalesce(?, last_ip) where id = ?', [
+        ip ?? null,
+        id,
+      ])
+      .catch((err) => this.deps.log.warn({ err }, 'session last-seen time not written'));
   }
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Seconds until the limiter's current one-minute window ends. */
 function secondsLeftInMinute(): number {
   return Math.max(1, Math.ceil((60_000 - (Date.now() % 60_000)) / 1000));
 }
 
-/** Forgets account notices after 30 days and sign-in addresses 90 days after their last use (a job). */
-export async function purgeAccountSafety(em: EntityManager): Promise<{ notices: number; addresses: number }> {
-  const [row] = await em.execute<{ notices: string; addresses: string }[]>(
+/**
+ * Forgets account notices after 30 days, sign-in addresses 90 days after their last use, spent
+ * or expired sign-in codes after a day, and sessions 30 days after they ended or expired (a job).
+ */
+export async function purgeAccountSafety(
+  em: EntityManager,
+): Promise<{ notices: number; addresses: number; codes: number; sessions: number }> {
+  const [row] = await em.execute<{ notices: string; addresses: string; codes: string; sessions: string }[]>(
     `with notices as (delete from account_notices where created_at < now() - interval '30 days' returning 1),
-          addresses as (delete from sign_in_addresses where last_seen_at < now() - interval '90 days' returning 1)
-     select (select count(*) from notices) as notices, (select count(*) from addresses) as addresses`,
+          addresses as (delete from sign_in_addresses where last_seen_at < now() - interval '90 days' returning 1),
+          codes as (delete from sign_in_codes where expires_at < now() - interval '1 day' returning 1),
+          sessions as (delete from sessions
+                        where coalesce(ended_at, expires_at) < now() - interval '30 days' and expires_at < now() returning 1)
+     select (select count(*) from notices) as notices, (select count(*) from addresses) as addresses,
+            (select count(*) from codes) as codes, (select count(*) from sessions) as sessions`,
   );
-  return { notices: Number(row.notices), addresses: Number(row.addresses) };
+  return {
+    notices: Number(row.notices),
+    addresses: Number(row.addresses),
+    codes: Number(row.codes),
+    sessions: Number(row.sessions),
+  };
 }

@@ -3,23 +3,35 @@ import { queryPrepared } from '../../db/prepared.ts';
 
 export type UserRow = Record<string, unknown>;
 
+/** A session that stands (not ended, not expired) with its user's row. */
+export interface SessionRow {
+  userId: number;
+  lastSeenAt: Date;
+  user: UserRow;
+}
+
 interface Waiter {
-  resolve: (row: UserRow | undefined) => void;
+  resolve: (row: SessionRow | undefined) => void;
   reject: (err: unknown) => void;
 }
 
+const SESSION_USERS = `select s.id as "session:id", s.user_id as "session:user", s.last_seen_at as "session:seen", u.*
+  from sessions s join users u on u.id = s.user_id
+ where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()`;
+
 /**
- * Reads the users of authenticated requests. Every request and every live socket reads its
- * user (the token version decides whether the session still stands): the ids asked for during
- * one turn of the event loop are read with one prepared statement, so a burst — thousands of
- * sockets reconnecting after a deploy, a busy dashboard — costs a few round trips instead of
- * one each. A failure reaches every request of the batch (a database that is away: 503).
+ * Reads the sessions of authenticated requests with their users. Every request and every live
+ * socket's operation reads its session (a session that was ended or expired serves nothing):
+ * the sessions asked for during one turn of the event loop are read with one prepared
+ * statement, so a burst — thousands of sockets reconnecting after a deploy, a busy dashboard —
+ * costs a few round trips instead of one each. A failure reaches every request of the batch (a
+ * database that is away: 503).
  */
 export class SessionUsers {
-  private pending = new Map<number, Waiter[]>();
+  private pending = new Map<string, Waiter[]>();
   private em: EntityManager | null = null;
 
-  read(em: EntityManager, id: number): Promise<UserRow | undefined> {
+  read(em: EntityManager, id: string): Promise<SessionRow | undefined> {
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) {
         this.em = em;
@@ -38,13 +50,12 @@ export class SessionUsers {
     this.pending = new Map();
     this.em = null;
     try {
-      const rows =
-        batch.size === 1
-          ? await queryPrepared<UserRow>(em, 'session_user', 'select * from users where id = $1', [...batch.keys()])
-          : await queryPrepared<UserRow>(em, 'session_users', 'select * from users where id = any($1::int[])', [
-              [...batch.keys()],
-            ]);
-      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      const rows = await queryPrepared<UserRow>(em, 'session_users', SESSION_USERS, [[...batch.keys()]]);
+      const byId = new Map<string, SessionRow>();
+      for (const { 'session:id': id, 'session:user': userId, 'session:seen': seen, ...user } of rows) {
+        // Raw rows may carry timestamps as PostgreSQL's text.
+        byId.set(String(id), { userId: Number(userId), lastSeenAt: new Date(seen as string | Date), user });
+      }
       for (const [id, waiters] of batch) for (const w of waiters) w.resolve(byId.get(id));
     } catch (err) {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
