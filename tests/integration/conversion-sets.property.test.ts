@@ -118,7 +118,10 @@ async function execute(r: Run) {
 
   // Every lane at once: bursts of single events (one turn of the event loop: they form
   // batches) and batch postbacks, replays within and across them.
-  const answers: { click: number; status: string; conversionId: number | null; error?: string }[] = [];
+  type Answer = { click: number; status: string; conversionId: number | null; error?: string };
+  const answers: Answer[] = [];
+  /** Each batch postback's answers, in the order its events were sent. */
+  const postbacks: Answer[][] = [];
   await Promise.all(
     r.lanes.map(async (lane) => {
       const manager = app.orm.em.fork() as EntityManager;
@@ -128,11 +131,14 @@ async function execute(r: Run) {
           lane.events.map((e) => ({ clickCode: clicks[e.click].code, isNew: e.isNew })),
           key,
         );
+        const own: Answer[] = [];
         outcomes.forEach((o, i) => {
           const click = lane.events[i].click;
-          if (o instanceof DomainError) answers.push({ click, status: 'ERROR', conversionId: null, error: o.message });
-          else answers.push({ click, ...o });
+          if (o instanceof DomainError) own.push({ click, status: 'ERROR', conversionId: null, error: o.message });
+          else own.push({ click, ...o });
         });
+        answers.push(...own);
+        postbacks.push(own);
       } else {
         const settled = await Promise.allSettled(
           lane.events.map((e) => app.services.conversions.convert(manager, clicks[e.click].code, key, e.isNew)),
@@ -199,6 +205,23 @@ async function execute(r: Run) {
     expect(counter.not_new).toBe(marked);
   }
 
+  // A batch postback's events are decided in the order they were sent: of two equal events the
+  // first is paid (or named), never a later one; once its campaign's budget ran out, none of
+  // its later events is paid.
+  for (const own of postbacks) {
+    const decided = new Set<number>();
+    const outOfBudget = new Set<number>();
+    for (const a of own) {
+      const campaign = clicks[a.click].campaignId;
+      if (a.status === 'COMPLETED') {
+        expect(decided.has(a.click), `click ${a.click} paid after an earlier equal event`).toBe(false);
+        expect(outOfBudget.has(campaign), `campaign ${campaign} paid after its budget ran out`).toBe(false);
+      }
+      if (a.status === 'COMPLETED' || a.status === 'DUPLICATE') decided.add(a.click);
+      if (a.error === 'This campaign has no budget left for this action') outOfBudget.add(campaign);
+    }
+  }
+
   for (const check of await checkLedger(em(app))) expect(check, check.detail).toMatchObject({ ok: true });
 }
 
@@ -234,6 +257,29 @@ test('random batches over small budgets: exactly once, never over budget, the le
       },
     ],
   ];
+  const deClicks = (n: number) => Array.from({ length: n }, () => de);
+  const inOrder = (clicks: number[]) => clicks.map((click) => ({ click, isNew: true }));
+  examples.push(
+    [
+      {
+        // The issue's probe: [a, b, c, a, b, c] in one postback, next to a burst of singles.
+        campaigns: [{ budget: 1_000_000n, dailyCap: null }],
+        clicks: deClicks(6),
+        lanes: [
+          { events: inOrder([0, 1, 2, 0, 1, 2]), postback: true },
+          { events: inOrder([3, 4, 5]), postback: false },
+        ],
+      },
+    ],
+    [
+      {
+        // 1 USD at 0.20 an action and 24 events in one postback: the first five are paid.
+        campaigns: [{ budget: 1_000_000n, dailyCap: null }],
+        clicks: deClicks(24),
+        lanes: [{ events: inOrder(Array.from({ length: 24 }, (_, i) => i)), postback: true }],
+      },
+    ],
+  );
   await fc.assert(fc.asyncProperty(run, execute), { numRuns: 16, examples });
   // The runs reached the interesting answers.
   expect(tally.get('COMPLETED')).toBeGreaterThan(0);

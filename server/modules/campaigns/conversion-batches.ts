@@ -64,7 +64,9 @@ export const MAX_BATCH = 256;
  * own answer or error.
  */
 export class ConversionBatches<R extends Summarised> {
-  private queue: Waiting<R>[] = [];
+  /** Units waiting for a batch: one event, or one request's events (at most MAX_BATCH), never split. */
+  private queue: Waiting<R>[][] = [];
+  private queued = 0;
   private inFlight = 0;
   private scheduled = false;
 
@@ -74,35 +76,70 @@ export class ConversionBatches<R extends Summarised> {
     private readonly inFlightLimit: () => number = () => BATCHES_IN_FLIGHT,
   ) {}
 
-  submit(em: EntityManager, request: ConversionRequest): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
-      const waiting = { em, request, resolve, reject };
-      if (this.inFlightLimit() === 0) {
-        void this.single(waiting).then((settle) => settle());
-        return;
+  async submit(em: EntityManager, request: ConversionRequest): Promise<R> {
+    const [result] = await this.submitUnit(em, [request]);
+    return result;
+  }
+
+  /**
+   * One request's events, decided in the order they were sent: they go into one batch
+   * together (processed in order by the SQL function), and a request of more than MAX_BATCH
+   * events goes in consecutive batches, each sent once the one before has committed. So of two
+   * equal events the first completes and the second is DUPLICATE, and a budget that runs out
+   * pays the earliest events. Events of other requests may commit in between.
+   */
+  async submitMany(em: EntityManager, requests: readonly ConversionRequest[]): Promise<R[]> {
+    const results: R[] = [];
+    for (let i = 0; i < requests.length; i += MAX_BATCH) {
+      results.push(...(await this.submitUnit(em, requests.slice(i, i + MAX_BATCH))));
+    }
+    return results;
+  }
+
+  private async submitUnit(em: EntityManager, requests: readonly ConversionRequest[]): Promise<R[]> {
+    if (this.inFlightLimit() === 0) {
+      // Batching off: each event alone, one after the other.
+      const results: R[] = [];
+      for (const request of requests) {
+        results.push(await new Promise<R>((resolve, reject) => void this.alone({ em, request, resolve, reject })));
       }
-      this.queue.push(waiting);
-      if (this.scheduled || this.inFlight >= this.inFlightLimit()) return;
+      return results;
+    }
+    const unit: Waiting<R>[] = [];
+    // The executors run at once: the unit holds the events in their order.
+    const answers = requests.map(
+      (request) => new Promise<R>((resolve, reject) => unit.push({ em, request, resolve, reject })),
+    );
+    this.queue.push(unit);
+    this.queued += unit.length;
+    if (!this.scheduled && this.inFlight < this.inFlightLimit()) {
       this.scheduled = true;
       // After this turn's I/O callbacks: the events that arrived with it join the batch.
       setImmediate(() => {
         this.scheduled = false;
         this.dispatch();
       });
-    });
+    }
+    // One failure fails the unit (the database away): the caller answers an error for all of it.
+    return Promise.all(answers);
   }
 
   /**
    * Sends what is queued, in as many batches as there are free slots, and keeps one share back:
    * under a steady load the events that wait are the next batch, sent the moment a slot frees,
    * while the application answers the callers of the last one (one batch of everything would
-   * leave the database idle while those callers are answered and come back).
+   * leave the database idle while those callers are answered and come back). A unit is never
+   * split across batches.
    */
   private dispatch() {
     const limit = this.inFlightLimit();
     while (this.inFlight < limit && this.queue.length > 0) {
-      const share = Math.ceil(this.queue.length / (limit - this.inFlight + 1));
-      const batch = this.queue.splice(0, Math.min(MAX_BATCH, share));
+      const share = Math.min(MAX_BATCH, Math.ceil(this.queued / (limit - this.inFlight + 1)));
+      const batch: Waiting<R>[] = [];
+      while (this.queue.length && (batch.length === 0 || batch.length + this.queue[0].length <= share)) {
+        batch.push(...this.queue.shift()!);
+      }
+      this.queued -= batch.length;
       this.inFlight++;
       void this.run(batch);
     }
@@ -148,8 +185,10 @@ export class ConversionBatches<R extends Summarised> {
           for (const w of batch) w.reject(err);
         };
       }
-      // Nothing of the batch committed: each event on its own, so only a bad one fails.
-      const settles = await Promise.all(batch.map((w) => this.many([w])));
+      // Nothing of the batch committed: each event on its own, so only a bad one fails; one
+      // after the other, in the batch's order, so the events are still decided as they came.
+      const settles: (() => void)[] = [];
+      for (const w of batch) settles.push(await this.many([w]));
       return () => {
         for (const settle of settles) settle();
       };
@@ -161,9 +200,9 @@ export class ConversionBatches<R extends Summarised> {
     };
   }
 
-  /** One event alone (batching off); what it answers is handed back to be given when the caller says. */
-  private single(w: Waiting<R>): Promise<() => void> {
-    return this.many([w]);
+  /** One event alone (batching off), answered at once. */
+  private async alone(w: Waiting<R>) {
+    (await this.many([w]))();
   }
 }
 

@@ -114,7 +114,8 @@ export class ConversionsService {
 
   /**
    * A batch of postbacks (`POST /v1/sdk/events` with `events`): every event goes through the
-   * same exactly-once path as a single one, and gets its own answer, in order (an outcome, or
+   * same exactly-once path as a single one, decided in the order sent (the first of two equal
+   * events completes, a budget that runs out pays the earliest), and gets its own answer, in order (an outcome, or
    * the error that event alone would have answered). The live events follow once per campaign
    * and app with the totals after the last of them, not once per conversion. An unexpected
    * failure (the database away) fails the whole request: a retry answers DUPLICATE for what
@@ -125,12 +126,11 @@ export class ConversionsService {
     events: readonly { clickCode: string; isNew: boolean }[],
     keyHash: string | null,
   ): Promise<(ConversionOutcome | DomainError)[]> {
-    const settled = await Promise.allSettled(
-      events.map((e) => this.batches.submit(em, { clickCode: e.clickCode, keyHash, isNew: e.isNew })),
+    // In the order they were sent (ConversionBatches.submitMany).
+    const results = await this.batches.submitMany(
+      em,
+      events.map((e) => ({ clickCode: e.clickCode, keyHash, isNew: e.isNew })),
     );
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    const results = settled.map((s) => (s as PromiseFulfilledResult<ConversionResult>).value);
     const outcomes = await Promise.all(results.map((r) => this.settle(em, r, { campaignsOnce: new Set() })));
     // The newest totals per campaign, per app and campaign, and per publisher.
     const latest = new Map<string, Extract<ConversionResult, { result: 'COMPLETED' }>>();
