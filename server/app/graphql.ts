@@ -270,8 +270,14 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
           },
         };
       },
-      onError: (_ctx, _id, _payload, errors) => {
-        for (const e of errors) if (!e.extensions?.code) log.error({ err: e }, 'subscription error');
+      // The client's mistakes (a syntax error, a field that does not exist, an operation
+      // refused) are the client's: info, the message only. Error level is for our faults.
+      onError: (_ctx, _id, payload, errors) => {
+        for (const e of errors) {
+          const cause = (e as { originalError?: unknown }).originalError;
+          if (cause && !e.extensions?.code) log.error({ err: cause }, 'subscription error');
+          else log.info({ operation: payload.operationName ?? undefined, reason: e.message }, 'subscription refused');
+        }
       },
       // The client refetches when a subscription is live (graphql/live.ts): no change is lost
       // between a page's query and its subscription, or during a reconnect.

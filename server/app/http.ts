@@ -143,7 +143,10 @@ export async function createHttp(deps: {
 
   const securityHeaders = browserSecurityHeaders(config, pages?.scriptHashes ?? []);
   http.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, () => done());
+    // Over TLS through a trusted proxy (its X-Forwarded-Proto; fastify reads it only from the
+    // TRUST_PROXY hops), the browser is told to come back over https only, whatever PUBLIC_URL says.
+    if (req.protocol === 'https' && !securityHeaders.hsts) reply.raw.setHeader('strict-transport-security', HSTS);
+    securityHeaders.apply(req.raw, reply.raw, () => done());
   });
   // Answers over 1 KB compressed on the fly (brotli at a fast level, or gzip), with Vary; what
   // is already compressed (the built files, the SPA page, the showcase script) goes as it is.
@@ -224,13 +227,14 @@ function readClientPages(dir: string) {
  * and uploaded media are meant for other origins' pages and say so themselves
  * (cross-origin resource policy); media keep their own sandboxing CSP. HSTS and
  * upgrade-insecure-requests only where production is served over https (the compose demo at
- * http://localhost:8080 is production without TLS). @fastify/helmet built the middleware
+ * http://localhost:8080 is production without TLS), and HSTS besides on a request a trusted proxy says
+ * came over TLS (createHttp's hook). @fastify/helmet built the middleware
  * anew for every request (parsing the CSP each time, 3 % of a read's CPU in the profile) to
  * allow per-route options, which nothing here uses.
  */
 function browserSecurityHeaders(config: Config, scriptHashes: string[]) {
   const httpsOnly = config.env === 'production' && !!config.publicUrl?.startsWith('https://');
-  return helmet({
+  const apply = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -248,11 +252,15 @@ function browserSecurityHeaders(config: Config, scriptHashes: string[]) {
         ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: httpsOnly ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  return { apply, hsts: httpsOnly };
 }
+
+const HSTS_MAX_AGE = 31_536_000;
+const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
 
 /** What operators read: request durations, /metrics (Prometheus), /healthz and /readyz. */
 function registerOperations(http: FastifyInstance, config: Config, orm: MikroORM) {

@@ -33,6 +33,8 @@ export async function startTestApp(
      * while a test does the same itself and counts what it did.
      */
     jobs?: boolean;
+    /** The app's logger (a test that reads what is logged). */
+    logger?: import('pino').Logger;
   } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const db = opts.databaseUrl ? null : await createTestDatabase();
@@ -50,7 +52,7 @@ export async function startTestApp(
     RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
   });
-  const app = await buildApp(config, { jobs: opts.jobs ?? false });
+  const app = await buildApp(config, { jobs: opts.jobs ?? false, logger: opts.logger });
   const close = app.close;
   return Object.assign(app, {
     dataDir,
