@@ -2,6 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  decodedBytes,
+  IMAGE_MESSAGES,
+  MAX_DECODED_BYTES,
+  UPLOADS_AT_ONCE,
+  UPLOADS_PER_MINUTE,
+} from '../../server/modules/images/images.service.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { login } from '../helpers/graphql.ts';
 
@@ -32,7 +39,11 @@ function storedFiles(): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
-async function upload(bytes: Buffer, filename: string, opts: { type?: string; field?: string; auth?: boolean } = {}) {
+async function upload(
+  bytes: Buffer,
+  filename: string,
+  opts: { type?: string; field?: string; auth?: boolean; token?: string } = {},
+) {
   const form = new FormData();
   form.append(
     opts.field ?? 'image',
@@ -41,10 +52,10 @@ async function upload(bytes: Buffer, filename: string, opts: { type?: string; fi
   );
   const res = await fetch(`${app.url}/api/v1/images`, {
     method: 'POST',
-    headers: opts.auth === false ? {} : { authorization: `Bearer ${token}` },
+    headers: opts.auth === false ? {} : { authorization: `Bearer ${opts.token ?? token}` },
     body: form,
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
 }
 
 describe('POST /v1/images', () => {
@@ -163,6 +174,27 @@ describe('POST /v1/images', () => {
     expect(res.body).toEqual({ error: 'The image is too large: at most 50 megapixels' });
   });
 
+  test('the decoded size counts, not only pixels: a 16-bit image under the pixel cap is refused before decoding', async () => {
+    // 7000 × 7000 × 4 channels × 2 bytes = 392 MB decoded, from a few hundred KB of interlaced PNG.
+    const deep = await sharp({ create: { width: 7000, height: 7000, channels: 4, background: '#336699' } })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toColourspace('rgb16')
+      .toBuffer();
+    expect((await sharp(deep).metadata()).depth).toBe('ushort');
+    expect(deep.length).toBeLessThan(MB);
+    const started = Date.now();
+    const res = await upload(deep, 'deep.png');
+    expect(res).toMatchObject({ status: 400, body: { error: IMAGE_MESSAGES.tooManyBytes } });
+    // Refused from its header: no 3.6 s decode.
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The largest accepted: 4096 × 4096 with transparency at 8 bits (64 MB decoded).
+    const largest = await sharp({ create: { width: 4096, height: 4096, channels: 4, background: '#336699aa' } })
+      .png({ progressive: true, compressionLevel: 9 })
+      .toBuffer();
+    expect(decodedBytes(await sharp(largest).metadata())).toBe(MAX_DECODED_BYTES);
+    expect((await upload(largest, 'largest.png')).status).toBe(201);
+  });
+
   test('a large image is stored at most 2048 px on a side', async () => {
     const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#36c' } })
       .png()
@@ -224,5 +256,36 @@ describe('/media', () => {
       // Never the file itself (the SPA fallback may answer with the client's index page).
       expect(await res.text()).not.toContain('"name": "taskgram-ads"');
     }
+  });
+});
+
+describe("a user's uploads are limited in rate and concurrency", () => {
+  test(`at most ${UPLOADS_AT_ONCE} at once: the next gets 429 with Retry-After`, async () => {
+    const own = await login(app, 'moderator@demo.local');
+    const big = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#884422' } })
+      .png({ progressive: true })
+      .toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE + 2 }, () => upload(big, 'big.png', { token: own })),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused[0].body).toEqual({ error: IMAGE_MESSAGES.tooMany });
+    expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(UPLOADS_AT_ONCE);
+    // Another user is not held by it.
+    expect((await upload(PNG, 'logo.png', { token: await login(app, 'moderator2@demo.local') })).status).toBe(201);
+  });
+
+  test(`at most ${UPLOADS_PER_MINUTE} a minute`, async () => {
+    // The limiter counts in one-minute windows: start with room for the burst.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 200));
+    const own = await login(app, 'publisher@demo.local');
+    const statuses = [];
+    for (let i = 0; i <= UPLOADS_PER_MINUTE; i++) statuses.push(await upload(PNG, 'logo.png', { token: own }));
+    expect(statuses.slice(0, UPLOADS_PER_MINUTE).map((a) => a.status)).toEqual(Array(UPLOADS_PER_MINUTE).fill(201));
+    expect(statuses[UPLOADS_PER_MINUTE]).toMatchObject({ status: 429, body: { error: IMAGE_MESSAGES.tooFast } });
+    expect(Number(statuses[UPLOADS_PER_MINUTE].retryAfter)).toBeGreaterThan(0);
   });
 });

@@ -1,18 +1,19 @@
 import { join } from 'node:path';
 import { defineArea } from '../../app/area.ts';
 import { imagesRoutes } from './images.rest.ts';
-import { ImagesService, MEDIA_TYPES } from './images.service.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { ImagesService, MEDIA_TYPES, UPLOADS_PER_MINUTE } from './images.service.ts';
 import { DiskStorage, type ObjectStorage, S3Storage } from './storage.ts';
 
 /** Uploaded images (logos, banners) in the data folder or a bucket, served on /media. */
 export const imagesArea = defineArea({
   name: 'images',
-  services: ({ config, cleanups }) => {
+  services: ({ config, cleanups, redis }) => {
     const storage: ObjectStorage = config.s3
       ? new S3Storage(config.s3)
       : new DiskStorage(join(config.dataDir, 'uploads'));
     if (storage instanceof S3Storage) cleanups.push(async () => storage.close());
-    return { images: new ImagesService(storage) };
+    return { images: new ImagesService(storage, createRateLimiter(UPLOADS_PER_MINUTE, redis)) };
   },
   routes: imagesRoutes,
   http: ({ http, services }) => {

@@ -6,11 +6,12 @@ export const imagesRoutes = [
     method: 'POST',
     path: '/v1/images',
     tag: 'images',
-    summary: 'Upload an image (multipart field `image`, at most 1 MB; png, jpg, jpeg, webp, svg or avif by content).',
+    summary:
+      'Upload an image (multipart field `image`, at most 1 MB; png, jpg, jpeg, webp, svg or avif by content; at most 50 megapixels and 64 MB decoded). A user uploads at most 20 images a minute and 2 at once: past that, 429 with Retry-After.',
     access: 'user',
     upload: { field: 'image' },
     status: 201,
     response: z.object({ path: z.string() }),
-    handler: async (ctx, { file }) => ctx.services.images.store(file!.bytes, file!.filename),
+    handler: async (ctx, { file }) => ctx.services.images.upload(ctx.user!.id, file!.bytes, file!.filename),
   }),
 ];
