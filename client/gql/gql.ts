@@ -123,6 +123,9 @@ type Documents = {
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": typeof types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": typeof types.StatisticsLiveDocument,
+    "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
+    "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": typeof types.EndSessionDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
 const documents: Documents = {
@@ -235,6 +238,9 @@ const documents: Documents = {
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": types.StatisticsLiveDocument,
+    "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
+    "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": types.EndSessionDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": types.UpdateDefaultRoleDocument,
 };
 
@@ -688,6 +694,18 @@ export function graphql(source: "\n  query StatisticsApps {\n    platforms(page:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"): (typeof documents)["\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n"): (typeof documents)["\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n"): (typeof documents)["\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** What the server says to do next (`EMAIL_CODE`: sign in again with the code it mailed). */
+    readonly next?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,7 +36,7 @@ export async function api<T>(
     throw new ApiError(NETWORK_ERROR);
   }
 
-  let payload: { value?: T; error?: string } | null = null;
+  let payload: { value?: T; error?: string; next?: string } | null = null;
   try {
     payload = await response.json();
   } catch {
@@ -46,7 +48,7 @@ export async function api<T>(
   if (response.status === 401 && token) signOut();
 
   if (!response.ok || !payload || payload.error !== undefined) {
-    throw new ApiError(payload?.error || NETWORK_ERROR, response.status);
+    throw new ApiError(payload?.error || NETWORK_ERROR, response.status, payload?.next);
   }
   return payload.value as T;
 }

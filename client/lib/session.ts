@@ -44,3 +44,20 @@ export function signOut(): void {
     signingOut = false;
   }
 }
+
+/**
+ * "Log out": the server ends this session (its token stops working everywhere, its live
+ * sockets close), then the browser forgets it. The browser does not wait for the server: the
+ * request goes on (keepalive) while the page moves to the sign-in screen.
+ */
+export function logOut(): void {
+  const token = getToken();
+  if (token) {
+    void fetch('/api/v1/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => {});
+  }
+  signOut();
+}

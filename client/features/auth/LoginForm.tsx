@@ -1,31 +1,45 @@
+import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { type SignedIn, authApi } from './authApi';
 import { type LoginValues, loginSchema } from './schemas';
 import { useHydrated } from '../../lib/useHydrated';
 
-/** E-mail and password sign-in; server errors (wrong password, pending request) go to a toast. */
+/**
+ * E-mail and password sign-in; server errors (wrong password, pending request) go to a toast.
+ * When the account or the address has seen many failed attempts, the server asks for the code
+ * it mailed to the account: the form then shows why and a field for it.
+ */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const hydrated = useHydrated();
+  /** The server's word on why a code is needed, once it asked for one. */
+  const [codeAsked, setCodeAsked] = useState<string | null>(null);
 
   const submit = handleSubmit(async (values) => {
     try {
       onSignedIn(await authApi.login(values));
     } catch (error) {
+      if (error instanceof ApiError && error.next === 'EMAIL_CODE') {
+        setCodeAsked(error.message);
+        setTimeout(() => setFocus('code'));
+        return;
+      }
       notifyError(errorMessage(error));
     }
   });
@@ -39,6 +53,24 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         <FormField label="Password" error={errors.password?.message}>
           <PasswordInput autoComplete="current-password" placeholder="6 to 15 characters" {...register('password')} />
         </FormField>
+        {codeAsked && (
+          <>
+            <Alert.Root status="warning" data-testid="sign-in-code-asked">
+              <Alert.Indicator />
+              <Alert.Description>{codeAsked}</Alert.Description>
+            </Alert.Root>
+            <FormField label="Code from the e-mail" error={errors.code?.message}>
+              <Input
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="K7QX-M2PD"
+                maxLength={9}
+                {...register('code')}
+              />
+            </FormField>
+          </>
+        )}
         <HStack justify="flex-end">
           <ChakraLink asChild fontSize="sm" color="brand.fg">
             <Link to="/reset-password">Forgot password?</Link>

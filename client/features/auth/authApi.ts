@@ -32,7 +32,8 @@ export interface RegistrationRequestBody {
 }
 
 export const authApi = {
-  login: (body: { email: string; password: string }) => api<SignedIn>('POST', '/v1/auth/login', body),
+  login: ({ code, ...body }: { email: string; password: string; code?: string }) =>
+    api<SignedIn>('POST', '/v1/auth/login', code ? { ...body, code } : body),
   register: (body: RegistrationRequestBody) =>
     api<{ status: 'PENDING'; message: string }>('POST', '/v1/auth/registration', body),
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),

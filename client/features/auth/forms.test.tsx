@@ -83,6 +83,40 @@ describe('login form', () => {
   });
 });
 
+describe('login form under attack', () => {
+  it('shows why a code is needed and sends it with the next sign-in', async () => {
+    const asked = 'Many failed sign-in attempts: enter the code we have e-mailed to this account';
+    const session = { accessToken: 'jwt', user: { id: '1', name: 'A', email: 'a@b.co', defaultRole: 'ADVERTISER' } };
+    const fetchSpy = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ error: asked, next: 'EMAIL_CODE' }), { status: 403 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ value: session }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const onSignedIn = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onSignedIn={onSignedIn} />);
+    await user.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(asked)).toBeInTheDocument();
+    const code = screen.getByLabelText('Code from the e-mail');
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(messages.codeInvalid)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, 'k7qx-m2pd');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session));
+    expect(fetchSpy).toHaveBeenLastCalledWith(
+      '/api/v1/auth/login',
+      expect.objectContaining({
+        body: JSON.stringify({ email: 'a@b.co', password: 'demo1234', code: 'k7qx-m2pd' }),
+      }),
+    );
+  });
+});
+
 describe('registration request form', () => {
   it('shows the messages of required and malformed fields', async () => {
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ export const messages = {
   nameRequired: 'Enter your name',
   telegramInvalid: 'Enter a Telegram username like @name or a t.me link',
   roleRequired: 'Choose what you want to do',
+  codeInvalid: 'Enter the 8-character code from the e-mail, like K7QX-M2PD',
 } as const;
 
 const email = z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid));
@@ -18,6 +19,12 @@ const password = z.string().min(6, messages.passwordLength).max(15, messages.pas
 export const loginSchema = z.object({
   email,
   password: z.string().min(1, messages.passwordLength).pipe(password),
+  /** Asked for only when the server says so (many failed attempts): the code it mailed. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, messages.codeInvalid)
+    .optional(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 

@@ -7,11 +7,12 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link, useLocation } from '@tanstack/react-router';
-import { Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
+import { KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
-import { signOut } from '../../lib/session';
+import { logOut } from '../../lib/session';
+import { LazySessionsDialog } from '../users/LazySessionsDialog';
 import type { ExchangeBadges } from './AreaTabs';
 import { areaTabs } from './tabs';
 
@@ -44,111 +45,124 @@ export function MobileDrawer({
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const close = () => setOpen(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
-      <Drawer.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          size="sm"
-          aria-label="Open menu"
-          display={{ base: 'inline-flex', md: 'none' }}
-          data-testid="drawer-open"
-        >
-          <MenuIcon />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Stack gap="0">
-                <Drawer.Title>{user.name}</Drawer.Title>
-                <Text fontSize="sm" color="fg.muted">
-                  {user.email}
-                </Text>
-              </Stack>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack gap="5">
-                {areas.map((option) => (
-                  <Stack key={option.id} gap="1">
-                    <Text
-                      fontSize="xs"
-                      fontWeight="semibold"
-                      textTransform="uppercase"
-                      color={option.id === area ? 'brand.fg' : 'fg.muted'}
-                    >
-                      {option.label}
-                    </Text>
-                    {areaTabs[option.id].map((tab) =>
-                      tab.to === null ? (
-                        <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
-                          <a href={docsUrl} target="_blank" rel="noreferrer">
-                            {tab.label}
-                          </a>
-                        </Button>
-                      ) : (
-                        <Button
-                          key={tab.label}
-                          asChild
-                          variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
-                          justifyContent="flex-start"
-                          size="sm"
-                          onClick={close}
-                        >
-                          <Link to={tab.to}>
-                            {tab.label}
-                            {tab.badge && badges?.[tab.badge] ? (
-                              <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
-                                {badges[tab.badge]}
-                              </Badge>
-                            ) : null}
-                          </Link>
-                        </Button>
-                      ),
-                    )}
-                  </Stack>
-                ))}
-                {user.isModerator && (
-                  <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
-                    <Link to="/moderation">
-                      <ShieldCheck /> Moderation
-                      {moderationWaiting > 0 && (
-                        <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
-                          {moderationWaiting}
-                        </Badge>
+    <>
+      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
+        <Drawer.Trigger asChild>
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label="Open menu"
+            display={{ base: 'inline-flex', md: 'none' }}
+            data-testid="drawer-open"
+          >
+            <MenuIcon />
+          </IconButton>
+        </Drawer.Trigger>
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Stack gap="0">
+                  <Drawer.Title>{user.name}</Drawer.Title>
+                  <Text fontSize="sm" color="fg.muted">
+                    {user.email}
+                  </Text>
+                </Stack>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Stack gap="5">
+                  {areas.map((option) => (
+                    <Stack key={option.id} gap="1">
+                      <Text
+                        fontSize="xs"
+                        fontWeight="semibold"
+                        textTransform="uppercase"
+                        color={option.id === area ? 'brand.fg' : 'fg.muted'}
+                      >
+                        {option.label}
+                      </Text>
+                      {areaTabs[option.id].map((tab) =>
+                        tab.to === null ? (
+                          <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
+                            <a href={docsUrl} target="_blank" rel="noreferrer">
+                              {tab.label}
+                            </a>
+                          </Button>
+                        ) : (
+                          <Button
+                            key={tab.label}
+                            asChild
+                            variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
+                            justifyContent="flex-start"
+                            size="sm"
+                            onClick={close}
+                          >
+                            <Link to={tab.to}>
+                              {tab.label}
+                              {tab.badge && badges?.[tab.badge] ? (
+                                <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                                  {badges[tab.badge]}
+                                </Badge>
+                              ) : null}
+                            </Link>
+                          </Button>
+                        ),
                       )}
-                    </Link>
-                  </Button>
-                )}
-                {user.isFinance && (
-                  <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
-                    <Link to="/finance">
-                      <Landmark /> Finance
-                    </Link>
-                  </Button>
-                )}
-              </Stack>
-            </Drawer.Body>
-            <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-              <Separator />
-              <Button asChild colorPalette="brand" onClick={close}>
-                <Link to="/advertiser/payments">
-                  <PlusCircle /> Add Funds
-                </Link>
-              </Button>
-              <Button variant="outline" onClick={signOut}>
-                <LogOut /> Log out
-              </Button>
-            </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+                    </Stack>
+                  ))}
+                  {user.isModerator && (
+                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
+                      <Link to="/moderation">
+                        <ShieldCheck /> Moderation
+                        {moderationWaiting > 0 && (
+                          <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                            {moderationWaiting}
+                          </Badge>
+                        )}
+                      </Link>
+                    </Button>
+                  )}
+                  {user.isFinance && (
+                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
+                      <Link to="/finance">
+                        <Landmark /> Finance
+                      </Link>
+                    </Button>
+                  )}
+                </Stack>
+              </Drawer.Body>
+              <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
+                <Separator />
+                <Button asChild colorPalette="brand" onClick={close}>
+                  <Link to="/advertiser/payments">
+                    <PlusCircle /> Add Funds
+                  </Link>
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    close();
+                    setSessionsOpen(true);
+                  }}
+                >
+                  <KeyRound /> Sessions and password
+                </Button>
+                <Button variant="outline" onClick={logOut}>
+                  <LogOut /> Log out
+                </Button>
+              </Drawer.Footer>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+    </>
   );
 }

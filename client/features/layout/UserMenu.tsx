@@ -6,11 +6,13 @@ import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from '@tanstack/react-router';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import type { DefaultRole } from '../../lib/areas';
-import { signOut } from '../../lib/session';
+import { logOut } from '../../lib/session';
+import { LazySessionsDialog } from '../users/LazySessionsDialog';
 import { useUpdateDefaultRole } from '../users/useUpdateDefaultRole';
 
 export const UserMenuFragment = graphql(`
@@ -27,63 +29,74 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
   const user = useFragment(UserMenuFragment, userRef);
   const navigate = useNavigate();
   const { update } = useUpdateDefaultRole(user.id);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
 
   return (
-    <Menu.Root
-      onSelect={(e) => {
-        if (e.value === 'logout') signOut();
-        if (e.value === 'moderation') void navigate({ to: '/moderation' });
-      }}
-    >
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" borderRadius="full" data-testid="user-menu">
-          <Avatar.Root size="sm" colorPalette="purple">
-            <Avatar.Fallback name={user.name} />
-          </Avatar.Root>
-          {/* Named from its content, so the visible initials are part of the name (WCAG 2.5.3). */}
-          <VisuallyHidden>User menu</VisuallyHidden>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="72">
-            <Stack gap="0" px="2" py="2">
-              <Text fontWeight="semibold" data-testid="user-name">
-                {user.name}
-              </Text>
-              <HStack gap="1">
-                <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
-                  {user.email}
+    <>
+      <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <Menu.Root
+        onSelect={(e) => {
+          if (e.value === 'logout') logOut();
+          if (e.value === 'sessions') setSessionsOpen(true);
+          if (e.value === 'moderation') void navigate({ to: '/moderation' });
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" px="1" borderRadius="full" data-testid="user-menu">
+            <Avatar.Root size="sm" colorPalette="purple">
+              <Avatar.Fallback name={user.name} />
+            </Avatar.Root>
+            {/* Named from its content, so the visible initials are part of the name (WCAG 2.5.3). */}
+            <VisuallyHidden>User menu</VisuallyHidden>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="72">
+              <Stack gap="0" px="2" py="2">
+                <Text fontWeight="semibold" data-testid="user-name">
+                  {user.name}
                 </Text>
-                <CopyButton value={user.email} label="Copy e-mail" />
-              </HStack>
-            </Stack>
-            <Menu.Separator />
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Main area (logo link)</Menu.ItemGroupLabel>
-              <Menu.RadioItemGroup value={user.defaultRole} onValueChange={(e) => void update(e.value as DefaultRole)}>
-                <Menu.RadioItem value="ADVERTISER">
-                  Advertiser
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-                <Menu.RadioItem value="PUBLISHER">
-                  Publisher
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              </Menu.RadioItemGroup>
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            {user.isModerator && (
-              <Menu.Item value="moderation">
-                <ShieldCheck size={16} /> Moderation
+                <HStack gap="1">
+                  <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
+                    {user.email}
+                  </Text>
+                  <CopyButton value={user.email} label="Copy e-mail" />
+                </HStack>
+              </Stack>
+              <Menu.Separator />
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>Main area (logo link)</Menu.ItemGroupLabel>
+                <Menu.RadioItemGroup
+                  value={user.defaultRole}
+                  onValueChange={(e) => void update(e.value as DefaultRole)}
+                >
+                  <Menu.RadioItem value="ADVERTISER">
+                    Advertiser
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                  <Menu.RadioItem value="PUBLISHER">
+                    Publisher
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                </Menu.RadioItemGroup>
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              {user.isModerator && (
+                <Menu.Item value="moderation">
+                  <ShieldCheck size={16} /> Moderation
+                </Menu.Item>
+              )}
+              <Menu.Item value="sessions" data-testid="sessions">
+                <KeyRound size={16} /> Sessions and password
               </Menu.Item>
-            )}
-            <Menu.Item value="logout" color="fg.error" data-testid="logout">
-              <LogOut size={16} /> Log out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+              <Menu.Item value="logout" color="fg.error" data-testid="logout">
+                <LogOut size={16} /> Log out
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </>
   );
 }

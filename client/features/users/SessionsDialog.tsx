@@ -1,0 +1,282 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert } from '@chakra-ui/react/alert';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, CloseButton } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Heading } from '@chakra-ui/react/heading';
+import { Portal } from '@chakra-ui/react/portal';
+import { Separator } from '@chakra-ui/react/separator';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Laptop, Smartphone } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormField } from '../../components/ui/FormField';
+import { PasswordInput } from '../../components/ui/PasswordInput';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/api';
+import { formatShortDate } from '../../lib/dates';
+import { messages } from '../auth/schemas';
+
+const MySessionsQuery = graphql(`
+  query MySessions {
+    mySessions {
+      id
+      method
+      createdAt
+      lastSeenAt
+      ip
+      lastIp
+      userAgent
+      current
+    }
+  }
+`);
+
+const EndSessionMutation = graphql(`
+  mutation EndSession($id: ID!) {
+    endSession(id: $id)
+  }
+`);
+
+const ChangePasswordMutation = graphql(`
+  mutation ChangePassword($input: ChangePasswordInput!) {
+    changePassword(input: $input)
+  }
+`);
+
+const BROWSERS: [string, RegExp][] = [
+  ['Edge', /Edg\//],
+  ['Opera', /OPR\//],
+  ['Firefox', /Firefox\//],
+  ['Chrome', /Chrome\/|CriOS\//],
+  ['Safari', /Safari\//],
+  ['Telegram', /Telegram/i],
+];
+const SYSTEMS: [string, RegExp][] = [
+  ['Android', /Android/],
+  ['iPhone', /iPhone/],
+  ['iPad', /iPad/],
+  ['Windows', /Windows/],
+  ['macOS', /Mac OS X|Macintosh/],
+  ['Linux', /Linux/],
+];
+
+/** "Chrome on Windows" from a User-Agent; the raw string when nothing is recognised. */
+export function deviceName(userAgent: string | null | undefined): { name: string; phone: boolean } {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([, re]) => re.test(ua))?.[0] ?? null;
+  const os = SYSTEMS.find(([, re]) => re.test(ua))?.[0] ?? null;
+  const phone = /Android|iPhone|Mobile/.test(ua);
+  if (browser && os) return { name: `${browser} on ${os}`, phone };
+  return { name: browser ?? os ?? (ua ? ua.slice(0, 60) : 'Unknown device'), phone };
+}
+
+const passwordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    password: z.string().min(6, messages.passwordLength).max(15, messages.passwordLength),
+    repeat: z.string(),
+  })
+  .refine((v) => v.password === v.repeat, { message: messages.passwordsDiffer, path: ['repeat'] });
+type PasswordValues = z.infer<typeof passwordSchema>;
+
+function ChangePasswordForm() {
+  const [change] = useMutation(ChangePasswordMutation);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { currentPassword: '', password: '', repeat: '' },
+  });
+  const submit = handleSubmit(async ({ currentPassword, password }) => {
+    try {
+      const { data } = await change({
+        variables: { input: { currentPassword, password } },
+        refetchQueries: ['MySessions'],
+      });
+      const ended = data?.changePassword ?? 0;
+      reset();
+      notifySuccess(
+        ended
+          ? `Password changed. ${ended === 1 ? 'Your other session was' : `${ended} other sessions were`} signed out.`
+          : 'Password changed.',
+      );
+    } catch (error) {
+      const message = errorMessage(error);
+      if (/current password/i.test(message)) setError('currentPassword', { message });
+      else notifyError(message);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change password">
+      <Stack gap="3">
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
+        </FormField>
+        <FormField label="New password" error={errors.password?.message} helperText="6 to 15 characters">
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Repeat the new password" error={errors.repeat?.message}>
+          <PasswordInput autoComplete="new-password" {...register('repeat')} />
+        </FormField>
+        <Text fontSize="sm" color="fg.muted">
+          Every other session of your account is signed out; this one stays.
+        </Text>
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SessionList() {
+  const { data, loading, error, refetch } = useQuery(MySessionsQuery, { fetchPolicy: 'network-only' });
+  const [end, { loading: ending }] = useMutation(EndSessionMutation);
+  const sessions = data?.mySessions ?? [];
+  const others = sessions.filter((s) => !s.current);
+
+  const endSessions = async (ids: string[]) => {
+    try {
+      for (const id of ids) await end({ variables: { id } });
+      notifySuccess(ids.length === 1 ? 'Signed out there.' : `Signed out of ${ids.length} other sessions.`);
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+    await refetch();
+  };
+
+  if (error) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Description>{errorMessage(error)}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  if (loading && !data) {
+    return (
+      <Stack gap="3" aria-busy="true">
+        <Skeleton height="14" />
+        <Skeleton height="14" />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="3">
+      <Stack gap="0" as="ul" listStyleType="none" aria-label="Sessions">
+        {sessions.map((s) => {
+          const device = deviceName(s.userAgent);
+          const Icon = device.phone ? Smartphone : Laptop;
+          return (
+            <HStack
+              as="li"
+              key={s.id}
+              py="3"
+              gap="3"
+              align="flex-start"
+              borderBottomWidth="1px"
+              data-testid="session-row"
+            >
+              <Box pt="1" color="fg.muted">
+                <Icon size={20} aria-hidden />
+              </Box>
+              <Stack gap="0.5" flex="1" minW="0">
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="medium">{device.name}</Text>
+                  {s.current && (
+                    <Badge colorPalette="green" size="sm">
+                      This device
+                    </Badge>
+                  )}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  Last seen {formatShortDate(s.lastSeenAt)} from {s.lastIp}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  Signed in {formatShortDate(s.createdAt)} from {s.ip} with{' '}
+                  {s.method === 'GOOGLE' ? 'Google' : 'a password'}
+                </Text>
+              </Stack>
+              {!s.current && (
+                <Button size="xs" variant="outline" loading={ending} onClick={() => void endSessions([s.id])}>
+                  Sign out
+                </Button>
+              )}
+            </HStack>
+          );
+        })}
+      </Stack>
+      {others.length > 0 ? (
+        <Button
+          variant="outline"
+          colorPalette="red"
+          alignSelf="flex-start"
+          loading={ending}
+          onClick={() => void endSessions(others.map((s) => s.id))}
+        >
+          Sign out of all other sessions
+        </Button>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          You are signed in here only.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Where the account is signed in (each session can be ended) and a new password. */
+export function SessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      size="md"
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Sessions and password</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {open && (
+                <Stack gap="6">
+                  <Stack gap="2">
+                    <Heading as="h3" size="sm">
+                      Where you are signed in
+                    </Heading>
+                    <SessionList />
+                  </Stack>
+                  <Separator />
+                  <Stack gap="2">
+                    <Heading as="h3" size="sm">
+                      Change password
+                    </Heading>
+                    <ChangePasswordForm />
+                  </Stack>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

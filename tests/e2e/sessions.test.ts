@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMails } from '../helpers/accounts';
+import { startTestApp } from '../helpers/app';
+import { browserPool, screenshot, signIn } from './browser';
+
+/**
+ * Sessions a person can see and end: a laptop ends the phone's session and the phone is
+ * signed out at once, without a reload; Log out ends the session on the server; a sign-in
+ * under attack asks for the mailed code and works with it.
+ */
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers = browserPool(() => app.url);
+
+beforeAll(async () => {
+  // One failure a minute per address and e-mail: the sign-in code is asked for at once.
+  app = await startTestApp({ demo: true, serveClient: true, env: { RATE_LIMIT_PER_MINUTE: '2' } });
+});
+
+afterAll(async () => {
+  await browsers.closeAll();
+  await app?.close();
+});
+
+describe('sessions in the browser', () => {
+  it('the laptop lists the phone’s session and signs it out; the phone lands on sign-in at once', async () => {
+    const phone = await browsers.open({ width: 390, height: 844 });
+    await signIn(phone.page, 'publisher@demo.local');
+    await phone.page.waitForURL(/\/publisher$/);
+    const laptop = await browsers.open();
+    await signIn(laptop.page, 'publisher@demo.local');
+    await laptop.page.waitForURL(/\/publisher$/);
+
+    await laptop.page.getByTestId('user-menu').click();
+    await laptop.page.getByRole('menuitem', { name: 'Sessions and password' }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: 'Sessions and password' });
+    const rows = dialog.getByTestId('session-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    const current = rows.filter({ hasText: 'This device' });
+    expect(await current.count()).toBe(1);
+    await screenshot(laptop.page, 'sessions-01-dialog');
+
+    const phoneRow = rows.filter({ hasNotText: 'This device' }).first();
+    await phoneRow.getByRole('button', { name: 'Sign out' }).click();
+    // The phone's live socket closes and its page goes to sign-in, without a reload.
+    await phone.page.waitForURL(/\/login$/, { timeout: 15_000 });
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await dialog.getByText('You are signed in here only.').waitFor();
+    await screenshot(phone.page, 'sessions-02-phone-signed-out');
+  });
+
+  it('Log out ends the session on the server: its token is refused afterwards', async () => {
+    const { page } = await browsers.open();
+    await signIn(page, 'advertiser@demo.local');
+    await page.waitForURL(/\/advertiser\/projects$/);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect((await app.api('/v1/users/self', { token: token! })).status).toBe(200);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(async () => (await app.api('/v1/users/self', { token: token! })).status).toBe(401);
+  });
+
+  it('a sign-in under attack asks for the mailed code and signs in with it', async () => {
+    const email = 'moderator2@demo.local';
+    // Someone failed from this address before: the next attempt needs the code.
+    for (let i = 0; i < 2; i++) await app.api('/v1/auth/login', { body: { email, password: 'wrong-one' } });
+    const { page } = await browsers.open();
+    await signIn(page, email);
+    const asked = page.getByTestId('sign-in-code-asked');
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain('enter the code we have e-mailed');
+    const mail = (await outboxMails(app, email)).filter((m) => m.includes('Subject: Your sign-in code')).at(-1)!;
+    const code = /Subject: Your sign-in code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail)![1];
+    await page.getByLabel('Code from the e-mail').fill(code);
+    await screenshot(page, 'sessions-03-sign-in-code');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
+  });
+});
