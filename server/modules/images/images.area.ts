@@ -2,18 +2,21 @@ import { join } from 'node:path';
 import { defineArea } from '../../app/area.ts';
 import { imagesRoutes } from './images.rest.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { ImageDecoder } from './images.decoder.ts';
 import { ImagesService, MEDIA_TYPES, UPLOADS_PER_MINUTE } from './images.service.ts';
 import { DiskStorage, type ObjectStorage, S3Storage } from './storage.ts';
 
 /** Uploaded images (logos, banners) in the data folder or a bucket, served on /media. */
 export const imagesArea = defineArea({
   name: 'images',
-  services: ({ config, cleanups, redis }) => {
+  services: ({ config, cleanups, redis, log }) => {
     const storage: ObjectStorage = config.s3
       ? new S3Storage(config.s3)
       : new DiskStorage(join(config.dataDir, 'uploads'));
     if (storage instanceof S3Storage) cleanups.push(async () => storage.close());
-    return { images: new ImagesService(storage, createRateLimiter(UPLOADS_PER_MINUTE, redis)) };
+    const decoder = new ImageDecoder(log);
+    cleanups.push(() => decoder.close());
+    return { images: new ImagesService(storage, createRateLimiter(UPLOADS_PER_MINUTE, redis), decoder) };
   },
   routes: imagesRoutes,
   http: ({ http, services }) => {

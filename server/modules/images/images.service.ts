@@ -1,78 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { rateLimited, tooLarge, validation } from '../../errors.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import {
+  ALLOWED_EXTENSIONS,
+  decodedBytes,
+  IMAGE_MESSAGES,
+  inspect,
+  MAX_IMAGE_BYTES,
+  MEDIA_TYPES,
+  reencode,
+  UPLOADS_AT_ONCE,
+  UPLOADS_PER_MINUTE,
+} from './images.codec.ts';
+import type { ImageDecoder } from './images.decoder.ts';
 import type { ObjectStorage } from './storage.ts';
 
-export const MAX_IMAGE_BYTES = 1024 * 1024;
-/** A decoded image may have at most this many pixels (a 1 MB file can claim far more). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
-/**
- * What decoding may hold in memory: width × height × channels × bytes per channel, at most
- * 4096 × 4096 with transparency at 8 bits. The pixel cap alone let a 16-bit image take 450 MB.
- */
-export const MAX_DECODED_BYTES = 64 * 1024 * 1024;
-/** Images one user may upload a minute, and at once. */
-export const UPLOADS_PER_MINUTE = 20;
-export const UPLOADS_AT_ONCE = 2;
+export {
+  decodedBytes,
+  IMAGE_MESSAGES,
+  MAX_DECODED_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  MEDIA_TYPES,
+  UPLOADS_AT_ONCE,
+  UPLOADS_PER_MINUTE,
+} from './images.codec.ts';
+
 /** Images decoded at once by this instance; more wait their turn (at most DECODES_WAITING of them). */
 export const DECODES_AT_ONCE = 1;
 const DECODES_WAITING = 32;
-/** Stored images fit in this square (logos are shown far smaller). */
-export const MAX_IMAGE_SIDE = 2048;
-/** SVGs are drawn to a PNG this large on their longer side. */
-const SVG_SIDE = 512;
-
-/** The Content-Type `/media` answers for each stored extension (svg: files stored before decoding). */
-export const MEDIA_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  svg: 'image/svg+xml',
-};
-const ALLOWED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif'];
-export const IMAGE_MESSAGES = {
-  notImage: 'Add an image only',
-  tooManyPixels: `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
-  tooManyBytes:
-    'The image is too large to process: at most 64 MB once decoded (width × height × channels × bytes per channel), such as 4096 × 4096 with transparency at 8 bits. Save it smaller, or at 8 bits per channel.',
-  tooFast: `You are uploading images too fast: at most ${UPLOADS_PER_MINUTE} a minute. Wait a minute and try again.`,
-  tooMany: `At most ${UPLOADS_AT_ONCE} uploads at once: wait for one to finish, then try again.`,
-  busy: 'Images are being processed for many people right now. Try again in a few seconds.',
-} as const;
-
-/** Bytes per channel of each libvips band format sharp reports as `depth`. */
-const DEPTH_BYTES: Record<string, number> = {
-  uchar: 1,
-  char: 1,
-  ushort: 2,
-  short: 2,
-  uint: 4,
-  int: 4,
-  float: 4,
-  complex: 8,
-  double: 8,
-  dpcomplex: 16,
-};
-
-// libvips' own threads per image: one, so a decode takes one core, not every core.
-sharp.concurrency(1);
-// No cache of decoded operations between uploads (memory stays with the upload that needs it).
-sharp.cache(false);
-
-type Encode = (img: Sharp) => Sharp;
-/** What each decoded format is stored as: its own format, re-encoded; an SVG as a PNG drawing. */
-const ENCODERS: Record<string, { ext: string; encode: Encode }> = {
-  png: { ext: 'png', encode: (img) => img.png({ compressionLevel: 9 }) },
-  jpeg: { ext: 'jpg', encode: (img) => img.jpeg({ quality: 88, mozjpeg: true }) },
-  webp: { ext: 'webp', encode: (img) => img.webp({ quality: 88 }) },
-  // AVIF arrives as HEIF with AV1 inside; HEIC (HEVC) cannot be decoded here and is refused.
-  heif: { ext: 'avif', encode: (img) => img.avif({ quality: 60, effort: 2 }) },
-  svg: { ext: 'png', encode: (img) => img.png({ compressionLevel: 9 }) },
-};
+/** Images that decode to more than this go to the decoder process; smaller ones (logos) decode here. */
+export const DECODE_APART_BYTES = 8 * 1024 * 1024;
 
 /**
  * Images are decoded, not sniffed: the bytes must decode completely with libvips (sharp), and
@@ -83,8 +43,9 @@ const ENCODERS: Record<string, { ext: string; encode: Encode }> = {
 export class ImagesService {
   /**
    * Decoding takes a thread of libuv's pool (four) and a core for as long as it lasts, and so
-   * does password hashing: with the decodes bounded here, sign-in and every other request keep
-   * their threads and their latency while the largest allowed images decode.
+   * does password hashing: decodes are bounded here, and a large one runs in the decoder
+   * process at the lowest CPU priority, so sign-in and every other request keep their threads,
+   * their cores and their latency while the largest allowed images decode.
    */
   private readonly decodes = pLimit(DECODES_AT_ONCE);
   /** Uploads in progress per user on this instance. */
@@ -93,6 +54,8 @@ export class ImagesService {
   constructor(
     readonly storage: ObjectStorage,
     private readonly limiter?: RateLimiter,
+    /** Where large images decode, at the lowest CPU priority (images.decoder.ts). */
+    private readonly decoder?: ImageDecoder,
   ) {}
 
   /** A user's upload: within their rate (UPLOADS_PER_MINUTE) and concurrency (UPLOADS_AT_ONCE), else 429. */
@@ -120,58 +83,11 @@ export class ImagesService {
     // The header alone says what decoding would cost: what is over a cap is refused before it waits.
     const checked = await inspect(bytes);
     if (this.decodes.pendingCount >= DECODES_WAITING) throw rateLimited(IMAGE_MESSAGES.busy, 3);
-    const { ext, data } = await this.decodes(() => reencode(bytes, checked));
+    const apart = this.decoder && decodedBytes(checked.meta) > DECODE_APART_BYTES;
+    const { ext, data } = await this.decodes(() => (apart ? this.decoder!.reencode(bytes) : reencode(bytes, checked)));
     if (data.length > MAX_IMAGE_BYTES) throw tooLarge();
     const name = `${randomUUID()}.${ext}`;
     await this.storage.put(name, data, MEDIA_TYPES[ext]);
     return { path: `/media/${name}` };
   }
-}
-
-const OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, pages: 1 };
-
-/** What an image's header says: its format and size, within the caps (else a refusal). */
-async function inspect(bytes: Buffer) {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, OPTIONS).metadata();
-  } catch (err) {
-    throw refusal(err);
-  }
-  const format = meta.format === 'heif' && meta.compression !== 'av1' ? undefined : meta.format;
-  const encoder = format ? ENCODERS[format] : undefined;
-  if (!format || !encoder || !meta.width || !meta.height) throw validation(IMAGE_MESSAGES.notImage);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw validation(IMAGE_MESSAGES.tooManyPixels);
-  // An SVG is drawn at SVG_SIDE, whatever size it says it has: its own size costs nothing.
-  if (format !== 'svg' && decodedBytes(meta) > MAX_DECODED_BYTES) throw validation(IMAGE_MESSAGES.tooManyBytes);
-  return { meta, format, encoder };
-}
-
-/** The memory the decoded pixels take: width × height × channels × bytes per channel. */
-export function decodedBytes(meta: Pick<Metadata, 'width' | 'height' | 'channels' | 'depth'>): number {
-  return (meta.width ?? 0) * (meta.height ?? 0) * (meta.channels ?? 4) * (DEPTH_BYTES[meta.depth ?? ''] ?? 8);
-}
-
-async function reencode(
-  bytes: Buffer,
-  { meta, format, encoder }: Awaited<ReturnType<typeof inspect>>,
-): Promise<{ ext: string; data: Buffer }> {
-  const options = OPTIONS;
-  // An SVG is drawn at the density that makes its longer side SVG_SIDE pixels.
-  const density =
-    format === 'svg' ? Math.min(100_000, Math.max(1, (72 * SVG_SIDE) / Math.max(meta.width, meta.height))) : undefined;
-  try {
-    const img = sharp(bytes, { ...options, ...(density ? { density } : {}) })
-      .rotate()
-      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-    return { ext: encoder.ext, data: await encoder.encode(img).toBuffer() };
-  } catch (err) {
-    throw refusal(err);
-  }
-}
-
-/** What a decoding failure tells the uploader. */
-function refusal(err: unknown) {
-  const tooMany = /pixel limit/i.test(String((err as Error)?.message));
-  return validation(tooMany ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.notImage);
 }
