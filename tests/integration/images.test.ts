@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -33,6 +33,22 @@ beforeAll(async () => {
   token = await login(app, 'advertiser@demo.local');
 });
 afterAll(() => app?.close());
+
+/** This process's image decoder child (images.decoder.ts): its pid and nice value, from /proc. */
+function decoderProcess(): { pid: number; nice: number } | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmdline.includes('images.decoder-process')) continue;
+      // Fields after the command's closing parenthesis: state is 3rd, ppid 4th, nice 19th.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      return { pid: Number(entry), nice: Number(fields[16]) };
+    } catch {}
+  }
+  return undefined;
+}
 
 function storedFiles(): string[] {
   const dir = join(app.dataDir, 'uploads');
@@ -193,6 +209,14 @@ describe('POST /v1/images', () => {
       .toBuffer();
     expect(decodedBytes(await sharp(largest).metadata())).toBe(MAX_DECODED_BYTES);
     expect((await upload(largest, 'largest.png')).status).toBe(201);
+    // It decoded in the decoder process, at the lowest CPU priority.
+    const decoder = decoderProcess();
+    expect(decoder?.nice).toBe(19);
+    // A decoder that dies is started again for the next image.
+    process.kill(decoder!.pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await upload(largest, 'largest.png')).status).toBe(201);
+    expect(decoderProcess()?.pid).not.toBe(decoder!.pid);
   });
 
   test('a large image is stored at most 2048 px on a side', async () => {
