@@ -16,7 +16,7 @@ import type { PubSub } from '../graphql/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
 import { type Precompressed, pickEncoding, precompress } from '../lib/precompressed.ts';
-import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
+import { containsNul, NUL_MESSAGE, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
 import { registerRoutes, replyWithError } from '../rest/register.ts';
@@ -122,6 +122,8 @@ export async function createHttp(deps: {
     if (containsNul(body) || containsNul(req.query) || containsNul(req.params)) {
       throw validation(NUL_MESSAGE);
     }
+    // Lone surrogates (half a character) become U+FFFD, as a text column stores them anyway.
+    if (body) wellFormedDeep(body);
   });
   // The client's pages, read once; served with no-cache so a deploy shows. The public pages come
   // as the build rendered them (scripts/prerender.mjs), every other path as the SPA's shell.

@@ -86,7 +86,7 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
       title: 'Taskgram Ads API',
       version: '1',
       description:
-        'REST compatibility API. Every answer is `{ "value": ... }` on success or `{ "error": "message" }` on failure. Money is in USD as JSON numbers with up to 6 decimals. Authenticate with `Authorization: Bearer <accessToken>` from /v1/auth/login.',
+        'REST compatibility API. Every answer is `{ "value": ... }` on success or `{ "error": "message" }` on failure. Money is in USD as JSON numbers with up to 6 decimals. Authenticate with `Authorization: Bearer <accessToken>` from /v1/auth/login: the token names a session, which /v1/auth/logout (or a password reset or change) ends at once.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
@@ -98,7 +98,19 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
             '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+              schema: {
+                type: 'object',
+                properties: {
+                  error: { type: 'string' },
+                  next: {
+                    type: 'string',
+                    enum: ['EMAIL_CODE'],
+                    description:
+                      'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account.',
+                  },
+                },
+                required: ['error'],
+              },
             },
           },
         },

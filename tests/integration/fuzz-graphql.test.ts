@@ -266,6 +266,9 @@ test('GraphQL: every field with bad arguments (literals and variables), as every
     ['mutation', schema.getMutationType()],
   ] as const) {
     for (const field of Object.values(type!.getFields())) {
+      // Signing out ends the callers' own sessions (every later attempt would be refused as
+      // signed out); they take no arguments to fuzz, and sessions.test.ts covers them.
+      if (field.name === 'logout' || field.name === 'logoutAll') continue;
       fields.push(`${kind} ${field.name}`);
       attempts.push(...attemptsFor(kind, field, rng));
     }

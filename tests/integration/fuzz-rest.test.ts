@@ -93,11 +93,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
+const SIGN_OUT_PATHS = ['/v1/auth/logout', '/v1/auth/logout-all'];
+
 /** The operations of the document, reads first and deletes last (they take away what others use). */
 function operations(): Operation[] {
   const order = ['get', 'post', 'put', 'patch', 'delete'];
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    // Signing out ends the callers' own sessions, and every later request would be refused as
+    // signed out: these take no input to fuzz, and sessions.test.ts covers them.
+    if (SIGN_OUT_PATHS.includes(path)) continue;
     for (const [method, op] of Object.entries<any>(methods)) {
       const ok = Object.keys(op.responses).find((s) => /^2/.test(s)) ?? '200';
       const content = op.responses[ok]?.content;
