@@ -31,6 +31,9 @@ import { bearer } from '../lib/tokens.ts';
 import { containsNul, NUL_MESSAGE } from '../lib/text.ts';
 import type { Services } from '../services.ts';
 
+/** The codes of operations a client got wrong (it did not parse, or does not fit the schema). */
+const CLIENT_MISTAKES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST']);
+
 /** WebSocket close code for a bad or expired token in connection_init. */
 export const WS_CLOSE_FORBIDDEN = 4403;
 
@@ -314,10 +317,17 @@ async function serveHttpGraphql(
 ) {
   const { config, log, makeContext, cleanups, armor, validationRules, documents, wsServer } = deps;
   const { wss } = deps.sockets;
-  const formatError = (formatted: GraphQLFormattedError, error: unknown) =>
-    formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'), {
+  const formatError = (formatted: GraphQLFormattedError, error: unknown) => {
+    const result = formatGraphQLError(formatted, error, (err) => log.error({ err }, 'unexpected GraphQL error'), {
       suggestions: config.env !== 'production',
     });
+    // An operation the client got wrong: info, the message only (error level is for our faults).
+    const code = result.extensions?.code;
+    if (typeof code === 'string' && CLIENT_MISTAKES.has(code)) {
+      log.info({ code, reason: result.message }, 'GraphQL operation refused');
+    }
+    return result;
+  };
   const apollo = new ApolloServer<Context>({
     // Aliases, depth, directives and cost are limited before execution, tokens while parsing.
     validationRules,

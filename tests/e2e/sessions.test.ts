@@ -47,6 +47,20 @@ describe('sessions in the browser', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await dialog.getByText('You are signed in here only.').waitFor();
     await screenshot(phone.page, 'sessions-02-phone-signed-out');
+
+    // The password, changed here: a wrong current one is said under its field.
+    const form = dialog.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-it-1');
+    await form.getByLabel('New password').fill('brandnew9');
+    await form.getByLabel('Repeat password').fill('brandnew9');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('The current password is wrong').waitFor();
+    await form.getByLabel('Current password').fill('demo1234');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await laptop.page.getByText('Password changed.').waitFor();
+    expect(
+      (await app.api('/v1/auth/login', { body: { email: 'publisher@demo.local', password: 'brandnew9' } })).status,
+    ).toBe(200);
   });
 
   it('Log out ends the session on the server: its token is refused afterwards', async () => {

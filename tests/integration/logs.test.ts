@@ -28,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const ERROR = 50;
+const INFO = 30;
 
 test("clients' bad operations are logged below error level and without a stack trace", async () => {
   const token = await login(app, 'advertiser@demo.local');
@@ -52,6 +53,9 @@ test("clients' bad operations are logged below error level and without a stack t
   expect(loud, JSON.stringify(loud).slice(0, 2000)).toEqual([]);
   const withStack = lines.filter((l) => l.err?.stack || l.stack);
   expect(withStack, JSON.stringify(withStack).slice(0, 2000)).toEqual([]);
+  // Each is logged, at info, with what was wrong: over HTTP and over the socket.
+  const refusedLines = lines.filter((l) => l.level === INFO && /operation refused|subscription refused/.test(l.msg));
+  expect(refusedLines.length).toBeGreaterThanOrEqual(http.length + refused.length);
 });
 
 test('our own failure is still logged at error level', async () => {

@@ -4,12 +4,11 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/ui/FormField';
-import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 import { authApi } from './authApi';
+import { NewPasswordFields } from './NewPasswordFields';
 import { type NewPasswordValues, newPasswordSchema } from './schemas';
 import { useHydrated } from '../../lib/useHydrated';
 
@@ -39,12 +38,11 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
   return (
     <form onSubmit={submit} noValidate aria-label="Set a new password">
       <Stack gap="4">
-        <FormField label="New password" error={errors.password?.message} helperText="6 to 15 characters">
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
-        <FormField label="Repeat password" error={errors.confirm?.message}>
-          <PasswordInput autoComplete="new-password" {...register('confirm')} />
-        </FormField>
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        />
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
           Save password
         </Button>

@@ -10,6 +10,7 @@ export const messages = {
   nameRequired: 'Enter your name',
   telegramInvalid: 'Enter a Telegram username like @name or a t.me link',
   roleRequired: 'Choose what you want to do',
+  currentPasswordRequired: 'Enter your current password',
   codeInvalid: 'Enter the 8-character code from the e-mail, like K7QX-M2PD',
 } as const;
 
@@ -45,7 +46,15 @@ export type RegistrationValues = z.infer<typeof registrationSchema>;
 export const resetRequestSchema = z.object({ email });
 export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
 
-export const newPasswordSchema = z
-  .object({ password, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: messages.passwordsDiffer, path: ['confirm'] });
+/** The repetition must match the new password. */
+const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
+const passwordsDiffer = () => ({ message: messages.passwordsDiffer, path: ['confirm'] });
+
+export const newPasswordSchema = z.object({ password, confirm: z.string() }).refine(passwordsMatch, passwordsDiffer());
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+/** A signed-in user's new password, with the current one. */
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, messages.currentPasswordRequired), password, confirm: z.string() })
+  .refine(passwordsMatch, passwordsDiffer());
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;

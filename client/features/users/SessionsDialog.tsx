@@ -13,14 +13,14 @@ import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Laptop, Smartphone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import { errorMessage } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
-import { messages } from '../auth/schemas';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { type ChangePasswordValues, changePasswordSchema } from '../auth/schemas';
 
 const MySessionsQuery = graphql(`
   query MySessions {
@@ -76,15 +76,6 @@ export function deviceName(userAgent: string | null | undefined): { name: string
   return { name: browser ?? os ?? (ua ? ua.slice(0, 60) : 'Unknown device'), phone };
 }
 
-const passwordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
-    password: z.string().min(6, messages.passwordLength).max(15, messages.passwordLength),
-    repeat: z.string(),
-  })
-  .refine((v) => v.password === v.repeat, { message: messages.passwordsDiffer, path: ['repeat'] });
-type PasswordValues = z.infer<typeof passwordSchema>;
-
 function ChangePasswordForm() {
   const [change] = useMutation(ChangePasswordMutation);
   const {
@@ -93,9 +84,9 @@ function ChangePasswordForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordValues>({
-    resolver: zodResolver(passwordSchema),
-    defaultValues: { currentPassword: '', password: '', repeat: '' },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', password: '', confirm: '' },
   });
   const submit = handleSubmit(async ({ currentPassword, password }) => {
     try {
@@ -122,12 +113,11 @@ function ChangePasswordForm() {
         <FormField label="Current password" error={errors.currentPassword?.message}>
           <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
         </FormField>
-        <FormField label="New password" error={errors.password?.message} helperText="6 to 15 characters">
-          <PasswordInput autoComplete="new-password" {...register('password')} />
-        </FormField>
-        <FormField label="Repeat the new password" error={errors.repeat?.message}>
-          <PasswordInput autoComplete="new-password" {...register('repeat')} />
-        </FormField>
+        <NewPasswordFields
+          password={register('password')}
+          confirm={register('confirm')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        />
         <Text fontSize="sm" color="fg.muted">
           Every other session of your account is signed out; this one stays.
         </Text>
