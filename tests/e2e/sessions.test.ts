@@ -77,6 +77,9 @@ describe('sessions in the browser', () => {
 
   it('a sign-in under attack asks for the mailed code and signs in with it', async () => {
     const email = 'moderator2@demo.local';
+    // The limiter counts in one-minute windows: the failures and the sign-in fall in one.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 30_000) await new Promise((r) => setTimeout(r, left + 200));
     // Someone failed from this address before: the next attempt needs the code.
     for (let i = 0; i < 2; i++) await app.api('/v1/auth/login', { body: { email, password: 'wrong-one' } });
     const { page } = await browsers.open();

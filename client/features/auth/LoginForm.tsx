@@ -5,7 +5,7 @@ import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
@@ -30,6 +30,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
   const hydrated = useHydrated();
   /** The server's word on why a code is needed, once it asked for one. */
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  // Once the field is on screen, the cursor goes to it.
+  useEffect(() => {
+    if (codeAsked) setFocus('code');
+  }, [codeAsked, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -37,7 +41,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     } catch (error) {
       if (error instanceof ApiError && error.next === 'EMAIL_CODE') {
         setCodeAsked(error.message);
-        setTimeout(() => setFocus('code'));
         return;
       }
       notifyError(errorMessage(error));

@@ -98,16 +98,17 @@ describe('login form under attack', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'a@b.co');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(asked)).toBeInTheDocument();
+    // Generous waits: a busy machine renders late, and only the state matters here.
+    expect(await screen.findByText(asked, {}, { timeout: 5000 })).toBeInTheDocument();
     const code = screen.getByLabelText('Code from the e-mail');
-    await waitFor(() => expect(code).toHaveFocus());
+    await waitFor(() => expect(code).toHaveFocus(), { timeout: 5000 });
     await user.type(code, 'x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(messages.codeInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(messages.codeInvalid, {}, { timeout: 5000 })).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, 'k7qx-m2pd');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session), { timeout: 5000 });
     expect(fetchSpy).toHaveBeenLastCalledWith(
       '/api/v1/auth/login',
       expect.objectContaining({
