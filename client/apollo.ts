@@ -49,7 +49,8 @@ export function createApolloClient(): ApolloClient {
       ping: onServerPing,
       closed: (event) => {
         if (event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN) {
-          signOut();
+          // The server ended the session (signed out elsewhere, a password change): say so.
+          signOut('reason' in event && /session has ended/.test(String(event.reason)));
           return;
         }
         reconnecting = true;

@@ -29,13 +29,26 @@ export function onSignOut(listener: Listener): () => void {
 }
 
 let signingOut = false;
+/** Why the last session ended, when the server ended it (sessionStorage: the sign-in page tells). */
+const ENDED_KEY = 'sessionEnded';
 
-/** Logout and any 401: clear token, project and choose-role flag, reset user state, go to login. */
-export function signOut(): void {
+/** The sign-in page's note on a session the server ended, read once. */
+export function takeSessionEndedNote(): boolean {
+  const ended = sessionStorage.getItem(ENDED_KEY) === '1';
+  sessionStorage.removeItem(ENDED_KEY);
+  return ended;
+}
+
+/**
+ * Logout and any 401: clear token, project and choose-role flag, reset user state, go to login.
+ * `ended`: the server ended the session (signed out elsewhere, a password change or reset).
+ */
+export function signOut(ended = false): void {
   // Several parallel requests can fail with 401 at once; clean up only once.
   if (signingOut) return;
   signingOut = true;
   try {
+    if (ended) sessionStorage.setItem(ENDED_KEY, '1');
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(PROJECT_KEY);
     localStorage.removeItem(CHOOSE_ROLE_KEY);

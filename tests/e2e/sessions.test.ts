@@ -44,6 +44,8 @@ describe('sessions in the browser', () => {
     await phoneRow.getByRole('button', { name: 'Sign out' }).click();
     // The phone's live socket closes and its page goes to sign-in, without a reload.
     await phone.page.waitForURL(/\/login$/, { timeout: 15_000 });
+    // It says why.
+    await phone.page.getByTestId('session-ended').waitFor();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await dialog.getByText('You are signed in here only.').waitFor();
     await screenshot(phone.page, 'sessions-02-phone-signed-out');

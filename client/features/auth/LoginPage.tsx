@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { homePath } from '../../lib/areas';
-import { setChooseRoleFlag, setToken } from '../../lib/session';
+import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import type { SignedIn } from './authApi';
 import { authApi } from './authApi';
@@ -47,6 +47,9 @@ export function LoginPage() {
   const search = route.useSearch();
   const config = useAuthConfig();
   const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
+  // Read after the first render: the build rendered this page without it.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => setSessionEnded(takeSessionEndedNote()), []);
   const handledCode = useRef<string>(undefined);
 
   const signIn = (session: SignedIn, viaGoogle = false) => {
@@ -88,6 +91,14 @@ export function LoginPage() {
         </>
       }
     >
+      {sessionEnded && (
+        <Alert.Root status="info" data-testid="session-ended">
+          <Alert.Indicator />
+          <Alert.Description>
+            You were signed out: this session was ended from another device or by a password change. Sign in again.
+          </Alert.Description>
+        </Alert.Root>
+      )}
       {googleRequestFiled && (
         <Alert.Root status="success" data-testid="google-request-filed">
           <Alert.Indicator />
