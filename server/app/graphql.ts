@@ -230,7 +230,8 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
         const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
         const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
         if (!token) return true; // anonymous: only public operations; scoped fields refuse.
-        const session = await services.auth.sessionUserFromToken(wsEm, token, ctx.extra.request.socket.remoteAddress);
+        // No address: behind a proxy the socket's peer is the proxy; HTTP requests record it.
+        const session = await services.auth.sessionUserFromToken(wsEm, token);
         if (!session) {
           ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
           return false;

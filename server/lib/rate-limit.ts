@@ -9,6 +9,11 @@ export interface RateLimiter {
   claim(key: string, ms: number): Promise<boolean>;
 }
 
+/** Seconds until the limiter's current one-minute window ends (a refusal's Retry-After). */
+export function secondsLeftInMinute(): number {
+  return Math.max(1, Math.ceil((60_000 - (Date.now() % 60_000)) / 1000));
+}
+
 /**
  * Fixed one-minute windows. Redis-backed when instances share a Redis, else in memory. While
  * Redis is down the instance counts in memory (per instance, so a little more lenient) instead

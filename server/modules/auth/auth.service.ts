@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
@@ -72,7 +72,7 @@ const RESET_MAILS_PER_MINUTE = 3;
  * addresses its owner has not signed in from are counted too (`perAccount` a minute).
  *
  * Past any of these, the password is not even checked: the answer asks for a one-time code,
- * mailed to the account's owner and bound to the asking address. The owner, who has the
+ * mailed to the account's owner (one live code per account, whoever asked). The owner, who has the
  * mailbox, signs in with it (and the address becomes known); an attacker, who has not, gets
  * no more guesses. Nothing an attacker does keeps the owner out: their known addresses sign in
  * as always, and from anywhere else the code works.
@@ -424,8 +424,6 @@ export class AuthService {
       }
       const user = await tx.findOneOrFail(User, { id: reset.userId });
       user.passwordHash = passwordHash;
-      // Every session signed in with the old password ends.
-      user.tokenVersion += 1;
       reset.usedAt = new Date();
       // One new password ends every other outstanding link of that user.
       await tx.nativeUpdate(PasswordReset, { userId: user.id, usedAt: null }, { usedAt: new Date() });
@@ -552,10 +550,7 @@ export class AuthService {
     const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
     if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
     const passwordHash = await this.hashPassword(input.password);
-    await em.execute(
-      'update users set password_hash = ?, token_version = token_version + 1, updated_at = now() where id = ?',
-      [passwordHash, user.id],
-    );
+    await em.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
     return this.endSessions(em, { userId: user.id, except: sessionId });
   }
 
@@ -618,11 +613,6 @@ export class AuthService {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Seconds until the limiter's current one-minute window ends. */
-function secondsLeftInMinute(): number {
-  return Math.max(1, Math.ceil((60_000 - (Date.now() % 60_000)) / 1000));
-}
 
 /**
  * Forgets account notices after 30 days, sign-in addresses 90 days after their last use, spent

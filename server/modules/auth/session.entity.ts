@@ -38,8 +38,9 @@ export type Session = InferEntity<typeof Session>;
 
 /**
  * A one-time code mailed to the owner of an account that is under attack, so they can sign in
- * from an address the account has not used before: the attacker has the address but not the
- * mailbox. Bound to the address that asked for it; a few tries, then spent.
+ * from an address the account has not used before: the attacker may have an address, not the
+ * mailbox. One live code per account whoever asked (`ip`: the attempt that had it mailed, for
+ * the mail's text); spent by its use or by SIGN_IN_CODE_TRIES wrong tries.
  */
 export const SignInCode = defineEntity({
   name: 'SignInCode',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { rateLimited, tooLarge, validation } from '../../errors.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import {
   ALLOWED_EXTENSIONS,
   decodedBytes,
@@ -62,11 +62,12 @@ export class ImagesService {
   async upload(userId: number, bytes: Buffer, filename: string): Promise<{ path: string }> {
     const atOnce = this.uploading.get(userId) ?? 0;
     if (atOnce >= UPLOADS_AT_ONCE) throw rateLimited(IMAGE_MESSAGES.tooMany, 1);
-    if (this.limiter && !(await this.limiter.hit(`upload:${userId}`, UPLOADS_PER_MINUTE))) {
-      throw rateLimited(IMAGE_MESSAGES.tooFast, Math.max(1, Math.ceil((60_000 - (Date.now() % 60_000)) / 1000)));
-    }
-    this.uploading.set(userId, (this.uploading.get(userId) ?? 0) + 1);
+    // The slot is taken before anything is awaited: two requests at once cannot both pass.
+    this.uploading.set(userId, atOnce + 1);
     try {
+      if (this.limiter && !(await this.limiter.hit(`upload:${userId}`, UPLOADS_PER_MINUTE))) {
+        throw rateLimited(IMAGE_MESSAGES.tooFast, secondsLeftInMinute());
+      }
       return await this.store(bytes, filename);
     } finally {
       const left = (this.uploading.get(userId) ?? 1) - 1;

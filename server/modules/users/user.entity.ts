@@ -20,7 +20,7 @@ export const User = defineEntity({
     isFinance: p.boolean().default(false),
     telegram: p.string().length(64).nullable(),
     company: p.string().length(200).nullable(),
-    // Part of every access token; bumped when the password changes, which ends old sessions.
+    // No longer read or written: server-side sessions (auth/session.entity.ts) replaced it.
     tokenVersion: p.integer().default(0),
   },
 });
