@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../test-utils';
 import { DataTable, initialTableState, type TableState, tableQueryString } from './DataTable';
@@ -123,6 +123,46 @@ describe('DataTable', () => {
     expect(seen.at(-1)).toMatchObject({ sortField: undefined, sortOrder: undefined });
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(screen.getAllByTestId('card')).toHaveLength(3);
+  });
+
+  it('a cell that reads state outside the rows renders again when that state changes (a claim’s spinner stops)', async () => {
+    const user = userEvent.setup();
+    const rows = ALL.slice(0, 3);
+    function Busy() {
+      const [busy, setBusy] = useState<string>();
+      const cols = useMemo(
+        () => [
+          col.accessor('name', { id: 'name', header: 'Name' }),
+          col.display({
+            id: 'actions',
+            header: 'Actions',
+            cell: (c) => (
+              <button type="button" onClick={() => setBusy(busy ? undefined : c.row.original.id)}>
+                {busy === c.row.original.id ? 'Working' : `Claim ${c.row.original.id}`}
+              </button>
+            ),
+          }),
+        ],
+        [busy],
+      );
+      return (
+        <DataTable
+          label="Players"
+          columns={cols}
+          data={rows}
+          totalCount={rows.length}
+          loading={false}
+          state={initialTableState()}
+          onStateChange={() => {}}
+          getRowId={(r) => r.id}
+        />
+      );
+    }
+    renderInApp(<Busy />);
+    await user.click(await screen.findByRole('button', { name: 'Claim 2' }));
+    expect(await screen.findByRole('button', { name: 'Working' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Working' }));
+    expect(await screen.findByRole('button', { name: 'Claim 2' })).toBeVisible();
   });
 
   it('an export asks for what the table selects: filters as JSON, search and sort, no page', () => {

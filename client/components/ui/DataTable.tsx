@@ -176,7 +176,6 @@ export function DataTable<T, S extends string>({
   useEffect(() => {
     if (!loading && data !== undefined && state.page > pages) onStateChange({ ...state, page: pages });
   }, [loading, data, state, pages, onStateChange]);
-  const columnCount = columns.length;
 
   return (
     <Stack gap="3" data-testid={testId}>
@@ -225,7 +224,7 @@ export function DataTable<T, S extends string>({
                 loading={busy}
                 error={error}
                 onRetry={callbacks.onRetry}
-                columnCount={columnCount}
+                columns={columns}
                 placeholders={Math.min(state.size, 5)}
                 placeholderHeight={placeholderHeight}
                 onRowClick={callbacks.onRowClick}
@@ -406,7 +405,7 @@ function BodyRowsOf<T>({
   loading,
   error,
   onRetry,
-  columnCount,
+  columns,
   placeholders,
   placeholderHeight,
   onRowClick,
@@ -417,12 +416,14 @@ function BodyRowsOf<T>({
   loading: boolean;
   error?: string | null;
   onRetry?: () => void;
-  columnCount: number;
+  /** The rows render again when these change: a cell may read state beyond its row (a busy button). */
+  columns: unknown[];
   placeholders: number;
   placeholderHeight: string;
   onRowClick?: (row: T) => void;
   rowProps?: (row: T) => Record<string, string | undefined>;
 }) {
+  const columnCount = columns.length;
   return (
     <>
       {data === undefined && loading ? (

@@ -61,27 +61,31 @@ function useReviewActions() {
   const [approve] = useMutation(ApproveCampaignMutation);
   const [reject] = useMutation(RejectCampaignMutation);
   const [busy, setBusy] = useState<string>();
-  const run = async (id: string, fn: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
-      await fn();
-      notifySuccess(done);
-      return true;
-    } catch (e) {
-      notifyError(errorMessage(e));
-      return false;
-    } finally {
-      setBusy(undefined);
-    }
-  };
-  return {
-    busy,
-    claim: (id: string) => run(id, () => claim({ variables: { id } }), 'Campaign claimed: it is yours to review'),
-    release: (id: string) => run(id, () => release({ variables: { id } }), 'Campaign released to the queue'),
-    approve: (id: string) => run(id, () => approve({ variables: { id } }), 'Campaign approved: it runs now'),
-    reject: (id: string, reason: string) =>
-      run(id, () => reject({ variables: { id, reason } }), 'Campaign rejected: the budget went back'),
-  };
+  // One object per busy change: the table's rows render again when it changes (the columns
+  // read it), and only then.
+  return useMemo(() => {
+    const run = async (id: string, fn: () => Promise<unknown>, done: string) => {
+      setBusy(id);
+      try {
+        await fn();
+        notifySuccess(done);
+        return true;
+      } catch (e) {
+        notifyError(errorMessage(e));
+        return false;
+      } finally {
+        setBusy(undefined);
+      }
+    };
+    return {
+      busy,
+      claim: (id: string) => run(id, () => claim({ variables: { id } }), 'Campaign claimed: it is yours to review'),
+      release: (id: string) => run(id, () => release({ variables: { id } }), 'Campaign released to the queue'),
+      approve: (id: string) => run(id, () => approve({ variables: { id } }), 'Campaign approved: it runs now'),
+      reject: (id: string, reason: string) =>
+        run(id, () => reject({ variables: { id, reason } }), 'Campaign rejected: the budget went back'),
+    };
+  }, [busy, claim, release, approve, reject]);
 }
 type ReviewActions = ReturnType<typeof useReviewActions>;
 
