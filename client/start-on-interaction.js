@@ -27,20 +27,40 @@
   };
   // A press on one of the page's buttons before the app runs is pressed again once it has (its
   // 'taskgram:ready', client/App.tsx): the theme button and the password's eye work from the
-  // first tap. (The submit button is disabled until then.)
+  // first tap. A form sent before the app has it (Enter in a field, the submit button) is held,
+  // not sent as the browser's own request, and sent once through the app: the Enter that
+  // started the app is the one that signs in.
   let pressed = null;
+  let submitted = null;
   const hold = (event) => {
     const button = event.target.closest?.('button:not([type=submit])');
     if (!button) return;
     pressed = button;
     event.preventDefault();
   };
+  const holdSubmit = (event) => {
+    submitted = event.target;
+    event.preventDefault();
+    event.stopPropagation();
+    start();
+  };
   addEventListener('click', hold, true);
+  addEventListener('submit', holdSubmit, true);
   addEventListener(
     'taskgram:ready',
     () => {
       removeEventListener('click', hold, true);
       pressed?.click();
+    },
+    { once: true },
+  );
+  // The form says when React has it (useSubmitHeldBeforeApp, client/lib/useHydrated.ts): its
+  // part of the page may take over after the app's first effects.
+  addEventListener(
+    'taskgram:form',
+    (event) => {
+      removeEventListener('submit', holdSubmit, true);
+      if (submitted === event.detail) submitted.requestSubmit();
     },
     { once: true },
   );

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 const inPage = () => true;
@@ -12,4 +12,17 @@ const inHtml = () => false;
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, inPage, inHtml);
+}
+
+/**
+ * For the form of a page whose app starts at the first interaction: once React has the form
+ * (its effects run after hydration, its submit handler is attached), a submit the page's script
+ * held before then (client/start-on-interaction.js) is sent through it, once.
+ */
+export function useSubmitHeldBeforeApp() {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (form.current) window.dispatchEvent(new CustomEvent('taskgram:form', { detail: form.current }));
+  }, []);
+  return form;
 }

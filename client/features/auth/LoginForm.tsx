@@ -7,13 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmitHeldBeforeApp } from '../../lib/useHydrated';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { type SignedIn, authApi } from './authApi';
 import { type LoginValues, loginSchema } from './schemas';
-import { useHydrated } from '../../lib/useHydrated';
 
 /**
  * E-mail and password sign-in; server errors (wrong password, pending request) go to a toast.
@@ -27,7 +27,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const hydrated = useHydrated();
   /** The server's word on why a code is needed, once it asked for one. */
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
   // Once the field is on screen, the cursor goes to it.
@@ -47,8 +46,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     }
   });
 
+  const form = useSubmitHeldBeforeApp();
+  // Sent before the app runs, the page's script holds the form and the app sends it
+  // (client/start-on-interaction.js); method post keeps the fields out of the address should
+  // that script not run.
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form ref={form} onSubmit={submit} noValidate aria-label="Sign in" method="post">
       <Stack gap="4">
         <FormField label="E-mail" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
@@ -79,7 +82,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
             <Link to="/reset-password">Forgot password?</Link>
           </ChakraLink>
         </HStack>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
           Sign In
         </Button>
       </Stack>

@@ -7,13 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSubmitHeldBeforeApp } from '../../lib/useHydrated';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
 import { authApi } from './authApi';
 import { type ResetRequestValues, resetRequestSchema } from './schemas';
-import { useHydrated } from '../../lib/useHydrated';
 
 export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void }) {
   const {
@@ -21,7 +21,6 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
-  const hydrated = useHydrated();
 
   const submit = handleSubmit(async ({ email }) => {
     try {
@@ -32,13 +31,17 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
     }
   });
 
+  const form = useSubmitHeldBeforeApp();
+  // Sent before the app runs, the page's script holds the form and the app sends it
+  // (client/start-on-interaction.js); method post keeps the fields out of the address should
+  // that script not run.
   return (
-    <form onSubmit={submit} noValidate aria-label="Reset password">
+    <form ref={form} onSubmit={submit} noValidate aria-label="Reset password" method="post">
       <Stack gap="4">
         <FormField label="E-mail" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
           Send reset link
         </Button>
       </Stack>
