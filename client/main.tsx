@@ -14,8 +14,10 @@ if (prerendered !== undefined) {
   router.load().then(
     () => {
       const { pathname, searchStr } = router.state.location;
-      // (The HTML is the page without a query: a sign-in coming back from Google renders anew.)
-      if (pathname === prerendered && !searchStr && router.state.status === 'idle') {
+      // (The HTML is the page without a query: a sign-in coming back from Google renders anew.
+      // A `?redirect`, the page to return to once signed in, changes nothing the page shows.)
+      const query = [...new URLSearchParams(searchStr).keys()].filter((key) => key !== 'redirect');
+      if (pathname === prerendered && query.length === 0 && router.state.status === 'idle') {
         // As the router's own hydration marks it (its tree then matches the server's: no
         // Suspense around the matches, no load again on mount).
         router.ssr = { manifest: undefined };

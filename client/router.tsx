@@ -1,4 +1,5 @@
 import { type RouterHistory, createRouter } from '@tanstack/react-router';
+import { loginFor } from './lib/guards';
 import { paths } from './lib/paths';
 import { onSignOut } from './lib/session';
 import { advertiserRoutes } from './routes/advertiser';
@@ -39,9 +40,10 @@ export function appRouter() {
   if (!pageRouter) {
     const router = createAppRouter();
     pageRouter = router;
-    // However the session ends (Log out, a 401, a rejected socket), the user lands on login.
-    onSignOut(() => {
-      void router.navigate({ to: paths.login, replace: true });
+    // However the session ends (Log out, a 401, a rejected socket), the user lands on login;
+    // unless they chose to leave, signing in again comes back to the page they were on.
+    onSignOut(({ deliberate }) => {
+      void router.navigate({ href: deliberate ? paths.login : loginFor(router.state.location.href), replace: true });
     });
   }
   return pageRouter;

@@ -3,7 +3,7 @@
 // imports as PRELOADS). The page is the build's HTML; its app's code is fetched once the page has
 // loaded and painted (not competing with what it paints) and run at the first press, key, focus
 // or touch. It starts at once for a visitor the app must send on or finish with (a session, a
-// query such as Google's ?code) and when Google sign-in is on (its button is the app's).
+// query such as Google's ?code, not ?redirect) and when Google sign-in is on (its button is the app's).
 (() => {
   const preload = () => {
     for (const href of [ENTRY, ...PRELOADS]) {
@@ -64,7 +64,8 @@
     },
     { once: true },
   );
-  let now = Boolean(location.search);
+  // (A query but ?redirect, the page to return to after sign-in, is one to finish with.)
+  let now = [...new URLSearchParams(location.search).keys()].some((key) => key !== 'redirect');
   try {
     now ||= Boolean(localStorage.getItem('accessToken'));
   } catch {}

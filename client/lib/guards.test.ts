@@ -1,6 +1,6 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { authGuard, chooseRoleGuard, enforce, firstRedirect, guestOnlyGuard } from './guards';
+import { authGuard, chooseRoleGuard, enforce, firstRedirect, guestOnlyGuard, loginFor, ownRedirect } from './guards';
 import { CHOOSE_ROLE_KEY, TOKEN_KEY } from './session';
 
 const guest = { token: null, chooseRoleFlag: null };
@@ -38,11 +38,40 @@ describe('route guards (spec 2.1)', () => {
       enforce([authGuard]);
     } catch (thrown) {
       expect(isRedirect(thrown)).toBe(true);
-      expect((thrown as { options: { to: string } }).options.to).toBe('/login');
+      expect((thrown as { options: { href: string } }).options.href).toBe('/login');
     }
     localStorage.setItem(TOKEN_KEY, 'jwt');
     localStorage.setItem(CHOOSE_ROLE_KEY, 'false');
     expect(() => enforce([authGuard])).not.toThrow();
     expect(() => enforce([authGuard, chooseRoleGuard], { chooseRole: 1 })).toThrow();
+  });
+
+  it('a signed-out deep link goes to login with the page to come back to; only our own signed-in pages count', () => {
+    expect(authGuard({ ...guest, asked: '/advertiser/campaign/reports?period=week' })).toBe(
+      '/login?redirect=%2Fadvertiser%2Fcampaign%2Freports%3Fperiod%3Dweek',
+    );
+    expect(loginFor('/publisher/statistics')).toBe('/login?redirect=%2Fpublisher%2Fstatistics');
+    expect(ownRedirect('/exchange/incoming')).toBe('/exchange/incoming');
+    expect(ownRedirect('/publisher/statistics?tab=2#top')).toBe('/publisher/statistics?tab=2');
+    for (const foreign of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'javascript:alert(1)',
+      'advertiser/projects',
+      '/login',
+      '/login?redirect=%2Flogin',
+      '/',
+      '/reset-password/abc',
+      42,
+      undefined,
+      `/${'a'.repeat(3000)}`,
+    ]) {
+      expect(ownRedirect(foreign), String(foreign)).toBeNull();
+    }
+    expect(authGuard({ ...guest, asked: '//evil.example' })).toBe('/login');
+    // Already signed in, login sends the user on to the page asked for.
+    expect(guestOnlyGuard({ ...signedIn, redirect: '/publisher/statistics' })).toBe('/publisher/statistics');
+    expect(guestOnlyGuard({ ...signedIn, redirect: 'https://evil.example' })).toBe('/advertiser/projects');
   });
 });

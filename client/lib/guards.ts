@@ -7,29 +7,63 @@ export interface GuardState {
   token: string | null;
   chooseRoleFlag: string | null;
   wantsRoleStep?: boolean;
+  /** The page asked for (path and query): sign-in comes back to it. */
+  asked?: string;
+  /** On a guest page: where sign-in was asked to come back to (`?redirect`). */
+  redirect?: unknown;
 }
 
-export function readGuardState(search?: Record<string, unknown>): GuardState {
+export function readGuardState(search?: Record<string, unknown>, asked?: string): GuardState {
   // The build renders the public pages to HTML for a visitor without a session.
   const stored = typeof localStorage === 'undefined' ? null : localStorage;
   return {
     token: stored?.getItem(TOKEN_KEY) ?? null,
     chooseRoleFlag: stored?.getItem(CHOOSE_ROLE_KEY) ?? null,
     wantsRoleStep: search?.chooseRole !== undefined,
+    asked,
+    redirect: search?.redirect,
   };
+}
+
+/**
+ * A `?redirect` worth following: one of our own signed-in pages (a path from the root, not
+ * `//host` or `/\host`, which browsers read as another site; not a guest page, which would
+ * send the user round). Anything else is dropped.
+ */
+export function ownRedirect(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000 || !/^\/(?![/\\])/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://taskgram.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://taskgram.invalid') return null;
+  const guestPages: string[] = [paths.landing, paths.login, paths.register, paths.resetPassword];
+  if (guestPages.includes(url.pathname) || url.pathname.startsWith(`${paths.resetPassword}/`)) return null;
+  return `${url.pathname}${url.search}`;
+}
+
+/** The sign-in page, coming back to `asked` once signed in (when it is one of ours). */
+export function loginFor(asked: string | undefined): string {
+  const back = ownRedirect(asked);
+  return back ? `${paths.login}?${new URLSearchParams({ redirect: back })}` : paths.login;
 }
 
 // Each guard answers with the path to send the user to, or null to let them through.
 // They run in the spec's order: guest-only, auth, choose-role flag.
 
-/** 1. Guest-only pages: a user holding a token goes to advertiser projects. */
+/**
+ * 1. Guest-only pages: a user holding a token goes to advertiser projects (or to the page
+ * sign-in was to come back to).
+ */
 export function guestOnlyGuard(state: GuardState): string | null {
-  return state.token ? paths.advertiserProjects : null;
+  return state.token ? (ownRedirect(state.redirect) ?? paths.advertiserProjects) : null;
 }
 
-/** 2. Signed-in pages: a user without a token goes to login. */
+/** 2. Signed-in pages: a user without a token goes to login, which comes back to the page asked for. */
 export function authGuard(state: GuardState): string | null {
-  return state.token ? null : paths.login;
+  return state.token ? null : loginFor(state.asked);
 }
 
 /**
@@ -50,7 +84,11 @@ export function firstRedirect(state: GuardState, guards: Array<(state: GuardStat
 }
 
 /** For `beforeLoad`: throws the router's redirect when a guard answers. */
-export function enforce(guards: Array<(state: GuardState) => string | null>, search?: Record<string, unknown>): void {
-  const target = firstRedirect(readGuardState(search), guards);
-  if (target) throw redirect({ to: target, replace: true });
+export function enforce(
+  guards: Array<(state: GuardState) => string | null>,
+  search?: Record<string, unknown>,
+  asked?: string,
+): void {
+  const target = firstRedirect(readGuardState(search, asked), guards);
+  if (target) throw redirect({ href: target, replace: true });
 }

@@ -3,7 +3,8 @@ export const TOKEN_KEY = 'accessToken';
 export const PROJECT_KEY = 'project';
 export const CHOOSE_ROLE_KEY = 'chooseRole';
 
-type Listener = () => void;
+/** `deliberate`: the user pressed Log out (sign-in then starts afresh, not back where they were). */
+type Listener = (how: { deliberate: boolean }) => void;
 const signOutListeners = new Set<Listener>();
 
 export function getToken(): string | null {
@@ -43,7 +44,7 @@ export function takeSessionEndedNote(): boolean {
  * Logout and any 401: clear token, project and choose-role flag, reset user state, go to login.
  * `ended`: the server ended the session (signed out elsewhere, a password change or reset).
  */
-export function signOut(ended = false): void {
+export function signOut(ended = false, deliberate = false): void {
   // Several parallel requests can fail with 401 at once; clean up only once.
   if (signingOut) return;
   signingOut = true;
@@ -52,7 +53,7 @@ export function signOut(ended = false): void {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(PROJECT_KEY);
     localStorage.removeItem(CHOOSE_ROLE_KEY);
-    for (const listener of signOutListeners) listener();
+    for (const listener of signOutListeners) listener({ deliberate });
   } finally {
     signingOut = false;
   }
@@ -72,5 +73,5 @@ export function logOut(): void {
       keepalive: true,
     }).catch(() => {});
   }
-  signOut();
+  signOut(false, true);
 }

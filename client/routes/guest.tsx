@@ -6,7 +6,7 @@ import { rootRoute } from './root';
 const guestLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guest',
-  beforeLoad: () => enforce([guestOnlyGuard]),
+  beforeLoad: ({ search }) => enforce([guestOnlyGuard], search as Record<string, unknown>),
 });
 
 const landing = createRoute({
@@ -18,11 +18,13 @@ const landing = createRoute({
 const login = createRoute({
   getParentRoute: () => guestLayout,
   path: 'login',
-  // The Google sign-in provider comes back here with ?code&state (validated by hand: zod
-  // would put ~60 KB into the landing page's initial JS).
-  validateSearch: (search: Record<string, unknown>): { code?: string; state?: string } => ({
+  // The Google sign-in provider comes back here with ?code&state; a signed-in page sent here
+  // asks to come back with ?redirect (validated by hand: zod would put ~60 KB into the landing
+  // page's initial JS).
+  validateSearch: (search: Record<string, unknown>): { code?: string; state?: string; redirect?: string } => ({
     ...(typeof search.code === 'string' ? { code: search.code } : {}),
     ...(typeof search.state === 'string' ? { state: search.state } : {}),
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   }),
   component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
 });

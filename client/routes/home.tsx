@@ -7,7 +7,8 @@ import { rootRoute } from './root';
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'home',
-  beforeLoad: ({ search }) => enforce([authGuard, chooseRoleGuard], search as Record<string, unknown>),
+  beforeLoad: ({ search, location }) =>
+    enforce([authGuard, chooseRoleGuard], search as Record<string, unknown>, location.href),
   loader: prefetching('prefetchLayout'),
   component: lazyRouteComponent(() => import('../features/layout/HomeLayout'), 'HomeLayout'),
 });

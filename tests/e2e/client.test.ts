@@ -134,7 +134,30 @@ describe('web client against the real server', () => {
       window.history.pushState({}, '', '/advertiser/projects');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login\?redirect=%2Fadvertiser%2Fprojects$/);
+  });
+
+  it('a deep link opened signed out comes back to its page after sign-in; a foreign redirect is ignored', async () => {
+    for (const [path, email] of [
+      ['/advertiser/campaign/reports', 'advertiser@demo.local'],
+      ['/publisher/statistics', 'publisher@demo.local'],
+      ['/exchange/incoming', 'advertiser@demo.local'],
+    ] as const) {
+      const { page } = await browser();
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect'), path).toBe(path);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('demo1234');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+    }
+    const { page } = await browser();
+    await page.goto('/login?redirect=%2F%2Fevil.example%2Fx');
+    await page.getByLabel('E-mail').fill('advertiser@demo.local');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/advertiser/projects', { timeout: 15_000 });
   });
 
   it('sends a user with an expired token to login', async () => {
@@ -153,7 +176,7 @@ describe('web client against the real server', () => {
     // The landing page is guest-only: holding a token sends the user to the dashboard, whose
     // first request is refused (401), which ends the session.
     await page.goto('/');
-    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.waitForURL(/\/login(\?|$)/, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('project'))).toBeNull();
     await screenshot(page, '11-expired-token-login');

@@ -43,7 +43,8 @@ describe('sessions in the browser', () => {
     const phoneRow = rows.filter({ hasNotText: 'This device' }).first();
     await phoneRow.getByRole('button', { name: 'Sign out' }).click();
     // The phone's live socket closes and its page goes to sign-in, without a reload.
-    await phone.page.waitForURL(/\/login$/, { timeout: 15_000 });
+    // (Signing in again comes back to the page it was on.)
+    await phone.page.waitForURL(/\/login\?redirect=%2Fpublisher$/, { timeout: 15_000 });
     // It says why.
     await phone.page.getByTestId('session-ended').waitFor();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);

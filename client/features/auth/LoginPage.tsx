@@ -9,11 +9,12 @@ import { useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { homePath } from '../../lib/areas';
+import { ownRedirect } from '../../lib/guards';
 import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 import type { SignedIn } from './authApi';
 import { authApi } from './authApi';
-import { startGoogleSignIn, takeGoogleState } from './google';
+import { startGoogleSignIn, takeGoogleBack, takeGoogleState } from './google';
 import { LoginForm } from './LoginForm';
 import { useAuthConfig } from './useAuthConfig';
 
@@ -57,7 +58,10 @@ export function LoginPage() {
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
     const home = homePath(session.user);
-    void navigate({ href: viaGoogle ? `${home}?chooseRole=1` : home, replace: true });
+    // Back to the page that sent here (a deep link, a session that ended), when it is ours.
+    const target = ownRedirect(viaGoogle ? takeGoogleBack() : search.redirect) ?? home;
+    const roleStep = `${target.includes('?') ? '&' : '?'}chooseRole=1`;
+    void navigate({ href: viaGoogle ? `${target}${roleStep}` : target, replace: true });
   };
 
   // Back from Google with ?code&state: finish the code flow on the server.
@@ -118,7 +122,7 @@ export function LoginPage() {
             </Text>
             <Separator flex="1" />
           </HStack>
-          <Button variant="outline" size="lg" onClick={() => config.google && startGoogleSignIn(config.google)}>
+          <Button variant="outline" size="lg" onClick={() => config.google && startGoogleSignIn(config.google, ownRedirect(search.redirect) ?? undefined)}>
             <GoogleIcon /> Continue with Google
           </Button>
         </Stack>
