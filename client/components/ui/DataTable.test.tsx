@@ -52,6 +52,38 @@ function Harness({ seen, rows = ALL, cards }: { seen: TableState<string>[]; rows
   );
 }
 
+/** A table whose action cell reads state outside its rows (a busy row, as a claim's spinner). */
+function Busy({ rows }: { rows: Row[] }) {
+  const [busy, setBusy] = useState<string>();
+  const cols = useMemo(
+    () => [
+      col.accessor('name', { id: 'name', header: 'Name' }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (c) => (
+          <button type="button" onClick={() => setBusy(busy ? undefined : c.row.original.id)}>
+            {busy === c.row.original.id ? 'Working' : `Claim ${c.row.original.id}`}
+          </button>
+        ),
+      }),
+    ],
+    [busy],
+  );
+  return (
+    <DataTable
+      label="Players"
+      columns={cols}
+      data={rows}
+      totalCount={rows.length}
+      loading={false}
+      state={initialTableState()}
+      onStateChange={() => {}}
+      getRowId={(r) => r.id}
+    />
+  );
+}
+
 describe('DataTable', () => {
   it('sorts by a column header: ascending, descending, then none', async () => {
     const user = userEvent.setup();
@@ -128,37 +160,7 @@ describe('DataTable', () => {
   it('a cell that reads state outside the rows renders again when that state changes (a claim’s spinner stops)', async () => {
     const user = userEvent.setup();
     const rows = ALL.slice(0, 3);
-    function Busy() {
-      const [busy, setBusy] = useState<string>();
-      const cols = useMemo(
-        () => [
-          col.accessor('name', { id: 'name', header: 'Name' }),
-          col.display({
-            id: 'actions',
-            header: 'Actions',
-            cell: (c) => (
-              <button type="button" onClick={() => setBusy(busy ? undefined : c.row.original.id)}>
-                {busy === c.row.original.id ? 'Working' : `Claim ${c.row.original.id}`}
-              </button>
-            ),
-          }),
-        ],
-        [busy],
-      );
-      return (
-        <DataTable
-          label="Players"
-          columns={cols}
-          data={rows}
-          totalCount={rows.length}
-          loading={false}
-          state={initialTableState()}
-          onStateChange={() => {}}
-          getRowId={(r) => r.id}
-        />
-      );
-    }
-    renderInApp(<Busy />);
+    renderInApp(<Busy rows={rows} />);
     await user.click(await screen.findByRole('button', { name: 'Claim 2' }));
     expect(await screen.findByRole('button', { name: 'Working' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Working' }));

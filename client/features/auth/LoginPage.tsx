@@ -122,7 +122,11 @@ export function LoginPage() {
             </Text>
             <Separator flex="1" />
           </HStack>
-          <Button variant="outline" size="lg" onClick={() => config.google && startGoogleSignIn(config.google, ownRedirect(search.redirect) ?? undefined)}>
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => config.google && startGoogleSignIn(config.google, ownRedirect(search.redirect) ?? undefined)}
+          >
             <GoogleIcon /> Continue with Google
           </Button>
         </Stack>
