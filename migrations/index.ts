@@ -19,6 +19,7 @@ import { Migration20261126114403_quality_recheck } from './Migration202611261144
 import { Migration20261126120425_conversion_started_at } from './Migration20261126120425_conversion_started_at.ts';
 import { Migration20261126143827_quality_fold } from './Migration20261126143827_quality_fold.ts';
 import { Migration20261127122911_sessions } from './Migration20261127122911_sessions.ts';
+import { Migration20261127163314_decision_mails } from './Migration20261127163314_decision_mails.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -41,4 +42,5 @@ export const migrationsList = [
   { name: 'Migration20261126120425_conversion_started_at', class: Migration20261126120425_conversion_started_at },
   { name: 'Migration20261126143827_quality_fold', class: Migration20261126143827_quality_fold },
   { name: 'Migration20261127122911_sessions', class: Migration20261127122911_sessions },
+  { name: 'Migration20261127163314_decision_mails', class: Migration20261127163314_decision_mails },
 ];

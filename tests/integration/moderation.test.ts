@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
-import { fileRegistration, uniqueEmail } from '../helpers/accounts.ts';
+import { fileRegistration, outboxMails, uniqueEmail } from '../helpers/accounts.ts';
 import { gql, gqlWs, login, type WsClient, waitUntilLive } from '../helpers/graphql.ts';
 
 const REQUEST = 'id createdAt name email telegram company comment role source status decidedAt declineReason';
@@ -95,6 +95,11 @@ describe('queue', () => {
 
     const signIn = await app.api('/v1/auth/login', { body: { email: request.email, password: 'my-own-pw' } });
     expect(signIn.status).toBe(200);
+    // The applicant was mailed the decision with a sign-in link, once.
+    const mails = await outboxMails(app, request.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Your Taskgram Ads account is ready');
+    expect(mails[0]).toContain(`${app.url}/login`);
     expect(signIn.body.value.user).toMatchObject({
       name: 'Paula Approved',
       email: request.email,
@@ -121,13 +126,43 @@ describe('queue', () => {
     const signIn = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
     expect(signIn.status).toBe(403);
     expect(signIn.body).toEqual({
-      error: 'Your registration request was declined. Contact support if you think this is a mistake.',
+      error:
+        'Your registration request was declined. The moderator wrote: “Not our audience”. Contact support if you think this is a mistake.',
     });
+    // The applicant was told by mail, with the reason, once.
+    const mails = await outboxMails(app, request.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: Your Taskgram Ads registration request was declined');
+    expect(mails[0]).toContain('Not our audience');
+    expect(mails[0]).toContain(`${app.url}/register`);
     // A declined applicant may apply again.
     const again = await app.api('/v1/auth/registration', {
       body: { name: 'Again', email: request.email, password: 'secret12', role: 'ADVERTISER' },
     });
     expect(again.status).toBe(201);
+  });
+
+  test('a decision whose mail did not go out is mailed by the job, once; one already mailed is not', async () => {
+    const request = await fileRegistration(app);
+    await gql(app, DECLINE, { id: request.id, reason: null }, moderator);
+    expect(await outboxMails(app, request.email)).toHaveLength(1);
+    // As if the send had failed two minutes ago.
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update registration_requests set decision_mailed_at = null, decided_at = now() - interval '2 minutes' where id = ?`,
+        [request.id],
+      );
+    const registrations = app.services.registrations;
+    expect(await registrations.mailMissedDecisions(app.orm.em.fork())).toBeGreaterThanOrEqual(1);
+    expect(await registrations.mailMissedDecisions(app.orm.em.fork())).toBe(0);
+    expect(await registrations.mailDecision(app.orm.em.fork(), request.id)).toBe(false);
+    const mails = await outboxMails(app, request.email);
+    expect(mails).toHaveLength(2);
+    // Declined without a reason: the mail says so plainly.
+    expect(mails[1]).toContain('Your registration request was declined.');
+    expect(mails[1]).not.toContain('reason:');
   });
 
   test('a decline reason longer than 500 characters → BAD_USER_INPUT; 500 fit', async () => {

@@ -372,10 +372,7 @@ export class AuthService {
         'Your registration request is still under review. We will contact you once it is approved.',
       );
     }
-    throw new DomainError(
-      ErrorCode.FORBIDDEN,
-      'Your registration request was declined. Contact support if you think this is a mistake.',
-    );
+    throw new DomainError(ErrorCode.FORBIDDEN, declinedMessage(request.declineReason));
   }
 
   /**
@@ -636,4 +633,10 @@ export async function purgeAccountSafety(
     codes: Number(row.codes),
     sessions: Number(row.sessions),
   };
+}
+
+/** What a declined applicant is told at sign-in: the moderator's reason when one was given. */
+export function declinedMessage(reason: string | null): string {
+  const why = reason ? ` The moderator wrote: “${reason}”.` : '';
+  return `Your registration request was declined.${why} Contact support if you think this is a mistake.`;
 }

@@ -34,6 +34,8 @@ export const RegistrationRequest = defineEntity({
     decidedById: p.integer().nullable(),
     declineReason: p.string().length(500).nullable(),
     userId: p.integer().nullable(),
+    // When the applicant was mailed the decision (null: not yet; a job mails what was missed).
+    decisionMailedAt: p.datetime().nullable(),
   },
 });
 export type RegistrationRequest = InferEntity<typeof RegistrationRequest>;

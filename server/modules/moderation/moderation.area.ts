@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { configuredMailer } from '../../lib/mailer.ts';
 import { CampaignReviewService } from './campaign-review.service.ts';
 import { FraudService } from './fraud.service.ts';
 import { FraudHit, ModerationEvent, ShowcaseBlock } from './moderation.entity.ts';
@@ -12,7 +13,7 @@ import { PlayerReportsService } from './reports.service.ts';
 export const moderationArea = defineArea({
   name: 'moderation',
   entities: [ModerationEvent, ShowcaseBlock, FraudHit],
-  services: ({ config, log, pubsub, em, cleanups }, services) => {
+  services: ({ config, log, pubsub, em, url, cleanups }, services) => {
     const { ledger, conversions, campaigns } = services;
     // Quality (listed later) hears of decisions: rejecting an app's floor report lifts its pause.
     const reports = new PlayerReportsService({
@@ -24,13 +25,31 @@ export const moderationArea = defineArea({
     const fraud = new FraudService({ em, reports, config: config.fraud, log });
     // Before the database closes: the conversions already queued are still checked.
     cleanups.push(() => fraud.flush());
+    const registrations = new RegistrationQueueService({
+      pubsub,
+      mailer: configuredMailer(config, log),
+      appUrl: () => config.publicUrl ?? url(),
+      em,
+      log,
+    });
+    // The decision mails started by answers go out before the database closes.
+    cleanups.push(() => registrations.idle());
     return {
-      registrations: new RegistrationQueueService(pubsub),
+      registrations,
       reports,
       campaignReview: new CampaignReviewService({ ledger, campaigns }),
       fraud,
     };
   },
   routes: moderationRoutes,
+  jobs: ({ log, em, services }) => [
+    {
+      name: 'registration-decision-mails',
+      run: async () => {
+        const sent = await services.registrations.mailMissedDecisions(em());
+        if (sent) log.info({ sent }, 'registration decisions mailed late (their first send failed)');
+      },
+    },
+  ],
   topics: ['registrationRequests', 'playerReports', 'campaignReviews'],
 });

@@ -6,10 +6,34 @@ import { type PubSub, topics } from '../../graphql/pubsub.ts';
 import { RegistrationRequest, type RegistrationStatus } from '../auth/registration-request.entity.ts';
 import { registrationView } from '../auth/auth.service.ts';
 import { User } from '../users/user.entity.ts';
+import type { Logger } from 'pino';
+import type { Mailer } from '../../lib/mailer.ts';
 
-/** The moderators' queue of registration requests. */
+/** How long a decision may wait for its mail before the job sends it (the answer's own send first). */
+const DECISION_MAIL_GRACE_MS = 60_000;
+/** Decisions older than this are not mailed any more (a queue down for days does not mail stale news). */
+const DECISION_MAIL_MAX_AGE_MS = 7 * 24 * 3600_000;
+
+/** The moderators' queue of registration requests; the applicant hears of each decision by mail. */
 export class RegistrationQueueService {
-  constructor(private readonly pubsub: PubSub) {}
+  constructor(
+    private readonly deps: {
+      pubsub: PubSub;
+      mailer: Mailer;
+      /** The product's address, for the sign-in link. */
+      appUrl: () => string;
+      /** A fresh EntityManager for the mail sent after the answer. */
+      em: () => EntityManager;
+      log: Logger;
+    },
+  ) {}
+
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Waits for the decision mails started after answers (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
 
   async list(em: EntityManager, opts: { status?: RegistrationStatus | null; page: number; limit: number }) {
     const where = opts.status ? { status: opts.status } : {};
@@ -56,7 +80,7 @@ export class RegistrationQueueService {
     id: number,
     apply: (tx: EntityManager, request: RegistrationRequest) => Promise<void>,
   ): Promise<RegistrationRequest> {
-    return inTransaction(em, this.pubsub, async (tx, emit) => {
+    const decided = inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       // Row lock: two moderators deciding at once, one wins, the other sees it decided.
       const request = await tx.findOne(RegistrationRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw notFound('Registration request');
@@ -70,5 +94,64 @@ export class RegistrationQueueService {
       emit(topics.registrationRequests(), registrationView(request));
       return request;
     });
+    // Once committed, the applicant is told (a failure is logged; the job sends it later).
+    return decided.then((request) => {
+      const run = this.mailDecision(this.deps.em(), request.id).then(
+        () => undefined,
+        (err) => this.deps.log.error({ err, request: request.id }, 'registration decision mail failed'),
+      );
+      this.pending.add(run);
+      void run.finally(() => this.pending.delete(run));
+      return request;
+    });
   }
+
+  /**
+   * Mails the applicant the decision on request `id` unless it was mailed already: a sign-in
+   * link when approved, the moderator's reason when declined. Marked mailed after the send: a
+   * crash in between mails twice rather than never.
+   */
+  async mailDecision(em: EntityManager, id: number): Promise<boolean> {
+    const request = await em.findOne(RegistrationRequest, { id, decisionMailedAt: null, status: { $ne: 'PENDING' } });
+    if (!request) return false;
+    await this.deps.mailer.send({ to: request.email, ...decisionMail(request, this.deps.appUrl()) });
+    await em.nativeUpdate(RegistrationRequest, { id, decisionMailedAt: null }, { decisionMailedAt: new Date() });
+    return true;
+  }
+
+  /** The job's round: decisions whose mail did not go out with the answer (a failure, a crash). */
+  async mailMissedDecisions(em: EntityManager): Promise<number> {
+    const now = Date.now();
+    const missed = await em.find(
+      RegistrationRequest,
+      {
+        status: { $ne: 'PENDING' },
+        decisionMailedAt: null,
+        decidedAt: { $lt: new Date(now - DECISION_MAIL_GRACE_MS), $gt: new Date(now - DECISION_MAIL_MAX_AGE_MS) },
+      },
+      { fields: ['id'], orderBy: { decidedAt: 'asc' }, limit: 100 },
+    );
+    let sent = 0;
+    for (const { id } of missed) if (await this.mailDecision(em.fork(), id)) sent++;
+    return sent;
+  }
+}
+
+/** The decision's mail: what was decided and what to do next. */
+export function decisionMail(request: RegistrationRequest, appUrl: string): { subject: string; text: string } {
+  if (request.status === 'APPROVED') {
+    const how =
+      request.source === 'GOOGLE'
+        ? 'Sign in with the same Google account'
+        : 'Sign in with this e-mail and the password you chose when you applied';
+    return {
+      subject: 'Your Taskgram Ads account is ready',
+      text: `Hello ${request.name},\n\nYour registration request was approved: your Taskgram Ads account is ready. ${how}:\n\n    ${appUrl}/login\n\nWelcome aboard!`,
+    };
+  }
+  const reason = request.declineReason ? `\n\nThe moderator's reason: ${request.declineReason}` : '';
+  return {
+    subject: 'Your Taskgram Ads registration request was declined',
+    text: `Hello ${request.name},\n\nYour registration request was declined.${reason}\n\nIf you think this is a mistake, or once the reason no longer applies, reply to this e-mail or send a new request at ${appUrl}/register.`,
+  };
 }
