@@ -215,7 +215,8 @@ describe('login', () => {
     const res = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      error: 'Your registration request was declined. The moderator wrote: “Not a fit”. Contact support if you think this is a mistake.',
+      error:
+        'Your registration request was declined. The moderator wrote: “Not a fit”. Contact support if you think this is a mistake.',
     });
   });
 });
