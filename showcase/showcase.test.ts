@@ -106,9 +106,11 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (lang) return send(res, CATALOGS[lang[1]] ? 200 : 404, CATALOGS[lang[1]] ?? { error: 'No such language' });
   const m = /^\/api\/v1\/showcase\/platforms\/([^/?]+)(\/[^?]*)?(\?debug=true)?$/.exec(path);
   if (!m) return send(res, 404, { error: 'Not found' });
-  if (req.headers.authorization !== `tma ${INIT_DATA}`)
-    return send(res, 401, { error: 'initData signature is invalid' });
   const rest = m[2] ?? '';
+  // As the server: debug mode's list also answers without initData (a test player).
+  const debugList = req.method === 'GET' && rest === '' && m[3] && !req.headers.authorization?.slice(4).trim();
+  if (req.headers.authorization !== `tma ${INIT_DATA}` && !debugList)
+    return send(res, 401, { error: 'initData signature is invalid' });
   if (req.method === 'GET' && rest === '' && m[3]) {
     return send(res, 200, {
       value: {
@@ -531,6 +533,21 @@ describe('debug mode', () => {
     expect(events.onFinishTask).toHaveBeenCalledWith(expect.objectContaining({ campaignId: 'debug' }), [coins]);
     expect(task.getByText('Done! +10 Coins')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('works outside Telegram (no initData) for a test player, and says so', async () => {
+    const { root, ui, events } = mount({ debug: true, initData: undefined });
+    expect(
+      await ui.findByText(
+        'Test mode: one test task, no money moves. Outside Telegram: a test player sees the tasks here; real tasks show in Telegram only',
+      ),
+    ).toBeInTheDocument();
+    expect(requests[0].path).toBe('/api/v1/showcase/platforms/7?debug=true');
+    const user = userEvent.setup();
+    const task = within(taskItem(root, 'debug'));
+    await user.click(task.getByRole('button', { name: 'Start' }));
+    await user.click(task.getByRole('button', { name: 'Check' }));
+    expect(events.onFinishTask).toHaveBeenCalledWith(expect.objectContaining({ campaignId: 'debug' }), [coins]);
   });
 });
 

@@ -127,7 +127,9 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
   async function load(): Promise<void> {
     const seq = ++loadSeq;
     clearPolls();
-    if (!(options.initData ?? webApp()?.initData)) {
+    // Outside Telegram there is no player: only debug mode shows anything (a test player's list).
+    const inTelegram = Boolean(options.initData ?? webApp()?.initData);
+    if (!inTelegram && !options.debug) {
       await messagesReady;
       showError(t('openInTelegram'));
       return;
@@ -153,7 +155,7 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
     if (seq !== loadSeq || destroyed) return;
     setTheme(!!data.platform?.isDarkTheme);
     const tasks = Array.isArray(data.tasks) ? data.tasks : [];
-    render(tasks, data.debug === true);
+    render(tasks, data.debug === true, !inTelegram);
     if (!loaded) {
       loaded = true;
       safeCall(options.onLoad, { tasks, platform: data.platform, player: data.player });
@@ -166,9 +168,15 @@ export function init(options: ShowcaseOptions): ShowcaseInstance {
     showState([h('div', { class: 'state', role: 'alert' }, h('p', { class: 'msg err' }, message), retry)]);
   }
 
-  function render(tasks: ShowcaseTask[], debug: boolean) {
+  function render(tasks: ShowcaseTask[], debug: boolean, outsideTelegram = false) {
     rows = tasks.map((task, i) => build(task, `${idPrefix}-${i}`, rowActions));
-    const banner = debug ? h('p', { class: 'test', role: 'note' }, t('testMode')) : null;
+    const banner = debug
+      ? h(
+          'p',
+          { class: 'test', role: 'note' },
+          outsideTelegram ? `${t('testMode')}. ${t('testOutsideTelegram')}` : t('testMode'),
+        )
+      : null;
     showState(
       rows.length === 0
         ? [h('p', { class: 'state', role: 'status' }, t('noTasks'))]

@@ -42,6 +42,7 @@ export const en = {
   networkError: 'Network error, try again later',
   testTask: 'Test task: checks your integration, nothing is paid',
   testMode: 'Test mode: one test task, no money moves',
+  testOutsideTelegram: 'Outside Telegram: a test player sees the tasks here; real tasks show in Telegram only',
   testStarted: 'Test task started: press Check to finish it.',
   // Messages of the showcase API that a player reads (the server answers in the player's language).
   joinChannel: 'Join the channel first, then check again',

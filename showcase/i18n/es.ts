@@ -37,6 +37,8 @@ export const es: Messages = {
   networkError: 'Error de red, inténtalo más tarde',
   testTask: 'Tarea de prueba: comprueba tu integración, no se paga nada',
   testMode: 'Modo de prueba: una tarea de prueba, no se mueve dinero',
+  testOutsideTelegram:
+    'Fuera de Telegram: un jugador de prueba ve las tareas aquí; las tareas reales solo se muestran en Telegram',
   testStarted: 'Tarea de prueba iniciada: pulsa Comprobar para terminarla.',
   joinChannel: 'Únete primero al canal y vuelve a comprobar',
   joinChat: 'Únete primero al chat y vuelve a comprobar',

@@ -37,6 +37,7 @@ export const id: Messages = {
   networkError: 'Kesalahan jaringan, coba lagi nanti',
   testTask: 'Tugas uji: memeriksa integrasi Anda, tidak ada yang dibayar',
   testMode: 'Mode uji: satu tugas uji, tidak ada uang yang berpindah',
+  testOutsideTelegram: 'Di luar Telegram: pemain uji melihat tugas di sini; tugas sungguhan hanya tampil di Telegram',
   testStarted: 'Tugas uji dimulai: tekan Periksa untuk menyelesaikannya.',
   joinChannel: 'Gabung ke kanal dulu, lalu periksa lagi',
   joinChat: 'Gabung ke obrolan dulu, lalu periksa lagi',

@@ -37,6 +37,8 @@ export const pt: Messages = {
   networkError: 'Erro de rede, tente mais tarde',
   testTask: 'Tarefa de teste: verifica sua integração, nada é pago',
   testMode: 'Modo de teste: uma tarefa de teste, nenhum dinheiro se move',
+  testOutsideTelegram:
+    'Fora do Telegram: um jogador de teste vê as tarefas aqui; as tarefas reais só aparecem no Telegram',
   testStarted: 'Tarefa de teste iniciada: toque em Verificar para concluí-la.',
   joinChannel: 'Entre no canal primeiro e verifique de novo',
   joinChat: 'Entre no chat primeiro e verifique de novo',

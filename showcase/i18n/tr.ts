@@ -37,6 +37,8 @@ export const tr: Messages = {
   networkError: 'Ağ hatası, daha sonra tekrar deneyin',
   testTask: 'Test görevi: entegrasyonunuzu denetler, ödeme yapılmaz',
   testMode: 'Test modu: bir test görevi, para hareket etmez',
+  testOutsideTelegram:
+    "Telegram dışında: görevleri burada bir test oyuncusu görür; gerçek görevler yalnızca Telegram'da gösterilir",
   testStarted: 'Test görevi başladı: bitirmek için Kontrol et’e basın.',
   joinChannel: 'Önce kanala katılın, sonra tekrar kontrol edin',
   joinChat: 'Önce sohbete katılın, sonra tekrar kontrol edin',

@@ -86,6 +86,24 @@ describe('developer documentation', () => {
     await expect(reportConversion('no-such-click')).rejects.toThrow('Click not found');
   });
 
+  it('the guide’s answer table has the server’s own words; its money is what REST answers', async () => {
+    const md = renderGuide(app.url).html;
+    const post = (headers: Record<string, string>) =>
+      app.api('/v1/sdk/events', { body: { type: 'conversion', click: 'no-such-click' }, headers });
+    const missing = await post({});
+    const wrong = await post({ 'x-api-key': 'not-a-key' });
+    for (const answer of [missing, wrong]) {
+      expect(answer.status).toBe(401);
+      expect(md).toContain(JSON.stringify(answer.body).replaceAll('"', '&quot;'));
+    }
+    // Money in answers is a JSON number, as the guide says.
+    const token = await login(app, 'advertiser@demo.local');
+    const campaigns = (await app.api('/v1/campaigns', { token })).body.value.data as { budget: unknown }[];
+    expect(typeof campaigns[0].budget).toBe('number');
+    expect(md).toContain('Money in answers is a JSON');
+    expect(md).not.toContain('Money is a decimal string');
+  });
+
   it('the guide’s signature recipe is the one the callbacks are signed with', () => {
     const body = JSON.stringify({ event: 'conversion', conversionId: 1 });
     const [node] = blocks('http://x', 'js').filter((b) => b.includes('createHmac'));

@@ -325,6 +325,21 @@ describe('the player’s language and the integrators’ tools', () => {
       platform: { id: platform.id },
       tasks: [{ campaignId: 'debug', taskType: 'BOT', status: 'AVAILABLE', awards: [{ title: 'Coins', value: 500 }] }],
     });
+    // Outside Telegram (no initData: the integrator's page in a browser), debug mode answers
+    // the same for a test player; without debug, no initData is refused as before.
+    for (const authorization of [undefined, 'tma ']) {
+      const browser = await app.api(`/v1/showcase/platforms/${platform.id}?debug=true`, {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(browser.status).toBe(200);
+      expect(browser.body.value).toMatchObject({
+        debug: true,
+        player: { id: 0, firstName: 'Test player' },
+        tasks: [{ campaignId: 'debug', status: 'AVAILABLE' }],
+      });
+    }
+    expect((await app.api(`/v1/showcase/platforms/${platform.id}`)).status).toBe(401);
+    expect((await app.api('/v1/showcase/platforms/99999999?debug=true')).status).toBe(404);
     expect(await em(app).execute<{ n: string }[]>('select count(*) as n from clicks')).toEqual(before);
     const bad = await app.api(`/v1/showcase/platforms/${platform.id}?debug=yes`);
     expect(bad).toEqual({ status: 400, body: { error: 'debug must be true or false' } });

@@ -372,7 +372,7 @@ export class AuthService {
         'Your registration request is still under review. We will contact you once it is approved.',
       );
     }
-    throw new DomainError(ErrorCode.FORBIDDEN, declinedMessage(request.declineReason));
+    throw new DomainError(ErrorCode.FORBIDDEN, declinedMessage(request.declineReason ?? null));
   }
 
   /**

@@ -35,6 +35,11 @@ function identify(ctx: Context, platformId: number, headers: Headers) {
   );
 }
 
+/** Whether the request carries any initData (`Authorization: tma <something>`). */
+function hasInitData(headers: Headers): boolean {
+  return /^tma\s+\S/i.test(first(headers?.authorization)?.trim() ?? '');
+}
+
 const member = z.object({
   status: z.string(),
   is_member: z.boolean().optional(),
@@ -105,15 +110,26 @@ export const showcaseRoutes = [
     method: 'GET',
     path: '/v1/showcase/platforms/:platformId',
     tag: 'showcase',
-    summary: `The tasks this player can do in the app, with the app’s award per task type. \`?debug=true\`: one test task (campaignId \`debug\`) that the script completes without any call, so nothing is recorded or paid. ${AUTH}`,
+    summary: `The tasks this player can do in the app, with the app’s award per task type. \`?debug=true\`: one test task (campaignId \`debug\`) that the script completes without any call, so nothing is recorded or paid; it also answers without initData (a browser outside Telegram), for a test player with id 0. ${AUTH}`,
     access: 'public',
     response: ShowcaseListJson,
     params: platformParams,
     query: z.object({ debug: z.enum(['true', 'false'], { error: 'debug must be true or false' }).optional() }),
     handler: (ctx, { params, headers, query }) =>
       inPlayerLanguage(headers, async () => {
+        if (query.debug === 'true') {
+          // Outside Telegram (no initData), debug mode shows the test task to a test player.
+          const player = hasInitData(headers)
+            ? await identify(ctx, params.platformId, headers)
+            : await ctx.services.showcase.testPlayer(
+                ctx.em,
+                params.platformId,
+                ctx.ip,
+                playerCountry(ctx.config, headers),
+              );
+          return ctx.services.showcase.debugTasks(ctx.em, player);
+        }
         const player = await identify(ctx, params.platformId, headers);
-        if (query.debug === 'true') return ctx.services.showcase.debugTasks(ctx.em, player);
         return ctx.services.showcase.tasks(ctx.em, player);
       }),
   }),

@@ -293,6 +293,17 @@ export class ShowcaseService {
     return { platform, player: data.user, country };
   }
 
+  /**
+   * Debug mode outside Telegram (a browser on the integrator's own page, no initData): the
+   * app's look and awards for a test player (id 0). Only the debug list takes it, which writes
+   * nothing and shows what any player of the app sees; limited per address.
+   */
+  async testPlayer(em: EntityManager, platformId: number, ip: string, country: string | null): Promise<PlayerContext> {
+    const platform = await this.platform(em, platformId);
+    if (!(await this.deps.limiter.hit(`showcase:${platformId}:test:${ip}`))) throw rateLimited(en.tooManyRequests);
+    return { platform, player: { id: 0, first_name: 'Test player' }, country };
+  }
+
   private awards(em: EntityManager, platformId: number): Promise<Map<TaskType, ShowcaseAward[]>> {
     return this.awardLists.through(platformId, PLATFORM_TTL_MS, () => this.readAwards(em, platformId));
   }
