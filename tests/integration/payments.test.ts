@@ -298,6 +298,54 @@ describe('sandbox provider (default)', () => {
       }
     });
 
+    test('one transaction hash pays one withdrawal: a second use is refused, in either case, even at once', async () => {
+      const publisherId = (await self(app, publisher)).id;
+      const ledger = app.services.ledger;
+      await ledger.run(app.orm.em.fork() as EntityManager, (tx, emit) =>
+        ledger.transfer(tx, emit, {
+          key: `test:earnings-dup:${publisherId}`,
+          code: 'ADJUSTMENT',
+          debit: { kind: 'DEPOSITS' },
+          credit: { kind: 'PUBLISHER', userId: publisherId },
+          amount: parseMoney('300'),
+        }),
+      );
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push(String((await withdraw(60)).body.value.id));
+      // The queue names the payer.
+      const queue = await gql(
+        app,
+        '{ withdrawalQueue(status: IN_PROGRESS, size: 100) { data { id user { name email } } } }',
+        {},
+        finance,
+      );
+      const row = queue.data.withdrawalQueue.data.find((t: { id: string }) => t.id === ids[0]);
+      expect(row.user).toEqual({ name: expect.any(String), email: 'publisher@demo.local' });
+
+      const complete = (id: string, h: string) =>
+        gql(
+          app,
+          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id status } }',
+          { id, h },
+          finance,
+        );
+      const hash = 'c2d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b6';
+      expect((await complete(ids[0], hash)).data.completeWithdrawal.status).toBe('DONE');
+      const again = await complete(ids[1], hash.toUpperCase());
+      expect(again.errors?.[0]).toMatchObject({
+        message: `This transaction hash is already recorded on withdrawal #${ids[0]}: check the hash of this payout`,
+        extensions: { code: 'CONFLICT', field: 'txHash' },
+      });
+      // Nothing changed for the refused one.
+      const still = await gql(app, '{ withdrawalQueue(status: IN_PROGRESS, size: 100) { data { id } } }', {}, finance);
+      expect(still.data.withdrawalQueue.data.map((t: { id: string }) => t.id)).toContain(ids[1]);
+      // Two at once with one new hash: one wins.
+      const other = 'd3d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b7';
+      const both = await Promise.all([complete(ids[2], other), complete(ids[3], other)]);
+      expect(both.filter((r) => r.data?.completeWithdrawal?.status === 'DONE')).toHaveLength(1);
+      expect(both.filter((r) => r.errors?.[0]?.extensions?.code === 'CONFLICT')).toHaveLength(1);
+    });
+
     test('finance fails a withdrawal with a reason → FAILED and the money is back', async () => {
       const publisherId = (await self(app, publisher)).id;
       const ledger = app.services.ledger;

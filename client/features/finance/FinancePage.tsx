@@ -53,6 +53,10 @@ const WithdrawalQueueQuery = graphql(`
       data {
         id
         userId
+        user {
+          name
+          email
+        }
         createdAt
         updatedAt
         status
@@ -234,7 +238,7 @@ function queueColumns(onDecide: Decide) {
       id: 'user',
       header: 'User',
       enableSorting: false,
-      cell: (c) => `user ${c.getValue()}`,
+      cell: (c) => <Payer w={c.row.original} />,
     }),
     column.accessor('amount', {
       id: 'amount',
@@ -304,6 +308,21 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
   return null;
 }
 
+/** Who asked for the payout: name over e-mail (the id until the row has them). */
+function Payer({ w }: { w: Withdrawal }) {
+  if (!w.user) return <Text as="span">User #{w.userId}</Text>;
+  return (
+    <Stack gap="0" data-testid="withdrawal-user">
+      <Text fontSize="sm" lineClamp={1}>
+        {w.user.name}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+        {w.user.email}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Phones: a card per withdrawal with the same facts and buttons. */
 function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
   return (
@@ -316,8 +335,9 @@ function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
                 {formatMoney(w.amount)}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                #{w.id} · user {w.userId} · <time dateTime={w.createdAt}>{formatShortDate(w.createdAt)}</time>
+                #{w.id} · <time dateTime={w.createdAt}>{formatShortDate(w.createdAt)}</time>
               </Text>
+              <Payer w={w} />
             </Stack>
             <StatusBadge status={w.status} />
           </HStack>

@@ -11,6 +11,10 @@ import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView }
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
 
+const TransactionUserRef = builder.objectRef<{ name: string; email: string }>('TransactionUser').implement({
+  fields: (t) => ({ name: t.exposeString('name'), email: t.exposeString('email') }),
+});
+
 const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
   description: 'A top-up (advertiser) or a withdrawal (publisher).',
   fields: (t) => ({
@@ -24,6 +28,12 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     txHash: t.exposeString('txHash', { nullable: true }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     userId: t.exposeID('userId'),
+    user: t.field({
+      type: TransactionUserRef,
+      nullable: true,
+      description: 'The payer, on the finance queue (staff only).',
+      resolve: (p) => p.user ?? null,
+    }),
   }),
 });
 

@@ -33,6 +33,8 @@ export interface PaymentView {
   txHash: string | null;
   failureReason: string | null;
   provider: string | null;
+  /** The payer's name and e-mail, on the staff queue's rows (they join the users). */
+  user?: { name: string; email: string };
 }
 
 /** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
@@ -77,6 +79,8 @@ interface PaymentRow {
   tx_hash: string | null;
   failure_reason: string | null;
   provider: string | null;
+  user_name?: string;
+  user_email?: string;
 }
 
 const rowView = (r: PaymentRow): PaymentView => ({
@@ -91,6 +95,7 @@ const rowView = (r: PaymentRow): PaymentView => ({
   txHash: r.tx_hash,
   failureReason: r.failure_reason,
   provider: r.provider,
+  ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
 const PAYMENT_ORDER: Record<PaymentSortField, string> = {
@@ -127,7 +132,9 @@ function paymentsSql(
   return {
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
-                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider`,
+                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider${
+                        opts.userId ? '' : ', u.name as user_name, u.email as user_email'
+                      }`,
       from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
       order: q.sortField ? `${PAYMENT_ORDER[q.sortField]} ${dir}, p.id ${dir}` : 'p.created_at desc, p.id desc',
     },
@@ -383,9 +390,25 @@ export class PaymentsService {
   }
 
   completeWithdrawal(em: EntityManager, finance: User, id: number, txHash: string) {
-    const hash = txHash.trim();
-    if (!/^[A-Za-z0-9+/=_-]{16,128}$/.test(hash)) throw validation('Enter the TON transaction hash', 'txHash');
+    const given = txHash.trim();
+    if (!/^[A-Za-z0-9+/=_-]{16,128}$/.test(given)) throw validation('Enter the TON transaction hash', 'txHash');
+    // A hex hash is the same in either case; base64 is not.
+    const hash = /^[0-9a-fA-F]{64}$/.test(given) ? given.toLowerCase() : given;
     return this.decideWithdrawal(em, finance, id, async (tx, emit, payment) => {
+      // One transaction pays one withdrawal: the hash is locked for this transaction, so two
+      // withdrawals marked done with it at once cannot both pass the check.
+      await tx.execute(`select pg_advisory_xact_lock(hashtextextended('withdrawal-tx:' || ?, 0))`, [hash]);
+      const [taken] = await tx.execute<{ id: number }[]>(
+        `select id from payments where kind = 'WITHDRAWAL' and tx_hash = ? and id <> ? limit 1`,
+        [hash, payment.id],
+      );
+      if (taken) {
+        throw new DomainError(
+          ErrorCode.CONFLICT,
+          `This transaction hash is already recorded on withdrawal #${taken.id}: check the hash of this payout`,
+          'txHash',
+        );
+      }
       await this.deps.ledger.post(tx, emit, { key: `withdrawal:${payment.id}:post`, pendingId: payment.transferId! });
       payment.status = 'DONE';
       payment.txHash = hash;
