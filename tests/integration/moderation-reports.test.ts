@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createApprovedUser } from '../helpers/accounts.ts';
+import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
   balances,
@@ -370,6 +370,45 @@ describe('claims and decisions', () => {
     expect(again).toEqual({ status: 409, body: { error: 'This report was already resolved' } });
     expect(await balances(app, pubId)).toEqual(after.pub);
     expect(await budgetAccount(app, campaign.id)).toEqual(after.budget);
+  });
+
+  test('a broken task: RESOLVED pauses the campaign and mails its advertiser the report and the note, nothing to the reporter', async () => {
+    const own = await createCampaign(app, adv, project.tasks[0], { name: 'Broken Bot', budget: 2 });
+    const reporter = newPlayer({ first_name: 'Helpful' });
+    const id = await fileReport(reporter, {
+      campaignId: own.id,
+      reason: 'BROKEN',
+      text: 'The bot does not answer /start',
+    });
+    expect((await act(mod1, id, 'claim')).status).toBe(200);
+    const mailsBefore = (await outboxMails(app, 'advertiser@demo.local')).length;
+    const res = await act(mod1, id, 'status', {
+      status: 'RESOLVED',
+      note: 'Please fix the bot, then turn the campaign on',
+      effects: { pauseCampaign: true, askAdvertiser: true },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await em(app).execute<{ status: string; is_active: boolean }[]>(
+      'select status, is_active from campaigns where id = ?',
+      [own.id],
+    );
+    expect(row).toEqual({ status: 'STOPPED', is_active: false });
+    const tasksOf = async (user: ReturnType<typeof newPlayer>) =>
+      (await showcase(app, platform, { user })).body.value.tasks.map((t: { campaignId: number }) => t.campaignId);
+    expect(await tasksOf(newPlayer())).not.toContain(own.id);
+    // The reporter keeps the app's other tasks.
+    expect(await tasksOf(reporter)).toContain(campaign.id);
+    const mails = (await outboxMails(app, 'advertiser@demo.local')).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: A player reported your task');
+    expect(mails[0]).toContain('The bot does not answer /start');
+    expect(mails[0]).toContain('Please fix the bot, then turn the campaign on');
+    const final = (await app.api(`/v1/player-reports/${id}`, { token: mod1 })).body.value;
+    expect(final.blocked).toBe(false);
+    expect(final.history.at(-1).effects).toEqual({
+      pauseCampaign: { campaignId: own.id, result: 'PAUSED' },
+      askAdvertiser: { email: 'advertiser@demo.local' },
+    });
   });
 
   test('a failing effect rolls the whole decision back', async () => {

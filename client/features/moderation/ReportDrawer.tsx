@@ -109,45 +109,54 @@ export function ReportDrawer({
                       </HStack>
                     </Stack>
                     <Facts report={report} />
-                    <Stack gap="2">
-                      <Heading size="sm">The player’s recent conversions</Heading>
-                      {detail?.conversions.length ? (
-                        <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
-                          <Table.Root size="sm" data-testid="player-conversions">
-                            <Table.Header>
-                              <Table.Row bg="bg.subtle">
-                                <Table.ColumnHeader>When</Table.ColumnHeader>
-                                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                                <Table.ColumnHeader>App</Table.ColumnHeader>
-                                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                              </Table.Row>
-                            </Table.Header>
-                            <Table.Body>
-                              {detail.conversions.map((c) => (
-                                <Table.Row key={c.id}>
-                                  <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
-                                  <Table.Cell>{c.campaignName}</Table.Cell>
-                                  <Table.Cell>{c.appTitle}</Table.Cell>
-                                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                                    {formatMoney(c.price)}
-                                  </Table.Cell>
-                                  <Table.Cell>
-                                    <Badge colorPalette={conversionLook[c.status]} variant="subtle">
-                                      {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
-                                    </Badge>
-                                  </Table.Cell>
+                    {!report.playerId ? (
+                      <Text fontSize="sm" color="fg.muted" data-testid="whole-app-note">
+                        This report is about the whole app, not one player
+                        {flaggedPlayers(report.evidence)
+                          ? ': a decision acts on the flagged players listed above.'
+                          : '.'}
+                      </Text>
+                    ) : (
+                      <Stack gap="2">
+                        <Heading size="sm">The player’s recent conversions</Heading>
+                        {detail?.conversions.length ? (
+                          <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
+                            <Table.Root size="sm" data-testid="player-conversions">
+                              <Table.Header>
+                                <Table.Row bg="bg.subtle">
+                                  <Table.ColumnHeader>When</Table.ColumnHeader>
+                                  <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                                  <Table.ColumnHeader>App</Table.ColumnHeader>
+                                  <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                                  <Table.ColumnHeader>Status</Table.ColumnHeader>
                                 </Table.Row>
-                              ))}
-                            </Table.Body>
-                          </Table.Root>
-                        </Box>
-                      ) : (
-                        <Text fontSize="sm" color="fg.muted">
-                          No conversions of this player.
-                        </Text>
-                      )}
-                    </Stack>
+                              </Table.Header>
+                              <Table.Body>
+                                {detail.conversions.map((c) => (
+                                  <Table.Row key={c.id}>
+                                    <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
+                                    <Table.Cell>{c.campaignName}</Table.Cell>
+                                    <Table.Cell>{c.appTitle}</Table.Cell>
+                                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                                      {formatMoney(c.price)}
+                                    </Table.Cell>
+                                    <Table.Cell>
+                                      <Badge colorPalette={conversionLook[c.status]} variant="subtle">
+                                        {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
+                                      </Badge>
+                                    </Table.Cell>
+                                  </Table.Row>
+                                ))}
+                              </Table.Body>
+                            </Table.Root>
+                          </Box>
+                        ) : (
+                          <Text fontSize="sm" color="fg.muted">
+                            No conversions of this player.
+                          </Text>
+                        )}
+                      </Stack>
+                    )}
                     <Stack gap="2">
                       <Heading size="sm">History</Heading>
                       {detail && <History entries={detail.history} />}
@@ -258,7 +267,50 @@ function Facts({ report }: { report: ReportRow }) {
   );
 }
 
-/** Resolve (with the effects) or reject, with a note for the history. */
+/** The checkbox of one effect of a decision. */
+function Effect({
+  checked,
+  onChange,
+  disabled,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Checkbox.Root
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(e) => onChange(e.checked === true)}
+      data-testid={testId}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{children}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+type Effects = { voidConversion: boolean; blockPlayer: boolean; pauseCampaign: boolean; askAdvertiser: boolean };
+const NO_EFFECTS: Effects = { voidConversion: false, blockPlayer: false, pauseCampaign: false, askAdvertiser: false };
+
+/**
+ * What a resolution can do for this report. A player's report is about the task: its campaign
+ * can be paused and its advertiser asked to fix it (the reporter helped; nothing is done to
+ * them). A fraud rule's report is about players: their conversions voided, they blocked.
+ */
+export function effectsFor(report: Pick<ReportRow, 'reason' | 'playerId' | 'campaign'>): (keyof Effects)[] {
+  const task: (keyof Effects)[] = report.campaign ? ['pauseCampaign', 'askAdvertiser'] : [];
+  if (report.reason !== 'FRAUD_RULE') return task;
+  const players: (keyof Effects)[] = ['voidConversion', 'blockPlayer'];
+  return [...players, ...task];
+}
+
+/** Resolve (with the effects that fit the report) or dismiss, with a note for the history. */
 function DecisionDialog({
   report,
   open,
@@ -272,27 +324,31 @@ function DecisionDialog({
 }) {
   const [status, setStatus] = useState<PlayerReportDecision>('RESOLVED');
   const [note, setNote] = useState('');
-  const [voidConversion, setVoidConversion] = useState(false);
-  const [blockPlayer, setBlockPlayer] = useState(false);
+  const [effects, setEffects] = useState<Effects>(NO_EFFECTS);
   const [decide, { loading }] = useMutation(DecidePlayerReportMutation);
   const resolving = status === 'RESOLVED';
-  const canVoid = Boolean(report.playerId && report.campaign);
+  const offered = effectsFor(report);
+  const wholeApp = !report.playerId;
+  const set = (key: keyof Effects) => (checked: boolean) => setEffects((e) => ({ ...e, [key]: checked }));
   const submit = async () => {
     try {
-      await decide({
-        variables: {
-          id: report.id,
-          status,
-          note: note.trim() || null,
-          voidConversion: resolving && voidConversion,
-          blockPlayer: resolving && blockPlayer,
-        },
-      });
-      notifySuccess(resolving ? 'Report resolved' : 'Report rejected');
+      const chosen = Object.fromEntries(offered.map((k) => [k, resolving && effects[k]]));
+      await decide({ variables: { id: report.id, status, note: note.trim() || null, ...chosen } });
+      notifySuccess(resolving ? 'Report resolved' : 'Report dismissed');
       onDone();
     } catch (e) {
       notifyError(errorMessage(e));
     }
+  };
+  const labels: Record<keyof Effects, string> = {
+    voidConversion: wholeApp
+      ? 'Void the flagged players’ conversions (those still on hold: the price goes back to the campaign)'
+      : 'Void the player’s conversion on this campaign (if still on hold: the price goes back to the campaign, the app’s share is cancelled)',
+    blockPlayer: wholeApp
+      ? `Block the flagged players in ${report.app.title}`
+      : `Block the player in ${report.app.title} (no more tasks there)`,
+    pauseCampaign: `Pause the campaign${report.campaign ? ` “${report.campaign.name}”` : ''} until its advertiser turns it on again`,
+    askAdvertiser: `Ask the advertiser${report.campaign ? `, ${report.campaign.ownerName},` : ''} to look: they are mailed the report and your note`,
   };
   return (
     <Dialog.Root
@@ -301,8 +357,7 @@ function DecisionDialog({
       onExitComplete={() => {
         setStatus('RESOLVED');
         setNote('');
-        setVoidConversion(false);
-        setBlockPlayer(false);
+        setEffects(NO_EFFECTS);
       }}
       size="sm"
       placement="center"
@@ -325,43 +380,34 @@ function DecisionDialog({
                   <SegmentGroup.Items
                     items={[
                       { value: 'RESOLVED', label: 'Resolve' },
-                      { value: 'REJECTED', label: 'Reject' },
+                      { value: 'REJECTED', label: 'Dismiss' },
                     ]}
                   />
                 </SegmentGroup.Root>
                 <Text fontSize="sm" color="fg.muted">
-                  {resolving
-                    ? 'The report is right. Choose what happens, in the same step:'
-                    : 'The report is unfounded: nothing changes for the player, the app or the advertiser.'}
+                  {!resolving
+                    ? 'The report is unfounded: nothing changes for the player, the app or the advertiser.'
+                    : offered.length
+                      ? 'The report is right. Choose what happens, in the same step:'
+                      : 'The report is right. It names no campaign or player to act on: the note records what was done.'}
                 </Text>
-                {resolving && (
+                {resolving && offered.length > 0 && (
                   <Stack gap="3">
-                    <Checkbox.Root
-                      checked={voidConversion}
-                      disabled={!canVoid}
-                      onCheckedChange={(e) => setVoidConversion(e.checked === true)}
-                      data-testid="effect-void"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        Void the player’s conversion on this campaign (if still on hold: the price goes back to the
-                        campaign, the app’s share is cancelled)
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                    <Checkbox.Root
-                      checked={blockPlayer}
-                      disabled={!report.playerId}
-                      onCheckedChange={(e) => setBlockPlayer(e.checked === true)}
-                      data-testid="effect-block"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Block the player in {report.app.title} (no more tasks there)</Checkbox.Label>
-                    </Checkbox.Root>
+                    {offered.map((key) => (
+                      <Effect key={key} checked={effects[key]} onChange={set(key)} testId={`effect-${key}`}>
+                        {labels[key]}
+                      </Effect>
+                    ))}
                   </Stack>
                 )}
-                <FormField label="Note (optional)" helperText="Kept in the report’s history">
+                <FormField
+                  label="Note (optional)"
+                  helperText={
+                    resolving && effects.askAdvertiser
+                      ? 'Kept in the history and sent to the advertiser'
+                      : 'Kept in the report’s history'
+                  }
+                >
                   <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
                 </FormField>
               </Stack>
@@ -376,7 +422,7 @@ function DecisionDialog({
                 onClick={() => void submit()}
                 data-testid="decision-submit"
               >
-                {resolving ? 'Resolve' : 'Reject'}
+                {resolving ? 'Resolve' : 'Dismiss'}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

@@ -132,6 +132,8 @@ export const DecidePlayerReportMutation = graphql(`
     $note: String
     $voidConversion: Boolean
     $blockPlayer: Boolean
+    $pauseCampaign: Boolean
+    $askAdvertiser: Boolean
   ) {
     decidePlayerReport(
       id: $id
@@ -139,6 +141,8 @@ export const DecidePlayerReportMutation = graphql(`
       note: $note
       voidConversion: $voidConversion
       blockPlayer: $blockPlayer
+      pauseCampaign: $pauseCampaign
+      askAdvertiser: $askAdvertiser
     ) {
       id
       ...PlayerReportRow_report

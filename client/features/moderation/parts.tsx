@@ -88,12 +88,26 @@ const actionLabels: Record<string, string> = {
 function describeEffects(json: string | null | undefined): string[] {
   if (!json) return [];
   const e = JSON.parse(json) as {
-    voidConversion?: { conversionId: number | null; result: string };
-    blockPlayer?: { appId: number; playerId: number };
+    voidConversion?: {
+      conversionId?: number | null;
+      result?: string;
+      players?: number;
+      conversions?: { VOIDED?: number; NOT_ON_HOLD?: number };
+    };
+    blockPlayer?: { appId: number; playerId?: number; players?: number };
+    pauseCampaign?: { campaignId: number; result: 'PAUSED' | 'ALREADY_OFF' };
+    askAdvertiser?: { email: string };
     budgetReturned?: string;
   };
   const out: string[] = [];
-  if (e.voidConversion) {
+  if (e.voidConversion?.players !== undefined) {
+    const { VOIDED = 0, NOT_ON_HOLD = 0 } = e.voidConversion.conversions ?? {};
+    out.push(
+      `Conversions of ${e.voidConversion.players} flagged players: ${VOIDED} voided${
+        NOT_ON_HOLD ? `, ${NOT_ON_HOLD} no longer on hold` : ''
+      }`,
+    );
+  } else if (e.voidConversion) {
     out.push(
       e.voidConversion.result === 'VOIDED'
         ? `Conversion #${e.voidConversion.conversionId} voided: the price went back to the campaign`
@@ -102,7 +116,21 @@ function describeEffects(json: string | null | undefined): string[] {
           : 'No conversion of the player on this campaign: nothing voided',
     );
   }
-  if (e.blockPlayer) out.push(`Player ${e.blockPlayer.playerId} blocked in the app`);
+  if (e.blockPlayer) {
+    out.push(
+      e.blockPlayer.players !== undefined
+        ? `${e.blockPlayer.players} flagged players blocked in the app`
+        : `Player ${e.blockPlayer.playerId} blocked in the app`,
+    );
+  }
+  if (e.pauseCampaign) {
+    out.push(
+      e.pauseCampaign.result === 'PAUSED'
+        ? `Campaign #${e.pauseCampaign.campaignId} paused until its advertiser turns it on again`
+        : `Campaign #${e.pauseCampaign.campaignId} was already off`,
+    );
+  }
+  if (e.askAdvertiser) out.push(`The advertiser was mailed the report (${e.askAdvertiser.email})`);
   if (e.budgetReturned !== undefined) {
     const micros = BigInt(e.budgetReturned);
     const usd = `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`;

@@ -691,6 +691,26 @@ export class CampaignsService {
    * unspent budget returns to the advertiser, and they stay as history for the publishers.
    * Money still on hold returns when the hold ends (voided) or is paid (posted).
    */
+  /**
+   * Staff turn a campaign's switch off (a player report showed its task broken): inside the
+   * caller's transaction; the advertiser turns it on again once the task is fixed. False when
+   * it was already off or is gone.
+   */
+  async pauseIn(tx: EntityManager, emit: Emit, id: number): Promise<boolean> {
+    // FOR NO KEY UPDATE, as the conversion function takes it: one order, no deadlock.
+    const rows = await tx.execute('select id from campaigns where id = ? and deleted_at is null for no key update', [
+      id,
+    ]);
+    if (!rows.length) return false;
+    const c = await tx.findOneOrFail(Campaign, { id }, { refresh: true });
+    if (!c.isActive) return false;
+    c.isActive = false;
+    c.status = statusFor(c, (await this.budgets(tx, [c.id])).get(c.id) ?? 0n);
+    await tx.flush();
+    this.emitStats(emit, c.ownerId, await this.view(tx, c));
+    return true;
+  }
+
   async removeForTask(tx: EntityManager, emit: Emit, owner: User, taskId: number) {
     const rows = await tx.execute<{ id: number }[]>(
       'select id from campaigns where task_id = ? and owner_id = ? and deleted_at is null order by id for no key update',

@@ -16,24 +16,27 @@ export const moderationArea = defineArea({
   services: ({ config, log, pubsub, em, url, cleanups }, services) => {
     const { ledger, conversions, campaigns } = services;
     // Quality (listed later) hears of decisions: rejecting an app's floor report lifts its pause.
+    const mailer = configuredMailer(config, log);
+    const appUrl = () => config.publicUrl ?? url();
     const reports = new PlayerReportsService({
       pubsub,
       ledger,
       conversions,
+      campaigns,
+      mailer,
+      appUrl,
+      log,
       onDecision: (tx, decision) => services.quality.floor.decided(tx, decision),
     });
     const fraud = new FraudService({ em, reports, config: config.fraud, log });
     // Before the database closes: the conversions already queued are still checked.
     cleanups.push(() => fraud.flush());
-    const registrations = new RegistrationQueueService({
-      pubsub,
-      mailer: configuredMailer(config, log),
-      appUrl: () => config.publicUrl ?? url(),
-      em,
-      log,
-    });
-    // The decision mails started by answers go out before the database closes.
-    cleanups.push(() => registrations.idle());
+    const registrations = new RegistrationQueueService({ pubsub, mailer, appUrl, em, log });
+    // The mails started by decisions go out before the database closes.
+    cleanups.push(
+      () => registrations.idle(),
+      () => reports.idle(),
+    );
     return {
       registrations,
       reports,

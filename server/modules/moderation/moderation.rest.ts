@@ -53,7 +53,7 @@ export const moderationRoutes = [
     path: '/v1/player-reports/:id/:action',
     tag: 'moderation',
     summary:
-      '`claim` (NEW → IN_REVIEW; a second claimer gets 409 “already claimed by <name>”), `release` (→ NEW, by the claimer), `status` with `{ status: RESOLVED | REJECTED }` (by the claimer). RESOLVED may carry `effects`: `voidConversion` (the player’s conversion on the campaign, if still on hold: the advertiser is refunded to the campaign budget and the publisher share voided) and `blockPlayer` (no more tasks for the player in the app). Rejecting an app’s quality-floor report (rule `QUALITY_FLOOR`) lifts the app’s pause (effect `liftedPause`). `note` goes into the history.',
+      '`claim` (NEW → IN_REVIEW; a second claimer gets 409 “already claimed by <name>”), `release` (→ NEW, by the claimer), `status` with `{ status: RESOLVED | REJECTED }` (by the claimer). RESOLVED may carry `effects`: `voidConversion` (the player’s conversion on the campaign, if still on hold: the advertiser is refunded to the campaign budget and the publisher share voided) `blockPlayer` (no more tasks for the player in the app), `pauseCampaign` (the campaign’s switch off: its task is broken or wrong; the advertiser turns it on once fixed) and `askAdvertiser` (the campaign’s advertiser is mailed the report and the note). Rejecting an app’s quality-floor report (rule `QUALITY_FLOOR`) lifts the app’s pause (effect `liftedPause`). `note` goes into the history.',
     access: 'moderator',
     response: ReportViewJson,
     params: z.object({

@@ -189,19 +189,26 @@ builder.mutationField('decidePlayerReport', (t) =>
     type: PlayerReportRef,
     authScopes: { moderator: true },
     description:
-      'RESOLVED or REJECTED, by the claimer. RESOLVED may void the player’s conversion on the campaign (if still on hold) and block the player in the app, in the same transaction.',
+      'RESOLVED or REJECTED, by the claimer. RESOLVED may void the player’s conversion on the campaign (if still on hold), block the player in the app, pause the campaign (its task is broken or wrong) and mail its advertiser the report with the note, in the same transaction (the mail after it commits).',
     args: {
       id: t.arg.id({ required: true }),
       status: t.arg({ type: DecisionEnum, required: true }),
       note: t.arg.string({ required: false }),
       voidConversion: t.arg.boolean({ required: false }),
       blockPlayer: t.arg.boolean({ required: false }),
+      pauseCampaign: t.arg.boolean({ required: false }),
+      askAdvertiser: t.arg.boolean({ required: false }),
     },
     resolve: (_r, args, ctx) =>
       ctx.services.reports.act(ctx.em, ctx.user!, parseId(args.id), 'status', {
         status: args.status,
         note: args.note,
-        effects: { voidConversion: args.voidConversion ?? false, blockPlayer: args.blockPlayer ?? false },
+        effects: {
+          voidConversion: args.voidConversion ?? false,
+          blockPlayer: args.blockPlayer ?? false,
+          pauseCampaign: args.pauseCampaign ?? false,
+          askAdvertiser: args.askAdvertiser ?? false,
+        },
       }),
   }),
 );

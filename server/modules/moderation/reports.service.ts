@@ -14,6 +14,8 @@ import {
 } from '../../lib/data-table.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
+import type { Logger } from 'pino';
+import type { Mailer } from '../../lib/mailer.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -57,11 +59,34 @@ export const ReportEffects = z
   .object({
     voidConversion: z.boolean().optional(),
     blockPlayer: z.boolean().optional(),
+    /** Turn the campaign's switch off (its task is broken or wrong); the advertiser turns it on once fixed. */
+    pauseCampaign: z.boolean().optional(),
+    /** Mail the campaign's advertiser the report and the moderator's note, asking them to look. */
+    askAdvertiser: z.boolean().optional(),
   })
   .strict();
 export type ReportEffects = z.output<typeof ReportEffects>;
 
 export const REPORT_ACTIONS = ['claim', 'release', 'status'] as const;
+
+/** The report's reason as the advertiser's mail says it. */
+const REPORT_REASON_TEXT: Partial<Record<ReportReason, string>> = {
+  NOT_REWARDED: 'they did the task and were not rewarded',
+  BROKEN: 'the task is broken',
+  INAPPROPRIATE: 'the task is inappropriate',
+  OTHER: 'another problem',
+};
+
+interface AdvertiserAsk {
+  to: string;
+  name: string;
+  campaign: string;
+  task: string;
+  app: string;
+  reason: ReportReason;
+  text: string | null;
+  note: string | null;
+}
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 export interface ReportView {
@@ -204,6 +229,12 @@ export class PlayerReportsService {
       pubsub: PubSub;
       ledger: Ledger;
       conversions: ConversionsService;
+      /** Pauses a campaign inside the decision's transaction. */
+      campaigns?: { pauseIn(tx: EntityManager, emit: Emit, id: number): Promise<boolean> };
+      /** Mails the advertiser asked to look at a report (after the decision commits). */
+      mailer?: Mailer;
+      appUrl?: () => string;
+      log?: Logger;
       /**
        * A moderator decided a report (RESOLVED or REJECTED), inside the decision's transaction:
        * what the decision applied besides its own effects (the quality floor lifts an app's pause
@@ -215,6 +246,13 @@ export class PlayerReportsService {
       ) => Promise<Record<string, unknown> | null>;
     },
   ) {}
+
+  private readonly pending = new Set<Promise<void>>();
+
+  /** Waits for the mails started after decisions (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
 
   async list(em: EntityManager, moderator: User, q: ReportTableQuery): Promise<TablePage<ReportView>> {
     const where: string[] = [];
@@ -478,10 +516,11 @@ export class PlayerReportsService {
     const note = body.note?.trim() || null;
     if (note && note.length > 1000) throw validation('At most 1000 characters', 'note');
     const effects = body.effects ?? {};
-    if (target === 'REJECTED' && (effects.voidConversion || effects.blockPlayer)) {
+    if (target === 'REJECTED' && Object.values(effects).some(Boolean)) {
       throw validation('A rejected report changes nothing: effects come only with RESOLVED', 'effects');
     }
-    return this.deps.ledger.run(em, async (tx, emit) => {
+    let ask: AdvertiserAsk | null = null;
+    const decided = this.deps.ledger.run(em, async (tx, emit) => {
       // The row lock makes claims atomic: of two moderators, the second sees the first's claim.
       const [r] = await tx.execute<
         {
@@ -580,6 +619,18 @@ export class PlayerReportsService {
           applied.blockPlayer = { appId: r.platform_id, playerId };
         }
       }
+      if (target === 'RESOLVED' && (effects.pauseCampaign || effects.askAdvertiser)) {
+        if (!r.campaign_id)
+          throw validation('This report names no campaign: there is none to pause or ask about', 'effects');
+        if (effects.pauseCampaign) {
+          const paused = (await this.deps.campaigns?.pauseIn(tx, emit, r.campaign_id)) ?? false;
+          applied.pauseCampaign = { campaignId: r.campaign_id, result: paused ? 'PAUSED' : 'ALREADY_OFF' };
+        }
+        if (effects.askAdvertiser) {
+          ask = await this.advertiserAsk(tx, reportId, note);
+          applied.askAdvertiser = { email: ask.to };
+        }
+      }
       if (action === 'status' && this.deps.onDecision) {
         const more = await this.deps.onDecision(tx, { reportId, status: target, moderatorId: moderator.id, note });
         if (more) Object.assign(applied, more);
@@ -619,6 +670,60 @@ export class PlayerReportsService {
       emit(topics.playerReports(), view);
       return view;
     });
+    return decided.then((view) => {
+      if (ask) this.mailAsk(ask);
+      return view;
+    });
+  }
+
+  /** What the advertiser is mailed about a report on their campaign, read in the decision's transaction. */
+  private async advertiserAsk(tx: EntityManager, reportId: number, note: string | null): Promise<AdvertiserAsk> {
+    const [row] = await tx.execute<
+      {
+        email: string;
+        name: string;
+        campaign: string;
+        task: string;
+        app: string;
+        reason: ReportReason;
+        text: string | null;
+      }[]
+    >(
+      `select o.email, o.name, c.name as campaign, c.task_title as task, p.title as app, r.reason, r.text
+         from player_reports r join campaigns c on c.id = r.campaign_id join users o on o.id = c.owner_id
+         join platforms p on p.id = r.platform_id where r.id = ?`,
+      [reportId],
+    );
+    return {
+      to: row.email,
+      name: row.name,
+      campaign: row.campaign,
+      task: row.task,
+      app: row.app,
+      reason: row.reason,
+      text: row.text,
+      note,
+    };
+  }
+
+  private mailAsk(ask: AdvertiserAsk) {
+    const { mailer, log } = this.deps;
+    if (!mailer) return;
+    const reason = REPORT_REASON_TEXT[ask.reason] ?? ask.reason;
+    const lines = [
+      `Hello ${ask.name},`,
+      '',
+      `A player of ${ask.app} reported the task “${ask.task}” of your campaign “${ask.campaign}”: ${reason}.`,
+      ...(ask.text ? ['', `The player wrote: “${ask.text}”`] : []),
+      ...(ask.note ? ['', `Our moderator adds: “${ask.note}”`] : []),
+      '',
+      `Please check the task (open it as a new player would) and fix what is wrong. Your campaigns: ${this.deps.appUrl?.() ?? ''}/advertiser/projects`,
+    ];
+    const run = mailer
+      .send({ to: ask.to, subject: `A player reported your task: ${ask.task}`, text: lines.join('\n') })
+      .catch((err) => log?.error({ err }, 'report mail to the advertiser failed'));
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
   }
 
   private target(action: ReportAction, status: string | undefined): ReportStatus {
