@@ -28,7 +28,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}', 'showcase/**/*.test.ts'],
           setupFiles: ['tests/setup/jsdom.ts'],
-          testTimeout: 20_000,
+          testTimeout: 30_000,
+          // expect.poll waits for the state as long as a busy machine needs (default 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -37,8 +39,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/database.ts', 'tests/setup/client-build.ts'],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 180_000,
+          // Waits for a page's state (expect.poll) last as long as a busy machine needs (default 1 s).
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           fileParallelism: false,
         },

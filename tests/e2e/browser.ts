@@ -84,3 +84,15 @@ export function browserPool(baseURL: () => string) {
     closeAll: () => Promise.all(opened.splice(0).map((b) => b.close())),
   };
 }
+
+/**
+ * Waits for a live update: long enough that only a lost event fails it (a busy machine, both
+ * cores taken, still shows one within seconds). How fast it is belongs to `npm run bench:live`,
+ * which measures and prints it; a test prints what it saw.
+ */
+export const LIVE = { timeout: 15_000, interval: 50 };
+
+/** Prints how long a live update took to show, from `since` (Date.now() at the server's answer). */
+export function printLatency(what: string, since: number): void {
+  console.log(`[live] ${what}: ${Date.now() - since} ms`);
+}

@@ -3,7 +3,16 @@ import { DEMO_BOT_ID } from '../../server/demo/seed.ts';
 import { outboxMails } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
 import { demoPlatform, em, expectLedgerClean, newPlayer, showcase } from '../helpers/campaigns';
-import { type TestBrowser, markDocument, notReloaded, openBrowser, screenshot, signInTo } from './browser';
+import {
+  type TestBrowser,
+  markDocument,
+  notReloaded,
+  openBrowser,
+  screenshot,
+  signInTo,
+  LIVE,
+  printLatency,
+} from './browser';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const browsers: TestBrowser[] = [];
@@ -57,16 +66,14 @@ describe('moderation in Chromium', () => {
     const rowIn = (t: TestBrowser) => t.page.locator(`[data-testid="report-row"][data-report-id="${id}"]`);
     // Live, not on a poll or a reload: the bound is one only a lost event breaks (a busy
     // machine still shows it in seconds); the latency itself is bench:live's figure.
-    await Promise.all([a, b].map((t) => rowIn(t).waitFor({ timeout: 15_000 })));
-    console.log(`[moderation] a new report showed in both browsers ${Date.now() - filedAt} ms after it was filed`);
+    await Promise.all([a, b].map((t) => rowIn(t).waitFor({ timeout: LIVE.timeout })));
+    printLatency('a new report in both moderators’ queues', filedAt);
     await expect.poll(() => rowIn(b).textContent()).toContain('Nora (@nora_live)');
 
     // A claims; B sees who holds it without a reload, and cannot claim it.
     await rowIn(a).getByTestId('claim-report').click();
-    await expect.poll(() => rowIn(a).getByTestId('claimed-by').textContent(), { timeout: 2000 }).toContain('You');
-    await expect
-      .poll(() => rowIn(b).getByTestId('claimed-by').textContent(), { timeout: 1000 })
-      .toContain('Morgan Moderator');
+    await expect.poll(() => rowIn(a).getByTestId('claimed-by').textContent(), LIVE).toContain('You');
+    await expect.poll(() => rowIn(b).getByTestId('claimed-by').textContent(), LIVE).toContain('Morgan Moderator');
     expect(await rowIn(b).getByTestId('claim-report').count()).toBe(0);
     expect(await rowIn(b).getAttribute('data-status')).toBe('IN_REVIEW');
     await screenshot(b.page, 'moderation-01-claimed-by-the-other-moderator');
@@ -95,7 +102,7 @@ describe('moderation in Chromium', () => {
     expect(await drawer.getByTestId('player-blocked').count()).toBe(0);
     await screenshot(a.page, 'moderation-03-resolved-drawer');
     // Resolved reports leave the open queue in both browsers.
-    await rowIn(b).waitFor({ state: 'detached', timeout: 2000 });
+    await rowIn(b).waitFor({ state: 'detached', timeout: LIVE.timeout });
     expect(await notReloaded(a.page)).toBe(true);
     expect(await notReloaded(b.page)).toBe(true);
     // The paused campaign leaves the showcase; the reporter is not blocked from the app.
@@ -128,7 +135,7 @@ describe('moderation in Chromium', () => {
     const id = await first.getAttribute('data-report-id');
     await first.getByTestId('claim-report').click();
     const drawer = page.getByTestId('report-drawer');
-    await drawer.waitFor({ state: 'visible', timeout: 3000 });
+    await drawer.waitFor({ state: 'visible', timeout: LIVE.timeout });
     expect(await drawer.getByRole('heading', { name: `Report #${id}` }).count()).toBe(1);
     await drawer.getByTestId('drawer-decide').waitFor();
     await screenshot(page, 'moderation-04-claim-opens-the-report-mobile');
@@ -186,9 +193,7 @@ describe('moderation in Chromium', () => {
     await dialog.getByTestId('reject-submit').click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await expect
-      .poll(() => row.getByTestId('campaign-status').getAttribute('data-status'), { timeout: 2000 })
-      .toBe('REJECTED');
+    await expect.poll(() => row.getByTestId('campaign-status').getAttribute('data-status'), LIVE).toBe('REJECTED');
     await expect
       .poll(() => row.getByTestId('campaign-reject-reason').textContent())
       .toBe('The channel promises paid rewards for joining.');

@@ -74,9 +74,9 @@ describe('publisher apps in Chromium', () => {
     expect(await page.getByRole('tab').count()).toBe(4);
     await page.getByRole('button', { name: 'Create App' }).click();
     await toast(page, 'error', 'Fill in all fields correctly').waitFor({ state: 'visible' });
-    await page.getByText('Platform name is required').waitFor({ state: 'visible' });
+    await page.getByText('App name is required').waitFor({ state: 'visible' });
     await page.getByText('Platform logo is required').waitFor({ state: 'visible' });
-    await page.getByText('TG bot URL is required').waitFor({ state: 'visible' });
+    await page.getByText('Telegram bot link is required').waitFor({ state: 'visible' });
     await page.getByText('Web app URL is required').waitFor({ state: 'visible' });
 
     await page.getByLabel('App name').fill('Galaxy Farm');
@@ -108,7 +108,7 @@ describe('publisher apps in Chromium', () => {
     await screenshot(page, 'platforms-02-new-app');
 
     await page.getByRole('button', { name: 'Create App' }).click();
-    await toast(page, 'success', 'The platform has been successfully created').waitFor({ state: 'visible' });
+    await toast(page, 'success', 'The app has been created').waitFor({ state: 'visible' });
     await page.waitForURL('**/publisher');
     await page.locator('[data-testid="app-card"][data-title="Galaxy Farm"]').waitFor({ state: 'visible' });
 
@@ -165,7 +165,7 @@ describe('publisher apps in Chromium', () => {
     await openTab(page, 'Channel');
     await screenshot(page, 'platforms-03-edit-renamed');
     await page.getByRole('button', { name: 'Save App' }).click();
-    await toast(page, 'success', 'The platform has been successfully update').waitFor({ state: 'visible' });
+    await toast(page, 'success', 'The app has been updated').waitFor({ state: 'visible' });
     await page.waitForURL('**/publisher');
 
     await page.goto(editUrl);

@@ -182,12 +182,12 @@ describe('queue', () => {
     expect((await gql(app, APPROVE, { id: a.id }, moderator)).errors).toBeUndefined();
     const approveAgain = await gql(app, APPROVE, { id: a.id }, moderator);
     expect(approveAgain.errors?.[0]).toMatchObject({
-      message: 'This request was already approved',
+      message: 'This request was already approved by Morgan Moderator',
       extensions: { code: 'CONFLICT' },
     });
     const declineApproved = await gql(app, DECLINE, { id: a.id }, moderator);
     expect(declineApproved.errors?.[0]).toMatchObject({
-      message: 'This request was already approved',
+      message: 'This request was already approved by Morgan Moderator',
       extensions: { code: 'CONFLICT' },
     });
 
@@ -195,7 +195,7 @@ describe('queue', () => {
     expect((await gql(app, DECLINE, { id: d.id }, moderator)).errors).toBeUndefined();
     const approveDeclined = await gql(app, APPROVE, { id: d.id }, moderator);
     expect(approveDeclined.errors?.[0]).toMatchObject({
-      message: 'This request was already declined',
+      message: 'This request was already declined by Morgan Moderator',
       extensions: { code: 'CONFLICT' },
     });
   });

@@ -247,16 +247,16 @@ describe('POST /v1/platforms', () => {
   });
 
   const invalid: Array<[string, () => Body, string]> = [
-    ['name missing', () => ({ title: undefined }), 'Platform name is required'],
-    ['name blank', () => ({ title: '   ' }), 'Platform name is required'],
+    ['name missing', () => ({ title: undefined }), 'App name is required'],
+    ['name blank', () => ({ title: '   ' }), 'App name is required'],
     ['logo missing', () => ({ logo: undefined }), 'Platform logo is required'],
     ['logo blank', () => ({ logo: '' }), 'Platform logo is required'],
     ['web app URL missing', () => ({ webappUrl: undefined }), 'Web app URL is required'],
     ['web app URL blank', () => ({ webappUrl: '  ' }), 'Web app URL is required'],
     ['web app URL http://', () => ({ webappUrl: 'http://space-clicker.example/app' }), HTTPS_MESSAGE],
     ['web app URL without scheme', () => ({ webappUrl: 'space-clicker.example' }), HTTPS_MESSAGE],
-    ['TG bot URL missing', () => ({ tgBotUrl: undefined }), 'TG bot URL is required'],
-    ['TG bot URL blank', () => ({ tgBotUrl: ' ' }), 'TG bot URL is required'],
+    ['TG bot URL missing', () => ({ tgBotUrl: undefined }), 'Telegram bot link is required'],
+    ['TG bot URL blank', () => ({ tgBotUrl: ' ' }), 'Telegram bot link is required'],
     ['TG bot URL not Telegram', () => ({ tgBotUrl: 'https://example.com/my_bot' }), TELEGRAM_MESSAGE],
     ['TG bot URL bare host', () => ({ tgBotUrl: 'https://t.me/' }), TELEGRAM_MESSAGE],
     ['TG bot URL with spaces', () => ({ tgBotUrl: 'my bot' }), TELEGRAM_MESSAGE],
@@ -769,7 +769,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
   test('the create messages apply on save too', async () => {
     const p = await createPlatform();
     const cases: Array<[Body, string]> = [
-      [{ title: '' }, 'Platform name is required'],
+      [{ title: '' }, 'App name is required'],
       [{ logo: '' }, 'Platform logo is required'],
       [{ webappUrl: '' }, 'Web app URL is required'],
       [{ webappUrl: 'http://x.example' }, HTTPS_MESSAGE],
@@ -1132,8 +1132,8 @@ describe('GraphQL', () => {
       [{ webappUrl: 'http://space-clicker.example' }, HTTPS_MESSAGE],
       [{ webappUrl: '' }, 'Web app URL is required'],
       [{ tgBotUrl: 'https://example.com/bot' }, TELEGRAM_MESSAGE],
-      [{ tgBotUrl: null }, 'TG bot URL is required'],
-      [{ title: ' ' }, 'Platform name is required'],
+      [{ tgBotUrl: null }, 'Telegram bot link is required'],
+      [{ title: ' ' }, 'App name is required'],
       [{ logo: '' }, 'Platform logo is required'],
       [{ rewards: [{ title: '', logo: '/media/a.png' }], services: [] }, 'Award name is required'],
       [

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait for the state, as long as a busy machine needs (a page of Chakra rows
+// can take seconds to render with both cores taken): 1 s, the default, fails there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Chakra, Ark and next-themes call.
 if (!window.matchMedia) {

@@ -83,7 +83,8 @@ export function CatalogPage() {
                   ))}
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
-                  {app.recentCompletions.toLocaleString()} completed tasks in the last 30 days
+                  {app.recentCompletions.toLocaleString()} completed {app.recentCompletions === 1 ? 'task' : 'tasks'} in
+                  the last 30 days
                 </Text>
               </Card.Body>
               <Card.Footer>

@@ -15,11 +15,16 @@ export const BalanceChipFragment = graphql(`
   }
 `);
 
-/** Advertiser balance in Advertiser, publisher plus on-hold in Publisher, nothing in Exchange. */
+/**
+ * Advertiser balance in Advertiser; in Publisher what can be withdrawn now, with the money on
+ * hold apart (the total is in the title); nothing in Exchange.
+ */
 export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typeof BalanceChipFragment> }) {
   const balances = useFragment(BalanceChipFragment, user);
   const amount = chipAmount(area, balances);
   if (amount === null) return null;
+  const publisher = area === 'publisher';
+  const onHold = publisher && Number(balances.publisherOnHoldBalance) > 0 ? balances.publisherOnHoldBalance : null;
   return (
     <Button
       asChild
@@ -32,13 +37,30 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
       minW="0"
       flexShrink={1}
       fontVariantNumeric="tabular-nums"
-      title={area === 'publisher' ? 'Available plus on hold' : 'Advertiser balance'}
+      title={
+        publisher
+          ? `${formatMoney(balances.publisherBalance)} available to withdraw, ${formatMoney(balances.publisherOnHoldBalance)} on hold: ${formatMoney(amount)} in all`
+          : 'Advertiser balance'
+      }
     >
-      <Link to={area === 'publisher' ? '/publisher/payments' : '/advertiser/payments'} data-testid="balance-chip">
+      <Link to={publisher ? '/publisher/payments' : '/advertiser/payments'} data-testid="balance-chip">
         <Wallet />
-        <Box as="span" truncate>
-          {formatMoney(amount)}
+        <Box as="span" truncate data-testid="balance-chip-amount">
+          {formatMoney(publisher ? balances.publisherBalance : amount)}
         </Box>
+        {onHold && (
+          <Box
+            as="span"
+            display={{ base: 'none', sm: 'inline' }}
+            fontSize="xs"
+            color="fg.muted"
+            fontWeight="normal"
+            whiteSpace="nowrap"
+            data-testid="balance-chip-hold"
+          >
+            + {formatMoney(onHold)} on hold
+          </Box>
+        )}
       </Link>
     </Button>
   );

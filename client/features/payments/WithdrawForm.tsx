@@ -12,17 +12,19 @@ import { type WithdrawalValues, withdrawalSchema } from './amountSchema';
 export type WithdrawResult = { ok: true } | { ok: false; field?: 'amount' | 'walletAddress'; message?: string };
 
 /**
- * Amount (≥ 50, not above the total balance) and a USDT-on-TON wallet. The server checks the
- * address and the on-hold part; its message lands under the field it names.
+ * Amount (≥ 50, not above the available balance) and a USDT-on-TON wallet. The server checks
+ * the address (and the balance again); its message lands under the field it names.
  */
 export function WithdrawForm({
-  total,
+  available,
+  onHold,
   onSubmit,
 }: {
-  total: string;
+  available: string;
+  onHold: string;
   onSubmit: (values: WithdrawalValues) => Promise<WithdrawResult>;
 }) {
-  const schema = useMemo(() => withdrawalSchema(total), [total]);
+  const schema = useMemo(() => withdrawalSchema(available, onHold), [available, onHold]);
   const {
     register,
     handleSubmit,

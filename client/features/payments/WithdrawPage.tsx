@@ -87,13 +87,13 @@ export function WithdrawPage() {
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
-          {total === undefined ? (
+          {!me || total === undefined ? (
             <Stack gap="3">
               <Skeleton h="10" />
               <Skeleton h="10" />
             </Stack>
           ) : (
-            <WithdrawForm total={total} onSubmit={send} />
+            <WithdrawForm available={me.publisherBalance} onHold={me.publisherOnHoldBalance} onSubmit={send} />
           )}
         </Card.Body>
       </Card.Root>

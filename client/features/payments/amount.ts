@@ -3,9 +3,18 @@ export const amountMessages = {
   required: 'Enter required value',
   numeric: 'Enter correct value',
   topUpMinimum: 'The value must be greater than 1',
-  withdrawalMinimum: 'The value must be greater than 50',
-  aboveTotal: 'The value must be lower than total balance',
+  withdrawalMinimum: 'The value must be at least 50',
 } as const;
+
+/**
+ * More than can be withdrawn now: how much can, and what of the rest is on hold (the server
+ * says the same, payments.service.ts).
+ */
+export function aboveAvailableMessage(available: string, onHold: string): string {
+  return toMicros(onHold) > 0n
+    ? `You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`
+    : `You can withdraw up to ${available} $, your available balance`;
+}
 
 export const TOP_UP_MINIMUM = '1';
 export const WITHDRAWAL_MINIMUM = '50';
@@ -34,16 +43,15 @@ export function topUpAmountError(raw: string): string | undefined {
 }
 
 /**
- * Withdraw: required, numeric, at least 50, and below the total publisher balance (available
- * plus on hold; spec 5: 'The value must be lower than total balance'), as the server checks it.
- * Whether on-hold money blocks the amount is the server's answer (shown under the field).
+ * Withdraw: required, numeric, at least 50, and at most the available balance (money on hold
+ * cannot be withdrawn yet; the message says how much is), as the server checks it.
  */
-export function withdrawalAmountError(raw: string, total: string): string | undefined {
+export function withdrawalAmountError(raw: string, available: string, onHold: string): string | undefined {
   const value = raw.trim();
   if (value === '') return amountMessages.required;
   if (!NUMERIC.test(value)) return amountMessages.numeric;
   const micros = toMicros(value);
   if (micros < toMicros(WITHDRAWAL_MINIMUM)) return amountMessages.withdrawalMinimum;
-  if (micros >= toMicros(total)) return amountMessages.aboveTotal;
+  if (micros > toMicros(available)) return aboveAvailableMessage(available, onHold);
   return undefined;
 }

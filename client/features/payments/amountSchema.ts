@@ -12,9 +12,9 @@ const amountField = (check: (value: string) => string | undefined) =>
 export const topUpSchema = z.object({ amount: amountField(topUpAmountError) });
 export type TopUpValues = z.infer<typeof topUpSchema>;
 
-export function withdrawalSchema(total: string) {
+export function withdrawalSchema(available: string, onHold: string) {
   return z.object({
-    amount: amountField((value) => withdrawalAmountError(value, total)),
+    amount: amountField((value) => withdrawalAmountError(value, available, onHold)),
     walletAddress: z.string().trim().min(1, amountMessages.required),
   });
 }

@@ -35,12 +35,18 @@ describe('withdrawal amount', () => {
     ['fifty', amountMessages.numeric],
     ['49.99', amountMessages.withdrawalMinimum],
     ['50', undefined],
-    ['105.49', undefined],
-    ['105.50', amountMessages.aboveTotal],
-    ['105.51', amountMessages.aboveTotal],
-    ['1000', amountMessages.aboveTotal],
-  ])('%j with 105.50 in total → %s', (value, message) => {
-    expect(withdrawalAmountError(value, '105.50')).toBe(message);
+    ['70.00', undefined],
+    ['70.01', 'You can withdraw up to 70.00 $ now: 35.50 $ more is on hold until its conversions are confirmed'],
+    ['1000', 'You can withdraw up to 70.00 $ now: 35.50 $ more is on hold until its conversions are confirmed'],
+  ])('%j with 70.00 available and 35.50 on hold → %s', (value, message) => {
+    expect(withdrawalAmountError(value, '70.00', '35.50')).toBe(message);
+  });
+
+  it('all of an available balance with nothing on hold can go; more says so', () => {
+    expect(withdrawalAmountError('105.50', '105.50', '0.00')).toBeUndefined();
+    expect(withdrawalAmountError('105.51', '105.50', '0.00')).toBe(
+      'You can withdraw up to 105.50 $, your available balance',
+    );
   });
 
   it('adds available and on hold exactly, 2 decimals', () => {
@@ -117,7 +123,7 @@ describe('withdraw form', () => {
   it('checks amount and wallet before sending', async () => {
     const onSubmit = vi.fn(async () => ({ ok: true as const }));
     const user = userEvent.setup();
-    renderInApp(<WithdrawForm total="105.50" onSubmit={onSubmit} />);
+    renderInApp(<WithdrawForm available="105.50" onHold="0.00" onSubmit={onSubmit} />);
     const send = await screen.findByRole('button', { name: /Send Money/ });
     await user.click(send);
     expect(await screen.findAllByText(amountMessages.required)).toHaveLength(2);
@@ -131,7 +137,7 @@ describe('withdraw form', () => {
     expect(await screen.findByText(amountMessages.withdrawalMinimum)).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '200');
-    expect(await screen.findByText(amountMessages.aboveTotal)).toBeInTheDocument();
+    expect(await screen.findByText('You can withdraw up to 105.50 $, your available balance')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.clear(amount);
@@ -145,7 +151,11 @@ describe('withdraw form', () => {
     const message = 'Enter a valid TON wallet address (USDT on TON)';
     const user = userEvent.setup();
     renderInApp(
-      <WithdrawForm total="105.50" onSubmit={async () => ({ ok: false, field: 'walletAddress', message })} />,
+      <WithdrawForm
+        available="105.50"
+        onHold="0.00"
+        onSubmit={async () => ({ ok: false, field: 'walletAddress', message })}
+      />,
     );
     await user.type(await screen.findByLabelText(/Amount/), '50');
     await user.type(screen.getByLabelText(/Wallet address/), 'not-a-wallet');

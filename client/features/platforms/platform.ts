@@ -6,12 +6,12 @@ export type { PlatformValues } from './platformSchema';
 
 // Messages of spec 5 and 8; tests assert them verbatim.
 export const platformMessages = {
-  nameRequired: 'Platform name is required',
+  nameRequired: 'App name is required',
   logoRequired: 'Platform logo is required',
   categoryRequired: 'Choose a category',
   webappRequired: 'Web app URL is required',
   webappInvalid: 'The link is not valid, it should start with https://',
-  botRequired: 'TG bot URL is required',
+  botRequired: 'Telegram bot link is required',
   botInvalid: 'The link is not valid, it should start with https://t.me/your_link',
   awardNameRequired: 'Award name is required',
   awardNameUnique: 'Award name must be unique',
@@ -22,8 +22,8 @@ export const platformMessages = {
   botTokenInvalid: 'The bot token looks like 123456:ABC-DEF…',
   callbackUrlInvalid: 'The link is not valid, it should start with https://',
   notValid: 'Fill in all fields correctly',
-  created: 'The platform has been successfully created',
-  updated: 'The platform has been successfully update',
+  created: 'The app has been created',
+  updated: 'The app has been updated',
 } as const;
 
 /** Showcase order of spec 4. */

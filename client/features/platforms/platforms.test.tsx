@@ -92,10 +92,10 @@ describe('platform form values', () => {
   it('has the spec messages', () => {
     expect(issues(valid())).toEqual([]);
     expect(issues(emptyPlatform())).toEqual([
-      'title: Platform name is required',
+      'title: App name is required',
       'logo: Platform logo is required',
       'categoryId: Choose a category',
-      'tgBotUrl: TG bot URL is required',
+      'tgBotUrl: Telegram bot link is required',
       'webappUrl: Web app URL is required',
     ]);
     expect(issues({ ...valid(), webappUrl: 'http://x.example', tgBotUrl: 'https://example.com/bot' })).toEqual([
@@ -247,7 +247,7 @@ describe('platform form (component)', () => {
     await user.click(screen.getByRole('button', { name: 'Create App' }));
 
     expect(await screen.findByText('Fill in all fields correctly')).toBeTruthy();
-    expect(screen.getByText('Platform name is required')).toBeTruthy();
+    expect(screen.getByText('App name is required')).toBeTruthy();
     expect(screen.getByText('Award is required')).toBeTruthy();
     expect(screen.getByText('Award quantity is required')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -334,7 +334,7 @@ describe('platform form (component)', () => {
     const saved = onSubmit.mock.calls[0][0];
     expect(saved.awards.map((a) => a.title)).toEqual(['Gold']);
     expect(toPlatformInput(saved, 'edit').services[1].awards).toEqual([{ platformRewardId: '1', value: 10 }]);
-    expect(platformMessages.updated).toBe('The platform has been successfully update');
+    expect(platformMessages.updated).toBe('The app has been updated');
   });
   const filled = (): PlatformValues => ({
     ...emptyPlatform(),

@@ -85,7 +85,10 @@ export class RegistrationQueueService {
       const request = await tx.findOne(RegistrationRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw notFound('Registration request');
       if (request.status !== 'PENDING') {
-        throw conflict(`This request was already ${request.status.toLowerCase()}`);
+        const by = request.decidedById
+          ? await tx.findOne(User, { id: request.decidedById }, { fields: ['name'] })
+          : null;
+        throw conflict(`This request was already ${request.status.toLowerCase()}${by ? ` by ${by.name}` : ''}`);
       }
       await apply(tx, request);
       request.decidedAt = new Date();

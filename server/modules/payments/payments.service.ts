@@ -333,7 +333,7 @@ export class PaymentsService {
     key?: string,
   ): Promise<Payment> {
     const wallet = parseTonAddress(walletAddress);
-    if (amount < MIN_WITHDRAWAL) throw validation('The value must be greater than 50', 'amount');
+    if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
     return this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
@@ -349,13 +349,14 @@ export class PaymentsService {
 
   private async withdraw(tx: EntityManager, emit: Emit, user: User, amount: bigint, wallet: string): Promise<Payment> {
     const balances = await balancesOf(tx, user.id);
-    // Spec 5: the amount must be below the total balance.
-    if (amount >= balances.publisherBalance + balances.publisherOnHoldBalance) {
-      throw validation('The value must be lower than total balance', 'amount');
-    }
+    // At most what can be withdrawn now; money on hold waits for its conversions.
     if (amount > balances.publisherBalance) {
+      const available = formatMoney(balances.publisherBalance);
+      const onHold = balances.publisherOnHoldBalance;
       throw validation(
-        `The value must be lower than the available balance (${formatMoney(balances.publisherBalance)} $): ${formatMoney(balances.publisherOnHoldBalance)} $ is on hold and cannot be withdrawn yet`,
+        onHold > 0n
+          ? `You can withdraw up to ${available} $ now: ${formatMoney(onHold)} $ more is on hold until its conversions are confirmed`
+          : `You can withdraw up to ${available} $, your available balance`,
         'amount',
       );
     }

@@ -63,7 +63,7 @@ const rewardsList = z
   });
 
 const platformFields = {
-  title: z.string({ error: 'Platform name is required' }).trim().min(1, 'Platform name is required').max(120),
+  title: z.string({ error: 'App name is required' }).trim().min(1, 'App name is required').max(120),
   logo: imagePath('Platform logo is required'),
   categoryId: z.coerce.number({ error: 'Choose a category' }).int().positive('Choose a category'),
   webappUrl: z
@@ -108,9 +108,9 @@ const platformFields = {
 };
 
 const tgBotUrl = z
-  .string({ error: 'TG bot URL is required' })
+  .string({ error: 'Telegram bot link is required' })
   .trim()
-  .min(1, 'TG bot URL is required')
+  .min(1, 'Telegram bot link is required')
   .transform((v) => normaliseTelegramLink(v))
   .refine(isTelegramLink, TELEGRAM_LINK_MESSAGE);
 

@@ -55,10 +55,7 @@ export type TaskInput = z.output<typeof TaskInput>;
 
 const projectFields = {
   title: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(120),
-  categoryId: z.coerce
-    .number({ error: 'Resource type is required' })
-    .int('Resource type is required')
-    .positive('Resource type is required'),
+  categoryId: z.coerce.number({ error: 'Choose a category' }).int('Choose a category').positive('Choose a category'),
 };
 
 export const CreateProjectInput = z.object({

@@ -107,7 +107,7 @@ export class ProjectsService {
 
   private async category(em: EntityManager, id: number) {
     const category = await em.findOne(Category, { id });
-    if (!category) throw validation('Resource type is required', 'categoryId');
+    if (!category) throw validation('Choose a category', 'categoryId');
     return category;
   }
 
