@@ -9,9 +9,9 @@
   const stored = () => {
     try {
       const t = localStorage.getItem('theme');
-      return order.includes(t) ? t : 'light';
+      return order.includes(t) ? t : 'system';
     } catch {
-      return 'light';
+      return 'system';
     }
   };
   const dark = matchMedia('(prefers-color-scheme: dark)');

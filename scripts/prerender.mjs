@@ -159,7 +159,7 @@ function onInteraction(shell) {
 }
 
 /** The stored theme choice on <html> before the first paint: the theme button's HTML shows it (ThemeToggle). */
-const THEME_CHOICE = `try{var t=localStorage.getItem('theme');document.documentElement.dataset.themeChoice=t==='dark'||t==='system'?t:'light'}catch(e){}`;
+const THEME_CHOICE = `try{var t=localStorage.getItem('theme');document.documentElement.dataset.themeChoice=t==='dark'||t==='light'?t:'system'}catch(e){}`;
 
 const ROOT = '<div id="root"></div>';
 if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROOT}`);

@@ -184,6 +184,25 @@ describe('first load', () => {
     });
   }
 
+  it('a first visit follows a dark OS setting from the first paint, on the static pages and the app', async () => {
+    const { page } = await browsers.open();
+    const errors = errorsOf(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const path of ['/', '/login', '/privacy-policy']) {
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.dataset.themeChoice), path).toBe('system');
+    }
+    // Once the app runs (the first focus on sign-in), it keeps to the OS setting.
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByLabel('E-mail').focus();
+    await expect
+      .poll(() => page.getByTestId('theme-toggle').getAttribute('aria-label'))
+      .toBe('Theme: system. Switch to light');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('sign-in before its app runs: the theme button names the stored choice, and a first tap on it is not lost', async () => {
     const { page, context } = await browsers.open({ width: 412, height: 823 });
     const errors = errorsOf(page);

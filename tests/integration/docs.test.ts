@@ -55,7 +55,10 @@ describe('developer documentation', () => {
   it('/api/reference is Swagger UI over the same OpenAPI document /api/docs keeps for generators', async () => {
     const page = await fetch(`${app.url}/api/reference/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('swagger-ui');
+    const html = await page.text();
+    expect(html).toContain('swagger-ui');
+    // Laid out for the screen it is on (a phone is not shown the desktop width).
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     const [docs, served] = await Promise.all(
       ['/api/docs', '/api/reference/json'].map(async (p) => (await fetch(`${app.url}${p}`)).json()),
     );

@@ -12,7 +12,7 @@ const themes = [
 
 /** Light (default), dark or system; next-themes keeps the choice in localStorage. */
 export function ThemeMenu() {
-  const { theme = 'light', resolvedTheme, setTheme } = useTheme();
+  const { theme = 'system', resolvedTheme, setTheme } = useTheme();
   const Current = resolvedTheme === 'dark' ? Moon : Sun;
   return (
     <Menu.Root>

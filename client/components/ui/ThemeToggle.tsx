@@ -20,7 +20,7 @@ const beforeApp = {
   '& [data-theme-icon]': { display: 'none' },
   ...Object.fromEntries(
     order.map((t) => [
-      `html[data-theme-choice="${t}"] & [data-theme-icon="${t}"]${t === 'light' ? ', html:not([data-theme-choice]) & [data-theme-icon="light"]' : ''}`,
+      `html[data-theme-choice="${t}"] & [data-theme-icon="${t}"]${t === 'system' ? ', html:not([data-theme-choice]) & [data-theme-icon="system"]' : ''}`,
       { display: 'inline-flex' },
     ]),
   ),
@@ -49,7 +49,7 @@ export function ThemeToggle() {
       </IconButton>
     );
   }
-  const current: Choice = order.includes(stored as Choice) ? (stored as Choice) : 'light';
+  const current: Choice = order.includes(stored as Choice) ? (stored as Choice) : 'system';
   const next = nextOf(current);
   const Icon = icons[current];
   return (

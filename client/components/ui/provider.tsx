@@ -22,13 +22,13 @@ function providedSystem() {
   return provided;
 }
 
-/** Chakra system plus the light (default) / dark / system theme kept in localStorage. */
+/** Chakra system plus the light / dark / system (default: the OS setting) theme kept in localStorage. */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={providedSystem()}>
       <ThemeProvider
         attribute="class"
-        defaultTheme="light"
+        defaultTheme="system"
         enableSystem
         storageKey={THEME_STORAGE_KEY}
         disableTransitionOnChange

@@ -12,6 +12,7 @@ import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../payments/serverError';
+import { AddFundsHint } from './AddFundsHint';
 import { budgetAmountError } from './campaign';
 import { AdvertiserBalanceQuery, FundCampaignMutation, ReturnCampaignBudgetMutation } from './campaignsApi';
 
@@ -93,6 +94,7 @@ export function BudgetForm({
             />
           </InputGroup>
         </FormField>
+        <AddFundsHint message={shown} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           {onCancel && (
             <Button variant="outline" onClick={onCancel}>

@@ -26,6 +26,7 @@ import {
   tierMinimum,
   toCreateInput,
 } from './campaign';
+import { AddFundsHint } from './AddFundsHint';
 import { campaignSchema } from './campaignSchema';
 import type { Choice } from './ChoiceList';
 import { ChoiceList } from './ChoiceList';
@@ -389,6 +390,7 @@ function LimitsSection({
             </InputGroup>
           </FormField>
         )}
+        {!editing && <AddFundsHint message={errors.budget?.message} />}
         <FormField
           label="Minimum app quality"
           error={errors.minQuality?.message}

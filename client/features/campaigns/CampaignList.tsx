@@ -80,18 +80,23 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
   );
 }
 
+/** The advertiser's switch; a rejected campaign cannot run, so its switch is off and locked. */
 function ActiveSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
+  const rejected = campaign.status === 'REJECTED';
   return (
     <Switch.Root
       colorPalette="brand"
-      checked={campaign.isActive}
-      disabled={campaign.status === 'REJECTED'}
+      checked={campaign.isActive && !rejected}
+      disabled={rejected}
       onCheckedChange={(e) => onToggle(campaign, e.checked)}
       data-testid="campaign-active"
+      title={rejected ? 'Rejected in review: this campaign cannot run' : undefined}
     >
       <Switch.HiddenInput />
       <Switch.Control />
-      <Switch.Label srOnly>{`${campaign.name} is active`}</Switch.Label>
+      <Switch.Label srOnly>
+        {rejected ? `${campaign.name} was rejected and cannot run` : `Run ${campaign.name}`}
+      </Switch.Label>
     </Switch.Root>
   );
 }

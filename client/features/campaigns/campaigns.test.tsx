@@ -216,6 +216,7 @@ describe('new campaign form', () => {
     await user.click(screen.getByRole('button', { name: 'Create campaign' }));
     expect(await screen.findByText(campaignMessages.dailyCap)).toBeInTheDocument();
     expect(screen.getByText('Not enough money on the advertiser balance')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add funds' })).toHaveAttribute('href', '/advertiser/payments');
 
     await user.clear(screen.getByLabelText('Initial budget'));
     await user.type(screen.getByLabelText('Initial budget'), '0');
@@ -529,6 +530,10 @@ describe('campaign page', () => {
     expect(within(row).getByTestId('campaign-reject-reason')).toHaveTextContent('The channel sells followers.');
     expect(within(row).queryByTestId('campaign-in-review')).toBeNull();
     expect(within(row).getByTestId('campaign-budget')).toHaveTextContent('0.00 $');
+    // A rejected campaign cannot run: its switch is off and locked, and says why.
+    const toggle = within(row).getByRole('checkbox', { name: 'Campaign 6 was rejected and cannot run' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
   });
 
   it('switches a campaign off at once and reverts with a toast when the server refuses', async () => {
@@ -544,7 +549,7 @@ describe('campaign page', () => {
       return undefined;
     });
     renderInApp(api.wrap(<CampaignPage />));
-    const toggle = await screen.findByRole('checkbox', { name: 'Campaign 5 is active' });
+    const toggle = await screen.findByRole('checkbox', { name: 'Run Campaign 5' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
     // Optimistic: off (and Stopped) before the server answers.

@@ -29,6 +29,12 @@ import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 
+/** The staff page's name for the header, on the moderation queue and finance. */
+function staffPageOf(pathname: string): string | undefined {
+  if (!isStaffPath(pathname)) return undefined;
+  return pathname.split('/').filter(Boolean)[0] === 'finance' ? 'Finance' : 'Moderation';
+}
+
 function Shell() {
   const { pathname, search } = useLocation();
   const area = areaFromPath(pathname);
@@ -68,7 +74,7 @@ function Shell() {
             <Link to={homePath(me)} aria-label="Taskgram Ads, home" data-testid="logo-link" style={{ flexShrink: 0 }}>
               <HeaderLogo />
             </Link>
-            <RoleSwitcher area={area} />
+            <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />
             <Box flex="1" />
             {me?.isModerator && (
               <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
@@ -96,7 +102,12 @@ function Shell() {
                 </Link>
               </Button>
             )}
-            {me ? <BalanceChip area={area} user={me} /> : <Skeleton h="8" w="24" borderRadius="full" />}
+            {/* Staff pages belong to no area: no area's balance over the queue. */}
+            {isStaffPath(pathname) ? null : me ? (
+              <BalanceChip area={area} user={me} />
+            ) : (
+              <Skeleton h="8" w="24" borderRadius="full" />
+            )}
             <ThemeMenu />
             {me && (
               <Box display={{ base: 'none', md: 'block' }}>

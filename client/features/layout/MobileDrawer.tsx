@@ -46,6 +46,8 @@ export function MobileDrawer({
   const { pathname } = useLocation();
   const close = () => setOpen(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  // What the drawer's own badges count that waits on this user: offers to answer, the queue.
+  const waiting = (badges?.incoming ?? 0) + moderationWaiting;
 
   return (
     <>
@@ -54,11 +56,29 @@ export function MobileDrawer({
           <IconButton
             variant="ghost"
             size="sm"
-            aria-label="Open menu"
+            aria-label={waiting > 0 ? `Open menu, ${waiting} waiting for you` : 'Open menu'}
             display={{ base: 'inline-flex', md: 'none' }}
+            position="relative"
             data-testid="drawer-open"
           >
             <MenuIcon />
+            {waiting > 0 && (
+              <Badge
+                colorPalette="red"
+                variant="solid"
+                borderRadius="full"
+                size="xs"
+                position="absolute"
+                top="-1"
+                insetEnd="-1"
+                minW="4"
+                justifyContent="center"
+                data-testid="drawer-badge"
+                aria-hidden
+              >
+                {waiting}
+              </Badge>
+            )}
           </IconButton>
         </Drawer.Trigger>
         <Portal>

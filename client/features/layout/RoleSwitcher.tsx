@@ -7,9 +7,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import { type Area, areas } from '../../lib/areas';
 
-export function RoleSwitcher({ area }: { area: Area }) {
+/**
+ * The area the page belongs to, and the menu to go to another. On a staff page (`staffPage`:
+ * the moderation queue, finance) it names that page instead: no area is current.
+ */
+export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: string }) {
   const navigate = useNavigate();
-  const current = areas.find((a) => a.id === area) ?? areas[0];
+  const inArea = areas.find((a) => a.id === area) ?? areas[0];
+  const current = staffPage ? { label: staffPage, caption: 'Staff · switch to an area' } : inArea;
   return (
     <Menu.Root
       onSelect={(e) => void navigate({ to: areas.find((a) => a.id === e.value)?.home ?? '/advertiser/projects' })}
@@ -41,11 +46,11 @@ export function RoleSwitcher({ area }: { area: Area }) {
         <Menu.Positioner>
           <Menu.Content minW="64">
             {/* A radio group, so assistive tech announces which area is the current one. */}
-            <Menu.RadioItemGroup value={area}>
+            <Menu.RadioItemGroup value={staffPage ? '' : area}>
               {areas.map((option) => (
                 <Menu.RadioItem key={option.id} value={option.id} py="2" data-testid={`area-${option.id}`}>
                   <Stack gap="0" flex="1">
-                    <Text fontWeight={option.id === area ? 'semibold' : 'medium'}>{option.label}</Text>
+                    <Text fontWeight={option.id === area && !staffPage ? 'semibold' : 'medium'}>{option.label}</Text>
                     <Text fontSize="xs" color="fg.muted">
                       {option.caption}
                     </Text>

@@ -67,7 +67,7 @@ const COPY_SCRIPT = `document.addEventListener('click', function (e) {
   }, function () { b.textContent = 'Select and copy'; });
 });`;
 
-const REFERENCE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="32" viewBox="0 0 240 32">
+const REFERENCE_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="32" viewBox="0 0 280 32">
 <rect width="32" height="32" rx="8" fill="#7c3aed"/><text x="16" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">T</text>
 <text x="42" y="22" font-family="system-ui,sans-serif" font-size="16" font-weight="600" fill="#fff">Taskgram Ads · API reference</text></svg>`;
 
@@ -120,6 +120,15 @@ export async function registerDocs(
   await http.register(fastifySwagger, {
     mode: 'static',
     specification: { document: deps.openApi as never },
+  });
+  // Swagger UI's page has no viewport: a phone would lay it out at desktop width.
+  http.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !/^\/api\/reference\/?(\?|$)/.test(request.url)) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    return payload.replace(
+      '<meta charset="UTF-8">',
+      '<meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    );
   });
   await http.register(fastifySwaggerUi, {
     routePrefix: '/api/reference',
