@@ -99,7 +99,8 @@ describe('advertiser projects in Chromium', () => {
     const projectId = new URL(page.url()).pathname.split('/').pop()!;
     await expect.poll(() => page.getByTestId('project-title').textContent()).toBe('Daily News Promo');
     await resourceRow(page, 'WG Daily News').waitFor({ state: 'visible' });
-    await resourceRow(page, 'WG Daily News').getByText('SDK Failed').waitFor({ state: 'visible' });
+    // Not checked yet: not set up (no red failure before any check).
+    await resourceRow(page, 'WG Daily News').getByText('SDK not set up').waitFor({ state: 'visible' });
 
     // API key: read-only, then 'Generate new' with the confirmation; the key modal reopens.
     await page.getByRole('button', { name: 'API key' }).click();
@@ -150,11 +151,13 @@ describe('advertiser projects in Chromium', () => {
     await resourceDialog.getByRole('button', { name: 'Create resource' }).click();
     await toast(page, 'success', 'The resource has been successfully created').waitFor({ state: 'visible' });
     const botRow = resourceRow(page, 'WG Shop Bot');
-    await botRow.getByText('SDK Failed').waitFor({ state: 'visible' });
+    await botRow.getByText('SDK not set up').waitFor({ state: 'visible' });
+    expect(await botRow.getByText('SDK Failed').count()).toBe(0);
 
     // Check SDK on the unverified bot: re-reads the task and reports failure.
     await botRow.getByRole('button', { name: 'Check SDK' }).click();
     await toast(page, 'error', 'SDK not activated').waitFor({ state: 'visible' });
+    await botRow.getByText('SDK Failed').waitFor({ state: 'visible' });
 
     // The details modal shows the verification link and the HTTP call with the real key and code.
     const tasks = await app.api(`/v1/projects/${projectId}/tasks?page=1&limit=10`, { token });

@@ -1,7 +1,10 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { useMediaQuery } from '@chakra-ui/react/hooks';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
 import { roundMoney } from '../../lib/money';
 import { scorePalette } from '../quality/quality';
 import { type ReportDay, cpa, formatDay, reportTotals } from './campaignReport';
@@ -32,6 +35,10 @@ export function CampaignReportTable({
   apps?: AppColumns;
 }) {
   const totals = reportTotals(days);
+  // Phones: the report by app as a card per app, so its quality and Exclude are in view (a
+  // sideways table put them off-screen).
+  const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
+  if (apps && group && !wide) return <AppCards days={days} caption={caption} group={group} apps={apps} />;
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="campaign-report">
       <Table.Root size="sm" data-testid="report-table" css={{ '& td, & th': { fontVariantNumeric: 'tabular-nums' } }}>
@@ -89,38 +96,92 @@ export function CampaignReportTable({
   );
 }
 
-function AppCells({ apps, appKey, label }: { apps: AppColumns; appKey: string; label: string }) {
+/** An app's quality score as a badge (— when unknown). */
+function QualityBadge({ apps, appKey }: { apps: AppColumns; appKey: string }) {
   const q = apps.quality.get(appKey);
+  if (!q) return <>—</>;
+  return (
+    <Badge
+      colorPalette={scorePalette(q.score)}
+      variant="subtle"
+      title={`From ${q.conversions} paid conversions in 30 days`}
+    >
+      {q.score === null ? 'Not enough data' : `${q.score} / 100`}
+    </Badge>
+  );
+}
+
+/** Exclude the app from the campaign (or all campaigns), or include it again. */
+function ExcludeButton({ apps, appKey, label }: { apps: AppColumns; appKey: string; label: string }) {
   const excluded = apps.excluded.has(appKey);
   const where = apps.scope === 'campaign' ? 'this campaign' : 'all my campaigns';
   return (
+    <Button
+      size="xs"
+      variant={excluded ? 'outline' : 'ghost'}
+      colorPalette={excluded ? undefined : 'red'}
+      loading={apps.pending.has(appKey)}
+      aria-label={excluded ? `Include ${label} again in ${where}` : `Exclude ${label} from ${where}`}
+      data-testid={excluded ? 'include-app' : 'exclude-app'}
+      onClick={() => apps.onToggle(appKey, label, !excluded)}
+    >
+      {excluded ? 'Include again' : 'Exclude'}
+    </Button>
+  );
+}
+
+function AppCells({ apps, appKey, label }: { apps: AppColumns; appKey: string; label: string }) {
+  return (
     <>
       <Table.Cell textAlign="end" data-testid="report-quality">
-        {q ? (
-          <Badge
-            colorPalette={scorePalette(q.score)}
-            variant="subtle"
-            title={`From ${q.conversions} paid conversions in 30 days`}
-          >
-            {q.score === null ? 'Not enough data' : `${q.score} / 100`}
-          </Badge>
-        ) : (
-          '—'
-        )}
+        <QualityBadge apps={apps} appKey={appKey} />
       </Table.Cell>
       <Table.Cell textAlign="end">
-        <Button
-          size="xs"
-          variant={excluded ? 'outline' : 'ghost'}
-          colorPalette={excluded ? undefined : 'red'}
-          loading={apps.pending.has(appKey)}
-          aria-label={excluded ? `Include ${label} again in ${where}` : `Exclude ${label} from ${where}`}
-          data-testid={excluded ? 'include-app' : 'exclude-app'}
-          onClick={() => apps.onToggle(appKey, label, !excluded)}
-        >
-          {excluded ? 'Include again' : 'Exclude'}
-        </Button>
+        <ExcludeButton apps={apps} appKey={appKey} label={label} />
       </Table.Cell>
     </>
+  );
+}
+
+/** Phones: the report by app, a card per app with its figures, quality and Exclude; the totals last. */
+function AppCards({
+  days,
+  caption,
+  group,
+  apps,
+}: {
+  days: readonly ReportDay[];
+  caption: string;
+  group: { title: string; labels: ReadonlyMap<string, string> };
+  apps: AppColumns;
+}) {
+  const totals = reportTotals(days);
+  return (
+    <Stack as="ul" gap="2" aria-label={caption} data-testid="report-table" listStyleType="none">
+      {days.map((d) => {
+        const label = group.labels.get(d.day) ?? d.day;
+        return (
+          <Box as="li" key={d.day} borderWidth="1px" borderRadius="lg" p="3" data-testid="report-row" data-day={d.day}>
+            <HStack justify="space-between" align="flex-start" gap="2">
+              <Text fontWeight="medium" lineClamp={2}>
+                {label}
+              </Text>
+              <Box data-testid="report-quality" flexShrink={0}>
+                <QualityBadge apps={apps} appKey={d.day} />
+              </Box>
+            </HStack>
+            <HStack justify="space-between" gap="2" mt="2" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+                {d.conversions} conv. · {roundMoney(d.spend)} $ · CPA {cpa(d.spend, d.conversions)}
+              </Text>
+              <ExcludeButton apps={apps} appKey={d.day} label={label} />
+            </HStack>
+          </Box>
+        );
+      })}
+      <Box as="li" px="3" data-testid="report-totals" fontWeight="semibold" fontSize="sm">
+        Total: {totals.conversions} conv. · {roundMoney(totals.spend)} $ · CPA {cpa(totals.spend, totals.conversions)}
+      </Box>
+    </Stack>
   );
 }

@@ -38,7 +38,7 @@ import {
   RejectCampaignMutation,
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
-import { ClaimedBy, History, useMyId } from './parts';
+import { ClaimedBy, History, QueueCard, useMyId } from './parts';
 import { useModerationEvents, useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
@@ -195,6 +195,25 @@ export function CampaignsTab() {
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status })}
+        cards={(list) => (
+          <Stack gap="2">
+            {list.map((r) => (
+              <QueueCard
+                key={r.id}
+                title={`#${r.id} · ${r.name}`}
+                lines={[
+                  `${r.task.title} · ${r.task.type.toLowerCase().replace('_', ' ')} · ${formatMoney(r.budget)}`,
+                  `${r.advertiser.name} · ${r.advertiser.email}`,
+                  `Created ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+                ]}
+                badges={<CampaignStatusBadge status={r.status} />}
+                actions={<ReviewButtons campaign={r} myId={myId} actions={actions} onReject={setRejecting} compact />}
+                onOpen={() => setOpenId(r.id)}
+                rowProps={{ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status }}
+              />
+            ))}
+          </Stack>
+        )}
         toolbar={
           <TableFilter
             label="Status"

@@ -30,7 +30,7 @@ import {
   PlayerReportsQuery,
   ReleasePlayerReportMutation,
 } from './moderationApi';
-import { ClaimedBy, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
+import { ClaimedBy, QueueCard, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
 import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
@@ -207,6 +207,25 @@ export function PlayerReportsTab() {
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status })}
+        cards={(list) => (
+          <Stack gap="2">
+            {list.map((r) => (
+              <QueueCard
+                key={r.id}
+                title={`#${r.id} · ${reasonLabels[r.reason]}${r.rule ? ` · ${ruleLabels[r.rule] ?? r.rule}` : ''}`}
+                lines={[
+                  player(r),
+                  r.campaign ? `${r.app.title} · ${r.campaign.name}` : r.app.title,
+                  `Filed ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+                ]}
+                badges={<ReportStatusBadge status={r.status} />}
+                actions={<RowActions report={r} myId={myId} claims={claims} onOpen={setOpenId} />}
+                onOpen={() => setOpenId(r.id)}
+                rowProps={{ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status }}
+              />
+            ))}
+          </Stack>
+        )}
         toolbar={
           <HStack gap="2" wrap="wrap">
             <TableFilter

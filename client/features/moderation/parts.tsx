@@ -179,3 +179,52 @@ export function TabCount({ count, testId }: { count: number | undefined; testId:
     </Badge>
   );
 }
+
+/**
+ * Phones: one queue item as a card (the table's columns would put its action off-screen): what
+ * it is, its badges, and its action in view; a press elsewhere opens it.
+ */
+export function QueueCard({
+  title,
+  lines,
+  badges,
+  actions,
+  onOpen,
+  rowProps,
+}: {
+  title: string;
+  lines: string[];
+  badges: React.ReactNode;
+  actions: React.ReactNode;
+  onOpen: () => void;
+  rowProps: Record<string, string>;
+}) {
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="lg"
+      p="3"
+      cursor="pointer"
+      _hover={{ bg: 'bg.subtle' }}
+      onClick={onOpen}
+      {...rowProps}
+    >
+      <Stack gap="2">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Text fontWeight="medium" lineClamp={2}>
+            {title}
+          </Text>
+          <HStack gap="1" flexShrink={0}>
+            {badges}
+          </HStack>
+        </HStack>
+        {lines.map((line) => (
+          <Text key={line} fontSize="sm" color="fg.muted" lineClamp={1}>
+            {line}
+          </Text>
+        ))}
+        <HStack justify="flex-end">{actions}</HStack>
+      </Stack>
+    </Box>
+  );
+}

@@ -112,10 +112,12 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Task type</Table.ColumnHeader>
-                <Table.ColumnHeader>App name</Table.ColumnHeader>
+                <Table.ColumnHeader>Advertised resource</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Completed</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Revenue $</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader title="Whether the campaign runs in the network; campaigns that excluded this app are not shown to its players, and which ones stays private">
+                  Campaign
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -131,7 +133,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
-                      {r.isActive ? 'Active' : 'Inactive'}
+                      {r.isActive ? 'Running' : 'Stopped'}
                     </Badge>
                   </Table.Cell>
                 </Table.Row>

@@ -61,11 +61,11 @@ describe('app statistics', () => {
       .map((c) => c.textContent);
   };
 
-  it('lists the rows with Active and Inactive', async () => {
+  it('lists the rows with Running and Stopped', async () => {
     setup();
     await screen.findByTestId('app-campaigns-table');
-    expect(cells('1')).toEqual(['Channel', 'News channel', '3', '0.30', 'Active']);
-    expect(cells('2')).toEqual(['Chat', 'Chat', '5', '0.50', 'Inactive']);
+    expect(cells('1')).toEqual(['Channel', 'News channel', '3', '0.30', 'Running']);
+    expect(cells('2')).toEqual(['Chat', 'Chat', '5', '0.50', 'Stopped']);
     expect(await screen.findByText(/Campaigns shown in Quest: 8 completed, 0\.80 \$ earned/)).toBeInTheDocument();
   });
 
@@ -74,8 +74,8 @@ describe('app statistics', () => {
     await screen.findByTestId('app-campaigns-table');
     const before = count('PlatformCampaigns');
     act(() => emit(event('1', 4, '0.450000')));
-    await waitFor(() => expect(cells('1')).toEqual(['Channel', 'News channel', '4', '0.45', 'Active']));
-    expect(cells('2')).toEqual(['Chat', 'Chat', '5', '0.50', 'Inactive']);
+    await waitFor(() => expect(cells('1')).toEqual(['Channel', 'News channel', '4', '0.45', 'Running']));
+    expect(cells('2')).toEqual(['Chat', 'Chat', '5', '0.50', 'Stopped']);
     // The app's totals in the header move too, and the row is not fetched again.
     expect(await screen.findByText(/44 completed, 9\.00 \$ earned/)).toBeInTheDocument();
     expect(count('PlatformCampaigns')).toBe(before);
@@ -95,7 +95,7 @@ describe('app statistics', () => {
     act(() => emit(event('9', 1, '0.100000')));
     await waitFor(() => expect(screen.getAllByTestId('app-campaign-row')).toHaveLength(3));
     expect(count('PlatformCampaigns')).toBe(before + 1);
-    expect(cells('9')).toEqual(['Start Bot', 'Bot', '1', '0.10', 'Active']);
+    expect(cells('9')).toEqual(['Start Bot', 'Bot', '1', '0.10', 'Running']);
   });
 
   it("shows 'You don't have any tasks' with Go to Publisher when there are none", async () => {

@@ -385,11 +385,15 @@ function CampaignCell({ task, onAdd }: { task: Task; onAdd: () => void }) {
   );
 }
 
-/** 'SDK Active' (opens the details) or 'SDK Failed' with 'Check SDK' (spec 4). */
+/**
+ * 'SDK Active' (opens the details), or 'Check SDK': before a check the resource is simply not
+ * set up yet ('SDK not set up'); a check that finds nothing says 'SDK Failed' (spec 4).
+ */
 function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string; onDetails: () => void }) {
   const client = useApolloClient();
   const [verify] = useMutation(VerifyTaskMutation);
   const [checking, setChecking] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   if (task.isVerifiedSource) {
     return (
@@ -416,6 +420,7 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
         const { data } = await verify({ variables: { projectId, taskId: task.id } });
         verified = Boolean(data?.verifyTask.isVerifiedSource);
       }
+      setFailed(!verified);
       if (verified) notifySuccess('SDK successfully activated');
       else notifyError('SDK not activated');
     } catch (e) {
@@ -427,9 +432,15 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
 
   return (
     <HStack gap="2" wrap="nowrap">
-      <Badge colorPalette="red" variant="subtle" data-testid="sdk-failed">
-        SDK Failed
-      </Badge>
+      {failed ? (
+        <Badge colorPalette="red" variant="subtle" data-testid="sdk-failed">
+          SDK Failed
+        </Badge>
+      ) : (
+        <Badge colorPalette="gray" variant="subtle" data-testid="sdk-not-set-up">
+          SDK not set up
+        </Badge>
+      )}
       <Button size="xs" variant="outline" loading={checking} onClick={() => void check()}>
         Check SDK
       </Button>
@@ -490,7 +501,7 @@ function SdkDetailsDialog({ projectId, task, onClose }: { projectId: string; tas
                     {task.isVerifiedSource ? (
                       <Badge colorPalette="green">SDK Active</Badge>
                     ) : (
-                      <Badge colorPalette="red">SDK Failed</Badge>
+                      <Badge colorPalette="gray">SDK not set up</Badge>
                     )}
                   </HStack>
                   {isChat ? (

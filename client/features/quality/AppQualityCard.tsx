@@ -89,7 +89,11 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
                 {q.score === null ? 'Not enough data' : `${q.score} / 100`}
               </LiveValue>
             </Badge>
-            <Text textStyle="sm" data-testid="quality-exclusions">
+            <Text
+              textStyle="sm"
+              data-testid="quality-exclusions"
+              title="Their ads are not shown to this app's players; which campaigns stays private"
+            >
               Excluded by{' '}
               <LiveValue value={app.excludedByCampaigns}>
                 {app.excludedByCampaigns} campaign{app.excludedByCampaigns === 1 ? '' : 's'}
@@ -121,10 +125,13 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
               </Text>
               <Text
                 as="dd"
-                textStyle="sm"
-                textAlign="end"
+                textStyle={{ base: 'xs', md: 'sm' }}
+                textAlign={{ base: 'start', md: 'end' }}
+                gridColumn={{ base: '1 / -1', md: 'auto' }}
+                mt={{ base: '-1', md: '0' }}
+                mb={{ base: '1', md: '0' }}
                 color={points.get(r.key) ? 'fg.error' : 'fg.muted'}
-                display={{ base: 'none', md: 'block' }}
+                data-testid="quality-points"
               >
                 {r.key === 'RETENTION_30D'
                   ? 'part of retention'
