@@ -76,7 +76,7 @@ try {
     });
     const answeredAt = Date.now();
     const shownAt = await Promise.all(pages.map((page) => rowShownAt(page, String(filed.id))));
-    shownAt.forEach((at, p) => seen[p].push(Math.max(0, at - answeredAt)));
+    for (const [p, at] of shownAt.entries()) seen[p].push(Math.max(0, at - answeredAt));
     // One report at a time: each measures a quiet queue, not a burst.
     await new Promise((r) => setTimeout(r, 100));
   }
