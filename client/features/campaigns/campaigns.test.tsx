@@ -379,6 +379,8 @@ type Answer = {
   errors?: Array<{ message: string; extensions?: object }>;
   /** Milliseconds before the answer arrives (5 by default). */
   delay?: number;
+  /** The answer waits for this too: a test checks the state in between, however slow the machine. */
+  until?: Promise<void>;
 };
 
 function testClient(answer: (operationName: string, variables: Record<string, unknown>) => Answer | undefined) {
@@ -389,14 +391,21 @@ function testClient(answer: (operationName: string, variables: Record<string, un
       new Observable((observer) => {
         calls.push(operation.operationName ?? '');
         const result = answer(operation.operationName ?? '', operation.variables);
+        let closed = false;
         const timer = setTimeout(() => {
-          if (!result) observer.error(new Error(`No answer for ${operation.operationName}`));
-          else {
-            observer.next({ data: result.data, errors: result.errors } as never);
-            observer.complete();
-          }
+          void (result?.until ?? Promise.resolve()).then(() => {
+            if (closed) return;
+            if (!result) observer.error(new Error(`No answer for ${operation.operationName}`));
+            else {
+              observer.next({ data: result.data, errors: result.errors } as never);
+              observer.complete();
+            }
+          });
         }, result?.delay ?? 5);
-        return () => clearTimeout(timer);
+        return () => {
+          closed = true;
+          clearTimeout(timer);
+        };
       }),
   );
   const client = new ApolloClient({
@@ -538,12 +547,16 @@ describe('campaign page', () => {
 
   it('switches a campaign off at once and reverts with a toast when the server refuses', async () => {
     const user = userEvent.setup();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const api = testClient((name) => {
       if (name === 'MyCampaigns') return page([campaign('5')]);
       if (name === 'SetCampaignActive') {
         return {
           errors: [{ message: 'The campaign cannot be changed now', extensions: { code: 'CONFLICT' } }],
-          delay: 300,
+          until: answered,
         };
       }
       return undefined;
@@ -552,9 +565,10 @@ describe('campaign page', () => {
     const toggle = await screen.findByRole('checkbox', { name: 'Run Campaign 5' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
-    // Optimistic: off (and Stopped) before the server answers.
+    // Optimistic: off (and Stopped) before the server answers (it answers when the test says).
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Stopped');
+    answer();
     expect(await screen.findByText('The campaign cannot be changed now')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
     expect(screen.getByTestId('campaign-status')).toHaveTextContent('Active');
