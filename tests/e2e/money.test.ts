@@ -244,8 +244,10 @@ describe('money screens against the real server', () => {
     await pub.getByLabel(/Amount/).fill('55');
     await pub.getByLabel('Wallet address').fill(VALID_WALLET);
     await pub.getByRole('button', { name: 'Send Money' }).click();
-    // 35.74 is on hold: the server's message explains it under the amount.
-    await pub.getByText(/on hold and cannot be withdrawn/).waitFor({ state: 'visible' });
+    // 35.74 is on hold: the message under the amount says how much can go and what waits.
+    await pub
+      .getByText('You can withdraw up to 20.00 $ now: 35.74 $ more is on hold until its conversions are confirmed')
+      .waitFor({ state: 'visible' });
     await screenshot(pub, 'money-12-withdraw-on-hold-dark');
   });
 });

@@ -53,7 +53,7 @@ describe('advertiser projects in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await toast(page, 'error', 'Required fields are not filled in').waitFor({ state: 'visible' });
     await dialog.getByText('Project name is required').waitFor({ state: 'visible' });
-    await dialog.getByText('Choose a category').waitFor({ state: 'visible' });
+    await dialog.getByText('Category is required').waitFor({ state: 'visible' });
     await dialog.getByText('Resource url is required').waitFor({ state: 'visible' });
 
     await dialog.getByLabel('Project name').fill('Daily News Promo');

@@ -194,10 +194,10 @@ describe('POST /v1/projects', () => {
   const invalid: Array<[string, () => Record<string, unknown>, string]> = [
     ['project title missing', () => ({ title: undefined }), 'Project name is required'],
     ['project title blank', () => ({ title: '   ' }), 'Project name is required'],
-    ['category missing', () => ({ categoryId: undefined }), 'Choose a category'],
-    ['category empty', () => ({ categoryId: '' }), 'Choose a category'],
-    ['category not a number', () => ({ categoryId: 'games' }), 'Choose a category'],
-    ['category unknown', () => ({ categoryId: 987654 }), 'Choose a category'],
+    ['category missing', () => ({ categoryId: undefined }), 'Category is required'],
+    ['category empty', () => ({ categoryId: '' }), 'Category is required'],
+    ['category not a number', () => ({ categoryId: 'games' }), 'Category is required'],
+    ['category unknown', () => ({ categoryId: 987654 }), 'Category is required'],
     ['resource name missing', () => ({ tasks: [customTask({ title: undefined })] }), 'Resource name is required'],
     ['resource name blank', () => ({ tasks: [customTask({ title: '  ' })] }), 'Resource name is required'],
     ['resource url missing', () => ({ tasks: [channelTask({ url: undefined })] }), 'Resource url is required'],
@@ -265,7 +265,7 @@ describe('POST /v1/projects', () => {
       token: adv,
       body: { title: 'X', tasks: [] },
     });
-    expect(patchCategory).toEqual({ status: 400, body: { error: 'Choose a category' } });
+    expect(patchCategory).toEqual({ status: 400, body: { error: 'Category is required' } });
     const after = await app.api(`/v1/projects/${p.id}`, { token: adv });
     expect(after.body.value).toMatchObject({ title: 'My project', tasksCount: 1 });
   });
@@ -755,7 +755,7 @@ describe('GraphQL', () => {
       [{ tasks: [{ ...customTask(), title: '' }] }, 'Resource name is required'],
       [{ tasks: [{ ...customTask(), logo: '' }] }, 'Resource logo is required'],
       [{ title: ' ' }, 'Project name is required'],
-      [{ categoryId: '999999' }, 'Choose a category'],
+      [{ categoryId: '999999' }, 'Category is required'],
     ];
     for (const [override, message] of cases) {
       const input = { title: 'GQL', categoryId: String(categoryId), tasks: [customTask()], ...override };

@@ -12,7 +12,7 @@ export const resourceMessages = {
   customLinkInvalid: 'The link is not valid, it should start with https://',
   logoRequired: 'Resource logo is required',
   projectNameRequired: 'Project name is required',
-  categoryRequired: 'Choose a category',
+  categoryRequired: 'Category is required',
   notFilled: 'Required fields are not filled in',
   notFound: 'Resource not found. Please fill in the fields yourself',
   tooLarge: 'Too large file',

@@ -55,7 +55,10 @@ export type TaskInput = z.output<typeof TaskInput>;
 
 const projectFields = {
   title: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(120),
-  categoryId: z.coerce.number({ error: 'Choose a category' }).int('Choose a category').positive('Choose a category'),
+  categoryId: z.coerce
+    .number({ error: 'Category is required' })
+    .int('Category is required')
+    .positive('Category is required'),
 };
 
 export const CreateProjectInput = z.object({

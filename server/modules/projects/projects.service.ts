@@ -107,7 +107,7 @@ export class ProjectsService {
 
   private async category(em: EntityManager, id: number) {
     const category = await em.findOne(Category, { id });
-    if (!category) throw validation('Choose a category', 'categoryId');
+    if (!category) throw validation('Category is required', 'categoryId');
     return category;
   }
 
