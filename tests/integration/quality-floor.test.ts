@@ -94,7 +94,7 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   // The publisher is mailed why.
   // (Not the decision on the publisher's registration, mailed when the account was approved.)
   const pauseMails = async () => (await outboxMails(app, pub.email)).filter((m) => m.includes('Paid campaigns paused'));
-  await expect.poll(async () => (await pauseMails()).length, { timeout: 3000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await pauseMails()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   const mail = (await pauseMails()).at(-1)!;
   expect(mail).toContain(`Subject: Paid campaigns paused in ${bad.title}`);
   expect(mail).toContain('score over the last 30 days is 45');

@@ -7,6 +7,7 @@ import { RegistrationRequest, type RegistrationStatus } from '../auth/registrati
 import { registrationView } from '../auth/auth.service.ts';
 import { User } from '../users/user.entity.ts';
 import type { Logger } from 'pino';
+import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 
 /** How long a decision may wait for its mail before the job sends it (the answer's own send first). */
@@ -26,13 +27,15 @@ export class RegistrationQueueService {
       em: () => EntityManager;
       log: Logger;
     },
-  ) {}
+  ) {
+    this.background = new Background(deps.log);
+  }
 
-  private readonly pending = new Set<Promise<void>>();
+  private readonly background: Background;
 
   /** Waits for the decision mails started after answers (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 
   async list(em: EntityManager, opts: { status?: RegistrationStatus | null; page: number; limit: number }) {
@@ -99,12 +102,9 @@ export class RegistrationQueueService {
     });
     // Once committed, the applicant is told (a failure is logged; the job sends it later).
     return decided.then((request) => {
-      const run = this.mailDecision(this.deps.em(), request.id).then(
-        () => undefined,
-        (err) => this.deps.log.error({ err, request: request.id }, 'registration decision mail failed'),
+      this.background.start(`registration decision mail of request ${request.id}`, () =>
+        this.mailDecision(this.deps.em(), request.id),
       );
-      this.pending.add(run);
-      void run.finally(() => this.pending.delete(run));
       return request;
     });
   }

@@ -15,6 +15,7 @@ import {
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Logger } from 'pino';
+import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
@@ -245,13 +246,15 @@ export class PlayerReportsService {
         decision: { reportId: number; status: ReportStatus; moderatorId: number; note: string | null },
       ) => Promise<Record<string, unknown> | null>;
     },
-  ) {}
+  ) {
+    this.background = new Background(deps.log);
+  }
 
-  private readonly pending = new Set<Promise<void>>();
+  private readonly background: Background;
 
   /** Waits for the mails started after decisions (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 
   async list(em: EntityManager, moderator: User, q: ReportTableQuery): Promise<TablePage<ReportView>> {
@@ -707,7 +710,7 @@ export class PlayerReportsService {
   }
 
   private mailAsk(ask: AdvertiserAsk) {
-    const { mailer, log } = this.deps;
+    const { mailer } = this.deps;
     if (!mailer) return;
     const reason = REPORT_REASON_TEXT[ask.reason] ?? ask.reason;
     const lines = [
@@ -719,11 +722,9 @@ export class PlayerReportsService {
       '',
       `Please check the task (open it as a new player would) and fix what is wrong. Your campaigns: ${this.deps.appUrl?.() ?? ''}/advertiser/projects`,
     ];
-    const run = mailer
-      .send({ to: ask.to, subject: `A player reported your task: ${ask.task}`, text: lines.join('\n') })
-      .catch((err) => log?.error({ err }, 'report mail to the advertiser failed'));
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
+    this.background.start('report mail to the advertiser', () =>
+      mailer.send({ to: ask.to, subject: `A player reported your task: ${ask.task}`, text: lines.join('\n') }),
+    );
   }
 
   private target(action: ReportAction, status: string | undefined): ReportStatus {
