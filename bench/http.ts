@@ -9,8 +9,8 @@
  *   GET  /api/v1/users/self                    an authenticated REST read
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
- *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--keep]
- *       [--only showcase,start,rest,graphql] [--profile <dir>] [--quality]
+ *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--keep]
+ *       [--only showcase,start,check,rest,graphql] [--profile <dir>] [--quality]
  *
  * `--quality` gives every campaign a minimum traffic quality score (40, which the app's 100
  * passes) and excludes another app from each of them and from the advertiser's list, so the
@@ -27,7 +27,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +45,7 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     players: { type: 'string', default: '4000' },
     campaigns: { type: 'string', default: '20' },
+    apps: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
     profile: { type: 'string' },
     only: { type: 'string' },
@@ -55,6 +56,9 @@ const SECONDS = Number(flags.seconds);
 const CONCURRENCY = Number(flags.concurrency);
 const PLAYERS = Number(flags.players);
 const CAMPAIGNS = Number(flags.campaigns);
+const APPS = Number(flags.apps);
+/** Made through the API (a project holds 50 resources); past it, the network is copied in SQL. */
+const API_CAMPAIGNS = Math.min(CAMPAIGNS, 50);
 const PASSWORD = 'bench-password-1';
 
 const adminUrl = process.env.DATABASE_URL;
@@ -137,13 +141,13 @@ async function setup(base: string) {
   const logo = 'https://bench.example/logo.png';
   // A project holds at most 50 resources.
   const tasks: { id: number; projectId: number }[] = [];
-  for (let first = 0; first < CAMPAIGNS; first += 50) {
+  for (let first = 0; first < API_CAMPAIGNS; first += 50) {
     const project = await api(base, 'POST', '/v1/projects', {
       token: adv,
       body: {
         title: `Bench project ${first / 50 + 1}`,
         categoryId,
-        tasks: Array.from({ length: Math.min(50, CAMPAIGNS - first) }, (_, i) => {
+        tasks: Array.from({ length: Math.min(50, API_CAMPAIGNS - first) }, (_, i) => {
           const n = first + i;
           return {
             type: n % 2 ? 'CUSTOM' : 'BOT',
@@ -223,21 +227,118 @@ async function setup(base: string) {
        select ${Number(app.id)}, (now() at time zone 'utc')::date - d, 50, 50 from generate_series(0, 29) d`,
     );
   }
-  const players = Array.from(
-    { length: PLAYERS },
-    (_, i) =>
-      `tma ${playerInitData(
-        { id: 6_000_000_000 + i, first_name: 'Bench', language_code: 'en' },
-        { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
-      )}`,
-  );
+  const appIds = [app.id as number, ...(await scaleUp(app.id, campaignIds))];
+  // The first player sees the first app as every player does at 20 campaigns (no country, English,
+  // not Premium); the others are spread over the apps, each app with its own market.
+  const players = Array.from({ length: PLAYERS }, (_, i) => {
+    const market = MARKETS[i % MARKETS.length];
+    const appId = appIds[i % appIds.length];
+    const premium = i % 10 === 9;
+    const init = playerInitData(
+      { id: 6_000_000_000 + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
+      { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
+    );
+    return { appId, headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) } };
+  });
   // The list must show every campaign to a new player, or the numbers measure an empty list.
-  const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: { authorization: players[0] } });
+  const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: players[0].headers });
   // (A list shows at most 50 tasks.)
   if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
     throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
   }
-  return { pub, appId: app.id as number, campaignIds, players };
+  return { pub, appId: app.id as number, appIds, campaignIds, players };
+}
+
+/** Where players come from: a country (tier) and a language; the first is the 20-campaign player's. */
+const MARKETS = [
+  { country: null, language: 'en' },
+  { country: 'US', language: 'en' },
+  { country: 'RU', language: 'ru' },
+  { country: 'DE', language: 'de' },
+  { country: 'BR', language: 'pt' },
+  { country: 'IN', language: 'en' },
+  { country: 'FR', language: 'fr' },
+  { country: 'UA', language: 'ru' },
+];
+
+/**
+ * The network past what the API made: campaigns up to CAMPAIGNS (copies of the first with
+ * their own resources, three in four on a new resource, prices from half to twice, a share
+ * targeted at countries, languages or Premium, with a daily cap, a minimum quality score or
+ * apps excluded) and APPS apps (copies of the first, with its services and awards). SQL, not the
+ * API: 10,000 campaigns through review one by one would take most of an hour.
+ */
+async function scaleUp(appId: number, campaignIds: number[]): Promise<number[]> {
+  const template = campaignIds[0];
+  const sql = `
+    insert into platforms (owner_id, title, logo, category_id, webapp_url, tg_bot_url, tg_bot_id, is_dark_theme,
+                           secret_key_enc, secret_key_hash)
+    select owner_id, 'Bench app ' || g, logo, category_id, webapp_url, tg_bot_url, tg_bot_id, g % 2 = 0,
+           secret_key_enc, md5('bench' || g) || md5('key' || g)
+      from platforms p cross join generate_series(2, ${APPS}) g where p.id = ${appId};
+    insert into platform_rewards (platform_id, title, logo)
+    select p.id, r.title, r.logo from platforms p, platform_rewards r where r.platform_id = ${appId} and p.title like 'Bench app %';
+    insert into platform_services (platform_id, task_type, should_confirm_without_payout, is_excluded)
+    select p.id, s.task_type, s.should_confirm_without_payout, s.is_excluded
+      from platforms p, platform_services s where s.platform_id = ${appId} and p.title like 'Bench app %';
+    insert into platform_service_awards (service_id, platform_reward_id, value)
+    select s.id, r.id, a.value from platform_service_awards a
+      join platform_services s0 on s0.id = a.service_id and s0.platform_id = ${appId}
+      join platform_rewards r0 on r0.id = a.platform_reward_id
+      join platform_services s on s.task_type = s0.task_type and s.platform_id in (select id from platforms where title like 'Bench app %')
+      join platform_rewards r on r.platform_id = s.platform_id and r.title = r0.title;
+
+    create temp table bench_new (g int primary key, task_id int, campaign_id int);
+    insert into bench_new (g) select generate_series(${campaignIds.length}, ${CAMPAIGNS - 1});
+    with made as (
+      insert into tasks (project_id, type, title, url, logo, verification_code)
+      select t.project_id, case when n.g % 2 = 0 then 'BOT' else 'CUSTOM' end, 'Bench task ' || n.g,
+             case when n.g % 2 = 0 then 'https://t.me/bench_http_' || n.g || '_bot' else 'https://bench.example/' || n.g end,
+             t.logo, substr(md5('task' || n.g), 1, 32)
+        from bench_new n, campaigns c join tasks t on t.id = c.task_id
+       where c.id = ${template} and n.g % 4 <> 3
+      returning id, title)
+    update bench_new n set task_id = made.id from made where made.title = 'Bench task ' || n.g;
+    update bench_new n set task_id = p.task_id from bench_new p where p.g = n.g - 1 and n.g % 4 = 3;
+    with made as (
+      insert into campaigns (owner_id, project_id, task_id, task_type, task_title, task_url, name, status, is_active,
+                             prices, min_price, daily_cap, countries, languages, is_premium_only, new_users_only,
+                             min_quality, unscored_allowed, approved_at)
+      select c.owner_id, c.project_id, n.task_id, t.type, t.title, t.url, 'Bench campaign ' || n.g, 'ACTIVE', true,
+             (select jsonb_object_agg(key, (value::bigint * (50 + (n.g * 37) % 151) / 100)) from jsonb_each_text(c.prices)),
+             c.min_price * (50 + (n.g * 37) % 151) / 100,
+             case when n.g % 8 = 0 then 1000 end,
+             case when n.g % 5 = 0 then '{US,GB,DE}'::text[] when n.g % 7 = 0 then '{RU,UA,KZ}'::text[] else '{}' end,
+             case when n.g % 6 = 0 then '{en}'::text[] when n.g % 11 = 0 then '{ru}'::text[] else '{}' end,
+             n.g % 13 = 0, c.new_users_only,
+             case when n.g % 9 = 0 then 40 when n.g % 17 = 0 then 90 end, n.g % 17 <> 0, now()
+        from bench_new n join tasks t on t.id = n.task_id, campaigns c where c.id = ${template}
+      returning id, name)
+    update bench_new n set campaign_id = made.id from made where made.name = 'Bench campaign ' || n.g;
+    insert into ledger_accounts (kind, campaign_id, credits_posted)
+    select 'CAMPAIGN_BUDGET', campaign_id, 100000000000 from bench_new;
+    insert into campaign_excluded_platforms (campaign_id, platform_id)
+    select n.campaign_id, p.id from bench_new n join platforms p on p.id % 97 = n.g % 97 where n.g % 10 = 0;
+    insert into user_excluded_platforms (user_id, platform_id)
+    select c.owner_id, p.id from campaigns c, platforms p where c.id = ${template} and p.id % 50 = 7 and p.id <> ${appId};
+    analyze;`;
+  await adminQuery(databaseUrl, sql);
+  const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 1 } });
+  try {
+    const rows = await orm.em.fork().execute<{ id: number }[]>(
+      `select id from platforms where id <> ? and title like 'Bench app %' order by id`,
+      [appId],
+    );
+    return rows.map((r) => r.id);
+  } finally {
+    await orm.close();
+  }
+}
+
+/** The server's resident memory (bytes), from /proc. */
+function rss(): number {
+  const status = readFileSync(`/proc/${product.child?.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -254,36 +355,33 @@ try {
       RATE_LIMIT_PER_MINUTE: '100000',
       SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
       TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
+      COUNTRY_HEADER: 'x-country',
     },
     flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : [],
   );
   console.log(`bench:http: ${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}`);
   console.log(`  ${SECONDS} s per path, ${CONCURRENCY} connections, load generator in its own process`);
   const s = await setup(base);
-  console.log(`  1 app, ${s.campaignIds.length} campaigns, ${s.players.length} signed players`);
+  console.log(`  ${s.appIds.length} apps, ${CAMPAIGNS} campaigns, ${s.players.length} signed players`);
 
   const bearer = { authorization: `Bearer ${s.pub}` };
+  // Start and check: the first app's paid campaigns (made through the API, for any market), each
+  // player × campaign pair once, player-major (consecutive requests are different players).
+  const pairs = s.campaignIds.flatMap((c) => s.players.map((p) => ({ c, p })));
+  const taskReq = (action: string) => (x: (typeof pairs)[number]) => ({
+    method: 'POST',
+    path: `/api/v1/showcase/platforms/${s.appId}/tasks/${x.c}/${action}`,
+    headers: x.p.headers,
+  });
   const all: [string, Req[]][] = [
     ['/healthz', [{ method: 'GET', path: '/healthz' }]],
     [
       'showcase list',
-      s.players.map((p) => ({
-        method: 'GET',
-        path: `/api/v1/showcase/platforms/${s.appId}`,
-        headers: { authorization: p },
-      })),
+      s.players.map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${p.appId}`, headers: p.headers })),
     ],
-    [
-      'start (click)',
-      // Player-major order: consecutive requests are different players, each pair once.
-      s.campaignIds.flatMap((c) =>
-        s.players.map((p) => ({
-          method: 'POST',
-          path: `/api/v1/showcase/platforms/${s.appId}/tasks/${c}/start`,
-          headers: { authorization: p },
-        })),
-      ),
-    ],
+    ['start (click)', pairs.map(taskReq('start'))],
+    // Filled in once start has run: the pairs it started (a check before a start is a 409).
+    ['check', []],
     ['REST users/self', [{ method: 'GET', path: '/api/v1/users/self', headers: bearer }]],
     [
       'GraphQL me',
@@ -298,14 +396,38 @@ try {
     ],
   ];
 
-  const keys = ['healthz', 'showcase', 'start', 'rest', 'graphql'];
+  const keys = ['healthz', 'showcase', 'start', 'check', 'rest', 'graphql'];
   // A profile shows one path alone: /healthz would fill it with its own (socket) work.
   const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
-  const paths = all.filter((_, i) => only.includes(keys[i]));
-  // A short warm-up of every path (JIT, pools, caches), not counted.
+  if (only.includes('check') && !only.includes('start')) only.push('start');
+  const paths = all.filter(([label], i) => only.includes(keys[i]) && label !== 'check');
+  // Every app and market's list once (what players coming back all day keep warm), then a short
+  // warm-up of every path (JIT, pools), not counted. The warm-up's start clicks are the last
+  // pairs, so the measured start run begins with pairs never started.
+  const warm = performance.now();
+  const queue = [...s.players];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const res = await fetch(`${base}/api/v1/showcase/platforms/${p.appId}`, { headers: p.headers });
+        if (!res.ok) throw new Error(`warming up the lists: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  console.log(`  every player's list once: ${fmt((performance.now() - warm) / 1000, 1)} s`);
+  const rssBefore = rss();
   for (const [, reqs] of paths) await load(base, reqs.slice(-200), 1);
   const results = new Map<string, Load>();
-  for (const [label, reqs] of paths) results.set(label, await load(base, reqs));
+  let rssAfterList = Number.NaN;
+  for (const [label, reqs] of paths) {
+    results.set(label, await load(base, reqs));
+    if (label === 'showcase list') rssAfterList = rss();
+    if (label === 'start (click)' && only.includes('check')) {
+      const started = Math.min(results.get(label)!.requests, pairs.length - 200);
+      results.set('check', await load(base, pairs.slice(0, started).map(taskReq('check'))));
+    }
+  }
   const healthAfter = only.includes('healthz') ? await load(base, all[0][1]) : null;
   const health = healthAfter ? (results.get('/healthz')!.rps + healthAfter.rps) / 2 : Number.NaN;
 
@@ -321,6 +443,9 @@ try {
   const gql = results.get('GraphQL me')?.rps;
   console.log('');
   console.log(`/healthz (mean of before and after): ${fmt(health)} req/s`);
+  console.log(
+    `instance memory (RSS): ${fmt(rssBefore / 2 ** 20)} MB with every list built, ${fmt(rssAfterList / 2 ** 20)} MB after the list's run`,
+  );
   if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
   const bad = [...results.values(), ...(healthAfter ? [healthAfter] : [])].filter((r) => r.non2xx || r.errors);
   if (bad.length) {

@@ -20,6 +20,7 @@ import { Migration20261126120425_conversion_started_at } from './Migration202611
 import { Migration20261126143827_quality_fold } from './Migration20261126143827_quality_fold.ts';
 import { Migration20261127122911_sessions } from './Migration20261127122911_sessions.ts';
 import { Migration20261127163314_decision_mails } from './Migration20261127163314_decision_mails.ts';
+import { Migration20261127200011_showcase_lists } from './Migration20261127200011_showcase_lists.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -43,4 +44,5 @@ export const migrationsList = [
   { name: 'Migration20261126143827_quality_fold', class: Migration20261126143827_quality_fold },
   { name: 'Migration20261127122911_sessions', class: Migration20261127122911_sessions },
   { name: 'Migration20261127163314_decision_mails', class: Migration20261127163314_decision_mails },
+  { name: 'Migration20261127200011_showcase_lists', class: Migration20261127200011_showcase_lists },
 ];

@@ -28,7 +28,8 @@ export const Campaign = defineEntity({
       expression: 'min_quality is null or (min_quality >= 0 and min_quality <= 100)',
     },
   ],
-  indexes: [{ properties: ['ownerId', 'id'] }, { properties: ['projectId', 'id'] }],
+  // updatedAt: the showcase's sweep reads what was written since its last look.
+  indexes: [{ properties: ['ownerId', 'id'] }, { properties: ['projectId', 'id'] }, { properties: ['updatedAt'] }],
   properties: {
     id: idColumn(),
     ...timestamps(),
@@ -84,6 +85,8 @@ export const Click = defineEntity({
   name: 'Click',
   tableName: 'clicks',
   uniques: [{ properties: ['campaignId', 'playerId'] }],
+  // A player's own clicks (the showcase reads them by the player).
+  indexes: [{ properties: ['playerId'] }],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     // Telegram start parameters allow 64 characters of A-Za-z0-9_-.

@@ -27,7 +27,8 @@ export type Project = InferEntity<typeof Project>;
 export const Task = defineEntity({
   name: 'Task',
   tableName: 'tasks',
-  indexes: [{ properties: ['projectId', 'id'] }],
+  // updatedAt: the showcase's sweep reads what was written since its last look.
+  indexes: [{ properties: ['projectId', 'id'] }, { properties: ['updatedAt'] }],
   properties: {
     id: idColumn(),
     ...timestamps(),

@@ -6,7 +6,7 @@ import { ShowcaseService } from './showcase.service.ts';
 /** The showcase inside publishers' mini apps: its script, its API and the caches behind them. */
 export const showcaseArea = defineArea({
   name: 'showcase',
-  services: async ({ config, pubsub, redis, telegram, url, cleanups, onPublish }, services) => {
+  services: async ({ config, pubsub, redis, telegram, url, cleanups, onPublish, em }, services) => {
     const { lookups, campaigns, conversions, reports } = services;
     const showcase = new ShowcaseService({
       secretsKey: config.secretsKey,
@@ -22,10 +22,9 @@ export const showcaseArea = defineArea({
       qualityMinSample: config.qualityMinSample,
       baseUrl: () => config.publicUrl ?? url(),
     });
-    // Its caches hear of every change this instance publishes, and of other instances' changes.
+    // Its caches hear of every change this instance publishes, of other instances' changes, and sweep for the rest.
     onPublish((topic, payload) => showcase.changed(topic, payload));
-    const stopWatching = await showcase.watch();
-    cleanups.push(async () => stopWatching());
+    cleanups.push(await showcase.watch(em));
     return { showcase };
   },
   routes: showcaseRoutes,

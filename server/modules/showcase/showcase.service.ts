@@ -5,6 +5,7 @@ import { conflict, DomainError, ErrorCode, forbidden, notFound, rateLimited, una
 import { INIT_DATA_MESSAGES, type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { AudienceLists, type Candidate, type Change, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 
 import { type PubSub, topics } from '../../graphql/pubsub.ts';
@@ -115,20 +116,30 @@ interface PlatformRow {
 
 type CachedPlatform = PlatformRow & { botToken: string | null };
 
-/** A campaign an app may show to players of one tier, country, language and Premium status. */
-interface CandidateRow extends Omit<EligibleRow, 'click_code'> {
-  task_id: number;
-}
-
 /**
- * How old the showcase's shared reads may be. The task list is cached per app and audience
- * for at most CANDIDATES_TTL_MS (a stopped, exhausted or capped campaign leaves every list
- * within it; a start re-checks everything in its own query); apps and their awards for
- * PLATFORM_TTL_MS.
+ * How old the showcase's shared reads may be. The task lists (audience-lists.ts) follow this
+ * instance's events at once; what another instance or a plain SQL write changed in a campaign
+ * or a resource, and a daily cap's new day, reach every instance's lists within
+ * CANDIDATES_TTL_MS (a sweep every SWEEP_MS); an app's change within SHARE_CHANGES_MS. A start
+ * re-checks everything in its own query. Apps and their awards are PLATFORM_TTL_MS old at most.
  */
 export const CANDIDATES_TTL_MS = 1000;
 export const PLATFORM_TTL_MS = 2000;
 const SHARE_CHANGES_MS = 100;
+const SWEEP_MS = 400;
+/** How far back a sweep looks again (a transaction that commits late keeps its earlier `now()`). */
+const SWEEP_OVERLAP_S = 5;
+
+/** What instances tell each other on `showcase-changed` (an empty payload: anything may have). */
+interface SharedChange {
+  /** The instance that tells (it heard of the change itself). */
+  from?: string;
+  platformId?: number;
+  platformIds?: number[];
+  campaignIds?: number[];
+  taskIds?: number[];
+  all?: boolean;
+}
 
 interface EligibleRow {
   id: number;
@@ -164,7 +175,7 @@ export class ShowcaseService {
   private tiers: { byCountry: Map<string, number>; fallback: number } | null = null;
   private readonly platforms = new TtlCache<number, CachedPlatform>(10_000);
   private readonly verified = new TtlCache<string, InitData>(50_000);
-  private readonly candidates = new TtlCache<string, CandidateRow[]>(10_000);
+  private readonly lists = new AudienceLists();
   private readonly awardLists = new TtlCache<number, Map<TaskType, ShowcaseAward[]>>(10_000);
 
   constructor(
@@ -220,47 +231,126 @@ export class ShowcaseService {
   }
 
   /**
-   * Told of every event this instance publishes: a campaign's or a deal's change empties the
-   * cached task lists at once (before the change's request answers), an app's change its row
-   * and awards too; other instances hear of it through `showcase-changed` (at most every
-   * SHARE_CHANGES_MS), and whatever no event announces is at most CANDIDATES_TTL_MS old.
+   * Told of every event this instance publishes: a campaign's counters or settings re-read its
+   * resource in the lists read afterwards, an app's quality or exclusions its lists, a deal
+   * everything (before the change's request answers); an app's change drops its row and awards
+   * too. Other instances hear of it through `showcase-changed` (gathered for SHARE_CHANGES_MS).
    */
   changed(topic: string, payload: unknown) {
-    const own = topic === topics.showcaseChanged();
-    // A campaign's counters or settings, a deal, an app's quality or exclusions.
-    const listsMove = ['campaign-stats:p', 'deals:', 'platform-quality:p'].some((p) => topic.startsWith(p));
-    if (!own && !listsMove) return;
-    this.candidates.clear();
-    const platformId = own ? (payload as { platformId?: number } | null)?.platformId : undefined;
-    if (platformId) {
-      this.platforms.delete(platformId);
-      this.awardLists.delete(platformId);
+    if (topic === topics.showcaseChanged()) {
+      const p = (payload ?? {}) as SharedChange;
+      if (p.from === this.instance) return;
+      const platformIds = [...(p.platformIds ?? []), ...(p.platformId ? [p.platformId] : [])];
+      for (const id of platformIds) {
+        this.platforms.delete(id);
+        this.awardLists.delete(id);
+        this.lists.note({ platformId: id });
+      }
+      if (p.campaignIds?.length) this.lists.note({ campaignIds: p.campaignIds });
+      if (p.taskIds?.length) this.lists.note({ taskIds: p.taskIds });
+      if (p.all || (!platformIds.length && !p.campaignIds?.length && !p.taskIds?.length)) this.lists.note({ all: true });
+      return;
     }
-    if (!own) this.shareChange();
+    let change: Change;
+    if (topic.startsWith('campaign-stats:p')) {
+      const id = (payload as { id?: number } | null)?.id;
+      change = id ? { campaignIds: [id] } : { all: true };
+    } else if (topic.startsWith('project-tasks:')) {
+      const id = (payload as { taskId?: number } | null)?.taskId;
+      change = id ? { taskIds: [id] } : { all: true };
+    } else if (topic.startsWith('platform-quality:p')) change = { platformId: Number(topic.slice(18)) };
+    else if (topic.startsWith('deals:')) change = { all: true };
+    else return;
+    this.lists.note(change);
+    // Campaigns and resources reach the other instances by their sweep.
+    if (!('campaignIds' in change) && !('taskIds' in change)) this.shareChange(change);
   }
 
-  private sharing: NodeJS.Timeout | null = null;
+  private readonly instance = randomBytes(8).toString('hex');
+  private sharing: { timer: NodeJS.Timeout; change: { platformIds: number[]; campaignIds: number[]; taskIds: number[]; all: boolean } } | null = null;
 
-  private shareChange() {
-    if (this.sharing || !this.deps.pubsub) return;
-    this.sharing = setTimeout(() => {
-      this.sharing = null;
-      void this.deps.pubsub?.publish(topics.showcaseChanged(), {});
-    }, SHARE_CHANGES_MS);
-    this.sharing.unref();
+  /** Tells the other instances, at most every SHARE_CHANGES_MS, what changed meanwhile. */
+  private shareChange(change: Change) {
+    if (!this.deps.pubsub) return;
+    if (!this.sharing) {
+      const timer = setTimeout(() => {
+        const shared = this.sharing?.change;
+        this.sharing = null;
+        void this.deps.pubsub?.publish(topics.showcaseChanged(), { from: this.instance, ...shared });
+      }, SHARE_CHANGES_MS);
+      timer.unref();
+      this.sharing = { timer, change: { platformIds: [], campaignIds: [], taskIds: [], all: false } };
+    }
+    const shared = this.sharing.change;
+    if ('all' in change) shared.all = true;
+    else if ('platformId' in change) shared.platformIds.push(change.platformId);
+    else if ('taskIds' in change) shared.taskIds.push(...change.taskIds);
+    else shared.campaignIds.push(...change.campaignIds);
   }
 
-  /** Listens for other instances' changes; resolves once listening. */
-  async watch(): Promise<() => void> {
-    if (!this.deps.pubsub) return () => {};
-    const events = await this.deps.pubsub.subscribe<{ platformId?: number }>(topics.showcaseChanged());
-    void (async () => {
-      for await (const e of events) this.changed(topics.showcaseChanged(), e);
+  /**
+   * Listens for other instances' changes and sweeps for what was written without an event here;
+   * resolves once listening.
+   */
+  async watch(em: () => EntityManager): Promise<() => Promise<void>> {
+    let stopped = false;
+    const sweeping = (async () => {
+      while (!stopped) {
+        await new Promise((r) => setTimeout(r, SWEEP_MS).unref());
+        if (!stopped) await this.sweep(em()).catch(() => undefined);
+      }
     })();
-    return () => {
-      if (this.sharing) clearTimeout(this.sharing);
-      void events.return?.();
+    const events = this.deps.pubsub ? await this.deps.pubsub.subscribe<SharedChange>(topics.showcaseChanged()) : null;
+    if (events) {
+      void (async () => {
+        for await (const e of events) this.changed(topics.showcaseChanged(), e);
+      })();
+    }
+    return async () => {
+      stopped = true;
+      if (this.sharing) clearTimeout(this.sharing.timer);
+      void events?.return?.();
+      await sweeping;
     };
+  }
+
+  /** Where the last sweep ended (the database's clock) and what it saw since, so each write is noted once. */
+  private swept: { at: string; seen: Set<string> } | null = null;
+
+  /**
+   * Campaigns and resources written since the last sweep (by any instance or by hand), and
+   * daily caps that a new day lifted: noted as changes. Only while this instance holds lists.
+   */
+  async sweep(em: EntityManager) {
+    if (!this.lists.size) {
+      this.swept = null;
+      return;
+    }
+    const [r] = await em.execute<{ now: string; rows: [string, number, string][] }[]>(
+      `select now()::text as now, coalesce(json_agg(json_build_array(kind, id, at)), '[]') as rows from (
+         select 'c' as kind, id, updated_at::text as at from campaigns
+          where updated_at > coalesce(?::timestamptz, now()) - make_interval(secs => ?)
+         union all
+         select 't', id, updated_at::text from tasks
+          where updated_at > coalesce(?::timestamptz, now()) - make_interval(secs => ?)
+         union all
+         select 'c', id, today_date::text from campaigns
+          where daily_cap is not null and today_conversions >= daily_cap and deleted_at is null
+            and today_date = (now() at time zone 'utc')::date - 1) x`,
+      [this.swept?.at ?? null, SWEEP_OVERLAP_S, this.swept?.at ?? null, SWEEP_OVERLAP_S],
+    );
+    const seen = new Set<string>();
+    const campaignIds: number[] = [];
+    const taskIds: number[] = [];
+    for (const [kind, id, at] of r.rows) {
+      const key = `${kind}${id}|${at}`;
+      seen.add(key);
+      if (this.swept?.seen.has(key)) continue;
+      (kind === 'c' ? campaignIds : taskIds).push(id);
+    }
+    this.swept = { at: r.now, seen };
+    if (campaignIds.length) this.lists.note({ campaignIds });
+    if (taskIds.length) this.lists.note({ taskIds });
   }
 
   /** Validates the player's initData for this app and counts the request against the rate limit. */
@@ -372,49 +462,33 @@ export class ShowcaseService {
   }
 
   /**
-   * The player's task list: what `eligible` answers, from the app's cached candidates for the
-   * player's audience and one indexed read of what is the player's own (clicks refused as not
-   * new, resources done, a block).
+   * The player's task list: what `eligible` answers, from the app's list for the player's
+   * audience and one indexed read of what is the player's own (their clicks, the resources they
+   * converted on, a block), by the player's id.
    */
   private async listed(em: EntityManager, ctx: PlayerContext): Promise<EligibleRow[]> {
-    const candidates = await this.candidatesFor(em, ctx);
-    if (!candidates.length) return [];
     const [own] = await prepared<{ blocked: boolean; clicks: [number, string, boolean][]; done: number[] }>(
       em,
-      'showcase_player_state',
+      'showcase_player_own',
       `select exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = ?) as blocked,
               (select coalesce(json_agg(json_build_array(k.campaign_id, k.code, k.not_new)), '[]')
-                 from clicks k where k.player_id = ? and k.campaign_id = any(?::int[])) as clicks,
+                 from clicks k where k.player_id = ?) as clicks,
               (select coalesce(array_agg(distinct c2.task_id), '{}') from conversions v
-                 join campaigns c2 on c2.id = v.campaign_id
-                where v.player_id = ? and c2.task_id = any(?::int[])) as done`,
-      [
-        ctx.platform.id,
-        ctx.player.id,
-        ctx.player.id,
-        `{${candidates.map((c) => c.id).join(',')}}`,
-        ctx.player.id,
-        `{${[...new Set(candidates.map((c) => c.task_id))].join(',')}}`,
-      ],
+                 join campaigns c2 on c2.id = v.campaign_id where v.player_id = ?) as done`,
+      [ctx.platform.id, ctx.player.id, ctx.player.id, ctx.player.id],
     );
     if (own.blocked) return [];
     const clicks = new Map(own.clicks.map(([campaignId, code, notNew]) => [campaignId, { code, notNew }]));
     const done = new Set(own.done.map(Number));
-    // One task per resource: the first candidate of each (swaps, then the best price) that the
-    // player may still do.
-    const byTask = new Map<number, EligibleRow>();
-    for (const c of candidates) {
-      if (byTask.has(c.task_id) || done.has(c.task_id)) continue;
-      const click = clicks.get(c.id);
-      if (click?.notNew) continue;
-      byTask.set(c.task_id, { ...c, click_code: click?.code ?? null });
-    }
-    return [...byTask.values()]
-      .sort((a, b) => {
-        const d = BigInt(b.player_price) - BigInt(a.player_price);
-        return d > 0n ? 1 : d < 0n ? -1 : a.id - b.id;
-      })
-      .slice(0, 50);
+    const tier = await this.tierOf(em, ctx.country);
+    const params = this.audienceParams(ctx);
+    // The audience is exactly what the query takes: the tier and its parameters.
+    const key = [tier, ...params].join('|');
+    const picks = await this.lists.pick(key, ctx.platform.id, this.listSource(em, tier, params), {
+      doneTask: (taskId) => done.has(taskId),
+      skip: (campaignId) => clicks.get(campaignId)?.notNew === true,
+    });
+    return picks.map((c) => ({ ...c, player_price: c.price.toString(), click_code: clicks.get(c.id)?.code ?? null }));
   }
 
   /** The parameters of `audienceSql`, in its order. */
@@ -429,25 +503,53 @@ export class ShowcaseService {
     ];
   }
 
-  /** Campaigns an app may show to one audience (tier, country, language, Premium), cached. */
-  private async candidatesFor(em: EntityManager, ctx: PlayerContext): Promise<CandidateRow[]> {
-    const tier = await this.tierOf(em, ctx.country);
-    const params = this.audienceParams(ctx);
-    // The audience is exactly what the query takes: the tier and its parameters.
-    const key = [tier, ...params].join('|');
-    return this.candidates.through(key, CANDIDATES_TTL_MS, () => {
-      const price = `(c.prices ->> '${tier}')::bigint`;
-      const audience = audienceSql(price);
-      return em.execute<CandidateRow[]>(
-        // The conditions of `eligible` that do not depend on who the player is.
-        `select c.id, c.task_id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app,
-                c.new_users_only, ${price}::text as player_price
-           ${audience.from}
-          where ${audience.where}
-          order by c.task_id, (c.deal_id is null), ${price} desc, c.id`,
-        params,
-      );
-    });
+  /**
+   * How an audience's list is read: the conditions of `eligible` that do not depend on who the
+   * player is, each resource's campaigns in the order a player is offered them (the swap, then
+   * the best price), resources ranked by their first.
+   */
+  private listSource(em: EntityManager, tier: number, params: unknown[]): ListSource {
+    const price = `(c.prices ->> '${tier}')::bigint`;
+    const audience = audienceSql(price);
+    const ranked = (filter: string) =>
+      `select c.id, c.task_id, c.task_type, t.title, t.logo, t.url, t.invite_link, t.is_mini_app, c.new_users_only,
+              ${price} as price,
+              row_number() over (partition by c.task_id order by (c.deal_id is null), ${price} desc, c.id) as rn
+         ${audience.from}
+        where ${audience.where} ${filter}`;
+    const rows = (r: (Omit<Candidate, 'price'> & { price: string })[]): Candidate[] =>
+      r.map(({ price, ...c }) => ({ ...c, price: BigInt(price) }));
+    return {
+      page: async (after, limit) =>
+        rows(
+          await prepared(
+            em,
+            `showcase_page_t${tier}`,
+            `with e as (${ranked('')}),
+             top as (select task_id, price as rank_price, id as rank_id from e
+                      where rn = 1 and (?::bigint is null or price < ? or (price = ? and id > ?))
+                      order by price desc, id limit ?)
+             select e.id, e.task_id, e.task_type, e.title, e.logo, e.url, e.invite_link, e.is_mini_app,
+                    e.new_users_only, e.price::text as price
+               from e join top using (task_id)
+              order by top.rank_price desc, top.rank_id, e.rn`,
+            [...params, after?.price ?? null, after?.price ?? null, after?.price ?? null, after?.id ?? null, limit],
+          ),
+        ),
+      resources: async (taskIds, campaignIds) =>
+        rows(
+          await prepared(
+            em,
+            `showcase_resources_t${tier}`,
+            `select id, task_id, task_type, title, logo, url, invite_link, is_mini_app, new_users_only,
+                    price::text as price
+               from (${ranked(`and (c.task_id = any(?::int[])
+                       or c.task_id in (select x.task_id from campaigns x where x.id = any(?::int[])))`)}) e
+              order by task_id, rn`,
+            [...params, `{${taskIds.join(',')}}`, `{${campaignIds.join(',')}}`],
+          ),
+        ),
+    };
   }
 
   async tasks(em: EntityManager, ctx: PlayerContext) {

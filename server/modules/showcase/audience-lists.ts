@@ -1,0 +1,274 @@
+import type { TaskType } from '../projects/project.entity.ts';
+
+/** How many tasks a player's list shows. */
+export const LIST_SIZE = 50;
+/**
+ * Resources an audience's list holds past LIST_SIZE, for what its players did already; a
+ * player who did more has the next page read (and kept) for their audience.
+ */
+export const LIST_MARGIN = 50;
+/**
+ * The longest a list lives without being read again from scratch: what no event announces
+ * (a daily cap's new day, a quality score's nightly drift) is at most this old.
+ */
+export const LIST_MAX_AGE_MS = 60_000;
+/** Lists kept per instance (apps × audiences); the least recently built go first. */
+const MAX_LISTS = 20_000;
+/** Change entries kept; a list further behind is read again. */
+const MAX_CHANGES = 5_000;
+
+/** A campaign as a list shows it to one tier; one object per campaign and tier, shared by every list. */
+export interface Candidate {
+  id: number;
+  task_id: number;
+  task_type: TaskType;
+  title: string;
+  logo: string;
+  url: string;
+  invite_link: string | null;
+  is_mini_app: boolean;
+  new_users_only: boolean;
+  /** The tier's price in micro-USD (for the order only; the click and the conversion read theirs). */
+  price: bigint;
+}
+
+/** One resource of a list: its campaigns in the order a player is offered them (swap, price, id). */
+interface Resource {
+  taskId: number;
+  campaigns: Candidate[];
+}
+
+/**
+ * A prefix of an audience's ranking: its resources in list order (by their first campaign's
+ * price, then id), each with all of its campaigns the audience may see. `complete` when no
+ * resource follows.
+ */
+interface AudienceList {
+  resources: Resource[];
+  complete: boolean;
+  /** The change sequence it has seen. */
+  seen: number;
+  builtAt: number;
+  pending: Promise<AudienceList> | null;
+}
+
+/** Where the ranking starts: after this resource's first campaign (price desc, id asc). */
+export interface After {
+  price: bigint;
+  id: number;
+}
+
+/** How an audience's lists are read (the showcase's audience SQL). */
+export interface ListSource {
+  /** Up to `limit` resources ranked after `after` (from the top without), with all their campaigns. */
+  page(after: After | null, limit: number): Promise<Candidate[]>;
+  /** All campaigns the audience may see of these resources and of the resources of these campaigns. */
+  resources(taskIds: number[], campaignIds: number[]): Promise<Candidate[]>;
+}
+
+/**
+ * What changed: campaigns or resources (their resources move), an app (its lists are read
+ * again), or anything.
+ */
+export type Change = { campaignIds: number[] } | { taskIds: number[] } | { platformId: number } | { all: true };
+
+/** Is a before b in list order (price desc, then id asc)? */
+function before(a: Candidate, b: Candidate): boolean {
+  return a.price !== b.price ? a.price > b.price : a.id < b.id;
+}
+
+/** Rows (resource by resource, each in its campaigns' order) as resources. */
+function group(rows: Candidate[]): Resource[] {
+  const out: Resource[] = [];
+  const byTask = new Map<number, Resource>();
+  for (const c of rows) {
+    let r = byTask.get(c.task_id);
+    if (!r) {
+      r = { taskId: c.task_id, campaigns: [] };
+      byTask.set(c.task_id, r);
+      out.push(r);
+    }
+    r.campaigns.push(c);
+  }
+  return out;
+}
+
+/**
+ * What a player may see is kept per app and audience as a short ranked list, not re-ranked per
+ * request: LIST_SIZE + LIST_MARGIN resources, read once, then kept right by changes — a
+ * campaign's change re-reads its resource for the lists that are read afterwards, an app's
+ * change its lists, anything else all of them — and read again from scratch after
+ * LIST_MAX_AGE_MS. A list stays a prefix of the audience's ranking: a resource that leaves
+ * shortens it, one that joins below its end is left to the next page.
+ */
+export class AudienceLists {
+  private readonly lists = new Map<string, AudienceList>();
+  private changes: { seq: number; change: Change }[] = [];
+  private seq = 0;
+  /** Campaign objects by tier and id, so lists share them. */
+  private readonly shared = new Map<string, Candidate>();
+
+  /** Notes a change; the lists it touches catch up when next read. */
+  note(change: Change) {
+    if ('all' in change) {
+      this.lists.clear();
+      this.changes = [];
+      this.seq++;
+      return;
+    }
+    this.changes.push({ seq: ++this.seq, change });
+    if (this.changes.length > MAX_CHANGES) this.changes.splice(0, this.changes.length - MAX_CHANGES);
+  }
+
+  get size() {
+    return this.lists.size;
+  }
+
+  /**
+   * The player's tasks: the first LIST_SIZE of the audience's resources the player may still do
+   * (`skip` says which campaigns they may not, `doneTask` which resources), each as its first
+   * campaign the player may do, in list order. Reads further pages while the prefix cannot
+   * answer for sure.
+   */
+  async pick(
+    key: string,
+    platformId: number,
+    source: ListSource,
+    may: { doneTask: (taskId: number) => boolean; skip: (campaignId: number) => boolean },
+  ): Promise<Candidate[]> {
+    for (;;) {
+      const list = await this.current(key, platformId, source);
+      const picks: Candidate[] = [];
+      let inOrder = true;
+      for (const r of list.resources) {
+        if (may.doneTask(r.taskId)) continue;
+        const c = r.campaigns.find((x) => !may.skip(x.id));
+        if (!c) continue;
+        if (c !== r.campaigns[0]) inOrder = false;
+        picks.push(c);
+      }
+      if (!inOrder) picks.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      // A resource past the prefix ranks after its last resource: the picks before that are sure.
+      const last = list.resources.at(-1)?.campaigns[0];
+      const sure = list.complete || !last ? picks.length : picks.filter((p) => !before(last, p)).length;
+      if (sure >= LIST_SIZE || list.complete) return picks.slice(0, LIST_SIZE);
+      await this.extend(list, source);
+    }
+  }
+
+  /** The list as of now: built, or caught up with the changes since it was read. */
+  private current(key: string, platformId: number, source: ListSource): Promise<AudienceList> {
+    const list = this.lists.get(key);
+    if (list?.pending) return list.pending;
+    if (!list || Date.now() - list.builtAt > LIST_MAX_AGE_MS) return this.build(key, source);
+    if (list.seen === this.seq) return Promise.resolve(list);
+    const oldest = this.changes[0]?.seq ?? this.seq + 1;
+    if (list.seen < oldest - 1) return this.build(key, source);
+    const campaignIds = new Set<number>();
+    const taskIds = new Set<number>();
+    for (let i = this.changes.length - 1; i >= 0 && this.changes[i].seq > list.seen; i--) {
+      const change = this.changes[i].change;
+      if ('platformId' in change && change.platformId === platformId) return this.build(key, source);
+      if ('campaignIds' in change) for (const id of change.campaignIds) campaignIds.add(id);
+      if ('taskIds' in change) for (const id of change.taskIds) taskIds.add(id);
+    }
+    if (!campaignIds.size && !taskIds.size) {
+      list.seen = this.seq;
+      return Promise.resolve(list);
+    }
+    return this.track(list, this.patch(list, source, taskIds, campaignIds));
+  }
+
+  /** Runs `work` as the list's one pending read: concurrent readers share it. */
+  private track(list: AudienceList, work: Promise<AudienceList>): Promise<AudienceList> {
+    const p = work.finally(() => {
+      list.pending = null;
+    });
+    list.pending = p;
+    return p;
+  }
+
+  private build(key: string, source: ListSource): Promise<AudienceList> {
+    const list: AudienceList = { resources: [], complete: false, seen: this.seq, builtAt: Date.now(), pending: null };
+    this.lists.delete(key);
+    this.lists.set(key, list);
+    if (this.lists.size > MAX_LISTS) this.lists.delete(this.lists.keys().next().value as string);
+    const limit = LIST_SIZE + LIST_MARGIN;
+    return this.track(
+      list,
+      source.page(null, limit).then(
+        (rows) => {
+          list.resources = group(this.share(rows));
+          list.complete = list.resources.length < limit;
+          return list;
+        },
+        (err: unknown) => {
+          if (this.lists.get(key) === list) this.lists.delete(key);
+          throw err;
+        },
+      ),
+    );
+  }
+
+  /** The next page of the ranking, kept on the list. */
+  private extend(list: AudienceList, source: ListSource): Promise<AudienceList> {
+    if (list.pending) return list.pending;
+    const last = list.resources.at(-1)?.campaigns[0];
+    const limit = LIST_SIZE + LIST_MARGIN;
+    // The page is as of now and the list as of `seen`: the changes between are applied (again)
+    // when it is next read, which re-reads their resources whole.
+    return this.track(
+      list,
+      source.page(last ? { price: last.price, id: last.id } : null, limit).then((rows) => {
+        const known = new Set(list.resources.map((r) => r.taskId));
+        const page = group(this.share(rows)).filter((r) => !known.has(r.taskId));
+        list.resources = [...list.resources, ...page];
+        list.complete = page.length < limit;
+        return list;
+      }),
+    );
+  }
+
+  /** Re-reads changed resources (and those of changed campaigns) and puts them where they rank now, or takes them out. */
+  private patch(list: AudienceList, source: ListSource, taskIds: Set<number>, campaignIds: Set<number>) {
+    const seen = this.seq;
+    return source.resources([...taskIds], [...campaignIds]).then((rows) => {
+      const fresh = group(this.share(rows));
+      const touched = new Set<number>([...taskIds, ...fresh.map((r) => r.taskId)]);
+      for (const r of list.resources) if (r.campaigns.some((c) => campaignIds.has(c.id))) touched.add(r.taskId);
+      const kept = list.resources.filter((r) => !touched.has(r.taskId));
+      const last = kept.at(-1)?.campaigns[0];
+      // A resource that now ranks past the prefix's end is left for the next page.
+      const joining = fresh.filter((r) => list.complete || !last || before(r.campaigns[0], last));
+      list.resources = [...kept, ...joining].sort((a, b) =>
+        before(a.campaigns[0], b.campaigns[0]) ? -1 : before(b.campaigns[0], a.campaigns[0]) ? 1 : 0,
+      );
+      list.seen = seen;
+      return list;
+    });
+  }
+
+  /** The shared object of each campaign (a new one when anything it shows changed). */
+  private share(rows: Candidate[]): Candidate[] {
+    if (this.shared.size > 100_000) this.shared.clear();
+    return rows.map((row) => {
+      const id = `${row.price}|${row.id}`;
+      const known = this.shared.get(id);
+      if (
+        known &&
+        known.task_id === row.task_id &&
+        known.title === row.title &&
+        known.logo === row.logo &&
+        known.url === row.url &&
+        known.invite_link === row.invite_link &&
+        known.is_mini_app === row.is_mini_app &&
+        known.new_users_only === row.new_users_only &&
+        known.task_type === row.task_type
+      ) {
+        return known;
+      }
+      this.shared.set(id, row);
+      return row;
+    });
+  }
+}
