@@ -300,6 +300,37 @@ describe('which tasks a player sees', () => {
     expect(await listedIds(confirming, { user }, [campaign])).toEqual([]);
   });
 
+  test('a player who did more than an audience’s list holds still gets the next tasks, in order', async () => {
+    // 120 resources that outrank everything else (2.00 USD down to 0.81), so the order is known:
+    // a list holds 100 (50 shown + a margin of 50), and this player was refused 110 of them.
+    await topUp(app, (await app.api('/v1/users/self', { token: adv })).body.value.id, '250');
+    const campaigns: CampaignJson[] = [];
+    for (const size of [50, 50, 20]) {
+      const project = await createProject(app, adv, Array.from({ length: size }, () => tasks.bot()));
+      for (const task of project.tasks) {
+        const value = (200 - campaigns.length) / 100;
+        const prices = [1, 2, 3].map((tierLevel) => ({ tierLevel, value }));
+        campaigns.push(await createCampaign(app, adv, task, { budget: 2, prices }));
+      }
+    }
+    const mine = await createPlatform(app, pub);
+    const fresh = { user: newPlayer() };
+    const ids = campaigns.map((c) => c.id);
+    expect(await listedIds(mine, fresh, campaigns)).toEqual(ids.slice(0, 50));
+
+    const busy = { user: newPlayer() };
+    await em(app).execute(
+      `insert into clicks (code, campaign_id, platform_id, player_id, tier_level, not_new)
+       select md5(random()::text), id, ?, ?, 3, true from unnest(?::int[]) as id`,
+      [mine.id, busy.user.id, `{${ids.slice(0, 110).join(',')}}`],
+    );
+    const after = (await showcase(app, mine, busy)).body.value.tasks as ShowcaseTask[];
+    expect(after.slice(0, 10).map((t) => t.campaignId)).toEqual(ids.slice(110));
+    expect(after.some((t) => ids.slice(0, 110).includes(t.campaignId))).toBe(false);
+    // The other player's list is as it was: the page read for this one changed no one else's.
+    expect(await listedIds(mine, fresh, campaigns)).toEqual(ids.slice(0, 50));
+  });
+
   test('a daily cap reached today hides the campaign from everyone', async () => {
     const { project, campaign } = await oneCampaign(tasks.bot(), { budget: 1, dailyCap: 1 });
     const [a, b] = [{ user: newPlayer() }, { user: newPlayer() }];
