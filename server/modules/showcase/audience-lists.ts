@@ -8,14 +8,15 @@ export const LIST_SIZE = 50;
  */
 export const LIST_MARGIN = 50;
 /**
- * The longest a list lives without being read again from scratch: what no event announces
- * (a daily cap's new day, a quality score's nightly drift) is at most this old.
+ * The longest a list lives without being read again from scratch (plus up to a fifth, so the
+ * lists built together are not read again together): what neither an event nor the sweep
+ * announces is at most this old.
  */
-export const LIST_MAX_AGE_MS = 60_000;
+export const LIST_MAX_AGE_MS = 600_000;
 /** Lists kept per instance (apps × audiences); the least recently built go first. */
 const MAX_LISTS = 20_000;
 /** Change entries kept; a list further behind is read again. */
-const MAX_CHANGES = 5_000;
+const MAX_CHANGES = 20_000;
 
 /** A campaign as a list shows it to one tier; one object per campaign and tier, shared by every list. */
 export interface Candidate {
@@ -48,7 +49,7 @@ interface AudienceList {
   complete: boolean;
   /** The change sequence it has seen. */
   seen: number;
-  builtAt: number;
+  expires: number;
   pending: Promise<AudienceList> | null;
 }
 
@@ -160,7 +161,7 @@ export class AudienceLists {
   private current(key: string, platformId: number, source: ListSource): Promise<AudienceList> {
     const list = this.lists.get(key);
     if (list?.pending) return list.pending;
-    if (!list || Date.now() - list.builtAt > LIST_MAX_AGE_MS) return this.build(key, source);
+    if (!list || Date.now() > list.expires) return this.build(key, source);
     if (list.seen === this.seq) return Promise.resolve(list);
     const oldest = this.changes[0]?.seq ?? this.seq + 1;
     if (list.seen < oldest - 1) return this.build(key, source);
@@ -189,7 +190,8 @@ export class AudienceLists {
   }
 
   private build(key: string, source: ListSource): Promise<AudienceList> {
-    const list: AudienceList = { resources: [], complete: false, seen: this.seq, builtAt: Date.now(), pending: null };
+    const expires = Date.now() + LIST_MAX_AGE_MS * (1 + Math.random() / 5);
+    const list: AudienceList = { resources: [], complete: false, seen: this.seq, expires, pending: null };
     this.lists.delete(key);
     this.lists.set(key, list);
     if (this.lists.size > MAX_LISTS) this.lists.delete(this.lists.keys().next().value as string);

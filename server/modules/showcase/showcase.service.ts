@@ -121,10 +121,11 @@ type CachedPlatform = PlatformRow & { botToken: string | null };
  * instance's events at once; what another instance or a plain SQL write changed in a campaign
  * or a resource, and a daily cap's new day, reach every instance's lists within
  * CANDIDATES_TTL_MS (a sweep every SWEEP_MS); an app's change within SHARE_CHANGES_MS. A start
- * re-checks everything in its own query. Apps and their awards are PLATFORM_TTL_MS old at most.
+ * re-checks everything in its own query. An app and its awards are read again when its owner
+ * changes them (an event, shared) and after PLATFORM_TTL_MS.
  */
 export const CANDIDATES_TTL_MS = 1000;
-export const PLATFORM_TTL_MS = 2000;
+export const PLATFORM_TTL_MS = 60_000;
 const SHARE_CHANGES_MS = 100;
 const SWEEP_MS = 400;
 /** How far back a sweep looks again (a transaction that commits late keeps its earlier `now()`). */
@@ -212,8 +213,8 @@ export class ShowcaseService {
   }
 
   /**
-   * The app, read at most once per PLATFORM_TTL_MS per instance (a disabled app or a new bot
-   * token is seen within that), with its bot token decrypted once.
+   * The app, read again when its owner changes it (a disabled app, a new bot token) and at
+   * least every PLATFORM_TTL_MS, with its bot token decrypted once.
    */
   private platform(em: EntityManager, id: number): Promise<CachedPlatform> {
     return this.platforms.through(id, PLATFORM_TTL_MS, async () => {
