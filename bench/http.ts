@@ -9,12 +9,16 @@
  *   GET  /api/v1/users/self                    an authenticated REST read
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
- *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--keep]
+ *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--removals 5] [--keep]
  *       [--only showcase,start,check,rest,graphql] [--profile <dir>] [--quality]
  *
  * `--quality` gives every campaign a minimum traffic quality score (40, which the app's 100
  * passes) and excludes another app from each of them and from the advertiser's list, so the
  * showcase's audience query does all of its quality work and still lists every campaign.
+ *
+ * `--removals N` (5 unless 0): then two more instances on the same database (and Redis, with
+ * REDIS_URL) read the first player's list, a listed campaign is stopped through one of them N
+ * times, and an app excluded once; prints how long each stays in each instance's list.
  *
  * `--profile <dir>` runs the server with `node --cpu-prof` and leaves its profile in <dir>
  * (`npx tsx bench/profile-summary.ts <file>` prints where the time went); `--only` measures
@@ -50,6 +54,7 @@ const { values: flags } = parseArgs({
     profile: { type: 'string' },
     only: { type: 'string' },
     quality: { type: 'boolean', default: false },
+    removals: { type: 'string', default: '5' },
   },
 });
 const SECONDS = Number(flags.seconds);
@@ -105,6 +110,9 @@ function load(base: string, requests: Req[], seconds = SECONDS): Promise<Load> {
 }
 
 const product = new ProductServer();
+/** Two more instances on the same database (and Redis, when REDIS_URL is set), for removals. */
+const pair = [new ProductServer(), new ProductServer()];
+const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') };
 const name = `bench_http_${randomBytes(4).toString('hex')}`;
 const databaseUrl = dbUrl(adminUrl, name);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
@@ -238,7 +246,10 @@ async function setup(base: string) {
       { id: 6_000_000_000 + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
       { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
     );
-    return { appId, headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) } };
+    return {
+      appId,
+      headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
+    };
   });
   // The list must show every campaign to a new player, or the numbers measure an empty list.
   const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: players[0].headers });
@@ -246,7 +257,7 @@ async function setup(base: string) {
   if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
     throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
   }
-  return { pub, appId: app.id as number, appIds, campaignIds, players };
+  return { adv, pub, appId: app.id as number, appIds, campaignIds, campaignProjects, players };
 }
 
 /** Where players come from: a country (tier) and a language; the first is the 20-campaign player's. */
@@ -325,14 +336,87 @@ async function scaleUp(appId: number, campaignIds: number[]): Promise<number[]> 
   await adminQuery(databaseUrl, sql);
   const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 1 } });
   try {
-    const rows = await orm.em.fork().execute<{ id: number }[]>(
-      `select id from platforms where id <> ? and title like 'Bench app %' order by id`,
-      [appId],
-    );
+    const rows = await orm.em
+      .fork()
+      .execute<{ id: number }[]>(`select id from platforms where id <> ? and title like 'Bench app %' order by id`, [
+        appId,
+      ]);
     return rows.map((r) => r.id);
   } finally {
     await orm.close();
   }
+}
+
+/**
+ * How long a campaign stopped on one instance stays in the cached lists of both: a second
+ * instance on the same database (and Redis), the first player's list read on both, then a
+ * listed campaign stopped through the first and both lists read every 10 ms until it is gone.
+ * Then the same for an app the advertiser excludes (an app's change, which instances tell
+ * each other over Redis). Prints each latency; the campaign is started again afterwards.
+ */
+async function removals(s: Awaited<ReturnType<typeof setup>>) {
+  const [base, other] = await Promise.all(
+    pair.map((server) =>
+      server.start({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-http-pair-')),
+        PAYMENTS_SANDBOX: '1',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
+        TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
+        COUNTRY_HEADER: 'x-country',
+        ...SECRETS,
+        REDIS_URL: process.env.REDIS_URL ?? '',
+      }),
+    ),
+  );
+  const player = s.players[0];
+  const listed = async (at: string) =>
+    new Set(
+      (
+        (await api(at, 'GET', `/v1/showcase/platforms/${s.appId}`, { headers: player.headers })).tasks as {
+          campaignId: number;
+        }[]
+      ).map((t) => t.campaignId),
+    );
+  /** Milliseconds until `gone` holds on both instances (each polled every 10 ms), or NaN after 10 s. */
+  const untilBoth = async (gone: (ids: Set<number>) => boolean) => {
+    const t0 = performance.now();
+    const one = async (at: string) => {
+      while (performance.now() - t0 < 10_000) {
+        if (gone(await listed(at))) return performance.now() - t0;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return Number.NaN;
+    };
+    return Promise.all([one(base), one(other)]);
+  };
+  const campaign = (id: number) => `/v1/projects/${s.campaignProjects.get(id)}/campaigns/${id}`;
+  const rows: string[] = [];
+  for (let i = 0; i < Number(flags.removals); i++) {
+    const id = s.campaignIds[i % s.campaignIds.length];
+    await Promise.all([listed(base), listed(other)]);
+    await api(base, 'PATCH', campaign(id), { token: s.adv, body: { isActive: false } });
+    const [a, b] = await untilBoth((ids) => !ids.has(id));
+    rows.push(`| campaign ${id} stopped on A | ${fmt(a)} | ${fmt(b)} |`);
+    await api(base, 'PATCH', campaign(id), { token: s.adv, body: { isActive: true } });
+    await untilBoth((ids) => ids.has(id));
+  }
+  await Promise.all([listed(base), listed(other)]);
+  await api(base, 'PUT', '/v1/users/excluded-platforms', { token: s.adv, body: { platformIds: [s.appId] } });
+  const [a, b] = await untilBoth((ids) => !s.campaignIds.some((id) => ids.has(id)));
+  rows.push(`| the app excluded by the advertiser on A | ${fmt(a)} | ${fmt(b)} |`);
+  await api(base, 'PUT', '/v1/users/excluded-platforms', { token: s.adv, body: { platformIds: [] } });
+  await Promise.all(pair.map((server) => server.stop()));
+  console.log('');
+  console.log(
+    `Removals (two more instances A and B on the same database${process.env.REDIS_URL ? ' and Redis' : ', no Redis'}):`,
+  );
+  console.log('| change | gone from A (ms) | gone from B (ms) |');
+  console.log('|---|---|---|');
+  for (const r of rows) console.log(r);
 }
 
 /** The server's resident memory (bytes), from /proc. */
@@ -356,6 +440,7 @@ try {
       SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
       TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
       COUNTRY_HEADER: 'x-country',
+      ...SECRETS,
     },
     flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : [],
   );
@@ -447,6 +532,7 @@ try {
     `instance memory (RSS): ${fmt(rssBefore / 2 ** 20)} MB with every list built, ${fmt(rssAfterList / 2 ** 20)} MB after the list's run`,
   );
   if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
+  if (Number(flags.removals) > 0 && !flags.profile) await removals(s);
   const bad = [...results.values(), ...(healthAfter ? [healthAfter] : [])].filter((r) => r.non2xx || r.errors);
   if (bad.length) {
     console.log('Some answers were not 2xx:', bad.map((r) => JSON.stringify(r.statusCodes)).join(' '));
@@ -457,6 +543,7 @@ try {
   console.error(product.log.slice(-30).join('\n'));
   process.exitCode = 1;
 } finally {
+  await Promise.all(pair.map((server) => server.stop()));
   await product.stop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!flags.keep) await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);

@@ -307,7 +307,11 @@ describe('which tasks a player sees', () => {
     await topUp(app, (await app.api('/v1/users/self', { token: adv })).body.value.id, '250');
     const campaigns: CampaignJson[] = [];
     for (const size of [50, 50, 20]) {
-      const project = await createProject(app, adv, Array.from({ length: size }, () => tasks.bot()));
+      const project = await createProject(
+        app,
+        adv,
+        Array.from({ length: size }, () => tasks.bot()),
+      );
       for (const task of project.tasks) {
         const value = (200 - campaigns.length) / 100;
         const prices = [1, 2, 3].map((tierLevel) => ({ tierLevel, value }));

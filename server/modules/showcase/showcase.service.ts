@@ -249,7 +249,8 @@ export class ShowcaseService {
       }
       if (p.campaignIds?.length) this.lists.note({ campaignIds: p.campaignIds });
       if (p.taskIds?.length) this.lists.note({ taskIds: p.taskIds });
-      if (p.all || (!platformIds.length && !p.campaignIds?.length && !p.taskIds?.length)) this.lists.note({ all: true });
+      if (p.all || (!platformIds.length && !p.campaignIds?.length && !p.taskIds?.length))
+        this.lists.note({ all: true });
       return;
     }
     let change: Change;
@@ -268,7 +269,10 @@ export class ShowcaseService {
   }
 
   private readonly instance = randomBytes(8).toString('hex');
-  private sharing: { timer: NodeJS.Timeout; change: { platformIds: number[]; campaignIds: number[]; taskIds: number[]; all: boolean } } | null = null;
+  private sharing: {
+    timer: NodeJS.Timeout;
+    change: { platformIds: number[]; campaignIds: number[]; taskIds: number[]; all: boolean };
+  } | null = null;
 
   /** Tells the other instances, at most every SHARE_CHANGES_MS, what changed meanwhile. */
   private shareChange(change: Change) {
@@ -448,7 +452,7 @@ export class ShowcaseService {
           and c.id = ?
         order by c.task_id, (c.deal_id is null), ${price} desc, c.id) e
         order by player_price desc, id
-        limit 50`,
+        limit ${LIST_SIZE}`,
       [
         // The audience's app, then the clicks join (the player), then the audience's conditions.
         ...audienceParams.slice(0, 2),
