@@ -355,13 +355,14 @@ async function scaleUp(appId: number, campaignIds: number[]): Promise<number[]> 
  * each other over Redis). Prints each latency; the campaign is started again afterwards.
  */
 async function removals(s: Awaited<ReturnType<typeof setup>>) {
+  const dirs = pair.map(() => mkdtempSync(join(tmpdir(), 'bench-http-pair-')));
   const [base, other] = await Promise.all(
-    pair.map((server) =>
+    pair.map((server, i) =>
       server.start({
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-http-pair-')),
+        DATA_DIR: dirs[i],
         PAYMENTS_SANDBOX: '1',
         RATE_LIMIT_PER_MINUTE: '100000',
         SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -410,6 +411,7 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
   rows.push(`| the app excluded by the advertiser on A | ${fmt(a)} | ${fmt(b)} |`);
   await api(base, 'PUT', '/v1/users/excluded-platforms', { token: s.adv, body: { platformIds: [] } });
   await Promise.all(pair.map((server) => server.stop()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   console.log('');
   console.log(
     `Removals (two more instances A and B on the same database${process.env.REDIS_URL ? ' and Redis' : ', no Redis'}):`,
