@@ -145,6 +145,27 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     sub.dispose();
   });
 
+  test('a budget returned on B (a ledger change, no event on A) leaves the list A has cached', async () => {
+    const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
+    const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
+    const app = apps.find((a) => a.title === 'Clicker Quest')!;
+    const player = { user: newPlayer(), country: 'US' };
+    const listed = async () =>
+      ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[]).map((t) => t.campaignId);
+    const before = await listed();
+    const campaigns = (await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[];
+    const target = campaigns.find((c) => before.includes(c.id) && c.budget > 1)!;
+    expect(target).toBeDefined();
+    const payments = `/v1/projects/${target.projectId}/campaigns/${target.id}/payments`;
+    const left = Math.round((target.budget - 0.01) * 100) / 100;
+    expect((await appB.api(payments, { method: 'PUT', token: adv, body: { value: left } })).status).toBe(200);
+    const t0 = performance.now();
+    await expect.poll(listed, { timeout: 10_000, interval: 20 }).not.toContain(target.id);
+    console.log(`a budget returned on B left A's list in ${Math.round(performance.now() - t0)} ms`);
+    expect((await appB.api(payments, { method: 'POST', token: adv, body: { value: left } })).status).toBe(200);
+    await expect.poll(listed, { timeout: 10_000, interval: 20 }).toContain(target.id);
+  });
+
   test('an app excluded on B leaves the showcase lists that A has cached, and comes back', async () => {
     const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
     const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];

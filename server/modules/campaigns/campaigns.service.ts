@@ -647,6 +647,8 @@ export class CampaignsService {
           await this.move(tx, emit, owner, c, direction, value, opts.key);
           const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
           c.status = statusFor(c, budget);
+          // The budget lives in the ledger; the row says it changed (other instances' showcases sweep updated_at).
+          c.updatedAt = new Date();
           await tx.flush();
           const view = await this.view(tx, c);
           this.emitStats(emit, owner.id, view);

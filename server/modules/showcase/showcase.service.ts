@@ -137,8 +137,6 @@ interface SharedChange {
   from?: string;
   platformId?: number;
   platformIds?: number[];
-  campaignIds?: number[];
-  taskIds?: number[];
   all?: boolean;
 }
 
@@ -232,10 +230,12 @@ export class ShowcaseService {
   }
 
   /**
-   * Told of every event this instance publishes: a campaign's counters or settings re-read its
-   * resource in the lists read afterwards, an app's quality or exclusions its lists, a deal
-   * everything (before the change's request answers); an app's change drops its row and awards
-   * too. Other instances hear of it through `showcase-changed` (gathered for SHARE_CHANGES_MS).
+   * Told of every event this instance publishes (before the change's request answers): a
+   * campaign's counters or settings and a resource's change re-read that resource in the lists
+   * read afterwards; an app's quality or exclusions its lists; a deal's the lists of its two
+   * apps; an app's own change (`showcase-changed`) its row, awards and lists. Campaigns and
+   * resources reach the other instances by their sweep (their rows change); apps' changes by
+   * `showcase-changed`, gathered for SHARE_CHANGES_MS.
    */
   changed(topic: string, payload: unknown) {
     if (topic === topics.showcaseChanged()) {
@@ -247,35 +247,39 @@ export class ShowcaseService {
         this.awardLists.delete(id);
         this.lists.note({ platformId: id });
       }
-      if (p.campaignIds?.length) this.lists.note({ campaignIds: p.campaignIds });
-      if (p.taskIds?.length) this.lists.note({ taskIds: p.taskIds });
-      if (p.all || (!platformIds.length && !p.campaignIds?.length && !p.taskIds?.length))
-        this.lists.note({ all: true });
+      if (p.all || !platformIds.length) this.lists.note({ all: true });
       return;
     }
-    let change: Change;
+    if (topic.startsWith('deals:')) {
+      const deal = payload as { platform?: { id: number }; partnerPlatform?: { id: number } } | null;
+      for (const app of [deal?.platform, deal?.partnerPlatform]) if (app) this.lists.note({ platformId: app.id });
+      return;
+    }
+    let change: Change | null = null;
     if (topic.startsWith('campaign-stats:p')) {
       const id = (payload as { id?: number } | null)?.id;
       change = id ? { campaignIds: [id] } : { all: true };
     } else if (topic.startsWith('project-tasks:')) {
       const id = (payload as { taskId?: number } | null)?.taskId;
       change = id ? { taskIds: [id] } : { all: true };
-    } else if (topic.startsWith('platform-quality:p')) change = { platformId: Number(topic.slice(18)) };
-    else if (topic.startsWith('deals:')) change = { all: true };
-    else return;
-    this.lists.note(change);
-    // Campaigns and resources reach the other instances by their sweep.
-    if (!('campaignIds' in change) && !('taskIds' in change)) this.shareChange(change);
+    }
+    if (change) {
+      this.lists.note(change);
+      if ('all' in change) this.shareChange(change);
+      return;
+    }
+    if (topic.startsWith('platform-quality:p')) {
+      const change = { platformId: Number(topic.slice('platform-quality:p'.length)) };
+      this.lists.note(change);
+      this.shareChange(change);
+    }
   }
 
   private readonly instance = randomBytes(8).toString('hex');
-  private sharing: {
-    timer: NodeJS.Timeout;
-    change: { platformIds: number[]; campaignIds: number[]; taskIds: number[]; all: boolean };
-  } | null = null;
+  private sharing: { timer: NodeJS.Timeout; change: { platformIds: number[]; all: boolean } } | null = null;
 
-  /** Tells the other instances, at most every SHARE_CHANGES_MS, what changed meanwhile. */
-  private shareChange(change: Change) {
+  /** Tells the other instances, at most every SHARE_CHANGES_MS, which apps changed meanwhile. */
+  private shareChange(change: { platformId: number } | { all: true }) {
     if (!this.deps.pubsub) return;
     if (!this.sharing) {
       const timer = setTimeout(() => {
@@ -284,13 +288,10 @@ export class ShowcaseService {
         void this.deps.pubsub?.publish(topics.showcaseChanged(), { from: this.instance, ...shared });
       }, SHARE_CHANGES_MS);
       timer.unref();
-      this.sharing = { timer, change: { platformIds: [], campaignIds: [], taskIds: [], all: false } };
+      this.sharing = { timer, change: { platformIds: [], all: false } };
     }
-    const shared = this.sharing.change;
-    if ('all' in change) shared.all = true;
-    else if ('platformId' in change) shared.platformIds.push(change.platformId);
-    else if ('taskIds' in change) shared.taskIds.push(...change.taskIds);
-    else shared.campaignIds.push(...change.campaignIds);
+    if ('all' in change) this.sharing.change.all = true;
+    else this.sharing.change.platformIds.push(change.platformId);
   }
 
   /**
