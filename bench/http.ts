@@ -257,7 +257,7 @@ async function setup(base: string) {
   if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
     throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
   }
-  return { adv, pub, appId: app.id as number, appIds, campaignIds, campaignProjects, players };
+  return { adv, pub, appId: app.id as number, appIds, campaignIds, players };
 }
 
 /** Where players come from: a country (tier) and a language; the first is the 20-campaign player's. */
@@ -356,9 +356,11 @@ async function scaleUp(appId: number, campaignIds: number[]): Promise<number[]> 
  */
 async function removals(s: Awaited<ReturnType<typeof setup>>) {
   const dirs = pair.map(() => mkdtempSync(join(tmpdir(), 'bench-http-pair-')));
-  const [base, other] = await Promise.all(
-    pair.map((server, i) =>
-      server.start({
+  // One after the other: two servers asking for a free port at once can be given the same one.
+  const urls: string[] = [];
+  for (const [i, server] of pair.entries()) {
+    urls.push(
+      await server.start({
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
@@ -371,8 +373,10 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
         ...SECRETS,
         REDIS_URL: process.env.REDIS_URL ?? '',
       }),
-    ),
-  );
+    );
+  }
+  const [base, other] = urls;
+  if (base === other) throw new Error(`both instances answer at ${base}`);
   const player = s.players[0];
   const listed = async (at: string) =>
     new Set(
@@ -387,6 +391,8 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
    * polled every 10 ms), or NaN after 10 s; and how long A took to answer the change itself.
    */
   const untilBoth = async (change: () => Promise<unknown>, gone: (ids: Set<number>) => boolean) => {
+    // At a random moment: the instances sweep on their own clock, and this loop must not keep step with it.
+    await new Promise((r) => setTimeout(r, Math.random() * 1000));
     const t0 = performance.now();
     await change();
     const answered = performance.now() - t0;
@@ -399,11 +405,27 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
     };
     return [...(await Promise.all([one(base), one(other)])), answered];
   };
-  const campaign = (id: number) => `/v1/projects/${s.campaignProjects.get(id)}/campaigns/${id}`;
+  // The campaigns the first player sees (at scale the copies outrank the first 50), and their projects.
+  const shown = [...(await listed(base))].slice(0, Number(flags.removals));
+  const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 1 } });
+  const projects = new Map(
+    (
+      await orm.em
+        .fork()
+        .execute<{ id: number; project_id: number }[]>(
+          'select id, project_id from campaigns where id = any(?::int[])',
+          [`{${shown.join(',')}}`],
+        )
+    ).map((r) => [r.id, r.project_id]),
+  );
+  await orm.close();
+  const campaign = (id: number) => `/v1/projects/${projects.get(id)}/campaigns/${id}`;
   const rows: string[] = [];
   for (let i = 0; i < Number(flags.removals); i++) {
-    const id = s.campaignIds[i % s.campaignIds.length];
-    await Promise.all([listed(base), listed(other)]);
+    const id = shown[i % shown.length];
+    const [onA, onB] = await Promise.all([listed(base), listed(other)]);
+    if (!onA.has(id) || !onB.has(id))
+      throw new Error(`campaign ${id} is not listed on A (${onA.has(id)}) and B (${onB.has(id)})`);
     const stop = () => api(base, 'PATCH', campaign(id), { token: s.adv, body: { isActive: false } });
     const [a, b, answered] = await untilBoth(stop, (ids) => !ids.has(id));
     rows.push(`| campaign ${id} stopped through A | ${fmt(answered)} | ${fmt(a)} | ${fmt(b)} |`);
@@ -411,7 +433,7 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
     await untilBoth(resume, (ids) => ids.has(id));
   }
   await Promise.all([listed(base), listed(other)]);
-  const excluded = s.campaignIds.slice(0, 50);
+  const excluded = shown;
   const exclude = (platformIds: number[]) => () =>
     api(base, 'PUT', '/v1/users/excluded-platforms', { token: s.adv, body: { platformIds } });
   const [a, b, answered] = await untilBoth(exclude([s.appId]), (ids) => !excluded.some((id) => ids.has(id)));

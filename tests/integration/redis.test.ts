@@ -160,10 +160,10 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     const left = Math.round((target.budget - 0.01) * 100) / 100;
     expect((await appB.api(payments, { method: 'PUT', token: adv, body: { value: left } })).status).toBe(200);
     const t0 = performance.now();
-    await expect.poll(listed, { timeout: 10_000, interval: 20 }).not.toContain(target.id);
+    await expect.poll(listed, { timeout: 10_000, interval: 100 }).not.toContain(target.id);
     console.log(`a budget returned on B left A's list in ${Math.round(performance.now() - t0)} ms`);
     expect((await appB.api(payments, { method: 'POST', token: adv, body: { value: left } })).status).toBe(200);
-    await expect.poll(listed, { timeout: 10_000, interval: 20 }).toContain(target.id);
+    await expect.poll(listed, { timeout: 10_000, interval: 100 }).toContain(target.id);
   });
 
   test('an app excluded on B leaves the showcase lists that A has cached, and comes back', async () => {
@@ -183,11 +183,11 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       appB.api('/v1/users/excluded-platforms', { method: 'PUT', token: adv, body: { platformIds } });
     expect((await exclude([app.id])).status).toBe(200);
     let t0 = performance.now();
-    await expect.poll(listedOwn, { timeout: 10_000, interval: 20 }).toEqual([]);
+    await expect.poll(listedOwn, { timeout: 10_000, interval: 100 }).toEqual([]);
     console.log(`an app's exclusion on B reached A's list in ${Math.round(performance.now() - t0)} ms`);
     expect((await exclude([])).status).toBe(200);
     t0 = performance.now();
-    await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
     console.log(`and its end in ${Math.round(performance.now() - t0)} ms`);
   });
 
@@ -210,7 +210,7 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     });
     expect(stopped.status).toBe(200);
     const t0 = performance.now();
-    await expect.poll(listed, { timeout: CANDIDATES_TTL_MS + 1000, interval: 20 }).not.toContain(target.id);
+    await expect.poll(listed, { timeout: CANDIDATES_TTL_MS + 1000, interval: 100 }).not.toContain(target.id);
     expect(performance.now() - t0).toBeLessThan(CANDIDATES_TTL_MS);
     await appA.api(`/v1/projects/${target.projectId}/campaigns/${target.id}`, {
       method: 'PATCH',
