@@ -238,10 +238,11 @@ export class AudienceLists {
       const fresh = group(this.share(rows));
       const touched = new Set<number>([...taskIds, ...fresh.map((r) => r.taskId)]);
       for (const r of list.resources) if (r.campaigns.some((c) => campaignIds.has(c.id))) touched.add(r.taskId);
+      // Every resource that ranks up to the list's end is known (the untouched as they were, the
+      // touched read now); one that now ranks past it is left for the next page.
+      const end = list.resources.at(-1)?.campaigns[0];
       const kept = list.resources.filter((r) => !touched.has(r.taskId));
-      const last = kept.at(-1)?.campaigns[0];
-      // A resource that now ranks past the prefix's end is left for the next page.
-      const joining = fresh.filter((r) => list.complete || !last || before(r.campaigns[0], last));
+      const joining = fresh.filter((r) => list.complete || (end !== undefined && !before(end, r.campaigns[0])));
       list.resources = [...kept, ...joining].sort((a, b) =>
         before(a.campaigns[0], b.campaigns[0]) ? -1 : before(b.campaigns[0], a.campaigns[0]) ? 1 : 0,
       );
