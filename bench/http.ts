@@ -360,19 +360,7 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
   const urls: string[] = [];
   for (const [i, server] of pair.entries()) {
     urls.push(
-      await server.start({
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dirs[i],
-        PAYMENTS_SANDBOX: '1',
-        RATE_LIMIT_PER_MINUTE: '100000',
-        SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
-        TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
-        COUNTRY_HEADER: 'x-country',
-        ...SECRETS,
-        REDIS_URL: process.env.REDIS_URL ?? '',
-      }),
+      await server.start({ ...productEnv(dirs[i]), LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL ?? '' }),
     );
   }
   const [base, other] = urls;
@@ -450,6 +438,22 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
   for (const r of rows) console.log(r);
 }
 
+/** An instance as production runs it, on the bench's database, with limits no bench reaches. */
+function productEnv(dir: string): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    PAYMENTS_SANDBOX: '1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
+    TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
+    COUNTRY_HEADER: 'x-country',
+    ...SECRETS,
+  };
+}
+
 /** The server's resident memory (bytes), from /proc. */
 function rss(): number {
   const status = readFileSync(`/proc/${product.child?.pid}/status`, 'utf8');
@@ -461,18 +465,7 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDig
 try {
   await adminQuery(adminUrl, `create database ${name}`);
   const base = await product.start(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PAYMENTS_SANDBOX: '1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000000',
-      TELEGRAM_INITDATA_PUBLIC_KEY: DEV_TEST_PUBLIC_KEY,
-      COUNTRY_HEADER: 'x-country',
-      ...SECRETS,
-    },
+    productEnv(dataDir),
     flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : [],
   );
   console.log(`bench:http: ${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}`);

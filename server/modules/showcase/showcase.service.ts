@@ -140,18 +140,8 @@ interface SharedChange {
   all?: boolean;
 }
 
-interface EligibleRow {
-  id: number;
-  task_type: TaskType;
-  title: string;
-  logo: string;
-  url: string;
-  invite_link: string | null;
-  is_mini_app: boolean;
-  click_code: string | null;
-  new_users_only: boolean;
-  player_price: string;
-}
+/** A campaign a player may do, as the start reads it and the list answers it. */
+type EligibleRow = Omit<Candidate, 'task_id' | 'price'> & { click_code: string | null; player_price: string };
 
 /** What a player reads; English here, translated for the player from the showcase's catalogs. */
 export const CHECK_MESSAGES = {
