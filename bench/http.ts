@@ -6,19 +6,27 @@
  *   /healthz                                   the server's floor: no database, no auth
  *   GET  /api/v1/showcase/platforms/:id        every mini-app open (public, a signed player)
  *   POST /api/v1/showcase/…/tasks/:id/start    clicks (each player × campaign pair once)
+ *   POST /api/v1/showcase/…/tasks/:id/check    checks of the pairs the start run started
  *   GET  /api/v1/users/self                    an authenticated REST read
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
  *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--removals 5] [--keep]
  *       [--only showcase,start,check,rest,graphql] [--profile <dir>] [--quality]
  *
+ * The network: `--campaigns` (the first 50 through the API, the rest copied in SQL with their
+ * own resources, prices, targeting, caps, minimum scores and exclusions) and `--apps` (copies
+ * of the first with its services and awards); `--players` signed players spread over the apps
+ * and eight markets (country and language), so the lists are many apps × audiences. Every
+ * player's list is read once before the paths run; the instance's memory (RSS) is printed.
+ *
  * `--quality` gives every campaign a minimum traffic quality score (40, which the app's 100
  * passes) and excludes another app from each of them and from the advertiser's list, so the
  * showcase's audience query does all of its quality work and still lists every campaign.
  *
  * `--removals N` (5 unless 0): then two more instances on the same database (and Redis, with
- * REDIS_URL) read the first player's list, a listed campaign is stopped through one of them N
- * times, and an app excluded once; prints how long each stays in each instance's list.
+ * REDIS_URL) read the first player's list, a campaign it shows is stopped through one of them
+ * N times (at random moments), and the app excluded once; prints how long each stays in each
+ * instance's list.
  *
  * `--profile <dir>` runs the server with `node --cpu-prof` and leaves its profile in <dir>
  * (`npx tsx bench/profile-summary.ts <file>` prints where the time went); `--only` measures
