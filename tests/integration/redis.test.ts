@@ -210,7 +210,7 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     });
     expect(stopped.status).toBe(200);
     const t0 = performance.now();
-    await expect.poll(listed, { timeout: CANDIDATES_TTL_MS + 1000, interval: 100 }).not.toContain(target.id);
+    await expect.poll(listed, { timeout: CANDIDATES_TTL_MS + 1000, interval: 20 }).not.toContain(target.id);
     expect(performance.now() - t0).toBeLessThan(CANDIDATES_TTL_MS);
     await appA.api(`/v1/projects/${target.projectId}/campaigns/${target.id}`, {
       method: 'PATCH',
