@@ -78,6 +78,11 @@ function before(a: Candidate, b: Candidate): boolean {
   return a.price !== b.price ? a.price > b.price : a.id < b.id;
 }
 
+/** List order as a sort comparator. */
+function compare(a: Candidate, b: Candidate): number {
+  return before(a, b) ? -1 : before(b, a) ? 1 : 0;
+}
+
 /** Rows (resource by resource, each in its campaigns' order) as resources. */
 function group(rows: Candidate[]): Resource[] {
   const out: Resource[] = [];
@@ -148,7 +153,7 @@ export class AudienceLists {
         if (c !== r.campaigns[0]) inOrder = false;
         picks.push(c);
       }
-      if (!inOrder) picks.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+      if (!inOrder) picks.sort(compare);
       // A resource past the prefix ranks after its last resource: the picks before that are sure.
       const last = list.resources.at(-1)?.campaigns[0];
       const sure = list.complete || !last ? picks.length : picks.filter((p) => !before(last, p)).length;
@@ -243,9 +248,7 @@ export class AudienceLists {
       const end = list.resources.at(-1)?.campaigns[0];
       const kept = list.resources.filter((r) => !touched.has(r.taskId));
       const joining = fresh.filter((r) => list.complete || (end !== undefined && !before(end, r.campaigns[0])));
-      list.resources = [...kept, ...joining].sort((a, b) =>
-        before(a.campaigns[0], b.campaigns[0]) ? -1 : before(b.campaigns[0], a.campaigns[0]) ? 1 : 0,
-      );
+      list.resources = [...kept, ...joining].sort((a, b) => compare(a.campaigns[0], b.campaigns[0]));
       list.seen = seen;
       return list;
     });
