@@ -1,4 +1,6 @@
-import type { Area } from './app/area.ts';
+import type { AnyArea, Needed, Provided } from './app/area.ts';
+import { orderAreas } from './app/services.ts';
+import { orderDefinitions } from './db/definitions.ts';
 import { authArea } from './modules/auth/auth.area.ts';
 import { campaignsArea } from './modules/campaigns/campaigns.area.ts';
 import { docsArea } from './modules/docs/docs.area.ts';
@@ -15,14 +17,15 @@ import { projectsArea } from './modules/projects/projects.area.ts';
 import { showcaseArea } from './modules/showcase/showcase.area.ts';
 import { statisticsArea } from './modules/statistics/statistics.area.ts';
 import { usersArea } from './modules/users/users.area.ts';
+import type { Services } from './services.ts';
 
 /**
- * The product's areas, each defined in `modules/<area>/<area>.area.ts`. The order is the
- * order of building: an area's services may use those of the areas above it (campaigns use
- * the ledger; moderation's reports use conversions; the showcase uses nearly everything).
- * Their SQL functions are applied, and their routes listed, in the same order.
+ * The product's areas, each defined in `modules/<area>/<area>.area.ts`. Each declares the
+ * services it provides and needs; the order areas are built in, their SQL functions applied
+ * and their routes registered comes from those declarations (app/services.ts `orderAreas`);
+ * where they leave it open, this list's order decides (it is the API document's order).
  */
-export const areas: Area[] = [
+const definitions = [
   authArea,
   usersArea,
   lookupsArea,
@@ -39,13 +42,23 @@ export const areas: Area[] = [
   showcaseArea,
   docsArea,
   idempotencyArea,
-];
+] as const;
+
+// The compiler's check of the declarations: every service some area needs is provided by one,
+// and every service of `Services` is provided (a missing one names itself in the error).
+type Declared = (typeof definitions)[number];
+type Missing = Exclude<Needed<Declared> | keyof Services, Provided<Declared>>;
+const everyServiceProvided: [Missing] extends [never] ? true : { missing: Missing } = true;
+void everyServiceProvided;
+
+/** The areas in the order they are built (every area after those it needs). */
+export const areas: AnyArea[] = orderAreas(definitions);
 
 /** Every entity of the app; the ORM and the migration generator read this list. */
 export const entities = areas.flatMap((a) => a.entities ?? []);
 
 /** The database functions' current definitions (db/definitions.ts), in the order they are applied. */
-export const sqlDefinitions = areas.flatMap((a) => a.sql ?? []);
+export const sqlDefinitions = orderDefinitions(areas.flatMap((a) => a.sql ?? []));
 
 /** Every /api route in one table; the OpenAPI document is generated from it. */
 export const routes = areas.flatMap((a) => a.routes ?? []);

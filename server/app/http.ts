@@ -22,7 +22,8 @@ import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
 import { registerRoutes, replyWithError } from '../rest/register.ts';
 import type { RouteDef } from '../rest/route.ts';
 import type { Services } from '../services.ts';
-import type { Area } from './area.ts';
+import fp from 'fastify-plugin';
+import type { AnyArea, ServiceName } from './area.ts';
 
 /**
  * The route label of a request: the route's template; the client's built files (a route each
@@ -68,7 +69,8 @@ export async function createHttp(deps: {
   orm: MikroORM;
   services: Services;
   pubsub: PubSub;
-  areas: Area[];
+  /** The areas, in build order (every area after the areas it needs). */
+  areas: AnyArea[];
   /** Every area's REST routes. */
   routes: RouteDef[];
   /** Where the built client is (dist/client). */
@@ -165,10 +167,22 @@ export async function createHttp(deps: {
 
   registerOperations(http, config, orm);
 
-  // Each area's own pages and routes outside the route table, then the route table.
+  // Each area in its own encapsulated plugin, named for it and after the areas it needs: its
+  // pages, hooks and routes outside the route table, then its rows of the route table. A hook
+  // an area adds applies to its own routes only.
   const em = () => orm.em.fork() as EntityManager;
-  for (const area of deps.areas) await area.http?.({ http, config, em, services, routes: deps.routes, origin });
-  registerRoutes(http, deps.routes, makeContext);
+  const providers = new Map<ServiceName, string>(
+    deps.areas.flatMap((area) => (area.provides ?? []).map((name: ServiceName) => [name, area.name] as const)),
+  );
+  for (const area of deps.areas) {
+    const needs = new Set((area.needs ?? []).map((name: ServiceName) => providers.get(name)!));
+    needs.delete(area.name);
+    const plugin = async (scope: FastifyInstance) => {
+      await area.http?.({ http: scope, config, em, services, routes: deps.routes, origin });
+      if (area.routes?.length) registerRoutes(scope, area.routes, makeContext);
+    };
+    await http.register(fp(plugin, { name: area.name, dependencies: [...needs], encapsulate: true }));
+  }
 
   if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
     await http.register(fastifyStatic, {

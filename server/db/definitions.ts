@@ -18,14 +18,44 @@ export interface SqlDefinition {
   name: string;
   /** The file's text. */
   sql: string;
+  /**
+   * Functions this one must be created after: an SQL-language function's body is checked
+   * when it is created, so the functions it calls must exist (plpgsql bodies are not).
+   */
+  after?: string[];
 }
 
 /** Reads `relative` (below the module of `base`, e.g. `import.meta.url`) as a definition. */
-export function sqlDefinition(base: string, relative: string): SqlDefinition {
+export function sqlDefinition(base: string, relative: string, opts: { after?: string[] } = {}): SqlDefinition {
   const sql = readFileSync(new URL(relative, base), 'utf8');
   const name = /create\s+or\s+replace\s+function\s+(\w+)\s*\(/i.exec(sql)?.[1];
   if (!name) throw new Error(`${relative}: no "create or replace function" in it`);
-  return { name, sql };
+  return { name, sql, ...(opts.after ? { after: opts.after } : {}) };
+}
+
+/**
+ * The definitions in the order they can be applied: each after those it names in `after`,
+ * otherwise in the given order. Throws on a name that is not defined or on a cycle.
+ */
+export function orderDefinitions(definitions: SqlDefinition[]): SqlDefinition[] {
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  const ordered: SqlDefinition[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (def: SqlDefinition) => {
+    if (state.get(def.name) === 'done') return;
+    if (state.get(def.name) === 'visiting')
+      throw new Error(`SQL functions are created after each other in a cycle: ${def.name}`);
+    state.set(def.name, 'visiting');
+    for (const name of def.after ?? []) {
+      const dep = byName.get(name);
+      if (!dep) throw new Error(`${def.name} is created after ${name}, which no area defines`);
+      visit(dep);
+    }
+    state.set(def.name, 'done');
+    ordered.push(def);
+  };
+  for (const def of definitions) visit(def);
+  return ordered;
 }
 
 export const checksum = (sql: string) => `sha256:${createHash('sha256').update(sql).digest('hex')}`;

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { defineArea } from '../../server/app/area.ts';
+import { orderAreas } from '../../server/app/services.ts';
 import { areas, entities, routes, sqlDefinitions } from '../../server/areas.ts';
+import { orderDefinitions } from '../../server/db/definitions.ts';
 import { topics } from '../../server/graphql/pubsub.ts';
 
 const MODULES = fileURLToPath(new URL('../../server/modules/', import.meta.url));
@@ -67,5 +70,53 @@ describe('areas', () => {
   it('names, for every live topic, an area that publishes it', () => {
     const named = areas.flatMap((a) => a.topics ?? []);
     expect([...named].sort()).toEqual(Object.keys(topics).sort());
+  });
+
+  it('builds every area after the areas whose services it needs', () => {
+    const builtBy = new Map(areas.flatMap((a, i) => (a.provides ?? []).map((name: string) => [name, i] as const)));
+    areas.forEach((area, i) => {
+      for (const name of area.needs ?? []) expect(builtBy.get(name), `${area.name} needs ${name}`).toBeLessThan(i);
+    });
+  });
+
+  it('refuses, naming the areas, a cycle, a service nobody provides and one provided twice', () => {
+    const a = defineArea({ name: 'a', provides: ['users'], needs: ['ledger'] });
+    const b = defineArea({ name: 'b', provides: ['ledger'], needs: ['lookups'] });
+    const c = defineArea({ name: 'c', provides: ['lookups'], needs: ['users'] });
+    expect(() => orderAreas([a, b, c])).toThrow('areas need each other in a cycle: a → b → c → a');
+    // Reaching a service `later` (from a callback) is no cycle.
+    const c2 = defineArea({ name: 'c', provides: ['lookups'], later: ['users'] });
+    expect(orderAreas([a, b, c2]).map((x) => x.name)).toEqual(['c', 'b', 'a']);
+    expect(() => orderAreas([a, b])).toThrow('area b needs service "lookups", which no area provides');
+    const twice = defineArea({ name: 'd', provides: ['ledger'] });
+    expect(() => orderAreas([a, b, c2, twice])).toThrow('service "ledger" is provided by both b and d');
+  });
+
+  it('holds an area to its declarations at compile time', () => {
+    const area = defineArea({
+      name: 'x',
+      provides: ['lookups'],
+      needs: ['ledger'],
+      services: (_infra, needs) => {
+        // @ts-expect-error: an area receives only the services it declared it needs.
+        void needs.campaigns;
+        return { lookups: undefined as never };
+      },
+    });
+    // @ts-expect-error: an area must build what it provides.
+    defineArea({ name: 'y', provides: ['lookups'], services: () => ({}) });
+    expect(area.needs).toEqual(['ledger']);
+  });
+
+  it('creates SQL functions after those their bodies call', () => {
+    const names = sqlDefinitions.map((d) => d.name);
+    for (const def of sqlDefinitions) {
+      for (const dep of def.after ?? [])
+        expect(names.indexOf(dep), `${def.name} after ${dep}`).toBeLessThan(names.indexOf(def.name));
+    }
+    const one = { name: 'one', sql: '', after: ['two'] };
+    const two = { name: 'two', sql: '', after: ['one'] };
+    expect(() => orderDefinitions([one, two])).toThrow('in a cycle');
+    expect(orderDefinitions([one, { name: 'two', sql: '' }]).map((d) => d.name)).toEqual(['two', 'one']);
   });
 });

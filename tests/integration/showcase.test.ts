@@ -219,6 +219,14 @@ describe('player identity: Telegram initData', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
+
+  test("the showcase's CORS hook stays in its area: other routes are same-origin", async () => {
+    const res = await fetch(`${app.url}/api/v1/countries`, { headers: { origin: 'https://clicker.example.com' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${app.url}/api/v1/users/self`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(404);
+  });
 });
 
 describe('which tasks a player sees', () => {

@@ -14,6 +14,7 @@ import { RegistrationRequest } from './registration-request.entity.ts';
 /** Registration, sign-in (password and Google), tokens, password resets and account notices. */
 export const authArea = defineArea({
   name: 'auth',
+  provides: ['auth', 'google'],
   entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice, Session, SignInCode],
   services: ({ config, log, pubsub, redis, url, em, cleanups }) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;

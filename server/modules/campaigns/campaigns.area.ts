@@ -21,13 +21,16 @@ import { ConversionsService, DAY_MS } from './conversions.service.ts';
  */
 export const campaignsArea = defineArea({
   name: 'campaigns',
+  provides: ['campaigns', 'callbacks', 'conversions'],
+  needs: ['ledger', 'lookups'],
+  // Conversions tell the exchange, fraud and quality areas, which are built from campaigns.
+  later: ['exchange', 'fraud', 'quality'],
   entities: [Campaign, Click, Conversion, PlatformCampaignStats, RewardCallback, RewardCallbackAttempt, PlayerReport],
   sql: [
     sqlDefinition(import.meta.url, './sql/record_conversion.sql'),
     sqlDefinition(import.meta.url, './sql/record_conversions.sql'),
   ],
-  services: ({ config, log, pubsub, em, telegram, outbound }, services) => {
-    const { ledger, lookups } = services;
+  services: ({ config, log, pubsub, em, telegram, outbound }, { ledger, lookups }, later) => {
     const campaigns = new CampaignsService({ pubsub, ledger, lookups });
     const callbacks = new CallbacksService({
       em,
@@ -37,7 +40,7 @@ export const campaignsArea = defineArea({
       maxAttempts: config.rewardCallbackMaxAttempts,
       log,
     });
-    // Exchange, fraud and quality (areas listed later) are told of conversions once they exist.
+    // Exchange, fraud and quality are told of conversions once every area is built.
     const conversions = new ConversionsService({
       pubsub,
       ledger,
@@ -47,10 +50,10 @@ export const campaignsArea = defineArea({
       batchesInFlight: config.conversionBatches,
       log,
       onCallback: (id) => callbacks.kick(id),
-      onDelivery: (dealId) => void services.exchange.publishDeal(em(), dealId),
-      onConversion: (id) => services.fraud.afterConversion(id),
-      onLeaves: (platformIds) => void services.fraud.afterLeaves(platformIds),
-      onHoldsEnded: (platformIds) => services.quality.soon(platformIds),
+      onDelivery: (dealId) => void later().exchange.publishDeal(em(), dealId),
+      onConversion: (id) => later().fraud.afterConversion(id),
+      onLeaves: (platformIds) => void later().fraud.afterLeaves(platformIds),
+      onHoldsEnded: (platformIds) => later().quality.soon(platformIds),
     });
     return { campaigns, callbacks, conversions };
   },

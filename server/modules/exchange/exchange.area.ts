@@ -7,6 +7,8 @@ import { ExchangeService } from './exchange.service.ts';
 /** Traffic exchange: offers between publishers, and the swap deals they agree to. */
 export const exchangeArea = defineArea({
   name: 'exchange',
+  provides: ['exchange'],
+  needs: ['lookups'],
   entities: [Offer, Deal],
   services: ({ log, pubsub }, { lookups }) => ({ exchange: new ExchangeService({ pubsub, lookups, log }) }),
   routes: exchangeRoutes,

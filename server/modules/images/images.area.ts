@@ -9,6 +9,7 @@ import { DiskStorage, type ObjectStorage, S3Storage } from './storage.ts';
 /** Uploaded images (logos, banners) in the data folder or a bucket, served on /media. */
 export const imagesArea = defineArea({
   name: 'images',
+  provides: ['images'],
   services: ({ config, cleanups, redis, log }) => {
     const storage: ObjectStorage = config.s3
       ? new S3Storage(config.s3)

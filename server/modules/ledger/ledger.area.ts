@@ -7,6 +7,7 @@ import { Transfer } from './transfer.entity.ts';
 /** Double-entry accounts and transfers; every balance the product shows comes from here. */
 export const ledgerArea = defineArea({
   name: 'ledger',
+  provides: ['ledger'],
   entities: [Account, Transfer],
   sql: [sqlDefinition(import.meta.url, './sql/ledger_transfer.sql')],
   services: ({ pubsub }) => ({ ledger: new Ledger(pubsub) }),

@@ -7,6 +7,7 @@ import { LookupsService } from './lookups.service.ts';
 /** Categories, tiers and their prices, and the network's settings. */
 export const lookupsArea = defineArea({
   name: 'lookups',
+  provides: ['lookups'],
   entities: [Category, Tier, TierPrice],
   services: ({ config }) => ({ lookups: new LookupsService(config) }),
   routes: lookupsRoutes,

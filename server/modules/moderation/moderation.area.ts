@@ -12,10 +12,12 @@ import { PlayerReportsService } from './reports.service.ts';
 /** The moderators' queues: registrations, player reports (and the fraud rules that file them), campaign reviews. */
 export const moderationArea = defineArea({
   name: 'moderation',
+  provides: ['registrations', 'reports', 'campaignReview', 'fraud'],
+  needs: ['ledger', 'conversions', 'campaigns'],
+  // Quality hears of decisions: rejecting an app's floor report lifts its pause.
+  later: ['quality'],
   entities: [ModerationEvent, ShowcaseBlock, FraudHit],
-  services: ({ config, log, pubsub, em, url, cleanups }, services) => {
-    const { ledger, conversions, campaigns } = services;
-    // Quality (listed later) hears of decisions: rejecting an app's floor report lifts its pause.
+  services: ({ config, log, pubsub, em, url, cleanups }, { ledger, conversions, campaigns }, later) => {
     const mailer = configuredMailer(config, log);
     const appUrl = () => config.publicUrl ?? url();
     const reports = new PlayerReportsService({
@@ -26,7 +28,7 @@ export const moderationArea = defineArea({
       mailer,
       appUrl,
       log,
-      onDecision: (tx, decision) => services.quality.floor.decided(tx, decision),
+      onDecision: (tx, decision) => later().quality.floor.decided(tx, decision),
     });
     const fraud = new FraudService({ em, reports, config: config.fraud, log });
     // Before the database closes: the conversions already queued are still checked.

@@ -11,6 +11,8 @@ import { registerSandboxCheckout } from './sandbox.page.ts';
 /** Top-ups through the payment provider (Crypto Pay, or the built-in sandbox) and withdrawals. */
 export const paymentsArea = defineArea({
   name: 'payments',
+  provides: ['payments'],
+  needs: ['ledger'],
   entities: [Payment],
   services: ({ config, log, url }, { ledger }) => {
     // The sandbox checkout signs with a key derived from the JWT secret: nothing to configure.

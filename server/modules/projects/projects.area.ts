@@ -7,6 +7,8 @@ import { ProjectsService } from './projects.service.ts';
 /** Advertisers' projects (a channel, chat, bot or mini app) and the tasks campaigns promote. */
 export const projectsArea = defineArea({
   name: 'projects',
+  provides: ['projects'],
+  needs: ['images', 'campaigns'],
   entities: [Project, Task],
   services: ({ config, log, pubsub, telegram }, { images, campaigns }) => ({
     projects: new ProjectsService({ pubsub, secretsKey: config.secretsKey, telegram, images, log, campaigns }),

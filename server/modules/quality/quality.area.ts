@@ -19,6 +19,8 @@ import { QualityService } from './quality.service.ts';
  */
 export const qualityArea = defineArea({
   name: 'quality',
+  provides: ['quality'],
+  needs: ['ledger', 'reports', 'campaigns', 'platforms'],
   entities: [
     PlatformQualityDaily,
     QualitySettings,
@@ -27,8 +29,8 @@ export const qualityArea = defineArea({
     PlatformQualityPause,
   ],
   sql: [
-    sqlDefinition(import.meta.url, './sql/quality_recomputed.sql'),
-    sqlDefinition(import.meta.url, './sql/quality_rebuild.sql'),
+    sqlDefinition(import.meta.url, './sql/quality_recomputed.sql', { after: ['stats_fast_interval'] }),
+    sqlDefinition(import.meta.url, './sql/quality_rebuild.sql', { after: ['quality_recomputed'] }),
     sqlDefinition(import.meta.url, './sql/conversions_quality.sql'),
     sqlDefinition(import.meta.url, './sql/player_reports_quality.sql'),
     sqlDefinition(import.meta.url, './sql/fraud_hits_quality.sql'),

@@ -6,8 +6,12 @@ import { ShowcaseService } from './showcase.service.ts';
 /** The showcase inside publishers' mini apps: its script, its API and the caches behind them. */
 export const showcaseArea = defineArea({
   name: 'showcase',
-  services: async ({ config, pubsub, redis, telegram, url, cleanups, onPublish, em }, services) => {
-    const { lookups, campaigns, conversions, reports } = services;
+  provides: ['showcase'],
+  needs: ['lookups', 'campaigns', 'conversions', 'reports'],
+  services: async (
+    { config, pubsub, redis, telegram, url, cleanups, onPublish, em },
+    { lookups, campaigns, conversions, reports },
+  ) => {
     const showcase = new ShowcaseService({
       secretsKey: config.secretsKey,
       publicKeyHex: config.initDataPublicKey,

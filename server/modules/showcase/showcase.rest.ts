@@ -199,14 +199,14 @@ export function registerShowcaseHttp(
     // Loaded by other apps' pages: not held to the same-origin resource policy.
     reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
   };
-  http.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/v1/showcase/')) return;
+  // Every answer of this area (its API, script, types and languages) is for other origins' pages.
+  http.addHook('onRequest', async (_req, reply) => {
     cors(reply);
-    if (req.method === 'OPTIONS') return reply.code(204).send();
   });
+  // The browser's preflight before a player's POST with Authorization.
+  http.options('/api/v1/showcase/*', async (_req, reply) => reply.code(204).send());
   // The player's language for the script, loaded on demand (English is built in).
   http.get<{ Params: { lang: string } }>('/showcase/i18n/:lang', async (req, reply) => {
-    cors(reply);
     const lang = req.params.lang.replace(/\.json$/, '');
     const messages = Object.hasOwn(CATALOGS, lang) ? CATALOGS[lang] : undefined;
     if (!messages) return reply.code(404).send({ error: 'No such language' });
@@ -215,7 +215,6 @@ export function registerShowcaseHttp(
   });
   // Types of Showcase.init, <taskgram-showcase> and its events, for integrators.
   http.get('/showcase.d.ts', async (_req, reply) => {
-    cors(reply);
     reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
     return reply.type('text/plain; charset=utf-8').send(await showcaseTypes());
   });
@@ -223,7 +222,6 @@ export function registerShowcaseHttp(
   let compressed: { etag: string; body: Precompressed } | undefined;
   http.get('/showcase.js', async (req, reply) => {
     const script = await showcaseScript();
-    cors(reply);
     reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
     reply.header('ETag', script.etag);
     if (req.headers['if-none-match'] === script.etag) return reply.code(304).send();

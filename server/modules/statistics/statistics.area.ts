@@ -13,6 +13,7 @@ import { StatisticsService } from './statistics.service.ts';
 /** Daily rollups kept by the conversion trigger, and the statistics pages that read them. */
 export const statisticsArea = defineArea({
   name: 'statistics',
+  provides: ['statistics'],
   entities: [PublisherDailyStats, CampaignDailyStats, CampaignAppDailyStats, AdvertiserAppDailyStats],
   // The conversion trigger's rollups, before the conversion functions that fire it.
   sql: [
@@ -20,9 +21,9 @@ export const statisticsArea = defineArea({
     sqlDefinition(import.meta.url, './sql/stats_apply.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats.sql'),
     sqlDefinition(import.meta.url, './sql/conversions_stats_insert.sql'),
-    sqlDefinition(import.meta.url, './sql/stats_publisher_recomputed.sql'),
-    sqlDefinition(import.meta.url, './sql/stats_rebuild.sql'),
-    sqlDefinition(import.meta.url, './sql/stats_recount_fast.sql'),
+    sqlDefinition(import.meta.url, './sql/stats_publisher_recomputed.sql', { after: ['stats_fast_interval'] }),
+    sqlDefinition(import.meta.url, './sql/stats_rebuild.sql', { after: ['stats_publisher_recomputed'] }),
+    sqlDefinition(import.meta.url, './sql/stats_recount_fast.sql', { after: ['stats_publisher_recomputed'] }),
   ],
   services: () => ({ statistics: new StatisticsService() }),
   routes: statisticsRoutes,

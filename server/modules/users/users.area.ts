@@ -7,6 +7,7 @@ import { UsersService } from './users.service.ts';
 /** Accounts, profiles and the signed-in user's own settings. */
 export const usersArea = defineArea({
   name: 'users',
+  provides: ['users'],
   entities: [User],
   services: () => ({ users: new UsersService() }),
   routes: usersRoutes,
