@@ -50,7 +50,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { openDatabase } from '../server/database.ts';
 import { TIERS } from '../server/demo/seed.ts';
-import { MemoryPubSub } from '../server/graphql/pubsub.ts';
+import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';

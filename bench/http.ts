@@ -46,7 +46,7 @@ import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { openDatabase } from '../server/database.ts';
-import { MemoryPubSub } from '../server/graphql/pubsub.ts';
+import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
 import { adminQuery, api, dbUrl, ProductServer } from './common.ts';

@@ -4,9 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openDatabase } from '../server/database.ts';
-import { MemoryPubSub } from '../server/graphql/pubsub.ts';
+import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { checkLedger, type LedgerCheck } from '../server/modules/ledger/ledger.check.ts';
-import { type AccountRef, InsufficientFunds, Ledger } from '../server/modules/ledger/ledger.service.ts';
+import { InsufficientFunds } from '../server/modules/ledger/balances.ts';
+import { type AccountRef, Ledger } from '../server/modules/ledger/ledger.service.ts';
 import { adminQuery, dbUrl, percentile, runPgbench } from './common.ts';
 
 const { values: flags } = parseArgs({

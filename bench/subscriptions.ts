@@ -26,7 +26,7 @@ import pg from 'pg';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type App, buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { topics } from '../server/graphql/pubsub.ts';
+import { topics } from '../server/lib/pubsub.ts';
 import { createTokenService } from '../server/lib/tokens.ts';
 import {
   type BenchUser,

@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase } from './database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { seedBase, seedDemo } from './demo/seed.ts';
-import type { PubSub } from './graphql/pubsub.ts';
+import type { PubSub } from './lib/pubsub.ts';
 import { startJobs } from './jobs.ts';
 import type { Services } from './services.ts';
 

@@ -1,4 +1,3 @@
-import type { S3Settings } from './modules/images/storage.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -164,6 +163,16 @@ export interface FraudConfig {
   leaveRate: number;
   /** …over at least this many resolved conversions in the last 7 days. */
   leaveMinSample: number;
+}
+
+/** An S3-compatible bucket for uploads (images/storage.ts). */
+export interface S3Settings {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 }
 
 export interface Config {

@@ -1,6 +1,6 @@
 /*
  * The data tables' state and its query variables, apart from the table component so that a
- * route's loader can ask for a page's first rows without loading the table (lib/prefetch.ts).
+ * route's loader can ask for a page's first rows without loading the table (routes/prefetch.ts).
  */
 
 /** Spec 9: page size 10 by default, 5/10/20/30/50 to choose from. */

@@ -1,8 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { MODERATION_TABS, type ModerationTab } from '../features/moderation/tabs';
 import { homeRoute } from './home';
-
-export const MODERATION_TABS = ['reports', 'campaigns', 'registrations'] as const;
-export type ModerationTab = (typeof MODERATION_TABS)[number];
 
 // Staff only: the server refuses the queues to non-moderators; the entry is shown to moderators.
 export const moderationRoute = createRoute({

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { SqlDefinition } from '../db/definitions.ts';
-import type { PubSub, topics } from '../graphql/pubsub.ts';
+import type { PubSub, topics } from '../lib/pubsub.ts';
 import type { JobDef } from '../jobs.ts';
 import type { OutboundPolicy } from '../lib/outbound.ts';
 import type { TelegramClient } from '../lib/telegram.ts';
@@ -98,7 +98,7 @@ export interface Area<P extends ServiceName = never, N extends ServiceName = nev
   http?: (step: HttpStep<P | N | L>) => void | Promise<void>;
   /** Its background work, one run per round across instances. */
   jobs?: (step: JobStep<P | N | L>) => JobDef[];
-  /** The live topics it publishes (graphql/pubsub.ts), for a reader looking for who sends what. */
+  /** The live topics it publishes (lib/pubsub.ts), for a reader looking for who sends what. */
   topics?: (keyof typeof topics)[];
 }
 

@@ -24,7 +24,7 @@ import { NoNulInStrings, refuseNulVariables } from '../graphql/input-rules.ts';
 import { jitSubscribe } from '../graphql/jit.ts';
 import { GRAPHQL_LIMITS, graphqlArmor } from '../graphql/limits.ts';
 import { announceLive } from '../graphql/live.ts';
-import { type PubSub, topics } from '../graphql/pubsub.ts';
+import { type PubSub, topics } from '../lib/pubsub.ts';
 import { schema } from '../schema.ts';
 import { addMetricsSource } from '../lib/metrics.ts';
 import { bearer } from '../lib/tokens.ts';

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { validation } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
-import type { PubSub } from '../graphql/pubsub.ts';
+import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
 import { type Precompressed, pickEncoding, precompress } from '../lib/precompressed.ts';

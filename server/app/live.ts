@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { createPubSub, observePublishes } from '../graphql/pubsub.ts';
+import { createPubSub, observePublishes } from '../lib/pubsub.ts';
 
 /**
  * Step 2 of buildApp: live events (pub/sub in process, or over Redis for several instances)

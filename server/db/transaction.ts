@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PubSub } from '../graphql/pubsub.ts';
+import type { PubSub } from '../lib/pubsub.ts';
 
 export type Emit = (topic: string, payload: unknown) => void;
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../services.ts';
 import type { User } from '../modules/users/user.entity.ts';
-import type { PubSub } from './pubsub.ts';
+import type { PubSub } from '../lib/pubsub.ts';
 import type { Config } from '../config.ts';
 
 /** What every resolver and REST handler gets: a fresh EntityManager per request. */

@@ -113,3 +113,13 @@ export class TelegramClient {
     return Buffer.from(await res.arrayBuffer());
   }
 }
+
+/** Chat member statuses that count as "in the channel or chat". */
+export function isMember(member: { status: string; is_member?: boolean }): boolean {
+  return (
+    member.status === 'creator' ||
+    member.status === 'administrator' ||
+    member.status === 'member' ||
+    (member.status === 'restricted' && member.is_member === true)
+  );
+}

@@ -6,7 +6,7 @@ import { defineArea } from '../../server/app/area.ts';
 import { orderAreas } from '../../server/app/services.ts';
 import { areas, entities, routes, sqlDefinitions } from '../../server/areas.ts';
 import { orderDefinitions } from '../../server/db/definitions.ts';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 
 const MODULES = fileURLToPath(new URL('../../server/modules/', import.meta.url));
 const areaDirs = readdirSync(MODULES, { withFileTypes: true }).filter((d) => d.isDirectory());

@@ -20,7 +20,7 @@ import {
   tasks,
 } from '../helpers/campaigns.ts';
 import { gql, login } from '../helpers/graphql.ts';
-import { IDEMPOTENCY_MESSAGES } from '../../server/modules/idempotency/idempotency.ts';
+import { IDEMPOTENCY_MESSAGES } from '../../server/lib/idempotency.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let adv: string; // advertiser@demo.local: 200 USD left after the demo campaigns

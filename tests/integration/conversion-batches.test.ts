@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 import { conversionBatchSize } from '../../server/lib/metrics.ts';
 import { hashKey } from '../../server/lib/secrets.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
 import { MAX_SDK_BATCH } from '../../server/modules/projects/projects.rest.ts';
-import { INVALID_API_KEY, MISSING_API_KEY } from '../../server/modules/projects/projects.service.ts';
+import { INVALID_API_KEY, MISSING_API_KEY } from '../../server/modules/projects/project.entity.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {

@@ -1,7 +1,7 @@
 // The exchange (issue 11): readiness, catalog, offers and their races, swaps delivered through
 // the showcase with no money moving, live badges and deal updates over graphql-ws.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 import { EXCHANGE_MESSAGES } from '../../server/modules/exchange/exchange.service.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';

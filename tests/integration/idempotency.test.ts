@@ -3,7 +3,7 @@
 // a key reused for another request is refused; a failed create leaves no key; keys expire.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from '../../server/modules/idempotency/idempotency.ts';
+import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from '../../server/lib/idempotency.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import {

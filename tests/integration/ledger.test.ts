@@ -3,12 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Emit } from '../../server/db/transaction.ts';
 import { DomainError } from '../../server/errors.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
-import {
-  type AccountRef,
-  InsufficientFunds,
-  type Ledger,
-  type TransferRecord,
-} from '../../server/modules/ledger/ledger.service.ts';
+import { InsufficientFunds } from '../../server/modules/ledger/balances.ts';
+import type { AccountRef, Ledger, TransferRecord } from '../../server/modules/ledger/ledger.service.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { insertUsers } from '../helpers/ledger.ts';
 

@@ -23,7 +23,7 @@ import {
   unique,
 } from '../helpers/campaigns.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 
 /**
  * Campaign review (an advertiser's first campaigns wait for a moderator) and the fraud rules

@@ -23,7 +23,7 @@ import {
   topUp,
   unique,
 } from '../helpers/campaigns.ts';
-import { topics } from '../../server/graphql/pubsub.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 import { gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -11,7 +11,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { formatMoney } from '../../lib/money';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { AddFundsHint } from './AddFundsHint';
 import { budgetAmountError } from './campaign';
 import { AdvertiserBalanceQuery, FundCampaignMutation, ReturnCampaignBudgetMutation } from './campaignsApi';

@@ -14,7 +14,7 @@ import { useFragment as unmask } from '../../gql';
 import type { CampaignSortField, CampaignStatus, TaskType } from '../../gql/graphql';
 import { typeLabels } from '../projects/constants';
 import { toMicros } from '../payments/amount';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { type CampaignRow, CampaignCards, campaignColumns } from './CampaignList';
 import { campaignStatus } from './campaign';
 import {

@@ -4,7 +4,7 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { ProjectsQuery } from '../projects/projectsApi';
 import { campaignMessages, formFieldOf } from './campaign';
 import { useCampaignFormData } from './useCampaignFormData';

@@ -5,7 +5,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { useMemo } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { type CampaignValues, formFieldOf, formatUsd } from './campaign';
 import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';

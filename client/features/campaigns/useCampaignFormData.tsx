@@ -5,7 +5,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { CloudOff } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import type { TierOption } from './campaign';
 import { CampaignSettingsQuery, CountriesQuery } from './campaignsApi';
 

@@ -6,7 +6,7 @@ import { Handshake } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { ExchangeMeQuery, JoinExchangeMutation } from './exchangeApi';
 
 /** Whether I am in the exchange, and a way in for who is not. */

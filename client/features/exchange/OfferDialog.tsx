@@ -12,7 +12,7 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import { AwaitingOffersQuery, CreateOfferMutation, OfferChoicesQuery } from './exchangeApi';
 import { emptyOffer, type OfferValues, offerSchema, toOfferInput } from './offer';
 

@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { type FragmentType, useFragment } from '../../gql';
 import { errorMessage } from '../../lib/api';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import {
   AwaitingOffersQuery,
   ConfirmOfferMutation,

@@ -18,7 +18,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { type FragmentType, useFragment } from '../../gql';
 import type { DealAction } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
-import { serverError } from '../payments/serverError';
+import { serverError } from '../../lib/serverError';
 import {
   ChangeDealMutation,
   DEALS_PAGE_SIZE,

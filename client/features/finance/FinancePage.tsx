@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import type { TransactionSortField, TransactionStatus, WithdrawalQueueQuery as QueueData } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
-import { isForbidden, serverError } from '../payments/serverError';
+import { isForbidden, serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';

@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ShieldOff } from 'lucide-react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
-import type { ModerationTab } from '../../routes/moderation';
+import type { ModerationTab } from './tabs';
 import { CampaignsTab } from './CampaignsTab';
 import { ModerationCountsQuery } from './moderationApi';
 import { PlayerReportsTab } from './PlayerReportsTab';

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import { AddFundsForm } from './AddFundsForm';
 import { BalanceCard } from './BalanceCard';
-import { serverError } from './serverError';
+import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { pageHeadings } from '../layout/pageHeadings';
 

@@ -20,7 +20,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { type FragmentType, graphql, useFragment as unmask, useFragment } from '../../gql';
 import type { TransactionKind, TransactionSortField, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
-import { serverError } from './serverError';
+import { serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';

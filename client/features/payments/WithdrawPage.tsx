@@ -11,7 +11,7 @@ import { graphql } from '../../gql';
 import { addMoney, roundMoney } from '../../lib/money';
 import type { WithdrawalValues } from './amountSchema';
 import { BalanceCard } from './BalanceCard';
-import { serverError } from './serverError';
+import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
 import { pageHeadings } from '../layout/pageHeadings';

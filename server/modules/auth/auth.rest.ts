@@ -1,4 +1,4 @@
-import { AuthConfigJson } from '../../rest/responses.ts';
+import { AuthConfigJson } from './auth.responses.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { route } from '../../rest/route.ts';

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -14,7 +14,7 @@ import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
 import type { GoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
-import { RegistrationRequest } from './registration-request.entity.ts';
+import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
@@ -87,39 +87,6 @@ export function signInLimits(perMinute: number) {
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 // Verified against when the e-mail has no password to check, so a miss takes as long as a hit.
 const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
-
-export interface RegistrationRequestView {
-  id: number;
-  createdAt: string;
-  name: string;
-  email: string;
-  telegram: string | null;
-  company: string | null;
-  comment: string | null;
-  role: RegistrationRequest['role'];
-  source: RegistrationRequest['source'];
-  status: RegistrationRequest['status'];
-  decidedAt: string | null;
-  declineReason: string | null;
-}
-
-/** Plain JSON, so it can travel through Redis to other instances. */
-export function registrationView(r: RegistrationRequest): RegistrationRequestView {
-  return {
-    id: r.id,
-    createdAt: r.createdAt.toISOString(),
-    name: r.name,
-    email: r.email,
-    telegram: r.telegram ?? null,
-    company: r.company ?? null,
-    comment: r.comment ?? null,
-    role: r.role,
-    source: r.source,
-    status: r.status,
-    decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
-    declineReason: r.declineReason ?? null,
-  };
-}
 
 export interface SignInResult {
   accessToken: string;

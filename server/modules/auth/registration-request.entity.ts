@@ -39,3 +39,36 @@ export const RegistrationRequest = defineEntity({
   },
 });
 export type RegistrationRequest = InferEntity<typeof RegistrationRequest>;
+
+export interface RegistrationRequestView {
+  id: number;
+  createdAt: string;
+  name: string;
+  email: string;
+  telegram: string | null;
+  company: string | null;
+  comment: string | null;
+  role: RegistrationRequest['role'];
+  source: RegistrationRequest['source'];
+  status: RegistrationRequest['status'];
+  decidedAt: string | null;
+  declineReason: string | null;
+}
+
+/** Plain JSON, so it can travel through Redis to other instances. */
+export function registrationView(r: RegistrationRequest): RegistrationRequestView {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    name: r.name,
+    email: r.email,
+    telegram: r.telegram ?? null,
+    company: r.company ?? null,
+    comment: r.comment ?? null,
+    role: r.role,
+    source: r.source,
+    status: r.status,
+    decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+    declineReason: r.declineReason ?? null,
+  };
+}

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { notFound } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { User } from '../users/user.entity.ts';

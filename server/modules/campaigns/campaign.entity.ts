@@ -275,3 +275,12 @@ export const PlayerReport = defineEntity({
   },
 });
 export type PlayerReport = InferEntity<typeof PlayerReport>;
+
+/**
+ * The status a campaign should have: the advertiser's switch and the budget decide between
+ * ACTIVE and STOPPED; MODERATION and REJECTED are decisions of staff and stay.
+ */
+export function statusFor(c: Pick<Campaign, 'status' | 'isActive' | 'minPrice'>, budget: bigint): CampaignStatus {
+  if (c.status === 'MODERATION' || c.status === 'REJECTED') return c.status;
+  return c.isActive && budget >= c.minPrice ? 'ACTIVE' : 'STOPPED';
+}

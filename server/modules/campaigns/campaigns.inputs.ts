@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdempotencyKeyField } from '../idempotency/idempotency.ts';
+import { IdempotencyKeyField } from '../../lib/idempotency.ts';
 import { moneyInput } from '../payments/payments.inputs.ts';
 
 const priceInput = z.object({

@@ -1,11 +1,12 @@
-import { CampaignJson, tablePage } from '../../rest/responses.ts';
+import { CampaignJson } from './campaigns.responses.ts';
+import { tablePage } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
-import { callKey } from '../idempotency/idempotency.ts';
+import { callKey } from '../../lib/idempotency.ts';
 import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
 import { CampaignTableQuery, type CampaignView, type PlatformCampaignRow } from './campaigns.service.ts';
 

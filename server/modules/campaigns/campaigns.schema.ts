@@ -2,14 +2,14 @@ import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { TaskRef, TaskTypeEnum } from '../projects/projects.schema.ts';
 import { CAMPAIGN_STATUSES } from './campaign.entity.ts';
 import { BudgetInput, CreateCampaignInput, ReportInput, UpdateCampaignInput } from './campaigns.inputs.ts';
-import { callKey } from '../idempotency/idempotency.ts';
+import { callKey } from '../../lib/idempotency.ts';
 import {
   CAMPAIGN_SORT_FIELDS,
   CampaignTableQuery,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { balancesFromRows, balancesPayload } from '../ledger/balances.ts';
-import { InsufficientFunds, type Ledger } from '../ledger/ledger.service.ts';
-import { LANGUAGES, type LookupsService, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.service.ts';
-import { callKey, once } from '../idempotency/idempotency.ts';
+import { InsufficientFunds } from '../ledger/balances.ts';
+import type { Ledger } from '../ledger/ledger.service.ts';
+import { LANGUAGES, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.constants.ts';
+import type { LookupsService } from '../lookups/lookups.service.ts';
+import { callKey, once } from '../../lib/idempotency.ts';
 import { Project, TASK_TYPES, Task, type TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { z } from 'zod';
@@ -21,7 +23,7 @@ import {
   tableRows,
 } from '../../lib/data-table.ts';
 import { idParam } from '../../rest/params.ts';
-import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus } from './campaign.entity.ts';
+import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus, statusFor } from './campaign.entity.ts';
 import type { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
 
 export const CAMPAIGN_SORT_FIELDS = [
@@ -212,15 +214,6 @@ function dateOnly(value: unknown): string | null {
   if (!value) return null;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value).slice(0, 10);
-}
-
-/**
- * The status a campaign should have: the advertiser's switch and the budget decide between
- * ACTIVE and STOPPED; MODERATION and REJECTED are decisions of staff and stay.
- */
-export function statusFor(c: Pick<Campaign, 'status' | 'isActive' | 'minPrice'>, budget: bigint): CampaignStatus {
-  if (c.status === 'MODERATION' || c.status === 'REJECTED') return c.status;
-  return c.isActive && budget >= c.minPrice ? 'ACTIVE' : 'STOPPED';
 }
 
 export class CampaignsService {

@@ -2,8 +2,9 @@ import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { DomainError, notFound, unauthenticated } from '../../errors.ts';
-import { INVALID_API_KEY } from '../projects/projects.service.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { INVALID_API_KEY } from '../projects/project.entity.ts';
+import { isMember } from '../../lib/telegram.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
 import type { Emit } from '../../db/transaction.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
@@ -13,16 +14,6 @@ import { BATCHES_IN_FLIGHT, ConversionBatches } from './conversion-batches.ts';
 import { type CampaignStats, CampaignsService, type PlatformStats } from './campaigns.service.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Chat member statuses that count as "in the channel or chat". */
-export function isMember(member: { status: string; is_member?: boolean }): boolean {
-  return (
-    member.status === 'creator' ||
-    member.status === 'administrator' ||
-    member.status === 'member' ||
-    (member.status === 'restricted' && member.is_member === true)
-  );
-}
 
 type ConversionResult =
   | { result: 'UNKNOWN_CLICK' }

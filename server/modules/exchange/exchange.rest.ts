@@ -1,4 +1,4 @@
-import { AwaitingJson, CatalogJson, DealJson, ExchangeProjectsJson, OfferJson } from '../../rest/responses.ts';
+import { AwaitingJson, CatalogJson, DealJson, ExchangeProjectsJson, OfferJson } from './exchange.responses.ts';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';

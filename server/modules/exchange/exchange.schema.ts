@@ -1,6 +1,6 @@
 import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { TaskTypeEnum } from '../projects/projects.schema.ts';
 import { DEAL_STATUSES, OFFER_STATUSES } from './exchange.entity.ts';
 import { CreateOfferInput, DEAL_ACTIONS } from './exchange.inputs.ts';

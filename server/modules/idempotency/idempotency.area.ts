@@ -1,6 +1,6 @@
 import { defineArea } from '../../app/area.ts';
 import { IdempotencyKey } from './idempotency.entity.ts';
-import { purgeIdempotencyKeys } from './idempotency.ts';
+import { purgeIdempotencyKeys } from '../../lib/idempotency.ts';
 
 /** Idempotency keys: a retried request answers what the first one did. */
 export const idempotencyArea = defineArea({

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { S3Settings } from '../../config.ts';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /** A stored upload as `/media/<name>` serves it. */
@@ -41,15 +42,6 @@ export class DiskStorage implements ObjectStorage {
       return null;
     }
   }
-}
-
-export interface S3Settings {
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
 }
 
 export class S3Storage implements ObjectStorage {

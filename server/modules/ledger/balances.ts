@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryPrepared } from '../../db/prepared.ts';
+import { DomainError, ErrorCode } from '../../errors.ts';
 
 export interface UserBalances {
   advertiserBalance: bigint;
@@ -81,4 +82,10 @@ export function balancesPayload(b: UserBalances) {
     publisherBalance: b.publisherBalance.toString(),
     publisherOnHoldBalance: b.publisherOnHoldBalance.toString(),
   };
+}
+
+export class InsufficientFunds extends DomainError {
+  constructor(message = 'Not enough money on the balance') {
+    super(ErrorCode.VALIDATION, message);
+  }
 }

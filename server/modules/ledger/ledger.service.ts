@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryPrepared } from '../../db/prepared.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { AccountKind } from './account.entity.ts';
-import { balancesFromRows, balancesPayload } from './balances.ts';
+import { balancesFromRows, balancesPayload, InsufficientFunds } from './balances.ts';
 import type { TransferCode, TransferFlag } from './transfer.entity.ts';
 
 export type AccountRef =
@@ -41,12 +41,6 @@ export interface TransferRecord {
   createdAt: Date;
   /** True when this call found the transfer already made under the same key. */
   replayed: boolean;
-}
-
-export class InsufficientFunds extends DomainError {
-  constructor(message = 'Not enough money on the balance') {
-    super(ErrorCode.VALIDATION, message);
-  }
 }
 
 interface Row {

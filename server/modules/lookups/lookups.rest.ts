@@ -1,4 +1,4 @@
-import { CategoriesJson, CountriesJson, SettingsJson } from '../../rest/responses.ts';
+import { CategoriesJson, CountriesJson, SettingsJson } from './lookups.responses.ts';
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { route } from '../../rest/route.ts';

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import { Category, Tier, TierPrice } from './lookups.entity.ts';
+import { LANGUAGES, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from './lookups.constants.ts';
 
 // ISO 3166-1 names come from a maintained data package, not a hand-written list.
 const countriesData = createRequire(import.meta.url)('i18n-iso-countries') as {
@@ -15,27 +16,6 @@ export interface Country {
   id: string;
   title: string;
 }
-
-export const LANGUAGES = [
-  { code: 'en', title: 'English' },
-  { code: 'ru', title: 'Russian' },
-  { code: 'uk', title: 'Ukrainian' },
-  { code: 'es', title: 'Spanish' },
-  { code: 'pt', title: 'Portuguese' },
-  { code: 'fr', title: 'French' },
-  { code: 'de', title: 'German' },
-  { code: 'it', title: 'Italian' },
-  { code: 'tr', title: 'Turkish' },
-  { code: 'ar', title: 'Arabic' },
-  { code: 'fa', title: 'Persian' },
-  { code: 'hi', title: 'Hindi' },
-  { code: 'id', title: 'Indonesian' },
-  { code: 'uz', title: 'Uzbek' },
-  { code: 'kk', title: 'Kazakh' },
-] as const;
-
-/** Extra share of the price, in percent, when a campaign targets only Telegram Premium users. */
-export const ONLY_PREMIUM_USER_COMMISSION_PERCENT = 20;
 
 export interface TierView {
   level: number;

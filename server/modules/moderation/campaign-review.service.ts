@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { conflict, notFound, validation } from '../../errors.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import {
   dataTableQuery,
   likePattern,
@@ -12,7 +12,8 @@ import {
   tablePage,
 } from '../../lib/data-table.ts';
 import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus } from '../campaigns/campaign.entity.ts';
-import { type CampaignsService, statusFor } from '../campaigns/campaigns.service.ts';
+import { statusFor } from '../campaigns/campaign.entity.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';

@@ -4,7 +4,7 @@ import {
   ReportViewJson,
   ReviewDetailJson,
   ReviewJson,
-} from '../../rest/responses.ts';
+} from './moderation.responses.ts';
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { idParam } from '../../rest/params.ts';

@@ -1,7 +1,7 @@
 import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { TABLE_DEFAULT_SIZE } from '../../lib/data-table.ts';
 import { REPORT_REASONS, REPORT_STATUSES } from '../campaigns/campaign.entity.ts';
 import { CampaignStatusEnum } from '../campaigns/campaigns.schema.ts';

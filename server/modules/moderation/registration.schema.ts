@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
-import { topics } from '../../graphql/pubsub.ts';
-import { type RegistrationRequestView, registrationView } from '../auth/auth.service.ts';
+import { topics } from '../../lib/pubsub.ts';
+import { type RegistrationRequestView, registrationView } from '../auth/registration-request.entity.ts';
 import { REGISTRATION_STATUSES } from '../auth/registration-request.entity.ts';
 import { DefaultRoleEnum } from '../users/users.schema.ts';
 import { checkPage, parseId } from '../../graphql/args.ts';

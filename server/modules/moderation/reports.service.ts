@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Emit } from '../../db/transaction.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import {
   dataTableQuery,
   likePattern,

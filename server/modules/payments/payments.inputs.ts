@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MoneyRangeError, parseMoney } from '../../lib/money.ts';
-import { IdempotencyKeyField } from '../idempotency/idempotency.ts';
+import { IdempotencyKeyField } from '../../lib/idempotency.ts';
 
 /**
  * Spec reading B: required, numeric, then the range check in the service. REST sends a

@@ -7,7 +7,7 @@ import { type PaymentView, PaymentTableQuery, paymentView } from './payments.ser
 import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
-import { callKey } from '../idempotency/idempotency.ts';
+import { callKey } from '../../lib/idempotency.ts';
 
 const TransactionJson = z.object({
   id: z.number(),

@@ -2,10 +2,10 @@ import { parseId, parseInput } from '../../graphql/args.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment.entity.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
-import { callKey } from '../idempotency/idempotency.ts';
+import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });

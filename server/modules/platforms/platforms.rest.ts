@@ -1,4 +1,4 @@
-import { CallbackJson, PlatformCampaignRowJson, PlatformJson, ServiceJson } from '../../rest/responses.ts';
+import { CallbackJson, PlatformCampaignRowJson, PlatformJson, ServiceJson } from './platforms.responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';

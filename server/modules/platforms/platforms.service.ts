@@ -4,7 +4,7 @@ import { notFound, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { LookupsService, TierView } from '../lookups/lookups.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';

@@ -1,4 +1,4 @@
-import { ProjectJson, SdkEventJson, SuggestionJson, TaskJson } from '../../rest/responses.ts';
+import { ProjectJson, SdkEventJson, SuggestionJson, TaskJson } from './projects.responses.ts';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
@@ -6,7 +6,8 @@ import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } fr
 import { DomainError, firstIssue, httpStatus, unauthenticated } from '../../errors.ts';
 import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
-import { MISSING_API_KEY, taskView } from './projects.service.ts';
+import { MISSING_API_KEY } from './project.entity.ts';
+import { taskView } from './projects.service.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
 

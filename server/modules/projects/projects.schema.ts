@@ -1,6 +1,6 @@
 import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { TASK_TYPES } from './project.entity.ts';
 import { CreateProjectInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { type ProjectView, type TaskEvent, type TaskView, taskView } from './projects.service.ts';

@@ -3,15 +3,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, notFound, unauthenticated, validation } from '../../errors.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
-import { once } from '../idempotency/idempotency.ts';
+import { once } from '../../lib/idempotency.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { User } from '../users/user.entity.ts';
-import { Project, Task, type TaskType } from './project.entity.ts';
+import { INVALID_API_KEY, MISSING_API_KEY, Project, Task, type TaskType } from './project.entity.ts';
 import {
   type CreateProjectInput,
   normaliseTelegramLink,
@@ -21,8 +21,6 @@ import {
 } from './projects.inputs.ts';
 
 export const VERIFICATION_PREFIX = 'wg_vf_';
-export const INVALID_API_KEY = 'Invalid API key: generate a new one in the project and use it here';
-export const MISSING_API_KEY = 'Send the project API key in the X-Api-Key header';
 export const SUGGESTION_NOT_FOUND = 'Resource not found. Please fill in the fields yourself';
 
 export interface TaskView {

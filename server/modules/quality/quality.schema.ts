@@ -2,7 +2,7 @@ import { parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { PlatformRef } from '../platforms/platforms.schema.ts';
 import { ReportRowRef } from '../statistics/statistics.schema.ts';
 import { ExcludedPlatformsInput } from './quality.inputs.ts';

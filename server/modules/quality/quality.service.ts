@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { pgIds } from '../../db/columns.ts';
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
-import { isMember } from '../campaigns/conversions.service.ts';
+import { isMember } from '../../lib/telegram.ts';
 import { telegramUsername } from '../projects/projects.inputs.ts';
 
 /** Traffic quality's 30-day re-check of channel and chat members, one bounded round at a time. */

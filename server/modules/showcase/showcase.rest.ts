@@ -1,4 +1,4 @@
-import { ChatMemberResultJson, ShowcaseCheckJson, ShowcaseListJson, ShowcaseStartJson } from '../../rest/responses.ts';
+import { ChatMemberResultJson, ShowcaseCheckJson, ShowcaseListJson, ShowcaseStartJson } from './showcase.responses.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';

@@ -8,13 +8,14 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { AudienceLists, type Candidate, type Change, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { queryPrepared } from '../../db/prepared.ts';
 
-import { type PubSub, topics } from '../../graphql/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
 import type { ReportReason } from '../campaigns/campaign.entity.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
-import { type ConversionsService, isMember } from '../campaigns/conversions.service.ts';
+import { isMember } from '../../lib/telegram.ts';
+import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import { TierPrice } from '../lookups/lookups.entity.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';

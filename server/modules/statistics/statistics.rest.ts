@@ -1,5 +1,6 @@
 import type { Context } from '../../graphql/context.ts';
-import { ReportJson, StatDayJson, tablePage } from '../../rest/responses.ts';
+import { ReportJson, StatDayJson } from './statistics.responses.ts';
+import { tablePage } from '../../rest/responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';

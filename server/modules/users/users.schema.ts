@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { topics } from '../../graphql/pubsub.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { parseInput } from '../../graphql/args.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
 import { UpdateSelfInput, updateSelf } from './users.inputs.ts';

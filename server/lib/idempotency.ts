@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { conflict, validation } from '../../errors.ts';
+import { conflict, validation } from '../errors.ts';
 
 /** How long a stored first result answers retries of its key. */
 export const IDEMPOTENCY_TTL_HOURS = 24;

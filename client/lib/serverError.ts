@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from './api';
 
 /** The server's first message and, for validation errors, the input it is about. */
 export function serverError(error: unknown): { message: string; field?: string } {
