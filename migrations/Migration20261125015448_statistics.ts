@@ -12,6 +12,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261125015448_statistics extends Migration {
 
   override async up(): Promise<void> {
+    // The functions' bodies are their areas' SQL files, applied after the migrations
+    // (db/definitions.ts); here they are placeholders with the signatures of the time.
     this.addSql(`create table "stats_campaign_daily" ("campaign_id" int not null, "day" date not null, "tier_level" int not null, "advertiser_id" int not null, "task_type" text check ("task_type" in ('CHAT', 'CHANNEL', 'BOT', 'SMART_LINK', 'CUSTOM')) not null, "conversions" int not null default 0, "spend" bigint not null default 0, constraint "stats_campaign_daily_pkey" primary key ("campaign_id", "day", "tier_level"));`);
     this.addSql(`create index "stats_campaign_daily_advertiser_id_day_index" on "stats_campaign_daily" ("advertiser_id", "day");`);
 
@@ -23,85 +25,38 @@ export class Migration20261125015448_statistics extends Migration {
 
     this.addSql(`
 create or replace function stats_apply(v conversions, sign int) returns void language plpgsql as $$
-declare
-  d date := (v.created_at at time zone 'utc')::date;
 begin
-  if v.status = 'VOIDED' or v.price = 0 then return; end if;
-  insert into stats_publisher_daily as s (publisher_id, day, platform_id, task_type, conversions, profit)
-  values (v.publisher_id, d, v.platform_id, v.task_type, sign, sign * v.publisher_amount)
-  on conflict (publisher_id, day, platform_id, task_type)
-  do update set conversions = s.conversions + excluded.conversions, profit = s.profit + excluded.profit;
-  insert into stats_campaign_daily as s (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
-  values (v.campaign_id, d, v.tier_level, v.advertiser_id, v.task_type, sign, sign * v.price)
-  on conflict (campaign_id, day, tier_level)
-  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
-  insert into stats_campaign_app_daily as s (campaign_id, day, platform_id, conversions, spend)
-  values (v.campaign_id, d, v.platform_id, sign, sign * v.price)
-  on conflict (campaign_id, day, platform_id)
-  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
-  insert into stats_advertiser_app_daily as s (advertiser_id, day, platform_id, conversions, spend)
-  values (v.advertiser_id, d, v.platform_id, sign, sign * v.price)
-  on conflict (advertiser_id, day, platform_id)
-  do update set conversions = s.conversions + excluded.conversions, spend = s.spend + excluded.spend;
+  raise exception 'stats_apply: its definition has not been applied yet';
 end $$;`);
     // The trigger repeats stats_apply's statements for a new row: an insert is the hot path (one
     // per conversion), and a function call per conversion measurably costs (bench:conversions).
     this.addSql(`
 create or replace function conversions_stats() returns trigger language plpgsql as $$
-declare
-  d date;
 begin
-  if tg_op = 'INSERT' then
-    if new.status = 'VOIDED' or new.price = 0 then return null; end if;
-    d := (new.created_at at time zone 'utc')::date;
-    insert into stats_publisher_daily as s (publisher_id, day, platform_id, task_type, conversions, profit)
-    values (new.publisher_id, d, new.platform_id, new.task_type, 1, new.publisher_amount)
-    on conflict (publisher_id, day, platform_id, task_type)
-    do update set conversions = s.conversions + 1, profit = s.profit + excluded.profit;
-    insert into stats_campaign_daily as s (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
-    values (new.campaign_id, d, new.tier_level, new.advertiser_id, new.task_type, 1, new.price)
-    on conflict (campaign_id, day, tier_level)
-    do update set conversions = s.conversions + 1, spend = s.spend + excluded.spend;
-    insert into stats_campaign_app_daily as s (campaign_id, day, platform_id, conversions, spend)
-    values (new.campaign_id, d, new.platform_id, 1, new.price)
-    on conflict (campaign_id, day, platform_id)
-    do update set conversions = s.conversions + 1, spend = s.spend + excluded.spend;
-    insert into stats_advertiser_app_daily as s (advertiser_id, day, platform_id, conversions, spend)
-    values (new.advertiser_id, d, new.platform_id, 1, new.price)
-    on conflict (advertiser_id, day, platform_id)
-    do update set conversions = s.conversions + 1, spend = s.spend + excluded.spend;
-    return null;
-  end if;
-  if tg_op = 'UPDATE' and row(old.status = 'VOIDED', old.created_at, old.price, old.publisher_amount, old.platform_id,
-      old.campaign_id, old.tier_level, old.task_type, old.publisher_id, old.advertiser_id)
-    is not distinct from row(new.status = 'VOIDED', new.created_at, new.price, new.publisher_amount, new.platform_id,
-      new.campaign_id, new.tier_level, new.task_type, new.publisher_id, new.advertiser_id) then
-    return null;
-  end if;
-  perform stats_apply(old, -1);
-  if tg_op = 'UPDATE' then perform stats_apply(new, 1); end if;
-  return null;
+  raise exception 'conversions_stats: its definition has not been applied yet';
 end $$;`);
     this.addSql(`create trigger conversions_stats after insert or update or delete on conversions
       for each row execute function conversions_stats();`);
     this.addSql(`
-create or replace function stats_rebuild() returns void language sql as $$
-  truncate stats_publisher_daily, stats_campaign_daily, stats_campaign_app_daily, stats_advertiser_app_daily;
-  insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
-  select publisher_id, (created_at at time zone 'utc')::date, platform_id, task_type, count(*), sum(publisher_amount)
-    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;
-  insert into stats_campaign_daily (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
-  select campaign_id, (created_at at time zone 'utc')::date, tier_level, min(advertiser_id), min(task_type),
-         count(*), sum(price)
-    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
-  insert into stats_campaign_app_daily (campaign_id, day, platform_id, conversions, spend)
-  select campaign_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
-    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
-  insert into stats_advertiser_app_daily (advertiser_id, day, platform_id, conversions, spend)
-  select advertiser_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
-    from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;
-$$;`);
-    this.addSql('select stats_rebuild();');
+create or replace function stats_rebuild() returns void language plpgsql as $$
+begin
+  raise exception 'stats_rebuild: its definition has not been applied yet';
+end $$;`);
+    // The backfill of the conversions there were then (what stats_rebuild() did at this point).
+    this.addSql(`truncate stats_publisher_daily, stats_campaign_daily, stats_campaign_app_daily, stats_advertiser_app_daily;`);
+    this.addSql(`insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
+    select publisher_id, (created_at at time zone 'utc')::date, platform_id, task_type, count(*), sum(publisher_amount)
+      from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3, 4;`);
+    this.addSql(`insert into stats_campaign_daily (campaign_id, day, tier_level, advertiser_id, task_type, conversions, spend)
+    select campaign_id, (created_at at time zone 'utc')::date, tier_level, min(advertiser_id), min(task_type),
+           count(*), sum(price)
+      from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;`);
+    this.addSql(`insert into stats_campaign_app_daily (campaign_id, day, platform_id, conversions, spend)
+    select campaign_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
+      from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;`);
+    this.addSql(`insert into stats_advertiser_app_daily (advertiser_id, day, platform_id, conversions, spend)
+    select advertiser_id, (created_at at time zone 'utc')::date, platform_id, count(*), sum(price)
+      from conversions where status <> 'VOIDED' and price > 0 group by 1, 2, 3;`);
   }
 
   override async down(): Promise<void> {
