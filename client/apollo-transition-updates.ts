@@ -10,7 +10,8 @@ import { patchDependency } from './patch-dependency';
  * that let input and paint through, and commits it whole. A component may read a result a
  * slice newer than its neighbour's; the store's next change renders both again.
  *
- * The build fails if Apollo's module no longer reads as expected (client/patch-dependency.ts).
+ * The build fails if Apollo's module no longer reads as expected (client/patch-dependency.ts);
+ * package.json pins @apollo/client exactly for that reason.
  */
 const MODULE = /[\\/]@apollo[\\/]client[\\/]react[\\/]hooks[\\/]useSyncExternalStore\.js$/;
 const REAL_HOOK = 'const realHook = React[uSESKey];';

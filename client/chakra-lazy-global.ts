@@ -9,7 +9,8 @@ import { patchDependency } from './patch-dependency';
  * system's `_global` a getter computed on first use, and UiProvider does not ask for it when
  * the page came with it (components/ui/provider.tsx).
  *
- * The build fails if Chakra's code no longer reads as expected (client/patch-dependency.ts).
+ * The build fails if Chakra's code no longer reads as expected (client/patch-dependency.ts);
+ * package.json pins @chakra-ui/react exactly for that reason.
  */
 const SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';

@@ -15,10 +15,6 @@ export function setToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
 }
 
-export function getChooseRoleFlag(): string | null {
-  return localStorage.getItem(CHOOSE_ROLE_KEY);
-}
-
 export function setChooseRoleFlag(value: boolean): void {
   localStorage.setItem(CHOOSE_ROLE_KEY, String(value));
 }

@@ -31,7 +31,7 @@ const GRAPHQL_OWN_CODES = new Set([
   'BAD_REQUEST',
   'PERSISTED_QUERY_NOT_FOUND',
   'OPERATION_RESOLUTION_FAILURE',
-  // The context could not be built (app.ts): its own message and HTTP 503.
+  // The context could not be built (app/graphql.ts, the database is unreachable): its own message and HTTP 503.
   'SERVICE_UNAVAILABLE',
 ]);
 

@@ -8,7 +8,7 @@ import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
-import { CampaignTableQuery, type CampaignView, type PlatformCampaignRow } from './campaigns.service.ts';
+import { CampaignTableQuery, type CampaignView } from './campaigns.service.ts';
 
 /** REST money is USD numbers. */
 export function campaignJson(c: CampaignView) {
@@ -19,10 +19,6 @@ export function campaignJson(c: CampaignView) {
     spend: moneyToJson(c.spend),
     todaySpend: moneyToJson(c.todaySpend),
   };
-}
-
-export function platformRowJson(r: PlatformCampaignRow) {
-  return { ...r, profitBudget: moneyToJson(r.profitBudget) };
 }
 
 const TABLE_HELP =
