@@ -352,7 +352,7 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number, sh
           token,
           body: { name: `Bench campaign ${task.id}`, budget },
         });
-        // An advertiser's first campaign waits for a moderator (issue 12): the bench's moderator approves it.
+        // An advertiser's first campaign waits for a moderator: the bench's moderator approves it.
         if (campaign.status === 'MODERATION') {
           for (const action of ['claim', 'approve']) {
             await api(base, 'PATCH', `/v1/moderation/campaigns/${campaign.id}/${action}`, {

@@ -1,5 +1,5 @@
 /**
- * Live latency in the browser (issue 42): how long a change on the server takes to show on the
+ * Live latency in the browser: how long a change on the server takes to show on the
  * screens watching it. The end-to-end tests only check that it shows (with a bound a busy
  * machine cannot break); this measures how fast, and checks the product's "within 1 s".
  *

@@ -1,5 +1,5 @@
 /**
- * First load on a phone (issue 30): Lighthouse's mobile preset (Moto G Power, slow 4G, 4× CPU
+ * First load on a phone: Lighthouse's mobile preset (Moto G Power, slow 4G, 4× CPU
  * slowdown, simulated) with Debian's Chromium against the product's own server, no proxy.
  *
  *   npm run bench:web -- [--runs 3] [--pages landing,policy,login,projects,campaign,statistics,swaps,moderation]

@@ -4,7 +4,7 @@ import { patchDependency } from './patch-dependency';
  * Apollo's hooks (useQuery, useSubscription, useFragment…) read their results through
  * `useSyncExternalStore`, and React renders every update of that hook synchronously: an answer
  * arriving, a query's loading flag, a live ping's refetch each redrew the page in one long task
- * (issue 30: on a phone such renders were most of a dashboard page's blocking time). This swaps
+ * (on a phone such renders were most of a dashboard page's blocking time). This swaps
  * React's hook for Apollo's own fallback (the `use-sync-external-store` shim it ships for
  * React 17) with the re-render it forces marked as a transition: React renders it in slices
  * that let input and paint through, and commits it whole. A component may read a result a

@@ -3,7 +3,7 @@ import { patchDependency } from './patch-dependency';
 /**
  * Chakra's `createSystem` builds the global CSS (the reset, the global styles and a custom
  * property per token, light and dark) up front: over half of the system's start-up, about
- * 0.1 s of a phone's main thread at the app's start (issue 30's profile). Every page the
+ * 0.1 s of a phone's main thread at the app's start. Every page the
  * server sends already holds that CSS, rendered by the build (scripts/prerender.mjs), so the
  * app needs it only where no build rendered the page (the dev server, tests). This makes the
  * system's `_global` a getter computed on first use, and UiProvider does not ask for it when

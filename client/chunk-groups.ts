@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Fewer, larger chunks for the client build (issue 30). Left to itself the bundler gives every
+ * Fewer, larger chunks for the client build. Left to itself the bundler gives every
  * set of lazy routes that shares some modules its own chunk: a signed-in page loaded 67 files,
  * most under 2 KB, and over HTTP/1.1 on a phone (6 connections, 150 ms round trips) the waits
  * add up. Now it loads 6, and Lighthouse's signed-in scores went from 52–58 to 65–77. The groups, in order of precedence:

@@ -29,7 +29,7 @@ export function createAppRouter(history?: RouterHistory) {
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // Off: its positions live in sessionStorage. The signed-in layout keeps them in localStorage
-    // (spec 3, useScrollPositions); the router still scrolls each new page to the top.
+    // (useScrollPositions); the router still scrolls each new page to the top.
     scrollRestoration: false,
   });
 }

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Conversion batches as sets (issue 28): `record_conversions` inserts a batch's conversions in
+ * Conversion batches as sets: `record_conversions` inserts a batch's conversions in
  * one statement, and their rollups are written once per key per statement by a statement-level
  * trigger with a transition table (`conversions_stats_insert`) instead of once per row. The row
  * trigger `conversions_stats` keeps updates and deletes (a hold that ends, a void). The trigger

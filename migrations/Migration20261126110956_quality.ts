@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Traffic quality (issue 29): the per-app daily quality rollup and its triggers, exclusions, and
+ * Traffic quality: the per-app daily quality rollup and its triggers, exclusions, and
  * a campaign's minimum score. The trigger functions' bodies are the quality area's SQL files,
  * applied after the migrations (db/definitions.ts); here they are placeholders the triggers can
  * name. The rollup is filled from history at the first start (QualityService.start).

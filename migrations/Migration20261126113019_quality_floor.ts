@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The network floor (issue 29): an app whose quality score fell under QUALITY_FLOOR gets no paid
+ * The network floor: an app whose quality score fell under QUALITY_FLOOR gets no paid
  * campaigns while its pause is open and not lifted; the rows keep the history of pauses.
  */
 export class Migration20261126113019_quality_floor extends Migration {

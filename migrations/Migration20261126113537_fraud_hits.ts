@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Fraud rules speak per app (issue 29): a rule's hits are rows of their own (one per player, rule
+ * Fraud rules speak per app: a rule's hits are rows of their own (one per player, rule
  * and day), gathered in one moderators' report per app, rule and day; they feed the app's traffic
  * quality through the trigger `fraud_hits_quality` (its body is the quality area's SQL file,
  * applied after the migrations). The hits of the reports filed per player before are backfilled,

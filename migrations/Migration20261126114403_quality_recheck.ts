@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Traffic quality's 30-day re-check (issue 29): a bounded sample of posted channel and chat
+ * Traffic quality's 30-day re-check: a bounded sample of posted channel and chat
  * conversions is checked again through the system bot 30 days on; the rollup counts the checks
  * and the players still there. The rollup's functions return more columns, so their old
  * signatures go (the quality area's SQL files create them again right after the migrations).

@@ -5,7 +5,7 @@ const FAST = `c.created_at - coalesce(c.started_at, k.created_at)
   < make_interval(secs => coalesce((select fast_ms from quality_settings limit 1), 5000) / 1000.0)`;
 
 /**
- * Traffic quality off the conversion path (issue 29): a batch of new conversions wrote one more
+ * Traffic quality off the conversion path: a batch of new conversions wrote one more
  * rollup row (platform_quality_daily: paid completions and fast ones) besides the statistics
  * rows it writes anyway. The publisher's statistics row now counts the fast ones too, and quality
  * derives completions from it (those that stand plus its own voided count), so the insert trigger

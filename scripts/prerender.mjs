@@ -1,4 +1,4 @@
-// After `vite build`: the public pages as HTML (issue 30). A server build of client/prerender.tsx
+// After `vite build`: the public pages as HTML. A server build of client/prerender.tsx
 // renders each page as a visitor without a session sees it (styles inline, the theme set by an
 // inline script before the first paint); the client then hydrates it (client/main.tsx). The
 // landing page and the policies load no React at all: everything on them works as HTML but the

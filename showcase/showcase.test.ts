@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 // The embeddable showcase in jsdom against a small HTTP server speaking the public showcase
-// API of the issue 7 contract (the real server's side is tested with the server).
+// API of the showcase contract (the real server's side is tested with the server).
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor, within } from '@testing-library/dom';
@@ -461,7 +461,7 @@ describe('showcase', () => {
   it('built script: window.Showcase.init talks to the server it was loaded from', async () => {
     const script = await showcaseScript();
     expect(script.etag).toMatch(/^"[\w-]{20,}"$/);
-    // Issue 16: the whole script under 12 KB gzip (other languages load on demand).
+    // The whole script under 12 KB gzip (other languages load on demand).
     expect(gzipSync(script.body).length).toBeLessThan(12 * 1024);
 
     // Run it as the browser would run <script src="<server>/showcase.js">.

@@ -1,4 +1,4 @@
-// The task showcase a publisher embeds in its Telegram mini app (spec 9, design 3):
+// The task showcase a publisher embeds in its Telegram mini app:
 //   <script src="https://<server>/showcase.js"></script>
 //   Showcase.init({ platformId, container, onLoad, onStartTask, onFinishTask })
 // Plain DOM and no dependencies: it is built into one small IIFE (`npm run build:showcase`).

@@ -16,5 +16,5 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date | n
 
 const shortDateTime = dateFormat({ dateStyle: 'short', timeStyle: 'short' });
 
-/** Short local date and time (spec 9), e.g. "4/3/26, 2:05 PM". */
+/** Short local date and time, e.g. "4/3/26, 2:05 PM". */
 export const formatShortDate = (iso: string): string => shortDateTime(new Date(iso));

@@ -6,7 +6,7 @@ import { CHOOSE_ROLE_KEY, TOKEN_KEY } from './session';
 const guest = { token: null, chooseRoleFlag: null };
 const signedIn = { token: 'jwt', chooseRoleFlag: 'false' };
 
-describe('route guards (spec 2.1)', () => {
+describe('route guards', () => {
   it('guest-only pages send a token holder to advertiser projects', () => {
     expect(guestOnlyGuard(signedIn)).toBe('/advertiser/projects');
     expect(guestOnlyGuard(guest)).toBeNull();

@@ -1,4 +1,4 @@
-// Named routes of spec 2.1 that code outside the route table refers to.
+// Named routes that code outside the route table refers to.
 export const paths = {
   landing: '/',
   login: '/login',

@@ -1,4 +1,4 @@
-// Scroll positions of the window and of marked scrollable areas, kept in localStorage (spec 3)
+// Scroll positions of the window and of marked scrollable areas, kept in localStorage
 // under one key: a small JSON map from route path to positions, most recently used last.
 // Logout leaves it alone (it clears only the token, project and choose-role flag).
 

@@ -1,4 +1,4 @@
-// Everything the browser keeps about a session lives in localStorage under these keys (spec 3).
+// Everything the browser keeps about a session lives in localStorage under these keys.
 export const TOKEN_KEY = 'accessToken';
 export const PROJECT_KEY = 'project';
 export const CHOOSE_ROLE_KEY = 'chooseRole';

@@ -3,12 +3,12 @@
  * route's loader can ask for a page's first rows without loading the table (routes/prefetch.ts).
  */
 
-/** Spec 9: page size 10 by default, 5/10/20/30/50 to choose from. */
+/** Page size 10 by default, 5/10/20/30/50 to choose from. */
 export const TABLE_PAGE_SIZES = [5, 10, 20, 30, 50] as const;
 export const TABLE_DEFAULT_SIZE = 10;
 export const NO_RECORDS = 'No records found';
 
-/** What the generic data table asks the server for (spec 7): page, size, sort and search. */
+/** What the generic data table asks the server for: page, size, sort and search. */
 export interface TableState<S extends string = string> {
   page: number;
   size: number;

@@ -11,7 +11,7 @@ import {
 } from '../features/statistics/statisticsApi';
 
 /*
- * First-screen data started by the routes' loaders (issue 30): a signed-in page's queries go out
+ * First-screen data started by the routes' loaders: a signed-in page's queries go out
  * while its code is still loading, not after it has rendered. The page asks for the same query
  * with the same variables and finds the answer in Apollo's cache (pages that refetch when their
  * live subscription starts show it while that refetch runs). A loader does not wait for them,

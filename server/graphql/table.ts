@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 
-/** The data table's sort direction (spec 7), shared by every list. */
+/** The data table's sort direction, shared by every list. */
 export const SortOrderEnum = builder.enumType('SortOrder', { values: ['asc', 'desc'] as const });
 
 /** GraphQL's nulls are "not given" to the table schema, which then checks like REST. */

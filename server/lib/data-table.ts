@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 
 /**
- * The generic data table of spec 7: `page` (from 1), `size`, `sortOrder` (asc|desc), `sortField`,
+ * The generic data table: `page` (from 1), `size`, `sortOrder` (asc|desc), `sortField`,
  * `filters` (a JSON object) and `search`; the answer is `{ data, totalCount }`. One schema per
  * table, built from the fields it can sort by and the shape of its filters, so REST (query
  * strings) and GraphQL (arguments) check the same way and give the same messages.

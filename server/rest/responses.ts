@@ -14,6 +14,6 @@ export const Usd = z.number();
 export const IdTitle = z.object({ id: z.number(), title: z.string() });
 export const Country = z.object({ id: z.string(), title: z.string() });
 
-/** The data table's answer (spec 7), with `total` too where the spec's call names it. */
+/** The data table's answer, with `total` too where the spec's call names it. */
 export const tablePage = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), totalCount: z.number(), total: z.number() });

@@ -4,7 +4,7 @@ import { startTestApp } from '../helpers/app';
 import { browserPool } from './browser';
 
 /*
- * The first load's budgets (issue 30), as bytes and requests rather than time: what the landing
+ * The first load's budgets, as bytes and requests rather than time: what the landing
  * page transfers compressed, that public pages come as HTML with no render-blocking script, and
  * that the browser takes them over without an error (hydration matches the HTML, the inline
  * scripts pass the CSP).

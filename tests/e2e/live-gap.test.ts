@@ -6,7 +6,7 @@ import { login } from '../helpers/graphql';
 import { browserPool, markDocument, notReloaded, screenshot, signInTo } from './browser';
 
 /**
- * Live pages converge whatever the timing (issue 26). Each test holds the page's subscription
+ * Live pages converge whatever the timing. Each test holds the page's subscription
  * back in the browser's WebSocket after the page's query has answered, makes a change in that
  * gap (it is in the query's answer on screen, and no event reaches a subscription that is not
  * live yet), then lets the subscription through: the page must show the change without a

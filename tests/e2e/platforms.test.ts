@@ -96,7 +96,7 @@ describe('publisher apps in Chromium', () => {
     await addServiceAward(page, 'Channel', 1, 'Stars', '50');
     await addServiceAward(page, 'Chat', 1, 'Crystals', '3');
     await openTab(page, 'Visit Link');
-    // Spec 2.5: the service toggles are on the edit screen only; the tiers say what the publisher earns.
+    // The service toggles are on the edit screen only; the tiers say what the publisher earns.
     await page.getByTestId('service-panel-SMART_LINK').getByTestId('tier-earning').first().waitFor();
     expect(await page.getByText('Award the user in any case').count()).toBe(0);
     expect(await page.getByText('Disable task type display').count()).toBe(0);

@@ -1,4 +1,4 @@
-// Issue 16 in Chromium at 390 px: <taskgram-showcase> on another origin speaks the player's
+// In Chromium at 390 px: <taskgram-showcase> on another origin speaks the player's
 // language (Russian; Persian right to left), an old member of a channel is never paid, a new
 // one is, and both dashboards tick without reload.
 import type { Page } from 'playwright-core';

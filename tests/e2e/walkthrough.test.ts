@@ -3,7 +3,7 @@ import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
 import { browserPool, screenshot, signInTo } from './browser';
 
-/** What a newcomer meets (issue 26): the campaign update modal, cards that open, the docs. */
+/** What a newcomer meets: the campaign update modal, cards that open, the docs. */
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const browsers = browserPool(() => app.url);

@@ -22,7 +22,7 @@ import {
 } from '../helpers/campaigns.ts';
 import { gql, gqlWs, login } from '../helpers/graphql.ts';
 
-// Issue 25: inputs that answered 500, retries that moved money twice, and what production
+// Inputs that answered 500, retries that moved money twice, and what production
 // told strangers. Each item has its own describe; the fuzz tests cover the rest of the API.
 
 const TOO_MUCH = 'Enter an amount of at most 9223372036854.775807 USD';

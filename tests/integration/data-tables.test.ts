@@ -18,7 +18,7 @@ import {
 import { gql, login } from '../helpers/graphql.ts';
 
 /**
- * The generic data table (spec 7) on the lists that page: both transaction histories, the
+ * The generic data table on the lists that page: both transaction histories, the
  * finance queue and the campaign lists — page, size (or limit), sortField, sortOrder, filters,
  * search → { data, totalCount } (and `total`), allow-listed sorts and filters, streamed CSV.
  */

@@ -1,4 +1,4 @@
-// The exchange (issue 11): readiness, catalog, offers and their races, swaps delivered through
+// The exchange: readiness, catalog, offers and their races, swaps delivered through
 // the showcase with no money moving, live badges and deal updates over graphql-ws.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/lib/pubsub.ts';

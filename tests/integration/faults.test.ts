@@ -1,4 +1,4 @@
-// Faults under load (issue 17): the product as `npm start` runs it (server/main.ts in a child
+// Faults under load: the product as `npm start` runs it (server/main.ts in a child
 // process) on its own PostgreSQL and Redis, which the suite stops and starts, while conversion
 // events flow. Nothing committed may be lost and nothing applied twice: every acknowledged
 // conversion is in the database, each click paid at most once, `ledger:check` clean. Prints its

@@ -28,7 +28,7 @@ import {
 } from '../helpers/fuzz.ts';
 import { gqlWs, login } from '../helpers/graphql.ts';
 
-// Issue 25: every query, mutation and subscription field of the schema, with generated bad
+// Every query, mutation and subscription field of the schema, with generated bad
 // arguments written as literals in the document and sent as variables, as every kind of
 // caller; no answer may be a 5xx, an INTERNAL_SERVER_ERROR, a hang or a database refusal (a
 // missing check). Seeded (FUZZ_SEED) and bounded.

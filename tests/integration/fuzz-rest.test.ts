@@ -21,7 +21,7 @@ import {
 } from '../helpers/fuzz.ts';
 import { login } from '../helpers/graphql.ts';
 
-// Issue 25: every operation of the served OpenAPI document, tried with generated bad inputs as
+// Every operation of the served OpenAPI document, tried with generated bad inputs as
 // every kind of caller; no answer may be a 5xx, hang, cut the connection or come from the
 // database refusing a value (a missing check). Every answer is checked against the schema the
 // document gives it (ajv). Seeded (FUZZ_SEED) and bounded.

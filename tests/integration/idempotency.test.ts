@@ -1,4 +1,4 @@
-// Idempotent creates (issue 17): a retried create with the same Idempotency-Key answers the
+// Idempotent creates: a retried create with the same Idempotency-Key answers the
 // first result instead of creating a second object, over REST and GraphQL, under concurrency;
 // a key reused for another request is refused; a failed create leaves no key; keys expire.
 import { randomUUID } from 'node:crypto';

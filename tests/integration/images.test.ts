@@ -125,7 +125,7 @@ describe('POST /v1/images', () => {
     expect(res.body.value.path).toMatch(/\.png$/);
   });
 
-  // Issue 25, item 7: the first bytes of a format are not an image.
+  // The first bytes of a format are not an image.
   test.each([
     [
       'a JPEG signature followed by garbage',

@@ -22,7 +22,7 @@ import {
 import { gql, gqlWs, login } from '../helpers/graphql.ts';
 
 /**
- * The moderators' shared player-report queue (spec 3, 4, 7; design §5): the data table, the
+ * The moderators' shared player-report queue: the data table, the
  * claim rules under concurrency, the decisions' effects through the ledger and the showcase,
  * and the live queue over graphql-ws.
  */

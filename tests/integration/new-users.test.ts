@@ -1,4 +1,4 @@
-// Only new actions are paid (issue 16): a player already in a channel or chat, or a returning
+// Only new actions are paid: a player already in a channel or chat, or a returning
 // user the advertiser names, never converts; the refusals are counted on the campaign, live.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CHECK_MESSAGES } from '../../server/modules/showcase/showcase.service.ts';

@@ -17,7 +17,7 @@ export const REGENERATE_WARNING =
 
 /**
  * Get API key: read-only key with copy; 'Generate new' asks first (nested confirmation), then the
- * confirmation closes and the key modal reopens with the new key (spec 4).
+ * confirmation closes and the key modal reopens with the new key.
  */
 export function ApiKeyDialog({
   open,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 
 export const COPIED_DURATION = 1500;
 
-/** Copies `value`; the icon turns into a check mark for 1500 ms (spec 4). */
+/** Copies `value`; the icon turns into a check mark for 1500 ms. */
 export function CopyButton({
   value,
   label = 'Copy',

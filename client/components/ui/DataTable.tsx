@@ -52,7 +52,7 @@ export function tableQueryString(state: TableState, filters: Record<string, unkn
 }
 
 /**
- * The generic, server-driven data table (spec 7, 9): sorting by a column header cycles
+ * The generic, server-driven data table: sorting by a column header cycles
  * ascending → descending → none; the search waits 500 ms after the last keystroke; page sizes
  * 5/10/20/30/50; three page buttons, hidden when everything fits on one page; 'No records
  * found' when empty. Columns are TanStack Table definitions whose `id` is the server's sort field.

@@ -3,7 +3,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 /**
- * Three page buttons around the current range (spec 9), plus previous and next. `current` is a
+ * Three page buttons around the current range, plus previous and next. `current` is a
  * range so that a list grown with 'Show more' marks every page on screen.
  */
 export function Pagination({

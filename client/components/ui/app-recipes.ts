@@ -69,7 +69,7 @@ export const appRecipes = defineConfig({
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
       tooltip: tooltipSlotRecipe,
-      // Modal sizes of spec 9: sm 420px, md 800px, lg 1100px.
+      // Modal sizes: sm 420px, md 800px, lg 1100px.
       dialog: {
         ...dialogSlotRecipe,
         variants: {

@@ -82,7 +82,7 @@ const typeOptions = [
 ];
 
 /**
- * Campaign (spec 2.4): every campaign of the advertiser on the data table (20 a page): sort by
+ * Campaign: every campaign of the advertiser on the data table (20 a page): sort by
  * the headers, status and task type filters, search by name, CSV of what is selected; counters
  * tick live.
  */

@@ -36,7 +36,7 @@ import {
 import { refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
-/** Limit of the filter lists (spec 9: projects are fetched with limit 100). */
+/** Limit of the filter lists (projects are fetched with limit 100). */
 const FILTER_LIMIT = 100;
 /** Live events arrive per conversion; the report is refetched at most this often. */
 export const LIVE_REFETCH_MS = 1000;

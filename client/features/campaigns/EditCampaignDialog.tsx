@@ -12,7 +12,7 @@ import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
 
 /**
- * The campaign update modal (spec 2.4): name, prices, daily cap and targeting of an existing
+ * The campaign update modal: name, prices, daily cap and targeting of an existing
  * campaign, in the same form as New campaign. Budget moves stay in Add budget / Return budget.
  */
 export function EditCampaignDialog({ campaignId, onClose }: { campaignId: string | null; onClose: () => void }) {

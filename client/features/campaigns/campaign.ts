@@ -4,7 +4,7 @@ import type { CampaignValues } from './campaignSchema';
 
 export type { CampaignValues } from './campaignSchema';
 
-// Messages of the issue 7 contract and spec 5; tests assert them verbatim.
+// The product's fixed messages (the API contract's and the forms'); tests assert them verbatim.
 export const campaignMessages = {
   // The server's message (campaigns.inputs.ts).
   minQuality: 'The minimum score must be a whole number from 0 to 100',
@@ -49,7 +49,7 @@ export const campaignStatus: Record<CampaignStatus, CampaignStatusLook> = {
 };
 
 /**
- * A resource's status (spec 4: active, stopped, moderation, rejected) from its campaigns: under
+ * A resource's status (active, stopped, moderation, rejected) from its campaigns: under
  * review while one waits for a moderator, active while one runs, rejected when review refused
  * it, stopped when every campaign has stopped. A resource without campaigns is active.
  */
@@ -111,7 +111,7 @@ export function dailyCapError(raw: string): string | undefined {
 }
 
 /**
- * Add budget / Return budget (spec 5 reading B style): required, numeric, greater than zero,
+ * Add budget / Return budget (the rule of Add funds): required, numeric, greater than zero,
  * then not over what is there to move (`available`, when known) with the server's own message.
  */
 export function budgetAmountError(raw: string, mode: 'fund' | 'return', available?: string | null): string | undefined {

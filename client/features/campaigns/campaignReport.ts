@@ -103,7 +103,7 @@ export function reportTotals(days: readonly ReportDay[]): { conversions: number;
 const shortDay = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
 const tinyDay = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** A report day in the short local format (spec 9), e.g. "Apr 3, 2026". */
+/** A report day in the short local format, e.g. "Apr 3, 2026". */
 export function formatDay(day: string): string {
   const ms = dayMs(day);
   return Number.isNaN(ms) ? day : shortDay(ms);

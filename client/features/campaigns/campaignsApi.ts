@@ -2,7 +2,7 @@ import { graphql } from '../../gql';
 import type { CampaignSortField, CampaignStatus, TaskType } from '../../gql/graphql';
 import { initialTableState, type TableState, tableVariables } from '../../lib/tableState';
 
-/** Spec 9 leaves the campaign page size open; 20 like the transaction history. */
+/** The campaign list's page size: 20, like the transaction history. */
 export const CAMPAIGN_PAGE_SIZE = 20;
 
 /** The table's state on arrival (the page and its route's prefetch start alike). */

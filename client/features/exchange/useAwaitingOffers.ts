@@ -3,7 +3,7 @@ import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live'
 import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchangeApi';
 
 /**
- * The Incoming/Outgoing tab badges: loaded only for exchange-ready users (spec 6), then kept
+ * The Incoming/Outgoing tab badges: loaded only for exchange-ready users, then kept
  * current by `awaitingOffersChanged` written into the cached query, no reload or polling.
  */
 export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoing: number } | null {

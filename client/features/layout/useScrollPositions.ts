@@ -12,7 +12,7 @@ let shared: ScrollStore | null = null;
 
 /**
  * Keeps the window's scroll position per route path, and that of every area marked with
- * `data-scroll-restoration-id`, in localStorage (spec 3), and restores them after a navigation
+ * `data-scroll-restoration-id`, in localStorage, and restores them after a navigation
  * and after a reload once the content has rendered. Used once, in the signed-in layout; the
  * router's own (sessionStorage) restoration is off, it only scrolls new pages to the top.
  */

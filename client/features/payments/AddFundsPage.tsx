@@ -57,7 +57,7 @@ function usePaymentOutcomeToast() {
   }, [payment, status, navigate]);
 }
 
-/** Add Funds (spec 2.4): balance, amount with quick picks, Go to Payment and the live history. */
+/** Add Funds: balance, amount with quick picks, Go to Payment and the live history. */
 export function AddFundsPage() {
   usePaymentOutcomeToast();
   const { data } = useQuery(AddFundsMeQuery);

@@ -26,7 +26,7 @@ import { transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
 
-/** Spec 9: transaction history page 1, limit 20. */
+/** Transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
 
 export const TransactionRowFragment = graphql(`
@@ -154,7 +154,7 @@ const statusOptions = [
 ];
 
 /**
- * Own top-ups or withdrawals on the data table (spec 7; 20 a page, spec 9): sort, status filter,
+ * Own top-ups or withdrawals on the data table (20 a page): sort, status filter,
  * search, CSV of what is selected. A `transactionUpdated` event re-renders a listed row through
  * the cache (status, hash, reason); a row that is not listed refetches the page.
  */

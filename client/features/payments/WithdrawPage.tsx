@@ -35,12 +35,12 @@ const RequestWithdrawalMutation = graphql(`
   }
 `);
 
-/** Total publisher balance: available plus on hold, added exactly, 2 decimals (spec 3). */
+/** Total publisher balance: available plus on hold, added exactly, 2 decimals. */
 export function publisherTotal(available: string, onHold: string): string {
   return roundMoney(addMoney(available, onHold), 2);
 }
 
-/** Withdraw Money (spec 2.5): balances, amount and wallet, Send Money, and the live history. */
+/** Withdraw Money: balances, amount and wallet, Send Money, and the live history. */
 export function WithdrawPage() {
   const { data } = useQuery(WithdrawMeQuery);
   const [requestWithdrawal] = useMutation(RequestWithdrawalMutation, {

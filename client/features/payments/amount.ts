@@ -1,4 +1,4 @@
-// Messages of spec 5 (Add funds reading B, Withdraw); tests assert them verbatim.
+// The messages of Add funds and Withdraw; tests assert them verbatim.
 export const amountMessages = {
   required: 'Enter required value',
   numeric: 'Enter correct value',
@@ -33,7 +33,7 @@ export function toMicros(value: string): bigint {
   return sign ? -micros : micros;
 }
 
-/** Add Funds, reading B: required, numeric, greater than 1 (exclusive). */
+/** Add Funds: required, numeric, greater than 1 (exclusive). */
 export function topUpAmountError(raw: string): string | undefined {
   const value = raw.trim();
   if (value === '') return amountMessages.required;

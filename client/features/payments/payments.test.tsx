@@ -57,7 +57,7 @@ describe('withdrawal amount', () => {
 });
 
 describe('status badge', () => {
-  it('maps the statuses of spec 4', () => {
+  it('maps the statuses', () => {
     expect(transactionStatus).toEqual({
       IN_PROGRESS: { label: 'Pending', colorPalette: 'orange' },
       DONE: { label: 'Done', colorPalette: 'green' },

@@ -32,8 +32,8 @@ export function AppCampaignsPage() {
 }
 
 /**
- * App statistics: the app's traffic quality, the campaigns shown in this app (spec 2.5),
- * Completed and Revenue $ live from `platformStatsChanged`. Load failures are silent (spec 8): the empty state shows.
+ * App statistics: the app's traffic quality, the campaigns shown in this app,
+ * Completed and Revenue $ live from `platformStatsChanged`. Load failures are silent: the empty state shows.
  */
 export function AppCampaigns({ platformId }: { platformId: string }) {
   const platform = useQuery(PlatformTotalsQuery, { variables: { id: platformId }, context: LIVE_QUERY });

@@ -12,7 +12,7 @@ import { type AwardItem, newAwardKey, validateAward } from './platform';
 export type AwardDialogMode = { kind: 'create' } | { kind: 'edit'; award: AwardItem };
 
 /**
- * Award modal (spec 2.7, 4), create and edit modes. It only reports the change; the page
+ * Award modal, create and edit modes. It only reports the change; the page
  * applies it to the awards and every service (awardsReducer), and it is saved with the form.
  */
 export function AwardDialog({

@@ -27,7 +27,7 @@ import { pageHeadings } from '../layout/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
-/** My Apps: app cards plus the Add New App card, paged by 11 (spec 2.5, 9). */
+/** My Apps: app cards plus the Add New App card, paged by 11. */
 export function MyAppsPage() {
   const navigate = useNavigate();
   const platformsQuery = useQuery(PlatformsQuery, {

@@ -49,7 +49,7 @@ export interface PlatformFormProps {
 
 const TOP_FIELDS = ['title', 'logo', 'categoryId', 'tgBotUrl', 'webappUrl', 'awards'] as const;
 
-/** New App / Edit App form (spec 2.5): app fields, awards, showcase tabs, theme and preview. */
+/** New App / Edit App form: app fields, awards, showcase tabs, theme and preview. */
 export function PlatformForm({
   mode,
   initialValues,
@@ -637,7 +637,7 @@ export function ServicePanel({
         </Button>
       </Stack>
 
-      {/* Spec 2.5: the edit screen has these; a new app shows every task type. */}
+      {/* The edit screen has these; a new app shows every task type. */}
       {mode === 'edit' && (
         <Stack gap="2">
           <Checkbox.Root

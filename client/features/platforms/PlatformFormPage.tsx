@@ -108,7 +108,7 @@ export function EditPlatformPage() {
   return (
     <Page title="Edit App" actions={<BackToApps />}>
       {platform.error && !loaded ? (
-        // Failures to load a single platform are silent (spec 8): only the empty state shows.
+        // Failures to load a single platform are silent: only the empty state shows.
         <EmptyState icon={<Smartphone />} title="This app could not be loaded">
           <Button asChild variant="outline">
             <Link to="/publisher">Go to My Apps</Link>

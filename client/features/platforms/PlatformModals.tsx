@@ -8,7 +8,7 @@ import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
 import { ShowcaseCode } from './ShowcaseCode';
 import { PlatformKeyQuery, RegeneratePlatformKeyMutation } from './platformsApi';
 
-/** Get API key: read-only key with copy; 'Generate new' asks first, then the key modal reopens (spec 4). */
+/** Get API key: read-only key with copy; 'Generate new' asks first, then the key modal reopens. */
 export function PlatformKeyDialog({ platformId, onClose }: { platformId: string | null; onClose: () => void }) {
   const { data, loading } = useQuery(PlatformKeyQuery, {
     variables: { id: platformId ?? '' },
@@ -45,7 +45,7 @@ export function PlatformKeyDialog({ platformId, onClose }: { platformId: string 
   );
 }
 
-/** Showcase code (spec 9): the snippet for this platform, with copy. */
+/** Showcase code: the snippet for this platform, with copy. */
 export function ShowcaseCodeDialog({ platformId, onClose }: { platformId: string | null; onClose: () => void }) {
   return (
     <Dialog.Root open={platformId !== null} onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">

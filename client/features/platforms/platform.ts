@@ -4,7 +4,7 @@ import type { PlatformValues } from './platformSchema';
 
 export type { PlatformValues } from './platformSchema';
 
-// Messages of spec 5 and 8; tests assert them verbatim.
+// The fixed messages users see; tests assert them verbatim.
 export const platformMessages = {
   nameRequired: 'App name is required',
   logoRequired: 'Platform logo is required',
@@ -26,7 +26,7 @@ export const platformMessages = {
   updated: 'The app has been updated',
 } as const;
 
-/** Showcase order of spec 4. */
+/** Showcase order. */
 export const TASK_TYPE_ORDER: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK', 'CUSTOM'];
 /** The create screen offers 4 of the 5 services (no custom). */
 export const CREATE_TASK_TYPES: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK'];
@@ -84,7 +84,7 @@ export interface ServiceItem {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Award modal propagation (spec 4): the award list and every service change together.
+// Award modal propagation: the award list and every service change together.
 
 export interface AwardsState {
   awards: AwardItem[];
@@ -189,7 +189,7 @@ export interface LoadedPlatform {
   }>;
 }
 
-/** Server platform → form values: five services in showcase order, tiers by level (spec 4). */
+/** Server platform → form values: five services in showcase order, tiers by level. */
 export function toFormValues(p: LoadedPlatform): PlatformValues {
   const awards: AwardItem[] = p.rewards.map((r) => ({ key: `id:${r.id}`, id: r.id, title: r.title, logo: r.logo }));
   const services = TASK_TYPE_ORDER.map((taskType) => {
@@ -262,7 +262,7 @@ export const SNIPPET_LABELS: Record<SnippetKind, string> = {
 };
 
 /**
- * Copy-paste integrations of the showcase for one app: the script with Showcase.init (spec 9),
+ * Copy-paste integrations of the showcase for one app: the script with Showcase.init,
  * the <taskgram-showcase> element, and React and Vue components around the element.
  */
 export function showcaseSnippets(platformId: string, origin: string): Record<SnippetKind, string> {
@@ -309,7 +309,7 @@ function onFinish(event) {
   };
 }
 
-/** Spec 9: the showcase snippet for one platform. */
+/** The showcase snippet for one platform. */
 export function showcaseSnippet(platformId: string, origin: string): string {
   const id = /^\d+$/.test(platformId) ? platformId : JSON.stringify(platformId);
   return `<div id="taskgram-showcase"></div>

@@ -239,7 +239,7 @@ describe('platform form (component)', () => {
     expect(await screen.findAllByRole('tab')).toHaveLength(4);
     expect(screen.queryByRole('tab', { name: 'Custom' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Visit Link' }));
-    // Spec 2.5: these two are on the edit screen only.
+    // These two are on the edit screen only.
     expect(screen.queryByText('Award the user in any case')).toBeNull();
     expect(screen.queryByText('Disable task type display')).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Start Bot' }));

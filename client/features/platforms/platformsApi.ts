@@ -1,7 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import { graphql } from '../../gql';
 
-/** Spec 9: the platform list is paged by 11. */
+/** The platform list is paged by 11. */
 export const PLATFORM_PAGE_SIZE = 11;
 
 export const PlatformsQuery = graphql(`
@@ -139,7 +139,7 @@ export const RegeneratePlatformKeyMutation = graphql(`
   }
 `);
 
-/** App statistics: the campaigns shown in one app (spec 2.5). */
+/** App statistics: the campaigns shown in one app. */
 export const PlatformCampaignsQuery = graphql(`
   query PlatformCampaigns($platformId: ID!) {
     platformCampaigns(platformId: $platformId) {

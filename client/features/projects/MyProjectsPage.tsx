@@ -26,7 +26,7 @@ const ProjectDialog = lazy(() => import('./ProjectDialog').then((m) => ({ defaul
 const ApiKeyDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectKeyDialog })));
 const ProjectCreatedDialog = lazy(() => import('./ProjectModals').then((m) => ({ default: m.ProjectCreatedDialog })));
 
-/** My Projects: project cards plus the Add New Project card (spec 2.4). */
+/** My Projects: project cards plus the Add New Project card. */
 export function MyProjectsPage() {
   const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: PROJECTS_LIST });
   const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);

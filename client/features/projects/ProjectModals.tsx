@@ -74,7 +74,7 @@ export function ProjectCreatedDialog({ projectId, onClose }: { projectId: string
               </Stack>
             </Dialog.Body>
             <Dialog.Footer justifyContent="center">
-              {/* Both go to the project page (spec 2.4); Set up SDK opens the new resource's SDK details. */}
+              {/* Both go to the project page; Set up SDK opens the new resource's SDK details. */}
               <Button asChild variant="outline">
                 <Link to="/advertiser/projects/$id" params={{ id: projectId ?? '' }} onClick={onClose}>
                   Go to Projects

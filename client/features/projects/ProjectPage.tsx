@@ -23,7 +23,7 @@ const CreateCampaignDialog = lazy(() =>
   import('../campaigns/CreateCampaignDialog').then((m) => ({ default: m.CreateCampaignDialog })),
 );
 
-/** Project detail: title and its resources, 10 a page, with show more and page change (spec 2.4). */
+/** Project detail: title and its resources, 10 a page, with show more and page change. */
 export function ProjectPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { sdk } = useSearch({ strict: false }) as { sdk?: 1 };

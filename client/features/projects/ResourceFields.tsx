@@ -43,7 +43,7 @@ type WithTasks = { tasks: ResourceValues[] };
 
 /**
  * One resource of a form holding `tasks[]`: link with search that fills title, logo and type;
- * the details stay hidden until a search result or manual entry (spec 4). Existing resources
+ * the details stay hidden until a search result or manual entry. Existing resources
  * (no 'new' flag) are shown read-only.
  */
 /** The name field's example, by the resource's type. */
@@ -130,7 +130,7 @@ export function ResourceFields({
       if (found.logo) set('logo', found.logo);
       clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
     } catch {
-      // Not found, or the lookup is not configured: the user fills in the fields (spec 4).
+      // Not found, or the lookup is not configured: the user fills in the fields.
       notifyError(resourceMessages.notFound);
       set('type', 'BOT');
     } finally {

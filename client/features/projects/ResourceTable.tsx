@@ -353,7 +353,7 @@ function ResourceStatusBadge({ task }: { task: Task }) {
   );
 }
 
-/** 'No Campaign' with 'Add New Campaign' (spec 2.4), or the resource's campaigns with their status. */
+/** 'No Campaign' with 'Add New Campaign', or the resource's campaigns with their status. */
 function CampaignCell({ task, onAdd }: { task: Task; onAdd: () => void }) {
   if (task.campaigns.length === 0) {
     return (
@@ -387,7 +387,7 @@ function CampaignCell({ task, onAdd }: { task: Task; onAdd: () => void }) {
 
 /**
  * 'SDK Active' (opens the details), or 'Check SDK': before a check the resource is simply not
- * set up yet ('SDK not set up'); a check that finds nothing says 'SDK Failed' (spec 4).
+ * set up yet ('SDK not set up'); a check that finds nothing says 'SDK Failed'.
  */
 function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string; onDetails: () => void }) {
   const client = useApolloClient();

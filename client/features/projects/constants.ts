@@ -4,7 +4,7 @@ import type { TaskType } from '../../gql/graphql';
 export const TELEGRAM_HOST = 'https://t.me';
 const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/]+$/;
 
-// Messages of spec 5 and 8; tests assert them verbatim.
+// The fixed messages users see; tests assert them verbatim.
 export const resourceMessages = {
   nameRequired: 'Resource name is required',
   urlRequired: 'Resource url is required',
@@ -49,7 +49,7 @@ export function toTelegramLink(input: string): string {
 
 export const isTelegramLink = (url: string) => TELEGRAM_LINK.test(url);
 
-/** Checks made before an image is sent (spec 5): size, then MIME type, then extension. */
+/** Checks made before an image is sent: size, then MIME type, then extension. */
 export function checkImage(file: { name: string; size: number; type: string }): string | null {
   if (file.size > MAX_IMAGE_BYTES) return resourceMessages.tooLarge;
   if (!file.type.includes('image')) return resourceMessages.imageOnly;

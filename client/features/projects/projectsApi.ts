@@ -208,7 +208,7 @@ export async function uploadImage(file: File): Promise<string> {
   return body.value.path;
 }
 
-/** DELETE .../tasks/{taskId}: success only on 204 (spec 5), otherwise 'Incorrect status'. */
+/** DELETE .../tasks/{taskId}: success only on 204, otherwise 'Incorrect status'. */
 export async function deleteTask(projectId: string, taskId: string): Promise<void> {
   let response: Response;
   try {

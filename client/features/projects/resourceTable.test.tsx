@@ -109,7 +109,7 @@ describe('resource table: Campaign column', () => {
     expect(badges.map((b) => b.textContent)).toEqual(['Active', 'Moderation']);
   });
 
-  it("shows each resource's status from its campaigns (spec 4: active, stopped, moderation, rejected)", async () => {
+  it("shows each resource's status from its campaigns (active, stopped, moderation, rejected)", async () => {
     const c = (id: string, status: Task['campaigns'][number]['status']) =>
       ({ __typename: 'Campaign', id, name: `Campaign ${id}`, status, isActive: status === 'ACTIVE' }) as const;
     renderTable([

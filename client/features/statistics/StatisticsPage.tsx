@@ -61,7 +61,7 @@ const columns = [
 const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
 
 /**
- * Publisher statistics (spec 2.5): conversions, profit and CPA of the publisher's apps per UTC
+ * Publisher statistics: conversions, profit and CPA of the publisher's apps per UTC
  * day, filtered by task type and app, with today ticking live from the conversion events.
  */
 export function StatisticsPage() {

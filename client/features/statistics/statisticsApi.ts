@@ -2,7 +2,7 @@ import { graphql } from '../../gql';
 import type { StatisticsSortField, TaskType } from '../../gql/graphql';
 import { initialTableState, type TableState, tableVariables } from '../../lib/tableState';
 
-/** Spec 9: statistics default limit 10, selectable in steps of 10 (5 options). */
+/** Statistics default limit 10, selectable in steps of 10 (5 options). */
 export const STAT_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 /** Conversions arrive one by one; the page refetches at most this often. */
 export const STAT_LIVE_REFETCH_MS = 1000;

@@ -22,7 +22,7 @@ export function campaignJson(c: CampaignView) {
 }
 
 const TABLE_HELP =
-  'A data table (spec 7): `page`, `size` (or `limit`; default 20), `sortField` (createdAt, name, status, budget, spend, conversions, todayConversions), `sortOrder`, `filters` (JSON: `projectId`, `status` and `taskType`, one or a list; `?projectId=` and `?status=` are read too), `search` (campaign name, resource title). Answers `{ data, total, totalCount }`.';
+  'A data table: `page`, `size` (or `limit`; default 20), `sortField` (createdAt, name, status, budget, spend, conversions, todayConversions), `sortOrder`, `filters` (JSON: `projectId`, `status` and `taskType`, one or a list; `?projectId=` and `?status=` are read too), `search` (campaign name, resource title). Answers `{ data, total, totalCount }`.';
 const campaignParams = z.object({ projectId: idParam('projectId'), campaignId: idParam('campaignId') });
 
 export const campaignsRoutes = [

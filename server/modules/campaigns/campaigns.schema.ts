@@ -260,7 +260,7 @@ builder.queryFields((t) => ({
     type: CampaignPageRef,
     authScopes: { authenticated: true },
     description:
-      'The advertiser’s paid campaigns as a data table (spec 7), newest first unless sorted; `projectId` and `status` are read as filters, `limit` as `size`.',
+      'The advertiser’s paid campaigns as a data table, newest first unless sorted; `projectId` and `status` are read as filters, `limit` as `size`.',
     args: {
       projectId: t.arg.id({ required: false }),
       status: t.arg({ type: CampaignStatusEnum, required: false }),

@@ -43,7 +43,7 @@ export const CampaignFilters = z.object({
   taskType: oneOrMany(TASK_TYPES, 'taskType'),
 });
 /**
- * The campaign lists (spec 7 data table, 20 a page). `?projectId=` and `?status=` of the older
+ * The campaign lists (data table, 20 a page). `?projectId=` and `?status=` of the older
  * list call are read as filters.
  */
 export const CampaignTableQuery = dataTableQuery(CAMPAIGN_SORT_FIELDS, CampaignFilters, {
@@ -410,7 +410,7 @@ export class CampaignsService {
     emit(topics.ownerCampaignStats(ownerId), payload);
   }
 
-  /** The advertiser's paid campaigns as the data table asks (spec 7); newest first unless sorted. */
+  /** The advertiser's paid campaigns as the data table asks; newest first unless sorted. */
   async list(em: EntityManager, owner: User, q: CampaignTableQuery): Promise<TablePage<CampaignView>> {
     await this.checkProject(em, owner, q.filters.projectId);
     const { sql, params } = campaignsSql(owner, q);

@@ -136,7 +136,7 @@ builder.queryField('playerReports', (t) =>
   t.field({
     type: ReportPageRef,
     authScopes: { moderator: true },
-    description: 'The shared player-report queue as a data table (spec 7).',
+    description: 'The shared player-report queue as a data table.',
     args: {
       page: t.arg.int({ required: true, defaultValue: 1 }),
       size: t.arg.int({ required: true, defaultValue: TABLE_DEFAULT_SIZE }),

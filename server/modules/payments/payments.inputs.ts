@@ -3,7 +3,7 @@ import { MoneyRangeError, parseMoney } from '../../lib/money.ts';
 import { IdempotencyKeyField } from '../../lib/idempotency.ts';
 
 /**
- * Spec reading B: required, numeric, then the range check in the service. REST sends a
+ * The amount: required, numeric, then the range check in the service. REST sends a
  * string or a JSON number; GraphQL's Money scalar has already parsed to micro-USD (bigint).
  */
 export const moneyInput = z

@@ -36,7 +36,7 @@ export function transactionJson(p: PaymentView) {
 
 const page = z.object({ data: z.array(TransactionJson), total: z.number(), totalCount: z.number() });
 const TABLE_HELP =
-  'A data table (spec 7): `page`, `size` (or `limit`; default 20), `sortField` (createdAt, amount, status, id), `sortOrder`, `filters` (JSON: `status`, one or a list; `?status=` is read too), `search` (wallet, transaction hash, id). Answers `{ data, total, totalCount }`.';
+  'A data table: `page`, `size` (or `limit`; default 20), `sortField` (createdAt, amount, status, id), `sortOrder`, `filters` (JSON: `status`, one or a list; `?status=` is read too), `search` (wallet, transaction hash, id). Answers `{ data, total, totalCount }`.';
 const SIDES = { advertiser: 'TOP_UP', publisher: 'WITHDRAWAL' } as const;
 const day = () => new Date().toISOString().slice(0, 10);
 

@@ -60,7 +60,7 @@ const FiltersInput = builder.inputType('TransactionFilters', {
 });
 
 builder.queryFields((t) => {
-  /** The data table's arguments (spec 7); `limit` is read as `size`, 20 a page by default. */
+  /** The data table's arguments; `limit` is read as `size`, 20 a page by default. */
   const table = {
     page: t.arg.int({ required: true, defaultValue: 1 }),
     size: t.arg.int({ required: false }),

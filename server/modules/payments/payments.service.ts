@@ -58,7 +58,7 @@ export const PAYMENT_SORT_FIELDS = ['createdAt', 'amount', 'status', 'id'] as co
 export type PaymentSortField = (typeof PAYMENT_SORT_FIELDS)[number];
 export const PaymentFilters = z.object({ status: oneOrMany(PAYMENT_STATUSES, 'status') });
 /**
- * Transaction histories and the finance queue (spec 7 data table; 20 a page as spec 9 says for
+ * Transaction histories and the finance queue (data table; 20 a page as for
  * the history). `?status=` of the older list call is read as a filter.
  */
 export const PaymentTableQuery = dataTableQuery(PAYMENT_SORT_FIELDS, PaymentFilters, {
@@ -447,7 +447,7 @@ export class PaymentsService {
   }
 
   /**
-   * One page of top-ups or withdrawals as the data table asks (spec 7): a user's own (`userId`)
+   * One page of top-ups or withdrawals as the data table asks: a user's own (`userId`)
    * or, for finance staff, everybody's withdrawals. Newest first unless sorted.
    */
   async table(em: EntityManager, opts: { userId?: number; kind: PaymentKind }, q: PaymentTableQuery) {

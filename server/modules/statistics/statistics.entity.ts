@@ -26,7 +26,7 @@ export const PublisherDailyStats = defineEntity({
     /**
      * Of the conversions, those completed faster than FRAUD_MIN_SECONDS after the start
      * (`quality_settings.fast_ms`): traffic quality's fast-completion share reads it here, so a
-     * batch of conversions writes no row for quality (issue 29).
+     * batch of conversions writes no row for quality.
      */
     fast: p.integer().default(0),
   },

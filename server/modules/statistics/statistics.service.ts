@@ -23,7 +23,7 @@ export const PublisherStatsFilters = z.object({
 export type PublisherStatsFilters = z.infer<typeof PublisherStatsFilters>;
 
 /**
- * `page`, `limit` (spec 7; `size` of the generic data table is read too), the filters, and the
+ * `page`, `limit` (`size` of the generic data table is read too), the filters, and the
  * data table's `sortField` (createdAt, conversions, profit, cpa) and `sortOrder`.
  */
 export const PublisherStatsSort = sortParams(STAT_SORT_FIELDS);
