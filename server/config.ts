@@ -65,12 +65,12 @@ const EnvSchema = z
     HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
     // Conversion transactions in the database at once; more events wait and commit together (0: each alone).
     CONVERSION_BATCHES: z.coerce.number().int().min(0).max(64).default(2),
-    // Fraud rules (see the README): a hit files a FRAUD_RULE report once per rule, subject and day.
+    // Fraud rules (docs/architecture.md): a hit files a FRAUD_RULE report once per rule, subject and day.
     FRAUD_MIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     FRAUD_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
     FRAUD_LEAVE_RATE: z.coerce.number().min(0).max(1).default(0.5),
     FRAUD_LEAVE_MIN_SAMPLE: z.coerce.number().int().min(1).max(100000).default(20),
-    // Traffic quality (see the README): an app has a score from this many paid conversions in 30 days.
+    // Traffic quality (docs/architecture.md): an app has a score from this many paid conversions in 30 days.
     QUALITY_MIN_SAMPLE: z.coerce.number().int().min(1).max(1000000).default(50),
     // An app scored under this gets no paid campaigns until a moderator lifts it or the score recovers (0: no floor).
     QUALITY_FLOOR: z.coerce.number().int().min(0).max(100).default(30),

@@ -43,7 +43,7 @@ export interface FastPathOptions {
  * cannot be built (503) and variables that do not coerce (400).
  *
  * It exists for the hot authenticated reads (the header's balances, lists): Apollo's pipeline
- * costs as much CPU as the read itself (README, performance).
+ * costs as much CPU as the read itself (docs/performance.md).
  */
 export function graphqlFastPath(opts: FastPathOptions) {
   const known = new Map<string, Known | null>();

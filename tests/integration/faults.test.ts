@@ -2,7 +2,7 @@
 // process) on its own PostgreSQL and Redis, which the suite stops and starts, while conversion
 // events flow. Nothing committed may be lost and nothing applied twice: every acknowledged
 // conversion is in the database, each click paid at most once, `ledger:check` clean. Prints its
-// figures (the README's reliability section quotes them).
+// figures (docs/operations.md quotes them).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -366,7 +366,7 @@ describe('faults under load', () => {
   afterAll(async () => {
     const rows = Object.entries(figures);
     if (rows.length) {
-      // A Markdown table, as the README quotes it.
+      // A Markdown table, as docs/operations.md quotes it.
       const head = ['scenario', 'requests', 'failed', 'recovered', 'acknowledged', 'in database', 'notes'];
       const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
       for (const [name, f] of rows) {

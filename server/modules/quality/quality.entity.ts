@@ -4,7 +4,7 @@ import { Platform } from '../platforms/platform.entity.ts';
 import { User } from '../users/user.entity.ts';
 
 /*
- * Traffic quality (see the README, "Traffic quality"). Per app and UTC day of the conversion
+ * Traffic quality (see docs/architecture.md, "Traffic quality"). Per app and UTC day of the conversion
  * (or of the report), kept by triggers in the writing transaction: a hold that ends, a void and
  * a moderator's decision move the counts of their own day. Paid conversions that stand and the
  * fast ones are not here: the statistics rollup `stats_publisher_daily` counts them (its

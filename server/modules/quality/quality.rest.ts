@@ -40,7 +40,7 @@ const excludedJson = (rows: { platformId: number; title: string; logo: string; c
 });
 
 const QUALITY_HELP =
-  'Traffic quality over the last 30 days (see the README, "Traffic quality"): the score, its components, the points each takes off, and `excludedByCampaigns`, how many campaigns keep away from the app (never whose).';
+  'Traffic quality over the last 30 days (see docs/architecture.md, "Traffic quality"): the score, its components, the points each takes off, and `excludedByCampaigns`, how many campaigns keep away from the app (never whose).';
 
 export const qualityRoutes = [
   route({

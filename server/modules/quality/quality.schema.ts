@@ -23,7 +23,7 @@ const PenaltyRef = builder.objectRef<PlatformQuality['penalties'][number]>('Qual
 
 const qualityFields = builder.objectRef<PlatformQuality>('PlatformQuality').implement({
   description:
-    'An app’s traffic quality over the last 30 days: a score from 0 to 100 built from its components (see the README, "Traffic quality").',
+    'An app’s traffic quality over the last 30 days: a score from 0 to 100 built from its components (see docs/architecture.md, "Traffic quality").',
   fields: (t) => ({
     platformId: t.exposeID('platformId'),
     score: t.exposeInt('score', { nullable: true, description: 'Null: not enough data (conversions < minSample).' }),

@@ -1,6 +1,6 @@
 /*
  * An app's traffic quality as the API speaks it, from the rows of `platform_quality()` (the
- * formula and its weights are there, in SQL, and in the README's "Traffic quality").
+ * formula and its weights are there, in SQL, and in docs/architecture.md, "Traffic quality").
  */
 
 /** What takes points off an app's score, worst first on the App page. */

@@ -7,7 +7,7 @@
 -- component takes off 100, and the score (null under p_min_sample paid conversions in 30 days:
 -- "not enough data"). Retention is the hold-end share, averaged with the share still there 30
 -- days on once at least 10 players were checked again. The weights and their reasons are in
--- the README ("Traffic quality"); the showcase's audience and every page read them from here.
+-- docs/architecture.md ("Traffic quality"); the showcase's audience and every page read them from here.
 create or replace function platform_quality(p_ids int[], p_min_sample int)
 returns table (platform_id int, completed int, fast int, voided int, social_resolved int, social_retained int,
                checked_30d int, retained_30d int, reports_confirmed int, fraud_hits int, retention_penalty numeric,
