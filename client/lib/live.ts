@@ -6,7 +6,7 @@ import {
   type OperationVariables,
   type TypedDocumentNode,
 } from '@apollo/client';
-import { useSubscription } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useMemo, useRef } from 'react';
 import { Observable } from 'rxjs';
 
@@ -115,4 +115,51 @@ export function useLiveSubscription<TData, TVariables extends OperationVariables
     options: useSubscription.Options<TData, TVariables>,
   ) => useSubscription.Result<TData>;
   return call(subscription, { ...rest, context } as useSubscription.Options<TData, TVariables>);
+}
+
+/** A live query's result (its data complete, empty or streaming, as `useQuery` answers without partial data). */
+type LiveResult<TData, TVariables extends OperationVariables> = useQuery.Result<
+  TData,
+  TVariables,
+  'empty' | 'complete' | 'streaming'
+>;
+
+/**
+ * A live page's data: `query` (never deduplicated, `LIVE_QUERY`) kept current by
+ * `subscription`. When the subscription becomes live the query is refetched quietly; an event
+ * does what `onEvent` says, by default a quiet refetch too (`refetch` in its second argument;
+ * a page that writes the event into the cache instead uses `client`).
+ */
+export function useLiveQuery<
+  TData,
+  TVariables extends OperationVariables,
+  SData,
+  SVariables extends OperationVariables = OperationVariables,
+>(
+  query: TypedDocumentNode<TData, TVariables>,
+  options: useQuery.Options<NoInfer<TData>, NoInfer<TVariables>>,
+  live: {
+    subscription: TypedDocumentNode<SData, SVariables>;
+    variables?: SVariables;
+    /** Not subscribed while true (or while it answers true for the query's result). */
+    skip?: boolean | ((result: LiveResult<TData, TVariables>) => boolean);
+    onEvent?: (
+      event: SData | undefined,
+      tools: { client: ApolloClient; refetch: () => void; result: LiveResult<TData, TVariables> },
+    ) => void;
+  },
+): LiveResult<TData, TVariables> {
+  const call = useQuery as unknown as (
+    q: TypedDocumentNode<TData, TVariables>,
+    o: useQuery.Options<TData, TVariables>,
+  ) => LiveResult<TData, TVariables>;
+  const result = call(query, { ...options, context: LIVE_QUERY } as useQuery.Options<TData, TVariables>);
+  const refetch = () => refetchQuietly(result);
+  useLiveSubscription(live.subscription, {
+    variables: live.variables,
+    skip: typeof live.skip === 'function' ? live.skip(result) : live.skip,
+    onLive: refetch,
+    onData: ({ client, data }) => (live.onEvent ? live.onEvent(data.data, { client, refetch, result }) : refetch()),
+  } as useSubscription.Options<SData, SVariables> & { onLive: () => void });
+  return result;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Progress } from '@chakra-ui/react/progress';
@@ -29,7 +29,7 @@ import {
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const done: Record<DealAction, string> = {
@@ -44,24 +44,22 @@ export function SwapsPage() {
   const [page, setPage] = useState(1);
   const [ending, setEnding] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const dealsQuery = useQuery(DealsQuery, {
-    variables: { page, limit: DEALS_PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
-    skip: !me?.isExchangeReady,
-    context: LIVE_QUERY,
-  });
-  const { data, loading, error, refetch } = dealsQuery;
-  const deals = data?.exchangeDeals.data ?? [];
   // Deliveries and status changes land in the cached Deal:<id> by themselves (same fields);
   // a deal not on screen yet (just confirmed by the partner) brings the list up to date.
-  useLiveSubscription(DealUpdatedSubscription, {
-    skip: !me?.isExchangeReady,
-    onLive: () => refetchQuietly(dealsQuery),
-    onData: ({ data: event }) => {
-      const id = event.data?.dealUpdated.id;
-      if (id && !deals.some((d) => d.id === id)) refetchQuietly(dealsQuery);
+  const dealsQuery = useLiveQuery(
+    DealsQuery,
+    { variables: { page, limit: DEALS_PAGE_SIZE }, fetchPolicy: 'cache-and-network', skip: !me?.isExchangeReady },
+    {
+      subscription: DealUpdatedSubscription,
+      skip: !me?.isExchangeReady,
+      onEvent: (event, { refetch, result }) => {
+        const id = event?.dealUpdated.id;
+        if (id && !result.data?.exchangeDeals.data.some((d) => d.id === id)) refetch();
+      },
     },
-  });
+  );
+  const { data, loading, error, refetch } = dealsQuery;
+  const deals = data?.exchangeDeals.data ?? [];
   const [change] = useMutation(ChangeDealMutation);
 
   const act = async (id: string, action: DealAction) => {

@@ -1,5 +1,4 @@
-import { useQuery } from '@apollo/client/react';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchangeApi';
 
 /**
@@ -7,21 +6,24 @@ import { AwaitingOffersChangedSubscription, AwaitingOffersQuery } from './exchan
  * current by `awaitingOffersChanged` written into the cached query, no reload or polling.
  */
 export function useAwaitingOffers(enabled: boolean): { incoming: number; outgoing: number } | null {
-  const awaiting = useQuery(AwaitingOffersQuery, { skip: !enabled, context: LIVE_QUERY });
-  useLiveSubscription(AwaitingOffersChangedSubscription, {
-    skip: !enabled,
-    onLive: () => refetchQuietly(awaiting),
-    onData: ({ client, data: event }) => {
-      const counts = event.data?.awaitingOffersChanged;
-      if (!counts) return;
-      client.writeQuery({
-        query: AwaitingOffersQuery,
-        data: {
-          __typename: 'Query',
-          awaitingOffers: { __typename: 'AwaitingOffers', incoming: counts.incoming, outgoing: counts.outgoing },
-        },
-      });
+  const awaiting = useLiveQuery(
+    AwaitingOffersQuery,
+    { skip: !enabled },
+    {
+      subscription: AwaitingOffersChangedSubscription,
+      skip: !enabled,
+      onEvent: (event, { client }) => {
+        const counts = event?.awaitingOffersChanged;
+        if (!counts) return;
+        client.writeQuery({
+          query: AwaitingOffersQuery,
+          data: {
+            __typename: 'Query',
+            awaitingOffers: { __typename: 'AwaitingOffers', incoming: counts.incoming, outgoing: counts.outgoing },
+          },
+        });
+      },
     },
-  });
+  );
   return enabled && awaiting.data ? awaiting.data.awaitingOffers : null;
 }

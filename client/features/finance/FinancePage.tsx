@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -27,7 +27,7 @@ import { isForbidden, serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const PAGE_SIZE = 20;
@@ -117,22 +117,16 @@ export function FinancePage() {
   const [busy, setBusy] = useState(false);
 
   const filters = { status: [status] };
-  const queue = useQuery(WithdrawalQueueQuery, {
-    variables: { ...tableVariables(state), filters },
-    notifyOnNetworkStatusChange: true,
-    context: LIVE_QUERY,
-  });
+  // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
+  const queue = useLiveQuery(
+    WithdrawalQueueQuery,
+    { variables: { ...tableVariables(state), filters }, notifyOnNetworkStatusChange: true },
+    { subscription: WithdrawalQueueChangedSubscription, skip: (r) => Boolean(r.error && isForbidden(r.error)) },
+  );
   const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
   const columns = useMemo(() => queueColumns(setTarget), []);
-
-  // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
-  useLiveSubscription(WithdrawalQueueChangedSubscription, {
-    skip: forbidden,
-    onData: () => refetchQuietly(queue),
-    onLive: () => refetchQuietly(queue),
-  });
 
   const [complete] = useMutation(CompleteWithdrawalMutation);
   const [fail] = useMutation(FailWithdrawalMutation);

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
@@ -24,7 +23,7 @@ import { serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 
 /** Transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
@@ -172,23 +171,22 @@ export function TransactionHistory({
   );
   const [status, setStatus] = useState<TransactionStatus | ''>('');
   const filters = { status: status ? [status] : null };
-  const transactions = useQuery(TransactionsQuery, {
-    variables: { kind, ...tableVariables(state), filters },
-    notifyOnNetworkStatusChange: true,
-    context: LIVE_QUERY,
-  });
+  const transactions = useLiveQuery(
+    TransactionsQuery,
+    { variables: { kind, ...tableVariables(state), filters }, notifyOnNetworkStatusChange: true },
+    {
+      subscription: TransactionUpdatedSubscription,
+      onEvent: (event, { refetch, result }) => {
+        const changed = event?.transactionUpdated;
+        if (!changed || changed.kind !== kind) return;
+        // Normalised into the cache as Transaction:<id>: a listed row re-renders by itself.
+        const shown = (result.data ?? result.previousData)?.transactions.data;
+        if (!shown?.some((row) => row.id === changed.id)) refetch();
+      },
+    },
+  );
   const { data, previousData, loading, error, refetch } = transactions;
   const current = data ?? previousData;
-
-  useLiveSubscription(TransactionUpdatedSubscription, {
-    onLive: () => refetchQuietly(transactions),
-    onData: ({ data: event }) => {
-      const changed = event.data?.transactionUpdated;
-      if (!changed || changed.kind !== kind) return;
-      // Normalised into the cache as Transaction:<id>: a listed row re-renders by itself.
-      if (!current?.transactions.data.some((row) => row.id === changed.id)) refetchQuietly(transactions);
-    },
-  });
 
   const rows = current?.transactions.data;
   const total = current?.transactions.totalCount ?? 0;

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Badge } from '@chakra-ui/react/badge';
@@ -22,7 +21,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
@@ -30,11 +29,20 @@ const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 /** My Apps: app cards plus the Add New App card, paged by 11. */
 export function MyAppsPage() {
   const navigate = useNavigate();
-  const platformsQuery = useQuery(PlatformsQuery, {
-    variables: { page: 1, limit: PLATFORM_PAGE_SIZE },
-    fetchPolicy: 'cache-and-network',
-    context: LIVE_QUERY,
-  });
+  // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
+  const platformsQuery = useLiveQuery(
+    PlatformsQuery,
+    { variables: { page: 1, limit: PLATFORM_PAGE_SIZE }, fetchPolicy: 'cache-and-network' },
+    {
+      subscription: PlatformStatsSubscription,
+      variables: {},
+      skip: (r) => (r.data?.platforms.data.length ?? 0) === 0,
+      onEvent: (event, { client }) => {
+        const stats = event?.platformStatsChanged;
+        if (stats) writePlatformTotals(client.cache, stats);
+      },
+    },
+  );
   const { data, loading, error, fetchMore } = platformsQuery;
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -46,17 +54,6 @@ export function MyAppsPage() {
   }, [error]);
 
   const platforms = data?.platforms.data ?? [];
-
-  // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
-  useLiveSubscription(PlatformStatsSubscription, {
-    variables: {},
-    skip: platforms.length === 0,
-    onLive: () => refetchQuietly(platformsQuery),
-    onData: ({ client, data: event }) => {
-      const stats = event.data?.platformStatsChanged;
-      if (stats) writePlatformTotals(client.cache, stats);
-    },
-  });
   const total = data?.platforms.total ?? 0;
 
   const showMore = async () => {

@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
@@ -6,7 +5,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { graphql } from '../../gql';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { dateFormat } from '../../lib/dates';
 
 export const PlatformCallbacksQuery = graphql(`
@@ -55,17 +54,11 @@ const time = (iso: string) => dateTime(new Date(iso));
  * attempt: what the publisher's server answered, or why it could not be reached.
  */
 export function RewardCallbacks({ platformId }: { platformId: string }) {
-  const callbacksQuery = useQuery(PlatformCallbacksQuery, {
-    variables: { platformId },
-    fetchPolicy: 'cache-and-network',
-    context: LIVE_QUERY,
-  });
-  const { data } = callbacksQuery;
-  useLiveSubscription(CallbackUpdatedSubscription, {
-    variables: { platformId },
-    onData: () => refetchQuietly(callbacksQuery),
-    onLive: () => refetchQuietly(callbacksQuery),
-  });
+  const { data } = useLiveQuery(
+    PlatformCallbacksQuery,
+    { variables: { platformId }, fetchPolicy: 'cache-and-network' },
+    { subscription: CallbackUpdatedSubscription, variables: { platformId } },
+  );
   const callbacks = data?.platformCallbacks ?? [];
   return (
     <Stack gap="3" mt="8" data-testid="reward-callbacks">

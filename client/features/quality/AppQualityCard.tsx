@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -8,7 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ShieldCheck } from 'lucide-react';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { useFragment as unmask } from '../../gql';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { useLiveQuery } from '../../lib/live';
 import { componentText, percent, perThousand, scorePalette } from './quality';
 import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
 
@@ -18,20 +17,23 @@ import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, Qual
  * campaigns exclude the app. Live from `platformQualityChanged`.
  */
 export function AppQualityCard({ platformId }: { platformId: string }) {
-  const result = useQuery(AppQualityQuery, { variables: { platformId }, context: LIVE_QUERY });
-  useLiveSubscription(AppQualitySubscription, {
-    variables: { platformId },
-    onLive: () => refetchQuietly(result),
-    onData: ({ client, data }) => {
-      const changed = data.data?.platformQualityChanged;
-      if (!changed || changed.platformId !== platformId) return;
-      client.cache.writeQuery({
-        query: AppQualityQuery,
-        variables: { platformId },
-        data: { __typename: 'Query', appQuality: changed },
-      });
+  const result = useLiveQuery(
+    AppQualityQuery,
+    { variables: { platformId } },
+    {
+      subscription: AppQualitySubscription,
+      variables: { platformId },
+      onEvent: (event, { client }) => {
+        const changed = event?.platformQualityChanged;
+        if (!changed || changed.platformId !== platformId) return;
+        client.cache.writeQuery({
+          query: AppQualityQuery,
+          variables: { platformId },
+          data: { __typename: 'Query', appQuality: changed },
+        });
+      },
     },
-  });
+  );
   const app = result.data?.appQuality ? unmask(AppQualityFieldsFragment, result.data.appQuality) : undefined;
   // A failed load leaves the card out: the statistics below still work.
   if (result.error && !app) return null;

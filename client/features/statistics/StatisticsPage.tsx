@@ -30,7 +30,7 @@ import {
   statisticsFirstState,
   statisticsVariables,
 } from './statisticsApi';
-import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { refetchQuietly, useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
@@ -70,21 +70,23 @@ export function StatisticsPage() {
   const [platformId, setPlatformId] = useState('');
 
   const apps = useQuery(StatisticsAppsQuery, { fetchPolicy: 'cache-and-network' });
-  const stats = useQuery(PublisherStatisticsQuery, {
-    variables: statisticsVariables(state, { taskType, platformId }),
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
-    context: LIVE_QUERY,
-  });
-  const current = stats.data ?? stats.previousData;
-  const refetch = useThrottledCallback(() => refetchQuietly(stats), STAT_LIVE_REFETCH_MS);
-  useLiveSubscription(StatisticsLiveSubscription, {
-    onLive: () => refetchQuietly(stats),
-    onData: ({ data }) => {
-      const e = data.data?.platformStatsChanged;
-      if (e && (!platformId || e.platformId === platformId)) refetch();
+  const stats = useLiveQuery(
+    PublisherStatisticsQuery,
+    {
+      variables: statisticsVariables(state, { taskType, platformId }),
+      fetchPolicy: 'cache-and-network',
+      notifyOnNetworkStatusChange: true,
     },
-  });
+    {
+      subscription: StatisticsLiveSubscription,
+      onEvent: (event) => {
+        const e = event?.platformStatsChanged;
+        if (e && (!platformId || e.platformId === platformId)) refetchSoon();
+      },
+    },
+  );
+  const refetchSoon = useThrottledCallback(() => refetchQuietly(stats), STAT_LIVE_REFETCH_MS);
+  const current = stats.data ?? stats.previousData;
 
   const rows = current?.publisherStatistics.data;
   const today = current?.publisherStatisticsToday;
