@@ -524,150 +524,24 @@ export class PlayerReportsService {
     }
     let ask: AdvertiserAsk | null = null;
     const decided = this.deps.ledger.run(em, async (tx, emit) => {
-      // The row lock makes claims atomic: of two moderators, the second sees the first's claim.
-      const [r] = await tx.execute<
-        {
-          status: ReportStatus;
-          claimed_by_id: number | null;
-          claimer?: string;
-          campaign_id: number | null;
-          player_id: string | null;
-          platform_id: number;
-        }[]
-      >(
-        `select r.status, r.claimed_by_id, r.campaign_id, r.player_id, r.platform_id
-           from player_reports r where r.id = ? for update`,
-        [reportId],
-      );
-      if (!r) throw notFound('Report');
-      // The claimer's name is read after the lock: a join in the locking query would keep the
-      // user row it saw before waiting (null when the claim it waited for was the first).
-      if (r.claimed_by_id !== null) {
-        const [u] = await tx.execute<{ name: string }[]>('select name from users where id = ?', [r.claimed_by_id]);
-        r.claimer = u?.name ?? '';
-      }
-      const mine = r.claimed_by_id === moderator.id;
-      if (r.status === 'RESOLVED' || r.status === 'REJECTED') {
-        throw conflict(`This report was already ${r.status.toLowerCase()}`);
-      }
-      if (action === 'claim') {
-        if (r.status === 'IN_REVIEW') {
-          throw conflict(mine ? 'You already claimed this report' : `This report is already claimed by ${r.claimer}`);
-        }
-      } else if (r.status !== 'IN_REVIEW') {
-        throw conflict(
-          action === 'release' ? 'This report is not claimed' : 'Claim this report before resolving or rejecting it',
-        );
-      } else if (!mine) {
-        throw conflict(
-          `This report is claimed by ${r.claimer}: only they can ${action === 'release' ? 'release' : 'decide'} it`,
-        );
-      }
+      const r = await this.lockReport(tx, reportId);
+      checkTransition(r, action, moderator.id);
       const applied: Record<string, unknown> = {};
-      // A fraud rule's report about an app: the decision applies to the players it lists.
-      const hits =
-        target === 'RESOLVED' && r.player_id === null && (effects.voidConversion || effects.blockPlayer)
-          ? await tx.execute<{ player_id: string; conversion_id: string | null; platform_id: number }[]>(
-              'select player_id, conversion_id, platform_id from fraud_hits where report_id = ? order by id',
-              [reportId],
-            )
-          : [];
-      if (hits.length) {
-        if (effects.voidConversion) {
-          const results: Record<string, number> = {};
-          for (const h of hits.filter((x) => x.conversion_id !== null)) {
-            const result = await this.deps.conversions.resolveIn(tx, emit, Number(h.conversion_id), 'VOID', {
-              wait: true,
-            });
-            const key = result === 'VOIDED' ? 'VOIDED' : 'NOT_ON_HOLD';
-            results[key] = (results[key] ?? 0) + 1;
-          }
-          applied.voidConversion = { players: hits.length, conversions: results };
-        }
-        if (effects.blockPlayer) {
-          await tx.execute(
-            `insert into showcase_blocks (platform_id, player_id, report_id)
-             select h.platform_id, h.player_id, ? from fraud_hits h where h.report_id = ?
-             on conflict (platform_id, player_id) do nothing`,
-            [reportId, reportId],
-          );
-          applied.blockPlayer = { appId: r.platform_id, players: hits.length };
-        }
-      } else if (target === 'RESOLVED') {
-        const playerId = r.player_id === null ? null : Number(r.player_id);
-        if (effects.voidConversion) {
-          if (!r.campaign_id || !playerId) {
-            throw validation('This report names no player and campaign: there is no conversion to void', 'effects');
-          }
-          const [v] = await tx.execute<{ id: string; status: string }[]>(
-            'select id, status from conversions where campaign_id = ? and player_id = ?',
-            [r.campaign_id, playerId],
-          );
-          const result = v
-            ? await this.deps.conversions.resolveIn(tx, emit, Number(v.id), 'VOID', { wait: true })
-            : null;
-          applied.voidConversion = {
-            conversionId: v ? Number(v.id) : null,
-            // Only money still on hold goes back; a posted conversion stays paid.
-            result: result === 'VOIDED' ? 'VOIDED' : v ? `NOT_ON_HOLD` : 'NO_CONVERSION',
-          };
-        }
-        if (effects.blockPlayer) {
-          if (!playerId) throw validation('This report names no player to block', 'effects');
-          await tx.execute(
-            `insert into showcase_blocks (platform_id, player_id, report_id) values (?, ?, ?)
-             on conflict (platform_id, player_id) do nothing`,
-            [r.platform_id, playerId, reportId],
-          );
-          applied.blockPlayer = { appId: r.platform_id, playerId };
-        }
-      }
-      if (target === 'RESOLVED' && (effects.pauseCampaign || effects.askAdvertiser)) {
-        if (!r.campaign_id)
-          throw validation('This report names no campaign: there is none to pause or ask about', 'effects');
-        if (effects.pauseCampaign) {
-          const paused = (await this.deps.campaigns?.pauseIn(tx, emit, r.campaign_id)) ?? false;
-          applied.pauseCampaign = { campaignId: r.campaign_id, result: paused ? 'PAUSED' : 'ALREADY_OFF' };
-        }
-        if (effects.askAdvertiser) {
-          ask = await this.advertiserAsk(tx, reportId, note);
-          applied.askAdvertiser = { email: ask.to };
-        }
+      if (target === 'RESOLVED') {
+        ask = await this.applyEffects(tx, emit, { report: r, reportId, effects, note, applied });
       }
       if (action === 'status' && this.deps.onDecision) {
         const more = await this.deps.onDecision(tx, { reportId, status: target, moderatorId: moderator.id, note });
         if (more) Object.assign(applied, more);
       }
-      await tx.execute(
-        `update player_reports set status = ?, updated_at = now(),
-                claimed_by_id = case when ? then ? else claimed_by_id end,
-                claimed_at = case when ? then now() when ? then null else claimed_at end
-          where id = ?`,
-        [
-          target,
-          action !== 'status',
-          action === 'claim' ? moderator.id : null,
-          action === 'claim',
-          action === 'release',
-          reportId,
-        ],
-      );
-      await recordEvent(tx, {
-        subject: 'PLAYER_REPORT',
-        subjectId: reportId,
-        actorId: moderator.id,
-        action:
-          action === 'status'
-            ? target === 'RESOLVED'
-              ? 'resolved'
-              : 'rejected'
-            : action === 'claim'
-              ? 'claimed'
-              : 'released',
+      await this.recordTransition(tx, {
+        reportId,
+        moderatorId: moderator.id,
+        action,
         from: r.status,
-        to: target,
+        target,
         note,
-        effects: Object.keys(applied).length ? applied : null,
+        applied,
       });
       const view = await this.view(tx, reportId);
       emit(topics.playerReports(), view);
@@ -676,6 +550,177 @@ export class PlayerReportsService {
     return decided.then((view) => {
       if (ask) this.mailAsk(ask);
       return view;
+    });
+  }
+
+  /** The report's row under a lock (claims are atomic: of two moderators, the second sees the first's claim). */
+  private async lockReport(tx: EntityManager, reportId: number): Promise<LockedReport> {
+    const [r] = await tx.execute<LockedReport[]>(
+      `select r.status, r.claimed_by_id, r.campaign_id, r.player_id, r.platform_id
+         from player_reports r where r.id = ? for update`,
+      [reportId],
+    );
+    if (!r) throw notFound('Report');
+    // The claimer's name is read after the lock: a join in the locking query would keep the
+    // user row it saw before waiting (null when the claim it waited for was the first).
+    if (r.claimed_by_id !== null) {
+      const [u] = await tx.execute<{ name: string }[]>('select name from users where id = ?', [r.claimed_by_id]);
+      r.claimer = u?.name ?? '';
+    }
+    return r;
+  }
+
+  /**
+   * A resolution's effects, written into `applied`: on a fraud rule's report about an app, to
+   * the players it lists; otherwise to the report's player; then to its campaign. Answers the
+   * advertiser's mail to send after the commit, if one was asked for.
+   */
+  private async applyEffects(
+    tx: EntityManager,
+    emit: Emit,
+    d: {
+      report: LockedReport;
+      reportId: number;
+      effects: ReportEffects;
+      note: string | null;
+      applied: Record<string, unknown>;
+    },
+  ): Promise<AdvertiserAsk | null> {
+    const { report: r, reportId, effects, applied } = d;
+    const hits =
+      r.player_id === null && (effects.voidConversion || effects.blockPlayer)
+        ? await tx.execute<{ player_id: string; conversion_id: string | null; platform_id: number }[]>(
+            'select player_id, conversion_id, platform_id from fraud_hits where report_id = ? order by id',
+            [reportId],
+          )
+        : [];
+    if (hits.length) await this.applyToHits(tx, emit, { r, reportId, effects, applied, hits });
+    else await this.applyToPlayer(tx, emit, { r, reportId, effects, applied });
+    if (!effects.pauseCampaign && !effects.askAdvertiser) return null;
+    if (!r.campaign_id)
+      throw validation('This report names no campaign: there is none to pause or ask about', 'effects');
+    if (effects.pauseCampaign) {
+      const paused = (await this.deps.campaigns?.pauseIn(tx, emit, r.campaign_id)) ?? false;
+      applied.pauseCampaign = { campaignId: r.campaign_id, result: paused ? 'PAUSED' : 'ALREADY_OFF' };
+    }
+    if (!effects.askAdvertiser) return null;
+    const ask = await this.advertiserAsk(tx, reportId, d.note);
+    applied.askAdvertiser = { email: ask.to };
+    return ask;
+  }
+
+  /** A fraud rule's report about an app: the decision applies to every player it lists. */
+  private async applyToHits(
+    tx: EntityManager,
+    emit: Emit,
+    d: {
+      r: LockedReport;
+      reportId: number;
+      effects: ReportEffects;
+      applied: Record<string, unknown>;
+      hits: { player_id: string; conversion_id: string | null; platform_id: number }[];
+    },
+  ) {
+    const { r, reportId, effects, applied, hits } = d;
+    if (effects.voidConversion) {
+      const results: Record<string, number> = {};
+      for (const h of hits.filter((x) => x.conversion_id !== null)) {
+        const result = await this.deps.conversions.resolveIn(tx, emit, Number(h.conversion_id), 'VOID', { wait: true });
+        const key = result === 'VOIDED' ? 'VOIDED' : 'NOT_ON_HOLD';
+        results[key] = (results[key] ?? 0) + 1;
+      }
+      applied.voidConversion = { players: hits.length, conversions: results };
+    }
+    if (effects.blockPlayer) {
+      await tx.execute(
+        `insert into showcase_blocks (platform_id, player_id, report_id)
+         select h.platform_id, h.player_id, ? from fraud_hits h where h.report_id = ?
+         on conflict (platform_id, player_id) do nothing`,
+        [reportId, reportId],
+      );
+      applied.blockPlayer = { appId: r.platform_id, players: hits.length };
+    }
+  }
+
+  /** A player's report: the conversion voided (while on hold), the player blocked in the app. */
+  private async applyToPlayer(
+    tx: EntityManager,
+    emit: Emit,
+    d: { r: LockedReport; reportId: number; effects: ReportEffects; applied: Record<string, unknown> },
+  ) {
+    const { r, reportId, effects, applied } = d;
+    const playerId = r.player_id === null ? null : Number(r.player_id);
+    if (effects.voidConversion) {
+      if (!r.campaign_id || !playerId) {
+        throw validation('This report names no player and campaign: there is no conversion to void', 'effects');
+      }
+      const [v] = await tx.execute<{ id: string; status: string }[]>(
+        'select id, status from conversions where campaign_id = ? and player_id = ?',
+        [r.campaign_id, playerId],
+      );
+      const result = v ? await this.deps.conversions.resolveIn(tx, emit, Number(v.id), 'VOID', { wait: true }) : null;
+      applied.voidConversion = {
+        conversionId: v ? Number(v.id) : null,
+        // Only money still on hold goes back; a posted conversion stays paid.
+        result: result === 'VOIDED' ? 'VOIDED' : v ? `NOT_ON_HOLD` : 'NO_CONVERSION',
+      };
+    }
+    if (effects.blockPlayer) {
+      if (!playerId) throw validation('This report names no player to block', 'effects');
+      await tx.execute(
+        `insert into showcase_blocks (platform_id, player_id, report_id) values (?, ?, ?)
+         on conflict (platform_id, player_id) do nothing`,
+        [r.platform_id, playerId, reportId],
+      );
+      applied.blockPlayer = { appId: r.platform_id, playerId };
+    }
+  }
+
+  /** The report's new status and claim, and the event in its history. */
+  private async recordTransition(
+    tx: EntityManager,
+    t: {
+      reportId: number;
+      moderatorId: number;
+      action: ReportAction;
+      from: ReportStatus;
+      target: ReportStatus;
+      note: string | null;
+      applied: Record<string, unknown>;
+    },
+  ) {
+    const { reportId, action, target } = t;
+    await tx.execute(
+      `update player_reports set status = ?, updated_at = now(),
+              claimed_by_id = case when ? then ? else claimed_by_id end,
+              claimed_at = case when ? then now() when ? then null else claimed_at end
+        where id = ?`,
+      [
+        target,
+        action !== 'status',
+        action === 'claim' ? t.moderatorId : null,
+        action === 'claim',
+        action === 'release',
+        reportId,
+      ],
+    );
+    const verb =
+      action === 'status'
+        ? target === 'RESOLVED'
+          ? 'resolved'
+          : 'rejected'
+        : action === 'claim'
+          ? 'claimed'
+          : 'released';
+    await recordEvent(tx, {
+      subject: 'PLAYER_REPORT',
+      subjectId: reportId,
+      actorId: t.moderatorId,
+      action: verb,
+      from: t.from,
+      to: target,
+      note: t.note,
+      effects: Object.keys(t.applied).length ? t.applied : null,
     });
   }
 
@@ -758,5 +803,36 @@ export class PlayerReportsService {
       campaignsToReview: Number(row.campaigns),
       registrations: Number(row.registrations),
     };
+  }
+}
+
+/** A report's row as a decision reads it, under its lock. */
+interface LockedReport {
+  status: ReportStatus;
+  claimed_by_id: number | null;
+  claimer?: string;
+  campaign_id: number | null;
+  player_id: string | null;
+  platform_id: number;
+}
+
+/** Whether `action` may happen to the report now, by this moderator; throws the conflict that says why not. */
+function checkTransition(r: LockedReport, action: ReportAction, moderatorId: number) {
+  const mine = r.claimed_by_id === moderatorId;
+  if (r.status === 'RESOLVED' || r.status === 'REJECTED') {
+    throw conflict(`This report was already ${r.status.toLowerCase()}`);
+  }
+  if (action === 'claim') {
+    if (r.status === 'IN_REVIEW') {
+      throw conflict(mine ? 'You already claimed this report' : `This report is already claimed by ${r.claimer}`);
+    }
+  } else if (r.status !== 'IN_REVIEW') {
+    throw conflict(
+      action === 'release' ? 'This report is not claimed' : 'Claim this report before resolving or rejecting it',
+    );
+  } else if (!mine) {
+    throw conflict(
+      `This report is claimed by ${r.claimer}: only they can ${action === 'release' ? 'release' : 'decide'} it`,
+    );
   }
 }
