@@ -51,35 +51,8 @@ export function tableQueryString(state: TableState, filters: Record<string, unkn
   return text ? `?${text}` : '';
 }
 
-/**
- * The generic, server-driven data table: sorting by a column header cycles
- * ascending → descending → none; the search waits 500 ms after the last keystroke; page sizes
- * 5/10/20/30/50; three page buttons, hidden when everything fits on one page; 'No records
- * found' when empty. Columns are TanStack Table definitions whose `id` is the server's sort field.
- */
-export function DataTable<T, S extends string>({
-  label,
-  columns,
-  data,
-  totalCount,
-  loading,
-  error,
-  onRetry,
-  state,
-  onStateChange,
-  toolbar,
-  searchPlaceholder = 'Search',
-  getRowId,
-  onRowClick,
-  rowProps,
-  minW = '960px',
-  testId,
-  pageSizes = TABLE_PAGE_SIZES,
-  searchable = true,
-  caption,
-  cards,
-  placeholderHeight = '5',
-}: {
+/** What a DataTable shows and how it talks back (its state is the caller's). */
+export interface DataTableProps<T, S extends string> {
   /** Accessible name of the table, e.g. 'Player reports'. */
   label: string;
   columns: ColumnDef<T, any>[];
@@ -110,15 +83,40 @@ export function DataTable<T, S extends string>({
   cards?: (rows: T[]) => ReactNode;
   /** The loading rows' bar (a Chakra size): taller for tables whose rows take two lines, so the rows do not move the page when they come. */
   placeholderHeight?: string;
-}) {
+}
+
+/**
+ * The generic, server-driven data table: sorting by a column header cycles
+ * ascending → descending → none; the search waits 500 ms after the last keystroke; page sizes
+ * 5/10/20/30/50; three page buttons, hidden when everything fits on one page; 'No records
+ * found' when empty. Columns are TanStack Table definitions whose `id` is the server's sort field.
+ */
+export function DataTable<T, S extends string>({
+  label,
+  columns,
+  data,
+  totalCount,
+  loading,
+  error,
+  onRetry,
+  state,
+  onStateChange,
+  toolbar,
+  searchPlaceholder = 'Search',
+  getRowId,
+  onRowClick,
+  rowProps,
+  minW = '960px',
+  testId,
+  pageSizes = TABLE_PAGE_SIZES,
+  searchable = true,
+  caption,
+  cards,
+  placeholderHeight = '5',
+}: DataTableProps<T, S>) {
   const [wide] = useMediaQuery(['(min-width: 48rem)'], { ssr: false });
   const asCards = Boolean(cards) && !wide;
-  const [searchText, setSearchText] = useState(state.search);
-  const settled = useDebouncedValue(searchText);
-  useEffect(() => {
-    // Only a settled change of the text searches; other changes of the state leave it alone.
-    if (settled.trim() !== state.search) onStateChange({ ...state, search: settled.trim(), page: 1 });
-  }, [settled, state, onStateChange]);
+  const [searchText, setSearchText] = useSettledSearch(state, onStateChange);
 
   // The first rows render in the background (a deferred value, time-sliced): the first answer
   // comes as an urgent update (Apollo's store), and a page of rows in Chakra is a long task on a
@@ -127,86 +125,25 @@ export function DataTable<T, S extends string>({
   const deferred = useDeferredValue(data);
   const shownData = deferred === undefined ? undefined : data;
   const busy = loading || shownData !== data;
-  // The row callbacks as stable functions calling the latest ones, so the memoized rows skip a
-  // render that changed nothing of theirs.
-  const latest = useRef({ onRowClick, rowProps, onRetry });
-  latest.current = { onRowClick, rowProps, onRetry };
-  const hasRowClick = Boolean(onRowClick);
-  const hasRowProps = Boolean(rowProps);
-  const hasRetry = Boolean(onRetry);
-  const callbacks = useMemo(
-    () => ({
-      onRowClick: hasRowClick ? (row: T) => latest.current.onRowClick?.(row) : undefined,
-      rowProps: hasRowProps ? (row: T) => latest.current.rowProps?.(row) ?? {} : undefined,
-      onRetry: hasRetry ? () => latest.current.onRetry?.() : undefined,
-    }),
-    [hasRowClick, hasRowProps, hasRetry],
-  );
+  const callbacks = useStableRowCallbacks({ onRowClick, rowProps, onRetry });
 
-  const sorting: SortingState = state.sortField ? [{ id: state.sortField, desc: state.sortOrder === 'desc' }] : [];
-  const table = useReactTable({
-    data: shownData ?? [],
-    columns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    enableMultiSort: false,
-    // asc → desc → none, whatever the column holds.
-    sortDescFirst: false,
-    enableSortingRemoval: true,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const [first] = next;
-      onStateChange({
-        ...state,
-        page: 1,
-        sortField: first ? (first.id as S) : undefined,
-        sortOrder: first ? (first.desc ? 'desc' : 'asc') : undefined,
-      });
-    },
-  });
+  const table = useServerTable({ data: shownData ?? [], columns, getRowId, state, onStateChange });
 
-  const pages = Math.max(1, Math.ceil(totalCount / state.size));
-  const from = totalCount === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const to = Math.min(totalCount, state.page * state.size);
+  const { pages, from, to } = usePages({ totalCount, state, onStateChange, settled: !loading && data !== undefined });
   const rows = table.getRowModel().rows;
-  // Records that left the table (decided elsewhere, filtered out) can empty the last page.
-  useEffect(() => {
-    if (!loading && data !== undefined && state.page > pages) onStateChange({ ...state, page: pages });
-  }, [loading, data, state, pages, onStateChange]);
 
   return (
     <Stack gap="3" data-testid={testId}>
       {(searchable || toolbar || asCards) && (
-        <HStack gap="3" wrap="wrap" align="flex-end">
-          {searchable && (
-            <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
-              <Input
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-                placeholder={searchPlaceholder}
-                aria-label={`Search ${label.toLowerCase()}`}
-                maxLength={100}
-                type="search"
-                data-testid="table-search"
-              />
-            </InputGroup>
-          )}
-          {toolbar}
-          {asCards && (
-            <SortSelect
-              options={table
-                .getAllLeafColumns()
-                .filter((c) => c.getCanSort() && typeof c.columnDef.header === 'string')
-                .map((c) => ({ id: c.id, header: c.columnDef.header as string }))}
-              state={state}
-              onStateChange={onStateChange}
-              label={label}
-            />
-          )}
-        </HStack>
+        <TableToolbar
+          table={table}
+          label={label}
+          search={searchable ? { text: searchText, onChange: setSearchText, placeholder: searchPlaceholder } : null}
+          toolbar={toolbar}
+          sortSelect={asCards}
+          state={state}
+          onStateChange={onStateChange}
+        />
       )}
       {asCards && cards ? (
         <CardRows data={shownData} loading={busy} error={error} onRetry={onRetry} empty={rows.length === 0}>
@@ -250,6 +187,153 @@ export function DataTable<T, S extends string>({
         to={to}
       />
     </Stack>
+  );
+}
+
+/** The search box's text, and the table state's search once the text settles (500 ms). */
+function useSettledSearch<S extends string>(state: TableState<S>, onStateChange: (next: TableState<S>) => void) {
+  const [searchText, setSearchText] = useState(state.search);
+  const settled = useDebouncedValue(searchText);
+  useEffect(() => {
+    // Only a settled change of the text searches; other changes of the state leave it alone.
+    if (settled.trim() !== state.search) onStateChange({ ...state, search: settled.trim(), page: 1 });
+  }, [settled, state, onStateChange]);
+  return [searchText, setSearchText] as const;
+}
+
+/**
+ * The row callbacks as stable functions calling the latest ones, so the memoized rows skip a
+ * render that changed nothing of theirs.
+ */
+function useStableRowCallbacks<T>(given: {
+  onRowClick?: (row: T) => void;
+  rowProps?: (row: T) => Record<string, string | undefined>;
+  onRetry?: () => void;
+}) {
+  const latest = useRef(given);
+  latest.current = given;
+  const hasRowClick = Boolean(given.onRowClick);
+  const hasRowProps = Boolean(given.rowProps);
+  const hasRetry = Boolean(given.onRetry);
+  return useMemo(
+    () => ({
+      onRowClick: hasRowClick ? (row: T) => latest.current.onRowClick?.(row) : undefined,
+      rowProps: hasRowProps ? (row: T) => latest.current.rowProps?.(row) ?? {} : undefined,
+      onRetry: hasRetry ? () => latest.current.onRetry?.() : undefined,
+    }),
+    [hasRowClick, hasRowProps, hasRetry],
+  );
+}
+
+/** TanStack Table over one page the server sorted: a header's sort goes to the state (page 1). */
+function useServerTable<T, S extends string>({
+  data,
+  columns,
+  getRowId,
+  state,
+  onStateChange,
+}: {
+  data: T[];
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+}) {
+  const sorting: SortingState = state.sortField ? [{ id: state.sortField, desc: state.sortOrder === 'desc' }] : [];
+  return useReactTable({
+    data,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    // asc → desc → none, whatever the column holds.
+    sortDescFirst: false,
+    enableSortingRemoval: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const [first] = next;
+      onStateChange({
+        ...state,
+        page: 1,
+        sortField: first ? (first.id as S) : undefined,
+        sortOrder: first ? (first.desc ? 'desc' : 'asc') : undefined,
+      });
+    },
+  });
+}
+
+/** The page count and the rows shown; a page emptied by records that left (decided elsewhere, filtered out) goes back to the last. */
+function usePages<S extends string>({
+  totalCount,
+  state,
+  onStateChange,
+  settled,
+}: {
+  totalCount: number;
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+  settled: boolean;
+}) {
+  const pages = Math.max(1, Math.ceil(totalCount / state.size));
+  useEffect(() => {
+    if (settled && state.page > pages) onStateChange({ ...state, page: pages });
+  }, [settled, state, pages, onStateChange]);
+  return {
+    pages,
+    from: totalCount === 0 ? 0 : (state.page - 1) * state.size + 1,
+    to: Math.min(totalCount, state.page * state.size),
+  };
+}
+
+/** The search box, the caller's filters and, for cards, the sort select. */
+function TableToolbar<T, S extends string>({
+  table,
+  label,
+  search,
+  toolbar,
+  sortSelect,
+  state,
+  onStateChange,
+}: {
+  table: TanstackTable<T>;
+  label: string;
+  search: { text: string; onChange: (text: string) => void; placeholder: string } | null;
+  toolbar?: ReactNode;
+  sortSelect: boolean;
+  state: TableState<S>;
+  onStateChange: (next: TableState<S>) => void;
+}) {
+  return (
+    <HStack gap="3" wrap="wrap" align="flex-end">
+      {search && (
+        <InputGroup startElement={<Search size={16} />} flex="1" minW="220px" maxW={{ md: '360px' }}>
+          <Input
+            value={search.text}
+            onChange={(e) => search.onChange(e.target.value)}
+            placeholder={search.placeholder}
+            aria-label={`Search ${label.toLowerCase()}`}
+            maxLength={100}
+            type="search"
+            data-testid="table-search"
+          />
+        </InputGroup>
+      )}
+      {toolbar}
+      {sortSelect && (
+        <SortSelect
+          options={table
+            .getAllLeafColumns()
+            .filter((c) => c.getCanSort() && typeof c.columnDef.header === 'string')
+            .map((c) => ({ id: c.id, header: c.columnDef.header as string }))}
+          state={state}
+          onStateChange={onStateChange}
+          label={label}
+        />
+      )}
+    </HStack>
   );
 }
 
