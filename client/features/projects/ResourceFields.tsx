@@ -64,80 +64,11 @@ export function ResourceFields({
   services: ResourceServices;
   onRemove?: () => void;
 }) {
-  const {
-    register,
-    setValue,
-    getValues,
-    clearErrors,
-    setError,
-    control,
-    formState: { errors, isSubmitted },
-  } = useFormContext<WithTasks>();
-  const resource = useWatch({ control, name: `tasks.${index}` });
-  const [searching, setSearching] = useState(false);
-  const name = (field: keyof ResourceValues) => `tasks.${index}.${field}` as const;
-  const fieldErrors = errors.tasks?.[index];
-  const set = <K extends keyof ResourceValues>(field: K, value: ResourceValues[K]) =>
-    setValue(`tasks.${index}.${field}` as `tasks.${number}.${K}`, value as never, {
-      shouldDirty: true,
-      shouldValidate: isSubmitted,
-    });
-
+  const { register, resource, name, fieldErrors, set } = useResourceForm(index);
+  const { search, searching } = useResourceSearch(index, services);
   if (!resource) return null;
 
-  if (!resource.isNew) {
-    return (
-      <HStack
-        gap="3"
-        p="3"
-        borderWidth="1px"
-        borderRadius="lg"
-        bg="bg.subtle"
-        data-testid="existing-resource"
-        aria-label={`${resource.title} (read-only)`}
-      >
-        <Avatar.Root size="sm">
-          <Avatar.Image src={resource.logo} alt="" />
-          <Avatar.Fallback name={resource.title} />
-        </Avatar.Root>
-        <Stack gap="0" flex="1" minW="0">
-          <Text fontWeight="medium" truncate>
-            {resource.title}
-          </Text>
-          <Text fontSize="sm" color="fg.muted" truncate>
-            {resource.url}
-          </Text>
-        </Stack>
-        <Badge variant="outline">{typeLabels[resource.type]}</Badge>
-        <Lock size={14} aria-hidden />
-      </HStack>
-    );
-  }
-
-  const search = async () => {
-    const url = toTelegramLink(String(getValues(`tasks.${index}.url`) ?? ''));
-    if (!url) {
-      setError(name('url'), { message: resourceMessages.urlRequired });
-      return;
-    }
-    set('url', url);
-    setSearching(true);
-    try {
-      const found = await services.search(url);
-      set('type', found.taskType === 'SMART_LINK' ? 'CUSTOM' : found.taskType);
-      set('title', found.title);
-      set('url', found.url);
-      if (found.logo) set('logo', found.logo);
-      clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
-    } catch {
-      // Not found, or the lookup is not configured: the user fills in the fields.
-      notifyError(resourceMessages.notFound);
-      set('type', 'BOT');
-    } finally {
-      setSearching(false);
-      set('revealed', true);
-    }
-  };
+  if (!resource.isNew) return <ExistingResource resource={resource} />;
 
   // Custom resources are any https page (players arrive with ?click=<code>); the others live in Telegram.
   const custom = resource.revealed && resource.type === 'CUSTOM';
@@ -197,57 +128,150 @@ export function ResourceFields({
           Fill in manually
         </Button>
       ) : (
-        <>
-          <Field.Root>
-            <Field.Label>Type</Field.Label>
-            <SegmentGroup.Root
-              size="sm"
-              value={resource.type}
-              onValueChange={(e) => e.value && set('type', e.value as TaskType)}
-              aria-label="Resource type"
-            >
-              <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={selectableTypes} />
-            </SegmentGroup.Root>
-          </Field.Root>
-          <FormField label="Resource name" error={fieldErrors?.title?.message}>
-            <Input placeholder={TITLE_PLACEHOLDERS[resource.type]} {...register(name('title'))} />
-          </FormField>
-          <LogoField
-            logo={resource.logo}
-            title={resource.title}
-            error={fieldErrors?.logo?.message}
-            upload={services.upload}
-            onUploaded={(path) => {
-              set('logo', path);
-              clearErrors(name('logo'));
-            }}
-            onRejected={(message) => setError(name('logo'), { message })}
-          />
-          {resource.type === 'BOT' && (
-            <Checkbox.Root checked={resource.isMiniApp} onCheckedChange={(e) => set('isMiniApp', e.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>This bot is a mini app</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-          {hasInviteLink(resource.type) && (
-            <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
-              <Input
-                placeholder="https://t.me/+invite"
-                autoComplete="off"
-                {...register(name('inviteLink'), {
-                  onBlur: (e) => {
-                    const value = String(e.target.value ?? '');
-                    if (value.trim().startsWith('@')) set('inviteLink', toTelegramLink(value));
-                  },
-                })}
-              />
-            </FormField>
-          )}
-        </>
+        <ResourceDetails index={index} services={services} />
       )}
     </Stack>
+  );
+}
+
+/** One resource of the form (`tasks.<index>`): its values, errors and a setter that validates once submitted. */
+function useResourceForm(index: number) {
+  const {
+    register,
+    setValue,
+    getValues,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors, isSubmitted },
+  } = useFormContext<WithTasks>();
+  const resource = useWatch({ control, name: `tasks.${index}` });
+  const name = (field: keyof ResourceValues) => `tasks.${index}.${field}` as const;
+  const fieldErrors = errors.tasks?.[index];
+  const set = <K extends keyof ResourceValues>(field: K, value: ResourceValues[K]) =>
+    setValue(`tasks.${index}.${field}` as `tasks.${number}.${K}`, value as never, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
+
+  return { register, getValues, clearErrors, setError, resource, name, fieldErrors, set };
+}
+
+/** The link's search: fills in the type, name, link and logo it finds, or lets the user fill them in. */
+function useResourceSearch(index: number, services: ResourceServices) {
+  const { getValues, clearErrors, setError, name, set } = useResourceForm(index);
+  const [searching, setSearching] = useState(false);
+  const search = async () => {
+    const url = toTelegramLink(String(getValues(`tasks.${index}.url`) ?? ''));
+    if (!url) {
+      setError(name('url'), { message: resourceMessages.urlRequired });
+      return;
+    }
+    set('url', url);
+    setSearching(true);
+    try {
+      const found = await services.search(url);
+      set('type', found.taskType === 'SMART_LINK' ? 'CUSTOM' : found.taskType);
+      set('title', found.title);
+      set('url', found.url);
+      if (found.logo) set('logo', found.logo);
+      clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
+    } catch {
+      // Not found, or the lookup is not configured: the user fills in the fields.
+      notifyError(resourceMessages.notFound);
+      set('type', 'BOT');
+    } finally {
+      setSearching(false);
+      set('revealed', true);
+    }
+  };
+  return { search, searching };
+}
+
+/** A resource the project already has: shown, not edited. */
+function ExistingResource({ resource }: { resource: ResourceValues }) {
+  return (
+    <HStack
+      gap="3"
+      p="3"
+      borderWidth="1px"
+      borderRadius="lg"
+      bg="bg.subtle"
+      data-testid="existing-resource"
+      aria-label={`${resource.title} (read-only)`}
+    >
+      <Avatar.Root size="sm">
+        <Avatar.Image src={resource.logo} alt="" />
+        <Avatar.Fallback name={resource.title} />
+      </Avatar.Root>
+      <Stack gap="0" flex="1" minW="0">
+        <Text fontWeight="medium" truncate>
+          {resource.title}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" truncate>
+          {resource.url}
+        </Text>
+      </Stack>
+      <Badge variant="outline">{typeLabels[resource.type]}</Badge>
+      <Lock size={14} aria-hidden />
+    </HStack>
+  );
+}
+
+/** A resource's type, name, logo and type's options, once searched for or filled in by hand. */
+function ResourceDetails({ index, services }: { index: number; services: ResourceServices }) {
+  const { register, clearErrors, setError, resource, name, fieldErrors, set } = useResourceForm(index);
+  if (!resource) return null;
+  return (
+    <>
+      <Field.Root>
+        <Field.Label>Type</Field.Label>
+        <SegmentGroup.Root
+          size="sm"
+          value={resource.type}
+          onValueChange={(e) => e.value && set('type', e.value as TaskType)}
+          aria-label="Resource type"
+        >
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items items={selectableTypes} />
+        </SegmentGroup.Root>
+      </Field.Root>
+      <FormField label="Resource name" error={fieldErrors?.title?.message}>
+        <Input placeholder={TITLE_PLACEHOLDERS[resource.type]} {...register(name('title'))} />
+      </FormField>
+      <LogoField
+        logo={resource.logo}
+        title={resource.title}
+        error={fieldErrors?.logo?.message}
+        upload={services.upload}
+        onUploaded={(path) => {
+          set('logo', path);
+          clearErrors(name('logo'));
+        }}
+        onRejected={(message) => setError(name('logo'), { message })}
+      />
+      {resource.type === 'BOT' && (
+        <Checkbox.Root checked={resource.isMiniApp} onCheckedChange={(e) => set('isMiniApp', e.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>This bot is a mini app</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+      {hasInviteLink(resource.type) && (
+        <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
+          <Input
+            placeholder="https://t.me/+invite"
+            autoComplete="off"
+            {...register(name('inviteLink'), {
+              onBlur: (e) => {
+                const value = String(e.target.value ?? '');
+                if (value.trim().startsWith('@')) set('inviteLink', toTelegramLink(value));
+              },
+            })}
+          />
+        </FormField>
+      )}
+    </>
   );
 }
 
