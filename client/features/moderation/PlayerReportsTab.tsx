@@ -107,87 +107,7 @@ export function PlayerReportsTab() {
     setState((s) => ({ ...s, page: 1 }));
   };
 
-  const columns = useMemo<ColumnDef<ReportRow, any>[]>(() => {
-    const col = createColumnHelper<ReportRow>();
-    return [
-      col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
-      col.accessor('createdAt', {
-        id: 'createdAt',
-        header: 'Filed',
-        cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
-      }),
-      col.accessor(player, {
-        id: 'player',
-        header: 'Player',
-        cell: (c) => (
-          <Stack gap="0">
-            <Text fontWeight="medium" lineClamp={1}>
-              {c.getValue()}
-            </Text>
-            {c.row.original.playerId && c.row.original.playerName && (
-              <Text fontSize="xs" color="fg.muted">
-                {c.row.original.playerId}
-              </Text>
-            )}
-          </Stack>
-        ),
-      }),
-      col.accessor((r) => r.app.title, { id: 'app', header: 'App' }),
-      col.accessor((r) => r.campaign?.name ?? '—', {
-        id: 'campaign',
-        header: 'Campaign',
-        cell: (c) => (
-          <Stack gap="0" maxW="56">
-            <Text lineClamp={1} title={c.getValue()}>
-              {c.getValue()}
-            </Text>
-            {c.row.original.campaign && (
-              <Text fontSize="xs" color="fg.muted" lineClamp={1}>
-                {c.row.original.campaign.taskTitle} · {c.row.original.campaign.ownerName}
-              </Text>
-            )}
-          </Stack>
-        ),
-      }),
-      col.accessor('reason', {
-        id: 'reason',
-        header: 'Reason',
-        cell: (c) => (
-          <Stack gap="0">
-            <HStack gap="1">
-              {c.getValue() === 'FRAUD_RULE' && <ShieldAlert size={14} aria-hidden />}
-              <Text whiteSpace="nowrap">{reasonLabels[c.getValue() as PlayerReportReason]}</Text>
-            </HStack>
-            {c.row.original.rule && (
-              <Text fontSize="xs" color="fg.muted">
-                {ruleLabels[c.row.original.rule] ?? c.row.original.rule}
-              </Text>
-            )}
-          </Stack>
-        ),
-      }),
-      col.accessor('status', {
-        id: 'status',
-        header: 'Status',
-        cell: (c) => <ReportStatusBadge status={c.getValue()} />,
-      }),
-      col.accessor((r) => r.claimedBy?.name ?? '', {
-        id: 'claimedBy',
-        header: 'Claimed by',
-        cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
-      }),
-      col.display({
-        id: 'actions',
-        header: () => (
-          <Box as="span" srOnly>
-            Actions
-          </Box>
-        ),
-        meta: { align: 'end' },
-        cell: (c) => <RowActions report={c.row.original} myId={myId} claims={claims} onOpen={setOpenId} />,
-      }),
-    ];
-  }, [myId, claims]);
+  const columns = useMemo(() => reportColumns(myId, claims, setOpenId), [myId, claims]);
 
   return (
     <>
@@ -207,25 +127,7 @@ export function PlayerReportsTab() {
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status })}
-        cards={(list) => (
-          <Stack gap="2">
-            {list.map((r) => (
-              <QueueCard
-                key={r.id}
-                title={`#${r.id} · ${reasonLabels[r.reason]}${r.rule ? ` · ${ruleLabels[r.rule] ?? r.rule}` : ''}`}
-                lines={[
-                  player(r),
-                  r.campaign ? `${r.app.title} · ${r.campaign.name}` : r.app.title,
-                  `Filed ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
-                ]}
-                badges={<ReportStatusBadge status={r.status} />}
-                actions={<RowActions report={r} myId={myId} claims={claims} onOpen={setOpenId} />}
-                onOpen={() => setOpenId(r.id)}
-                rowProps={{ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status }}
-              />
-            ))}
-          </Stack>
-        )}
+        cards={(list) => <ReportCards list={list} myId={myId} claims={claims} onOpen={setOpenId} />}
         toolbar={
           <HStack gap="2" wrap="wrap">
             <TableFilter
@@ -261,6 +163,126 @@ export function PlayerReportsTab() {
       />
       <ReportDrawer id={openId} onClose={() => setOpenId(null)} claims={claims} myId={myId} />
     </>
+  );
+}
+
+/** The queue's columns; a row's actions claim, release or open it. */
+function reportColumns(
+  myId: string | undefined,
+  claims: ReturnType<typeof useReportClaims>,
+  setOpenId: (id: string) => void,
+): ColumnDef<ReportRow, any>[] {
+  const col = createColumnHelper<ReportRow>();
+  return [
+    col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
+    col.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Filed',
+      cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
+    }),
+    col.accessor(player, {
+      id: 'player',
+      header: 'Player',
+      cell: (c) => (
+        <Stack gap="0">
+          <Text fontWeight="medium" lineClamp={1}>
+            {c.getValue()}
+          </Text>
+          {c.row.original.playerId && c.row.original.playerName && (
+            <Text fontSize="xs" color="fg.muted">
+              {c.row.original.playerId}
+            </Text>
+          )}
+        </Stack>
+      ),
+    }),
+    col.accessor((r) => r.app.title, { id: 'app', header: 'App' }),
+    col.accessor((r) => r.campaign?.name ?? '—', {
+      id: 'campaign',
+      header: 'Campaign',
+      cell: (c) => (
+        <Stack gap="0" maxW="56">
+          <Text lineClamp={1} title={c.getValue()}>
+            {c.getValue()}
+          </Text>
+          {c.row.original.campaign && (
+            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+              {c.row.original.campaign.taskTitle} · {c.row.original.campaign.ownerName}
+            </Text>
+          )}
+        </Stack>
+      ),
+    }),
+    col.accessor('reason', {
+      id: 'reason',
+      header: 'Reason',
+      cell: (c) => (
+        <Stack gap="0">
+          <HStack gap="1">
+            {c.getValue() === 'FRAUD_RULE' && <ShieldAlert size={14} aria-hidden />}
+            <Text whiteSpace="nowrap">{reasonLabels[c.getValue() as PlayerReportReason]}</Text>
+          </HStack>
+          {c.row.original.rule && (
+            <Text fontSize="xs" color="fg.muted">
+              {ruleLabels[c.row.original.rule] ?? c.row.original.rule}
+            </Text>
+          )}
+        </Stack>
+      ),
+    }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      cell: (c) => <ReportStatusBadge status={c.getValue()} />,
+    }),
+    col.accessor((r) => r.claimedBy?.name ?? '', {
+      id: 'claimedBy',
+      header: 'Claimed by',
+      cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: () => (
+        <Box as="span" srOnly>
+          Actions
+        </Box>
+      ),
+      meta: { align: 'end' },
+      cell: (c) => <RowActions report={c.row.original} myId={myId} claims={claims} onOpen={setOpenId} />,
+    }),
+  ];
+}
+
+/** Phones: the queue as cards. */
+function ReportCards({
+  list,
+  myId,
+  claims,
+  onOpen: setOpenId,
+}: {
+  list: ReportRow[];
+  myId: string | undefined;
+  claims: ReturnType<typeof useReportClaims>;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <Stack gap="2">
+      {list.map((r) => (
+        <QueueCard
+          key={r.id}
+          title={`#${r.id} · ${reasonLabels[r.reason]}${r.rule ? ` · ${ruleLabels[r.rule] ?? r.rule}` : ''}`}
+          lines={[
+            player(r),
+            r.campaign ? `${r.app.title} · ${r.campaign.name}` : r.app.title,
+            `Filed ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+          ]}
+          badges={<ReportStatusBadge status={r.status} />}
+          actions={<RowActions report={r} myId={myId} claims={claims} onOpen={setOpenId} />}
+          onOpen={() => setOpenId(r.id)}
+          rowProps={{ 'data-testid': 'report-row', 'data-report-id': r.id, 'data-status': r.status }}
+        />
+      ))}
+    </Stack>
   );
 }
 
