@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
-import type { PlayerReportDecision } from '../../gql/graphql';
+import type { PlayerReportDecision, PlayerReportDetailQuery as DetailQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
@@ -84,79 +84,9 @@ export function ReportDrawer({
                   )
                 ) : (
                   <Stack gap="6">
-                    <Stack gap="2">
-                      <HStack gap="2" wrap="wrap">
-                        <ReportStatusBadge status={report.status} />
-                        <Badge variant="outline">{reasonLabels[report.reason]}</Badge>
-                        {report.rule && <Badge variant="outline">{ruleLabels[report.rule] ?? report.rule}</Badge>}
-                        {detail?.blocked && (
-                          <Badge colorPalette="red" variant="subtle" data-testid="player-blocked">
-                            <Ban size={12} /> Blocked in this app
-                          </Badge>
-                        )}
-                      </HStack>
-                      {report.text && (
-                        <Text fontSize="md" data-testid="report-text">
-                          {report.text}
-                        </Text>
-                      )}
-                      <Text fontSize="sm" color="fg.muted">
-                        Filed {formatShortDate(report.createdAt)}
-                      </Text>
-                      <HStack gap="2" fontSize="sm">
-                        <Text color="fg.muted">Claimed by</Text>
-                        <ClaimedBy claimedBy={report.claimedBy} myId={myId} />
-                      </HStack>
-                    </Stack>
+                    <ReportSummary report={report} blocked={Boolean(detail?.blocked)} myId={myId} />
                     <Facts report={report} />
-                    {!report.playerId ? (
-                      <Text fontSize="sm" color="fg.muted" data-testid="whole-app-note">
-                        This report is about the whole app, not one player
-                        {flaggedPlayers(report.evidence)
-                          ? ': a decision acts on the flagged players listed above.'
-                          : '.'}
-                      </Text>
-                    ) : (
-                      <Stack gap="2">
-                        <Heading size="sm">The player’s recent conversions</Heading>
-                        {detail?.conversions.length ? (
-                          <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
-                            <Table.Root size="sm" data-testid="player-conversions">
-                              <Table.Header>
-                                <Table.Row bg="bg.subtle">
-                                  <Table.ColumnHeader>When</Table.ColumnHeader>
-                                  <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                                  <Table.ColumnHeader>App</Table.ColumnHeader>
-                                  <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                                </Table.Row>
-                              </Table.Header>
-                              <Table.Body>
-                                {detail.conversions.map((c) => (
-                                  <Table.Row key={c.id}>
-                                    <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
-                                    <Table.Cell>{c.campaignName}</Table.Cell>
-                                    <Table.Cell>{c.appTitle}</Table.Cell>
-                                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                                      {formatMoney(c.price)}
-                                    </Table.Cell>
-                                    <Table.Cell>
-                                      <Badge colorPalette={conversionLook[c.status]} variant="subtle">
-                                        {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
-                                      </Badge>
-                                    </Table.Cell>
-                                  </Table.Row>
-                                ))}
-                              </Table.Body>
-                            </Table.Root>
-                          </Box>
-                        ) : (
-                          <Text fontSize="sm" color="fg.muted">
-                            No conversions of this player.
-                          </Text>
-                        )}
-                      </Stack>
-                    )}
+                    <PlayerConversions report={report} conversions={detail?.conversions ?? []} />
                     <Stack gap="2">
                       <Heading size="sm">History</Heading>
                       {detail && <History entries={detail.history} />}
@@ -165,29 +95,8 @@ export function ReportDrawer({
                 )}
               </Drawer.Body>
               <Drawer.Footer>
-                {report?.status === 'NEW' && (
-                  <Button
-                    colorPalette="brand"
-                    loading={claims.busy === report.id}
-                    onClick={() => void claims.claim(report.id)}
-                    data-testid="drawer-claim"
-                  >
-                    Claim
-                  </Button>
-                )}
-                {mine && report && (
-                  <>
-                    <Button
-                      variant="outline"
-                      loading={claims.busy === report.id}
-                      onClick={() => void claims.release(report.id)}
-                    >
-                      Release
-                    </Button>
-                    <Button colorPalette="brand" onClick={() => setDeciding(true)} data-testid="drawer-decide">
-                      Decide
-                    </Button>
-                  </>
+                {report && (
+                  <DrawerActions report={report} mine={mine} claims={claims} onDecide={() => setDeciding(true)} />
                 )}
                 {loading && report && (
                   <Text fontSize="xs" color="fg.muted">
@@ -212,6 +121,126 @@ export function ReportDrawer({
             void refetch();
           }}
         />
+      )}
+    </>
+  );
+}
+
+/** The report's status, reason, text, date and claimer. */
+function ReportSummary({ report, blocked, myId }: { report: ReportRow; blocked: boolean; myId?: string }) {
+  return (
+    <Stack gap="2">
+      <HStack gap="2" wrap="wrap">
+        <ReportStatusBadge status={report.status} />
+        <Badge variant="outline">{reasonLabels[report.reason]}</Badge>
+        {report.rule && <Badge variant="outline">{ruleLabels[report.rule] ?? report.rule}</Badge>}
+        {blocked && (
+          <Badge colorPalette="red" variant="subtle" data-testid="player-blocked">
+            <Ban size={12} /> Blocked in this app
+          </Badge>
+        )}
+      </HStack>
+      {report.text && (
+        <Text fontSize="md" data-testid="report-text">
+          {report.text}
+        </Text>
+      )}
+      <Text fontSize="sm" color="fg.muted">
+        Filed {formatShortDate(report.createdAt)}
+      </Text>
+      <HStack gap="2" fontSize="sm">
+        <Text color="fg.muted">Claimed by</Text>
+        <ClaimedBy claimedBy={report.claimedBy} myId={myId} />
+      </HStack>
+    </Stack>
+  );
+}
+
+type Conversions = NonNullable<DetailQuery['playerReport']>['conversions'];
+
+/** The player's recent conversions (a report about the whole app says so instead). */
+function PlayerConversions({ report, conversions }: { report: ReportRow; conversions: Conversions }) {
+  return !report.playerId ? (
+    <Text fontSize="sm" color="fg.muted" data-testid="whole-app-note">
+      This report is about the whole app, not one player
+      {flaggedPlayers(report.evidence) ? ': a decision acts on the flagged players listed above.' : '.'}
+    </Text>
+  ) : (
+    <Stack gap="2">
+      <Heading size="sm">The player’s recent conversions</Heading>
+      {conversions.length ? (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
+          <Table.Root size="sm" data-testid="player-conversions">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>When</Table.ColumnHeader>
+                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
+                <Table.ColumnHeader>App</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {conversions.map((c) => (
+                <Table.Row key={c.id}>
+                  <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
+                  <Table.Cell>{c.campaignName}</Table.Cell>
+                  <Table.Cell>{c.appTitle}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {formatMoney(c.price)}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={conversionLook[c.status]} variant="subtle">
+                      {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
+                    </Badge>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          No conversions of this player.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Claim a new report; release or decide one of mine. */
+function DrawerActions({
+  report,
+  mine,
+  claims,
+  onDecide,
+}: {
+  report: ReportRow;
+  mine: boolean;
+  claims: ReturnType<typeof useReportClaims>;
+  onDecide: () => void;
+}) {
+  return (
+    <>
+      {report.status === 'NEW' && (
+        <Button
+          colorPalette="brand"
+          loading={claims.busy === report.id}
+          onClick={() => void claims.claim(report.id)}
+          data-testid="drawer-claim"
+        >
+          Claim
+        </Button>
+      )}
+      {mine && (
+        <>
+          <Button variant="outline" loading={claims.busy === report.id} onClick={() => void claims.release(report.id)}>
+            Release
+          </Button>
+          <Button colorPalette="brand" onClick={onDecide} data-testid="drawer-decide">
+            Decide
+          </Button>
+        </>
       )}
     </>
   );
@@ -328,7 +357,6 @@ function DecisionDialog({
   const [decide, { loading }] = useMutation(DecidePlayerReportMutation);
   const resolving = status === 'RESOLVED';
   const offered = effectsFor(report);
-  const wholeApp = !report.playerId;
   const set = (key: keyof Effects) => (checked: boolean) => setEffects((e) => ({ ...e, [key]: checked }));
   const submit = async () => {
     try {
@@ -340,16 +368,7 @@ function DecisionDialog({
       notifyError(errorMessage(e));
     }
   };
-  const labels: Record<keyof Effects, string> = {
-    voidConversion: wholeApp
-      ? 'Void the flagged players’ conversions (those still on hold: the price goes back to the campaign)'
-      : 'Void the player’s conversion on this campaign (if still on hold: the price goes back to the campaign, the app’s share is cancelled)',
-    blockPlayer: wholeApp
-      ? `Block the flagged players in ${report.app.title}`
-      : `Block the player in ${report.app.title} (no more tasks there)`,
-    pauseCampaign: `Pause the campaign${report.campaign ? ` “${report.campaign.name}”` : ''} until its advertiser turns it on again`,
-    askAdvertiser: `Ask the advertiser${report.campaign ? `, ${report.campaign.ownerName},` : ''} to look: they are mailed the report and your note`,
-  };
+
   return (
     <Dialog.Root
       open={open}
@@ -370,47 +389,15 @@ function DecisionDialog({
               <Dialog.Title>Decide report #{report.id}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Stack gap="4">
-                <SegmentGroup.Root
-                  value={status}
-                  onValueChange={(e) => setStatus(e.value as PlayerReportDecision)}
-                  size="sm"
-                >
-                  <SegmentGroup.Indicator />
-                  <SegmentGroup.Items
-                    items={[
-                      { value: 'RESOLVED', label: 'Resolve' },
-                      { value: 'REJECTED', label: 'Dismiss' },
-                    ]}
-                  />
-                </SegmentGroup.Root>
-                <Text fontSize="sm" color="fg.muted">
-                  {!resolving
-                    ? 'The report is unfounded: nothing changes for the player, the app or the advertiser.'
-                    : offered.length
-                      ? 'The report is right. Choose what happens, in the same step:'
-                      : 'The report is right. It names no campaign or player to act on: the note records what was done.'}
-                </Text>
-                {resolving && offered.length > 0 && (
-                  <Stack gap="3">
-                    {offered.map((key) => (
-                      <Effect key={key} checked={effects[key]} onChange={set(key)} testId={`effect-${key}`}>
-                        {labels[key]}
-                      </Effect>
-                    ))}
-                  </Stack>
-                )}
-                <FormField
-                  label="Note (optional)"
-                  helperText={
-                    resolving && effects.askAdvertiser
-                      ? 'Kept in the history and sent to the advertiser'
-                      : 'Kept in the report’s history'
-                  }
-                >
-                  <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
-                </FormField>
-              </Stack>
+              <DecisionFields
+                report={report}
+                status={status}
+                onStatus={setStatus}
+                note={note}
+                onNote={setNote}
+                effects={effects}
+                onEffect={set}
+              />
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
@@ -433,6 +420,83 @@ function DecisionDialog({
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** What a decision is: resolve or dismiss, the effects a resolution has, a note. */
+function DecisionFields({
+  report,
+  status,
+  onStatus: setStatus,
+  note,
+  onNote: setNote,
+  effects,
+  onEffect: set,
+}: {
+  report: ReportRow;
+  status: PlayerReportDecision;
+  onStatus: (status: PlayerReportDecision) => void;
+  note: string;
+  onNote: (note: string) => void;
+  effects: Effects;
+  onEffect: (key: keyof Effects) => (checked: boolean) => void;
+}) {
+  const resolving = status === 'RESOLVED';
+  const offered = effectsFor(report);
+  const labels = effectLabels(report);
+  return (
+    <Stack gap="4">
+      <SegmentGroup.Root value={status} onValueChange={(e) => setStatus(e.value as PlayerReportDecision)} size="sm">
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items
+          items={[
+            { value: 'RESOLVED', label: 'Resolve' },
+            { value: 'REJECTED', label: 'Dismiss' },
+          ]}
+        />
+      </SegmentGroup.Root>
+      <Text fontSize="sm" color="fg.muted">
+        {!resolving
+          ? 'The report is unfounded: nothing changes for the player, the app or the advertiser.'
+          : offered.length
+            ? 'The report is right. Choose what happens, in the same step:'
+            : 'The report is right. It names no campaign or player to act on: the note records what was done.'}
+      </Text>
+      {resolving && offered.length > 0 && (
+        <Stack gap="3">
+          {offered.map((key) => (
+            <Effect key={key} checked={effects[key]} onChange={set(key)} testId={`effect-${key}`}>
+              {labels[key]}
+            </Effect>
+          ))}
+        </Stack>
+      )}
+      <FormField
+        label="Note (optional)"
+        helperText={
+          resolving && effects.askAdvertiser
+            ? 'Kept in the history and sent to the advertiser'
+            : 'Kept in the report’s history'
+        }
+      >
+        <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
+      </FormField>
+    </Stack>
+  );
+}
+
+/** What each effect does, said for this report (a whole app's flagged players, or one player). */
+function effectLabels(report: ReportRow): Record<keyof Effects, string> {
+  const wholeApp = !report.playerId;
+  return {
+    voidConversion: wholeApp
+      ? 'Void the flagged players’ conversions (those still on hold: the price goes back to the campaign)'
+      : 'Void the player’s conversion on this campaign (if still on hold: the price goes back to the campaign, the app’s share is cancelled)',
+    blockPlayer: wholeApp
+      ? `Block the flagged players in ${report.app.title}`
+      : `Block the player in ${report.app.title} (no more tasks there)`,
+    pauseCampaign: `Pause the campaign${report.campaign ? ` “${report.campaign.name}”` : ''} until its advertiser turns it on again`,
+    askAdvertiser: `Ask the advertiser${report.campaign ? `, ${report.campaign.ownerName},` : ''} to look: they are mailed the report and your note`,
+  };
 }
 
 /** A fraud rule's report about an app lists the players it flagged (evidence `{ hits, players }`). */
