@@ -43,7 +43,6 @@ export function MobileDrawer({
 }) {
   const user = useFragment(MobileDrawerFragment, userRef);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
   const close = () => setOpen(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   // What the drawer's own badges count that waits on this user: offers to answer, the queue.
@@ -53,33 +52,7 @@ export function MobileDrawer({
     <>
       <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
         <Drawer.Trigger asChild>
-          <IconButton
-            variant="ghost"
-            size="sm"
-            aria-label={waiting > 0 ? `Open menu, ${waiting} waiting for you` : 'Open menu'}
-            display={{ base: 'inline-flex', md: 'none' }}
-            position="relative"
-            data-testid="drawer-open"
-          >
-            <MenuIcon />
-            {waiting > 0 && (
-              <Badge
-                colorPalette="red"
-                variant="solid"
-                borderRadius="full"
-                size="xs"
-                position="absolute"
-                top="-1"
-                insetEnd="-1"
-                minW="4"
-                justifyContent="center"
-                data-testid="drawer-badge"
-                aria-hidden
-              >
-                {waiting}
-              </Badge>
-            )}
-          </IconButton>
+          <MenuButton waiting={waiting} />
         </Drawer.Trigger>
         <Portal>
           <Drawer.Backdrop />
@@ -96,43 +69,14 @@ export function MobileDrawer({
               <Drawer.Body>
                 <Stack gap="5">
                   {areas.map((option) => (
-                    <Stack key={option.id} gap="1">
-                      <Text
-                        fontSize="xs"
-                        fontWeight="semibold"
-                        textTransform="uppercase"
-                        color={option.id === area ? 'brand.fg' : 'fg.muted'}
-                      >
-                        {option.label}
-                      </Text>
-                      {areaTabs[option.id].map((tab) =>
-                        tab.to === null ? (
-                          <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
-                            <a href={docsUrl} target="_blank" rel="noreferrer">
-                              {tab.label}
-                            </a>
-                          </Button>
-                        ) : (
-                          <Button
-                            key={tab.label}
-                            asChild
-                            variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
-                            justifyContent="flex-start"
-                            size="sm"
-                            onClick={close}
-                          >
-                            <Link to={tab.to}>
-                              {tab.label}
-                              {tab.badge && badges?.[tab.badge] ? (
-                                <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
-                                  {badges[tab.badge]}
-                                </Badge>
-                              ) : null}
-                            </Link>
-                          </Button>
-                        ),
-                      )}
-                    </Stack>
+                    <AreaTabs
+                      key={option.id}
+                      option={option}
+                      current={option.id === area}
+                      docsUrl={docsUrl}
+                      badges={badges}
+                      onNavigate={close}
+                    />
                   ))}
                   {user.isModerator && (
                     <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
@@ -156,24 +100,13 @@ export function MobileDrawer({
                 </Stack>
               </Drawer.Body>
               <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
-                <Separator />
-                <Button asChild colorPalette="brand" onClick={close}>
-                  <Link to="/advertiser/payments">
-                    <PlusCircle /> Add Funds
-                  </Link>
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => {
+                <AccountActions
+                  onNavigate={close}
+                  onSessions={() => {
                     close();
                     setSessionsOpen(true);
                   }}
-                >
-                  <KeyRound /> Sessions and password
-                </Button>
-                <Button variant="outline" onClick={logOut}>
-                  <LogOut /> Log out
-                </Button>
+                />
               </Drawer.Footer>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" />
@@ -183,6 +116,111 @@ export function MobileDrawer({
         </Portal>
       </Drawer.Root>
       <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+    </>
+  );
+}
+
+/** The menu button, with how many things wait for the user. */
+function MenuButton({ waiting, ...rest }: { waiting: number }) {
+  return (
+    <IconButton
+      {...rest}
+      variant="ghost"
+      size="sm"
+      aria-label={waiting > 0 ? `Open menu, ${waiting} waiting for you` : 'Open menu'}
+      display={{ base: 'inline-flex', md: 'none' }}
+      position="relative"
+      data-testid="drawer-open"
+    >
+      <MenuIcon />
+      {waiting > 0 && (
+        <Badge
+          colorPalette="red"
+          variant="solid"
+          borderRadius="full"
+          size="xs"
+          position="absolute"
+          top="-1"
+          insetEnd="-1"
+          minW="4"
+          justifyContent="center"
+          data-testid="drawer-badge"
+          aria-hidden
+        >
+          {waiting}
+        </Badge>
+      )}
+    </IconButton>
+  );
+}
+
+/** One area's tabs as links (the docs tab opens the documentation). */
+function AreaTabs({
+  option,
+  current,
+  docsUrl,
+  badges,
+  onNavigate,
+}: {
+  option: (typeof areas)[number];
+  current: boolean;
+  docsUrl?: string;
+  badges: ExchangeBadges;
+  onNavigate: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="1">
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color={current ? 'brand.fg' : 'fg.muted'}>
+        {option.label}
+      </Text>
+      {areaTabs[option.id].map((tab) =>
+        tab.to === null ? (
+          <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
+            <a href={docsUrl} target="_blank" rel="noreferrer">
+              {tab.label}
+            </a>
+          </Button>
+        ) : (
+          <Button
+            key={tab.label}
+            asChild
+            variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
+            justifyContent="flex-start"
+            size="sm"
+            onClick={onNavigate}
+          >
+            <Link to={tab.to}>
+              {tab.label}
+              {tab.badge && badges?.[tab.badge] ? (
+                <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                  {badges[tab.badge]}
+                </Badge>
+              ) : null}
+            </Link>
+          </Button>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** Add Funds, sessions and password, log out. */
+function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; onSessions: () => void }) {
+  return (
+    <>
+      <Separator />
+      <Button asChild colorPalette="brand" onClick={onNavigate}>
+        <Link to="/advertiser/payments">
+          <PlusCircle /> Add Funds
+        </Link>
+      </Button>
+      <Button variant="ghost" onClick={onSessions}>
+        <KeyRound /> Sessions and password
+      </Button>
+      <Button variant="outline" onClick={logOut}>
+        <LogOut /> Log out
+      </Button>
     </>
   );
 }
