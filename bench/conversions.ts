@@ -276,8 +276,24 @@ interface Click {
 }
 
 async function setup(base: string, databaseUrl: string, clicksNeeded: number, shape: Shape): Promise<Click[]> {
-  const { advertisers: ADVERTISERS, campaigns: CAMPAIGNS, publishers: PUBLISHERS } = shape;
   const t0 = performance.now();
+  const categoryId = await seedUsers(databaseUrl, shape);
+  const login = async (email: string) =>
+    (await api(base, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).accessToken as string;
+  const { campaignKeys, budget } = await createCampaigns(base, login, { shape, categoryId, clicksNeeded });
+  const apps = await createApps(base, login, shape.publishers, categoryId);
+  console.log(
+    `  ${shape.advertisers} advertisers, ${campaignKeys.length} campaigns (budget ${budget} USD each), ${apps.length} apps (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  return shuffle(await startClicks(base, { apps, campaignKeys, clicksNeeded }));
+}
+
+const logo = 'https://bench.example/logo.png';
+type Login = (email: string) => Promise<string>;
+
+/** The bench's advertisers (funded), publishers and moderator, straight in SQL; answers a category id. */
+async function seedUsers(databaseUrl: string, shape: Shape): Promise<number> {
+  const { advertisers: ADVERTISERS, publishers: PUBLISHERS } = shape;
   const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 4 } });
   const advertiserIds: number[] = [];
   const publisherIds: number[] = [];
@@ -313,13 +329,17 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number, sh
   } finally {
     await orm.close();
   }
+  return categoryId;
+}
 
-  const login = async (email: string) =>
-    (await api(base, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).accessToken as string;
-  const logo = 'https://bench.example/logo.png';
+/** Projects with BOT and CUSTOM resources, one funded campaign per resource (approved by the bench's moderator). */
+async function createCampaigns(
+  base: string,
+  login: Login,
+  { shape, categoryId, clicksNeeded }: { shape: Shape; categoryId: number; clicksNeeded: number },
+) {
+  const { advertisers: ADVERTISERS, campaigns: CAMPAIGNS } = shape;
   const moderatorToken = login('bench.moderator@example.com');
-
-  // Projects with BOT and CUSTOM resources, one funded campaign per resource.
   const perAdvertiser = Array.from(
     { length: ADVERTISERS },
     (_, i) => Math.floor(CAMPAIGNS / ADVERTISERS) + (i < CAMPAIGNS % ADVERTISERS ? 1 : 0),
@@ -372,7 +392,11 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number, sh
     }
   });
 
-  // Apps with a bot id, BOT and CUSTOM services on.
+  return { campaignKeys, budget };
+}
+
+/** Apps with a bot id, BOT and CUSTOM services on. */
+async function createApps(base: string, login: Login, PUBLISHERS: number, categoryId: number) {
   const apps: { id: number; botId: number }[] = [];
   await parallel(
     Array.from({ length: PUBLISHERS }, (_, p) => p),
@@ -399,11 +423,18 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number, sh
       apps.push({ id: platform.id, botId });
     },
   );
-  console.log(
-    `  ${ADVERTISERS} advertisers, ${campaignKeys.length} campaigns (budget ${budget} USD each), ${apps.length} apps (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-  );
+  return apps;
+}
 
-  // Clicks: one synthetic player per click, through the public start endpoint.
+/** One synthetic player per click, through the public start endpoint. */
+async function startClicks(
+  base: string,
+  {
+    apps,
+    campaignKeys,
+    clicksNeeded,
+  }: { apps: { id: number; botId: number }[]; campaignKeys: { id: number; key: string }[]; clicksNeeded: number },
+): Promise<Click[]> {
   const t1 = performance.now();
   const countries = [...TIERS.flatMap((t) => t.countries), 'CL', 'NZ'];
   const clicks: Click[] = [];
@@ -431,7 +462,7 @@ async function setup(base: string, databaseUrl: string, clicksNeeded: number, sh
   console.log(
     `  ${clicks.length} clicks through the start endpoint in ${s.toFixed(1)} s (${(clicks.length / s).toFixed(0)}/s)`,
   );
-  return shuffle(clicks);
+  return clicks;
 }
 
 // ---------------------------------------------------------------------------------------------
