@@ -11,10 +11,11 @@ import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { FormProvider, type UseFormReturn, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
+import type { ProjectCategoriesQuery, ProjectDetailQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { useResourceServices } from './ResourceDialog';
 import { ResourceFields } from './ResourceFields';
@@ -73,33 +74,10 @@ export function ProjectDialog({
   );
 }
 
-function ProjectForm({
-  mode,
-  onClose,
-  onCreated,
-}: {
-  mode: ProjectDialogMode;
-  onClose: () => void;
-  onCreated: (projectId: string) => void;
-}) {
-  const services = useResourceServices();
-  const editId = mode.kind === 'edit' ? mode.projectId : null;
-  const categories = useQuery(CategoriesQuery);
-  const project = useQuery(ProjectQuery, {
-    variables: { id: editId ?? '' },
-    skip: !editId,
-    fetchPolicy: 'network-only',
-  });
-  const [createProject] = useMutation(CreateProjectMutation, { refetchQueries: [ProjectsQuery] });
-  const [updateProject] = useMutation(UpdateProjectMutation, { refetchQueries: [ProjectsQuery] });
+type LoadedProject = NonNullable<ProjectDetailQuery['project']>;
 
-  const form = useForm<ProjectValues>({
-    resolver: zodResolver(projectSchema),
-    defaultValues: { title: '', categoryId: '', tasks: editId ? [] : [emptyResource('CUSTOM')] },
-  });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'tasks' });
-
-  const loaded = project.data?.project;
+/** An edited project's values into the form once loaded, and the focus on its first field. */
+function useLoadedProject(form: UseFormReturn<ProjectValues>, loaded: LoadedProject | undefined) {
   const focused = useRef(false);
   useEffect(() => {
     if (!loaded) return;
@@ -127,6 +105,96 @@ function ProjectForm({
       requestAnimationFrame(() => form.setFocus('title'));
     }
   }, [loaded, form]);
+}
+
+/** The project's name and category. */
+function ProjectFields({ categories }: { categories: { loading: boolean; data?: ProjectCategoriesQuery } }) {
+  const form = useFormContext<ProjectValues>();
+  const errors = form.formState.errors;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <FormField label="Project name" error={errors.title?.message}>
+        <Input placeholder="My project" {...form.register('title')} />
+      </FormField>
+      <FormField label="Category" error={errors.categoryId?.message}>
+        <NativeSelect.Root disabled={categories.loading}>
+          <NativeSelect.Field placeholder="Choose a category" {...form.register('categoryId')}>
+            {categories.data?.categories.data.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </SimpleGrid>
+  );
+}
+
+/** The project's resources: the existing ones read-only, new ones to fill in, added and removed. */
+function ProjectResources({
+  editing,
+  services,
+}: {
+  editing: boolean;
+  services: ReturnType<typeof useResourceServices>;
+}) {
+  const form = useFormContext<ProjectValues>();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'tasks' });
+  const newCount = fields.filter((_, i) => form.getValues(`tasks.${i}.isNew`)).length;
+  return (
+    <Stack gap="3">
+      <Text fontWeight="semibold">Resources</Text>
+      {editing && fields.length === 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          No resources yet.
+        </Text>
+      )}
+      {fields.map((field, index) => (
+        <ResourceFields
+          key={field.id}
+          index={index}
+          services={services}
+          onRemove={
+            form.getValues(`tasks.${index}.isNew`) && (editing || newCount > 1) ? () => remove(index) : undefined
+          }
+        />
+      ))}
+      <Button variant="outline" alignSelf="flex-start" onClick={() => append(emptyResource('CUSTOM'))}>
+        <Plus /> Add resource
+      </Button>
+    </Stack>
+  );
+}
+
+function ProjectForm({
+  mode,
+  onClose,
+  onCreated,
+}: {
+  mode: ProjectDialogMode;
+  onClose: () => void;
+  onCreated: (projectId: string) => void;
+}) {
+  const services = useResourceServices();
+  const editId = mode.kind === 'edit' ? mode.projectId : null;
+  const categories = useQuery(CategoriesQuery);
+  const project = useQuery(ProjectQuery, {
+    variables: { id: editId ?? '' },
+    skip: !editId,
+    fetchPolicy: 'network-only',
+  });
+  const [createProject] = useMutation(CreateProjectMutation, { refetchQueries: [ProjectsQuery] });
+  const [updateProject] = useMutation(UpdateProjectMutation, { refetchQueries: [ProjectsQuery] });
+
+  const form = useForm<ProjectValues>({
+    resolver: zodResolver(projectSchema),
+    defaultValues: { title: '', categoryId: '', tasks: editId ? [] : [emptyResource('CUSTOM')] },
+  });
+
+  const loaded = project.data?.project;
+  useLoadedProject(form, loaded);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -153,8 +221,6 @@ function ProjectForm({
   );
 
   const waiting = Boolean(editId) && !loaded;
-  const errors = form.formState.errors;
-  const newCount = fields.filter((_, i) => form.getValues(`tasks.${i}.isNew`)).length;
 
   return (
     <FormProvider {...form}>
@@ -173,46 +239,8 @@ function ProjectForm({
             </Stack>
           ) : (
             <Stack gap="5">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormField label="Project name" error={errors.title?.message}>
-                  <Input placeholder="My project" {...form.register('title')} />
-                </FormField>
-                <FormField label="Category" error={errors.categoryId?.message}>
-                  <NativeSelect.Root disabled={categories.loading}>
-                    <NativeSelect.Field placeholder="Choose a category" {...form.register('categoryId')}>
-                      {categories.data?.categories.data.map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.title}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-              </SimpleGrid>
-              <Stack gap="3">
-                <Text fontWeight="semibold">Resources</Text>
-                {editId && fields.length === 0 && (
-                  <Text color="fg.muted" fontSize="sm">
-                    No resources yet.
-                  </Text>
-                )}
-                {fields.map((field, index) => (
-                  <ResourceFields
-                    key={field.id}
-                    index={index}
-                    services={services}
-                    onRemove={
-                      form.getValues(`tasks.${index}.isNew`) && (editId || newCount > 1)
-                        ? () => remove(index)
-                        : undefined
-                    }
-                  />
-                ))}
-                <Button variant="outline" alignSelf="flex-start" onClick={() => append(emptyResource('CUSTOM'))}>
-                  <Plus /> Add resource
-                </Button>
-              </Stack>
+              <ProjectFields categories={categories} />
+              <ProjectResources editing={Boolean(editId)} services={services} />
             </Stack>
           )}
         </Dialog.Body>
