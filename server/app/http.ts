@@ -93,27 +93,7 @@ export async function createHttp(deps: {
 
   /** The origin a browser reached this request at: PUBLIC_URL, or the request's own. */
   const origin = (req: { protocol: string; host: string }) => config.publicUrl ?? requestOrigin(req, deps.url());
-  const makeContext = async (req: FastifyRequest): Promise<Context> => {
-    const em = orm.em.fork() as EntityManager;
-    const session = await services.auth.userFromToken(em, bearer(req.headers.authorization), req.ip);
-    const key = req.headers['idempotency-key'];
-    return {
-      em,
-      user: session?.user ?? null,
-      sessionId: session?.sessionId ?? null,
-      userAgent: req.headers['user-agent'],
-      services,
-      pubsub,
-      config,
-      requestId: String(req.id),
-      ip: req.ip,
-      // Read only by the few calls that build a link for the browser (a top-up's checkout).
-      get origin() {
-        return origin(req);
-      },
-      idempotencyKey: Array.isArray(key) ? key[0] : key,
-    };
-  };
+  const makeContext = contextFactory({ config, orm, services, pubsub, origin });
 
   http.setErrorHandler((err, req, reply) => replyWithError(err, req, reply));
   // PostgreSQL cannot store NUL in text: refuse it up front with a clear message, in the body,
@@ -167,9 +147,63 @@ export async function createHttp(deps: {
 
   registerOperations(http, config, orm);
 
-  // Each area in its own encapsulated plugin, named for it and after the areas it needs: its
-  // pages, hooks and routes outside the route table, then its rows of the route table. A hook
-  // an area adds applies to its own routes only.
+  await registerAreas(http, { config, orm, services, areas: deps.areas, routes: deps.routes, origin, makeContext });
+
+  await registerClient(http, config, CLIENT_DIST, log);
+
+  return { http, makeContext };
+}
+
+/** How a request becomes a resolver's or handler's Context: its user (by token), its services. */
+function contextFactory(deps: {
+  config: Config;
+  orm: MikroORM;
+  services: Services;
+  pubsub: PubSub;
+  origin: (req: { protocol: string; host: string }) => string;
+}) {
+  const { config, orm, services, pubsub, origin } = deps;
+  return async (req: FastifyRequest): Promise<Context> => {
+    const em = orm.em.fork() as EntityManager;
+    const session = await services.auth.userFromToken(em, bearer(req.headers.authorization), req.ip);
+    const key = req.headers['idempotency-key'];
+    return {
+      em,
+      user: session?.user ?? null,
+      sessionId: session?.sessionId ?? null,
+      userAgent: req.headers['user-agent'],
+      services,
+      pubsub,
+      config,
+      requestId: String(req.id),
+      ip: req.ip,
+      // Read only by the few calls that build a link for the browser (a top-up's checkout).
+      get origin() {
+        return origin(req);
+      },
+      idempotencyKey: Array.isArray(key) ? key[0] : key,
+    };
+  };
+}
+
+/**
+ * Each area in its own encapsulated plugin, named for it and after the areas it needs: its
+ * pages, hooks and routes outside the route table, then its rows of the route table. A hook
+ * an area adds applies to its own routes only.
+ */
+async function registerAreas(
+  http: FastifyInstance,
+  deps: {
+    config: Config;
+    orm: MikroORM;
+    services: Services;
+    areas: AnyArea[];
+    routes: RouteDef[];
+    origin: (req: { protocol: string; host: string }) => string;
+    makeContext: (req: FastifyRequest) => Promise<Context>;
+  },
+) {
+  const { config, orm, services, origin, makeContext } = deps;
   const em = () => orm.em.fork() as EntityManager;
   const providers = new Map<ServiceName, string>(
     deps.areas.flatMap((area) => (area.provides ?? []).map((name: ServiceName) => [name, area.name] as const)),
@@ -183,7 +217,10 @@ export async function createHttp(deps: {
     };
     await http.register(fp(plugin, { name: area.name, dependencies: [...needs], encapsulate: true }));
   }
+}
 
+/** The built client's files, with long caching for hashed assets; a warning when it was not built. */
+async function registerClient(http: FastifyInstance, config: Config, CLIENT_DIST: string, log: Logger) {
   if (config.serveClient && existsSync(join(CLIENT_DIST, 'index.html'))) {
     await http.register(fastifyStatic, {
       root: CLIENT_DIST,
@@ -201,8 +238,6 @@ export async function createHttp(deps: {
   } else if (config.serveClient) {
     log.warn('dist/client is missing: run `npm run build` to serve the web client');
   }
-
-  return { http, makeContext };
 }
 
 /**

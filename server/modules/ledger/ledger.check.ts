@@ -13,6 +13,16 @@ export interface LedgerCheck {
  * resolved at most once.
  */
 export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
+  return [
+    ...(await checkBalances(em)),
+    ...(await checkTransfers(em)),
+    await checkStatistics(em),
+    await checkQuality(em),
+  ];
+}
+
+/** The books balance and no guarded account is negative. */
+async function checkBalances(em: EntityManager): Promise<LedgerCheck[]> {
   const checks: LedgerCheck[] = [];
   const [totals] = await em.execute<
     { accounts: string; posted: string | null; pending: string | null; transfers: string }[]
@@ -42,6 +52,12 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     detail: negative.length ? `negative: ${negative.map((a) => `#${a.id} ${a.kind}`).join(', ')}` : 'none negative',
   });
 
+  return checks;
+}
+
+/** Every cached balance equals the sum of its transfers; pending transfers are resolved at most once. */
+async function checkTransfers(em: EntityManager): Promise<LedgerCheck[]> {
+  const checks: LedgerCheck[] = [];
   // Recompute every account from its transfers. A pending transfer counts as pending until a
   // POST_PENDING or VOID_PENDING names it; posted amounts come from POSTED and POST_PENDING rows.
   const drift = await em.execute<{ id: number; field: string; cached: string; derived: string }[]>(
@@ -98,7 +114,11 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     detail: `idempotency keys unique by constraint; pending transfers resolved twice: ${twice.n}; resolutions not matching their pending transfer: ${badResolve.n}`,
   });
 
-  // The statistics rollups (kept by a trigger on conversions) against the conversions themselves.
+  return checks;
+}
+
+/** The statistics rollups (kept by a trigger on conversions) against the conversions themselves. */
+async function checkStatistics(em: EntityManager): Promise<LedgerCheck> {
   const drifted: string[] = [];
   let driftCount = 0;
   for (const r of ROLLUPS) {
@@ -124,13 +144,15 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     driftCount += row.n;
     if (row.sample) drifted.push(`${r.table}: ${row.sample}`);
   }
-  checks.push({
+  return {
     name: 'statistics rollups equal the sums of the conversions',
     ok: driftCount === 0,
     detail: driftCount === 0 ? 'no drift' : `${driftCount} rollup rows differ: ${drifted.join('; ')}`,
-  });
+  };
+}
 
-  // Traffic quality's rollup (kept by triggers on conversions and reports) against a recomputation.
+/** Traffic quality's rollup (kept by triggers on conversions and reports) against a recomputation. */
+async function checkQuality(em: EntityManager): Promise<LedgerCheck> {
   const [quality] = await em.execute<{ n: number; sample: string | null }[]>(
     `with cols as (select platform_id, day, voided, fast_voided, social_resolved, social_retained, checked_30d,
                           retained_30d, reports_confirmed, fraud_hits from platform_quality_daily),
@@ -145,12 +167,11 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
      select (select count(*)::int from diff) as n,
             (select string_agg(x, '; ') from (select 'app #' || platform_id || ' on ' || day as x from diff limit 5) s) as sample`,
   );
-  checks.push({
+  return {
     name: 'traffic quality rollup equals a recomputation from the conversions and reports',
     ok: quality.n === 0,
     detail: quality.n === 0 ? 'no drift' : `${quality.n} quality rows differ: ${quality.sample}`,
-  });
-  return checks;
+  };
 }
 
 /** The statistics rollups: their key columns (as in `conversions`) and summed amount. */

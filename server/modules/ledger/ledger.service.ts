@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryPrepared } from '../../db/prepared.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
-import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { AccountKind } from './account.entity.ts';
 import { balancesFromRows, balancesPayload, InsufficientFunds } from './balances.ts';
