@@ -66,17 +66,16 @@ function Axis({ ticks, align }: { ticks: [top: string, middle: string, bottom: s
   );
 }
 
+interface CampaignReportChartProps {
+  days: readonly ReportDay[];
+  money?: 'spend' | 'profit';
+}
+
 /**
  * Conversions as bars (left axis) and money as a line (right axis), one slot per day: the
  * advertiser's spend, or (with `money="profit"`) the publisher's profit in the `spend` field.
  */
-export function CampaignReportChart({
-  days,
-  money = 'spend',
-}: {
-  days: readonly ReportDay[];
-  money?: 'spend' | 'profit';
-}) {
+export function CampaignReportChart({ days, money = 'spend' }: CampaignReportChartProps) {
   const width = Math.max(1, days.length) * SLOT;
   const spends = days.map((d) => Number(d.spend));
   const topConversions = niceCeiling(Math.max(0, ...days.map((d) => d.conversions)));

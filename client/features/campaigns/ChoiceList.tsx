@@ -16,6 +16,17 @@ export interface Choice {
   hint?: string;
 }
 
+interface ChoiceListProps {
+  label: string;
+  allLabel: string;
+  options: Choice[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  searchable?: boolean;
+  error?: string;
+  testId?: string;
+}
+
 /**
  * A multi-select as a filterable list of checkboxes with the picks as removable tags above it.
  * Nothing picked means every option (`allLabel`). Native checkboxes keep a list of ~250
@@ -30,16 +41,7 @@ export function ChoiceList({
   searchable = false,
   error,
   testId,
-}: {
-  label: string;
-  allLabel: string;
-  options: Choice[];
-  value: string[];
-  onChange: (value: string[]) => void;
-  searchable?: boolean;
-  error?: string;
-  testId?: string;
-}) {
+}: ChoiceListProps) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const id = useId();

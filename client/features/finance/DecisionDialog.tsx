@@ -14,21 +14,18 @@ export interface DecisionTarget {
   action: 'done' | 'failed';
 }
 
-/**
- * Mark done asks for the TON transaction hash, mark failed for a reason (modal size sm).
- * `onConfirm` resolves to an error message for the field, or nothing when it went through.
- */
-export function DecisionDialog({
-  target,
-  busy,
-  onClose,
-  onConfirm,
-}: {
+interface DecisionDialogProps {
   target: DecisionTarget | null;
   busy: boolean;
   onClose: () => void;
   onConfirm: (target: DecisionTarget, value: string) => Promise<string | undefined>;
-}) {
+}
+
+/**
+ * Mark done asks for the TON transaction hash, mark failed for a reason (modal size sm).
+ * `onConfirm` resolves to an error message for the field, or nothing when it went through.
+ */
+export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDialogProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const done = target?.action === 'done';

@@ -76,33 +76,13 @@ function Shell() {
             </Link>
             <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />
             <Box flex="1" />
-            {me?.isModerator && (
-              <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
-                <Link to="/moderation" data-testid="moderation-link">
-                  <ShieldCheck /> Moderation
-                  {moderationWaiting > 0 && (
-                    <Badge
-                      colorPalette="red"
-                      variant="solid"
-                      borderRadius="full"
-                      size="xs"
-                      data-testid="badge-moderation"
-                      aria-label={`${moderationWaiting} waiting`}
-                    >
-                      {moderationWaiting}
-                    </Badge>
-                  )}
-                </Link>
-              </Button>
-            )}
-            {me?.isFinance && (
-              <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
-                <Link to="/finance" data-testid="finance-link">
-                  <Landmark /> Finance
-                </Link>
-              </Button>
-            )}
-            {/* Staff pages belong to no area: no area's balance over the queue. */}
+            <StaffLinks
+              moderator={me?.isModerator === true}
+              finance={me?.isFinance === true}
+              moderationWaiting={moderationWaiting}
+            />
+            {/* Staff pages belong to no area
+: no area's balance over the queue. */}
             {isStaffPath(pathname) ? null : me ? (
               <BalanceChip area={area} user={me} />
             ) : (
@@ -145,5 +125,47 @@ export function HomeLayout() {
     <ApolloProvider client={getApolloClient()}>
       <Shell />
     </ApolloProvider>
+  );
+}
+
+/** Wide screens: the moderation queue (with what waits) and finance, for staff. */
+function StaffLinks({
+  moderator,
+  finance,
+  moderationWaiting,
+}: {
+  moderator: boolean;
+  finance: boolean;
+  moderationWaiting: number;
+}) {
+  return (
+    <>
+      {moderator && (
+        <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+          <Link to="/moderation" data-testid="moderation-link">
+            <ShieldCheck /> Moderation
+            {moderationWaiting > 0 && (
+              <Badge
+                colorPalette="red"
+                variant="solid"
+                borderRadius="full"
+                size="xs"
+                data-testid="badge-moderation"
+                aria-label={`${moderationWaiting} waiting`}
+              >
+                {moderationWaiting}
+              </Badge>
+            )}
+          </Link>
+        </Button>
+      )}
+      {finance && (
+        <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+          <Link to="/finance" data-testid="finance-link">
+            <Landmark /> Finance
+          </Link>
+        </Button>
+      )}
+    </>
   );
 }

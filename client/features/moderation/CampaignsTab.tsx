@@ -294,19 +294,15 @@ function ReviewButtons({
   );
 }
 
-function ReviewDrawer({
-  id,
-  onClose,
-  myId,
-  actions,
-  onReject,
-}: {
+interface ReviewDrawerProps {
   id: string | null;
   onClose: () => void;
   myId?: string;
   actions: ReviewActions;
   onReject: (c: ReviewRow) => void;
-}) {
+}
+
+function ReviewDrawer({ id, onClose, myId, actions, onReject }: ReviewDrawerProps) {
   const { data, error, refetch } = useQuery(CampaignReviewDetailQuery, {
     variables: { id: id ?? '' },
     skip: !id,

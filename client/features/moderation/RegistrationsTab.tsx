@@ -93,22 +93,14 @@ export function RegistrationsTab() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <SegmentGroup.Root
-          value={status}
-          onValueChange={(e) => {
-            setStatus(e.value as RegistrationStatus);
-            setPage(1);
-          }}
-          size="sm"
-        >
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={filters} />
-        </SegmentGroup.Root>
-        <Text fontSize="sm" color="fg.muted" data-testid="queue-total">
-          {total} {total === 1 ? 'request' : 'requests'}
-        </Text>
-      </HStack>
+      <QueueHeader
+        status={status}
+        total={total}
+        onStatus={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       {loading && !data ? (
         <Stack gap="3">
           {[0, 1, 2].map((i) => (
@@ -154,5 +146,28 @@ export function RegistrationsTab() {
         }
       />
     </Stack>
+  );
+}
+
+/** Which requests are listed (pending, approved, declined), and how many. */
+function QueueHeader({
+  status,
+  total,
+  onStatus,
+}: {
+  status: RegistrationStatus;
+  total: number;
+  onStatus: (status: RegistrationStatus) => void;
+}) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="3">
+      <SegmentGroup.Root value={status} onValueChange={(e) => onStatus(e.value as RegistrationStatus)} size="sm">
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={filters} />
+      </SegmentGroup.Root>
+      <Text fontSize="sm" color="fg.muted" data-testid="queue-total">
+        {total} {total === 1 ? 'request' : 'requests'}
+      </Text>
+    </HStack>
   );
 }

@@ -11,19 +11,7 @@ import { type AwardItem, newAwardKey, validateAward } from './platform';
 
 export type AwardDialogMode = { kind: 'create' } | { kind: 'edit'; award: AwardItem };
 
-/**
- * Award modal, create and edit modes. It only reports the change; the page
- * applies it to the awards and every service (awardsReducer), and it is saved with the form.
- */
-export function AwardDialog({
-  mode,
-  awards,
-  upload,
-  onClose,
-  onCreate,
-  onUpdate,
-  onDelete,
-}: {
+interface AwardDialogProps {
   mode: AwardDialogMode | null;
   awards: AwardItem[];
   upload: (file: File) => Promise<string>;
@@ -31,7 +19,13 @@ export function AwardDialog({
   onCreate: (award: AwardItem) => void;
   onUpdate: (key: string, title: string, logo: string) => void;
   onDelete: (key: string) => void;
-}) {
+}
+
+/**
+ * Award modal, create and edit modes. It only reports the change; the page
+ * applies it to the awards and every service (awardsReducer), and it is saved with the form.
+ */
+export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate, onDelete }: AwardDialogProps) {
   const editing = mode?.kind === 'edit' ? mode.award : null;
   const [title, setTitle] = useState('');
   const [logo, setLogo] = useState('');

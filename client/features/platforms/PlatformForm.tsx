@@ -546,6 +546,17 @@ function IntegrationSection({
 
 type ServiceErrors = NonNullable<FieldErrors<PlatformValues>['services']>[number];
 
+interface ServicePanelProps {
+  /** Create hides the toggles that only make sense for a running app (spec: edit-only). */
+  mode?: 'create' | 'edit';
+  networkFeePercent?: number;
+  service: ServiceItem;
+  awards: PlatformValues['awards'];
+  errors?: ServiceErrors;
+  onChange: (patch: Partial<ServiceItem>) => void;
+  onAwardChange: (row: number, patch: Partial<ServiceAwardItem>) => void;
+}
+
 /** One task type: its awards with quantities, display switches and tier prices. */
 export function ServicePanel({
   mode = 'edit',
@@ -555,16 +566,7 @@ export function ServicePanel({
   errors,
   onChange,
   onAwardChange,
-}: {
-  /** Create hides the toggles that only make sense for a running app (spec: edit-only). */
-  mode?: 'create' | 'edit';
-  networkFeePercent?: number;
-  service: ServiceItem;
-  awards: PlatformValues['awards'];
-  errors?: ServiceErrors;
-  onChange: (patch: Partial<ServiceItem>) => void;
-  onAwardChange: (row: number, patch: Partial<ServiceAwardItem>) => void;
-}) {
+}: ServicePanelProps) {
   const label = taskTabLabels[service.taskType];
   return (
     <Stack gap="5">

@@ -20,20 +20,16 @@ const palette = {
   dark: { bg: '#0f1115', card: '#1a1d24', fg: '#f3f4f6', muted: '#9ca3af', border: '#2a2e37', button: '#a78bfa' },
 };
 
-/** A small mock of the showcase in the chosen theme: the shown task types with their awards. */
-export function ShowcasePreview({
-  title,
-  logo,
-  isDark,
-  awards,
-  services,
-}: {
+interface ShowcasePreviewProps {
   title: string;
   logo: string;
   isDark: boolean;
   awards: AwardItem[];
   services: ServiceItem[];
-}) {
+}
+
+/** A small mock of the showcase in the chosen theme: the shown task types with their awards. */
+export function ShowcasePreview({ title, logo, isDark, awards, services }: ShowcasePreviewProps) {
   const c = isDark ? palette.dark : palette.light;
   const byKey = new Map(awards.map((a) => [a.key, a]));
   const shown = services.filter((s) => !s.isExcluded);

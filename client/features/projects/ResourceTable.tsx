@@ -48,19 +48,7 @@ export function resourceRows(rows: TaskRow[]): Task[] {
 
 export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
 
-/** Resource table: Resource name, Type, Link, Status, SDK, Campaign and actions; cards on phones. */
-export function ResourceTable({
-  projectId,
-  firstPageRows,
-  range,
-  pages,
-  onShowMore,
-  onPage,
-  onChanged,
-  onAddCampaign,
-  openSdkDetails = false,
-  onSdkDetailsOpened,
-}: {
+interface ResourceTableProps {
   projectId: string;
   firstPageRows: Task[];
   /** Open the first resource's SDK details once the rows are here (a project just created). */
@@ -73,7 +61,21 @@ export function ResourceTable({
   onChanged: () => void;
   /** 'Add New Campaign' on a resource without campaigns. */
   onAddCampaign: (task: Task) => void;
-}) {
+}
+
+/** Resource table: Resource name, Type, Link, Status, SDK, Campaign and actions; cards on phones. */
+export function ResourceTable({
+  projectId,
+  firstPageRows,
+  range,
+  pages,
+  onShowMore,
+  onPage,
+  onChanged,
+  onAddCampaign,
+  openSdkDetails = false,
+  onSdkDetailsOpened,
+}: ResourceTableProps) {
   const [details, setDetails] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
   const firstRow = firstPageRows[0];
