@@ -170,26 +170,15 @@ export function FinancePage() {
 
   return (
     <Page {...pageHeadings['/finance']}>
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <SegmentGroup.Root
-          value={status}
-          onValueChange={(e) => {
-            setStatus(e.value as TransactionStatus);
-            setState((s) => ({ ...s, page: 1 }));
-          }}
-          size="sm"
-          aria-label="Status"
-        >
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={queueFilters} />
-        </SegmentGroup.Root>
-        <HStack gap="3">
-          <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
-            {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
-          </Text>
-          <CsvButton path={`/v1/finance/withdrawals.csv${tableQueryString(state, filters)}`} variant="ghost" />
-        </HStack>
-      </HStack>
+      <QueueHeader
+        status={status}
+        total={total}
+        csvPath={`/v1/finance/withdrawals.csv${tableQueryString(state, filters)}`}
+        onStatus={(next) => {
+          setStatus(next);
+          setState((s) => ({ ...s, page: 1 }));
+        }}
+      />
       <DataTable<Withdrawal, TransactionSortField>
         label="Withdrawals"
         testId="withdrawal-queue"
@@ -340,5 +329,38 @@ function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The queue's status filter, its count and its CSV export. */
+function QueueHeader({
+  status,
+  total,
+  csvPath,
+  onStatus,
+}: {
+  status: TransactionStatus;
+  total: number;
+  csvPath: string;
+  onStatus: (status: TransactionStatus) => void;
+}) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="3">
+      <SegmentGroup.Root
+        value={status}
+        onValueChange={(e) => onStatus(e.value as TransactionStatus)}
+        size="sm"
+        aria-label="Status"
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={queueFilters} />
+      </SegmentGroup.Root>
+      <HStack gap="3">
+        <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
+          {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
+        </Text>
+        <CsvButton path={csvPath} variant="ghost" />
+      </HStack>
+    </HStack>
   );
 }
