@@ -67,72 +67,86 @@ export function ShowcasePreview({ title, logo, isDark, awards, services }: Showc
             Every task type is hidden.
           </Text>
         )}
-        {shown.map((s) => {
-          const rows = s.awards.filter((a) => a.awardKey && a.value);
-          return (
-            <HStack
-              key={s.taskType}
-              data-testid="preview-task"
-              bg={c.card}
-              borderWidth="1px"
-              borderColor={c.border}
-              borderRadius="xl"
-              px="3"
-              py="2"
-              gap="3"
-            >
-              <Flex w="8" h="8" borderRadius="lg" align="center" justify="center" bg={c.bg} color={c.button}>
-                {icons[s.taskType]}
-              </Flex>
-              <Stack gap="0.5" flex="1" minW="0">
-                <Text fontSize="xs" fontWeight="semibold" truncate>
-                  {previewTaskText[s.taskType]}
-                </Text>
-                <HStack gap="2" wrap="wrap">
-                  {rows.length === 0 ? (
-                    <Text fontSize="2xs" color={c.muted}>
-                      No award
-                    </Text>
-                  ) : (
-                    rows.map((a, i) => {
-                      const award = byKey.get(a.awardKey);
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview; the same award may repeat
-                        <HStack key={`${a.awardKey}-${i}`} gap="1" data-testid="preview-award">
-                          {award?.logo && (
-                            <img
-                              src={award.logo}
-                              alt=""
-                              width={14}
-                              height={14}
-                              style={{ borderRadius: 999, objectFit: 'cover' }}
-                            />
-                          )}
-                          <Text fontSize="2xs" fontWeight="semibold" color={c.fg}>
-                            +{a.value} {award?.title ?? a.awardTitle}
-                          </Text>
-                        </HStack>
-                      );
-                    })
-                  )}
-                </HStack>
-              </Stack>
-              <Box
-                as="span"
-                fontSize="2xs"
-                fontWeight="semibold"
-                px="2.5"
-                py="1"
-                borderRadius="full"
-                bg={c.button}
-                color={isDark ? '#0f1115' : '#ffffff'}
-              >
-                Start
-              </Box>
-            </HStack>
-          );
-        })}
+        {shown.map((s) => (
+          <PreviewTask key={s.taskType} service={s} byKey={byKey} c={c} isDark={isDark} />
+        ))}
       </Stack>
     </Box>
+  );
+}
+
+/** One task type's row in the preview: its icon, text, awards and Start button. */
+function PreviewTask({
+  service: s,
+  byKey,
+  c,
+  isDark,
+}: {
+  service: ShowcasePreviewProps['services'][number];
+  byKey: Map<string, ShowcasePreviewProps['awards'][number]>;
+  c: (typeof palette)['light'];
+  isDark: boolean;
+}) {
+  const rows = s.awards.filter((a) => a.awardKey && a.value);
+  return (
+    <HStack
+      data-testid="preview-task"
+      bg={c.card}
+      borderWidth="1px"
+      borderColor={c.border}
+      borderRadius="xl"
+      px="3"
+      py="2"
+      gap="3"
+    >
+      <Flex w="8" h="8" borderRadius="lg" align="center" justify="center" bg={c.bg} color={c.button}>
+        {icons[s.taskType]}
+      </Flex>
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text fontSize="xs" fontWeight="semibold" truncate>
+          {previewTaskText[s.taskType]}
+        </Text>
+        <HStack gap="2" wrap="wrap">
+          {rows.length === 0 ? (
+            <Text fontSize="2xs" color={c.muted}>
+              No award
+            </Text>
+          ) : (
+            rows.map((a, i) => {
+              const award = byKey.get(a.awardKey);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview; the same award may repeat
+                <HStack key={`${a.awardKey}-${i}`} gap="1" data-testid="preview-award">
+                  {award?.logo && (
+                    <img
+                      src={award.logo}
+                      alt=""
+                      width={14}
+                      height={14}
+                      style={{ borderRadius: 999, objectFit: 'cover' }}
+                    />
+                  )}
+                  <Text fontSize="2xs" fontWeight="semibold" color={c.fg}>
+                    +{a.value} {award?.title ?? a.awardTitle}
+                  </Text>
+                </HStack>
+              );
+            })
+          )}
+        </HStack>
+      </Stack>
+      <Box
+        as="span"
+        fontSize="2xs"
+        fontWeight="semibold"
+        px="2.5"
+        py="1"
+        borderRadius="full"
+        bg={c.button}
+        color={isDark ? '#0f1115' : '#ffffff'}
+      >
+        Start
+      </Box>
+    </HStack>
   );
 }
