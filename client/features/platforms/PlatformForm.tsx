@@ -14,8 +14,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, Pencil, Plus, Trash2 } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { type KeyboardEvent, type RefObject, useRef, useState } from 'react';
+import { type FieldErrors, type UseFormRegister, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError } from '../../components/ui/toaster';
 import type { PlatformTaskType } from '../../gql/graphql';
@@ -71,49 +71,10 @@ export function PlatformForm({
   const [tab, setTab] = useState<PlatformTaskType>(initialValues.services[0]?.taskType ?? 'BOT');
   const [awardDialog, setAwardDialog] = useState<AwardDialogMode | null>(null);
 
-  const logo = watch('logo');
-  const title = watch('title');
-  const awards = watch('awards');
-  const services = watch('services');
-  const isDarkTheme = watch('isDarkTheme');
+  const [logo, title, awards, services, isDarkTheme] = watch(['logo', 'title', 'awards', 'services', 'isDarkTheme']);
   const validate = formState.isSubmitted;
 
-  const applyAwards = (action: AwardAction) => {
-    const next = awardsReducer({ awards: form.getValues('awards'), services: form.getValues('services') }, action);
-    setValue('awards', next.awards, { shouldDirty: true });
-    setValue('services', next.services, { shouldDirty: true, shouldValidate: validate });
-  };
-
-  const setService = (index: number, patch: Partial<ServiceItem>) => {
-    const list = form.getValues('services');
-    setValue(
-      'services',
-      list.map((s, i) => (i === index ? { ...s, ...patch } : s)),
-      { shouldDirty: true, shouldValidate: validate },
-    );
-  };
-
-  const setServiceAward = (index: number, row: number, patch: Partial<ServiceAwardItem>) => {
-    const service = form.getValues('services')[index];
-    setService(index, { awards: service.awards.map((a, j) => (j === row ? { ...a, ...patch } : a)) });
-  };
-
-  /** Opens the tab holding the first error (when no field above has one) and scrolls to it. */
-  const showFirstError = (found: FieldErrors<PlatformValues>) => {
-    const topError = TOP_FIELDS.some((f) => found[f]);
-    if (!topError && Array.isArray(found.services)) {
-      const index = found.services.findIndex(Boolean);
-      const service = form.getValues('services')[index];
-      if (service) setTab(service.taskType);
-    }
-    setTimeout(() => {
-      const invalid = Array.from(root.current?.querySelectorAll<HTMLElement>('[data-invalid]') ?? []);
-      const first = invalid.find((el) => !el.closest('[hidden]')) ?? invalid[0];
-      if (!first) return;
-      first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-      first.querySelector<HTMLElement>('input:not([type=file]), select, button')?.focus({ preventScroll: true });
-    }, 60);
-  };
+  const { applyAwards, setService, setServiceAward } = useServiceEditing(form, validate);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -121,7 +82,7 @@ export function PlatformForm({
     },
     (found) => {
       notifyError(platformMessages.notValid);
-      showFirstError(found);
+      showFirstError(found, { form, root, setTab });
     },
   );
 
@@ -172,11 +133,7 @@ export function PlatformForm({
 
         <IntegrationSection register={register} errors={errors} hasBotToken={hasBotToken} />
 
-        <HStack justify="flex-end" position="sticky" bottom="0" py="3" bg="bg" zIndex="1">
-          <Button type="submit" colorPalette="brand" size="lg" loading={formState.isSubmitting}>
-            {mode === 'edit' ? 'Save App' : 'Create App'}
-          </Button>
-        </HStack>
+        <SubmitBar label={mode === 'edit' ? 'Save App' : 'Create App'} submitting={formState.isSubmitting} />
       </Stack>
 
       <AwardDialog
@@ -190,6 +147,59 @@ export function PlatformForm({
       />
     </form>
   );
+}
+
+/** The form's awards and services, changed as a whole (an award renamed or deleted reaches every service). */
+function useServiceEditing(form: UseFormReturn<PlatformValues>, validate: boolean) {
+  const { setValue } = form;
+  const applyAwards = (action: AwardAction) => {
+    const next = awardsReducer({ awards: form.getValues('awards'), services: form.getValues('services') }, action);
+    setValue('awards', next.awards, { shouldDirty: true });
+    setValue('services', next.services, { shouldDirty: true, shouldValidate: validate });
+  };
+
+  const setService = (index: number, patch: Partial<ServiceItem>) => {
+    const list = form.getValues('services');
+    setValue(
+      'services',
+      list.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+      { shouldDirty: true, shouldValidate: validate },
+    );
+  };
+
+  const setServiceAward = (index: number, row: number, patch: Partial<ServiceAwardItem>) => {
+    const service = form.getValues('services')[index];
+    setService(index, { awards: service.awards.map((a, j) => (j === row ? { ...a, ...patch } : a)) });
+  };
+  return { applyAwards, setService, setServiceAward };
+}
+
+/** Opens the tab holding the first error (when no field above has one) and scrolls to it. */
+function showFirstError(
+  found: FieldErrors<PlatformValues>,
+  {
+    form,
+    root,
+    setTab,
+  }: {
+    form: UseFormReturn<PlatformValues>;
+    root: RefObject<HTMLFormElement | null>;
+    setTab: (tab: PlatformTaskType) => void;
+  },
+) {
+  const topError = TOP_FIELDS.some((f) => found[f]);
+  if (!topError && Array.isArray(found.services)) {
+    const index = found.services.findIndex(Boolean);
+    const service = form.getValues('services')[index];
+    if (service) setTab(service.taskType);
+  }
+  setTimeout(() => {
+    const invalid = Array.from(root.current?.querySelectorAll<HTMLElement>('[data-invalid]') ?? []);
+    const first = invalid.find((el) => !el.closest('[hidden]')) ?? invalid[0];
+    if (!first) return;
+    first.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    first.querySelector<HTMLElement>('input:not([type=file]), select, button')?.focus({ preventScroll: true });
+  }, 60);
 }
 
 type FormErrors = FieldErrors<PlatformValues>;
@@ -547,7 +557,7 @@ function IntegrationSection({
 type ServiceErrors = NonNullable<FieldErrors<PlatformValues>['services']>[number];
 
 interface ServicePanelProps {
-  /** Create hides the toggles that only make sense for a running app (spec: edit-only). */
+  /** Create hides the toggles that only make sense for a running app (edit only). */
   mode?: 'create' | 'edit';
   networkFeePercent?: number;
   service: ServiceItem;
@@ -577,58 +587,19 @@ export function ServicePanel({
             No awards for this task type yet.
           </Text>
         )}
-        {service.awards.map((row, j) => {
-          const rowErrors = errors?.awards?.[j];
-          return (
-            <SimpleGrid
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values edited in place; position is their identity
-              key={`${service.taskType}-${j}`}
-              columns={{ base: 1, sm: 2 }}
-              gap="3"
-              alignItems="start"
-              data-testid="service-award-row"
-              css={{ gridTemplateColumns: { sm: '1fr 140px auto' } }}
-            >
-              <FormField label="Award" error={rowErrors?.awardKey?.message}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    aria-label={`${label} award ${j + 1}`}
-                    placeholder="Choose an award"
-                    value={row.awardKey}
-                    onChange={(e) => {
-                      const award = awards.find((a) => a.key === e.target.value);
-                      onAwardChange(j, { awardKey: e.target.value, awardTitle: award?.title ?? '' });
-                    }}
-                  >
-                    {awards.map((a) => (
-                      <option key={a.key} value={a.key}>
-                        {a.title}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField label="Quantity" error={rowErrors?.value?.message}>
-                <Input
-                  aria-label={`${label} award ${j + 1} quantity`}
-                  inputMode="numeric"
-                  placeholder="100"
-                  value={row.value}
-                  onChange={(e) => onAwardChange(j, { value: e.target.value.replace(/[^\d]/g, '') })}
-                />
-              </FormField>
-              <IconButton
-                aria-label={`Remove ${label} award ${j + 1}`}
-                variant="ghost"
-                mt={{ sm: '6' }}
-                onClick={() => onChange({ awards: service.awards.filter((_, k) => k !== j) })}
-              >
-                <Trash2 />
-              </IconButton>
-            </SimpleGrid>
-          );
-        })}
+        {service.awards.map((row, j) => (
+          <AwardRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are plain values edited in place; position is their identity
+            key={`${service.taskType}-${j}`}
+            row={row}
+            index={j}
+            label={label}
+            awards={awards}
+            errors={errors?.awards?.[j]}
+            onChange={(patch) => onAwardChange(j, patch)}
+            onRemove={() => onChange({ awards: service.awards.filter((_, k) => k !== j) })}
+          />
+        ))}
         <Button
           variant="outline"
           size="sm"
@@ -723,5 +694,78 @@ function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tiers']; f
         </Stack>
       )}
     </Field.Root>
+  );
+}
+
+/** One award of a task type: which award and how many, with a remove button. */
+function AwardRow({
+  row,
+  index,
+  label,
+  awards,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  row: ServiceAwardItem;
+  index: number;
+  label: string;
+  awards: ServicePanelProps['awards'];
+  errors: NonNullable<NonNullable<ServiceErrors>['awards']>[number] | undefined;
+  onChange: (patch: Partial<ServiceAwardItem>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <SimpleGrid
+      columns={{ base: 1, sm: 2 }}
+      gap="3"
+      alignItems="start"
+      data-testid="service-award-row"
+      css={{ gridTemplateColumns: { sm: '1fr 140px auto' } }}
+    >
+      <FormField label="Award" error={errors?.awardKey?.message}>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            aria-label={`${label} award ${index + 1}`}
+            placeholder="Choose an award"
+            value={row.awardKey}
+            onChange={(e) => {
+              const award = awards.find((a) => a.key === e.target.value);
+              onChange({ awardKey: e.target.value, awardTitle: award?.title ?? '' });
+            }}
+          >
+            {awards.map((a) => (
+              <option key={a.key} value={a.key}>
+                {a.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField label="Quantity" error={errors?.value?.message}>
+        <Input
+          aria-label={`${label} award ${index + 1} quantity`}
+          inputMode="numeric"
+          placeholder="100"
+          value={row.value}
+          onChange={(e) => onChange({ value: e.target.value.replace(/[^\d]/g, '') })}
+        />
+      </FormField>
+      <IconButton aria-label={`Remove ${label} award ${index + 1}`} variant="ghost" mt={{ sm: '6' }} onClick={onRemove}>
+        <Trash2 />
+      </IconButton>
+    </SimpleGrid>
+  );
+}
+
+/** The form's submit button, kept in view at the bottom while scrolling. */
+function SubmitBar({ label, submitting }: { label: string; submitting: boolean }) {
+  return (
+    <HStack justify="flex-end" position="sticky" bottom="0" py="3" bg="bg" zIndex="1">
+      <Button type="submit" colorPalette="brand" size="lg" loading={submitting}>
+        {label}
+      </Button>
+    </HStack>
   );
 }
