@@ -112,71 +112,7 @@ export function CampaignsTab() {
   const page = data?.campaignReviews ?? previousData?.campaignReviews;
   const rows = useMemo(() => page?.data.map((r) => unmask(CampaignReviewRowFragment, r)), [page]);
 
-  const columns = useMemo<ColumnDef<ReviewRow, any>[]>(() => {
-    const col = createColumnHelper<ReviewRow>();
-    return [
-      col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
-      col.accessor('createdAt', {
-        id: 'createdAt',
-        header: 'Created',
-        cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
-      }),
-      col.accessor('name', {
-        id: 'name',
-        header: 'Campaign',
-        cell: (c) => (
-          <Stack gap="0" maxW="60">
-            <Text fontWeight="medium" lineClamp={1} title={c.getValue()}>
-              {c.getValue()}
-            </Text>
-            <Text fontSize="xs" color="fg.muted" lineClamp={1} title={c.row.original.task.title}>
-              {c.row.original.task.title} · {c.row.original.task.type.toLowerCase().replace('_', ' ')}
-            </Text>
-          </Stack>
-        ),
-      }),
-      col.accessor((r) => r.advertiser.name, {
-        id: 'advertiser',
-        header: 'Advertiser',
-        cell: (c) => (
-          <Stack gap="0">
-            <Text lineClamp={1}>{c.getValue()}</Text>
-            <Text fontSize="xs" color="fg.muted" lineClamp={1}>
-              {c.row.original.advertiser.email}
-            </Text>
-          </Stack>
-        ),
-      }),
-      col.accessor('budget', {
-        id: 'budget',
-        header: 'Budget',
-        meta: { align: 'end' },
-        cell: (c) => <Text whiteSpace="nowrap">{formatMoney(c.getValue())}</Text>,
-      }),
-      col.accessor('status', {
-        id: 'status',
-        header: 'Status',
-        cell: (c) => <CampaignStatusBadge status={c.getValue()} />,
-      }),
-      col.accessor((r) => r.claimedBy?.name ?? '', {
-        id: 'claimedBy',
-        header: 'Claimed by',
-        cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
-      }),
-      col.display({
-        id: 'actions',
-        header: () => (
-          <Box as="span" srOnly>
-            Actions
-          </Box>
-        ),
-        meta: { align: 'end' },
-        cell: (c) => (
-          <ReviewButtons campaign={c.row.original} myId={myId} actions={actions} onReject={setRejecting} compact />
-        ),
-      }),
-    ];
-  }, [myId, actions]);
+  const columns = useMemo(() => reviewColumns(myId, actions, setRejecting), [myId, actions]);
 
   return (
     <>
@@ -196,23 +132,7 @@ export function CampaignsTab() {
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status })}
         cards={(list) => (
-          <Stack gap="2">
-            {list.map((r) => (
-              <QueueCard
-                key={r.id}
-                title={`#${r.id} · ${r.name}`}
-                lines={[
-                  `${r.task.title} · ${r.task.type.toLowerCase().replace('_', ' ')} · ${formatMoney(r.budget)}`,
-                  `${r.advertiser.name} · ${r.advertiser.email}`,
-                  `Created ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
-                ]}
-                badges={<CampaignStatusBadge status={r.status} />}
-                actions={<ReviewButtons campaign={r} myId={myId} actions={actions} onReject={setRejecting} compact />}
-                onOpen={() => setOpenId(r.id)}
-                rowProps={{ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status }}
-              />
-            ))}
-          </Stack>
+          <ReviewCards list={list} myId={myId} actions={actions} onOpen={setOpenId} onReject={setRejecting} />
         )}
         toolbar={
           <TableFilter
@@ -230,6 +150,112 @@ export function CampaignsTab() {
       <ReviewDrawer id={openId} onClose={() => setOpenId(null)} myId={myId} actions={actions} onReject={setRejecting} />
       <RejectDialog campaign={rejecting} actions={actions} onClose={() => setRejecting(null)} />
     </>
+  );
+}
+
+/** The review queue's columns; a row's buttons claim, release, approve or reject it. */
+function reviewColumns(
+  myId: string | undefined,
+  actions: ReturnType<typeof useReviewActions>,
+  setRejecting: (campaign: ReviewRow) => void,
+): ColumnDef<ReviewRow, any>[] {
+  const col = createColumnHelper<ReviewRow>();
+  return [
+    col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
+    col.accessor('createdAt', {
+      id: 'createdAt',
+      header: 'Created',
+      cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
+    }),
+    col.accessor('name', {
+      id: 'name',
+      header: 'Campaign',
+      cell: (c) => (
+        <Stack gap="0" maxW="60">
+          <Text fontWeight="medium" lineClamp={1} title={c.getValue()}>
+            {c.getValue()}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" lineClamp={1} title={c.row.original.task.title}>
+            {c.row.original.task.title} · {c.row.original.task.type.toLowerCase().replace('_', ' ')}
+          </Text>
+        </Stack>
+      ),
+    }),
+    col.accessor((r) => r.advertiser.name, {
+      id: 'advertiser',
+      header: 'Advertiser',
+      cell: (c) => (
+        <Stack gap="0">
+          <Text lineClamp={1}>{c.getValue()}</Text>
+          <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+            {c.row.original.advertiser.email}
+          </Text>
+        </Stack>
+      ),
+    }),
+    col.accessor('budget', {
+      id: 'budget',
+      header: 'Budget',
+      meta: { align: 'end' },
+      cell: (c) => <Text whiteSpace="nowrap">{formatMoney(c.getValue())}</Text>,
+    }),
+    col.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      cell: (c) => <CampaignStatusBadge status={c.getValue()} />,
+    }),
+    col.accessor((r) => r.claimedBy?.name ?? '', {
+      id: 'claimedBy',
+      header: 'Claimed by',
+      cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: () => (
+        <Box as="span" srOnly>
+          Actions
+        </Box>
+      ),
+      meta: { align: 'end' },
+      cell: (c) => (
+        <ReviewButtons campaign={c.row.original} myId={myId} actions={actions} onReject={setRejecting} compact />
+      ),
+    }),
+  ];
+}
+
+/** Phones: the review queue as cards. */
+function ReviewCards({
+  list,
+  myId,
+  actions,
+  onOpen: setOpenId,
+  onReject: setRejecting,
+}: {
+  list: ReviewRow[];
+  myId: string | undefined;
+  actions: ReturnType<typeof useReviewActions>;
+  onOpen: (id: string) => void;
+  onReject: (campaign: ReviewRow) => void;
+}) {
+  return (
+    <Stack gap="2">
+      {list.map((r) => (
+        <QueueCard
+          key={r.id}
+          title={`#${r.id} · ${r.name}`}
+          lines={[
+            `${r.task.title} · ${r.task.type.toLowerCase().replace('_', ' ')} · ${formatMoney(r.budget)}`,
+            `${r.advertiser.name} · ${r.advertiser.email}`,
+            `Created ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+          ]}
+          badges={<CampaignStatusBadge status={r.status} />}
+          actions={<ReviewButtons campaign={r} myId={myId} actions={actions} onReject={setRejecting} compact />}
+          onOpen={() => setOpenId(r.id)}
+          rowProps={{ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status }}
+        />
+      ))}
+    </Stack>
   );
 }
 
@@ -348,46 +374,10 @@ function ReviewDrawer({ id, onClose, myId, actions, onReject }: ReviewDrawerProp
                       Rejected: {c.rejectReason}
                     </Text>
                   )}
-                  <Stack as="dl" gap="2" fontSize="sm">
-                    {(
-                      [
-                        ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
-                        ['Project', c.project.title],
-                        ['Budget', formatMoney(c.budget)],
-                        [
-                          'Prices',
-                          [...c.prices]
-                            .sort((a, b) => a.tierLevel - b.tierLevel)
-                            .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
-                            .join(' · '),
-                        ],
-                        ['Created', formatShortDate(c.createdAt)],
-                      ] as const
-                    ).map(([k, v]) => (
-                      <HStack key={k} align="flex-start" gap="3">
-                        <Text as="dt" color="fg.muted" minW="20">
-                          {k}
-                        </Text>
-                        <Text as="dd">{v}</Text>
-                      </HStack>
-                    ))}
-                    <HStack align="flex-start" gap="3">
-                      <Text as="dt" color="fg.muted" minW="20">
-                        Resource
-                      </Text>
-                      <Stack as="dd" gap="0">
-                        <HStack gap="2">
-                          <Text>{c.task.title}</Text>
-                          <Badge variant="outline">{c.task.type.toLowerCase().replace('_', ' ')}</Badge>
-                        </HStack>
-                        <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" color="fg.muted">
-                          {c.task.url} <ExternalLink size={12} />
-                        </ChakraLink>
-                      </Stack>
-                    </HStack>
-                  </Stack>
+                  <CampaignFacts c={c} />
                   <Stack gap="2">
                     <Heading size="sm">History</Heading>
+
                     {detail && detail.history.length > 0 ? (
                       <History entries={detail.history} />
                     ) : (
@@ -491,5 +481,49 @@ function RejectDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The campaign under review: advertiser, project, budget, prices, date and resource. */
+function CampaignFacts({ c }: { c: ReviewRow }) {
+  return (
+    <Stack as="dl" gap="2" fontSize="sm">
+      {(
+        [
+          ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
+          ['Project', c.project.title],
+          ['Budget', formatMoney(c.budget)],
+          [
+            'Prices',
+            [...c.prices]
+              .sort((a, b) => a.tierLevel - b.tierLevel)
+              .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
+              .join(' · '),
+          ],
+          ['Created', formatShortDate(c.createdAt)],
+        ] as const
+      ).map(([k, v]) => (
+        <HStack key={k} align="flex-start" gap="3">
+          <Text as="dt" color="fg.muted" minW="20">
+            {k}
+          </Text>
+          <Text as="dd">{v}</Text>
+        </HStack>
+      ))}
+      <HStack align="flex-start" gap="3">
+        <Text as="dt" color="fg.muted" minW="20">
+          Resource
+        </Text>
+        <Stack as="dd" gap="0">
+          <HStack gap="2">
+            <Text>{c.task.title}</Text>
+            <Badge variant="outline">{c.task.type.toLowerCase().replace('_', ' ')}</Badge>
+          </HStack>
+          <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" color="fg.muted">
+            {c.task.url} <ExternalLink size={12} />
+          </ChakraLink>
+        </Stack>
+      </HStack>
+    </Stack>
   );
 }
