@@ -7,6 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ShieldCheck } from 'lucide-react';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { useFragment as unmask } from '../../gql';
+import type { QualityFieldsFragment as QualityFields } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
 import { componentText, percent, perThousand, scorePalette } from './quality';
 import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
@@ -40,22 +41,8 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
   if (!app) return <Skeleton h="28" borderRadius="xl" data-testid="quality-loading" aria-busy="true" />;
   const q = unmask(QualityFieldsFragment, app.quality);
   const worst = q.penalties[0];
-  const rows = [
-    {
-      key: 'RETENTION',
-      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : 'No channel or chat holds ended',
-    },
-    {
-      key: 'RETENTION_30D',
-      value: q.retention30dSample
-        ? `${percent(q.retention30d)} of ${q.retention30dSample} checked`
-        : 'Not checked yet (players are checked again a month after joining)',
-    },
-    { key: 'VOIDS', value: percent(q.voidRate) },
-    { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
-    { key: 'FRAUD_RULES', value: `${perThousand(q.fraudHitsPer1000)} per 1,000` },
-    { key: 'FAST', value: percent(q.fastShare) },
-  ];
+  const rows = componentRows(q);
+
   const points = new Map<string, number>(q.penalties.map((p) => [p.component, p.points]));
   return (
     <Box
@@ -116,34 +103,7 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
             {componentText[worst.component].advice}
           </Text>
         )}
-        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }} gapX="4" gapY="1">
-          {rows.map((r) => (
-            <Box key={r.key} display="contents" data-testid="quality-component" data-component={r.key}>
-              <Text as="dt" textStyle="sm" color="fg.muted">
-                {componentText[r.key].label}
-              </Text>
-              <Text as="dd" textStyle="sm" textAlign="end">
-                {r.value}
-              </Text>
-              <Text
-                as="dd"
-                textStyle={{ base: 'xs', md: 'sm' }}
-                textAlign={{ base: 'start', md: 'end' }}
-                gridColumn={{ base: '1 / -1', md: 'auto' }}
-                mt={{ base: '-1', md: '0' }}
-                mb={{ base: '1', md: '0' }}
-                color={points.get(r.key) ? 'fg.error' : 'fg.muted'}
-                data-testid="quality-points"
-              >
-                {r.key === 'RETENTION_30D'
-                  ? 'part of retention'
-                  : points.get(r.key)
-                    ? `−${points.get(r.key)} points`
-                    : 'no points off'}
-              </Text>
-            </Box>
-          ))}
-        </Box>
+        <ComponentList rows={rows} points={points} />
       </Stack>
     </Box>
   );
@@ -177,6 +137,62 @@ function PauseNotice({
           {pause.floor}; a moderator reviews it too.
         </Text>
       )}
+    </Box>
+  );
+}
+
+type Quality = QualityFields;
+
+/** Each component of the score with what it measured. */
+function componentRows(q: Quality): { key: string; value: string }[] {
+  return [
+    {
+      key: 'RETENTION',
+      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : 'No channel or chat holds ended',
+    },
+    {
+      key: 'RETENTION_30D',
+      value: q.retention30dSample
+        ? `${percent(q.retention30d)} of ${q.retention30dSample} checked`
+        : 'Not checked yet (players are checked again a month after joining)',
+    },
+    { key: 'VOIDS', value: percent(q.voidRate) },
+    { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
+    { key: 'FRAUD_RULES', value: `${perThousand(q.fraudHitsPer1000)} per 1,000` },
+    { key: 'FAST', value: percent(q.fastShare) },
+  ];
+}
+
+/** The components, their values and the points each takes off. */
+function ComponentList({ rows, points }: { rows: { key: string; value: string }[]; points: Map<string, number> }) {
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }} gapX="4" gapY="1">
+      {rows.map((r) => (
+        <Box key={r.key} display="contents" data-testid="quality-component" data-component={r.key}>
+          <Text as="dt" textStyle="sm" color="fg.muted">
+            {componentText[r.key].label}
+          </Text>
+          <Text as="dd" textStyle="sm" textAlign="end">
+            {r.value}
+          </Text>
+          <Text
+            as="dd"
+            textStyle={{ base: 'xs', md: 'sm' }}
+            textAlign={{ base: 'start', md: 'end' }}
+            gridColumn={{ base: '1 / -1', md: 'auto' }}
+            mt={{ base: '-1', md: '0' }}
+            mb={{ base: '1', md: '0' }}
+            color={points.get(r.key) ? 'fg.error' : 'fg.muted'}
+            data-testid="quality-points"
+          >
+            {r.key === 'RETENTION_30D'
+              ? 'part of retention'
+              : points.get(r.key)
+                ? `−${points.get(r.key)} points`
+                : 'no points off'}
+          </Text>
+        </Box>
+      ))}
     </Box>
   );
 }
