@@ -9,6 +9,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ListTodo } from 'lucide-react';
 import { CsvButton } from '../../components/ui/CsvButton';
 import { EmptyState } from '../../components/ui/EmptyState';
+import type { PlatformCampaignsQuery as PlatformCampaignsQueryType } from '../../gql/graphql';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
 import { formatMoney, roundMoney } from '../../lib/money';
@@ -107,42 +108,50 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           </Button>
         </EmptyState>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="app-campaigns">
-          <Table.Root size="sm" data-testid="app-campaigns-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Task type</Table.ColumnHeader>
-                <Table.ColumnHeader>Advertised resource</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Completed</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Revenue $</Table.ColumnHeader>
-                <Table.ColumnHeader title="Whether the campaign runs in the network; campaigns that excluded this app are not shown to its players, and which ones stays private">
-                  Campaign
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r) => (
-                <Table.Row key={r.campaignId} data-testid="app-campaign-row" data-campaign-id={r.campaignId}>
-                  <Table.Cell>{typeLabel(r.task.type)}</Table.Cell>
-                  <Table.Cell>{r.task.title}</Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="app-campaign-completed">
-                    <LiveValue value={r.completedQuantity} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="app-campaign-revenue">
-                    <LiveValue value={roundMoney(r.profitBudget)} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
-                      {r.isActive ? 'Running' : 'Stopped'}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <CampaignsTable rows={rows} />
       )}
       <RewardCallbacks platformId={platformId} />
     </Page>
   );
 }
+
+/** The campaigns shown in the app: type, resource, completed, revenue and whether each runs. */
+function CampaignsTable({ rows }: { rows: PlatformCampaignsRows }) {
+  return (
+    <Box overflowX="auto" borderWidth="1px" borderRadius="xl" data-scroll-restoration-id="app-campaigns">
+      <Table.Root size="sm" data-testid="app-campaigns-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Task type</Table.ColumnHeader>
+            <Table.ColumnHeader>Advertised resource</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Completed</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Revenue $</Table.ColumnHeader>
+            <Table.ColumnHeader title="Whether the campaign runs in the network; campaigns that excluded this app are not shown to its players, and which ones stays private">
+              Campaign
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r) => (
+            <Table.Row key={r.campaignId} data-testid="app-campaign-row" data-campaign-id={r.campaignId}>
+              <Table.Cell>{typeLabel(r.task.type)}</Table.Cell>
+              <Table.Cell>{r.task.title}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="app-campaign-completed">
+                <LiveValue value={r.completedQuantity} />
+              </Table.Cell>
+              <Table.Cell textAlign="end" data-testid="app-campaign-revenue">
+                <LiveValue value={roundMoney(r.profitBudget)} />
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
+                  {r.isActive ? 'Running' : 'Stopped'}
+                </Badge>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+type PlatformCampaignsRows = PlatformCampaignsQueryType['platformCampaigns'];
