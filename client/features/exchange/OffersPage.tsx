@@ -65,40 +65,8 @@ function OffersPage({ direction }: { direction: Direction }) {
     fetchPolicy: 'cache-and-network',
     skip: !me?.isExchangeReady,
   });
-  // Every change of an offer I am party to moves a pending count, which the layout's one
-  // awaitingOffersChanged subscription keeps in the cache: a new count refreshes the list.
-  const refresh = useThrottledCallback(() => void refetch(), 300);
-  const counts = useQuery(AwaitingOffersQuery, { fetchPolicy: 'cache-only', skip: !me?.isExchangeReady }).data
-    ?.awaitingOffers;
-  const seen = useRef<string | null>(null);
-  useEffect(() => {
-    if (!counts) return;
-    const key = `${counts.incoming}:${counts.outgoing}`;
-    if (seen.current !== null && seen.current !== key) refresh();
-    seen.current = key;
-  }, [counts, refresh]);
-
-  const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeDeals'];
-  const [confirm] = useMutation(ConfirmOfferMutation, { refetchQueries });
-  const [reject] = useMutation(RejectOfferMutation, { refetchQueries });
-  const [withdraw] = useMutation(WithdrawOfferMutation, { refetchQueries });
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const act = async (id: string, action: Action) => {
-    setBusy(id);
-    try {
-      const variables = { id };
-      if (action === 'confirm') await confirm({ variables });
-      if (action === 'reject') await reject({ variables });
-      if (action === 'withdraw') await withdraw({ variables });
-      notifySuccess(done[action]);
-    } catch (err) {
-      notifyError(serverError(err).message);
-    } finally {
-      setBusy(null);
-      setPending(null);
-    }
-  };
+  useRefreshOnNewCounts(Boolean(me?.isExchangeReady), refetch);
+  const { busy, act } = useOfferActions(() => setPending(null));
 
   const offers = data?.exchangeOffers.data ?? [];
   const pages = Math.ceil((data?.exchangeOffers.total ?? 0) / OFFERS_PAGE_SIZE);
@@ -259,3 +227,46 @@ function OfferCard({
 
 export const IncomingPage = () => <OffersPage direction="incoming" />;
 export const OutgoingPage = () => <OffersPage direction="outgoing" />;
+
+/**
+ * Every change of an offer I am party to moves a pending count, which the layout's one
+ * awaitingOffersChanged subscription keeps in the cache: a new count refreshes the list.
+ */
+function useRefreshOnNewCounts(enabled: boolean, refetch: () => Promise<unknown>) {
+  const refresh = useThrottledCallback(() => void refetch(), 300);
+  const counts = useQuery(AwaitingOffersQuery, { fetchPolicy: 'cache-only', skip: !enabled }).data?.awaitingOffers;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!counts) return;
+    const key = `${counts.incoming}:${counts.outgoing}`;
+    if (seen.current !== null && seen.current !== key) refresh();
+    seen.current = key;
+  }, [counts, refresh]);
+}
+
+/** Confirm, reject or withdraw an offer, with the busy offer and what happened said. */
+function useOfferActions(onSettled: () => void) {
+  const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeDeals'];
+  const [confirm] = useMutation(ConfirmOfferMutation, { refetchQueries });
+  const [reject] = useMutation(RejectOfferMutation, { refetchQueries });
+  const [withdraw] = useMutation(WithdrawOfferMutation, { refetchQueries });
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (id: string, action: Action) => {
+    setBusy(id);
+    try {
+      const variables = { id };
+      if (action === 'confirm') await confirm({ variables });
+      if (action === 'reject') await reject({ variables });
+      if (action === 'withdraw') await withdraw({ variables });
+      notifySuccess(done[action]);
+    } catch (err) {
+      notifyError(serverError(err).message);
+    } finally {
+      setBusy(null);
+      onSettled();
+    }
+  };
+
+  return { busy, act };
+}
