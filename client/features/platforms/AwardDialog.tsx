@@ -27,33 +27,16 @@ interface AwardDialogProps {
  */
 export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate, onDelete }: AwardDialogProps) {
   const editing = mode?.kind === 'edit' ? mode.award : null;
-  const [title, setTitle] = useState('');
-  const [logo, setLogo] = useState('');
-  const [errors, setErrors] = useState<{ title?: string; logo?: string }>({});
-  const [tried, setTried] = useState(false);
-
-  useEffect(() => {
-    if (!mode) return;
-    setTitle(editing?.title ?? '');
-    setLogo(editing?.logo ?? '');
-    setErrors({});
-    setTried(false);
-  }, [mode, editing]);
-
-  const check = (next: { title: string; logo: string }) => {
-    const found = validateAward(next, awards, editing?.key ?? null);
-    setErrors(found);
-    return found;
-  };
-
-  const save = () => {
-    setTried(true);
-    const found = check({ title, logo });
-    if (found.title || found.logo) return;
-    if (editing) onUpdate(editing.key, title.trim(), logo);
-    else onCreate({ key: newAwardKey(), id: null, title: title.trim(), logo });
-    onClose();
-  };
+  const { title, setTitle, logo, setLogo, errors, tried, check, save } = useAwardForm({
+    mode,
+    awards,
+    editing,
+    done: (award) => {
+      if (editing) onUpdate(editing.key, award.title, award.logo);
+      else onCreate({ key: newAwardKey(), id: null, ...award });
+      onClose();
+    },
+  });
 
   return (
     <Dialog.Root
@@ -105,30 +88,14 @@ export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate,
                   />
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer justifyContent="space-between">
-                {editing ? (
-                  <Button
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => {
-                      onDelete(editing.key);
-                      onClose();
-                    }}
-                  >
-                    <Trash2 /> Delete award
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <Stack direction="row" gap="2">
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="brand">
-                    {editing ? 'Save award' : 'Add award'}
-                  </Button>
-                </Stack>
-              </Dialog.Footer>
+              <AwardFooter
+                editing={Boolean(editing)}
+                onDelete={() => {
+                  if (editing) onDelete(editing.key);
+                  onClose();
+                }}
+                onCancel={onClose}
+              />
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
@@ -137,5 +104,77 @@ export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate,
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The award's name and logo, checked (after the first try, as they change) and saved. */
+function useAwardForm({
+  mode,
+  awards,
+  editing,
+  done,
+}: {
+  mode: AwardDialogProps['mode'];
+  awards: AwardDialogProps['awards'];
+  editing: { key: string; title: string; logo: string } | null;
+  done: (award: { title: string; logo: string }) => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [logo, setLogo] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; logo?: string }>({});
+  const [tried, setTried] = useState(false);
+
+  useEffect(() => {
+    if (!mode) return;
+    setTitle(editing?.title ?? '');
+    setLogo(editing?.logo ?? '');
+    setErrors({});
+    setTried(false);
+  }, [mode, editing]);
+
+  const check = (next: { title: string; logo: string }) => {
+    const found = validateAward(next, awards, editing?.key ?? null);
+    setErrors(found);
+    return found;
+  };
+
+  const save = () => {
+    setTried(true);
+    const found = check({ title, logo });
+    if (found.title || found.logo) return;
+    done({ title: title.trim(), logo });
+  };
+
+  return { title, setTitle, logo, setLogo, errors, tried, check, save };
+}
+
+/** Delete (when editing), Cancel and Save. */
+function AwardFooter({
+  editing,
+  onDelete,
+  onCancel,
+}: {
+  editing: boolean;
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog.Footer justifyContent="space-between">
+      {editing ? (
+        <Button variant="ghost" colorPalette="red" onClick={onDelete}>
+          <Trash2 /> Delete award
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Stack direction="row" gap="2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="brand">
+          {editing ? 'Save award' : 'Add award'}
+        </Button>
+      </Stack>
+    </Dialog.Footer>
   );
 }
