@@ -91,13 +91,7 @@ export function StatisticsPage() {
   const rows = current?.publisherStatistics.data;
   const today = current?.publisherStatisticsToday;
   const chartDays = useMemo(() => chartRange(rows ?? []), [rows]);
-  const csv = new URLSearchParams();
-  if (taskType) csv.set('taskType', taskType);
-  if (platformId) csv.set('platformId', platformId);
-  if (state.sortField) {
-    csv.set('sortField', state.sortField);
-    csv.set('sortOrder', state.sortOrder ?? 'asc');
-  }
+  const csvPath = `/v1/statistics/publishers/transactions.csv${statisticsCsvQuery(state, { taskType, platformId })}`;
   const change = (f: () => void) => {
     f();
     setState((s) => ({ ...s, page: 1 }));
@@ -106,15 +100,7 @@ export function StatisticsPage() {
   return (
     <Page {...pageHeadings['/publisher/statistics']}>
       <Stack gap="5">
-        <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
-          <TodayStat
-            label="Conversions today"
-            value={today ? String(today.conversions) : '…'}
-            testId="today-conversions"
-          />
-          <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
-          <TodayStat label="CPA today" value={today ? cpa(today.profit, today.conversions) : '…'} testId="today-cpa" />
-        </SimpleGrid>
+        <TodayStats today={today} />
         {/* Its place is kept while the first page loads (the table under it stays put). */}
         {(chartDays.length > 0 || !current) && (
           <Card.Root variant="outline">
@@ -162,11 +148,7 @@ export function StatisticsPage() {
                 ]}
                 testId="filter-app"
               />
-              <CsvButton
-                path={`/v1/statistics/publishers/transactions.csv${csv.size ? `?${csv}` : ''}`}
-                ms={{ sm: 'auto' }}
-                disabled={!rows?.length}
-              />
+              <CsvButton path={csvPath} ms={{ sm: 'auto' }} disabled={!rows?.length} />
             </HStack>
           }
         />
@@ -259,5 +241,28 @@ function TodayStat({ label, value, testId }: { label: string; value: string; tes
         </Stat.Root>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The export's query: the filters and sort of the table (every page). */
+function statisticsCsvQuery(state: TableState<StatisticsSortField>, f: { taskType: string; platformId: string }) {
+  const csv = new URLSearchParams();
+  if (f.taskType) csv.set('taskType', f.taskType);
+  if (f.platformId) csv.set('platformId', f.platformId);
+  if (state.sortField) {
+    csv.set('sortField', state.sortField);
+    csv.set('sortOrder', state.sortOrder ?? 'asc');
+  }
+  return csv.size ? `?${csv}` : '';
+}
+
+/** Today's conversions, profit and CPA, live. */
+function TodayStats({ today }: { today: { conversions: number; profit: string } | null | undefined }) {
+  return (
+    <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
+      <TodayStat label="Conversions today" value={today ? String(today.conversions) : '…'} testId="today-conversions" />
+      <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
+      <TodayStat label="CPA today" value={today ? cpa(today.profit, today.conversions) : '…'} testId="today-cpa" />
+    </SimpleGrid>
   );
 }
