@@ -100,119 +100,146 @@ export class CallbacksService {
     this.inFlight.add(id);
     try {
       const em = this.deps.em();
-      const [cb] = await em.execute<
-        {
-          id: string;
-          url: string;
-          attempts: number;
-          platform_id: number;
-          conversion_id: string;
-        }[]
-      >(
-        `update reward_callbacks set next_attempt_at = now() + interval '1 minute'
-          where id = ? and status = 'PENDING' and next_attempt_at <= now()
-          returning id, url, attempts, platform_id, conversion_id`,
-        [id],
-      );
+      const cb = await this.claim(em, id);
       if (!cb) return false;
-      const [v] = await em.execute<
-        {
-          secret_key_enc: string;
-          campaign_id: number;
-          player_id: string;
-          task_type: string;
-          publisher_amount: string;
-          created_at: Date | string;
-        }[]
-      >(
-        `select p.secret_key_enc, v.campaign_id, v.player_id, v.task_type, v.publisher_amount::text as publisher_amount,
-                v.created_at
-           from conversions v join platforms p on p.id = v.platform_id where v.id = ?`,
-        [cb.conversion_id],
-      );
-      const awards = await em.execute<{ title: string; value: number }[]>(
-        `select pr.title, sa.value from platform_services s
-           join platform_service_awards sa on sa.service_id = s.id
-           join platform_rewards pr on pr.id = sa.platform_reward_id
-          where s.platform_id = ? and s.task_type = ? order by sa.id`,
-        [cb.platform_id, v.task_type],
-      );
-      const body = JSON.stringify({
-        event: 'conversion',
-        conversionId: Number(cb.conversion_id),
-        platformId: cb.platform_id,
-        campaignId: v.campaign_id,
-        playerId: Number(v.player_id),
-        taskType: v.task_type,
-        awards,
-        revenue: formatMoney(BigInt(v.publisher_amount)),
-        createdAt: iso(v.created_at),
-      });
-      const secret = decryptSecret(this.deps.secretsKey, v.secret_key_enc);
+      const { body, secret } = await this.payload(em, cb);
       const attempt = cb.attempts + 1;
       const started = Date.now();
-      let statusCode: number | null = null;
-      let error: string | null = null;
-      try {
-        const res = await undiciFetch(cb.url, {
-          dispatcher: this.dispatcher,
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            [SIGNATURE_HEADER]: signBody(body, secret),
-            'X-Taskgram-Event': 'conversion',
-            'X-Taskgram-Delivery': `${cb.id}-${attempt}`,
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.deps.timeoutMs ?? 5000),
-        });
-        statusCode = res.status;
-        await res.body?.cancel().catch(() => {});
-        if (res.status < 200 || res.status >= 300) error = `The server answered ${res.status}`;
-      } catch (err) {
-        const e = err as Error & { cause?: { code?: string; message?: string } };
-        const refused = e.cause?.code === 'EADDRNOTALLOWED';
-        if (refused)
-          this.deps.log.warn({ callback: cb.id, url: cb.url, reason: e.cause?.message }, 'reward callback refused');
-        error = refused
-          ? `Refused: ${e.cause?.message}`
-          : e.name === 'TimeoutError'
-            ? 'No answer within 5 seconds'
-            : e.cause?.code
-              ? `Could not connect: ${e.cause.code}`
-              : e.message;
-      }
+      const { statusCode, error } = await this.post(cb, { body, secret, attempt });
       const durationMs = Date.now() - started;
       const ok = error === null;
       const failed = !ok && attempt >= this.deps.maxAttempts;
-      await em.transactional(async (tx) => {
-        await tx.execute(
-          'insert into reward_callback_attempts (callback_id, attempt, status_code, error, duration_ms) values (?, ?, ?, ?, ?)',
-          [cb.id, attempt, statusCode, error?.slice(0, 500) ?? null, durationMs],
-        );
-        await tx.execute(
-          `update reward_callbacks set attempts = ?, last_status_code = ?, last_error = ?, status = ?,
-                  delivered_at = case when ? then now() else null end,
-                  next_attempt_at = now() + (? * interval '1 millisecond')
-            where id = ?`,
-          [
-            attempt,
-            statusCode,
-            error?.slice(0, 500) ?? null,
-            ok ? 'DELIVERED' : failed ? 'FAILED' : 'PENDING',
-            ok,
-            ok || failed ? 0 : backoffMs(attempt),
-            cb.id,
-          ],
-        );
-      });
+      await this.record(em, cb, { attempt, statusCode, error, durationMs, ok, failed });
       callbackDeliveriesTotal.inc({ outcome: ok ? 'delivered' : failed ? 'failed' : 'retry' });
       await this.deps.pubsub.publish(topics.rewardCallbacks(cb.platform_id), { id: Number(cb.id) }).catch(() => {});
       return ok;
     } finally {
       this.inFlight.delete(id);
     }
+  }
+
+  /** The callback, if due, pushed a minute on (so another round does not take it meanwhile). */
+  private async claim(em: EntityManager, id: number): Promise<DueCallback | undefined> {
+    const [cb] = await em.execute<DueCallback[]>(
+      `update reward_callbacks set next_attempt_at = now() + interval '1 minute'
+      where id = ? and status = 'PENDING' and next_attempt_at <= now()
+      returning id, url, attempts, platform_id, conversion_id`,
+      [id],
+    );
+    return cb;
+  }
+
+  /** The signed body: the conversion, the app's awards for its task type, the publisher's revenue. */
+  private async payload(em: EntityManager, cb: DueCallback): Promise<{ body: string; secret: string }> {
+    const [v] = await em.execute<
+      {
+        secret_key_enc: string;
+        campaign_id: number;
+        player_id: string;
+        task_type: string;
+        publisher_amount: string;
+        created_at: Date | string;
+      }[]
+    >(
+      `select p.secret_key_enc, v.campaign_id, v.player_id, v.task_type, v.publisher_amount::text as publisher_amount,
+            v.created_at
+       from conversions v join platforms p on p.id = v.platform_id where v.id = ?`,
+      [cb.conversion_id],
+    );
+    const awards = await em.execute<{ title: string; value: number }[]>(
+      `select pr.title, sa.value from platform_services s
+       join platform_service_awards sa on sa.service_id = s.id
+       join platform_rewards pr on pr.id = sa.platform_reward_id
+      where s.platform_id = ? and s.task_type = ? order by sa.id`,
+      [cb.platform_id, v.task_type],
+    );
+    const body = JSON.stringify({
+      event: 'conversion',
+      conversionId: Number(cb.conversion_id),
+      platformId: cb.platform_id,
+      campaignId: v.campaign_id,
+      playerId: Number(v.player_id),
+      taskType: v.task_type,
+      awards,
+      revenue: formatMoney(BigInt(v.publisher_amount)),
+      createdAt: iso(v.created_at),
+    });
+    const secret = decryptSecret(this.deps.secretsKey, v.secret_key_enc);
+    return { body, secret };
+  }
+
+  /** One POST to the app's URL; answers its status and what went wrong, if anything. */
+  private async post(cb: DueCallback, { body, secret, attempt }: { body: string; secret: string; attempt: number }) {
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const res = await undiciFetch(cb.url, {
+        dispatcher: this.dispatcher,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          [SIGNATURE_HEADER]: signBody(body, secret),
+          'X-Taskgram-Event': 'conversion',
+          'X-Taskgram-Delivery': `${cb.id}-${attempt}`,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.deps.timeoutMs ?? 5000),
+      });
+      statusCode = res.status;
+      await res.body?.cancel().catch(() => {});
+      if (res.status < 200 || res.status >= 300) error = `The server answered ${res.status}`;
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      const refused = e.cause?.code === 'EADDRNOTALLOWED';
+      if (refused)
+        this.deps.log.warn({ callback: cb.id, url: cb.url, reason: e.cause?.message }, 'reward callback refused');
+      error = refused
+        ? `Refused: ${e.cause?.message}`
+        : e.name === 'TimeoutError'
+          ? 'No answer within 5 seconds'
+          : e.cause?.code
+            ? `Could not connect: ${e.cause.code}`
+            : e.message;
+    }
+    return { statusCode, error };
+  }
+
+  /** The attempt in the log, and the callback's state: delivered, failed for good, or due again after a backoff. */
+  private async record(
+    em: EntityManager,
+    cb: DueCallback,
+    r: {
+      attempt: number;
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+      ok: boolean;
+      failed: boolean;
+    },
+  ) {
+    const { attempt, statusCode, error, durationMs, ok, failed } = r;
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        'insert into reward_callback_attempts (callback_id, attempt, status_code, error, duration_ms) values (?, ?, ?, ?, ?)',
+        [cb.id, attempt, statusCode, error?.slice(0, 500) ?? null, durationMs],
+      );
+      await tx.execute(
+        `update reward_callbacks set attempts = ?, last_status_code = ?, last_error = ?, status = ?,
+              delivered_at = case when ? then now() else null end,
+              next_attempt_at = now() + (? * interval '1 millisecond')
+        where id = ?`,
+        [
+          attempt,
+          statusCode,
+          error?.slice(0, 500) ?? null,
+          ok ? 'DELIVERED' : failed ? 'FAILED' : 'PENDING',
+          ok,
+          ok || failed ? 0 : backoffMs(attempt),
+          cb.id,
+        ],
+      );
+    });
   }
 
   /** The app's recent callbacks with their attempts (the publisher's delivery log). */
@@ -274,4 +301,13 @@ export class CallbacksService {
         })),
     }));
   }
+}
+
+/** A callback claimed for one delivery attempt. */
+interface DueCallback {
+  id: string;
+  url: string;
+  attempts: number;
+  platform_id: number;
+  conversion_id: string;
 }
