@@ -9,7 +9,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { serverError } from '../../lib/serverError';
@@ -101,22 +101,14 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
     }
   });
 
-  const select = (
-    name: 'platformId' | 'projectId' | 'partnerProjectId',
-    placeholder: string,
-    options: { id: string; title: string; note?: string }[],
-  ) => (
-    <NativeSelect.Root invalid={Boolean(errors[name])}>
-      <NativeSelect.Field placeholder={placeholder} {...register(name)} data-testid={`offer-${name}`}>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.title}
-            {o.note ? ` (${o.note})` : ''}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+  const select = (name: OfferSelectName, placeholder: string, options: OfferOption[]) => (
+    <OfferSelect
+      name={name}
+      placeholder={placeholder}
+      options={options}
+      register={register}
+      invalid={Boolean(errors[name])}
+    />
   );
   const resources = (n: number) => `${n} resource${n === 1 ? '' : 's'}`;
 
@@ -152,26 +144,7 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
           >
             <Input type="date" {...register('expiresOn')} data-testid="offer-expires" />
           </FormField>
-          <FormField
-            label="Completions my app delivers"
-            error={errors.quantity?.message}
-            required
-            helperText="Players of your app who do their tasks"
-          >
-            <Input inputMode="numeric" placeholder="e.g. 500" {...register('quantity')} data-testid="offer-quantity" />
-          </FormField>
-          <FormField
-            label="Completions their app delivers"
-            error={errors.partnerQuantity?.message}
-            helperText={`Empty: the same${quantity.trim() ? ` (${quantity.trim()})` : ''}`}
-          >
-            <Input
-              inputMode="numeric"
-              placeholder="Same as mine"
-              {...register('partnerQuantity')}
-              data-testid="offer-partner-quantity"
-            />
-          </FormField>
+          <QuantityFields register={register} errors={errors} quantity={quantity} />
         </SimpleGrid>
         <FormField label="Message" error={errors.message?.message}>
           <Textarea rows={3} placeholder="Optional: a word to the partner" {...register('message')} />
@@ -186,5 +159,73 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
         </Stack>
       </Stack>
     </form>
+  );
+}
+
+type OfferSelectName = 'platformId' | 'projectId' | 'partnerProjectId';
+type OfferOption = { id: string; title: string; note?: string };
+
+/** One of the offer's choices (my app, their project, my project) as a select. */
+function OfferSelect({
+  name,
+  placeholder,
+  options,
+  register,
+  invalid,
+}: {
+  name: OfferSelectName;
+  placeholder: string;
+  options: OfferOption[];
+  register: UseFormRegister<OfferValues>;
+  invalid: boolean;
+}) {
+  return (
+    <NativeSelect.Root invalid={invalid}>
+      <NativeSelect.Field placeholder={placeholder} {...register(name)} data-testid={`offer-${name}`}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+            {o.note ? ` (${o.note})` : ''}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** How many completions each side's app delivers (theirs: the same unless said). */
+function QuantityFields({
+  register,
+  errors,
+  quantity,
+}: {
+  register: UseFormRegister<OfferValues>;
+  errors: FieldErrors<OfferValues>;
+  quantity: string;
+}) {
+  return (
+    <>
+      <FormField
+        label="Completions my app delivers"
+        error={errors.quantity?.message}
+        required
+        helperText="Players of your app who do their tasks"
+      >
+        <Input inputMode="numeric" placeholder="e.g. 500" {...register('quantity')} data-testid="offer-quantity" />
+      </FormField>
+      <FormField
+        label="Completions their app delivers"
+        error={errors.partnerQuantity?.message}
+        helperText={`Empty: the same${quantity.trim() ? ` (${quantity.trim()})` : ''}`}
+      >
+        <Input
+          inputMode="numeric"
+          placeholder="Same as mine"
+          {...register('partnerQuantity')}
+          data-testid="offer-partner-quantity"
+        />
+      </FormField>
+    </>
   );
 }
