@@ -2,11 +2,9 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { Button, CloseButton, IconButton } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
-import { Code } from '@chakra-ui/react/code';
 import { useMediaQuery } from '@chakra-ui/react/hooks';
-import { Dialog } from '@chakra-ui/react/dialog';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
@@ -17,8 +15,6 @@ import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { EllipsisVertical, Info, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { CopyButton } from '../../components/ui/CopyButton';
 import { Pagination } from '../../components/ui/Pagination';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
@@ -26,16 +22,10 @@ import type { ProjectTask_TaskFragment, ProjectTasksQuery as ProjectTasksResult 
 import { campaignStatus, resourceStatus } from '../campaigns/campaign';
 import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
 import { errorMessage } from '../../lib/api';
-import {
-  ProjectKeyQuery,
-  ProjectTasksQuery,
-  SystemBotQuery,
-  TaskFields,
-  VerifyTaskMutation,
-  deleteTask,
-  readTask,
-} from './projectsApi';
+import { ProjectTasksQuery, TaskFields, VerifyTaskMutation, readTask } from './projectsApi';
 import { RESOURCE_PAGE_SIZE, typeLabels } from './constants';
+import { DeleteResourceDialog } from './DeleteResourceDialog';
+import { SdkDetailsDialog } from './SdkDetailsDialog';
 
 type TaskRow = ProjectTasksResult['projectTasks']['data'][number];
 /** A resource of the table: its fields and the campaigns running on it. */
@@ -46,7 +36,7 @@ export function resourceRows(rows: TaskRow[]): Task[] {
   return rows.map((row) => ({ ...unmask(TaskFields, row), campaigns: row.campaigns }));
 }
 
-export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
+export { DELETE_WARNING } from './DeleteResourceDialog';
 
 interface ResourceTableProps {
   projectId: string;
@@ -450,156 +440,5 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
         <Info />
       </IconButton>
     </HStack>
-  );
-}
-
-function CodeBlock({ value, label }: { value: string; label: string }) {
-  return (
-    <Box position="relative">
-      <Code
-        as="pre"
-        display="block"
-        whiteSpace="pre-wrap"
-        wordBreak="break-all"
-        p="3"
-        pr="10"
-        borderRadius="md"
-        fontSize="xs"
-        w="full"
-        data-testid={label === 'Copy request' ? 'sdk-http-example' : undefined}
-      >
-        {value}
-      </Code>
-      <CopyButton value={value} label={label} position="absolute" top="1" right="1" />
-    </Box>
-  );
-}
-
-/** How to integrate: the bot's verification link and the HTTP call with the project key. */
-function SdkDetailsDialog({ projectId, task, onClose }: { projectId: string; task: Task | null; onClose: () => void }) {
-  const key = useQuery(ProjectKeyQuery, { variables: { id: projectId }, skip: !task });
-  const bot = useQuery(SystemBotQuery, { skip: !task });
-  const secretKey = key.data?.project.secretKey ?? '<API key>';
-  const endpoint = `${window.location.origin}/api/v1/sdk/events`;
-  const body = JSON.stringify({ type: 'verification', code: task?.verificationCode ?? '' });
-  const curl = `curl -X POST '${endpoint}' \\\n  -H 'Content-Type: application/json' \\\n  -H 'X-Api-Key: ${secretKey}' \\\n  -d '${body}'`;
-  const isChat = task?.type === 'CHANNEL' || task?.type === 'CHAT';
-  const systemBot = bot.data?.settings.telegramSystemBot;
-
-  return (
-    <Dialog.Root open={task !== null} onOpenChange={(e) => !e.open && onClose()} size="md" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="sdk-details-dialog">
-            <Dialog.Header>
-              <Dialog.Title>SDK details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {task && (
-                <Stack gap="4">
-                  <HStack gap="3">
-                    <Text fontWeight="semibold">{task.title}</Text>
-                    {task.isVerifiedSource ? (
-                      <Badge colorPalette="green">SDK Active</Badge>
-                    ) : (
-                      <Badge colorPalette="gray">SDK not set up</Badge>
-                    )}
-                  </HStack>
-                  {isChat ? (
-                    <Text>
-                      Add {systemBot ? `@${systemBot}` : 'our system bot'} to the {typeLabels[task.type].toLowerCase()}{' '}
-                      as an administrator, then press Check SDK.
-                    </Text>
-                  ) : (
-                    <>
-                      {task.verificationLink && (
-                        <Stack gap="1">
-                          <Text fontWeight="medium">1. Open your bot with the verification link</Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            Your bot receives the start parameter wg_vf_{task.verificationCode}.
-                          </Text>
-                          <HStack gap="1">
-                            <ChakraLink
-                              href={task.verificationLink}
-                              target="_blank"
-                              rel="noreferrer"
-                              color="brand.fg"
-                              wordBreak="break-all"
-                              data-testid="verification-link"
-                            >
-                              {task.verificationLink}
-                            </ChakraLink>
-                            <CopyButton value={task.verificationLink} label="Copy verification link" />
-                          </HStack>
-                        </Stack>
-                      )}
-                      <Stack gap="1">
-                        <Text fontWeight="medium">
-                          {task.verificationLink ? '2. ' : ''}
-                          {task.type === 'BOT' ? 'Your bot' : 'Your server'} sends the code with the project API key
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted">
-                          POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.
-                        </Text>
-                        <CodeBlock value={curl} label="Copy request" />
-                      </Stack>
-                    </>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>Close</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-function DeleteResourceDialog({
-  projectId,
-  task,
-  onClose,
-  onDeleted,
-}: {
-  projectId: string;
-  task: Task | null;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!task) return;
-    setBusy(true);
-    try {
-      await deleteTask(projectId, task.id);
-      notifySuccess('Resource successfully deleted');
-      onClose();
-      onDeleted();
-    } catch (e) {
-      notifyError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <ConfirmDialog
-      open={task !== null}
-      title={`Delete ${task?.title}?`}
-      confirmLabel="Delete"
-      loading={busy}
-      iconColor="red-500"
-      testId="delete-resource-dialog"
-      onCancel={onClose}
-      onConfirm={() => void remove()}
-    >
-      <Text>Warning: {DELETE_WARNING}.</Text>
-    </ConfirmDialog>
   );
 }
