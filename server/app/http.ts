@@ -23,7 +23,8 @@ import { registerRoutes, replyWithError } from '../rest/register.ts';
 import type { RouteDef } from '../rest/route.ts';
 import type { Services } from '../services.ts';
 import fp from 'fastify-plugin';
-import type { AnyArea, ServiceName } from './area.ts';
+import type { AnyArea } from './area.ts';
+import { neededAreas } from './services.ts';
 
 /**
  * The route label of a request: the route's template; the client's built files (a route each
@@ -205,17 +206,14 @@ async function registerAreas(
 ) {
   const { config, orm, services, origin, makeContext } = deps;
   const em = () => orm.em.fork() as EntityManager;
-  const providers = new Map<ServiceName, string>(
-    deps.areas.flatMap((area) => (area.provides ?? []).map((name: ServiceName) => [name, area.name] as const)),
-  );
+  const needed = neededAreas(deps.areas);
   for (const area of deps.areas) {
-    const needs = new Set((area.needs ?? []).map((name: ServiceName) => providers.get(name)!));
-    needs.delete(area.name);
+    const dependencies = (needed.get(area) ?? []).map((dep) => dep.name);
     const plugin = async (scope: FastifyInstance) => {
       await area.http?.({ http: scope, config, em, services, routes: deps.routes, origin });
       if (area.routes?.length) registerRoutes(scope, area.routes, makeContext);
     };
-    await http.register(fp(plugin, { name: area.name, dependencies: [...needs], encapsulate: true }));
+    await http.register(fp(plugin, { name: area.name, dependencies, encapsulate: true }));
   }
 }
 

@@ -9,6 +9,29 @@ import type { AnyArea, Infrastructure, ServiceName } from './area.ts';
  * service is provided twice or by nobody, or when the needs go round in a cycle.
  */
 export function orderAreas(areas: readonly AnyArea[]): AnyArea[] {
+  const needed = neededAreas(areas);
+  const ordered: AnyArea[] = [];
+  const state = new Map<AnyArea, 'visiting' | 'done'>();
+  const visit = (area: AnyArea, path: AnyArea[]) => {
+    if (state.get(area) === 'done') return;
+    if (state.get(area) === 'visiting') {
+      const cycle = [...path.slice(path.indexOf(area)), area].map((a) => a.name).join(' → ');
+      throw new Error(`areas need each other in a cycle: ${cycle} (reach one of them \`later\` instead)`);
+    }
+    state.set(area, 'visiting');
+    for (const dep of needed.get(area) ?? []) visit(dep, [...path, area]);
+    state.set(area, 'done');
+    ordered.push(area);
+  };
+  for (const area of areas) visit(area, []);
+  return ordered;
+}
+
+/**
+ * For each area, the other areas providing the services it `needs`. Throws, naming the areas,
+ * when a service is provided twice or by nobody (a `later` service included).
+ */
+export function neededAreas(areas: readonly AnyArea[]): Map<AnyArea, AnyArea[]> {
   const provider = new Map<ServiceName, AnyArea>();
   for (const area of areas) {
     for (const name of area.provides ?? []) {
@@ -24,24 +47,13 @@ export function orderAreas(areas: readonly AnyArea[]): AnyArea[] {
   };
   for (const area of areas) for (const name of area.later ?? []) providerOf(area, name);
 
-  const ordered: AnyArea[] = [];
-  const state = new Map<AnyArea, 'visiting' | 'done'>();
-  const visit = (area: AnyArea, path: AnyArea[]) => {
-    if (state.get(area) === 'done') return;
-    if (state.get(area) === 'visiting') {
-      const cycle = [...path.slice(path.indexOf(area)), area].map((a) => a.name).join(' → ');
-      throw new Error(`areas need each other in a cycle: ${cycle} (reach one of them \`later\` instead)`);
-    }
-    state.set(area, 'visiting');
-    for (const name of area.needs ?? []) {
-      const dep = providerOf(area, name);
-      if (dep !== area) visit(dep, [...path, area]);
-    }
-    state.set(area, 'done');
-    ordered.push(area);
-  };
-  for (const area of areas) visit(area, []);
-  return ordered;
+  return new Map(
+    areas.map((area) => {
+      const deps = new Set((area.needs ?? []).map((name: ServiceName) => providerOf(area, name)));
+      deps.delete(area);
+      return [area, [...deps]];
+    }),
+  );
 }
 
 /**

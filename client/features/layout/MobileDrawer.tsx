@@ -43,6 +43,7 @@ export function MobileDrawer({
 }) {
   const user = useFragment(MobileDrawerFragment, userRef);
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
   const close = () => setOpen(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   // What the drawer's own badges count that waits on this user: offers to answer, the queue.
@@ -75,6 +76,7 @@ export function MobileDrawer({
                       current={option.id === area}
                       docsUrl={docsUrl}
                       badges={badges}
+                      pathname={pathname}
                       onNavigate={close}
                     />
                   ))}
@@ -160,15 +162,16 @@ function AreaTabs({
   current,
   docsUrl,
   badges,
+  pathname,
   onNavigate,
 }: {
   option: (typeof areas)[number];
   current: boolean;
   docsUrl?: string;
   badges: ExchangeBadges;
+  pathname: string;
   onNavigate: () => void;
 }) {
-  const { pathname } = useLocation();
   return (
     <Stack gap="1">
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color={current ? 'brand.fg' : 'fg.muted'}>

@@ -64,8 +64,9 @@ export function ResourceFields({
   services: ResourceServices;
   onRemove?: () => void;
 }) {
-  const { register, resource, name, fieldErrors, set } = useResourceForm(index);
-  const { search, searching } = useResourceSearch(index, services);
+  const form = useResourceForm(index);
+  const { register, resource, name, fieldErrors, set } = form;
+  const { search, searching } = useResourceSearch(form, services);
   if (!resource) return null;
 
   if (!resource.isNew) return <ExistingResource resource={resource} />;
@@ -128,7 +129,7 @@ export function ResourceFields({
           Fill in manually
         </Button>
       ) : (
-        <ResourceDetails index={index} services={services} />
+        <ResourceDetails form={form} services={services} />
       )}
     </Stack>
   );
@@ -157,12 +158,14 @@ function useResourceForm(index: number) {
   return { register, getValues, clearErrors, setError, resource, name, fieldErrors, set };
 }
 
+type ResourceForm = ReturnType<typeof useResourceForm>;
+
 /** The link's search: fills in the type, name, link and logo it finds, or lets the user fill them in. */
-function useResourceSearch(index: number, services: ResourceServices) {
-  const { getValues, clearErrors, setError, name, set } = useResourceForm(index);
+function useResourceSearch(form: ResourceForm, services: ResourceServices) {
+  const { getValues, clearErrors, setError, name, set } = form;
   const [searching, setSearching] = useState(false);
   const search = async () => {
-    const url = toTelegramLink(String(getValues(`tasks.${index}.url`) ?? ''));
+    const url = toTelegramLink(String(getValues(name('url')) ?? ''));
     if (!url) {
       setError(name('url'), { message: resourceMessages.urlRequired });
       return;
@@ -219,8 +222,8 @@ function ExistingResource({ resource }: { resource: ResourceValues }) {
 }
 
 /** A resource's type, name, logo and type's options, once searched for or filled in by hand. */
-function ResourceDetails({ index, services }: { index: number; services: ResourceServices }) {
-  const { register, clearErrors, setError, resource, name, fieldErrors, set } = useResourceForm(index);
+function ResourceDetails({ form, services }: { form: ResourceForm; services: ResourceServices }) {
+  const { register, clearErrors, setError, resource, name, fieldErrors, set } = form;
   if (!resource) return null;
   return (
     <>
