@@ -21,6 +21,7 @@ import { Migration20261126143827_quality_fold } from './Migration20261126143827_
 import { Migration20261127122911_sessions } from './Migration20261127122911_sessions.ts';
 import { Migration20261127163314_decision_mails } from './Migration20261127163314_decision_mails.ts';
 import { Migration20261127200011_showcase_lists } from './Migration20261127200011_showcase_lists.ts';
+import { Migration20261128024900_payouts } from './Migration20261128024900_payouts.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -45,4 +46,5 @@ export const migrationsList = [
   { name: 'Migration20261127122911_sessions', class: Migration20261127122911_sessions },
   { name: 'Migration20261127163314_decision_mails', class: Migration20261127163314_decision_mails },
   { name: 'Migration20261127200011_showcase_lists', class: Migration20261127200011_showcase_lists },
+  { name: 'Migration20261128024900_payouts', class: Migration20261128024900_payouts },
 ];

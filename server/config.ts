@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseMoney } from './lib/money.ts';
 import { DEV_TEST_PUBLIC_KEY, TELEGRAM_PUBLIC_KEY_PRODUCTION } from './lib/init-data.ts';
 
 const bool = z
@@ -111,6 +112,27 @@ const EnvSchema = z
     // The network's share of each action's price, in percent.
     NETWORK_FEE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
     REWARD_CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    // Payouts in USDT on TON (docs/payouts.md). No TONCENTER_API_URL/KEY: the in-process sandbox chain.
+    TON_NETWORK: z.enum(['mainnet', 'testnet']).default('testnet'),
+    TONCENTER_API_URL: z.url().optional(),
+    TONCENTER_API_KEY: z.string().min(10).optional(),
+    // The hot wallet's 24 words, sealed with SECRETS_KEY (`npm run payouts:seal`) or plain outside production.
+    PAYOUT_WALLET_MNEMONIC: z.string().min(20).optional(),
+    // The USDT jetton master; on mainnet Tether's by default.
+    USDT_JETTON_MASTER: z.string().min(48).optional(),
+    PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(254).default(254),
+    // The highload wallet's timeout: part of its address, so it never changes for a wallet.
+    PAYOUT_WALLET_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    PAYOUT_INTERVAL_SECONDS: z.coerce.number().min(0.2).max(3600).default(5),
+    // Approve without a person below this many USD (off when unset), under the conditions below.
+    PAYOUT_AUTO_APPROVE_MAX: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 100')
+      .optional(),
+    PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    // The sandbox chain's hot wallet funds at start (TON for fees, USDT to pay out).
+    PAYOUT_SANDBOX_TON: z.coerce.number().int().min(0).default(1000),
+    PAYOUT_SANDBOX_USDT: z.coerce.number().int().min(0).default(1_000_000),
   })
   .superRefine((env, ctx) => {
     // Conditional requirements: a variable is needed only when its feature is on.
@@ -139,6 +161,19 @@ const EnvSchema = z
         code: 'custom',
         path: ['S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    if (env.TONCENTER_API_URL && !env.PAYOUT_WALLET_MNEMONIC) {
+      ctx.addIssue({ code: 'custom', path: ['PAYOUT_WALLET_MNEMONIC'], message: 'is required with TONCENTER_API_URL' });
+    }
+    if (env.TONCENTER_API_URL && env.TON_NETWORK === 'testnet' && !env.USDT_JETTON_MASTER) {
+      ctx.addIssue({ code: 'custom', path: ['USDT_JETTON_MASTER'], message: 'is required on testnet (no default)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.TONCENTER_API_URL && !env.PAYMENTS_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TONCENTER_API_URL'],
+        message: 'is required in production (or set PAYMENTS_SANDBOX=1 for a demo paying out on a sandbox chain)',
       });
     }
     const google = [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_REDIRECT_URI];
@@ -173,6 +208,23 @@ export interface S3Settings {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+}
+
+/** Payouts in USDT on TON (modules/payments/payouts). */
+export interface PayoutSettings {
+  network: 'mainnet' | 'testnet';
+  /** toncenter's API v3; absent: the in-process sandbox chain. */
+  toncenter?: { url: string; apiKey?: string };
+  /** The hot wallet's mnemonic as configured (sealed `v1.…` or plain words); absent: a new one per sandbox. */
+  mnemonic?: string;
+  usdtMaster?: string;
+  batchSize: number;
+  walletTimeout: number;
+  intervalMs: number;
+  /** Micro-USD; absent: every withdrawal waits for a person. */
+  autoApproveMax?: bigint;
+  autoApproveMinAgeDays: number;
+  sandboxFunds: { ton: number; usdt: number };
 }
 
 export interface Config {
@@ -225,7 +277,11 @@ export interface Config {
   showcaseRatePerMinute: number;
   networkFeePercent: number;
   rewardCallbackMaxAttempts: number;
+  payouts: PayoutSettings;
 }
+
+/** Tether's USDT on TON mainnet. */
+export const MAINNET_USDT_MASTER = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs';
 
 export class ConfigError extends Error {}
 
@@ -314,6 +370,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     showcaseRatePerMinute: env.SHOWCASE_RATE_LIMIT_PER_MINUTE,
     networkFeePercent: env.NETWORK_FEE_PERCENT,
     rewardCallbackMaxAttempts: env.REWARD_CALLBACK_MAX_ATTEMPTS,
+    payouts: payoutSettings(env),
+  };
+}
+
+/** The payout settings (docs/payouts.md). */
+function payoutSettings(env: Env): PayoutSettings {
+  return {
+    network: env.TON_NETWORK,
+    toncenter: env.TONCENTER_API_URL
+      ? { url: env.TONCENTER_API_URL.replace(/\/(api\/v3\/?)?$/, ''), apiKey: env.TONCENTER_API_KEY }
+      : undefined,
+    mnemonic: env.PAYOUT_WALLET_MNEMONIC,
+    usdtMaster:
+      env.USDT_JETTON_MASTER ??
+      (env.TONCENTER_API_URL && env.TON_NETWORK === 'mainnet' ? MAINNET_USDT_MASTER : undefined),
+    batchSize: env.PAYOUT_BATCH_SIZE,
+    walletTimeout: env.PAYOUT_WALLET_TIMEOUT_SECONDS,
+    intervalMs: env.PAYOUT_INTERVAL_SECONDS * 1000,
+    autoApproveMax: env.PAYOUT_AUTO_APPROVE_MAX ? parseMoney(env.PAYOUT_AUTO_APPROVE_MAX) : undefined,
+    autoApproveMinAgeDays: env.PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS,
+    sandboxFunds: { ton: env.PAYOUT_SANDBOX_TON, usdt: env.PAYOUT_SANDBOX_USDT },
   };
 }
 

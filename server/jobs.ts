@@ -7,6 +7,8 @@ import { isDatabaseUnreachable } from './errors.ts';
 export interface JobDef {
   name: string;
   run: () => Promise<void>;
+  /** Its own round length (a job that must run more often than the others); default: the common one. */
+  intervalMs?: number;
 }
 
 /**
@@ -67,17 +69,22 @@ export async function startJobs(opts: {
       }
     });
   }
+  const ask = (job: JobDef) =>
+    boss.send(job.name, {}).catch((err) => opts.log.error({ err, job: job.name }, 'could not queue a job'));
   const round = () => {
-    for (const job of opts.jobs) {
-      boss.send(job.name, {}).catch((err) => opts.log.error({ err, job: job.name }, 'could not queue a job'));
-    }
+    for (const job of opts.jobs) if (!job.intervalMs) ask(job);
   };
   round();
-  const timer = setInterval(round, opts.intervalMs);
-  timer.unref();
+  const timers = [setInterval(round, opts.intervalMs)];
+  for (const job of opts.jobs) {
+    if (!job.intervalMs) continue;
+    ask(job);
+    timers.push(setInterval(() => ask(job), job.intervalMs));
+  }
+  for (const t of timers) t.unref();
   return {
     async stop() {
-      clearInterval(timer);
+      for (const t of timers) clearInterval(t);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

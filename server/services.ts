@@ -9,6 +9,7 @@ import type { ImagesService } from './modules/images/images.service.ts';
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
+import type { PayoutsService } from './modules/payments/payouts.service.ts';
 import type { PlatformsService } from './modules/platforms/platforms.service.ts';
 import type { ProjectsService } from './modules/projects/projects.service.ts';
 import type { CampaignReviewService } from './modules/moderation/campaign-review.service.ts';
@@ -28,6 +29,7 @@ export interface Services {
   images: ImagesService;
   ledger: Ledger;
   payments: PaymentsService;
+  payouts: PayoutsService;
   projects: ProjectsService;
   platforms: PlatformsService;
   campaigns: CampaignsService;

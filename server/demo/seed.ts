@@ -168,12 +168,8 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
     });
   });
   const done = await services.payments.requestWithdrawal(em.fork(), publisher, parseMoney('50'), DEMO_WALLET);
-  await services.payments.completeWithdrawal(
-    em.fork(),
-    moderator,
-    done.id,
-    'b1d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4',
-  );
+  // Approved: the payout job pays it on the sandbox chain at start.
+  await services.payouts.approve(em.fork(), moderator, [done.id]);
 }
 
 /** A simple square logo with initials, stored like an upload. */

@@ -13,6 +13,8 @@ export const topics = {
   registrationRequests: () => 'registration-requests',
   transactions: (userId: number) => `transactions:${userId}`,
   withdrawals: () => 'withdrawals',
+  /** The payout hot wallet's balances and alert (finance). */
+  payoutWallet: () => 'payout-wallet',
   projectTasks: (projectId: number) => `project-tasks:${projectId}`,
   campaignStats: (projectId: number) => `campaign-stats:p${projectId}`,
   ownerCampaignStats: (userId: number) => `campaign-stats:u${userId}`,

@@ -28,6 +28,8 @@ const VALID_WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });
+  // The demo's approved withdrawal is paid by the first payout round (jobs are off in tests).
+  await app.services.payouts.round();
 });
 
 afterAll(async () => {
@@ -145,10 +147,11 @@ describe('money screens against the real server', () => {
     await expect.poll(() => text(page, 'hold-balance')).toBe('35.74 $');
     await expect.poll(() => text(page, 'total-balance')).toBe('105.74 $');
     await page.getByText('processed within up to 72 hours').waitFor({ state: 'visible' });
-    // The seeded withdrawal was paid out: Done with its hash.
+    // The seeded withdrawal was paid out on the sandbox chain: Done with its hash.
     const seeded = page.getByTestId('transaction-row').first();
     expect(await seeded.getAttribute('data-status')).toBe('DONE');
-    expect(await seeded.getByTestId('transaction-hash').textContent()).toContain('b1d6f3e2');
+    expect(await seeded.getByTestId('transaction-hash').textContent()).toMatch(/[0-9a-f]{64}/);
+    expect(await seeded.getByTestId('payout-stage').textContent()).toBe('Confirmed on chain');
 
     const send = page.getByRole('button', { name: 'Send Money' });
     await send.click();
@@ -168,7 +171,7 @@ describe('money screens against the real server', () => {
     expect(await page.getByTestId('transaction-row').count()).toBe(1);
   });
 
-  it('finance marks a withdrawal done and the publisher sees it turn Done live', async () => {
+  it('finance approves a withdrawal, the network pays it on chain and the publisher sees each stage live', async () => {
     const publisher = await browser();
     await signInTo(publisher.page, 'publisher@demo.local', '/publisher/payments');
     const pub = publisher.page;
@@ -209,19 +212,24 @@ describe('money screens against the real server', () => {
     expect(await notReloaded(fin)).toBe(true);
     await screenshot(fin, 'money-09-finance-queue');
 
-    const hash = 'e2eTonTxHash0123456789abcdefABCDEF0123456789xyz';
-    await card.getByRole('button', { name: 'Mark done' }).click();
-    const dialog = fin.getByRole('dialog');
-    await dialog.getByLabel('TON transaction hash').fill(hash);
-    await screenshot(fin, 'money-10-finance-mark-done');
+    expect(await card.getByTestId('payout-stage').textContent()).toBe('Requested, waiting for approval');
+    await fin.getByTestId('payout-wallet-usdt').waitFor({ state: 'visible' });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => card.getByTestId('payout-stage').textContent()).toBe('Approved, waiting for the next batch');
+    await expect.poll(() => row.getByTestId('payout-stage').textContent(), LIVE).toBe(
+      'Approved, waiting for the next batch',
+    );
+    await screenshot(fin, 'money-10-finance-approved');
+    // The payout job's round: batched, sent, confirmed on the sandbox chain.
     const doneAt = Date.now();
-    await dialog.getByRole('button', { name: 'Mark done' }).click();
+    await app.services.payouts.round();
     await expect.poll(() => card.count()).toBe(0);
 
     await expect.poll(() => row.getAttribute('data-status'), LIVE).toBe('DONE');
-    printLatency('a withdrawal marked done on the publisher’s page', doneAt);
+    printLatency('a withdrawal confirmed on chain, on the publisher’s page', doneAt);
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
-    expect(await row.getByTestId('transaction-hash').textContent()).toContain(hash);
+    expect(await row.getByTestId('transaction-hash').textContent()).toMatch(/[0-9a-f]{64}/);
+    expect(await row.getByTestId('payout-stage').textContent()).toBe('Confirmed on chain');
     expect(await notReloaded(pub)).toBe(true);
     await expect.poll(() => text(pub, 'total-balance')).toBe('55.74 $');
     await screenshot(pub, 'money-11-withdraw-done-live');

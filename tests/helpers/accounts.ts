@@ -65,7 +65,12 @@ export async function createApprovedUser(app: TestApp, overrides: Record<string,
  * work that follows answers (reset links, notices) is done.
  */
 export async function outboxMails(app: TestApp, to: string): Promise<string[]> {
-  await Promise.all([app.services.auth.idle(), app.services.registrations.idle(), app.services.reports.idle()]);
+  await Promise.all([
+    app.services.auth.idle(),
+    app.services.registrations.idle(),
+    app.services.reports.idle(),
+    app.services.payouts.idle(),
+  ]);
   const dir = join(app.dataDir, 'outbox');
   let files: string[];
   try {

@@ -36,6 +36,8 @@ describe('sandbox provider (default)', () => {
     [advertiser, publisher, finance] = await Promise.all(
       ['advertiser@demo.local', 'publisher@demo.local', 'moderator@demo.local'].map((e) => login(app, e)),
     );
+    // The demo's approved withdrawal is paid by the first payout round.
+    await app.services.payouts.round();
   });
   afterAll(() => app?.close());
   afterEach(() => expectBooksBalanced(app));
@@ -220,7 +222,7 @@ describe('sandbox provider (default)', () => {
       expect(list.body.value.total).toBe(0);
     });
 
-    test('request → finance completes with the tx hash → DONE live over graphql-ws', async () => {
+    test('request → in the finance queue (staff only) → approved → paid on chain → DONE live over graphql-ws', async () => {
       const publisherId = (await self(app, publisher)).id;
       const ws = gqlWs(app, publisher);
       try {
@@ -241,6 +243,9 @@ describe('sandbox provider (default)', () => {
               txHash: null,
               failureReason: null,
               provider: null,
+              payoutStage: null,
+              batchId: null,
+              approvedAt: null,
             }),
           (e) => e.data?.transactionUpdated?.id === '0',
         );
@@ -259,37 +264,39 @@ describe('sandbox provider (default)', () => {
 
         const queue = await gql(
           app,
-          '{ withdrawalQueue(status: IN_PROGRESS) { total data { id amount walletAddress } } }',
+          '{ withdrawalQueue(status: IN_PROGRESS) { total data { id amount walletAddress user { email } } } }',
           {},
           finance,
         );
-        expect(queue.data.withdrawalQueue.data.map((t: { id: string }) => t.id)).toContain(String(id));
+        const row = queue.data.withdrawalQueue.data.find((t: { id: string }) => t.id === String(id));
+        expect(row.user).toEqual({ email: 'publisher@demo.local' });
 
         // Not finance staff: refused.
         const forbidden = await gql(
           app,
-          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id } }',
-          { id: String(id), h: 'a'.repeat(64) },
+          'mutation($id: ID!) { approveWithdrawal(id: $id) { id } }',
+          { id: String(id) },
           publisher,
         );
         expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
         const queueForbidden = await gql(app, '{ withdrawalQueue { total } }', {}, advertiser);
         expect(queueForbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-        const txHash = 'b1d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b5';
-        const done = await gql(
+        const approved = await gql(
           app,
-          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id status txHash } }',
-          { id: String(id), h: txHash },
+          'mutation($id: ID!) { approveWithdrawal(id: $id) { id status payoutStage } }',
+          { id: String(id) },
           finance,
         );
-        expect(done.errors).toBeUndefined();
-        expect(done.data.completeWithdrawal).toMatchObject({ status: 'DONE', txHash });
+        expect(approved.data.approveWithdrawal).toMatchObject({ status: 'IN_PROGRESS', payoutStage: 'APPROVED' });
+        await app.services.payouts.round();
 
         const live = await sub.nextEvent(
           (e) => e.data?.transactionUpdated?.id === String(id) && e.data.transactionUpdated.status === 'DONE',
         );
-        expect(live.data.transactionUpdated).toMatchObject({ status: 'DONE', txHash, amount: '50.00' });
+        expect(live.data.transactionUpdated).toMatchObject({ status: 'DONE', amount: '50.00' });
+        const txHash = live.data.transactionUpdated.txHash;
+        expect(txHash).toMatch(/^[0-9a-f]{64}$/);
 
         // Posted: the money left for good; deciding again is refused.
         expect(await self(app, publisher)).toMatchObject({ publisherBalance: 20, publisherOnHoldBalance: 35.74 });
@@ -305,54 +312,6 @@ describe('sandbox provider (default)', () => {
       } finally {
         await ws.close();
       }
-    });
-
-    test('one transaction hash pays one withdrawal: a second use is refused, in either case, even at once', async () => {
-      const publisherId = (await self(app, publisher)).id;
-      const ledger = app.services.ledger;
-      await ledger.run(app.orm.em.fork() as EntityManager, (tx, emit) =>
-        ledger.transfer(tx, emit, {
-          key: `test:earnings-dup:${publisherId}`,
-          code: 'ADJUSTMENT',
-          debit: { kind: 'DEPOSITS' },
-          credit: { kind: 'PUBLISHER', userId: publisherId },
-          amount: parseMoney('300'),
-        }),
-      );
-      const ids: string[] = [];
-      for (let i = 0; i < 4; i++) ids.push(String((await withdraw(60)).body.value.id));
-      // The queue names the payer.
-      const queue = await gql(
-        app,
-        '{ withdrawalQueue(status: IN_PROGRESS, size: 100) { data { id user { name email } } } }',
-        {},
-        finance,
-      );
-      const row = queue.data.withdrawalQueue.data.find((t: { id: string }) => t.id === ids[0]);
-      expect(row.user).toEqual({ name: expect.any(String), email: 'publisher@demo.local' });
-
-      const complete = (id: string, h: string) =>
-        gql(
-          app,
-          'mutation($id: ID!, $h: String!) { completeWithdrawal(id: $id, txHash: $h) { id status } }',
-          { id, h },
-          finance,
-        );
-      const hash = 'c2d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b6';
-      expect((await complete(ids[0], hash)).data.completeWithdrawal.status).toBe('DONE');
-      const again = await complete(ids[1], hash.toUpperCase());
-      expect(again.errors?.[0]).toMatchObject({
-        message: `This transaction hash is already recorded on withdrawal #${ids[0]}: check the hash of this payout`,
-        extensions: { code: 'CONFLICT', field: 'txHash' },
-      });
-      // Nothing changed for the refused one.
-      const still = await gql(app, '{ withdrawalQueue(status: IN_PROGRESS, size: 100) { data { id } } }', {}, finance);
-      expect(still.data.withdrawalQueue.data.map((t: { id: string }) => t.id)).toContain(ids[1]);
-      // Two at once with one new hash: one wins.
-      const other = 'd3d6f3e2a4c5978812d0e6f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b7';
-      const both = await Promise.all([complete(ids[2], other), complete(ids[3], other)]);
-      expect(both.filter((r) => r.data?.completeWithdrawal?.status === 'DONE')).toHaveLength(1);
-      expect(both.filter((r) => r.errors?.[0]?.extensions?.code === 'CONFLICT')).toHaveLength(1);
     });
 
     test('finance fails a withdrawal with a reason → FAILED and the money is back', async () => {

@@ -1,6 +1,5 @@
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
@@ -8,10 +7,10 @@ import { useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { formatMoney } from '../../lib/money';
 
+/** A withdrawal finance rejects (approval needs no dialog: the network sends it). */
 export interface DecisionTarget {
   id: string;
   amount: string;
-  action: 'done' | 'failed';
 }
 
 interface DecisionDialogProps {
@@ -22,19 +21,18 @@ interface DecisionDialogProps {
 }
 
 /**
- * Mark done asks for the TON transaction hash, mark failed for a reason (modal size sm).
- * `onConfirm` resolves to an error message for the field, or nothing when it went through.
+ * Rejecting asks for a reason, shown to the publisher (modal size sm). `onConfirm` resolves to
+ * an error message for the field, or nothing when it went through.
  */
 export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDialogProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
-  const done = target?.action === 'done';
 
   const confirm = async () => {
     if (!target) return;
     const text = value.trim();
     if (!text) {
-      setError(done ? 'Enter the TON transaction hash' : 'Enter the reason');
+      setError('Enter the reason');
       return;
     }
     setError(await onConfirm(target, text));
@@ -63,50 +61,31 @@ export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDia
               noValidate
             >
               <Dialog.Header>
-                <Dialog.Title>
-                  {done ? 'Mark withdrawal' : 'Fail withdrawal'} #{target?.id} as {done ? 'done' : 'failed'}
-                </Dialog.Title>
+                <Dialog.Title>Reject withdrawal #{target?.id}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Text fontSize="sm" color="fg.muted" mb="3">
-                  {done
-                    ? `Send ${target ? formatMoney(target.amount) : ''} first, then paste the TON transaction hash.`
-                    : 'The amount goes back to the publisher’s available balance.'}
+                  {target ? formatMoney(target.amount) : ''} goes back to the publisher’s available balance.
                 </Text>
-                {done ? (
-                  <FormField label="TON transaction hash" error={error}>
-                    <Input
-                      value={value}
-                      onChange={(e) => {
-                        setValue(e.target.value);
-                        setError(undefined);
-                      }}
-                      autoComplete="off"
-                      spellCheck={false}
-                      data-autofocus
-                    />
-                  </FormField>
-                ) : (
-                  <FormField label="Reason" error={error} helperText="Shown to the publisher">
-                    <Textarea
-                      value={value}
-                      onChange={(e) => {
-                        setValue(e.target.value);
-                        setError(undefined);
-                      }}
-                      rows={3}
-                      maxLength={500}
-                      data-autofocus
-                    />
-                  </FormField>
-                )}
+                <FormField label="Reason" error={error} helperText="Shown to the publisher">
+                  <Textarea
+                    value={value}
+                    onChange={(e) => {
+                      setValue(e.target.value);
+                      setError(undefined);
+                    }}
+                    rows={3}
+                    maxLength={500}
+                    data-autofocus
+                  />
+                </FormField>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button type="button" variant="outline" onClick={onClose}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette={done ? 'green' : 'red'} loading={busy}>
-                  {done ? 'Mark done' : 'Mark failed'}
+                <Button type="submit" colorPalette="red" loading={busy}>
+                  Reject
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>

@@ -6,8 +6,8 @@ import { SegmentGroup } from '@chakra-ui/react/segment-group';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Check, ShieldOff, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Check, CheckCheck, ShieldOff, X } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { CsvButton } from '../../components/ui/CsvButton';
 import {
@@ -26,6 +26,9 @@ import { formatMoney } from '../../lib/money';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
+import { payoutStage } from '../payments/status';
+import { TxHash } from '../payments/TransactionHistory';
+import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
@@ -64,13 +67,21 @@ const WithdrawalQueueQuery = graphql(`
         walletAddress
         txHash
         failureReason
+        payoutStage
+        batchId
+        explorerUrl
       }
     }
   }
 `);
 
 type Withdrawal = QueueData['withdrawalQueue']['data'][number];
-type Decide = (target: DecisionTarget) => void;
+/** What a row's buttons do: approve it (the network sends it), or open the reject dialog. */
+interface Decide {
+  approve: (id: string) => void;
+  reject: (target: DecisionTarget) => void;
+  busyId: string | null;
+}
 
 const WithdrawalQueueChangedSubscription = graphql(`
   subscription WithdrawalQueueChanged {
@@ -81,12 +92,23 @@ const WithdrawalQueueChangedSubscription = graphql(`
   }
 `);
 
-const CompleteWithdrawalMutation = graphql(`
-  mutation CompleteWithdrawal($id: ID!, $txHash: String!) {
-    completeWithdrawal(id: $id, txHash: $txHash) {
+const ApproveWithdrawalMutation = graphql(`
+  mutation ApproveWithdrawal($id: ID!) {
+    approveWithdrawal(id: $id) {
       id
       status
-      txHash
+      payoutStage
+      updatedAt
+    }
+  }
+`);
+
+const ApproveWithdrawalsMutation = graphql(`
+  mutation ApproveWithdrawals($ids: [ID!]!) {
+    approveWithdrawals(ids: $ids) {
+      id
+      status
+      payoutStage
       updatedAt
     }
   }
@@ -109,13 +131,14 @@ export const queueFilters: Array<{ value: TransactionStatus; label: string }> = 
   { value: 'FAILED', label: 'Failed' },
 ];
 
-/** Finance staff: the live withdrawal queue; pay out and mark done with the hash, or fail it. */
+/**
+ * Finance staff: the live withdrawal queue. Approve (one, or every requested one on the page)
+ * and the network pays it from its hot wallet; reject with a reason. The stages follow live:
+ * requested → approved → sent (batch N) → confirmed, or failed with why.
+ */
 export function FinancePage() {
   const [status, setStatus] = useState<TransactionStatus>('IN_PROGRESS');
   const [state, setState] = useState<TableState<TransactionSortField>>(() => initialTableState({ size: PAGE_SIZE }));
-  const [target, setTarget] = useState<DecisionTarget | null>(null);
-  const [busy, setBusy] = useState(false);
-
   const filters = { status: [status] };
   // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
   const queue = useLiveQuery(
@@ -126,33 +149,11 @@ export function FinancePage() {
   const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
-  const columns = useMemo(() => queueColumns(setTarget), []);
-
-  const [complete] = useMutation(CompleteWithdrawalMutation);
-  const [fail] = useMutation(FailWithdrawalMutation);
-
-  const decide = async (decision: DecisionTarget, value: string): Promise<string | undefined> => {
-    setBusy(true);
-    try {
-      if (decision.action === 'done') {
-        await complete({ variables: { id: decision.id, txHash: value } });
-        notifySuccess(`Withdrawal #${decision.id} marked done`);
-      } else {
-        await fail({ variables: { id: decision.id, reason: value } });
-        notifySuccess(`Withdrawal #${decision.id} marked failed`);
-      }
-      setTarget(null);
-      await refetch();
-      return undefined;
-    } catch (e) {
-      const { message, field } = serverError(e);
-      if (field === 'txHash' || field === 'reason') return message;
-      notifyError(message);
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(refetch);
+  const columns = useMemo(() => queueColumns(decisions), [decisions]);
+  const requested = (current?.withdrawalQueue.data ?? []).filter(
+    (w) => w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED',
+  );
 
   if (forbidden) {
     return (
@@ -170,9 +171,13 @@ export function FinancePage() {
 
   return (
     <Page {...pageHeadings['/finance']}>
+      <PayoutWalletCard />
       <QueueHeader
         status={status}
         total={total}
+        requested={requested.length}
+        approving={approving === 'all'}
+        onApproveAll={() => void approve(requested.map((w) => w.id))}
         csvPath={`/v1/finance/withdrawals.csv${tableQueryString(state, filters)}`}
         onStatus={(next) => {
           setStatus(next);
@@ -197,7 +202,7 @@ export function FinancePage() {
         cards={(rows) => (
           <Stack gap="3">
             {rows.map((w) => (
-              <WithdrawalCard key={w.id} w={w} onDecide={setTarget} />
+              <WithdrawalCard key={w.id} w={w} onDecide={decisions} />
             ))}
           </Stack>
         )}
@@ -205,6 +210,56 @@ export function FinancePage() {
       <DecisionDialog target={target} busy={busy} onClose={() => setTarget(null)} onConfirm={decide} />
     </Page>
   );
+}
+
+/** Approving (one or many) and rejecting (with the dialog's reason), each followed by a refetch of the queue. */
+function useDecisions(refetch: () => Promise<unknown>) {
+  const [target, setTarget] = useState<DecisionTarget | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [approving, setApproving] = useState<string | null>(null);
+  const [approveOne] = useMutation(ApproveWithdrawalMutation);
+  const [approveMany] = useMutation(ApproveWithdrawalsMutation);
+  const [fail] = useMutation(FailWithdrawalMutation);
+
+  const approve = async (ids: string[]) => {
+    setApproving(ids.length === 1 ? ids[0]! : 'all');
+    try {
+      if (ids.length === 1) await approveOne({ variables: { id: ids[0]! } });
+      else await approveMany({ variables: { ids } });
+      notifySuccess(ids.length === 1 ? `Withdrawal #${ids[0]} approved` : `${ids.length} withdrawals approved`);
+      await refetch();
+    } catch (e) {
+      notifyError(serverError(e).message);
+    } finally {
+      setApproving(null);
+    }
+  };
+  // The columns change only with the busy row: they reach the latest `approve` through a ref.
+  const approveRef = useRef(approve);
+  approveRef.current = approve;
+  const decisions = useMemo<Decide>(
+    () => ({ approve: (id) => void approveRef.current([id]), reject: setTarget, busyId: approving }),
+    [approving],
+  );
+
+  const decide = async (decision: DecisionTarget, value: string): Promise<string | undefined> => {
+    setBusy(true);
+    try {
+      await fail({ variables: { id: decision.id, reason: value } });
+      notifySuccess(`Withdrawal #${decision.id} rejected`);
+      setTarget(null);
+      await refetch();
+      return undefined;
+    } catch (e) {
+      const { message, field } = serverError(e);
+      if (field === 'reason') return message;
+      notifyError(message);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { decisions, approve, approving, target, setTarget, busy, decide };
 }
 
 const column = createColumnHelper<Withdrawal>();
@@ -234,7 +289,7 @@ function queueColumns(onDecide: Decide) {
       ),
     }),
     column.display({ id: 'wallet', header: 'Wallet', cell: (c) => <Wallet w={c.row.original} /> }),
-    column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
+    column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <Status w={c.row.original} /> }),
     column.display({
       id: 'actions',
       header: 'Decision',
@@ -255,30 +310,56 @@ function Wallet({ w }: { w: Withdrawal }) {
   );
 }
 
-/** Buttons while the withdrawal waits; afterwards its hash or the reason it failed. */
+/** The status badge over the payout stage (requested, approved, sent in batch N, confirmed). */
+function Status({ w }: { w: Withdrawal }) {
+  return (
+    <Stack gap="1" align="flex-start">
+      <StatusBadge status={w.status} />
+      <Text fontSize="xs" color="fg.muted" data-testid="payout-stage">
+        {payoutStage(w)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Approve or reject while it waits; afterwards its transaction (with the explorer link) or the reason it failed. */
 function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
-  if (w.status === 'IN_PROGRESS') {
+  if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT') {
     return (
       <HStack gap="2" wrap="wrap">
-        <Button size="sm" colorPalette="green" onClick={() => onDecide({ id: w.id, amount: w.amount, action: 'done' })}>
-          <Check /> Mark done
-        </Button>
+        {w.payoutStage === 'REQUESTED' && (
+          <Button
+            size="sm"
+            colorPalette="green"
+            loading={onDecide.busyId === w.id}
+            onClick={() => onDecide.approve(w.id)}
+          >
+            <Check /> Approve
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"
           colorPalette="red"
-          onClick={() => onDecide({ id: w.id, amount: w.amount, action: 'failed' })}
+          onClick={() => onDecide.reject({ id: w.id, amount: w.amount })}
         >
-          <X /> Mark failed
+          <X /> Reject
         </Button>
       </HStack>
     );
   }
+  if (w.status === 'IN_PROGRESS') {
+    return (
+      <Text fontSize="sm" color="fg.muted" maxW="xs">
+        On its way: the chain confirms it
+      </Text>
+    );
+  }
   if (w.status === 'DONE' && w.txHash) {
     return (
-      <Text fontSize="sm" color="fg.muted" wordBreak="break-all" maxW="xs">
-        Transaction hash: {w.txHash}
-      </Text>
+      <Box fontSize="sm" maxW="xs">
+        <TxHash hash={w.txHash} url={w.explorerUrl} />
+      </Box>
     );
   }
   if (w.status === 'FAILED' && w.failureReason) {
@@ -322,7 +403,7 @@ function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
               </Text>
               <Payer w={w} />
             </Stack>
-            <StatusBadge status={w.status} />
+            <Status w={w} />
           </HStack>
           <Wallet w={w} />
           <Decision w={w} onDecide={onDecide} />
@@ -336,11 +417,18 @@ function WithdrawalCard({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
 function QueueHeader({
   status,
   total,
+  requested,
+  approving,
+  onApproveAll,
   csvPath,
   onStatus,
 }: {
   status: TransactionStatus;
   total: number;
+  /** Requested withdrawals on this page (approved together by the button). */
+  requested: number;
+  approving: boolean;
+  onApproveAll: () => void;
   csvPath: string;
   onStatus: (status: TransactionStatus) => void;
 }) {
@@ -355,7 +443,12 @@ function QueueHeader({
         <SegmentGroup.Indicator />
         <SegmentGroup.Items items={queueFilters} />
       </SegmentGroup.Root>
-      <HStack gap="3">
+      <HStack gap="3" wrap="wrap">
+        {requested > 1 && (
+          <Button size="sm" colorPalette="green" variant="subtle" loading={approving} onClick={onApproveAll}>
+            <CheckCheck /> Approve {requested} requested
+          </Button>
+        )}
         <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
           {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
         </Text>

@@ -64,6 +64,6 @@ export const pageHeadings = {
   },
   '/finance': {
     title: 'Finance',
-    description: 'Withdrawal requests: send USDT on TON, then mark them done or failed.',
+    description: 'Withdrawal requests: approve them and the network pays them in USDT on TON, or reject them with a reason.',
   },
 } as const satisfies Record<string, PageHeadingText>;

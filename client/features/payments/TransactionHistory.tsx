@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
+import { Link } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -21,7 +22,7 @@ import type { TransactionKind, TransactionSortField, TransactionStatus } from '.
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
-import { transactionStatus } from './status';
+import { payoutStage, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { useLiveQuery } from '../../lib/live';
 
@@ -39,6 +40,9 @@ export const TransactionRowFragment = graphql(`
     walletAddress
     txHash
     failureReason
+    payoutStage
+    batchId
+    explorerUrl
   }
 `);
 
@@ -264,19 +268,36 @@ function Details({ transaction: t }: { transaction: ReturnType<typeof fields> })
           Wallet: {t.walletAddress}
         </Text>
       )}
-      {t.status === 'DONE' && t.txHash && (
-        <HStack gap="1" align="center">
-          <Text color="fg.muted" wordBreak="break-all" data-testid="transaction-hash">
-            Transaction hash: {t.txHash}
-          </Text>
-          <CopyButton value={t.txHash} label="Copy transaction hash" />
-        </HStack>
+      {t.kind === 'WITHDRAWAL' && (
+        <Text color="fg.muted" data-testid="payout-stage">
+          {payoutStage(t)}
+        </Text>
       )}
+      {t.status === 'DONE' && t.txHash && <TxHash hash={t.txHash} url={t.explorerUrl} />}
       {t.status === 'FAILED' && t.failureReason && (
         <Text color="fg.error" data-testid="transaction-reason">
           Reason: {t.failureReason}
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** A payout's transaction hash: a link to the block explorer where there is one, and a copy button. */
+export function TxHash({ hash, url }: { hash: string; url?: string | null }) {
+  return (
+    <HStack gap="1" align="center">
+      <Text color="fg.muted" wordBreak="break-all" data-testid="transaction-hash">
+        Transaction hash:{' '}
+        {url ? (
+          <Link href={url} target="_blank" rel="noopener noreferrer" colorPalette="blue" data-testid="explorer-link">
+            {hash}
+          </Link>
+        ) : (
+          hash
+        )}
+      </Text>
+      <CopyButton value={hash} label="Copy transaction hash" />
+    </HStack>
   );
 }

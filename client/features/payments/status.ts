@@ -12,3 +12,16 @@ export const transactionStatus: Record<TransactionStatus, StatusLook> = {
   DONE: { label: 'Done', colorPalette: 'green' },
   FAILED: { label: 'Failed', colorPalette: 'red' },
 };
+
+/** Where a withdrawal is, as a person reads it: requested → approved → sent (batch N) → confirmed, or failed. */
+export function payoutStage(t: {
+  status: TransactionStatus;
+  payoutStage?: 'REQUESTED' | 'APPROVED' | 'SENT' | null;
+  batchId?: number | null;
+}): string {
+  if (t.status === 'DONE') return 'Confirmed on chain';
+  if (t.status === 'FAILED') return 'Failed';
+  if (t.payoutStage === 'SENT') return t.batchId ? `Sent (batch ${t.batchId})` : 'Sent';
+  if (t.payoutStage === 'APPROVED') return 'Approved, waiting for the next batch';
+  return 'Requested, waiting for approval';
+}

@@ -18,6 +18,43 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     ...(await checkTransfers(em)),
     await checkStatistics(em),
     await checkQuality(em),
+    ...(await checkPayouts(em)),
+  ];
+}
+
+/**
+ * Payouts on chain against the books: the confirmed jetton transfers sum to the withdrawals
+ * paid through them (DONE with a batch), each such withdrawal has its transfer, and no
+ * withdrawal has two transfers.
+ */
+async function checkPayouts(em: EntityManager): Promise<LedgerCheck[]> {
+  const [sums] = await em.execute<{ done: string; confirmed: string; unmatched: string | null }[]>(
+    `select (select coalesce(sum(amount), 0) from payments
+              where kind = 'WITHDRAWAL' and status = 'DONE' and batch_id is not null)::text as done,
+            (select coalesce(sum(amount), 0) from payout_transfers where ok)::text as confirmed,
+            (select string_agg('#' || p.id, ', ') from (
+               select p.id from payments p
+                where p.kind = 'WITHDRAWAL' and p.status = 'DONE' and p.batch_id is not null
+                  and not exists (select 1 from payout_transfers t
+                                   where t.withdrawal_id = p.id and t.ok and t.tx_hash = p.tx_hash)
+                limit 10) p) as unmatched`,
+  );
+  const twice = await em.execute<{ withdrawal_id: number; n: string }[]>(
+    `select withdrawal_id, count(*) as n from payout_transfers group by withdrawal_id having count(*) > 1 limit 10`,
+  );
+  return [
+    {
+      name: 'confirmed payout transfers equal the withdrawals paid on chain',
+      ok: sums!.done === sums!.confirmed && !sums!.unmatched,
+      detail:
+        `DONE withdrawals ${sums!.done}, confirmed transfers ${sums!.confirmed} (micro-USD)` +
+        (sums!.unmatched ? `; without their transfer: ${sums!.unmatched}` : ''),
+    },
+    {
+      name: 'no withdrawal has two transfers on chain',
+      ok: twice.length === 0,
+      detail: twice.length ? twice.map((t) => `#${t.withdrawal_id}: ${t.n}`).join(', ') : 'none',
+    },
   ];
 }
 

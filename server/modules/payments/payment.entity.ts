@@ -6,12 +6,26 @@ export const PAYMENT_KINDS = ['TOP_UP', 'WITHDRAWAL'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_STATUSES = ['IN_PROGRESS', 'DONE', 'FAILED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/**
+ * Where a withdrawal is on its way (IN_PROGRESS ones): requested, approved by finance (or by
+ * the auto-approve rule), sent in a batch; DONE or FAILED say the rest.
+ */
+export const PAYOUT_STAGES = ['REQUESTED', 'APPROVED', 'SENT'] as const;
+export type PayoutStage = (typeof PAYOUT_STAGES)[number];
 
 /** A top-up through a payment provider, or a withdrawal to a TON wallet. */
 export const Payment = defineEntity({
   name: 'Payment',
   tableName: 'payments',
-  indexes: [{ properties: ['userId', 'kind', 'createdAt'] }, { properties: ['kind', 'status', 'createdAt'] }],
+  indexes: [
+    { properties: ['userId', 'kind', 'createdAt'] },
+    { properties: ['kind', 'status', 'createdAt'] },
+    {
+      name: 'payments_payout_queue',
+      expression:
+        'create index "payments_payout_queue" on "payments" ("payout_stage", "id") where "status" = \'IN_PROGRESS\' and "kind" = \'WITHDRAWAL\'',
+    },
+  ],
   checks: [{ name: 'payments_amount_positive', expression: 'amount > 0' }],
   properties: {
     id: idColumn(),
@@ -28,6 +42,12 @@ export const Payment = defineEntity({
     failureReason: p.string().length(500).nullable(),
     transferId: p.bigint('number').nullable(),
     processedById: p.integer().nullable(),
+    payoutStage: p.enum([...PAYOUT_STAGES]).nullable(),
+    approvedAt: p.datetime().nullable(),
+    /** Null with `approvedAt` set: approved by the auto-approve rule. */
+    approvedById: p.integer().nullable(),
+    /** The batch its live transfer is in (payout_batches), while SENT and after. */
+    batchId: p.integer().nullable(),
   },
 });
 export type Payment = InferEntity<typeof Payment>;

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { defineArea } from '../../app/area.ts';
+import { Background } from '../../lib/background.ts';
+import { configuredMailer } from '../../lib/mailer.ts';
 import { Payment } from './payment.entity.ts';
+import { PayoutsService } from './payouts.service.ts';
+import { PayoutBatch, PayoutState, PayoutTransfer } from './payouts/payout.entity.ts';
 import { paymentsRoutes } from './payments.rest.ts';
 import './payments.schema.ts';
 import { PaymentsService } from './payments.service.ts';
@@ -8,18 +12,34 @@ import { CryptoPayProvider } from './providers/cryptopay.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
 import { registerSandboxCheckout } from './sandbox.page.ts';
 
-/** Top-ups through the payment provider (Crypto Pay, or the built-in sandbox) and withdrawals. */
+/**
+ * Top-ups through the payment provider (Crypto Pay, or the built-in sandbox) and withdrawals,
+ * paid out in USDT on TON by the network's hot wallet (payouts).
+ */
 export const paymentsArea = defineArea({
   name: 'payments',
-  provides: ['payments'],
+  provides: ['payments', 'payouts'],
   needs: ['ledger'],
-  entities: [Payment],
-  services: ({ config, log, url }, { ledger }) => {
+  entities: [Payment, PayoutBatch, PayoutTransfer, PayoutState],
+  services: ({ config, log, url, em, pubsub, cleanups }, { ledger }) => {
+    const background = new Background(log);
+    cleanups.push(() => background.idle());
+    const payouts = new PayoutsService({
+      ledger,
+      settings: config.payouts,
+      secretsKey: config.secretsKey,
+      production: config.env === 'production',
+      log,
+      mailer: configuredMailer(config, log),
+      pubsub,
+      background,
+      em,
+    });
     // The sandbox checkout signs with a key derived from the JWT secret: nothing to configure.
     const provider = config.cryptoPay
       ? new CryptoPayProvider(config.cryptoPay.token, config.cryptoPay.apiUrl)
       : new SandboxProvider(createHmac('sha256', config.jwtSecret).update('sandbox-payments').digest('hex'), url);
-    return { payments: new PaymentsService({ ledger, provider, log }) };
+    return { payments: new PaymentsService({ ledger, provider, log, payouts }), payouts };
   },
   routes: paymentsRoutes,
   http: ({ http, em, services: { payments } }) => {
@@ -28,7 +48,17 @@ export const paymentsArea = defineArea({
       registerSandboxCheckout(http, { em, payments, sandbox: payments.provider });
     }
   },
-  jobs: ({ log, em, services }) => [
+  jobs: ({ config, log, em, services }) => [
+    {
+      // Confirm, expire, resend, batch (payouts.service.ts); an approval starts a round at once.
+      name: 'payouts',
+      intervalMs: config.payouts.intervalMs,
+      run: async () => {
+        services.payouts.kickable = true;
+        const r = await services.payouts.round();
+        if (r.batches || r.confirmed || r.failed || r.expired) log.info(r, 'payout round');
+      },
+    },
     {
       name: 'invoice-reconciliation',
       run: async () => {
@@ -37,5 +67,5 @@ export const paymentsArea = defineArea({
       },
     },
   ],
-  topics: ['transactions', 'withdrawals'],
+  topics: ['transactions', 'withdrawals', 'payoutWallet'],
 });

@@ -2,10 +2,11 @@ import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
-import { PAYMENT_STATUSES } from './payment.entity.ts';
+import { PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
 import { type PaymentView, PaymentTableQuery, paymentView } from './payments.service.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
+import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 
@@ -19,6 +20,8 @@ const TransactionJson = z.object({
   walletAddress: z.string().nullable().optional(),
   txHash: z.string().nullable().optional(),
   failureReason: z.string().nullable().optional(),
+  payoutStage: z.enum(PAYOUT_STAGES).nullable().optional(),
+  batchId: z.number().nullable().optional(),
 });
 
 /** The spec names the money `value` on the advertiser side and `amount` on the publisher side. */
@@ -31,6 +34,8 @@ export function transactionJson(p: PaymentView) {
     walletAddress: p.walletAddress,
     txHash: p.txHash,
     failureReason: p.failureReason,
+    payoutStage: p.payoutStage,
+    batchId: p.batchId,
   };
 }
 
@@ -166,6 +171,64 @@ export const paymentsRoutes = [
     query: PaymentTableQuery,
     handler: async (ctx, { query }) =>
       paymentsCsv('withdrawal-queue', ctx.services.payments.stream(ctx.em, { kind: 'WITHDRAWAL' }, query), true),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/finance/withdrawals/:id/approve',
+    tag: 'payments',
+    summary: 'Finance staff: approves a requested withdrawal; the network sends it in the next batch.',
+    access: 'finance',
+    params: z.object({ id: idParam('id') }),
+    response: TransactionJson.extend({ userId: z.number() }),
+    handler: async (ctx, { params }) => {
+      const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [params.id]);
+      const view = paymentView(p!);
+      return { ...transactionJson(view), userId: view.userId };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/finance/withdrawals/approve',
+    tag: 'payments',
+    summary:
+      'Finance staff: approves many withdrawals at once (`{ "ids": [...] }`, at most 1000); answers those approved (ones already decided are left as they are).',
+    access: 'finance',
+    body: z.object({
+      ids: z
+        .array(z.coerce.number().int().positive(), { error: 'Choose at least one withdrawal' })
+        .min(1, 'Choose at least one withdrawal')
+        .max(1000, 'Approve at most 1000 withdrawals at once'),
+    }),
+    response: z.object({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
+    handler: async (ctx, { body }) => {
+      const approved = await ctx.services.payouts.approve(ctx.em, ctx.user!, body.ids);
+      return { data: approved.map((p) => ({ ...transactionJson(paymentView(p)), userId: p.userId })) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/finance/payout-wallet',
+    tag: 'payments',
+    summary:
+      'Finance staff: the hot wallet that pays withdrawals (USDT on TON): address, balances (`ton` in nanotons, `usdt` in USD), what the approved and sent withdrawals need, and the low-funds alert.',
+    access: 'finance',
+    response: z.object({
+      network: z.string(),
+      chain: z.string(),
+      address: z.string(),
+      jettonWallet: z.string(),
+      jettonMaster: z.string(),
+      ton: z.string(),
+      usdt: z.number(),
+      neededTon: z.string(),
+      neededUsdt: z.number(),
+      alert: z.string().nullable(),
+      explorer: z.string().nullable(),
+    }),
+    handler: async (ctx) => {
+      const w = await ctx.services.payouts.wallet(ctx.em);
+      return { ...w, usdt: moneyToJson(BigInt(w.usdt)), neededUsdt: moneyToJson(BigInt(w.neededUsdt)) };
+    },
   }),
   route({
     method: 'POST',

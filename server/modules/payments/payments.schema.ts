@@ -3,13 +3,38 @@ import { withTotal } from '../../lib/data-table.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
-import { PAYMENT_KINDS, PAYMENT_STATUSES } from './payment.entity.ts';
+import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
+import type { PayoutWalletView } from './payouts.service.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
+const StageEnum = builder.enumType('PayoutStage', {
+  description: 'Where a withdrawal in progress is: requested, approved, sent in a batch (then DONE or FAILED).',
+  values: PAYOUT_STAGES,
+});
+
+const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').implement({
+  description: 'The network’s hot wallet that pays withdrawals in USDT on TON (finance staff).',
+  fields: (t) => ({
+    network: t.exposeString('network', { description: 'mainnet or testnet.' }),
+    chain: t.exposeString('chain', { description: 'sandbox (the in-process emulator) or toncenter.' }),
+    address: t.exposeString('address'),
+    jettonWallet: t.exposeString('jettonWallet', { description: 'Its USDT jetton wallet.' }),
+    jettonMaster: t.exposeString('jettonMaster'),
+    ton: t.exposeString('ton', { description: 'TON balance in nanotons (fees).' }),
+    usdt: t.field({ type: 'Money', description: 'USDT balance.', resolve: (w) => BigInt(w.usdt) }),
+    neededTon: t.exposeString('neededTon', { description: 'Nanotons the approved and sent withdrawals need.' }),
+    neededUsdt: t.field({ type: 'Money', resolve: (w) => BigInt(w.neededUsdt) }),
+    alert: t.exposeString('alert', { nullable: true, description: 'Set when it holds less than they need.' }),
+    explorer: t.exposeString('explorer', {
+      nullable: true,
+      description: 'Prefix of a transaction hash’s block-explorer page (null on the sandbox chain).',
+    }),
+  }),
+});
 
 const TransactionUserRef = builder.objectRef<{ name: string; email: string }>('TransactionUser').implement({
   fields: (t) => ({ name: t.exposeString('name'), email: t.exposeString('email') }),
@@ -27,6 +52,14 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     walletAddress: t.exposeString('walletAddress', { nullable: true }),
     txHash: t.exposeString('txHash', { nullable: true }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
+    payoutStage: t.expose('payoutStage', { type: StageEnum, nullable: true }),
+    batchId: t.exposeInt('batchId', { nullable: true, description: 'The payout batch its transfer went in.' }),
+    approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),
+    explorerUrl: t.string({
+      nullable: true,
+      description: 'The payout transaction’s page in a block explorer (none on the sandbox chain).',
+      resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.payouts.explorerUrl(p.txHash) : null),
+    }),
     userId: t.exposeID('userId'),
     user: t.field({
       type: TransactionUserRef,
@@ -90,6 +123,12 @@ builder.queryFields((t) => {
       resolve: async (_r, args, ctx) =>
         withTotal(await ctx.services.payments.table(ctx.em, { kind: 'WITHDRAWAL' }, query(args))),
     }),
+    payoutWallet: t.field({
+      type: PayoutWalletRef,
+      authScopes: { finance: true },
+      description: 'The hot wallet’s balances, what the queue needs, and the low-funds alert.',
+      resolve: (_r, _a, ctx) => ctx.services.payouts.wallet(ctx.em),
+    }),
   };
 });
 
@@ -141,12 +180,29 @@ builder.mutationFields((t) => ({
       );
     },
   }),
-  completeWithdrawal: t.field({
+  approveWithdrawal: t.field({
     type: TransactionRef,
     authScopes: { finance: true },
-    args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }) },
-    resolve: async (_r, { id, txHash }, ctx) =>
-      paymentView(await ctx.services.payments.completeWithdrawal(ctx.em, ctx.user!, parseId(id), txHash)),
+    description: 'Approves a requested withdrawal: the network sends it in the next batch.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => {
+      const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [parseId(id)]);
+      return paymentView(p!);
+    },
+  }),
+  approveWithdrawals: t.field({
+    type: [TransactionRef],
+    authScopes: { finance: true },
+    description: 'Approves many at once (at most 1000); answers those it approved (ones already decided are left).',
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: async (_r, { ids }, ctx) =>
+      (
+        await ctx.services.payouts.approve(
+          ctx.em,
+          ctx.user!,
+          ids.map((id) => parseId(id)),
+        )
+      ).map(paymentView),
   }),
   failWithdrawal: t.field({
     type: TransactionRef,
@@ -164,6 +220,12 @@ builder.subscriptionFields((t) => ({
     description: 'The signed-in user’s payment or withdrawal changed status.',
     subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PaymentView>(topics.transactions(ctx.user!.id)),
     resolve: (p) => p,
+  }),
+  payoutWalletChanged: t.field({
+    type: PayoutWalletRef,
+    authScopes: { finance: true },
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PayoutWalletView>(topics.payoutWallet()),
+    resolve: (w) => w,
   }),
   withdrawalQueueChanged: t.field({
     type: TransactionRef,

@@ -1,6 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Address } from '@ton/core';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Emit } from '../../db/transaction.ts';
@@ -12,7 +11,8 @@ import { forget, once } from '../../lib/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tableRows } from '../../lib/data-table.ts';
-import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus } from './payment.entity.ts';
+import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus, type PayoutStage } from './payment.entity.ts';
+import type { PayoutsService } from './payouts.service.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
 
 export const MIN_TOP_UP = parseMoney('1');
@@ -33,6 +33,11 @@ export interface PaymentView {
   txHash: string | null;
   failureReason: string | null;
   provider: string | null;
+  /** A withdrawal in progress: REQUESTED, APPROVED or SENT (null for top-ups). */
+  payoutStage: PayoutStage | null;
+  /** The payout batch its transfer is in (SENT and after). */
+  batchId: number | null;
+  approvedAt: string | null;
   /** The payer's name and e-mail, on the staff queue's rows (they join the users). */
   user?: { name: string; email: string };
 }
@@ -51,6 +56,9 @@ export function paymentView(p: Payment): PaymentView {
     txHash: p.txHash ?? null,
     failureReason: p.failureReason ?? null,
     provider: p.provider ?? null,
+    payoutStage: p.payoutStage ?? null,
+    batchId: p.batchId ?? null,
+    approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
   };
 }
 
@@ -79,6 +87,9 @@ interface PaymentRow {
   tx_hash: string | null;
   failure_reason: string | null;
   provider: string | null;
+  payout_stage: PayoutStage | null;
+  batch_id: number | null;
+  approved_at: Date | null;
   user_name?: string;
   user_email?: string;
 }
@@ -95,6 +106,9 @@ const rowView = (r: PaymentRow): PaymentView => ({
   txHash: r.tx_hash,
   failureReason: r.failure_reason,
   provider: r.provider,
+  payoutStage: r.payout_stage,
+  batchId: r.batch_id,
+  approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
   ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
@@ -132,7 +146,8 @@ function paymentsSql(
   return {
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
-                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider${
+                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider,
+                      p.payout_stage, p.batch_id, p.approved_at${
                         opts.userId ? '' : ', u.name as user_name, u.email as user_email'
                       }`,
       from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
@@ -142,23 +157,13 @@ function paymentsSql(
   };
 }
 
-/** A TON address in any standard form, checked by a TON library (checksums included). */
-export function parseTonAddress(input: string): string {
-  const text = input.trim();
-  try {
-    if (!Address.isFriendly(text) && !Address.isRaw(text)) throw new Error('not an address');
-    return Address.parse(text).toString({ bounceable: false, urlSafe: true });
-  } catch {
-    throw validation('Enter a valid TON wallet address (USDT on TON)', 'walletAddress');
-  }
-}
-
 export class PaymentsService {
   constructor(
     private readonly deps: {
       ledger: Ledger;
       provider: PaymentProvider;
       log: Logger;
+      payouts: PayoutsService;
     },
   ) {}
 
@@ -200,6 +205,10 @@ export class PaymentsService {
             failureReason: null,
             transferId: null,
             processedById: null,
+            payoutStage: null,
+            approvedAt: null,
+            approvedById: null,
+            batchId: null,
           });
           await tx.flush();
           return { id: created.id, result: { payment: created, replayed: false } };
@@ -322,8 +331,9 @@ export class PaymentsService {
   }
 
   /**
-   * A withdrawal reserves the amount (pending transfer) until finance marks it done or failed.
-   * With a `key`, a retry answers the first withdrawal instead of reserving the amount again.
+   * A withdrawal reserves the amount (pending transfer) until the chain confirms its transfer
+   * (posted) or it fails (voided). With a `key`, a retry answers the first withdrawal instead
+   * of reserving the amount again. The auto-approve rule, when on, approves it at once.
    */
   async requestWithdrawal(
     em: EntityManager,
@@ -332,19 +342,23 @@ export class PaymentsService {
     walletAddress: string,
     key?: string,
   ): Promise<Payment> {
-    const wallet = parseTonAddress(walletAddress);
+    const wallet = this.deps.payouts.parseAddress(walletAddress);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
-    return this.deps.ledger.run(em, (tx, emit) =>
+    const payment = await this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
         { userId: user.id, key, operation: 'requestWithdrawal', request: { amount, wallet } },
         (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
         async () => {
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
+          if (await this.deps.payouts.autoApproves(tx, user.id, amount)) this.deps.payouts.autoApproved(payment, emit);
+          await tx.flush();
           return { id: payment.id, result: payment };
         },
       ),
     );
+    if (payment.payoutStage === 'APPROVED') this.deps.payouts.kick();
+    return payment;
   }
 
   private async withdraw(tx: EntityManager, emit: Emit, user: User, amount: bigint, wallet: string): Promise<Payment> {
@@ -372,6 +386,10 @@ export class PaymentsService {
       failureReason: null,
       transferId: null,
       processedById: null,
+      payoutStage: 'REQUESTED',
+      approvedAt: null,
+      approvedById: null,
+      batchId: null,
     });
     await tx.flush();
     // The ledger re-checks the balance under a row lock: concurrent requests cannot both pass.
@@ -390,36 +408,14 @@ export class PaymentsService {
     return payment;
   }
 
-  completeWithdrawal(em: EntityManager, finance: User, id: number, txHash: string) {
-    const given = txHash.trim();
-    if (!/^[A-Za-z0-9+/=_-]{16,128}$/.test(given)) throw validation('Enter the TON transaction hash', 'txHash');
-    // A hex hash is the same in either case; base64 is not.
-    const hash = /^[0-9a-fA-F]{64}$/.test(given) ? given.toLowerCase() : given;
-    return this.decideWithdrawal(em, finance, id, async (tx, emit, payment) => {
-      // One transaction pays one withdrawal: the hash is locked for this transaction, so two
-      // withdrawals marked done with it at once cannot both pass the check.
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended('withdrawal-tx:' || ?, 0))`, [hash]);
-      const [taken] = await tx.execute<{ id: number }[]>(
-        `select id from payments where kind = 'WITHDRAWAL' and tx_hash = ? and id <> ? limit 1`,
-        [hash, payment.id],
-      );
-      if (taken) {
-        throw new DomainError(
-          ErrorCode.CONFLICT,
-          `This transaction hash is already recorded on withdrawal #${taken.id}: check the hash of this payout`,
-          'txHash',
-        );
-      }
-      await this.deps.ledger.post(tx, emit, { key: `withdrawal:${payment.id}:post`, pendingId: payment.transferId! });
-      payment.status = 'DONE';
-      payment.txHash = hash;
-    });
-  }
-
   failWithdrawal(em: EntityManager, finance: User, id: number, reason: string) {
     const text = reason.trim();
     if (!text) throw validation('Enter the reason', 'reason');
     return this.decideWithdrawal(em, finance, id, async (tx, emit, payment) => {
+      // A sent transfer may still be paid: it ends only by what the chain does.
+      if (payment.payoutStage === 'SENT') {
+        throw conflict('This withdrawal is sent: it ends when the chain confirms or refuses its transfer');
+      }
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${payment.id}:void`, pendingId: payment.transferId! });
       payment.status = 'FAILED';
       payment.failureReason = text.slice(0, 500);

@@ -1,0 +1,138 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Card } from '@chakra-ui/react/card';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { graphql } from '../../gql';
+import { useLiveQuery } from '../../lib/live';
+import { formatMoney } from '../../lib/money';
+import { serverError } from '../../lib/serverError';
+
+const PayoutWalletQuery = graphql(`
+  query PayoutWallet {
+    payoutWallet {
+      network
+      chain
+      address
+      ton
+      usdt
+      neededTon
+      neededUsdt
+      alert
+    }
+  }
+`);
+
+const PayoutWalletChangedSubscription = graphql(`
+  subscription PayoutWalletChanged {
+    payoutWalletChanged {
+      address
+    }
+  }
+`);
+
+/** Nanotons as TON with up to 3 decimals (fees are read, not paid, here). */
+function formatTon(nano: string): string {
+  const n = BigInt(nano);
+  const whole = n / 1_000_000_000n;
+  const milli = (n % 1_000_000_000n) / 1_000_000n;
+  return `${whole.toLocaleString('en-US')}.${milli.toString().padStart(3, '0')} TON`;
+}
+
+/**
+ * The network's hot wallet that pays withdrawals: where it is, what it holds (USDT to pay, TON
+ * for fees) against what the approved withdrawals need, live; the alert when it is short.
+ */
+export function PayoutWalletCard() {
+  const { data, error } = useLiveQuery(
+    PayoutWalletQuery,
+    { fetchPolicy: 'cache-and-network' },
+    { subscription: PayoutWalletChangedSubscription },
+  );
+  const w = data?.payoutWallet;
+  if (error && !w) {
+    return (
+      <Alert.Root status="warning" data-testid="payout-wallet-error">
+        <Alert.Indicator />
+        <Alert.Title>The payout wallet could not be read: {serverError(error).message}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Card.Root variant="outline" data-testid="payout-wallet">
+      <Card.Body>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <HStack gap="2">
+              <Text fontWeight="semibold">Payout wallet</Text>
+              {w && (
+                <Badge colorPalette={w.chain === 'sandbox' ? 'purple' : 'blue'} variant="subtle">
+                  {w.chain === 'sandbox' ? 'Sandbox chain' : `TON ${w.network}`}
+                </Badge>
+              )}
+            </HStack>
+            {w && (
+              <HStack gap="1" minW="0">
+                <Box
+                  fontFamily="mono"
+                  fontSize="xs"
+                  color="fg.muted"
+                  wordBreak="break-all"
+                  data-testid="payout-wallet-address"
+                >
+                  {w.address}
+                </Box>
+                <CopyButton value={w.address} label="Copy the payout wallet address" />
+              </HStack>
+            )}
+          </HStack>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <Figure
+              label="USDT to pay out"
+              value={w && formatMoney(w.usdt)}
+              need={w && `${formatMoney(w.neededUsdt)} needed`}
+              testId="payout-wallet-usdt"
+            />
+            <Figure
+              label="TON for fees"
+              value={w && formatTon(w.ton)}
+              need={w && `${formatTon(w.neededTon)} needed`}
+              testId="payout-wallet-ton"
+            />
+          </SimpleGrid>
+          {w?.alert && (
+            <Alert.Root status="error" data-testid="payout-wallet-alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>The payout wallet is short of funds</Alert.Title>
+                <Alert.Description>{w.alert}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Figure({ label, value, need, testId }: { label: string; value?: string; need?: string; testId: string }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Skeleton loading={!value} minH="7">
+        <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid={testId}>
+          {value}
+        </Text>
+      </Skeleton>
+      <Text fontSize="xs" color="fg.muted">
+        {need}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,747 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Address, beginCell } from '@ton/core';
+import { mnemonicNew } from '@ton/crypto';
+import type { Logger } from 'pino';
+import type { PayoutSettings } from '../../config.ts';
+import type { Emit } from '../../db/transaction.ts';
+import { conflict, notFound, validation } from '../../errors.ts';
+import type { Background } from '../../lib/background.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
+import { decryptSecret } from '../../lib/secrets.ts';
+import type { Ledger } from '../ledger/ledger.service.ts';
+import type { User } from '../users/user.entity.ts';
+import { Payment } from './payment.entity.ts';
+import { paymentView } from './payments.service.ts';
+import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
+import {
+  HotWallet,
+  type JettonTransfer,
+  OP_INTERNAL_TRANSFER,
+  OP_JETTON_TRANSFER,
+  QUERY_ID_COUNT,
+  queryIdOf,
+  readJettonBody,
+  TON_PER_TRANSFER,
+} from './payouts/hot-wallet.ts';
+import { PayoutBatch } from './payouts/payout.entity.ts';
+import { SandboxChain } from './payouts/sandbox-chain.ts';
+import { ToncenterChain } from './payouts/toncenter-chain.ts';
+
+/** TON kept on the hot wallet beyond the transfers' own (its storage fee and the batch's gas). */
+const TON_RESERVE = 100_000_000n;
+/** A batch not yet seen is sent again at most this often. */
+const RESEND_MS = 10_000;
+/** Transactions read from the chain per call. */
+const PAGE = 256;
+/** Low-funds mails to finance at most this often. */
+const ALERT_MAIL_MS = 60 * 60_000;
+/** Batches made in one round at most (each one's message is sent before the next is made). */
+const BATCHES_PER_ROUND = 50;
+
+/** The chain, the hot wallet and its USDT jetton wallet, made once (lazily: tests that never pay out pay nothing). */
+interface Rig {
+  chain: TonChain;
+  wallet: HotWallet;
+  jettonMaster: Address;
+  jettonWallet: Address;
+}
+
+/** What finance sees of the hot wallet; micro-USD and nanotons as decimal strings. */
+export interface PayoutWalletView {
+  network: 'mainnet' | 'testnet';
+  chain: 'sandbox' | 'toncenter';
+  address: string;
+  jettonWallet: string;
+  jettonMaster: string;
+  ton: string;
+  usdt: string;
+  /** What the approved and sent (unconfirmed) withdrawals need. */
+  neededTon: string;
+  neededUsdt: string;
+  /** Set when the wallet holds less than they need: what to do. */
+  alert: string | null;
+  /** Block explorer base for a transaction hash (null on the sandbox chain). */
+  explorer: string | null;
+}
+
+/** A transfer the hot wallet's jetton wallet was seen to make, or refuse, or get back. */
+interface SeenTransfer {
+  withdrawalId: number;
+  txHash: string;
+  lt: bigint;
+  amount: bigint;
+  destination: string;
+  ok: boolean;
+  reason: string | null;
+}
+
+export interface RoundResult {
+  confirmed: number;
+  failed: number;
+  expired: number;
+  batches: number;
+  /** Approved withdrawals left waiting for funds. */
+  short: boolean;
+}
+
+/** An address in the form the network expects (non-bounceable, test-only on testnet). */
+export function friendly(address: Address, network: 'mainnet' | 'testnet'): string {
+  return address.toString({ bounceable: false, urlSafe: true, testOnly: network === 'testnet' });
+}
+
+/**
+ * Withdrawals paid by the network itself in USDT on TON (docs/payouts.md): finance approves
+ * (or the auto-approve rule does), a round gathers approved withdrawals into highload batches
+ * written to the database before they are sent, resends each until the chain has it or its
+ * timeout passes, and marks a withdrawal DONE or FAILED only from what the hot wallet's jetton
+ * wallet is seen to have done.
+ */
+export class PayoutsService {
+  private rig?: Promise<Rig>;
+  private running?: Promise<RoundResult>;
+  private again = false;
+  private lastWallet = '';
+  /** Set by the area when this instance runs background work: approvals start a round at once. */
+  kickable = false;
+
+  constructor(
+    private readonly deps: {
+      ledger: Ledger;
+      settings: PayoutSettings;
+      secretsKey: Buffer;
+      production: boolean;
+      log: Logger;
+      mailer: Mailer;
+      pubsub: PubSub;
+      background: Background;
+      em: () => EntityManager;
+    },
+  ) {}
+
+  get network() {
+    return this.deps.settings.network;
+  }
+
+  /** A payout transaction's block-explorer page (null on the sandbox chain, or without a hash). */
+  explorerUrl(txHash: string | null): string | null {
+    const base = explorerBase(this.deps.settings.toncenter ? 'toncenter' : 'sandbox', this.network);
+    return base && txHash ? `${base}${txHash}` : null;
+  }
+
+  /** Resolves when the mails and rounds started in the background are done. */
+  idle() {
+    return this.deps.background.idle();
+  }
+
+  /** The chain, hot wallet and jetton wallet (the sandbox chain is made and funded here). */
+  ready(): Promise<Rig> {
+    this.rig ??= this.setUp().catch((err) => {
+      this.rig = undefined;
+      throw err;
+    });
+    return this.rig;
+  }
+
+  private async setUp(): Promise<Rig> {
+    const s = this.deps.settings;
+    const words = s.mnemonic ? this.mnemonic(s.mnemonic) : await mnemonicNew();
+    const wallet = await HotWallet.fromMnemonic(words, s.walletTimeout);
+    let chain: TonChain;
+    let jettonMaster: Address;
+    if (s.toncenter) {
+      chain = new ToncenterChain({ ...s.toncenter, network: s.network });
+      jettonMaster = Address.parse(s.usdtMaster!);
+    } else {
+      const sandbox = await SandboxChain.create(s.network);
+      jettonMaster = await sandbox.fundHotWallet(
+        wallet,
+        BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
+        BigInt(s.sandboxFunds.usdt) * 1_000_000n,
+      );
+      chain = sandbox;
+    }
+    const jettonWallet = (
+      await chain.get(jettonMaster, 'get_wallet_address', [
+        { type: 'slice', cell: beginCell().storeAddress(wallet.address).endCell() },
+      ])
+    ).readAddress();
+    this.deps.log.info(
+      { chain: chain.kind, network: s.network, wallet: friendly(wallet.address, s.network) },
+      'payouts: hot wallet ready',
+    );
+    return { chain, wallet, jettonMaster, jettonWallet };
+  }
+
+  private mnemonic(configured: string): string[] {
+    const plain = configured.startsWith('v1.') ? decryptSecret(this.deps.secretsKey, configured) : configured;
+    if (!configured.startsWith('v1.') && this.deps.production) {
+      this.deps.log.warn('PAYOUT_WALLET_MNEMONIC is not sealed: seal it with `npm run payouts:seal`');
+    }
+    return plain.trim().split(/\s+/);
+  }
+
+  /** A withdrawal address, checked for the network the product pays on; answered in its form. */
+  parseAddress(input: string): string {
+    const text = input.trim();
+    let address: Address;
+    let testOnly = false;
+    try {
+      if (Address.isFriendly(text)) {
+        const parsed = Address.parseFriendly(text);
+        address = parsed.address;
+        testOnly = parsed.isTestOnly;
+      } else if (Address.isRaw(text)) address = Address.parseRaw(text);
+      else throw new Error('not an address');
+    } catch {
+      throw validation('Enter a valid TON wallet address (USDT on TON)', 'walletAddress');
+    }
+    if (testOnly && this.network === 'mainnet') {
+      throw validation('This is a testnet address: payouts are sent on TON mainnet', 'walletAddress');
+    }
+    if (!testOnly && Address.isFriendly(text) && this.network === 'testnet' && this.deps.settings.toncenter) {
+      throw validation('This is a mainnet address: payouts are sent on TON testnet', 'walletAddress');
+    }
+    if (address.workChain !== 0) {
+      throw validation('Enter a basechain address (workchain 0): USDT is paid there', 'walletAddress');
+    }
+    return friendly(address, this.network);
+  }
+
+  /** Finance approves: each withdrawal still waiting moves to APPROVED, and a round starts. */
+  async approve(em: EntityManager, finance: User, ids: number[]): Promise<Payment[]> {
+    if (!ids.length) throw validation('Choose at least one withdrawal', 'ids');
+    if (ids.length > 1000) throw validation('Approve at most 1000 withdrawals at once', 'ids');
+    const approved = await this.deps.ledger.run(em, async (tx, emit) => {
+      const rows = await tx.find(
+        Payment,
+        { id: { $in: ids }, kind: 'WITHDRAWAL' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+      );
+      if (ids.length === 1) {
+        const [one] = rows;
+        if (!one) throw notFound('Withdrawal');
+        if (one.status !== 'IN_PROGRESS') {
+          throw conflict(`This withdrawal is already ${one.status === 'DONE' ? 'done' : 'failed'}`);
+        }
+        if (one.payoutStage !== 'REQUESTED') throw conflict('This withdrawal is already approved');
+      }
+      const waiting = rows.filter((p) => p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED');
+      for (const p of waiting) this.markApproved(p, finance.id, emit);
+      await tx.flush();
+      return waiting;
+    });
+    this.kick();
+    // What the queue needs changed: finance's wallet card follows.
+    if (approved.length) this.deps.background.start('payout wallet', () => this.publishWallet(this.deps.em()));
+    return approved;
+  }
+
+  private markApproved(p: Payment, by: number | null, emit: Emit) {
+    p.payoutStage = 'APPROVED';
+    p.approvedAt = new Date();
+    p.approvedById = by;
+    p.processedById = by;
+    emitWithdrawal(emit, p);
+  }
+
+  /**
+   * The auto-approve rule (PAYOUT_AUTO_APPROVE_MAX, off by default), in the request's
+   * transaction: at most that amount, an account older than the set days, none of its apps
+   * paused under the quality floor, and no open fraud report about its apps.
+   */
+  async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<boolean> {
+    const max = this.deps.settings.autoApproveMax;
+    if (max === undefined || amount > max) return false;
+    const [row] = await tx.getConnection().execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean }[]>(
+      `select u.created_at <= now() - make_interval(days => ?) as old_enough,
+              not exists (select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
+                           where pl.owner_id = u.id and q.ended_at is null) as quality_ok,
+              not exists (select 1 from player_reports r join platforms pl on pl.id = r.platform_id
+                           where pl.owner_id = u.id and r.reason = 'FRAUD_RULE' and r.status in ('NEW', 'IN_REVIEW')) as no_fraud
+         from users u where u.id = ?`,
+      [this.deps.settings.autoApproveMinAgeDays, userId],
+    );
+    return !!row && row.old_enough && row.quality_ok && row.no_fraud;
+  }
+
+  /** After a request the rule approved: a round starts at once. */
+  autoApproved(p: Payment, emit: Emit) {
+    this.markApproved(p, null, emit);
+  }
+
+  /** Starts a round in this instance soon (after an approval), when it runs background work. */
+  kick() {
+    if (this.kickable) this.deps.background.start('payout round', () => this.round());
+  }
+
+  /**
+   * One round of the payout job: confirm what the chain did, expire batches whose timeout
+   * passed unseen, resend the pending ones, batch the approved withdrawals, publish the wallet.
+   * Rounds in one instance never overlap (a round asked for meanwhile runs after); rounds in
+   * two instances may, and pay nothing twice (row locks, unique hashes, one query id a batch).
+   */
+  round(): Promise<RoundResult> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async (): Promise<RoundResult> => {
+      let result: RoundResult;
+      do {
+        this.again = false;
+        result = await this.roundOnce();
+      } while (this.again);
+      return result;
+    };
+    this.running = run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async roundOnce(): Promise<RoundResult> {
+    const rig = await this.ready();
+    const em = this.deps.em();
+    let { confirmed, failed } = await this.confirm(em, rig);
+    const expired = await this.expire(em, rig);
+    await this.resend(em, rig);
+    const { batches, short } = await this.batch(em, rig);
+    if (batches) {
+      // What the new batches did, as far as the chain has done it (all of it on the sandbox).
+      const after = await this.confirm(em, rig);
+      confirmed += after.confirmed;
+      failed += after.failed;
+    }
+    await this.publishWallet(em).catch((err) => this.deps.log.warn({ err }, 'payouts: wallet not read'));
+    return { confirmed, failed, expired, batches, short };
+  }
+
+  // ── 1. What the chain did ───────────────────────────────────────────────────────────────
+
+  private async confirm(em: EntityManager, rig: Rig): Promise<{ confirmed: number; failed: number }> {
+    let cursor = BigInt((await this.state(em, 'cursor')) ?? '0');
+    const now = await rig.chain.now();
+    const hot = rig.wallet.address.toRawString();
+    let confirmed = 0;
+    let failed = 0;
+    for (;;) {
+      const txs = await rig.chain.transactions(rig.jettonWallet, cursor, PAGE);
+      // A transfer whose internal_transfer bounced back: its bounce is in the same reading.
+      const bounced = new Set<bigint>();
+      for (const t of txs) {
+        const b = t.inMessage?.bounced ? readJettonBody(t.inMessage.body, true) : null;
+        if (b?.op === OP_INTERNAL_TRANSFER) bounced.add(b.queryId);
+      }
+      let last = cursor;
+      for (const t of txs) {
+        if (t.now + rig.chain.settleSeconds > now) break;
+        last = t.lt;
+        const msg = t.inMessage;
+        if (!msg || msg.bounced || msg.source !== hot) continue;
+        const body = readJettonBody(msg.body, false);
+        if (body?.op !== OP_JETTON_TRANSFER || body.queryId > 2_147_483_647n) continue;
+        const ok = t.success && !bounced.has(body.queryId);
+        const seen: SeenTransfer = {
+          withdrawalId: Number(body.queryId),
+          txHash: t.hash,
+          lt: t.lt,
+          amount: body.amount ?? 0n,
+          destination: body.destination ? friendly(body.destination, this.network) : '',
+          ok,
+          reason: ok
+            ? null
+            : t.success
+              ? 'The recipient’s jetton wallet bounced the transfer'
+              : `The hot wallet’s jetton wallet refused the transfer (exit code ${t.exitCode ?? 'none'})`,
+        };
+        const outcome = await this.settle(em.fork(), seen);
+        if (outcome === 'DONE') confirmed++;
+        if (outcome === 'FAILED') failed++;
+      }
+      if (last > cursor) {
+        cursor = last;
+        await this.setState(em, 'cursor', cursor.toString(), true);
+      }
+      if (txs.length < PAGE || last !== txs.at(-1)?.lt) break;
+    }
+    return { confirmed, failed };
+  }
+
+  /** One transfer seen: recorded once (by its hash); its withdrawal DONE or FAILED, once. */
+  private settle(em: EntityManager, seen: SeenTransfer): Promise<'DONE' | 'FAILED' | null> {
+    return this.deps.ledger.run(em, async (tx, emit) => {
+      const inserted = await tx.getConnection().execute<{ id: number }[]>(
+        `insert into payout_transfers (withdrawal_id, tx_hash, lt, amount, destination, ok, reason)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (tx_hash) do nothing returning id`,
+        [
+          seen.withdrawalId,
+          seen.txHash,
+          seen.lt.toString(),
+          seen.amount.toString(),
+          seen.destination,
+          seen.ok,
+          seen.reason,
+        ],
+      );
+      if (!inserted.length) return null;
+      const p = await tx.findOne(
+        Payment,
+        { id: seen.withdrawalId, kind: 'WITHDRAWAL' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!p) {
+        this.deps.log.error({ seen }, 'payouts: a transfer for no withdrawal of ours');
+        return null;
+      }
+      if (p.batchId) {
+        await tx
+          .getConnection()
+          .execute(
+            `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
+            [p.batchId],
+          );
+      }
+      if (p.status !== 'IN_PROGRESS' || p.payoutStage !== 'SENT') {
+        // Never expected: a second transfer for one withdrawal. ledger:check reports it.
+        this.deps.log.error({ seen, status: p.status }, 'payouts: a transfer for a withdrawal not in flight');
+        return null;
+      }
+      if (seen.ok && seen.amount !== p.amount) {
+        this.deps.log.error({ seen, amount: p.amount.toString() }, 'payouts: a transfer of another amount');
+      }
+      if (seen.ok) {
+        await this.deps.ledger.post(tx, emit, { key: `withdrawal:${p.id}:post`, pendingId: p.transferId! });
+        p.status = 'DONE';
+        p.txHash = seen.txHash;
+      } else {
+        await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
+        p.status = 'FAILED';
+        p.txHash = seen.txHash;
+        p.failureReason = `${seen.reason}. The amount is back in your balance.`;
+        this.mailFailure(tx, p);
+      }
+      await tx.flush();
+      emitWithdrawal(emit, p);
+      return p.status;
+    });
+  }
+
+  private mailFailure(tx: EntityManager, p: Payment) {
+    const { mailer, background } = this.deps;
+    background.start('withdrawal failure mail', async () => {
+      const [user] = await tx
+        .getConnection()
+        .execute<{ email: string; name: string }[]>('select email, name from users where id = ?', [p.userId]);
+      if (!user) return;
+      await mailer.send({
+        to: user.email,
+        subject: `Your withdrawal #${p.id} was not paid`,
+        text: `Hello ${user.name},\n\nYour withdrawal #${p.id} of ${formatMoney(p.amount)} USDT to ${p.walletAddress} was not paid: ${p.failureReason}\n\nCheck the address and request the withdrawal again.\n`,
+      });
+    });
+  }
+
+  // ── 2. Batches whose timeout passed ─────────────────────────────────────────────────────
+
+  /**
+   * A pending batch whose created_at + timeout has passed on chain can no longer be accepted.
+   * If the wallet did not process its query id either, none of its transfers happened: its
+   * withdrawals go back to APPROVED (a new batch, a new query id). If it did, its transfers
+   * are read by `confirm`; any left unseen need a person (logged, never re-sent).
+   */
+  private async expire(em: EntityManager, rig: Rig): Promise<number> {
+    const now = await rig.chain.now();
+    const due = await em.find(
+      PayoutBatch,
+      { status: 'PENDING', chainCreatedAt: { $lt: now - rig.wallet.timeout - rig.chain.settleSeconds } },
+      { orderBy: { id: 'asc' }, limit: 100 },
+    );
+    let expired = 0;
+    for (const batch of due) {
+      if (await this.processed(rig, batch.queryId)) {
+        this.deps.log.error({ batch: batch.id }, 'payouts: a batch processed on chain with transfers not seen');
+        await em
+          .getConnection()
+          .execute(
+            `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
+            [batch.id],
+          );
+        continue;
+      }
+      const moved = await this.deps.ledger.run(em.fork(), async (tx, emit) => {
+        const [locked] = await tx
+          .getConnection()
+          .execute<{ id: number }[]>(
+            `update payout_batches set status = 'EXPIRED', updated_at = now() where id = ? and status = 'PENDING' returning id`,
+            [batch.id],
+          );
+        if (!locked) return 0;
+        const rows = await tx.find(
+          Payment,
+          { batchId: batch.id, status: 'IN_PROGRESS', payoutStage: 'SENT' },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        for (const p of rows) {
+          p.payoutStage = 'APPROVED';
+          p.batchId = null;
+          emitWithdrawal(emit, p);
+        }
+        await tx.flush();
+        return rows.length;
+      });
+      if (moved)
+        this.deps.log.warn({ batch: batch.id, withdrawals: moved }, 'payouts: batch expired unseen; re-batched');
+      expired++;
+    }
+    return expired;
+  }
+
+  private async processed(rig: Rig, queryId: number): Promise<boolean> {
+    try {
+      const r = await rig.chain.get(rig.wallet.address, 'processed?', [
+        { type: 'int', value: BigInt(queryId) },
+        { type: 'int', value: 0n },
+      ]);
+      return r.readBoolean();
+    } catch (err) {
+      if (err instanceof ChainUnavailable) throw err;
+      // No wallet contract yet (never deployed): it processed nothing. Anything else: ask again.
+      if ((await rig.chain.balance(rig.wallet.address)) === 0n) return false;
+      throw err;
+    }
+  }
+
+  // ── 3. Pending batches, sent again until seen ───────────────────────────────────────────
+
+  private async resend(em: EntityManager, rig: Rig) {
+    const pending = await em.find(
+      PayoutBatch,
+      { status: 'PENDING', $or: [{ lastSentAt: null }, { lastSentAt: { $lt: new Date(Date.now() - RESEND_MS) } }] },
+      { orderBy: { id: 'asc' }, limit: 20 },
+    );
+    for (const batch of pending) await this.send(em, rig, batch);
+  }
+
+  /** Sends a batch's stored message (the same bytes every time: the wallet takes it once). */
+  private async send(em: EntityManager, rig: Rig, batch: PayoutBatch) {
+    try {
+      await rig.chain.send(Buffer.from(batch.message, 'base64'));
+    } catch (err) {
+      // Not taken now (the chain away, or the wallet already has it): the next round sends again.
+      this.deps.log.info({ batch: batch.id, err: (err as Error).message.slice(0, 200) }, 'payouts: batch not taken');
+    }
+    await em
+      .getConnection()
+      .execute('update payout_batches set send_count = send_count + 1, last_sent_at = now() where id = ?', [batch.id]);
+  }
+
+  // ── 4. Approved withdrawals into batches ────────────────────────────────────────────────
+
+  private async batch(em: EntityManager, rig: Rig): Promise<{ batches: number; short: boolean }> {
+    const funds = await this.funds(em, rig);
+    let batches = 0;
+    for (let i = 0; i < BATCHES_PER_ROUND; i++) {
+      const made = await this.makeBatch(em.fork(), rig, funds);
+      if (made === 'none') break;
+      if (made === 'short') {
+        await this.alert(em, funds);
+        return { batches, short: true };
+      }
+      batches++;
+      await this.send(em, rig, made);
+    }
+    await this.setState(em, 'alert', '', false);
+    return { batches, short: false };
+  }
+
+  /** The hot wallet's balances less what pending batches will take. */
+  private async funds(em: EntityManager, rig: Rig) {
+    const [ton, usdt, [inFlight]] = await Promise.all([
+      rig.chain.balance(rig.wallet.address),
+      this.jettonBalance(rig),
+      em
+        .getConnection()
+        .execute<{ n: string; amount: string }[]>(
+          `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payout_batches where status = 'PENDING'`,
+        ),
+    ]);
+    return {
+      ton: ton - BigInt(inFlight!.n) * TON_PER_TRANSFER - TON_RESERVE,
+      usdt: usdt - BigInt(inFlight!.amount),
+      shortTon: 0n,
+      shortUsdt: 0n,
+    };
+  }
+
+  private async jettonBalance(rig: Rig): Promise<bigint> {
+    try {
+      return (await rig.chain.get(rig.jettonWallet, 'get_wallet_data')).readBigNumber();
+    } catch (err) {
+      if (err instanceof ChainUnavailable) throw err;
+      return 0n; // no jetton wallet yet: nothing received
+    }
+  }
+
+  private makeBatch(
+    em: EntityManager,
+    rig: Rig,
+    funds: Awaited<ReturnType<PayoutsService['funds']>>,
+  ): Promise<PayoutBatch | 'none' | 'short'> {
+    return this.deps.ledger.run(em, async (tx, emit) => {
+      const conn = tx.getConnection();
+      const rows = await conn.execute<{ id: number; amount: string; wallet_address: string }[]>(
+        `select id, amount::text as amount, wallet_address from payments
+          where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'
+          order by id limit ? for update skip locked`,
+        [this.deps.settings.batchSize],
+      );
+      if (!rows.length) return 'none';
+      const amount = rows.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+      const ton = BigInt(rows.length) * TON_PER_TRANSFER;
+      if (funds.usdt < amount || funds.ton < ton) {
+        funds.shortUsdt = amount > funds.usdt ? amount - funds.usdt : 0n;
+        funds.shortTon = ton > funds.ton ? ton - funds.ton : 0n;
+        return 'short';
+      }
+      const [seq] = await conn.execute<{ n: string }[]>(`select nextval('payout_query_ids') as n`);
+      const queryId = queryIdOf(Number(BigInt(seq!.n) % BigInt(QUERY_ID_COUNT)));
+      // A little in the past: the wallet refuses a created_at ahead of its own clock.
+      const createdAt = (await rig.chain.now()) - 30;
+      const transfers: JettonTransfer[] = rows.map((r) => ({
+        queryId: BigInt(r.id),
+        amount: BigInt(r.amount),
+        destination: Address.parse(r.wallet_address),
+      }));
+      const message = await rig.wallet.signBatch({ queryId, createdAt, jettonWallet: rig.jettonWallet, transfers });
+      const batch = tx.create(PayoutBatch, {
+        queryId,
+        chainCreatedAt: createdAt,
+        timeout: rig.wallet.timeout,
+        message: message.toString('base64'),
+        count: rows.length,
+        amount,
+        lastSentAt: null,
+      });
+      await tx.flush();
+      const payments = await tx.find(Payment, { id: { $in: rows.map((r) => r.id) } });
+      for (const p of payments) {
+        p.payoutStage = 'SENT';
+        p.batchId = batch.id;
+        emitWithdrawal(emit, p);
+      }
+      await tx.flush();
+      funds.usdt -= amount;
+      funds.ton -= ton;
+      return batch;
+    });
+  }
+
+  // ── 5. The wallet finance watches ───────────────────────────────────────────────────────
+
+  /** Balances, what the queue needs, and the alert (if any). */
+  async wallet(em: EntityManager): Promise<PayoutWalletView> {
+    const rig = await this.ready();
+    const [ton, usdt, [need], alert] = await Promise.all([
+      rig.chain.balance(rig.wallet.address),
+      this.jettonBalance(rig),
+      em.getConnection().execute<{ n: string; amount: string }[]>(
+        `select count(*) as n, coalesce(sum(p.amount), 0)::text as amount from payments p
+           left join payout_batches b on b.id = p.batch_id
+          where p.kind = 'WITHDRAWAL' and p.status = 'IN_PROGRESS'
+            and (p.payout_stage = 'APPROVED' or (p.payout_stage = 'SENT' and b.status = 'PENDING'))`,
+      ),
+      this.state(em, 'alert'),
+    ]);
+    const neededTon = BigInt(need!.n) * TON_PER_TRANSFER + TON_RESERVE;
+    const neededUsdt = BigInt(need!.amount);
+    const low = ton < neededTon || usdt < neededUsdt;
+    return {
+      network: this.network,
+      chain: rig.chain.kind,
+      address: friendly(rig.wallet.address, this.network),
+      jettonWallet: friendly(rig.jettonWallet, this.network),
+      jettonMaster: friendly(rig.jettonMaster, this.network),
+      ton: ton.toString(),
+      usdt: usdt.toString(),
+      neededTon: neededTon.toString(),
+      neededUsdt: neededUsdt.toString(),
+      alert: alert || (low ? lowFundsMessage(ton, usdt, neededTon, neededUsdt) : null),
+      explorer: explorerBase(rig.chain.kind, this.network),
+    };
+  }
+
+  private async publishWallet(em: EntityManager) {
+    const view = await this.wallet(em);
+    const key = JSON.stringify(view);
+    if (key === this.lastWallet) return;
+    this.lastWallet = key;
+    await this.deps.pubsub.publish(topics.payoutWallet(), view);
+  }
+
+  private async alert(em: EntityManager, funds: Awaited<ReturnType<PayoutsService['funds']>>) {
+    const parts = [
+      funds.shortUsdt > 0n ? `${formatMoney(funds.shortUsdt)} USDT` : '',
+      funds.shortTon > 0n ? `${formatTon(funds.shortTon)} TON (fees)` : '',
+    ].filter(Boolean);
+    const rig = await this.ready();
+    const message = `Approved withdrawals are waiting: the hot wallet needs ${parts.join(' and ')} more. Send them to ${friendly(rig.wallet.address, this.network)}; nothing is sent until then.`;
+    await this.setState(em, 'alert', message, false);
+    const mailed = Number((await this.state(em, 'alert-mailed-at')) ?? '0');
+    if (Date.now() - mailed < ALERT_MAIL_MS) return;
+    await this.setState(em, 'alert-mailed-at', String(Date.now()), false);
+    const staff = await em.getConnection().execute<{ email: string }[]>('select email from users where is_finance');
+    for (const { email } of staff) {
+      this.deps.background.start('low funds mail', () =>
+        this.deps.mailer.send({ to: email, subject: 'The payout wallet is short of funds', text: `${message}\n` }),
+      );
+    }
+    this.deps.log.warn({ message }, 'payouts: hot wallet short of funds');
+  }
+
+  private async state(em: EntityManager, key: string): Promise<string | null> {
+    const [row] = await em
+      .getConnection()
+      .execute<{ value: string }[]>('select value from payout_state where key = ?', [key]);
+    return row?.value ?? null;
+  }
+
+  /** Writes a state value (`greatest`: a cursor only moves forward, whichever instance writes). */
+  private async setState(em: EntityManager, key: string, value: string, greatest: boolean) {
+    await em.getConnection().execute(
+      `insert into payout_state (key, value, updated_at) values (?, ?, now())
+       on conflict (key) do update set value = ${
+         greatest ? 'greatest(payout_state.value::numeric, excluded.value::numeric)::text' : 'excluded.value'
+       }, updated_at = now()`,
+      [key, value],
+    );
+  }
+}
+
+function emitWithdrawal(emit: Emit, p: Payment) {
+  const view = paymentView(p);
+  emit(topics.transactions(p.userId), view);
+  emit(topics.withdrawals(), view);
+}
+
+function formatTon(nano: bigint): string {
+  const whole = nano / 1_000_000_000n;
+  const frac = (nano % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : `${whole}`;
+}
+
+function lowFundsMessage(ton: bigint, usdt: bigint, neededTon: bigint, neededUsdt: bigint): string {
+  const parts = [
+    usdt < neededUsdt ? `${formatMoney(neededUsdt - usdt)} USDT` : '',
+    ton < neededTon ? `${formatTon(neededTon - ton)} TON (fees)` : '',
+  ].filter(Boolean);
+  return `The hot wallet holds less than the approved withdrawals need: ${parts.join(' and ')} more.`;
+}
+
+/** Where a transaction hash opens in a block explorer (tonviewer), per network. */
+export function explorerBase(chain: 'sandbox' | 'toncenter', network: 'mainnet' | 'testnet'): string | null {
+  if (chain === 'sandbox') return null;
+  return network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
+}

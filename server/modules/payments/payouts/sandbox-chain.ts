@@ -1,0 +1,113 @@
+import { Address, beginCell, Cell, type TupleItem, type Transaction, toNano } from '@ton/core';
+import { Blockchain } from '@ton/sandbox';
+import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
+import type { ChainTransaction, TonChain, TonNetwork } from './chain.ts';
+
+/** A sandbox transaction in the shape toncenter's v3 API gives. */
+export function chainTransaction(tx: Transaction): ChainTransaction {
+  const d = tx.description;
+  const compute = d.type === 'generic' ? d.computePhase : undefined;
+  const vm = compute?.type === 'vm' ? compute : undefined;
+  const success = d.type === 'generic' && !!vm?.success && (d.actionPhase ? d.actionPhase.success : true) && !d.aborted;
+  const msg = tx.inMessage;
+  return {
+    hash: tx.hash().toString('hex'),
+    lt: tx.lt,
+    now: tx.now,
+    success,
+    exitCode: vm ? vm.exitCode : null,
+    inMessage: msg
+      ? {
+          source: msg.info.type === 'internal' ? msg.info.src.toRawString() : null,
+          bounced: msg.info.type === 'internal' ? msg.info.bounced : false,
+          body: msg.body,
+        }
+      : null,
+  };
+}
+
+/**
+ * TON's transaction emulator (`@ton/sandbox`) running the real contracts in this process: the
+ * embedded default (no TON configuration) and the tests' chain. It keeps every account's
+ * transactions, as an indexer would, and yields to the event loop between transactions so a
+ * large batch does not stall the server.
+ */
+export class SandboxChain implements TonChain {
+  readonly kind = 'sandbox';
+  readonly settleSeconds = 0;
+  private readonly history = new Map<string, ChainTransaction[]>();
+
+  private constructor(
+    readonly blockchain: Blockchain,
+    readonly network: TonNetwork,
+  ) {}
+
+  static async create(network: TonNetwork = 'testnet'): Promise<SandboxChain> {
+    return new SandboxChain(await Blockchain.create(), network);
+  }
+
+  async now(): Promise<number> {
+    return this.blockchain.now ?? Math.floor(Date.now() / 1000);
+  }
+
+  async send(boc: Buffer): Promise<void> {
+    const message = Cell.fromBoc(boc)[0];
+    if (!message) throw new Error('empty message');
+    let n = 0;
+    for await (const tx of await this.blockchain.sendMessageIter(message)) {
+      this.record(tx);
+      if (++n % 20 === 0) await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** Keeps a transaction in its account's history (the sends made outside `send` call this too). */
+  record(tx: Transaction): void {
+    const key = accountKey(tx);
+    const list = this.history.get(key) ?? [];
+    list.push(chainTransaction(tx));
+    this.history.set(key, list);
+  }
+
+  async balance(address: Address): Promise<bigint> {
+    return (await this.blockchain.getContract(address)).balance;
+  }
+
+  async get(address: Address, method: string, stack: TupleItem[] = []) {
+    const result = await this.blockchain.runGetMethod(address, method, stack);
+    return result.stackReader;
+  }
+
+  async transactions(address: Address, afterLt: bigint, limit: number): Promise<ChainTransaction[]> {
+    const list = this.history.get(address.toRawString()) ?? [];
+    return list.filter((t) => t.lt > afterLt).slice(0, limit);
+  }
+
+  /**
+   * The demo's money: the hot wallet deployed with `ton`, and a sandbox USDT (a standard TEP-74
+   * minter and wallet, compiled code from `@ton-community/assets-sdk`) with `usdt` minted to it.
+   * Answers the jetton master's address.
+   */
+  async fundHotWallet(wallet: { address: Address; init: { code: Cell; data: Cell } }, ton: bigint, usdt: bigint) {
+    const admin = await this.blockchain.treasury('network-admin', { balance: ton + toNano('1000') });
+    const deploy = await admin.send({ to: wallet.address, value: ton, init: wallet.init, bounce: false });
+    for (const t of deploy.transactions) this.record(t);
+    const minter = this.blockchain.openContract(
+      JettonMinter.createFromConfig({ admin: admin.address, content: beginCell().storeUint(0, 8).endCell() }),
+    );
+    await minter.sendDeploy(admin.getSender(), toNano('1'));
+    if (usdt > 0n) await minter.sendMint(admin.getSender(), wallet.address, usdt);
+    return minter.address;
+  }
+
+  /** More TON for an existing account (a test tops the hot wallet up). */
+  async topUpTon(address: Address, ton: bigint) {
+    const admin = await this.blockchain.treasury('network-admin');
+    const sent = await admin.send({ to: address, value: ton, bounce: false });
+    for (const t of sent.transactions) this.record(t);
+  }
+}
+
+/** The account of a transaction (basechain: the only one payouts watch). */
+function accountKey(tx: Transaction): string {
+  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toRawString();
+}
