@@ -120,6 +120,9 @@ const EnvSchema = z
     PAYOUT_WALLET_MNEMONIC: z.string().min(20).optional(),
     // The USDT jetton master; on mainnet Tether's by default.
     USDT_JETTON_MASTER: z.string().min(48).optional(),
+    // Seconds a transfer waits on chain for a bounce before it counts, and toncenter's call timeout.
+    PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    TONCENTER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
     PAYOUT_BATCH_SIZE: z.coerce.number().int().min(1).max(254).default(254),
     // The highload wallet's timeout: part of its address, so it never changes for a wallet.
     PAYOUT_WALLET_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -214,7 +217,7 @@ export interface S3Settings {
 export interface PayoutSettings {
   network: 'mainnet' | 'testnet';
   /** toncenter's API v3; absent: the in-process sandbox chain. */
-  toncenter?: { url: string; apiKey?: string };
+  toncenter?: { url: string; apiKey?: string; timeoutMs: number; settleSeconds: number };
   /** The hot wallet's mnemonic as configured (sealed `v1.…` or plain words); absent: a new one per sandbox. */
   mnemonic?: string;
   usdtMaster?: string;
@@ -379,7 +382,12 @@ function payoutSettings(env: Env): PayoutSettings {
   return {
     network: env.TON_NETWORK,
     toncenter: env.TONCENTER_API_URL
-      ? { url: env.TONCENTER_API_URL.replace(/\/(api\/v3\/?)?$/, ''), apiKey: env.TONCENTER_API_KEY }
+      ? {
+          url: env.TONCENTER_API_URL.replace(/\/(api\/v3\/?)?$/, ''),
+          apiKey: env.TONCENTER_API_KEY,
+          timeoutMs: env.TONCENTER_TIMEOUT_SECONDS * 1000,
+          settleSeconds: env.PAYOUT_SETTLE_SECONDS,
+        }
       : undefined,
     mnemonic: env.PAYOUT_WALLET_MNEMONIC,
     usdtMaster:

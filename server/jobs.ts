@@ -7,7 +7,12 @@ import { isDatabaseUnreachable } from './errors.ts';
 export interface JobDef {
   name: string;
   run: () => Promise<void>;
-  /** Its own round length (a job that must run more often than the others); default: the common one. */
+  /**
+   * Set: the job runs in every instance on its own timer of this length, not through the queue
+   * (a round at most once at a time per instance). For work that must keep going right after a
+   * crash (the queue holds a killed instance's run until it expires) and is safe to run in
+   * several instances at once (payouts are: row locks and the chain's own replay protection).
+   */
   intervalMs?: number;
 }
 
@@ -49,7 +54,8 @@ export async function startJobs(opts: {
   });
   await boss.start();
   const pollingIntervalSeconds = Math.min(2, Math.max(0.5, opts.intervalMs / 2000));
-  for (const job of opts.jobs) {
+  const queued = opts.jobs.filter((j) => !j.intervalMs);
+  for (const job of queued) {
     await boss.createQueue(job.name, {
       name: job.name,
       policy: 'stately',
@@ -72,19 +78,38 @@ export async function startJobs(opts: {
   const ask = (job: JobDef) =>
     boss.send(job.name, {}).catch((err) => opts.log.error({ err, job: job.name }, 'could not queue a job'));
   const round = () => {
-    for (const job of opts.jobs) if (!job.intervalMs) ask(job);
+    for (const job of queued) ask(job);
   };
   round();
   const timers = [setInterval(round, opts.intervalMs)];
+  const running = new Set<Promise<void>>();
   for (const job of opts.jobs) {
     if (!job.intervalMs) continue;
-    ask(job);
-    timers.push(setInterval(() => ask(job), job.intervalMs));
+    let busy = false;
+    const tick = () => {
+      if (busy) return;
+      busy = true;
+      jobRunsTotal.inc({ job: job.name });
+      const run = job
+        .run()
+        .catch((err) => {
+          jobFailuresTotal.inc({ job: job.name });
+          opts.log.error({ err, job: job.name }, 'background job failed; its next round tries again');
+        })
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    tick();
+    timers.push(setInterval(tick, job.intervalMs));
   }
   for (const t of timers) t.unref();
   return {
     async stop() {
       for (const t of timers) clearInterval(t);
+      await Promise.all(running);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

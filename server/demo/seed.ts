@@ -1,3 +1,5 @@
+import { Address } from '@ton/core';
+import { friendly } from '../modules/payments/payouts.service.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { parseMoney } from '../lib/money.ts';
@@ -167,7 +169,9 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
       reference: 'demo earnings on hold',
     });
   });
-  const done = await services.payments.requestWithdrawal(em.fork(), publisher, parseMoney('50'), DEMO_WALLET);
+  // In the form the payout network expects (testnet addresses start 0Q).
+  const wallet = friendly(Address.parse(DEMO_WALLET), services.payouts.network);
+  const done = await services.payments.requestWithdrawal(em.fork(), publisher, parseMoney('50'), wallet);
   // Approved: the payout job pays it on the sandbox chain at start.
   await services.payouts.approve(em.fork(), moderator, [done.id]);
 }

@@ -215,10 +215,12 @@ describe('money screens against the real server', () => {
     expect(await card.getByTestId('payout-stage').textContent()).toBe('Requested, waiting for approval');
     await fin.getByTestId('payout-wallet-usdt').waitFor({ state: 'visible' });
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => card.getByTestId('payout-stage').textContent()).toBe('Approved, waiting for the next batch');
-    await expect.poll(() => row.getByTestId('payout-stage').textContent(), LIVE).toBe(
-      'Approved, waiting for the next batch',
-    );
+    await expect
+      .poll(() => card.getByTestId('payout-stage').textContent())
+      .toBe('Approved, waiting for the next batch');
+    await expect
+      .poll(() => row.getByTestId('payout-stage').textContent(), LIVE)
+      .toBe('Approved, waiting for the next batch');
     await screenshot(fin, 'money-10-finance-approved');
     // The payout job's round: batched, sent, confirmed on the sandbox chain.
     const doneAt = Date.now();

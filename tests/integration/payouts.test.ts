@@ -270,3 +270,69 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
     expect((await gql(app, '{ payoutWallet { alert } }', {}, finance)).data.payoutWallet.alert).toBeNull();
   });
 });
+
+describe('the auto-approve rule (PAYOUT_AUTO_APPROVE_MAX)', () => {
+  let app: TestApp;
+  let publisher: string;
+  let publisherId: number;
+  let platformId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      demo: true,
+      env: { PAYOUT_AUTO_APPROVE_MAX: '100', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '30' },
+    });
+    publisher = await login(app, 'publisher@demo.local');
+    publisherId = (await self(app, publisher)).id;
+    await credit(app, publisherId, '2000');
+    const [p] = await em(app)
+      .getConnection()
+      .execute<{ id: number }[]>('select id from platforms where owner_id = ? order by id limit 1', [publisherId]);
+    platformId = p!.id;
+  });
+  afterAll(() => app?.close());
+  afterEach(() => expectBooksBalanced(app));
+
+  const stageOf = async (amount: number) => {
+    const res = await app.api('/v1/users/payments/publisher', {
+      token: publisher,
+      body: { amount, walletAddress: newAddress() },
+    });
+    expect(res.status).toBe(201);
+    return res.body.value.payoutStage as string;
+  };
+  const sql = (text: string, params: unknown[] = []) => em(app).getConnection().execute(text, params);
+
+  test('each condition holds it back; all of them met, it is approved without a person and paid', async () => {
+    // The demo's own fraud reports and pauses are settled first, so each condition is tried alone.
+    const mine = 'platform_id in (select id from platforms where owner_id = ?)';
+    await sql(`update player_reports set status = 'RESOLVED' where reason = 'FRAUD_RULE' and ${mine}`, [publisherId]);
+    await sql(`update platform_quality_pauses set ended_at = now() where ended_at is null and ${mine}`, [publisherId]);
+    // A new account: waits for a person.
+    expect(await stageOf(60)).toBe('REQUESTED');
+    await sql(`update users set created_at = now() - interval '31 days' where id = ?`, [publisherId]);
+    // Above the amount.
+    expect(await stageOf(100.000001)).toBe('REQUESTED');
+    // An app paused under the quality floor.
+    await sql('insert into platform_quality_pauses (platform_id, score) values (?, 10)', [platformId]);
+    expect(await stageOf(60)).toBe('REQUESTED');
+    await sql('update platform_quality_pauses set ended_at = now() where platform_id = ?', [platformId]);
+    // An open fraud report about one of its apps.
+    await sql(
+      `insert into player_reports (platform_id, reason, status, rule, rule_subject, rule_day)
+       values (?, 'FRAUD_RULE', 'NEW', 'test-rule', 'payout-test', current_date)`,
+      [platformId],
+    );
+    expect(await stageOf(60)).toBe('REQUESTED');
+    await sql(`update player_reports set status = 'RESOLVED' where rule = 'test-rule'`);
+    // All met, at the limit itself: approved by the rule, and the next round pays it.
+    expect(await stageOf(100)).toBe('APPROVED');
+    const [row] = await sql(
+      `select id, approved_by_id, approved_at from payments where kind = 'WITHDRAWAL' order by id desc limit 1`,
+    );
+    expect(row).toMatchObject({ approved_by_id: null, approved_at: expect.anything() });
+    expect(await app.services.payouts.round()).toMatchObject({ confirmed: expect.any(Number) });
+    const [paid] = await sql('select status from payments where id = ?', [row.id]);
+    expect(paid.status).toBe('DONE');
+  });
+});

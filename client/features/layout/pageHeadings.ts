@@ -64,6 +64,7 @@ export const pageHeadings = {
   },
   '/finance': {
     title: 'Finance',
-    description: 'Withdrawal requests: approve them and the network pays them in USDT on TON, or reject them with a reason.',
+    description:
+      'Withdrawal requests: approve them and the network pays them in USDT on TON, or reject them with a reason.',
   },
 } as const satisfies Record<string, PageHeadingText>;

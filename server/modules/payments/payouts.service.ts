@@ -38,8 +38,8 @@ const RESEND_MS = 10_000;
 const PAGE = 256;
 /** Low-funds mails to finance at most this often. */
 const ALERT_MAIL_MS = 60 * 60_000;
-/** Batches made in one round at most (each one's message is sent before the next is made). */
-const BATCHES_PER_ROUND = 50;
+/** Batches made in one round at most (each one's message is sent before the next is made); the next round follows at once. */
+const BATCHES_PER_ROUND = 4;
 
 /** The chain, the hot wallet and its USDT jetton wallet, made once (lazily: tests that never pay out pay nothing). */
 interface Rig {

@@ -16,9 +16,6 @@ interface V3Transaction {
   in_msg?: { source?: string | null; bounced?: boolean; message_content?: { body?: string } } | null;
 }
 
-/** How long one call to toncenter may take before the round gives up on it. */
-const CALL_TIMEOUT_MS = 10_000;
-
 /**
  * toncenter's HTTP API v3 (an API key from @tonapibot; mainnet or testnet by its URL): the
  * chain for real payouts. Network errors, timeouts, 429 and 5xx answers are ChainUnavailable
@@ -26,10 +23,21 @@ const CALL_TIMEOUT_MS = 10_000;
  */
 export class ToncenterChain implements TonChain {
   readonly kind = 'toncenter';
-  /** A bounce of a jetton transfer comes back within a few blocks; a minute is well past them. */
-  readonly settleSeconds = 60;
+  constructor(
+    private readonly opts: {
+      url: string;
+      apiKey?: string;
+      network: TonNetwork;
+      /** How long one call may take before the round gives up on it. */
+      timeoutMs: number;
+      /** A bounce of a jetton transfer comes back within a few blocks; a minute is well past them. */
+      settleSeconds: number;
+    },
+  ) {}
 
-  constructor(private readonly opts: { url: string; apiKey?: string; network: TonNetwork }) {}
+  get settleSeconds() {
+    return this.opts.settleSeconds;
+  }
 
   get network() {
     return this.opts.network;
@@ -46,7 +54,7 @@ export class ToncenterChain implements TonChain {
           ...(this.opts.apiKey ? { 'x-api-key': this.opts.apiKey } : {}),
         },
         body: init ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
     } catch (err) {
       throw new ChainUnavailable(`toncenter ${path.split('?')[0]}: ${(err as Error).message}`);
