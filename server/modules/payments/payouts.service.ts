@@ -308,13 +308,12 @@ export class PayoutsService {
     let { confirmed, failed } = await this.confirm(em, rig);
     const expired = await this.expire(em, rig);
     await this.resend(em, rig);
-    const { batches, short } = await this.batch(em, rig);
-    if (batches) {
-      // What the new batches did, as far as the chain has done it (all of it on the sandbox).
+    // After each batch sent: what it did, as far as the chain has done it (all of it on the sandbox).
+    const { batches, short } = await this.batch(em, rig, async () => {
       const after = await this.confirm(em, rig);
       confirmed += after.confirmed;
       failed += after.failed;
-    }
+    });
     await this.publishWallet(em).catch((err) => this.deps.log.warn({ err }, 'payouts: wallet not read'));
     return { confirmed, failed, expired, batches, short };
   }
@@ -540,7 +539,11 @@ export class PayoutsService {
 
   // ── 4. Approved withdrawals into batches ────────────────────────────────────────────────
 
-  private async batch(em: EntityManager, rig: Rig): Promise<{ batches: number; short: boolean }> {
+  private async batch(
+    em: EntityManager,
+    rig: Rig,
+    afterSend: () => Promise<void>,
+  ): Promise<{ batches: number; short: boolean }> {
     const funds = await this.funds(em, rig);
     let batches = 0;
     for (let i = 0; i < BATCHES_PER_ROUND; i++) {
@@ -552,6 +555,7 @@ export class PayoutsService {
       }
       batches++;
       await this.send(em, rig, made);
+      await afterSend();
     }
     await this.setState(em, 'alert', '', false);
     return { batches, short: false };
