@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Address } from '@ton/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { mnemonicNew } from '@ton/crypto';
 import { parseMoney } from '../../server/lib/money.ts';
+import { encryptSecret } from '../../server/lib/secrets.ts';
+import { HotWallet } from '../../server/modules/payments/payouts/hot-wallet.ts';
 import { topics } from '../../server/lib/pubsub.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import type { SandboxChain } from '../../server/modules/payments/payouts/sandbox-chain.ts';
@@ -335,4 +338,18 @@ describe('the auto-approve rule (PAYOUT_AUTO_APPROVE_MAX)', () => {
     const [paid] = await sql('select status from payments where id = ?', [row.id]);
     expect(paid.status).toBe('DONE');
   });
+});
+
+test('the hot wallet key comes from configuration, sealed with SECRETS_KEY', async () => {
+  const words = await mnemonicNew();
+  const key = randomBytes(32);
+  const app = await startTestApp({
+    env: { SECRETS_KEY: key.toString('hex'), PAYOUT_WALLET_MNEMONIC: encryptSecret(key, words.join(' ')) },
+  });
+  try {
+    const expected = (await HotWallet.fromMnemonic(words, 3600)).address;
+    expect((await app.services.payouts.ready()).wallet.address.equals(expected)).toBe(true);
+  } finally {
+    await app.close();
+  }
 });

@@ -255,7 +255,7 @@ export class PayoutsService {
   async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<boolean> {
     const max = this.deps.settings.autoApproveMax;
     if (max === undefined || amount > max) return false;
-    const [row] = await tx.getConnection().execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean }[]>(
+    const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean }[]>(
       `select u.created_at <= now() - make_interval(days => ?) as old_enough,
               not exists (select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
                            where pl.owner_id = u.id and q.ended_at is null) as quality_ok,
@@ -357,8 +357,11 @@ export class PayoutsService {
               : `The hot wallet’s jetton wallet refused the transfer (exit code ${t.exitCode ?? 'none'})`,
         };
         const outcome = await this.settle(em.fork(), seen);
-        if (outcome === 'DONE') confirmed++;
-        if (outcome === 'FAILED') failed++;
+        if (outcome?.status === 'DONE') confirmed++;
+        if (outcome?.status === 'FAILED') {
+          failed++;
+          this.mailFailure(outcome);
+        }
       }
       if (last > cursor) {
         cursor = last;
@@ -370,9 +373,9 @@ export class PayoutsService {
   }
 
   /** One transfer seen: recorded once (by its hash); its withdrawal DONE or FAILED, once. */
-  private settle(em: EntityManager, seen: SeenTransfer): Promise<'DONE' | 'FAILED' | null> {
+  private settle(em: EntityManager, seen: SeenTransfer): Promise<Payment | null> {
     return this.deps.ledger.run(em, async (tx, emit) => {
-      const inserted = await tx.getConnection().execute<{ id: number }[]>(
+      const inserted = await tx.execute<{ id: number }[]>(
         `insert into payout_transfers (withdrawal_id, tx_hash, lt, amount, destination, ok, reason)
          values (?, ?, ?, ?, ?, ?, ?) on conflict (tx_hash) do nothing returning id`,
         [
@@ -396,12 +399,10 @@ export class PayoutsService {
         return null;
       }
       if (p.batchId) {
-        await tx
-          .getConnection()
-          .execute(
-            `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
-            [p.batchId],
-          );
+        await tx.execute(
+          `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
+          [p.batchId],
+        );
       }
       if (p.status !== 'IN_PROGRESS' || p.payoutStage !== 'SENT') {
         // Never expected: a second transfer for one withdrawal. ledger:check reports it.
@@ -420,19 +421,19 @@ export class PayoutsService {
         p.status = 'FAILED';
         p.txHash = seen.txHash;
         p.failureReason = `${seen.reason}. The amount is back in your balance.`;
-        this.mailFailure(tx, p);
       }
       await tx.flush();
       emitWithdrawal(emit, p);
-      return p.status;
+      return p;
     });
   }
 
-  private mailFailure(tx: EntityManager, p: Payment) {
+  /** Tells the publisher why a withdrawal was not paid (after the commit that failed it). */
+  private mailFailure(p: Payment) {
     const { mailer, background } = this.deps;
     background.start('withdrawal failure mail', async () => {
-      const [user] = await tx
-        .getConnection()
+      const [user] = await this.deps
+        .em()
         .execute<{ email: string; name: string }[]>('select email, name from users where id = ?', [p.userId]);
       if (!user) return;
       await mailer.send({
@@ -462,21 +463,17 @@ export class PayoutsService {
     for (const batch of due) {
       if (await this.processed(rig, batch.queryId)) {
         this.deps.log.error({ batch: batch.id }, 'payouts: a batch processed on chain with transfers not seen');
-        await em
-          .getConnection()
-          .execute(
-            `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
-            [batch.id],
-          );
+        await em.execute(
+          `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
+          [batch.id],
+        );
         continue;
       }
       const moved = await this.deps.ledger.run(em.fork(), async (tx, emit) => {
-        const [locked] = await tx
-          .getConnection()
-          .execute<{ id: number }[]>(
-            `update payout_batches set status = 'EXPIRED', updated_at = now() where id = ? and status = 'PENDING' returning id`,
-            [batch.id],
-          );
+        const [locked] = await tx.execute<{ id: number }[]>(
+          `update payout_batches set status = 'EXPIRED', updated_at = now() where id = ? and status = 'PENDING' returning id`,
+          [batch.id],
+        );
         if (!locked) return 0;
         const rows = await tx.find(
           Payment,
@@ -532,9 +529,9 @@ export class PayoutsService {
       // Not taken now (the chain away, or the wallet already has it): the next round sends again.
       this.deps.log.info({ batch: batch.id, err: (err as Error).message.slice(0, 200) }, 'payouts: batch not taken');
     }
-    await em
-      .getConnection()
-      .execute('update payout_batches set send_count = send_count + 1, last_sent_at = now() where id = ?', [batch.id]);
+    await em.execute('update payout_batches set send_count = send_count + 1, last_sent_at = now() where id = ?', [
+      batch.id,
+    ]);
   }
 
   // ── 4. Approved withdrawals into batches ────────────────────────────────────────────────
@@ -566,11 +563,9 @@ export class PayoutsService {
     const [ton, usdt, [inFlight]] = await Promise.all([
       rig.chain.balance(rig.wallet.address),
       this.jettonBalance(rig),
-      em
-        .getConnection()
-        .execute<{ n: string; amount: string }[]>(
-          `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payout_batches where status = 'PENDING'`,
-        ),
+      em.execute<{ n: string; amount: string }[]>(
+        `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payout_batches where status = 'PENDING'`,
+      ),
     ]);
     return {
       ton: ton - BigInt(inFlight!.n) * TON_PER_TRANSFER - TON_RESERVE,
@@ -595,7 +590,7 @@ export class PayoutsService {
     funds: Awaited<ReturnType<PayoutsService['funds']>>,
   ): Promise<PayoutBatch | 'none' | 'short'> {
     return this.deps.ledger.run(em, async (tx, emit) => {
-      const conn = tx.getConnection();
+      const conn = tx;
       const rows = await conn.execute<{ id: number; amount: string; wallet_address: string }[]>(
         `select id, amount::text as amount, wallet_address from payments
           where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'
@@ -651,7 +646,7 @@ export class PayoutsService {
     const [ton, usdt, [need], alert] = await Promise.all([
       rig.chain.balance(rig.wallet.address),
       this.jettonBalance(rig),
-      em.getConnection().execute<{ n: string; amount: string }[]>(
+      em.execute<{ n: string; amount: string }[]>(
         `select count(*) as n, coalesce(sum(p.amount), 0)::text as amount from payments p
            left join payout_batches b on b.id = p.batch_id
           where p.kind = 'WITHDRAWAL' and p.status = 'IN_PROGRESS'
@@ -696,7 +691,7 @@ export class PayoutsService {
     const mailed = Number((await this.state(em, 'alert-mailed-at')) ?? '0');
     if (Date.now() - mailed < ALERT_MAIL_MS) return;
     await this.setState(em, 'alert-mailed-at', String(Date.now()), false);
-    const staff = await em.getConnection().execute<{ email: string }[]>('select email from users where is_finance');
+    const staff = await em.execute<{ email: string }[]>('select email from users where is_finance');
     for (const { email } of staff) {
       this.deps.background.start('low funds mail', () =>
         this.deps.mailer.send({ to: email, subject: 'The payout wallet is short of funds', text: `${message}\n` }),
@@ -706,15 +701,13 @@ export class PayoutsService {
   }
 
   private async state(em: EntityManager, key: string): Promise<string | null> {
-    const [row] = await em
-      .getConnection()
-      .execute<{ value: string }[]>('select value from payout_state where key = ?', [key]);
+    const [row] = await em.execute<{ value: string }[]>('select value from payout_state where key = ?', [key]);
     return row?.value ?? null;
   }
 
   /** Writes a state value (`greatest`: a cursor only moves forward, whichever instance writes). */
   private async setState(em: EntityManager, key: string, value: string, greatest: boolean) {
-    await em.getConnection().execute(
+    await em.execute(
       `insert into payout_state (key, value, updated_at) values (?, ?, now())
        on conflict (key) do update set value = ${
          greatest ? 'greatest(payout_state.value::numeric, excluded.value::numeric)::text' : 'excluded.value'
