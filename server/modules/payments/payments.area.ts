@@ -4,7 +4,7 @@ import { Background } from '../../lib/background.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { Payment } from './payment.entity.ts';
 import { PayoutsService } from './payouts.service.ts';
-import { PayoutBatch, PayoutState, PayoutTransfer } from './payouts/payout.entity.ts';
+import { PayoutBatch, PayoutState, PayoutTransfer } from './payout.entity.ts';
 import { paymentsRoutes } from './payments.rest.ts';
 import './payments.schema.ts';
 import { PaymentsService } from './payments.service.ts';

@@ -26,7 +26,7 @@ import {
   readJettonBody,
   TON_PER_TRANSFER,
 } from './payouts/hot-wallet.ts';
-import { PayoutBatch } from './payouts/payout.entity.ts';
+import { PayoutBatch } from './payout.entity.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { ToncenterChain } from './payouts/toncenter-chain.ts';
 

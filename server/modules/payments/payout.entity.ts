@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { idColumn, timestamps } from '../../../db/columns.ts';
+import { idColumn, timestamps } from '../../db/columns.ts';
 
 export const BATCH_STATUSES = ['PENDING', 'SEEN', 'EXPIRED'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
