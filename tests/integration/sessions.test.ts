@@ -208,7 +208,18 @@ describe('configuration for production', () => {
   test('free sandbox top-ups are refused unless asked for', () => {
     expect(production({})).toThrow(/CRYPTO_PAY_TOKEN: is required in production/);
     expect(production({ PAYMENTS_SANDBOX: '1' })().cryptoPay).toBeUndefined();
-    expect(production({ CRYPTO_PAY_TOKEN: '12345:AAbbccddeeff' })().cryptoPay?.token).toBe('12345:AAbbccddeeff');
+    // Real top-ups pay out on a real chain too: toncenter is required beside Crypto Pay.
+    expect(production({ CRYPTO_PAY_TOKEN: '12345:AAbbccddeeff' })).toThrow(
+      /TONCENTER_API_URL: is required in production/,
+    );
+    const real = {
+      CRYPTO_PAY_TOKEN: '12345:AAbbccddeeff',
+      TON_NETWORK: 'mainnet',
+      TONCENTER_API_URL: 'https://toncenter.com/api/v3',
+      PAYOUT_WALLET_MNEMONIC: 'v1.sealed-words-placeholder',
+    };
+    expect(production(real)().cryptoPay?.token).toBe('12345:AAbbccddeeff');
+    expect(production(real)().payouts.usdtMaster).toBe('EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs');
   });
 
   test('no demo accounts in production unless asked for', () => {
