@@ -22,6 +22,7 @@ import { Migration20261127122911_sessions } from './Migration20261127122911_sess
 import { Migration20261127163314_decision_mails } from './Migration20261127163314_decision_mails.ts';
 import { Migration20261127200011_showcase_lists } from './Migration20261127200011_showcase_lists.ts';
 import { Migration20261128024900_payouts } from './Migration20261128024900_payouts.ts';
+import { Migration20261128065656_telegram_notifications } from './Migration20261128065656_telegram_notifications.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -47,4 +48,5 @@ export const migrationsList = [
   { name: 'Migration20261127163314_decision_mails', class: Migration20261127163314_decision_mails },
   { name: 'Migration20261127200011_showcase_lists', class: Migration20261127200011_showcase_lists },
   { name: 'Migration20261128024900_payouts', class: Migration20261128024900_payouts },
+  { name: 'Migration20261128065656_telegram_notifications', class: Migration20261128065656_telegram_notifications },
 ];

@@ -9,6 +9,7 @@ import { idempotencyArea } from './modules/idempotency/idempotency.area.ts';
 import { imagesArea } from './modules/images/images.area.ts';
 import { ledgerArea } from './modules/ledger/ledger.area.ts';
 import { lookupsArea } from './modules/lookups/lookups.area.ts';
+import { notificationsArea } from './modules/notifications/notifications.area.ts';
 import { moderationArea } from './modules/moderation/moderation.area.ts';
 import { paymentsArea } from './modules/payments/payments.area.ts';
 import { platformsArea } from './modules/platforms/platforms.area.ts';
@@ -40,6 +41,7 @@ const definitions = [
   moderationArea,
   qualityArea,
   showcaseArea,
+  notificationsArea,
   docsArea,
   idempotencyArea,
 ] as const;

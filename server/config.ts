@@ -96,6 +96,14 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -')
       .optional(),
+    // Where the system bot's updates come from: the webhook (default when TELEGRAM_WEBHOOK_SECRET
+    // is set; set with setWebhook at start when PUBLIC_URL is known), long polling (default
+    // otherwise; one instance only), or off (the default in tests).
+    TELEGRAM_UPDATES: z.enum(['webhook', 'polling', 'off']).optional(),
+    // Notification delivery: messages a second across every instance (Telegram allows ~30).
+    TELEGRAM_MAX_PER_SECOND: z.coerce.number().int().min(1).max(30).default(25),
+    // Moderators hear of their queue when its oldest item has waited this long (at most hourly).
+    MODERATION_ALERT_MINUTES: z.coerce.number().int().min(1).default(30),
     // Ed25519 key that signs third-party initData (hex, 32 bytes). Default: Telegram's production
     // key in production, the repository's test key elsewhere (the simulator signs with it).
     TELEGRAM_INITDATA_PUBLIC_KEY: z
@@ -271,7 +279,14 @@ export interface Config {
   jobsIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
   secretsKey: Buffer;
-  telegram: { token?: string; apiUrl: string; webhookSecret?: string };
+  telegram: {
+    token?: string;
+    apiUrl: string;
+    webhookSecret?: string;
+    updates: 'webhook' | 'polling' | 'off';
+    maxPerSecond: number;
+  };
+  moderationAlertMinutes: number;
   /** Hex Ed25519 public key for third-party initData signatures. */
   initDataPublicKey: string;
   initDataMaxAgeSeconds: number;
@@ -362,7 +377,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       token: env.TELEGRAM_BOT_TOKEN,
       apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''),
       webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+      updates:
+        env.TELEGRAM_UPDATES ?? (env.NODE_ENV === 'test' ? 'off' : env.TELEGRAM_WEBHOOK_SECRET ? 'webhook' : 'polling'),
+      maxPerSecond: env.TELEGRAM_MAX_PER_SECOND,
     },
+    moderationAlertMinutes: env.MODERATION_ALERT_MINUTES,
     initDataPublicKey: (
       env.TELEGRAM_INITDATA_PUBLIC_KEY ??
       (env.NODE_ENV === 'production' ? TELEGRAM_PUBLIC_KEY_PRODUCTION : DEV_TEST_PUBLIC_KEY)

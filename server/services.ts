@@ -8,6 +8,7 @@ import type { GoogleClient } from './modules/auth/google.ts';
 import type { ImagesService } from './modules/images/images.service.ts';
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { PayoutsService } from './modules/payments/payouts.service.ts';
 import type { PlatformsService } from './modules/platforms/platforms.service.ts';
@@ -42,5 +43,6 @@ export interface Services {
   fraud: FraudService;
   statistics: StatisticsService;
   quality: QualityService;
+  notifications: NotificationsService;
   google?: GoogleClient;
 }

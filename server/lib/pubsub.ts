@@ -30,6 +30,10 @@ export const topics = {
   campaignReviews: () => 'campaign-reviews',
   /** Sessions ended (`{ ids }`): every instance closes their live sockets. */
   sessionsEnded: () => 'sessions-ended',
+  /** A user's Telegram link changed (`{ telegram: { id, username } | null }`). */
+  telegramLink: (userId: number) => `telegram-link:${userId}`,
+  /** Notifications were written: this instance delivers them at once. */
+  notificationsDue: () => 'notifications-due',
   /** Something a showcase lists changed (an app's services or awards, across instances). */
   showcaseChanged: () => 'showcase-changed',
 };

@@ -43,6 +43,9 @@ export function onePixelPng(rgba: [number, number, number, number] = [34, 158, 2
   ]);
 }
 
+/** Who presses Start on the fake's t.me link (the simulator's demo). */
+const DEMO_USER: FakeTelegramUser = { id: 424242, first_name: 'Demo', username: 'demo_user', language_code: 'en' };
+
 export type FakeChatType = 'private' | 'group' | 'supergroup' | 'channel';
 
 export interface FakeChat {
@@ -62,6 +65,25 @@ export type FakeMemberStatus = 'creator' | 'administrator' | 'member' | 'restric
 export interface FakeBotApiCall {
   method: string;
   params: Record<string, unknown>;
+}
+
+/** A message the bot sent (sendMessage), as the fake received it. */
+export interface FakeSentMessage {
+  messageId: number;
+  chatId: number;
+  text: string;
+  /** The inline keyboard's buttons, flattened: label and the URL or Mini App URL. */
+  buttons: { text: string; url?: string; webAppUrl?: string }[];
+  /** Milliseconds since the epoch when the fake accepted it. */
+  at: number;
+}
+
+/** A user of the fake Telegram (who writes to the bot). */
+export interface FakeTelegramUser {
+  id: number;
+  first_name: string;
+  username?: string;
+  language_code?: string;
 }
 
 export interface FakeBotApi {
@@ -90,6 +112,25 @@ export interface FakeBotApi {
    */
   setMember(username: string, userId: number, status: FakeMemberStatus | null, opts?: { isMember?: boolean }): void;
   callsOf(method: string): FakeBotApiCall[];
+  /** Every message the bot sent, in order. */
+  messages: FakeSentMessage[];
+  /** Messages sent to one chat. */
+  messagesTo(chatId: number): FakeSentMessage[];
+  /** Answers sendMessage refused with 429 (too many requests), and how many. */
+  throttled: number;
+  /** The webhook set with setWebhook (null after deleteWebhook or never set). */
+  webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | null;
+  /** The user blocked the bot: sendMessage to their chat answers 403 (true) or works again (false). */
+  block(chatId: number, blocked?: boolean): void;
+  /** The next `count` calls of `method` fail with this answer (e.g. 429 with retry_after, or 500). */
+  failNext(method: string, count: number, error: { code: number; description: string; retryAfter?: number }): void;
+  /**
+   * A user writes `text` to the bot in their private chat (chat id = user id): queued for
+   * getUpdates, and returned so a test can post it to a webhook instead.
+   */
+  userWrites(user: FakeTelegramUser, text: string): Record<string, unknown>;
+  /** The user blocked (kicked) the bot: a my_chat_member update, queued and returned. */
+  userBlocks(user: FakeTelegramUser): Record<string, unknown>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -102,7 +143,10 @@ interface StoredChat extends FakeChat {
  * A local Telegram Bot API speaking its HTTP protocol: `POST /bot<token>/<method>` with JSON,
  * form or query parameters, answering `{ ok: true, result }` or
  * `{ ok: false, error_code, description }`, and files at `GET /file/bot<token>/<file_path>`.
- * Implements getMe, getChat, getChatMember and getFile.
+ * Implements getMe, getChat, getChatMember, getFile, sendMessage (inline keyboards, 403 for a
+ * user who blocked the bot, Telegram's flood limits as 429 with retry_after when `limits` is
+ * set), setWebhook/deleteWebhook, getUpdates (long polling; 409 while a webhook is set),
+ * setMyCommands and setChatMenuButton; `failNext` makes any method fail (429, 500…).
  */
 export async function startFakeBotApi(
   options: {
@@ -114,6 +158,13 @@ export async function startFakeBotApi(
     token?: string;
     /** Every `@username` asked about is a public channel (the simulator does not know them in advance). */
     anyChannel?: boolean;
+    /**
+     * Telegram's limits, answered with 429 and retry_after as Telegram does: more than
+     * `perSecond` messages in a second, or two to one chat within `perChatMs`. Off by default.
+     */
+    limits?: { perSecond: number; perChatMs: number };
+    /** Told of every message the bot sends (the simulator prints them). */
+    onMessage?: (m: FakeSentMessage) => void;
   } = {},
 ): Promise<FakeBotApi> {
   const botId = options.token
@@ -136,6 +187,18 @@ export async function startFakeBotApi(
   const downloads: string[] = [];
   const rejected: string[] = [];
   let nextChatId = 1_000_000_000_000;
+  const messages: FakeSentMessage[] = [];
+  const blocked = new Set<number>();
+  const failures = new Map<
+    string,
+    { count: number; error: { code: number; description: string; retryAfter?: number } }
+  >();
+  const updates: Record<string, unknown>[] = [];
+  const updateWaiters = new Set<() => void>();
+  let nextUpdateId = 1;
+  let nextMessageId = 1;
+  let throttled = 0;
+  let webhook: FakeBotApi['webhook'] = null;
 
   const key = (username: string) => username.replace(/^@/, '').toLowerCase();
 
@@ -158,9 +221,48 @@ export async function startFakeBotApi(
     constructor(
       readonly code: number,
       readonly description: string,
+      readonly retryAfter?: number,
     ) {
       super(description);
     }
+  }
+
+  function buttonsOf(markup: unknown): FakeSentMessage['buttons'] {
+    const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
+    const rows = (parsed as { inline_keyboard?: Record<string, unknown>[][] } | undefined)?.inline_keyboard ?? [];
+    return rows.flat().map((b) => ({
+      text: String(b.text),
+      ...(typeof b.url === 'string' ? { url: b.url } : {}),
+      ...(b.web_app ? { webAppUrl: String((b.web_app as { url: string }).url) } : {}),
+    }));
+  }
+
+  /** Telegram's flood control, when `limits` is set: 429 with the seconds to wait. */
+  function checkLimits(chatId: number, now: number) {
+    const limits = options.limits;
+    if (!limits) return;
+    const lastSecond = messages.filter((m) => m.at > now - 1000);
+    const lastToChat = lastSecond.filter((m) => m.chatId === chatId).at(-1);
+    if (lastSecond.length >= limits.perSecond || (lastToChat && now - lastToChat.at < limits.perChatMs)) {
+      throttled++;
+      throw new BotApiError(429, 'Too Many Requests: retry after 1', 1);
+    }
+  }
+
+  function queueUpdate(update: Record<string, unknown>) {
+    const full = { update_id: nextUpdateId++, ...update };
+    updates.push(full);
+    for (const wake of updateWaiters) wake();
+    return full;
+  }
+
+  function privateChat(user: FakeTelegramUser) {
+    return {
+      id: user.id,
+      type: 'private',
+      first_name: user.first_name,
+      ...(user.username ? { username: user.username } : {}),
+    };
   }
 
   function findChat(chatId: unknown): StoredChat {
@@ -232,6 +334,47 @@ export async function startFakeBotApi(
       }
       return { status: 'left', user: bot };
     },
+    sendMessage: (params) => {
+      const chatId = Number(params.chat_id);
+      if (!Number.isSafeInteger(chatId)) throw new BotApiError(400, 'Bad Request: chat not found');
+      const text = String(params.text ?? '');
+      if (!text.trim()) throw new BotApiError(400, 'Bad Request: message text is empty');
+      if (text.length > 4096) throw new BotApiError(400, 'Bad Request: message is too long');
+      if (blocked.has(chatId)) throw new BotApiError(403, 'Forbidden: bot was blocked by the user');
+      const now = Date.now();
+      checkLimits(chatId, now);
+      const message = { messageId: nextMessageId++, chatId, text, buttons: buttonsOf(params.reply_markup), at: now };
+      messages.push(message);
+      options.onMessage?.(message);
+      return {
+        message_id: message.messageId,
+        date: Math.floor(now / 1000),
+        chat: { id: chatId, type: 'private' },
+        from: bot,
+        text,
+        ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+      };
+    },
+    setWebhook: (params) => {
+      const url = String(params.url ?? '');
+      if (url && !/^https?:\/\//.test(url)) throw new BotApiError(400, 'Bad Request: bad webhook: invalid URL');
+      const allowed =
+        typeof params.allowed_updates === 'string' ? JSON.parse(params.allowed_updates) : params.allowed_updates;
+      webhook = url
+        ? {
+            url,
+            ...(params.secret_token ? { secretToken: String(params.secret_token) } : {}),
+            ...(allowed ? { allowedUpdates: allowed as string[] } : {}),
+          }
+        : null;
+      return true;
+    },
+    deleteWebhook: () => {
+      webhook = null;
+      return true;
+    },
+    setMyCommands: () => true,
+    setChatMenuButton: () => true,
     getFile: (params) => {
       const fileId = String(params.file_id ?? '');
       const file = files.get(fileId);
@@ -254,6 +397,34 @@ export async function startFakeBotApi(
       Object.assign(params, Object.fromEntries(new URLSearchParams(raw)));
     }
     return params;
+  }
+
+  /** Long polling: what is queued after `offset`, waiting up to `timeout` seconds for some. */
+  async function getUpdates(params: Record<string, unknown>, req: IncomingMessage) {
+    if (webhook)
+      throw new BotApiError(
+        409,
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
+    const offset = Number(params.offset ?? 0);
+    // Confirmed: updates before the offset are forgotten, as Telegram does.
+    while (updates.length && Number(updates[0].update_id) < offset) updates.shift();
+    const limit = Math.min(100, Number(params.limit ?? 100));
+    const timeout = Math.min(50, Number(params.timeout ?? 0));
+    if (!updates.length && timeout > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeout * 1000);
+        function done() {
+          clearTimeout(timer);
+          updateWaiters.delete(done);
+          req.off('close', done);
+          resolve();
+        }
+        updateWaiters.add(done);
+        req.once('close', done);
+      });
+    }
+    return updates.slice(0, limit);
   }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -279,6 +450,15 @@ export async function startFakeBotApi(
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': found.bytes.length });
         return res.end(found.bytes);
       }
+      // The fake's t.me: `/<bot>?start=<token>` is a person pressing Start (the simulator's demo).
+      if (req.method === 'GET' && url.pathname.toLowerCase() === `/${bot.username.toLowerCase()}`) {
+        const start = url.searchParams.get('start');
+        queueUpdate(startMessage(DEMO_USER, start ? `/start ${start}` : '/start'));
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end(
+          `Sent “${start ? `/start ${start}` : '/start'}” to @${bot.username} as ${DEMO_USER.first_name}.\n`,
+        );
+      }
       const call = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
       if (!call) return fail(res, 404, 'Not Found');
       if (call[1] !== token) {
@@ -286,7 +466,7 @@ export async function startFakeBotApi(
         return fail(res, 401, 'Unauthorized');
       }
       const handler = Object.hasOwn(methods, call[2]) ? methods[call[2]] : undefined;
-      if (!handler) return fail(res, 404, 'Not Found');
+      if (!handler && call[2] !== 'getUpdates') return fail(res, 404, 'Not Found');
       let params: Record<string, unknown>;
       try {
         params = await readParams(req, url);
@@ -294,10 +474,30 @@ export async function startFakeBotApi(
         return fail(res, 400, "Bad Request: can't parse JSON object");
       }
       calls.push({ method: call[2], params });
+      const failure = failures.get(call[2]);
+      if (failure && failure.count > 0) {
+        failure.count--;
+        const { code, description, retryAfter } = failure.error;
+        if (code === 429) throttled++;
+        return send(res, code, {
+          ok: false,
+          error_code: code,
+          description,
+          ...(retryAfter ? { parameters: { retry_after: retryAfter } } : {}),
+        });
+      }
       try {
-        return send(res, 200, { ok: true, result: handler(params) });
+        if (call[2] === 'getUpdates') return send(res, 200, { ok: true, result: await getUpdates(params, req) });
+        return send(res, 200, { ok: true, result: handler!(params) });
       } catch (err) {
-        if (err instanceof BotApiError) return fail(res, err.code, err.description);
+        if (err instanceof BotApiError) {
+          return send(res, err.code, {
+            ok: false,
+            error_code: err.code,
+            description: err.description,
+            ...(err.retryAfter ? { parameters: { retry_after: err.retryAfter } } : {}),
+          });
+        }
         throw err;
       }
     } catch (err) {
@@ -309,6 +509,20 @@ export async function startFakeBotApi(
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+
+  function startMessage(user: FakeTelegramUser, text: string) {
+    const command = /^\/\w+/.exec(text);
+    return {
+      message: {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: privateChat(user),
+        from: { is_bot: false, ...user },
+        text,
+        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+      },
+    };
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -329,13 +543,44 @@ export async function startFakeBotApi(
       else members.set(k, { status, isMember: opts.isMember });
     },
     callsOf: (method) => calls.filter((c) => c.method === method),
+    messages,
+    messagesTo: (chatId) => messages.filter((m) => m.chatId === chatId),
+    get throttled() {
+      return throttled;
+    },
+    get webhook() {
+      return webhook;
+    },
+    block(chatId, isBlocked = true) {
+      if (isBlocked) blocked.add(chatId);
+      else blocked.delete(chatId);
+    },
+    failNext(method, count, error) {
+      failures.set(method, { count, error });
+    },
+    userWrites: (user, text) => queueUpdate(startMessage(user, text)),
+    userBlocks: (user) =>
+      queueUpdate({
+        my_chat_member: {
+          chat: privateChat(user),
+          from: { is_bot: false, ...user },
+          date: Math.floor(Date.now() / 1000),
+          old_chat_member: { status: 'member', user: bot },
+          new_chat_member: { status: 'kicked', user: bot, until_date: 0 },
+        },
+      }),
     reset() {
       calls.length = 0;
       downloads.length = 0;
       rejected.length = 0;
+      messages.length = 0;
+      failures.clear();
+      blocked.clear();
+      throttled = 0;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const wake of updateWaiters) wake();
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
       }),

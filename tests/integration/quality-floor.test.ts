@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { DAY_MS } from '../../server/modules/campaigns/conversions.service.ts';
-import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
+import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -19,6 +19,7 @@ import {
   unique,
 } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
+import { botEnv, linkTelegram, messagesOf } from '../helpers/telegram.ts';
 
 /*
  * The network floor against the local Bot API fake: an app whose players leave falls under
@@ -29,7 +30,7 @@ import { login } from '../helpers/graphql.ts';
 let fake: FakeBotApi;
 let app: TestApp & { close(): Promise<void> };
 let adv: string;
-let pub: { token: string; email: string };
+let pub: { token: string; email: string; tg: FakeTelegramUser };
 let bad: PlatformJson;
 let fine: PlatformJson;
 
@@ -38,8 +39,7 @@ beforeAll(async () => {
   app = await startTestApp({
     demo: true,
     env: {
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_URL: fake.url,
+      ...botEnv(fake),
       QUALITY_MIN_SAMPLE: '4',
       // Retention 0 and all voided score 45: under a floor of 60.
       QUALITY_FLOOR: '60',
@@ -50,7 +50,11 @@ beforeAll(async () => {
   const advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
   await topUp(app, advId, '50');
   const publisher = await createApprovedUser(app, { role: 'PUBLISHER' });
-  pub = { token: publisher.token, email: publisher.email as string };
+  pub = {
+    token: publisher.token,
+    email: publisher.email as string,
+    tg: await linkTelegram(app, fake, publisher.token),
+  };
   bad = await createPlatform(app, pub.token);
   fine = await createPlatform(app, pub.token);
 });
@@ -98,6 +102,12 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   const mail = (await pauseMails()).at(-1)!;
   expect(mail).toContain(`Subject: Paid campaigns paused in ${bad.title}`);
   expect(mail).toContain('score over the last 30 days is 45');
+  // And told in Telegram, with a button to the app.
+  // (After the link's confirmation and the app's first conversion.)
+  const [, first, paused1] = await messagesOf(fake, pub.tg.id, 3);
+  expect(first.text).toBe(`🎉 “${bad.title}” earned its first conversion.`);
+  expect(paused1.text).toBe(`⏸ “${bad.title}” was paused: its quality 45 fell under the floor of 60.`);
+  expect(paused1.buttons).toEqual([{ text: 'Open the app', url: `${app.url}/publisher/${bad.id}/campaigns` }]);
 
   // One report in the moderators' queue, with the components as evidence.
   const moderator = await login(app, 'moderator@demo.local');
@@ -126,6 +136,9 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   await expect.poll(() => listed(bad), { timeout: 1500, interval: 100 }).toContain(campaign.id);
   expect((await quality(bad.id)).pause).toMatchObject({ liftNote: note });
   expect((await quality(bad.id)).pause.liftedAt).not.toBeNull();
+  expect((await messagesOf(fake, pub.tg.id, 4))[3].text).toBe(
+    `▶️ Paid campaigns show in “${bad.title}” again: its pause under the quality floor ended.`,
+  );
   const history = (await app.api(`/v1/player-reports/${reportId}`, { token: moderator })).body.value.history;
   expect(history.at(-1)).toMatchObject({ action: 'rejected', note, effects: { liftedPause: { appId: bad.id } } });
   // A lifted pause is not opened again while the score stays low.
@@ -140,4 +153,7 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
     [bad.id],
   );
   expect(rows.n).toBe(1);
+  // Its end was told when it was lifted: no second message.
+  await new Promise((r) => setTimeout(r, 500));
+  expect(fake.messagesTo(pub.tg.id)).toHaveLength(4);
 });

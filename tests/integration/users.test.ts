@@ -18,8 +18,9 @@ const USER_FIELDS = [
   'isExchangeReady',
   'isModerator',
   'isFinance',
+  'telegram',
 ].sort();
-const ME = `{ id createdAt updatedAt name email defaultRole advertiserBalance publisherBalance publisherOnHoldBalance isExchangeReady isModerator isFinance }`;
+const ME = `{ id createdAt updatedAt name email defaultRole advertiserBalance publisherBalance publisherOnHoldBalance isExchangeReady isModerator isFinance telegram { id username } }`;
 
 /** Nothing in an error answer may look like a stack trace or a server path. */
 function expectNoInternals(body: unknown) {
@@ -54,6 +55,7 @@ describe('REST /v1/users/self', () => {
       isExchangeReady: false,
       isModerator: false,
       isFinance: false,
+      telegram: null,
     });
   });
 

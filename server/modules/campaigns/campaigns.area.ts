@@ -1,6 +1,8 @@
 import { defineArea } from '../../app/area.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { CallbacksService } from './callbacks.service.ts';
+import { conversionNotices } from './conversion-notices.ts';
 import {
   Campaign,
   Click,
@@ -24,7 +26,7 @@ export const campaignsArea = defineArea({
   provides: ['campaigns', 'callbacks', 'conversions'],
   needs: ['ledger', 'lookups'],
   // Conversions tell the exchange, fraud and quality areas, which are built from campaigns.
-  later: ['exchange', 'fraud', 'quality'],
+  later: ['exchange', 'fraud', 'quality', 'notifications'],
   entities: [Campaign, Click, Conversion, PlatformCampaignStats, RewardCallback, RewardCallbackAttempt, PlayerReport],
   sql: [
     sqlDefinition(import.meta.url, './sql/record_conversion.sql'),
@@ -54,6 +56,15 @@ export const campaignsArea = defineArea({
       onConversion: (id) => later().fraud.afterConversion(id),
       onLeaves: (platformIds) => void later().fraud.afterLeaves(platformIds),
       onHoldsEnded: (platformIds) => later().quality.soon(platformIds),
+      // Budget, daily cap and first-conversion notices, after the commit (keyed: sent once).
+      onResults: (results) =>
+        void conversionNotices(em(), results)
+          .then((events) =>
+            events.length
+              ? inTransaction(em(), pubsub, (tx, emit) => later().notifications.notify(tx, events, emit))
+              : undefined,
+          )
+          .catch((err) => log.warn({ err }, 'conversion notices not written')),
     });
     return { campaigns, callbacks, conversions };
   },

@@ -15,7 +15,7 @@ import { type CampaignStats, CampaignsService, type PlatformStats } from './camp
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-type ConversionResult =
+export type ConversionResult =
   | { result: 'UNKNOWN_CLICK' }
   | { result: 'WRONG_KEY' }
   | { result: 'DUPLICATE'; conversionId: number }
@@ -77,6 +77,8 @@ export class ConversionsService {
       onLeaves?: (platformIds: number[]) => void;
       /** Called after hold ends, with every app whose conversions were posted or voided (their quality moved). */
       onHoldsEnded?: (platformIds: number[]) => void;
+      /** Called after every committed batch with its results (budget, cap and first-conversion notices). */
+      onResults?: (results: readonly ConversionResult[]) => void;
     },
   ) {}
 
@@ -98,6 +100,7 @@ export class ConversionsService {
     const r = await this.batches.submit(em, { clickCode, keyHash, isNew });
     // The live totals first, then the callback, the swap and the fraud rules (as always).
     if (r.result === 'COMPLETED') await this.publish(r);
+    this.deps.onResults?.([r]);
     const outcome = await this.settle(em, r);
     if (outcome instanceof DomainError) throw outcome;
     return outcome;
@@ -123,6 +126,7 @@ export class ConversionsService {
       events.map((e) => ({ clickCode: e.clickCode, keyHash, isNew: e.isNew })),
     );
     const outcomes = await Promise.all(results.map((r) => this.settle(em, r, { campaignsOnce: new Set() })));
+    this.deps.onResults?.(results);
     // The newest totals per campaign, per app and campaign, and per publisher.
     const latest = new Map<string, Extract<ConversionResult, { result: 'COMPLETED' }>>();
     const keep = (key: string, r: Extract<ConversionResult, { result: 'COMPLETED' }>) => {

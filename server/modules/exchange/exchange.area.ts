@@ -9,8 +9,16 @@ export const exchangeArea = defineArea({
   name: 'exchange',
   provides: ['exchange'],
   needs: ['lookups'],
+  later: ['notifications'],
   entities: [Offer, Deal],
-  services: ({ log, pubsub }, { lookups }) => ({ exchange: new ExchangeService({ pubsub, lookups, log }) }),
+  services: ({ log, pubsub }, { lookups }, later) => ({
+    exchange: new ExchangeService({
+      pubsub,
+      lookups,
+      log,
+      notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
+    }),
+  }),
   routes: exchangeRoutes,
   jobs: ({ log, em, services }) => [
     {

@@ -4,6 +4,7 @@ import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } fro
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { once } from '../../lib/idempotency.ts';
+import type { Notify } from '../notifications/notify.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import { User } from '../users/user.entity.ts';
@@ -195,6 +196,8 @@ export class ExchangeService {
       pubsub: PubSub;
       lookups: LookupsService;
       log: Logger;
+      /** Tells the parties of offers and swaps (the notifications area). */
+      notify?: Notify;
     },
   ) {}
 
@@ -354,6 +357,17 @@ export class ExchangeService {
           );
           if (!created) throw conflict(EXCHANGE_MESSAGES.pendingPair);
           await this.emitAwaiting(tx, emit, [user.id, partner.owner_id]);
+          await this.deps.notify?.(
+            tx,
+            {
+              userId: partner.owner_id,
+              type: 'offerReceived',
+              key: `offer-received:${created.id}`,
+              params: { from: me.name, count: input.partnerQuantity ?? input.quantity },
+              path: '/exchange/incoming',
+            },
+            emit,
+          );
           return { id: created.id, result: await this.offer(tx, created.id) };
         },
       ),
@@ -441,6 +455,20 @@ export class ExchangeService {
         [status, dealId, id],
       );
       await this.emitAwaiting(tx, emit, [o.proposer_id, o.partner_id]);
+      if (action !== 'withdraw') {
+        const accepted = action === 'confirm';
+        await this.deps.notify?.(
+          tx,
+          {
+            userId: o.proposer_id,
+            type: accepted ? 'offerAccepted' : 'offerDeclined',
+            key: `offer-decided:${id}`,
+            params: { by: user.name },
+            path: accepted ? '/exchange/swaps' : '/exchange/outgoing',
+          },
+          emit,
+        );
+      }
       return this.offer(tx, id);
     });
   }
@@ -588,6 +616,20 @@ export class ExchangeService {
       const view = await this.deal(em, id);
       await this.deps.pubsub.publish(topics.deals(view.proposer.id), view);
       await this.deps.pubsub.publish(topics.deals(view.partner.id), view);
+      if (view.status === 'COMPLETED' && this.deps.notify) {
+        const notify = this.deps.notify;
+        const events = [
+          [view.proposer, view.partner],
+          [view.partner, view.proposer],
+        ].map(([to, other]) => ({
+          userId: to.id,
+          type: 'swapFinished' as const,
+          key: `swap-finished:${id}`,
+          params: { with: other.name },
+          path: '/exchange/swaps',
+        }));
+        await inTransaction(em.fork(), this.deps.pubsub, (tx, emit) => notify(tx, events, emit));
+      }
     } catch (err) {
       this.deps.log.warn({ err, deal: id }, 'dealUpdated not published');
     }

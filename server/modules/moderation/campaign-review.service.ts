@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { conflict, notFound, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
+import type { Emit } from '../../db/transaction.ts';
 import {
   dataTableQuery,
   likePattern,
@@ -15,6 +16,7 @@ import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus } from '../campaigns/c
 import { statusFor } from '../campaigns/campaign.entity.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
+import type { Notify } from '../notifications/notify.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
 import { type HistoryEntry, history, recordEvent } from './history.ts';
@@ -127,7 +129,7 @@ const toView = (r: Row): CampaignReviewView => ({
  * the same transaction, and the advertiser's Campaign page hears the decision live.
  */
 export class CampaignReviewService {
-  constructor(private readonly deps: { ledger: Ledger; campaigns: CampaignsService }) {}
+  constructor(private readonly deps: { ledger: Ledger; campaigns: CampaignsService; notify?: Notify }) {}
 
   async list(em: EntityManager, moderator: User, q: ReviewTableQuery): Promise<TablePage<CampaignReviewView>> {
     const where = [IN_QUEUE];
@@ -260,9 +262,25 @@ export class CampaignReviewService {
       });
       if (action === 'approve' || action === 'reject') {
         campaigns.emitStats(emit, c.ownerId, await campaigns.view(tx, c));
+        await this.tellOwner(tx, emit, c, action === 'approve', reason);
       }
       emit(topics.campaignReviews(), { id: c.id });
       return this.view(tx, c.id);
     });
+  }
+
+  /** The advertiser hears the decision (a campaign edited back into review is decided again: a new message then). */
+  private tellOwner(tx: EntityManager, emit: Emit, c: Campaign, approved: boolean, reason: string | null) {
+    return this.deps.notify?.(
+      tx,
+      {
+        userId: c.ownerId,
+        type: approved ? 'campaignApproved' : 'campaignRejected',
+        key: `campaign-${approved ? 'approved' : 'rejected'}:${c.id}:${Date.now()}`,
+        params: { campaign: c.name, reason: reason ?? '' },
+        path: `/advertiser/projects/${c.projectId}`,
+      },
+      emit,
+    );
   }
 }

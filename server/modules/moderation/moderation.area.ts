@@ -15,7 +15,7 @@ export const moderationArea = defineArea({
   provides: ['registrations', 'reports', 'campaignReview', 'fraud'],
   needs: ['ledger', 'conversions', 'campaigns'],
   // Quality hears of decisions: rejecting an app's floor report lifts its pause.
-  later: ['quality'],
+  later: ['quality', 'notifications'],
   entities: [ModerationEvent, ShowcaseBlock, FraudHit],
   services: ({ config, log, pubsub, em, url, cleanups }, { ledger, conversions, campaigns }, later) => {
     const mailer = configuredMailer(config, log);
@@ -42,7 +42,11 @@ export const moderationArea = defineArea({
     return {
       registrations,
       reports,
-      campaignReview: new CampaignReviewService({ ledger, campaigns }),
+      campaignReview: new CampaignReviewService({
+        ledger,
+        campaigns,
+        notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
+      }),
       fraud,
     };
   },

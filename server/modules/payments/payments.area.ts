@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { defineArea } from '../../app/area.ts';
 import { Background } from '../../lib/background.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
+import type { Notify } from '../notifications/notify.ts';
 import { Payment } from './payment.entity.ts';
 import { PayoutsService } from './payouts.service.ts';
 import { PayoutBatch, PayoutState, PayoutTransfer } from './payout.entity.ts';
@@ -20,8 +21,11 @@ export const paymentsArea = defineArea({
   name: 'payments',
   provides: ['payments', 'payouts'],
   needs: ['ledger'],
+  // Each stage of a withdrawal and a confirmed top-up are notified (the notifications area needs users only).
+  later: ['notifications'],
   entities: [Payment, PayoutBatch, PayoutTransfer, PayoutState],
-  services: ({ config, log, url, em, pubsub, cleanups }, { ledger }) => {
+  services: ({ config, log, url, em, pubsub, cleanups }, { ledger }, later) => {
+    const notify: Notify = (tx, events, emit) => later().notifications.notify(tx, events, emit);
     const background = new Background(log);
     cleanups.push(() => background.idle());
     const payouts = new PayoutsService({
@@ -34,12 +38,13 @@ export const paymentsArea = defineArea({
       pubsub,
       background,
       em,
+      notify,
     });
     // The sandbox checkout signs with a key derived from the JWT secret: nothing to configure.
     const provider = config.cryptoPay
       ? new CryptoPayProvider(config.cryptoPay.token, config.cryptoPay.apiUrl)
       : new SandboxProvider(createHmac('sha256', config.jwtSecret).update('sandbox-payments').digest('hex'), url);
-    return { payments: new PaymentsService({ ledger, provider, log, payouts }), payouts };
+    return { payments: new PaymentsService({ ledger, provider, log, payouts, notify }), payouts };
   },
   routes: paymentsRoutes,
   http: ({ http, em, services: { payments } }) => {

@@ -1,3 +1,4 @@
+import type { Notify } from '../notifications/notify.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -164,6 +165,7 @@ export class PaymentsService {
       provider: PaymentProvider;
       log: Logger;
       payouts: PayoutsService;
+      notify?: Notify;
     },
   ) {}
 
@@ -293,6 +295,17 @@ export class PaymentsService {
         });
         payment.transferId = transfer.id;
         payment.status = 'DONE';
+        await this.deps.notify?.(
+          tx,
+          {
+            userId: payment.userId,
+            type: 'topUpConfirmed',
+            key: `top-up:${payment.id}`,
+            params: { amount: formatMoney(payment.amount) },
+            path: '/advertiser/payments',
+          },
+          emit,
+        );
       } else {
         payment.status = 'FAILED';
         payment.failureReason = 'The payment was not completed';
@@ -351,7 +364,8 @@ export class PaymentsService {
         (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
         async () => {
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
-          if (await this.deps.payouts.autoApproves(tx, user.id, amount)) this.deps.payouts.autoApproved(payment, emit);
+          if (await this.deps.payouts.autoApproves(tx, user.id, amount))
+            await this.deps.payouts.autoApproved(tx, payment, emit);
           await tx.flush();
           return { id: payment.id, result: payment };
         },
@@ -419,6 +433,7 @@ export class PaymentsService {
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${payment.id}:void`, pendingId: payment.transferId! });
       payment.status = 'FAILED';
       payment.failureReason = text.slice(0, 500);
+      await this.deps.payouts.tell(tx, emit, 'withdrawalFailed', [payment]);
     });
   }
 

@@ -15,6 +15,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
 import { paymentView } from './payments.service.ts';
+import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
   HotWallet,
@@ -29,6 +30,11 @@ import {
 import { PayoutBatch } from './payout.entity.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { ToncenterChain } from './payouts/toncenter-chain.ts';
+
+type WithdrawalNotice = 'withdrawalApproved' | 'withdrawalSent' | 'withdrawalConfirmed' | 'withdrawalFailed';
+
+/** `UQAb…wXyZ`: an address short enough for a one-line message. */
+const shortAddress = (a: string) => (a.length > 16 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
 /** TON kept on the hot wallet beyond the transfers' own (its storage fee and the batch's gas). */
 const TON_RESERVE = 100_000_000n;
@@ -118,8 +124,32 @@ export class PayoutsService {
       pubsub: PubSub;
       background: Background;
       em: () => EntityManager;
+      /** Tells the publisher of each stage (the notifications area). */
+      notify?: Notify;
     },
   ) {}
+
+  /** One notification per withdrawal and stage, in the transaction that moved it. */
+  tell(tx: EntityManager, emit: Emit, type: WithdrawalNotice, payments: Payment[]) {
+    const notify = this.deps.notify;
+    if (!notify || !payments.length) return Promise.resolve();
+    return notify(
+      tx,
+      payments.map((p) => ({
+        userId: p.userId,
+        type,
+        key: `${type}:${p.id}`,
+        params: {
+          id: p.id,
+          amount: formatMoney(p.amount),
+          address: shortAddress(p.walletAddress ?? ''),
+          reason: (p.failureReason ?? '').replace(/\. The amount is back in your balance\.$/, ''),
+        },
+        path: `/publisher/payments?withdrawal=${p.id}`,
+      })),
+      emit,
+    );
+  }
 
   get network() {
     return this.deps.settings.network;
@@ -231,6 +261,7 @@ export class PayoutsService {
       const waiting = rows.filter((p) => p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED');
       for (const p of waiting) this.markApproved(p, finance.id, emit);
       await tx.flush();
+      await this.tell(tx, emit, 'withdrawalApproved', waiting);
       return waiting;
     });
     this.kick();
@@ -268,8 +299,9 @@ export class PayoutsService {
   }
 
   /** After a request the rule approved: a round starts at once. */
-  autoApproved(p: Payment, emit: Emit) {
+  async autoApproved(tx: EntityManager, p: Payment, emit: Emit) {
     this.markApproved(p, null, emit);
+    await this.tell(tx, emit, 'withdrawalApproved', [p]);
   }
 
   /** Starts a round in this instance soon (after an approval), when it runs background work. */
@@ -358,10 +390,8 @@ export class PayoutsService {
         };
         const outcome = await this.settle(em.fork(), seen);
         if (outcome?.status === 'DONE') confirmed++;
-        if (outcome?.status === 'FAILED') {
-          failed++;
-          this.mailFailure(outcome);
-        }
+        // The publisher hears of it through the notifications (Telegram and, by default, mail).
+        if (outcome?.status === 'FAILED') failed++;
       }
       if (last > cursor) {
         cursor = last;
@@ -424,23 +454,8 @@ export class PayoutsService {
       }
       await tx.flush();
       emitWithdrawal(emit, p);
+      await this.tell(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
       return p;
-    });
-  }
-
-  /** Tells the publisher why a withdrawal was not paid (after the commit that failed it). */
-  private mailFailure(p: Payment) {
-    const { mailer, background } = this.deps;
-    background.start('withdrawal failure mail', async () => {
-      const [user] = await this.deps
-        .em()
-        .execute<{ email: string; name: string }[]>('select email, name from users where id = ?', [p.userId]);
-      if (!user) return;
-      await mailer.send({
-        to: user.email,
-        subject: `Your withdrawal #${p.id} was not paid`,
-        text: `Hello ${user.name},\n\nYour withdrawal #${p.id} of ${formatMoney(p.amount)} USDT to ${p.walletAddress} was not paid: ${p.failureReason}\n\nCheck the address and request the withdrawal again.\n`,
-      });
     });
   }
 
@@ -632,6 +647,7 @@ export class PayoutsService {
         emitWithdrawal(emit, p);
       }
       await tx.flush();
+      await this.tell(tx, emit, 'withdrawalSent', payments);
       funds.usdt -= amount;
       funds.ton -= ton;
       return batch;

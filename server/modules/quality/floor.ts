@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { pgIds } from '../../db/columns.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { Notify } from '../notifications/notify.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { fromRow, type QualityRow } from './score.ts';
@@ -39,8 +40,32 @@ export class QualityFloor {
       appUrl: () => string;
       /** A moderator lifted an app's pause (its owner hears of it). */
       onLifted: (platformId: number) => void;
+      /** Tells the publisher in Telegram (the notifications area). */
+      notify?: Notify;
     },
   ) {}
+
+  /** The publisher hears the app was paused or is back (one message per pause and way). */
+  private async tell(
+    tx: EntityManager,
+    type: 'appPaused' | 'appResumed',
+    pause: { id: number; platformId: number; score?: number | null },
+  ) {
+    if (!this.deps.notify) return;
+    const platformId = pause.platformId;
+    const [app] = await tx.execute<{ owner_id: number; title: string }[]>(
+      'select owner_id, title from platforms where id = ?',
+      [platformId],
+    );
+    if (!app) return;
+    await this.deps.notify(tx, {
+      userId: app.owner_id,
+      type,
+      key: `${type}:${pause.id}`,
+      params: { app: app.title, score: pause.score ?? '—', floor: this.deps.floor },
+      path: `/publisher/${platformId}/campaigns`,
+    });
+  }
 
   /** The app's open pause, as its publisher sees it. */
   async openPause(em: EntityManager, platformId: number): Promise<QualityPause | null> {
@@ -94,11 +119,17 @@ export class QualityFloor {
       if (under && !r.open) {
         if (await this.pause(em, r)) moved.push(r.platform_id);
       } else if (!under && r.open) {
-        const ended = await em.execute(
-          'update platform_quality_pauses set ended_at = now() where platform_id = ? and ended_at is null returning id',
-          [r.platform_id],
-        );
-        if (ended.length) moved.push(r.platform_id);
+        const ended = await em.transactional(async (tx) => {
+          const [row] = await tx.execute<{ id: number; lifted: boolean }[]>(
+            `update platform_quality_pauses set ended_at = now() where platform_id = ? and ended_at is null
+             returning id, lifted_at is not null as lifted`,
+            [r.platform_id],
+          );
+          // A lifted pause was told when it was lifted.
+          if (row && !row.lifted) await this.tell(tx, 'appResumed', { id: row.id, platformId: r.platform_id });
+          return row;
+        });
+        if (ended) moved.push(r.platform_id);
       }
     }
     return moved;
@@ -132,6 +163,7 @@ export class QualityFloor {
         },
       ]);
       await tx.execute('update platform_quality_pauses set report_id = ? where id = ?', [reportId ?? null, p.id]);
+      await this.tell(tx, 'appPaused', { id: p.id, platformId: r.platform_id, score: r.score });
       const [owner] = await tx.execute<{ email: string; name: string; title: string }[]>(
         'select u.email, u.name, p.title from platforms p join users u on u.id = p.owner_id where p.id = ?',
         [r.platform_id],
@@ -165,12 +197,13 @@ export class QualityFloor {
     d: { reportId: number; status: string; moderatorId: number; note: string | null },
   ): Promise<Record<string, unknown> | null> {
     if (d.status !== 'REJECTED') return null;
-    const lifted = await tx.execute<{ platform_id: number }[]>(
+    const lifted = await tx.execute<{ id: number; platform_id: number }[]>(
       `update platform_quality_pauses set lifted_at = now(), lifted_by_id = ?, lift_note = ?
-        where report_id = ? and ended_at is null and lifted_at is null returning platform_id`,
+        where report_id = ? and ended_at is null and lifted_at is null returning id, platform_id`,
       [d.moderatorId, d.note, d.reportId],
     );
     if (!lifted.length) return null;
+    await this.tell(tx, 'appResumed', { id: lifted[0].id, platformId: lifted[0].platform_id });
     this.deps.onLifted(lifted[0].platform_id);
     return { liftedPause: { appId: lifted[0].platform_id } };
   }

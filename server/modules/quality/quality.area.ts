@@ -21,6 +21,7 @@ export const qualityArea = defineArea({
   name: 'quality',
   provides: ['quality'],
   needs: ['ledger', 'reports', 'campaigns', 'platforms'],
+  later: ['notifications'],
   entities: [
     PlatformQualityDaily,
     QualitySettings,
@@ -39,6 +40,7 @@ export const qualityArea = defineArea({
   services: async (
     { config, log, pubsub, em, url, telegram, onPublish, cleanups },
     { ledger, reports, campaigns, platforms },
+    later,
   ) => {
     const quality = new QualityService({
       pubsub,
@@ -47,6 +49,7 @@ export const qualityArea = defineArea({
       platforms,
       minSample: config.qualityMinSample,
       floor: config.qualityFloor,
+      notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
       ledger,
       reports,
       mailer: configuredMailer(config, log),

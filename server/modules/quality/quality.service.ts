@@ -5,6 +5,7 @@ import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import type { Notify } from '../notifications/notify.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlatformsService } from '../platforms/platforms.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
@@ -52,6 +53,8 @@ export class QualityService {
       recheck: { percent: number; perRound: number; spacingMs: number };
       /** How long changes gather before their apps' owners are told (one event per app). */
       gatherMs?: number;
+      /** Tells publishers of pauses in Telegram (the notifications area). */
+      notify?: Notify;
     },
   ) {
     const { em, log } = deps;

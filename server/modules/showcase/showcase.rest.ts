@@ -1,3 +1,4 @@
+import type { Update } from 'grammy/types';
 import { ChatMemberResultJson, ShowcaseCheckJson, ShowcaseListJson, ShowcaseStartJson } from './showcase.responses.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -55,6 +56,9 @@ const TelegramUpdate = z.object({
       new_chat_member: member,
     })
     .optional(),
+  // The bot's own updates (commands, the user blocking it) go to grammY as they came.
+  message: z.looseObject({}).optional(),
+  my_chat_member: z.looseObject({}).optional(),
 });
 
 /** Compares the webhook's secret token without leaking its length or prefix through timing. */
@@ -92,7 +96,7 @@ export const showcaseRoutes = [
     path: '/v1/telegram/webhook',
     tag: 'showcase',
     summary:
-      'The system bot’s webhook (set with `setWebhook`, `allowed_updates: ["chat_member"]` and `secret_token` = TELEGRAM_WEBHOOK_SECRET). A join after the player’s click converts the channel or chat task at once; a leave while on hold voids it. Off (404) unless TELEGRAM_WEBHOOK_SECRET is set.',
+      'The system bot’s webhook (set at start with `setWebhook` when PUBLIC_URL is set: `allowed_updates` message, my_chat_member, chat_member; `secret_token` = TELEGRAM_WEBHOOK_SECRET). A join after the player’s click converts the channel or chat task at once; a leave while on hold voids it; messages (`/start <token>`, `/settings`, `/stop`) and the user blocking the bot go to the system bot. Off (404) unless TELEGRAM_WEBHOOK_SECRET is set.',
     access: 'public',
     response: ChatMemberResultJson,
     body: TelegramUpdate,
@@ -101,6 +105,9 @@ export const showcaseRoutes = [
       if (!secret) throw notFound('Webhook');
       if (!sameSecret(first(headers?.['x-telegram-bot-api-secret-token']), secret)) {
         throw unauthenticated('Wrong X-Telegram-Bot-Api-Secret-Token');
+      }
+      if (body.message || body.my_chat_member) {
+        await ctx.services.notifications.handleUpdate(body as unknown as Update);
       }
       if (!body.chat_member) return { converted: 0, voided: 0 };
       return ctx.services.showcase.chatMemberUpdate(ctx.em, body.chat_member);

@@ -20,6 +20,11 @@ export const User = defineEntity({
     isFinance: p.boolean().default(false),
     telegram: p.string().length(64).nullable(),
     company: p.string().length(200).nullable(),
+    // The Telegram account linked through the system bot (notifications, sign-in): one user each.
+    telegramUserId: p.bigint('number').nullable().unique(),
+    telegramChatId: p.bigint('number').nullable(),
+    telegramUsername: p.string().length(64).nullable(),
+    telegramLanguage: p.string().length(16).nullable(),
     // No longer read or written: server-side sessions (auth/session.entity.ts) replaced it.
     tokenVersion: p.integer().default(0),
   },

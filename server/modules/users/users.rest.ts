@@ -18,6 +18,7 @@ export const UserJson = z.object({
   isExchangeReady: z.boolean(),
   isModerator: z.boolean(),
   isFinance: z.boolean(),
+  telegram: z.object({ id: z.number(), username: z.string().nullable() }).nullable(),
 });
 
 export function userJson(u: UserView): z.infer<typeof UserJson> {
@@ -34,6 +35,7 @@ export function userJson(u: UserView): z.infer<typeof UserJson> {
     isExchangeReady: u.isExchangeReady,
     isModerator: u.isModerator,
     isFinance: u.isFinance,
+    telegram: u.telegram,
   };
 }
 

@@ -3,9 +3,18 @@ import { topics } from '../../lib/pubsub.ts';
 import { parseInput } from '../../graphql/args.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
 import { UpdateSelfInput, updateSelf } from './users.inputs.ts';
+import type { TelegramLink } from './telegram-link.ts';
 import type { UserView } from './users.service.ts';
 
 export const DefaultRoleEnum = builder.enumType('DefaultRole', { values: DEFAULT_ROLES });
+
+export const TelegramLinkRef = builder.objectRef<TelegramLink>('TelegramLink').implement({
+  description: 'The Telegram account linked through the system bot (notifications, sign-in).',
+  fields: (t) => ({
+    id: t.field({ type: 'String', description: 'Telegram user id.', resolve: (l) => String(l.id) }),
+    username: t.exposeString('username', { nullable: true }),
+  }),
+});
 
 export const UserRef = builder.objectRef<UserView>('User').implement({
   fields: (t) => ({
@@ -21,6 +30,7 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     isExchangeReady: t.exposeBoolean('isExchangeReady'),
     isModerator: t.exposeBoolean('isModerator'),
     isFinance: t.exposeBoolean('isFinance'),
+    telegram: t.field({ type: TelegramLinkRef, nullable: true, resolve: (u) => u.telegram }),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { type TelegramLink, telegramLinkOf } from './telegram-link.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { balancesOf, type UserBalances } from '../ledger/balances.ts';
 import { type DefaultRole, User } from './user.entity.ts';
@@ -6,7 +7,7 @@ export type UserView = Pick<
   User,
   'id' | 'createdAt' | 'updatedAt' | 'name' | 'email' | 'defaultRole' | 'isExchangeReady' | 'isModerator' | 'isFinance'
 > &
-  UserBalances;
+  UserBalances & { telegram: TelegramLink | null };
 
 export class UsersService {
   async self(em: EntityManager, user: User): Promise<UserView> {
@@ -21,6 +22,7 @@ export class UsersService {
       isExchangeReady: user.isExchangeReady,
       isModerator: user.isModerator,
       isFinance: user.isFinance,
+      telegram: telegramLinkOf(user),
       ...balances,
     };
   }

@@ -1,0 +1,248 @@
+/**
+ * The notification types, who they are for, and what each message says (one or two lines) in
+ * the languages this file has (English and Russian; others read English), with the dashboard
+ * page its button opens.
+ */
+
+export const NOTIFICATION_GROUPS = ['ADVERTISER', 'PUBLISHER', 'EXCHANGE', 'MODERATION'] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+
+type Params = Record<string, string | number>;
+type Text = (p: Params) => string;
+
+export interface TypeDef {
+  group: NotificationGroup;
+  /** What the Notifications page calls it. */
+  label: string;
+  /** E-mail on by default (where the product mailed before: a failed payout). */
+  email?: boolean;
+  /** The mail's subject; the message's first words otherwise. */
+  subject?: Text;
+  text: { en: Text; ru: Text };
+  /** The button's label. */
+  button: { en: string; ru: string };
+}
+
+const open = { en: 'Open', ru: 'Открыть' };
+
+export const NOTIFICATION_TYPES = {
+  campaignApproved: {
+    group: 'ADVERTISER',
+    label: 'Campaign approved',
+    text: {
+      en: (p) => `✅ Your campaign “${p.campaign}” was approved and is running.`,
+      ru: (p) => `✅ Кампания «${p.campaign}» одобрена и запущена.`,
+    },
+    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+  },
+  campaignRejected: {
+    group: 'ADVERTISER',
+    label: 'Campaign rejected',
+    text: {
+      en: (p) => `❌ Your campaign “${p.campaign}” was rejected: ${p.reason}`,
+      ru: (p) => `❌ Кампания «${p.campaign}» отклонена: ${p.reason}`,
+    },
+    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+  },
+  budgetLow: {
+    group: 'ADVERTISER',
+    label: 'Budget below 10 %',
+    text: {
+      en: (p) => `⚠️ “${p.campaign}” has ${p.left} $ of its ${p.budget} $ budget left. Top it up to keep buying.`,
+      ru: (p) =>
+        `⚠️ У «${p.campaign}» осталось ${p.left} $ из бюджета ${p.budget} $. Пополните, чтобы закупка не встала.`,
+    },
+    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+  },
+  budgetExhausted: {
+    group: 'ADVERTISER',
+    label: 'Budget exhausted',
+    text: {
+      en: (p) => `⛔ “${p.campaign}” spent its ${p.budget} $ budget and stopped buying.`,
+      ru: (p) => `⛔ «${p.campaign}» израсходовала бюджет ${p.budget} $ и остановилась.`,
+    },
+    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+  },
+  dailyCapReached: {
+    group: 'ADVERTISER',
+    label: 'Daily cap reached',
+    text: {
+      en: (p) => `⏸ “${p.campaign}” reached its daily cap of ${p.cap} conversions; it resumes tomorrow (UTC).`,
+      ru: (p) => `⏸ «${p.campaign}» набрала дневной лимит ${p.cap} конверсий; продолжит завтра (UTC).`,
+    },
+    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+  },
+  topUpConfirmed: {
+    group: 'ADVERTISER',
+    label: 'Top-up confirmed',
+    text: {
+      en: (p) => `💰 Your top-up of ${p.amount} $ is confirmed.`,
+      ru: (p) => `💰 Пополнение на ${p.amount} $ подтверждено.`,
+    },
+    button: open,
+  },
+  withdrawalApproved: {
+    group: 'PUBLISHER',
+    label: 'Withdrawal approved',
+    text: {
+      en: (p) => `👍 Your withdrawal of ${p.amount} $ was approved; it is sent in USDT on TON shortly.`,
+      ru: (p) => `👍 Вывод ${p.amount} $ одобрен; скоро он будет отправлен в USDT на TON.`,
+    },
+    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+  },
+  withdrawalSent: {
+    group: 'PUBLISHER',
+    label: 'Withdrawal sent',
+    text: {
+      en: (p) => `📤 Your withdrawal of ${p.amount} $ was sent to ${p.address}; waiting for the chain to confirm.`,
+      ru: (p) => `📤 Вывод ${p.amount} $ отправлен на ${p.address}; ждём подтверждения сети.`,
+    },
+    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+  },
+  withdrawalConfirmed: {
+    group: 'PUBLISHER',
+    label: 'Withdrawal confirmed',
+    text: {
+      en: (p) => `✅ Your withdrawal of ${p.amount} $ arrived: ${p.amount} USDT are in your wallet.`,
+      ru: (p) => `✅ Вывод ${p.amount} $ зачислен: ${p.amount} USDT на вашем кошельке.`,
+    },
+    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+  },
+  withdrawalFailed: {
+    group: 'PUBLISHER',
+    label: 'Withdrawal failed',
+    email: true,
+    subject: (p) => `Your withdrawal #${p.id} was not paid`,
+    text: {
+      en: (p) => `❌ Your withdrawal of ${p.amount} $ failed: ${p.reason}. The amount is back in your balance.`,
+      ru: (p) => `❌ Вывод ${p.amount} $ не прошёл: ${p.reason}. Сумма вернулась на баланс.`,
+    },
+    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+  },
+  appPaused: {
+    group: 'PUBLISHER',
+    label: 'App paused by the quality floor',
+    text: {
+      en: (p) => `⏸ “${p.app}” was paused: its quality ${p.score} fell under the floor of ${p.floor}.`,
+      ru: (p) => `⏸ «${p.app}» приостановлено: качество ${p.score} ниже порога ${p.floor}.`,
+    },
+    button: { en: 'Open the app', ru: 'Открыть приложение' },
+  },
+  appResumed: {
+    group: 'PUBLISHER',
+    label: 'App’s pause lifted',
+    text: {
+      en: (p) => `▶️ Paid campaigns show in “${p.app}” again: its pause under the quality floor ended.`,
+      ru: (p) => `▶️ Платные кампании снова показываются в «${p.app}»: пауза по порогу качества снята.`,
+    },
+    button: { en: 'Open the app', ru: 'Открыть приложение' },
+  },
+  firstConversion: {
+    group: 'PUBLISHER',
+    label: 'An app’s first conversion',
+    text: {
+      en: (p) => `🎉 “${p.app}” earned its first conversion.`,
+      ru: (p) => `🎉 «${p.app}» получило первую конверсию.`,
+    },
+    button: { en: 'Open the app', ru: 'Открыть приложение' },
+  },
+  offerReceived: {
+    group: 'EXCHANGE',
+    label: 'New exchange offer',
+    text: {
+      en: (p) => `🤝 New exchange offer from ${p.from}: ${p.count} users each way.`,
+      ru: (p) => `🤝 Новое предложение обмена от ${p.from}: по ${p.count} пользователей.`,
+    },
+    button: { en: 'Open the offers', ru: 'Открыть предложения' },
+  },
+  offerAccepted: {
+    group: 'EXCHANGE',
+    label: 'Offer accepted',
+    text: {
+      en: (p) => `✅ ${p.by} accepted your exchange offer: the swap has started.`,
+      ru: (p) => `✅ ${p.by} принял ваше предложение обмена: обмен начался.`,
+    },
+    button: { en: 'Open the swaps', ru: 'Открыть обмены' },
+  },
+  offerDeclined: {
+    group: 'EXCHANGE',
+    label: 'Offer declined',
+    text: {
+      en: (p) => `❌ ${p.by} declined your exchange offer.`,
+      ru: (p) => `❌ ${p.by} отклонил ваше предложение обмена.`,
+    },
+    button: { en: 'Open the offers', ru: 'Открыть предложения' },
+  },
+  swapFinished: {
+    group: 'EXCHANGE',
+    label: 'Swap finished',
+    text: {
+      en: (p) => `🏁 Your swap with ${p.with} is finished.`,
+      ru: (p) => `🏁 Обмен с ${p.with} завершён.`,
+    },
+    button: { en: 'Open the swaps', ru: 'Открыть обмены' },
+  },
+  queueWaiting: {
+    group: 'MODERATION',
+    label: 'Moderation queue waiting',
+    text: {
+      en: (p) => `🕑 ${p.count} item(s) in the moderation queue, the oldest waiting ${p.minutes} min.`,
+      ru: (p) => `🕑 В очереди модерации ${p.count}, старейшее ждёт ${p.minutes} мин.`,
+    },
+    button: { en: 'Open the queue', ru: 'Открыть очередь' },
+  },
+} satisfies Record<string, TypeDef>;
+
+export type NotificationType = keyof typeof NOTIFICATION_TYPES;
+export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
+
+export function isNotificationType(value: string): value is NotificationType {
+  return Object.hasOwn(NOTIFICATION_TYPES, value);
+}
+
+/** The message's language: Russian for a Telegram language of ru (or uk/be), else English. */
+export function messageLanguage(code: string | null | undefined): 'en' | 'ru' {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return base === 'ru' || base === 'uk' || base === 'be' ? 'ru' : 'en';
+}
+
+export function renderMessage(type: NotificationType, params: Params, language: 'en' | 'ru') {
+  const def: TypeDef = NOTIFICATION_TYPES[type];
+  const text = def.text[language](params);
+  const words = text.replace(/^\P{L}+/u, '').split(/[:.]/)[0];
+  return { text, subject: def.subject?.(params) ?? (words.length > 90 ? `${words.slice(0, 87)}…` : words) };
+}
+
+export function buttonLabel(type: NotificationType, language: 'en' | 'ru'): string {
+  return (NOTIFICATION_TYPES[type] as TypeDef).button[language];
+}
+
+/** What the bot answers to its commands and to links, in the chat's language. */
+export const BOT_TEXT = {
+  en: {
+    welcome:
+      'This is the Taskgram Ads system bot. Link it from the dashboard (Notifications → Link Telegram) to get campaign, payout and exchange news here.',
+    linked: (name: string) =>
+      `Linked to ${name}. You will get notifications here; /settings chooses which, /stop turns them off.`,
+    expired: 'This link has expired or was already used. Open the dashboard and press “Link Telegram” again.',
+    taken: 'This Telegram account is already linked to another dashboard account. Unlink it there first.',
+    notLinked: 'This chat is not linked to a dashboard account yet. Link it from the Notifications page.',
+    settings: 'Choose which notifications you get on the Notifications page of the dashboard.',
+    stopped: 'Notifications are off and this chat is unlinked. Link again from the dashboard to turn them back on.',
+    openDashboard: 'Open the dashboard',
+    openSettings: 'Notification settings',
+  },
+  ru: {
+    welcome:
+      'Это системный бот Taskgram Ads. Привяжите его в кабинете (Уведомления → Привязать Telegram), чтобы получать здесь новости кампаний, выплат и обменов.',
+    linked: (name: string) =>
+      `Привязано к ${name}. Уведомления будут приходить сюда; /settings — выбрать какие, /stop — выключить.`,
+    expired: 'Ссылка устарела или уже использована. Откройте кабинет и нажмите «Привязать Telegram» ещё раз.',
+    taken: 'Этот Telegram уже привязан к другому аккаунту кабинета. Сначала отвяжите его там.',
+    notLinked: 'Этот чат ещё не привязан к аккаунту. Привяжите его на странице «Уведомления».',
+    settings: 'Выберите, какие уведомления получать, на странице «Уведомления» в кабинете.',
+    stopped: 'Уведомления выключены, чат отвязан. Привяжите снова в кабинете, чтобы включить.',
+    openDashboard: 'Открыть кабинет',
+    openSettings: 'Настройки уведомлений',
+  },
+} as const;

@@ -1,0 +1,429 @@
+import type { Update } from 'grammy/types';
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Emit } from '../../db/transaction.ts';
+import { DomainError, ErrorCode, validation } from '../../errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
+import { User } from '../users/user.entity.ts';
+import type { TelegramLink } from '../users/telegram-link.ts';
+import type { SendResult, SystemBot } from './bot.ts';
+import {
+  buttonLabel,
+  isNotificationType,
+  messageLanguage,
+  NOTIFICATION_TYPE_NAMES,
+  NOTIFICATION_TYPES,
+  type NotificationGroup,
+  type TypeDef,
+  type NotificationType,
+  renderMessage,
+} from './messages.ts';
+import { NotificationPreference, TelegramLinkToken } from './notification.entity.ts';
+import type { NotifyEvent } from './notify.ts';
+
+export interface PreferenceView {
+  type: NotificationType;
+  group: NotificationGroup;
+  label: string;
+  telegram: boolean;
+  email: boolean;
+}
+
+export interface DeliverySettings {
+  /** Messages a second across every instance (Telegram allows about 30). */
+  perSecond: number;
+  /** A claimed message not marked sent by then is claimed again (its sender died). */
+  leaseSeconds: number;
+  /** Attempts before a message that keeps failing is given up (2, 4, 8… then 5-minute spacing: 300 ≈ a day). */
+  maxAttempts: number;
+}
+
+export const LINK_TTL_MS = 10 * 60_000;
+export const NOT_CONFIGURED =
+  'Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN (the system bot’s token from @BotFather) and restart.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface Claimed {
+  id: number;
+  user_id: number;
+  type: string;
+  channel: 'TELEGRAM' | 'EMAIL';
+  text: string;
+  subject: string;
+  path: string;
+  attempts: number;
+  chat_id: string | null;
+  language: string | null;
+  email: string;
+}
+
+/**
+ * Notifications: the outbox written where things happen (`notify`, in their transaction), each
+ * user's choices per type and channel, the Telegram link, and delivery. Delivery claims due rows
+ * under one advisory lock, so every instance together stays under `perSecond` messages a second
+ * and one a second per chat; a row is marked SENT right after its own send.
+ */
+export class NotificationsService {
+  private delivering: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+  /** The next retry's timer (a message due later: a backoff after a failure). */
+  private wake: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: {
+      em: () => EntityManager;
+      log: Logger;
+      pubsub: PubSub;
+      mailer: Mailer;
+      bot: SystemBot | null;
+      appUrl: () => string;
+      delivery: DeliverySettings;
+    },
+  ) {}
+
+  get botConfigured() {
+    return this.deps.bot !== null;
+  }
+
+  /**
+   * Writes the messages of these events for the users who want them, in `em`'s transaction (so
+   * a rolled-back change tells nobody). With `emit`, delivery starts right after the commit.
+   */
+  async notify(em: EntityManager, events: NotifyEvent | NotifyEvent[], emit?: Emit): Promise<void> {
+    const list = Array.isArray(events) ? events : [events];
+    if (!list.length) return;
+    const userIds = [...new Set(list.map((e) => e.userId))];
+    const users = new Map(
+      (
+        await em.execute<{ id: number; chat: string | null; language: string | null }[]>(
+          'select id, telegram_chat_id as chat, telegram_language as language from users where id = any(?::int[])',
+          [`{${userIds.join(',')}}`],
+        )
+      ).map((u) => [u.id, u]),
+    );
+    const prefs = await this.preferenceMap(em, userIds);
+    const rows: unknown[] = [];
+    for (const e of list) {
+      const user = users.get(e.userId);
+      if (!user) continue;
+      const pref = prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type);
+      const { text, subject } = renderMessage(e.type, e.params, messageLanguage(user.language));
+      if (pref.telegram && user.chat) rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
+      // Mail in English: the address says nothing of a language.
+      const mail = renderMessage(e.type, e.params, 'en');
+      if (pref.email) rows.push(e.userId, e.type, e.key, 'EMAIL', mail.text, mail.subject, e.path);
+    }
+    if (!rows.length) return;
+    const values = Array.from({ length: rows.length / 7 }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+    await em.execute(
+      `insert into notifications (user_id, type, event_key, channel, text, subject, path) values ${values}
+       on conflict (user_id, event_key, channel) do nothing`,
+      rows,
+    );
+    emit?.(topics.notificationsDue(), {});
+  }
+
+  private async preferenceMap(em: EntityManager, userIds: number[]) {
+    const rows = await em.find(NotificationPreference, { userId: { $in: userIds } });
+    return new Map(rows.map((r) => [`${r.userId}:${r.type}`, r]));
+  }
+
+  /** Every type this user can get, with their choice or the default. */
+  async preferences(em: EntityManager, user: User): Promise<PreferenceView[]> {
+    const prefs = await this.preferenceMap(em, [user.id]);
+    return NOTIFICATION_TYPE_NAMES.filter(
+      (type) => user.isModerator || NOTIFICATION_TYPES[type].group !== 'MODERATION',
+    ).map((type) => {
+      const pref = prefs.get(`${user.id}:${type}`) ?? defaults(type);
+      const def = NOTIFICATION_TYPES[type];
+      return { type, group: def.group, label: def.label, telegram: pref.telegram, email: pref.email };
+    });
+  }
+
+  async setPreferences(
+    em: EntityManager,
+    user: User,
+    changes: { type: string; telegram?: boolean; email?: boolean }[],
+  ): Promise<PreferenceView[]> {
+    const current = new Map((await this.preferences(em, user)).map((p) => [p.type, p]));
+    for (const change of changes) {
+      if (!isNotificationType(change.type) || !current.has(change.type)) {
+        throw validation(`Unknown notification type: ${change.type}`, 'type');
+      }
+    }
+    await em.transactional(async (tx) => {
+      for (const change of changes) {
+        const now = current.get(change.type as NotificationType)!;
+        await tx.upsert(NotificationPreference, {
+          userId: user.id,
+          type: change.type,
+          telegram: change.telegram ?? now.telegram,
+          email: change.email ?? now.email,
+        });
+      }
+    });
+    return this.preferences(em, user);
+  }
+
+  // ── The Telegram link ──────────────────────────────────────────────────────────────────────
+
+  /** A one-time `/start` link to the bot for this user, valid 10 minutes. */
+  async startLink(em: EntityManager, user: User): Promise<{ url: string; expiresAt: Date }> {
+    const bot = this.deps.bot;
+    if (!bot) throw new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED);
+    let username: string;
+    try {
+      username = await bot.username();
+    } catch {
+      throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
+    }
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+    em.create(TelegramLinkToken, { tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await em.flush();
+    return { url: `https://t.me/${username}?start=${token}`, expiresAt };
+  }
+
+  /** `/start <token>` from Telegram user `from` in chat `chatId`. */
+  async link(
+    token: string,
+    from: { id: number; username?: string; language_code?: string },
+    chatId: number,
+  ): Promise<{ ok: true; name: string } | { ok: false; reason: 'expired' | 'taken' }> {
+    const em = this.deps.em();
+    const result = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number; user_id: number }[]>(
+        `update telegram_link_tokens set used_at = now()
+         where token_hash = ? and used_at is null and expires_at > now() returning id, user_id`,
+        [hashToken(token)],
+      );
+      if (!row) return { ok: false, reason: 'expired' } as const;
+      const owner = await tx.findOne(User, { telegramUserId: from.id });
+      if (owner && owner.id !== row.user_id) return { ok: false, reason: 'taken' } as const;
+      const user = await tx.findOneOrFail(User, row.user_id);
+      user.telegramUserId = from.id;
+      user.telegramChatId = chatId;
+      user.telegramUsername = from.username ?? null;
+      user.telegramLanguage = from.language_code ?? null;
+      await tx.flush();
+      return { ok: true, name: user.email, userId: user.id } as const;
+    });
+    // A token refused for a taken account stays unused: the dashboard user can unlink the other first.
+    if (!result.ok && result.reason === 'taken') {
+      await em.execute('update telegram_link_tokens set used_at = null where token_hash = ?', [hashToken(token)]);
+    }
+    if (result.ok) {
+      await this.publishLink(result.userId, { id: from.id, username: from.username ?? null });
+      return { ok: true, name: result.name };
+    }
+    return result;
+  }
+
+  async unlink(em: EntityManager, userId: number): Promise<void> {
+    await em.execute(
+      `update users set telegram_user_id = null, telegram_chat_id = null, telegram_username = null where id = ?`,
+      [userId],
+    );
+    // What was waiting for that chat will not go anywhere now.
+    await em.execute(
+      `update notifications set state = 'SKIPPED', error = 'Telegram unlinked'
+       where user_id = ? and channel = 'TELEGRAM' and state in ('PENDING', 'SENDING')`,
+      [userId],
+    );
+    await this.publishLink(userId, null);
+  }
+
+  /** `/stop` or a blocked bot: unlinks whoever has this Telegram account. */
+  async unlinkTelegram(telegramUserId: number): Promise<boolean> {
+    const em = this.deps.em();
+    const user = await em.findOne(User, { telegramUserId });
+    if (!user) return false;
+    await this.unlink(em, user.id);
+    return true;
+  }
+
+  async isLinked(telegramUserId: number): Promise<boolean> {
+    return (await this.deps.em().count(User, { telegramUserId })) > 0;
+  }
+
+  private publishLink(userId: number, link: TelegramLink | null) {
+    return this.deps.pubsub.publish(topics.telegramLink(userId), { telegram: link }).catch(() => {});
+  }
+
+  /** An update from the webhook, for the bot (ignored when the bot is not configured). */
+  async handleUpdate(update: Update): Promise<void> {
+    await this.deps.bot?.handleUpdate(update);
+  }
+
+  // ── Delivery ───────────────────────────────────────────────────────────────────────────────
+
+  /** Starts a delivery round now (or right after the running one). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.delivering) {
+      this.again = true;
+      return;
+    }
+    void this.deliverDue().catch((err) => this.deps.log.error({ err }, 'notifications: delivery round failed'));
+  }
+
+  /**
+   * Sends what is due, round after round while there is some; answers how many were sent.
+   * One round at a time per instance; instances share the limits through the claim.
+   */
+  deliverDue(): Promise<number> {
+    if (this.delivering) return this.delivering;
+    this.delivering = (async () => {
+      let sent = 0;
+      try {
+        do {
+          this.again = false;
+          const claimed = await this.claim();
+          if (!claimed.length) {
+            // Rate-limited, not empty: look again in a second.
+            if (await this.hasDue()) await new Promise((r) => setTimeout(r, 1000));
+            else if (!this.again) break;
+            continue;
+          }
+          const started = Date.now();
+          const results = await Promise.all(claimed.map((n) => this.deliverOne(n)));
+          sent += results.filter(Boolean).length;
+          // A round sends at most one message per chat: the next starts a second later.
+          const wait = 1000 - (Date.now() - started);
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        } while (!this.stopped);
+      } finally {
+        this.delivering = null;
+      }
+      await this.wakeForNext();
+      return sent;
+    })();
+    return this.delivering;
+  }
+
+  /** Rounds also start when the next waiting message falls due (a retry), not only on the job's timer. */
+  private async wakeForNext() {
+    if (this.stopped) return;
+    const [row] = await this.deps
+      .em()
+      .execute<{ ms: number | null }[]>(
+        `select extract(epoch from min(due_at) - now()) * 1000 as ms from notifications where state in ('PENDING', 'SENDING')`,
+      )
+      .catch(() => [{ ms: null }]);
+    if (row?.ms === null || row?.ms === undefined || this.stopped) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.kick();
+      },
+      Math.min(Math.max(0, Number(row.ms)) + 50, 10 * 60_000),
+    );
+    this.wake.unref();
+  }
+
+  private async hasDue(): Promise<boolean> {
+    const [row] = await this.deps
+      .em()
+      .execute<{ due: boolean }[]>(
+        `select exists (select 1 from notifications where state in ('PENDING', 'SENDING') and due_at <= now()) as due`,
+      );
+    return !this.stopped && row.due;
+  }
+
+  /**
+   * Claims due messages under a transaction-scoped advisory lock (one claimer at a time across
+   * instances): at most `perSecond` claimed in the last second, at most one per user, none for
+   * a user who got one in the last second. A SENDING row past its lease is due again.
+   */
+  private async claim(): Promise<Claimed[]> {
+    const { perSecond, leaseSeconds } = this.deps.delivery;
+    return this.deps.em().transactional(async (tx) => {
+      await tx.execute(`select pg_advisory_xact_lock(hashtext('notifications-claim'))`);
+      return tx.execute<Claimed[]>(
+        `with due as (
+           select id, user_id from notifications
+           where state in ('PENDING', 'SENDING') and due_at <= now()
+           order by id limit 2000
+         ), firsts as (
+           select id, row_number() over (partition by user_id order by id) as n from due d
+           where not exists (
+             select 1 from notifications r
+             where r.user_id = d.user_id and r.claimed_at > now() - interval '1 second'
+           )
+         ), picked as (
+           select id from firsts where n = 1 order by id
+           limit greatest(0, ? - (select count(*) from notifications where claimed_at > now() - interval '1 second'))
+         )
+         update notifications n
+         set state = 'SENDING', claimed_at = now(), due_at = now() + make_interval(secs => ?), attempts = attempts + 1
+         from users u
+         where n.id in (select id from picked) and u.id = n.user_id
+         returning n.id, n.user_id, n.type, n.channel, n.text, n.subject, n.path, n.attempts,
+                   u.telegram_chat_id as chat_id, u.telegram_language as language, u.email`,
+        [perSecond, leaseSeconds],
+      );
+    });
+  }
+
+  private async deliverOne(n: Claimed): Promise<boolean> {
+    const result = n.channel === 'TELEGRAM' ? await this.sendTelegram(n) : await this.sendMail(n);
+    const em = this.deps.em();
+    if (result.ok) {
+      await em.execute(`update notifications set state = 'SENT', sent_at = now(), error = null where id = ?`, [n.id]);
+      return true;
+    }
+    if (!result.ok && result.blocked) {
+      // Blocked the bot: unlinked (and what waits for that chat skipped), never retried.
+      this.deps.log.info({ userId: n.user_id }, 'notifications: the user blocked the bot; unlinked');
+      await em.execute(`update notifications set state = 'SKIPPED', error = ? where id = ?`, [result.error, n.id]);
+      await this.unlink(em, n.user_id);
+      return false;
+    }
+    const giveUp = !result.retry || n.attempts >= this.deps.delivery.maxAttempts;
+    await em.execute(
+      `update notifications set state = ?, error = ?, due_at = now() + make_interval(secs => ?) where id = ?`,
+      [giveUp ? 'FAILED' : 'PENDING', result.error, Math.min(300, 2 ** Math.min(n.attempts, 9)), n.id],
+    );
+    if (giveUp) this.deps.log.warn({ id: n.id, error: result.error }, 'notifications: given up');
+    return false;
+  }
+
+  private async sendTelegram(n: Claimed): Promise<SendResult> {
+    const bot = this.deps.bot;
+    if (!bot || !n.chat_id)
+      return { ok: false, blocked: false, retry: false, error: 'Telegram is not linked or configured' };
+    const label = buttonLabel(n.type as NotificationType, messageLanguage(n.language));
+    return bot.send(Number(n.chat_id), n.text, { label, path: n.path });
+  }
+
+  private async sendMail(n: Claimed): Promise<SendResult> {
+    try {
+      await this.deps.mailer.send({
+        to: n.email,
+        subject: n.subject,
+        text: `${n.text}\n\n${this.deps.appUrl()}${n.path}\n`,
+      });
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, blocked: false, retry: true, error: (err as Error).message };
+    }
+  }
+
+  /** Stops taking new rounds and waits for the running one (its claimed rows are sent and marked). */
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.wake) clearTimeout(this.wake);
+    await this.delivering?.catch(() => {});
+    await this.deps.bot?.stop();
+  }
+}
+
+/** No choice made: Telegram on; e-mail on where the product mailed before (a failed payout). */
+function defaults(type: NotificationType) {
+  return { telegram: true, email: (NOTIFICATION_TYPES[type] as TypeDef).email === true };
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
+import {
+  botEnv,
+  eventually,
+  linkTelegram,
+  messagesOf,
+  postUpdate,
+  telegramUser,
+  WEBHOOK_SECRET,
+} from '../helpers/telegram.ts';
+
+// The system bot and linking a Telegram account, against the fake Bot API: updates come
+// through the webhook here (and through long polling in the last block).
+
+let fake: FakeBotApi;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let publisher: string;
+let advertiser: string;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi({ botUsername: 'taskgram_test_bot' });
+  app = await startTestApp({ demo: true, env: botEnv(fake) });
+  [publisher, advertiser] = await Promise.all([
+    login(app, 'publisher@demo.local'),
+    login(app, 'advertiser@demo.local'),
+  ]);
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+
+const self = async (token: string) => (await app.api('/v1/users/self', { token })).body.value;
+const startLink = async (token: string) =>
+  (await app.api('/v1/users/self/telegram', { method: 'POST', token })).body.value;
+const tokenOf = (url: string) => new URL(url).searchParams.get('start')!;
+
+describe('linking', () => {
+  test('a one-time link; /start <token> links the account, the bot confirms, the dashboard hears it live', async () => {
+    const started = await app.api('/v1/users/self/telegram', { method: 'POST', token: publisher });
+    expect(started.status).toBe(200);
+    const { url, expiresAt } = started.body.value;
+    expect(url).toMatch(/^https:\/\/t\.me\/taskgram_test_bot\?start=[A-Za-z0-9_-]{1,64}$/);
+    const ttl = new Date(expiresAt).getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+
+    const ws = gqlWs(app, publisher);
+    const live = ws.subscribe('subscription { telegramLinkChanged { telegram { id username } } }');
+    const userId = (await self(publisher)).id;
+    await waitUntilLive(
+      live,
+      () => app.pubsub.publish(`telegram-link:${userId}`, { telegram: { id: 1, username: 'probe' } }),
+      (e) => e.data?.telegramLinkChanged.telegram?.username === 'probe',
+    );
+    const user = telegramUser({ first_name: 'Pat', username: 'pat_pub' });
+    expect((await postUpdate(app, fake.userWrites(user, `/start ${tokenOf(url)}`))).status).toBe(200);
+
+    const [confirm] = await messagesOf(fake, user.id);
+    expect(confirm.text).toBe(
+      'Linked to publisher@demo.local. You will get notifications here; /settings chooses which, /stop turns them off.',
+    );
+    expect(confirm.buttons).toEqual([{ text: 'Open the dashboard', url: `${app.url}/notifications` }]);
+    const event = await live.nextEvent((e) => e.data?.telegramLinkChanged.telegram?.username !== 'probe');
+    expect(event.data!.telegramLinkChanged.telegram).toEqual({ id: String(user.id), username: 'pat_pub' });
+    await ws.close();
+    expect((await self(publisher)).telegram).toEqual({ id: user.id, username: 'pat_pub' });
+    const me = await gql(app, '{ me { telegram { id username } } }', {}, publisher);
+    expect(me.data.me.telegram).toEqual({ id: String(user.id), username: 'pat_pub' });
+
+    // Used once: the same link again is refused in the chat, and the account stays linked.
+    await postUpdate(app, fake.userWrites(user, `/start ${tokenOf(url)}`));
+    const [, again] = await messagesOf(fake, user.id, 2);
+    expect(again.text).toBe(
+      'This link has expired or was already used. Open the dashboard and press “Link Telegram” again.',
+    );
+    expect((await self(publisher)).telegram?.id).toBe(user.id);
+
+    // Unlink from the dashboard.
+    const unlinked = await app.api('/v1/users/self/telegram', { method: 'DELETE', token: publisher });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body.value).toEqual({ telegram: null });
+    expect((await self(publisher)).telegram).toBeNull();
+  });
+
+  test('an expired token, a garbled one and one Telegram account for two users get clear messages', async () => {
+    const user = telegramUser({ language_code: 'ru' });
+    const expired = tokenOf((await startLink(advertiser)).url);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update telegram_link_tokens set expires_at = now() - interval '1 second'`);
+    await postUpdate(app, fake.userWrites(user, `/start ${expired}`));
+    await postUpdate(app, fake.userWrites(user, '/start not*a*token'));
+    const [first, second] = await messagesOf(fake, user.id, 2);
+    // In the user's language (Telegram's language_code).
+    expect(first.text).toBe(
+      'Ссылка устарела или уже использована. Откройте кабинет и нажмите «Привязать Telegram» ещё раз.',
+    );
+    expect(second.text).toBe(first.text);
+    expect((await self(advertiser)).telegram).toBeNull();
+
+    // The Telegram account links the advertiser; the publisher's link for it is refused.
+    const shared = telegramUser();
+    await linkTelegram(app, fake, advertiser, shared);
+    const other = tokenOf((await startLink(publisher)).url);
+    await postUpdate(app, fake.userWrites(shared, `/start ${other}`));
+    const messages = await messagesOf(fake, shared.id, 2);
+    expect(messages[1].text).toBe(
+      'This Telegram account is already linked to another dashboard account. Unlink it there first.',
+    );
+    expect((await self(publisher)).telegram).toBeNull();
+    expect((await self(advertiser)).telegram?.id).toBe(shared.id);
+    // Unlinked there, the refused link (still valid) works.
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: advertiser });
+    await postUpdate(app, fake.userWrites(shared, `/start ${other}`));
+    expect((await messagesOf(fake, shared.id, 3))[2].text).toMatch(/^Linked to publisher@demo\.local/);
+    expect((await self(publisher)).telegram?.id).toBe(shared.id);
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: publisher });
+  });
+
+  test('/start alone explains and offers the dashboard; /settings; /stop unlinks; blocking the bot unlinks', async () => {
+    const user = telegramUser();
+    await postUpdate(app, fake.userWrites(user, '/start'));
+    const [welcome] = await messagesOf(fake, user.id);
+    expect(welcome.text).toMatch(/^This is the Taskgram Ads system bot\. Link it from the dashboard/);
+    expect(welcome.buttons).toEqual([{ text: 'Open the dashboard', url: `${app.url}/` }]);
+
+    await postUpdate(app, fake.userWrites(user, '/settings'));
+    expect((await messagesOf(fake, user.id, 2))[1].text).toBe(
+      'This chat is not linked to a dashboard account yet. Link it from the Notifications page.',
+    );
+
+    await linkTelegram(app, fake, publisher, user);
+    await postUpdate(app, fake.userWrites(user, '/settings'));
+    const settings = (await messagesOf(fake, user.id, 4))[3];
+    expect(settings.text).toBe('Choose which notifications you get on the Notifications page of the dashboard.');
+    expect(settings.buttons).toEqual([{ text: 'Notification settings', url: `${app.url}/notifications` }]);
+
+    await postUpdate(app, fake.userWrites(user, '/stop'));
+    expect((await messagesOf(fake, user.id, 5))[4].text).toMatch(/^Notifications are off and this chat is unlinked/);
+    expect((await self(publisher)).telegram).toBeNull();
+
+    await linkTelegram(app, fake, publisher, user);
+    expect((await self(publisher)).telegram?.id).toBe(user.id);
+    expect((await postUpdate(app, fake.userBlocks(user))).status).toBe(200);
+    await eventually(async () => (await self(publisher)).telegram === null, 5000, 'the block to unlink');
+  });
+
+  test('the webhook refuses a wrong or missing secret token; a garbled message is answered as handled', async () => {
+    const update = fake.userWrites(telegramUser(), '/start');
+    expect((await postUpdate(app, update, 'wrong-secret-token-000000')).status).toBe(401);
+    expect((await app.api('/v1/telegram/webhook', { body: update })).status).toBe(401);
+    expect((await postUpdate(app, { update_id: 99, message: { text: 'no chat' } }, WEBHOOK_SECRET)).status).toBe(200);
+  });
+
+  test('GraphQL: startTelegramLink, notificationSettings, unlinkTelegram', async () => {
+    const started = await gql(app, 'mutation { startTelegramLink { url expiresAt } }', {}, advertiser);
+    expect(started.data.startTelegramLink.url).toMatch(/^https:\/\/t\.me\/taskgram_test_bot\?start=/);
+    const user = telegramUser({ username: undefined });
+    await postUpdate(app, fake.userWrites(user, `/start ${tokenOf(started.data.startTelegramLink.url)}`));
+    await messagesOf(fake, user.id);
+    const settings = await gql(
+      app,
+      '{ notificationSettings { telegramConfigured telegram { id username } } }',
+      {},
+      advertiser,
+    );
+    expect(settings.data.notificationSettings).toEqual({
+      telegramConfigured: true,
+      telegram: { id: String(user.id), username: null },
+    });
+    const unlinked = await gql(app, 'mutation { unlinkTelegram { telegram { id } } }', {}, advertiser);
+    expect(unlinked.data.unlinkTelegram).toEqual({ telegram: null });
+  });
+});
+
+describe('without a bot token', () => {
+  let bare: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    bare = await startTestApp({ demo: true });
+  });
+  afterAll(() => bare?.close());
+
+  test('linking answers 404 saying what to set; the settings say Telegram is off', async () => {
+    const token = await login(bare, 'publisher@demo.local');
+    const res = await bare.api('/v1/users/self/telegram', { method: 'POST', token });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/set TELEGRAM_BOT_TOKEN/);
+    const settings = await bare.api('/v1/users/self/notifications', { token });
+    expect(settings.body.value.telegramConfigured).toBe(false);
+  });
+});
+
+describe('long polling and the webhook at start', () => {
+  test('TELEGRAM_UPDATES=polling: the bot reads getUpdates and links', async () => {
+    const polling = await startTestApp({
+      demo: true,
+      env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url, TELEGRAM_UPDATES: 'polling' },
+    });
+    try {
+      await eventually(() => fake.callsOf('getUpdates').length > 0, 10_000, 'getUpdates');
+      expect(fake.callsOf('setMyCommands').length).toBeGreaterThan(0);
+      const token = await login(polling, 'studio@demo.local');
+      const started = await polling.api('/v1/users/self/telegram', { method: 'POST', token });
+      const user = telegramUser();
+      fake.userWrites(user, `/start ${tokenOf(started.body.value.url)}`);
+      const [confirm] = await messagesOf(fake, user.id);
+      expect(confirm.text).toBe(
+        'Linked to studio@demo.local. You will get notifications here; /settings chooses which, /stop turns them off.',
+      );
+    } finally {
+      await polling.close();
+    }
+  });
+
+  test('TELEGRAM_UPDATES=webhook with PUBLIC_URL: setWebhook with the secret; the menu button opens the Mini App', async () => {
+    const hooked = await startTestApp({
+      demo: true,
+      env: botEnv(fake, { TELEGRAM_UPDATES: 'webhook', PUBLIC_URL: 'https://ads.example.com' }),
+    });
+    try {
+      await eventually(() => fake.webhook, 10_000, 'setWebhook');
+      expect(fake.webhook).toEqual({
+        url: 'https://ads.example.com/api/v1/telegram/webhook',
+        secretToken: WEBHOOK_SECRET,
+        allowedUpdates: ['message', 'my_chat_member', 'chat_member'],
+      });
+      const menu = fake.callsOf('setChatMenuButton').at(-1)!.params.menu_button;
+      expect(menu).toEqual({ type: 'web_app', text: 'Dashboard', web_app: { url: 'https://ads.example.com' } });
+    } finally {
+      await hooked.close();
+    }
+  });
+});
