@@ -23,6 +23,7 @@ import { Migration20261127163314_decision_mails } from './Migration2026112716331
 import { Migration20261127200011_showcase_lists } from './Migration20261127200011_showcase_lists.ts';
 import { Migration20261128024900_payouts } from './Migration20261128024900_payouts.ts';
 import { Migration20261128065656_telegram_notifications } from './Migration20261128065656_telegram_notifications.ts';
+import { Migration20261128071643_telegram_sign_in } from './Migration20261128071643_telegram_sign_in.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -49,4 +50,5 @@ export const migrationsList = [
   { name: 'Migration20261127200011_showcase_lists', class: Migration20261127200011_showcase_lists },
   { name: 'Migration20261128024900_payouts', class: Migration20261128024900_payouts },
   { name: 'Migration20261128065656_telegram_notifications', class: Migration20261128065656_telegram_notifications },
+  { name: 'Migration20261128071643_telegram_sign_in', class: Migration20261128071643_telegram_sign_in },
 ];

@@ -25,11 +25,15 @@ export const telegramUser = (o: Partial<FakeTelegramUser> = {}): FakeTelegramUse
 };
 
 /** Waits until `check` answers something truthy (polling), or fails after `ms`. */
-export async function eventually<T>(check: () => T | Promise<T>, ms = 15_000, what = 'the condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  ms = 15_000,
+  what = 'the condition',
+): Promise<NonNullable<T>> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -64,6 +64,7 @@ describe('Google sign-in against a local OIDC provider', () => {
         redirectUri: REDIRECT_URI,
         scope: 'openid email profile',
       },
+      telegram: null,
       supportBot: 'taskgram_support_bot',
       supportEmail: 'support@taskgram.ads',
       docsUrl: '/api/guide',

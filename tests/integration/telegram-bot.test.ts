@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
+import { signInitDataHmac } from '../../server/lib/init-data.ts';
+import { signTelegramWidget, TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
+import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 import {
@@ -178,6 +180,80 @@ describe('linking', () => {
   });
 });
 
+describe('sign in with Telegram', () => {
+  const initData = (user: FakeTelegramUser, token = fake.token, authDate = Math.floor(Date.now() / 1000)) =>
+    signInitDataHmac({ user: JSON.stringify(user), auth_date: String(authDate), query_id: 'AAtest' }, token);
+  const widget = (user: FakeTelegramUser, token = fake.token, authDate = Math.floor(Date.now() / 1000)) =>
+    signTelegramWidget(
+      { id: user.id, first_name: user.first_name, username: user.username, auth_date: authDate },
+      token,
+    );
+  const signIn = (body: unknown) => app.api('/v1/auth/telegram', { body });
+
+  test('a linked account signs in with the Mini App’s initData and with the Login Widget', async () => {
+    const user = await linkTelegram(app, fake, advertiser);
+    for (const body of [{ initData: initData(user) }, widget(user)]) {
+      const res = await signIn(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.value.user).toMatchObject({ email: 'advertiser@demo.local', telegram: { id: user.id } });
+      const sessions = await app.api('/v1/users/self/sessions', { token: res.body.value.accessToken });
+      expect(sessions.body.value.find((x: { current: boolean }) => x.current).method).toBe('TELEGRAM');
+    }
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: advertiser });
+  });
+
+  test('forged, expired and garbled sign-ins are refused with what to do', async () => {
+    const user = telegramUser();
+    const other = '123456:AAanother-bot-token-xxxxxxxxxx';
+    const forged = TELEGRAM_SIGN_IN_MESSAGES.forged;
+    const stale = TELEGRAM_SIGN_IN_MESSAGES.stale;
+    const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 86_400;
+    expect(await signIn({ initData: initData(user, other) })).toEqual({ status: 401, body: { error: forged } });
+    expect(await signIn(widget(user, other))).toEqual({ status: 401, body: { error: forged } });
+    expect(await signIn({ ...widget(user), first_name: 'Mallory' })).toEqual({ status: 401, body: { error: forged } });
+    expect(await signIn({ initData: initData(user, fake.token, twoDaysAgo) })).toEqual({
+      status: 401,
+      body: { error: stale },
+    });
+    expect(await signIn(widget(user, fake.token, twoDaysAgo))).toEqual({ status: 401, body: { error: stale } });
+    expect((await signIn({ initData: 'garbage' })).status).toBe(401);
+    expect((await signIn({ id: 'x' })).status).toBe(400);
+  });
+
+  test('an unlinked Telegram user signs in once with e-mail and is linked then', async () => {
+    const user = telegramUser({ username: 'studio_tg' });
+    const first = await signIn(widget(user));
+    expect(first.status).toBe(200);
+    expect(first.body.value).toEqual({
+      linkRequired: true,
+      linkToken: expect.any(String),
+      message: TELEGRAM_SIGN_IN_MESSAGES.unlinked,
+    });
+    // A wrong password links nothing.
+    const wrong = await app.api('/v1/auth/login', {
+      body: { email: 'studio@demo.local', password: 'wrong-password', telegramLinkToken: first.body.value.linkToken },
+    });
+    expect(wrong.status).toBe(401);
+    const tampered = await app.api('/v1/auth/login', {
+      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: `${first.body.value.linkToken}x` },
+    });
+    expect(tampered).toEqual({ status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.badLink } });
+    const linked = await app.api('/v1/auth/login', {
+      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: first.body.value.linkToken },
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.value.user.telegram).toEqual({ id: user.id, username: 'studio_tg' });
+    const again = await signIn({ initData: initData(user) });
+    expect(again.body.value.user.email).toBe('studio@demo.local');
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: linked.body.value.accessToken });
+  });
+
+  test('the sign-in screen learns the bot; without a token there is none', async () => {
+    const config = await app.api('/v1/auth/config');
+    expect(config.body.value.telegram).toEqual({ bot: 'taskgram_test_bot', botId: fake.bot.id });
+  });
+});
+
 describe('without a bot token', () => {
   let bare: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
@@ -192,6 +268,9 @@ describe('without a bot token', () => {
     expect(res.body.error).toMatch(/set TELEGRAM_BOT_TOKEN/);
     const settings = await bare.api('/v1/users/self/notifications', { token });
     expect(settings.body.value.telegramConfigured).toBe(false);
+    expect((await bare.api('/v1/auth/config')).body.value.telegram).toBeNull();
+    const signIn = await bare.api('/v1/auth/telegram', { body: { initData: 'user=1' } });
+    expect(signIn).toEqual({ status: 404, body: { error: 'Sign-in with Telegram is not configured on this server' } });
   });
 });
 

@@ -5,6 +5,7 @@ export const AuthConfigJson = z.object({
   google: z
     .object({ clientId: z.string(), authorizationEndpoint: z.string(), redirectUri: z.string(), scope: z.string() })
     .nullable(),
+  telegram: z.object({ bot: z.string(), botId: z.number() }).nullable(),
   supportBot: z.string(),
   supportEmail: z.string(),
   docsUrl: z.string(),

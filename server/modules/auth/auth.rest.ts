@@ -13,6 +13,8 @@ import {
 } from './auth.inputs.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
+import { TELEGRAM_SIGN_IN_MESSAGES, TelegramSignInInput } from './telegram-sign-in.ts';
+import type { Services } from '../../services.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
 
@@ -36,6 +38,17 @@ const sessionJson = (s: SessionView): z.infer<typeof SessionJson> => ({
 });
 
 const client = (ctx: { ip: string; userAgent?: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+
+/** The system bot for the sign-in button (its username from getMe; null when off or unreachable). */
+async function telegramConfig(ctx: { config: { telegram: { token?: string } }; services: Services }) {
+  const token = ctx.config.telegram.token;
+  if (!token) return null;
+  try {
+    return { bot: await ctx.services.notifications.botUsername(), botId: Number(token.split(':')[0]) };
+  } catch {
+    return null;
+  }
+}
 
 export const authRoutes = [
   route({
@@ -169,10 +182,35 @@ export const authRoutes = [
     },
   }),
   route({
+    method: 'POST',
+    path: '/v1/auth/telegram',
+    tag: 'auth',
+    summary:
+      'Sign in with Telegram: `{ initData }` from the dashboard opened as a Mini App, or the Telegram Login Widget’s signed fields (`id`, `first_name`, …, `auth_date`, `hash`), validated with the system bot’s token, at most a day old. A linked account signs in as with `/auth/login`; an unlinked Telegram user gets `{ linkRequired: true, linkToken, message }`: the next `/auth/login` with `telegramLinkToken` links it. Throttled with the password sign-ins. 404 when the bot is not configured.',
+    access: 'public',
+    body: TelegramSignInInput,
+    response: z.union([
+      SignIn,
+      z.object({ linkRequired: z.literal(true), linkToken: z.string(), message: z.string() }),
+    ]),
+    handler: async (ctx, { body }) => {
+      const result = await ctx.services.auth.telegramSignIn(ctx.em, body, client(ctx));
+      if ('linkToken' in result) {
+        return {
+          linkRequired: true as const,
+          linkToken: result.linkToken,
+          message: TELEGRAM_SIGN_IN_MESSAGES.unlinked,
+        };
+      }
+      return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
+    },
+  }),
+  route({
     method: 'GET',
     path: '/v1/auth/config',
     tag: 'auth',
-    summary: 'What the sign-in screen needs: Google sign-in settings (null when off) and support contacts.',
+    summary:
+      'What the sign-in screen needs: Google sign-in settings and the system bot for “Sign in with Telegram” (each null when off) and support contacts.',
     access: 'public',
     response: AuthConfigJson,
     handler: async (ctx) => {
@@ -187,6 +225,7 @@ export const authRoutes = [
       }
       return {
         google,
+        telegram: await telegramConfig(ctx),
         supportBot: ctx.config.supportBot,
         supportEmail: ctx.config.supportEmail,
         docsUrl: '/api/guide',

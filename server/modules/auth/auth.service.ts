@@ -18,6 +18,7 @@ import { RegistrationRequest, registrationView } from './registration-request.en
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
+import { readLinkToken, signLinkToken, type TelegramSignInInput, telegramIdentity } from './telegram-sign-in.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED_MESSAGE =
@@ -223,6 +224,8 @@ export class AuthService {
     const { ip } = client;
     const limits = signInLimits(this.deps.config.rateLimitPerMinute);
     const { limiter } = this.deps;
+    // A Telegram sign-in that found no account: this sign-in links it (checked before the password).
+    const link = input.telegramLinkToken ? readLinkToken(input.telegramLinkToken, this.deps.config.jwtSecret) : null;
     const user = await em.findOne(User, { email: input.email });
     // The owner's own addresses: a shared address's count does not apply, nor the account's.
     const known = !!user && (await this.knownAddress(em, user.id, ip));
@@ -255,7 +258,59 @@ export class AuthService {
     await Promise.all(counted.map((k) => limiter.undo(k)));
     if (codeId !== null) await em.execute('update sign_in_codes set used_at = now() where id = ?', [codeId]);
     await this.rememberAddress(em, user.id, ip);
+    if (link) await this.linkTelegram(em, user, link);
     return this.startSession(em, user, client, 'PASSWORD');
+  }
+
+  /**
+   * Sign-in with Telegram (the Mini App's initData or the Login Widget's fields, signed with the
+   * system bot's token): the linked account, or for an unlinked Telegram user a link token that
+   * a password sign-in takes (`telegramLinkToken`) to link it. Throttled per address with the
+   * password sign-ins; a forged or stale signature counts as a failed attempt.
+   */
+  async telegramSignIn(
+    em: EntityManager,
+    input: TelegramSignInInput,
+    client: ClientInfo,
+  ): Promise<SignInResult | { linkToken: string }> {
+    const { config, limiter } = this.deps;
+    if (!config.telegram.token) {
+      throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
+    }
+    const key = `login:ip:${client.ip}`;
+    if (!(await limiter.hit(key, signInLimits(config.rateLimitPerMinute).perAddress))) {
+      throw rateLimited(
+        'Too many sign-in attempts from this address. Wait a minute and try again.',
+        secondsLeftInMinute(),
+      );
+    }
+    const identity = telegramIdentity(input, config.telegram.token);
+    await limiter.undo(key);
+    const user = await em.findOne(User, { telegramUserId: identity.id });
+    if (!user) return { linkToken: signLinkToken(identity, config.jwtSecret) };
+    await this.rememberAddress(em, user.id, client.ip);
+    return this.startSession(em, user, client, 'TELEGRAM');
+  }
+
+  /** Links the Telegram user a sign-in named to `userId`, unless another account has them. */
+  private async linkTelegram(em: EntityManager, user: User, link: ReturnType<typeof readLinkToken>) {
+    const userId = user.id;
+    const linked = await em.execute(
+      `update users set telegram_user_id = ?, telegram_chat_id = ?, telegram_username = ?, telegram_language = ?
+        where id = ? and not exists (select 1 from users o where o.telegram_user_id = ? and o.id <> ?) returning id`,
+      [link.id, link.id, link.username, link.language, userId, link.id, userId],
+    );
+    if (linked.length) {
+      Object.assign(user, {
+        telegramUserId: link.id,
+        telegramChatId: link.id,
+        telegramUsername: link.username,
+        telegramLanguage: link.language,
+      });
+      await this.deps.pubsub
+        .publish(topics.telegramLink(userId), { telegram: { id: link.id, username: link.username } })
+        .catch(() => {});
+    }
   }
 
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */

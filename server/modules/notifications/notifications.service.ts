@@ -89,6 +89,12 @@ export class NotificationsService {
     return this.deps.bot !== null;
   }
 
+  /** The system bot's username (getMe); throws when it is off or Telegram cannot be reached. */
+  botUsername(): Promise<string> {
+    if (!this.deps.bot) return Promise.reject(new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED));
+    return this.deps.bot.username();
+  }
+
   /**
    * Writes the messages of these events for the users who want them, in `em`'s transaction (so
    * a rolled-back change tells nobody). With `emit`, delivery starts right after the commit.

@@ -1,0 +1,122 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { type TelegramUser, validateInitData } from '../../lib/init-data.ts';
+import { withoutNul } from '../../lib/text.ts';
+import { unauthenticated } from '../../errors.ts';
+
+/**
+ * Sign-in with Telegram, two ways, both signed with the system bot's token:
+ * - the Mini App's `initData` (the dashboard opened from the bot): `hash` = HMAC-SHA256 with
+ *   key HMAC-SHA256("WebAppData", token) (lib/init-data.ts);
+ * - the Login Widget's fields (https://core.telegram.org/widgets/login#checking-authorization):
+ *   `hash` = hex HMAC-SHA256 of the data-check-string with key SHA-256(token).
+ * `auth_date` at most a day old. An unlinked Telegram user gets a short-lived link token, signed
+ * with the JWT secret, that a password sign-in takes to link the account.
+ */
+
+export const TELEGRAM_SIGN_IN_MAX_AGE_SECONDS = 86_400;
+const LINK_TOKEN_SECONDS = 15 * 60;
+
+export const TELEGRAM_SIGN_IN_MESSAGES = {
+  forged: 'The Telegram sign-in data is not signed by this site’s bot: sign in again',
+  stale: 'The Telegram sign-in is older than a day: sign in again',
+  unlinked:
+    'This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once: Telegram is linked then, and signs you in from now on.',
+  badLink: 'The Telegram link expired: sign in with Telegram again',
+} as const;
+
+const text = z.string().max(256).transform(withoutNul);
+export const TelegramWidgetInput = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  first_name: text,
+  last_name: text.optional(),
+  username: text.optional(),
+  photo_url: z.string().max(1024).optional(),
+  auth_date: z.coerce.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be 64 hex characters'),
+});
+export type TelegramWidgetInput = z.infer<typeof TelegramWidgetInput>;
+
+export const TelegramSignInInput = z.union([
+  z.object({ initData: z.string({ error: 'initData is required' }).min(1).max(16_384) }),
+  TelegramWidgetInput,
+]);
+export type TelegramSignInInput = z.infer<typeof TelegramSignInInput>;
+
+/** Who signs in, once the signature and the age are checked. */
+export function telegramIdentity(input: TelegramSignInInput, botToken: string, now = Math.floor(Date.now() / 1000)) {
+  if ('initData' in input) {
+    try {
+      return validateInitData(input.initData, {
+        botToken,
+        publicKeyHex: '00'.repeat(32),
+        maxAgeSeconds: TELEGRAM_SIGN_IN_MAX_AGE_SECONDS,
+        now,
+      }).user;
+    } catch (err) {
+      const stale = err instanceof Error && /too old/.test(err.message);
+      throw unauthenticated(stale ? TELEGRAM_SIGN_IN_MESSAGES.stale : TELEGRAM_SIGN_IN_MESSAGES.forged);
+    }
+  }
+  const { hash, ...fields } = input;
+  const check = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('\n');
+  const expected = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(check).digest();
+  if (!timingSafeEqual(Buffer.from(hash, 'hex'), expected)) throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.forged);
+  if (now - input.auth_date > TELEGRAM_SIGN_IN_MAX_AGE_SECONDS || input.auth_date - now > 60) {
+    throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.stale);
+  }
+  return {
+    id: input.id,
+    first_name: input.first_name,
+    ...(input.last_name ? { last_name: input.last_name } : {}),
+    ...(input.username ? { username: input.username } : {}),
+  } as TelegramUser;
+}
+
+/** Signs the widget's fields as Telegram does (tests, the demo's simulator). */
+export function signTelegramWidget(fields: Omit<TelegramWidgetInput, 'hash'>, botToken: string): TelegramWidgetInput {
+  const check = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('\n');
+  const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(check).digest('hex');
+  return { ...fields, hash };
+}
+
+interface LinkClaims {
+  id: number;
+  username: string | null;
+  language: string | null;
+  exp: number;
+}
+
+/** A token naming the Telegram user, for the password sign-in that links them (15 minutes). */
+export function signLinkToken(user: TelegramUser, secret: string, now = Math.floor(Date.now() / 1000)): string {
+  const claims: LinkClaims = {
+    id: user.id,
+    username: user.username ?? null,
+    language: user.language_code ?? null,
+    exp: now + LINK_TOKEN_SECONDS,
+  };
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${body}.${createHmac('sha256', secret).update(`telegram-link:${body}`).digest('base64url')}`;
+}
+
+export function readLinkToken(token: string, secret: string, now = Math.floor(Date.now() / 1000)): LinkClaims {
+  const [body, mac] = token.split('.');
+  const expected = createHmac('sha256', secret)
+    .update(`telegram-link:${body ?? ''}`)
+    .digest();
+  const given = Buffer.from(mac ?? '', 'base64url');
+  if (!body || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.badLink);
+  }
+  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkClaims;
+  if (claims.exp < now) throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.badLink);
+  return claims;
+}
