@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { isMiniApp } from './lib/telegram';
 import { appRouter } from './router';
 
 const root = document.getElementById('root') as HTMLElement;
@@ -10,7 +11,15 @@ const router = appRouter();
 // page does not fit (signed in on the landing page: sent on) gets the page rendered anew.
 const prerendered = root.dataset.prerendered;
 const render = () => startTransition(() => createRoot(root).render(<App router={router} />));
-if (prerendered !== undefined) {
+if (isMiniApp()) {
+  // Inside Telegram: the Mini App SDK (loaded only here) applies Telegram's theme and signs in
+  // with its initData before the first render, which then draws the page anew.
+  const start = () => {
+    root.replaceChildren();
+    router.load().then(render, render);
+  };
+  import('./features/telegram/miniApp').then((m) => m.startMiniApp(router)).then(start, start);
+} else if (prerendered !== undefined) {
   router.load().then(
     () => {
       const { pathname, searchStr } = router.state.location;

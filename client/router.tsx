@@ -9,13 +9,21 @@ import { guestRoutes } from './routes/guest';
 import { homeRoute } from './routes/home';
 import { moderationRoute } from './routes/moderation';
 import { policyRoutes } from './routes/policy';
+import { notificationsRoute } from './routes/notifications';
 import { publisherRoutes } from './routes/publisher';
 import { catchAllRoute, rootRoute } from './routes/root';
 
 const routeTree = rootRoute.addChildren([
   guestRoutes,
   policyRoutes,
-  homeRoute.addChildren([advertiserRoutes, publisherRoutes, exchangeRoutes, moderationRoute, financeRoute]),
+  homeRoute.addChildren([
+    advertiserRoutes,
+    publisherRoutes,
+    exchangeRoutes,
+    moderationRoute,
+    financeRoute,
+    notificationsRoute,
+  ]),
   catchAllRoute,
 ]);
 

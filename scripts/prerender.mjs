@@ -139,8 +139,10 @@ function staticPage(shell, page, html) {
   const withoutApp = withoutAppScripts(shell);
   const script = inlineScript('client/static-pages.js');
   // The landing page is for guests (as its route's guard says): a visitor with a session goes on
-  // to the dashboard before anything paints. The policies are for everyone.
-  const redirect = `try{localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
+  // to the dashboard before anything paints, and so does the dashboard opened in Telegram as a
+  // Mini App (its launch parameters in the fragment: the app signs in with them). The policies
+  // are for everyone.
+  const redirect = `try{/[#&]tgWebAppData=/.test(location.hash)?location.replace('/advertiser/projects'+location.hash):localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
   const head =
     page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirect}</script>\n  </head>`) : withoutApp;
   const out = pageHtml(head, page, html).replace('</body>', () => `  <script>${script}</script>\n  </body>`);

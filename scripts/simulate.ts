@@ -18,8 +18,10 @@
  * starts a local Bot API on that port (the fake the tests use, speaking the Bot API over HTTP,
  * every channel known) whose members are the simulated players: a player joins before checking,
  * and in a `--poor` app leaves right after, so when the hold ends (HOLD_DAYS=0 ends it at the
- * next job round) the server voids the conversion and the app's retention falls. Start the
- * server with what it prints:
+ * next job round) the server voids the conversion and the app's retention falls. The same
+ * local Bot API is the system bot's Telegram: it prints every message the bot sends, and its
+ * `/<bot>?start=<token>` (the Notifications page's t.me link, host replaced) presses Start as
+ * a demo Telegram user, which links the account. Start the server with what it prints:
  *   HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=7000000999:simulated-system-bot \
  *     TELEGRAM_API_URL=http://127.0.0.1:<port> npm start
  *
@@ -98,11 +100,18 @@ const telegram = flags.telegram
       token: SIMULATED_BOT_TOKEN,
       botUsername: 'simulated_system_bot',
       anyChannel: true,
+      // What the system bot sends (notifications, its answers to /start), printed as it goes.
+      onMessage: (m) =>
+        console.log(
+          `[telegram → chat ${m.chatId}] ${m.text}${m.buttons.map((b) => ` [${b.text} → ${b.webAppUrl ?? b.url}]`).join('')}`,
+        ),
     })
   : null;
 if (telegram) {
   console.log(
-    `local Bot API at ${telegram.url}: start the server with\n  HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=${telegram.token} TELEGRAM_API_URL=${telegram.url} npm start`,
+    `local Bot API at ${telegram.url}: start the server with\n  HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=${telegram.token} TELEGRAM_API_URL=${telegram.url} npm start\n` +
+      `To link an account: Notifications → Link Telegram, then open the link with https://t.me replaced by ${telegram.url}\n` +
+      '(that is pressing Start as the demo Telegram user); the bot’s messages are printed here.',
   );
 }
 

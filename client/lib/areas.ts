@@ -27,10 +27,13 @@ export function areaFromPath(pathname: string): Area {
   return first === 'publisher' || first === 'exchange' ? first : 'advertiser';
 }
 
-/** Staff pages (the moderation queue, finance) belong to no area: no area tabs above them. */
+/**
+ * Pages of no area (the staff's moderation queue and finance, everyone's notifications): no
+ * area tabs and no balance above them.
+ */
 export function isStaffPath(pathname: string): boolean {
   const first = pathname.split('/').filter(Boolean)[0];
-  return first === 'moderation' || first === 'finance';
+  return first === 'moderation' || first === 'finance' || first === 'notifications';
 }
 
 export interface Balances {

@@ -285,9 +285,11 @@ describe('long polling and the webhook at start', () => {
       expect(fake.callsOf('setMyCommands').length).toBeGreaterThan(0);
       const token = await login(polling, 'studio@demo.local');
       const started = await polling.api('/v1/users/self/telegram', { method: 'POST', token });
-      const user = telegramUser();
-      fake.userWrites(user, `/start ${tokenOf(started.body.value.url)}`);
-      const [confirm] = await messagesOf(fake, user.id);
+      // The simulator's way: the t.me link with the fake's address presses Start as its demo user.
+      const link = started.body.value.url.replace('https://t.me', fake.url);
+      const pressed = await fetch(link);
+      expect(await pressed.text()).toMatch(/^Sent “\/start [A-Za-z0-9_-]+” to @taskgram_test_bot as Demo\.$/m);
+      const [confirm] = await messagesOf(fake, 424242);
       expect(confirm.text).toBe(
         'Linked to studio@demo.local. You will get notifications here; /settings chooses which, /stop turns them off.',
       );

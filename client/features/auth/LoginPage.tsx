@@ -12,9 +12,12 @@ import { homePath } from '../../lib/areas';
 import { ownRedirect } from '../../lib/guards';
 import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
-import type { SignedIn } from './authApi';
+import type { AuthConfig, SignedIn } from './authApi';
 import { authApi } from './authApi';
 import { startGoogleSignIn, takeGoogleBack, takeGoogleState } from './google';
+import { startTelegramSignIn, takeTelegramBack, takeTelegramResult } from './telegram';
+import { setTelegramLinkNote, type TelegramLinkNote, telegramLinkNote } from '../../lib/telegram';
+import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
 import { useAuthConfig } from './useAuthConfig';
 
@@ -48,21 +51,26 @@ export function LoginPage() {
   const search = route.useSearch();
   const config = useAuthConfig();
   const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
+
   // Read after the first render: the build rendered this page without it.
   const [sessionEnded, setSessionEnded] = useState(false);
   useEffect(() => setSessionEnded(takeSessionEndedNote()), []);
   const handledCode = useRef<string>(undefined);
 
-  const signIn = (session: SignedIn, viaGoogle = false) => {
+  const signIn = (session: SignedIn, viaGoogle = false, viaTelegram = false) => {
     setToken(session.accessToken);
+    setTelegramLinkNote(null);
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
     const home = homePath(session.user);
     // Back to the page that sent here (a deep link, a session that ended), when it is ours.
-    const target = ownRedirect(viaGoogle ? takeGoogleBack() : search.redirect) ?? home;
+    const back = viaGoogle ? takeGoogleBack() : viaTelegram ? takeTelegramBack() : search.redirect;
+    const target = ownRedirect(back) ?? home;
     const roleStep = `${target.includes('?') ? '&' : '?'}chooseRole=1`;
     void navigate({ href: viaGoogle ? `${target}${roleStep}` : target, replace: true });
   };
+
+  const [telegramLink, dropTelegramLink] = useTelegramReturn((session) => signIn(session, false, true));
 
   // Back from Google with ?code&state: finish the code flow on the server.
   useEffect(() => {
@@ -112,25 +120,100 @@ export function LoginPage() {
           </Alert.Content>
         </Alert.Root>
       )}
-      <LoginForm onSignedIn={(session) => signIn(session)} />
-      {config?.google && (
-        <Stack gap="4">
-          <HStack>
-            <Separator flex="1" />
-            <Text flexShrink="0" fontSize="sm" color="fg.muted">
-              or
-            </Text>
-            <Separator flex="1" />
-          </HStack>
-          <Button
-            variant="outline"
-            size="lg"
-            onClick={() => config.google && startGoogleSignIn(config.google, ownRedirect(search.redirect) ?? undefined)}
-          >
-            <GoogleIcon /> Continue with Google
-          </Button>
-        </Stack>
+      {telegramLink && <TelegramLinkAsked message={telegramLink.message} />}
+      <LoginForm
+        onSignedIn={(session) => signIn(session)}
+        telegramLinkToken={telegramLink?.linkToken}
+        onTelegramLinkExpired={dropTelegramLink}
+      />
+      {config && (
+        <OtherSignIns
+          google={config.google}
+          telegram={telegramLink ? null : config.telegram}
+          back={ownRedirect(search.redirect) ?? undefined}
+        />
       )}
     </AuthLayout>
+  );
+}
+
+/** “or” and the other ways in: Google, Telegram (each when the server has it). */
+function OtherSignIns({
+  google,
+  telegram,
+  back,
+}: {
+  google: AuthConfig['google'];
+  telegram: AuthConfig['telegram'];
+  back?: string;
+}) {
+  if (!google && !telegram) return null;
+  return (
+    <Stack gap="4">
+      <HStack>
+        <Separator flex="1" />
+        <Text flexShrink="0" fontSize="sm" color="fg.muted">
+          or
+        </Text>
+        <Separator flex="1" />
+      </HStack>
+      {google && (
+        <Button variant="outline" size="lg" onClick={() => startGoogleSignIn(google, back)}>
+          <GoogleIcon /> Continue with Google
+        </Button>
+      )}
+      {telegram && (
+        <Button
+          variant="outline"
+          size="lg"
+          data-testid="telegram-sign-in"
+          onClick={() => startTelegramSignIn(telegram, back)}
+        >
+          <Send size={18} aria-hidden /> Sign in with Telegram
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * An unlinked Telegram sign-in's pending link (from the Mini App, or back from Telegram's
+ * sign-in with `#tgAuthResult`: those fields sign in, or ask for the e-mail once).
+ */
+function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
+  const [link, setLink] = useState<TelegramLinkNote | null>(null);
+  useEffect(() => setLink(telegramLinkNote()), []);
+  useEffect(() => {
+    const fields = takeTelegramResult();
+    if (!fields) return;
+    authApi.telegram(fields).then(
+      (answer) => {
+        if ('accessToken' in answer) {
+          onSignedIn(answer);
+          return;
+        }
+        const note = { linkToken: answer.linkToken, message: answer.message };
+        setTelegramLinkNote(note);
+        setLink(note);
+      },
+      (error) => notifyError(errorMessage(error)),
+    );
+  });
+  const drop = () => {
+    setTelegramLinkNote(null);
+    setLink(null);
+  };
+  return [link, drop] as const;
+}
+
+function TelegramLinkAsked({ message }: { message: string }) {
+  return (
+    <Alert.Root status="info" data-testid="telegram-link-asked">
+      <Send size={18} aria-hidden />
+      <Alert.Content>
+        <Alert.Title>Link Telegram to your account</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }

@@ -16,6 +16,8 @@ export interface SignedIn {
 
 export interface AuthConfig {
   google: null | { clientId: string; authorizationEndpoint: string; redirectUri: string; scope: string };
+  /** The system bot for “Sign in with Telegram”; null when the server has none. */
+  telegram: null | { bot: string; botId: number };
   supportBot: string;
   supportEmail: string;
   docsUrl: string;
@@ -32,8 +34,24 @@ export interface RegistrationRequestBody {
 }
 
 export const authApi = {
-  login: ({ code, ...body }: { email: string; password: string; code?: string }) =>
-    api<SignedIn>('POST', '/v1/auth/login', code ? { ...body, code } : body),
+  login: ({
+    code,
+    telegramLinkToken,
+    ...body
+  }: {
+    email: string;
+    password: string;
+    code?: string;
+    telegramLinkToken?: string;
+  }) =>
+    api<SignedIn>('POST', '/v1/auth/login', {
+      ...body,
+      ...(code ? { code } : {}),
+      ...(telegramLinkToken ? { telegramLinkToken } : {}),
+    }),
+  /** The Mini App's initData or the Login Widget's signed fields. */
+  telegram: (body: { initData: string } | Record<string, string | number>) =>
+    api<SignedIn | { linkRequired: true; linkToken: string; message: string }>('POST', '/v1/auth/telegram', body),
   register: (body: RegistrationRequestBody) =>
     api<{ status: 'PENDING'; message: string }>('POST', '/v1/auth/registration', body),
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),

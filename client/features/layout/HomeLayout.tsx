@@ -28,11 +28,14 @@ import { useLiveBalance } from './useLiveBalance';
 import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
+import { isMiniApp } from '../../lib/telegram';
 
-/** The staff page's name for the header, on the moderation queue and finance. */
+const STAFF_PAGES: Record<string, string> = { finance: 'Finance', notifications: 'Notifications' };
+
+/** The name for the header of a page of no area: the moderation queue, finance, notifications. */
 function staffPageOf(pathname: string): string | undefined {
   if (!isStaffPath(pathname)) return undefined;
-  return pathname.split('/').filter(Boolean)[0] === 'finance' ? 'Finance' : 'Moderation';
+  return STAFF_PAGES[pathname.split('/').filter(Boolean)[0]] ?? 'Moderation';
 }
 
 function Shell() {
@@ -46,9 +49,17 @@ function Shell() {
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
+  // Inside Telegram: a compact header under Telegram's own, clear of its safe areas; Telegram
+  // sets the theme, so no theme menu, and no footer.
+  const mini = isMiniApp();
 
   return (
-    <Flex direction="column" minH="100dvh">
+    <Flex
+      direction="column"
+      minH="100dvh"
+      pb={mini ? 'var(--tg-viewport-safe-area-inset-bottom, 0px)' : undefined}
+      data-mini-app={mini ? '' : undefined}
+    >
       <Box
         as="header"
         position="sticky"
@@ -57,9 +68,14 @@ function Shell() {
         bg="bg/85"
         backdropFilter="blur(12px)"
         borderBottomWidth="1px"
+        pt={
+          mini
+            ? 'calc(var(--tg-viewport-safe-area-inset-top, 0px) + var(--tg-viewport-content-safe-area-inset-top, 0px))'
+            : undefined
+        }
       >
         <Container maxW="7xl">
-          <HStack h="16" gap={{ base: '1', sm: '3' }} minW="0">
+          <HStack h={mini ? '12' : '16'} gap={{ base: '1', sm: '3' }} minW="0">
             {me ? (
               <MobileDrawer
                 area={area}
@@ -88,7 +104,7 @@ function Shell() {
             ) : (
               <Skeleton h="8" w="24" borderRadius="full" />
             )}
-            <ThemeMenu />
+            {!mini && <ThemeMenu />}
             {me && (
               <Box display={{ base: 'none', md: 'block' }}>
                 <UserMenu user={me} />
@@ -113,7 +129,7 @@ function Shell() {
           <Outlet />
         )}
       </Container>
-      <LayoutFooter config={config} />
+      {!mini && <LayoutFooter config={config} />}
       <ChooseRoleDialog open={'chooseRole' in (search as object)} userId={me?.id} />
     </Flex>
   );

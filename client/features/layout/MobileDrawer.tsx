@@ -7,7 +7,7 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link, useLocation } from '@tanstack/react-router';
-import { KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
+import { Bell, KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
@@ -208,7 +208,7 @@ function AreaTabs({
   );
 }
 
-/** Add Funds, sessions and password, log out. */
+/** Add Funds, notifications, sessions and password, log out. */
 function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; onSessions: () => void }) {
   return (
     <>
@@ -216,6 +216,11 @@ function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; on
       <Button asChild colorPalette="brand" onClick={onNavigate}>
         <Link to="/advertiser/payments">
           <PlusCircle /> Add Funds
+        </Link>
+      </Button>
+      <Button asChild variant="ghost" onClick={onNavigate}>
+        <Link to="/notifications">
+          <Bell /> Notifications and Telegram
         </Link>
       </Button>
       <Button variant="ghost" onClick={onSessions}>

@@ -14,7 +14,9 @@ import { type Area, areas } from '../../lib/areas';
 export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: string }) {
   const navigate = useNavigate();
   const inArea = areas.find((a) => a.id === area) ?? areas[0];
-  const current = staffPage ? { label: staffPage, caption: 'Staff · switch to an area' } : inArea;
+  const current = staffPage
+    ? { label: staffPage, caption: `${staffPage === 'Notifications' ? 'Your settings' : 'Staff'} · switch to an area` }
+    : inArea;
   return (
     <Menu.Root
       onSelect={(e) => void navigate({ to: areas.find((a) => a.id === e.value)?.home ?? '/advertiser/projects' })}

@@ -67,4 +67,8 @@ export const pageHeadings = {
     description:
       'Withdrawal requests: approve them and the network pays them in USDT on TON, or reject them with a reason.',
   },
+  '/notifications': {
+    title: 'Notifications',
+    description: 'Hear of campaigns, payouts, apps and swaps where you are: in Telegram, or by e-mail.',
+  },
 } as const satisfies Record<string, PageHeadingText>;

@@ -1,0 +1,339 @@
+import { useMutation } from '@apollo/client/react';
+import { Alert } from '@chakra-ui/react/alert';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Switch } from '@chakra-ui/react/switch';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { BellRing, Send } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { Page } from '../../components/ui/Page';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { graphql } from '../../gql';
+import type { NotificationGroup, NotificationSettingsQuery, NotificationType } from '../../gql/graphql';
+import { errorMessage } from '../../lib/api';
+import { dateFormat } from '../../lib/dates';
+import { useLiveQuery } from '../../lib/live';
+import { serverError } from '../../lib/serverError';
+import { pageHeadings } from '../layout/pageHeadings';
+
+const NotificationSettingsQueryDoc = graphql(`
+  query NotificationSettings {
+    notificationSettings {
+      telegramConfigured
+      telegram {
+        id
+        username
+      }
+      preferences {
+        type
+        group
+        label
+        telegram
+        email
+      }
+    }
+  }
+`);
+
+const TelegramLinkChangedSubscription = graphql(`
+  subscription TelegramLinkChanged {
+    telegramLinkChanged {
+      telegram {
+        id
+        username
+      }
+    }
+  }
+`);
+
+const StartTelegramLinkMutation = graphql(`
+  mutation StartTelegramLink {
+    startTelegramLink {
+      url
+      expiresAt
+    }
+  }
+`);
+
+const UnlinkTelegramMutation = graphql(`
+  mutation UnlinkTelegram {
+    unlinkTelegram {
+      telegram {
+        id
+      }
+    }
+  }
+`);
+
+const UpdateNotificationSettingsMutation = graphql(`
+  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {
+    updateNotificationSettings(changes: $changes) {
+      type
+      group
+      label
+      telegram
+      email
+    }
+  }
+`);
+
+const linkTime = dateFormat({ timeStyle: 'short' });
+
+type Settings = NotificationSettingsQuery['notificationSettings'];
+type Preference = Settings['preferences'][number];
+
+const GROUP_TITLES: Record<NotificationGroup, string> = {
+  ADVERTISER: 'Advertiser',
+  PUBLISHER: 'Publisher',
+  EXCHANGE: 'Exchange',
+  MODERATION: 'Moderation',
+};
+
+/**
+ * Where the user hears of what happens: the Telegram link (through the system bot, live when
+ * the bot confirms) and, per event type, Telegram and e-mail switches.
+ */
+export function NotificationsPage() {
+  const { data, error, refetch } = useLiveQuery(
+    NotificationSettingsQueryDoc,
+    { fetchPolicy: 'cache-and-network' },
+    { subscription: TelegramLinkChangedSubscription },
+  );
+  const settings = data?.notificationSettings;
+  return (
+    <Page {...pageHeadings['/notifications']}>
+      {error && !settings ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>Could not load your notification settings: {serverError(error).message}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert.Root>
+      ) : !settings ? (
+        <Stack gap="4">
+          <Skeleton h="32" />
+          <Skeleton h="64" />
+        </Stack>
+      ) : (
+        <>
+          <TelegramCard settings={settings} />
+          <PreferencesTable settings={settings} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function TelegramCard({ settings }: { settings: Settings }) {
+  const [start, { loading: starting }] = useMutation(StartTelegramLinkMutation);
+  const [unlink, { loading: unlinking }] = useMutation(UnlinkTelegramMutation, {
+    refetchQueries: [NotificationSettingsQueryDoc],
+  });
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const linked = settings.telegram;
+
+  const startLink = async () => {
+    try {
+      const { data } = await start();
+      const started = data?.startTelegramLink;
+      if (!started) return;
+      setLink(started);
+      window.open(started.url, '_blank', 'noopener');
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Card.Root variant="outline" data-testid="telegram-card">
+      <Card.Body>
+        <Stack gap="3">
+          <HStack gap="2">
+            <Send size={18} aria-hidden />
+            <Heading as="h2" size="md">
+              Telegram
+            </Heading>
+          </HStack>
+          {!settings.telegramConfigured ? (
+            <Alert.Root status="info" data-testid="telegram-off">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Telegram notifications are off on this server</Alert.Title>
+                <Alert.Description>
+                  The server has no system bot: its administrator registers one with @BotFather and sets
+                  TELEGRAM_BOT_TOKEN (see the README), then restarts it. E-mail notifications work meanwhile.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : linked ? (
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Text data-testid="telegram-linked">
+                Linked to <b>{linked.username ? `@${linked.username}` : `Telegram user ${linked.id}`}</b>: messages come
+                from the system bot.
+              </Text>
+              <Button variant="outline" colorPalette="red" size="sm" onClick={() => setConfirming(true)}>
+                Unlink
+              </Button>
+            </HStack>
+          ) : (
+            <LinkPanel link={link} starting={starting} onStart={() => void startLink()} />
+          )}
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog
+        open={confirming}
+        title="Unlink Telegram?"
+        confirmLabel="Unlink"
+        loading={unlinking}
+        iconColor="orange.500"
+        testId="unlink-telegram"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          void unlink().then(
+            () => {
+              setConfirming(false);
+              setLink(null);
+              notifySuccess('Telegram unlinked');
+            },
+            (e) => notifyError(errorMessage(e)),
+          )
+        }
+      >
+        No more notifications in Telegram, and no sign-in with it, until you link it again.
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}
+
+function PreferencesTable({ settings }: { settings: Settings }) {
+  const [update] = useMutation(UpdateNotificationSettingsMutation);
+  const telegramUsable = settings.telegramConfigured && !!settings.telegram;
+  const change = (p: Preference, channel: 'telegram' | 'email', on: boolean) => {
+    const next = { ...p, [channel]: on };
+    void update({
+      variables: { changes: [{ type: p.type as NotificationType, [channel]: on }] },
+      optimisticResponse: {
+        __typename: 'Mutation',
+        updateNotificationSettings: settings.preferences.map((x) => (x.type === p.type ? next : x)),
+      },
+      update: (cache, { data: changed }) => {
+        if (!changed) return;
+        cache.updateQuery({ query: NotificationSettingsQueryDoc }, (old) =>
+          old
+            ? {
+                ...old,
+                notificationSettings: { ...old.notificationSettings, preferences: changed.updateNotificationSettings },
+              }
+            : old,
+        );
+      },
+    }).catch((e) => notifyError(errorMessage(e)));
+  };
+  const groups = [...new Set(settings.preferences.map((p) => p.group))];
+  return (
+    <Stack gap="6" data-testid="notification-preferences">
+      {!telegramUsable && settings.telegramConfigured && (
+        <Text color="fg.muted" fontSize="sm">
+          The Telegram switches take effect once Telegram is linked.
+        </Text>
+      )}
+      {groups.map((group) => (
+        <Stack key={group} gap="2">
+          <Heading as="h2" size="md">
+            {GROUP_TITLES[group]}
+          </Heading>
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Event</Table.ColumnHeader>
+                  <Table.ColumnHeader w="28" textAlign="center">
+                    Telegram
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w="28" textAlign="center">
+                    E-mail
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {settings.preferences
+                  .filter((p) => p.group === group)
+                  .map((p) => (
+                    <Table.Row key={p.type} data-testid={`preference-${p.type}`}>
+                      <Table.Cell>{p.label}</Table.Cell>
+                      {(['telegram', 'email'] as const).map((channel) => (
+                        <Table.Cell key={channel} textAlign="center">
+                          <Switch.Root
+                            checked={p[channel]}
+                            disabled={channel === 'telegram' && !settings.telegramConfigured}
+                            onCheckedChange={(e) => change(p, channel, e.checked)}
+                            colorPalette="brand"
+                          >
+                            <Switch.HiddenInput />
+                            <Switch.Control />
+                            <Switch.Label
+                              srOnly
+                            >{`${p.label} by ${channel === 'telegram' ? 'Telegram' : 'e-mail'}`}</Switch.Label>
+                          </Switch.Root>
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Not linked yet: the button that opens the bot, then the link and how long it works while the page waits. */
+function LinkPanel({
+  link,
+  starting,
+  onStart,
+}: {
+  link: { url: string; expiresAt: string } | null;
+  starting: boolean;
+  onStart: () => void;
+}) {
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted">
+        Link your Telegram account: the bot opens, you press Start, and this page shows it at once.
+      </Text>
+      <HStack>
+        <Button onClick={onStart} loading={starting} data-testid="link-telegram">
+          <BellRing size={16} /> Link Telegram
+        </Button>
+      </HStack>
+      {link && (
+        <Alert.Root status="info" data-testid="telegram-link-waiting">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Waiting for you to press Start in the bot…</Alert.Title>
+            <Alert.Description>
+              <HStack gap="1" wrap="wrap">
+                <ChakraLink href={link.url} target="_blank" rel="noopener" color="brand.fg" wordBreak="break-all">
+                  {link.url}
+                </ChakraLink>
+                <CopyButton value={link.url} label="Copy the link" />
+              </HStack>
+              The link works once, until {linkTime(new Date(link.expiresAt))}.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The dashboard opened inside Telegram as a Mini App, told without the Mini App SDK (which
+ * loads only then, client/features/telegram/miniApp.ts): Telegram opens it with its launch
+ * parameters in the address (`#tgWebAppData=…`), or a page of Telegram's `Telegram.WebApp`
+ * carries the signed initData. Remembered for the tab, as the address loses them on navigation.
+ */
+const MINI_APP_KEY = 'taskgram:mini-app';
+
+/** A Telegram sign-in that found no account: the link token and what to tell (the login page reads it). */
+export const TELEGRAM_LINK_KEY = 'taskgram:telegram-link';
+
+interface TelegramGlobal {
+  Telegram?: { WebApp?: { initData?: string } };
+}
+
+export function isMiniApp(): boolean {
+  if (typeof window === 'undefined') return false;
+  try {
+    if (sessionStorage.getItem(MINI_APP_KEY) === '1') return true;
+    const launched =
+      /[#?&]tgWebAppData=/.test(window.location.hash) ||
+      /[?&]tgWebAppData=/.test(window.location.search) ||
+      !!(window as TelegramGlobal).Telegram?.WebApp?.initData;
+    if (launched) sessionStorage.setItem(MINI_APP_KEY, '1');
+    return launched;
+  } catch {
+    return false;
+  }
+}
+
+/** The initData a page of Telegram's own script carries (`Telegram.WebApp.initData`), if any. */
+export function webAppInitData(): string | undefined {
+  return (window as TelegramGlobal).Telegram?.WebApp?.initData || undefined;
+}
+
+export interface TelegramLinkNote {
+  linkToken: string;
+  message: string;
+}
+
+/** The pending link of an unlinked Telegram sign-in, for the password sign-in that links it. */
+export function telegramLinkNote(): TelegramLinkNote | null {
+  try {
+    const raw = sessionStorage.getItem(TELEGRAM_LINK_KEY);
+    return raw ? (JSON.parse(raw) as TelegramLinkNote) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setTelegramLinkNote(note: TelegramLinkNote | null): void {
+  try {
+    if (note) sessionStorage.setItem(TELEGRAM_LINK_KEY, JSON.stringify(note));
+    else sessionStorage.removeItem(TELEGRAM_LINK_KEY);
+  } catch {
+    // Storage off: the user signs in with Telegram again.
+  }
+}
