@@ -107,6 +107,7 @@ describe('accessibility', () => {
         ['advertiser@demo.local', '/exchange/incoming', 'Incoming Requests'],
         ['publisher@demo.local', '/publisher', 'My Apps'],
         ['publisher@demo.local', '/publisher/integrations', 'Integrations'],
+        ['publisher@demo.local', '/notifications', 'Notifications'],
       ];
       const found: string[] = [];
       const sessions = new Map<string, Page>();

@@ -200,10 +200,9 @@ export function isNotificationType(value: string): value is NotificationType {
   return Object.hasOwn(NOTIFICATION_TYPES, value);
 }
 
-/** The message's language: Russian for a Telegram language of ru (or uk/be), else English. */
+/** The message's language: Russian for a Telegram language of Russian, else English. */
 export function messageLanguage(code: string | null | undefined): 'en' | 'ru' {
-  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
-  return base === 'ru' || base === 'uk' || base === 'be' ? 'ru' : 'en';
+  return (code ?? '').toLowerCase().split(/[-_]/)[0] === 'ru' ? 'ru' : 'en';
 }
 
 export function renderMessage(type: NotificationType, params: Params, language: 'en' | 'ru') {
