@@ -2,7 +2,7 @@ import { defineArea } from '../../app/area.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { CallbacksService } from './callbacks.service.ts';
-import { conversionNotices } from './conversion-notices.ts';
+import { ConversionNotices } from './conversion-notices.ts';
 import {
   Campaign,
   Click,
@@ -42,6 +42,7 @@ export const campaignsArea = defineArea({
       maxAttempts: config.rewardCallbackMaxAttempts,
       log,
     });
+    const notices = new ConversionNotices();
     // Exchange, fraud and quality are told of conversions once every area is built.
     const conversions = new ConversionsService({
       pubsub,
@@ -58,7 +59,8 @@ export const campaignsArea = defineArea({
       onHoldsEnded: (platformIds) => later().quality.soon(platformIds),
       // Budget, daily cap and first-conversion notices, after the commit (keyed: sent once).
       onResults: (results) =>
-        void conversionNotices(em(), results)
+        void notices
+          .events(em(), results)
           .then((events) =>
             events.length
               ? inTransaction(em(), pubsub, (tx, emit) => later().notifications.notify(tx, events, emit))

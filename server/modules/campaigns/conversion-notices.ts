@@ -8,89 +8,145 @@ export type NoticeResult =
   | { result: 'BUDGET'; campaignId: number }
   | {
       result: 'COMPLETED';
-      campaign: { id: number };
+      campaign: { id: number; status: string; budget: string; spend: string; todayConversions: number };
       platform: { platformId: number; completedQuantity: number };
-      publisherId: number;
       deal: unknown;
     }
   | { result: string };
 
+interface CampaignFacts {
+  ownerId: number;
+  projectId: number;
+  name: string;
+  dailyCap: number | null;
+  dealId: number | null;
+  /** What it was given (left + spent) when read: the key of a BUDGET answer, which carries no amounts. */
+  given: bigint;
+  /** When these facts are read again (a renamed campaign or a changed cap shows within a minute). */
+  until: number;
+}
+
+const FACTS_MS = 60_000;
+/** Keys told by this process: a campaign under 10 % is not told again on each conversion. */
+const TOLD_MAX = 50_000;
+
 /**
- * The notifications a committed conversion batch leads to, read from the rows it left: a
- * campaign's budget under 10 % of what it was given, spent (it stopped, or what is left pays no
- * conversion), its daily cap reached,
- * an app's first paid conversion. Each is keyed so it is sent once: the budget notices per funding
- * (the budget account's credits), the cap per day, the first conversion per app.
+ * The notifications a committed conversion batch leads to, read from its answers: a campaign's
+ * budget under 10 % of what it was given (what is left + what it spent: a conversion moves money
+ * from one to the other, a void back, so only new funding changes it), spent (it stopped), its
+ * daily cap reached, an app's first paid conversion. Keyed so each is sent once (the budget
+ * notices per funding, the cap per day, the first conversion per app); a key this process told
+ * already is skipped before any query, and the campaigns' names and caps are kept a minute, so
+ * the conversion path pays no query in the steady state.
  */
-export async function conversionNotices(em: EntityManager, results: readonly NoticeResult[]): Promise<NotifyEvent[]> {
-  const spent = new Set<number>();
-  const touched = new Set<number>();
-  const firstCandidates = new Map<number, number>();
-  for (const r of results) {
-    if (r.result === 'BUDGET' && 'campaignId' in r) spent.add(r.campaignId);
-    if (r.result === 'COMPLETED' && 'campaign' in r) {
-      touched.add(r.campaign.id);
-      // A paid conversion (a swap's delivery earns nothing). The pair's count is at most this
-      // batch's: the app may have had none before.
-      const n = (firstCandidates.get(r.platform.platformId) ?? 0) + 1;
-      if (!r.deal && r.platform.completedQuantity <= n) firstCandidates.set(r.platform.platformId, n);
-    }
-  }
-  const events: NotifyEvent[] = [];
-  const ids = [...new Set([...spent, ...touched])];
-  if (ids.length) {
-    const rows = await em.execute<
-      {
-        id: number;
-        owner_id: number;
-        project_id: number;
-        name: string;
-        daily_cap: number | null;
-        today_date: string | null;
-        today_conversions: number;
-        min_price: string;
-        funded: string;
-        available: string;
-      }[]
-    >(
-      `select c.id, c.owner_id, c.project_id, c.name, c.daily_cap, c.today_date::text as today_date, c.today_conversions, c.min_price::text as min_price,
-              a.credits_posted::text as funded, (a.credits_posted - a.debits_posted - a.debits_pending)::text as available
-         from campaigns c join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id
-        where c.id = any(?::int[]) and c.deal_id is null`,
-      [pgIds(ids)],
-    );
-    for (const c of rows) {
-      const funded = BigInt(c.funded);
-      const available = BigInt(c.available);
-      const base = { userId: c.owner_id, path: `/advertiser/projects/${c.project_id}` };
-      const money = { campaign: c.name, budget: formatMoney(funded), left: formatMoney(available) };
-      // Spent: the function stopped it, or what is left cannot pay its cheapest conversion.
-      if (spent.has(c.id) || available < BigInt(c.min_price)) {
-        events.push({ ...base, type: 'budgetExhausted', key: `budget-exhausted:${c.id}:${funded}`, params: money });
-      } else if (available * 10n < funded) {
-        events.push({ ...base, type: 'budgetLow', key: `budget-low:${c.id}:${funded}`, params: money });
+export class ConversionNotices {
+  private readonly facts = new Map<number, CampaignFacts>();
+  private readonly told = new Set<string>();
+
+  async events(em: EntityManager, results: readonly NoticeResult[]): Promise<NotifyEvent[]> {
+    const candidates = this.candidates(results);
+    if (!candidates.campaigns.size && !candidates.apps.size) return [];
+    const events: NotifyEvent[] = [];
+    const facts = await this.campaignFacts(em, [...candidates.campaigns.keys()]);
+    for (const [id, wants] of candidates.campaigns) {
+      const c = facts.get(id);
+      if (!c || c.dealId !== null) continue;
+      for (const want of wants) {
+        const event = noticeOf(id, c, want);
+        if (event && this.tell(`campaign:${id}:${want.key}`)) events.push(event);
       }
-      if (c.daily_cap !== null && c.today_conversions >= c.daily_cap && touched.has(c.id)) {
-        events.push({
-          ...base,
-          type: 'dailyCapReached',
-          key: `daily-cap:${c.id}:${c.today_date}`,
-          params: { campaign: c.name, cap: c.daily_cap },
+    }
+    events.push(...(await this.firstConversions(em, candidates.apps)));
+    return events;
+  }
+
+  /** What the answers say may be worth telling, without a query. */
+  private candidates(results: readonly NoticeResult[]) {
+    const campaigns = new Map<number, Want[]>();
+    const add = (id: number, want: Want) => {
+      if (this.told.has(`campaign:${id}:${want.key}`)) return;
+      campaigns.set(id, [...(campaigns.get(id) ?? []), want]);
+    };
+    const apps = new Map<number, number>();
+    const latest = new Map<number, Extract<NoticeResult, { result: 'COMPLETED' }>['campaign']>();
+    for (const r of results) {
+      if (r.result === 'BUDGET' && 'campaignId' in r) add(r.campaignId, { kind: 'spent', key: 'spent' });
+      if (r.result !== 'COMPLETED' || !('campaign' in r)) continue;
+      const seen = latest.get(r.campaign.id);
+      if (!seen || seen.todayConversions <= r.campaign.todayConversions) latest.set(r.campaign.id, r.campaign);
+      // A paid conversion (a swap's delivery earns nothing); the pair's count is at most this
+      // batch's: the app may have had none before.
+      const n = (apps.get(r.platform.platformId) ?? 0) + 1;
+      if (!r.deal && r.platform.completedQuantity <= n) apps.set(r.platform.platformId, n);
+    }
+    for (const [id, c] of latest) {
+      const left = BigInt(c.budget);
+      const given = left + BigInt(c.spend);
+      if (c.status === 'STOPPED') add(id, { kind: 'spent', key: `spent:${given}`, left, given });
+      else if (left * 10n < given) add(id, { kind: 'low', key: `low:${given}`, left, given });
+      add(id, { kind: 'cap', key: `cap:${today()}`, today: c.todayConversions });
+    }
+    return { campaigns, apps };
+  }
+
+  /** Names, owners and caps, kept a minute. */
+  private async campaignFacts(em: EntityManager, ids: number[]): Promise<Map<number, CampaignFacts>> {
+    const now = Date.now();
+    const stale = ids.filter((id) => (this.facts.get(id)?.until ?? 0) < now);
+    if (stale.length) {
+      const rows = await em.execute<
+        {
+          id: number;
+          owner_id: number;
+          project_id: number;
+          name: string;
+          daily_cap: number | null;
+          deal_id: number | null;
+          left: string;
+          spend: string;
+        }[]
+      >(
+        `select c.id, c.owner_id, c.project_id, c.name, c.daily_cap, c.deal_id, c.spend::text as spend,
+                coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text as left
+           from campaigns c left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id
+          where c.id = any(?::int[])`,
+        [pgIds(stale)],
+      );
+      if (this.facts.size > TOLD_MAX) this.facts.clear();
+      for (const r of rows) {
+        this.facts.set(r.id, {
+          ownerId: r.owner_id,
+          projectId: r.project_id,
+          name: r.name,
+          dailyCap: r.daily_cap,
+          dealId: r.deal_id,
+          given: BigInt(r.left) + BigInt(r.spend),
+          until: now + FACTS_MS,
         });
       }
     }
+    return this.facts;
   }
-  if (firstCandidates.size) {
-    const apps = await em.execute<{ id: number; owner_id: number; title: string; n: string }[]>(
+
+  private async firstConversions(em: EntityManager, apps: Map<number, number>): Promise<NotifyEvent[]> {
+    const fresh = [...apps.keys()].filter((id) => !this.told.has(`first:${id}`));
+    if (!fresh.length) return [];
+    const rows = await em.execute<{ id: number; owner_id: number; title: string; n: string }[]>(
       `select p.id, p.owner_id, p.title, coalesce(sum(s.completed) filter (where c.deal_id is null), 0)::text as n
          from platforms p
          left join platform_campaign_stats s on s.platform_id = p.id
          left join campaigns c on c.id = s.campaign_id
         where p.id = any(?::int[]) group by p.id`,
-      [pgIds([...firstCandidates.keys()])],
+      [pgIds(fresh)],
     );
-    for (const a of apps) {
-      if (Number(a.n) > (firstCandidates.get(a.id) ?? 0)) continue;
+    const events: NotifyEvent[] = [];
+    for (const a of rows) {
+      // More than this batch's: it had some before (and was told then, or before notifications).
+      if (Number(a.n) > (apps.get(a.id) ?? 0)) {
+        this.tell(`first:${a.id}`);
+        continue;
+      }
+      if (!this.tell(`first:${a.id}`)) continue;
       events.push({
         userId: a.owner_id,
         type: 'firstConversion',
@@ -99,6 +155,40 @@ export async function conversionNotices(em: EntityManager, results: readonly Not
         path: `/publisher/${a.id}/campaigns`,
       });
     }
+    return events;
   }
-  return events;
+
+  /** True the first time this process sees `key` (bounded: forgetting only costs a no-op insert). */
+  private tell(key: string): boolean {
+    if (this.told.has(key)) return false;
+    if (this.told.size > TOLD_MAX) this.told.clear();
+    this.told.add(key);
+    return true;
+  }
+}
+
+type Want =
+  | { kind: 'spent'; key: string; left?: bigint; given?: bigint }
+  | { kind: 'low'; key: string; left: bigint; given: bigint }
+  | { kind: 'cap'; key: string; today: number };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function noticeOf(id: number, c: CampaignFacts, want: Want): NotifyEvent | null {
+  const base = { userId: c.ownerId, path: `/advertiser/projects/${c.projectId}` };
+  if (want.kind === 'cap') {
+    if (c.dailyCap === null || want.today < c.dailyCap) return null;
+    return {
+      ...base,
+      type: 'dailyCapReached',
+      key: `daily-cap:${id}:${today()}`,
+      params: { campaign: c.name, cap: c.dailyCap },
+    };
+  }
+  const given = want.given ?? c.given;
+  const left = want.left ?? 0n;
+  const params = { campaign: c.name, budget: formatMoney(given), left: formatMoney(left) };
+  return want.kind === 'spent'
+    ? { ...base, type: 'budgetExhausted', key: `budget-exhausted:${id}:${given}`, params }
+    : { ...base, type: 'budgetLow', key: `budget-low:${id}:${given}`, params };
 }
