@@ -2,6 +2,12 @@ import { p } from '@mikro-orm/core';
 
 // Shared columns: every table has an id and audit timestamps.
 export const idColumn = () => p.integer().primary().autoincrement();
+/** When the row was made (set by the ORM, and by the database for raw inserts). */
+export const createdAtColumn = () =>
+  p
+    .datetime()
+    .onCreate(() => new Date())
+    .defaultRaw('now()');
 export const timestamps = () => ({
   createdAt: p
     .datetime()

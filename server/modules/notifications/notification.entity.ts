@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { idColumn } from '../../db/columns.ts';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 export const NOTIFICATION_CHANNELS = ['TELEGRAM', 'EMAIL'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -21,10 +21,7 @@ export const Notification = defineEntity({
   indexes: [{ properties: ['state', 'dueAt'] }],
   properties: {
     id: idColumn(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .defaultRaw('now()'),
+    createdAt: createdAtColumn(),
     userId: p.integer(),
     type: p.string().length(40),
     eventKey: p.string().length(120),
@@ -36,10 +33,7 @@ export const Notification = defineEntity({
     path: p.string().length(200),
     state: p.enum([...NOTIFICATION_STATES]).default('PENDING'),
     /** When it may be (re)tried; a claim moves it past the lease, so a crashed sender's row comes back. */
-    dueAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .defaultRaw('now()'),
+    dueAt: createdAtColumn(),
     /** When it was last claimed for sending: the claim counts these to keep Telegram's limits. */
     claimedAt: p.datetime().nullable().index(),
     attempts: p.integer().default(0),
@@ -68,10 +62,7 @@ export const TelegramLinkToken = defineEntity({
   tableName: 'telegram_link_tokens',
   properties: {
     id: idColumn(),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .defaultRaw('now()'),
+    createdAt: createdAtColumn(),
     /** SHA-256 of the token (hex): the token itself is only in the link. */
     tokenHash: p.string().length(64).unique(),
     userId: p.integer().index(),
