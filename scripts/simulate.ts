@@ -714,12 +714,21 @@ function summary(elapsed: number) {
 }
 
 let apps: App[] = [];
-try {
-  console.log(`simulate: ${BASE}, ${RATE}/s, ${PLAYERS} players${Number.isFinite(SECONDS) ? `, ${SECONDS} s` : ''}`);
-  apps = await discoverApps();
-} catch (err) {
-  console.error(`simulate: cannot start: ${(err as Error).message}`);
-  process.exit(1);
+console.log(`simulate: ${BASE}, ${RATE}/s, ${PLAYERS} players${Number.isFinite(SECONDS) ? `, ${SECONDS} s` : ''}`);
+// With --telegram the server is started after this (it needs the local Bot API): wait for it.
+const waitUntil = Date.now() + (telegram ? 5 * 60_000 : 0);
+for (;;) {
+  try {
+    apps = await discoverApps();
+    break;
+  } catch (err) {
+    const refused = /ECONNREFUSED|fetch failed/.test((err as Error).message);
+    if (!refused || Date.now() > waitUntil) {
+      console.error(`simulate: cannot start: ${(err as Error).message}`);
+      process.exit(1);
+    }
+    await sleep(2000);
+  }
 }
 if (!apps.length) {
   console.error('simulate: no app to play in (see the warnings above)');

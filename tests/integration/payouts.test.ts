@@ -225,6 +225,23 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
       .toBe(true);
   });
 
+  test('a cursor another chain left (npm start restarted: a new sandbox chain) does not hide this chain’s transfers', async () => {
+    // The first sandbox chain's transactions had later logical times than a new chain's first ones.
+    await em(app).execute(
+      `insert into payout_state (key, value, updated_at) values ('cursor', '999999999999999', now())
+       on conflict (key) do update set value = excluded.value`,
+    );
+    await credit(app, publisherId, '60');
+    const requested = await withdraw(55, newAddress());
+    expect(requested.status).toBe(201);
+    await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [requested.body.value.id]);
+    await app.services.payouts.round();
+    const list = await app.api(`/v1/users/transactions/publisher?search=${requested.body.value.id}`, {
+      token: publisher,
+    });
+    expect(list.body.value.data[0]).toMatchObject({ status: 'DONE', txHash: expect.any(String) });
+  });
+
   test('an invalid address is refused at the request, with a message that says why', async () => {
     await credit(app, publisherId, '100');
     const mainnetForm = new Address(0, randomBytes(32)).toString({ bounceable: false });

@@ -353,7 +353,11 @@ export class PayoutsService {
   // ── 1. What the chain did ───────────────────────────────────────────────────────────────
 
   private async confirm(em: EntityManager, rig: Rig): Promise<{ confirmed: number; failed: number }> {
-    let cursor = BigInt((await this.state(em, 'cursor')) ?? '0');
+    // Per chain: a new sandbox chain (a restart) starts its logical times again. (toncenter's
+    // cursor was kept as `cursor` before chains had ids: read once from there.)
+    const cursorKey = `cursor:${rig.chain.id}`;
+    const legacy = rig.chain.kind === 'toncenter' ? await this.state(em, 'cursor') : null;
+    let cursor = BigInt((await this.state(em, cursorKey)) ?? legacy ?? '0');
     const now = await rig.chain.now();
     const hot = rig.wallet.address.toRawString();
     let confirmed = 0;
@@ -395,7 +399,7 @@ export class PayoutsService {
       }
       if (last > cursor) {
         cursor = last;
-        await this.setState(em, 'cursor', cursor.toString(), true);
+        await this.setState(em, cursorKey, cursor.toString(), true);
       }
       if (txs.length < PAGE || last !== txs.at(-1)?.lt) break;
     }

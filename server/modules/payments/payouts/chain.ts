@@ -27,6 +27,11 @@ export interface TonChain {
   readonly kind: 'sandbox' | 'toncenter';
   readonly network: TonNetwork;
   /**
+   * Which chain this is, for what is kept about it (the transactions cursor): a sandbox chain is
+   * a new one at every start (its logical times start again), toncenter's is the network's.
+   */
+  readonly id: string;
+  /**
    * Seconds after a transfer's transaction during which its message may still bounce back;
    * a transfer is confirmed once they have passed (0 on the sandbox, which runs a message's
    * whole trace at once).

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Address, beginCell, Cell, type TupleItem, type Transaction, toNano } from '@ton/core';
 import { Blockchain } from '@ton/sandbox';
 import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
@@ -35,6 +36,7 @@ export function chainTransaction(tx: Transaction): ChainTransaction {
 export class SandboxChain implements TonChain {
   readonly kind = 'sandbox';
   readonly settleSeconds = 0;
+  readonly id = `sandbox:${randomBytes(6).toString('hex')}`;
   private readonly history = new Map<string, ChainTransaction[]>();
   /** One message's trace at a time, as a chain orders its blocks (the emulator is not re-entrant). */
   private queue: Promise<unknown> = Promise.resolve();

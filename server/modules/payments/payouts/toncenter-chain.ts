@@ -23,6 +23,9 @@ interface V3Transaction {
  */
 export class ToncenterChain implements TonChain {
   readonly kind = 'toncenter';
+  get id() {
+    return `toncenter:${this.network}`;
+  }
   constructor(
     private readonly opts: {
       url: string;
