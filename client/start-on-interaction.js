@@ -3,7 +3,8 @@
 // imports as PRELOADS). The page is the build's HTML; its app's code is fetched once the page has
 // loaded and painted (not competing with what it paints) and run at the first press, key, focus
 // or touch. It starts at once for a visitor the app must send on or finish with (a session, a
-// query such as Google's ?code, not ?redirect) and when Google sign-in is on (its button is the app's).
+// query such as Google's ?code, not ?redirect) and when Google's or Telegram's sign-in is on
+// (their buttons are the app's).
 (() => {
   const preload = () => {
     for (const href of [ENTRY, ...PRELOADS]) {
@@ -65,7 +66,10 @@
     { once: true },
   );
   // (A query but ?redirect, the page to return to after sign-in, is one to finish with.)
-  let now = [...new URLSearchParams(location.search).keys()].some((key) => key !== 'redirect');
+  // (Back from Telegram's sign-in, its signed fields are in the fragment.)
+  let now =
+    [...new URLSearchParams(location.search).keys()].some((key) => key !== 'redirect') ||
+    location.hash.includes('tgAuthResult=');
   try {
     now ||= Boolean(localStorage.getItem('accessToken'));
   } catch {}
@@ -74,7 +78,7 @@
   fetch('/api/v1/auth/config')
     .then((res) => res.json())
     .then(
-      (config) => config.value?.google && start(),
+      (config) => (config.value?.google || config.value?.telegram) && start(),
       () => undefined,
     );
 })();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signInitDataHmac } from '../../server/lib/init-data';
+import { signTelegramWidget } from '../../server/modules/auth/telegram-sign-in';
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
@@ -179,5 +180,22 @@ describe('Telegram in the dashboard', () => {
       id: user.id,
       username: 'new_in_tg',
     });
+  });
+
+  it('Sign in with Telegram on the sign-in page: Telegram’s return with the signed fields signs in', async () => {
+    const publisher = await login(app, 'publisher@demo.local');
+    const user = await linkTelegram(app, fake, publisher, telegramUser({ username: 'back_from_tg' }));
+    const { page } = await browsers.open();
+    await page.goto('/login');
+    await page.getByTestId('telegram-sign-in').waitFor();
+    // What oauth.telegram.org sends back to /login: the Login Widget's fields, signed with the token.
+    const fields = signTelegramWidget(
+      { id: user.id, first_name: user.first_name, username: user.username, auth_date: Math.floor(Date.now() / 1000) },
+      fake.token,
+    );
+    await page.goto('about:blank');
+    await page.goto(`/login#tgAuthResult=${Buffer.from(JSON.stringify(fields)).toString('base64url')}`);
+    await page.waitForURL((u) => u.pathname === '/publisher', { timeout: 20_000 });
+    expect(await page.evaluate(() => location.hash)).toBe('');
   });
 });
