@@ -344,29 +344,31 @@ export class NotificationsService {
   /**
    * Claims due messages under a transaction-scoped advisory lock (one claimer at a time across
    * instances): at most `perSecond` claimed in the last second, at most one per user, none for
-   * a user who got one in the last second. A SENDING row past its lease is due again.
+   * a user who got one in the last second. A SENDING row past its lease is due again. Times are
+   * the clock's after the lock (`clock_timestamp()`), not the transaction's start: a claimer that
+   * waited for the lock must not date its claims before the previous holder's.
    */
   private async claim(): Promise<Claimed[]> {
     const { perSecond, leaseSeconds } = this.deps.delivery;
     return this.deps.em().transactional(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(hashtext('notifications-claim'))`);
       return tx.execute<Claimed[]>(
-        `with due as (
+        `with clock as (select clock_timestamp() as t), due as (
            select id, user_id from notifications
-           where state in ('PENDING', 'SENDING') and due_at <= now()
+           where state in ('PENDING', 'SENDING') and due_at <= (select t from clock)
            order by id limit 2000
          ), firsts as (
            select id, row_number() over (partition by user_id order by id) as n from due d
            where not exists (
              select 1 from notifications r
-             where r.user_id = d.user_id and r.claimed_at > now() - interval '1 second'
+             where r.user_id = d.user_id and r.claimed_at > (select t from clock) - interval '1 second'
            )
          ), picked as (
            select id from firsts where n = 1 order by id
-           limit greatest(0, ? - (select count(*) from notifications where claimed_at > now() - interval '1 second'))
+           limit greatest(0, ? - (select count(*) from notifications where claimed_at > (select t from clock) - interval '1 second'))
          )
          update notifications n
-         set state = 'SENDING', claimed_at = now(), due_at = now() + make_interval(secs => ?), attempts = attempts + 1
+         set state = 'SENDING', claimed_at = (select t from clock), due_at = (select t from clock) + make_interval(secs => ?), attempts = attempts + 1
          from users u
          where n.id in (select id from picked) and u.id = n.user_id
          returning n.id, n.user_id, n.type, n.channel, n.text, n.subject, n.path, n.attempts,
