@@ -49,7 +49,7 @@ export async function signIn(page: Page, email: string, password = 'demo1234'): 
   await openPath(page, '/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Signs in and opens `path` by a deep link (a full page load with the stored token). */

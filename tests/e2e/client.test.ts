@@ -167,14 +167,14 @@ describe('web client against the real server', () => {
       expect(new URL(page.url()).searchParams.get('redirect'), path).toBe(path);
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('demo1234');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
     }
     const { page } = await browser();
     await page.goto('/login?redirect=%2F%2Fevil.example%2Fx');
     await page.getByLabel('E-mail').fill('advertiser@demo.local');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/advertiser/projects', { timeout: 15_000 });
   });
 

@@ -117,7 +117,7 @@ describe('first load', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/login', { waitUntil: 'networkidle' });
-    const submit = page.getByRole('button', { name: 'Sign In' });
+    const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     // Loaded and untouched: the app's code is fetched (after the page's load event) but has not
     // run; the form's button is there to press (a form sent before the app runs is held for it).
     expect(

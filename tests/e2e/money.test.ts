@@ -120,7 +120,7 @@ describe('money screens against the real server', () => {
     await expect.poll(() => text(page, 'toast-success')).toContain(`Payment #${paymentId} completed`);
     const row = page.locator(`[data-testid="transaction-row"][data-id="${paymentId}"]`);
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 5000 }).toBe('DONE');
-    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
   });
 
   it('shows the failed outcome of the sandbox checkout', async () => {

@@ -94,7 +94,7 @@ describe('sessions in the browser', () => {
     const code = /Subject: Your sign-in code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail)![1];
     await page.getByLabel('Code from the e-mail').fill(code);
     await screenshot(page, 'sessions-03-sign-in-code');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 15_000 });
   });
 });

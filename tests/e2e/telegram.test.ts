@@ -173,7 +173,7 @@ describe('Telegram in the dashboard', () => {
     await screenshot(page, 'telegram-04-link-asked');
     await page.getByLabel('E-mail').fill('studio@demo.local');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
     const studio = await login(app, 'studio@demo.local');
     expect((await app.api('/v1/users/self', { token: studio })).body.value.telegram).toEqual({
