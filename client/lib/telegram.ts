@@ -7,7 +7,7 @@
 const MINI_APP_KEY = 'taskgram:mini-app';
 
 /** A Telegram sign-in that found no account: the link token and what to tell (the login page reads it). */
-export const TELEGRAM_LINK_KEY = 'taskgram:telegram-link';
+const TELEGRAM_LINK_KEY = 'taskgram:telegram-link';
 
 interface TelegramGlobal {
   Telegram?: { WebApp?: { initData?: string } };

@@ -14,8 +14,9 @@ import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/ses
 import { AuthLayout } from './AuthLayout';
 import type { AuthConfig, SignedIn } from './authApi';
 import { authApi } from './authApi';
-import { startGoogleSignIn, takeGoogleBack, takeGoogleState } from './google';
-import { startTelegramSignIn, takeTelegramBack, takeTelegramResult } from './telegram';
+import { startGoogleSignIn, takeGoogleState } from './google';
+import { takeSignInBack } from './signInBack';
+import { startTelegramSignIn, takeTelegramResult } from './telegram';
 import { setTelegramLinkNote, type TelegramLinkNote, telegramLinkNote } from '../../lib/telegram';
 import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
@@ -57,20 +58,22 @@ export function LoginPage() {
   useEffect(() => setSessionEnded(takeSessionEndedNote()), []);
   const handledCode = useRef<string>(undefined);
 
-  const signIn = (session: SignedIn, viaGoogle = false, viaTelegram = false) => {
+  // `via`: a sign-in through another site, which comes back here (to the page it kept).
+  const signIn = (session: SignedIn, via?: 'google' | 'telegram') => {
+    const viaGoogle = via === 'google';
     setToken(session.accessToken);
     setTelegramLinkNote(null);
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
     const home = homePath(session.user);
     // Back to the page that sent here (a deep link, a session that ended), when it is ours.
-    const back = viaGoogle ? takeGoogleBack() : viaTelegram ? takeTelegramBack() : search.redirect;
+    const back = via ? takeSignInBack() : search.redirect;
     const target = ownRedirect(back) ?? home;
     const roleStep = `${target.includes('?') ? '&' : '?'}chooseRole=1`;
     void navigate({ href: viaGoogle ? `${target}${roleStep}` : target, replace: true });
   };
 
-  const [telegramLink, dropTelegramLink] = useTelegramReturn((session) => signIn(session, false, true));
+  const [telegramLink, dropTelegramLink] = useTelegramReturn((session) => signIn(session, 'telegram'));
 
   // Back from Google with ?code&state: finish the code flow on the server.
   useEffect(() => {
@@ -84,7 +87,7 @@ export function LoginPage() {
     }
     authApi.google(code).then(
       (answer) => {
-        if ('accessToken' in answer) signIn(answer, true);
+        if ('accessToken' in answer) signIn(answer, 'google');
         else setGoogleRequestFiled(true);
       },
       (error) => notifyError(errorMessage(error)),

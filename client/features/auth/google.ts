@@ -1,7 +1,7 @@
 import type { AuthConfig } from './authApi';
+import { keepSignInBack } from './signInBack';
 
 const STATE_KEY = 'googleOAuthState';
-const BACK_KEY = 'googleOAuthBack';
 
 /**
  * Sends the browser to Google's consent screen (OIDC code flow); the state guards the way back.
@@ -10,8 +10,7 @@ const BACK_KEY = 'googleOAuthBack';
 export function startGoogleSignIn(google: NonNullable<AuthConfig['google']>, back?: string): void {
   const state = crypto.randomUUID();
   sessionStorage.setItem(STATE_KEY, state);
-  if (back) sessionStorage.setItem(BACK_KEY, back);
-  else sessionStorage.removeItem(BACK_KEY);
+  keepSignInBack(back);
   const url = new URL(google.authorizationEndpoint);
   url.search = new URLSearchParams({
     client_id: google.clientId,
@@ -30,11 +29,4 @@ export function takeGoogleState(state: string | undefined): boolean {
   const expected = sessionStorage.getItem(STATE_KEY);
   sessionStorage.removeItem(STATE_KEY);
   return Boolean(state && expected && state === expected);
-}
-
-/** The page a Google sign-in was started to return to, read once. */
-export function takeGoogleBack(): string | undefined {
-  const back = sessionStorage.getItem(BACK_KEY) ?? undefined;
-  sessionStorage.removeItem(BACK_KEY);
-  return back;
 }

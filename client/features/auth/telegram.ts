@@ -1,6 +1,5 @@
 import type { AuthConfig } from './authApi';
-
-const BACK_KEY = 'telegramOAuthBack';
+import { keepSignInBack } from './signInBack';
 
 /**
  * Sends the browser to Telegram's sign-in (what the Login Widget opens: oauth.telegram.org with
@@ -8,8 +7,7 @@ const BACK_KEY = 'telegramOAuthBack';
  * bot's domain must be this site's (BotFather's /setdomain).
  */
 export function startTelegramSignIn(telegram: NonNullable<AuthConfig['telegram']>, back?: string): void {
-  if (back) sessionStorage.setItem(BACK_KEY, back);
-  else sessionStorage.removeItem(BACK_KEY);
+  keepSignInBack(back);
   const url = new URL('https://oauth.telegram.org/auth');
   url.search = new URLSearchParams({
     bot_id: String(telegram.botId),
@@ -33,11 +31,4 @@ export function takeTelegramResult(): Record<string, string | number> | null {
   } catch {
     return null;
   }
-}
-
-/** The page a Telegram sign-in was started to return to, read once. */
-export function takeTelegramBack(): string | undefined {
-  const back = sessionStorage.getItem(BACK_KEY) ?? undefined;
-  sessionStorage.removeItem(BACK_KEY);
-  return back;
 }

@@ -15,8 +15,10 @@ import { RegistrationRequest } from './registration-request.entity.ts';
 export const authArea = defineArea({
   name: 'auth',
   provides: ['auth', 'google'],
+  // A password sign-in after a Telegram one links the Telegram account (the notifications area's).
+  later: ['notifications'],
   entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice, Session, SignInCode],
-  services: ({ config, log, pubsub, redis, url, em, cleanups }) => {
+  services: ({ config, log, pubsub, redis, url, em, cleanups }, _needs, later) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;
     const auth = new AuthService({
       config,
@@ -28,6 +30,7 @@ export const authArea = defineArea({
       log,
       appUrl: () => config.publicUrl ?? url(),
       em,
+      linkTelegram: (tx, userId, account) => later().notifications.linkAccount(tx, userId, account),
     });
     // Mail and events that follow answers finish before the database closes.
     cleanups.push(() => auth.idle());

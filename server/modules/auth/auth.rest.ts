@@ -14,7 +14,6 @@ import {
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
 import { TELEGRAM_SIGN_IN_MESSAGES, TelegramSignInInput } from './telegram-sign-in.ts';
-import type { Services } from '../../services.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
 
@@ -38,17 +37,6 @@ const sessionJson = (s: SessionView): z.infer<typeof SessionJson> => ({
 });
 
 const client = (ctx: { ip: string; userAgent?: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
-
-/** The system bot for the sign-in button (its username from getMe; null when off or unreachable). */
-async function telegramConfig(ctx: { config: { telegram: { token?: string } }; services: Services }) {
-  const token = ctx.config.telegram.token;
-  if (!token) return null;
-  try {
-    return { bot: await ctx.services.notifications.botUsername(), botId: Number(token.split(':')[0]) };
-  } catch {
-    return null;
-  }
-}
 
 export const authRoutes = [
   route({
@@ -225,7 +213,7 @@ export const authRoutes = [
       }
       return {
         google,
-        telegram: await telegramConfig(ctx),
+        telegram: await ctx.services.notifications.signInBot(),
         supportBot: ctx.config.supportBot,
         supportEmail: ctx.config.supportEmail,
         docsUrl: '/api/guide',

@@ -18,6 +18,7 @@ import { RegistrationRequest, registrationView } from './registration-request.en
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
+import type { TelegramAccount } from '../notifications/notifications.service.ts';
 import { readLinkToken, signLinkToken, type TelegramSignInInput, telegramIdentity } from './telegram-sign-in.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -108,6 +109,8 @@ export class AuthService {
       appUrl: () => string;
       /** A fresh EntityManager for work that goes on after the answer. */
       em: () => EntityManager;
+      /** Links a Telegram account to a user (the notifications area): false when another has it. */
+      linkTelegram?: (em: EntityManager, userId: number, account: TelegramAccount) => Promise<boolean>;
     },
   ) {}
 
@@ -292,25 +295,17 @@ export class AuthService {
     return this.startSession(em, user, client, 'TELEGRAM');
   }
 
-  /** Links the Telegram user a sign-in named to `userId`, unless another account has them. */
+  /** Links the Telegram user a sign-in named (the notifications area's link), unless another account has them. */
   private async linkTelegram(em: EntityManager, user: User, link: ReturnType<typeof readLinkToken>) {
-    const userId = user.id;
-    const linked = await em.execute(
-      `update users set telegram_user_id = ?, telegram_chat_id = ?, telegram_username = ?, telegram_language = ?
-        where id = ? and not exists (select 1 from users o where o.telegram_user_id = ? and o.id <> ?) returning id`,
-      [link.id, link.id, link.username, link.language, userId, link.id, userId],
-    );
-    if (linked.length) {
-      Object.assign(user, {
-        telegramUserId: link.id,
-        telegramChatId: link.id,
-        telegramUsername: link.username,
-        telegramLanguage: link.language,
-      });
-      await this.deps.pubsub
-        .publish(topics.telegramLink(userId), { telegram: { id: link.id, username: link.username } })
-        .catch(() => {});
-    }
+    const account = { id: link.id, chatId: link.id, username: link.username, language: link.language };
+    if (!(await this.deps.linkTelegram?.(em, user.id, account))) return;
+    // The answer shows the link (the row changed under the entity).
+    Object.assign(user, {
+      telegramUserId: account.id,
+      telegramChatId: account.chatId,
+      telegramUsername: account.username,
+      telegramLanguage: account.language,
+    });
   }
 
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */

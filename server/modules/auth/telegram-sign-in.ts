@@ -14,7 +14,7 @@ import { unauthenticated } from '../../errors.ts';
  * with the JWT secret, that a password sign-in takes to link the account.
  */
 
-export const TELEGRAM_SIGN_IN_MAX_AGE_SECONDS = 86_400;
+const TELEGRAM_SIGN_IN_MAX_AGE_SECONDS = 86_400;
 const LINK_TOKEN_SECONDS = 15 * 60;
 
 export const TELEGRAM_SIGN_IN_MESSAGES = {

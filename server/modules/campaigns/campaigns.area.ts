@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { notifyLater } from '../notifications/notify.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { CallbacksService } from './callbacks.service.ts';
@@ -43,6 +44,7 @@ export const campaignsArea = defineArea({
       log,
     });
     const notices = new ConversionNotices();
+    const notify = notifyLater(later);
     // Exchange, fraud and quality are told of conversions once every area is built.
     const conversions = new ConversionsService({
       pubsub,
@@ -62,9 +64,7 @@ export const campaignsArea = defineArea({
         void notices
           .events(em(), results)
           .then((events) =>
-            events.length
-              ? inTransaction(em(), pubsub, (tx, emit) => later().notifications.notify(tx, events, emit))
-              : undefined,
+            events.length ? inTransaction(em(), pubsub, (tx, emit) => notify(tx, events, emit)) : undefined,
           )
           .catch((err) => log.warn({ err }, 'conversion notices not written')),
     });

@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { notifyLater } from '../notifications/notify.ts';
 import { Deal, Offer } from './exchange.entity.ts';
 import { exchangeRoutes } from './exchange.rest.ts';
 import './exchange.schema.ts';
@@ -16,7 +17,7 @@ export const exchangeArea = defineArea({
       pubsub,
       lookups,
       log,
-      notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
+      notify: notifyLater(later),
     }),
   }),
   routes: exchangeRoutes,

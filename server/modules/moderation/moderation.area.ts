@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { notifyLater } from '../notifications/notify.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { CampaignReviewService } from './campaign-review.service.ts';
 import { FraudService } from './fraud.service.ts';
@@ -45,7 +46,7 @@ export const moderationArea = defineArea({
       campaignReview: new CampaignReviewService({
         ledger,
         campaigns,
-        notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
+        notify: notifyLater(later),
       }),
       fraud,
     };

@@ -33,7 +33,7 @@ export interface SystemBotOptions {
 export type SendResult = { ok: true } | { ok: false; blocked: boolean; retry: boolean; error: string };
 
 /** A Telegram token, as `/start` carries it: up to 64 characters of A-Za-z0-9_-. */
-export const START_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const START_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The system bot on grammY: commands (`/start [token]`, `/settings`, `/stop`), a blocked bot
@@ -72,9 +72,10 @@ export class SystemBot {
     return this.ready;
   }
 
-  async username(): Promise<string> {
+  /** The bot as getMe answers it: its id and username (for links and the sign-in button). */
+  async me(): Promise<{ id: number; username: string }> {
     await this.init();
-    return this.bot.botInfo.username;
+    return { id: this.bot.botInfo.id, username: this.bot.botInfo.username };
   }
 
   /** A button that opens `path` of the dashboard: as a Mini App over https, a plain link otherwise. */

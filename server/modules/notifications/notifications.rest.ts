@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../rest/route.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
-import type { PreferenceView } from './notifications.service.ts';
+import type { SettingsView } from './notifications.service.ts';
 
 const LinkJson = z.object({ id: z.number(), username: z.string().nullable() });
 
@@ -31,9 +31,11 @@ export const NotificationChangesInput = z.object({
     .max(NOTIFICATION_TYPE_NAMES.length, 'Too many changes'),
 });
 
-export function settingsJson(configured: boolean, telegram: z.infer<typeof LinkJson> | null, data: PreferenceView[]) {
-  return { telegramConfigured: configured, telegram, data };
-}
+const settingsJson = (s: SettingsView) => ({
+  telegramConfigured: s.telegramConfigured,
+  telegram: s.telegram,
+  data: s.preferences,
+});
 
 export const notificationsRoutes = [
   route({
@@ -69,15 +71,7 @@ export const notificationsRoutes = [
       'Which notifications the user gets, per event type and channel (Telegram, e-mail), and the linked Telegram account.',
     access: 'user',
     response: NotificationSettingsJson,
-    handler: async (ctx) => {
-      const { notifications, users } = ctx.services;
-      const self = await users.self(ctx.em, ctx.user!);
-      return settingsJson(
-        notifications.botConfigured,
-        self.telegram,
-        await notifications.preferences(ctx.em, ctx.user!),
-      );
-    },
+    handler: async (ctx) => settingsJson(await ctx.services.notifications.settings(ctx.em, ctx.user!)),
   }),
   route({
     method: 'PUT',
@@ -89,10 +83,9 @@ export const notificationsRoutes = [
     body: NotificationChangesInput,
     response: NotificationSettingsJson,
     handler: async (ctx, { body }) => {
-      const { notifications, users } = ctx.services;
-      const data = await notifications.setPreferences(ctx.em, ctx.user!, body.data);
-      const self = await users.self(ctx.em, ctx.user!);
-      return settingsJson(notifications.botConfigured, self.telegram, data);
+      const { notifications } = ctx.services;
+      const preferences = await notifications.setPreferences(ctx.em, ctx.user!, body.data);
+      return settingsJson(await notifications.settings(ctx.em, ctx.user!, preferences));
     },
   }),
 ];

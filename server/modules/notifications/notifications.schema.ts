@@ -3,7 +3,7 @@ import { topics } from '../../lib/pubsub.ts';
 import type { TelegramLink } from '../users/telegram-link.ts';
 import { TelegramLinkRef } from '../users/users.schema.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
-import type { PreferenceView } from './notifications.service.ts';
+import type { PreferenceView, SettingsView } from './notifications.service.ts';
 
 const NotificationTypeEnum = builder.enumType('NotificationType', { values: NOTIFICATION_TYPE_NAMES });
 const NotificationGroupEnum = builder.enumType('NotificationGroup', { values: NOTIFICATION_GROUPS });
@@ -18,12 +18,6 @@ const PreferenceRef = builder.objectRef<PreferenceView>('NotificationPreference'
     email: t.exposeBoolean('email'),
   }),
 });
-
-interface SettingsView {
-  telegramConfigured: boolean;
-  telegram: TelegramLink | null;
-  preferences: PreferenceView[];
-}
 
 const SettingsRef = builder.objectRef<SettingsView>('NotificationSettings').implement({
   fields: (t) => ({
@@ -58,15 +52,7 @@ builder.queryField('notificationSettings', (t) =>
   t.field({
     type: SettingsRef,
     authScopes: { authenticated: true },
-    resolve: async (_r, _a, ctx) => {
-      const { notifications, users } = ctx.services;
-      const self = await users.self(ctx.em, ctx.user!);
-      return {
-        telegramConfigured: notifications.botConfigured,
-        telegram: self.telegram,
-        preferences: await notifications.preferences(ctx.em, ctx.user!),
-      };
-    },
+    resolve: (_r, _a, ctx) => ctx.services.notifications.settings(ctx.em, ctx.user!),
   }),
 );
 

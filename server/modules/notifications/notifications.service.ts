@@ -2,12 +2,13 @@ import type { Update } from 'grammy/types';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { pgIds } from '../../db/columns.ts';
 import type { Emit } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { User } from '../users/user.entity.ts';
-import type { TelegramLink } from '../users/telegram-link.ts';
+import { type TelegramLink, telegramLinkOf } from '../users/telegram-link.ts';
 import type { SendResult, SystemBot } from './bot.ts';
 import {
   buttonLabel,
@@ -31,6 +32,21 @@ export interface PreferenceView {
   email: boolean;
 }
 
+/** What the Notifications page shows: whether the bot is on, the linked account, the choices. */
+export interface SettingsView {
+  telegramConfigured: boolean;
+  telegram: TelegramLink | null;
+  preferences: PreferenceView[];
+}
+
+/** A Telegram account to link: its user id, private chat, username and language. */
+export interface TelegramAccount {
+  id: number;
+  chatId: number;
+  username: string | null;
+  language: string | null;
+}
+
 export interface DeliverySettings {
   /** Messages a second across every instance (Telegram allows about 30). */
   perSecond: number;
@@ -40,8 +56,8 @@ export interface DeliverySettings {
   maxAttempts: number;
 }
 
-export const LINK_TTL_MS = 10 * 60_000;
-export const NOT_CONFIGURED =
+const LINK_TTL_MS = 10 * 60_000;
+const NOT_CONFIGURED =
   'Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN (the system bot’s token from @BotFather) and restart.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -89,10 +105,16 @@ export class NotificationsService {
     return this.deps.bot !== null;
   }
 
-  /** The system bot's username (getMe); throws when it is off or Telegram cannot be reached. */
-  botUsername(): Promise<string> {
-    if (!this.deps.bot) return Promise.reject(new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED));
-    return this.deps.bot.username();
+  /** The system bot for “Sign in with Telegram” (getMe); null when it is off or Telegram cannot be reached. */
+  async signInBot(): Promise<{ bot: string; botId: number } | null> {
+    const bot = this.deps.bot;
+    if (!bot) return null;
+    try {
+      const me = await bot.me();
+      return { bot: me.username, botId: me.id };
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -107,7 +129,7 @@ export class NotificationsService {
       (
         await em.execute<{ id: number; chat: string | null; language: string | null }[]>(
           'select id, telegram_chat_id as chat, telegram_language as language from users where id = any(?::int[])',
-          [`{${userIds.join(',')}}`],
+          [pgIds(userIds)],
         )
       ).map((u) => [u.id, u]),
     );
@@ -150,6 +172,18 @@ export class NotificationsService {
     });
   }
 
+  /**
+   * The Notifications page: the bot, the linked account (from the session's user row), the
+   * choices (read, unless just written: `preferences`).
+   */
+  async settings(em: EntityManager, user: User, preferences?: PreferenceView[]): Promise<SettingsView> {
+    return {
+      telegramConfigured: this.botConfigured,
+      telegram: telegramLinkOf(user),
+      preferences: preferences ?? (await this.preferences(em, user)),
+    };
+  }
+
   async setPreferences(
     em: EntityManager,
     user: User,
@@ -164,15 +198,17 @@ export class NotificationsService {
     await em.transactional(async (tx) => {
       for (const change of changes) {
         const now = current.get(change.type as NotificationType)!;
+        const next = { ...now, telegram: change.telegram ?? now.telegram, email: change.email ?? now.email };
         await tx.upsert(NotificationPreference, {
           userId: user.id,
           type: change.type,
-          telegram: change.telegram ?? now.telegram,
-          email: change.email ?? now.email,
+          telegram: next.telegram,
+          email: next.email,
         });
+        current.set(next.type, next);
       }
     });
-    return this.preferences(em, user);
+    return [...current.values()];
   }
 
   // ── The Telegram link ──────────────────────────────────────────────────────────────────────
@@ -183,7 +219,7 @@ export class NotificationsService {
     if (!bot) throw new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED);
     let username: string;
     try {
-      username = await bot.username();
+      username = (await bot.me()).username;
     } catch {
       throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
     }
@@ -194,39 +230,55 @@ export class NotificationsService {
     return { url: `https://t.me/${username}?start=${token}`, expiresAt };
   }
 
-  /** `/start <token>` from Telegram user `from` in chat `chatId`. */
+  /**
+   * `/start <token>` from Telegram user `from` in chat `chatId`: a valid token is used up and
+   * links its user, unless another account has that Telegram account (then nothing changes and
+   * the token stays good: its user can unlink the other account first).
+   */
   async link(
     token: string,
     from: { id: number; username?: string; language_code?: string },
     chatId: number,
   ): Promise<{ ok: true; name: string } | { ok: false; reason: 'expired' | 'taken' }> {
-    const em = this.deps.em();
-    const result = await em.transactional(async (tx) => {
+    const account = { id: from.id, chatId, username: from.username ?? null, language: from.language_code ?? null };
+    const result = await this.deps.em().transactional(async (tx) => {
       const [row] = await tx.execute<{ id: number; user_id: number }[]>(
-        `update telegram_link_tokens set used_at = now()
-         where token_hash = ? and used_at is null and expires_at > now() returning id, user_id`,
+        `select id, user_id from telegram_link_tokens
+         where token_hash = ? and used_at is null and expires_at > now() for update`,
         [hashToken(token)],
       );
       if (!row) return { ok: false, reason: 'expired' } as const;
-      const owner = await tx.findOne(User, { telegramUserId: from.id });
-      if (owner && owner.id !== row.user_id) return { ok: false, reason: 'taken' } as const;
-      const user = await tx.findOneOrFail(User, row.user_id);
-      user.telegramUserId = from.id;
-      user.telegramChatId = chatId;
-      user.telegramUsername = from.username ?? null;
-      user.telegramLanguage = from.language_code ?? null;
-      await tx.flush();
-      return { ok: true, name: user.email, userId: user.id } as const;
+      if (!(await this.attach(tx, row.user_id, account))) return { ok: false, reason: 'taken' } as const;
+      await tx.execute('update telegram_link_tokens set used_at = now() where id = ?', [row.id]);
+      const [user] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [row.user_id]);
+      return { ok: true, name: user.email, userId: row.user_id } as const;
     });
-    // A token refused for a taken account stays unused: the dashboard user can unlink the other first.
-    if (!result.ok && result.reason === 'taken') {
-      await em.execute('update telegram_link_tokens set used_at = null where token_hash = ?', [hashToken(token)]);
-    }
-    if (result.ok) {
-      await this.publishLink(result.userId, { id: from.id, username: from.username ?? null });
-      return { ok: true, name: result.name };
-    }
-    return result;
+    if (!result.ok) return result;
+    await this.publishLink(
+      result.userId,
+      telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }),
+    );
+    return { ok: true, name: result.name };
+  }
+
+  /**
+   * Links a Telegram account to `userId` unless another user has it (a sign-in with Telegram
+   * that found no account, then a password sign-in); the dashboard hears of it. True if linked.
+   */
+  async linkAccount(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
+    if (!(await this.attach(em, userId, account))) return false;
+    await this.publishLink(userId, telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }));
+    return true;
+  }
+
+  /** The link itself: one statement, which writes nothing when another user has the account. */
+  private async attach(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
+    const linked = await em.execute(
+      `update users set telegram_user_id = ?, telegram_chat_id = ?, telegram_username = ?, telegram_language = ?
+        where id = ? and not exists (select 1 from users o where o.telegram_user_id = ? and o.id <> ?) returning id`,
+      [account.id, account.chatId, account.username, account.language, userId, account.id, userId],
+    );
+    return linked.length > 0;
   }
 
   async unlink(em: EntityManager, userId: number): Promise<void> {
@@ -291,7 +343,8 @@ export class NotificationsService {
           const claimed = await this.claim();
           if (!claimed.length) {
             // Rate-limited, not empty: look again in a second.
-            if (await this.hasDue()) await new Promise((r) => setTimeout(r, 1000));
+            const next = await this.nextDueMs();
+            if (next !== null && next <= 0 && !this.stopped) await new Promise((r) => setTimeout(r, 1000));
             else if (!this.again) break;
             continue;
           }
@@ -314,31 +367,27 @@ export class NotificationsService {
   /** Rounds also start when the next waiting message falls due (a retry), not only on the job's timer. */
   private async wakeForNext() {
     if (this.stopped) return;
-    const [row] = await this.deps
-      .em()
-      .execute<{ ms: number | null }[]>(
-        `select extract(epoch from min(due_at) - now()) * 1000 as ms from notifications where state in ('PENDING', 'SENDING')`,
-      )
-      .catch(() => [{ ms: null }]);
-    if (row?.ms === null || row?.ms === undefined || this.stopped) return;
+    const ms = await this.nextDueMs().catch(() => null);
+    if (ms === null || this.stopped) return;
     if (this.wake) clearTimeout(this.wake);
     this.wake = setTimeout(
       () => {
         this.wake = null;
         this.kick();
       },
-      Math.min(Math.max(0, Number(row.ms)) + 50, 10 * 60_000),
+      Math.min(Math.max(0, ms) + 50, 10 * 60_000),
     );
     this.wake.unref();
   }
 
-  private async hasDue(): Promise<boolean> {
+  /** Milliseconds until the next waiting message is due (≤ 0: due now), or null when none waits. */
+  private async nextDueMs(): Promise<number | null> {
     const [row] = await this.deps
       .em()
-      .execute<{ due: boolean }[]>(
-        `select exists (select 1 from notifications where state in ('PENDING', 'SENDING') and due_at <= now()) as due`,
+      .execute<{ ms: string | null }[]>(
+        `select extract(epoch from min(due_at) - now()) * 1000 as ms from notifications where state in ('PENDING', 'SENDING')`,
       );
-    return !this.stopped && row.due;
+    return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
   }
 
   /**
@@ -385,7 +434,7 @@ export class NotificationsService {
       await em.execute(`update notifications set state = 'SENT', sent_at = now(), error = null where id = ?`, [n.id]);
       return true;
     }
-    if (!result.ok && result.blocked) {
+    if (result.blocked) {
       // Blocked the bot: unlinked (and what waits for that chat skipped), never retried.
       this.deps.log.info({ userId: n.user_id }, 'notifications: the user blocked the bot; unlinked');
       await em.execute(`update notifications set state = 'SKIPPED', error = ? where id = ?`, [result.error, n.id]);

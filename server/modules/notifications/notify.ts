@@ -18,3 +18,9 @@ export interface NotifyEvent {
  * happened; with `emit`, delivery starts after the commit.
  */
 export type Notify = (tx: EntityManager, events: NotifyEvent | NotifyEvent[], emit?: Emit) => Promise<void>;
+
+/** `Notify` for an area's services, through `later()` (the notifications area is built after them). */
+export const notifyLater =
+  (later: () => { notifications: { notify: Notify } }): Notify =>
+  (tx, events, emit) =>
+    later().notifications.notify(tx, events, emit);

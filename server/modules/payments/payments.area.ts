@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { defineArea } from '../../app/area.ts';
 import { Background } from '../../lib/background.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
-import type { Notify } from '../notifications/notify.ts';
+import { notifyLater } from '../notifications/notify.ts';
 import { Payment } from './payment.entity.ts';
 import { PayoutsService } from './payouts.service.ts';
 import { PayoutBatch, PayoutState, PayoutTransfer } from './payout.entity.ts';
@@ -25,7 +25,7 @@ export const paymentsArea = defineArea({
   later: ['notifications'],
   entities: [Payment, PayoutBatch, PayoutTransfer, PayoutState],
   services: ({ config, log, url, em, pubsub, cleanups }, { ledger }, later) => {
-    const notify: Notify = (tx, events, emit) => later().notifications.notify(tx, events, emit);
+    const notify = notifyLater(later);
     const background = new Background(log);
     cleanups.push(() => background.idle());
     const payouts = new PayoutsService({

@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { notifyLater } from '../notifications/notify.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import {
@@ -49,7 +50,7 @@ export const qualityArea = defineArea({
       platforms,
       minSample: config.qualityMinSample,
       floor: config.qualityFloor,
-      notify: (tx, events, emit) => later().notifications.notify(tx, events, emit),
+      notify: notifyLater(later),
       ledger,
       reports,
       mailer: configuredMailer(config, log),
