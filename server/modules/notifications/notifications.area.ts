@@ -59,7 +59,7 @@ export const notificationsArea = defineArea({
       name: 'notifications',
       intervalMs: 2000,
       run: async () => {
-        await services.notifications.deliverDue();
+        await services.notifications.deliverIfDue();
       },
     },
     {

@@ -364,6 +364,13 @@ export class NotificationsService {
     return this.delivering;
   }
 
+  /** The job's tick: a round only when something is due (idle, one indexed read, no lock taken). */
+  async deliverIfDue(): Promise<number> {
+    if (this.delivering) return this.delivering;
+    const next = await this.nextDueMs();
+    return next !== null && next <= 0 ? this.deliverDue() : 0;
+  }
+
   /** Rounds also start when the next waiting message falls due (a retry), not only on the job's timer. */
   private async wakeForNext() {
     if (this.stopped) return;
