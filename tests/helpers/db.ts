@@ -1,15 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { timed } from './timings.ts';
 
-/** A fresh database on the run's server; drop() removes it. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the run's server; drop() removes it. By default a copy of the run's
+ * migrated template (tests/setup/template-database.ts): the app's start finds nothing to apply.
+ * `empty` gives one with no tables, for the tests of migrating itself; `template` copies another
+ * (the seeded demo, tests/helpers/demo-snapshot.ts).
+ */
+export async function createTestDatabase(
+  opts: { empty?: boolean; template?: string } = {},
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const admin = inject('adminDatabaseUrl');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
+  await timed('database', async () => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      const template = opts.empty ? '' : ` template "${opts.template ?? inject('templateDatabase')}"`;
+      await client.query(`create database "${name}"${template}`);
+    } finally {
+      await client.end();
+    }
+  });
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {

@@ -8,7 +8,7 @@ afterAll(async () => {
 });
 
 test('the committed migrations produce exactly the schema the entities describe', async () => {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ empty: true });
   cleanups.push(db.drop);
   const orm = await openDatabase(db.url);
   cleanups.push(() => orm.close());

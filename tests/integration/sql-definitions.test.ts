@@ -17,7 +17,7 @@ let drop: () => Promise<void>;
 const em = () => orm.em.fork() as EntityManager;
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ empty: true });
   drop = db.drop;
   orm = await openDatabase(db.url);
 });
