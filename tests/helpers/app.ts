@@ -6,6 +6,8 @@ import { type App, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { documentMismatch } from './api-document.ts';
 import { createTestDatabase } from './db.ts';
+import { copyDemoData, demoSnapshot, seedNeutral } from './demo-snapshot.ts';
+import { timed } from './timings.ts';
 
 export interface TestApp extends App {
   dataDir: string;
@@ -37,8 +39,13 @@ export async function startTestApp(
     logger?: import('pino').Logger;
   } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
-  const db = opts.databaseUrl ? null : await createTestDatabase();
+  // The demo as the run's seeded snapshot when nothing the seed reads differs (the app then
+  // finds the demo accounts and seeds nothing); else a migrated database, seeded at start.
+  const snapshot =
+    opts.demo && !opts.databaseUrl && !opts.logger && seedNeutral(opts.env) ? await demoSnapshot() : null;
+  const db = opts.databaseUrl ? null : await createTestDatabase({ template: snapshot?.database });
   const dataDir = mkdtempSync(join(tmpdir(), 'tg-app-'));
+  if (snapshot) copyDemoData(snapshot, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -52,7 +59,9 @@ export async function startTestApp(
     RATE_LIMIT_PER_MINUTE: '1000',
     ...opts.env,
   });
-  const app = await buildApp(config, { jobs: opts.jobs ?? false, logger: opts.logger });
+  const app = await timed(opts.demo && !snapshot ? 'app+demo start' : 'app start', () =>
+    buildApp(config, { jobs: opts.jobs ?? false, logger: opts.logger }),
+  );
   const close = app.close;
   return Object.assign(app, {
     dataDir,
@@ -77,9 +86,11 @@ export async function startTestApp(
       return { status: res.status, body };
     },
     async close() {
-      await close();
-      await db?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await timed('app stop', async () => {
+        await close();
+        await db?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
     },
   });
 }
