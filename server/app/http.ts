@@ -15,7 +15,7 @@ import type { Context } from '../graphql/context.ts';
 import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
-import { type Precompressed, pickEncoding, precompress } from '../lib/precompressed.ts';
+import { type Precompressed, pickEncoding, readPrecompressed } from '../lib/precompressed.ts';
 import { containsNul, NUL_MESSAGE, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
@@ -251,7 +251,7 @@ function readClientPages(dir: string) {
   if (!existsSync(manifestPath)) {
     return {
       byPath: new Map<string, Precompressed>(),
-      shell: precompress(readFileSync(indexHtmlPath)),
+      shell: readPrecompressed(indexHtmlPath),
       scriptHashes: [],
     };
   }
@@ -263,8 +263,8 @@ function readClientPages(dir: string) {
   };
   const byPath = { ...manifest.pages, ...manifest.shells };
   return {
-    byPath: new Map(Object.entries(byPath).map(([path, file]) => [path, precompress(readFileSync(join(dir, file)))])),
-    shell: precompress(readFileSync(join(dir, manifest.shell))),
+    byPath: new Map(Object.entries(byPath).map(([path, file]) => [path, readPrecompressed(join(dir, file))])),
+    shell: readPrecompressed(join(dir, manifest.shell)),
     scriptHashes: manifest.scriptHashes,
   };
 }
