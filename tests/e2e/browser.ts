@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { timed } from '../helpers/timings.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -12,24 +13,43 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile; each call is a separate browser (separate storage). */
+let shared: Promise<Browser> | null = null;
+
+/**
+ * Debian's Chromium, one per test worker: launching it takes seconds (far more on a busy
+ * machine) and each test file opens several. Every openBrowser gets a context of its own, which
+ * shares nothing with the others (cookies, storage, cache), as a separate profile did. The worker
+ * ending ends the browser.
+ */
+function sharedChromium(): Promise<Browser> {
+  // Playwright gives the browser a fresh temporary profile of its own and removes it after.
+  shared ??= timed('chromium', () =>
+    chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }),
+  ).then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        shared = null;
+      });
+      return browser;
+    },
+    (err) => {
+      shared = null;
+      throw err;
+    },
+  );
+  return shared;
+}
+
+/** A fresh browser context (its own storage) in the worker's Chromium, with one page open. */
 export async function openBrowser(baseURL: string, viewport = { width: 1280, height: 860 }): Promise<TestBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tg-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    baseURL,
-    viewport,
-    args: CHROMIUM_FLAGS,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await timed('browser context', async () =>
+    (await sharedChromium()).newContext({ baseURL, viewport }),
+  );
+  const page = await context.newPage();
   return {
     context,
     page,
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 
