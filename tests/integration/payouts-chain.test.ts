@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ProductServer } from '../../bench/common.ts';
 import { parseMoney } from '../../server/lib/money.ts';
+import { ChainUnavailable } from '../../server/modules/payments/payouts/chain.ts';
 import { startToncenterFake, type ToncenterFake } from '../fakes/toncenter.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { login } from '../helpers/graphql.ts';
@@ -166,14 +167,23 @@ describe('toncenter v3 adapter against the fake', () => {
     const second = await startTestApp({ databaseUrl: app.databaseUrl, env: tonEnv() });
     try {
       const ws = await approved(40);
-      await Promise.all([
-        app.services.payouts.round(),
-        second.services.payouts.round(),
-        app.services.payouts.round(),
-        second.services.payouts.round(),
-      ]);
-      await Promise.all([app.services.payouts.round(), second.services.payouts.round()]);
-      const after = await rows(ws.map((w) => w.id));
+      const ids = ws.map((w) => w.id);
+      // Rounds of both instances at once, until every withdrawal is DONE. A round whose call to
+      // the API outlives TONCENTER_TIMEOUT_SECONDS (1 s here; the sandbox behind the fake can
+      // take longer on a busy machine) stops with ChainUnavailable and changes nothing, as a
+      // round does in production; the next ones go on. Exactly once is checked after.
+      const both = () =>
+        Promise.all(
+          [app, second, app, second].map((a) =>
+            a.services.payouts.round().catch((err: Error) => {
+              if (!(err instanceof ChainUnavailable)) throw err;
+            }),
+          ),
+        );
+      const until = Date.now() + 60_000;
+      do await both();
+      while ((await rows(ids)).some((r) => r.status !== 'DONE') && Date.now() < until);
+      const after = await rows(ids);
       expect(after.filter((r) => r.status !== 'DONE')).toEqual([]);
       for (const w of ws.slice(0, 5)) expect(await usdtAt(app, w.to)).toBe(50_000_000n);
       for (const w of ws) expect(await transfersOf(w.id)).toBe('1');
