@@ -1,11 +1,34 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { apolloTransitionUpdates } from './client/apollo-transition-updates';
+import LongestFirst from './tests/setup/sequencer';
+
+/**
+ * Files run side by side in this many worker processes, all three projects in one pool. Most
+ * test files wait (on PostgreSQL, timers, a browser, a fake's rate limit) far more than they
+ * compute, so more workers than the machine's two cores keep both busy; the profile and the
+ * figures are in docs/development.md. `TEST_WORKERS` overrides it.
+ */
+const workers = Number(process.env.TEST_WORKERS) || 3;
 
 // Three projects: server integration (real PostgreSQL), client components (jsdom),
-// end-to-end (real server, real Chromium). `npm test` runs them all.
+// end-to-end (real server, real Chromium). `npm test` runs them all and prints where the time
+// went (tests/setup/timing-reporter.ts).
 export default defineConfig({
   test: {
+    maxWorkers: workers,
+    reporters: ['default', './tests/setup/timing-reporter.ts'],
+    // Longest files first (tests/setup/durations.json), so no long file starts last.
+    sequence: { sequencer: LongestFirst },
+    // `npm test` measures coverage (v8, from the code as it runs): the summary is printed at the
+    // end and CI's figure is compared in docs/development.md. Code the suite runs in child
+    // processes (the fault suite's server, the simulator) is not counted.
+    coverage: {
+      provider: 'v8',
+      include: ['server/**', 'client/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'test-results/coverage',
+    },
     projects: [
       {
         test: {
@@ -16,6 +39,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       {
@@ -41,10 +65,10 @@ export default defineConfig({
           globalSetup: ['tests/setup/database.ts', 'tests/setup/client-build.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          isolate: false,
           // Waits for a page's state (expect.poll) last as long as a busy machine needs (default 1 s).
           expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
-          fileParallelism: false,
         },
       },
     ],
