@@ -144,9 +144,30 @@ interface Run {
 
 /**
  * Sends one conversion event per click at RATE_PER_SECOND, retrying what got no answer or a 503
- * (after its Retry-After) until every click is acknowledged or `deadlineMs` passes.
+ * (after its Retry-After) until every click is acknowledged or `deadlineMs` passes. `flowing`
+ * resolves once a quarter of them are acknowledged: a fault injected then lands mid-traffic
+ * however fast or slow the machine is.
  */
-async function convert(codes: string[], deadlineMs = 90_000): Promise<Run> {
+function convert(codes: string[], deadlineMs = 90_000): Promise<Run> & { flowing: Promise<void> } {
+  let live: Run | undefined;
+  const done = convertAll(codes, deadlineMs, (run) => {
+    live = run;
+  });
+  const flowing = (async () => {
+    const quarter = Math.ceil(codes.length / 4);
+    const until = performance.now() + deadlineMs;
+    let ended = false;
+    while (!ended && performance.now() < until) {
+      if (live && live.acknowledged.size >= quarter) return;
+      ended = await Promise.race([done.then(() => true), sleep(20).then(() => false)]);
+    }
+    if (live && live.acknowledged.size >= quarter) return;
+    throw new Error(`traffic did not flow: ${live?.acknowledged.size ?? 0} of ${codes.length} acknowledged`);
+  })();
+  return Object.assign(done, { flowing });
+}
+
+async function convertAll(codes: string[], deadlineMs: number, started: (run: Run) => void): Promise<Run> {
   const run: Run = {
     tried: 0,
     acknowledged: new Set(),
@@ -160,6 +181,7 @@ async function convert(codes: string[], deadlineMs = 90_000): Promise<Run> {
     firstFailureAt: null,
     lastFailureAt: null,
   };
+  started(run);
   const failedOnce = new Set<string>();
   const queue = [...codes];
   const start = performance.now();
@@ -431,7 +453,7 @@ describe('faults under load', () => {
     // Killed while it plays, not while it starts: a simulator that cannot sign in never plays.
     await Promise.race([simulatorPlaying, simulatorDone]);
     const running = convert(codes);
-    await sleep(1500);
+    await running.flowing;
     const killedAt = performance.now();
     server.child!.kill('SIGKILL');
     await new Promise((resolve) => server.child!.once('exit', resolve));
@@ -465,7 +487,7 @@ describe('faults under load', () => {
   test('PostgreSQL restarted under load: 503 with Retry-After during the gap, then it reconnects by itself', async () => {
     const codes = clicks.slice(1 + PER_SCENARIO, 1 + 2 * PER_SCENARIO);
     const running = convert(codes);
-    await sleep(1500);
+    await running.flowing;
     await stopPostgres();
     await sleep(2000);
     await startPostgres();
@@ -516,7 +538,7 @@ describe('faults under load', () => {
       await sleep(300);
 
       const running = convert(codes.slice(0, PER_SCENARIO - 50));
-      await sleep(1000);
+      await running.flowing;
       await stopRedis();
       const signInDuringOutage = await call('POST', '/v1/auth/login', {
         body: { email: 'publisher@demo.local', password: 'demo1234' },
