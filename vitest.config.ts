@@ -28,6 +28,8 @@ export default defineConfig({
       include: ['server/**', 'client/**'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'test-results/coverage',
+      // The figure is printed when a test failed too (vitest leaves it out by default).
+      reportOnFailure: true,
     },
     projects: [
       {
