@@ -54,7 +54,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}', 'showcase/**/*.test.ts'],
           setupFiles: ['tests/setup/jsdom.ts'],
-          testTimeout: 30_000,
+          // A component test that renders a page of Chakra rows takes a few seconds alone and
+          // far longer when another test run shares the two cores.
+          testTimeout: 60_000,
           // expect.poll waits for the state as long as a busy machine needs (default 1 s).
           expect: { poll: { timeout: 10_000 } },
         },

@@ -29,12 +29,19 @@ const pixels = async (bytes: Buffer) => (await sharp(bytes).ensureAlpha().raw().
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let token: string;
 beforeAll(async () => {
+  for (let d = decoderProcess(); d; d = decoderProcess()) others.add(d.pid);
   app = await startTestApp({ demo: true });
   token = await login(app, 'advertiser@demo.local');
 });
 afterAll(() => app?.close());
 
-/** This process's image decoder child (images.decoder.ts): its pid and nice value, from /proc. */
+/**
+ * Image decoders this worker process already had before this file's app started (a worker runs
+ * file after file, vitest.config.ts: an app of another file may still be closing its own).
+ */
+const others = new Set<number>();
+
+/** This file's image decoder child (images.decoder.ts): its pid and nice value, from /proc. */
 function decoderProcess(): { pid: number; nice: number } | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -43,7 +50,7 @@ function decoderProcess(): { pid: number; nice: number } | undefined {
       if (!cmdline.includes('images.decoder-process')) continue;
       // Fields after the command's closing parenthesis: state is 3rd, ppid 4th, nice 19th.
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(fields[1]) !== process.pid) continue;
+      if (Number(fields[1]) !== process.pid || others.has(Number(entry))) continue;
       return { pid: Number(entry), nice: Number(fields[16]) };
     } catch {}
   }

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // findBy and waitFor wait for the state, as long as a busy machine needs (a page of Chakra rows
-// can take seconds to render with both cores taken): 1 s, the default, fails there.
-configure({ asyncUtilTimeout: 10_000 });
+// can take seconds to render with both cores taken, and more with a second test run beside it):
+// 1 s, the default, fails there.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks a few browser APIs that Chakra, Ark and next-themes call.
 if (!window.matchMedia) {
