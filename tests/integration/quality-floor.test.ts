@@ -156,4 +156,5 @@ test('an app under the floor: no paid tasks, its publisher and the moderators se
   // Its end was told when it was lifted: no second message.
   await new Promise((r) => setTimeout(r, 500));
   expect(fake.messagesTo(pub.tg.id)).toHaveLength(4);
-});
+  // Two apps' traffic, the floor's job and five notices: 30 s was too short beside a second run.
+}, 120_000);
