@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { withAdmin } from '../setup/template-database.ts';
 import { timed } from './timings.ts';
 
 /**
@@ -14,26 +14,15 @@ export async function createTestDatabase(
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const admin = inject('adminDatabaseUrl');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await timed('database', async () => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      const template = opts.empty ? '' : ` template "${opts.template ?? inject('templateDatabase')}"`;
-      await client.query(`create database "${name}"${template}`);
-    } finally {
-      await client.end();
-    }
-  });
+  const template = opts.empty ? '' : ` template "${opts.template ?? inject('templateDatabase')}"`;
+  await timed('database', () => withAdmin(admin, (c) => c.query(`create database "${name}"${template}`)));
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
     async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      await withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`));
     },
   };
 }

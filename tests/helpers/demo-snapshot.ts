@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { DEMO_SNAPSHOTS } from '../setup/template-database.ts';
+import { DEMO_SNAPSHOTS, withAdmin } from '../setup/template-database.ts';
 import { timed } from './timings.ts';
 
 /**
@@ -58,42 +57,41 @@ async function makeSnapshot(): Promise<DemoSnapshot> {
   const run = inject('testRunId');
   const database = `tg_demo_${run}`;
   const dataDir = join(DEMO_SNAPSHOTS, run);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  return withAdmin(adminUrl, async (admin) => {
     await admin.query(`select pg_advisory_lock(hashtext($1))`, [database]);
-    const found = await admin.query<{ ready: boolean }>(
-      `select datistemplate as ready from pg_database where datname = $1`,
-      [database],
-    );
-    if (found.rows[0]?.ready && existsSync(dataDir)) return { database, dataDir };
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
-    const building = `${dataDir}.${randomBytes(4).toString('hex')}`;
-    mkdirSync(building, { recursive: true });
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: building,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_SEED: '1',
-      SERVE_CLIENT: '0',
-    });
-    const app = await buildApp(config, { jobs: false });
-    await app.close();
-    await admin.query(`alter database "${database}" is_template true`);
-    rmSync(dataDir, { recursive: true, force: true });
-    renameSync(building, dataDir);
-    return { database, dataDir };
-  } finally {
-    await admin.query(`select pg_advisory_unlock(hashtext($1))`, [database]).catch(() => {});
-    await admin.end();
-  }
+    try {
+      const found = await admin.query<{ ready: boolean }>(
+        `select datistemplate as ready from pg_database where datname = $1`,
+        [database],
+      );
+      if (found.rows[0]?.ready && existsSync(dataDir)) return { database, dataDir };
+      await admin.query(`drop database if exists "${database}" with (force)`);
+      await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
+      const building = `${dataDir}.${randomBytes(4).toString('hex')}`;
+      mkdirSync(building, { recursive: true });
+      const url = new URL(adminUrl);
+      url.pathname = `/${database}`;
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: building,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        DEMO_SEED: '1',
+        SERVE_CLIENT: '0',
+      });
+      const app = await buildApp(config, { jobs: false });
+      await app.close();
+      await admin.query(`alter database "${database}" is_template true`);
+      rmSync(dataDir, { recursive: true, force: true });
+      renameSync(building, dataDir);
+      return { database, dataDir };
+    } finally {
+      await admin.query(`select pg_advisory_unlock(hashtext($1))`, [database]).catch(() => {});
+    }
+  });
 }
 
 /** Copies the snapshot's data folder into an app's own. */

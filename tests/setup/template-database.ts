@@ -11,6 +11,17 @@ export const DEMO_SNAPSHOTS = join(root, 'node_modules/.cache/test-demo');
 /** A run's demo snapshot left behind by a run that was killed is dropped after this long. */
 const STALE_MS = 6 * 3600_000;
 
+/** Runs `work` with a connection to the run's server (the admin database), closed after. */
+export async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Every file under `dir` whose name passes `keep`, by path. */
 function files(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -87,13 +98,9 @@ export async function prepareTemplateDatabase(adminUrl: string): Promise<string>
 
 /** Drops a run's seeded demo snapshot: its template database and its data folder. */
 export async function dropDemoSnapshot(adminUrl: string, run: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdmin(adminUrl, async (admin) => {
     await admin.query(`alter database "tg_demo_${run}" is_template false`).catch(() => {});
     await admin.query(`drop database if exists "tg_demo_${run}" with (force)`);
-  } finally {
-    await admin.end();
-  }
+  });
   rmSync(join(DEMO_SNAPSHOTS, run), { recursive: true, force: true });
 }
