@@ -25,7 +25,7 @@ export default defineConfig({
     // processes (the fault suite's server, the simulator) is not counted.
     coverage: {
       provider: 'v8',
-      include: ['server/**', 'client/**'],
+      include: ['server/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'test-results/coverage',
       // The figure is printed when a test failed too (vitest leaves it out by default).

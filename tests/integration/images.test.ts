@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   decodedBytes,
   IMAGE_MESSAGES,
@@ -220,7 +220,9 @@ describe('POST /v1/images', () => {
     expect(decoder?.nice).toBe(19);
     // A decoder that dies is started again for the next image.
     process.kill(decoder!.pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 200));
+    // Until the server has reaped it (its /proc entry goes when the server's 'exit' handler runs):
+    // an image sent in between goes to the dead one and fails, as the decoder's comment says.
+    await vi.waitFor(() => expect(existsSync(`/proc/${decoder!.pid}`)).toBe(false), { timeout: 60_000, interval: 50 });
     expect((await upload(largest, 'largest.png')).status).toBe(201);
     expect(decoderProcess()?.pid).not.toBe(decoder!.pid);
     // (Minutes on a machine whose cores are taken: the decoder runs at nice 19 by design, so
