@@ -82,11 +82,11 @@ type Documents = {
     "\n  query ModerationCounts {\n    moderationCounts {\n      newReports\n      myReports\n      campaignsToReview\n      registrations\n    }\n  }\n": typeof types.ModerationCountsDocument,
     "\n  subscription RegistrationRequestChanged {\n    registrationRequestChanged {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": typeof types.RegistrationRequestChangedDocument,
     "\n  query ModerationMe {\n    me {\n      id\n    }\n  }\n": typeof types.ModerationMeDocument,
-    "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n      }\n    }\n  }\n": typeof types.NotificationSettingsDocument,
+    "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n        alwaysOn\n      }\n    }\n  }\n": typeof types.NotificationSettingsDocument,
     "\n  subscription TelegramLinkChanged {\n    telegramLinkChanged {\n      telegram {\n        id\n        username\n      }\n    }\n  }\n": typeof types.TelegramLinkChangedDocument,
     "\n  mutation StartTelegramLink {\n    startTelegramLink {\n      url\n      expiresAt\n    }\n  }\n": typeof types.StartTelegramLinkDocument,
     "\n  mutation UnlinkTelegram {\n    unlinkTelegram {\n      telegram {\n        id\n      }\n    }\n  }\n": typeof types.UnlinkTelegramDocument,
-    "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n    }\n  }\n": typeof types.UpdateNotificationSettingsDocument,
+    "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n      alwaysOn\n    }\n  }\n": typeof types.UpdateNotificationSettingsDocument,
     "\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": typeof types.AddFundsMeDocument,
     "\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": typeof types.CreateTopUpDocument,
     "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n  }\n": typeof types.TransactionRow_TransactionFragmentDoc,
@@ -205,11 +205,11 @@ const documents: Documents = {
     "\n  query ModerationCounts {\n    moderationCounts {\n      newReports\n      myReports\n      campaignsToReview\n      registrations\n    }\n  }\n": types.ModerationCountsDocument,
     "\n  subscription RegistrationRequestChanged {\n    registrationRequestChanged {\n      id\n      ...RegistrationRequestCard_request\n    }\n  }\n": types.RegistrationRequestChangedDocument,
     "\n  query ModerationMe {\n    me {\n      id\n    }\n  }\n": types.ModerationMeDocument,
-    "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n      }\n    }\n  }\n": types.NotificationSettingsDocument,
+    "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n        alwaysOn\n      }\n    }\n  }\n": types.NotificationSettingsDocument,
     "\n  subscription TelegramLinkChanged {\n    telegramLinkChanged {\n      telegram {\n        id\n        username\n      }\n    }\n  }\n": types.TelegramLinkChangedDocument,
     "\n  mutation StartTelegramLink {\n    startTelegramLink {\n      url\n      expiresAt\n    }\n  }\n": types.StartTelegramLinkDocument,
     "\n  mutation UnlinkTelegram {\n    unlinkTelegram {\n      telegram {\n        id\n      }\n    }\n  }\n": types.UnlinkTelegramDocument,
-    "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n    }\n  }\n": types.UpdateNotificationSettingsDocument,
+    "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n      alwaysOn\n    }\n  }\n": types.UpdateNotificationSettingsDocument,
     "\n  query AddFundsMe {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": types.AddFundsMeDocument,
     "\n  mutation CreateTopUp($amount: Money!) {\n    createTopUp(amount: $amount) {\n      url\n      transaction {\n        id\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": types.CreateTopUpDocument,
     "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n  }\n": types.TransactionRow_TransactionFragmentDoc,
@@ -549,7 +549,7 @@ export function graphql(source: "\n  query ModerationMe {\n    me {\n      id\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n        alwaysOn\n      }\n    }\n  }\n"): (typeof documents)["\n  query NotificationSettings {\n    notificationSettings {\n      telegramConfigured\n      telegram {\n        id\n        username\n      }\n      preferences {\n        type\n        group\n        label\n        telegram\n        email\n        alwaysOn\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -565,7 +565,7 @@ export function graphql(source: "\n  mutation UnlinkTelegram {\n    unlinkTelegr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n      alwaysOn\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotificationSettings($changes: [NotificationPreferenceInput!]!) {\n    updateNotificationSettings(changes: $changes) {\n      type\n      group\n      label\n      telegram\n      email\n      alwaysOn\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -36,6 +36,30 @@ export function webAppInitData(): string | undefined {
 export interface TelegramLinkNote {
   linkToken: string;
   message: string;
+  /** The Telegram account the sign-in named, which the owner is asked to confirm once signed in. */
+  account?: { username: string | null; name: string };
+}
+
+/** The state of a started Login Widget sign-in (the server keeps it in a cookie too). */
+const TELEGRAM_STATE_KEY = 'taskgram:telegram-state';
+
+export function keepTelegramState(state: string): void {
+  try {
+    sessionStorage.setItem(TELEGRAM_STATE_KEY, state);
+  } catch {
+    // Storage off: the sign-in is refused as not started here, and says to start it again.
+  }
+}
+
+/** The kept state, once. */
+export function takeTelegramState(): string | undefined {
+  try {
+    const state = sessionStorage.getItem(TELEGRAM_STATE_KEY) ?? undefined;
+    sessionStorage.removeItem(TELEGRAM_STATE_KEY);
+    return state;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The pending link of an unlinked Telegram sign-in, for the password sign-in that links it. */
@@ -55,4 +79,10 @@ export function setTelegramLinkNote(note: TelegramLinkNote | null): void {
   } catch {
     // Storage off: the user signs in with Telegram again.
   }
+}
+
+/** How the dashboard names a Telegram account: “@username (Name)”, or the name alone. */
+export function telegramAccountLabel(account: { username: string | null; name: string }): string {
+  if (!account.username) return account.name;
+  return account.name ? `@${account.username} (${account.name})` : `@${account.username}`;
 }

@@ -83,6 +83,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
           file,
           rawBody,
           headers: req.headers,
+          setHeader: (name, v) => void reply.header(name, v),
         });
         if (def.status === 204) return reply.code(204).send();
         if (value instanceof CsvFile) {

@@ -41,6 +41,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
       file?: UploadedFile;
       rawBody?: Buffer;
       headers?: Record<string, string | string[] | undefined>;
+      /** Sets a header of the answer (a cookie: `set-cookie`). */
+      setHeader?: (name: string, value: string) => void;
     },
   ) => Promise<unknown>;
 }

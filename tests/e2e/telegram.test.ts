@@ -134,7 +134,8 @@ describe('Telegram in the dashboard', () => {
     // Signed in without a password: the landing page sends the advertiser on to projects.
     await page.waitForURL((u) => u.pathname === '/advertiser/projects', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'My Projects' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // Telegram's theme comes in through a storage event after the first render: awaited.
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), LIVE).toBe(true);
     const colours = await page.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
       return {
@@ -164,8 +165,8 @@ describe('Telegram in the dashboard', () => {
     await expect.poll(() => backButtonVisible(page), LIVE).toBe(false);
   });
 
-  it('as a Mini App for an unlinked Telegram user: the e-mail once, linked then', async () => {
-    const user = telegramUser({ username: 'new_in_tg' });
+  it('as a Mini App for an unlinked Telegram user: the e-mail once, then which Telegram account to link, linked then', async () => {
+    const user = telegramUser({ username: 'new_in_tg', first_name: 'Newcomer' });
     const { page } = await browsers.open({ width: 390, height: 760 });
     await openAsMiniApp(page, user);
     await page.waitForURL(/\/login/, { timeout: 20_000 });
@@ -175,7 +176,16 @@ describe('Telegram in the dashboard', () => {
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/(advertiser\/projects|publisher)$/);
+    // Signed in, the dashboard asks whether this Telegram account is the user's: nothing is
+    // linked before they say so.
+    const confirm = page.getByTestId('telegram-link-confirm');
+    await confirm.waitFor();
+    expect(await page.getByTestId('telegram-link-account').textContent()).toBe('@new_in_tg (Newcomer)');
     const studio = await login(app, 'studio@demo.local');
+    expect((await app.api('/v1/users/self', { token: studio })).body.value.telegram).toBeNull();
+    await screenshot(page, 'telegram-05-link-confirm');
+    await confirm.getByRole('button', { name: 'Link Telegram' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     expect((await app.api('/v1/users/self', { token: studio })).body.value.telegram).toEqual({
       id: user.id,
       username: 'new_in_tg',
@@ -186,16 +196,28 @@ describe('Telegram in the dashboard', () => {
     const publisher = await login(app, 'publisher@demo.local');
     const user = await linkTelegram(app, fake, publisher, telegramUser({ username: 'back_from_tg' }));
     const { page } = await browsers.open();
-    await page.goto('/login');
-    await page.getByTestId('telegram-sign-in').waitFor();
-    // What oauth.telegram.org sends back to /login: the Login Widget's fields, signed with the token.
+    // oauth.telegram.org, played here: it sends the browser back to `return_to` with the Login
+    // Widget's fields, signed with the bot's token, in `#tgAuthResult=`.
     const fields = signTelegramWidget(
       { id: user.id, first_name: user.first_name, username: user.username, auth_date: Math.floor(Date.now() / 1000) },
       fake.token,
     );
-    await page.goto('about:blank');
-    await page.goto(`/login#tgAuthResult=${Buffer.from(JSON.stringify(fields)).toString('base64url')}`);
+    const result = `#tgAuthResult=${Buffer.from(JSON.stringify(fields)).toString('base64url')}`;
+    await page.route('https://oauth.telegram.org/**', (route) => {
+      const back = new URL(route.request().url()).searchParams.get('return_to')!;
+      return route.fulfill({ status: 302, headers: { location: `${back}${result}` } });
+    });
+    await page.goto('/login');
+    await page.getByTestId('telegram-sign-in').click();
     await page.waitForURL((u) => u.pathname === '/publisher', { timeout: 20_000 });
     expect(await page.evaluate(() => location.hash)).toBe('');
+
+    // The same return opened in a browser that did not start it (a link someone sent): refused,
+    // with what to do, and nothing to link.
+    const other = await browsers.open();
+    await other.page.goto(`/login${result}`);
+    await other.page.getByText('This Telegram sign-in was not started from this browser').waitFor();
+    expect(await other.page.getByTestId('telegram-link-asked').count()).toBe(0);
+    expect(new URL(other.page.url()).pathname).toBe('/login');
   });
 });

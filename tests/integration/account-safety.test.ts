@@ -127,6 +127,30 @@ describe('sign-in throttling (RATE_LIMIT_PER_MINUTE=30, behind one trusted proxy
     expect((await outboxMails(app, email)).slice(before)).toHaveLength(2);
   }, 120_000);
 
+  test('wrong codes from many addresses cannot burn the owner’s code: counted per address and account, not per code', async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234' });
+    // An attack from addresses the owner never used: past perAccount, a code is mailed.
+    for (let i = 0; i <= limits.perAccount; i++) await attempt(user.email, `10.81.${i % 40}.${i}`);
+    const code = await mailedCode(app, user.email);
+    const wrong = code.startsWith('A') ? 'BBBB-BBBB' : 'AAAA-AAAA';
+    // 1,000 wrong codes from ten addresses, as the probe sent (it burnt the code on main).
+    const answers: { status: number; body: { error: string } }[] = [];
+    for (let round = 0; round < 10; round++) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, (_, i) => attempt(user.email, `10.82.0.${i % 10}`, 'wrong-pass', wrong)),
+        )),
+      );
+    }
+    expect(answers.every((a) => a.status === 403)).toBe(true);
+    const errors = new Set(answers.map((a) => a.body.error));
+    // Each address has a few tries a minute; the rest are not even checked.
+    expect(errors).toEqual(new Set([BAD_CODE, SIGN_IN_MESSAGES.codeTries]));
+    expect(answers.filter((a) => a.body.error === BAD_CODE).length).toBeLessThanOrEqual(10 * limits.perAddressAndEmail);
+    // The owner, from a new address while the attack runs, signs in with the mailed code.
+    expect((await attempt(user.email, '10.4.0.99', 'demo1234', code)).status).toBe(200);
+  }, 120_000);
+
   test('a password reset makes the address it was done from known', async () => {
     await windowWithRoom(25_000);
     const user = await createApprovedUser(app, { password: 'demo1234' });

@@ -62,23 +62,35 @@ async function stopPostgres() {
   await pgDb?.stop();
   pgDb = null;
 }
-async function startRedis() {
-  redis = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      execFileSync('redis-cli', ['-p', String(redisPort), 'ping'], { stdio: 'ignore' });
-      return;
-    } catch {
-      await sleep(50);
+/**
+ * redis-server on `redisPort`, answering PING. Its output is kept to say why should it exit;
+ * `anyPort` (the first start) tries another free port when that one was taken meanwhile.
+ */
+async function startRedis(anyPort = false) {
+  for (let attempt = 0; ; attempt++) {
+    let output = '';
+    const child = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.on('data', (d) => (output = `${output}${d}`.slice(-4000)));
+    child.stderr.on('data', (d) => (output = `${output}${d}`.slice(-4000)));
+    redis = child;
+    // Up to a minute on a machine whose cores are taken: redis-cli itself is slow to start then.
+    const until = Date.now() + 60_000;
+    while (child.exitCode === null && Date.now() < until) {
+      try {
+        execFileSync('redis-cli', ['-p', String(redisPort), 'ping'], { stdio: 'ignore', timeout: 10_000 });
+        return;
+      } catch {
+        await sleep(100);
+      }
     }
+    if (child.exitCode === null) child.kill('SIGKILL');
+    if (!anyPort || attempt >= 2) throw new Error(`redis-server did not start on port ${redisPort}: ${output}`);
+    redisPort = await freePort();
   }
-  throw new Error('redis-server did not start');
 }
 async function stopRedis() {
   const r = redis;
@@ -290,7 +302,7 @@ describe('faults under load', () => {
     chmodSync(dir, 0o755);
     [pgPort, redisPort] = [await freePort(), await freePort()];
     await startPostgres();
-    await startRedis();
+    await startRedis(true);
     fake = await startCryptoPayFake();
     serverEnv = {
       DATABASE_URL: pgDb!.url,

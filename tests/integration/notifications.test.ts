@@ -276,7 +276,25 @@ describe('choices and delivery', () => {
       label: 'Top-up confirmed',
       telegram: false,
       email: true,
+      alwaysOn: false,
     });
+    // A security notice cannot be switched off (a stolen session must not silence it).
+    const silenced = await app.api('/v1/users/self/notifications', {
+      method: 'PUT',
+      token: adv.token,
+      body: { data: [{ type: 'telegramLinked', email: false }] },
+    });
+    expect(silenced).toEqual({
+      status: 400,
+      body: {
+        error:
+          '“Telegram linked to the account” is a security notice: it always goes by e-mail, and to Telegram when linked',
+      },
+    });
+    expect(changed.body.value.data.filter((p: { alwaysOn: boolean }) => p.alwaysOn)).toEqual([
+      { type: 'telegramLinked', group: 'SECURITY', label: 'Telegram linked to the account', telegram: true, email: true, alwaysOn: true },
+      { type: 'telegramUnlinked', group: 'SECURITY', label: 'Telegram unlinked from the account', telegram: true, email: true, alwaysOn: true },
+    ]);
     // Moderators' types are not offered to others.
     expect(changed.body.value.data.some((p: { group: string }) => p.group === 'MODERATION')).toBe(false);
     const invoice = await app.api('/v1/users/payments/advertiser', { token: adv.token, body: { amount: 12 } });

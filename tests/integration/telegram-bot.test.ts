@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitDataHmac } from '../../server/lib/init-data.ts';
 import { signTelegramWidget, TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
+import { outboxMails } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 import {
@@ -116,10 +117,11 @@ describe('linking', () => {
     );
     expect((await self(publisher)).telegram).toBeNull();
     expect((await self(advertiser)).telegram?.id).toBe(shared.id);
-    // Unlinked there, the refused link (still valid) works.
+    // Unlinked there (the chat is told), the refused link (still valid) works.
     await app.api('/v1/users/self/telegram', { method: 'DELETE', token: advertiser });
+    expect((await messagesOf(fake, shared.id, 3))[2].text).toMatch(/^🔐 The Telegram account @\w+ was unlinked from/);
     await postUpdate(app, fake.userWrites(shared, `/start ${other}`));
-    expect((await messagesOf(fake, shared.id, 3))[2].text).toMatch(/^Linked to publisher@demo\.local/);
+    expect((await messagesOf(fake, shared.id, 4))[3].text).toMatch(/^Linked to publisher@demo\.local/);
     expect((await self(publisher)).telegram?.id).toBe(shared.id);
     await app.api('/v1/users/self/telegram', { method: 'DELETE', token: publisher });
   });
@@ -188,12 +190,31 @@ describe('sign in with Telegram', () => {
       { id: user.id, first_name: user.first_name, username: user.username, auth_date: authDate },
       token,
     );
-  const signIn = (body: unknown) => app.api('/v1/auth/telegram', { body });
+  const signIn = (body: unknown, cookie?: string) =>
+    app.api('/v1/auth/telegram', { body, ...(cookie ? { headers: { cookie } } : {}) });
+  /** A browser's start of the Login Widget's round trip: the state, and the cookie that holds it. */
+  const started = async () => {
+    const res = await fetch(`${app.url}/api/v1/auth/telegram/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    const { state } = (await res.json()).value;
+    const setCookie = res.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^tg_state=[\w-]+; Max-Age=900; Path=\/api\/v1\/auth\/telegram; HttpOnly; SameSite=Lax$/);
+    return { state: state as string, cookie: setCookie.split(';')[0] };
+  };
+  /** The widget's fields as the browser that started the sign-in sends them back. */
+  const widgetIn = async (fields: ReturnType<typeof widget>) => {
+    const { state, cookie } = await started();
+    return signIn({ ...fields, state }, cookie);
+  };
 
   test('a linked account signs in with the Mini App’s initData and with the Login Widget', async () => {
     const user = await linkTelegram(app, fake, advertiser);
-    for (const body of [{ initData: initData(user) }, widget(user)]) {
-      const res = await signIn(body);
+    for (const send of [() => signIn({ initData: initData(user) }), () => widgetIn(widget(user))]) {
+      const res = await send();
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.value.user).toMatchObject({ email: 'advertiser@demo.local', telegram: { id: user.id } });
       const sessions = await app.api('/v1/users/self/sessions', { token: res.body.value.accessToken });
@@ -209,43 +230,120 @@ describe('sign in with Telegram', () => {
     const stale = TELEGRAM_SIGN_IN_MESSAGES.stale;
     const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 86_400;
     expect(await signIn({ initData: initData(user, other) })).toEqual({ status: 401, body: { error: forged } });
-    expect(await signIn(widget(user, other))).toEqual({ status: 401, body: { error: forged } });
-    expect(await signIn({ ...widget(user), first_name: 'Mallory' })).toEqual({ status: 401, body: { error: forged } });
+    expect(await widgetIn(widget(user, other))).toEqual({ status: 401, body: { error: forged } });
+    expect(await widgetIn({ ...widget(user), first_name: 'Mallory' })).toEqual({ status: 401, body: { error: forged } });
     expect(await signIn({ initData: initData(user, fake.token, twoDaysAgo) })).toEqual({
       status: 401,
       body: { error: stale },
     });
-    expect(await signIn(widget(user, fake.token, twoDaysAgo))).toEqual({ status: 401, body: { error: stale } });
+    expect(await widgetIn(widget(user, fake.token, twoDaysAgo))).toEqual({ status: 401, body: { error: stale } });
     expect((await signIn({ initData: 'garbage' })).status).toBe(401);
     expect((await signIn({ id: 'x' })).status).toBe(400);
   });
 
-  test('an unlinked Telegram user signs in once with e-mail and is linked then', async () => {
-    const user = telegramUser({ username: 'studio_tg' });
-    const first = await signIn(widget(user));
+  test('an unlinked Telegram user signs in with e-mail, confirms which Telegram account, and is linked then (told by mail and in Telegram)', async () => {
+    const user = telegramUser({ username: 'studio_tg', first_name: 'Studio' });
+    const first = await widgetIn(widget(user));
     expect(first.status).toBe(200);
     expect(first.body.value).toEqual({
       linkRequired: true,
       linkToken: expect.any(String),
+      account: { username: 'studio_tg', name: 'Studio' },
       message: TELEGRAM_SIGN_IN_MESSAGES.unlinked,
     });
-    // A wrong password links nothing.
-    const wrong = await app.api('/v1/auth/login', {
-      body: { email: 'studio@demo.local', password: 'wrong-password', telegramLinkToken: first.body.value.linkToken },
+    const { linkToken } = first.body.value;
+    // A password sign-in links nothing by itself (the old `telegramLinkToken` is not read).
+    const signedIn = await app.api('/v1/auth/login', {
+      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: linkToken },
     });
-    expect(wrong.status).toBe(401);
-    const tampered = await app.api('/v1/auth/login', {
-      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: `${first.body.value.linkToken}x` },
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.value.user.telegram).toBeNull();
+    const token = signedIn.body.value.accessToken;
+    // The dashboard shows which account is about to be linked ...
+    expect(
+      await app.api('/v1/users/self/telegram/link/preview', { method: 'POST', token, body: { linkToken } }),
+    ).toEqual({ status: 200, body: { value: { id: user.id, username: 'studio_tg', name: 'Studio' } } });
+    const tampered = await app.api('/v1/users/self/telegram/link', {
+      method: 'POST',
+      token,
+      body: { linkToken: `${linkToken}x` },
     });
     expect(tampered).toEqual({ status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.badLink } });
-    const linked = await app.api('/v1/auth/login', {
-      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: first.body.value.linkToken },
-    });
+    // ... and links it once its owner confirms.
+    const before = fake.messagesTo(user.id).length;
+    const linked = await app.api('/v1/users/self/telegram/link', { method: 'POST', token, body: { linkToken } });
     expect(linked.status).toBe(200);
-    expect(linked.body.value.user.telegram).toEqual({ id: user.id, username: 'studio_tg' });
+    expect(linked.body.value.telegram).toEqual({ id: user.id, username: 'studio_tg' });
     const again = await signIn({ initData: initData(user) });
     expect(again.body.value.user.email).toBe('studio@demo.local');
-    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: linked.body.value.accessToken });
+    // Told in Telegram, to the account linked, and by e-mail (whatever the choices).
+    const [told] = (await messagesOf(fake, user.id, before + 1)).slice(before);
+    expect(told.text).toMatch(/^🔐 The Telegram account @studio_tg was linked to your Taskgram Ads account \(studio@demo\.local\)/);
+    await eventually(
+      async () =>
+        (await outboxMails(app, 'studio@demo.local')).some((m) =>
+          m.includes('Subject: Telegram was linked to your Taskgram Ads account'),
+        ),
+      15_000,
+      'the mail',
+    );
+    // Unlinking tells the chat that was linked, and the mailbox.
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token });
+    const unlinked = (await messagesOf(fake, user.id, before + 2)).at(-1)!;
+    expect(unlinked.text).toMatch(/^🔐 The Telegram account @studio_tg was unlinked from your Taskgram Ads account/);
+    await eventually(
+      async () =>
+        (await outboxMails(app, 'studio@demo.local')).some((m) =>
+          m.includes('Subject: Telegram was unlinked from your Taskgram Ads account'),
+        ),
+      15_000,
+      'the mail',
+    );
+  });
+
+  test('the takeover by link: an attacker’s signed Telegram return sent to a victim gives nobody a session', async () => {
+    // The attacker signs in their own Telegram account through the widget, in their own browser,
+    // and sends the victim /login#tgAuthResult=<those fields>. The victim's browser never started
+    // a Telegram sign-in: it has no state cookie (or another one).
+    const attacker = telegramUser({ username: 'mallory_tg', first_name: 'Taskgram Support' });
+    const fields = widget(attacker);
+    const victimBrowser = await started();
+    for (const attempt of [
+      signIn(fields),
+      signIn({ ...fields, state: 'guessed' }),
+      signIn({ ...fields, state: 'guessed' }, victimBrowser.cookie),
+      signIn({ ...fields, state: victimBrowser.state }),
+    ]) {
+      expect(await attempt).toEqual({ status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.foreign } });
+    }
+    // Whatever the victim then does, a password sign-in links nothing: the attacker's Telegram
+    // account signs in to no account.
+    const victim = await app.api('/v1/auth/login', {
+      body: { email: 'studio@demo.local', password: 'demo1234', telegramLinkToken: 'anything' },
+    });
+    expect(victim.status).toBe(200);
+    const attackerTries = await widgetIn(widget(attacker));
+    expect(attackerTries.body.value).toMatchObject({ linkRequired: true });
+    expect(attackerTries.body.value.accessToken).toBeUndefined();
+  });
+
+  test('a Telegram sign-in is good for 10 minutes, and once', async () => {
+    const user = await linkTelegram(app, fake, advertiser);
+    const now = Math.floor(Date.now() / 1000);
+    const eleven = now - 11 * 60;
+    const stale = { status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.stale } };
+    expect(await signIn({ initData: initData(user, fake.token, eleven) })).toEqual(stale);
+    expect(await widgetIn(widget(user, fake.token, eleven))).toEqual(stale);
+    // Nine minutes old: signs in, and only once (the same payload again is refused).
+    const nine = now - 9 * 60;
+    const replayed = { status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.replayed } };
+    const data = initData(user, fake.token, nine);
+    expect((await signIn({ initData: data })).status).toBe(200);
+    expect(await signIn({ initData: data })).toEqual(replayed);
+    const fields = widget(user, fake.token, nine);
+    expect((await widgetIn(fields)).status).toBe(200);
+    expect(await widgetIn(fields)).toEqual(replayed);
+    await app.api('/v1/users/self/telegram', { method: 'DELETE', token: advertiser });
   });
 
   test('the sign-in screen learns the bot; without a token there is none', async () => {

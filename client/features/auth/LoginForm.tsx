@@ -20,16 +20,7 @@ import { type LoginValues, loginSchema } from './schemas';
  * When the account or the address has seen many failed attempts, the server asks for the code
  * it mailed to the account: the form then shows why and a field for it.
  */
-export function LoginForm({
-  onSignedIn,
-  telegramLinkToken,
-  onTelegramLinkExpired,
-}: {
-  onSignedIn: (session: SignedIn) => void;
-  /** From a Telegram sign-in that found no account: this sign-in links it. */
-  telegramLinkToken?: string;
-  onTelegramLinkExpired?: () => void;
-}) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
   const {
     register,
     handleSubmit,
@@ -45,12 +36,8 @@ export function LoginForm({
 
   const submit = handleSubmit(async (values) => {
     try {
-      onSignedIn(await authApi.login({ ...values, telegramLinkToken }));
+      onSignedIn(await authApi.login(values));
     } catch (error) {
-      // The Telegram link ran out: sign in without it (the message says to use Telegram again).
-      if (telegramLinkToken && error instanceof ApiError && /Telegram link expired/.test(error.message)) {
-        onTelegramLinkExpired?.();
-      }
       if (error instanceof ApiError && error.next === 'EMAIL_CODE') {
         setCodeAsked(error.message);
         return;

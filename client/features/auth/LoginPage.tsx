@@ -17,7 +17,13 @@ import { authApi } from './authApi';
 import { startGoogleSignIn, takeGoogleState } from './google';
 import { takeSignInBack } from './signInBack';
 import { startTelegramSignIn, takeTelegramResult } from './telegram';
-import { setTelegramLinkNote, type TelegramLinkNote, telegramLinkNote } from '../../lib/telegram';
+import {
+  setTelegramLinkNote,
+  type TelegramLinkNote,
+  takeTelegramState,
+  telegramAccountLabel,
+  telegramLinkNote,
+} from '../../lib/telegram';
 import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
 import { useAuthConfig } from './useAuthConfig';
@@ -62,7 +68,9 @@ export function LoginPage() {
   const signIn = (session: SignedIn, via?: 'google' | 'telegram') => {
     const viaGoogle = via === 'google';
     setToken(session.accessToken);
-    setTelegramLinkNote(null);
+    // Signed in by Telegram: nothing left to link. After a password sign-in a pending link stays,
+    // for the dashboard to ask its owner to confirm (TelegramLinkDialog).
+    if (via === 'telegram') setTelegramLinkNote(null);
     // A Google account never picked its main area on our form, so it gets the role step once.
     setChooseRoleFlag(viaGoogle);
     const home = homePath(session.user);
@@ -123,12 +131,8 @@ export function LoginPage() {
           </Alert.Content>
         </Alert.Root>
       )}
-      {telegramLink && <TelegramLinkAsked message={telegramLink.message} />}
-      <LoginForm
-        onSignedIn={(session) => signIn(session)}
-        telegramLinkToken={telegramLink?.linkToken}
-        onTelegramLinkExpired={dropTelegramLink}
-      />
+      {telegramLink && <TelegramLinkAsked note={telegramLink} onDrop={dropTelegramLink} />}
+      <LoginForm onSignedIn={(session) => signIn(session)} />
       {config && (
         <OtherSignIns
           google={config.google}
@@ -170,7 +174,7 @@ function OtherSignIns({
           variant="outline"
           size="lg"
           data-testid="telegram-sign-in"
-          onClick={() => startTelegramSignIn(telegram, back)}
+          onClick={() => startTelegramSignIn(telegram, back).catch((e) => notifyError(errorMessage(e)))}
         >
           <Send size={18} aria-hidden /> Sign in with Telegram
         </Button>
@@ -189,13 +193,13 @@ function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
   useEffect(() => {
     const fields = takeTelegramResult();
     if (!fields) return;
-    authApi.telegram(fields).then(
+    authApi.telegram({ ...fields, state: takeTelegramState() ?? '' }).then(
       (answer) => {
         if ('accessToken' in answer) {
           onSignedIn(answer);
           return;
         }
-        const note = { linkToken: answer.linkToken, message: answer.message };
+        const note = { linkToken: answer.linkToken, message: answer.message, account: answer.account };
         setTelegramLinkNote(note);
         setLink(note);
       },
@@ -209,13 +213,16 @@ function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
   return [link, drop] as const;
 }
 
-function TelegramLinkAsked({ message }: { message: string }) {
+function TelegramLinkAsked({ note, onDrop }: { note: TelegramLinkNote; onDrop: () => void }) {
   return (
     <Alert.Root status="info" data-testid="telegram-link-asked">
       <Send size={18} aria-hidden />
       <Alert.Content>
-        <Alert.Title>Link Telegram to your account</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
+        <Alert.Title>Link Telegram {note.account ? telegramAccountLabel(note.account) : ''} to your account</Alert.Title>
+        <Alert.Description>{note.message}</Alert.Description>
+        <Button variant="plain" size="xs" px="0" alignSelf="start" onClick={onDrop}>
+          This is not my Telegram account
+        </Button>
       </Alert.Content>
     </Alert.Root>
   );

@@ -34,24 +34,23 @@ export interface RegistrationRequestBody {
 }
 
 export const authApi = {
-  login: ({
-    code,
-    telegramLinkToken,
-    ...body
-  }: {
-    email: string;
-    password: string;
-    code?: string;
-    telegramLinkToken?: string;
-  }) =>
-    api<SignedIn>('POST', '/v1/auth/login', {
-      ...body,
-      ...(code ? { code } : {}),
-      ...(telegramLinkToken ? { telegramLinkToken } : {}),
-    }),
-  /** The Mini App's initData or the Login Widget's signed fields. */
+  login: ({ code, ...body }: { email: string; password: string; code?: string }) =>
+    api<SignedIn>('POST', '/v1/auth/login', { ...body, ...(code ? { code } : {}) }),
+  /** Starts a Login Widget sign-in: the state this browser must bring back (a cookie holds it too). */
+  telegramStart: () => api<{ state: string }>('POST', '/v1/auth/telegram/start', {}),
+  /** The Mini App's initData, or the Login Widget's signed fields with the started sign-in's state. */
   telegram: (body: { initData: string } | Record<string, string | number>) =>
-    api<SignedIn | { linkRequired: true; linkToken: string; message: string }>('POST', '/v1/auth/telegram', body),
+    api<
+      | SignedIn
+      | {
+          linkRequired: true;
+          linkToken: string;
+          account: { username: string | null; name: string };
+          message: string;
+        }
+    >('POST', '/v1/auth/telegram', body),
+  /** The signed-in owner confirms the Telegram account a sign-in named. */
+  confirmTelegramLink: (linkToken: string) => api<unknown>('POST', '/v1/users/self/telegram/link', { linkToken }),
   register: (body: RegistrationRequestBody) =>
     api<{ status: 'PENDING'; message: string }>('POST', '/v1/auth/registration', body),
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),

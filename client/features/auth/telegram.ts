@@ -1,4 +1,5 @@
-import type { AuthConfig } from './authApi';
+import { keepTelegramState } from '../../lib/telegram';
+import { type AuthConfig, authApi } from './authApi';
 import { keepSignInBack } from './signInBack';
 
 /**
@@ -6,7 +7,11 @@ import { keepSignInBack } from './signInBack';
  * the bot's id), which comes back to /login with the signed fields in `#tgAuthResult=`. The
  * bot's domain must be this site's (BotFather's /setdomain).
  */
-export function startTelegramSignIn(telegram: NonNullable<AuthConfig['telegram']>, back?: string): void {
+export async function startTelegramSignIn(telegram: NonNullable<AuthConfig['telegram']>, back?: string): Promise<void> {
+  // The server's state for this browser (a cookie, and here for the return): Telegram's answer
+  // counts only in the browser that asked for it.
+  const { state } = await authApi.telegramStart();
+  keepTelegramState(state);
   keepSignInBack(back);
   const url = new URL('https://oauth.telegram.org/auth');
   url.search = new URLSearchParams({

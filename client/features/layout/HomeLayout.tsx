@@ -18,6 +18,7 @@ import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
 import { ChooseRoleDialog } from '../users/ChooseRoleDialog';
+import { TelegramLinkDialog } from '../auth/TelegramLinkDialog';
 import { AreaTabs } from './AreaTabs';
 import { BalanceChip } from './BalanceChip';
 import { LayoutFooter } from './LayoutFooter';
@@ -131,6 +132,7 @@ function Shell() {
       </Container>
       {!mini && <LayoutFooter config={config} />}
       <ChooseRoleDialog open={'chooseRole' in (search as object)} userId={me?.id} />
+      <TelegramLinkDialog signedIn={!!me} />
     </Flex>
   );
 }

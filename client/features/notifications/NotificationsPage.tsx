@@ -37,6 +37,7 @@ const NotificationSettingsQueryDoc = graphql(`
         label
         telegram
         email
+        alwaysOn
       }
     }
   }
@@ -80,6 +81,7 @@ const UpdateNotificationSettingsMutation = graphql(`
       label
       telegram
       email
+      alwaysOn
     }
   }
 `);
@@ -90,6 +92,7 @@ type Settings = NotificationSettingsQuery['notificationSettings'];
 type Preference = Settings['preferences'][number];
 
 const GROUP_TITLES: Record<NotificationGroup, string> = {
+  SECURITY: 'Security notices (always on)',
   ADVERTISER: 'Advertiser',
   PUBLISHER: 'Publisher',
   EXCHANGE: 'Exchange',
@@ -274,7 +277,7 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                         <Table.Cell key={channel} textAlign="center">
                           <Switch.Root
                             checked={p[channel]}
-                            disabled={channel === 'telegram' && !settings.telegramConfigured}
+                            disabled={p.alwaysOn || (channel === 'telegram' && !settings.telegramConfigured)}
                             onCheckedChange={(e) => change(p, channel, e.checked)}
                             colorPalette="brand"
                           >

@@ -59,7 +59,7 @@ async function signIn() {
   try {
     const answer = await authApi.telegram({ initData });
     if ('accessToken' in answer) setToken(answer.accessToken);
-    else setTelegramLinkNote({ linkToken: answer.linkToken, message: answer.message });
+    else setTelegramLinkNote({ linkToken: answer.linkToken, message: answer.message, account: answer.account });
   } catch {
     // The sign-in page shows; the user signs in with the e-mail.
   }

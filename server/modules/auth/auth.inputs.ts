@@ -55,9 +55,10 @@ export const LoginInput = z.object({
       .regex(/^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, 'Enter the 8-character code from the e-mail, like K7QX-M2PD')
       .optional(),
   ),
-  /** From a Telegram sign-in that found no account: this sign-in links that Telegram account. */
-  telegramLinkToken: z.string().max(1000).optional(),
 });
+
+/** A Telegram sign-in's link token, which its signed-in owner confirms. */
+export const TelegramLinkInput = z.object({ linkToken: z.string().min(1, 'Enter required value').max(1000) });
 
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -10,10 +10,16 @@ import {
   RegistrationInput,
   ResetPasswordInput,
   ResetRequestInput,
+  TelegramLinkInput,
 } from './auth.inputs.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
-import { TELEGRAM_SIGN_IN_MESSAGES, TelegramSignInInput } from './telegram-sign-in.ts';
+import {
+  TELEGRAM_SIGN_IN_MESSAGES,
+  TELEGRAM_STATE_COOKIE,
+  TELEGRAM_STATE_SECONDS,
+  TelegramSignInInput,
+} from './telegram-sign-in.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
 
@@ -35,6 +41,16 @@ const sessionJson = (s: SessionView): z.infer<typeof SessionJson> => ({
   lastSeenAt: s.lastSeenAt.toISOString(),
   expiresAt: s.expiresAt.toISOString(),
 });
+
+/** One cookie's value from a Cookie header. */
+function readCookie(header: string | string[] | undefined, name: string): string | undefined {
+  const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
+  for (const part of text.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 const client = (ctx: { ip: string; userAgent?: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
@@ -171,26 +187,83 @@ export const authRoutes = [
   }),
   route({
     method: 'POST',
+    path: '/v1/auth/telegram/start',
+    tag: 'auth',
+    summary:
+      'Start a sign-in with Telegram’s Login Widget: `{ state }`, also kept in an HttpOnly cookie for 15 minutes. `/auth/telegram` takes the widget’s fields only with this state from the same browser, so a Telegram return that another person started (a link to `/login#tgAuthResult=…`) signs nobody in and links nothing. 404 when the bot is not configured.',
+    access: 'public',
+    response: z.object({ state: z.string() }),
+    handler: async (ctx, { setHeader }) => {
+      const { state } = ctx.services.auth.startTelegramSignIn();
+      const secure = ctx.config.publicUrl?.startsWith('https:') ? '; Secure' : '';
+      setHeader?.(
+        'set-cookie',
+        `${TELEGRAM_STATE_COOKIE}=${state}; Max-Age=${TELEGRAM_STATE_SECONDS}; Path=/api/v1/auth/telegram; HttpOnly; SameSite=Lax${secure}`,
+      );
+      return { state };
+    },
+  }),
+  route({
+    method: 'POST',
     path: '/v1/auth/telegram',
     tag: 'auth',
     summary:
-      'Sign in with Telegram: `{ initData }` from the dashboard opened as a Mini App, or the Telegram Login Widget’s signed fields (`id`, `first_name`, …, `auth_date`, `hash`), validated with the system bot’s token, at most a day old. A linked account signs in as with `/auth/login`; an unlinked Telegram user gets `{ linkRequired: true, linkToken, message }`: the next `/auth/login` with `telegramLinkToken` links it. Throttled with the password sign-ins. 404 when the bot is not configured.',
+      'Sign in with Telegram: `{ initData }` from the dashboard opened as a Mini App, or the Telegram Login Widget’s signed fields (`id`, `first_name`, …, `auth_date`, `hash`) with the `state` of `/auth/telegram/start` (and its cookie), validated with the system bot’s token, at most 10 minutes old, each accepted once. A linked account signs in as with `/auth/login`; an unlinked Telegram user gets `{ linkRequired: true, linkToken, account, message }`: once signed in, the owner confirms the link with `POST /users/self/telegram/link`. Throttled with the password sign-ins. 404 when the bot is not configured.',
     access: 'public',
     body: TelegramSignInInput,
     response: z.union([
       SignIn,
-      z.object({ linkRequired: z.literal(true), linkToken: z.string(), message: z.string() }),
+      z.object({
+        linkRequired: z.literal(true),
+        linkToken: z.string(),
+        account: z.object({ username: z.string().nullable(), name: z.string() }),
+        message: z.string(),
+      }),
     ]),
-    handler: async (ctx, { body }) => {
-      const result = await ctx.services.auth.telegramSignIn(ctx.em, body, client(ctx));
+    handler: async (ctx, { body, headers, setHeader }) => {
+      const result = await ctx.services.auth.telegramSignIn(
+        ctx.em,
+        body,
+        client(ctx),
+        readCookie(headers?.cookie, TELEGRAM_STATE_COOKIE),
+      );
+      // The state is spent: the cookie goes.
+      if (!('initData' in body)) setHeader?.('set-cookie', `${TELEGRAM_STATE_COOKIE}=; Max-Age=0; Path=/api/v1/auth/telegram; HttpOnly; SameSite=Lax`);
       if ('linkToken' in result) {
         return {
           linkRequired: true as const,
           linkToken: result.linkToken,
+          account: result.account,
           message: TELEGRAM_SIGN_IN_MESSAGES.unlinked,
         };
       }
       return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/telegram/link/preview',
+    tag: 'auth',
+    summary:
+      'Which Telegram account a link token (from `/auth/telegram`) names: `{ id, username, name }`, for the dialog that asks the signed-in owner to confirm. Changes nothing.',
+    access: 'user',
+    body: TelegramLinkInput,
+    response: z.object({ id: z.number(), username: z.string().nullable(), name: z.string() }),
+    handler: async (ctx, { body }) => ctx.services.auth.telegramLinkPreview(body.linkToken),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/telegram/link',
+    tag: 'auth',
+    summary:
+      'The signed-in owner confirms the link of the Telegram account a sign-in with Telegram named (`linkToken`, 15 minutes): it signs in to this account from then on. The owner is told by e-mail and in Telegram. 409 when another account has it.',
+    access: 'user',
+    body: TelegramLinkInput,
+    response: UserJson,
+    handler: async (ctx, { body }) => {
+      const user = ctx.user!;
+      await ctx.services.auth.confirmTelegramLink(ctx.em, user, body.linkToken);
+      return userJson(await ctx.services.users.self(ctx.em, user));
     },
   }),
   route({

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -19,7 +19,15 @@ import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
-import { readLinkToken, signLinkToken, type TelegramSignInInput, telegramIdentity } from './telegram-sign-in.ts';
+import {
+  readLinkToken,
+  signLinkToken,
+  TELEGRAM_SIGN_IN_MAX_AGE_SECONDS,
+  TELEGRAM_SIGN_IN_MESSAGES,
+  type TelegramSignInInput,
+  telegramIdentity,
+  telegramPayloadKey,
+} from './telegram-sign-in.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED_MESSAGE =
@@ -32,11 +40,11 @@ export const SIGN_IN_MESSAGES = {
   code: 'Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.',
   badCode:
     'The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.',
+  codeTries: 'Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.',
   wrongCurrentPassword: 'The current password is wrong',
 } as const;
-/** How long a mailed sign-in code stands, and how many tries it has. */
+/** How long a mailed sign-in code stands. */
 const SIGN_IN_CODE_TTL_MS = 15 * 60_000;
-const SIGN_IN_CODE_TRIES = 1000;
 /** Sign-in codes: 8 characters of 32 (2^40), without the ones people confuse (0/O, 1/I). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
@@ -86,6 +94,14 @@ export function signInLimits(perMinute: number) {
     perAccount: 3 * perMinute,
   };
 }
+/** The state a browser sent is the one its cookie holds (both present). */
+function sameState(sent: string | undefined, cookie: string | undefined): boolean {
+  if (!sent || !cookie) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 // Verified against when the e-mail has no password to check, so a miss takes as long as a hit.
 const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
@@ -227,8 +243,6 @@ export class AuthService {
     const { ip } = client;
     const limits = signInLimits(this.deps.config.rateLimitPerMinute);
     const { limiter } = this.deps;
-    // A Telegram sign-in that found no account: this sign-in links it (checked before the password).
-    const link = input.telegramLinkToken ? readLinkToken(input.telegramLinkToken, this.deps.config.jwtSecret) : null;
     const user = await em.findOne(User, { email: input.email });
     // The owner's own addresses: a shared address's count does not apply, nor the account's.
     const known = !!user && (await this.knownAddress(em, user.id, ip));
@@ -248,10 +262,16 @@ export class AuthService {
           this.afterAnswer('sign-in failures notice', () => this.alertOwner(input.email));
         throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.code, 'code', undefined, 'EMAIL_CODE');
       }
+      const tries = await this.codeTry(user?.id ?? input.email, ip, limits);
+      if (!tries.allowed) {
+        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.codeTries, 'code', undefined, 'EMAIL_CODE');
+      }
       codeId = user ? await this.checkSignInCode(em, user.id, input.code) : null;
       if (codeId === null) {
         throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.badCode, 'code', undefined, 'EMAIL_CODE');
       }
+      // The right code is no wrong try.
+      await Promise.all(tries.counted.map((k) => limiter.undo(k)));
     }
     const ok = user?.passwordHash
       ? await argon2.verify(user.passwordHash, input.password)
@@ -261,21 +281,23 @@ export class AuthService {
     await Promise.all(counted.map((k) => limiter.undo(k)));
     if (codeId !== null) await em.execute('update sign_in_codes set used_at = now() where id = ?', [codeId]);
     await this.rememberAddress(em, user.id, ip);
-    if (link) await this.linkTelegram(em, user, link);
     return this.startSession(em, user, client, 'PASSWORD');
   }
 
   /**
    * Sign-in with Telegram (the Mini App's initData or the Login Widget's fields, signed with the
    * system bot's token): the linked account, or for an unlinked Telegram user a link token that
-   * a password sign-in takes (`telegramLinkToken`) to link it. Throttled per address with the
-   * password sign-ins; a forged or stale signature counts as a failed attempt.
+   * the account's owner confirms once signed in (`confirmTelegramLink`). Throttled per address
+   * with the password sign-ins; a forged or stale signature counts as a failed attempt. The
+   * widget's fields count only with the state this browser was given (`stateCookie`, from
+   * `startTelegramSignIn`), and every payload signs in once.
    */
   async telegramSignIn(
     em: EntityManager,
     input: TelegramSignInInput,
     client: ClientInfo,
-  ): Promise<SignInResult | { linkToken: string }> {
+    stateCookie?: string,
+  ): Promise<SignInResult | { linkToken: string; account: { username: string | null; name: string } }> {
     const { config, limiter } = this.deps;
     if (!config.telegram.token) {
       throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
@@ -288,17 +310,53 @@ export class AuthService {
       );
     }
     const identity = telegramIdentity(input, config.telegram.token);
+    if (!('initData' in input) && !sameState(input.state, stateCookie)) {
+      throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.foreign);
+    }
     await limiter.undo(key);
+    // Once: a payload seen before (on any instance) is refused until it would have expired anyway.
+    const once = `telegram-sign-in:${telegramPayloadKey(input)}`;
+    if (!(await limiter.claim(once, (TELEGRAM_SIGN_IN_MAX_AGE_SECONDS + 60) * 1000))) {
+      throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.replayed);
+    }
     const user = await em.findOne(User, { telegramUserId: identity.id });
-    if (!user) return { linkToken: signLinkToken(identity, config.jwtSecret) };
+    if (!user) {
+      const linkToken = signLinkToken(identity, config.jwtSecret);
+      const claims = readLinkToken(linkToken, config.jwtSecret);
+      return { linkToken, account: { username: claims.username, name: claims.name } };
+    }
     await this.rememberAddress(em, user.id, client.ip);
     return this.startSession(em, user, client, 'TELEGRAM');
   }
 
-  /** Links the Telegram user a sign-in named (the notifications area's link), unless another account has them. */
-  private async linkTelegram(em: EntityManager, user: User, link: ReturnType<typeof readLinkToken>) {
+  /** A state for the Login Widget's round trip: the REST layer keeps it in a cookie as well. */
+  startTelegramSignIn(): { state: string } {
+    if (!this.deps.config.telegram.token) {
+      throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
+    }
+    return { state: randomBytes(24).toString('base64url') };
+  }
+
+  /** What a link token names, for the dialog that asks its owner to confirm (nothing changes). */
+  telegramLinkPreview(linkToken: string): { id: number; username: string | null; name: string } {
+    const claims = readLinkToken(linkToken, this.deps.config.jwtSecret);
+    return { id: claims.id, username: claims.username, name: claims.name };
+  }
+
+  /**
+   * The signed-in owner confirms the Telegram account a sign-in named: linked unless another
+   * account has it (the notifications area's link, which tells the owner by mail and Telegram).
+   */
+  async confirmTelegramLink(em: EntityManager, user: User, linkToken: string): Promise<void> {
+    const link = readLinkToken(linkToken, this.deps.config.jwtSecret);
     const account = { id: link.id, chatId: link.id, username: link.username, language: link.language };
-    if (!(await this.deps.linkTelegram?.(em, user.id, account))) return;
+    if (user.telegramUserId === link.id) return;
+    if (!(await this.deps.linkTelegram?.(em, user.id, account))) {
+      throw new DomainError(
+        ErrorCode.CONFLICT,
+        'This Telegram account is linked to another dashboard account: unlink it there first',
+      );
+    }
     // The answer shows the link (the row changed under the entity).
     Object.assign(user, {
       telegramUserId: account.id,
@@ -320,7 +378,7 @@ export class AuthService {
   /**
    * Mails the owner a sign-in code, unless one mailed earlier still stands: one live code per
    * account, whoever's attempt asked for it, so an attack cannot flood the owner's inbox nor
-   * spend the owner's code away (it takes SIGN_IN_CODE_TRIES wrong tries in a space of 2^40).
+   * spend the owner's code away (wrong codes are counted per address and account: codeTry).
    */
   private async mailSignInCode(user: User, ip: string) {
     if (!(await this.deps.limiter.claim(`login:code:${user.id}`, SIGN_IN_CODE_TTL_MS))) return;
@@ -341,17 +399,42 @@ export class AuthService {
   }
 
   /**
-   * The id of the account's live code when `code` is it (spent once the password is right too);
-   * a wrong one uses up one of its tries.
+   * Whether a code from `ip` for this account is checked at all. Wrong codes are counted where
+   * they come from, never against the code itself (which an attack could then burn): per
+   * address (`perAddressAndEmail` a minute), and per account (`perAccount` a minute): past the
+   * account's count, an address that already sent a wrong code waits, while one that has not
+   * (the owner's, with the code from the mailbox) still gets its try. In a space of 2^40 codes
+   * for 15 minutes, guessing stays hopeless however many addresses an attacker has.
+   */
+  private async codeTry(
+    account: number | string,
+    ip: string,
+    limits: ReturnType<typeof signInLimits>,
+  ): Promise<{ allowed: boolean; counted: string[] }> {
+    const { limiter } = this.deps;
+    const counted = [`login:code:ip:${ip}`, `login:code:account:${account}`, `login:code:pair:${account}:${ip}`];
+    const [byAddress, byAccount, firstFromHere] = await Promise.all([
+      limiter.hit(counted[0], limits.perAddressAndEmail),
+      limiter.hit(counted[1], limits.perAccount),
+      limiter.hit(counted[2], 1),
+    ]);
+    const allowed = byAddress && (byAccount || firstFromHere);
+    if (!allowed) await Promise.all(counted.map((k) => limiter.undo(k)));
+    return { allowed, counted };
+  }
+
+  /**
+   * The id of the account's live code when `code` is it (spent once the password is right too).
+   * A wrong one is counted (`attempts`, for the record), and takes nothing from the owner.
    */
   private async checkSignInCode(em: EntityManager, userId: number, code: string): Promise<number | null> {
     const rows = await em.execute<{ id: number; ok: boolean }[]>(
       `update sign_in_codes set attempts = attempts + case when code_hash = ? then 0 else 1 end
         where id = (select id from sign_in_codes
-                     where user_id = ? and used_at is null and expires_at > now() and attempts < ?
+                     where user_id = ? and used_at is null and expires_at > now()
                      order by id desc limit 1)
         returning id, code_hash = ? as ok`,
-      [sha256(normalizeCode(code)), userId, SIGN_IN_CODE_TRIES, sha256(normalizeCode(code))],
+      [sha256(normalizeCode(code)), userId, sha256(normalizeCode(code))],
     );
     return rows[0]?.ok ? rows[0].id : null;
   }

@@ -10,18 +10,28 @@ import { unauthenticated } from '../../errors.ts';
  *   key HMAC-SHA256("WebAppData", token) (lib/init-data.ts);
  * - the Login Widget's fields (https://core.telegram.org/widgets/login#checking-authorization):
  *   `hash` = hex HMAC-SHA256 of the data-check-string with key SHA-256(token).
- * `auth_date` at most a day old. An unlinked Telegram user gets a short-lived link token, signed
- * with the JWT secret, that a password sign-in takes to link the account.
+ * `auth_date` at most 10 minutes old, and each signed payload accepted once (auth.service.ts
+ * remembers it across instances until it would expire). The Login Widget's return must come to
+ * the browser that started it (`state`, kept in a cookie by `/auth/telegram/start`): a link to
+ * `/login#tgAuthResult=…` that someone else signed gets nobody anything. An unlinked Telegram
+ * user gets a short-lived link token, signed with the JWT secret, that the account's owner,
+ * signed in, confirms (seeing which Telegram account it names) to link it.
  */
 
-const TELEGRAM_SIGN_IN_MAX_AGE_SECONDS = 86_400;
+export const TELEGRAM_SIGN_IN_MAX_AGE_SECONDS = 600;
 const LINK_TOKEN_SECONDS = 15 * 60;
+/** How long a started Telegram sign-in's state stands (the cookie's age). */
+export const TELEGRAM_STATE_SECONDS = 15 * 60;
+export const TELEGRAM_STATE_COOKIE = 'tg_state';
 
 export const TELEGRAM_SIGN_IN_MESSAGES = {
   forged: 'The Telegram sign-in data is not signed by this site’s bot: sign in again',
-  stale: 'The Telegram sign-in is older than a day: sign in again',
+  stale: 'The Telegram sign-in is older than 10 minutes: sign in with Telegram again',
+  replayed: 'This Telegram sign-in was already used: sign in with Telegram again',
+  foreign:
+    'This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram',
   unlinked:
-    'This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once: Telegram is linked then, and signs you in from now on.',
+    'This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.',
   badLink: 'The Telegram link expired: sign in with Telegram again',
 } as const;
 
@@ -39,7 +49,8 @@ export type TelegramWidgetInput = z.infer<typeof TelegramWidgetInput>;
 
 export const TelegramSignInInput = z.union([
   z.object({ initData: z.string({ error: 'initData is required' }).min(1).max(16_384) }),
-  TelegramWidgetInput,
+  // The Login Widget's fields and the state `/auth/telegram/start` gave this browser.
+  TelegramWidgetInput.extend({ state: z.string().max(100).optional() }),
 ]);
 export type TelegramSignInInput = z.infer<typeof TelegramSignInInput>;
 
@@ -58,7 +69,7 @@ export function telegramIdentity(input: TelegramSignInInput, botToken: string, n
       throw unauthenticated(stale ? TELEGRAM_SIGN_IN_MESSAGES.stale : TELEGRAM_SIGN_IN_MESSAGES.forged);
     }
   }
-  const { hash, ...fields } = input;
+  const { hash, state: _state, ...fields } = input as TelegramWidgetInput & { state?: string };
   const check = Object.entries(fields)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`)
@@ -88,9 +99,11 @@ export function signTelegramWidget(fields: Omit<TelegramWidgetInput, 'hash'>, bo
   return { ...fields, hash };
 }
 
-interface LinkClaims {
+export interface LinkClaims {
   id: number;
   username: string | null;
+  /** The Telegram account's name, shown when its link is confirmed. */
+  name: string;
   language: string | null;
   exp: number;
 }
@@ -100,6 +113,7 @@ export function signLinkToken(user: TelegramUser, secret: string, now = Math.flo
   const claims: LinkClaims = {
     id: user.id,
     username: user.username ?? null,
+    name: [user.first_name, user.last_name].filter(Boolean).join(' '),
     language: user.language_code ?? null,
     exp: now + LINK_TOKEN_SECONDS,
   };
@@ -118,5 +132,11 @@ export function readLinkToken(token: string, secret: string, now = Math.floor(Da
   }
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkClaims;
   if (claims.exp < now) throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.badLink);
-  return claims;
+  return { ...claims, name: claims.name ?? '' };
+}
+
+/** What a sign-in payload is remembered by, so that it signs in once: its signature. */
+export function telegramPayloadKey(input: TelegramSignInInput): string {
+  const signature = 'initData' in input ? (new URLSearchParams(input.initData).get('hash') ?? input.initData) : input.hash;
+  return createHash('sha256').update(signature).digest('base64url');
 }

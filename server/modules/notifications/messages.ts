@@ -4,7 +4,7 @@
  * page its button opens.
  */
 
-export const NOTIFICATION_GROUPS = ['ADVERTISER', 'PUBLISHER', 'EXCHANGE', 'MODERATION'] as const;
+export const NOTIFICATION_GROUPS = ['SECURITY', 'ADVERTISER', 'PUBLISHER', 'EXCHANGE', 'MODERATION'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 type Params = Record<string, string | number>;
@@ -16,6 +16,11 @@ export interface TypeDef {
   label: string;
   /** E-mail on by default (where the product mailed before: a failed payout). */
   email?: boolean;
+  /**
+   * A security notice: by e-mail always and in Telegram when linked, whatever the choices (a
+   * stolen session must not be able to silence what tells the owner of it).
+   */
+  alwaysOn?: boolean;
   /** The mail's subject; the message's first words otherwise. */
   subject?: Text;
   text: { en: Text; ru: Text };
@@ -26,6 +31,32 @@ export interface TypeDef {
 const open = { en: 'Open', ru: 'Открыть' };
 
 export const NOTIFICATION_TYPES = {
+  telegramLinked: {
+    group: 'SECURITY',
+    label: 'Telegram linked to the account',
+    alwaysOn: true,
+    subject: () => 'Telegram was linked to your Taskgram Ads account',
+    text: {
+      en: (p) =>
+        `🔐 The Telegram account ${p.account} was linked to your Taskgram Ads account (${p.email}): it can sign in to it and gets its notifications. If this was not you, unlink it on the Notifications page and change your password.`,
+      ru: (p) =>
+        `🔐 Telegram-аккаунт ${p.account} привязан к вашему аккаунту Taskgram Ads (${p.email}): он может входить в него и получать уведомления. Если это были не вы, отвяжите его на странице «Уведомления» и смените пароль.`,
+    },
+    button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
+  },
+  telegramUnlinked: {
+    group: 'SECURITY',
+    label: 'Telegram unlinked from the account',
+    alwaysOn: true,
+    subject: () => 'Telegram was unlinked from your Taskgram Ads account',
+    text: {
+      en: (p) =>
+        `🔐 The Telegram account ${p.account} was unlinked from your Taskgram Ads account (${p.email}): it no longer signs in or gets notifications. If this was not you, change your password.`,
+      ru: (p) =>
+        `🔐 Telegram-аккаунт ${p.account} отвязан от вашего аккаунта Taskgram Ads (${p.email}): он больше не входит в него и не получает уведомлений. Если это были не вы, смените пароль.`,
+    },
+    button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
+  },
   campaignApproved: {
     group: 'ADVERTISER',
     label: 'Campaign approved',

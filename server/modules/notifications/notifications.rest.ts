@@ -15,6 +15,8 @@ export const NotificationSettingsJson = z.object({
       label: z.string(),
       telegram: z.boolean(),
       email: z.boolean(),
+      /** A security notice: by e-mail always and in Telegram when linked; it cannot be turned off. */
+      alwaysOn: z.boolean(),
     }),
   ),
 });

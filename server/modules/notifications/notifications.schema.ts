@@ -16,6 +16,9 @@ const PreferenceRef = builder.objectRef<PreferenceView>('NotificationPreference'
     label: t.exposeString('label'),
     telegram: t.exposeBoolean('telegram'),
     email: t.exposeBoolean('email'),
+    alwaysOn: t.exposeBoolean('alwaysOn', {
+      description: 'A security notice: by e-mail always and in Telegram when linked; it cannot be turned off.',
+    }),
   }),
 });
 

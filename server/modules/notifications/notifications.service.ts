@@ -30,6 +30,7 @@ export interface PreferenceView {
   label: string;
   telegram: boolean;
   email: boolean;
+  alwaysOn: boolean;
 }
 
 /** What the Notifications page shows: whether the bot is on, the linked account, the choices. */
@@ -138,9 +139,11 @@ export class NotificationsService {
     for (const e of list) {
       const user = users.get(e.userId);
       if (!user) continue;
-      const pref = prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type);
+      const pref = (NOTIFICATION_TYPES[e.type] as TypeDef).alwaysOn
+        ? defaults(e.type)
+        : (prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type));
       const { text, subject } = renderMessage(e.type, e.params, messageLanguage(user.language));
-      if (pref.telegram && user.chat) rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
+      if (pref.telegram && user.chat && !e.noTelegram) rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
       // Mail in English: the address says nothing of a language.
       const mail = renderMessage(e.type, e.params, 'en');
       if (pref.email) rows.push(e.userId, e.type, e.key, 'EMAIL', mail.text, mail.subject, e.path);
@@ -168,7 +171,14 @@ export class NotificationsService {
     ).map((type) => {
       const pref = prefs.get(`${user.id}:${type}`) ?? defaults(type);
       const def = NOTIFICATION_TYPES[type];
-      return { type, group: def.group, label: def.label, telegram: pref.telegram, email: pref.email };
+      return {
+        type,
+        group: def.group,
+        label: def.label,
+        telegram: pref.telegram,
+        email: pref.email,
+        alwaysOn: (def as TypeDef).alwaysOn === true,
+      };
     });
   }
 
@@ -193,6 +203,12 @@ export class NotificationsService {
     for (const change of changes) {
       if (!isNotificationType(change.type) || !current.has(change.type)) {
         throw validation(`Unknown notification type: ${change.type}`, 'type');
+      }
+      if (current.get(change.type)!.alwaysOn && (change.telegram === false || change.email === false)) {
+        throw validation(
+          `“${NOTIFICATION_TYPES[change.type].label}” is a security notice: it always goes by e-mail, and to Telegram when linked`,
+          'type',
+        );
       }
     }
     await em.transactional(async (tx) => {
@@ -251,9 +267,12 @@ export class NotificationsService {
       if (!(await this.attach(tx, row.user_id, account))) return { ok: false, reason: 'taken' } as const;
       await tx.execute('update telegram_link_tokens set used_at = now() where id = ?', [row.id]);
       const [user] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [row.user_id]);
+      // By e-mail: in Telegram the bot's answer says so.
+      await this.tellLink(tx, row.user_id, 'telegramLinked', account, true);
       return { ok: true, name: user.email, userId: row.user_id } as const;
     });
     if (!result.ok) return result;
+    this.kick();
     await this.publishLink(
       result.userId,
       telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }),
@@ -266,7 +285,13 @@ export class NotificationsService {
    * that found no account, then a password sign-in); the dashboard hears of it. True if linked.
    */
   async linkAccount(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
-    if (!(await this.attach(em, userId, account))) return false;
+    const linked = await em.transactional(async (tx) => {
+      if (!(await this.attach(tx, userId, account))) return false;
+      await this.tellLink(tx, userId, 'telegramLinked', account);
+      return true;
+    });
+    if (!linked) return false;
+    this.kick();
     await this.publishLink(userId, telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }));
     return true;
   }
@@ -281,7 +306,25 @@ export class NotificationsService {
     return linked.length > 0;
   }
 
-  async unlink(em: EntityManager, userId: number): Promise<void> {
+  /**
+   * Ends the Telegram link. The owner is told by e-mail, and the chat that was linked in
+   * Telegram too (`tellChat`: not when the chat blocked the bot).
+   */
+  async unlink(em: EntityManager, userId: number, tellChat = true): Promise<void> {
+    const was = await em.transactional((tx) => this.unlinkIn(tx, userId));
+    await this.publishLink(userId, null);
+    if (!was) return;
+    this.kick();
+    if (tellChat && was.chatId) await this.tellChat(userId, was.chatId, was.language, was);
+  }
+
+  /** The unlink in `em`'s transaction: the account that was linked, if one was. */
+  private async unlinkIn(em: EntityManager, userId: number): Promise<TelegramAccount | null> {
+    const [before] = await em.execute<{ id: string | null; chat: string | null; username: string | null; language: string | null }[]>(
+      `select u.telegram_user_id as id, u.telegram_chat_id as chat, u.telegram_username as username, u.telegram_language as language
+         from users u where u.id = ? for update`,
+      [userId],
+    );
     await em.execute(
       `update users set telegram_user_id = null, telegram_chat_id = null, telegram_username = null where id = ?`,
       [userId],
@@ -292,7 +335,53 @@ export class NotificationsService {
        where user_id = ? and channel = 'TELEGRAM' and state in ('PENDING', 'SENDING')`,
       [userId],
     );
-    await this.publishLink(userId, null);
+    if (!before?.id) return null;
+    const account = {
+      id: Number(before.id),
+      chatId: Number(before.chat),
+      username: before.username,
+      language: before.language,
+    };
+    await this.tellLink(em, userId, 'telegramUnlinked', account);
+    return account;
+  }
+
+  /** The security notice of a link or an unlink, in `em`'s transaction (always on: notify). */
+  private async tellLink(
+    em: EntityManager,
+    userId: number,
+    type: 'telegramLinked' | 'telegramUnlinked',
+    account: TelegramAccount,
+    noTelegram = false,
+  ): Promise<void> {
+    const [user] = await em.execute<{ email: string }[]>('select email from users where id = ?', [userId]);
+    if (!user) return;
+    await this.notify(em, {
+      userId,
+      type,
+      key: `${type}:${account.id}:${Date.now()}:${randomBytes(4).toString('hex')}`,
+      params: { account: telegramAccountName(account), email: user.email },
+      path: '/notifications',
+      noTelegram,
+    });
+  }
+
+  /** The unlinked chat hears of it from the bot (it gets nothing from the outbox any more). */
+  private async tellChat(userId: number, chatId: number, language: string | null, account: TelegramAccount) {
+    const bot = this.deps.bot;
+    if (!bot) return;
+    try {
+      const [user] = await this.deps.em().execute<{ email: string }[]>('select email from users where id = ?', [userId]);
+      const lang = messageLanguage(language);
+      const { text } = renderMessage(
+        'telegramUnlinked',
+        { account: telegramAccountName(account), email: user?.email ?? '' },
+        lang,
+      );
+      await bot.send(chatId, text, { label: buttonLabel('telegramUnlinked', lang), path: '/notifications' });
+    } catch (err) {
+      this.deps.log.warn({ err, userId }, 'notifications: the unlinked chat could not be told');
+    }
   }
 
   /** `/stop` or a blocked bot: unlinks whoever has this Telegram account. */
@@ -300,7 +389,8 @@ export class NotificationsService {
     const em = this.deps.em();
     const user = await em.findOne(User, { telegramUserId });
     if (!user) return false;
-    await this.unlink(em, user.id);
+    // The chat said /stop or blocked the bot: the bot's own answer (or nothing) is what it gets.
+    await this.unlink(em, user.id, false);
     return true;
   }
 
@@ -445,7 +535,7 @@ export class NotificationsService {
       // Blocked the bot: unlinked (and what waits for that chat skipped), never retried.
       this.deps.log.info({ userId: n.user_id }, 'notifications: the user blocked the bot; unlinked');
       await em.execute(`update notifications set state = 'SKIPPED', error = ? where id = ?`, [result.error, n.id]);
-      await this.unlink(em, n.user_id);
+      await this.unlink(em, n.user_id, false);
       return false;
     }
     const giveUp = !result.retry || n.attempts >= this.deps.delivery.maxAttempts;
@@ -488,6 +578,12 @@ export class NotificationsService {
 }
 
 /** No choice made: Telegram on; e-mail on where the product mailed before (a failed payout). */
+/** How a notice names a Telegram account: its @username, else its id. */
+function telegramAccountName(account: { id: number; username: string | null }): string {
+  return account.username ? `@${account.username}` : `id ${account.id}`;
+}
+
 function defaults(type: NotificationType) {
-  return { telegram: true, email: (NOTIFICATION_TYPES[type] as TypeDef).email === true };
+  const def = NOTIFICATION_TYPES[type] as TypeDef;
+  return { telegram: true, email: def.email === true || def.alwaysOn === true };
 }

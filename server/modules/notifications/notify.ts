@@ -11,6 +11,8 @@ export interface NotifyEvent {
   params: Record<string, string | number>;
   /** The dashboard page its button opens. */
   path: string;
+  /** Not in Telegram (the chat heard of it already, e.g. the bot's own answer). */
+  noTelegram?: boolean;
 }
 
 /**
