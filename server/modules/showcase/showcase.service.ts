@@ -291,9 +291,17 @@ export class ShowcaseService {
    */
   async watch(em: () => EntityManager): Promise<() => Promise<void>> {
     let stopped = false;
+    // The wait between sweeps, cut short by a stop (which need not wait out SWEEP_MS).
+    let wake = () => {};
     const sweeping = (async () => {
       while (!stopped) {
-        await new Promise((r) => setTimeout(r, SWEEP_MS).unref());
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, SWEEP_MS).unref();
+          wake = () => {
+            clearTimeout(timer);
+            r();
+          };
+        });
         if (!stopped) await this.sweep(em()).catch(() => undefined);
       }
     })();
@@ -305,6 +313,7 @@ export class ShowcaseService {
     }
     return async () => {
       stopped = true;
+      wake();
       if (this.sharing) clearTimeout(this.sharing.timer);
       void events?.return?.();
       await sweeping;
