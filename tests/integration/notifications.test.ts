@@ -292,8 +292,22 @@ describe('choices and delivery', () => {
       },
     });
     expect(changed.body.value.data.filter((p: { alwaysOn: boolean }) => p.alwaysOn)).toEqual([
-      { type: 'telegramLinked', group: 'SECURITY', label: 'Telegram linked to the account', telegram: true, email: true, alwaysOn: true },
-      { type: 'telegramUnlinked', group: 'SECURITY', label: 'Telegram unlinked from the account', telegram: true, email: true, alwaysOn: true },
+      {
+        type: 'telegramLinked',
+        group: 'SECURITY',
+        label: 'Telegram linked to the account',
+        telegram: true,
+        email: true,
+        alwaysOn: true,
+      },
+      {
+        type: 'telegramUnlinked',
+        group: 'SECURITY',
+        label: 'Telegram unlinked from the account',
+        telegram: true,
+        email: true,
+        alwaysOn: true,
+      },
     ]);
     // Moderators' types are not offered to others.
     expect(changed.body.value.data.some((p: { group: string }) => p.group === 'MODERATION')).toBe(false);

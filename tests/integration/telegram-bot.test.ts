@@ -231,7 +231,10 @@ describe('sign in with Telegram', () => {
     const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 86_400;
     expect(await signIn({ initData: initData(user, other) })).toEqual({ status: 401, body: { error: forged } });
     expect(await widgetIn(widget(user, other))).toEqual({ status: 401, body: { error: forged } });
-    expect(await widgetIn({ ...widget(user), first_name: 'Mallory' })).toEqual({ status: 401, body: { error: forged } });
+    expect(await widgetIn({ ...widget(user), first_name: 'Mallory' })).toEqual({
+      status: 401,
+      body: { error: forged },
+    });
     expect(await signIn({ initData: initData(user, fake.token, twoDaysAgo) })).toEqual({
       status: 401,
       body: { error: stale },
@@ -278,7 +281,9 @@ describe('sign in with Telegram', () => {
     expect(again.body.value.user.email).toBe('studio@demo.local');
     // Told in Telegram, to the account linked, and by e-mail (whatever the choices).
     const [told] = (await messagesOf(fake, user.id, before + 1)).slice(before);
-    expect(told.text).toMatch(/^🔐 The Telegram account @studio_tg was linked to your Taskgram Ads account \(studio@demo\.local\)/);
+    expect(told.text).toMatch(
+      /^🔐 The Telegram account @studio_tg was linked to your Taskgram Ads account \(studio@demo\.local\)/,
+    );
     await eventually(
       async () =>
         (await outboxMails(app, 'studio@demo.local')).some((m) =>

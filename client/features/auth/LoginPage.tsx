@@ -218,7 +218,9 @@ function TelegramLinkAsked({ note, onDrop }: { note: TelegramLinkNote; onDrop: (
     <Alert.Root status="info" data-testid="telegram-link-asked">
       <Send size={18} aria-hidden />
       <Alert.Content>
-        <Alert.Title>Link Telegram {note.account ? telegramAccountLabel(note.account) : ''} to your account</Alert.Title>
+        <Alert.Title>
+          Link Telegram {note.account ? telegramAccountLabel(note.account) : ''} to your account
+        </Alert.Title>
         <Alert.Description>{note.message}</Alert.Description>
         <Button variant="plain" size="xs" px="0" alignSelf="start" onClick={onDrop}>
           This is not my Telegram account

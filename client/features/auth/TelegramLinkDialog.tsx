@@ -30,7 +30,9 @@ export function TelegramLinkDialog({ signedIn }: { signedIn: boolean }) {
     setBusy(true);
     try {
       await authApi.confirmTelegramLink(note.linkToken);
-      notifySuccess(`Telegram ${note.account ? telegramAccountLabel(note.account) : ''} is linked: it signs you in from now on`);
+      notifySuccess(
+        `Telegram ${note.account ? telegramAccountLabel(note.account) : ''} is linked: it signs you in from now on`,
+      );
       close();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -57,8 +59,8 @@ export function TelegramLinkDialog({ signedIn }: { signedIn: boolean }) {
                   {note?.account ? telegramAccountLabel(note.account) : 'A Telegram account'}
                 </Text>
                 <Text>
-                  It will sign in to this account without a password and get its notifications. Link it only if
-                  this Telegram account is yours; if you did not just sign in with Telegram, choose “Not mine”.
+                  It will sign in to this account without a password and get its notifications. Link it only if this
+                  Telegram account is yours; if you did not just sign in with Telegram, choose “Not mine”.
                 </Text>
               </Stack>
             </Dialog.Body>

@@ -228,7 +228,11 @@ export const authRoutes = [
         readCookie(headers?.cookie, TELEGRAM_STATE_COOKIE),
       );
       // The state is spent: the cookie goes.
-      if (!('initData' in body)) setHeader?.('set-cookie', `${TELEGRAM_STATE_COOKIE}=; Max-Age=0; Path=/api/v1/auth/telegram; HttpOnly; SameSite=Lax`);
+      if (!('initData' in body))
+        setHeader?.(
+          'set-cookie',
+          `${TELEGRAM_STATE_COOKIE}=; Max-Age=0; Path=/api/v1/auth/telegram; HttpOnly; SameSite=Lax`,
+        );
       if ('linkToken' in result) {
         return {
           linkRequired: true as const,

@@ -137,6 +137,7 @@ export function readLinkToken(token: string, secret: string, now = Math.floor(Da
 
 /** What a sign-in payload is remembered by, so that it signs in once: its signature. */
 export function telegramPayloadKey(input: TelegramSignInInput): string {
-  const signature = 'initData' in input ? (new URLSearchParams(input.initData).get('hash') ?? input.initData) : input.hash;
+  const signature =
+    'initData' in input ? (new URLSearchParams(input.initData).get('hash') ?? input.initData) : input.hash;
   return createHash('sha256').update(signature).digest('base64url');
 }

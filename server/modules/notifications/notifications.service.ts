@@ -143,7 +143,8 @@ export class NotificationsService {
         ? defaults(e.type)
         : (prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type));
       const { text, subject } = renderMessage(e.type, e.params, messageLanguage(user.language));
-      if (pref.telegram && user.chat && !e.noTelegram) rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
+      if (pref.telegram && user.chat && !e.noTelegram)
+        rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
       // Mail in English: the address says nothing of a language.
       const mail = renderMessage(e.type, e.params, 'en');
       if (pref.email) rows.push(e.userId, e.type, e.key, 'EMAIL', mail.text, mail.subject, e.path);
@@ -320,7 +321,9 @@ export class NotificationsService {
 
   /** The unlink in `em`'s transaction: the account that was linked, if one was. */
   private async unlinkIn(em: EntityManager, userId: number): Promise<TelegramAccount | null> {
-    const [before] = await em.execute<{ id: string | null; chat: string | null; username: string | null; language: string | null }[]>(
+    const [before] = await em.execute<
+      { id: string | null; chat: string | null; username: string | null; language: string | null }[]
+    >(
       `select u.telegram_user_id as id, u.telegram_chat_id as chat, u.telegram_username as username, u.telegram_language as language
          from users u where u.id = ? for update`,
       [userId],
@@ -371,7 +374,9 @@ export class NotificationsService {
     const bot = this.deps.bot;
     if (!bot) return;
     try {
-      const [user] = await this.deps.em().execute<{ email: string }[]>('select email from users where id = ?', [userId]);
+      const [user] = await this.deps
+        .em()
+        .execute<{ email: string }[]>('select email from users where id = ?', [userId]);
       const lang = messageLanguage(language);
       const { text } = renderMessage(
         'telegramUnlinked',
