@@ -34,3 +34,27 @@ export function wellFormedDeep<T>(value: T, depth = 0): T {
   }
   return value;
 }
+
+/**
+ * A web address or a domain in text: `https://…`, `www.…`, `name.tld` (a top-level domain of 2
+ * to 24 letters), or a Telegram `t.me/…` link.
+ */
+const LINK_PATTERN =
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S|(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,24}(?![\p{L}\p{N}])/iu;
+
+/** True when `text` holds something a messenger or a mail client would make a link of. */
+export function containsLink(text: string): boolean {
+  return LINK_PATTERN.test(text);
+}
+
+/**
+ * User-written text made safe to show in a bot message or a mail: addresses and domains broken
+ * apart ("example[.]com", "https[:]//"), @mentions too, so that Telegram and mail clients make no
+ * link of a stranger's name ("Support: verify at taskgram-verify.example").
+ */
+export function withoutLinks(text: string): string {
+  return text
+    .replace(/:\/\//g, '[:]//')
+    .replace(/([\p{L}\p{N}-])\.(?=[\p{L}\p{N}-])/gu, '$1[.]')
+    .replace(/(^|[^\p{L}\p{N}_])@(?=[\p{L}\p{N}_])/gu, '$1@\u200B');
+}

@@ -86,6 +86,16 @@ describe('registration', () => {
     ['telegram too short', { telegram: '@abc' }, 'Enter a Telegram username like @name'],
     ['role missing', { role: undefined }, 'Choose advertiser or publisher'],
     ['role unknown', { role: 'ADMIN' }, 'Choose advertiser or publisher'],
+    [
+      'name carrying a link (it would reach others in bot messages)',
+      { name: 'Taskgram Support: your payout is on hold, verify at https://taskgram-verify.example/claim' },
+      'The name must not contain a web address or a link',
+    ],
+    [
+      'name carrying a domain',
+      { name: 'Support taskgram-verify.example' },
+      'The name must not contain a web address or a link',
+    ],
     ['company too long', { company: 'c'.repeat(201) }, 'At most 200 characters'],
     ['comment too long', { comment: 'c'.repeat(2001) }, 'At most 2000 characters'],
   ])('%s → 400 %j', async (_label, overrides, message) => {

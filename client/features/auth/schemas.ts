@@ -8,6 +8,8 @@ export const messages = {
   passwordLength: 'Password must be 6 to 15 characters',
   passwordsDiffer: 'Passwords do not match',
   nameRequired: 'Enter your name',
+  /** The server's NAME_LINK_MESSAGE: a name is shown to others and may not carry a link. */
+  nameLink: 'The name must not contain a web address or a link',
   telegramInvalid: 'Enter a Telegram username like @name or a t.me link',
   roleRequired: 'Choose what you want to do',
   currentPasswordRequired: 'Enter your current password',
@@ -30,7 +32,19 @@ export const loginSchema = z.object({
 export type LoginValues = z.infer<typeof loginSchema>;
 
 export const registrationSchema = z.object({
-  name: z.string().trim().min(1, messages.nameRequired).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(100)
+    // What the server refuses too (server/lib/text.ts containsLink): an address or a domain.
+    .refine(
+      (v) =>
+        !/(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S|(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,24}(?![\p{L}\p{N}])/iu.test(
+          v,
+        ),
+      messages.nameLink,
+    ),
   email,
   password,
   telegram: z

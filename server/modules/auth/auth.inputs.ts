@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { containsLink } from '../../lib/text.ts';
 import { DEFAULT_ROLES } from '../users/user.entity.ts';
 
 // The spec's patterns; messages are what the user sees.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const PASSWORD_MESSAGE = 'Password must be 6 to 15 characters';
+/** A name is shown to others (partners, the bot's messages): it may not carry a web address. */
+export const NAME_LINK_MESSAGE = 'The name must not contain a web address or a link';
 
 export const email = z
   .string({ error: 'Enter required value' })
@@ -28,7 +31,12 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const RegistrationInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'At most 120 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'At most 120 characters')
+    .refine((v) => !containsLink(v), NAME_LINK_MESSAGE),
   email,
   password,
   telegram: z

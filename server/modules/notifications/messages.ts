@@ -1,3 +1,5 @@
+import { withoutLinks } from '../../lib/text.ts';
+
 /**
  * The notification types, who they are for, and what each message says (one or two lines) in
  * the languages this file has (English and Russian; others read English), with the dashboard
@@ -236,11 +238,34 @@ export function messageLanguage(code: string | null | undefined): 'en' | 'ru' {
   return (code ?? '').toLowerCase().split(/[-_]/)[0] === 'ru' ? 'ru' : 'en';
 }
 
+/**
+ * Parameters the product writes itself (figures, the payee's address, the account's own e-mail
+ * and linked Telegram username): shown as they are. Every other one is somebody's text (a
+ * campaign's, an app's or a partner's name, a reason) and is shown without links: withoutLinks.
+ */
+const OWN_PARAMS = new Set([
+  'amount',
+  'left',
+  'budget',
+  'cap',
+  'count',
+  'minutes',
+  'score',
+  'floor',
+  'id',
+  'address',
+  'account',
+  'email',
+]);
+
 export function renderMessage(type: NotificationType, params: Params, language: 'en' | 'ru') {
   const def: TypeDef = NOTIFICATION_TYPES[type];
-  const text = def.text[language](params);
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && !OWN_PARAMS.has(k) ? withoutLinks(v) : v]),
+  );
+  const text = def.text[language](shown);
   const words = text.replace(/^\P{L}+/u, '').split(/[:.]/)[0];
-  return { text, subject: def.subject?.(params) ?? (words.length > 90 ? `${words.slice(0, 87)}…` : words) };
+  return { text, subject: def.subject?.(shown) ?? (words.length > 90 ? `${words.slice(0, 87)}…` : words) };
 }
 
 export function buttonLabel(type: NotificationType, language: 'en' | 'ru'): string {
