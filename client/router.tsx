@@ -5,6 +5,7 @@ import { onSignOut } from './lib/session';
 import { advertiserRoutes } from './routes/advertiser';
 import { exchangeRoutes } from './routes/exchange';
 import { financeRoute } from './routes/finance';
+import { staffRoute } from './routes/staff';
 import { guestRoutes } from './routes/guest';
 import { homeRoute } from './routes/home';
 import { moderationRoute } from './routes/moderation';
@@ -22,6 +23,7 @@ const routeTree = rootRoute.addChildren([
     exchangeRoutes,
     moderationRoute,
     financeRoute,
+    staffRoute,
     notificationsRoute,
   ]),
   catchAllRoute,

@@ -24,6 +24,7 @@ import { Migration20261127200011_showcase_lists } from './Migration2026112720001
 import { Migration20261128024900_payouts } from './Migration20261128024900_payouts.ts';
 import { Migration20261128065656_telegram_notifications } from './Migration20261128065656_telegram_notifications.ts';
 import { Migration20261128071643_telegram_sign_in } from './Migration20261128071643_telegram_sign_in.ts';
+import { Migration20261129001213_staff_roles } from './Migration20261129001213_staff_roles.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261128024900_payouts', class: Migration20261128024900_payouts },
   { name: 'Migration20261128065656_telegram_notifications', class: Migration20261128065656_telegram_notifications },
   { name: 'Migration20261128071643_telegram_sign_in', class: Migration20261128071643_telegram_sign_in },
+  { name: 'Migration20261129001213_staff_roles', class: Migration20261129001213_staff_roles },
 ];

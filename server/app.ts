@@ -118,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       makeContext,
       cleanups,
       url: () => url,
+      databaseUrl,
     });
     live.onResync(graphql.resyncLiveClients);
 

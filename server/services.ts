@@ -20,11 +20,13 @@ import type { RegistrationQueueService } from './modules/moderation/registration
 import type { QualityService } from './modules/quality/quality.service.ts';
 import type { StatisticsService } from './modules/statistics/statistics.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
+import type { StaffService } from './modules/users/staff.service.ts';
 
 /** The domain services; GraphQL resolvers and REST handlers both call these, nothing else. */
 export interface Services {
   auth: AuthService;
   users: UsersService;
+  staff: StaffService;
   registrations: RegistrationQueueService;
   lookups: LookupsService;
   images: ImagesService;

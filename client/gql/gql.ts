@@ -55,9 +55,9 @@ type Documents = {
     "\n  query PayoutWallet {\n    payoutWallet {\n      network\n      chain\n      address\n      ton\n      usdt\n      neededTon\n      neededUsdt\n      alert\n    }\n  }\n": typeof types.PayoutWalletDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": typeof types.PayoutWalletChangedDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": typeof types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": typeof types.RegistrationQueueDocument,
@@ -128,6 +128,8 @@ type Documents = {
     "\n  subscription AppQualityChanged($platformId: ID) {\n    platformQualityChanged(platformId: $platformId) {\n      platformId\n      ...AppQualityFields\n    }\n  }\n": typeof types.AppQualityChangedDocument,
     "\n  query ExcludedPlatforms($campaignId: ID) {\n    excludedPlatforms(campaignId: $campaignId) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": typeof types.ExcludedPlatformsDocument,
     "\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": typeof types.SetPlatformExcludedDocument,
+    "\n  query Staff {\n    staffMembers {\n      id\n      name\n      email\n      isModerator\n      isFinance\n      isAdmin\n    }\n    staffRoleChanges {\n      id\n      email\n      role\n      granted\n      by\n      createdAt\n    }\n  }\n": typeof types.StaffDocument,
+    "\n  mutation SetStaffRole($email: String!, $role: StaffRole!, $granted: Boolean!) {\n    setStaffRole(email: $email, role: $role, granted: $granted) {\n      id\n      isModerator\n      isFinance\n      isAdmin\n    }\n  }\n": typeof types.SetStaffRoleDocument,
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": typeof types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": typeof types.StatisticsLiveDocument,
@@ -178,9 +180,9 @@ const documents: Documents = {
     "\n  query PayoutWallet {\n    payoutWallet {\n      network\n      chain\n      address\n      ton\n      usdt\n      neededTon\n      neededUsdt\n      alert\n    }\n  }\n": types.PayoutWalletDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": types.PayoutWalletChangedDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n": types.MobileDrawer_UserFragmentDoc,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": types.RegistrationQueueDocument,
@@ -251,6 +253,8 @@ const documents: Documents = {
     "\n  subscription AppQualityChanged($platformId: ID) {\n    platformQualityChanged(platformId: $platformId) {\n      platformId\n      ...AppQualityFields\n    }\n  }\n": types.AppQualityChangedDocument,
     "\n  query ExcludedPlatforms($campaignId: ID) {\n    excludedPlatforms(campaignId: $campaignId) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": types.ExcludedPlatformsDocument,
     "\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n": types.SetPlatformExcludedDocument,
+    "\n  query Staff {\n    staffMembers {\n      id\n      name\n      email\n      isModerator\n      isFinance\n      isAdmin\n    }\n    staffRoleChanges {\n      id\n      email\n      role\n      granted\n      by\n      createdAt\n    }\n  }\n": types.StaffDocument,
+    "\n  mutation SetStaffRole($email: String!, $role: StaffRole!, $granted: Boolean!) {\n    setStaffRole(email: $email, role: $role, granted: $granted) {\n      id\n      isModerator\n      isFinance\n      isAdmin\n    }\n  }\n": types.SetStaffRoleDocument,
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": types.StatisticsLiveDocument,
@@ -441,7 +445,7 @@ export function graphql(source: "\n  fragment BalanceChip_user on User {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n  }\n"];
+export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -449,7 +453,7 @@ export function graphql(source: "\n  fragment UserMenu_user on User {\n    id\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
+export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -730,6 +734,14 @@ export function graphql(source: "\n  query ExcludedPlatforms($campaignId: ID) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation SetPlatformExcluded($platformId: ID!, $campaignId: ID, $excluded: Boolean!) {\n    setPlatformExcluded(platformId: $platformId, campaignId: $campaignId, excluded: $excluded) {\n      platformId\n      title\n      logo\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Staff {\n    staffMembers {\n      id\n      name\n      email\n      isModerator\n      isFinance\n      isAdmin\n    }\n    staffRoleChanges {\n      id\n      email\n      role\n      granted\n      by\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query Staff {\n    staffMembers {\n      id\n      name\n      email\n      isModerator\n      isFinance\n      isAdmin\n    }\n    staffRoleChanges {\n      id\n      email\n      role\n      granted\n      by\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetStaffRole($email: String!, $role: StaffRole!, $granted: Boolean!) {\n    setStaffRole(email: $email, role: $role, granted: $granted) {\n      id\n      isModerator\n      isFinance\n      isAdmin\n    }\n  }\n"): (typeof documents)["\n  mutation SetStaffRole($email: String!, $role: StaffRole!, $granted: Boolean!) {\n    setStaffRole(email: $email, role: $role, granted: $granted) {\n      id\n      isModerator\n      isFinance\n      isAdmin\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

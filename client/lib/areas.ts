@@ -33,7 +33,7 @@ export function areaFromPath(pathname: string): Area {
  */
 export function isStaffPath(pathname: string): boolean {
   const first = pathname.split('/').filter(Boolean)[0];
-  return first === 'moderation' || first === 'finance' || first === 'notifications';
+  return first === 'moderation' || first === 'finance' || first === 'staff' || first === 'notifications';
 }
 
 export interface Balances {

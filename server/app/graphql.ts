@@ -17,6 +17,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
+import { listen, USER_CHANGED_CHANNEL } from '../db/listen.ts';
 import { documentCache } from '../graphql/documents.ts';
 import { formatGraphQLError } from '../graphql/errors.ts';
 import { graphqlFastPath } from '../graphql/fast-path.ts';
@@ -36,6 +37,8 @@ const CLIENT_MISTAKES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAI
 
 /** WebSocket close code for a bad or expired token in connection_init. */
 export const WS_CLOSE_FORBIDDEN = 4403;
+/** The user's roles changed: the client reconnects (graphql-ws retries) and its socket reads them anew. */
+export const WS_CLOSE_USER_CHANGED = 4001;
 
 /** What /metrics reads of knex's connection pool (tarn). */
 interface TarnPool {
@@ -62,6 +65,8 @@ export async function mountGraphql(
     cleanups: (() => Promise<void>)[];
     /** The server's own address once it listens. */
     url: () => string;
+    /** For the database's notifications (a user's roles changed: server/db/listen.ts). */
+    databaseUrl: string;
   },
 ) {
   const { config } = deps;
@@ -151,6 +156,7 @@ type WsExtra = { user?: Context['user']; sessionId?: string };
  */
 function sessionSockets(pubsub: PubSub, log: Logger, cleanups: (() => Promise<void>)[]) {
   const bySession = new Map<string, Set<WebSocket>>();
+  const byUser = new Map<number, Set<WebSocket>>();
   const close = (ids: readonly string[]) => {
     for (const id of ids) {
       for (const socket of bySession.get(id) ?? [])
@@ -164,17 +170,28 @@ function sessionSockets(pubsub: PubSub, log: Logger, cleanups: (() => Promise<vo
     })
     .catch((err) => log.error({ err }, 'ended sessions are no longer followed'));
   cleanups.push(async () => void (await ended).return?.());
+  const track = <K>(map: Map<K, Set<WebSocket>>, key: K, socket: WebSocket) => {
+    const set = map.get(key) ?? new Set<WebSocket>();
+    map.set(key, set);
+    set.add(socket);
+    socket.once('close', () => {
+      set.delete(socket);
+      if (!set.size && map.get(key) === set) map.delete(key);
+    });
+  };
   return {
-    add(id: string, socket: WebSocket) {
-      const set = bySession.get(id) ?? new Set<WebSocket>();
-      bySession.set(id, set);
-      set.add(socket);
-      socket.once('close', () => {
-        set.delete(socket);
-        if (!set.size && bySession.get(id) === set) bySession.delete(id);
-      });
+    add(id: string, userId: number, socket: WebSocket) {
+      track(bySession, id, socket);
+      track(byUser, userId, socket);
     },
     close,
+    /** These users' roles changed: their sockets close, and reconnect with the roles as they are. */
+    userChanged(ids: readonly number[]) {
+      for (const id of ids) {
+        for (const socket of byUser.get(id) ?? [])
+          socket.close(WS_CLOSE_USER_CHANGED, 'Your roles changed: reconnecting');
+      }
+    },
   };
 }
 
@@ -194,6 +211,17 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
   // Only for the sockets' session reads (prepared statements on its connection pool).
   const wsEm = orm.em.fork() as EntityManager;
   const sessions = sessionSockets(pubsub, log, cleanups);
+  // A user's roles changed (on any instance, or by `npm run staff`): their sockets reconnect.
+  const stopListening = listen(
+    deps.databaseUrl,
+    USER_CHANGED_CHANNEL,
+    (payload) => sessions.userChanged(payload.split(',').map(Number).filter(Number.isInteger)),
+    log,
+  ).catch((err) => {
+    log.error({ err }, 'role changes are not followed: sockets re-read roles at each operation only');
+    return async () => {};
+  });
+  cleanups.push(async () => (await stopListening)());
   const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
     {
       schema,
@@ -211,13 +239,18 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
           return [new GraphQLErrorCjs(err instanceof Error ? err.message : 'Syntax Error')];
         }
         const { sessionId } = ctx.extra;
-        if (sessionId && !(await services.auth.sessionStands(wsEm, sessionId))) {
+        if (!sessionId) return undefined;
+        // The user as they are now: a role taken since the socket connected is gone for this
+        // operation (and userChanged closes the socket's running subscriptions).
+        const user = await services.auth.sessionUser(wsEm, sessionId);
+        if (!user) {
           // Closed once the refusal has gone out, so the client reads why.
           setTimeout(() => sessions.close([sessionId]), 100).unref();
           return [
             new GraphQLErrorCjs('Unauthorized, please sign in again', { extensions: { code: 'UNAUTHENTICATED' } }),
           ];
         }
+        ctx.extra.user = user;
         return undefined;
       },
       // The shared documents are validated once each (validation is pure for a schema).
@@ -242,7 +275,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
         ctx.extra.sessionId = session.sessionId;
         // The socket lives no longer than its session: ended, or at its token's expiry.
         const socket = ctx.extra.socket;
-        sessions.add(session.sessionId, socket);
+        sessions.add(session.sessionId, session.user.id, socket);
         const expiry = setTimeout(
           () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
           Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),

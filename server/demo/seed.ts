@@ -78,6 +78,8 @@ export const DEMO_USERS = [
     defaultRole: 'ADVERTISER' as const,
     isModerator: true,
     isFinance: true,
+    // Staff administrator too: the Staff page grants and takes the roles.
+    isAdmin: true,
   },
   // A second moderator, so the shared queue can be tried by two people at once.
   { email: 'moderator2@demo.local', name: 'Sam Moderator', defaultRole: 'ADVERTISER' as const, isModerator: true },

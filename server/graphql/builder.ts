@@ -7,7 +7,7 @@ import type { Context } from './context.ts';
 export const builder = new SchemaBuilder<{
   Context: Context;
   DefaultFieldNullability: false;
-  AuthScopes: { authenticated: boolean; moderator: boolean; finance: boolean };
+  AuthScopes: { authenticated: boolean; moderator: boolean; finance: boolean; admin: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     Money: { Input: bigint; Output: bigint };
@@ -21,6 +21,7 @@ export const builder = new SchemaBuilder<{
       authenticated: !!ctx.user,
       moderator: !!ctx.user?.isModerator,
       finance: !!ctx.user?.isFinance,
+      admin: !!ctx.user?.isAdmin,
     }),
     unauthorizedError: (_parent, ctx) => (ctx.user ? forbidden() : unauthenticated()),
   },

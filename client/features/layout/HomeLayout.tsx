@@ -7,7 +7,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { Landmark, ShieldCheck } from 'lucide-react';
+import { Landmark, ShieldCheck, UsersRound } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -31,7 +31,7 @@ import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { isMiniApp } from '../../lib/telegram';
 
-const STAFF_PAGES: Record<string, string> = { finance: 'Finance', notifications: 'Notifications' };
+const STAFF_PAGES: Record<string, string> = { finance: 'Finance', staff: 'Staff', notifications: 'Notifications' };
 
 /** The name for the header of a page of no area: the moderation queue, finance, notifications. */
 function staffPageOf(pathname: string): string | undefined {
@@ -96,6 +96,7 @@ function Shell() {
             <StaffLinks
               moderator={me?.isModerator === true}
               finance={me?.isFinance === true}
+              admin={me?.isAdmin === true}
               moderationWaiting={moderationWaiting}
             />
             {/* Staff pages belong to no area
@@ -150,10 +151,12 @@ export function HomeLayout() {
 function StaffLinks({
   moderator,
   finance,
+  admin,
   moderationWaiting,
 }: {
   moderator: boolean;
   finance: boolean;
+  admin: boolean;
   moderationWaiting: number;
 }) {
   return (
@@ -181,6 +184,13 @@ function StaffLinks({
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/finance" data-testid="finance-link">
             <Landmark /> Finance
+          </Link>
+        </Button>
+      )}
+      {admin && (
+        <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+          <Link to="/staff" data-testid="staff-link">
+            <UsersRound /> Staff
           </Link>
         </Button>
       )}

@@ -7,7 +7,7 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link, useLocation } from '@tanstack/react-router';
-import { Bell, KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck } from 'lucide-react';
+import { Bell, KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
@@ -23,6 +23,7 @@ export const MobileDrawerFragment = graphql(`
     email
     isModerator
     isFinance
+    isAdmin
   }
 `);
 
@@ -96,6 +97,13 @@ export function MobileDrawer({
                     <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
                       <Link to="/finance">
                         <Landmark /> Finance
+                      </Link>
+                    </Button>
+                  )}
+                  {user.isAdmin && (
+                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
+                      <Link to="/staff">
+                        <UsersRound /> Staff
                       </Link>
                     </Button>
                   )}

@@ -8,6 +8,7 @@ export const LayoutMeQuery = graphql(`
       defaultRole
       isModerator
       isFinance
+      isAdmin
       isExchangeReady
       ...BalanceChip_user
       ...UserMenu_user

@@ -67,6 +67,11 @@ export const pageHeadings = {
     description:
       'Withdrawal requests: approve them and the network pays them in USDT on TON, or reject them with a reason.',
   },
+  '/staff': {
+    title: 'Staff',
+    description:
+      'Who moderates, who handles payouts and who administers staff: a change is in force at once, mailed to the person and recorded.',
+  },
   '/notifications': {
     title: 'Notifications',
     description: 'Hear of campaigns, payouts, apps and swaps where you are: in Telegram, or by e-mail.',

@@ -681,6 +681,15 @@ export class AuthService {
     return !!(await this.sessionUsers.read(em, id));
   }
 
+  /**
+   * The user of session `id` as the database has them now (roles included), or null when the
+   * session has ended: a live socket's operation runs with this, not with what it had at connect.
+   */
+  async sessionUser(em: EntityManager, id: string): Promise<User | null> {
+    const row = await this.sessionUsers.read(em, id);
+    return row ? plainUser<User>(row.user) : null;
+  }
+
   private async sessionRow(em: EntityManager, token: string | undefined, ip?: string) {
     if (!token) return null;
     const claims = await this.deps.tokens.verify(token);

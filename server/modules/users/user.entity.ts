@@ -18,6 +18,8 @@ export const User = defineEntity({
     isExchangeReady: p.boolean().default(false),
     isModerator: p.boolean().default(false),
     isFinance: p.boolean().default(false),
+    /** Grants and takes staff roles (the Staff page); `npm run staff` makes the first. */
+    isAdmin: p.boolean().default(false),
     telegram: p.string().length(64).nullable(),
     company: p.string().length(200).nullable(),
     // The Telegram account linked through the system bot (notifications, sign-in): one user each.
@@ -30,3 +32,26 @@ export const User = defineEntity({
   },
 });
 export type User = InferEntity<typeof User>;
+
+export const STAFF_ROLES = ['moderator', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Every grant and removal of a staff role: whose, which, by whom (a person, or `npm run staff`). */
+export const StaffRoleChange = defineEntity({
+  name: 'StaffRoleChange',
+  tableName: 'staff_role_changes',
+  indexes: [{ properties: ['user', 'id'] }],
+  properties: {
+    id: idColumn(),
+    user: p.manyToOne(User).deleteRule('cascade'),
+    role: p.enum([...STAFF_ROLES]),
+    granted: p.boolean(),
+    byUser: p.manyToOne(User).nullable().deleteRule('set null'),
+    byLabel: p.string().length(254),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type StaffRoleChange = InferEntity<typeof StaffRoleChange>;

@@ -30,6 +30,7 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     isExchangeReady: t.exposeBoolean('isExchangeReady'),
     isModerator: t.exposeBoolean('isModerator'),
     isFinance: t.exposeBoolean('isFinance'),
+    isAdmin: t.exposeBoolean('isAdmin', { description: 'Grants and takes staff roles (the Staff page).' }),
     telegram: t.field({ type: TelegramLinkRef, nullable: true, resolve: (u) => u.telegram }),
   }),
 });

@@ -5,7 +5,16 @@ import { type DefaultRole, User } from './user.entity.ts';
 
 export type UserView = Pick<
   User,
-  'id' | 'createdAt' | 'updatedAt' | 'name' | 'email' | 'defaultRole' | 'isExchangeReady' | 'isModerator' | 'isFinance'
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'name'
+  | 'email'
+  | 'defaultRole'
+  | 'isExchangeReady'
+  | 'isModerator'
+  | 'isFinance'
+  | 'isAdmin'
 > &
   UserBalances & { telegram: TelegramLink | null };
 
@@ -22,6 +31,7 @@ export class UsersService {
       isExchangeReady: user.isExchangeReady,
       isModerator: user.isModerator,
       isFinance: user.isFinance,
+      isAdmin: user.isAdmin,
       telegram: telegramLinkOf(user),
       ...balances,
     };

@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/** A user's roles changed: the payload is their ids, comma-separated (`select pg_notify(…)`). */
+export const USER_CHANGED_CHANNEL = 'user_changed';
+
+/**
+ * Follows a PostgreSQL NOTIFY channel on a connection of its own: every instance (and a
+ * command-line tool that changes the database, `npm run staff`) reaches every other through the
+ * database itself, Redis or not. A lost connection is opened again (1 s, then up to 30 s apart);
+ * what was sent meanwhile is missed, which callers cover by re-reading (a socket's operation
+ * reads its user anew).
+ */
+export async function listen(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  log: Logger,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 1000;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on('error', (err) => {
+      log.warn({ err, channel }, 'the database notification connection failed; opening it again');
+      again();
+    });
+    client = c;
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    delay = 1000;
+  };
+  const again = () => {
+    const c = client;
+    client = null;
+    void c?.end().catch(() => undefined);
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (stopped) return;
+      open().catch(() => again());
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 30_000);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}

@@ -1,0 +1,128 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { DomainError, ErrorCode, validation } from '../../errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { type StaffRole, STAFF_ROLES } from './user.entity.ts';
+
+/** A member of staff as the Staff page lists them. */
+export interface StaffMember {
+  id: number;
+  name: string;
+  email: string;
+  isModerator: boolean;
+  isFinance: boolean;
+  isAdmin: boolean;
+}
+
+/** One grant or removal, for the history. */
+export interface StaffRoleChangeView {
+  id: number;
+  userId: number;
+  email: string;
+  role: StaffRole;
+  granted: boolean;
+  by: string;
+  createdAt: Date;
+}
+
+const COLUMN: Record<StaffRole, string> = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' };
+const ROLE_NAME: Record<StaffRole, string> = {
+  moderator: 'moderator',
+  finance: 'finance',
+  admin: 'staff administrator',
+};
+
+export const STAFF_MESSAGES = {
+  unknownEmail: 'No account has this e-mail: the person signs up (and is approved) first',
+  unknownRole: `The role is one of: ${STAFF_ROLES.join(', ')}`,
+  lastAdmin: 'This is the last staff administrator: grant the role to somebody else first',
+} as const;
+
+/**
+ * Staff roles, granted and taken through the product: by a staff administrator on the Staff
+ * page, or by `npm run staff` (the first one). Each change is in force at once everywhere: HTTP
+ * requests read the user anew, and the change notifies every instance through the database
+ * (`pg_notify`, server/db/listen.ts), whose live sockets of that user reconnect with the roles
+ * as they are. Each change is recorded (who, which role, by whom) and mailed to the person.
+ */
+export class StaffService {
+  constructor(private readonly deps: { mailer: Mailer; log: Logger; appUrl: () => string }) {}
+
+  async members(em: EntityManager): Promise<StaffMember[]> {
+    return em.execute<StaffMember[]>(
+      `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin"
+         from users where is_moderator or is_finance or is_admin order by email`,
+    );
+  }
+
+  async history(em: EntityManager, limit = 50): Promise<StaffRoleChangeView[]> {
+    return em.execute<StaffRoleChangeView[]>(
+      `select c.id, c.user_id as "userId", u.email, c.role, c.granted, c.by_label as by, c.created_at as "createdAt"
+         from staff_role_changes c join users u on u.id = c.user_id order by c.id desc limit ?`,
+      [limit],
+    );
+  }
+
+  /**
+   * Grants (`granted`) or takes `role` of the account with this e-mail; `by` is who does it (a
+   * staff administrator's e-mail, or "npm run staff"). Nothing is recorded when nothing changes.
+   */
+  async setRole(
+    em: EntityManager,
+    input: { email: string; role: string; granted: boolean },
+    by: { userId: number | null; label: string },
+  ): Promise<{ member: StaffMember; changed: boolean }> {
+    if (!(STAFF_ROLES as readonly string[]).includes(input.role)) throw validation(STAFF_MESSAGES.unknownRole, 'role');
+    const role = input.role as StaffRole;
+    const column = COLUMN[role];
+    const email = input.email.trim().toLowerCase();
+    const result = await em.transactional(async (tx) => {
+      const [user] = await tx.execute<(StaffMember & { current: boolean })[]>(
+        `select id, name, email, ${column} as current from users where email = ? for update`,
+        [email],
+      );
+      if (!user) throw new DomainError(ErrorCode.NOT_FOUND, STAFF_MESSAGES.unknownEmail);
+      if (user.current === input.granted) return { id: user.id, changed: false };
+      if (role === 'admin' && !input.granted) {
+        // Serialized with other removals: two administrators cannot take each other's role at once.
+        await tx.execute(`select pg_advisory_xact_lock(hashtext('staff-admins'))`);
+        const [{ n }] = await tx.execute<{ n: string }[]>(
+          'select count(*) as n from users where is_admin and id <> ?',
+          [user.id],
+        );
+        if (Number(n) === 0) throw new DomainError(ErrorCode.CONFLICT, STAFF_MESSAGES.lastAdmin);
+      }
+      await tx.execute(`update users set ${column} = ?, updated_at = now() where id = ?`, [input.granted, user.id]);
+      await tx.execute(
+        'insert into staff_role_changes (user_id, role, granted, by_user_id, by_label) values (?, ?, ?, ?, ?)',
+        [user.id, role, input.granted, by.userId, by.label],
+      );
+      // Every instance's sockets of this user reconnect once this commits.
+      await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(user.id)]);
+      return { id: user.id, changed: true };
+    });
+    const [member] = await em.execute<StaffMember[]>(
+      `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin"
+         from users where id = ?`,
+      [result.id],
+    );
+    if (result.changed) await this.mail(member, role, input.granted, by.label);
+    return { member, changed: result.changed };
+  }
+
+  private async mail(member: StaffMember, role: StaffRole, granted: boolean, by: string) {
+    const what = granted ? `given the ${ROLE_NAME[role]} role` : `no longer has the ${ROLE_NAME[role]} role`;
+    try {
+      await this.deps.mailer.send({
+        to: member.email,
+        subject: granted
+          ? `You are now ${role === 'admin' ? 'a staff administrator' : `${ROLE_NAME[role]} staff`} on Taskgram Ads`
+          : `Your ${ROLE_NAME[role]} role on Taskgram Ads was taken away`,
+        text: `Hello ${member.name},\n\nYour Taskgram Ads account (${member.email}) was ${granted ? what : `changed: it ${what}`}, by ${by}. It is in force at once, on every page you have open.\n\nIf you did not expect this, tell your team: every change of a staff role is recorded with who made it.\n\n${this.deps.appUrl()}`,
+      });
+    } catch (err) {
+      this.deps.log.error({ err, userId: member.id }, 'the staff role mail could not be sent');
+    }
+  }
+}
