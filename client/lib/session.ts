@@ -43,6 +43,9 @@ export function takeSessionEndedNote(): boolean {
 export function signOut(ended = false, deliberate = false): void {
   // Several parallel requests can fail with 401 at once; clean up only once.
   if (signingOut) return;
+  // Signed out already: a socket or request that learns it late (the server ending the session
+  // of a Log out just pressed) must not sign out again, nor call that "ended elsewhere".
+  if (!deliberate && !getToken()) return;
   signingOut = true;
   try {
     if (ended) sessionStorage.setItem(ENDED_KEY, '1');
