@@ -21,7 +21,7 @@ export class DomainError extends Error {
     /** For RATE_LIMITED and UNAVAILABLE: when to try again (REST's Retry-After). */
     readonly retryAfterSeconds?: number,
     /** What the client can do next, machine-readable (REST's `next`, GraphQL's `extensions.next`). */
-    readonly next?: 'EMAIL_CODE',
+    readonly next?: 'EMAIL_CODE' | 'SECOND_FACTOR',
   ) {
     super(message);
     this.name = 'DomainError';

@@ -5,6 +5,7 @@ import type { ExchangeService } from './modules/exchange/exchange.service.ts';
 import type { ShowcaseService } from './modules/showcase/showcase.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { GoogleClient } from './modules/auth/google.ts';
+import type { SecondFactorService } from './modules/auth/second-factor.service.ts';
 import type { ImagesService } from './modules/images/images.service.ts';
 import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
@@ -25,6 +26,7 @@ import type { StaffService } from './modules/users/staff.service.ts';
 /** The domain services; GraphQL resolvers and REST handlers both call these, nothing else. */
 export interface Services {
   auth: AuthService;
+  secondFactors: SecondFactorService;
   users: UsersService;
   staff: StaffService;
   registrations: RegistrationQueueService;

@@ -104,9 +104,9 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
                   error: { type: 'string' },
                   next: {
                     type: 'string',
-                    enum: ['EMAIL_CODE'],
+                    enum: ['EMAIL_CODE', 'SECOND_FACTOR'],
                     description:
-                      'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account.',
+                      'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account; `SECOND_FACTOR`, sign in again with `secondFactorCode` (the authenticator app’s code or a recovery code).',
                   },
                 },
                 required: ['error'],

@@ -6,26 +6,45 @@ import { AccountNotice, SignInAddress } from './account-safety.entity.ts';
 import { authRoutes } from './auth.rest.ts';
 import './auth.schema.ts';
 import { AuthService, purgeAccountSafety } from './auth.service.ts';
+import { SecondFactorService } from './second-factor.service.ts';
 import { createGoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { Session, SignInCode } from './session.entity.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
+import { RecoveryCode, SecondFactor } from './second-factor.entity.ts';
 
 /** Registration, sign-in (password and Google), tokens, password resets and account notices. */
 export const authArea = defineArea({
   name: 'auth',
-  provides: ['auth', 'google'],
+  provides: ['auth', 'google', 'secondFactors'],
   // A password sign-in after a Telegram one links the Telegram account (the notifications area's).
   later: ['notifications'],
-  entities: [RegistrationRequest, PasswordReset, SignInAddress, AccountNotice, Session, SignInCode],
+  entities: [
+    RegistrationRequest,
+    PasswordReset,
+    SignInAddress,
+    AccountNotice,
+    Session,
+    SignInCode,
+    SecondFactor,
+    RecoveryCode,
+  ],
   services: ({ config, log, pubsub, redis, url, em, cleanups }, _needs, later) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;
+    const limiter = createRateLimiter(config.rateLimitPerMinute, redis);
+    const secondFactors = new SecondFactorService({
+      secretsKey: config.secretsKey,
+      limiter,
+      notify: (tx, event) => later().notifications.notify(tx, event),
+      deliver: () => later().notifications.kick(),
+    });
     const auth = new AuthService({
       config,
       pubsub,
       tokens: createTokenService(config.jwtSecret, config.jwtExpiresIn),
       mailer: configuredMailer(config, log),
-      limiter: createRateLimiter(config.rateLimitPerMinute, redis),
+      limiter,
+      secondFactors,
       google,
       log,
       appUrl: () => config.publicUrl ?? url(),
@@ -34,7 +53,7 @@ export const authArea = defineArea({
     });
     // Mail and events that follow answers finish before the database closes.
     cleanups.push(() => auth.idle());
-    return { auth, google };
+    return { auth, google, secondFactors };
   },
   routes: authRoutes,
   topics: ['sessionsEnded'],

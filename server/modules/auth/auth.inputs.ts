@@ -5,6 +5,8 @@ import { DEFAULT_ROLES } from '../users/user.entity.ts';
 // The spec's patterns; messages are what the user sees.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const PASSWORD_MESSAGE = 'Password must be 6 to 15 characters';
+export const SECOND_FACTOR_CODE_MESSAGE =
+  'Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD';
 /** A name is shown to others (partners, the bot's messages): it may not carry a web address. */
 export const NAME_LINK_MESSAGE = 'The name must not contain a web address or a link';
 
@@ -63,6 +65,32 @@ export const LoginInput = z.object({
       .regex(/^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, 'Enter the 8-character code from the e-mail, like K7QX-M2PD')
       .optional(),
   ),
+  /** An account with a second factor: the authenticator app's 6-digit code, or a recovery code. */
+  secondFactorCode: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{3}\s?\d{3}|[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4})$/, SECOND_FACTOR_CODE_MESSAGE)
+      .optional(),
+  ),
+});
+
+const factorCode = z
+  .string({ error: 'Enter required value' })
+  .trim()
+  .regex(/^(\d{3}\s?\d{3}|[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4})$/, SECOND_FACTOR_CODE_MESSAGE);
+export const ConfirmTotpInput = z.object({
+  code: z
+    .string({ error: 'Enter required value' })
+    .trim()
+    .regex(/^\d{3}\s?\d{3}$/, 'Enter the 6-digit code your authenticator app shows'),
+  name: z.string().trim().min(1, 'Enter required value').max(64, 'At most 64 characters').default('Authenticator app'),
+});
+/** What removing a second factor or renewing recovery codes asks for: the password, or a code. */
+export const FactorProofInput = z.object({
+  password: z.string().max(200).optional(),
+  code: factorCode.optional(),
 });
 
 /** A Telegram sign-in's link token, which its signed-in owner confirms. */

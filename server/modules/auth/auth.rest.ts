@@ -11,9 +11,12 @@ import {
   ResetPasswordInput,
   ResetRequestInput,
   TelegramLinkInput,
+  ConfirmTotpInput,
+  FactorProofInput,
 } from './auth.inputs.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
+import type { SecondFactorView } from './second-factor.service.ts';
 import {
   TELEGRAM_SIGN_IN_MESSAGES,
   TELEGRAM_STATE_COOKIE,
@@ -22,6 +25,26 @@ import {
 } from './telegram-sign-in.ts';
 
 const SignIn = z.object({ accessToken: z.string(), user: UserJson });
+
+const FactorJson = z.object({
+  id: z.number(),
+  kind: z.enum(['TOTP']),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+const factorJson = (f: SecondFactorView): z.infer<typeof FactorJson> => ({
+  ...f,
+  createdAt: new Date(f.createdAt).toISOString(),
+  lastUsedAt: f.lastUsedAt ? new Date(f.lastUsedAt).toISOString() : null,
+});
+const FactorId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 const SessionJson = z.object({
   id: z.string(),
@@ -75,7 +98,7 @@ export const authRoutes = [
     path: '/v1/auth/login',
     tag: 'auth',
     summary:
-      'Sign in with e-mail and password; starts a session. When the account or the address has seen many failed attempts, the answer is 403 with `"next": "EMAIL_CODE"`: the owner of the account was mailed a code, and the same call with `code` signs in.',
+      'Sign in with e-mail and password; starts a session. When the account or the address has seen many failed attempts, the answer is 403 with `"next": "EMAIL_CODE"`: the owner of the account was mailed a code, and the same call with `code` signs in. An account with a second factor answers 403 with `"next": "SECOND_FACTOR"` to the right password: the same call with `secondFactorCode` (the authenticator app’s 6-digit code, or a recovery code) signs in.',
     access: 'public',
     body: LoginInput,
     response: SignIn,
@@ -269,6 +292,72 @@ export const authRoutes = [
       await ctx.services.auth.confirmTelegramLink(ctx.em, user, body.linkToken);
       return userJson(await ctx.services.users.self(ctx.em, user));
     },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/users/self/second-factors',
+    tag: 'auth',
+    summary: 'The account’s second factors (authenticator apps) and how many recovery codes are left.',
+    access: 'user',
+    response: z.object({ factors: z.array(FactorJson), recoveryCodesLeft: z.number() }),
+    handler: async (ctx) => {
+      const { factors, recoveryCodesLeft } = await ctx.services.secondFactors.list(ctx.em, ctx.user!.id);
+      return { factors: factors.map(factorJson), recoveryCodesLeft };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/second-factors/totp',
+    tag: 'auth',
+    summary:
+      'Start adding an authenticator app: its secret (`secret`, base32, to type), `uri` (otpauth://) and `qrSvg` (to scan). Finish with `…/totp/:id/confirm`.',
+    access: 'user',
+    status: 201,
+    response: z.object({ id: z.number(), secret: z.string(), uri: z.string(), qrSvg: z.string() }),
+    handler: async (ctx) => ctx.services.secondFactors.startTotp(ctx.em, ctx.user!),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/second-factors/totp/:id/confirm',
+    tag: 'auth',
+    summary:
+      'Finish adding an authenticator app with the code it shows and a name. The account’s first factor answers ten recovery codes, shown this once. The owner is told by e-mail (and Telegram).',
+    access: 'user',
+    params: FactorId,
+    body: ConfirmTotpInput,
+    response: z.object({ factor: FactorJson, recoveryCodes: z.array(z.string()).nullable() }),
+    handler: async (ctx, { params, body }) => {
+      const done = await ctx.services.secondFactors.confirmTotp(ctx.em, ctx.user!, params.id, body.code, body.name);
+      return { factor: factorJson(done.factor), recoveryCodes: done.recoveryCodes };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/second-factors/:id/remove',
+    tag: 'auth',
+    summary:
+      'Remove a second factor, with the password or a second-factor code (`{ password }` or `{ code }`). The last one takes the recovery codes with it. The owner is told by e-mail (and Telegram).',
+    access: 'user',
+    params: FactorId,
+    body: FactorProofInput,
+    response: z.object({ ok: z.literal(true) }),
+    handler: async (ctx, { params, body }) => {
+      await ctx.services.secondFactors.remove(ctx.em, ctx.user!, params.id, body);
+      return { ok: true as const };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/recovery-codes',
+    tag: 'auth',
+    summary:
+      'Ten new recovery codes (the old ones stop working), with the password or a second-factor code; shown this once.',
+    access: 'user',
+    body: FactorProofInput,
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
+    handler: async (ctx, { body }) => ({
+      recoveryCodes: await ctx.services.secondFactors.regenerateRecoveryCodes(ctx.em, ctx.user!, body),
+    }),
   }),
   route({
     method: 'GET',

@@ -18,6 +18,7 @@ import { RegistrationRequest, registrationView } from './registration-request.en
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
 import {
   readLinkToken,
@@ -125,6 +126,8 @@ export class AuthService {
       appUrl: () => string;
       /** A fresh EntityManager for work that goes on after the answer. */
       em: () => EntityManager;
+      /** Second factors: a password sign-in of an account with one asks for a code. */
+      secondFactors?: SecondFactorService;
       /** Links a Telegram account to a user (the notifications area): false when another has it. */
       linkTelegram?: (em: EntityManager, userId: number, account: TelegramAccount) => Promise<boolean>;
     },
@@ -279,6 +282,7 @@ export class AuthService {
     if (!ok || !user) throw unauthenticated('Incorrect e-mail or password');
     // A success is not a failure: its attempt is taken back everywhere.
     await Promise.all(counted.map((k) => limiter.undo(k)));
+    await this.secondFactor(em, user, input.secondFactorCode);
     if (codeId !== null) await em.execute('update sign_in_codes set used_at = now() where id = ?', [codeId]);
     await this.rememberAddress(em, user.id, ip);
     return this.startSession(em, user, client, 'PASSWORD');
@@ -364,6 +368,34 @@ export class AuthService {
       telegramUsername: account.username,
       telegramLanguage: account.language,
     });
+  }
+
+  /**
+   * The right password of an account with a second factor signs in only with a code from it (an
+   * authenticator app's or a recovery code); without one the answer says so (`next:
+   * SECOND_FACTOR`), and the form asks. The password is checked again with the code.
+   */
+  private async secondFactor(em: EntityManager, user: User, code: string | undefined): Promise<void> {
+    const factors = this.deps.secondFactors;
+    if (!factors || !(await factors.hasFactor(em, user.id))) return;
+    if (!code) {
+      throw new DomainError(
+        ErrorCode.FORBIDDEN,
+        SECOND_FACTOR_MESSAGES.asked,
+        'secondFactorCode',
+        undefined,
+        'SECOND_FACTOR',
+      );
+    }
+    if (!(await factors.verify(em, user, code))) {
+      throw new DomainError(
+        ErrorCode.FORBIDDEN,
+        SECOND_FACTOR_MESSAGES.wrong,
+        'secondFactorCode',
+        undefined,
+        'SECOND_FACTOR',
+      );
+    }
   }
 
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */

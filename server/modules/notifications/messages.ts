@@ -46,6 +46,32 @@ export const NOTIFICATION_TYPES = {
     },
     button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
   },
+  secondFactorAdded: {
+    group: 'SECURITY',
+    label: 'Second factor added',
+    alwaysOn: true,
+    subject: () => 'A second factor was added to your Taskgram Ads account',
+    text: {
+      en: (p) =>
+        `🔐 ${p.factor} was added as a second factor of your Taskgram Ads account (${p.email}). If this was not you, change your password and remove it on the Security page.`,
+      ru: (p) =>
+        `🔐 ${p.factor} добавлено как второй фактор вашего аккаунта Taskgram Ads (${p.email}). Если это были не вы, смените пароль и удалите его на странице «Безопасность».`,
+    },
+    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+  },
+  secondFactorRemoved: {
+    group: 'SECURITY',
+    label: 'Second factor removed',
+    alwaysOn: true,
+    subject: () => 'A second factor was removed from your Taskgram Ads account',
+    text: {
+      en: (p) =>
+        `🔐 ${p.factor} was removed from the second factors of your Taskgram Ads account (${p.email}). If this was not you, change your password at once.`,
+      ru: (p) =>
+        `🔐 ${p.factor} удалено из вторых факторов вашего аккаунта Taskgram Ads (${p.email}). Если это были не вы, немедленно смените пароль.`,
+    },
+    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+  },
   telegramUnlinked: {
     group: 'SECURITY',
     label: 'Telegram unlinked from the account',

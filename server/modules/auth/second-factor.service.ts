@@ -1,0 +1,259 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import argon2 from 'argon2';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { DomainError, ErrorCode, validation } from '../../errors.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
+import type { NotifyEvent } from '../notifications/notify.ts';
+import { User } from '../users/user.entity.ts';
+
+const ISSUER = 'Taskgram Ads';
+const PERIOD = 30;
+/** Recovery codes: ten of 8 characters of 32 (2^40 each), shown once. */
+const RECOVERY_CODES = 10;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Wrong second-factor codes an account takes a minute, wherever they come from. */
+const WRONG_CODES_PER_MINUTE = 10;
+
+export const SECOND_FACTOR_MESSAGES = {
+  asked: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  wrong:
+    'The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.',
+  tooMany: 'Too many wrong codes for this account. Wait a minute, then enter the current code.',
+  badSetupCode: 'The code does not match: enter the 6-digit code your authenticator app shows now',
+  setupGone: 'This set-up has expired or was finished: add the authenticator app again',
+  proof: 'Confirm with your password, or a code from your authenticator app (or a recovery code)',
+  wrongProof: 'The password or code is wrong',
+  notFound: 'Second factor not found',
+} as const;
+
+export interface SecondFactorView {
+  id: number;
+  kind: 'TOTP';
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const isTotpCode = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
+
+const totpOf = (secret: string, label: string) =>
+  new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+
+/**
+ * Second factors: authenticator apps (TOTP) with ten one-time recovery codes. A password sign-in
+ * of an account that has one asks for a code (auth.service.ts); adding or removing one tells the
+ * owner on a channel they cannot switch off. Each TOTP code is accepted once (its 30-second step
+ * is remembered), wrong codes are counted per account.
+ */
+export class SecondFactorService {
+  constructor(
+    private readonly deps: {
+      secretsKey: Buffer;
+      limiter: RateLimiter;
+      /** The security notices (the notifications area, reached later), in the change's transaction ... */
+      notify: (em: EntityManager, event: NotifyEvent) => Promise<void>;
+      /** ... and their delivery, once it has committed. */
+      deliver: () => void;
+    },
+  ) {}
+
+  async list(em: EntityManager, userId: number): Promise<{ factors: SecondFactorView[]; recoveryCodesLeft: number }> {
+    const factors = await em.execute<SecondFactorView[]>(
+      `select id, kind, name, created_at as "createdAt", last_used_at as "lastUsedAt"
+         from second_factors where user_id = ? and confirmed_at is not null order by id`,
+      [userId],
+    );
+    const [{ n }] = await em.execute<{ n: string }[]>(
+      'select count(*) as n from recovery_codes where user_id = ? and used_at is null',
+      [userId],
+    );
+    return { factors, recoveryCodesLeft: Number(n) };
+  }
+
+  async hasFactor(em: EntityManager, userId: number): Promise<boolean> {
+    const rows = await em.execute(
+      'select 1 from second_factors where user_id = ? and confirmed_at is not null limit 1',
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Starts adding an authenticator app: its secret, as a key to type and a QR code to scan. */
+  async startTotp(em: EntityManager, user: User): Promise<{ id: number; secret: string; uri: string; qrSvg: string }> {
+    const secret = new Secret({ size: 20 }).base32;
+    // One set-up at a time: an earlier unfinished one is dropped.
+    await em.execute('delete from second_factors where user_id = ? and confirmed_at is null', [user.id]);
+    const [row] = await em.execute<{ id: number }[]>(
+      `insert into second_factors (user_id, kind, name, secret) values (?, 'TOTP', 'Authenticator app', ?) returning id`,
+      [user.id, encryptSecret(this.deps.secretsKey, secret)],
+    );
+    const uri = totpOf(secret, user.email).toString();
+    const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { id: row.id, secret, uri, qrSvg };
+  }
+
+  /**
+   * Finishes the set-up with a code the app shows and a name. The account's first factor comes
+   * with ten recovery codes, shown this once.
+   */
+  async confirmTotp(
+    em: EntityManager,
+    user: User,
+    id: number,
+    code: string,
+    name: string,
+  ): Promise<{ factor: SecondFactorView; recoveryCodes: string[] | null }> {
+    const done = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ secret: string }[]>(
+        'select secret from second_factors where id = ? and user_id = ? and confirmed_at is null for update',
+        [id, user.id],
+      );
+      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.setupGone);
+      const step = this.matchingStep(decryptSecret(this.deps.secretsKey, row.secret), user.email, code, null);
+      if (step === null) throw validation(SECOND_FACTOR_MESSAGES.badSetupCode, 'code');
+      const first = !(await this.hasFactor(tx, user.id));
+      await tx.execute(
+        'update second_factors set name = ?, confirmed_at = now(), last_step = ?, last_used_at = now() where id = ?',
+        [name, step, id],
+      );
+      const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
+      await this.tell(tx, user.id, 'secondFactorAdded', `Authenticator app “${name}”`);
+      const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === id);
+      return { factor, recoveryCodes };
+    });
+    this.deps.deliver();
+    return done;
+  }
+
+  /** Removes a factor, with a fresh proof (the password, or a code); the last one takes the recovery codes with it. */
+  async remove(em: EntityManager, user: User, id: number, proof: { password?: string; code?: string }): Promise<void> {
+    await this.checkProof(em, user, proof);
+    await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ name: string }[]>(
+        'delete from second_factors where id = ? and user_id = ? and confirmed_at is not null returning name',
+        [id, user.id],
+      );
+      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
+      if (!(await this.hasFactor(tx, user.id)))
+        await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
+      await this.tell(tx, user.id, 'secondFactorRemoved', `Authenticator app “${row.name}”`);
+    });
+    this.deps.deliver();
+  }
+
+  /** Ten new recovery codes (the old ones stop working), with a fresh proof. */
+  async regenerateRecoveryCodes(
+    em: EntityManager,
+    user: User,
+    proof: { password?: string; code?: string },
+  ): Promise<string[]> {
+    await this.checkProof(em, user, proof);
+    if (!(await this.hasFactor(em, user.id))) {
+      throw new DomainError(ErrorCode.CONFLICT, 'Add an authenticator app first: recovery codes come with it');
+    }
+    return em.transactional(async (tx) => {
+      await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
+      return this.newRecoveryCodes(tx, user.id);
+    });
+  }
+
+  /**
+   * Whether `code` is a current code of one of the user's authenticator apps (each step once)
+   * or an unused recovery code (spent). Wrong codes are counted per account: past
+   * WRONG_CODES_PER_MINUTE, none is checked until the minute ends.
+   */
+  async verify(em: EntityManager, user: { id: number; email: string }, code: string): Promise<boolean> {
+    const key = `second-factor:${user.id}`;
+    if (!(await this.deps.limiter.hit(key, WRONG_CODES_PER_MINUTE))) {
+      throw new DomainError(ErrorCode.RATE_LIMITED, SECOND_FACTOR_MESSAGES.tooMany, undefined, secondsLeftInMinute());
+    }
+    const ok = isTotpCode(code) ? await this.verifyTotp(em, user, code) : await this.useRecoveryCode(em, user.id, code);
+    if (ok) await this.deps.limiter.undo(key);
+    return ok;
+  }
+
+  private async verifyTotp(em: EntityManager, user: { id: number; email: string }, code: string): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const rows = await tx.execute<{ id: number; secret: string; last_step: string | null }[]>(
+        'select id, secret, last_step from second_factors where user_id = ? and confirmed_at is not null for update',
+        [user.id],
+      );
+      for (const row of rows) {
+        const last = row.last_step === null ? null : Number(row.last_step);
+        const step = this.matchingStep(decryptSecret(this.deps.secretsKey, row.secret), user.email, code, last);
+        if (step === null) continue;
+        await tx.execute('update second_factors set last_step = ?, last_used_at = now() where id = ?', [step, row.id]);
+        return true;
+      }
+      return false;
+    });
+  }
+
+  /** The 30-second step `code` belongs to (this one or a neighbour, for clock drift), if after `after`. */
+  private matchingStep(secret: string, label: string, code: string, after: number | null): number | null {
+    const token = code.replace(/\s/g, '');
+    const delta = totpOf(secret, label).validate({ token, window: 1 });
+    if (delta === null) return null;
+    const step = Math.floor(Date.now() / 1000 / PERIOD) + delta;
+    return after !== null && step <= after ? null : step;
+  }
+
+  private async useRecoveryCode(em: EntityManager, userId: number, code: string): Promise<boolean> {
+    const normalized = normalizeRecovery(code);
+    if (!/^[A-Z0-9]{8}$/.test(normalized)) return false;
+    const rows = await em.execute(
+      `update recovery_codes set used_at = now()
+        where id = (select id from recovery_codes where user_id = ? and code_hash = ? and used_at is null limit 1)
+        returning id`,
+      [userId, sha256(normalized)],
+    );
+    return rows.length > 0;
+  }
+
+  private async newRecoveryCodes(em: EntityManager, userId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, () => {
+      const raw = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+      return `${raw.slice(0, 4)}-${raw.slice(4)}`;
+    });
+    const values = codes.map(() => '(?, ?)').join(', ');
+    await em.execute(
+      `insert into recovery_codes (user_id, code_hash) values ${values}`,
+      codes.flatMap((c) => [userId, sha256(normalizeRecovery(c))]),
+    );
+    return codes;
+  }
+
+  /** The password, or a second-factor code: what removing a factor or renewing codes asks for. */
+  private async checkProof(em: EntityManager, user: User, proof: { password?: string; code?: string }) {
+    if (!proof.password && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.proof, 'password');
+    let ok = false;
+    if (proof.code) ok = await this.verify(em, user, proof.code);
+    else {
+      const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
+      ok = !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
+    }
+    if (!ok) throw new DomainError(ErrorCode.FORBIDDEN, SECOND_FACTOR_MESSAGES.wrongProof);
+  }
+
+  private async tell(
+    em: EntityManager,
+    userId: number,
+    type: 'secondFactorAdded' | 'secondFactorRemoved',
+    factor: string,
+  ): Promise<void> {
+    const [user] = await em.execute<{ email: string }[]>('select email from users where id = ?', [userId]);
+    await this.deps.notify(em, {
+      userId,
+      type,
+      key: `${type}:${Date.now()}:${randomInt(1e9)}`,
+      params: { factor, email: user.email },
+      path: '/security',
+    });
+  }
+}

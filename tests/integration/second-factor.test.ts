@@ -1,0 +1,138 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
+import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { eventually } from '../helpers/telegram.ts';
+
+// A second factor: an authenticator app (TOTP, RFC 6238, the codes computed here as the app
+// would) with recovery codes; a password sign-in of such an account asks for a code.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+afterAll(() => app?.close());
+
+const signIn = (email: string, extra: Record<string, string> = {}) =>
+  app.api('/v1/auth/login', { body: { email, password: 'demo1234', ...extra } });
+/** The app's code for `secret` at a 30-second step `offset` away from now. */
+const codeOf = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
+/** Waits for the step to change when fewer than 3 s are left in it (a code then spans two answers). */
+const freshStep = async () => {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 3000) await new Promise((r) => setTimeout(r, left + 50));
+};
+
+describe('an authenticator app as the second factor', () => {
+  test('added with a code it shows; sign-in then asks for a code; each code once; recovery codes once each; the owner is told', async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234' });
+    const token = (await signIn(user.email)).body.value.accessToken as string;
+    expect((await app.api('/v1/users/self/second-factors', { token })).body.value).toEqual({
+      factors: [],
+      recoveryCodesLeft: 0,
+    });
+    const started = await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token });
+    expect(started.status).toBe(201);
+    const { id, secret, uri, qrSvg } = started.body.value;
+    expect(uri).toBe(
+      `otpauth://totp/Taskgram%20Ads:${encodeURIComponent(user.email)}?issuer=Taskgram%20Ads&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(qrSvg).toMatch(/^<svg/);
+    // Unconfirmed, it asks nothing yet; a wrong code does not confirm it.
+    expect((await signIn(user.email)).status).toBe(200);
+    const wrong = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
+      token,
+      body: { code: codeOf(secret, 10), name: 'Phone' },
+    });
+    expect(wrong).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.badSetupCode } });
+    await freshStep();
+    const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
+      token,
+      body: { code: codeOf(secret), name: 'Phone' },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.value.factor).toMatchObject({ id, kind: 'TOTP', name: 'Phone' });
+    const recovery: string[] = confirmed.body.value.recoveryCodes;
+    expect(recovery).toHaveLength(10);
+    expect(new Set(recovery).size).toBe(10);
+    for (const c of recovery) expect(c).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await eventually(
+      async () =>
+        (await outboxMails(app, user.email)).some((m) =>
+          m.includes('Subject: A second factor was added to your Taskgram Ads account'),
+        ),
+      15_000,
+      'the notice',
+    );
+
+    // The right password alone no longer signs in: the answer asks for the code.
+    expect(await signIn(user.email)).toEqual({
+      status: 403,
+      body: { error: SECOND_FACTOR_MESSAGES.asked, next: 'SECOND_FACTOR' },
+    });
+    // The code used to confirm (the same step) does not sign in: each step once.
+    const reused = await signIn(user.email, { secondFactorCode: codeOf(secret) });
+    expect(reused.body).toEqual({ error: SECOND_FACTOR_MESSAGES.wrong, next: 'SECOND_FACTOR' });
+    // The next step's code does (an app a little ahead of the server's clock), once.
+    const next = codeOf(secret, 1);
+    expect((await signIn(user.email, { secondFactorCode: next })).status).toBe(200);
+    expect((await signIn(user.email, { secondFactorCode: next })).status).toBe(403);
+    // A wrong password with a right code is still a wrong password.
+    const wrongPassword = await app.api('/v1/auth/login', {
+      body: { email: user.email, password: 'wrong-pass', secondFactorCode: codeOf(secret, -1) },
+    });
+    expect(wrongPassword.status).toBe(401);
+    // A recovery code, with or without its dash, in any case: once.
+    const [first, second] = recovery;
+    expect((await signIn(user.email, { secondFactorCode: first.replace('-', '').toLowerCase() })).status).toBe(200);
+    expect((await signIn(user.email, { secondFactorCode: first })).status).toBe(403);
+    expect((await signIn(user.email, { secondFactorCode: second })).status).toBe(200);
+    expect((await app.api('/v1/users/self/second-factors', { token })).body.value.recoveryCodesLeft).toBe(8);
+
+    // Removing it takes a fresh proof: not the token alone.
+    const bare = await app.api(`/v1/users/self/second-factors/${id}/remove`, { token, body: {} });
+    expect(bare).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.proof } });
+    const badProof = await app.api(`/v1/users/self/second-factors/${id}/remove`, {
+      token,
+      body: { password: 'not-it' },
+    });
+    expect(badProof).toEqual({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrongProof } });
+    const removed = await app.api(`/v1/users/self/second-factors/${id}/remove`, {
+      token,
+      body: { password: 'demo1234' },
+    });
+    expect(removed).toEqual({ status: 200, body: { value: { ok: true } } });
+    expect((await app.api('/v1/users/self/second-factors', { token })).body.value).toEqual({
+      factors: [],
+      recoveryCodesLeft: 0,
+    });
+    expect((await signIn(user.email)).status).toBe(200);
+    await eventually(
+      async () =>
+        (await outboxMails(app, user.email)).some((m) =>
+          m.includes('Subject: A second factor was removed from your Taskgram Ads account'),
+        ),
+      15_000,
+      'the removal notice',
+    );
+  }, 120_000);
+
+  test('wrong codes are counted per account: past ten a minute, none is checked', async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234' });
+    const token = (await signIn(user.email)).body.value.accessToken as string;
+    const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body.value;
+    await freshStep();
+    await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, { token, body: { code: codeOf(secret) } });
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await signIn(user.email, { secondFactorCode: '000000' }));
+    expect(answers.slice(0, 10).every((a) => a.body.error === SECOND_FACTOR_MESSAGES.wrong)).toBe(true);
+    expect(answers[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
+    // New recovery codes take a proof too, and replace the old ones.
+    const renewed = await app.api('/v1/users/self/recovery-codes', { token, body: { password: 'demo1234' } });
+    expect(renewed.body.value.recoveryCodes).toHaveLength(10);
+  });
+});
