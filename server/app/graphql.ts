@@ -195,6 +195,25 @@ function sessionSockets(pubsub: PubSub, log: Logger, cleanups: (() => Promise<vo
   };
 }
 
+/** A user's roles changed (on any instance, or by `npm run staff`): their sockets reconnect. */
+function followUserChanges(
+  databaseUrl: string,
+  sessions: ReturnType<typeof sessionSockets>,
+  log: Logger,
+  cleanups: (() => Promise<void>)[],
+) {
+  const stopListening = listen(
+    databaseUrl,
+    USER_CHANGED_CHANNEL,
+    (payload) => sessions.userChanged(payload.split(',').map(Number).filter(Number.isInteger)),
+    log,
+  ).catch((err) => {
+    log.error({ err }, 'role changes are not followed: sockets re-read roles at each operation only');
+    return async () => {};
+  });
+  cleanups.push(async () => (await stopListening)());
+}
+
 /**
  * graphql-ws on the sockets: a token in connection_init (the socket lives no longer than it),
  * one shared parse and validation per document, a lazily forked EntityManager per
@@ -211,17 +230,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
   // Only for the sockets' session reads (prepared statements on its connection pool).
   const wsEm = orm.em.fork() as EntityManager;
   const sessions = sessionSockets(pubsub, log, cleanups);
-  // A user's roles changed (on any instance, or by `npm run staff`): their sockets reconnect.
-  const stopListening = listen(
-    deps.databaseUrl,
-    USER_CHANGED_CHANNEL,
-    (payload) => sessions.userChanged(payload.split(',').map(Number).filter(Number.isInteger)),
-    log,
-  ).catch((err) => {
-    log.error({ err }, 'role changes are not followed: sockets re-read roles at each operation only');
-    return async () => {};
-  });
-  cleanups.push(async () => (await stopListening)());
+  followUserChanges(deps.databaseUrl, sessions, log, cleanups);
   const wsServer = useGraphQLWsServer<Record<string, unknown>, WsExtra>(
     {
       schema,

@@ -81,32 +81,7 @@ export function MobileDrawer({
                       onNavigate={close}
                     />
                   ))}
-                  {user.isModerator && (
-                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
-                      <Link to="/moderation">
-                        <ShieldCheck /> Moderation
-                        {moderationWaiting > 0 && (
-                          <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
-                            {moderationWaiting}
-                          </Badge>
-                        )}
-                      </Link>
-                    </Button>
-                  )}
-                  {user.isFinance && (
-                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
-                      <Link to="/finance">
-                        <Landmark /> Finance
-                      </Link>
-                    </Button>
-                  )}
-                  {user.isAdmin && (
-                    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={close}>
-                      <Link to="/staff">
-                        <UsersRound /> Staff
-                      </Link>
-                    </Button>
-                  )}
+                  <StaffDrawerLinks user={user} moderationWaiting={moderationWaiting} onNavigate={close} />
                 </Stack>
               </Drawer.Body>
               <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
@@ -239,4 +214,38 @@ function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; on
       </Button>
     </>
   );
+}
+
+/** The staff pages, for those whose roles have them: moderation (with what waits), finance, staff. */
+function StaffDrawerLinks({
+  user,
+  moderationWaiting,
+  onNavigate,
+}: {
+  user: { isModerator: boolean; isFinance: boolean; isAdmin: boolean };
+  moderationWaiting: number;
+  onNavigate: () => void;
+}) {
+  const links = [
+    user.isModerator && {
+      to: '/moderation' as const,
+      icon: <ShieldCheck />,
+      label: 'Moderation',
+      count: moderationWaiting,
+    },
+    user.isFinance && { to: '/finance' as const, icon: <Landmark />, label: 'Finance', count: 0 },
+    user.isAdmin && { to: '/staff' as const, icon: <UsersRound />, label: 'Staff', count: 0 },
+  ].filter((l) => !!l);
+  return links.map((l) => (
+    <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={onNavigate}>
+      <Link to={l.to}>
+        {l.icon} {l.label}
+        {l.count > 0 && (
+          <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+            {l.count}
+          </Badge>
+        )}
+      </Link>
+    </Button>
+  ));
 }

@@ -16,7 +16,7 @@ import { FormField } from '../../components/ui/FormField';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
-import type { StaffRole } from '../../gql/graphql';
+import type { StaffQuery as StaffData, StaffRole } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../layout/pageHeadings';
@@ -68,9 +68,6 @@ export function StaffPage() {
   const heading = pageHeadings['/staff'];
   const { data, loading, error, refetch } = useQuery(StaffQuery, { fetchPolicy: 'cache-and-network' });
   const [setRole, { loading: saving }] = useMutation(SetStaffRoleMutation);
-  const [email, setEmail] = useState('');
-  const [role, setNewRole] = useState<StaffRole>('moderator');
-  const [emailError, setEmailError] = useState<string | null>(null);
 
   const change = async (target: string, which: StaffRole, granted: boolean) => {
     try {
@@ -98,46 +95,7 @@ export function StaffPage() {
 
   return (
     <Page title={heading.title} description={heading.description}>
-      <Card.Root>
-        <Card.Body>
-          <form
-            aria-label="Grant a role"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const target = email.trim();
-              if (!target) return setEmailError('Enter required value');
-              setEmailError(null);
-              if (await change(target, role, true)) setEmail('');
-            }}
-          >
-            <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3">
-              <FormField label="E-mail of the account" error={emailError ?? undefined}>
-                <Input
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  placeholder="person@company.com"
-                />
-              </FormField>
-              <FormField label="Role">
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={role} onChange={(e) => setNewRole(e.target.value as StaffRole)}>
-                    {ROLES.map((r) => (
-                      <option key={r.role} value={r.role}>
-                        {r.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <Button type="submit" loading={saving} flexShrink={0}>
-                <UserPlus size={16} /> Grant
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+      <GrantForm saving={saving} onGrant={(target, which) => change(target, which, true)} />
 
       {loading && !data ? (
         <Spinner />
@@ -181,41 +139,103 @@ export function StaffPage() {
         </Table.ScrollArea>
       )}
 
-      <Stack gap="2">
-        <Heading as="h2" size="md">
-          Recent changes
-        </Heading>
-        {data?.staffRoleChanges.length ? (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" data-testid="staff-changes">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>When</Table.ColumnHeader>
-                  <Table.ColumnHeader>Account</Table.ColumnHeader>
-                  <Table.ColumnHeader>Change</Table.ColumnHeader>
-                  <Table.ColumnHeader>By</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.staffRoleChanges.map((c) => (
-                  <Table.Row key={c.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
-                    <Table.Cell>{c.email}</Table.Cell>
-                    <Table.Cell>
-                      {roleLabel(c.role)} {c.granted ? 'granted' : 'taken away'}
-                    </Table.Cell>
-                    <Table.Cell>{c.by}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        ) : (
-          <HStack>
-            <Text color="fg.muted">No role has been changed yet.</Text>
-          </HStack>
-        )}
-      </Stack>
+      <RoleChanges changes={data?.staffRoleChanges ?? []} />
     </Page>
+  );
+}
+
+/** An account's e-mail and a role: granted. */
+function GrantForm({
+  saving,
+  onGrant,
+}: {
+  saving: boolean;
+  onGrant: (email: string, role: StaffRole) => Promise<boolean>;
+}) {
+  const [email, setEmail] = useState('');
+  const [role, setNewRole] = useState<StaffRole>('moderator');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form
+          aria-label="Grant a role"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const target = email.trim();
+            if (!target) return setEmailError('Enter required value');
+            setEmailError(null);
+            if (await onGrant(target, role)) setEmail('');
+          }}
+        >
+          <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3">
+            <FormField label="E-mail of the account" error={emailError ?? undefined}>
+              <Input
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="person@company.com"
+              />
+            </FormField>
+            <FormField label="Role">
+              <NativeSelect.Root>
+                <NativeSelect.Field value={role} onChange={(e) => setNewRole(e.target.value as StaffRole)}>
+                  {ROLES.map((r) => (
+                    <option key={r.role} value={r.role}>
+                      {r.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <Button type="submit" loading={saving} flexShrink={0}>
+              <UserPlus size={16} /> Grant
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The latest grants and removals, and by whom. */
+function RoleChanges({ changes }: { changes: StaffData['staffRoleChanges'] }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h2" size="md">
+        Recent changes
+      </Heading>
+      {changes.length ? (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" data-testid="staff-changes">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>When</Table.ColumnHeader>
+                <Table.ColumnHeader>Account</Table.ColumnHeader>
+                <Table.ColumnHeader>Change</Table.ColumnHeader>
+                <Table.ColumnHeader>By</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {changes.map((c) => (
+                <Table.Row key={c.id}>
+                  <Table.Cell whiteSpace="nowrap">{formatShortDate(c.createdAt)}</Table.Cell>
+                  <Table.Cell>{c.email}</Table.Cell>
+                  <Table.Cell>
+                    {roleLabel(c.role)} {c.granted ? 'granted' : 'taken away'}
+                  </Table.Cell>
+                  <Table.Cell>{c.by}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      ) : (
+        <HStack>
+          <Text color="fg.muted">No role has been changed yet.</Text>
+        </HStack>
+      )}
+    </Stack>
   );
 }
