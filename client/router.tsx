@@ -6,6 +6,7 @@ import { advertiserRoutes } from './routes/advertiser';
 import { exchangeRoutes } from './routes/exchange';
 import { financeRoute } from './routes/finance';
 import { staffRoute } from './routes/staff';
+import { securityRoute } from './routes/security';
 import { guestRoutes } from './routes/guest';
 import { homeRoute } from './routes/home';
 import { moderationRoute } from './routes/moderation';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
     moderationRoute,
     financeRoute,
     staffRoute,
+    securityRoute,
     notificationsRoute,
   ]),
   catchAllRoute,

@@ -33,7 +33,13 @@ export function areaFromPath(pathname: string): Area {
  */
 export function isStaffPath(pathname: string): boolean {
   const first = pathname.split('/').filter(Boolean)[0];
-  return first === 'moderation' || first === 'finance' || first === 'staff' || first === 'notifications';
+  return (
+    first === 'moderation' ||
+    first === 'finance' ||
+    first === 'staff' ||
+    first === 'security' ||
+    first === 'notifications'
+  );
 }
 
 export interface Balances {

@@ -25,14 +25,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     register,
     handleSubmit,
     setFocus,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   /** The server's word on why a code is needed, once it asked for one. */
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  /** The same for an account with a second factor: the app's code (or a recovery code). */
+  const [factorAsked, setFactorAsked] = useState<string | null>(null);
   // Once the field is on screen, the cursor goes to it.
   useEffect(() => {
     if (codeAsked) setFocus('code');
   }, [codeAsked, setFocus]);
+  useEffect(() => {
+    if (factorAsked) setFocus('secondFactorCode');
+  }, [factorAsked, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -40,6 +46,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     } catch (error) {
       if (error instanceof ApiError && error.next === 'EMAIL_CODE') {
         setCodeAsked(error.message);
+        return;
+      }
+      if (error instanceof ApiError && error.next === 'SECOND_FACTOR') {
+        // The first ask is the form's new field; a wrong code is said under it.
+        if (factorAsked) setError('secondFactorCode', { message: error.message });
+        else setFactorAsked(error.message);
         return;
       }
       notifyError(errorMessage(error));
@@ -73,6 +85,24 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
                 placeholder="K7QX-M2PD"
                 maxLength={9}
                 {...register('code')}
+              />
+            </FormField>
+          </>
+        )}
+        {factorAsked && (
+          <>
+            <Alert.Root status="info" data-testid="second-factor-asked">
+              <Alert.Indicator />
+              <Alert.Description>{factorAsked}</Alert.Description>
+            </Alert.Root>
+            <FormField label="Authenticator code" error={errors.secondFactorCode?.message}>
+              <Input
+                autoComplete="one-time-code"
+                inputMode="text"
+                spellCheck={false}
+                placeholder="123 456"
+                maxLength={9}
+                {...register('secondFactorCode')}
               />
             </FormField>
           </>

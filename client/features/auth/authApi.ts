@@ -34,8 +34,21 @@ export interface RegistrationRequestBody {
 }
 
 export const authApi = {
-  login: ({ code, ...body }: { email: string; password: string; code?: string }) =>
-    api<SignedIn>('POST', '/v1/auth/login', { ...body, ...(code ? { code } : {}) }),
+  login: ({
+    code,
+    secondFactorCode,
+    ...body
+  }: {
+    email: string;
+    password: string;
+    code?: string;
+    secondFactorCode?: string;
+  }) =>
+    api<SignedIn>('POST', '/v1/auth/login', {
+      ...body,
+      ...(code ? { code } : {}),
+      ...(secondFactorCode ? { secondFactorCode } : {}),
+    }),
   /** Starts a Login Widget sign-in: the state this browser must bring back (a cookie holds it too). */
   telegramStart: () => api<{ state: string }>('POST', '/v1/auth/telegram/start', {}),
   /** The Mini App's initData, or the Login Widget's signed fields with the started sign-in's state. */

@@ -14,6 +14,7 @@ export const messages = {
   roleRequired: 'Choose what you want to do',
   currentPasswordRequired: 'Enter your current password',
   codeInvalid: 'Enter the 8-character code from the e-mail, like K7QX-M2PD',
+  secondFactorInvalid: 'Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD',
 } as const;
 
 const email = z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid));
@@ -27,6 +28,12 @@ export const loginSchema = z.object({
     .string()
     .trim()
     .regex(/^$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, messages.codeInvalid)
+    .optional(),
+  /** An account with a second factor, once the server asks: the app's code or a recovery code. */
+  secondFactorCode: z
+    .string()
+    .trim()
+    .regex(/^$|^\d{3}\s?\d{3}$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, messages.secondFactorInvalid)
     .optional(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;

@@ -31,7 +31,12 @@ import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { isMiniApp } from '../../lib/telegram';
 
-const STAFF_PAGES: Record<string, string> = { finance: 'Finance', staff: 'Staff', notifications: 'Notifications' };
+const STAFF_PAGES: Record<string, string> = {
+  finance: 'Finance',
+  staff: 'Staff',
+  security: 'Security',
+  notifications: 'Notifications',
+};
 
 /** The name for the header of a page of no area: the moderation queue, finance, notifications. */
 function staffPageOf(pathname: string): string | undefined {

@@ -15,7 +15,10 @@ export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: stri
   const navigate = useNavigate();
   const inArea = areas.find((a) => a.id === area) ?? areas[0];
   const current = staffPage
-    ? { label: staffPage, caption: `${staffPage === 'Notifications' ? 'Your settings' : 'Staff'} · switch to an area` }
+    ? {
+        label: staffPage,
+        caption: `${staffPage === 'Notifications' || staffPage === 'Security' ? 'Your settings' : 'Staff'} · switch to an area`,
+      }
     : inArea;
   return (
     <Menu.Root

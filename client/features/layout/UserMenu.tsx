@@ -6,7 +6,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from '@tanstack/react-router';
-import { Bell, KeyRound, LogOut, ShieldCheck } from 'lucide-react';
+import { Bell, KeyRound, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
@@ -40,6 +40,7 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
           if (e.value === 'sessions') setSessionsOpen(true);
           if (e.value === 'moderation') void navigate({ to: '/moderation' });
           if (e.value === 'notifications') void navigate({ to: '/notifications' });
+          if (e.value === 'security') void navigate({ to: '/security' });
         }}
       >
         <Menu.Trigger asChild>
@@ -90,6 +91,9 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
               )}
               <Menu.Item value="notifications" data-testid="notifications">
                 <Bell size={16} /> Notifications and Telegram
+              </Menu.Item>
+              <Menu.Item value="security" data-testid="security">
+                <ShieldEllipsis size={16} /> Security: second factor
               </Menu.Item>
               <Menu.Item value="sessions" data-testid="sessions">
                 <KeyRound size={16} /> Sessions and password

@@ -72,6 +72,10 @@ export const pageHeadings = {
     description:
       'Who moderates, who handles payouts and who administers staff: a change is in force at once, mailed to the person and recorded.',
   },
+  '/security': {
+    title: 'Security',
+    description: 'A second factor for your sign-ins, so that your password alone does not open your account.',
+  },
   '/notifications': {
     title: 'Notifications',
     description: 'Hear of campaigns, payouts, apps and swaps where you are: in Telegram, or by e-mail.',

@@ -1,0 +1,378 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Code } from '@chakra-ui/react/code';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { Input } from '@chakra-ui/react/input';
+import { Portal } from '@chakra-ui/react/portal';
+import { SegmentGroup } from '@chakra-ui/react/segment-group';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { KeyRound, Plus, ShieldCheck, Smartphone, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { FormField } from '../../components/ui/FormField';
+import { Page } from '../../components/ui/Page';
+import { PasswordInput } from '../../components/ui/PasswordInput';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatShortDate } from '../../lib/dates';
+import { pageHeadings } from '../layout/pageHeadings';
+import { type FactorProof, type SecondFactor, securityApi } from './securityApi';
+
+type Setup = Awaited<ReturnType<typeof securityApi.startTotp>>;
+
+/**
+ * The account's second factors: authenticator apps to add, name and remove, and the recovery
+ * codes that stand in for them (shown once, renewed with a proof).
+ */
+export function SecurityPage() {
+  const heading = pageHeadings['/security'];
+  const [state, setState] = useState<{ factors: SecondFactor[]; recoveryCodesLeft: number } | null>(null);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [asking, setAsking] = useState<null | { title: string; run: (proof: FactorProof) => Promise<void> }>(null);
+  const load = useCallback(() => securityApi.list().then(setState, (e) => notifyError(errorMessage(e))), []);
+  useEffect(() => void load(), [load]);
+
+  const start = async () => {
+    try {
+      setSetup(await securityApi.startTotp());
+    } catch (e) {
+      notifyError(errorMessage(e));
+    }
+  };
+  const remove = (f: SecondFactor) =>
+    setAsking({
+      title: `Remove “${f.name}”`,
+      run: async (proof) => {
+        await securityApi.remove(f.id, proof);
+        notifySuccess(`“${f.name}” removed`);
+        await load();
+      },
+    });
+  const renew = () =>
+    setAsking({
+      title: 'New recovery codes',
+      run: async (proof) => {
+        setCodes((await securityApi.newRecoveryCodes(proof)).recoveryCodes);
+        await load();
+      },
+    });
+
+  return (
+    <Page title={heading.title} description={heading.description}>
+      {!state ? (
+        <Spinner />
+      ) : (
+        <Stack gap="6" maxW="3xl">
+          {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+          <Card.Root>
+            <Card.Header>
+              <HStack justify="space-between" wrap="wrap" gap="3">
+                <Heading as="h2" size="md">
+                  <HStack gap="2">
+                    <Smartphone size={18} /> Authenticator apps
+                  </HStack>
+                </Heading>
+                {!setup && (
+                  <Button size="sm" onClick={start} data-testid="add-authenticator">
+                    <Plus size={16} /> Add authenticator app
+                  </Button>
+                )}
+              </HStack>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="4">
+                {setup && (
+                  <TotpSetup
+                    setup={setup}
+                    onCancel={() => setSetup(null)}
+                    onDone={async (recovery) => {
+                      setSetup(null);
+                      if (recovery) setCodes(recovery);
+                      await load();
+                    }}
+                  />
+                )}
+                <FactorList factors={state.factors} onRemove={remove} />
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+          <RecoveryCard factors={state.factors.length} left={state.recoveryCodesLeft} onRenew={renew} />
+        </Stack>
+      )}
+      <ProofDialog asking={asking} onClose={() => setAsking(null)} />
+    </Page>
+  );
+}
+
+function FactorList({ factors, onRemove }: { factors: SecondFactor[]; onRemove: (f: SecondFactor) => void }) {
+  if (!factors.length) {
+    return (
+      <Text color="fg.muted" data-testid="no-factors">
+        No second factor yet: anyone with your password can sign in. Add an authenticator app (Google Authenticator,
+        1Password, Authy…) so that a sign-in also needs the code on your phone.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="2" data-testid="factors">
+      {factors.map((f) => (
+        <HStack key={f.id} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="2" wrap="wrap">
+          <Stack gap="0">
+            <HStack gap="2">
+              <ShieldCheck size={16} color="var(--chakra-colors-green-500)" />
+              <Text fontWeight="medium">{f.name}</Text>
+              <Badge colorPalette="green">On</Badge>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              Added {formatShortDate(f.createdAt)}
+              {f.lastUsedAt ? ` · last used ${formatShortDate(f.lastUsedAt)}` : ''}
+            </Text>
+          </Stack>
+          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => onRemove(f)}>
+            <Trash2 size={16} /> Remove
+          </Button>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Scan (or type the key), name it, and prove it with the code the app shows. */
+function TotpSetup({
+  setup,
+  onCancel,
+  onDone,
+}: {
+  setup: Setup;
+  onCancel: () => void;
+  onDone: (recoveryCodes: string[] | null) => Promise<void>;
+}) {
+  const [name, setName] = useState('Authenticator app');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{3}\s?\d{3}$/.test(code.trim())) return setError('Enter the 6-digit code your authenticator app shows');
+    setBusy(true);
+    try {
+      const done = await securityApi.confirmTotp(setup.id, code.trim(), name.trim() || 'Authenticator app');
+      notifySuccess('The authenticator app is on: sign-ins now ask for its code');
+      await onDone(done.recoveryCodes);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box as="form" onSubmit={submit} borderWidth="1px" borderRadius="md" p="4" data-testid="totp-setup">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        <Stack gap="2" align="center">
+          <Image
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+            alt="QR code to scan with the authenticator app"
+            boxSize="44"
+            bg="white"
+            borderRadius="md"
+          />
+          <Text fontSize="sm" color="fg.muted" textAlign="center">
+            Scan with your authenticator app, or enter this key:
+          </Text>
+          <HStack gap="1">
+            <Code data-testid="totp-secret" fontSize="xs" wordBreak="break-all">
+              {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </Code>
+            <CopyButton value={setup.secret} label="Copy the key" />
+          </HStack>
+        </Stack>
+        <Stack gap="3">
+          <FormField label="Name (which phone or app)">
+            <Input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+          </FormField>
+          <FormField label="Code the app shows" error={error}>
+            <Input
+              value={code}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              placeholder="123 456"
+              maxLength={7}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </FormField>
+          <HStack>
+            <Button type="submit" loading={busy}>
+              Turn on
+            </Button>
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          </HStack>
+        </Stack>
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/** The ten recovery codes, this once: copy or download them before going on. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `Taskgram Ads recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'taskgram-recovery-codes.txt' });
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Card.Root borderColor="orange.400" data-testid="recovery-codes">
+      <Card.Body>
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            Save your recovery codes
+          </Heading>
+          <Text>
+            Each signs in once in place of the app’s code, should your phone be lost. They are shown only now: keep them
+            somewhere safe, apart from your password.
+          </Text>
+          <SimpleGrid columns={{ base: 2, sm: 5 }} gap="2">
+            {codes.map((c) => (
+              <Code key={c} justifyContent="center" py="1">
+                {c}
+              </Code>
+            ))}
+          </SimpleGrid>
+          <HStack wrap="wrap">
+            <CopyButton value={codes.join('\n')} label="Copy the codes" />
+            <Button size="sm" variant="outline" onClick={download}>
+              Download
+            </Button>
+            <Button size="sm" onClick={onDone}>
+              I have saved them
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** “Confirm it’s you”: the password, or a code from the app (or a recovery code). */
+function ProofDialog({
+  asking,
+  onClose,
+}: {
+  asking: null | { title: string; run: (proof: FactorProof) => Promise<void> };
+  onClose: () => void;
+}) {
+  const [kind, setKind] = useState<'password' | 'code'>('password');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (asking) {
+      setValue('');
+      setError(undefined);
+    }
+  }, [asking]);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!asking || !value.trim()) return setError('Enter required value');
+    setBusy(true);
+    try {
+      await asking.run(kind === 'password' ? { password: value } : { code: value.trim() });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open={!!asking} onOpenChange={(e) => !e.open && onClose()} size="sm" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content as="form" onSubmit={submit} data-testid="proof-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{asking?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>Confirm it’s you first.</Text>
+                <SegmentGroup.Root
+                  value={kind}
+                  onValueChange={(e) => setKind(e.value as 'password' | 'code')}
+                  size="sm"
+                >
+                  <SegmentGroup.Indicator />
+                  <SegmentGroup.Items
+                    items={[
+                      { value: 'password', label: 'Password' },
+                      { value: 'code', label: 'Code' },
+                    ]}
+                  />
+                </SegmentGroup.Root>
+                <FormField label={kind === 'password' ? 'Password' : 'Authenticator or recovery code'} error={error}>
+                  {kind === 'password' ? (
+                    <PasswordInput
+                      value={value}
+                      autoComplete="current-password"
+                      onChange={(e) => setValue(e.target.value)}
+                    />
+                  ) : (
+                    <Input value={value} autoComplete="one-time-code" onChange={(e) => setValue(e.target.value)} />
+                  )}
+                </FormField>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Confirm
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** How many recovery codes are left, and new ones (with a proof). */
+function RecoveryCard({ factors, left, onRenew }: { factors: number; left: number; onRenew: () => void }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          <HStack gap="2">
+            <KeyRound size={18} /> Recovery codes
+          </HStack>
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Text color="fg.muted" data-testid="recovery-left">
+            {factors
+              ? `${left} of 10 left. Each signs in once when your phone is not at hand.`
+              : 'They come with your first authenticator app.'}
+          </Text>
+          {factors > 0 && (
+            <Button size="sm" variant="outline" onClick={onRenew}>
+              Get new codes
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import { api } from '../../lib/api';
+
+export interface SecondFactor {
+  id: number;
+  kind: 'TOTP';
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A proof for what changes the account's protection: the password, or a second-factor code. */
+export type FactorProof = { password: string } | { code: string };
+
+export const securityApi = {
+  list: () => api<{ factors: SecondFactor[]; recoveryCodesLeft: number }>('GET', '/v1/users/self/second-factors'),
+  startTotp: () =>
+    api<{ id: number; secret: string; uri: string; qrSvg: string }>('POST', '/v1/users/self/second-factors/totp'),
+  confirmTotp: (id: number, code: string, name: string) =>
+    api<{ factor: SecondFactor; recoveryCodes: string[] | null }>(
+      'POST',
+      `/v1/users/self/second-factors/totp/${id}/confirm`,
+      { code, name },
+    ),
+  remove: (id: number, proof: FactorProof) =>
+    api<{ ok: true }>('POST', `/v1/users/self/second-factors/${id}/remove`, proof),
+  newRecoveryCodes: (proof: FactorProof) =>
+    api<{ recoveryCodes: string[] }>('POST', '/v1/users/self/recovery-codes', proof),
+};
