@@ -137,6 +137,8 @@ export type NotificationType =
   | 'offerDeclined'
   | 'offerReceived'
   | 'queueWaiting'
+  | 'secondFactorAdded'
+  | 'secondFactorRemoved'
   | 'swapFinished'
   | 'telegramLinked'
   | 'telegramUnlinked'
