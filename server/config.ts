@@ -48,6 +48,8 @@ const EnvSchema = z
       .regex(/^\d+\s*[smhdw]$/, 'use a number and a unit, e.g. 15m, 12h, 7d')
       .default('7d'),
     DEMO_SEED: bool.optional(),
+    /** Staff roles act only with a second factor added: required by default in production. */
+    STAFF_SECOND_FACTOR: z.enum(['required', 'optional']).optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Taskgram Ads <no-reply@taskgram.local>'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -256,6 +258,8 @@ export interface Config {
   jwtSecret: string;
   jwtExpiresIn: string;
   demoSeed: boolean;
+  /** `required`: moderation, finance and staff administration answer 403 until the person adds a second factor. */
+  staffSecondFactor: 'required' | 'optional';
   trustProxy: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -340,6 +344,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresIn: env.JWT_EXPIRES_IN.replace(/\s+/g, ''),
     // The embedded database is the demo setup, so it gets demo data unless told otherwise.
     demoSeed: env.DEMO_SEED ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
+    // The demo's staff accounts have no second factor: a demo stays usable unless told otherwise.
+    staffSecondFactor:
+      env.STAFF_SECOND_FACTOR ??
+      (env.NODE_ENV === 'production' && !(env.DEMO_SEED ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'))
+        ? 'required'
+        : 'optional'),
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

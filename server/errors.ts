@@ -37,6 +37,10 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
 export const validation = (message: string, field?: string) => new DomainError(ErrorCode.VALIDATION, message, field);
 export const unauthenticated = (message = 'Unauthorized, please sign in again') =>
   new DomainError(ErrorCode.UNAUTHENTICATED, message);
+/** A staff member without a second factor where STAFF_SECOND_FACTOR=required: what to do. */
+export const STAFF_SECOND_FACTOR_MESSAGE =
+  'Staff actions need a second factor on your account: add an authenticator app on the Security page (user menu → Security), then try again.';
+
 export const forbidden = (message = 'You do not have access to this') => new DomainError(ErrorCode.FORBIDDEN, message);
 export const notFound = (what = 'Record') => new DomainError(ErrorCode.NOT_FOUND, `${what} not found`);
 export const conflict = (message: string) => new DomainError(ErrorCode.CONFLICT, message);

@@ -12,11 +12,13 @@ import {
   isDatabaseUnreachable,
   RETRY_AFTER_SECONDS,
   sqlState,
+  STAFF_SECOND_FACTOR_MESSAGE,
   tooLarge,
   unauthenticated,
   validation,
 } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
+import { staffFactorMissing } from '../lib/staff-factor.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
@@ -63,6 +65,9 @@ function checkAccess(def: RouteDef, ctx: Context) {
   if (!ctx.user) throw unauthenticated();
   if (def.access === 'moderator' && !ctx.user.isModerator) throw forbidden();
   if (def.access === 'finance' && !ctx.user.isFinance) throw forbidden();
+  if ((def.access === 'moderator' || def.access === 'finance') && staffFactorMissing(ctx.user, ctx.config)) {
+    throw forbidden(STAFF_SECOND_FACTOR_MESSAGE);
+  }
 }
 
 /** Registers the route table under /api with the `{ value }` / `{ error }` envelope. */

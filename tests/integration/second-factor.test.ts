@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { STAFF_SECOND_FACTOR_MESSAGE } from '../../server/errors.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -134,5 +135,51 @@ describe('an authenticator app as the second factor', () => {
     // New recovery codes take a proof too, and replace the old ones.
     const renewed = await app.api('/v1/users/self/recovery-codes', { token, body: { password: 'demo1234' } });
     expect(renewed.body.value.recoveryCodes).toHaveLength(10);
+  });
+});
+
+describe('STAFF_SECOND_FACTOR=required (the default in production)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await startTestApp({ demo: true, env: { STAFF_SECOND_FACTOR: 'required' } });
+  });
+  afterAll(() => strict?.close());
+
+  test('staff act only once they have a second factor; the answer says what to do', async () => {
+    const token = (
+      await strict.api('/v1/auth/login', { body: { email: 'moderator@demo.local', password: 'demo1234' } })
+    ).body.value.accessToken as string;
+    const queue = '{ withdrawalQueue(page: 1) { totalCount } }';
+    const ask = (t: string) =>
+      fetch(`${strict.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+        body: JSON.stringify({ query: queue }),
+      }).then((r) => r.json());
+    const refused = await ask(token);
+    expect(refused.errors[0]).toMatchObject({
+      message: STAFF_SECOND_FACTOR_MESSAGE,
+      extensions: { code: 'FORBIDDEN' },
+    });
+    expect(await strict.api('/v1/finance/withdrawals', { token })).toEqual({
+      status: 403,
+      body: { error: STAFF_SECOND_FACTOR_MESSAGE },
+    });
+    // What every user may do is not held back.
+    expect((await strict.api('/v1/users/self', { token })).status).toBe(200);
+
+    const { id, secret } = (await strict.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body
+      .value;
+    await freshStep();
+    const on = await strict.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
+      token,
+      body: { code: codeOf(secret) },
+    });
+    expect(on.status).toBe(200);
+    // In force for the same session at once.
+    const allowed = await ask(token);
+    expect(allowed.errors).toBeUndefined();
+    expect(allowed.data.withdrawalQueue.totalCount).toBeGreaterThanOrEqual(0);
+    expect((await strict.api('/v1/finance/withdrawals', { token })).status).toBe(200);
   });
 });

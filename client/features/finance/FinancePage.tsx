@@ -6,7 +6,7 @@ import { SegmentGroup } from '@chakra-ui/react/segment-group';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Check, CheckCheck, ShieldOff, X } from 'lucide-react';
+import { Check, CheckCheck, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { CsvButton } from '../../components/ui/CsvButton';
@@ -17,7 +17,6 @@ import {
   tableQueryString,
   tableVariables,
 } from '../../components/ui/DataTable';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
@@ -32,6 +31,7 @@ import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
+import { StaffForbidden } from '../security/StaffForbidden';
 
 const PAGE_SIZE = 20;
 
@@ -156,15 +156,7 @@ export function FinancePage() {
   );
 
   if (forbidden) {
-    return (
-      <Page title="Finance">
-        <EmptyState
-          icon={<ShieldOff />}
-          title="This area is for finance staff"
-          description="Ask an administrator if you need access."
-        />
-      </Page>
-    );
+    return <StaffForbidden page="Finance" who="finance staff" error={error} />;
   }
 
   const total = current?.withdrawalQueue.totalCount ?? 0;

@@ -1,8 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { Tabs } from '@chakra-ui/react/tabs';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { ShieldOff } from 'lucide-react';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import type { ModerationTab } from './tabs';
 import { CampaignsTab } from './CampaignsTab';
@@ -11,6 +9,7 @@ import { PlayerReportsTab } from './PlayerReportsTab';
 import { TabCount } from './parts';
 import { RegistrationsTab } from './RegistrationsTab';
 import { pageHeadings } from '../layout/pageHeadings';
+import { StaffForbidden } from '../security/StaffForbidden';
 
 const route = getRouteApi('/home/moderation');
 
@@ -31,15 +30,7 @@ export function ModerationPage() {
   const counts = data?.moderationCounts;
 
   if (isForbidden(error)) {
-    return (
-      <Page title="Moderation">
-        <EmptyState
-          icon={<ShieldOff />}
-          title="This area is for moderators"
-          description="Ask an administrator if you need access."
-        />
-      </Page>
-    );
+    return <StaffForbidden page="Moderation" who="moderators" error={error} />;
   }
 
   return (

@@ -9,9 +9,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Switch } from '@chakra-ui/react/switch';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { ShieldOff, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { FormField } from '../../components/ui/FormField';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
@@ -20,6 +19,7 @@ import type { StaffQuery as StaffData, StaffRole } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../layout/pageHeadings';
+import { StaffForbidden } from '../security/StaffForbidden';
 
 const StaffQuery = graphql(`
   query Staff {
@@ -82,15 +82,7 @@ export function StaffPage() {
   };
 
   if (error && isForbidden(error)) {
-    return (
-      <Page title={heading.title}>
-        <EmptyState
-          icon={<ShieldOff />}
-          title="This page is for staff administrators"
-          description="Ask a staff administrator if you need a role."
-        />
-      </Page>
-    );
+    return <StaffForbidden page={heading.title} who="staff administrators" error={error} />;
   }
 
   return (

@@ -686,7 +686,11 @@ export class AuthService {
   async userFromToken(em: EntityManager, token: string | undefined, ip?: string) {
     const session = await this.sessionRow(em, token, ip);
     // Mapped into the request's EntityManager as the entity the ORM would have loaded.
-    return session ? { user: em.map(User, session.row.user), sessionId: session.sessionId } : null;
+    if (!session) return null;
+    const user = em.map(User, session.row.user);
+    // Not a column: whether the user has a second factor (staff need one where required).
+    Object.assign(user, { hasSecondFactor: session.row.user.has_second_factor === true });
+    return { user, sessionId: session.sessionId };
   }
 
   private readonly sessionUsers = new SessionUsers();
