@@ -1,21 +1,13 @@
 // `npm run db:migrate` applies pending migrations and changed SQL definitions; `npm run db:migration` creates one from
 // the difference between the entities and the database.
 import { loadConfig } from '../server/config.ts';
-import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
-import { migrateDatabase, openDatabase } from '../server/database.ts';
-import { join } from 'node:path';
+import { migrateDatabase } from '../server/database.ts';
+import { scriptDatabase } from './database.ts';
 import { writeMigrationsIndex } from './migrations-index.ts';
 
 const command = process.argv[2];
 const config = loadConfig();
-let url = config.databaseUrl;
-let stop = async () => {};
-if (!url) {
-  const embedded = await connectEmbeddedPostgres(join(config.dataDir, 'pg'));
-  url = embedded.url;
-  stop = embedded.stop;
-}
-const orm = await openDatabase(url);
+const { orm, close } = await scriptDatabase(config);
 try {
   const migrator = orm.getMigrator();
   if (command === 'create') {
@@ -34,6 +26,5 @@ try {
     process.exitCode = 2;
   }
 } finally {
-  await orm.close();
-  await stop();
+  await close();
 }

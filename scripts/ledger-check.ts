@@ -1,21 +1,12 @@
 // `npm run ledger:check`: verifies the ledger's invariants on a live database (DATABASE_URL,
 // else the embedded one in data/pg). Prints each check; exits 1 on any drift.
-import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../server/config.ts';
-import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
-import { openDatabase } from '../server/database.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
+import { scriptDatabase } from './database.ts';
 
 const config = loadConfig();
-let url = process.argv[2] ?? config.databaseUrl;
-let stop = async () => {};
-if (!url) {
-  const embedded = await connectEmbeddedPostgres(join(config.dataDir, 'pg'));
-  url = embedded.url;
-  stop = embedded.stop;
-}
-const orm = await openDatabase(url);
+const { orm, close } = await scriptDatabase(config, process.argv[2] ?? config.databaseUrl);
 let failed = false;
 try {
   for (const check of await checkLedger(orm.em.fork() as EntityManager)) {
@@ -23,8 +14,7 @@ try {
     if (!check.ok) failed = true;
   }
 } finally {
-  await orm.close();
-  await stop();
+  await close();
 }
 console.log(failed ? 'ledger check FAILED' : 'ledger check passed');
 process.exit(failed ? 1 : 0);

@@ -2,16 +2,14 @@
 // (DATABASE_URL, else the embedded database in data/pg), for the first staff administrator; later
 // ones are made on the Staff page. Recorded as made by "npm run staff", mailed to the person (the
 // data folder's outbox without SMTP_URL), in force at once on every running instance.
-import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { loadConfig } from '../server/config.ts';
-import { connectEmbeddedPostgres } from '../server/db/embedded.ts';
-import { openDatabase } from '../server/database.ts';
 import { DomainError } from '../server/errors.ts';
 import { configuredMailer } from '../server/lib/mailer.ts';
 import { StaffService } from '../server/modules/users/staff.service.ts';
 import { STAFF_ROLES } from '../server/modules/users/user.entity.ts';
+import { scriptDatabase } from './database.ts';
 
 const [command, email, role] = process.argv.slice(2);
 if (
@@ -24,14 +22,7 @@ if (
 }
 const config = loadConfig();
 const log = pino({ level: 'warn' });
-let url = config.databaseUrl;
-let stop = async () => {};
-if (!url) {
-  const embedded = await connectEmbeddedPostgres(join(config.dataDir, 'pg'));
-  url = embedded.url;
-  stop = embedded.stop;
-}
-const orm = await openDatabase(url);
+const { orm, close } = await scriptDatabase(config);
 let code = 0;
 try {
   const staff = new StaffService({
@@ -54,7 +45,6 @@ try {
   console.error(err instanceof DomainError ? err.message : err);
   code = 1;
 } finally {
-  await orm.close();
-  await stop();
+  await close();
 }
 process.exit(code);
