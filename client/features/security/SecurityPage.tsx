@@ -320,7 +320,10 @@ function ProofDialog({
                     ]}
                   />
                 </SegmentGroup.Root>
-                <FormField label={kind === 'password' ? 'Password' : 'Authenticator or recovery code'} error={error}>
+                <FormField
+                  label={kind === 'password' ? 'Your password' : 'Authenticator or recovery code'}
+                  error={error}
+                >
                   {kind === 'password' ? (
                     <PasswordInput
                       value={value}

@@ -1,0 +1,151 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTelegramLinkNote } from '../../lib/telegram';
+import { renderInApp } from '../../test-utils';
+import { LoginForm } from '../auth/LoginForm';
+import { TelegramLinkDialog } from '../auth/TelegramLinkDialog';
+import { SecurityPage } from './SecurityPage';
+import { StaffForbidden } from './StaffForbidden';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+type Answer = { status?: number; body: unknown };
+/** The server, as the page reaches it: each call answered in turn by what `route` says for its path. */
+function server(route: (method: string, path: string, body: unknown) => Answer) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method: init?.method ?? 'GET', path: String(url).replace(/^\/api/, ''), body };
+    calls.push(call);
+    const answer = route(call.method, call.path, body);
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+  return calls;
+}
+
+describe('sign-in with a second factor', () => {
+  it('asks for the code when the server says so, shows a wrong one under the field, signs in with the right one', async () => {
+    const calls = server((_m, _p, body) => {
+      const code = (body as { secondFactorCode?: string }).secondFactorCode;
+      if (!code) {
+        return {
+          status: 403,
+          body: { error: 'Enter the 6-digit code from your authenticator app', next: 'SECOND_FACTOR' },
+        };
+      }
+      if (code !== '123456')
+        return { status: 403, body: { error: 'The code is wrong or was used already', next: 'SECOND_FACTOR' } };
+      return { body: { value: { accessToken: 't', user: { id: 1 } } } };
+    });
+    const onSignedIn = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onSignedIn={onSignedIn} />);
+    await user.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByTestId('second-factor-asked')).toHaveTextContent('Enter the 6-digit code');
+    await user.type(screen.getByLabelText('Authenticator code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The code is wrong or was used already')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Authenticator code'));
+    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(calls.at(-1)?.body).toEqual({ email: 'a@b.co', password: 'demo1234', secondFactorCode: '123456' });
+  });
+});
+
+describe('the Security page', () => {
+  it('adds an authenticator app, shows the recovery codes once, removes it with the password', async () => {
+    let factors: unknown[] = [];
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `AAAA-BBB${i}`);
+    const calls = server((method, path) => {
+      if (path === '/v1/users/self/second-factors')
+        return { body: { value: { factors, recoveryCodesLeft: factors.length ? 10 : 0 } } };
+      if (path === '/v1/users/self/second-factors/totp') {
+        return {
+          status: 201,
+          body: { value: { id: 7, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://x', qrSvg: '<svg/>' } },
+        };
+      }
+      if (path === '/v1/users/self/second-factors/totp/7/confirm') {
+        const factor = { id: 7, kind: 'TOTP', name: 'Phone', createdAt: '2026-11-29T00:00:00Z', lastUsedAt: null };
+        factors = [factor];
+        return { body: { value: { factor, recoveryCodes } } };
+      }
+      if (path === '/v1/users/self/second-factors/7/remove' && method === 'POST') {
+        factors = [];
+        return { body: { value: { ok: true } } };
+      }
+      return { status: 404, body: { error: 'not here' } };
+    });
+    const user = userEvent.setup();
+    renderInApp(<SecurityPage />);
+    expect(await screen.findByTestId('no-factors')).toBeInTheDocument();
+    await user.click(screen.getByTestId('add-authenticator'));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    // The code is checked here first: six digits.
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Enter the 6-digit code your authenticator app shows')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Name (which phone or app)'));
+    await user.type(screen.getByLabelText('Name (which phone or app)'), 'Phone');
+    await user.type(screen.getByLabelText('Code the app shows'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const codes = await screen.findByTestId('recovery-codes');
+    expect(within(codes).getAllByText(/^AAAA-BBB\d$/)).toHaveLength(10);
+    expect(calls.find((c) => c.path.endsWith('/confirm'))?.body).toEqual({ code: '123456', name: 'Phone' });
+    await user.click(within(codes).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.queryByTestId('recovery-codes')).toBeNull());
+    expect(await screen.findByText('Phone')).toBeInTheDocument();
+    expect(screen.getByTestId('recovery-left')).toHaveTextContent('10 of 10 left');
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByTestId('proof-dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Enter required value')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Your password'), 'demo1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('no-factors')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/remove'))?.body).toEqual({ password: 'demo1234' });
+  });
+
+  it('a staff page refused for want of a second factor leads to the Security page', async () => {
+    const error = new CombinedGraphQLErrors({
+      data: null,
+      errors: [
+        { message: 'Staff actions need a second factor on your account: add one', extensions: { code: 'FORBIDDEN' } },
+      ],
+    });
+    renderInApp(<StaffForbidden page="Finance" who="finance staff" error={error} />);
+    expect(await screen.findByText('Add a second factor first')).toBeInTheDocument();
+    expect(screen.getByTestId('open-security')).toHaveAttribute('href', '/security');
+  });
+});
+
+describe('the Telegram link asked after sign-in', () => {
+  it('names the Telegram account, links it only when told, forgets it on “Not mine”', async () => {
+    const calls = server(() => ({ body: { value: {} } }));
+    const user = userEvent.setup();
+    setTelegramLinkNote({ linkToken: 'tok', message: 'm', account: { username: 'someone', name: 'Some One' } });
+    const { unmount } = renderInApp(<TelegramLinkDialog signedIn />);
+    expect(await screen.findByTestId('telegram-link-account')).toHaveTextContent('@someone (Some One)');
+    await user.click(screen.getByRole('button', { name: 'Not mine' }));
+    await waitFor(() => expect(screen.queryByTestId('telegram-link-confirm')).toBeNull());
+    expect(calls).toEqual([]);
+    expect(sessionStorage.getItem('taskgram:telegram-link')).toBeNull();
+    unmount();
+
+    setTelegramLinkNote({ linkToken: 'tok2', message: 'm', account: { username: null, name: 'Plain Name' } });
+    renderInApp(<TelegramLinkDialog signedIn />);
+    expect(await screen.findByTestId('telegram-link-account')).toHaveTextContent('Plain Name');
+    await user.click(screen.getByRole('button', { name: 'Link Telegram' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ method: 'POST', path: '/v1/users/self/telegram/link', body: { linkToken: 'tok2' } });
+  });
+});
