@@ -7,7 +7,17 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link, useLocation } from '@tanstack/react-router';
-import { Bell, KeyRound, Landmark, LogOut, Menu as MenuIcon, PlusCircle, ShieldCheck, UsersRound } from 'lucide-react';
+import {
+  Bell,
+  KeyRound,
+  Landmark,
+  LogOut,
+  Menu as MenuIcon,
+  PlusCircle,
+  ShieldCheck,
+  ShieldEllipsis,
+  UsersRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
@@ -204,6 +214,11 @@ function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; on
       <Button asChild variant="ghost" onClick={onNavigate}>
         <Link to="/notifications">
           <Bell /> Notifications and Telegram
+        </Link>
+      </Button>
+      <Button asChild variant="ghost" onClick={onNavigate}>
+        <Link to="/security">
+          <ShieldEllipsis /> Security: second factor
         </Link>
       </Button>
       <Button variant="ghost" onClick={onSessions}>
