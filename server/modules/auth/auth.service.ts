@@ -325,9 +325,8 @@ export class AuthService {
     }
     const user = await em.findOne(User, { telegramUserId: identity.id });
     if (!user) {
-      const linkToken = signLinkToken(identity, config.jwtSecret);
-      const claims = readLinkToken(linkToken, config.jwtSecret);
-      return { linkToken, account: { username: claims.username, name: claims.name } };
+      const { token, claims } = signLinkToken(identity, config.jwtSecret);
+      return { linkToken: token, account: { username: claims.username, name: claims.name } };
     }
     await this.rememberAddress(em, user.id, client.ip);
     return this.startSession(em, user, client, 'TELEGRAM');
@@ -710,11 +709,6 @@ export class AuthService {
     return (
       session && { user: plainUser<User>(session.row.user), sessionId: session.sessionId, expiresAt: session.expiresAt }
     );
-  }
-
-  /** Whether session `id` still stands (a live socket asks before each operation). */
-  async sessionStands(em: EntityManager, id: string): Promise<boolean> {
-    return !!(await this.sessionUsers.read(em, id));
   }
 
   /**

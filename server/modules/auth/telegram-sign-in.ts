@@ -109,7 +109,11 @@ export interface LinkClaims {
 }
 
 /** A token naming the Telegram user, for the password sign-in that links them (15 minutes). */
-export function signLinkToken(user: TelegramUser, secret: string, now = Math.floor(Date.now() / 1000)): string {
+export function signLinkToken(
+  user: TelegramUser,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): { token: string; claims: LinkClaims } {
   const claims: LinkClaims = {
     id: user.id,
     username: user.username ?? null,
@@ -118,7 +122,10 @@ export function signLinkToken(user: TelegramUser, secret: string, now = Math.flo
     exp: now + LINK_TOKEN_SECONDS,
   };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${body}.${createHmac('sha256', secret).update(`telegram-link:${body}`).digest('base64url')}`;
+  return {
+    token: `${body}.${createHmac('sha256', secret).update(`telegram-link:${body}`).digest('base64url')}`,
+    claims,
+  };
 }
 
 export function readLinkToken(token: string, secret: string, now = Math.floor(Date.now() / 1000)): LinkClaims {

@@ -26,6 +26,9 @@ export interface StaffRoleChangeView {
   createdAt: Date;
 }
 
+/** A staff member's row, as `StaffMember`. */
+const MEMBER = `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin" from users`;
+
 const COLUMN: Record<StaffRole, string> = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' };
 const ROLE_NAME: Record<StaffRole, string> = {
   moderator: 'moderator',
@@ -50,10 +53,7 @@ export class StaffService {
   constructor(private readonly deps: { mailer: Mailer; log: Logger; appUrl: () => string }) {}
 
   async members(em: EntityManager): Promise<StaffMember[]> {
-    return em.execute<StaffMember[]>(
-      `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin"
-         from users where is_moderator or is_finance or is_admin order by email`,
-    );
+    return em.execute<StaffMember[]>(`${MEMBER} where is_moderator or is_finance or is_admin order by email`);
   }
 
   async history(em: EntityManager, limit = 50): Promise<StaffRoleChangeView[]> {
@@ -102,11 +102,7 @@ export class StaffService {
       await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(user.id)]);
       return { id: user.id, changed: true };
     });
-    const [member] = await em.execute<StaffMember[]>(
-      `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin"
-         from users where id = ?`,
-      [result.id],
-    );
+    const [member] = await em.execute<StaffMember[]>(`${MEMBER} where id = ?`, [result.id]);
     if (result.changed) await this.mail(member, role, input.granted, by.label);
     return { member, changed: result.changed };
   }
