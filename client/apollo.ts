@@ -3,10 +3,12 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
+import { from, mergeMap, throwError } from 'rxjs';
 import { createClient } from 'graphql-ws';
 import { idempotencyLink } from './lib/idempotency';
 import { generateSubscriptionId, liveLink, onServerPing } from './lib/live';
 import { getToken, onSignOut, signOut } from './lib/session';
+import { askStepUp, stepUpMethodsOf } from './lib/stepUp';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
 export const WS_FORBIDDEN = 4403;
@@ -65,11 +67,21 @@ export function createApolloClient(): ApolloClient {
     },
   });
 
-  const errorLink = new ErrorLink(({ error }) => {
+  const errorLink = new ErrorLink(({ error, operation, forward }) => {
     const unauthenticated =
       CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
     const status = (error as { statusCode?: number }).statusCode;
     if (unauthenticated || status === 401) signOut();
+    // A fresh proof first (step-up): one dialog, then the operation again; cancelled, the error.
+    const stepUp = CombinedGraphQLErrors.is(error)
+      ? error.errors.find((e) => stepUpMethodsOf(e.extensions as { code?: unknown }))
+      : undefined;
+    if (stepUp) {
+      const methods = stepUpMethodsOf(stepUp.extensions as { code?: unknown }) ?? [];
+      return from(askStepUp(methods, stepUp.message)).pipe(
+        mergeMap((proved) => (proved ? forward(operation) : throwError(() => error))),
+      );
+    }
   });
 
   const link = ApolloLink.split(

@@ -50,6 +50,7 @@ const EnvSchema = z
     DEMO_SEED: bool.optional(),
     /** Staff roles act only with a second factor added: required by default in production. */
     STAFF_SECOND_FACTOR: z.enum(['required', 'optional']).optional(),
+    STEP_UP_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Taskgram Ads <no-reply@taskgram.local>'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -260,6 +261,8 @@ export interface Config {
   demoSeed: boolean;
   /** `required`: moderation, finance and staff administration answer 403 until the person adds a second factor. */
   staffSecondFactor: 'required' | 'optional';
+  /** How long a fresh proof (a sign-in, a step-up) lets money move and the account change (lib/step-up.ts). */
+  stepUpSeconds: number;
   trustProxy: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -350,6 +353,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       (env.NODE_ENV === 'production' && !(env.DEMO_SEED ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'))
         ? 'required'
         : 'optional'),
+    stepUpSeconds: env.STEP_UP_SECONDS,
     trustProxy: env.TRUST_PROXY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

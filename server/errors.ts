@@ -10,6 +10,8 @@ export const ErrorCode = {
   TOO_LARGE: 'TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'UNAVAILABLE',
+  /** A fresh proof (the second factor, or the password) is needed first: REST 403 with `methods`. */
+  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -22,6 +24,8 @@ export class DomainError extends Error {
     readonly retryAfterSeconds?: number,
     /** What the client can do next, machine-readable (REST's `next`, GraphQL's `extensions.next`). */
     readonly next?: 'EMAIL_CODE' | 'SECOND_FACTOR',
+    /** For STEP_UP_REQUIRED: the proofs this account can give (REST's and GraphQL's `methods`). */
+    readonly methods?: readonly string[],
   ) {
     super(message);
     this.name = 'DomainError';
@@ -56,6 +60,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.UNAUTHENTICATED:
       return 401;
     case ErrorCode.FORBIDDEN:
+    case ErrorCode.STEP_UP_REQUIRED:
       return 403;
     case ErrorCode.NOT_FOUND:
       return 404;

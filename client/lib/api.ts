@@ -1,4 +1,5 @@
 import { getToken, signOut } from './session';
+import { askStepUp, stepUpMethodsOf } from './stepUp';
 
 export const NETWORK_ERROR = 'Network error, try again late';
 
@@ -36,7 +37,7 @@ export async function api<T>(
     throw new ApiError(NETWORK_ERROR);
   }
 
-  let payload: { value?: T; error?: string; next?: string } | null = null;
+  let payload: { value?: T; error?: string; next?: string; code?: string; methods?: string[] } | null = null;
   try {
     payload = await response.json();
   } catch {
@@ -46,6 +47,10 @@ export async function api<T>(
   // A 401 on a call made with a token means the session is over; a 401 from the login form
   // (no token yet) is just a wrong password and must surface as a message.
   if (response.status === 401 && token) signOut();
+
+  // A fresh proof first (step-up): one dialog, then the same call again; cancelled, its message.
+  const methods = response.status === 403 ? stepUpMethodsOf(payload) : null;
+  if (methods && payload?.error && (await askStepUp(methods, payload.error))) return api<T>(method, path, body);
 
   if (!response.ok || !payload || payload.error !== undefined) {
     throw new ApiError(payload?.error || NETWORK_ERROR, response.status, payload?.next);

@@ -1,10 +1,18 @@
 import { Outlet, createRootRoute, createRoute, redirect } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
+import { useStepUpAsk } from '../lib/stepUp';
 
 // Toasts are never needed for the first paint; loading their machinery after it keeps the
 // landing page's initial JS small. The toaster store lives in the same module, so toasts
 // created by any page land in this one region.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+// The step-up dialog (lib/stepUp.ts) loads the first time a call asks for it.
+const StepUpDialog = lazy(() => import('../features/security/StepUpDialog'));
+
+function StepUp() {
+  const ask = useStepUpAsk();
+  return ask ? <StepUpDialog /> : null;
+}
 
 export const rootRoute = createRootRoute({
   component: () => (
@@ -12,6 +20,9 @@ export const rootRoute = createRootRoute({
       <Outlet />
       <Suspense fallback={null}>
         <Toaster />
+      </Suspense>
+      <Suspense fallback={null}>
+        <StepUp />
       </Suspense>
     </>
   ),

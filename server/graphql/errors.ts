@@ -21,6 +21,8 @@ export function graphqlCode(code: ErrorCode): string {
       return 'RATE_LIMITED';
     case ErrorCode.UNAVAILABLE:
       return 'SERVICE_UNAVAILABLE';
+    case ErrorCode.STEP_UP_REQUIRED:
+      return 'STEP_UP_REQUIRED';
   }
 }
 
@@ -83,6 +85,7 @@ function format(
         code: graphqlCode(original.code),
         ...(original.field ? { field: original.field } : {}),
         ...(original.next ? { next: original.next } : {}),
+        ...(original.methods ? { methods: original.methods } : {}),
       },
     };
   }

@@ -127,9 +127,11 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
       if (!(err instanceof DomainError)) req.log.warn({ reason: (err as Error)?.message }, 'database unreachable');
     }
     if (known.retryAfterSeconds !== undefined) reply.header('retry-after', String(known.retryAfterSeconds));
-    return reply
-      .code(httpStatus(known.code))
-      .send(known.next ? { error: known.message, next: known.next } : { error: known.message });
+    return reply.code(httpStatus(known.code)).send({
+      error: known.message,
+      ...(known.next ? { next: known.next } : {}),
+      ...(known.methods ? { code: known.code, methods: known.methods } : {}),
+    });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
   return reply.code(500).send({ error: `Something went wrong on our side. Try again later (request ${req.id}).` });

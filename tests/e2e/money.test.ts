@@ -1,3 +1,4 @@
+import { Address } from '@ton/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
@@ -25,6 +26,8 @@ async function browser(viewport?: { width: number; height: number }): Promise<Te
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
 const VALID_WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+/** An address the publisher was never paid at (the demo's withdrawal went to VALID_WALLET's). */
+const NEW_WALLET = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: false });
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });
@@ -36,6 +39,16 @@ afterAll(async () => {
   await Promise.all(browsers.map((b) => b.close()));
   await app?.close();
 });
+
+/** Every session of `email` last gave a proof 11 minutes ago (past STEP_UP_SECONDS). */
+const provedLongAgo = (email: string) =>
+  app.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
+      [email],
+    );
 
 describe('money screens against the real server', () => {
   it('tops up 25 through the sandbox in a second tab; the first tab updates without reload', async () => {
@@ -187,9 +200,21 @@ describe('money screens against the real server', () => {
     await expect.poll(() => text(fin, 'withdrawal-queue-total')).toBe('0 withdrawals');
     await markDocument(fin);
 
+    // Signed in long ago, as a stolen token would be: money to a new address asks for the
+    // password first (step-up), in one dialog, then the request goes through as sent.
+    await provedLongAgo('publisher@demo.local');
     await pub.getByLabel(/Amount/).fill('50');
-    await pub.getByLabel('Wallet address').fill(VALID_WALLET);
+    await pub.getByLabel('Wallet address').fill(NEW_WALLET);
     await pub.getByRole('button', { name: 'Send Money' }).click();
+    const stepUp = pub.getByTestId('proof-dialog');
+    await stepUp.getByText('your last sign-in was a while ago. Enter your password').waitFor();
+    await stepUp.getByLabel('Your password').fill('wrong-one');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await stepUp.getByText('The password or code is wrong').waitFor();
+    await screenshot(pub, 'money-08a-step-up');
+    await stepUp.getByLabel('Your password').fill('demo1234');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await stepUp.waitFor({ state: 'hidden' });
     await expect.poll(() => text(pub, 'toast-success')).toContain('Withdraw request created');
     const row = pub.getByTestId('transaction-row').first();
     await expect.poll(() => row.getAttribute('data-status')).toBe('IN_PROGRESS');
@@ -208,13 +233,19 @@ describe('money screens against the real server', () => {
     const card = fin.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
     await card.waitFor({ state: 'visible', timeout: 5000 });
     // The server stores the address in its user-friendly non-bounceable form (UQ…).
-    expect(await card.getByTestId('withdrawal-wallet').textContent()).toContain(VALID_WALLET.slice(2, 30));
+    expect(await card.getByTestId('withdrawal-wallet').textContent()).toContain(NEW_WALLET.slice(2, 30));
     expect(await notReloaded(fin)).toBe(true);
     await screenshot(fin, 'money-09-finance-queue');
 
     expect(await card.getByTestId('payout-stage').textContent()).toBe('Requested, waiting for approval');
     await fin.getByTestId('payout-wallet-usdt').waitFor({ state: 'visible' });
+    // Approving takes a fresh proof too (over GraphQL here).
+    await provedLongAgo('moderator@demo.local');
     await card.getByRole('button', { name: 'Approve' }).click();
+    const finStepUp = fin.getByTestId('proof-dialog');
+    await finStepUp.getByLabel('Your password').fill('demo1234');
+    await finStepUp.getByRole('button', { name: 'Confirm' }).click();
+    await finStepUp.waitFor({ state: 'hidden' });
     await expect
       .poll(() => card.getByTestId('payout-stage').textContent())
       .toBe('Approved, waiting for the next batch');

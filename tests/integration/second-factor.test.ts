@@ -94,18 +94,17 @@ describe('an authenticator app as the second factor', () => {
     expect((await signIn(user.email, { secondFactorCode: second })).status).toBe(200);
     expect((await app.api('/v1/users/self/second-factors', { token })).body.value.recoveryCodesLeft).toBe(8);
 
-    // Removing it takes a fresh proof: not the token alone.
-    const bare = await app.api(`/v1/users/self/second-factors/${id}/remove`, { token, body: {} });
-    expect(bare).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.proof } });
-    const badProof = await app.api(`/v1/users/self/second-factors/${id}/remove`, {
-      token,
-      body: { password: 'not-it' },
+    // Removing it takes a fresh proof: not the token alone, and not the password alone either
+    // (that is one stolen thing): a code.
+    const remove = (body: object) => app.api(`/v1/users/self/second-factors/${id}/remove`, { token, body });
+    expect(await remove({})).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.codeProof } });
+    expect(await remove({ password: 'demo1234' })).toEqual({
+      status: 400,
+      body: { error: SECOND_FACTOR_MESSAGES.codeProof },
     });
+    const badProof = await remove({ code: 'ZZZZ-ZZZZ' });
     expect(badProof).toEqual({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrongProof } });
-    const removed = await app.api(`/v1/users/self/second-factors/${id}/remove`, {
-      token,
-      body: { password: 'demo1234' },
-    });
+    const removed = await remove({ code: recovery[2] });
     expect(removed).toEqual({ status: 200, body: { value: { ok: true } } });
     expect((await app.api('/v1/users/self/second-factors', { token })).body.value).toEqual({
       factors: [],
@@ -128,13 +127,13 @@ describe('an authenticator app as the second factor', () => {
     const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body.value;
     await freshStep();
     await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, { token, body: { code: codeOf(secret) } });
+    // New recovery codes take a proof too (a code: the account has a factor), and replace the old ones.
+    const renewed = await app.api('/v1/users/self/recovery-codes', { token, body: { code: codeOf(secret, 1) } });
+    expect(renewed.body.value.recoveryCodes).toHaveLength(10);
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await signIn(user.email, { secondFactorCode: '000000' }));
     expect(answers.slice(0, 10).every((a) => a.body.error === SECOND_FACTOR_MESSAGES.wrong)).toBe(true);
     expect(answers[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
-    // New recovery codes take a proof too, and replace the old ones.
-    const renewed = await app.api('/v1/users/self/recovery-codes', { token, body: { password: 'demo1234' } });
-    expect(renewed.body.value.recoveryCodes).toHaveLength(10);
   });
 });
 

@@ -5,7 +5,7 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Bell, KeyRound, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
@@ -27,22 +27,17 @@ export const UserMenuFragment = graphql(`
 
 export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenuFragment> }) {
   const user = useFragment(UserMenuFragment, userRef);
-  const navigate = useNavigate();
   const { update } = useUpdateDefaultRole(user.id);
   const [sessionsOpen, setSessionsOpen] = useState(false);
 
   return (
     <>
       <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
-      <Menu.Root
-        onSelect={(e) => {
-          if (e.value === 'logout') logOut();
-          if (e.value === 'sessions') setSessionsOpen(true);
-          if (e.value === 'moderation') void navigate({ to: '/moderation' });
-          if (e.value === 'notifications') void navigate({ to: '/notifications' });
-          if (e.value === 'security') void navigate({ to: '/security' });
-        }}
-      >
+      {/* Each item acts on its own click (pages are real links, asChild), not through the menu's
+          onSelect: zag's onSelect acts on the highlighted item as last rendered, which a click
+          on a busy machine can outrun (then the menu closes and nothing happens). Enter on an
+          item clicks it too. */}
+      <Menu.Root>
         <Menu.Trigger asChild>
           <Button variant="ghost" size="sm" px="1" borderRadius="full" data-testid="user-menu">
             <Avatar.Root size="sm" colorPalette="purple">
@@ -85,20 +80,26 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
               </Menu.ItemGroup>
               <Menu.Separator />
               {user.isModerator && (
-                <Menu.Item value="moderation">
-                  <ShieldCheck size={16} /> Moderation
+                <Menu.Item value="moderation" asChild>
+                  <Link to="/moderation">
+                    <ShieldCheck size={16} /> Moderation
+                  </Link>
                 </Menu.Item>
               )}
-              <Menu.Item value="notifications" data-testid="notifications">
-                <Bell size={16} /> Notifications and Telegram
+              <Menu.Item value="notifications" data-testid="notifications" asChild>
+                <Link to="/notifications">
+                  <Bell size={16} /> Notifications and Telegram
+                </Link>
               </Menu.Item>
-              <Menu.Item value="security" data-testid="security">
-                <ShieldEllipsis size={16} /> Security: second factor
+              <Menu.Item value="security" data-testid="security" asChild>
+                <Link to="/security">
+                  <ShieldEllipsis size={16} /> Security: second factor
+                </Link>
               </Menu.Item>
-              <Menu.Item value="sessions" data-testid="sessions">
+              <Menu.Item value="sessions" data-testid="sessions" onClick={() => setSessionsOpen(true)}>
                 <KeyRound size={16} /> Sessions and password
               </Menu.Item>
-              <Menu.Item value="logout" color="fg.error" data-testid="logout">
+              <Menu.Item value="logout" color="fg.error" data-testid="logout" onClick={() => logOut()}>
                 <LogOut size={16} /> Log out
               </Menu.Item>
             </Menu.Content>

@@ -3,12 +3,9 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Code } from '@chakra-ui/react/code';
-import { Dialog } from '@chakra-ui/react/dialog';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { Input } from '@chakra-ui/react/input';
-import { Portal } from '@chakra-ui/react/portal';
-import { SegmentGroup } from '@chakra-ui/react/segment-group';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -18,14 +15,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { FormField } from '../../components/ui/FormField';
 import { Page } from '../../components/ui/Page';
-import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { pageHeadings } from '../layout/pageHeadings';
-import { type FactorProof, type SecondFactor, securityApi } from './securityApi';
+import { type ProofAsk, ProofDialog } from './ProofDialog';
+import { type SecondFactor, securityApi } from './securityApi';
 
 type Setup = Awaited<ReturnType<typeof securityApi.startTotp>>;
+
+/** Removing a factor or renewing codes happens with a factor added: a code proves it. */
+const FACTOR_PROOF = ['TOTP', 'RECOVERY_CODE'] as const;
 
 /**
  * The account's second factors: authenticator apps to add, name and remove, and the recovery
@@ -36,7 +36,7 @@ export function SecurityPage() {
   const [state, setState] = useState<{ factors: SecondFactor[]; recoveryCodesLeft: number } | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [asking, setAsking] = useState<null | { title: string; run: (proof: FactorProof) => Promise<void> }>(null);
+  const [asking, setAsking] = useState<ProofAsk | null>(null);
   const load = useCallback(() => securityApi.list().then(setState, (e) => notifyError(errorMessage(e))), []);
   useEffect(() => void load(), [load]);
 
@@ -50,8 +50,10 @@ export function SecurityPage() {
   const remove = (f: SecondFactor) =>
     setAsking({
       title: `Remove “${f.name}”`,
+      methods: FACTOR_PROOF,
       run: async (proof) => {
         await securityApi.remove(f.id, proof);
+        setAsking(null);
         notifySuccess(`“${f.name}” removed`);
         await load();
       },
@@ -59,8 +61,10 @@ export function SecurityPage() {
   const renew = () =>
     setAsking({
       title: 'New recovery codes',
+      methods: FACTOR_PROOF,
       run: async (proof) => {
         setCodes((await securityApi.newRecoveryCodes(proof)).recoveryCodes);
+        setAsking(null);
         await load();
       },
     });
@@ -261,93 +265,6 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         </Stack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-/** “Confirm it’s you”: the password, or a code from the app (or a recovery code). */
-function ProofDialog({
-  asking,
-  onClose,
-}: {
-  asking: null | { title: string; run: (proof: FactorProof) => Promise<void> };
-  onClose: () => void;
-}) {
-  const [kind, setKind] = useState<'password' | 'code'>('password');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (asking) {
-      setValue('');
-      setError(undefined);
-    }
-  }, [asking]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!asking || !value.trim()) return setError('Enter required value');
-    setBusy(true);
-    try {
-      await asking.run(kind === 'password' ? { password: value } : { code: value.trim() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog.Root open={!!asking} onOpenChange={(e) => !e.open && onClose()} size="sm" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content as="form" onSubmit={submit} data-testid="proof-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{asking?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>Confirm it’s you first.</Text>
-                <SegmentGroup.Root
-                  value={kind}
-                  onValueChange={(e) => setKind(e.value as 'password' | 'code')}
-                  size="sm"
-                >
-                  <SegmentGroup.Indicator />
-                  <SegmentGroup.Items
-                    items={[
-                      { value: 'password', label: 'Password' },
-                      { value: 'code', label: 'Code' },
-                    ]}
-                  />
-                </SegmentGroup.Root>
-                <FormField
-                  label={kind === 'password' ? 'Your password' : 'Authenticator or recovery code'}
-                  error={error}
-                >
-                  {kind === 'password' ? (
-                    <PasswordInput
-                      value={value}
-                      autoComplete="current-password"
-                      onChange={(e) => setValue(e.target.value)}
-                    />
-                  ) : (
-                    <Input value={value} autoComplete="one-time-code" onChange={(e) => setValue(e.target.value)} />
-                  )}
-                </FormField>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy}>
-                Confirm
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
 

@@ -6,7 +6,9 @@ import { setTelegramLinkNote } from '../../lib/telegram';
 import { renderInApp } from '../../test-utils';
 import { LoginForm } from '../auth/LoginForm';
 import { TelegramLinkDialog } from '../auth/TelegramLinkDialog';
+import { api } from '../../lib/api';
 import { SecurityPage } from './SecurityPage';
+import StepUpDialog from './StepUpDialog';
 import { StaffForbidden } from './StaffForbidden';
 
 afterEach(() => {
@@ -62,7 +64,7 @@ describe('sign-in with a second factor', () => {
 });
 
 describe('the Security page', () => {
-  it('adds an authenticator app, shows the recovery codes once, removes it with the password', async () => {
+  it('adds an authenticator app, shows the recovery codes once, removes it with a code', async () => {
     let factors: unknown[] = [];
     const recoveryCodes = Array.from({ length: 10 }, (_, i) => `AAAA-BBB${i}`);
     const calls = server((method, path) => {
@@ -109,10 +111,12 @@ describe('the Security page', () => {
     const dialog = await screen.findByTestId('proof-dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Enter required value')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Your password'), 'demo1234');
+    // With a factor added, its code is the proof (the password alone is one stolen thing).
+    expect(within(dialog).queryByLabelText('Your password')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Authenticator or recovery code'), 'AAAA-BBB0');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByTestId('no-factors')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/remove'))?.body).toEqual({ password: 'demo1234' });
+    expect(calls.find((c) => c.path.endsWith('/remove'))?.body).toEqual({ code: 'AAAA-BBB0' });
   });
 
   it('a staff page refused for want of a second factor leads to the Security page', async () => {
@@ -147,5 +151,54 @@ describe('the Telegram link asked after sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Link Telegram' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toEqual({ method: 'POST', path: '/v1/users/self/telegram/link', body: { linkToken: 'tok2' } });
+  });
+});
+
+describe('step-up', () => {
+  it('a call answered STEP_UP_REQUIRED asks once (a wrong password stays in the dialog), then is sent again; cancelled, it fails with the message', async () => {
+    let proved = false;
+    const calls = server((method, path, body) => {
+      if (path === '/v1/users/self/step-up') {
+        if ((body as { password?: string }).password !== 'demo1234')
+          return { status: 403, body: { error: 'The password or code is wrong' } };
+        proved = true;
+        return { body: { value: { provedUntil: '2026-11-29T03:10:00Z' } } };
+      }
+      if (path === '/v1/users/self/telegram' && method === 'DELETE') {
+        return proved
+          ? { body: { value: { telegram: null } } }
+          : {
+              status: 403,
+              body: { error: 'Confirm it is you', code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
+            };
+      }
+      return { status: 404, body: { error: 'not here' } };
+    });
+    const user = userEvent.setup();
+    renderInApp(<StepUpDialog />);
+    const unlinked = api('DELETE', '/v1/users/self/telegram');
+    const dialog = await screen.findByTestId('proof-dialog');
+    expect(within(dialog).getByText(/Enter your password/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The password or code is wrong')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Your password'));
+    await user.type(within(dialog).getByLabelText('Your password'), 'demo1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await expect(unlinked).resolves.toEqual({ telegram: null });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /v1/users/self/telegram',
+      'POST /v1/users/self/step-up',
+      'POST /v1/users/self/step-up',
+      'DELETE /v1/users/self/telegram',
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('proof-dialog')).toBeNull());
+
+    // Cancelled: the call fails with the server's message, nothing is sent again.
+    proved = false;
+    const refused = api('DELETE', '/v1/users/self/telegram').catch((e: Error) => e);
+    await user.click(within(await screen.findByTestId('proof-dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(await refused).toMatchObject({ name: 'ApiError', message: 'Confirm it is you', status: 403 });
+    expect(calls).toHaveLength(5);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from './auth.inputs.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
+import { requireStepUpBeyondPassword } from '../../lib/step-up.ts';
 import type { SecondFactorView } from './second-factor.service.ts';
 import {
   TELEGRAM_SIGN_IN_MESSAGES,
@@ -162,10 +163,13 @@ export const authRoutes = [
     access: 'user',
     body: ChangePasswordInput,
     response: z.object({ ok: z.literal(true), endedSessions: z.number().int() }),
-    handler: async (ctx, { body }) => ({
-      ok: true,
-      endedSessions: await ctx.services.auth.changePassword(ctx.em, ctx.user!, ctx.sessionId, body),
-    }),
+    handler: async (ctx, { body }) => {
+      requireStepUpBeyondPassword(ctx);
+      return {
+        ok: true,
+        endedSessions: await ctx.services.auth.changePassword(ctx.em, ctx.user!, ctx.sessionId, body),
+      };
+    },
   }),
   route({
     method: 'POST',
@@ -344,6 +348,26 @@ export const authRoutes = [
     handler: async (ctx, { params, body }) => {
       await ctx.services.secondFactors.remove(ctx.em, ctx.user!, params.id, body);
       return { ok: true as const };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/step-up',
+    tag: 'auth',
+    summary:
+      'A fresh proof on this session (step-up): a second-factor code (`{ code }`) when the account has one, else the password (`{ password }`). For STEP_UP_SECONDS after it, actions that answered 403 `code: STEP_UP_REQUIRED` go through. Answers until when.',
+    access: 'user',
+    body: FactorProofInput,
+    response: z.object({ provedUntil: z.string() }),
+    handler: async (ctx, { body }) => {
+      const until = await ctx.services.secondFactors.stepUp(
+        ctx.em,
+        ctx.user!,
+        ctx.sessionId,
+        body,
+        ctx.config.stepUpSeconds,
+      );
+      return { provedUntil: until.toISOString() };
     },
   }),
   route({

@@ -688,7 +688,11 @@ export class AuthService {
     if (!session) return null;
     const user = em.map(User, session.row.user);
     // Not a column: whether the user has a second factor (staff need one where required).
-    Object.assign(user, { hasSecondFactor: session.row.user.has_second_factor === true });
+    // Nor when the session last gave a fresh proof (step-up, lib/step-up.ts).
+    Object.assign(user, {
+      hasSecondFactor: session.row.user.has_second_factor === true,
+      sessionProvedAt: session.row.user.session_proved_at ?? null,
+    });
     return { user, sessionId: session.sessionId };
   }
 

@@ -17,6 +17,8 @@ const RECOVERY_CODES = 10;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Wrong second-factor codes an account takes a minute, wherever they come from. */
 const WRONG_CODES_PER_MINUTE = 10;
+/** Wrong passwords a signed-in session's proofs (step-up, removing a factor) take a minute per account. */
+const WRONG_PROOF_PASSWORDS_PER_MINUTE = 10;
 
 export const SECOND_FACTOR_MESSAGES = {
   asked: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
@@ -25,8 +27,11 @@ export const SECOND_FACTOR_MESSAGES = {
   tooMany: 'Too many wrong codes for this account. Wait a minute, then enter the current code.',
   badSetupCode: 'The code does not match: enter the 6-digit code your authenticator app shows now',
   setupGone: 'This set-up has expired or was finished: add the authenticator app again',
-  proof: 'Confirm with your password, or a code from your authenticator app (or a recovery code)',
+  codeProof:
+    'This account has a second factor: confirm with a code from your authenticator app (or a recovery code), not the password',
+  passwordProof: 'Confirm with your password',
   wrongProof: 'The password or code is wrong',
+  tooManyPasswords: 'Too many wrong passwords for this account. Wait a minute, then try again.',
   notFound: 'Second factor not found',
 } as const;
 
@@ -131,7 +136,7 @@ export class SecondFactorService {
     return done;
   }
 
-  /** Removes a factor, with a fresh proof (the password, or a code); the last one takes the recovery codes with it. */
+  /** Removes a factor, with a fresh proof (a code: checkProof); the last one takes the recovery codes with it. */
   async remove(em: EntityManager, user: User, id: number, proof: { password?: string; code?: string }): Promise<void> {
     await this.checkProof(em, user, proof);
     await em.transactional(async (tx) => {
@@ -229,14 +234,50 @@ export class SecondFactorService {
     return codes;
   }
 
-  /** The password, or a second-factor code: what removing a factor or renewing codes asks for. */
+  /**
+   * A fresh proof on this session (step-up, lib/step-up.ts): the second factor, or the password
+   * where none is added. Answers until when it lets money move and the account change.
+   */
+  async stepUp(
+    em: EntityManager,
+    user: User,
+    sessionId: string | null,
+    proof: { password?: string; code?: string },
+    seconds: number,
+  ): Promise<Date> {
+    await this.checkProof(em, user, proof);
+    const [row] = await em.execute<{ proved_at: Date }[]>(
+      'update sessions set proved_at = now() where id = ? and user_id = ? returning proved_at',
+      [sessionId, user.id],
+    );
+    if (!row) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Unauthorized, please sign in again');
+    return new Date(new Date(row.proved_at).getTime() + seconds * 1000);
+  }
+
+  /**
+   * What removing a factor, renewing codes and step-up ask for: a code when the account has a
+   * second factor (its password alone is one stolen thing), else the password. Wrong passwords
+   * are counted per account as wrong codes are.
+   */
   private async checkProof(em: EntityManager, user: User, proof: { password?: string; code?: string }) {
-    if (!proof.password && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.proof, 'password');
+    const factor = await this.hasFactor(em, user.id);
+    if (factor && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.codeProof, 'code');
+    if (!factor && !proof.password) throw validation(SECOND_FACTOR_MESSAGES.passwordProof, 'password');
     let ok = false;
-    if (proof.code) ok = await this.verify(em, user, proof.code);
+    if (factor) ok = await this.verify(em, user, proof.code!);
     else {
+      const key = `proof-password:${user.id}`;
+      if (!(await this.deps.limiter.hit(key, WRONG_PROOF_PASSWORDS_PER_MINUTE))) {
+        throw new DomainError(
+          ErrorCode.RATE_LIMITED,
+          SECOND_FACTOR_MESSAGES.tooManyPasswords,
+          undefined,
+          secondsLeftInMinute(),
+        );
+      }
       const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
       ok = !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
+      if (ok) await this.deps.limiter.undo(key);
     }
     if (!ok) throw new DomainError(ErrorCode.FORBIDDEN, SECOND_FACTOR_MESSAGES.wrongProof);
   }

@@ -29,6 +29,12 @@ export const Session = defineEntity({
       .defaultRaw('now()'),
     expiresAt: p.datetime(),
     endedAt: p.datetime().nullable(),
+    // The last fresh proof on this session (its sign-in, then each step-up): lib/step-up.ts.
+    provedAt: p
+      .datetime()
+      .nullable()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
     ip: p.string().length(64),
     lastIp: p.string().length(64),
     userAgent: p.string().length(512).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../../rest/route.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
 import type { SettingsView } from './notifications.service.ts';
+import { requireStepUp } from '../../lib/step-up.ts';
 
 const LinkJson = z.object({ id: z.number(), username: z.string().nullable() });
 
@@ -61,6 +62,7 @@ export const notificationsRoutes = [
     access: 'user',
     response: z.object({ telegram: z.null() }),
     handler: async (ctx) => {
+      requireStepUp(ctx);
       await ctx.services.notifications.unlink(ctx.em, ctx.user!.id);
       return { telegram: null };
     },

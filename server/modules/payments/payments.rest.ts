@@ -9,6 +9,7 @@ import { route } from '../../rest/route.ts';
 import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
+import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 
 const TransactionJson = z.object({
   id: z.number(),
@@ -114,6 +115,7 @@ export const paymentsRoutes = [
             body.amount,
             body.walletAddress,
             callKey(body.idempotencyKey, ctx.idempotencyKey),
+            provedRecently(ctx.user!, ctx.config.stepUpSeconds),
           ),
         ),
       ),
@@ -181,6 +183,7 @@ export const paymentsRoutes = [
     params: z.object({ id: idParam('id') }),
     response: TransactionJson.extend({ userId: z.number() }),
     handler: async (ctx, { params }) => {
+      requireStepUp(ctx);
       const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [params.id]);
       const view = paymentView(p!);
       return { ...transactionJson(view), userId: view.userId };
@@ -201,6 +204,7 @@ export const paymentsRoutes = [
     }),
     response: z.object({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
     handler: async (ctx, { body }) => {
+      requireStepUp(ctx);
       const approved = await ctx.services.payouts.approve(ctx.em, ctx.user!, body.ids);
       return { data: approved.map((p) => ({ ...transactionJson(paymentView(p)), userId: p.userId })) };
     },

@@ -8,6 +8,7 @@ import type { PayoutWalletView } from './payouts.service.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
+import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -176,6 +177,7 @@ builder.mutationFields((t) => ({
           input.amount,
           input.walletAddress,
           callKey(input.idempotencyKey, ctx.idempotencyKey),
+          provedRecently(ctx.user!, ctx.config.stepUpSeconds),
         ),
       );
     },
@@ -186,6 +188,7 @@ builder.mutationFields((t) => ({
     description: 'Approves a requested withdrawal: the network sends it in the next batch.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
+      requireStepUp(ctx);
       const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [parseId(id)]);
       return paymentView(p!);
     },
@@ -195,21 +198,25 @@ builder.mutationFields((t) => ({
     authScopes: { finance: true },
     description: 'Approves many at once (at most 1000); answers those it approved (ones already decided are left).',
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: async (_r, { ids }, ctx) =>
-      (
+    resolve: async (_r, { ids }, ctx) => {
+      requireStepUp(ctx);
+      return (
         await ctx.services.payouts.approve(
           ctx.em,
           ctx.user!,
           ids.map((id) => parseId(id)),
         )
-      ).map(paymentView),
+      ).map(paymentView);
+    },
   }),
   failWithdrawal: t.field({
     type: TransactionRef,
     authScopes: { finance: true },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
-    resolve: async (_r, { id, reason }, ctx) =>
-      paymentView(await ctx.services.payments.failWithdrawal(ctx.em, ctx.user!, parseId(id), reason)),
+    resolve: async (_r, { id, reason }, ctx) => {
+      requireStepUp(ctx);
+      return paymentView(await ctx.services.payments.failWithdrawal(ctx.em, ctx.user!, parseId(id), reason));
+    },
   }),
 }));
 

@@ -15,6 +15,7 @@ import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tab
 import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus, type PayoutStage } from './payment.entity.ts';
 import type { PayoutsService } from './payouts.service.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
+import { stepUpRequired } from '../../lib/step-up.ts';
 
 export const MIN_TOP_UP = parseMoney('1');
 export const MAX_TOP_UP = parseMoney('100000');
@@ -347,6 +348,9 @@ export class PaymentsService {
    * A withdrawal reserves the amount (pending transfer) until the chain confirms its transfer
    * (posted) or it fails (voided). With a `key`, a retry answers the first withdrawal instead
    * of reserving the amount again. The auto-approve rule, when on, approves it at once.
+   * `proved`: whether the request's session gave a fresh proof (lib/step-up.ts); when false, only
+   * an address this user has been paid at before is taken (a stolen token moves nothing anywhere
+   * new). Left out by the product's own callers (the demo seed).
    */
   async requestWithdrawal(
     em: EntityManager,
@@ -354,9 +358,11 @@ export class PaymentsService {
     amount: bigint,
     walletAddress: string,
     key?: string,
+    proved?: boolean,
   ): Promise<Payment> {
     const wallet = this.deps.payouts.parseAddress(walletAddress);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
+    if (proved === false && !(await this.paidAt(em, user.id, wallet))) throw stepUpRequired(user);
     const payment = await this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
@@ -373,6 +379,15 @@ export class PaymentsService {
     );
     if (payment.payoutStage === 'APPROVED') this.deps.payouts.kick();
     return payment;
+  }
+
+  /** Whether a withdrawal of this user was paid at `wallet` (the parsed address) before. */
+  async paidAt(em: EntityManager, userId: number, wallet: string): Promise<boolean> {
+    const rows = await em.execute(
+      `select 1 from payments where user_id = ? and kind = 'WITHDRAWAL' and wallet_address = ? and status = 'DONE' limit 1`,
+      [userId, wallet],
+    );
+    return rows.length > 0;
   }
 
   private async withdraw(tx: EntityManager, emit: Emit, user: User, amount: bigint, wallet: string): Promise<Payment> {

@@ -4,6 +4,7 @@ import { TierRef } from '../lookups/lookups.schema.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
 import type { PlatformView, RewardView, ServiceView } from './platforms.service.ts';
+import { requireStepUp } from '../../lib/step-up.ts';
 
 const TaskTypeRef = builder.enumType('PlatformTaskType', { values: TASK_TYPES });
 
@@ -188,7 +189,9 @@ builder.mutationFields((t) => ({
   regeneratePlatformKey: t.string({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) =>
-      (await ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, parseId(id))).secretKey,
+    resolve: async (_r, { id }, ctx) => {
+      requireStepUp(ctx);
+      return (await ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, parseId(id))).secretKey;
+    },
   }),
 }));

@@ -8,6 +8,7 @@ import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
 import { MISSING_API_KEY } from './project.entity.ts';
 import { taskView } from './projects.service.ts';
+import { requireStepUp } from '../../lib/step-up.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
 
@@ -117,7 +118,10 @@ export const projectsRoutes = [
     access: 'user',
     params: ProjectParams,
     response: z.object({ secretKey: z.string() }),
-    handler: (ctx, { params }) => ctx.services.projects.regenerateKey(ctx.em, ctx.user!, params.id),
+    handler: (ctx, { params }) => {
+      requireStepUp(ctx);
+      return ctx.services.projects.regenerateKey(ctx.em, ctx.user!, params.id);
+    },
   }),
   route({
     method: 'GET',
