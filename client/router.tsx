@@ -13,7 +13,7 @@ import { moderationRoute } from './routes/moderation';
 import { policyRoutes } from './routes/policy';
 import { notificationsRoute } from './routes/notifications';
 import { publisherRoutes } from './routes/publisher';
-import { catchAllRoute, rootRoute } from './routes/root';
+import { catchAllRoute, notMeRoute, rootRoute } from './routes/root';
 
 const routeTree = rootRoute.addChildren([
   guestRoutes,
@@ -28,6 +28,7 @@ const routeTree = rootRoute.addChildren([
     securityRoute,
     notificationsRoute,
   ]),
+  notMeRoute,
   catchAllRoute,
 ]);
 

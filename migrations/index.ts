@@ -27,6 +27,7 @@ import { Migration20261128071643_telegram_sign_in } from './Migration20261128071
 import { Migration20261129001213_staff_roles } from './Migration20261129001213_staff_roles.ts';
 import { Migration20261129002318_second_factors } from './Migration20261129002318_second_factors.ts';
 import { Migration20261129025118_session_proved_at } from './Migration20261129025118_session_proved_at.ts';
+import { Migration20261129030433_not_me_links } from './Migration20261129030433_not_me_links.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -57,4 +58,5 @@ export const migrationsList = [
   { name: 'Migration20261129001213_staff_roles', class: Migration20261129001213_staff_roles },
   { name: 'Migration20261129002318_second_factors', class: Migration20261129002318_second_factors },
   { name: 'Migration20261129025118_session_proved_at', class: Migration20261129025118_session_proved_at },
+  { name: 'Migration20261129030433_not_me_links', class: Migration20261129030433_not_me_links },
 ];

@@ -136,9 +136,11 @@ export type NotificationType =
   | 'offerAccepted'
   | 'offerDeclined'
   | 'offerReceived'
+  | 'passwordChanged'
   | 'queueWaiting'
   | 'secondFactorAdded'
   | 'secondFactorRemoved'
+  | 'signInNew'
   | 'swapFinished'
   | 'telegramLinked'
   | 'telegramUnlinked'
@@ -146,6 +148,7 @@ export type NotificationType =
   | 'withdrawalApproved'
   | 'withdrawalConfirmed'
   | 'withdrawalFailed'
+  | 'withdrawalRequested'
   | 'withdrawalSent';
 
 export type OfferDirection =

@@ -1,4 +1,4 @@
-import { Outlet, createRootRoute, createRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createRootRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
 import { useStepUpAsk } from '../lib/stepUp';
 
@@ -26,6 +26,13 @@ export const rootRoute = createRootRoute({
       </Suspense>
     </>
   ),
+});
+
+// “This was not me” (a security notice's link): whether or not this browser is signed in.
+export const notMeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'not-me',
+  component: lazyRouteComponent(() => import('../features/auth/NotMePage'), 'NotMePage'),
 });
 
 // Any unknown path goes to the landing page (which sends signed-in users on to their projects).

@@ -50,6 +50,9 @@ export const authArea = defineArea({
       appUrl: () => config.publicUrl ?? url(),
       em,
       linkTelegram: (tx, userId, account) => later().notifications.linkAccount(tx, userId, account),
+      notify: (tx, event) => later().notifications.notify(tx, event),
+      deliver: () => later().notifications.kick(),
+      claimNotMe: (tx, token) => later().notifications.claimNotMe(tx, token),
     });
     // Mail and events that follow answers finish before the database closes.
     cleanups.push(() => auth.idle());

@@ -352,6 +352,20 @@ export const authRoutes = [
   }),
   route({
     method: 'POST',
+    path: '/v1/auth/not-me',
+    tag: 'auth',
+    summary:
+      '“This was not me”, with the token of a security notice’s link: every session of the account ends and its withdrawals stop until its owner signs in with a second factor or resets the password. Each link acts once.',
+    access: 'public',
+    body: z.object({ token: z.string().min(1, 'Enter required value').max(200) }),
+    response: z.object({ ok: z.literal(true) }),
+    handler: async (ctx, { body }) => {
+      await ctx.services.auth.notMe(ctx.em, body.token);
+      return { ok: true as const };
+    },
+  }),
+  route({
+    method: 'POST',
     path: '/v1/users/self/step-up',
     tag: 'auth',
     summary:

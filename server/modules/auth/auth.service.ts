@@ -20,6 +20,7 @@ import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
+import type { NotifyEvent } from '../notifications/notify.ts';
 import {
   readLinkToken,
   signLinkToken,
@@ -53,6 +54,10 @@ const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase()
 const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 
 /** Where a request comes from, as a new session records it. */
+export const NOT_ME_MESSAGES = {
+  gone: 'This link was opened already or has expired. If someone else is in your account, reset your password now.',
+} as const;
+
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
@@ -130,6 +135,11 @@ export class AuthService {
       secondFactors?: SecondFactorService;
       /** Links a Telegram account to a user (the notifications area): false when another has it. */
       linkTelegram?: (em: EntityManager, userId: number, account: TelegramAccount) => Promise<boolean>;
+      /** Security notices (the notifications area), in the change's transaction, and their delivery. */
+      notify?: (em: EntityManager, event: NotifyEvent) => Promise<void>;
+      deliver?: () => void;
+      /** Spends a security notice's "This was not me" link: its account, or null. */
+      claimNotMe?: (em: EntityManager, token: string) => Promise<number | null>;
     },
   ) {}
 
@@ -395,6 +405,11 @@ export class AuthService {
         'SECOND_FACTOR',
       );
     }
+    // Signed in with the second factor: withdrawals stopped by "This was not me" go on.
+    await em.execute(
+      'update users set withdrawals_stopped_at = null where id = ? and withdrawals_stopped_at is not null',
+      [user.id],
+    );
   }
 
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */
@@ -552,14 +567,49 @@ export class AuthService {
       }
       const user = await tx.findOneOrFail(User, { id: reset.userId });
       user.passwordHash = passwordHash;
+      // A new password from the mailbox: withdrawals stopped by "This was not me" go on.
+      user.withdrawalsStoppedAt = null;
       reset.usedAt = new Date();
       // One new password ends every other outstanding link of that user.
       await tx.nativeUpdate(PasswordReset, { userId: user.id, usedAt: null }, { usedAt: new Date() });
       // The owner proved the mailbox from here: this address is theirs.
       if (ip) await this.rememberAddress(tx, user.id, ip);
+      await this.tell(tx, user, 'passwordChanged', {});
       return user.id;
     });
+    this.deps.deliver?.();
     await this.endSessions(em, { userId });
+  }
+
+  /**
+   * "This was not me", from a security notice's link: every session of the account ends and its
+   * withdrawals stop (none taken, none sent) until the owner signs in with a second factor or
+   * resets the password. Each link acts once.
+   */
+  async notMe(em: EntityManager, token: string): Promise<void> {
+    const userId = await em.transactional(async (tx) => {
+      const id = await this.deps.claimNotMe?.(tx, token);
+      if (!id) throw new DomainError(ErrorCode.NOT_FOUND, NOT_ME_MESSAGES.gone);
+      await tx.execute('update users set withdrawals_stopped_at = now(), updated_at = now() where id = ?', [id]);
+      return id;
+    });
+    await this.endSessions(em, { userId });
+  }
+
+  /** A security notice to the user (always on: mail, and Telegram when linked). */
+  private async tell(
+    em: EntityManager,
+    user: { id: number; email: string },
+    type: 'passwordChanged' | 'signInNew',
+    params: Record<string, string>,
+  ): Promise<void> {
+    await this.deps.notify?.(em, {
+      userId: user.id,
+      type,
+      key: `${type}:${Date.now()}:${randomInt(1e9)}`,
+      params: { email: user.email, ...params },
+      path: '/',
+    });
   }
 
   /** Google sign-in: the approved user with that verified e-mail, or a new registration request. */
@@ -615,6 +665,7 @@ export class AuthService {
   ): Promise<SignInResult> {
     const sessionId = randomUUID();
     const { token, expiresAt } = await this.deps.tokens.issue(user.id, sessionId);
+    await this.tellIfNewDevice(em, user, client, method);
     await em.insert(Session, {
       id: sessionId,
       userId: user.id,
@@ -625,6 +676,36 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 512) || null,
     });
     return { accessToken: token, user, sessionId };
+  }
+
+  /**
+   * A sign-in from a device (browser and system) or an address none of the account's sessions
+   * had: the owner is told (a security notice). The first sign-in of an account has nothing to
+   * compare with and tells nothing.
+   */
+  private async tellIfNewDevice(
+    em: EntityManager,
+    user: User,
+    client: ClientInfo,
+    method: (typeof SIGN_IN_METHODS)[number],
+  ): Promise<void> {
+    if (!this.deps.notify) return;
+    const device = deviceOf(client.userAgent);
+    const [seen] = await em.execute<{ before: boolean; address: boolean; agents: (string | null)[] }[]>(
+      `select exists(select 1 from sessions where user_id = ?) as before,
+              exists(select 1 from sessions where user_id = ? and (ip = ? or last_ip = ?)) as address,
+              array(select distinct user_agent from sessions where user_id = ? limit 50) as agents`,
+      [user.id, user.id, client.ip, client.ip, user.id],
+    );
+    if (!seen?.before) return;
+    const knownDevice = (seen.agents ?? []).some((agent) => deviceOf(agent ?? undefined) === device);
+    if (seen.address && knownDevice) return;
+    await this.tell(em, user, 'signInNew', {
+      device,
+      ip: client.ip,
+      method: { PASSWORD: 'password', GOOGLE: 'Google', TELEGRAM: 'Telegram' }[method],
+    });
+    this.deps.deliver?.();
   }
 
   /** The sessions that stand, newest use first. */
@@ -678,7 +759,11 @@ export class AuthService {
     const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
     if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
     const passwordHash = await this.hashPassword(input.password);
-    await em.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
+    await em.transactional(async (tx) => {
+      await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
+      await this.tell(tx, user, 'passwordChanged', {});
+    });
+    this.deps.deliver?.();
     return this.endSessions(em, { userId: user.id, except: sessionId });
   }
 
@@ -782,4 +867,36 @@ export async function purgeAccountSafety(
 export function declinedMessage(reason: string | null): string {
   const why = reason ? ` The moderator wrote: “${reason}”.` : '';
   return `Your registration request was declined.${why} Contact support if you think this is a mistake.`;
+}
+
+/** A browser and system, as a person would name them, from a User-Agent ("Chrome on Windows"). */
+export function deviceOf(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  if (!ua) return 'an unnamed device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /(Chrome|Chromium|CriOS)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /Telegram/i.test(ua)
+              ? 'Telegram'
+              : null;
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /(iPhone|iPad|iPod)/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux|X11/.test(ua)
+            ? 'Linux'
+            : null;
+  if (!browser) return system ? `an app on ${system}` : 'an app or script';
+  return system ? `${browser} on ${system}` : browser;
 }

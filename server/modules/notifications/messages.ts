@@ -85,6 +85,43 @@ export const NOTIFICATION_TYPES = {
     },
     button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
   },
+  signInNew: {
+    group: 'SECURITY',
+    label: 'Sign-in from a new device or address',
+    alwaysOn: true,
+    subject: () => 'A new sign-in to your Taskgram Ads account',
+    text: {
+      en: (p) =>
+        `🔐 Your Taskgram Ads account (${p.email}) was signed in to from a device or address it had not used before: ${p.device}, address ${p.ip}, by ${p.method}. If this was you, nothing to do.`,
+      ru: (p) =>
+        `🔐 В ваш аккаунт Taskgram Ads (${p.email}) вошли с нового устройства или адреса: ${p.device}, адрес ${p.ip}, способ: ${p.method}. Если это были вы, ничего делать не нужно.`,
+    },
+    button: { en: 'Open the sessions', ru: 'Открыть сеансы' },
+  },
+  passwordChanged: {
+    group: 'SECURITY',
+    label: 'Password changed',
+    alwaysOn: true,
+    subject: () => 'The password of your Taskgram Ads account was changed',
+    text: {
+      en: (p) => `🔐 The password of your Taskgram Ads account (${p.email}) was changed, and its other sessions ended.`,
+      ru: (p) => `🔐 Пароль вашего аккаунта Taskgram Ads (${p.email}) изменён, другие его сеансы завершены.`,
+    },
+    button: { en: 'Open the dashboard', ru: 'Открыть кабинет' },
+  },
+  withdrawalRequested: {
+    group: 'SECURITY',
+    label: 'Withdrawal requested',
+    alwaysOn: true,
+    subject: (p) => `A withdrawal of ${p.amount} $ was requested from your Taskgram Ads account`,
+    text: {
+      en: (p) =>
+        `🔐 A withdrawal of ${p.amount} $ to ${p.wallet} was requested from your Taskgram Ads account (${p.email}).${p.newAddress ? ' This address is new: the account has not been paid at it before.' : ''}`,
+      ru: (p) =>
+        `🔐 С вашего аккаунта Taskgram Ads (${p.email}) запрошен вывод ${p.amount} $ на ${p.wallet}.${p.newAddress ? ' Это новый адрес: на него аккаунту ещё не платили.' : ''}`,
+    },
+    button: { en: 'Open the withdrawals', ru: 'Открыть выводы' },
+  },
   campaignApproved: {
     group: 'ADVERTISER',
     label: 'Campaign approved',
@@ -282,7 +319,24 @@ const OWN_PARAMS = new Set([
   'address',
   'account',
   'email',
+  'wallet',
+  'ip',
+  'method',
 ]);
+
+/**
+ * Where a message's text holds the dashboard's address: replaced when it is sent (the text is
+ * written before, in the transaction of what happened).
+ */
+export const APP_URL_MARK = '{app}';
+
+/** The "This was not me" line every security notice ends with (its one-time link). */
+export const NOT_ME_LINE = {
+  en: (token: string) =>
+    `This was not you? Open ${APP_URL_MARK}/not-me#${token} to end every session of the account and stop its withdrawals.`,
+  ru: (token: string) =>
+    `Это были не вы? Откройте ${APP_URL_MARK}/not-me#${token}, чтобы завершить все сеансы аккаунта и остановить выводы.`,
+};
 
 export function renderMessage(type: NotificationType, params: Params, language: 'en' | 'ru') {
   const def: TypeDef = NOTIFICATION_TYPES[type];

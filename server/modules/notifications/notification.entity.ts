@@ -71,3 +71,22 @@ export const TelegramLinkToken = defineEntity({
   },
 });
 export type TelegramLinkToken = InferEntity<typeof TelegramLinkToken>;
+
+/**
+ * The "This was not me" link of a security notice: opened once (its owner confirms on the page),
+ * it ends every session of the account and stops its withdrawals (AuthService.notMe). The token
+ * is only in the message; here its SHA-256.
+ */
+export const NotMeLink = defineEntity({
+  name: 'NotMeLink',
+  tableName: 'not_me_links',
+  properties: {
+    id: idColumn(),
+    createdAt: createdAtColumn(),
+    tokenHash: p.string().length(64).unique(),
+    userId: p.integer().index(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+export type NotMeLink = InferEntity<typeof NotMeLink>;

@@ -2,7 +2,7 @@ import { defineArea } from '../../app/area.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { SystemBot } from './bot.ts';
-import { Notification, NotificationPreference, TelegramLinkToken } from './notification.entity.ts';
+import { NotMeLink, Notification, NotificationPreference, TelegramLinkToken } from './notification.entity.ts';
 import { notificationsRoutes } from './notifications.rest.ts';
 import './notifications.schema.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -16,7 +16,7 @@ import { moderationQueueAlert } from './queue-alert.ts';
 export const notificationsArea = defineArea({
   name: 'notifications',
   provides: ['notifications'],
-  entities: [Notification, NotificationPreference, TelegramLinkToken],
+  entities: [Notification, NotificationPreference, TelegramLinkToken, NotMeLink],
   services: ({ config, log, em, pubsub, url, cleanups, onPublish }) => {
     const appUrl = () => config.publicUrl ?? url();
     const { token, apiUrl, webhookSecret, updates, maxPerSecond } = config.telegram;

@@ -11,10 +11,12 @@ import { User } from '../users/user.entity.ts';
 import { type TelegramLink, telegramLinkOf } from '../users/telegram-link.ts';
 import type { SendResult, SystemBot } from './bot.ts';
 import {
+  APP_URL_MARK,
   buttonLabel,
   isNotificationType,
   messageLanguage,
   NOTIFICATION_TYPE_NAMES,
+  NOT_ME_LINE,
   NOTIFICATION_TYPES,
   type NotificationGroup,
   type TypeDef,
@@ -77,6 +79,13 @@ interface Claimed {
   email: string;
 }
 
+/** How long a security notice's "This was not me" link works. */
+export const NOT_ME_DAYS = 14;
+
+/** A security notice's text with its "This was not me" line. */
+const withNotMe = (text: string, token: string | null, language: 'en' | 'ru') =>
+  token ? `${text}\n\n${NOT_ME_LINE[language](token)}` : text;
+
 /**
  * Notifications: the outbox written where things happen (`notify`, in their transaction), each
  * user's choices per type and channel, the Telegram link, and delivery. Delivery claims due rows
@@ -136,18 +145,30 @@ export class NotificationsService {
     );
     const prefs = await this.preferenceMap(em, userIds);
     const rows: unknown[] = [];
+    const notMeLinks: unknown[] = [];
     for (const e of list) {
       const user = users.get(e.userId);
       if (!user) continue;
-      const pref = (NOTIFICATION_TYPES[e.type] as TypeDef).alwaysOn
-        ? defaults(e.type)
-        : (prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type));
-      const { text, subject } = renderMessage(e.type, e.params, messageLanguage(user.language));
+      const security = (NOTIFICATION_TYPES[e.type] as TypeDef).alwaysOn === true;
+      const pref = security ? defaults(e.type) : (prefs.get(`${e.userId}:${e.type}`) ?? defaults(e.type));
+      // A security notice carries a one-time "This was not me" link (AuthService.notMe).
+      const notMe = security ? randomBytes(24).toString('base64url') : null;
+      if (notMe) notMeLinks.push(e.userId, hashToken(notMe));
+      const language = messageLanguage(user.language);
+      const { text, subject } = renderMessage(e.type, e.params, language);
       if (pref.telegram && user.chat && !e.noTelegram)
-        rows.push(e.userId, e.type, e.key, 'TELEGRAM', text, subject, e.path);
+        rows.push(e.userId, e.type, e.key, 'TELEGRAM', withNotMe(text, notMe, language), subject, e.path);
       // Mail in English: the address says nothing of a language.
       const mail = renderMessage(e.type, e.params, 'en');
-      if (pref.email) rows.push(e.userId, e.type, e.key, 'EMAIL', mail.text, mail.subject, e.path);
+      if (pref.email)
+        rows.push(e.userId, e.type, e.key, 'EMAIL', withNotMe(mail.text, notMe, 'en'), mail.subject, e.path);
+    }
+    if (notMeLinks.length) {
+      await em.execute(
+        `insert into not_me_links (user_id, token_hash, expires_at)
+         values ${Array.from({ length: notMeLinks.length / 2 }, () => `(?, ?, now() + interval '${NOT_ME_DAYS} days')`).join(', ')}`,
+        notMeLinks,
+      );
     }
     if (!rows.length) return;
     const values = Array.from({ length: rows.length / 7 }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
@@ -157,6 +178,19 @@ export class NotificationsService {
       rows,
     );
     emit?.(topics.notificationsDue(), {});
+  }
+
+  /**
+   * Spends a "This was not me" link: the account it belongs to, or null when it is unknown,
+   * expired or was opened already (each link acts once).
+   */
+  async claimNotMe(em: EntityManager, token: string): Promise<number | null> {
+    const [row] = await em.execute<{ user_id: number }[]>(
+      `update not_me_links set used_at = now()
+        where token_hash = ? and used_at is null and expires_at > now() returning user_id`,
+      [hashToken(token)],
+    );
+    return row ? Number(row.user_id) : null;
   }
 
   private async preferenceMap(em: EntityManager, userIds: number[]) {
@@ -557,7 +591,7 @@ export class NotificationsService {
     if (!bot || !n.chat_id)
       return { ok: false, blocked: false, retry: false, error: 'Telegram is not linked or configured' };
     const label = buttonLabel(n.type as NotificationType, messageLanguage(n.language));
-    return bot.send(Number(n.chat_id), n.text, { label, path: n.path });
+    return bot.send(Number(n.chat_id), n.text.replaceAll(APP_URL_MARK, this.deps.appUrl()), { label, path: n.path });
   }
 
   private async sendMail(n: Claimed): Promise<SendResult> {
@@ -565,7 +599,7 @@ export class NotificationsService {
       await this.deps.mailer.send({
         to: n.email,
         subject: n.subject,
-        text: `${n.text}\n\n${this.deps.appUrl()}${n.path}\n`,
+        text: `${n.text.replaceAll(APP_URL_MARK, this.deps.appUrl())}\n\n${this.deps.appUrl()}${n.path}\n`,
       });
       return { ok: true };
     } catch (err) {

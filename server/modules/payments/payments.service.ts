@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
+import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
 import { balancesOf } from '../ledger/balances.ts';
@@ -67,6 +67,10 @@ export function paymentView(p: Payment): PaymentView {
 export const PAYMENT_SORT_FIELDS = ['createdAt', 'amount', 'status', 'id'] as const;
 export type PaymentSortField = (typeof PAYMENT_SORT_FIELDS)[number];
 export const PaymentFilters = z.object({ status: oneOrMany(PAYMENT_STATUSES, 'status') });
+/** A withdrawal asked for after the owner's "This was not me" (AuthService.notMe). */
+export const WITHDRAWALS_STOPPED_MESSAGE =
+  'Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.';
+
 /**
  * Transaction histories and the finance queue (data table; 20 a page as for
  * the history). `?status=` of the older list call is read as a filter.
@@ -362,14 +366,37 @@ export class PaymentsService {
   ): Promise<Payment> {
     const wallet = this.deps.payouts.parseAddress(walletAddress);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
-    if (proved === false && !(await this.paidAt(em, user.id, wallet))) throw stepUpRequired(user);
+    const known = await this.paidAt(em, user.id, wallet);
+    if (proved === false && !known) throw stepUpRequired(user);
     const payment = await this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
         { userId: user.id, key, operation: 'requestWithdrawal', request: { amount, wallet } },
         (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
         async () => {
+          const [stop] = await tx.execute<{ stopped: boolean }[]>(
+            'select withdrawals_stopped_at is not null as stopped from users where id = ? for update',
+            [user.id],
+          );
+          if (stop?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
+          // Told on a channel the owner cannot switch off, with the address and whether it is new.
+          await this.deps.notify?.(
+            tx,
+            {
+              userId: user.id,
+              type: 'withdrawalRequested',
+              key: `withdrawal-requested:${payment.id}`,
+              params: {
+                amount: formatMoney(amount),
+                wallet,
+                email: user.email,
+                newAddress: known ? '' : 'yes',
+              },
+              path: '/publisher/payments',
+            },
+            emit,
+          );
           if (await this.deps.payouts.autoApproves(tx, user.id, amount))
             await this.deps.payouts.autoApproved(tx, payment, emit);
           await tx.flush();

@@ -613,6 +613,8 @@ export class PayoutsService {
       const rows = await conn.execute<{ id: number; amount: string; wallet_address: string }[]>(
         `select id, amount::text as amount, wallet_address from payments
           where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'
+            -- Held while the owner's "This was not me" stands (AuthService.notMe).
+            and user_id not in (select id from users where withdrawals_stopped_at is not null)
           order by id limit ? for update skip locked`,
         [this.deps.settings.batchSize],
       );

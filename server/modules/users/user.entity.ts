@@ -20,6 +20,11 @@ export const User = defineEntity({
     isFinance: p.boolean().default(false),
     /** Grants and takes staff roles (the Staff page); `npm run staff` makes the first. */
     isAdmin: p.boolean().default(false),
+    /**
+     * Set by the owner's "This was not me" (a security notice's link): no withdrawal is taken or
+     * sent until they sign in with a second factor or reset the password.
+     */
+    withdrawalsStoppedAt: p.datetime().nullable(),
     telegram: p.string().length(64).nullable(),
     company: p.string().length(200).nullable(),
     // The Telegram account linked through the system bot (notifications, sign-in): one user each.
