@@ -52,6 +52,8 @@ async function cardMenu(page: Page, title: string, item: string) {
 }
 
 describe('publisher apps in Chromium', () => {
+  // One journey through every screen of an app (create, edit, key, code, statistics, phone, dark):
+  // the longest end-to-end test, given twice the default time so a busy run does not cut it short.
   it('creates an app with awards and services, edits it, rotates its key and copies the showcase code', async () => {
     const browser = await openBrowser(app.url);
     browsers.push(browser);
@@ -246,5 +248,5 @@ describe('publisher apps in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'Channel' }).getAttribute('aria-selected')).toBe('true');
     await screenshot(page, 'platforms-07-edit-mobile-dark');
-  });
+  }, 180_000);
 });

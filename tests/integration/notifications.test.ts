@@ -65,7 +65,12 @@ describe('publisher', () => {
     await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [id]);
     await app.services.payouts.round();
     await app.services.payouts.round();
-    const [approved, sent, confirmed] = await exactly(pub, 3);
+    const [asked, approved, sent, confirmed] = await exactly(pub, 4);
+    // First the security notice of the request (always on), with its "This was not me" link.
+    expect(asked.text).toMatch(
+      /^🔐 A withdrawal of 60\.50 \$ to \S+ was requested from your Taskgram Ads account \(.+\)\. This address is new: the account has not been paid at it before\.\n\nThis was not you\? Open \S+\/not-me#[\w-]{32} to end every session of the account and stop its withdrawals\.$/,
+    );
+    expect(asked.text).toContain(`${app.url}/not-me#`);
     expect(approved.text).toBe('👍 Your withdrawal of 60.50 $ was approved; it is sent in USDT on TON shortly.');
     expect(sent.text).toMatch(
       /^📤 Your withdrawal of 60\.50 \$ was sent to \S+…\S{4}; waiting for the chain to confirm\.$/,
@@ -93,7 +98,8 @@ describe('publisher', () => {
       moderator,
     );
     expect(rejected.data?.failWithdrawal.status, JSON.stringify(rejected.errors)).toBe('FAILED');
-    const [failed] = await exactly(pub, 1);
+    const [asked, failed] = await exactly(pub, 2);
+    expect(asked.text).toMatch(/^🔐 A withdrawal of 70\.00 \$ to /);
     expect(failed.text).toBe(
       '❌ Your withdrawal of 70.00 $ failed: The wallet belongs to a sanctioned exchange. The amount is back in your balance.',
     );
@@ -297,6 +303,9 @@ describe('choices and delivery', () => {
       'secondFactorAdded',
       'secondFactorRemoved',
       'telegramUnlinked',
+      'signInNew',
+      'passwordChanged',
+      'withdrawalRequested',
     ]);
     // Security notices, on both channels, whatever was chosen.
     for (const p of alwaysOn) expect(p).toMatchObject({ group: 'SECURITY', telegram: true, email: true });

@@ -7,6 +7,7 @@ import { renderInApp } from '../../test-utils';
 import { LoginForm } from '../auth/LoginForm';
 import { TelegramLinkDialog } from '../auth/TelegramLinkDialog';
 import { api } from '../../lib/api';
+import { NotMePage } from '../auth/NotMePage';
 import { SecurityPage } from './SecurityPage';
 import StepUpDialog from './StepUpDialog';
 import { StaffForbidden } from './StaffForbidden';
@@ -200,5 +201,34 @@ describe('step-up', () => {
     await user.click(within(await screen.findByTestId('proof-dialog')).getByRole('button', { name: 'Cancel' }));
     expect(await refused).toMatchObject({ name: 'ApiError', message: 'Confirm it is you', status: 403 });
     expect(calls).toHaveLength(5);
+  });
+});
+
+describe('“This was not me”', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('acts only on the click, with the token from the address’s fragment; a spent link says so', async () => {
+    window.history.replaceState(null, '', '/not-me#tok_123-abc');
+    let spent = false;
+    const calls = server((_method, path) => {
+      if (path !== '/v1/auth/not-me') return { status: 404, body: { error: 'not here' } };
+      if (spent) return { status: 404, body: { error: 'This link was opened already or has expired.' } };
+      spent = true;
+      return { body: { value: { ok: true } } };
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderInApp(<NotMePage />);
+    const stop = await screen.findByRole('button', { name: 'End every session and stop withdrawals' });
+    expect(calls).toHaveLength(0);
+    await user.click(stop);
+    expect(await screen.findByTestId('not-me-done')).toHaveTextContent(
+      'Every session has ended and withdrawals are stopped',
+    );
+    expect(calls).toEqual([{ method: 'POST', path: '/v1/auth/not-me', body: { token: 'tok_123-abc' } }]);
+    unmount();
+
+    renderInApp(<NotMePage />);
+    await user.click(await screen.findByRole('button', { name: 'End every session and stop withdrawals' }));
+    expect(await screen.findByTestId('not-me-error')).toHaveTextContent('This link was opened already or has expired.');
   });
 });

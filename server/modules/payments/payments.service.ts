@@ -354,7 +354,8 @@ export class PaymentsService {
    * of reserving the amount again. The auto-approve rule, when on, approves it at once.
    * `proved`: whether the request's session gave a fresh proof (lib/step-up.ts); when false, only
    * an address this user has been paid at before is taken (a stolen token moves nothing anywhere
-   * new). Left out by the product's own callers (the demo seed).
+   * new); such a request is told to the owner (a security notice). Left out by the product's own
+   * callers (the demo seed).
    */
   async requestWithdrawal(
     em: EntityManager,
@@ -380,23 +381,25 @@ export class PaymentsService {
           );
           if (stop?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
-          // Told on a channel the owner cannot switch off, with the address and whether it is new.
-          await this.deps.notify?.(
-            tx,
-            {
-              userId: user.id,
-              type: 'withdrawalRequested',
-              key: `withdrawal-requested:${payment.id}`,
-              params: {
-                amount: formatMoney(amount),
-                wallet,
-                email: user.email,
-                newAddress: known ? '' : 'yes',
+          // Asked for by a person (not the demo seed): told on a channel the owner cannot switch
+          // off, with the address and whether it is new.
+          if (proved !== undefined)
+            await this.deps.notify?.(
+              tx,
+              {
+                userId: user.id,
+                type: 'withdrawalRequested',
+                key: `withdrawal-requested:${payment.id}`,
+                params: {
+                  amount: formatMoney(amount),
+                  wallet,
+                  email: user.email,
+                  newAddress: known ? '' : 'yes',
+                },
+                path: '/publisher/payments',
               },
-              path: '/publisher/payments',
-            },
-            emit,
-          );
+              emit,
+            );
           if (await this.deps.payouts.autoApproves(tx, user.id, amount))
             await this.deps.payouts.autoApproved(tx, payment, emit);
           await tx.flush();
