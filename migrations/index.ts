@@ -28,6 +28,7 @@ import { Migration20261129001213_staff_roles } from './Migration20261129001213_s
 import { Migration20261129002318_second_factors } from './Migration20261129002318_second_factors.ts';
 import { Migration20261129025118_session_proved_at } from './Migration20261129025118_session_proved_at.ts';
 import { Migration20261129030433_not_me_links } from './Migration20261129030433_not_me_links.ts';
+import { Migration20261129060435_passkeys } from './Migration20261129060435_passkeys.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -59,4 +60,5 @@ export const migrationsList = [
   { name: 'Migration20261129002318_second_factors', class: Migration20261129002318_second_factors },
   { name: 'Migration20261129025118_session_proved_at', class: Migration20261129025118_session_proved_at },
   { name: 'Migration20261129030433_not_me_links', class: Migration20261129030433_not_me_links },
+  { name: 'Migration20261129060435_passkeys', class: Migration20261129060435_passkeys },
 ];

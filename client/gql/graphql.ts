@@ -273,6 +273,7 @@ export type ServiceAwardInput = {
 
 export type SignInMethod =
   | 'GOOGLE'
+  | 'PASSKEY'
   | 'PASSWORD'
   | 'TELEGRAM';
 

@@ -10,18 +10,23 @@ import { DomainError, ErrorCode } from '../errors.ts';
 
 export const STEP_UP_MESSAGE =
   'Confirm it is you: enter a code from your authenticator app (or a recovery code), then try again.';
+export const STEP_UP_PASSKEY_MESSAGE =
+  'Confirm it is you: use your passkey (or a code from your authenticator app, or a recovery code), then try again.';
 export const STEP_UP_PASSWORD_MESSAGE = 'Confirm it is you: enter your password, then try again.';
 
 /** The proofs an account can give: its second factor when it has one, else its password. */
-export type StepUpMethod = 'TOTP' | 'RECOVERY_CODE' | 'PASSWORD';
+export type StepUpMethod = 'TOTP' | 'RECOVERY_CODE' | 'PASSKEY' | 'PASSWORD';
 
 interface ProvedUser {
   sessionProvedAt?: unknown;
   hasSecondFactor?: unknown;
+  hasPasskey?: unknown;
 }
 
 export function stepUpMethods(user: object): StepUpMethod[] {
-  return (user as ProvedUser).hasSecondFactor === true ? ['TOTP', 'RECOVERY_CODE'] : ['PASSWORD'];
+  const proved = user as ProvedUser;
+  if (proved.hasSecondFactor !== true) return ['PASSWORD'];
+  return proved.hasPasskey === true ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'];
 }
 
 /** When the session's last proof was given (null: never, or not a request's user). */
@@ -42,7 +47,11 @@ export function stepUpRequired(user: object): DomainError {
   const methods = stepUpMethods(user);
   return new DomainError(
     ErrorCode.STEP_UP_REQUIRED,
-    methods.includes('PASSWORD') ? STEP_UP_PASSWORD_MESSAGE : STEP_UP_MESSAGE,
+    methods.includes('PASSWORD')
+      ? STEP_UP_PASSWORD_MESSAGE
+      : methods.includes('PASSKEY')
+        ? STEP_UP_PASSKEY_MESSAGE
+        : STEP_UP_MESSAGE,
     undefined,
     undefined,
     undefined,

@@ -7,11 +7,12 @@ import { authRoutes } from './auth.rest.ts';
 import './auth.schema.ts';
 import { AuthService, purgeAccountSafety } from './auth.service.ts';
 import { SecondFactorService } from './second-factor.service.ts';
+import { purgePasskeyChallenges } from './passkeys.ts';
 import { createGoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { Session, SignInCode } from './session.entity.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
-import { RecoveryCode, SecondFactor } from './second-factor.entity.ts';
+import { PasskeyChallenge, RecoveryCode, SecondFactor } from './second-factor.entity.ts';
 
 /** Registration, sign-in (password and Google), tokens, password resets and account notices. */
 export const authArea = defineArea({
@@ -28,6 +29,7 @@ export const authArea = defineArea({
     SignInCode,
     SecondFactor,
     RecoveryCode,
+    PasskeyChallenge,
   ],
   services: ({ config, log, pubsub, redis, url, em, cleanups }, _needs, later) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;
@@ -64,7 +66,7 @@ export const authArea = defineArea({
     {
       name: 'account-safety-purge',
       run: async () => {
-        const purged = await purgeAccountSafety(em());
+        const purged = { ...(await purgeAccountSafety(em())), passkeyChallenges: await purgePasskeyChallenges(em()) };
         if (Object.values(purged).some(Boolean))
           log.debug(purged, 'old account notices, addresses, codes and sessions purged');
       },

@@ -1,3 +1,4 @@
+import { PasskeyResponseInput } from './passkeys.ts';
 import { z } from 'zod';
 import { containsLink } from '../../lib/text.ts';
 import { DEFAULT_ROLES } from '../users/user.entity.ts';
@@ -91,6 +92,20 @@ export const ConfirmTotpInput = z.object({
 export const FactorProofInput = z.object({
   password: z.string().max(200).optional(),
   code: factorCode.optional(),
+  /** A passkey's answer to `POST /users/self/passkeys/proof-options`. */
+  passkey: PasskeyResponseInput.optional(),
+});
+export const PasskeySignInInput = z.object({ response: PasskeyResponseInput });
+export const AddPasskeyInput = z.object({
+  response: PasskeyResponseInput,
+  name: z.string().trim().min(1, 'Enter required value').max(64, 'At most 64 characters').default('Passkey'),
+});
+export const RenameFactorInput = z.object({
+  name: z
+    .string({ error: 'Enter required value' })
+    .trim()
+    .min(1, 'Enter required value')
+    .max(64, 'At most 64 characters'),
 });
 
 /** A Telegram sign-in's link token, which its signed-in owner confirms. */

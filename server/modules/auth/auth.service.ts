@@ -19,6 +19,7 @@ import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
+import type { PasskeyResponse, PasskeySite } from './passkeys.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import {
@@ -44,6 +45,7 @@ export const SIGN_IN_MESSAGES = {
     'The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.',
   codeTries: 'Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.',
   wrongCurrentPassword: 'The current password is wrong',
+  tooManyAttempts: 'Too many sign-in attempts from this address. Wait a minute and try again.',
 } as const;
 /** How long a mailed sign-in code stands. */
 const SIGN_IN_CODE_TTL_MS = 15 * 60_000;
@@ -318,10 +320,7 @@ export class AuthService {
     }
     const key = `login:ip:${client.ip}`;
     if (!(await limiter.hit(key, signInLimits(config.rateLimitPerMinute).perAddress))) {
-      throw rateLimited(
-        'Too many sign-in attempts from this address. Wait a minute and try again.',
-        secondsLeftInMinute(),
-      );
+      throw rateLimited(SIGN_IN_MESSAGES.tooManyAttempts, secondsLeftInMinute());
     }
     const identity = telegramIdentity(input, config.telegram.token);
     if (!('initData' in input) && !sameState(input.state, stateCookie)) {
@@ -386,14 +385,18 @@ export class AuthService {
    */
   private async secondFactor(em: EntityManager, user: User, code: string | undefined): Promise<void> {
     const factors = this.deps.secondFactors;
-    if (!factors || !(await factors.hasFactor(em, user.id))) return;
+    const kinds = factors ? await factors.kinds(em, user.id) : [];
+    if (!factors || !kinds.length) return;
     if (!code) {
+      const passkey = kinds.includes('PASSKEY');
       throw new DomainError(
         ErrorCode.FORBIDDEN,
-        SECOND_FACTOR_MESSAGES.asked,
+        passkey ? SECOND_FACTOR_MESSAGES.askedPasskey : SECOND_FACTOR_MESSAGES.asked,
         'secondFactorCode',
         undefined,
         'SECOND_FACTOR',
+        // What the form offers: the passkey's button when there is one.
+        passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'],
       );
     }
     if (!(await factors.verify(em, user, code))) {
@@ -405,11 +408,48 @@ export class AuthService {
         'SECOND_FACTOR',
       );
     }
-    // Signed in with the second factor: withdrawals stopped by "This was not me" go on.
+    await this.signedInWithFactor(em, user.id);
+  }
+
+  /** Signed in with the second factor: withdrawals stopped by "This was not me" go on. */
+  private async signedInWithFactor(em: EntityManager, userId: number) {
     await em.execute(
       'update users set withdrawals_stopped_at = null where id = ? and withdrawals_stopped_at is not null',
-      [user.id],
+      [userId],
     );
+  }
+
+  /** Options for "Sign in with a passkey": any passkey of this site, the browser offers them. */
+  async passkeySignInOptions(em: EntityManager, site: PasskeySite, ip: string) {
+    await this.limit([`passkey-options:${ip}`], SIGN_IN_MESSAGES.tooManyAttempts);
+    return this.factorsOrFail().passkeys.authenticationOptions(em, site, null);
+  }
+
+  /**
+   * "Sign in with a passkey": the passkey names its account and proves both factors (the device
+   * verified its user). Counts as a second-factor sign-in. Throttled with the password sign-ins.
+   */
+  async passkeySignIn(
+    em: EntityManager,
+    site: PasskeySite,
+    response: PasskeyResponse,
+    client: ClientInfo,
+  ): Promise<SignInResult> {
+    const key = `login:ip:${client.ip}`;
+    if (!(await this.deps.limiter.hit(key, signInLimits(this.deps.config.rateLimitPerMinute).perAddress))) {
+      throw rateLimited(SIGN_IN_MESSAGES.tooManyAttempts, secondsLeftInMinute());
+    }
+    const { userId } = await this.factorsOrFail().passkeys.verifyAuthentication(em, site, response, null);
+    await this.deps.limiter.undo(key);
+    const user = await em.findOneOrFail(User, { id: userId });
+    await this.signedInWithFactor(em, user.id);
+    await this.rememberAddress(em, user.id, client.ip);
+    return this.startSession(em, user, client, 'PASSKEY');
+  }
+
+  private factorsOrFail(): SecondFactorService {
+    if (!this.deps.secondFactors) throw new DomainError(ErrorCode.NOT_FOUND, 'Passkeys are not offered here');
+    return this.deps.secondFactors;
   }
 
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */
@@ -704,7 +744,7 @@ export class AuthService {
     await this.tell(em, user, 'signInNew', {
       device,
       ip: client.ip,
-      method: { PASSWORD: 'password', GOOGLE: 'Google', TELEGRAM: 'Telegram' }[method],
+      method: { PASSWORD: 'password', GOOGLE: 'Google', TELEGRAM: 'Telegram', PASSKEY: 'a passkey' }[method],
     });
     this.deps.deliver?.();
   }
@@ -777,6 +817,7 @@ export class AuthService {
     // Nor when the session last gave a fresh proof (step-up, lib/step-up.ts).
     Object.assign(user, {
       hasSecondFactor: session.row.user.has_second_factor === true,
+      hasPasskey: session.row.user.has_passkey === true,
       sessionProvedAt: session.row.user.session_proved_at ?? null,
     });
     return { user, sessionId: session.sessionId };

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import { User } from '../users/user.entity.ts';
+import { type PasskeyResponse, type PasskeySite, Passkeys, PASSKEY_MESSAGES } from './passkeys.ts';
 
 const ISSUER = 'Taskgram Ads';
 const PERIOD = 30;
@@ -28,7 +29,8 @@ export const SECOND_FACTOR_MESSAGES = {
   badSetupCode: 'The code does not match: enter the 6-digit code your authenticator app shows now',
   setupGone: 'This set-up has expired or was finished: add the authenticator app again',
   codeProof:
-    'This account has a second factor: confirm with a code from your authenticator app (or a recovery code), not the password',
+    'This account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey, not the password',
+  askedPasskey: 'Use your passkey, or enter the code from your authenticator app or one of your recovery codes.',
   passwordProof: 'Confirm with your password',
   wrongProof: 'The password or code is wrong',
   tooManyPasswords: 'Too many wrong passwords for this account. Wait a minute, then try again.',
@@ -37,11 +39,21 @@ export const SECOND_FACTOR_MESSAGES = {
 
 export interface SecondFactorView {
   id: number;
-  kind: 'TOTP';
+  kind: 'TOTP' | 'PASSKEY';
   name: string;
   createdAt: Date;
   lastUsedAt: Date | null;
 }
+
+/** A fresh proof: the password, a second-factor code, or a passkey's answer (with where it was given). */
+export interface FactorProof {
+  password?: string;
+  code?: string;
+  passkey?: PasskeyResponse;
+  site?: PasskeySite;
+}
+
+const factorLabel = (kind: string, name: string) => `${kind === 'PASSKEY' ? 'Passkey' : 'Authenticator app'} “${name}”`;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
@@ -51,12 +63,15 @@ const totpOf = (secret: string, label: string) =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
 /**
- * Second factors: authenticator apps (TOTP) with ten one-time recovery codes. A password sign-in
+ * Second factors: authenticator apps (TOTP) and passkeys (passkeys.ts) with ten one-time
+ * recovery codes. A password sign-in
  * of an account that has one asks for a code (auth.service.ts); adding or removing one tells the
  * owner on a channel they cannot switch off. Each TOTP code is accepted once (its 30-second step
  * is remembered), wrong codes are counted per account.
  */
 export class SecondFactorService {
+  readonly passkeys: Passkeys;
+
   constructor(
     private readonly deps: {
       secretsKey: Buffer;
@@ -66,7 +81,9 @@ export class SecondFactorService {
       /** ... and their delivery, once it has committed. */
       deliver: () => void;
     },
-  ) {}
+  ) {
+    this.passkeys = new Passkeys(deps.secretsKey);
+  }
 
   async list(em: EntityManager, userId: number): Promise<{ factors: SecondFactorView[]; recoveryCodesLeft: number }> {
     const factors = await em.execute<SecondFactorView[]>(
@@ -87,6 +104,60 @@ export class SecondFactorService {
       [userId],
     );
     return rows.length > 0;
+  }
+
+  /** The kinds of second factor the account has (none: empty). */
+  async kinds(em: EntityManager, userId: number): Promise<SecondFactorView['kind'][]> {
+    const rows = await em.execute<{ kind: SecondFactorView['kind'] }[]>(
+      'select distinct kind from second_factors where user_id = ? and confirmed_at is not null order by kind',
+      [userId],
+    );
+    return rows.map((r) => r.kind);
+  }
+
+  /** Starts adding a passkey: the options for the browser's `navigator.credentials.create`. */
+  startPasskey(em: EntityManager, site: PasskeySite, user: User) {
+    return this.passkeys.registrationOptions(em, site, user);
+  }
+
+  /**
+   * Adds the passkey the browser made with those options, under a name. The account's first
+   * factor comes with ten recovery codes, shown this once.
+   */
+  async addPasskey(
+    em: EntityManager,
+    site: PasskeySite,
+    user: User,
+    response: PasskeyResponse,
+    name: string,
+  ): Promise<{ factor: SecondFactorView; recoveryCodes: string[] | null }> {
+    const done = await em.transactional(async (tx) => {
+      const key = await this.passkeys.verifyRegistration(tx, site, user.id, response);
+      const first = !(await this.hasFactor(tx, user.id));
+      const [row] = await tx.execute<{ id: number }[]>(
+        `insert into second_factors (user_id, kind, name, credential_id, public_key, counter, transports, confirmed_at)
+         values (?, 'PASSKEY', ?, ?, ?, ?, ?, now())
+         on conflict (credential_id) do nothing returning id`,
+        [user.id, name, key.credentialId, key.publicKey, key.counter, key.transports || null],
+      );
+      if (!row) throw new DomainError(ErrorCode.CONFLICT, PASSKEY_MESSAGES.exists);
+      const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
+      await this.tell(tx, user.id, 'secondFactorAdded', factorLabel('PASSKEY', name));
+      const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === row.id);
+      return { factor, recoveryCodes };
+    });
+    this.deps.deliver();
+    return done;
+  }
+
+  /** Renames a factor (the owner's label for a phone or a key). */
+  async rename(em: EntityManager, userId: number, id: number, name: string): Promise<SecondFactorView> {
+    const rows = await em.execute(
+      'update second_factors set name = ? where id = ? and user_id = ? and confirmed_at is not null returning id',
+      [name, id, userId],
+    );
+    if (!rows.length) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
+    return (await this.list(em, userId)).factors.find((f) => f.id === id)!;
   }
 
   /** Starts adding an authenticator app: its secret, as a key to type and a QR code to scan. */
@@ -137,30 +208,29 @@ export class SecondFactorService {
   }
 
   /** Removes a factor, with a fresh proof (a code: checkProof); the last one takes the recovery codes with it. */
-  async remove(em: EntityManager, user: User, id: number, proof: { password?: string; code?: string }): Promise<void> {
+  async remove(em: EntityManager, user: User, id: number, proof: FactorProof): Promise<void> {
     await this.checkProof(em, user, proof);
     await em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ name: string }[]>(
-        'delete from second_factors where id = ? and user_id = ? and confirmed_at is not null returning name',
+      const [row] = await tx.execute<{ name: string; kind: string }[]>(
+        'delete from second_factors where id = ? and user_id = ? and confirmed_at is not null returning name, kind',
         [id, user.id],
       );
       if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
       if (!(await this.hasFactor(tx, user.id)))
         await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
-      await this.tell(tx, user.id, 'secondFactorRemoved', `Authenticator app “${row.name}”`);
+      await this.tell(tx, user.id, 'secondFactorRemoved', factorLabel(row.kind, row.name));
     });
     this.deps.deliver();
   }
 
   /** Ten new recovery codes (the old ones stop working), with a fresh proof. */
-  async regenerateRecoveryCodes(
-    em: EntityManager,
-    user: User,
-    proof: { password?: string; code?: string },
-  ): Promise<string[]> {
+  async regenerateRecoveryCodes(em: EntityManager, user: User, proof: FactorProof): Promise<string[]> {
     await this.checkProof(em, user, proof);
     if (!(await this.hasFactor(em, user.id))) {
-      throw new DomainError(ErrorCode.CONFLICT, 'Add an authenticator app first: recovery codes come with it');
+      throw new DomainError(
+        ErrorCode.CONFLICT,
+        'Add an authenticator app or a passkey first: recovery codes come with it',
+      );
     }
     return em.transactional(async (tx) => {
       await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
@@ -186,7 +256,8 @@ export class SecondFactorService {
   private async verifyTotp(em: EntityManager, user: { id: number; email: string }, code: string): Promise<boolean> {
     return em.transactional(async (tx) => {
       const rows = await tx.execute<{ id: number; secret: string; last_step: string | null }[]>(
-        'select id, secret, last_step from second_factors where user_id = ? and confirmed_at is not null for update',
+        `select id, secret, last_step from second_factors
+          where user_id = ? and kind = 'TOTP' and confirmed_at is not null for update`,
         [user.id],
       );
       for (const row of rows) {
@@ -242,7 +313,7 @@ export class SecondFactorService {
     em: EntityManager,
     user: User,
     sessionId: string | null,
-    proof: { password?: string; code?: string },
+    proof: FactorProof,
     seconds: number,
   ): Promise<Date> {
     await this.checkProof(em, user, proof);
@@ -259,8 +330,13 @@ export class SecondFactorService {
    * second factor (its password alone is one stolen thing), else the password. Wrong passwords
    * are counted per account as wrong codes are.
    */
-  private async checkProof(em: EntityManager, user: User, proof: { password?: string; code?: string }) {
+  private async checkProof(em: EntityManager, user: User, proof: FactorProof) {
     const factor = await this.hasFactor(em, user.id);
+    if (factor && proof.passkey && proof.site) {
+      // The passkey's own check throws when it fails; a right one is the proof.
+      await this.passkeys.verifyAuthentication(em, proof.site, proof.passkey, user.id);
+      return;
+    }
     if (factor && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.codeProof, 'code');
     if (!factor && !proof.password) throw validation(SECOND_FACTOR_MESSAGES.passwordProof, 'password');
     let ok = false;

@@ -16,10 +16,12 @@ interface Waiter {
 }
 
 // `has_second_factor`: staff act only with one where STAFF_SECOND_FACTOR=required (graphql/staff.ts).
-// `session_proved_at`: the session's last fresh proof, read by step-up (lib/step-up.ts).
+// `session_proved_at`: the session's last fresh proof, read by step-up (lib/step-up.ts), which
+// offers a passkey when there is one (`has_passkey`).
 const SESSION_USERS = `select s.id as "session:id", s.user_id as "session:user", s.last_seen_at as "session:seen", u.*,
        s.proved_at as session_proved_at,
-       exists(select 1 from second_factors f where f.user_id = u.id and f.confirmed_at is not null) as has_second_factor
+       exists(select 1 from second_factors f where f.user_id = u.id and f.confirmed_at is not null) as has_second_factor,
+       exists(select 1 from second_factors f where f.user_id = u.id and f.confirmed_at is not null and f.kind = 'PASSKEY') as has_passkey
   from sessions s join users u on u.id = s.user_id
  where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()`;
 

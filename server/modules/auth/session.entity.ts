@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn } from '../../db/columns.ts';
 import { User } from '../users/user.entity.ts';
 
-export const SIGN_IN_METHODS = ['PASSWORD', 'GOOGLE', 'TELEGRAM'] as const;
+export const SIGN_IN_METHODS = ['PASSWORD', 'GOOGLE', 'TELEGRAM', 'PASSKEY'] as const;
 
 /**
  * A signed-in session: every access token names one (`sid`), and a request or live socket is
