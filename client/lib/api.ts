@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** What the server says to do next (`EMAIL_CODE`: sign in again with the code it mailed). */
     readonly next?: string,
+    /** The proofs the account can give, when the server names them (`SECOND_FACTOR`, step-up). */
+    readonly methods?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -53,7 +55,7 @@ export async function api<T>(
   if (methods && payload?.error && (await askStepUp(methods, payload.error))) return api<T>(method, path, body);
 
   if (!response.ok || !payload || payload.error !== undefined) {
-    throw new ApiError(payload?.error || NETWORK_ERROR, response.status, payload?.next);
+    throw new ApiError(payload?.error || NETWORK_ERROR, response.status, payload?.next, payload?.methods);
   }
   return payload.value as T;
 }

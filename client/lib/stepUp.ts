@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * that need it at the same moment share the one dialog.
  */
 
-export type StepUpMethod = 'PASSWORD' | 'TOTP' | 'RECOVERY_CODE';
+export type StepUpMethod = 'PASSWORD' | 'TOTP' | 'RECOVERY_CODE' | 'PASSKEY';
 
 export interface StepUpAsk {
   methods: StepUpMethod[];
@@ -29,7 +29,9 @@ function set(next: StepUpAsk | null) {
 /** Opens the dialog (or joins the open one); resolves true when the session proved itself. */
 export function askStepUp(methods: readonly string[], message: string): Promise<boolean> {
   asking ??= new Promise<boolean>((resolve) => {
-    const known = methods.filter((m): m is StepUpMethod => ['PASSWORD', 'TOTP', 'RECOVERY_CODE'].includes(m));
+    const known = methods.filter((m): m is StepUpMethod =>
+      ['PASSWORD', 'TOTP', 'RECOVERY_CODE', 'PASSKEY'].includes(m),
+    );
     set({
       methods: known.length ? known : ['PASSWORD'],
       message,

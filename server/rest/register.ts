@@ -130,7 +130,9 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
     return reply.code(httpStatus(known.code)).send({
       error: known.message,
       ...(known.next ? { next: known.next } : {}),
-      ...(known.methods ? { code: known.code, methods: known.methods } : {}),
+      ...(known.code === ErrorCode.STEP_UP_REQUIRED ? { code: known.code } : {}),
+      // The proofs the account can give (step-up, a sign-in's second factor).
+      ...(known.methods ? { methods: known.methods } : {}),
     });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');

@@ -76,4 +76,71 @@ describe('a second factor in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/publisher$/);
   });
+
+  it('a passkey: made with the device’s lock, then “Sign in with a passkey” (no e-mail typed), a proof, and the second factor of a password sign-in', async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234', role: 'PUBLISHER' });
+    const { page } = await browsers.open();
+    // Chromium's virtual authenticator (DevTools protocol): a platform authenticator that holds
+    // discoverable credentials and verifies its user, as a laptop's fingerprint reader does.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signIn(page, user.email);
+    await page.waitForURL(/\/publisher$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('security').click();
+    await page.waitForURL(/\/security$/);
+    await page.getByTestId('no-passkeys').waitFor();
+
+    await page.getByTestId('add-passkey').click();
+    const setup = page.getByTestId('passkey-setup');
+    await setup.getByLabel('Name (which device or key)').fill('This laptop');
+    await setup.getByRole('button', { name: 'Create passkey' }).click();
+    // The account's first factor: the recovery codes come with it.
+    const codes = page.getByTestId('recovery-codes');
+    await codes.waitFor();
+    await codes.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByTestId('passkey-list').getByText('This laptop').waitFor();
+    await screenshot(page, 'security-04-passkey');
+    const held = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(held.credentials).toHaveLength(1);
+    expect(held.credentials[0].isResidentCredential).toBe(true);
+
+    // New recovery codes take a proof: the passkey gives it.
+    await page.getByRole('button', { name: 'Get new codes' }).click();
+    const proof = page.getByTestId('proof-dialog');
+    await proof.getByTestId('proof-passkey').click();
+    await page.getByTestId('recovery-codes').waitFor();
+    await page.getByTestId('recovery-codes').getByRole('button', { name: 'I have saved them' }).click();
+
+    // Signed out, back in with the passkey alone: no e-mail, no password.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByTestId('passkey-sign-in').click();
+    await page.waitForURL(/\/publisher$/);
+
+    // A password sign-in asks for the second factor, and offers the passkey for it.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signIn(page, user.email);
+    await page.getByTestId('second-factor-asked').waitFor();
+    await screenshot(page, 'security-05-password-then-passkey');
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
+    await page.waitForURL(/\/publisher$/);
+    // The session was started by the passkey.
+    const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+    const sessions = (await app.api('/v1/users/self/sessions', { token })).body.value;
+    expect(sessions.find((s: { current: boolean }) => s.current).method).toBe('PASSKEY');
+  });
 });

@@ -114,7 +114,6 @@ describe('passkeys', () => {
       body: {
         error: SECOND_FACTOR_MESSAGES.askedPasskey,
         next: 'SECOND_FACTOR',
-        code: 'FORBIDDEN',
         methods: ['PASSKEY', 'TOTP', 'RECOVERY_CODE'],
       },
     });

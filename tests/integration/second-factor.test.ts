@@ -73,7 +73,7 @@ describe('an authenticator app as the second factor', () => {
     // The right password alone no longer signs in: the answer asks for the code.
     expect(await signIn(user.email)).toEqual({
       status: 403,
-      body: { error: SECOND_FACTOR_MESSAGES.asked, next: 'SECOND_FACTOR' },
+      body: { error: SECOND_FACTOR_MESSAGES.asked, next: 'SECOND_FACTOR', methods: ['TOTP', 'RECOVERY_CODE'] },
     });
     // The code used to confirm (the same step) does not sign in: each step once.
     const reused = await signIn(user.email, { secondFactorCode: codeOf(secret) });

@@ -14,6 +14,8 @@ import { notifyError } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { type SignedIn, authApi } from './authApi';
 import { type LoginValues, loginSchema } from './schemas';
+import { PasskeyButton } from './PasskeyButton';
+import { passkeysSupported } from '../security/passkeys';
 
 /**
  * E-mail and password sign-in; server errors (wrong password, pending request) go to a toast.
@@ -21,6 +23,8 @@ import { type LoginValues, loginSchema } from './schemas';
  * it mailed to the account: the form then shows why and a field for it.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => void }) {
+  /** The second factor's ask offers the passkey when the account has one. */
+  const [passkeyOffered, setPasskeyOffered] = useState(false);
   const {
     register,
     handleSubmit,
@@ -52,6 +56,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         // The first ask is the form's new field; a wrong code is said under it.
         if (factorAsked) setError('secondFactorCode', { message: error.message });
         else setFactorAsked(error.message);
+        setPasskeyOffered(!!error.methods?.includes('PASSKEY') && passkeysSupported());
         return;
       }
       notifyError(errorMessage(error));
@@ -95,6 +100,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
               <Alert.Indicator />
               <Alert.Description>{factorAsked}</Alert.Description>
             </Alert.Root>
+            {passkeyOffered && <PasskeyButton onSignedIn={onSignedIn} label="Use your passkey" />}
             <FormField label="Authenticator code" error={errors.secondFactorCode?.message}>
               <Input
                 autoComplete="one-time-code"

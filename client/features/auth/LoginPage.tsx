@@ -26,6 +26,8 @@ import {
 } from '../../lib/telegram';
 import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
+import { PasskeyButton } from './PasskeyButton';
+import { passkeysSupported } from '../security/passkeys';
 import { useAuthConfig } from './useAuthConfig';
 
 const route = getRouteApi('/guest/login');
@@ -58,6 +60,9 @@ export function LoginPage() {
   const search = route.useSearch();
   const config = useAuthConfig();
   const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
+  // Known in the browser only (the build renders this page without it).
+  const [passkey, setPasskey] = useState(false);
+  useEffect(() => setPasskey(passkeysSupported()), []);
 
   // Read after the first render: the build rendered this page without it.
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -137,6 +142,8 @@ export function LoginPage() {
         <OtherSignIns
           google={config.google}
           telegram={telegramLink ? null : config.telegram}
+          passkey={passkey}
+          onSignedIn={(session) => signIn(session)}
           back={ownRedirect(search.redirect) ?? undefined}
         />
       )}
@@ -144,17 +151,21 @@ export function LoginPage() {
   );
 }
 
-/** “or” and the other ways in: Google, Telegram (each when the server has it). */
+/** “or” and the other ways in: a passkey (where the browser has them), Google, Telegram (each when the server has it). */
 function OtherSignIns({
   google,
   telegram,
+  passkey,
+  onSignedIn,
   back,
 }: {
   google: AuthConfig['google'];
   telegram: AuthConfig['telegram'];
+  passkey: boolean;
+  onSignedIn: (session: SignedIn) => void;
   back?: string;
 }) {
-  if (!google && !telegram) return null;
+  if (!google && !telegram && !passkey) return null;
   return (
     <Stack gap="4">
       <HStack>
@@ -164,6 +175,7 @@ function OtherSignIns({
         </Text>
         <Separator flex="1" />
       </HStack>
+      {passkey && <PasskeyButton onSignedIn={onSignedIn} />}
       {google && (
         <Button variant="outline" size="lg" onClick={() => startGoogleSignIn(google, back)}>
           <GoogleIcon /> Continue with Google

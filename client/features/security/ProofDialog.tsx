@@ -9,26 +9,43 @@ import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
 import { errorMessage } from '../../lib/api';
 import type { StepUpMethod } from '../../lib/stepUp';
+import { KeyRound } from 'lucide-react';
+import { passkeysSupported, provePasskey } from './passkeys';
 import type { FactorProof } from './securityApi';
 
 export interface ProofAsk {
   title: string;
   /** What to enter, in the server's words (step-up); a default otherwise. */
   message?: string;
-  /** The proofs the account can give: a code when it has a second factor, else the password. */
+  /** The proofs the account can give: a passkey or a code when it has a second factor, else the password. */
   methods: readonly StepUpMethod[];
   run: (proof: FactorProof) => Promise<void>;
 }
 
 /**
- * “Confirm it’s you”: a code from the authenticator app (or a recovery code) on an account with a
- * second factor, the password on one without. Removing a factor and step-up both ask this way.
+ * “Confirm it’s you”: a passkey or a code from the authenticator app (or a recovery code) on an
+ * account with a second factor, the password on one without. Removing a factor and step-up both
+ * ask this way.
  */
 export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onClose: () => void }) {
   const password = !!asking?.methods.includes('PASSWORD');
+  const passkey = !!asking?.methods.includes('PASSKEY') && passkeysSupported();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = async () => {
+    if (!asking) return;
+    setPasskeyBusy(true);
+    setError(undefined);
+    try {
+      await asking.run({ passkey: await provePasskey() });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
   useEffect(() => {
     if (asking) {
       setValue('');
@@ -63,8 +80,21 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
                   {asking?.message ??
                     (password
                       ? 'Confirm it’s you first: enter your password.'
-                      : 'Confirm it’s you first: enter a code from your authenticator app, or a recovery code.')}
+                      : passkey
+                        ? 'Confirm it’s you first: use a passkey, or enter a code from your authenticator app or a recovery code.'
+                        : 'Confirm it’s you first: enter a code from your authenticator app, or a recovery code.')}
                 </Text>
+                {passkey && (
+                  <Button
+                    variant="outline"
+                    onClick={withPasskey}
+                    loading={passkeyBusy}
+                    data-testid="proof-passkey"
+                    alignSelf="stretch"
+                  >
+                    <KeyRound size={16} aria-hidden /> Use a passkey
+                  </Button>
+                )}
                 <FormField label={password ? 'Your password' : 'Authenticator or recovery code'} error={error}>
                   {password ? (
                     <PasswordInput

@@ -21,15 +21,19 @@ import { formatShortDate } from '../../lib/dates';
 import { pageHeadings } from '../layout/pageHeadings';
 import { type ProofAsk, ProofDialog } from './ProofDialog';
 import { type SecondFactor, securityApi } from './securityApi';
+import { PasskeysCard } from './PasskeysCard';
 
 type Setup = Awaited<ReturnType<typeof securityApi.startTotp>>;
 
-/** Removing a factor or renewing codes happens with a factor added: a code proves it. */
-const FACTOR_PROOF = ['TOTP', 'RECOVERY_CODE'] as const;
+/** Removing a factor or renewing codes happens with a factor added: a code (or a passkey) proves it. */
+const proofMethods = (factors: SecondFactor[]) =>
+  factors.some((f) => f.kind === 'PASSKEY')
+    ? (['PASSKEY', 'TOTP', 'RECOVERY_CODE'] as const)
+    : (['TOTP', 'RECOVERY_CODE'] as const);
 
 /**
- * The account's second factors: authenticator apps to add, name and remove, and the recovery
- * codes that stand in for them (shown once, renewed with a proof).
+ * The account's second factors: authenticator apps and passkeys to add, name and remove, and the
+ * recovery codes that stand in for them (shown once, renewed with a proof).
  */
 export function SecurityPage() {
   const heading = pageHeadings['/security'];
@@ -50,7 +54,7 @@ export function SecurityPage() {
   const remove = (f: SecondFactor) =>
     setAsking({
       title: `Remove “${f.name}”`,
-      methods: FACTOR_PROOF,
+      methods: proofMethods(state?.factors ?? []),
       run: async (proof) => {
         await securityApi.remove(f.id, proof);
         setAsking(null);
@@ -61,7 +65,7 @@ export function SecurityPage() {
   const renew = () =>
     setAsking({
       title: 'New recovery codes',
-      methods: FACTOR_PROOF,
+      methods: proofMethods(state?.factors ?? []),
       run: async (proof) => {
         setCodes((await securityApi.newRecoveryCodes(proof)).recoveryCodes);
         setAsking(null);
@@ -104,10 +108,17 @@ export function SecurityPage() {
                     }}
                   />
                 )}
-                <FactorList factors={state.factors} onRemove={remove} />
+                <FactorList factors={state.factors.filter((f) => f.kind === 'TOTP')} onRemove={remove} />
               </Stack>
             </Card.Body>
           </Card.Root>
+          <PasskeysCard
+            list={<FactorList factors={state.factors.filter((f) => f.kind === 'PASSKEY')} onRemove={remove} passkeys />}
+            onAdded={async (recovery) => {
+              if (recovery) setCodes(recovery);
+              await load();
+            }}
+          />
           <RecoveryCard factors={state.factors.length} left={state.recoveryCodesLeft} onRenew={renew} />
         </Stack>
       )}
@@ -116,7 +127,23 @@ export function SecurityPage() {
   );
 }
 
-function FactorList({ factors, onRemove }: { factors: SecondFactor[]; onRemove: (f: SecondFactor) => void }) {
+function FactorList({
+  factors,
+  onRemove,
+  passkeys = false,
+}: {
+  factors: SecondFactor[];
+  onRemove: (f: SecondFactor) => void;
+  passkeys?: boolean;
+}) {
+  if (!factors.length && passkeys) {
+    return (
+      <Text color="fg.muted" data-testid="no-passkeys">
+        No passkey yet. A passkey signs you in with this device’s lock (fingerprint, face or PIN) instead of a password,
+        and no site but this one can use it.
+      </Text>
+    );
+  }
   if (!factors.length) {
     return (
       <Text color="fg.muted" data-testid="no-factors">
@@ -126,7 +153,7 @@ function FactorList({ factors, onRemove }: { factors: SecondFactor[]; onRemove: 
     );
   }
   return (
-    <Stack gap="2" data-testid="factors">
+    <Stack gap="2" data-testid={passkeys ? 'passkey-list' : 'factors'}>
       {factors.map((f) => (
         <HStack key={f.id} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="2" wrap="wrap">
           <Stack gap="0">
@@ -284,7 +311,7 @@ function RecoveryCard({ factors, left, onRenew }: { factors: number; left: numbe
           <Text color="fg.muted" data-testid="recovery-left">
             {factors
               ? `${left} of 10 left. Each signs in once when your phone is not at hand.`
-              : 'They come with your first authenticator app.'}
+              : 'They come with your first authenticator app or passkey.'}
           </Text>
           {factors > 0 && (
             <Button size="sm" variant="outline" onClick={onRenew}>

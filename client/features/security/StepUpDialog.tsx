@@ -15,7 +15,9 @@ export default function StepUpDialog() {
         title: 'Confirm it’s you',
         message: ask.methods.includes('PASSWORD')
           ? 'This moves money or changes your account, and your last sign-in was a while ago. Enter your password: what you asked is then done.'
-          : 'This moves money or changes your account, and your last sign-in was a while ago. Enter a code from your authenticator app (or a recovery code): what you asked is then done.',
+          : `This moves money or changes your account, and your last sign-in was a while ago. ${
+              ask.methods.includes('PASSKEY') ? 'Use your passkey, or enter' : 'Enter'
+            } a code from your authenticator app (or a recovery code): what you asked is then done.`,
         methods: ask.methods,
         run: async (proof) => {
           await api<{ provedUntil: string }>('POST', '/v1/users/self/step-up', proof);

@@ -1,0 +1,36 @@
+import { Button } from '@chakra-ui/react/button';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { notifyError } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { signInWithPasskey } from '../security/passkeys';
+import type { SignedIn } from './authApi';
+
+/**
+ * “Sign in with a passkey”: the browser offers the passkeys it holds for this site (no e-mail
+ * typed); the device checks its owner (PIN, fingerprint, face), and that one passkey signs in.
+ */
+export function PasskeyButton({
+  onSignedIn,
+  label = 'Sign in with a passkey',
+}: {
+  onSignedIn: (session: SignedIn) => void;
+  label?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      onSignedIn(await signInWithPasskey());
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" size="lg" loading={busy} onClick={start} data-testid="passkey-sign-in">
+      <KeyRound size={18} aria-hidden /> {label}
+    </Button>
+  );
+}
