@@ -95,23 +95,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
           </>
         )}
         {factorAsked && (
-          <>
-            <Alert.Root status="info" data-testid="second-factor-asked">
-              <Alert.Indicator />
-              <Alert.Description>{factorAsked}</Alert.Description>
-            </Alert.Root>
+          <SecondFactorAsked message={factorAsked} error={errors.secondFactorCode?.message}>
             {passkeyOffered && <PasskeyButton onSignedIn={onSignedIn} label="Use your passkey" />}
-            <FormField label="Authenticator code" error={errors.secondFactorCode?.message}>
-              <Input
-                autoComplete="one-time-code"
-                inputMode="text"
-                spellCheck={false}
-                placeholder="123 456"
-                maxLength={9}
-                {...register('secondFactorCode')}
-              />
-            </FormField>
-          </>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="text"
+              spellCheck={false}
+              placeholder="123 456"
+              maxLength={9}
+              {...register('secondFactorCode')}
+            />
+          </SecondFactorAsked>
         )}
         <HStack justify="flex-end">
           <ChakraLink asChild fontSize="sm" color="brand.fg">
@@ -123,5 +117,29 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The second factor's ask: why, the passkey's button when there is one, and the code's field. */
+function SecondFactorAsked({
+  message,
+  error,
+  children: [passkey, field],
+}: {
+  message: string;
+  error?: string;
+  children: [React.ReactNode, React.ReactNode];
+}) {
+  return (
+    <>
+      <Alert.Root status="info" data-testid="second-factor-asked">
+        <Alert.Indicator />
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Root>
+      {passkey}
+      <FormField label="Authenticator code" error={error}>
+        {field}
+      </FormField>
+    </>
   );
 }

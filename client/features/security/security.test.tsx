@@ -120,6 +120,38 @@ describe('the Security page', () => {
     expect(calls.find((c) => c.path.endsWith('/remove'))?.body).toEqual({ code: 'AAAA-BBB0' });
   });
 
+  it('lists passkeys apart from apps; without WebAuthn in the browser it says so; with it, removing offers “Use a passkey”', async () => {
+    const passkey = {
+      id: 9,
+      kind: 'PASSKEY',
+      name: 'This laptop',
+      createdAt: '2026-11-29T00:00:00Z',
+      lastUsedAt: null,
+    };
+    server((_m, path) => {
+      if (path === '/v1/users/self/second-factors')
+        return { body: { value: { factors: [passkey], recoveryCodesLeft: 10 } } };
+      return { status: 404, body: { error: 'not here' } };
+    });
+    const first = renderInApp(<SecurityPage />);
+    const list = await screen.findByTestId('passkey-list');
+    expect(list).toHaveTextContent('This laptop');
+    // The apps card has none; jsdom has no WebAuthn, so no passkey can be made here.
+    expect(screen.getByTestId('no-factors')).toBeInTheDocument();
+    expect(screen.getByText(/This browser cannot make passkeys/)).toBeInTheDocument();
+    expect(screen.queryByTestId('add-passkey')).toBeNull();
+    first.unmount();
+
+    vi.stubGlobal('PublicKeyCredential', class {});
+    const user = userEvent.setup();
+    renderInApp(<SecurityPage />);
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByTestId('proof-dialog');
+    expect(within(dialog).getByTestId('proof-passkey')).toHaveTextContent('Use a passkey');
+    expect(dialog).toHaveTextContent('use a passkey, or enter a code');
+    expect(screen.getByTestId('add-passkey')).toBeInTheDocument();
+  });
+
   it('a staff page refused for want of a second factor leads to the Security page', async () => {
     const error = new CombinedGraphQLErrors({
       data: null,
