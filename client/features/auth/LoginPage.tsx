@@ -27,7 +27,6 @@ import {
 import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
 import { PasskeyButton } from './PasskeyButton';
-import { passkeysSupported } from '../security/passkeys';
 import { useAuthConfig } from './useAuthConfig';
 
 const route = getRouteApi('/guest/login');
@@ -60,9 +59,6 @@ export function LoginPage() {
   const search = route.useSearch();
   const config = useAuthConfig();
   const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
-  // Known in the browser only (the build renders this page without it).
-  const [passkey, setPasskey] = useState(false);
-  useEffect(() => setPasskey(passkeysSupported()), []);
 
   // Read after the first render: the build rendered this page without it.
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -142,7 +138,7 @@ export function LoginPage() {
         <OtherSignIns
           google={config.google}
           telegram={telegramLink ? null : config.telegram}
-          passkey={passkey}
+          passkey
           onSignedIn={(session) => signIn(session)}
           back={ownRedirect(search.redirect) ?? undefined}
         />

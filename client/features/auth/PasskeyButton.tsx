@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
-import { signInWithPasskey } from '../security/passkeys';
+import { passkeysSupported, signInWithPasskey } from '../security/passkeys';
 import type { SignedIn } from './authApi';
 
 /**
@@ -19,6 +19,14 @@ export function PasskeyButton({
 }) {
   const [busy, setBusy] = useState(false);
   const start = async () => {
+    // Shown to every browser (the page is built before it runs: a button that came later would
+    // move the form under a click); one without WebAuthn is told here.
+    if (!passkeysSupported()) {
+      notifyError(
+        'This browser cannot use passkeys: sign in with your password, or open the dashboard in a current browser.',
+      );
+      return;
+    }
     setBusy(true);
     try {
       onSignedIn(await signInWithPasskey());

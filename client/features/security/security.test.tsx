@@ -138,7 +138,7 @@ describe('the Security page', () => {
     expect(list).toHaveTextContent('This laptop');
     // The apps card has none; jsdom has no WebAuthn, so no passkey can be made here.
     expect(screen.getByTestId('no-factors')).toBeInTheDocument();
-    expect(screen.getByText(/This browser cannot make passkeys/)).toBeInTheDocument();
+    expect(await screen.findByText(/This browser cannot make passkeys/)).toBeInTheDocument();
     expect(screen.queryByTestId('add-passkey')).toBeNull();
     first.unmount();
 
