@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { timed } from '../helpers/timings.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 
@@ -46,11 +47,42 @@ export async function openBrowser(baseURL: string, viewport = { width: 1280, hei
     (await sharedChromium()).newContext({ baseURL, viewport }),
   );
   const page = await context.newPage();
+  explainFailure(page);
   return {
     context,
     page,
     close: () => context.close(),
   };
+}
+
+/**
+ * Should the running test fail, the page it opened tells what it showed: a screenshot
+ * (`failed-<test>.png`), its address and the last lines of its console and errors. A flake that
+ * shows once in many runs is then readable from that one run.
+ */
+function explainFailure(page: Page): void {
+  const lines: string[] = [];
+  const keep = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > 40) lines.shift();
+  };
+  page.on('console', (m) => keep(`console.${m.type()}: ${m.text().slice(0, 300)}`));
+  page.on('pageerror', (e) => keep(`page error: ${e.message.slice(0, 300)}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) keep(`navigated: ${f.url()}`);
+  });
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
+      await screenshot(page, name).catch(() => {});
+      console.error(
+        `[e2e] ${task.name} failed at ${page.url()} (test-results/screenshots/${name}.png)\n${lines.join('\n')}`,
+      );
+    });
+  } catch {
+    // Opened outside a test (a beforeAll): nothing to attach to.
+  }
 }
 
 /** Saves a full-page screenshot as a test artifact (test-results is not committed). */

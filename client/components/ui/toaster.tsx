@@ -5,7 +5,16 @@ import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react
 
 export const TOAST_DURATION = 3000;
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, duration: TOAST_DURATION });
+/**
+ * Toasts at the top right, under the header (4rem high): at the header's height they covered the
+ * user menu and the theme switch for their 3 s, so the menu could not be opened after a success.
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  offsets: { top: '4.75rem', right: '1rem', bottom: '1rem', left: '1rem' },
+  pauseOnPageIdle: true,
+  duration: TOAST_DURATION,
+});
 
 export function notifyError(message: string): void {
   toaster.create({ type: 'error', title: message, duration: TOAST_DURATION });
