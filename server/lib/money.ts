@@ -48,13 +48,17 @@ function checkRange(micros: bigint): bigint {
   return micros;
 }
 
-/** A JSON number as decimal text, rounded to micro-USD once, here; never used for arithmetic. */
+/**
+ * A JSON number as the decimal text it was written as (its shortest form), never rounded: one
+ * finer than a micro-dollar (50.0000004) is refused as the same text in a string is, instead of
+ * silently becoming 50. Never used for arithmetic.
+ */
 function numberToPlain(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError('Not a finite amount');
-  const text = n.toFixed(6);
-  // From 1e21 toFixed writes an exponent: far past what a JSON number carries exactly.
-  if (text.includes('e')) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
-  return text;
+  // From 1e21 JavaScript writes an exponent: far past what a JSON number carries exactly.
+  if (Math.abs(n) >= 1e21) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
+  // Below 1e-6 it writes one too (1e-7): finer than the ledger's unit, refused by DECIMAL.
+  return String(n);
 }
 
 /** 12_500_000n → "12.50": exact, at least 2 and at most 6 decimals. */

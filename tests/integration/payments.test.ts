@@ -54,6 +54,9 @@ describe('sandbox provider (default)', () => {
       ['abc', 'Enter correct value'],
       ['1e3', 'Enter correct value'],
       ['12.1234567', 'Enter correct value'],
+      // Finer than the ledger's micro-dollar as a JSON number too (it was rounded to 50 silently).
+      [50.0000004, 'Enter correct value'],
+      [1e-7, 'Enter correct value'],
       [1, 'The value must be greater than 1'],
       ['1.00', 'The value must be greater than 1'],
       [0.5, 'The value must be greater than 1'],

@@ -1,4 +1,4 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -81,7 +81,17 @@ interface Decide {
   approve: (id: string) => void;
   reject: (target: DecisionTarget) => void;
   busyId: string | null;
+  /** The signed-in finance person: their own withdrawals are decided by another. */
+  myId: string | undefined;
 }
+
+const FinanceMeQuery = graphql(`
+  query FinanceMe {
+    me {
+      id
+    }
+  }
+`);
 
 const WithdrawalQueueChangedSubscription = graphql(`
   subscription WithdrawalQueueChanged {
@@ -149,10 +159,12 @@ export function FinancePage() {
   const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
-  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(refetch);
+  const myId = useQuery(FinanceMeQuery).data?.me.id;
+  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(refetch, myId);
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
+  // One's own withdrawals are not in "approve all": another finance person decides them.
   const requested = (current?.withdrawalQueue.data ?? []).filter(
-    (w) => w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED',
+    (w) => w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED' && String(w.userId) !== myId,
   );
 
   if (forbidden) {
@@ -205,7 +217,7 @@ export function FinancePage() {
 }
 
 /** Approving (one or many) and rejecting (with the dialog's reason), each followed by a refetch of the queue. */
-function useDecisions(refetch: () => Promise<unknown>) {
+function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined) {
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [busy, setBusy] = useState(false);
   const [approving, setApproving] = useState<string | null>(null);
@@ -230,8 +242,8 @@ function useDecisions(refetch: () => Promise<unknown>) {
   const approveRef = useRef(approve);
   approveRef.current = approve;
   const decisions = useMemo<Decide>(
-    () => ({ approve: (id) => void approveRef.current([id]), reject: setTarget, busyId: approving }),
-    [approving],
+    () => ({ approve: (id) => void approveRef.current([id]), reject: setTarget, busyId: approving, myId }),
+    [approving, myId],
   );
 
   const decide = async (decision: DecisionTarget, value: string): Promise<string | undefined> => {
@@ -316,6 +328,13 @@ function Status({ w }: { w: Withdrawal }) {
 
 /** Approve or reject while it waits; afterwards its transaction (with the explorer link) or the reason it failed. */
 function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
+  if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT' && String(w.userId) === onDecide.myId) {
+    return (
+      <Text fontSize="sm" color="fg.muted" maxW="xs" data-testid="own-withdrawal">
+        Your own withdrawal: another finance person approves or rejects it
+      </Text>
+    );
+  }
   if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT') {
     return (
       <HStack gap="2" wrap="wrap">

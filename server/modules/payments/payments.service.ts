@@ -17,6 +17,9 @@ import type { PayoutsService } from './payouts.service.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
 import { stepUpRequired } from '../../lib/step-up.ts';
 
+/** A finance person's own withdrawal is decided by another finance person (approve and reject). */
+export const OWN_WITHDRAWAL_MESSAGE = 'This is your own withdrawal: another finance person approves or rejects it';
+
 export const MIN_TOP_UP = parseMoney('1');
 export const MAX_TOP_UP = parseMoney('100000');
 export const MIN_WITHDRAWAL = parseMoney('50');
@@ -366,6 +369,7 @@ export class PaymentsService {
     proved?: boolean,
   ): Promise<Payment> {
     const wallet = this.deps.payouts.parseAddress(walletAddress);
+    this.deps.payouts.refuseOwnAddress(wallet);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
     const known = await this.paidAt(em, user.id, wallet);
     if (proved === false && !known) throw stepUpRequired(user);
@@ -491,6 +495,7 @@ export class PaymentsService {
     return this.deps.ledger.run(em, async (tx, emit) => {
       const payment = await tx.findOne(Payment, { id, kind: 'WITHDRAWAL' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!payment) throw notFound('Withdrawal');
+      if (payment.userId === finance.id) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
       if (payment.status !== 'IN_PROGRESS') {
         throw conflict(`This withdrawal is already ${payment.status === 'DONE' ? 'done' : 'failed'}`);
       }

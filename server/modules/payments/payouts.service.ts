@@ -5,7 +5,7 @@ import { mnemonicNew } from '@ton/crypto';
 import type { Logger } from 'pino';
 import type { PayoutSettings } from '../../config.ts';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, notFound, validation } from '../../errors.ts';
+import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -14,7 +14,7 @@ import { decryptSecret } from '../../lib/secrets.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
-import { paymentView } from './payments.service.ts';
+import { OWN_WITHDRAWAL_MESSAGE, paymentView } from './payments.service.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
@@ -107,6 +107,8 @@ export function friendly(address: Address, network: 'mainnet' | 'testnet'): stri
  */
 export class PayoutsService {
   private rig?: Promise<Rig>;
+  /** The rig once made (the payout job makes it at its first round), without waiting for it. */
+  private made: Rig | undefined;
   private running?: Promise<RoundResult>;
   private again = false;
   private lastWallet = '';
@@ -168,11 +170,37 @@ export class PayoutsService {
 
   /** The chain, hot wallet and jetton wallet (the sandbox chain is made and funded here). */
   ready(): Promise<Rig> {
-    this.rig ??= this.setUp().catch((err) => {
-      this.rig = undefined;
-      throw err;
-    });
+    this.rig ??= this.setUp().then(
+      (rig) => {
+        this.made = rig;
+        return rig;
+      },
+      (err) => {
+        this.rig = undefined;
+        throw err;
+      },
+    );
     return this.rig;
+  }
+
+  /**
+   * The network's own addresses are never a payout's destination: the hot wallet, its USDT
+   * jetton wallet and the USDT master (a transfer there would be lost or loop back). Known once
+   * the rig is made (at the job's first round) and, for the master, from the settings.
+   */
+  refuseOwnAddress(wallet: string): void {
+    const raw = Address.parse(wallet).toRawString();
+    const own = [this.made?.wallet.address, this.made?.jettonWallet, this.made?.jettonMaster].map((a) =>
+      a?.toRawString(),
+    );
+    const master = this.deps.settings.usdtMaster;
+    if (master) own.push(Address.parse(master).toRawString());
+    if (own.includes(raw)) {
+      throw validation(
+        'This is one of the network’s own payout addresses: enter your own wallet address',
+        'walletAddress',
+      );
+    }
   }
 
   private async setUp(): Promise<Rig> {
@@ -250,6 +278,8 @@ export class PayoutsService {
         { id: { $in: ids }, kind: 'WITHDRAWAL' },
         { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
       );
+      // Nobody approves their own money: a batch holding one's own withdrawal is refused whole.
+      if (rows.some((p) => p.userId === finance.id)) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
       if (ids.length === 1) {
         const [one] = rows;
         if (!one) throw notFound('Withdrawal');
