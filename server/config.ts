@@ -144,6 +144,11 @@ const EnvSchema = z
       .regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 100')
       .optional(),
     PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    // Withdrawals of at least this many USD need two finance people (four eyes).
+    PAYOUT_SECOND_APPROVAL_USD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 1000')
+      .default('1000'),
     // The sandbox chain's hot wallet funds at start (TON for fees, USDT to pay out).
     PAYOUT_SANDBOX_TON: z.coerce.number().int().min(0).default(1000),
     PAYOUT_SANDBOX_USDT: z.coerce.number().int().min(0).default(1_000_000),
@@ -238,6 +243,8 @@ export interface PayoutSettings {
   /** Micro-USD; absent: every withdrawal waits for a person. */
   autoApproveMax?: bigint;
   autoApproveMinAgeDays: number;
+  /** Micro-USD: withdrawals of at least this need approvals by two different finance people. */
+  secondApprovalMin: bigint;
   sandboxFunds: { ton: number; usdt: number };
 }
 
@@ -431,6 +438,7 @@ function payoutSettings(env: Env): PayoutSettings {
     intervalMs: env.PAYOUT_INTERVAL_SECONDS * 1000,
     autoApproveMax: env.PAYOUT_AUTO_APPROVE_MAX ? parseMoney(env.PAYOUT_AUTO_APPROVE_MAX) : undefined,
     autoApproveMinAgeDays: env.PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS,
+    secondApprovalMin: parseMoney(env.PAYOUT_SECOND_APPROVAL_USD),
     sandboxFunds: { ton: env.PAYOUT_SANDBOX_TON, usdt: env.PAYOUT_SANDBOX_USDT },
   };
 }

@@ -37,14 +37,19 @@ describe('parseMoney', () => {
     expect(() => parseMoney(text)).toThrow(RangeError);
   });
 
-  test('numbers are rounded to micro-USD once; non-finite ones are refused', () => {
-    expect(parseMoney(0.1 + 0.2)).toBe(300_000n);
+  test('numbers are taken as written, never rounded: finer than a micro-dollar and non-finite ones are refused', () => {
+    // 0.1 + 0.2 is 0.30000000000000004: finer than the ledger's unit, refused as the same string is
+    // (it was rounded to 0.3 before, and 50.0000004 to 50).
+    expect(() => parseMoney(0.1 + 0.2)).toThrow(RangeError);
+    expect(() => parseMoney(50.0000004)).toThrow(RangeError);
+    expect(() => parseMoney(1e-7)).toThrow(RangeError);
+    expect(parseMoney(0.000001)).toBe(1n);
     expect(parseMoney(12.5)).toBe(12_500_000n);
     expect(parseMoney(0.05)).toBe(50_000n);
     expect(parseMoney(-0.5)).toBe(-500_000n);
     expect(() => parseMoney(Number.NaN)).toThrow(RangeError);
     expect(() => parseMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-    // toFixed switches to exponent notation from 1e21: refused rather than misread.
+    // JavaScript writes an exponent from 1e21: refused rather than misread.
     expect(() => parseMoney(1e21)).toThrow(RangeError);
   });
 

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { OWN_WITHDRAWAL_MESSAGE } from '../../server/modules/payments/payments.service.ts';
+import { topics } from '../../server/lib/pubsub.ts';
+import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE } from '../../server/modules/payments/payments.service.ts';
 import { friendly } from '../../server/modules/payments/payouts.service.ts';
 import { startTestApp } from '../helpers/app.ts';
-import { gql, login } from '../helpers/graphql.ts';
+import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
+import { eventually } from '../helpers/telegram.ts';
 import { credit, em, expectBooksBalanced, newAddress, self, type TestApp } from '../helpers/payouts.ts';
 
 // Payouts under policy (issue 56), the parts built so far: nobody decides their own withdrawal,
-// the network's own addresses are no destination, an amount finer than the ledger's unit is
-// refused as a JSON number too, and the demo starts whatever the auto-approve rule says.
+// two finance people approve a large one, the network's own addresses are no destination, an
+// amount finer than the ledger's unit is refused as a JSON number too, and the demo starts
+// whatever the auto-approve rule says.
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,6 +19,24 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const FINANCE = 'moderator@demo.local';
+/** The demo advertiser made a second finance person; their token. */
+async function secondFinance() {
+  await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
+  return login(app, 'advertiser@demo.local');
+}
+/** The publisher's withdrawal of `usd` to a new address (money credited first); its id. */
+async function withdrawal(usd: string): Promise<number> {
+  const token = await login(app, 'publisher@demo.local');
+  await credit(app, (await self(app, token)).id, usd);
+  const res = await app.api('/v1/users/payments/publisher', {
+    token,
+    body: { amount: usd, walletAddress: newAddress() },
+  });
+  expect(res.status).toBe(201);
+  return res.body.value.id as number;
+}
+const APPROVALS =
+  'query($id: String!) { withdrawalQueue(page: 1, size: 100, search: $id) { data { id payoutStage approvalsNeeded approvals { name } } } }';
 const stage = async (id: number) =>
   (
     await em(app)
@@ -54,10 +75,98 @@ describe('nobody approves their own money', () => {
     expect(await stage(id)).toEqual({ payout_stage: 'REQUESTED', status: 'IN_PROGRESS' });
 
     // A second finance person decides it.
-    await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
-    const other = await login(app, 'advertiser@demo.local');
+    const other = await secondFinance();
     expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: other })).status).toBe(200);
     expect(await stage(id)).toMatchObject({ payout_stage: 'APPROVED' });
+    await expectBooksBalanced(app);
+  });
+});
+
+describe('four eyes above PAYOUT_SECOND_APPROVAL_USD (1,000)', () => {
+  test('the first approval shows as 1 of 2 (live, with who gave it); the same person cannot give the second; another approves it', async () => {
+    const first = await login(app, FINANCE);
+    const second = await secondFinance();
+    const id = await withdrawal('1000');
+    const ws = gqlWs(app, second);
+    try {
+      await ws.connected;
+      const queue = ws.subscribe('subscription { withdrawalQueueChanged { id payoutStage } }');
+      await waitUntilLive(
+        queue,
+        () => app.pubsub.publish(topics.withdrawals(), { id: 0, kind: 'WITHDRAWAL', status: 'IN_PROGRESS' } as never),
+        (e) => e.data?.withdrawalQueueChanged?.id === '0',
+      );
+      const given = await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: first });
+      expect(given.status).toBe(200);
+      expect(await stage(id)).toMatchObject({ payout_stage: 'REQUESTED' });
+      // The queue hears of it at once.
+      await queue.nextEvent((e) => e.data?.withdrawalQueueChanged?.id === String(id));
+    } finally {
+      await ws.close();
+    }
+    // The second person sees who gave the first.
+    const seen = await gql(app, APPROVALS, { id: String(id) }, second);
+    expect(seen.errors).toBeUndefined();
+    expect(seen.data.withdrawalQueue.data[0]).toEqual({
+      id: String(id),
+      payoutStage: 'REQUESTED',
+      approvalsNeeded: 2,
+      approvals: [{ name: 'Morgan Moderator' }],
+    });
+    expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: first })).toEqual({
+      status: 409,
+      body: { error: SECOND_APPROVAL_MESSAGE },
+    });
+    const approved = await gql(
+      app,
+      'mutation($id: ID!) { approveWithdrawal(id: $id) { payoutStage } }',
+      { id },
+      second,
+    );
+    expect(approved.data.approveWithdrawal.payoutStage).toBe('APPROVED');
+    const [row] = await em(app)
+      .getConnection()
+      .execute<{ approved_by_id: number }[]>('select approved_by_id from payments where id = ?', [id]);
+    expect(row!.approved_by_id).toBe((await self(app, second)).id);
+  });
+
+  test('two people racing the two approvals: approved once, after both, paid once; the same person twice gives one approval', async () => {
+    const [a, b] = [await login(app, FINANCE), await secondFinance()];
+    const raced = await withdrawal('1500');
+    const answers = await Promise.all(
+      [a, b].map((token) => app.api(`/v1/finance/withdrawals/${raced}/approve`, { method: 'POST', token })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await stage(raced)).toMatchObject({ payout_stage: 'APPROVED' });
+    const twice = await withdrawal('1500');
+    const same = await Promise.all(
+      [a, a].map((token) => app.api(`/v1/finance/withdrawals/${twice}/approve`, { method: 'POST', token })),
+    );
+    expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stage(twice)).toMatchObject({ payout_stage: 'REQUESTED' });
+    // A batch is one approval each: the small one is approved, the large one has its second.
+    const small = await withdrawal('60');
+    const batch = await app.api('/v1/finance/withdrawals/approve', { token: b, body: { ids: [twice, small] } });
+    expect(batch.status).toBe(200);
+    expect(await stage(small)).toMatchObject({ payout_stage: 'APPROVED' });
+    expect(await stage(twice)).toMatchObject({ payout_stage: 'APPROVED' });
+    // Paid once each.
+    const ids = [raced, twice, small];
+    await eventually(
+      async () => {
+        await app.services.payouts.round();
+        return (await Promise.all(ids.map(stage))).every((r) => r?.status === 'DONE');
+      },
+      60_000,
+      'the three withdrawals paid',
+    );
+    const rows = await em(app)
+      .getConnection()
+      .execute<{ n: string }[]>(
+        `select count(*) as n from payout_transfers where withdrawal_id in (?, ?, ?) group by withdrawal_id order by withdrawal_id`,
+        ids,
+      );
+    expect(rows.map((r) => Number(r.n))).toEqual([1, 1, 1]);
     await expectBooksBalanced(app);
   });
 });
@@ -101,10 +210,10 @@ describe('refused at the request', () => {
 });
 
 describe('a start the rule cannot stop', () => {
-  test('the demo seeds with the auto-approve rule on and no minimum age (its withdrawal approved by the rule)', async () => {
+  test('the demo seeds with the auto-approve rule on and no minimum age (its withdrawal approved by the rule); the rule leaves four-eyes amounts', async () => {
     const ruled = await startTestApp({
       demo: true,
-      env: { PAYOUT_AUTO_APPROVE_MAX: '100', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0' },
+      env: { PAYOUT_AUTO_APPROVE_MAX: '2000', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0' },
     });
     try {
       const [row] = await ruled.orm.em
@@ -115,6 +224,19 @@ describe('a start the rule cannot stop', () => {
             where u.email = 'publisher@demo.local' and p.kind = 'WITHDRAWAL'`,
         );
       expect(row).toEqual({ approved_by_id: null, payout_stage: 'APPROVED' });
+      // The rule approves no withdrawal that needs two people.
+      const token = await login(ruled, 'publisher@demo.local');
+      await credit(ruled, (await self(ruled, token)).id, '1500');
+      const large = await ruled.api('/v1/users/payments/publisher', {
+        token,
+        body: { amount: '1000', walletAddress: newAddress() },
+      });
+      expect(large.body.value).toMatchObject({ status: 'IN_PROGRESS' });
+      const [stageOf] = await ruled.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ payout_stage: string }[]>('select payout_stage from payments where id = ?', [large.body.value.id]);
+      expect(stageOf!.payout_stage).toBe('REQUESTED');
     } finally {
       await ruled.close();
     }

@@ -280,7 +280,11 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
     await credit(app, publisherId, String(Number(usdt / 1_000_000n) + 100));
     const me = await user(app, 'publisher@demo.local');
     const big = await app.services.payments.requestWithdrawal(em(app), me, usdt + parseMoney('1'), newAddress());
+    // More than PAYOUT_SECOND_APPROVAL_USD: two finance people approve it.
     await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [big.id]);
+    await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
+    await app.services.payouts.approve(em(app), await user(app, 'advertiser@demo.local'), [big.id]);
+    await em(app).getConnection().execute(`update users set is_finance = false where email = 'advertiser@demo.local'`);
     const calls = (await chain.transactions(rig.wallet.address, 0n, 100000)).length;
     expect(await app.services.payouts.round()).toMatchObject({ batches: 0, short: true });
     expect((await chain.transactions(rig.wallet.address, 0n, 100000)).length).toBe(calls);

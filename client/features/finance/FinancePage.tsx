@@ -70,6 +70,12 @@ const WithdrawalQueueQuery = graphql(`
         payoutStage
         batchId
         explorerUrl
+        approvalsNeeded
+        approvals {
+          userId
+          name
+          at
+        }
       }
     }
   }
@@ -109,6 +115,11 @@ const ApproveWithdrawalMutation = graphql(`
       status
       payoutStage
       updatedAt
+      approvals {
+        userId
+        name
+        at
+      }
     }
   }
 `);
@@ -120,6 +131,11 @@ const ApproveWithdrawalsMutation = graphql(`
       status
       payoutStage
       updatedAt
+      approvals {
+        userId
+        name
+        at
+      }
     }
   }
 `);
@@ -164,7 +180,11 @@ export function FinancePage() {
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
   // One's own withdrawals are not in "approve all": another finance person decides them.
   const requested = (current?.withdrawalQueue.data ?? []).filter(
-    (w) => w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED' && String(w.userId) !== myId,
+    (w) =>
+      w.status === 'IN_PROGRESS' &&
+      w.payoutStage === 'REQUESTED' &&
+      String(w.userId) !== myId &&
+      !w.approvals.some((a) => String(a.userId) === myId),
   );
 
   if (forbidden) {
@@ -228,9 +248,11 @@ function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined)
   const approve = async (ids: string[]) => {
     setApproving(ids.length === 1 ? ids[0]! : 'all');
     try {
-      if (ids.length === 1) await approveOne({ variables: { id: ids[0]! } });
-      else await approveMany({ variables: { ids } });
-      notifySuccess(ids.length === 1 ? `Withdrawal #${ids[0]} approved` : `${ids.length} withdrawals approved`);
+      const acted =
+        ids.length === 1
+          ? [(await approveOne({ variables: { id: ids[0]! } })).data?.approveWithdrawal]
+          : ((await approveMany({ variables: { ids } })).data?.approveWithdrawals ?? []);
+      notifySuccess(approvedMessage(ids, acted));
       await refetch();
     } catch (e) {
       notifyError(serverError(e).message);
@@ -264,6 +286,20 @@ function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined)
     }
   };
   return { decisions, approve, approving, target, setTarget, busy, decide };
+}
+
+/** What an approval did: approved, or (four eyes) the first of two approvals given. */
+function approvedMessage(ids: string[], acted: ({ id: string; payoutStage?: string | null } | undefined)[]): string {
+  const firsts = acted.filter((w) => w?.payoutStage === 'REQUESTED').length;
+  const approved = acted.length - firsts;
+  if (ids.length === 1) {
+    return firsts
+      ? `Withdrawal #${ids[0]}: your approval is the first of two; a second finance person approves it`
+      : `Withdrawal #${ids[0]} approved`;
+  }
+  return firsts
+    ? `${approved} withdrawals approved; ${firsts} more have your approval and wait for a second finance person`
+    : `${approved} withdrawals approved`;
 }
 
 const column = createColumnHelper<Withdrawal>();
@@ -316,12 +352,19 @@ function Wallet({ w }: { w: Withdrawal }) {
 
 /** The status badge over the payout stage (requested, approved, sent in batch N, confirmed). */
 function Status({ w }: { w: Withdrawal }) {
+  const twoNeeded = w.approvalsNeeded === 2 && w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED';
   return (
     <Stack gap="1" align="flex-start">
       <StatusBadge status={w.status} />
       <Text fontSize="xs" color="fg.muted" data-testid="payout-stage">
         {payoutStage(w)}
       </Text>
+      {twoNeeded && (
+        <Text fontSize="xs" color="orange.fg" data-testid="approvals">
+          {w.approvals.length} of 2 approvals
+          {w.approvals.length ? ` · ${w.approvals.map((a) => a.name).join(', ')}` : ''}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -336,16 +379,22 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
     );
   }
   if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT') {
+    const gaveFirst = w.approvals.some((a) => String(a.userId) === onDecide.myId);
     return (
       <HStack gap="2" wrap="wrap">
-        {w.payoutStage === 'REQUESTED' && (
+        {w.payoutStage === 'REQUESTED' && gaveFirst && (
+          <Text fontSize="sm" color="fg.muted" maxW="xs" data-testid="first-approval-given">
+            You gave the first approval: a second finance person approves it
+          </Text>
+        )}
+        {w.payoutStage === 'REQUESTED' && !gaveFirst && (
           <Button
             size="sm"
             colorPalette="green"
             loading={onDecide.busyId === w.id}
             onClick={() => onDecide.approve(w.id)}
           >
-            <Check /> Approve
+            <Check /> {w.approvals.length ? 'Give the second approval' : 'Approve'}
           </Button>
         )}
         <Button

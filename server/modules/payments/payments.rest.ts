@@ -155,11 +155,25 @@ export const paymentsRoutes = [
     summary: `Finance staff: every user’s withdrawals (the finance queue). ${TABLE_HELP.replace('transaction hash, id', 'transaction hash, id, the user’s e-mail')}`,
     access: 'finance',
     query: PaymentTableQuery,
-    response: page.extend({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
+    response: page.extend({
+      data: z.array(
+        TransactionJson.extend({
+          userId: z.number(),
+          approvalsNeeded: z.number(),
+          approvals: z.array(z.object({ userId: z.number(), name: z.string(), at: z.string() })),
+        }),
+      ),
+    }),
     handler: async (ctx, { query }) => {
       const p = await ctx.services.payments.table(ctx.em, { kind: 'WITHDRAWAL' }, query);
       return withTotal({
-        data: p.data.map((t) => ({ ...transactionJson(t), userId: t.userId })),
+        data: p.data.map((t) => ({
+          ...transactionJson(t),
+          userId: t.userId,
+          // Four eyes: 2 from PAYOUT_SECOND_APPROVAL_USD; who approved so far.
+          approvalsNeeded: ctx.services.payouts.needsTwo(BigInt(t.amount)) ? 2 : 1,
+          approvals: t.approvals ?? [],
+        })),
         totalCount: p.totalCount,
       });
     },
@@ -178,7 +192,8 @@ export const paymentsRoutes = [
     method: 'POST',
     path: '/v1/finance/withdrawals/:id/approve',
     tag: 'payments',
-    summary: 'Finance staff: approves a requested withdrawal; the network sends it in the next batch.',
+    summary:
+      'Finance staff: approves a requested withdrawal; the network sends it in the next batch. One of at least PAYOUT_SECOND_APPROVAL_USD needs two finance people: the first approval leaves it `REQUESTED` (the queue’s `approvals`), the second approves it; the same person twice answers 409. The payee’s own: 403.',
     access: 'finance',
     params: z.object({ id: idParam('id') }),
     response: TransactionJson.extend({ userId: z.number() }),
@@ -194,7 +209,7 @@ export const paymentsRoutes = [
     path: '/v1/finance/withdrawals/approve',
     tag: 'payments',
     summary:
-      'Finance staff: approves many withdrawals at once (`{ "ids": [...] }`, at most 1000); answers those approved (ones already decided are left as they are).',
+      'Finance staff: approves many withdrawals at once (`{ "ids": [...] }`, at most 1000), one approval each (four eyes: see the single approve); answers those approved or given an approval (ones already decided are left as they are). A batch holding one’s own withdrawal: 403.',
     access: 'finance',
     body: z.object({
       ids: z

@@ -41,6 +41,15 @@ const TransactionUserRef = builder.objectRef<{ name: string; email: string }>('T
   fields: (t) => ({ name: t.exposeString('name'), email: t.exposeString('email') }),
 });
 
+const ApprovalRef = builder.objectRef<{ userId: number; name: string; at: string }>('WithdrawalApproval').implement({
+  description: 'One finance person’s approval of a withdrawal.',
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    name: t.exposeString('name'),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
 const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
   description: 'A top-up (advertiser) or a withdrawal (publisher).',
   fields: (t) => ({
@@ -60,6 +69,21 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       nullable: true,
       description: 'The payout transaction’s page in a block explorer (none on the sandbox chain).',
       resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.payouts.explorerUrl(p.txHash) : null),
+    }),
+    approvalsNeeded: t.int({
+      nullable: true,
+      description:
+        'Withdrawals: how many finance people approve it (2 from PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
+      resolve: (p, _a, ctx) =>
+        p.kind === 'WITHDRAWAL' ? (ctx.services.payouts.needsTwo(BigInt(p.amount)) ? 2 : 1) : null,
+    }),
+    approvals: t.field({
+      type: [ApprovalRef],
+      authScopes: { finance: true },
+      unauthorizedResolver: () => [],
+      description: 'Finance staff: who approved this withdrawal so far, in order (empty for others).',
+      resolve: async (p, _a, ctx) =>
+        p.approvals ?? (await ctx.services.payouts.approvals(ctx.em, [p.id])).get(p.id) ?? [],
     }),
     userId: t.exposeID('userId'),
     user: t.field({
@@ -185,7 +209,8 @@ builder.mutationFields((t) => ({
   approveWithdrawal: t.field({
     type: TransactionRef,
     authScopes: { finance: true },
-    description: 'Approves a requested withdrawal: the network sends it in the next batch.',
+    description:
+      'Approves a requested withdrawal: the network sends it in the next batch. One of at least PAYOUT_SECOND_APPROVAL_USD takes two finance people: the first approval is recorded (`approvals`), the second approves it.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
       requireStepUp(ctx);
@@ -196,7 +221,8 @@ builder.mutationFields((t) => ({
   approveWithdrawals: t.field({
     type: [TransactionRef],
     authScopes: { finance: true },
-    description: 'Approves many at once (at most 1000); answers those it approved (ones already decided are left).',
+    description:
+      'Approves many at once (at most 1000), one approval each; answers those it approved or gave an approval to (ones already decided are left).',
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_r, { ids }, ctx) => {
       requireStepUp(ctx);

@@ -19,6 +19,9 @@ import { stepUpRequired } from '../../lib/step-up.ts';
 
 /** A finance person's own withdrawal is decided by another finance person (approve and reject). */
 export const OWN_WITHDRAWAL_MESSAGE = 'This is your own withdrawal: another finance person approves or rejects it';
+/** The first of two approvals is given: the same person cannot give the second. */
+export const SECOND_APPROVAL_MESSAGE =
+  'You gave the first approval: a second finance person gives the other (withdrawals of this size need two)';
 
 export const MIN_TOP_UP = parseMoney('1');
 export const MAX_TOP_UP = parseMoney('100000');
@@ -45,6 +48,8 @@ export interface PaymentView {
   approvedAt: string | null;
   /** The payer's name and e-mail, on the staff queue's rows (they join the users). */
   user?: { name: string; email: string };
+  /** Who approved it so far, on the staff queue's rows (read for the others when asked). */
+  approvals?: { userId: number; name: string; at: string }[];
 }
 
 /** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
@@ -519,7 +524,17 @@ export class PaymentsService {
       { count: `select count(*) as n ${sql.from}`, rows: `${sql.select} ${sql.from} order by ${sql.order}` },
       params,
     );
-    return { data: rows.map(rowView), totalCount };
+    const data = rows.map(rowView);
+    // The finance queue shows who approved what needs two approvals.
+    if (!opts.userId && opts.kind === 'WITHDRAWAL') {
+      const waiting = data.filter((v) => v.payoutStage === 'REQUESTED' || v.payoutStage === 'APPROVED');
+      const approvals = await this.deps.payouts.approvals(
+        em,
+        waiting.map((v) => v.id),
+      );
+      for (const v of waiting) v.approvals = approvals.get(v.id) ?? [];
+    }
+    return { data, totalCount };
   }
 
   /** Every payment the table's filters select, in its order, read 500 at a time (CSV export). */

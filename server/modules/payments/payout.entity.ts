@@ -1,5 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
+import { User } from '../users/user.entity.ts';
+import { Payment } from './payment.entity.ts';
 
 export const BATCH_STATUSES = ['PENDING', 'SEEN', 'EXPIRED'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -80,3 +82,24 @@ export const PayoutState = defineEntity({
   },
 });
 export type PayoutState = InferEntity<typeof PayoutState>;
+
+/**
+ * One finance person's approval of a withdrawal that needs two (at least
+ * PAYOUT_SECOND_APPROVAL_USD): the second approval by another person moves it to APPROVED. One
+ * per person and withdrawal; the payee gives none (PayoutsService.approve).
+ */
+export const WithdrawalApproval = defineEntity({
+  name: 'WithdrawalApproval',
+  tableName: 'withdrawal_approvals',
+  uniques: [{ properties: ['paymentId', 'userId'] }],
+  properties: {
+    id: idColumn(),
+    paymentId: p.manyToOne(Payment).mapToPk().fieldName('payment_id').deleteRule('cascade'),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type WithdrawalApproval = InferEntity<typeof WithdrawalApproval>;

@@ -14,7 +14,7 @@ import { decryptSecret } from '../../lib/secrets.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
-import { OWN_WITHDRAWAL_MESSAGE, paymentView } from './payments.service.ts';
+import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, paymentView } from './payments.service.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
@@ -268,11 +268,16 @@ export class PayoutsService {
     return friendly(address, this.network);
   }
 
-  /** Finance approves: each withdrawal still waiting moves to APPROVED, and a round starts. */
+  /**
+   * Finance approves: each withdrawal still waiting moves to APPROVED, and a round starts. One of
+   * at least PAYOUT_SECOND_APPROVAL_USD needs two finance people: the first approval is recorded
+   * (the queue shows "1 of 2", live) and the second, by another person, approves it. Answers
+   * every withdrawal the call approved or gave an approval to. Nobody decides their own.
+   */
   async approve(em: EntityManager, finance: User, ids: number[]): Promise<Payment[]> {
     if (!ids.length) throw validation('Choose at least one withdrawal', 'ids');
     if (ids.length > 1000) throw validation('Approve at most 1000 withdrawals at once', 'ids');
-    const approved = await this.deps.ledger.run(em, async (tx, emit) => {
+    const { approved, acted } = await this.deps.ledger.run(em, async (tx, emit) => {
       const rows = await tx.find(
         Payment,
         { id: { $in: ids }, kind: 'WITHDRAWAL' },
@@ -280,24 +285,77 @@ export class PayoutsService {
       );
       // Nobody approves their own money: a batch holding one's own withdrawal is refused whole.
       if (rows.some((p) => p.userId === finance.id)) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
-      if (ids.length === 1) {
-        const [one] = rows;
-        if (!one) throw notFound('Withdrawal');
-        if (one.status !== 'IN_PROGRESS') {
-          throw conflict(`This withdrawal is already ${one.status === 'DONE' ? 'done' : 'failed'}`);
-        }
-        if (one.payoutStage !== 'REQUESTED') throw conflict('This withdrawal is already approved');
-      }
+      if (ids.length === 1) await this.checkOne(tx, rows[0], finance);
       const waiting = rows.filter((p) => p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED');
-      for (const p of waiting) this.markApproved(p, finance.id, emit);
+      const done: Payment[] = [];
+      for (const p of waiting) {
+        // Rows are locked: two people approving at once are taken one after the other.
+        if (this.needsTwo(p.amount) && (await this.addApproval(tx, p.id, finance.id)) < 2) {
+          p.updatedAt = new Date();
+          emitWithdrawal(emit, p);
+          continue;
+        }
+        this.markApproved(p, finance.id, emit);
+        done.push(p);
+      }
       await tx.flush();
-      await this.tell(tx, emit, 'withdrawalApproved', waiting);
-      return waiting;
+      await this.tell(tx, emit, 'withdrawalApproved', done);
+      return { approved: done, acted: waiting };
     });
     this.kick();
     // What the queue needs changed: finance's wallet card follows.
     if (approved.length) this.deps.background.start('payout wallet', () => this.publishWallet(this.deps.em()));
-    return approved;
+    return acted;
+  }
+
+  /** Whether a withdrawal of `amount` needs two finance people (four eyes). */
+  needsTwo(amount: bigint): boolean {
+    return amount >= this.deps.settings.secondApprovalMin;
+  }
+
+  /** The approval of one withdrawal asked for by id: what stands in its way, said. */
+  private async checkOne(tx: EntityManager, one: Payment | undefined, finance: User) {
+    if (!one) throw notFound('Withdrawal');
+    if (one.status !== 'IN_PROGRESS') {
+      throw conflict(`This withdrawal is already ${one.status === 'DONE' ? 'done' : 'failed'}`);
+    }
+    if (one.payoutStage !== 'REQUESTED') throw conflict('This withdrawal is already approved');
+    const [mine] = await tx.execute('select 1 from withdrawal_approvals where payment_id = ? and user_id = ?', [
+      one.id,
+      finance.id,
+    ]);
+    if (mine) throw conflict(SECOND_APPROVAL_MESSAGE);
+  }
+
+  /** Records `userId`'s approval (once); answers how many people have approved it now. */
+  private async addApproval(tx: EntityManager, paymentId: number, userId: number): Promise<number> {
+    const [row] = await tx.execute<{ n: string }[]>(
+      `with added as (insert into withdrawal_approvals (payment_id, user_id) values (?, ?)
+                      on conflict (payment_id, user_id) do nothing returning 1)
+       select (select count(*) from withdrawal_approvals where payment_id = ?) + (select count(*) from added) as n`,
+      [paymentId, userId, paymentId],
+    );
+    return Number(row!.n);
+  }
+
+  /** Who approved each of `ids` so far (the first of two, or both), in order. */
+  async approvals(
+    em: EntityManager,
+    ids: number[],
+  ): Promise<Map<number, { userId: number; name: string; at: string }[]>> {
+    const byId = new Map<number, { userId: number; name: string; at: string }[]>();
+    if (!ids.length) return byId;
+    const rows = await em.execute<{ payment_id: number; user_id: number; name: string; created_at: Date }[]>(
+      `select a.payment_id, a.user_id, u.name, a.created_at from withdrawal_approvals a join users u on u.id = a.user_id
+        where a.payment_id in (${ids.map(() => '?').join(', ')}) order by a.id`,
+      ids,
+    );
+    for (const r of rows) {
+      const list = byId.get(r.payment_id) ?? [];
+      list.push({ userId: r.user_id, name: r.name, at: new Date(r.created_at).toISOString() });
+      byId.set(r.payment_id, list);
+    }
+    return byId;
   }
 
   private markApproved(p: Payment, by: number | null, emit: Emit) {
@@ -315,7 +373,8 @@ export class PayoutsService {
    */
   async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<boolean> {
     const max = this.deps.settings.autoApproveMax;
-    if (max === undefined || amount > max) return false;
+    // Two people approve what needs four eyes: the rule is nobody.
+    if (max === undefined || amount > max || this.needsTwo(amount)) return false;
     const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean }[]>(
       `select u.created_at <= now() - make_interval(days => ?) as old_enough,
               not exists (select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
