@@ -1,6 +1,7 @@
 import { Address } from '@ton/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provedLongAgo as provedLongAgoFor } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
 import {
   type TestBrowser,
@@ -41,14 +42,7 @@ afterAll(async () => {
 });
 
 /** Every session of `email` last gave a proof 11 minutes ago (past STEP_UP_SECONDS). */
-const provedLongAgo = (email: string) =>
-  app.orm.em
-    .fork()
-    .getConnection()
-    .execute(
-      `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
-      [email],
-    );
+const provedLongAgo = (email: string) => provedLongAgoFor(app, email);
 
 describe('money screens against the real server', () => {
   it('tops up 25 through the sandbox in a second tab; the first tab updates without reload', async () => {

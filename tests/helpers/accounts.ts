@@ -96,3 +96,17 @@ export async function resetLinkIds(app: TestApp, to: string): Promise<string[]> 
     return m ? [m[1]] : [];
   });
 }
+
+/**
+ * Makes every session of `email` as old as a stolen token's: its last fresh proof 11 minutes ago,
+ * past STEP_UP_SECONDS, so money to a new address and account changes ask for a step-up.
+ */
+export function provedLongAgo(app: TestApp, email: string) {
+  return app.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
+      [email],
+    );
+}

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STEP_UP_PASSKEY_MESSAGE } from '../../server/lib/step-up.ts';
 import { PASSKEY_MESSAGES } from '../../server/modules/auth/passkeys.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
-import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
+import { createApprovedUser, provedLongAgo, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { em } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 import { SoftAuthenticator } from '../helpers/webauthn.ts';
 
@@ -28,13 +27,7 @@ type Opts = { method?: string; body?: unknown; token?: string };
 const call = (path: string, o: Opts = {}, from = origin) => app.api(path, { ...o, headers: { origin: from } });
 const signIn = (email: string, extra: Record<string, string> = {}) =>
   call('/v1/auth/login', { body: { email, password: 'demo1234', ...extra } });
-const age = (email: string) =>
-  em(app)
-    .getConnection()
-    .execute(
-      `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
-      [email],
-    );
+const age = (email: string) => provedLongAgo(app, email);
 
 /** A mail's text with its headers unfolded and a quoted-printable or base64 body decoded. */
 function decodeMail(raw: string): string {

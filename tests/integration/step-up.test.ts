@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { STEP_UP_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from '../../server/lib/step-up.ts';
-import { createApprovedUser } from '../helpers/accounts.ts';
+import { createApprovedUser, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
 import { credit, em, expectBooksBalanced, newAddress, self, type TestApp } from '../helpers/payouts.ts';
@@ -20,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Makes every session of `email` as old as a stolen token's: its last proof 11 minutes ago. */
-const age = (email: string) =>
-  em(app)
-    .getConnection()
-    .execute(
-      `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
-      [email],
-    );
+const age = (email: string) => provedLongAgo(app, email);
 
 const PASSWORD_STEP_UP = {
   status: 403,

@@ -82,6 +82,21 @@ export function passkeySite(publicUrl: string | undefined, requestOrigin: string
   return { rpId: url.hostname, origins: [url.origin] };
 }
 
+/**
+ * The library's check, refused as one message whichever way it fails (a malformed answer throws,
+ * a wrong signature answers `verified: false`): the message tells nobody which part was wrong.
+ */
+async function checked<T extends { verified: boolean }>(check: () => Promise<T>): Promise<T & { verified: true }> {
+  let result: T;
+  try {
+    result = await check();
+  } catch {
+    throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+  }
+  if (!result.verified) throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+  return result as T & { verified: true };
+}
+
 /** The challenge the browser signed (from its clientDataJSON), or null when unreadable. */
 function challengeOf(response: PasskeyResponse): string | null {
   try {
@@ -135,19 +150,15 @@ export class Passkeys {
   /** Checks a new passkey of `userId` against the challenge it was given: its credential to store. */
   async verifyRegistration(em: EntityManager, site: PasskeySite, userId: number, response: PasskeyResponse) {
     const challenge = await this.take(em, response, 'REGISTER', userId);
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verified = await verifyRegistrationResponse({
+    const verified = await checked(() =>
+      verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: site.origins,
         expectedRPID: site.rpId,
         requireUserVerification: true,
-      });
-    } catch {
-      throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
-    }
-    if (!verified.verified) throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+      }),
+    );
     const { credential } = verified.registrationInfo;
     return {
       credentialId: credential.id,
@@ -197,9 +208,8 @@ export class Passkeys {
     if (handle && handle !== Buffer.from(this.userHandle(stored.userId)).toString('base64url')) {
       throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.unknown);
     }
-    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verified = await verifyAuthenticationResponse({
+    const verified = await checked(() =>
+      verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: site.origins,
@@ -211,11 +221,8 @@ export class Passkeys {
           transports: stored.transports,
         },
         requireUserVerification: true,
-      });
-    } catch {
-      throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
-    }
-    if (!verified.verified) throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+      }),
+    );
     // A counter that went back means a cloned authenticator; the library refuses it above.
     await em.execute('update second_factors set counter = ?, last_used_at = now() where id = ?', [
       verified.authenticationInfo.newCounter,
