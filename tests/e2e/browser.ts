@@ -68,6 +68,12 @@ function explainFailure(page: Page): void {
   };
   page.on('console', (m) => keep(`console.${m.type()}: ${m.text().slice(0, 300)}`));
   page.on('pageerror', (e) => keep(`page error: ${e.message.slice(0, 300)}`));
+  // The API calls it made: a sign-in that "did nothing" shows here whether it was sent and answered.
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/'))
+      keep(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => keep(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) keep(`navigated: ${f.url()}`);
   });

@@ -134,15 +134,15 @@ export function LoginPage() {
       )}
       {telegramLink && <TelegramLinkAsked note={telegramLink} onDrop={dropTelegramLink} />}
       <LoginForm onSignedIn={(session) => signIn(session)} />
-      {config && (
-        <OtherSignIns
-          google={config.google}
-          telegram={telegramLink ? null : config.telegram}
-          passkey
-          onSignedIn={(session) => signIn(session)}
-          back={ownRedirect(search.redirect) ?? undefined}
-        />
-      )}
+      {/* In the built page from the start (the passkey's button needs no configuration): a part
+          that came with the configuration would move the centred form under a click. */}
+      <OtherSignIns
+        google={config?.google ?? null}
+        telegram={telegramLink ? null : (config?.telegram ?? null)}
+        passkey
+        onSignedIn={(session) => signIn(session)}
+        back={ownRedirect(search.redirect) ?? undefined}
+      />
     </AuthLayout>
   );
 }
