@@ -108,7 +108,11 @@ export function SecurityPage() {
                     }}
                   />
                 )}
-                <FactorList factors={state.factors.filter((f) => f.kind === 'TOTP')} onRemove={remove} />
+                <FactorList
+                  factors={state.factors.filter((f) => f.kind === 'TOTP')}
+                  onRemove={remove}
+                  hasOthers={state.factors.length > 0}
+                />
               </Stack>
             </Card.Body>
           </Card.Root>
@@ -131,16 +135,27 @@ function FactorList({
   factors,
   onRemove,
   passkeys = false,
+  hasOthers = false,
 }: {
   factors: SecondFactor[];
   onRemove: (f: SecondFactor) => void;
   passkeys?: boolean;
+  /** The account has a second factor of another kind (a passkey): the apps' empty text says so. */
+  hasOthers?: boolean;
 }) {
   if (!factors.length && passkeys) {
     return (
       <Text color="fg.muted" data-testid="no-passkeys">
         No passkey yet. A passkey signs you in with this device’s lock (fingerprint, face or PIN) instead of a password,
         and no site but this one can use it.
+      </Text>
+    );
+  }
+  if (!factors.length && hasOthers) {
+    return (
+      <Text color="fg.muted" data-testid="no-factors">
+        No authenticator app. Your passkey is your second factor; an app as well lets you sign in where the passkey is
+        not at hand.
       </Text>
     );
   }

@@ -137,7 +137,7 @@ describe('the Security page', () => {
     const list = await screen.findByTestId('passkey-list');
     expect(list).toHaveTextContent('This laptop');
     // The apps card has none; jsdom has no WebAuthn, so no passkey can be made here.
-    expect(screen.getByTestId('no-factors')).toBeInTheDocument();
+    expect(screen.getByTestId('no-factors')).toHaveTextContent('No authenticator app. Your passkey is your second factor');
     expect(await screen.findByText(/This browser cannot make passkeys/)).toBeInTheDocument();
     expect(screen.queryByTestId('add-passkey')).toBeNull();
     first.unmount();
