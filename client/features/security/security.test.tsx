@@ -8,6 +8,7 @@ import { LoginForm } from '../auth/LoginForm';
 import { TelegramLinkDialog } from '../auth/TelegramLinkDialog';
 import { api } from '../../lib/api';
 import { NotMePage } from '../auth/NotMePage';
+import { PasskeyButton } from '../auth/PasskeyButton';
 import { SecurityPage } from './SecurityPage';
 import StepUpDialog from './StepUpDialog';
 import { StaffForbidden } from './StaffForbidden';
@@ -137,7 +138,9 @@ describe('the Security page', () => {
     const list = await screen.findByTestId('passkey-list');
     expect(list).toHaveTextContent('This laptop');
     // The apps card has none; jsdom has no WebAuthn, so no passkey can be made here.
-    expect(screen.getByTestId('no-factors')).toHaveTextContent('No authenticator app. Your passkey is your second factor');
+    expect(screen.getByTestId('no-factors')).toHaveTextContent(
+      'No authenticator app. Your passkey is your second factor',
+    );
     expect(await screen.findByText(/This browser cannot make passkeys/)).toBeInTheDocument();
     expect(screen.queryByTestId('add-passkey')).toBeNull();
     first.unmount();
@@ -162,6 +165,43 @@ describe('the Security page', () => {
     renderInApp(<StaffForbidden page="Finance" who="finance staff" error={error} />);
     expect(await screen.findByText('Add a second factor first')).toBeInTheDocument();
     expect(screen.getByTestId('open-security')).toHaveAttribute('href', '/security');
+  });
+});
+
+describe('“Sign in with a passkey”', () => {
+  it('a browser without passkeys is told; a request the person cancels says so and signs nobody in', async () => {
+    const calls = server((_m, path) =>
+      path === '/v1/auth/passkey/options'
+        ? {
+            body: {
+              value: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required', timeout: 1000 },
+            },
+          }
+        : { status: 404, body: { error: 'not here' } },
+    );
+    const onSignedIn = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<PasskeyButton onSignedIn={onSignedIn} />);
+    await user.click(await screen.findByTestId('passkey-sign-in'));
+    expect(await screen.findByText(/This browser cannot use passkeys/)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    vi.stubGlobal('PublicKeyCredential', class {});
+    const get = vi.fn(async () => {
+      throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    try {
+      await user.click(screen.getByTestId('passkey-sign-in'));
+      expect(
+        await screen.findByText('The passkey was not used: the request was cancelled or timed out. Try again.'),
+      ).toBeInTheDocument();
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(calls.map((c) => c.path)).toEqual(['/v1/auth/passkey/options']);
+      expect(onSignedIn).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
   });
 });
 

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { testApollo } from '../../test-apollo';
+import { renderInApp } from '../../test-utils';
+import { FinancePage } from './FinancePage';
+
+const ME = '3';
+const row = (id: string, over: Record<string, unknown>) => ({
+  __typename: 'Transaction',
+  id,
+  userId: '7',
+  user: { __typename: 'TransactionUser', name: 'Pat Publisher', email: 'publisher@demo.local' },
+  createdAt: '2026-11-29T06:00:00Z',
+  updatedAt: '2026-11-29T06:00:00Z',
+  status: 'IN_PROGRESS',
+  amount: '60',
+  walletAddress: '0QAMQEvC9jMlB-tk-12squ-jBhRoaHuvRoVp-zILAPjMAnBs',
+  txHash: null,
+  failureReason: null,
+  payoutStage: 'REQUESTED',
+  batchId: null,
+  explorerUrl: null,
+  approvalsNeeded: 1,
+  approvals: [],
+  ...over,
+});
+const approval = (userId: string, name: string) => ({
+  __typename: 'WithdrawalApproval',
+  userId,
+  name,
+  at: '2026-11-29T06:01:00Z',
+});
+
+describe('the Finance page under the payout policy', () => {
+  it('one’s own withdrawal has no buttons; four eyes show as “1 of 2” with who gave it; the second approval is said so', async () => {
+    const queue = [
+      row('8', { userId: ME, user: { __typename: 'TransactionUser', name: 'Morgan', email: 'moderator@demo.local' } }),
+      row('7', { amount: '1000', approvalsNeeded: 2, approvals: [approval(ME, 'Morgan')] }),
+      row('6', { amount: '1500', approvalsNeeded: 2, approvals: [approval('4', 'Robin')] }),
+      row('5', {}),
+      row('4', { amount: '2000', approvalsNeeded: 2 }),
+    ];
+    const apollo = testApollo((operation, variables) => {
+      if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
+      if (operation === 'WithdrawalQueue')
+        return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
+      if (operation === 'PayoutWallet') {
+        return {
+          payoutWallet: {
+            __typename: 'PayoutWallet',
+            network: 'testnet',
+            chain: 'sandbox',
+            address: '0QCf',
+            ton: '1000000000000',
+            usdt: '1000000',
+            neededTon: '0',
+            neededUsdt: '0',
+            alert: null,
+          },
+        };
+      }
+      if (operation === 'ApproveWithdrawal') {
+        return {
+          approveWithdrawal: {
+            __typename: 'Transaction',
+            id: variables.id,
+            status: 'IN_PROGRESS',
+            // #4 needs two: mine is the first.
+            payoutStage: variables.id === '4' ? 'REQUESTED' : 'APPROVED',
+            updatedAt: '2026-11-29T06:02:00Z',
+            approvals: [approval(ME, 'Morgan')],
+          },
+        };
+      }
+      if (operation === 'ApproveWithdrawals') {
+        return {
+          approveWithdrawals: (variables.ids as string[]).map((id) => ({
+            __typename: 'Transaction',
+            id,
+            status: 'IN_PROGRESS',
+            payoutStage: 'APPROVED',
+            updatedAt: '2026-11-29T06:02:00Z',
+            approvals: [],
+          })),
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderInApp(apollo.wrap(<FinancePage />));
+    const rowOf = async (id: string) =>
+      (await screen.findAllByTestId('withdrawal')).find((el) => el.getAttribute('data-id') === id)!;
+
+    // One's own: said, no buttons.
+    const own = await rowOf('8');
+    await within(own).findByTestId('own-withdrawal');
+    expect(within(own).queryByRole('button', { name: /Approve/ })).toBeNull();
+    // The first approval given by me: said, no button to give it again.
+    const mine = await rowOf('7');
+    expect(within(mine).getByTestId('approvals')).toHaveTextContent('1 of 2 approvals · Morgan');
+    expect(within(mine).getByTestId('first-approval-given')).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /Approve|second approval/ })).toBeNull();
+    // Another's first approval: I give the second.
+    const theirs = await rowOf('6');
+    expect(within(theirs).getByTestId('approvals')).toHaveTextContent('1 of 2 approvals · Robin');
+    // "Approve all" leaves out my own and the one I approved: 6, 5 and 4.
+    expect(screen.getByRole('button', { name: /Approve 3 requested/ })).toBeInTheDocument();
+    expect(within(await rowOf('4')).getByTestId('approvals')).toHaveTextContent('0 of 2 approvals');
+    await user.click(within(theirs).getByRole('button', { name: 'Give the second approval' }));
+    await waitFor(() => expect(apollo.count('ApproveWithdrawal')).toBe(1));
+    expect(await screen.findByText('Withdrawal #6 approved')).toBeInTheDocument();
+    await user.click(within(await rowOf('4')).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('Withdrawal #4: your approval is the first of two; a second finance person approves it'),
+    ).toBeInTheDocument();
+  });
+});
