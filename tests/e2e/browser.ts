@@ -154,3 +154,31 @@ export const LIVE = { timeout: 15_000, interval: 50 };
 export function printLatency(what: string, since: number): void {
   console.log(`[live] ${what}: ${Date.now() - since} ms`);
 }
+
+/**
+ * Chooses an item of the user menu (`item`: its test id) and waits for what it does (`done`).
+ * A click on a just-opened menu's item is sometimes lost on a busy machine: the menu stays open
+ * and nothing happens (seen in about one full run in five under load; the failure reports show
+ * no request and no error, and the cause is not known yet). Then the menu is closed and the
+ * choice made again, at most twice more, and said in the output, so the rate stays visible.
+ */
+export async function fromUserMenu(page: Page, item: string, done: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.getByTestId(item).isVisible())) await page.getByTestId('user-menu').click();
+    await page.getByTestId(item).click();
+    const effect = done();
+    // A later try's success leaves this one waiting: its own timeout must not fail the test.
+    effect.catch(() => undefined);
+    try {
+      await Promise.race([
+        effect,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no effect')), attempt < 3 ? 8_000 : 30_000)),
+      ]);
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(`[e2e] the user menu's “${item}” did nothing (try ${attempt}): choosing it again`);
+      await page.keyboard.press('Escape');
+    }
+  }
+}

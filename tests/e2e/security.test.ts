@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedUser } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
-import { browserPool, screenshot, signIn } from './browser';
+import { browserPool, fromUserMenu, screenshot, signIn } from './browser';
 
 /**
  * The Security page: an authenticator app added by scanning (here: reading the key it shows and
@@ -33,9 +33,7 @@ describe('a second factor in the browser', () => {
     const { page } = await browsers.open();
     await signIn(page, user.email);
     await page.waitForURL(/\/publisher$/);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('security').click();
-    await page.waitForURL(/\/security$/);
+    await fromUserMenu(page, 'security', () => page.waitForURL(/\/security$/));
     await page.getByTestId('no-factors').waitFor();
 
     await page.getByTestId('add-authenticator').click();
@@ -62,9 +60,7 @@ describe('a second factor in the browser', () => {
     expect(await page.getByTestId('recovery-left').textContent()).toMatch(/^10 of 10 left/);
 
     // Signed out and in again: the password alone is not enough.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL((u) => u.pathname === '/login');
+    await fromUserMenu(page, 'logout', () => page.waitForURL((u) => u.pathname === '/login'));
     await signIn(page, user.email);
     await page.getByTestId('second-factor-asked').waitFor();
     await page.getByLabel('Authenticator code').fill('000000');
@@ -96,9 +92,7 @@ describe('a second factor in the browser', () => {
     });
     await signIn(page, user.email);
     await page.waitForURL(/\/publisher$/);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('security').click();
-    await page.waitForURL(/\/security$/);
+    await fromUserMenu(page, 'security', () => page.waitForURL(/\/security$/));
     await page.getByTestId('no-passkeys').waitFor();
 
     await page.getByTestId('add-passkey').click();
@@ -123,16 +117,12 @@ describe('a second factor in the browser', () => {
     await page.getByTestId('recovery-codes').getByRole('button', { name: 'I have saved them' }).click();
 
     // Signed out, back in with the passkey alone: no e-mail, no password.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL((u) => u.pathname === '/login');
+    await fromUserMenu(page, 'logout', () => page.waitForURL((u) => u.pathname === '/login'));
     await page.getByTestId('passkey-sign-in').click();
     await page.waitForURL(/\/publisher$/);
 
     // A password sign-in asks for the second factor, and offers the passkey for it.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL((u) => u.pathname === '/login');
+    await fromUserMenu(page, 'logout', () => page.waitForURL((u) => u.pathname === '/login'));
     await signIn(page, user.email);
     await page.getByTestId('second-factor-asked').waitFor();
     await screenshot(page, 'security-05-password-then-passkey');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
-import { browserPool, screenshot, signIn } from './browser';
+import { browserPool, fromUserMenu, screenshot, signIn } from './browser';
 
 /**
  * Sessions a person can see and end: a laptop ends the phone's session and the phone is
@@ -72,9 +72,7 @@ describe('sessions in the browser', () => {
     await page.waitForURL(/\/advertiser\/projects$/);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect((await app.api('/v1/users/self', { token: token! })).status).toBe(200);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL(/\/login$/);
+    await fromUserMenu(page, 'logout', () => page.waitForURL(/\/login$/));
     await expect.poll(async () => (await app.api('/v1/users/self', { token: token! })).status).toBe(401);
   });
 
