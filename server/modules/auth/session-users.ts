@@ -20,9 +20,12 @@ interface Waiter {
 // offers a passkey when there is one (`has_passkey`).
 const SESSION_USERS = `select s.id as "session:id", s.user_id as "session:user", s.last_seen_at as "session:seen", u.*,
        s.proved_at as session_proved_at,
-       exists(select 1 from second_factors f where f.user_id = u.id and f.confirmed_at is not null) as has_second_factor,
-       exists(select 1 from second_factors f where f.user_id = u.id and f.confirmed_at is not null and f.kind = 'PASSKEY') as has_passkey
+       f.has_second_factor, f.has_passkey
   from sessions s join users u on u.id = s.user_id
+  -- One look at the user's factors for both (null when there is none).
+  left join lateral (select true as has_second_factor, bool_or(f.kind = 'PASSKEY') as has_passkey
+                       from second_factors f where f.user_id = u.id and f.confirmed_at is not null
+                     having count(*) > 0) f on true
  where s.id = any($1::uuid[]) and s.ended_at is null and s.expires_at > now()`;
 
 /**

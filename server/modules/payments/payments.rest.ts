@@ -171,7 +171,7 @@ export const paymentsRoutes = [
           ...transactionJson(t),
           userId: t.userId,
           // Four eyes: 2 from PAYOUT_SECOND_APPROVAL_USD; who approved so far.
-          approvalsNeeded: ctx.services.payouts.needsTwo(BigInt(t.amount)) ? 2 : 1,
+          approvalsNeeded: ctx.services.payouts.approvalsNeeded(BigInt(t.amount)),
           approvals: t.approvals ?? [],
         })),
         totalCount: p.totalCount,

@@ -75,7 +75,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       description:
         'Withdrawals: how many finance people approve it (2 from PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
       resolve: (p, _a, ctx) =>
-        p.kind === 'WITHDRAWAL' ? (ctx.services.payouts.needsTwo(BigInt(p.amount)) ? 2 : 1) : null,
+        p.kind === 'WITHDRAWAL' ? ctx.services.payouts.approvalsNeeded(BigInt(p.amount)) : null,
     }),
     approvals: t.field({
       type: [ApprovalRef],
@@ -215,7 +215,8 @@ builder.mutationFields((t) => ({
     resolve: async (_r, { id }, ctx) => {
       requireStepUp(ctx);
       const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [parseId(id)]);
-      return paymentView(p!);
+      const [view] = await ctx.services.payouts.withApprovals(ctx.em, [paymentView(p!)]);
+      return view!;
     },
   }),
   approveWithdrawals: t.field({
@@ -226,13 +227,13 @@ builder.mutationFields((t) => ({
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_r, { ids }, ctx) => {
       requireStepUp(ctx);
-      return (
-        await ctx.services.payouts.approve(
-          ctx.em,
-          ctx.user!,
-          ids.map((id) => parseId(id)),
-        )
-      ).map(paymentView);
+      const acted = await ctx.services.payouts.approve(
+        ctx.em,
+        ctx.user!,
+        ids.map((id) => parseId(id)),
+      );
+      // Who approved, in one query for the batch (not one per row when asked for).
+      return ctx.services.payouts.withApprovals(ctx.em, acted.map(paymentView));
     },
   }),
   failWithdrawal: t.field({

@@ -527,12 +527,10 @@ export class PaymentsService {
     const data = rows.map(rowView);
     // The finance queue shows who approved what needs two approvals.
     if (!opts.userId && opts.kind === 'WITHDRAWAL') {
-      const waiting = data.filter((v) => v.payoutStage === 'REQUESTED' || v.payoutStage === 'APPROVED');
-      const approvals = await this.deps.payouts.approvals(
+      await this.deps.payouts.withApprovals(
         em,
-        waiting.map((v) => v.id),
+        data.filter((v) => v.payoutStage === 'REQUESTED' || v.payoutStage === 'APPROVED'),
       );
-      for (const v of waiting) v.approvals = approvals.get(v.id) ?? [];
     }
     return { data, totalCount };
   }

@@ -338,6 +338,24 @@ export class PayoutsService {
     return Number(row!.n);
   }
 
+  /** How many finance people approve a withdrawal of `amount`: 2 from PAYOUT_SECOND_APPROVAL_USD, else 1. */
+  approvalsNeeded(amount: bigint): 1 | 2 {
+    return this.needsTwo(amount) ? 2 : 1;
+  }
+
+  /** The views with who approved each so far, read in one query (the queue, approval answers). */
+  async withApprovals<T extends { id: number; approvals?: { userId: number; name: string; at: string }[] }>(
+    em: EntityManager,
+    views: T[],
+  ): Promise<T[]> {
+    const byId = await this.approvals(
+      em,
+      views.map((v) => v.id),
+    );
+    for (const v of views) v.approvals = byId.get(v.id) ?? [];
+    return views;
+  }
+
   /** Who approved each of `ids` so far (the first of two, or both), in order. */
   async approvals(
     em: EntityManager,
