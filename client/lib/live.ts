@@ -73,27 +73,49 @@ export function liveLink(): ApolloLink {
 /** Context for a live page's query: a refetch is never merged into an older request in flight. */
 export const LIVE_QUERY = { queryDeduplication: false } as const;
 
+/** A query's quiet refetch in flight, and whether another was asked for meanwhile. */
+const quietRefetches = new WeakMap<object, { running: Promise<void>; again: boolean }>();
+
 /**
  * A live page's catch-up refetch (its subscription became live, or an event says what it shows
  * changed) without the loading state `refetch()` goes through: the answer goes into the cache,
  * and the page renders again only where it differs. (With notifyOnNetworkStatusChange, each
  * ping's `refetch()` rendered the whole page twice, a long task each on a phone.) Should the
  * request fail, the page's own `refetch()` runs, so the failure shows as before.
+ *
+ * One at a time per query: asked for while one is in flight, one more runs after it (the
+ * promise answers when that one has). Two in flight at once could answer out of order, and the
+ * older answer, written last, would leave the page showing what the later event changed (a
+ * paid withdrawal back in the queue, a balance behind).
  */
 export function refetchQuietly<TData, TVariables extends OperationVariables>(result: {
   client: ApolloClient;
   observable: ObservableQuery<TData, TVariables>;
   refetch: () => Promise<unknown>;
-}): void {
+}): Promise<void> {
   const { client, observable } = result;
-  client
-    .query({
-      query: observable.query,
-      variables: observable.variables,
-      fetchPolicy: 'network-only',
-      context: LIVE_QUERY,
-    })
-    .catch(() => result.refetch().catch(() => undefined));
+  const inFlight = quietRefetches.get(observable);
+  if (inFlight) {
+    inFlight.again = true;
+    return inFlight.running;
+  }
+  const state = { running: Promise.resolve(), again: true };
+  const run = async () => {
+    while (state.again) {
+      state.again = false;
+      await client
+        .query({
+          query: observable.query,
+          variables: observable.variables,
+          fetchPolicy: 'network-only',
+          context: LIVE_QUERY,
+        })
+        .catch(() => result.refetch().catch(() => undefined));
+    }
+  };
+  state.running = run().finally(() => quietRefetches.delete(observable));
+  quietRefetches.set(observable, state);
+  return state.running;
 }
 
 /**
@@ -154,12 +176,19 @@ export function useLiveQuery<
     o: useQuery.Options<TData, TVariables>,
   ) => LiveResult<TData, TVariables>;
   const result = call(query, { ...options, context: LIVE_QUERY } as useQuery.Options<TData, TVariables>);
-  const refetch = () => refetchQuietly(result);
+  const refetch = () => void refetchQuietly(result);
   useLiveSubscription(live.subscription, {
     variables: live.variables,
     skip: typeof live.skip === 'function' ? live.skip(result) : live.skip,
     onLive: refetch,
-    onData: ({ client, data }) => (live.onEvent ? live.onEvent(data.data, { client, refetch, result }) : refetch()),
+    onData: ({ client, data }) => {
+      // An event written into the cache while a refetch is in flight could be overwritten by
+      // that refetch's older answer: one more refetch follows it.
+      const inFlight = quietRefetches.get(result.observable);
+      if (inFlight) inFlight.again = true;
+      if (live.onEvent) live.onEvent(data.data, { client, refetch, result });
+      else refetch();
+    },
   } as useSubscription.Options<SData, SVariables> & { onLive: () => void });
   return result;
 }

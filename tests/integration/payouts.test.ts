@@ -1,7 +1,6 @@
 // Payouts in USDT on TON, paid by the network's hot wallet (a Highload Wallet v3) through its
 // USDT jetton wallet on a `@ton/sandbox` chain: the real contract code, run in-process.
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Address } from '@ton/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mnemonicNew } from '@ton/crypto';
@@ -9,7 +8,6 @@ import { parseMoney } from '../../server/lib/money.ts';
 import { encryptSecret } from '../../server/lib/secrets.ts';
 import { HotWallet } from '../../server/modules/payments/payouts/hot-wallet.ts';
 import { topics } from '../../server/lib/pubsub.ts';
-import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import type { SandboxChain } from '../../server/modules/payments/payouts/sandbox-chain.ts';
 import { outboxMails } from '../helpers/accounts.ts';
 import {

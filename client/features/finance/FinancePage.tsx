@@ -29,7 +29,7 @@ import { payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
 import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
-import { useLiveQuery } from '../../lib/live';
+import { refetchQuietly, useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../layout/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 
@@ -176,7 +176,10 @@ export function FinancePage() {
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
   const myId = useQuery(FinanceMeQuery).data?.me.id;
-  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(refetch, myId);
+  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(
+    () => refetchQuietly(queue),
+    myId,
+  );
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
   // One's own withdrawals are not in "approve all": another finance person decides them.
   const requested = (current?.withdrawalQueue.data ?? []).filter(
@@ -236,7 +239,10 @@ export function FinancePage() {
   );
 }
 
-/** Approving (one or many) and rejecting (with the dialog's reason), each followed by a refetch of the queue. */
+/**
+ * Approving (one or many) and rejecting (with the dialog's reason), each followed by a refetch of
+ * the queue (in line with the live refetches: an answer older than a later event's never lands last).
+ */
 function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined) {
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [busy, setBusy] = useState(false);
