@@ -6,6 +6,7 @@ import { advertiserRoutes } from './routes/advertiser';
 import { exchangeRoutes } from './routes/exchange';
 import { financeRoute } from './routes/finance';
 import { staffRoute } from './routes/staff';
+import { auditRoute } from './routes/audit';
 import { securityRoute } from './routes/security';
 import { guestRoutes } from './routes/guest';
 import { homeRoute } from './routes/home';
@@ -25,6 +26,7 @@ const routeTree = rootRoute.addChildren([
     moderationRoute,
     financeRoute,
     staffRoute,
+    auditRoute,
     securityRoute,
     notificationsRoute,
   ]),

@@ -30,6 +30,7 @@ import { Migration20261129025118_session_proved_at } from './Migration2026112902
 import { Migration20261129030433_not_me_links } from './Migration20261129030433_not_me_links.ts';
 import { Migration20261129060435_passkeys } from './Migration20261129060435_passkeys.ts';
 import { Migration20261129063440_withdrawal_approvals } from './Migration20261129063440_withdrawal_approvals.ts';
+import { Migration20261129092452_audit_trail } from './Migration20261129092452_audit_trail.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -63,4 +64,5 @@ export const migrationsList = [
   { name: 'Migration20261129030433_not_me_links', class: Migration20261129030433_not_me_links },
   { name: 'Migration20261129060435_passkeys', class: Migration20261129060435_passkeys },
   { name: 'Migration20261129063440_withdrawal_approvals', class: Migration20261129063440_withdrawal_approvals },
+  { name: 'Migration20261129092452_audit_trail', class: Migration20261129092452_audit_trail },
 ];

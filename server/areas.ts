@@ -1,6 +1,7 @@
 import type { AnyArea, Needed, Provided } from './app/area.ts';
 import { orderAreas } from './app/services.ts';
 import { orderDefinitions } from './db/definitions.ts';
+import { auditArea } from './modules/audit/audit.area.ts';
 import { authArea } from './modules/auth/auth.area.ts';
 import { campaignsArea } from './modules/campaigns/campaigns.area.ts';
 import { docsArea } from './modules/docs/docs.area.ts';
@@ -39,6 +40,7 @@ const definitions = [
   platformsArea,
   exchangeArea,
   moderationArea,
+  auditArea,
   qualityArea,
   showcaseArea,
   notificationsArea,

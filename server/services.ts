@@ -22,6 +22,7 @@ import type { QualityService } from './modules/quality/quality.service.ts';
 import type { StatisticsService } from './modules/statistics/statistics.service.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import type { StaffService } from './modules/users/staff.service.ts';
+import type { AuditService } from './modules/audit/audit.service.ts';
 
 /** The domain services; GraphQL resolvers and REST handlers both call these, nothing else. */
 export interface Services {
@@ -29,6 +30,7 @@ export interface Services {
   secondFactors: SecondFactorService;
   users: UsersService;
   staff: StaffService;
+  audit: AuditService;
   registrations: RegistrationQueueService;
   lookups: LookupsService;
   images: ImagesService;

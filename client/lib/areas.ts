@@ -37,6 +37,7 @@ export function isStaffPath(pathname: string): boolean {
     first === 'moderation' ||
     first === 'finance' ||
     first === 'staff' ||
+    first === 'audit' ||
     first === 'security' ||
     first === 'notifications'
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enterRequestScope } from '../lib/request-scope.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -126,6 +127,8 @@ export async function createHttp(deps: {
       .send(page.body);
   });
 
+  // The request's address, for what records it without being passed it (the audit trail).
+  http.addHook('onRequest', (req, _reply, done) => enterRequestScope({ ip: req.ip }, done));
   const securityHeaders = browserSecurityHeaders(config, pages?.scriptHashes ?? []);
   http.addHook('onRequest', (req, reply, done) => {
     // Over TLS through a trusted proxy (its X-Forwarded-Proto; fastify reads it only from the

@@ -65,7 +65,8 @@ function checkAccess(def: RouteDef, ctx: Context) {
   if (!ctx.user) throw unauthenticated();
   if (def.access === 'moderator' && !ctx.user.isModerator) throw forbidden();
   if (def.access === 'finance' && !ctx.user.isFinance) throw forbidden();
-  if ((def.access === 'moderator' || def.access === 'finance') && staffFactorMissing(ctx.user, ctx.config)) {
+  if (def.access === 'audit' && !ctx.user.isFinance && !ctx.user.isAdmin) throw forbidden();
+  if (def.access !== 'user' && staffFactorMissing(ctx.user, ctx.config)) {
     throw forbidden(STAFF_SECOND_FACTOR_MESSAGE);
   }
 }

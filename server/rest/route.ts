@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Context } from '../graphql/context.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-export type Access = 'public' | 'user' | 'moderator' | 'finance';
+/** Who may call a route; `audit`: finance staff and staff administrators (the audit trail). */
+export type Access = 'public' | 'user' | 'moderator' | 'finance' | 'audit';
 
 export interface UploadedFile {
   bytes: Buffer;

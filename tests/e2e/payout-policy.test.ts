@@ -70,5 +70,22 @@ describe('the Finance page under the payout policy', () => {
       .poll(() => theirs.getByTestId('payout-stage').textContent())
       .not.toBe('Requested, waiting for approval');
     await screenshot(second, 'policy-02-second-approval');
+    // Who decided stays on the row: both approvers, and where it was asked from.
+    await theirs
+      .getByTestId('withdrawal-trail')
+      .getByText(/^Approved by Morgan Moderator and /)
+      .waitFor();
+    expect(await theirs.getByTestId('withdrawal-trail').textContent()).toMatch(/Requested from (127\.0\.0\.1|::1)/);
+
+    // The Audit page: the two approvals, newest first, by person and action.
+    await second.getByTestId('audit-link').click();
+    await second.getByRole('heading', { name: 'Audit' }).waitFor();
+    await second.getByTestId('audit-action').selectOption('WITHDRAWAL_APPROVAL_GIVEN');
+    const given = second.locator(`[data-testid="audit-row"][data-action="WITHDRAWAL_APPROVAL_GIVEN"]`);
+    await given.getByText(`Withdrawal #${large}`).waitFor();
+    expect(await given.first().textContent()).toContain('moderator@demo.local');
+    await second.getByTestId('audit-action').selectOption('');
+    await expect.poll(() => second.getByTestId('audit-row').count()).toBeGreaterThan(2);
+    await screenshot(second, 'policy-03-audit');
   });
 });

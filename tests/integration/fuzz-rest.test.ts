@@ -258,7 +258,7 @@ function ownerOf(op: Operation): string {
   if (op.public) {
     return op.path.startsWith('/v1/showcase') ? 'player' : op.path.startsWith('/v1/sdk') ? 'integration' : 'anonymous';
   }
-  if (/player-reports|moderation|finance/.test(op.path)) return 'moderator';
+  if (/player-reports|moderation|finance|audit/.test(op.path)) return 'moderator';
   if (/platforms|platform-services|statistics|exchanges|publisher/.test(op.path)) return 'publisher';
   return 'advertiser';
 }

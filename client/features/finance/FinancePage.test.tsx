@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testApollo } from '../../test-apollo';
 import { renderInApp } from '../../test-utils';
-import { FinancePage } from './FinancePage';
+import { FinancePage, trailLines } from './FinancePage';
 
 const ME = '3';
 const row = (id: string, over: Record<string, unknown>) => ({
@@ -23,6 +23,9 @@ const row = (id: string, over: Record<string, unknown>) => ({
   explorerUrl: null,
   approvalsNeeded: 1,
   approvals: [],
+  requestedFrom: null,
+  approvedByRule: false,
+  rejectedBy: null,
   ...over,
 });
 const approval = (userId: string, name: string) => ({
@@ -114,5 +117,35 @@ describe('the Finance page under the payout policy', () => {
     expect(
       await screen.findByText('Withdrawal #4: your approval is the first of two; a second finance person approves it'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('who decided, on each withdrawal (the audit trail)', () => {
+  it('says where it was asked from, who approved it (both), who rejected it, the rule, and the batch', () => {
+    const lines = (over: Record<string, unknown>) => trailLines(row('1', over) as Parameters<typeof trailLines>[0]);
+    expect(lines({ requestedFrom: '203.0.113.7' })).toEqual(['Requested from 203.0.113.7']);
+    // While it waits for a second approval, the first is on the "1 of 2" line, not here.
+    expect(lines({ approvalsNeeded: 2, approvals: [approval('3', 'Morgan')] })).toEqual([]);
+    expect(
+      lines({
+        status: 'DONE',
+        payoutStage: null,
+        batchId: 4,
+        requestedFrom: '203.0.113.7',
+        approvals: [approval('3', 'Morgan'), approval('4', 'Robin')],
+      }),
+    ).toEqual(['Requested from 203.0.113.7', 'Approved by Morgan and Robin', 'Paid in batch 4']);
+    expect(lines({ payoutStage: 'APPROVED', approvedByRule: true })).toEqual(['Approved by the auto-approve rule']);
+    expect(
+      lines({
+        status: 'FAILED',
+        rejectedBy: { __typename: 'WithdrawalApproval', userId: '3', name: 'Morgan', at: '2026-11-29T06:03:00Z' },
+      }),
+    ).toEqual(['Rejected by Morgan']);
+    // Sent and refused by the chain: the batch it went in.
+    expect(lines({ status: 'FAILED', batchId: 2, approvals: [approval('3', 'Morgan')] })).toEqual([
+      'Approved by Morgan',
+      'Sent in batch 2',
+    ]);
   });
 });

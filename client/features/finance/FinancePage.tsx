@@ -76,6 +76,13 @@ const WithdrawalQueueQuery = graphql(`
           name
           at
         }
+        requestedFrom
+        approvedByRule
+        rejectedBy {
+          userId
+          name
+          at
+        }
       }
     }
   }
@@ -371,6 +378,35 @@ function Status({ w }: { w: Withdrawal }) {
           {w.approvals.length ? ` · ${w.approvals.map((a) => a.name).join(', ')}` : ''}
         </Text>
       )}
+      <Trail w={w} />
+    </Stack>
+  );
+}
+
+/** Who decided (the audit trail): where it was asked from, who approved or rejected it, its batch. */
+export function trailLines(w: Withdrawal): string[] {
+  const lines: string[] = [];
+  if (w.requestedFrom) lines.push(`Requested from ${w.requestedFrom}`);
+  const decided = w.status !== 'IN_PROGRESS' || w.payoutStage !== 'REQUESTED';
+  if (w.approvedByRule) lines.push('Approved by the auto-approve rule');
+  else if (decided && w.approvals.length) lines.push(`Approved by ${w.approvals.map((a) => a.name).join(' and ')}`);
+  if (w.rejectedBy) lines.push(`Rejected by ${w.rejectedBy.name}`);
+  // While SENT the stage says its batch already.
+  if (w.batchId && w.status !== 'IN_PROGRESS')
+    lines.push(`${w.status === 'DONE' ? 'Paid' : 'Sent'} in batch ${w.batchId}`);
+  return lines;
+}
+
+function Trail({ w }: { w: Withdrawal }) {
+  const lines = trailLines(w);
+  if (!lines.length) return null;
+  return (
+    <Stack gap="0" data-testid="withdrawal-trail">
+      {lines.map((line) => (
+        <Text key={line} fontSize="xs" color="fg.muted">
+          {line}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack } from '@chakra-ui/react/stack';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { Landmark, ShieldCheck, UsersRound } from 'lucide-react';
+import { Landmark, ScrollText, ShieldCheck, UsersRound } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -34,6 +34,7 @@ import { isMiniApp } from '../../lib/telegram';
 const STAFF_PAGES: Record<string, string> = {
   finance: 'Finance',
   staff: 'Staff',
+  audit: 'Audit',
   security: 'Security',
   notifications: 'Notifications',
 };
@@ -196,6 +197,13 @@ function StaffLinks({
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/staff" data-testid="staff-link">
             <UsersRound /> Staff
+          </Link>
+        </Button>
+      )}
+      {(finance || admin) && (
+        <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
+          <Link to="/audit" data-testid="audit-link">
+            <ScrollText /> Audit
           </Link>
         </Button>
       )}

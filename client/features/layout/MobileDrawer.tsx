@@ -16,6 +16,7 @@ import {
   PlusCircle,
   ShieldCheck,
   ShieldEllipsis,
+  ScrollText,
   UsersRound,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -250,6 +251,7 @@ function StaffDrawerLinks({
     },
     user.isFinance && { to: '/finance' as const, icon: <Landmark />, label: 'Finance', count: 0 },
     user.isAdmin && { to: '/staff' as const, icon: <UsersRound />, label: 'Staff', count: 0 },
+    (user.isFinance || user.isAdmin) && { to: '/audit' as const, icon: <ScrollText />, label: 'Audit', count: 0 },
   ].filter((l) => !!l);
   return links.map((l) => (
     <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={onNavigate}>

@@ -72,6 +72,11 @@ export const pageHeadings = {
     description:
       'Who moderates, who handles payouts and who administers staff: a change is in force at once, mailed to the person and recorded.',
   },
+  '/audit': {
+    title: 'Audit',
+    description:
+      'Every staff action and money decision: who, what, before and after, from where. Nobody can edit it; each entry carries the hash of the one before.',
+  },
   '/security': {
     title: 'Security',
     description: 'A second factor for your sign-ins, so that your password alone does not open your account.',

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AUDIT_ACTIONS, type AuditAction, recordAudit } from '../audit/record.ts';
 import type { ModerationSubject } from './moderation.entity.ts';
 
 /** One change of a report or a campaign review: who (null: the system), when, from, to. */
@@ -31,6 +32,17 @@ export async function recordEvent(
      values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
     [e.subject, e.subjectId, e.actorId, e.action, e.from, e.to, e.note, e.effects ? JSON.stringify(e.effects) : null],
   );
+  // A moderator's action is in the audit trail too (a rule's flag is not a staff action).
+  const action = `${e.subject === 'CAMPAIGN' ? 'campaign' : 'report'}.${e.action}` as AuditAction;
+  if (e.actorId !== null && (AUDIT_ACTIONS as readonly string[]).includes(action)) {
+    await recordAudit(tx, {
+      actor: { id: e.actorId },
+      action,
+      object: { type: e.subject === 'CAMPAIGN' ? 'campaign' : 'report', id: e.subjectId },
+      before: { status: e.from },
+      after: { status: e.to, ...(e.note ? { note: e.note } : {}), ...(e.effects ? { effects: e.effects } : {}) },
+    });
+  }
 }
 
 export async function history(

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { personActor, recordAudit } from '../audit/record.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, validation } from '../../errors.ts';
@@ -97,6 +98,18 @@ export class RegistrationQueueService {
       request.decidedAt = new Date();
       request.decidedById = moderator.id;
       await tx.flush();
+      await recordAudit(tx, {
+        actor: personActor(moderator),
+        action: (request.status as string) === 'APPROVED' ? 'registration.approved' : 'registration.declined',
+        object: { type: 'registration', id: request.id },
+        before: { status: 'PENDING' },
+        after: {
+          status: request.status,
+          email: request.email,
+          ...(request.userId ? { userId: request.userId } : {}),
+          ...(request.declineReason ? { reason: request.declineReason } : {}),
+        },
+      });
       emit(topics.registrationRequests(), registrationView(request));
       return request;
     });

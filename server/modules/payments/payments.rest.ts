@@ -40,6 +40,9 @@ export function transactionJson(p: PaymentView) {
   };
 }
 
+/** A finance person's decision on a withdrawal: who (null: not a person), when. */
+const Decision = z.object({ userId: z.number().nullable(), name: z.string(), at: z.string() });
+
 const page = z.object({ data: z.array(TransactionJson), total: z.number(), totalCount: z.number() });
 const TABLE_HELP =
   'A data table: `page`, `size` (or `limit`; default 20), `sortField` (createdAt, amount, status, id), `sortOrder`, `filters` (JSON: `status`, one or a list; `?status=` is read too), `search` (wallet, transaction hash, id). Answers `{ data, total, totalCount }`.';
@@ -160,7 +163,10 @@ export const paymentsRoutes = [
         TransactionJson.extend({
           userId: z.number(),
           approvalsNeeded: z.number(),
-          approvals: z.array(z.object({ userId: z.number(), name: z.string(), at: z.string() })),
+          approvals: z.array(Decision),
+          requestedFrom: z.string().nullable(),
+          rejectedBy: Decision.nullable(),
+          approvedByRule: z.boolean(),
         }),
       ),
     }),
@@ -173,6 +179,10 @@ export const paymentsRoutes = [
           // Four eyes: 2 from PAYOUT_SECOND_APPROVAL_USD; who approved so far.
           approvalsNeeded: ctx.services.payouts.approvalsNeeded(BigInt(t.amount)),
           approvals: t.approvals ?? [],
+          // The audit trail's: from where it was asked, who rejected it, or the rule approved it.
+          requestedFrom: t.trail?.requestedFrom ?? null,
+          rejectedBy: t.trail?.rejectedBy ?? null,
+          approvedByRule: t.trail?.approvedByRule ?? false,
         })),
         totalCount: p.totalCount,
       });

@@ -9,6 +9,7 @@ import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
+import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -85,6 +86,30 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       resolve: async (p, _a, ctx) =>
         p.approvals ?? (await ctx.services.payouts.approvals(ctx.em, [p.id])).get(p.id) ?? [],
     }),
+    requestedFrom: t.string({
+      nullable: true,
+      authScopes: { finance: true },
+      unauthorizedResolver: () => null,
+      description: 'Finance staff: the address the payee’s request came from (the audit trail).',
+      resolve: async (p, _a, ctx) => (await trailOf(p, ctx)).requestedFrom,
+    }),
+    rejectedBy: t.field({
+      type: ApprovalRef,
+      nullable: true,
+      authScopes: { finance: true },
+      unauthorizedResolver: () => null,
+      description: 'Finance staff: who rejected it, and when.',
+      resolve: async (p, _a, ctx) => {
+        const by = (await trailOf(p, ctx)).rejectedBy;
+        return by ? { ...by, userId: by.userId ?? 0 } : null;
+      },
+    }),
+    approvedByRule: t.boolean({
+      authScopes: { finance: true },
+      unauthorizedResolver: () => false,
+      description: 'Finance staff: approved by the auto-approve rule (PAYOUT_AUTO_APPROVE_MAX), not by a person.',
+      resolve: async (p, _a, ctx) => (await trailOf(p, ctx)).approvedByRule,
+    }),
     userId: t.exposeID('userId'),
     user: t.field({
       type: TransactionUserRef,
@@ -94,6 +119,13 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     }),
   }),
 });
+
+/** A withdrawal's audit facts: read with the queue's page, else for this one. */
+async function trailOf(p: PaymentView, ctx: { em: Parameters<typeof withdrawalTrails>[0] }): Promise<WithdrawalTrail> {
+  if (p.trail) return p.trail;
+  if (p.kind !== 'WITHDRAWAL') return { requestedFrom: null, rejectedBy: null, approvedByRule: false };
+  return (await withdrawalTrails(ctx.em, [p.id])).get(p.id)!;
+}
 
 const TransactionPageRef = builder
   .objectRef<{ data: PaymentView[]; total: number; totalCount: number }>('TransactionPage')

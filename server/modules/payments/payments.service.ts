@@ -1,4 +1,6 @@
 import type { Notify } from '../notifications/notify.ts';
+import { personActor, recordAudit } from '../audit/record.ts';
+import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -50,6 +52,8 @@ export interface PaymentView {
   user?: { name: string; email: string };
   /** Who approved it so far, on the staff queue's rows (read for the others when asked). */
   approvals?: { userId: number; name: string; at: string }[];
+  /** Where it was asked from, who rejected it, whether the rule approved it (the audit trail), likewise. */
+  trail?: WithdrawalTrail;
 }
 
 /** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
@@ -409,8 +413,19 @@ export class PaymentsService {
               },
               emit,
             );
-          if (await this.deps.payouts.autoApproves(tx, user.id, amount))
-            await this.deps.payouts.autoApproved(tx, payment, emit);
+          await recordAudit(tx, {
+            actor: personActor(user),
+            action: 'withdrawal.requested',
+            object: { type: 'withdrawal', id: payment.id },
+            after: {
+              amount: formatMoney(amount),
+              wallet,
+              newAddress: !known,
+              ...(proved !== undefined ? { proved } : {}),
+            },
+          });
+          const rule = await this.deps.payouts.autoApproves(tx, user.id, amount);
+          if (rule) await this.deps.payouts.autoApproved(tx, payment, emit, rule);
           await tx.flush();
           return { id: payment.id, result: payment };
         },
@@ -485,6 +500,13 @@ export class PaymentsService {
         throw conflict('This withdrawal is sent: it ends when the chain confirms or refuses its transfer');
       }
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${payment.id}:void`, pendingId: payment.transferId! });
+      await recordAudit(tx, {
+        actor: personActor(finance),
+        action: 'withdrawal.rejected',
+        object: { type: 'withdrawal', id: payment.id },
+        before: { status: payment.status, stage: payment.payoutStage },
+        after: { status: 'FAILED', reason: text.slice(0, 500), amount: formatMoney(payment.amount) },
+      });
       payment.status = 'FAILED';
       payment.failureReason = text.slice(0, 500);
       await this.deps.payouts.tell(tx, emit, 'withdrawalFailed', [payment]);
@@ -525,12 +547,15 @@ export class PaymentsService {
       params,
     );
     const data = rows.map(rowView);
-    // The finance queue shows who approved what needs two approvals.
+    // The finance queue shows who decided: who approved (both, where two do), from where it was
+    // asked, who rejected it, or that the rule approved it.
     if (!opts.userId && opts.kind === 'WITHDRAWAL') {
-      await this.deps.payouts.withApprovals(
+      await this.deps.payouts.withApprovals(em, data);
+      const trails = await withdrawalTrails(
         em,
-        data.filter((v) => v.payoutStage === 'REQUESTED' || v.payoutStage === 'APPROVED'),
+        data.map((v) => v.id),
       );
+      for (const v of data) v.trail = trails.get(v.id);
     }
     return { data, totalCount };
   }

@@ -15,6 +15,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
 import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, paymentView } from './payments.service.ts';
+import { RULE_ACTOR, personActor, recordAudit } from '../audit/record.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
@@ -82,6 +83,15 @@ interface SeenTransfer {
   destination: string;
   ok: boolean;
   reason: string | null;
+}
+
+/** The auto-approve rule's figures for one request it approved (micro-USD). */
+export interface AutoApproval {
+  max: bigint;
+  minAgeDays: number;
+  /** What the rule approved for this user in the 24 hours before. */
+  last24h: bigint;
+  amount: bigint;
 }
 
 export interface RoundResult {
@@ -290,7 +300,24 @@ export class PayoutsService {
       const done: Payment[] = [];
       for (const p of waiting) {
         // Rows are locked: two people approving at once are taken one after the other.
-        if (this.needsTwo(p.amount) && (await this.addApproval(tx, p.id, finance.id)) < 2) {
+        const { given, added } = await this.addApproval(tx, p.id, finance.id);
+        // One's own earlier first approval, in a batch: nothing new to record.
+        if (!added) continue;
+        const needed = this.approvalsNeeded(p.amount);
+        const approves = given >= needed;
+        await recordAudit(tx, {
+          actor: personActor(finance),
+          action: approves ? 'withdrawal.approved' : 'withdrawal.approval_given',
+          object: { type: 'withdrawal', id: p.id },
+          before: { stage: 'REQUESTED', approvals: given - 1 },
+          after: {
+            stage: approves ? 'APPROVED' : 'REQUESTED',
+            approvals: given,
+            needed,
+            amount: formatMoney(p.amount),
+          },
+        });
+        if (!approves) {
           p.updatedAt = new Date();
           emitWithdrawal(emit, p);
           continue;
@@ -327,15 +354,19 @@ export class PayoutsService {
     if (mine) throw conflict(SECOND_APPROVAL_MESSAGE);
   }
 
-  /** Records `userId`'s approval (once); answers how many people have approved it now. */
-  private async addApproval(tx: EntityManager, paymentId: number, userId: number): Promise<number> {
-    const [row] = await tx.execute<{ n: string }[]>(
+  /**
+   * Records `userId`'s approval (once; every approval, so "approved by" is read from one place);
+   * answers how many people have approved it now and whether this one was new.
+   */
+  private async addApproval(tx: EntityManager, paymentId: number, userId: number) {
+    const [row] = await tx.execute<{ n: string; added: string }[]>(
       `with added as (insert into withdrawal_approvals (payment_id, user_id) values (?, ?)
                       on conflict (payment_id, user_id) do nothing returning 1)
-       select (select count(*) from withdrawal_approvals where payment_id = ?) + (select count(*) from added) as n`,
+       select (select count(*) from withdrawal_approvals where payment_id = ?) + (select count(*) from added) as n,
+              (select count(*) from added) as added`,
       [paymentId, userId, paymentId],
     );
-    return Number(row!.n);
+    return { given: Number(row!.n), added: Number(row!.added) > 0 };
   }
 
   /** How many finance people approve a withdrawal of `amount`: 2 from PAYOUT_SECOND_APPROVAL_USD, else 1. */
@@ -386,28 +417,50 @@ export class PayoutsService {
 
   /**
    * The auto-approve rule (PAYOUT_AUTO_APPROVE_MAX, off by default), in the request's
-   * transaction: at most that amount, an account older than the set days, none of its apps
-   * paused under the quality floor, and no open fraud report about its apps.
+   * transaction (the user's row locked, so one user's requests are counted one after the other):
+   * what the rule approved for this user in the last 24 hours plus this request at most that
+   * amount, an account older than the set days, none of its apps paused under the quality
+   * floor, and no open fraud report about its apps. Answers the rule's figures when it approves
+   * (for the audit trail), else null.
    */
-  async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<boolean> {
+  async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<AutoApproval | null> {
     const max = this.deps.settings.autoApproveMax;
     // Two people approve what needs four eyes: the rule is nobody.
-    if (max === undefined || amount > max || this.needsTwo(amount)) return false;
-    const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean }[]>(
+    if (max === undefined || amount > max || this.needsTwo(amount)) return null;
+    const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean; day: string }[]>(
       `select u.created_at <= now() - make_interval(days => ?) as old_enough,
               not exists (select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
                            where pl.owner_id = u.id and q.ended_at is null) as quality_ok,
               not exists (select 1 from player_reports r join platforms pl on pl.id = r.platform_id
-                           where pl.owner_id = u.id and r.reason = 'FRAUD_RULE' and r.status in ('NEW', 'IN_REVIEW')) as no_fraud
+                           where pl.owner_id = u.id and r.reason = 'FRAUD_RULE' and r.status in ('NEW', 'IN_REVIEW')) as no_fraud,
+              (select coalesce(sum(p.amount), 0) from payments p
+                where p.user_id = u.id and p.kind = 'WITHDRAWAL' and p.approved_by_id is null
+                  and p.approved_at > now() - interval '24 hours' and p.status <> 'FAILED') as day
          from users u where u.id = ?`,
       [this.deps.settings.autoApproveMinAgeDays, userId],
     );
-    return !!row && row.old_enough && row.quality_ok && row.no_fraud;
+    if (!row?.old_enough || !row.quality_ok || !row.no_fraud) return null;
+    const last24h = BigInt(row.day);
+    if (last24h + amount > max) return null;
+    return { max, minAgeDays: this.deps.settings.autoApproveMinAgeDays, last24h, amount };
   }
 
-  /** After a request the rule approved: a round starts at once. */
-  async autoApproved(tx: EntityManager, p: Payment, emit: Emit) {
+  /** After a request the rule approved: recorded with the rule's figures; a round starts at once. */
+  async autoApproved(tx: EntityManager, p: Payment, emit: Emit, rule: AutoApproval) {
     this.markApproved(p, null, emit);
+    await recordAudit(tx, {
+      actor: RULE_ACTOR,
+      action: 'withdrawal.auto_approved',
+      object: { type: 'withdrawal', id: p.id },
+      before: { stage: 'REQUESTED' },
+      after: {
+        stage: 'APPROVED',
+        amount: formatMoney(rule.amount),
+        max: formatMoney(rule.max),
+        approvedInLast24h: formatMoney(rule.last24h),
+        minAccountAgeDays: rule.minAgeDays,
+      },
+    });
     await this.tell(tx, emit, 'withdrawalApproved', [p]);
   }
 

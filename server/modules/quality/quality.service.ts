@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordAudit } from '../audit/record.ts';
 import type { Logger } from 'pino';
 import { pgIds } from '../../db/columns.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
@@ -116,6 +117,12 @@ export class QualityService {
       );
       // The fast completions are counted again: those that stand in the publishers' statistics rows, the voided ones here.
       if (row?.changed) {
+        await recordAudit(tx, {
+          actor: { id: null, label: 'start (FRAUD_MIN_SECONDS)' },
+          action: 'setting.changed',
+          object: { type: 'setting', id: 'FRAUD_MIN_SECONDS' },
+          after: { fastMs },
+        });
         await tx.execute('select stats_recount_fast()');
         await tx.execute('select quality_rebuild()');
       }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordAudit } from '../audit/record.ts';
 import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
@@ -98,6 +99,13 @@ export class StaffService {
         'insert into staff_role_changes (user_id, role, granted, by_user_id, by_label) values (?, ?, ?, ?, ?)',
         [user.id, role, input.granted, by.userId, by.label],
       );
+      await recordAudit(tx, {
+        actor: { id: by.userId, label: by.label },
+        action: input.granted ? 'role.granted' : 'role.revoked',
+        object: { type: 'user', id: user.id },
+        before: { email: user.email, role, has: user.current },
+        after: { email: user.email, role, has: input.granted },
+      });
       // Every instance's sockets of this user reconnect once this commits.
       await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(user.id)]);
       return { id: user.id, changed: true };

@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requestIp } from '../../lib/request-scope.ts';
+
+/**
+ * What the audit trail records. Money: a withdrawal requested, approved (`approval_given` for
+ * the first of two, `approved` for the one that approves it), approved by the auto-approve rule
+ * (with the rule's figures), rejected (with the reason). Staff: a role granted or taken; a
+ * campaign or player report claimed, released or decided; a registration decided; a setting
+ * changed.
+ */
+export const AUDIT_ACTIONS = [
+  'withdrawal.requested',
+  'withdrawal.approval_given',
+  'withdrawal.approved',
+  'withdrawal.auto_approved',
+  'withdrawal.rejected',
+  'role.granted',
+  'role.revoked',
+  'campaign.claimed',
+  'campaign.released',
+  'campaign.approved',
+  'campaign.rejected',
+  'report.claimed',
+  'report.released',
+  'report.resolved',
+  'report.rejected',
+  'registration.approved',
+  'registration.declined',
+  'setting.changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OBJECT_TYPES = ['withdrawal', 'user', 'campaign', 'report', 'registration', 'setting'] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/**
+ * Who did it: a person (their id; their e-mail is looked up when no label is given), or the
+ * product itself (no id: the rule's or script's name as the label).
+ */
+export interface AuditActor {
+  id: number | null;
+  label?: string;
+}
+
+export interface AuditEntry {
+  actor: AuditActor;
+  action: AuditAction;
+  object: { type: AuditObjectType; id: number | string };
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The auto-approve rule, as the trail names it. */
+export const RULE_ACTOR: AuditActor = { id: null, label: 'auto-approve rule' };
+
+/** A person as the trail names them. */
+export const personActor = (user: { id: number; email: string }): AuditActor => ({ id: user.id, label: user.email });
+
+/**
+ * Records one action in the audit trail, in `tx`: the transaction of the change it records, so
+ * both are kept or neither. The request's address comes from its scope (none in a job). The
+ * row's number, time and hashes are the database's (a trigger chains it to the row before).
+ */
+export async function recordAudit(tx: EntityManager, entry: AuditEntry): Promise<void> {
+  await tx.execute(
+    `insert into audit_events (actor_id, actor, action, object_type, object_id, before, after, ip)
+     values (?, coalesce(?, (select email from users where id = ?), 'system'), ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
+    [
+      entry.actor.id,
+      entry.actor.label?.slice(0, 254) ?? null,
+      entry.actor.id,
+      entry.action,
+      entry.object.type,
+      String(entry.object.id),
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      requestIp(),
+    ],
+  );
+}
