@@ -60,6 +60,8 @@ try {
     PAYOUT_SANDBOX_USDT: String(N * 60 + 1000),
     PAYOUT_SANDBOX_TON: String(Math.ceil(N * 0.06) + 100),
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Every bench withdrawal goes to a new address: a 24-hour hold would measure nothing.
+    PAYOUT_NEW_ADDRESS_HOLD_HOURS: '0',
   });
   const login = async (email: string) =>
     (await api(base, 'POST', '/v1/auth/login', { body: { email, password: 'demo1234' } })).accessToken as string;

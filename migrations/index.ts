@@ -31,6 +31,7 @@ import { Migration20261129030433_not_me_links } from './Migration20261129030433_
 import { Migration20261129060435_passkeys } from './Migration20261129060435_passkeys.ts';
 import { Migration20261129063440_withdrawal_approvals } from './Migration20261129063440_withdrawal_approvals.ts';
 import { Migration20261129092452_audit_trail } from './Migration20261129092452_audit_trail.ts';
+import { Migration20261129095926_new_address_hold } from './Migration20261129095926_new_address_hold.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -65,4 +66,5 @@ export const migrationsList = [
   { name: 'Migration20261129060435_passkeys', class: Migration20261129060435_passkeys },
   { name: 'Migration20261129063440_withdrawal_approvals', class: Migration20261129063440_withdrawal_approvals },
   { name: 'Migration20261129092452_audit_trail', class: Migration20261129092452_audit_trail },
+  { name: 'Migration20261129095926_new_address_hold', class: Migration20261129095926_new_address_hold },
 ];

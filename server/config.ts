@@ -144,6 +144,21 @@ const EnvSchema = z
       .regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 100')
       .optional(),
     PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    // Network-wide limits on what the hot wallet sends (USD; unset: none) in the last hour and the
+    // last 24 hours, and the share of its USDT one round may send. Past them approved withdrawals
+    // wait in order; finance is told once and may lift them for the rest of the day.
+    PAYOUT_MAX_PER_HOUR_USD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 5000')
+      .optional(),
+    PAYOUT_MAX_PER_DAY_USD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be an amount in USD, e.g. 20000')
+      .optional(),
+    PAYOUT_MAX_ROUND_SHARE: z.coerce.number().gt(0).max(1).default(1),
+    // The first withdrawal to an address its user was never paid at waits this long before anyone
+    // (or the auto-approve rule) can approve it; 0 turns the hold off.
+    PAYOUT_NEW_ADDRESS_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
     // Withdrawals of at least this many USD need two finance people (four eyes).
     PAYOUT_SECOND_APPROVAL_USD: z
       .string()
@@ -245,6 +260,13 @@ export interface PayoutSettings {
   autoApproveMinAgeDays: number;
   /** Micro-USD: withdrawals of at least this need approvals by two different finance people. */
   secondApprovalMin: bigint;
+  /** Hours a first withdrawal to a new address waits before it can be approved (0: none). */
+  newAddressHoldHours: number;
+  /** Micro-USD the hot wallet may send in an hour and in 24 hours (absent: no limit). */
+  maxPerHour?: bigint;
+  maxPerDay?: bigint;
+  /** The share of the hot wallet's USDT one round may send (1: all of it). */
+  maxRoundShare: number;
   sandboxFunds: { ton: number; usdt: number };
 }
 
@@ -439,6 +461,10 @@ function payoutSettings(env: Env): PayoutSettings {
     autoApproveMax: env.PAYOUT_AUTO_APPROVE_MAX ? parseMoney(env.PAYOUT_AUTO_APPROVE_MAX) : undefined,
     autoApproveMinAgeDays: env.PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS,
     secondApprovalMin: parseMoney(env.PAYOUT_SECOND_APPROVAL_USD),
+    newAddressHoldHours: env.PAYOUT_NEW_ADDRESS_HOLD_HOURS,
+    maxPerHour: env.PAYOUT_MAX_PER_HOUR_USD ? parseMoney(env.PAYOUT_MAX_PER_HOUR_USD) : undefined,
+    maxPerDay: env.PAYOUT_MAX_PER_DAY_USD ? parseMoney(env.PAYOUT_MAX_PER_DAY_USD) : undefined,
+    maxRoundShare: env.PAYOUT_MAX_ROUND_SHARE,
     sandboxFunds: { ton: env.PAYOUT_SANDBOX_TON, usdt: env.PAYOUT_SANDBOX_USDT },
   };
 }

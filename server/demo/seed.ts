@@ -177,6 +177,9 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
   // Approved: the payout job pays it on the sandbox chain at start. The auto-approve rule may
   // have approved it already (PAYOUT_AUTO_APPROVE_MAX with no minimum age): then it stays so.
   if (done.payoutStage === 'REQUESTED') await services.payouts.approve(em.fork(), moderator, [done.id]);
+  // Saved on the Withdraw page: paid at once the job has paid the seeded withdrawal, so a new
+  // withdrawal there is not held (a new address waits PAYOUT_NEW_ADDRESS_HOLD_HOURS).
+  await services.payments.addresses.add(em.fork(), publisher, { address: wallet, label: 'Demo wallet' });
 }
 
 /** A simple square logo with initials, stored like an upload. */

@@ -57,6 +57,8 @@ export async function startTestApp(
     DEMO_SEED: opts.demo ? '1' : '0',
     SERVE_CLIENT: opts.serveClient ? '1' : '0',
     RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests pay new addresses at once unless they test the hold (tests/integration/payout-policy.test.ts).
+    PAYOUT_NEW_ADDRESS_HOLD_HOURS: '0',
     ...opts.env,
   });
   const app = await timed(opts.demo && !snapshot ? 'app+demo start' : 'app start', () =>

@@ -23,6 +23,7 @@ const row = (id: string, over: Record<string, unknown>) => ({
   explorerUrl: null,
   approvalsNeeded: 1,
   approvals: [],
+  holdUntil: null,
   requestedFrom: null,
   approvedByRule: false,
   rejectedBy: null,
@@ -43,6 +44,8 @@ describe('the Finance page under the payout policy', () => {
       row('6', { amount: '1500', approvalsNeeded: 2, approvals: [approval('4', 'Robin')] }),
       row('5', {}),
       row('4', { amount: '2000', approvalsNeeded: 2 }),
+      // A first withdrawal to a new address, in its hold.
+      row('3', { holdUntil: '2099-01-01T10:00:00Z' }),
     ];
     const apollo = testApollo((operation, variables) => {
       if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
@@ -60,9 +63,15 @@ describe('the Finance page under the payout policy', () => {
             neededTon: '0',
             neededUsdt: '0',
             alert: null,
+            limit:
+              'Payouts wait: the hot wallet sent 100.00 USD in the last hour, the limit is 100.00 (PAYOUT_MAX_PER_HOUR_USD).',
+            limitsSet: true,
+            limitsLifted: false,
           },
         };
       }
+      if (operation === 'LiftPayoutLimits')
+        return { liftPayoutLimits: { __typename: 'PayoutWallet', limit: null, limitsLifted: true } };
       if (operation === 'ApproveWithdrawal') {
         return {
           approveWithdrawal: {
@@ -92,6 +101,11 @@ describe('the Finance page under the payout policy', () => {
     });
     const user = userEvent.setup();
     renderInApp(apollo.wrap(<FinancePage />));
+    // A payout limit holds withdrawals back: said, and lifted for today from here.
+    const limit = await screen.findByTestId('payout-limit');
+    expect(limit).toHaveTextContent('PAYOUT_MAX_PER_HOUR_USD');
+    await user.click(within(limit).getByRole('button', { name: 'Lift for today' }));
+    await waitFor(() => expect(apollo.count('LiftPayoutLimits')).toBe(1));
     const rowOf = async (id: string) =>
       (await screen.findAllByTestId('withdrawal')).find((el) => el.getAttribute('data-id') === id)!;
 
@@ -107,7 +121,12 @@ describe('the Finance page under the payout policy', () => {
     // Another's first approval: I give the second.
     const theirs = await rowOf('6');
     expect(within(theirs).getByTestId('approvals')).toHaveTextContent('1 of 2 approvals · Robin');
-    // "Approve all" leaves out my own and the one I approved: 6, 5 and 4.
+    // Held: said until when, no Approve (Reject stays).
+    const held = await rowOf('3');
+    expect(within(held).getByTestId('payout-hold')).toHaveTextContent(/^New address: can be approved from /);
+    expect(within(held).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(held).getByRole('button', { name: /Reject/ })).toBeInTheDocument();
+    // "Approve all" leaves out my own, the one I approved and the held one: 6, 5 and 4.
     expect(screen.getByRole('button', { name: /Approve 3 requested/ })).toBeInTheDocument();
     expect(within(await rowOf('4')).getByTestId('approvals')).toHaveTextContent('0 of 2 approvals');
     await user.click(within(theirs).getByRole('button', { name: 'Give the second approval' }));

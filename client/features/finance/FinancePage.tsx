@@ -25,7 +25,7 @@ import { formatMoney } from '../../lib/money';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
-import { payoutStage } from '../payments/status';
+import { isHeld, payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
 import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
@@ -76,6 +76,7 @@ const WithdrawalQueueQuery = graphql(`
           name
           at
         }
+        holdUntil
         requestedFrom
         approvedByRule
         rejectedBy {
@@ -193,6 +194,7 @@ export function FinancePage() {
     (w) =>
       w.status === 'IN_PROGRESS' &&
       w.payoutStage === 'REQUESTED' &&
+      !isHeld(w) &&
       String(w.userId) !== myId &&
       !w.approvals.some((a) => String(a.userId) === myId),
   );
@@ -429,7 +431,12 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
             You gave the first approval: a second finance person approves it
           </Text>
         )}
-        {w.payoutStage === 'REQUESTED' && !gaveFirst && (
+        {isHeld(w) && (
+          <Text fontSize="sm" color="orange.fg" maxW="xs" data-testid="payout-hold">
+            New address: can be approved from {formatShortDate(w.holdUntil!)}
+          </Text>
+        )}
+        {w.payoutStage === 'REQUESTED' && !gaveFirst && !isHeld(w) && (
           <Button
             size="sm"
             colorPalette="green"

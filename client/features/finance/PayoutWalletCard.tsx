@@ -1,5 +1,7 @@
 import { Alert } from '@chakra-ui/react/alert';
+import { useMutation } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -7,6 +9,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { CopyButton } from '../../components/ui/CopyButton';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import { useLiveQuery } from '../../lib/live';
 import { formatMoney } from '../../lib/money';
@@ -23,6 +26,18 @@ const PayoutWalletQuery = graphql(`
       neededTon
       neededUsdt
       alert
+      limit
+      limitsSet
+      limitsLifted
+    }
+  }
+`);
+
+const LiftPayoutLimitsMutation = graphql(`
+  mutation LiftPayoutLimits {
+    liftPayoutLimits {
+      limit
+      limitsLifted
     }
   }
 `);
@@ -104,6 +119,12 @@ export function PayoutWalletCard() {
               testId="payout-wallet-ton"
             />
           </SimpleGrid>
+          {w?.limit && <LimitAlert message={w.limit} />}
+          {w?.limitsSet && w.limitsLifted && (
+            <Text fontSize="sm" color="fg.muted" data-testid="payout-limits-lifted">
+              The payout limits are lifted until the end of the day (UTC).
+            </Text>
+          )}
           {w?.alert && (
             <Alert.Root status="error" data-testid="payout-wallet-alert">
               <Alert.Indicator />
@@ -134,5 +155,35 @@ function Figure({ label, value, need, testId }: { label: string; value?: string;
         {need}
       </Text>
     </Stack>
+  );
+}
+
+/** A payout limit holds approved withdrawals back: why, and the lift for the rest of the day (it asks for a fresh proof). */
+function LimitAlert({ message }: { message: string }) {
+  const [lift, { loading }] = useMutation(LiftPayoutLimitsMutation, { refetchQueries: ['PayoutWallet'] });
+  return (
+    <Alert.Root status="warning" data-testid="payout-limit">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>A payout limit is reached</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="center"
+        loading={loading}
+        onClick={async () => {
+          try {
+            await lift();
+            notifySuccess('The payout limits are lifted until the end of the day');
+          } catch (e) {
+            notifyError(serverError(e).message);
+          }
+        }}
+      >
+        Lift for today
+      </Button>
+    </Alert.Root>
   );
 }

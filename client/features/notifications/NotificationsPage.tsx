@@ -97,6 +97,7 @@ const GROUP_TITLES: Record<NotificationGroup, string> = {
   PUBLISHER: 'Publisher',
   EXCHANGE: 'Exchange',
   MODERATION: 'Moderation',
+  FINANCE: 'Finance',
 };
 
 /**

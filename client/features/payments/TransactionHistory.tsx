@@ -22,7 +22,7 @@ import type { TransactionKind, TransactionSortField, TransactionStatus } from '.
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
 import { formatShortDate } from '../../lib/dates';
-import { payoutStage, transactionStatus } from './status';
+import { isHeld, payoutStage, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { useLiveQuery } from '../../lib/live';
 
@@ -43,6 +43,7 @@ export const TransactionRowFragment = graphql(`
     payoutStage
     batchId
     explorerUrl
+    holdUntil
   }
 `);
 
@@ -271,6 +272,11 @@ function Details({ transaction: t }: { transaction: ReturnType<typeof fields> })
       {t.kind === 'WITHDRAWAL' && (
         <Text color="fg.muted" data-testid="payout-stage">
           {payoutStage(t)}
+        </Text>
+      )}
+      {isHeld(t) && (
+        <Text color="orange.fg" data-testid="payout-hold">
+          New address, can be approved from {formatShortDate(t.holdUntil!)}
         </Text>
       )}
       {t.status === 'DONE' && t.txHash && <TxHash hash={t.txHash} url={t.explorerUrl} />}

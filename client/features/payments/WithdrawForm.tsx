@@ -1,7 +1,8 @@
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowUpFromLine } from 'lucide-react';
 import { useMemo } from 'react';
@@ -19,16 +20,20 @@ export function WithdrawForm({
   available,
   onHold,
   onSubmit,
+  saved = [],
 }: {
   available: string;
   onHold: string;
   onSubmit: (values: WithdrawalValues) => Promise<WithdrawResult>;
+  /** The user's saved payout addresses: one click puts one in the wallet field. */
+  saved?: { id: string; label: string; address: string }[];
 }) {
   const schema = useMemo(() => withdrawalSchema(available, onHold), [available, onHold]);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<WithdrawalValues>({
@@ -51,6 +56,23 @@ export function WithdrawForm({
             <Input inputMode="decimal" autoComplete="off" placeholder="Enter amount" {...register('amount')} />
           </InputGroup>
         </FormField>
+        {saved.length > 0 && (
+          <HStack gap="2" wrap="wrap" data-testid="saved-addresses">
+            <Text fontSize="sm" color="fg.muted">
+              Pay to:
+            </Text>
+            {saved.map((a) => (
+              <Button
+                key={a.id}
+                size="xs"
+                variant="outline"
+                onClick={() => setValue('walletAddress', a.address, { shouldValidate: true })}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </HStack>
+        )}
         <FormField
           label="Wallet address"
           error={errors.walletAddress?.message}

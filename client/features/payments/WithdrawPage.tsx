@@ -14,6 +14,7 @@ import { BalanceCard } from './BalanceCard';
 import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
+import { PayoutAddressesCard, PayoutAddressesQuery } from './PayoutAddresses';
 import { pageHeadings } from '../layout/pageHeadings';
 
 const WithdrawMeQuery = graphql(`
@@ -43,6 +44,7 @@ export function publisherTotal(available: string, onHold: string): string {
 /** Withdraw Money: balances, amount and wallet, Send Money, and the live history. */
 export function WithdrawPage() {
   const { data } = useQuery(WithdrawMeQuery);
+  const saved = useQuery(PayoutAddressesQuery);
   const [requestWithdrawal] = useMutation(RequestWithdrawalMutation, {
     refetchQueries: ['Transactions'],
   });
@@ -83,7 +85,9 @@ export function WithdrawPage() {
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Description>
-                Withdrawals are processed within up to 72 hours. The wallet must be a USDT wallet on TON.
+                Withdrawals are processed within up to 72 hours. The wallet must be a USDT wallet on TON. The first
+                withdrawal to an address you were never paid at is held before anyone can approve it: its row says until
+                when.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -93,10 +97,16 @@ export function WithdrawPage() {
               <Skeleton h="10" />
             </Stack>
           ) : (
-            <WithdrawForm available={me.publisherBalance} onHold={me.publisherOnHoldBalance} onSubmit={send} />
+            <WithdrawForm
+              available={me.publisherBalance}
+              onHold={me.publisherOnHoldBalance}
+              onSubmit={send}
+              saved={saved.data?.payoutAddresses}
+            />
           )}
         </Card.Body>
       </Card.Root>
+      <PayoutAddressesCard />
       <TransactionHistory
         kind="WITHDRAWAL"
         title="Withdrawal history"

@@ -25,3 +25,16 @@ export function payoutStage(t: {
   if (t.payoutStage === 'APPROVED') return 'Approved, waiting for the next batch';
   return 'Requested, waiting for approval';
 }
+
+/**
+ * A first withdrawal to a new address, still in its hold (PAYOUT_NEW_ADDRESS_HOLD_HOURS): nobody
+ * approves it before `holdUntil`.
+ */
+export function isHeld(t: { status: string; payoutStage?: string | null; holdUntil?: string | null }): boolean {
+  return (
+    t.status === 'IN_PROGRESS' &&
+    t.payoutStage === 'REQUESTED' &&
+    !!t.holdUntil &&
+    new Date(t.holdUntil).getTime() > Date.now()
+  );
+}

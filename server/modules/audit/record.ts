@@ -4,7 +4,7 @@ import { requestIp } from '../../lib/request-scope.ts';
 /**
  * What the audit trail records. Money: a withdrawal requested, approved (`approval_given` for
  * the first of two, `approved` for the one that approves it), approved by the auto-approve rule
- * (with the rule's figures), rejected (with the reason). Staff: a role granted or taken; a
+ * (with the rule's figures), rejected (with the reason); the payout limits lifted for a day. Staff: a role granted or taken; a
  * campaign or player report claimed, released or decided; a registration decided; a setting
  * changed.
  */
@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approved',
   'withdrawal.auto_approved',
   'withdrawal.rejected',
+  'payouts.limits_lifted',
   'role.granted',
   'role.revoked',
   'campaign.claimed',

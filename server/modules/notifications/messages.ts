@@ -6,7 +6,14 @@ import { withoutLinks } from '../../lib/text.ts';
  * page its button opens.
  */
 
-export const NOTIFICATION_GROUPS = ['SECURITY', 'ADVERTISER', 'PUBLISHER', 'EXCHANGE', 'MODERATION'] as const;
+export const NOTIFICATION_GROUPS = [
+  'SECURITY',
+  'ADVERTISER',
+  'PUBLISHER',
+  'EXCHANGE',
+  'MODERATION',
+  'FINANCE',
+] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 type Params = Record<string, string | number>;
@@ -116,9 +123,9 @@ export const NOTIFICATION_TYPES = {
     subject: (p) => `A withdrawal of ${p.amount} $ was requested from your Taskgram Ads account`,
     text: {
       en: (p) =>
-        `🔐 A withdrawal of ${p.amount} $ to ${p.wallet} was requested from your Taskgram Ads account (${p.email}).${p.newAddress ? ' This address is new: the account has not been paid at it before.' : ''}`,
+        `🔐 A withdrawal of ${p.amount} $ to ${p.wallet} was requested from your Taskgram Ads account (${p.email}).${p.newAddress ? ' This address is new: the account has not been paid at it before.' : ''}${p.heldUntil ? ` It is held until ${p.heldUntil}: if it was not you, say so before then.` : ''}`,
       ru: (p) =>
-        `🔐 С вашего аккаунта Taskgram Ads (${p.email}) запрошен вывод ${p.amount} $ на ${p.wallet}.${p.newAddress ? ' Это новый адрес: на него аккаунту ещё не платили.' : ''}`,
+        `🔐 С вашего аккаунта Taskgram Ads (${p.email}) запрошен вывод ${p.amount} $ на ${p.wallet}.${p.newAddress ? ' Это новый адрес: на него аккаунту ещё не платили.' : ''}${p.heldUntil ? ` Вывод задержан до ${p.heldUntil}: если это были не вы, сообщите до этого времени.` : ''}`,
     },
     button: { en: 'Open the withdrawals', ru: 'Открыть выводы' },
   },
@@ -286,6 +293,18 @@ export const NOTIFICATION_TYPES = {
       ru: (p) => `🕑 В очереди модерации ${p.count}, старейшее ждёт ${p.minutes} мин.`,
     },
     button: { en: 'Open the queue', ru: 'Открыть очередь' },
+  },
+  payoutLimitReached: {
+    group: 'FINANCE',
+    label: 'Payout limit reached',
+    email: true,
+    subject: () => 'Payouts wait: a payout limit is reached',
+    text: {
+      en: (p) => `⏸️ ${p.message}`,
+      ru: (p) =>
+        `⏸️ Выплаты ждут: достигнут лимит (${p.limit}). ${p.count} одобренных выводов на ${p.amount} $ ждут по очереди; финансист может снять лимиты до конца дня.`,
+    },
+    button: { en: 'Open Finance', ru: 'Открыть «Финансы»' },
   },
 } satisfies Record<string, TypeDef>;
 

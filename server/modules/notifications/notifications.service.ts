@@ -202,7 +202,9 @@ export class NotificationsService {
   async preferences(em: EntityManager, user: User): Promise<PreferenceView[]> {
     const prefs = await this.preferenceMap(em, [user.id]);
     return NOTIFICATION_TYPE_NAMES.filter(
-      (type) => user.isModerator || NOTIFICATION_TYPES[type].group !== 'MODERATION',
+      (type) =>
+        (user.isModerator || NOTIFICATION_TYPES[type].group !== 'MODERATION') &&
+        (user.isFinance || NOTIFICATION_TYPES[type].group !== 'FINANCE'),
     ).map((type) => {
       const pref = prefs.get(`${user.id}:${type}`) ?? defaults(type);
       const def = NOTIFICATION_TYPES[type];

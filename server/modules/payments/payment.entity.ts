@@ -25,6 +25,11 @@ export const Payment = defineEntity({
       expression:
         'create index "payments_payout_queue" on "payments" ("payout_stage", "id") where "status" = \'IN_PROGRESS\' and "kind" = \'WITHDRAWAL\'',
     },
+    // The held withdrawals the auto-approve rule looks at again when their hold ends (every round).
+    {
+      name: 'payments_rule_pending',
+      expression: 'create index "payments_rule_pending" on "payments" ("hold_until") where "rule_pending"',
+    },
   ],
   checks: [{ name: 'payments_amount_positive', expression: 'amount > 0' }],
   properties: {
@@ -48,6 +53,34 @@ export const Payment = defineEntity({
     approvedById: p.integer().nullable(),
     /** The batch its live transfer is in (payout_batches), while SENT and after. */
     batchId: p.integer().nullable(),
+    /**
+     * A withdrawal to an address its user was never paid at: nobody (nor the auto-approve rule)
+     * approves it before this (PAYOUT_NEW_ADDRESS_HOLD_HOURS after the request).
+     */
+    holdUntil: p.datetime().nullable(),
+    /** Held, and the auto-approve rule looks at it again when the hold ends (the payout round). */
+    rulePending: p.boolean().default(false),
   },
 });
 export type Payment = InferEntity<typeof Payment>;
+
+/**
+ * A payout address a user keeps (with a label) so that a withdrawal picks it; adding one takes
+ * a fresh proof (step-up). Saved is not the same as paid at: the first withdrawal to it is held.
+ */
+export const PayoutAddress = defineEntity({
+  name: 'PayoutAddress',
+  tableName: 'payout_addresses',
+  uniques: [{ properties: ['userId', 'address'] }],
+  properties: {
+    id: idColumn(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
+    address: p.string().length(100),
+    label: p.string().length(60),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type PayoutAddress = InferEntity<typeof PayoutAddress>;

@@ -3,7 +3,7 @@ import { defineArea } from '../../app/area.ts';
 import { Background } from '../../lib/background.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { notifyLater } from '../notifications/notify.ts';
-import { Payment } from './payment.entity.ts';
+import { Payment, PayoutAddress } from './payment.entity.ts';
 import { PayoutsService } from './payouts.service.ts';
 import { PayoutBatch, PayoutState, PayoutTransfer, WithdrawalApproval } from './payout.entity.ts';
 import { paymentsRoutes } from './payments.rest.ts';
@@ -23,7 +23,7 @@ export const paymentsArea = defineArea({
   needs: ['ledger'],
   // Each stage of a withdrawal and a confirmed top-up are notified (the notifications area needs users only).
   later: ['notifications'],
-  entities: [Payment, PayoutBatch, PayoutTransfer, PayoutState, WithdrawalApproval],
+  entities: [Payment, PayoutAddress, PayoutBatch, PayoutTransfer, PayoutState, WithdrawalApproval],
   services: ({ config, log, url, em, pubsub, cleanups }, { ledger }, later) => {
     const notify = notifyLater(later);
     const background = new Background(log);

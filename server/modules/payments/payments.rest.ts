@@ -10,6 +10,7 @@ import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
+import { MAX_PAYOUT_ADDRESSES, PAYOUT_ADDRESS_MESSAGES } from './payout-addresses.ts';
 
 const TransactionJson = z.object({
   id: z.number(),
@@ -23,6 +24,7 @@ const TransactionJson = z.object({
   failureReason: z.string().nullable().optional(),
   payoutStage: z.enum(PAYOUT_STAGES).nullable().optional(),
   batchId: z.number().nullable().optional(),
+  holdUntil: z.string().nullable().optional(),
 });
 
 /** The spec names the money `value` on the advertiser side and `amount` on the publisher side. */
@@ -37,11 +39,20 @@ export function transactionJson(p: PaymentView) {
     failureReason: p.failureReason,
     payoutStage: p.payoutStage,
     batchId: p.batchId,
+    holdUntil: p.holdUntil,
   };
 }
 
 /** A finance person's decision on a withdrawal: who (null: not a person), when. */
 const Decision = z.object({ userId: z.number().nullable(), name: z.string(), at: z.string() });
+
+const PayoutAddressJson = z.object({
+  id: z.number(),
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  paidAt: z.boolean(),
+});
 
 const page = z.object({ data: z.array(TransactionJson), total: z.number(), totalCount: z.number() });
 const TABLE_HELP =
@@ -235,6 +246,20 @@ export const paymentsRoutes = [
     },
   }),
   route({
+    method: 'POST',
+    path: '/v1/finance/payout-limits/lift',
+    tag: 'payments',
+    summary:
+      'Finance staff, with a fresh proof (403 `STEP_UP_REQUIRED` otherwise): lifts the payout limits (PAYOUT_MAX_PER_HOUR_USD, PAYOUT_MAX_PER_DAY_USD, PAYOUT_MAX_ROUND_SHARE) until the end of the day (UTC); recorded in the audit trail; the waiting withdrawals go in the next round.',
+    access: 'finance',
+    response: z.object({ limitsLifted: z.boolean() }),
+    handler: async (ctx) => {
+      requireStepUp(ctx);
+      await ctx.services.payouts.liftLimits(ctx.em, ctx.user!);
+      return { limitsLifted: true };
+    },
+  }),
+  route({
     method: 'GET',
     path: '/v1/finance/payout-wallet',
     tag: 'payments',
@@ -253,6 +278,9 @@ export const paymentsRoutes = [
       neededUsdt: z.number(),
       alert: z.string().nullable(),
       explorer: z.string().nullable(),
+      limit: z.string().nullable(),
+      limitsSet: z.boolean(),
+      limitsLifted: z.boolean(),
     }),
     handler: async (ctx) => {
       const w = await ctx.services.payouts.wallet(ctx.em);
@@ -275,6 +303,45 @@ export const paymentsRoutes = [
       }
       const result = await ctx.services.payments.handleWebhook(ctx.em, rawBody!, headers!);
       return { applied: result.applied };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/users/self/payout-addresses',
+    tag: 'payments',
+    summary:
+      'The signed-in user’s saved payout addresses (label, address, whether they were paid at it), by label. The Withdraw page picks one.',
+    access: 'user',
+    response: z.object({ data: z.array(PayoutAddressJson) }),
+    handler: async (ctx) => ({ data: await ctx.services.payments.addresses.list(ctx.em, ctx.user!.id) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/users/self/payout-addresses',
+    tag: 'payments',
+    summary: `Saves a payout address with a label (\`{ address, label }\`, at most ${MAX_PAYOUT_ADDRESSES}). Takes a fresh proof: 403 \`STEP_UP_REQUIRED\` otherwise. Saved is not paid at: the first withdrawal to it is held (PAYOUT_NEW_ADDRESS_HOLD_HOURS).`,
+    access: 'user',
+    status: 201,
+    body: z.object({
+      address: z.string({ error: 'Enter a valid TON wallet address (USDT on TON)' }).max(200),
+      label: z.string({ error: PAYOUT_ADDRESS_MESSAGES.label }).max(200),
+    }),
+    response: PayoutAddressJson,
+    handler: async (ctx, { body }) => {
+      requireStepUp(ctx);
+      return ctx.services.payments.addresses.add(ctx.em, ctx.user!, body);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/users/self/payout-addresses/:id',
+    tag: 'payments',
+    summary: 'Removes a saved payout address (its withdrawals stay as they are).',
+    access: 'user',
+    status: 204,
+    params: z.object({ id: idParam('id') }),
+    handler: async (ctx, { params }) => {
+      await ctx.services.payments.addresses.remove(ctx.em, ctx.user!, params.id);
     },
   }),
 ];

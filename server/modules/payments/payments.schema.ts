@@ -10,6 +10,7 @@ import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
 import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
+import type { PayoutAddressView } from './payout-addresses.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -31,6 +32,15 @@ const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').impl
     neededTon: t.exposeString('neededTon', { description: 'Nanotons the approved and sent withdrawals need.' }),
     neededUsdt: t.field({ type: 'Money', resolve: (w) => BigInt(w.neededUsdt) }),
     alert: t.exposeString('alert', { nullable: true, description: 'Set when it holds less than they need.' }),
+    limit: t.exposeString('limit', {
+      nullable: true,
+      description:
+        'Set when a payout limit (PAYOUT_MAX_PER_HOUR_USD, PAYOUT_MAX_PER_DAY_USD) holds approved withdrawals back.',
+    }),
+    limitsSet: t.exposeBoolean('limitsSet', { description: 'Whether any payout limit is set.' }),
+    limitsLifted: t.exposeBoolean('limitsLifted', {
+      description: 'Whether a finance person lifted the limits for today (UTC).',
+    }),
     explorer: t.exposeString('explorer', {
       nullable: true,
       description: 'Prefix of a transaction hash’s block-explorer page (null on the sandbox chain).',
@@ -66,6 +76,12 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     payoutStage: t.expose('payoutStage', { type: StageEnum, nullable: true }),
     batchId: t.exposeInt('batchId', { nullable: true, description: 'The payout batch its transfer went in.' }),
     approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),
+    holdUntil: t.expose('holdUntil', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'A first withdrawal to a new address: nobody approves it before this (PAYOUT_NEW_ADDRESS_HOLD_HOURS).',
+    }),
     explorerUrl: t.string({
       nullable: true,
       description: 'The payout transaction’s page in a block explorer (none on the sandbox chain).',
@@ -300,3 +316,61 @@ builder.subscriptionFields((t) => ({
     resolve: (p) => p,
   }),
 }));
+
+const PayoutAddressRef = builder.objectRef<PayoutAddressView>('PayoutAddress').implement({
+  description: 'A payout address the user keeps, with its label.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    address: t.exposeString('address'),
+    label: t.exposeString('label'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    paidAt: t.exposeBoolean('paidAt', {
+      description: 'Whether this user was paid at it (a first withdrawal to it is held).',
+    }),
+  }),
+});
+
+builder.queryField('payoutAddresses', (t) =>
+  t.field({
+    type: [PayoutAddressRef],
+    authScopes: { authenticated: true },
+    description: 'The signed-in user’s saved payout addresses, by label.',
+    resolve: (_r, _a, ctx) => ctx.services.payments.addresses.list(ctx.em, ctx.user!.id),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  addPayoutAddress: t.field({
+    type: PayoutAddressRef,
+    authScopes: { authenticated: true },
+    description: 'Saves a payout address with a label. Takes a fresh proof (STEP_UP_REQUIRED otherwise).',
+    args: { address: t.arg.string({ required: true }), label: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => {
+      requireStepUp(ctx);
+      return ctx.services.payments.addresses.add(ctx.em, ctx.user!, args);
+    },
+  }),
+  removePayoutAddress: t.boolean({
+    authScopes: { authenticated: true },
+    description: 'Removes a saved payout address.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.payments.addresses.remove(ctx.em, ctx.user!, parseId(args.id));
+      return true;
+    },
+  }),
+}));
+
+builder.mutationField('liftPayoutLimits', (t) =>
+  t.field({
+    type: PayoutWalletRef,
+    authScopes: { finance: true },
+    description:
+      'Finance staff, with a fresh proof: lifts the payout limits until the end of the day (UTC); recorded in the audit trail. Answers the wallet card.',
+    resolve: async (_r, _a, ctx) => {
+      requireStepUp(ctx);
+      await ctx.services.payouts.liftLimits(ctx.em, ctx.user!);
+      return ctx.services.payouts.wallet(ctx.em);
+    },
+  }),
+);

@@ -1,6 +1,7 @@
 import type { Notify } from '../notifications/notify.ts';
 import { personActor, recordAudit } from '../audit/record.ts';
 import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
+import { PayoutAddressBook } from './payout-addresses.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -54,6 +55,8 @@ export interface PaymentView {
   approvals?: { userId: number; name: string; at: string }[];
   /** Where it was asked from, who rejected it, whether the rule approved it (the audit trail), likewise. */
   trail?: WithdrawalTrail;
+  /** A first withdrawal to a new address: nobody approves it before this. */
+  holdUntil: string | null;
 }
 
 /** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
@@ -73,7 +76,13 @@ export function paymentView(p: Payment): PaymentView {
     payoutStage: p.payoutStage ?? null,
     batchId: p.batchId ?? null,
     approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
+    holdUntil: p.holdUntil ? p.holdUntil.toISOString() : null,
   };
+}
+
+/** A hold's end as the notices say it (UTC, to the minute). */
+export function holdText(until: Date): string {
+  return `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 export const PAYMENT_SORT_FIELDS = ['createdAt', 'amount', 'status', 'id'] as const;
@@ -108,6 +117,7 @@ interface PaymentRow {
   payout_stage: PayoutStage | null;
   batch_id: number | null;
   approved_at: Date | null;
+  hold_until: Date | null;
   user_name?: string;
   user_email?: string;
 }
@@ -127,6 +137,7 @@ const rowView = (r: PaymentRow): PaymentView => ({
   payoutStage: r.payout_stage,
   batchId: r.batch_id,
   approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
+  holdUntil: r.hold_until ? new Date(r.hold_until).toISOString() : null,
   ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
@@ -165,7 +176,7 @@ function paymentsSql(
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
                       p.wallet_address, p.tx_hash, p.failure_reason, p.provider,
-                      p.payout_stage, p.batch_id, p.approved_at${
+                      p.payout_stage, p.batch_id, p.approved_at, p.hold_until${
                         opts.userId ? '' : ', u.name as user_name, u.email as user_email'
                       }`,
       from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
@@ -189,6 +200,13 @@ export class PaymentsService {
   get provider() {
     return this.deps.provider;
   }
+
+  /** The users' saved payout addresses (the Withdraw page). */
+  get addresses(): PayoutAddressBook {
+    this.book ??= new PayoutAddressBook(this.deps.payouts);
+    return this.book;
+  }
+  private book?: PayoutAddressBook;
 
   /**
    * Starts a top-up: an IN_PROGRESS payment and an invoice at the provider. With a `key`, a
@@ -394,6 +412,10 @@ export class PaymentsService {
           );
           if (stop?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
+          // A person's first withdrawal to an address they were never paid at waits (the demo
+          // seed's are not held): a stolen session's money to its own address waits for the owner.
+          const hold = proved !== undefined && !known ? this.deps.payouts.newAddressHold() : null;
+          if (hold) payment.holdUntil = hold;
           // Asked for by a person (not the demo seed): told on a channel the owner cannot switch
           // off, with the address and whether it is new.
           if (proved !== undefined)
@@ -408,6 +430,7 @@ export class PaymentsService {
                   wallet,
                   email: user.email,
                   newAddress: known ? '' : 'yes',
+                  heldUntil: hold ? holdText(hold) : '',
                 },
                 path: '/publisher/payments',
               },
@@ -422,9 +445,12 @@ export class PaymentsService {
               wallet,
               newAddress: !known,
               ...(proved !== undefined ? { proved } : {}),
+              ...(hold ? { heldUntil: hold.toISOString() } : {}),
             },
           });
-          const rule = await this.deps.payouts.autoApproves(tx, user.id, amount);
+          // Held: the rule looks again when the hold ends (the payout round), not before.
+          if (hold) payment.rulePending = this.deps.payouts.ruleMayApprove(amount);
+          const rule = hold ? null : await this.deps.payouts.autoApproves(tx, user.id, amount);
           if (rule) await this.deps.payouts.autoApproved(tx, payment, emit, rule);
           await tx.flush();
           return { id: payment.id, result: payment };

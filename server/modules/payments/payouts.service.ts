@@ -14,7 +14,7 @@ import { decryptSecret } from '../../lib/secrets.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
-import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, paymentView } from './payments.service.ts';
+import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, holdText, paymentView } from './payments.service.ts';
 import { RULE_ACTOR, personActor, recordAudit } from '../audit/record.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
@@ -70,6 +70,11 @@ export interface PayoutWalletView {
   neededUsdt: string;
   /** Set when the wallet holds less than they need: what to do. */
   alert: string | null;
+  /** Set when a payout limit holds approved withdrawals back: which, and what waits. */
+  limit: string | null;
+  /** Whether the limits are set at all, and lifted for today. */
+  limitsSet: boolean;
+  limitsLifted: boolean;
   /** Block explorer base for a transaction hash (null on the sandbox chain). */
   explorer: string | null;
 }
@@ -84,6 +89,23 @@ interface SeenTransfer {
   ok: boolean;
   reason: string | null;
 }
+
+/** What a round may still send of the wallet's USDT (PAYOUT_MAX_ROUND_SHARE); absent: no share limit. */
+interface RoundAllowance {
+  left: bigint | undefined;
+}
+
+/** The tightest payout limit now: which, its maximum, what was sent under it, and what is left (micro-USD). */
+interface LimitHit {
+  kind: 'hour' | 'day' | 'round';
+  max: bigint;
+  sent: bigint;
+  left: bigint;
+}
+
+/** The payout_state key of today's (UTC) lift of the limits. */
+const liftKey = () => `limits-lifted:${new Date().toISOString().slice(0, 10)}`;
+const fmt = (v: bigint | undefined) => (v === undefined ? null : formatMoney(v));
 
 /** The auto-approve rule's figures for one request it approved (micro-USD). */
 export interface AutoApproval {
@@ -296,7 +318,12 @@ export class PayoutsService {
       // Nobody approves their own money: a batch holding one's own withdrawal is refused whole.
       if (rows.some((p) => p.userId === finance.id)) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
       if (ids.length === 1) await this.checkOne(tx, rows[0], finance);
-      const waiting = rows.filter((p) => p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED');
+      // Held (a first withdrawal to a new address): left as it is until its hold ends.
+      const now = Date.now();
+      const waiting = rows.filter(
+        (p) =>
+          p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED' && !(p.holdUntil && p.holdUntil.getTime() > now),
+      );
       const done: Payment[] = [];
       for (const p of waiting) {
         // Rows are locked: two people approving at once are taken one after the other.
@@ -347,6 +374,11 @@ export class PayoutsService {
       throw conflict(`This withdrawal is already ${one.status === 'DONE' ? 'done' : 'failed'}`);
     }
     if (one.payoutStage !== 'REQUESTED') throw conflict('This withdrawal is already approved');
+    if (one.holdUntil && one.holdUntil.getTime() > Date.now()) {
+      throw conflict(
+        `This withdrawal goes to a new address: it can be approved from ${holdText(one.holdUntil)} (PAYOUT_NEW_ADDRESS_HOLD_HOURS after the request)`,
+      );
+    }
     const [mine] = await tx.execute('select 1 from withdrawal_approvals where payment_id = ? and user_id = ?', [
       one.id,
       finance.id,
@@ -367,6 +399,47 @@ export class PayoutsService {
       [paymentId, userId, paymentId],
     );
     return { given: Number(row!.n), added: Number(row!.added) > 0 };
+  }
+
+  /** When a first withdrawal to a new address asked for now may be approved; null when no hold is set. */
+  newAddressHold(): Date | null {
+    const hours = this.deps.settings.newAddressHoldHours;
+    return hours > 0 ? new Date(Date.now() + hours * 3_600_000) : null;
+  }
+
+  /** Whether the auto-approve rule could approve a withdrawal of `amount` at all (it is on, and one person decides it). */
+  ruleMayApprove(amount: bigint): boolean {
+    const max = this.deps.settings.autoApproveMax;
+    return max !== undefined && amount <= max && !this.needsTwo(amount);
+  }
+
+  /**
+   * Held withdrawals whose hold has ended and that the rule may approve: each looked at once,
+   * under its user's lock as a request is (the 24-hour sum counts one after the other).
+   */
+  private async releaseHeld(em: EntityManager): Promise<number> {
+    const due = await em.execute<{ id: number; user_id: number }[]>(
+      `select id, user_id from payments where kind = 'WITHDRAWAL' and rule_pending and hold_until <= now()
+        order by id limit 100`,
+    );
+    let approved = 0;
+    for (const { id, user_id } of due) {
+      const done = await this.deps.ledger.run(em.fork(), async (tx, emit) => {
+        await tx.execute('select 1 from users where id = ? for update', [user_id]);
+        const p = await tx.findOne(Payment, { id, rulePending: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!p) return false;
+        p.rulePending = false;
+        const rule =
+          p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED'
+            ? await this.autoApproves(tx, p.userId, p.amount)
+            : null;
+        if (rule) await this.autoApproved(tx, p, emit, rule);
+        await tx.flush();
+        return !!rule;
+      });
+      if (done) approved++;
+    }
+    return approved;
   }
 
   /** How many finance people approve a withdrawal of `amount`: 2 from PAYOUT_SECOND_APPROVAL_USD, else 1. */
@@ -500,6 +573,7 @@ export class PayoutsService {
     let { confirmed, failed } = await this.confirm(em, rig);
     const expired = await this.expire(em, rig);
     await this.resend(em, rig);
+    await this.releaseHeld(em);
     // After each batch sent: what it did, as far as the chain has done it (all of it on the sandbox).
     const { batches, short } = await this.batch(em, rig, async () => {
       const after = await this.confirm(em, rig);
@@ -721,10 +795,20 @@ export class PayoutsService {
     afterSend: () => Promise<void>,
   ): Promise<{ batches: number; short: boolean }> {
     const funds = await this.funds(em, rig);
+    // What this round may send of the wallet's USDT (PAYOUT_MAX_ROUND_SHARE); the hour's and the
+    // day's limits are read under a lock with each batch.
+    const share = this.deps.settings.maxRoundShare;
+    const round: RoundAllowance = {
+      left: share < 1 ? (funds.usdt * BigInt(Math.round(share * 1_000_000))) / 1_000_000n : undefined,
+    };
     let batches = 0;
     for (let i = 0; i < BATCHES_PER_ROUND; i++) {
-      const made = await this.makeBatch(em.fork(), rig, funds);
+      const made = await this.makeBatch(em.fork(), rig, funds, round);
       if (made === 'none') break;
+      if (typeof made === 'object' && 'limit' in made) {
+        await this.limited(em, made.limit);
+        return { batches, short: false };
+      }
       if (made === 'short') {
         await this.alert(em, funds);
         return { batches, short: true };
@@ -734,6 +818,7 @@ export class PayoutsService {
       await afterSend();
     }
     await this.setState(em, 'alert', '', false);
+    await this.setState(em, 'limit', '', false);
     return { batches, short: false };
   }
 
@@ -767,10 +852,14 @@ export class PayoutsService {
     em: EntityManager,
     rig: Rig,
     funds: Awaited<ReturnType<PayoutsService['funds']>>,
-  ): Promise<PayoutBatch | 'none' | 'short'> {
+    round: RoundAllowance,
+  ): Promise<PayoutBatch | 'none' | 'short' | { limit: LimitHit }> {
     return this.deps.ledger.run(em, async (tx, emit) => {
       const conn = tx;
-      const rows = await conn.execute<{ id: number; amount: string; wallet_address: string }[]>(
+      // Under the limits, batches are made one at a time across instances (what was sent is read
+      // after the last one committed) and withdrawals wait in order.
+      const allowance = await this.allowance(tx, round);
+      let rows = await conn.execute<{ id: number; amount: string; wallet_address: string }[]>(
         `select id, amount::text as amount, wallet_address from payments
           where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'
             -- Held while the owner's "This was not me" stands (AuthService.notMe).
@@ -779,6 +868,18 @@ export class PayoutsService {
         [this.deps.settings.batchSize],
       );
       if (!rows.length) return 'none';
+      if (allowance) {
+        // The longest prefix that fits: the ones after it wait in order, none jumps the queue.
+        let sum = 0n;
+        let fits = 0;
+        for (const r of rows) {
+          sum += BigInt(r.amount);
+          if (sum > allowance.left) break;
+          fits++;
+        }
+        if (fits === 0) return { limit: allowance };
+        rows = rows.slice(0, fits);
+      }
       const amount = rows.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       const ton = BigInt(rows.length) * TON_PER_TRANSFER;
       if (funds.usdt < amount || funds.ton < ton) {
@@ -816,8 +917,101 @@ export class PayoutsService {
       await this.tell(tx, emit, 'withdrawalSent', payments);
       funds.usdt -= amount;
       funds.ton -= ton;
+      if (round.left !== undefined) round.left -= amount;
       return batch;
     });
+  }
+
+  /**
+   * What may still leave now under the limits, the tightest first: null when none applies (no
+   * limit set, or lifted for today). Takes the limits' lock for the transaction.
+   */
+  private async allowance(tx: EntityManager, round: RoundAllowance): Promise<LimitHit | null> {
+    const { maxPerHour, maxPerDay } = this.deps.settings;
+    if (maxPerHour === undefined && maxPerDay === undefined && round.left === undefined) return null;
+    if (await this.state(tx, liftKey())) return null;
+    await tx.execute(`select pg_advisory_xact_lock(hashtext('payout-limits'))`);
+    const [sent] = await tx.execute<{ hour: string; day: string }[]>(
+      `select coalesce(sum(amount) filter (where created_at > now() - interval '1 hour'), 0)::text as hour,
+              coalesce(sum(amount), 0)::text as day
+         from payout_batches where status <> 'EXPIRED' and created_at > now() - interval '24 hours'`,
+    );
+    const hits: LimitHit[] = [];
+    if (maxPerHour !== undefined)
+      hits.push({ kind: 'hour', max: maxPerHour, sent: BigInt(sent!.hour), left: maxPerHour - BigInt(sent!.hour) });
+    if (maxPerDay !== undefined)
+      hits.push({ kind: 'day', max: maxPerDay, sent: BigInt(sent!.day), left: maxPerDay - BigInt(sent!.day) });
+    if (round.left !== undefined) hits.push({ kind: 'round', max: round.left, sent: 0n, left: round.left });
+    return hits.reduce((a, b) => (b.left < a.left ? b : a));
+  }
+
+  /**
+   * A limit stopped this round's batches: finance sees why on the wallet card and is told once a
+   * day for each limit (Telegram and mail). The round share only spreads a queue over rounds: not told.
+   */
+  private async limited(em: EntityManager, hit: LimitHit) {
+    if (hit.kind === 'round') return;
+    const [waiting] = await em.execute<{ n: string; amount: string }[]>(
+      `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payments
+        where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'`,
+    );
+    const name = hit.kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD';
+    const span = hit.kind === 'hour' ? 'the last hour' : 'the last 24 hours';
+    const message = `Payouts wait: the hot wallet sent ${formatMoney(hit.sent)} USD in ${span}, the limit is ${formatMoney(hit.max)} (${name}). ${waiting!.n} approved withdrawals (${formatMoney(BigInt(waiting!.amount))} USD) wait in order; a finance person can lift the limits for the rest of the day.`;
+    await this.setState(em, 'limit', message, false);
+    await this.deps.ledger.run(em.fork(), async (tx, emit) => {
+      const told = `limit-told:${liftKey()}:${hit.kind}`;
+      const inserted = await tx.execute(
+        `insert into payout_state (key, value, updated_at) values (?, '1', now()) on conflict (key) do nothing returning key`,
+        [told],
+      );
+      if (!inserted.length) return;
+      const staff = await tx.execute<{ id: number }[]>('select id from users where is_finance');
+      for (const { id } of staff) {
+        await this.deps.notify?.(
+          tx,
+          {
+            userId: id,
+            type: 'payoutLimitReached',
+            key: `${told}:${id}`,
+            params: {
+              message,
+              limit: name,
+              count: Number(waiting!.n),
+              amount: formatMoney(BigInt(waiting!.amount)),
+            },
+            path: '/finance',
+          },
+          emit,
+        );
+      }
+    });
+    this.deps.log.warn({ message }, 'payouts: a payout limit is reached');
+  }
+
+  /**
+   * A finance person (with a fresh proof, checked by the caller) lifts the hour's, the day's and
+   * the round's limits until the end of the day (UTC): recorded in the audit trail; a round starts.
+   */
+  async liftLimits(em: EntityManager, finance: User): Promise<void> {
+    await this.deps.ledger.run(em, async (tx) => {
+      const key = liftKey();
+      await this.setState(tx, key, String(finance.id), false);
+      await this.setState(tx, 'limit', '', false);
+      await recordAudit(tx, {
+        actor: personActor(finance),
+        action: 'payouts.limits_lifted',
+        object: { type: 'setting', id: 'PAYOUT_LIMITS' },
+        before: {
+          maxPerHour: fmt(this.deps.settings.maxPerHour),
+          maxPerDay: fmt(this.deps.settings.maxPerDay),
+          maxRoundShare: this.deps.settings.maxRoundShare,
+        },
+        after: { liftedUntil: `${key.slice('limits-lifted:'.length)}T23:59:59Z` },
+      });
+    });
+    this.kick();
+    this.deps.background.start('payout wallet', () => this.publishWallet(this.deps.em()));
   }
 
   // ── 5. The wallet finance watches ───────────────────────────────────────────────────────
@@ -851,6 +1045,12 @@ export class PayoutsService {
       neededUsdt: neededUsdt.toString(),
       alert: alert || (low ? lowFundsMessage(ton, usdt, neededTon, neededUsdt) : null),
       explorer: explorerBase(rig.chain.kind, this.network),
+      limit: (await this.state(em, 'limit')) || null,
+      limitsSet:
+        this.deps.settings.maxPerHour !== undefined ||
+        this.deps.settings.maxPerDay !== undefined ||
+        this.deps.settings.maxRoundShare < 1,
+      limitsLifted: !!(await this.state(em, liftKey())),
     };
   }
 

@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflict, DomainError, notFound, validation } from '../../errors.ts';
+import type { User } from '../users/user.entity.ts';
+import { PayoutAddress } from './payment.entity.ts';
+import type { PayoutsService } from './payouts.service.ts';
+
+/** A saved payout address as the Withdraw page lists it. */
+export interface PayoutAddressView {
+  id: number;
+  address: string;
+  label: string;
+  createdAt: string;
+  /** Whether this user was paid at it already (its first withdrawal is not held). */
+  paidAt: boolean;
+}
+
+/** At most this many addresses a user keeps. */
+export const MAX_PAYOUT_ADDRESSES = 20;
+
+export const PAYOUT_ADDRESS_MESSAGES = {
+  label: 'Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”',
+  duplicate: 'This address is saved already',
+  tooMany: `Keep at most ${MAX_PAYOUT_ADDRESSES} addresses: remove one first`,
+} as const;
+
+/**
+ * The user's payout addresses (the Withdraw page picks one). Adding one takes a fresh proof
+ * (the caller checks the step-up); it is checked as a withdrawal's address is (a TON address,
+ * not the network's own wallets) and kept in the form withdrawals store.
+ */
+export class PayoutAddressBook {
+  constructor(private readonly payouts: PayoutsService) {}
+
+  async list(em: EntityManager, userId: number): Promise<PayoutAddressView[]> {
+    const rows = await em.execute<{ id: number; address: string; label: string; created_at: Date; paid: boolean }[]>(
+      `select a.id, a.address, a.label, a.created_at,
+              exists (select 1 from payments p where p.user_id = a.user_id and p.kind = 'WITHDRAWAL'
+                       and p.wallet_address = a.address and p.status = 'DONE') as paid
+         from payout_addresses a where a.user_id = ? order by a.label, a.id`,
+      [userId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      address: r.address,
+      label: r.label,
+      createdAt: new Date(r.created_at).toISOString(),
+      paidAt: r.paid,
+    }));
+  }
+
+  async add(em: EntityManager, user: User, input: { address: string; label: string }): Promise<PayoutAddressView> {
+    const label = input.label.trim();
+    if (!label || label.length > 60) throw validation(PAYOUT_ADDRESS_MESSAGES.label, 'label');
+    let address: string;
+    try {
+      address = this.payouts.parseAddress(input.address);
+      this.payouts.refuseOwnAddress(address);
+    } catch (err) {
+      // The withdrawal's messages name `walletAddress`; here the field is `address`.
+      if (err instanceof DomainError && err.field) throw new DomainError(err.code, err.message, 'address');
+      throw err;
+    }
+    const id = await em.transactional(async (tx) => {
+      await tx.execute('select 1 from users where id = ? for update', [user.id]);
+      if (await tx.count(PayoutAddress, { userId: user.id, address }))
+        throw conflict(PAYOUT_ADDRESS_MESSAGES.duplicate);
+      if ((await tx.count(PayoutAddress, { userId: user.id })) >= MAX_PAYOUT_ADDRESSES)
+        throw conflict(PAYOUT_ADDRESS_MESSAGES.tooMany);
+      const row = tx.create(PayoutAddress, { userId: user.id, address, label });
+      await tx.flush();
+      return row.id;
+    });
+    return (await this.list(em, user.id)).find((a) => a.id === id)!;
+  }
+
+  async remove(em: EntityManager, user: User, id: number): Promise<void> {
+    const removed = await em.nativeDelete(PayoutAddress, { id, userId: user.id });
+    if (!removed) throw notFound('Payout address');
+  }
+}
