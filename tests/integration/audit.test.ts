@@ -303,6 +303,23 @@ describe('nobody can edit it', () => {
     }
   });
 
+  test('a batch approval writes one row a withdrawal in one statement, chained in order', async () => {
+    const ids = [await withdrawal('300'), await withdrawal('300'), await withdrawal('300')];
+    const before = await app.services.audit.verify(em(app));
+    const res = await app.api('/v1/finance/withdrawals/approve', { token: await login(app, FINANCE), body: { ids } });
+    expect(res.body.value.data).toHaveLength(3);
+    const rows = await em(app)
+      .getConnection()
+      .execute<{ seq: string; object_id: string; action: string }[]>(
+        'select seq, object_id, action from audit_events where seq > ? order by seq',
+        [before.rows],
+      );
+    expect(rows.map((r) => [Number(r.seq), r.object_id, r.action])).toEqual(
+      ids.map((id, i) => [before.rows + 1 + i, String(id), 'withdrawal.approved']),
+    );
+    expect((await app.services.audit.verify(em(app))).breaks).toEqual([]);
+  });
+
   test('concurrent actions chain in one line (numbered without a gap); verify finds it intact, then the row changed behind the triggers', async () => {
     // Twenty withdrawals requested at once by twenty users: twenty rows, one chain.
     const users = await Promise.all(Array.from({ length: 20 }, () => createApprovedUser(app, { role: 'PUBLISHER' })));

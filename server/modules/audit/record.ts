@@ -62,11 +62,21 @@ export const personActor = (user: { id: number; email: string }): AuditActor => 
  * both are kept or neither. The request's address comes from its scope (none in a job). The
  * row's number, time and hashes are the database's (a trigger chains it to the row before).
  */
-export async function recordAudit(tx: EntityManager, entry: AuditEntry): Promise<void> {
+export function recordAudit(tx: EntityManager, entry: AuditEntry): Promise<void> {
+  return recordAudits(tx, [entry]);
+}
+
+/**
+ * Several actions in one statement (a batch approval's, in their order): the trigger chains
+ * each row after the one before, as single inserts do.
+ */
+export async function recordAudits(tx: EntityManager, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const ip = requestIp();
   await tx.execute(
     `insert into audit_events (actor_id, actor, action, object_type, object_id, before, after, ip)
-     values (?, coalesce(?, (select email from users where id = ?), 'system'), ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
-    [
+     values ${entries.map(() => `(?, coalesce(?, (select email from users where id = ?), 'system'), ?, ?, ?, ?::jsonb, ?::jsonb, ?)`).join(', ')}`,
+    entries.flatMap((entry) => [
       entry.actor.id,
       entry.actor.label?.slice(0, 254) ?? null,
       entry.actor.id,
@@ -75,7 +85,7 @@ export async function recordAudit(tx: EntityManager, entry: AuditEntry): Promise
       String(entry.object.id),
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
-      requestIp(),
-    ],
+      ip,
+    ]),
   );
 }

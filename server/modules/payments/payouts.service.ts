@@ -4,6 +4,7 @@ import { Address, beginCell } from '@ton/core';
 import { mnemonicNew } from '@ton/crypto';
 import type { Logger } from 'pino';
 import type { PayoutSettings } from '../../config.ts';
+import { pgIds } from '../../db/columns.ts';
 import type { Emit } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import type { Background } from '../../lib/background.ts';
@@ -15,7 +16,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
 import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, holdText, paymentView } from './payments.service.ts';
-import { RULE_ACTOR, personActor, recordAudit } from '../audit/record.ts';
+import { type AuditEntry, RULE_ACTOR, personActor, recordAudit, recordAudits } from '../audit/record.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
@@ -325,14 +326,20 @@ export class PayoutsService {
           p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED' && !(p.holdUntil && p.holdUntil.getTime() > now),
       );
       const done: Payment[] = [];
+      // Rows are locked: two people approving at once are taken one after the other.
+      const approvals = await this.addApprovals(
+        tx,
+        waiting.map((p) => p.id),
+        finance.id,
+      );
+      const trail: AuditEntry[] = [];
       for (const p of waiting) {
-        // Rows are locked: two people approving at once are taken one after the other.
-        const { given, added } = await this.addApproval(tx, p.id, finance.id);
+        const { given, added } = approvals.get(p.id)!;
         // One's own earlier first approval, in a batch: nothing new to record.
         if (!added) continue;
         const needed = this.approvalsNeeded(p.amount);
         const approves = given >= needed;
-        await recordAudit(tx, {
+        trail.push({
           actor: personActor(finance),
           action: approves ? 'withdrawal.approved' : 'withdrawal.approval_given',
           object: { type: 'withdrawal', id: p.id },
@@ -352,6 +359,8 @@ export class PayoutsService {
         this.markApproved(p, finance.id, emit);
         done.push(p);
       }
+      // The call's audit rows in one statement (one a withdrawal, chained in order).
+      await recordAudits(tx, trail);
       await tx.flush();
       await this.tell(tx, emit, 'withdrawalApproved', done);
       return { approved: done, acted: waiting };
@@ -387,18 +396,25 @@ export class PayoutsService {
   }
 
   /**
-   * Records `userId`'s approval (once; every approval, so "approved by" is read from one place);
-   * answers how many people have approved it now and whether this one was new.
+   * Records `userId`'s approval of each of `ids` (once; every approval, so "approved by" is read
+   * from one place), in one statement: how many people have approved each now, and whether this
+   * one was new.
    */
-  private async addApproval(tx: EntityManager, paymentId: number, userId: number) {
-    const [row] = await tx.execute<{ n: string; added: string }[]>(
-      `with added as (insert into withdrawal_approvals (payment_id, user_id) values (?, ?)
-                      on conflict (payment_id, user_id) do nothing returning 1)
-       select (select count(*) from withdrawal_approvals where payment_id = ?) + (select count(*) from added) as n,
-              (select count(*) from added) as added`,
-      [paymentId, userId, paymentId],
+  private async addApprovals(tx: EntityManager, ids: number[], userId: number) {
+    const byId = new Map<number, { given: number; added: boolean }>();
+    if (!ids.length) return byId;
+    const rows = await tx.execute<{ id: number; n: string; added: boolean }[]>(
+      `with added as (insert into withdrawal_approvals (payment_id, user_id) select unnest(?::int[]), ?
+                      on conflict (payment_id, user_id) do nothing returning payment_id)
+       select p.id,
+              (select count(*) from withdrawal_approvals w where w.payment_id = p.id)
+                + (select count(*) from added a where a.payment_id = p.id) as n,
+              exists (select 1 from added a where a.payment_id = p.id) as added
+         from unnest(?::int[]) as p(id)`,
+      [pgIds(ids), userId, pgIds(ids)],
     );
-    return { given: Number(row!.n), added: Number(row!.added) > 0 };
+    for (const r of rows) byId.set(Number(r.id), { given: Number(r.n), added: r.added });
+    return byId;
   }
 
   /** When a first withdrawal to a new address asked for now may be approved; null when no hold is set. */
