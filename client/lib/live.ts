@@ -73,6 +73,9 @@ export function liveLink(): ApolloLink {
 /** Context for a live page's query: a refetch is never merged into an older request in flight. */
 export const LIVE_QUERY = { queryDeduplication: false } as const;
 
+/** How long the next quiet refetch of a query waits for one in flight that has not answered. */
+const QUIET_REFETCH_WAIT_MS = 5000;
+
 /** A query's quiet refetch in flight, and whether another was asked for meanwhile. */
 const quietRefetches = new WeakMap<object, { running: Promise<void>; again: boolean }>();
 
@@ -103,14 +106,22 @@ export function refetchQuietly<TData, TVariables extends OperationVariables>(res
   const run = async () => {
     while (state.again) {
       state.again = false;
-      await client
+      const answered = client
         .query({
           query: observable.query,
           variables: observable.variables,
           fetchPolicy: 'network-only',
           context: LIVE_QUERY,
         })
-        .catch(() => result.refetch().catch(() => undefined));
+        .then(
+          () => undefined,
+          // Failed: the page's own refetch shows the failure; the line does not wait for it.
+          () => {
+            void result.refetch().catch(() => undefined);
+          },
+        );
+      // A request that never answers must not hold the line: the next one goes after a while.
+      await Promise.race([answered, new Promise((r) => setTimeout(r, QUIET_REFETCH_WAIT_MS))]);
     }
   };
   state.running = run().finally(() => quietRefetches.delete(observable));
