@@ -12,35 +12,13 @@ export class Migration20261129092452_audit_trail extends Migration {
 
     // The chain starts at 32 zero bytes.
     this.addSql(`insert into audit_head (id, seq, hash) values (1, 0, decode(repeat('00', 32), 'hex'));`);
-    // What a row's hash covers, in one unambiguous text (a JSON array): every column but the hashes.
-    this.addSql(`create or replace function audit_event_text(e audit_events) returns text language sql stable as $$
-      select json_build_array(e.seq, (extract(epoch from e.at) * 1000000)::bigint, e.actor_id, e.actor, e.action,
-                              e.object_type, e.object_id, e.before, e.after, e.ip)::text
-    $$;`);
-    // Each insert takes the head's lock (rows chain in commit order), numbers itself after the head
-    // and hashes the head's hash with its own text.
-    this.addSql(`create or replace function audit_chain() returns trigger language plpgsql as $$
-      declare head audit_head%rowtype;
-      begin
-        select * into head from audit_head where id = 1 for update;
-        if not found then raise exception 'audit_head is missing: the audit trail cannot be written'; end if;
-        new.seq := head.seq + 1;
-        new.at := clock_timestamp();
-        new.prev_hash := head.hash;
-        new.hash := sha256(head.hash || convert_to(audit_event_text(new), 'UTF8'));
-        update audit_head set seq = new.seq, hash = new.hash where id = 1;
-        return new;
-      end
-    $$;`);
+    // The triggers name their functions; the bodies are in server/modules/audit/sql/ and applied
+    // after the migrations (server/db/definitions.ts). Until then these refuse.
+    for (const fn of ['audit_chain', 'audit_refuse']) {
+      this.addSql(`create or replace function ${fn}() returns trigger language plpgsql as $$ begin raise exception '${fn}: its body is applied after the migrations'; end $$;`);
+    }
     this.addSql(`create trigger audit_events_chain before insert on audit_events for each row execute function audit_chain();`);
     // Append-only: no change or removal of a row, and the head moves only with an insert.
-    this.addSql(`create or replace function audit_refuse() returns trigger language plpgsql as $$
-      begin
-        if tg_table_name = 'audit_head' and tg_op = 'UPDATE' and pg_trigger_depth() > 1 then return new; end if;
-        raise exception 'The audit trail is append-only: % on % is refused', tg_op, tg_table_name
-          using errcode = 'insufficient_privilege';
-      end
-    $$;`);
     this.addSql(`create trigger audit_events_append_only before update or delete on audit_events for each row execute function audit_refuse();`);
     this.addSql(`create trigger audit_events_no_truncate before truncate on audit_events for each statement execute function audit_refuse();`);
     this.addSql(`create trigger audit_head_guard before update or delete on audit_head for each row execute function audit_refuse();`);

@@ -121,7 +121,9 @@ export function refetchQuietly<TData, TVariables extends OperationVariables>(res
           },
         );
       // A request that never answers must not hold the line: the next one goes after a while.
-      await Promise.race([answered, new Promise((r) => setTimeout(r, QUIET_REFETCH_WAIT_MS))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([answered, new Promise((r) => (timer = setTimeout(r, QUIET_REFETCH_WAIT_MS)))]);
+      clearTimeout(timer);
     }
   };
   state.running = run().finally(() => quietRefetches.delete(observable));

@@ -1,4 +1,5 @@
 import { defineArea } from '../../app/area.ts';
+import { sqlDefinition } from '../../db/definitions.ts';
 import { AuditEvent, AuditHead } from './audit.entity.ts';
 import { auditRoutes } from './audit.rest.ts';
 import './audit.schema.ts';
@@ -13,6 +14,11 @@ export const auditArea = defineArea({
   name: 'audit',
   provides: ['audit'],
   entities: [AuditEvent, AuditHead],
+  sql: [
+    sqlDefinition(import.meta.url, './sql/audit_event_text.sql'),
+    sqlDefinition(import.meta.url, './sql/audit_chain.sql', { after: ['audit_event_text'] }),
+    sqlDefinition(import.meta.url, './sql/audit_refuse.sql'),
+  ],
   services: () => ({ audit: new AuditService() }),
   routes: auditRoutes,
 });

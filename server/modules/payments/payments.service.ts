@@ -195,18 +195,16 @@ export class PaymentsService {
       payouts: PayoutsService;
       notify?: Notify;
     },
-  ) {}
+  ) {
+    this.addresses = new PayoutAddressBook(deps.payouts);
+  }
+
+  /** The users' saved payout addresses (the Withdraw page). */
+  readonly addresses: PayoutAddressBook;
 
   get provider() {
     return this.deps.provider;
   }
-
-  /** The users' saved payout addresses (the Withdraw page). */
-  get addresses(): PayoutAddressBook {
-    this.book ??= new PayoutAddressBook(this.deps.payouts);
-    return this.book;
-  }
-  private book?: PayoutAddressBook;
 
   /**
    * Starts a top-up: an IN_PROGRESS payment and an invoice at the provider. With a `key`, a

@@ -513,9 +513,9 @@ export class PayoutsService {
    * (for the audit trail), else null.
    */
   async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<AutoApproval | null> {
-    const max = this.deps.settings.autoApproveMax;
     // Two people approve what needs four eyes: the rule is nobody.
-    if (max === undefined || amount > max || this.needsTwo(amount)) return null;
+    if (!this.ruleMayApprove(amount)) return null;
+    const max = this.deps.settings.autoApproveMax!;
     const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean; day: string }[]>(
       `select u.created_at <= now() - make_interval(days => ?) as old_enough,
               not exists (select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
@@ -938,14 +938,19 @@ export class PayoutsService {
     });
   }
 
+  /** Whether any payout limit is set (the hour's, the day's, or a round's share below all). */
+  get limitsSet(): boolean {
+    const s = this.deps.settings;
+    return s.maxPerHour !== undefined || s.maxPerDay !== undefined || s.maxRoundShare < 1;
+  }
+
   /**
    * What may still leave now under the limits, the tightest first: null when none applies (no
    * limit set, or lifted for today). Takes the limits' lock for the transaction.
    */
   private async allowance(tx: EntityManager, round: RoundAllowance): Promise<LimitHit | null> {
     const { maxPerHour, maxPerDay } = this.deps.settings;
-    if (maxPerHour === undefined && maxPerDay === undefined && round.left === undefined) return null;
-    if (await this.state(tx, liftKey())) return null;
+    if (!this.limitsSet || (await this.state(tx, liftKey()))) return null;
     await tx.execute(`select pg_advisory_xact_lock(hashtext('payout-limits'))`);
     const [sent] = await tx.execute<{ hour: string; day: string }[]>(
       `select coalesce(sum(amount) filter (where created_at > now() - interval '1 hour'), 0)::text as hour,
@@ -983,24 +988,18 @@ export class PayoutsService {
       );
       if (!inserted.length) return;
       const staff = await tx.execute<{ id: number }[]>('select id from users where is_finance');
-      for (const { id } of staff) {
-        await this.deps.notify?.(
-          tx,
-          {
-            userId: id,
-            type: 'payoutLimitReached',
-            key: `${told}:${id}`,
-            params: {
-              message,
-              limit: name,
-              count: Number(waiting!.n),
-              amount: formatMoney(BigInt(waiting!.amount)),
-            },
-            path: '/finance',
-          },
-          emit,
-        );
-      }
+      const params = { message, limit: name, count: Number(waiting!.n), amount: formatMoney(BigInt(waiting!.amount)) };
+      await this.deps.notify?.(
+        tx,
+        staff.map(({ id }) => ({
+          userId: id,
+          type: 'payoutLimitReached' as const,
+          key: told,
+          params,
+          path: '/finance',
+        })),
+        emit,
+      );
     });
     this.deps.log.warn({ message }, 'payouts: a payout limit is reached');
   }
@@ -1035,7 +1034,7 @@ export class PayoutsService {
   /** Balances, what the queue needs, and the alert (if any). */
   async wallet(em: EntityManager): Promise<PayoutWalletView> {
     const rig = await this.ready();
-    const [ton, usdt, [need], alert] = await Promise.all([
+    const [ton, usdt, [need], alert, limit, lifted] = await Promise.all([
       rig.chain.balance(rig.wallet.address),
       this.jettonBalance(rig),
       em.execute<{ n: string; amount: string }[]>(
@@ -1045,6 +1044,8 @@ export class PayoutsService {
             and (p.payout_stage = 'APPROVED' or (p.payout_stage = 'SENT' and b.status = 'PENDING'))`,
       ),
       this.state(em, 'alert'),
+      this.state(em, 'limit'),
+      this.state(em, liftKey()),
     ]);
     const neededTon = BigInt(need!.n) * TON_PER_TRANSFER + TON_RESERVE;
     const neededUsdt = BigInt(need!.amount);
@@ -1061,12 +1062,9 @@ export class PayoutsService {
       neededUsdt: neededUsdt.toString(),
       alert: alert || (low ? lowFundsMessage(ton, usdt, neededTon, neededUsdt) : null),
       explorer: explorerBase(rig.chain.kind, this.network),
-      limit: (await this.state(em, 'limit')) || null,
-      limitsSet:
-        this.deps.settings.maxPerHour !== undefined ||
-        this.deps.settings.maxPerDay !== undefined ||
-        this.deps.settings.maxRoundShare < 1,
-      limitsLifted: !!(await this.state(em, liftKey())),
+      limit: limit || null,
+      limitsSet: this.limitsSet,
+      limitsLifted: !!lifted,
     };
   }
 
