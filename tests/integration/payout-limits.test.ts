@@ -100,6 +100,18 @@ describe('payout limits', () => {
     expect(await limitNotices()).toEqual([FINANCE]);
     await eventually(async () => (await limitMails()) === 1, 20_000, 'the limit mail to finance');
 
+    // The hold is recorded once in the audit trail, by the round, as finance is told once.
+    const held = await db().execute<{ actor: string; object_id: string; after: { waiting: number } }[]>(
+      `select actor, object_id, after from audit_events where action = 'payouts.limit_reached'`,
+    );
+    expect(held).toEqual([
+      {
+        actor: 'payout round',
+        object_id: 'PAYOUT_MAX_PER_HOUR_USD',
+        after: { sent: '100.00', limit: '100.00', waiting: 4, amount: '200.00' },
+      },
+    ]);
+
     // Lifting takes a fresh proof (a stolen session cannot), and is recorded.
     await provedLongAgo(app, FINANCE);
     const stale = await app.api('/v1/finance/payout-limits/lift', { method: 'POST', token: finance });

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approved',
   'withdrawal.auto_approved',
   'withdrawal.rejected',
+  'payouts.limit_reached',
   'payouts.limits_lifted',
   'role.granted',
   'role.revoked',
@@ -53,6 +54,9 @@ export interface AuditEntry {
 
 /** The auto-approve rule, as the trail names it. */
 export const RULE_ACTOR: AuditActor = { id: null, label: 'auto-approve rule' };
+
+/** The payout round, as the trail names it (a limit it stopped at). */
+export const ROUND_ACTOR: AuditActor = { id: null, label: 'payout round' };
 
 /** A person as the trail names them. */
 export const personActor = (user: { id: number; email: string }): AuditActor => ({ id: user.id, label: user.email });

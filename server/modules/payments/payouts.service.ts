@@ -16,7 +16,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
 import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE, holdText, paymentView } from './payments.service.ts';
-import { type AuditEntry, RULE_ACTOR, personActor, recordAudit, recordAudits } from '../audit/record.ts';
+import { type AuditEntry, ROUND_ACTOR, RULE_ACTOR, personActor, recordAudit, recordAudits } from '../audit/record.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { ChainUnavailable, type TonChain } from './payouts/chain.ts';
 import {
@@ -989,6 +989,18 @@ export class PayoutsService {
       if (!inserted.length) return;
       const staff = await tx.execute<{ id: number }[]>('select id from users where is_finance');
       const params = { message, limit: name, count: Number(waiting!.n), amount: formatMoney(BigInt(waiting!.amount)) };
+      // The hold is a money decision too: recorded once a day for each limit, as finance is told.
+      await recordAudit(tx, {
+        actor: ROUND_ACTOR,
+        action: 'payouts.limit_reached',
+        object: { type: 'setting', id: name },
+        after: {
+          sent: formatMoney(hit.sent),
+          limit: formatMoney(hit.max),
+          waiting: params.count,
+          amount: params.amount,
+        },
+      });
       await this.deps.notify?.(
         tx,
         staff.map(({ id }) => ({
