@@ -32,6 +32,7 @@ import { Migration20261129060435_passkeys } from './Migration20261129060435_pass
 import { Migration20261129063440_withdrawal_approvals } from './Migration20261129063440_withdrawal_approvals.ts';
 import { Migration20261129092452_audit_trail } from './Migration20261129092452_audit_trail.ts';
 import { Migration20261129095926_new_address_hold } from './Migration20261129095926_new_address_hold.ts';
+import { Migration20261129125226_payout_transfers_unmatched } from './Migration20261129125226_payout_transfers_unmatched.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261129063440_withdrawal_approvals', class: Migration20261129063440_withdrawal_approvals },
   { name: 'Migration20261129092452_audit_trail', class: Migration20261129092452_audit_trail },
   { name: 'Migration20261129095926_new_address_hold', class: Migration20261129095926_new_address_hold },
+  { name: 'Migration20261129125226_payout_transfers_unmatched', class: Migration20261129125226_payout_transfers_unmatched },
 ];

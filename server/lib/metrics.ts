@@ -72,6 +72,8 @@ export interface MetricsSource {
   pool(): { used: number; free: number; pending: number; max: number };
   /** Ledger transfers ever made, database-wide (the conversion function makes most of them). */
   ledgerTransfers(): Promise<number>;
+  /** Paid transfers on chain that no withdrawal in the books explains (after a restore), database-wide. */
+  unmatchedTransfers(): Promise<number>;
 }
 const sources = new Set<MetricsSource>();
 
@@ -119,6 +121,16 @@ new Gauge({
   registers: [registry],
   async collect() {
     const values = await Promise.all([...sources].map((s) => s.ledgerTransfers().catch(() => 0)));
+    this.set(Math.max(0, ...values));
+  },
+});
+
+new Gauge({
+  name: 'taskgram_payout_unmatched_transfers',
+  help: 'Paid jetton transfers of the hot wallet that no withdrawal in the books explains (a restore): shown to finance, never paid again',
+  registers: [registry],
+  async collect() {
+    const values = await Promise.all([...sources].map((s) => s.unmatchedTransfers().catch(() => 0)));
     this.set(Math.max(0, ...values));
   },
 });

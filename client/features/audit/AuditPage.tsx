@@ -77,6 +77,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   WITHDRAWAL_APPROVED: 'Withdrawal approved',
   WITHDRAWAL_AUTO_APPROVED: 'Withdrawal approved by the rule',
   WITHDRAWAL_REJECTED: 'Withdrawal rejected',
+  WITHDRAWAL_SETTLED_FROM_CHAIN: 'Withdrawal found paid on chain',
   PAYOUTS_LIMIT_REACHED: 'Payouts held at a limit',
   PAYOUTS_LIMITS_LIFTED: 'Payout limits lifted for the day',
   ROLE_GRANTED: 'Staff role granted',

@@ -67,6 +67,8 @@ describe('the Finance page under the payout policy', () => {
               'Payouts wait: the hot wallet sent 100.00 USD in the last hour, the limit is 100.00 (PAYOUT_MAX_PER_HOUR_USD).',
             limitsSet: true,
             limitsLifted: false,
+            explorer: null,
+            unmatched: [],
           },
         };
       }

@@ -11,6 +11,7 @@ import { Text } from '@chakra-ui/react/text';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
+import type { PayoutWalletQuery as PayoutWalletQueryData } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
@@ -29,6 +30,15 @@ const PayoutWalletQuery = graphql(`
       limit
       limitsSet
       limitsLifted
+      explorer
+      unmatched {
+        withdrawalId
+        txHash
+        amount
+        destination
+        reason
+        seenAt
+      }
     }
   }
 `);
@@ -125,6 +135,7 @@ export function PayoutWalletCard() {
               The payout limits are lifted until the end of the day (UTC).
             </Text>
           )}
+          {!!w?.unmatched.length && <UnmatchedTransfers transfers={w.unmatched} explorer={w.explorer} />}
           {w?.alert && (
             <Alert.Root status="error" data-testid="payout-wallet-alert">
               <Alert.Indicator />
@@ -184,6 +195,51 @@ function LimitAlert({ message }: { message: string }) {
       >
         Lift for today
       </Button>
+    </Alert.Root>
+  );
+}
+
+type Unmatched = NonNullable<PayoutWalletQueryData['payoutWallet']>['unmatched'][number];
+
+/**
+ * Paid transfers on chain that no withdrawal in the books explains (a database restored to
+ * before them): the chain's evidence, for finance to reconcile by hand. The payout job never pays
+ * them again.
+ */
+function UnmatchedTransfers({ transfers, explorer }: { transfers: Unmatched[]; explorer: string | null }) {
+  return (
+    <Alert.Root status="error" data-testid="payout-unmatched">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Paid on chain, not in the books</Alert.Title>
+        <Alert.Description>
+          <Stack gap="2" mt="1">
+            <Text>
+              The hot wallet paid {transfers.length === 1 ? 'a transfer' : `${transfers.length} transfers`} that no
+              withdrawal here explains (the database was restored to before {transfers.length === 1 ? 'it' : 'them'}?).
+              Nothing is paid again; reconcile each with its payee.
+            </Text>
+            {transfers.map((t) => (
+              <Box key={t.txHash} fontSize="sm" data-testid="payout-unmatched-row">
+                <Text fontWeight="medium">
+                  {formatMoney(t.amount)} USDT · names withdrawal #{t.withdrawalId} ·{' '}
+                  {new Date(t.seenAt).toLocaleString()}
+                </Text>
+                <Text>{t.reason}</Text>
+                <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                  {explorer ? (
+                    <a href={`${explorer}${t.txHash}`} target="_blank" rel="noreferrer">
+                      {t.txHash}
+                    </a>
+                  ) : (
+                    t.txHash
+                  )}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
     </Alert.Root>
   );
 }

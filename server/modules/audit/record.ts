@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approved',
   'withdrawal.auto_approved',
   'withdrawal.rejected',
+  'withdrawal.settled_from_chain',
   'payouts.limit_reached',
   'payouts.limits_lifted',
   'role.granted',

@@ -281,10 +281,27 @@ export const paymentsRoutes = [
       limit: z.string().nullable(),
       limitsSet: z.boolean(),
       limitsLifted: z.boolean(),
+      unmatched: z
+        .array(
+          z.object({
+            withdrawalId: z.number().int(),
+            txHash: z.string(),
+            amount: z.number(),
+            destination: z.string(),
+            reason: z.string(),
+            seenAt: z.string(),
+          }),
+        )
+        .describe('Paid transfers on chain that no withdrawal in the books explains (after a restore), newest first.'),
     }),
     handler: async (ctx) => {
       const w = await ctx.services.payouts.wallet(ctx.em);
-      return { ...w, usdt: moneyToJson(BigInt(w.usdt)), neededUsdt: moneyToJson(BigInt(w.neededUsdt)) };
+      return {
+        ...w,
+        usdt: moneyToJson(BigInt(w.usdt)),
+        neededUsdt: moneyToJson(BigInt(w.neededUsdt)),
+        unmatched: w.unmatched.map((t) => ({ ...t, amount: moneyToJson(BigInt(t.amount)) })),
+      };
     },
   }),
   route({

@@ -4,7 +4,7 @@ import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
-import type { PayoutWalletView } from './payouts.service.ts';
+import type { PayoutWalletView, UnmatchedTransfer } from './payouts.service.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
@@ -17,6 +17,19 @@ const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATU
 const StageEnum = builder.enumType('PayoutStage', {
   description: 'Where a withdrawal in progress is: requested, approved, sent in a batch (then DONE or FAILED).',
   values: PAYOUT_STAGES,
+});
+
+const UnmatchedTransferRef = builder.objectRef<UnmatchedTransfer>('UnmatchedTransfer').implement({
+  description:
+    'A paid transfer of the hot wallet that no withdrawal in the books explains (a database restored to before it): the chain’s evidence; never paid again.',
+  fields: (t) => ({
+    withdrawalId: t.exposeID('withdrawalId', { description: 'The withdrawal its payload names.' }),
+    txHash: t.exposeString('txHash'),
+    amount: t.field({ type: 'Money', resolve: (u) => BigInt(u.amount) }),
+    destination: t.exposeString('destination'),
+    reason: t.exposeString('reason', { description: 'Why it matches no withdrawal.' }),
+    seenAt: t.expose('seenAt', { type: 'DateTime' }),
+  }),
 });
 
 const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').implement({
@@ -44,6 +57,11 @@ const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').impl
     explorer: t.exposeString('explorer', {
       nullable: true,
       description: 'Prefix of a transaction hash’s block-explorer page (null on the sandbox chain).',
+    }),
+    unmatched: t.field({
+      type: [UnmatchedTransferRef],
+      description: 'Paid transfers on chain that no withdrawal in the books explains, newest first (at most 20).',
+      resolve: (w) => w.unmatched,
     }),
   }),
 });

@@ -63,6 +63,8 @@ export const PayoutTransfer = defineEntity({
     destination: p.string().length(100),
     ok: p.boolean(),
     reason: p.string().length(300).nullable(),
+    /** Set for a paid transfer no withdrawal in the books explains (after a restore): why. Never paid again. */
+    unmatched: p.string().length(300).nullable(),
   },
 });
 export type PayoutTransfer = InferEntity<typeof PayoutTransfer>;

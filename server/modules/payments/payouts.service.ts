@@ -78,6 +78,18 @@ export interface PayoutWalletView {
   limitsLifted: boolean;
   /** Block explorer base for a transaction hash (null on the sandbox chain). */
   explorer: string | null;
+  /** Paid transfers on chain no withdrawal in the books explains (after a restore), newest first (at most 20). */
+  unmatched: UnmatchedTransfer[];
+}
+
+/** A paid transfer the books cannot place: the chain's evidence and why. */
+export interface UnmatchedTransfer {
+  withdrawalId: number;
+  txHash: string;
+  amount: string;
+  destination: string;
+  reason: string;
+  seenAt: string;
 }
 
 /** A transfer the hot wallet's jetton wallet was seen to make, or refuse, or get back. */
@@ -656,7 +668,13 @@ export class PayoutsService {
     return { confirmed, failed };
   }
 
-  /** One transfer seen: recorded once (by its hash); its withdrawal DONE or FAILED, once. */
+  /**
+   * One transfer seen: recorded once (by its hash); its withdrawal DONE or FAILED, once. The chain
+   * is the record of what was paid: a withdrawal the books still have waiting (a database restored
+   * to before its batch) is settled DONE by its transfer instead of being paid again, and a paid
+   * transfer the books cannot place (no such withdrawal, another amount or address, or one already
+   * settled) is kept with why, shown to finance and counted, never paid again.
+   */
   private settle(em: EntityManager, seen: SeenTransfer): Promise<Payment | null> {
     return this.deps.ledger.run(em, async (tx, emit) => {
       const inserted = await tx.execute<{ id: number }[]>(
@@ -673,25 +691,26 @@ export class PayoutsService {
         ],
       );
       if (!inserted.length) return null;
-      const p = await tx.findOne(
+      const found = await tx.findOne(
         Payment,
         { id: seen.withdrawalId, kind: 'WITHDRAWAL' },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!p) {
-        this.deps.log.error({ seen }, 'payouts: a transfer for no withdrawal of ours');
+      if (found?.status !== 'IN_PROGRESS' || found.payoutStage !== 'SENT') {
+        // Nothing left the wallet (refused or bounced back): the evidence is kept, nothing to settle.
+        if (!seen.ok) return null;
+        const why = unplaced(found, seen);
+        if (!why) return this.settleFromChain(tx, emit, found!, seen);
+        await tx.execute('update payout_transfers set unmatched = ? where id = ?', [why, inserted[0]!.id]);
+        this.deps.log.error({ seen, why }, 'payouts: a transfer on chain that no withdrawal in the books explains');
         return null;
       }
+      const p = found;
       if (p.batchId) {
         await tx.execute(
           `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
           [p.batchId],
         );
-      }
-      if (p.status !== 'IN_PROGRESS' || p.payoutStage !== 'SENT') {
-        // Never expected: a second transfer for one withdrawal. ledger:check reports it.
-        this.deps.log.error({ seen, status: p.status }, 'payouts: a transfer for a withdrawal not in flight');
-        return null;
       }
       if (seen.ok && seen.amount !== p.amount) {
         this.deps.log.error({ seen, amount: p.amount.toString() }, 'payouts: a transfer of another amount');
@@ -711,6 +730,32 @@ export class PayoutsService {
       await this.tell(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
       return p;
     });
+  }
+
+  /**
+   * A withdrawal the books have waiting (requested or approved) that the chain shows paid, to its
+   * address and amount: settled DONE with the chain's hash (the ledger posts its reservation), the
+   * publisher told, the trail recorded. Never sent again.
+   */
+  private async settleFromChain(tx: EntityManager, emit: Emit, p: Payment, seen: SeenTransfer) {
+    const before = { stage: p.payoutStage, batchId: p.batchId };
+    await this.deps.ledger.post(tx, emit, { key: `withdrawal:${p.id}:post`, pendingId: p.transferId! });
+    p.status = 'DONE';
+    p.payoutStage = 'SENT';
+    p.txHash = seen.txHash;
+    p.rulePending = false;
+    await recordAudit(tx, {
+      actor: ROUND_ACTOR,
+      action: 'withdrawal.settled_from_chain',
+      object: { type: 'withdrawal', id: p.id },
+      before,
+      after: { status: 'DONE', txHash: seen.txHash, amount: formatMoney(seen.amount), destination: seen.destination },
+    });
+    await tx.flush();
+    this.deps.log.warn({ withdrawal: p.id, txHash: seen.txHash }, 'payouts: a withdrawal found paid on chain, settled');
+    emitWithdrawal(emit, p);
+    await this.tell(tx, emit, 'withdrawalConfirmed', [p]);
+    return p;
   }
 
   // ── 2. Batches whose timeout passed ─────────────────────────────────────────────────────
@@ -903,8 +948,7 @@ export class PayoutsService {
         funds.shortTon = ton > funds.ton ? ton - funds.ton : 0n;
         return 'short';
       }
-      const [seq] = await conn.execute<{ n: string }[]>(`select nextval('payout_query_ids') as n`);
-      const queryId = queryIdOf(Number(BigInt(seq!.n) % BigInt(QUERY_ID_COUNT)));
+      const queryId = await this.freshQueryId(conn, rig);
       // A little in the past: the wallet refuses a created_at ahead of its own clock.
       const createdAt = (await rig.chain.now()) - 30;
       const transfers: JettonTransfer[] = rows.map((r) => ({
@@ -936,6 +980,18 @@ export class PayoutsService {
       if (round.left !== undefined) round.left -= amount;
       return batch;
     });
+  }
+
+  /**
+   * The next query id from the database's sequence that the wallet has not taken: after a restore
+   * the sequence is behind the wallet, and a query id it took within its timeout would be refused.
+   */
+  private async freshQueryId(conn: EntityManager, rig: Rig): Promise<number> {
+    for (let tries = 0; ; tries++) {
+      const [seq] = await conn.execute<{ n: string }[]>(`select nextval('payout_query_ids') as n`);
+      const queryId = queryIdOf(Number(BigInt(seq!.n) % BigInt(QUERY_ID_COUNT)));
+      if (tries >= 10_000 || !(await this.processed(rig, queryId))) return queryId;
+    }
   }
 
   /** Whether any payout limit is set (the hour's, the day's, or a round's share below all). */
@@ -1046,7 +1102,7 @@ export class PayoutsService {
   /** Balances, what the queue needs, and the alert (if any). */
   async wallet(em: EntityManager): Promise<PayoutWalletView> {
     const rig = await this.ready();
-    const [ton, usdt, [need], alert, limit, lifted] = await Promise.all([
+    const [ton, usdt, [need], alert, limit, lifted, unmatched] = await Promise.all([
       rig.chain.balance(rig.wallet.address),
       this.jettonBalance(rig),
       em.execute<{ n: string; amount: string }[]>(
@@ -1058,6 +1114,19 @@ export class PayoutsService {
       this.state(em, 'alert'),
       this.state(em, 'limit'),
       this.state(em, liftKey()),
+      em.execute<
+        {
+          withdrawal_id: number;
+          tx_hash: string;
+          amount: string;
+          destination: string;
+          unmatched: string;
+          created_at: Date;
+        }[]
+      >(
+        `select withdrawal_id, tx_hash, amount::text as amount, destination, unmatched, created_at from payout_transfers
+          where unmatched is not null order by id desc limit 20`,
+      ),
     ]);
     const neededTon = BigInt(need!.n) * TON_PER_TRANSFER + TON_RESERVE;
     const neededUsdt = BigInt(need!.amount);
@@ -1077,6 +1146,14 @@ export class PayoutsService {
       limit: limit || null,
       limitsSet: this.limitsSet,
       limitsLifted: !!lifted,
+      unmatched: unmatched.map((t) => ({
+        withdrawalId: t.withdrawal_id,
+        txHash: t.tx_hash,
+        amount: t.amount,
+        destination: t.destination,
+        reason: t.unmatched,
+        seenAt: new Date(t.created_at).toISOString(),
+      })),
     };
   }
 
@@ -1129,6 +1206,30 @@ function emitWithdrawal(emit: Emit, p: Payment) {
   const view = paymentView(p);
   emit(topics.transactions(p.userId), view);
   emit(topics.withdrawals(), view);
+}
+
+/**
+ * Why a paid transfer cannot settle the withdrawal it names, or null when it can: the books have
+ * that withdrawal waiting (requested or approved), for that amount, to that address.
+ */
+function unplaced(p: Payment | null, seen: SeenTransfer): string | null {
+  const paid = `it paid ${formatMoney(seen.amount)} USDT to ${seen.destination}`;
+  if (!p) return `No withdrawal #${seen.withdrawalId} in the books (requested after a restore point?): ${paid}`;
+  if (p.status !== 'IN_PROGRESS') {
+    return `Withdrawal #${p.id} is already ${p.status === 'DONE' ? `paid${p.txHash ? ` (${p.txHash.slice(0, 12)}…)` : ''}` : 'failed'}: a second transfer, ${paid}`;
+  }
+  if (p.amount !== seen.amount || !sameAddress(p.walletAddress, seen.destination)) {
+    return `Withdrawal #${p.id} is for ${formatMoney(p.amount)} USDT to ${p.walletAddress ?? 'no address'}: ${paid}`;
+  }
+  return null;
+}
+
+function sameAddress(a: string | null | undefined, b: string): boolean {
+  try {
+    return !!a && Address.parse(a).equals(Address.parse(b));
+  } catch {
+    return false;
+  }
 }
 
 function formatTon(nano: bigint): string {

@@ -37,8 +37,17 @@ export function jettonTransferBody(t: JettonTransfer, responseTo: Address): Cell
     .storeAddress(responseTo)
     .storeBit(false) // no custom payload
     .storeCoins(1n) // forward_ton_amount: 1 nanoton, so the recipient's wallet app is notified
-    .storeBit(false) // empty forward payload, in place
+    .storeBit(true) // forward payload in a reference: the comment "Payout #<withdrawal id>"
+    .storeRef(payoutComment(t.queryId))
     .endCell();
+}
+
+/**
+ * The transfer's comment (a TEP-74 text comment, op 0): the recipient's wallet shows it, and the
+ * chain keeps which withdrawal each transfer paid, whatever the database remembers.
+ */
+export function payoutComment(withdrawalId: bigint): Cell {
+  return beginCell().storeUint(0, 32).storeStringTail(`Payout #${withdrawalId}`).endCell();
 }
 
 /** A transfer body read back: the op, query id and (for a transfer) amount and destination. */
