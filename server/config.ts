@@ -84,6 +84,7 @@ const EnvSchema = z
     CRYPTO_PAY_TOKEN: z.string().min(10).optional(),
     CRYPTO_PAY_API_URL: z.url().default('https://pay.crypt.bot'),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+    LEDGER_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     SECRETS_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes), e.g. `openssl rand -hex 32`')
@@ -313,6 +314,8 @@ export interface Config {
   qualityRecheck: { percent: number; perRound: number; spacingMs: number };
   cryptoPay?: { token: string; apiUrl: string };
   jobsIntervalMs: number;
+  /** How often each instance checks the ledger's invariants for /metrics (alerts); 0: never. */
+  ledgerCheckIntervalMs: number;
   /** AES-256-GCM key for secrets stored in the database (project API keys, bot tokens). */
   secretsKey: Buffer;
   telegram: {
@@ -415,6 +418,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { token: env.CRYPTO_PAY_TOKEN, apiUrl: env.CRYPTO_PAY_API_URL.replace(/\/$/, '') }
       : undefined,
     jobsIntervalMs: env.JOBS_INTERVAL_SECONDS * 1000,
+    ledgerCheckIntervalMs: env.LEDGER_CHECK_INTERVAL_MINUTES * 60_000,
     secretsKey: Buffer.from(env.SECRETS_KEY ?? developmentSecret(dataDir, 'secrets-key', 'hex'), 'hex'),
     telegram: {
       token: env.TELEGRAM_BOT_TOKEN,

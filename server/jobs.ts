@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { jobFailuresTotal, jobRunsTotal } from './lib/metrics.ts';
+import { jobFailuresTotal, jobInterval, jobLastSuccess, jobRunsTotal } from './lib/metrics.ts';
 import { isDatabaseUnreachable } from './errors.ts';
 
 /** A background job: what it does, run at most once at a time across every instance. */
@@ -14,6 +14,8 @@ export interface JobDef {
    * several instances at once (payouts are: row locks and the chain's own replay protection).
    */
   intervalMs?: number;
+  /** With `intervalMs`: the first run one interval after the start, not at once (an hourly check). */
+  notAtStart?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function startJobs(opts: {
     opts.log.error({ err: { type: e.name, message: e.message, code: e.code, stack: e.stack } }, 'job queue error');
   });
   await boss.start();
+  const succeeded = jobClocks(opts.jobs, opts.intervalMs);
   const pollingIntervalSeconds = Math.min(2, Math.max(0.5, opts.intervalMs / 2000));
   const queued = opts.jobs.filter((j) => !j.intervalMs);
   for (const job of queued) {
@@ -68,6 +71,7 @@ export async function startJobs(opts: {
       jobRunsTotal.inc({ job: job.name });
       try {
         await job.run();
+        succeeded(job);
       } catch (err) {
         jobFailuresTotal.inc({ job: job.name });
         opts.log.error({ err, job: job.name }, 'background job failed; the queue retries it');
@@ -92,6 +96,7 @@ export async function startJobs(opts: {
       jobRunsTotal.inc({ job: job.name });
       const run = job
         .run()
+        .then(() => succeeded(job))
         .catch((err) => {
           jobFailuresTotal.inc({ job: job.name });
           opts.log.error({ err, job: job.name }, 'background job failed; its next round tries again');
@@ -102,7 +107,7 @@ export async function startJobs(opts: {
         });
       running.add(run);
     };
-    tick();
+    if (!job.notAtStart) tick();
     timers.push(setInterval(tick, job.intervalMs));
   }
   for (const t of timers) t.unref();
@@ -113,4 +118,18 @@ export async function startJobs(opts: {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Each job's clock on /metrics (the JobNotRunning alert: no run for three intervals): its
+ * interval, and its last run without failure, from the instance's start until its first run.
+ * Answers the function that marks a run done.
+ */
+function jobClocks(jobs: JobDef[], intervalMs: number) {
+  const started = Date.now() / 1000;
+  for (const job of jobs) {
+    jobInterval.set({ job_name: job.name }, (job.intervalMs ?? intervalMs) / 1000);
+    jobLastSuccess.set({ job_name: job.name }, started);
+  }
+  return (job: JobDef) => jobLastSuccess.set({ job_name: job.name }, Date.now() / 1000);
 }

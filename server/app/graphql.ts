@@ -144,12 +144,6 @@ function liveMetrics(orm: MikroORM, wss: WebSocketServer) {
         );
       return Number(row.n);
     },
-    unmatchedTransfers: async () => {
-      const [row] = await orm.em
-        .getConnection()
-        .execute<{ n: string }[]>('select count(*)::text as n from payout_transfers where unmatched is not null');
-      return Number(row.n);
-    },
   });
   return { liveSockets, removeMetricsSource };
 }

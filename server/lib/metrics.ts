@@ -72,8 +72,6 @@ export interface MetricsSource {
   pool(): { used: number; free: number; pending: number; max: number };
   /** Ledger transfers ever made, database-wide (the conversion function makes most of them). */
   ledgerTransfers(): Promise<number>;
-  /** Paid transfers on chain that no withdrawal in the books explains (after a restore), database-wide. */
-  unmatchedTransfers(): Promise<number>;
 }
 const sources = new Set<MetricsSource>();
 
@@ -125,14 +123,54 @@ new Gauge({
   },
 });
 
-new Gauge({
-  name: 'taskgram_payout_unmatched_transfers',
-  help: 'Paid jetton transfers of the hot wallet that no withdrawal in the books explains (a restore): shown to finance, never paid again',
+/** What a source of figure gauges answers at a scrape: a value for each of its gauges (left out: not known yet). */
+export type Figures<K extends string> = Partial<Record<K, number>>;
+
+/**
+ * Gauges an area reads at each scrape (from the database, or from what a job last saw): one read
+ * for all of them per scrape (shared for a second), and the largest over this process's app
+ * instances (tests run two; database-wide figures are the same on each). Returns the function
+ * that registers an instance's source (and gives back its unregistration).
+ */
+export function figureGauges<K extends string>(help: Record<K, string>) {
+  const sources = new Set<() => Promise<Figures<K>>>();
+  let cached: { at: number; values: Promise<Figures<K>[]> } | undefined;
+  const read = () => {
+    if (!cached || Date.now() - cached.at > 1000) {
+      cached = { at: Date.now(), values: Promise.all([...sources].map((s) => s().catch(() => ({}) as Figures<K>))) };
+    }
+    return cached.values;
+  };
+  for (const name of Object.keys(help) as K[]) {
+    new Gauge({
+      name,
+      help: help[name],
+      registers: [registry],
+      async collect() {
+        const values = (await read()).map((v) => v[name]).filter((v): v is number => typeof v === 'number');
+        if (values.length) this.set(Math.max(...values));
+        else this.reset();
+      },
+    });
+  }
+  return (source: () => Promise<Figures<K>>): (() => void) => {
+    sources.add(source);
+    return () => sources.delete(source);
+  };
+}
+
+export const jobLastSuccess = new Gauge({
+  name: 'taskgram_job_last_success_timestamp_seconds',
+  help: 'When each background job last ran without failing in this instance (its start until then). Label job_name: Prometheus keeps job for the scrape target',
+  labelNames: ['job_name'] as const,
   registers: [registry],
-  async collect() {
-    const values = await Promise.all([...sources].map((s) => s.unmatchedTransfers().catch(() => 0)));
-    this.set(Math.max(0, ...values));
-  },
+});
+
+export const jobInterval = new Gauge({
+  name: 'taskgram_job_interval_seconds',
+  help: 'How often each background job is asked for (a queued job runs in one instance a round)',
+  labelNames: ['job_name'] as const,
+  registers: [registry],
 });
 
 /** Whether an Authorization header carries the metrics token (compared in constant time). */

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Gauge } from 'prom-client';
+import { registry } from '../../lib/metrics.ts';
 import { GUARDED_KINDS } from './ledger.service.ts';
 
 export interface LedgerCheck {
@@ -20,6 +22,25 @@ export async function checkLedger(em: EntityManager): Promise<LedgerCheck[]> {
     await checkQuality(em),
     ...(await checkPayouts(em)),
   ];
+}
+
+const checkOk = new Gauge({
+  name: 'taskgram_ledger_check_ok',
+  help: "1 when this instance's last ledger check found every invariant held, 0 when one failed (npm run ledger:check says which)",
+  registers: [registry],
+});
+const checkedAt = new Gauge({
+  name: 'taskgram_ledger_check_timestamp_seconds',
+  help: "When this instance's last ledger check ran",
+  registers: [registry],
+});
+
+/** Checks the ledger and puts the result on /metrics; answers the checks that failed. */
+export async function ledgerCheckGauges(em: EntityManager): Promise<LedgerCheck[]> {
+  const failed = (await checkLedger(em)).filter((c) => !c.ok);
+  checkOk.set(failed.length ? 0 : 1);
+  checkedAt.set(Date.now() / 1000);
+  return failed;
 }
 
 /**

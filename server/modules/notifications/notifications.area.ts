@@ -1,3 +1,4 @@
+import { figureGauges } from '../../lib/metrics.ts';
 import { defineArea } from '../../app/area.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { topics } from '../../lib/pubsub.ts';
@@ -7,6 +8,13 @@ import { notificationsRoutes } from './notifications.rest.ts';
 import './notifications.schema.ts';
 import { NotificationsService } from './notifications.service.ts';
 import { moderationQueueAlert } from './queue-alert.ts';
+
+/** The notification outbox on /metrics (deploy/alerts.yml). */
+const addOutboxFigures = figureGauges({
+  taskgram_outbox_oldest_seconds:
+    'How long the oldest notification not yet delivered (Telegram or mail) has waited (0: none)',
+  taskgram_outbox_waiting: 'Notifications not yet delivered',
+});
 
 /**
  * Notifications where users are: the system bot (grammY) that links a Telegram account and
@@ -40,6 +48,19 @@ export const notificationsArea = defineArea({
       if (topic === topics.notificationsDue()) notifications.kick();
     });
     cleanups.push(() => notifications.close());
+    // The outbox on /metrics: an alert when its oldest message waits past ten minutes.
+    const removeFigures = addOutboxFigures(async () => {
+      const [row] = await em()
+        .getConnection()
+        .execute<{ oldest: number; waiting: number }[]>(
+          `select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest, count(*)::int as waiting
+             from notifications where state in ('PENDING', 'SENDING')`,
+        );
+      return { taskgram_outbox_oldest_seconds: row!.oldest, taskgram_outbox_waiting: row!.waiting };
+    });
+    cleanups.push(async () => {
+      removeFigures();
+    });
     if (bot && updates !== 'off') {
       const webhook =
         updates === 'webhook' && config.publicUrl && webhookSecret

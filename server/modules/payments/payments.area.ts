@@ -4,6 +4,7 @@ import { Background } from '../../lib/background.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { notifyLater } from '../notifications/notify.ts';
 import { Payment, PayoutAddress } from './payment.entity.ts';
+import { addPayoutFigures } from './payout-metrics.ts';
 import { PayoutsService } from './payouts.service.ts';
 import { PayoutBatch, PayoutState, PayoutTransfer, WithdrawalApproval } from './payout.entity.ts';
 import { paymentsRoutes } from './payments.rest.ts';
@@ -39,6 +40,10 @@ export const paymentsArea = defineArea({
       background,
       em,
       notify,
+    });
+    const removeFigures = addPayoutFigures(() => payouts.figures(em()));
+    cleanups.push(async () => {
+      removeFigures();
     });
     // The sandbox checkout signs with a key derived from the JWT secret: nothing to configure.
     const provider = config.cryptoPay

@@ -30,6 +30,7 @@ import {
   TON_PER_TRANSFER,
 } from './payouts/hot-wallet.ts';
 import { PayoutBatch } from './payout.entity.ts';
+import type { PayoutFigures } from './payout-metrics.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { ToncenterChain } from './payouts/toncenter-chain.ts';
 
@@ -157,6 +158,8 @@ export class PayoutsService {
   private running?: Promise<RoundResult>;
   private again = false;
   private lastWallet = '';
+  /** The wallet as the last round read it (for /metrics). */
+  private lastView: PayoutWalletView | undefined;
   /** Set by the area when this instance runs background work: approvals start a round at once. */
   kickable = false;
 
@@ -1157,8 +1160,32 @@ export class PayoutsService {
     };
   }
 
+  /** The payout loop's figures for /metrics (payout-metrics.ts): one query, and the wallet as last read. */
+  async figures(em: EntityManager): Promise<PayoutFigures> {
+    const [row] = await em.execute<{ oldest: number; overdue: number; unmatched: number }[]>(
+      `select coalesce((select extract(epoch from now() - min(coalesce(approved_at, updated_at))) from payments
+                         where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'), 0)::float8 as oldest,
+              (select count(*) from payout_batches
+                where status = 'PENDING' and created_at < now() - make_interval(secs => timeout + 60))::int as overdue,
+              (select count(*) from payout_transfers where unmatched is not null)::int as unmatched`,
+    );
+    const w = this.lastView;
+    return {
+      taskgram_payout_oldest_approved_seconds: row!.oldest,
+      taskgram_payout_batches_overdue: row!.overdue,
+      taskgram_payout_unmatched_transfers: row!.unmatched,
+      ...(w && {
+        taskgram_payout_wallet_ton: Number(w.ton) / 1e9,
+        taskgram_payout_wallet_usdt: Number(w.usdt) / 1e6,
+        taskgram_payout_needed_ton: Number(w.neededTon) / 1e9,
+        taskgram_payout_needed_usdt: Number(w.neededUsdt) / 1e6,
+      }),
+    };
+  }
+
   private async publishWallet(em: EntityManager) {
     const view = await this.wallet(em);
+    this.lastView = view;
     const key = JSON.stringify(view);
     if (key === this.lastWallet) return;
     this.lastWallet = key;
