@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseMoney } from './lib/money.ts';
 import { DEV_TEST_PUBLIC_KEY, TELEGRAM_PUBLIC_KEY_PRODUCTION } from './lib/init-data.ts';
@@ -269,6 +269,8 @@ export interface PayoutSettings {
   /** The share of the hot wallet's USDT one round may send (1: all of it). */
   maxRoundShare: number;
   sandboxFunds: { ton: number; usdt: number };
+  /** Where the sandbox chain is kept between starts (its accounts, history and hot wallet); absent: not kept. */
+  sandboxFile?: string;
 }
 
 export interface Config {
@@ -439,12 +441,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     showcaseRatePerMinute: env.SHOWCASE_RATE_LIMIT_PER_MINUTE,
     networkFeePercent: env.NETWORK_FEE_PERCENT,
     rewardCallbackMaxAttempts: env.REWARD_CALLBACK_MAX_ATTEMPTS,
-    payouts: payoutSettings(env),
+    payouts: payoutSettings(env, dataDir),
   };
 }
 
 /** The payout settings (docs/payouts.md). */
-function payoutSettings(env: Env): PayoutSettings {
+function payoutSettings(env: Env, dataDir: string): PayoutSettings {
   return {
     network: env.TON_NETWORK,
     toncenter: env.TONCENTER_API_URL
@@ -470,6 +472,7 @@ function payoutSettings(env: Env): PayoutSettings {
     maxPerDay: env.PAYOUT_MAX_PER_DAY_USD ? parseMoney(env.PAYOUT_MAX_PER_DAY_USD) : undefined,
     maxRoundShare: env.PAYOUT_MAX_ROUND_SHARE,
     sandboxFunds: { ton: env.PAYOUT_SANDBOX_TON, usdt: env.PAYOUT_SANDBOX_USDT },
+    sandboxFile: join(dataDir, 'sandbox-chain.json'),
   };
 }
 

@@ -8,8 +8,10 @@ test('docker-compose.yml describes the two-instance deployment', () => {
   const compose = parse(readFileSync('docker-compose.yml', 'utf8'), { merge: true });
   const services = compose.services;
   expect(Object.keys(services).sort()).toEqual([
+    'alertmanager',
     'app1',
     'app2',
+    'grafana',
     'minio',
     'minio-bucket',
     'postgres',
@@ -44,4 +46,14 @@ test('docker-compose.yml describes the two-instance deployment', () => {
   expect(compose.configs['metrics-token'].content).toBe(services.app1.environment.METRICS_TOKEN);
   expect(scrape.authorization).toEqual({ type: 'Bearer', credentials_file: '/etc/prometheus/metrics-token' });
   expect(services.prometheus.configs).toEqual([{ source: 'metrics-token', target: '/etc/prometheus/metrics-token' }]);
+  // Alerts: the rules mounted and loaded, sent to Alertmanager (Telegram), the dashboard provisioned.
+  expect(services.prometheus.volumes).toContain('./deploy/alerts.yml:/etc/prometheus/alerts.yml:ro');
+  expect(prometheus.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+  expect(prometheus.alerting.alertmanagers[0].static_configs[0].targets).toEqual(['alertmanager:9093']);
+  expect(services.alertmanager.volumes[0]).toContain('deploy/alertmanager.yml');
+  expect(services.alertmanager.environment.ALERT_TELEGRAM_CHAT_ID).toMatch(/^\$\{ALERT_TELEGRAM_CHAT_ID/);
+  expect(services.grafana.volumes).toEqual([
+    './deploy/grafana/provisioning:/etc/grafana/provisioning:ro',
+    './deploy/grafana/dashboards:/var/lib/grafana/dashboards:ro',
+  ]);
 });

@@ -41,6 +41,8 @@ export const paymentsArea = defineArea({
       em,
       notify,
     });
+    // The sandbox chain's last changes written to the data folder at a stop.
+    cleanups.push(() => payouts.close());
     const removeFigures = addPayoutFigures(() => payouts.figures(em()));
     cleanups.push(async () => {
       removeFigures();

@@ -11,7 +11,7 @@ import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
-import { decryptSecret } from '../../lib/secrets.ts';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { Payment } from './payment.entity.ts';
@@ -254,20 +254,17 @@ export class PayoutsService {
   private async setUp(): Promise<Rig> {
     const s = this.deps.settings;
     const words = s.mnemonic ? this.mnemonic(s.mnemonic) : await mnemonicNew();
-    const wallet = await HotWallet.fromMnemonic(words, s.walletTimeout);
+    let wallet = await HotWallet.fromMnemonic(words, s.walletTimeout);
     let chain: TonChain;
     let jettonMaster: Address;
     if (s.toncenter) {
       chain = new ToncenterChain({ ...s.toncenter, network: s.network });
       jettonMaster = Address.parse(s.usdtMaster!);
     } else {
-      const sandbox = await SandboxChain.create(s.network);
-      jettonMaster = await sandbox.fundHotWallet(
-        wallet,
-        BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
-        BigInt(s.sandboxFunds.usdt) * 1_000_000n,
-      );
-      chain = sandbox;
+      const sandbox = await this.sandbox(wallet, words);
+      jettonMaster = sandbox.master;
+      wallet = sandbox.wallet;
+      chain = sandbox.chain;
     }
     const jettonWallet = (
       await chain.get(jettonMaster, 'get_wallet_address', [
@@ -279,6 +276,43 @@ export class PayoutsService {
       'payouts: hot wallet ready',
     );
     return { chain, wallet, jettonMaster, jettonWallet };
+  }
+
+  /**
+   * The sandbox chain: the one an earlier start kept in the data folder (its hot wallet, balances
+   * and history; a configured mnemonic must be its wallet's), else a new one, funded, kept there
+   * from now on. So a restarted `npm start` pays on with the same wallet, and the hashes on the
+   * Finance page stay on its chain.
+   */
+  private async sandbox(wallet: HotWallet, words: string[]) {
+    const s = this.deps.settings;
+    const kept = s.sandboxFile ? await SandboxChain.load(s.sandboxFile, s.network) : null;
+    if (kept?.meta.wallet && kept.meta.jettonMaster) {
+      const keptWords = decryptSecret(this.deps.secretsKey, kept.meta.wallet).split(' ');
+      const keptWallet = await HotWallet.fromMnemonic(keptWords, s.walletTimeout);
+      if (!s.mnemonic || keptWallet.address.equals(wallet.address)) {
+        this.deps.log.info(
+          { file: s.sandboxFile },
+          'payouts: the sandbox chain of the last start, kept in the data folder',
+        );
+        return { chain: kept, wallet: keptWallet, master: Address.parse(kept.meta.jettonMaster) };
+      }
+    }
+    const chain = await SandboxChain.create(s.network);
+    const master = await chain.fundHotWallet(
+      wallet,
+      BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
+      BigInt(s.sandboxFunds.usdt) * 1_000_000n,
+    );
+    chain.meta = { wallet: encryptSecret(this.deps.secretsKey, words.join(' ')), jettonMaster: master.toRawString() };
+    if (s.sandboxFile) await chain.keepIn(s.sandboxFile);
+    return { chain, wallet, master };
+  }
+
+  /** Writes the sandbox chain to the data folder (at a stop: the last changes are not lost). */
+  async close(): Promise<void> {
+    const rig = this.made;
+    if (rig?.chain instanceof SandboxChain) await rig.chain.save();
   }
 
   private mnemonic(configured: string): string[] {

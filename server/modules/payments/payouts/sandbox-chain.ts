@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Address, beginCell, Cell, type TupleItem, type Transaction, toNano } from '@ton/core';
-import { Blockchain } from '@ton/sandbox';
+import { Blockchain, snapshotFromSerializable, snapshotToSerializable } from '@ton/sandbox';
 import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
 import type { ChainTransaction, TonChain, TonNetwork } from './chain.ts';
 
@@ -36,18 +37,109 @@ export function chainTransaction(tx: Transaction): ChainTransaction {
 export class SandboxChain implements TonChain {
   readonly kind = 'sandbox';
   readonly settleSeconds = 0;
-  readonly id = `sandbox:${randomBytes(6).toString('hex')}`;
   private readonly history = new Map<string, ChainTransaction[]>();
   /** One message's trace at a time, as a chain orders its blocks (the emulator is not re-entrant). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** What its owner keeps with it (the payout job: its sealed hot wallet and the USDT master). */
+  meta: Record<string, string> = {};
+  private file: string | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly blockchain: Blockchain,
     readonly network: TonNetwork,
+    readonly id = `sandbox:${randomBytes(6).toString('hex')}`,
   ) {}
 
   static async create(network: TonNetwork = 'testnet'): Promise<SandboxChain> {
     return new SandboxChain(await Blockchain.create(), network);
+  }
+
+  /**
+   * The chain kept in `file` by an earlier start (`keepIn`), on the same network: its accounts,
+   * their history, its clock and its id (the payout job's cursor is per chain id). Null when there
+   * is none, or it cannot be read (a new chain starts; the old file is left for a person).
+   */
+  static async load(file: string, network: TonNetwork): Promise<SandboxChain | null> {
+    if (!existsSync(file)) return null;
+    let saved: SavedChain;
+    try {
+      saved = JSON.parse(readFileSync(file, 'utf8')) as SavedChain;
+    } catch {
+      return null;
+    }
+    if (saved.version !== 1 || saved.network !== network) return null;
+    const blockchain = await Blockchain.create();
+    await blockchain.loadFrom(snapshotFromSerializable(saved.snapshot));
+    const chain = new SandboxChain(blockchain, network, saved.id);
+    chain.offset = saved.offset;
+    chain.meta = saved.meta;
+    for (const [account, list] of Object.entries(saved.history)) {
+      chain.history.set(
+        account,
+        list.map((t) => ({
+          ...t,
+          lt: BigInt(t.lt),
+          inMessage: t.inMessage && { ...t.inMessage, body: Cell.fromBase64(t.inMessage.body) },
+        })),
+      );
+    }
+    return chain;
+  }
+
+  /** Keeps the chain in `file` from now on: written a second after each change, and by `save`. */
+  keepIn(file: string): Promise<void> {
+    this.file = file;
+    return this.save();
+  }
+
+  private saveSoon() {
+    if (!this.file || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save().catch(() => {});
+    }, 1000);
+    this.saveTimer.unref();
+  }
+
+  /**
+   * Writes the chain to its file between two messages' traces (a consistent state), through a
+   * temporary file and a rename: a crash leaves the last whole state. The emulator's own trace
+   * log (its `transactions`) is left out; the history the payout job reads is kept.
+   */
+  save(): Promise<void> {
+    const file = this.file;
+    if (!file) return Promise.resolve();
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+    }
+    const run = this.queue.then(() => {
+      const snapshot = snapshotToSerializable({ ...this.blockchain.snapshot(), transactions: [] });
+      const history = Object.fromEntries(
+        [...this.history].map(([account, list]) => [
+          account,
+          list.map((t) => ({
+            ...t,
+            lt: t.lt.toString(),
+            inMessage: t.inMessage && { ...t.inMessage, body: t.inMessage.body.toBoc().toString('base64') },
+          })),
+        ]),
+      );
+      const saved: SavedChain = {
+        version: 1,
+        id: this.id,
+        network: this.network,
+        offset: this.offset,
+        meta: this.meta,
+        snapshot,
+        history,
+      };
+      writeFileSync(`${file}.tmp`, JSON.stringify(saved));
+      renameSync(`${file}.tmp`, file);
+    });
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   /** Seconds the emulator's clock runs ahead of this machine's (`advance`). */
@@ -63,6 +155,7 @@ export class SandboxChain implements TonChain {
    */
   advance(seconds: number) {
     this.offset += seconds;
+    this.saveSoon();
   }
 
   send(boc: Buffer): Promise<void> {
@@ -75,6 +168,7 @@ export class SandboxChain implements TonChain {
         this.record(tx);
         if (++n % 20 === 0) await new Promise((r) => setImmediate(r));
       }
+      this.saveSoon();
     });
     this.queue = run.catch(() => {});
     return run;
@@ -86,6 +180,7 @@ export class SandboxChain implements TonChain {
     const list = this.history.get(key) ?? [];
     list.push(chainTransaction(tx));
     this.history.set(key, list);
+    this.saveSoon();
   }
 
   async balance(address: Address): Promise<bigint> {
@@ -130,4 +225,21 @@ export class SandboxChain implements TonChain {
 /** The account of a transaction (basechain: the only one payouts watch). */
 function accountKey(tx: Transaction): string {
   return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toRawString();
+}
+
+/** A sandbox chain as its file keeps it. */
+interface SavedChain {
+  version: 1;
+  id: string;
+  network: TonNetwork;
+  offset: number;
+  meta: Record<string, string>;
+  snapshot: ReturnType<typeof snapshotToSerializable>;
+  history: Record<
+    string,
+    (Omit<ChainTransaction, 'lt' | 'inMessage'> & {
+      lt: string;
+      inMessage: { source: string | null; bounced: boolean; body: string } | null;
+    })[]
+  >;
 }
