@@ -12,7 +12,9 @@
  * Needs DATABASE_URL (a PostgreSQL server on this machine; a database is created for the run).
  * `--withdrawals N` (default 10000).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -55,6 +57,8 @@ const server = new ProductServer();
 try {
   const base = await server.start({
     DATABASE_URL: databaseUrl,
+    // A data folder of its own (the kept sandbox chain, the mail outbox), not the checkout's `data`.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-payouts-')),
     DEMO_SEED: '1',
     PAYOUT_INTERVAL_SECONDS: '0.2',
     PAYOUT_SANDBOX_USDT: String(N * 60 + 1000),

@@ -280,14 +280,18 @@ export class PayoutsService {
 
   /**
    * The sandbox chain: the one an earlier start kept in the data folder (its hot wallet, balances
-   * and history; a configured mnemonic must be its wallet's), else a new one, funded, kept there
-   * from now on. So a restarted `npm start` pays on with the same wallet, and the hashes on the
+   * and history; the database's own — `payout_state` names it — and a configured mnemonic must be
+   * its wallet's), else a new one, funded, kept there from now on. So a restarted `npm start` pays on with the same wallet, and the hashes on the
    * Finance page stay on its chain.
    */
   private async sandbox(wallet: HotWallet, words: string[]) {
     const s = this.deps.settings;
-    const kept = s.sandboxFile ? await SandboxChain.load(s.sandboxFile, s.network) : null;
-    if (kept?.meta.wallet && kept.meta.jettonMaster) {
+    const em = this.deps.em();
+    // The chain this database has paid on: a kept chain of another database (a fresh one, another
+    // data) is not loaded, nor overwritten by a database that never saw it.
+    const ours = await this.state(em, 'sandbox-chain');
+    const kept = s.sandboxFile && ours ? await SandboxChain.load(s.sandboxFile, s.network) : null;
+    if (kept?.id === ours && kept.meta.wallet && kept.meta.jettonMaster) {
       const keptWords = decryptSecret(this.deps.secretsKey, kept.meta.wallet).split(' ');
       const keptWallet = await HotWallet.fromMnemonic(keptWords, s.walletTimeout);
       if (!s.mnemonic || keptWallet.address.equals(wallet.address)) {
@@ -305,7 +309,10 @@ export class PayoutsService {
       BigInt(s.sandboxFunds.usdt) * 1_000_000n,
     );
     chain.meta = { wallet: encryptSecret(this.deps.secretsKey, words.join(' ')), jettonMaster: master.toRawString() };
-    if (s.sandboxFile) await chain.keepIn(s.sandboxFile);
+    if (s.sandboxFile) {
+      await chain.keepIn(s.sandboxFile);
+      await this.setState(em, 'sandbox-chain', chain.id, false);
+    }
     return { chain, wallet, master };
   }
 

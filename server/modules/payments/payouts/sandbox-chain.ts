@@ -5,6 +5,9 @@ import { Blockchain, snapshotFromSerializable, snapshotToSerializable } from '@t
 import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
 import type { ChainTransaction, TonChain, TonNetwork } from './chain.ts';
 
+/** How often a kept sandbox chain is written while it changes. */
+const SAVE_EVERY_MS = 10_000;
+
 /** A sandbox transaction in the shape toncenter's v3 API gives. */
 export function chainTransaction(tx: Transaction): ChainTransaction {
   const d = tx.description;
@@ -87,7 +90,12 @@ export class SandboxChain implements TonChain {
     return chain;
   }
 
-  /** Keeps the chain in `file` from now on: written a second after each change, and by `save`. */
+  /**
+   * Keeps the chain in `file` from now on: written at most every 10 s while it changes (the whole
+   * state each time: a busy sandbox holds thousands of accounts), and by `save` at a stop. A
+   * `kill -9` loses at most those seconds of the sandbox: the batches sent in them are resent from
+   * the database and taken again by the chain as it was.
+   */
   keepIn(file: string): Promise<void> {
     this.file = file;
     return this.save();
@@ -98,7 +106,7 @@ export class SandboxChain implements TonChain {
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save().catch(() => {});
-    }, 1000);
+    }, SAVE_EVERY_MS);
     this.saveTimer.unref();
   }
 
