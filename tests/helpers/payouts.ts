@@ -59,3 +59,16 @@ export async function usdtAt(app: TestApp, owner: string) {
     return 0n;
   }
 }
+
+/** A withdrawal to a new address, requested by `publisher` and approved by `finance` (not yet sent): its id and address. */
+export async function approvedWithdrawal(app: TestApp, publisher: string, finance: string, amount: string) {
+  const to = newAddress();
+  const requested = await app.api('/v1/users/payments/publisher', {
+    token: publisher,
+    body: { amount, walletAddress: to },
+  });
+  expect(requested.status).toBe(201);
+  const id = Number(requested.body.value.id);
+  expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(200);
+  return { id, to };
+}

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
-import { credit, em, expectBooksBalanced, newAddress, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
+import {
+  approvedWithdrawal,
+  credit,
+  em,
+  expectBooksBalanced,
+  self,
+  usdtAt,
+  usdtOf,
+  type TestApp,
+} from '../helpers/payouts.ts';
 
 let app: TestApp;
 let publisher: string;
@@ -30,14 +39,7 @@ const row = async (id: number) =>
 
 /** Requested, approved and paid: its id, address and the transaction that paid it. */
 async function paid(amount: string) {
-  const to = newAddress();
-  const requested = await app.api('/v1/users/payments/publisher', {
-    token: publisher,
-    body: { amount, walletAddress: to },
-  });
-  expect(requested.status).toBe(201);
-  const id = Number(requested.body.value.id);
-  expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(200);
+  const { id, to } = await approvedWithdrawal(app, publisher, finance, amount);
   await app.services.payouts.round();
   const done = await row(id);
   expect(done).toMatchObject({ status: 'DONE', tx_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });

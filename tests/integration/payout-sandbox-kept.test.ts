@@ -9,7 +9,16 @@ import type { SandboxChain } from '../../server/modules/payments/payouts/sandbox
 import { startTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { login } from '../helpers/graphql.ts';
-import { credit, em, expectBooksBalanced, newAddress, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
+import {
+  approvedWithdrawal,
+  credit,
+  em,
+  expectBooksBalanced,
+  self,
+  usdtAt,
+  usdtOf,
+  type TestApp,
+} from '../helpers/payouts.ts';
 
 // One database and one data folder for both starts (a test app otherwise drops its own at close).
 const apps: TestApp[] = [];
@@ -28,18 +37,6 @@ const row = async (app: TestApp, id: number) =>
       .execute<{ status: string; tx_hash: string | null }[]>('select status, tx_hash from payments where id = ?', [id])
   )[0];
 
-async function approved(app: TestApp, publisher: string, finance: string, amount: string) {
-  const to = newAddress();
-  const requested = await app.api('/v1/users/payments/publisher', {
-    token: publisher,
-    body: { amount, walletAddress: to },
-  });
-  expect(requested.status).toBe(201);
-  const id = Number(requested.body.value.id);
-  expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(200);
-  return { id, to };
-}
-
 describe('the sandbox chain across a restart', () => {
   test('same hot wallet, balances and history; the approved withdrawal is paid by the next round', async () => {
     db = await createTestDatabase();
@@ -50,7 +47,7 @@ describe('the sandbox chain across a restart', () => {
     );
     await first.services.payouts.round();
     await credit(first, (await self(first, publisher)).id, '200');
-    const paid = await approved(first, publisher, finance, '60');
+    const paid = await approvedWithdrawal(first, publisher, finance, '60');
     await first.services.payouts.round();
     const done = await row(first, paid.id);
     expect(done).toMatchObject({ status: 'DONE', tx_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -59,7 +56,7 @@ describe('the sandbox chain across a restart', () => {
     const chainId = rig.chain.id;
     const hot = await usdtOf(first);
     // Approved, not yet sent when the instance stops.
-    const waiting = await approved(first, publisher, finance, '70');
+    const waiting = await approvedWithdrawal(first, publisher, finance, '70');
     await first.close();
     expect(existsSync(join(dataDir, 'sandbox-chain.json'))).toBe(true);
 

@@ -17,7 +17,7 @@ import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createCampaign, createPlatform, createProject, start, tasks, topUp } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
-import { credit, em, newAddress, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
+import { approvedWithdrawal, credit, em, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
 import { freePort, PgCluster, pgFolder, pgRun } from '../helpers/pg-cluster.ts';
 
 const root = pgFolder(mkdtempSync(join(tmpdir(), 'tg-drill-')));
@@ -102,19 +102,7 @@ describe('restore drill', () => {
       }
     };
     await credit(app, (await self(app, publisher)).id, '500');
-    const withdraw = async (amount: string) => {
-      const to = newAddress();
-      const res = await app.api('/v1/users/payments/publisher', {
-        token: publisher,
-        body: { amount, walletAddress: to },
-      });
-      expect(res.status).toBe(201);
-      const id = Number(res.body.value.id);
-      expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(
-        200,
-      );
-      return { id, to };
-    };
+    const withdraw = (amount: string) => approvedWithdrawal(app, publisher, finance, amount);
     await convert(5);
     const a = await withdraw('60');
     await app.services.payouts.round();
