@@ -68,7 +68,18 @@ describe('the Finance page under the payout policy', () => {
             limitsSet: true,
             limitsLifted: false,
             explorer: null,
-            unmatched: [],
+            unmatched: [
+              {
+                __typename: 'UnmatchedTransfer',
+                withdrawalId: '99',
+                txHash: 'c28edad35cca50856ce97599730ff4e5806d31833028b794ef99d79bf0ad6296',
+                amount: '25',
+                destination: '0QBLBfSvUfkeGGGF2-oitDeByJklX7oegscUgvkFfPPyGRNZ',
+                reason:
+                  'No withdrawal #99 in the books (requested after a restore point?): it paid 25.00 USDT to 0QBL…',
+                seenAt: '2026-11-29T06:00:00Z',
+              },
+            ],
           },
         };
       }
@@ -110,6 +121,13 @@ describe('the Finance page under the payout policy', () => {
     await waitFor(() => expect(apollo.count('LiftPayoutLimits')).toBe(1));
     const rowOf = async (id: string) =>
       (await screen.findAllByTestId('withdrawal')).find((el) => el.getAttribute('data-id') === id)!;
+
+    // A paid transfer the books cannot place (after a restore): the chain's evidence, for finance.
+    const unmatched = await screen.findByTestId('payout-unmatched');
+    expect(unmatched).toHaveTextContent('Paid on chain, not in the books');
+    expect(within(unmatched).getByTestId('payout-unmatched-row')).toHaveTextContent(
+      /25\.00 \$ · names withdrawal #99 · .*No withdrawal #99 in the books.*c28edad35cca/,
+    );
 
     // One's own: said, no buttons.
     const own = await rowOf('8');

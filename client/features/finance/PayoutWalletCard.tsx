@@ -222,10 +222,9 @@ function UnmatchedTransfers({ transfers, explorer }: { transfers: Unmatched[]; e
             {transfers.map((t) => (
               <Box key={t.txHash} fontSize="sm" data-testid="payout-unmatched-row">
                 <Text fontWeight="medium">
-                  {formatMoney(t.amount)} USDT · names withdrawal #{t.withdrawalId} ·{' '}
-                  {new Date(t.seenAt).toLocaleString()}
+                  {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {new Date(t.seenAt).toLocaleString()}
                 </Text>
-                <Text>{t.reason}</Text>
+                <Text wordBreak="break-word">{t.reason}</Text>
                 <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
                   {explorer ? (
                     <a href={`${explorer}${t.txHash}`} target="_blank" rel="noreferrer">
