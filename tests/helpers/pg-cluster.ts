@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -33,17 +32,6 @@ export function pgFolder(path: string): string {
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', path]);
   chmodSync(path, 0o700);
   return path;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export class PgCluster {

@@ -18,7 +18,8 @@ import { startTestApp } from '../helpers/app.ts';
 import { createCampaign, createPlatform, createProject, start, tasks, topUp } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
 import { approvedWithdrawal, credit, em, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
-import { freePort, PgCluster, pgFolder, pgRun } from '../helpers/pg-cluster.ts';
+import { freePort } from '../../bench/common.ts';
+import { PgCluster, pgFolder, pgRun } from '../helpers/pg-cluster.ts';
 
 const root = pgFolder(mkdtempSync(join(tmpdir(), 'tg-drill-')));
 const archive = pgFolder(join(root, 'archive'));

@@ -759,21 +759,28 @@ export class PayoutsService {
       if (seen.ok && seen.amount !== p.amount) {
         this.deps.log.error({ seen, amount: p.amount.toString() }, 'payouts: a transfer of another amount');
       }
-      if (seen.ok) {
-        await this.deps.ledger.post(tx, emit, { key: `withdrawal:${p.id}:post`, pendingId: p.transferId! });
-        p.status = 'DONE';
-        p.txHash = seen.txHash;
-      } else {
-        await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
-        p.status = 'FAILED';
-        p.txHash = seen.txHash;
-        p.failureReason = `${seen.reason}. The amount is back in your balance.`;
-      }
-      await tx.flush();
-      emitWithdrawal(emit, p);
-      await this.tell(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
-      return p;
+      return this.decide(tx, emit, p, seen);
     });
+  }
+
+  /**
+   * A withdrawal's end by its transfer: paid (the ledger posts its reservation, DONE) or not (the
+   * reservation voided, FAILED with why), with the hash; the publisher told.
+   */
+  private async decide(tx: EntityManager, emit: Emit, p: Payment, seen: SeenTransfer): Promise<Payment> {
+    if (seen.ok) {
+      await this.deps.ledger.post(tx, emit, { key: `withdrawal:${p.id}:post`, pendingId: p.transferId! });
+      p.status = 'DONE';
+    } else {
+      await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
+      p.status = 'FAILED';
+      p.failureReason = `${seen.reason}. The amount is back in your balance.`;
+    }
+    p.txHash = seen.txHash;
+    await tx.flush();
+    emitWithdrawal(emit, p);
+    await this.tell(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
+    return p;
   }
 
   /**
@@ -782,24 +789,17 @@ export class PayoutsService {
    * publisher told, the trail recorded. Never sent again.
    */
   private async settleFromChain(tx: EntityManager, emit: Emit, p: Payment, seen: SeenTransfer) {
-    const before = { stage: p.payoutStage, batchId: p.batchId };
-    await this.deps.ledger.post(tx, emit, { key: `withdrawal:${p.id}:post`, pendingId: p.transferId! });
-    p.status = 'DONE';
-    p.payoutStage = 'SENT';
-    p.txHash = seen.txHash;
-    p.rulePending = false;
     await recordAudit(tx, {
       actor: ROUND_ACTOR,
       action: 'withdrawal.settled_from_chain',
       object: { type: 'withdrawal', id: p.id },
-      before,
+      before: { stage: p.payoutStage, batchId: p.batchId },
       after: { status: 'DONE', txHash: seen.txHash, amount: formatMoney(seen.amount), destination: seen.destination },
     });
-    await tx.flush();
     this.deps.log.warn({ withdrawal: p.id, txHash: seen.txHash }, 'payouts: a withdrawal found paid on chain, settled');
-    emitWithdrawal(emit, p);
-    await this.tell(tx, emit, 'withdrawalConfirmed', [p]);
-    return p;
+    p.payoutStage = 'SENT';
+    p.rulePending = false;
+    return this.decide(tx, emit, p, seen);
   }
 
   // ── 2. Batches whose timeout passed ─────────────────────────────────────────────────────
