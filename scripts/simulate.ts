@@ -21,9 +21,11 @@
  * next job round) the server voids the conversion and the app's retention falls. The same
  * local Bot API is the system bot's Telegram: it prints every message the bot sends, and its
  * `/<bot>?start=<token>` (the Notifications page's t.me link, host replaced) presses Start as
- * a demo Telegram user, which links the account. Start the server with what it prints:
- *   HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=7000000999:simulated-system-bot \
- *     TELEGRAM_API_URL=http://127.0.0.1:<port> npm start
+ * a demo Telegram user, which links the account. Restart the server with what it prints (the
+ * running server's PORT and DATA_DIR kept, server/lib/running.ts; a taken port is replaced by a
+ * free one and said so):
+ *   PORT=3000 DATA_DIR=/…/data HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 \
+ *     TELEGRAM_BOT_TOKEN=7000000999:simulated-system-bot TELEGRAM_API_URL=http://127.0.0.1:<port> npm start
  *
  * Each arrival (Poisson, `--rate` a second) is one of:
  * - a player's visit (~80 %): list the app's tasks, start one, complete it — channel/chat with
@@ -47,6 +49,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { TIERS } from '../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
+import { restartCommand } from '../server/lib/running.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 import { startFakeBotApi } from '../tests/fakes/telegram-bot-api.ts';
 
@@ -94,9 +97,11 @@ const THINK_MS = number('think', flags.think, 0) * 1000;
 const POOR = new Set(flags.poor ?? []);
 /** The local Bot API's token, which the server must be started with (`--telegram`). */
 const SIMULATED_BOT_TOKEN = '7000000999:simulated-system-bot';
-const telegram = flags.telegram
-  ? await startFakeBotApi({
-      port: number('telegram', flags.telegram, 1),
+/** The local Bot API on the asked port, or on a free one when that is taken (said so). */
+async function startLocalBotApi(asked: number) {
+  const start = (port: number) =>
+    startFakeBotApi({
+      port,
       token: SIMULATED_BOT_TOKEN,
       botUsername: 'simulated_system_bot',
       anyChannel: true,
@@ -105,11 +110,28 @@ const telegram = flags.telegram
         console.log(
           `[telegram → chat ${m.chatId}] ${m.text}${m.buttons.map((b) => ` [${b.text} → ${b.webAppUrl ?? b.url}]`).join('')}`,
         ),
-    })
-  : null;
+    });
+  try {
+    return await start(asked);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    const api = await start(0);
+    console.log(
+      `port ${asked} is taken (another program listens there): the local Bot API uses ${new URL(api.url).port} instead`,
+    );
+    return api;
+  }
+}
+const telegram = flags.telegram ? await startLocalBotApi(number('telegram', flags.telegram, 1)) : null;
 if (telegram) {
+  const restart = restartCommand(BASE, [
+    'HOLD_DAYS=0',
+    'JOBS_INTERVAL_SECONDS=5',
+    `TELEGRAM_BOT_TOKEN=${telegram.token}`,
+    `TELEGRAM_API_URL=${telegram.url}`,
+  ]);
   console.log(
-    `local Bot API at ${telegram.url}: start the server with\n  HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=${telegram.token} TELEGRAM_API_URL=${telegram.url} npm start\n` +
+    `local Bot API at ${telegram.url}: stop the server (Ctrl-C) and start it again with\n  ${restart}\n` +
       `To link an account: Notifications → Link Telegram, then open the link with https://t.me replaced by ${telegram.url}\n` +
       '(that is pressing Start as the demo Telegram user); the bot’s messages are printed here.',
   );

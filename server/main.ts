@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { announceRunning } from './lib/running.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -28,6 +29,14 @@ const app = await buildApp(config).catch((err) => {
 });
 app.log.info(`Taskgram Ads is running at ${app.url}`);
 console.log(`\n  ➜  Open ${app.url}\n`);
+// For the tools beside it (`npm run simulate` prints a restart command that keeps PORT and DATA_DIR).
+const forget = announceRunning({
+  port: config.port,
+  dataDir: config.dataDir,
+  url: app.url,
+  databaseUrl: Boolean(process.env.DATABASE_URL),
+});
+process.on('exit', forget);
 
 let stopping = false;
 stop = (signal) => {

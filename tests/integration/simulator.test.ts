@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceRunning } from '../../server/lib/running.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { em } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
@@ -144,4 +148,34 @@ describe('the simulator', () => {
       await withBot.close();
     }
   }, 90_000);
+
+  it('--telegram on a taken port: a free one instead, said so; the restart command keeps the running server’s PORT and DATA_DIR', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    // The running server as `npm start` announces it (server/main.ts), in a temporary folder of the simulator's own.
+    const tmp = mkdtempSync(join(tmpdir(), 'simulate-running-'));
+    const appPort = Number(new URL(app.url).port);
+    const forget = announceRunning(
+      { port: appPort, dataDir: '/srv/taskgram data', url: app.url, databaseUrl: false },
+      join(tmp, 'taskgram-ads-servers'),
+    );
+    try {
+      const run = await simulate({ TMPDIR: tmp }, ['--url', app.url, '--seconds', '1', '--telegram', String(port)]);
+      const used = /port (\d+) is taken \(another program listens there\): the local Bot API uses (\d+) instead/.exec(
+        run.out,
+      );
+      expect(used?.[1]).toBe(String(port));
+      expect(used?.[2]).not.toBe(String(port));
+      expect(run.out).toContain(`local Bot API at http://127.0.0.1:${used?.[2]}`);
+      expect(run.out).toContain(
+        `PORT=${appPort} DATA_DIR='/srv/taskgram data' HOLD_DAYS=0 JOBS_INTERVAL_SECONDS=5 TELEGRAM_BOT_TOKEN=7000000999:simulated-system-bot TELEGRAM_API_URL=http://127.0.0.1:${used?.[2]} npm start\n`,
+      );
+      expect(run.code).toBe(0);
+    } finally {
+      forget();
+      taken.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
