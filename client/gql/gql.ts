@@ -59,7 +59,7 @@ type Documents = {
     "\n  mutation LiftPayoutLimits {\n    liftPayoutLimits {\n      limit\n      limitsLifted\n    }\n  }\n": typeof types.LiftPayoutLimitsDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": typeof types.PayoutWalletChangedDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
     "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
@@ -191,7 +191,7 @@ const documents: Documents = {
     "\n  mutation LiftPayoutLimits {\n    liftPayoutLimits {\n      limit\n      limitsLifted\n    }\n  }\n": types.LiftPayoutLimitsDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": types.PayoutWalletChangedDocument,
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
-    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n": types.MobileDrawer_UserFragmentDoc,
+    "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
     "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
@@ -475,7 +475,7 @@ export function graphql(source: "\n  fragment BalanceChip_user on User {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n  }\n"];
+export function graphql(source: "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n"): (typeof documents)["\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -41,9 +41,13 @@ function sharedChromium(): Promise<Browser> {
 }
 
 /** A fresh browser context (its own storage) in the worker's Chromium, with one page open. */
-export async function openBrowser(baseURL: string, viewport = { width: 1280, height: 860 }): Promise<TestBrowser> {
+export async function openBrowser(
+  baseURL: string,
+  viewport = { width: 1280, height: 860 },
+  options: { userAgent?: string } = {},
+): Promise<TestBrowser> {
   const context = await timed('browser context', async () =>
-    (await sharedChromium()).newContext({ baseURL, viewport }),
+    (await sharedChromium()).newContext({ baseURL, viewport, ...options }),
   );
   const page = await context.newPage();
   explainFailure(page);
@@ -133,8 +137,8 @@ export async function notReloaded(page: Page): Promise<boolean | undefined> {
 export function browserPool(baseURL: () => string) {
   const opened: TestBrowser[] = [];
   return {
-    async open(viewport?: { width: number; height: number }): Promise<TestBrowser> {
-      const b = await openBrowser(baseURL(), viewport);
+    async open(viewport?: { width: number; height: number }, options?: { userAgent?: string }): Promise<TestBrowser> {
+      const b = await openBrowser(baseURL(), viewport, options);
       opened.push(b);
       return b;
     },

@@ -83,6 +83,12 @@ describe('moderation in Chromium', () => {
     const drawer = a.page.getByTestId('report-drawer');
     await drawer.getByText('The bot never answers.').waitFor();
     await drawer.getByTestId('history').getByText('Claimed by Morgan Moderator').waitFor();
+    // The states in the pages' words, not the API's.
+    await drawer
+      .getByTestId('history')
+      .getByText(/New → In review/)
+      .waitFor();
+    expect(await drawer.getByTestId('history').textContent()).not.toContain('IN_REVIEW');
     await drawer.getByTestId('drawer-decide').click();
     const dialog = a.page.getByTestId('decision-dialog');
     await dialog.getByTestId('effect-pauseCampaign').waitFor();

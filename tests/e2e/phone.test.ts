@@ -61,6 +61,21 @@ describe('phone layouts at 390 px', () => {
     await expect.poll(() => badge.textContent()).toMatch(/^[1-9]\d*$/);
     expect(await withinWidth(badge)).toBe(true);
     await screenshot(page, 'phone-02-moderation-queue');
+    // The menu leads with the staff pages, in view without scrolling; no Add Funds for staff who do not advertise.
+    await page.getByTestId('drawer-open').click();
+    const staff = page.getByTestId('drawer-staff');
+    await staff.getByRole('link', { name: /Moderation/ }).waitFor();
+    for (const name of [/Moderation/, /Finance/, /Staff/, /Audit/]) {
+      expect(await withinWidth(staff.getByRole('link', { name }))).toBe(true);
+      expect(await staff.getByRole('link', { name }).evaluate((e) => e.getBoundingClientRect().bottom)).toBeLessThan(
+        PHONE.height,
+      );
+    }
+    expect(await page.getByRole('link', { name: 'Add Funds', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await screenshot(page, 'phone-02b-staff-menu');
+    await page.keyboard.press('Escape');
+    await staff.waitFor({ state: 'hidden' });
     // The campaign review tab: Claim in view too.
     await page.getByRole('tab', { name: /Campaigns/ }).click();
     const review = page.locator('[data-testid="review-row"][data-status="MODERATION"]').first();

@@ -10,6 +10,8 @@ import { browserPool, fromUserMenu, screenshot, signIn } from './browser';
  */
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 const browsers = browserPool(() => app.url);
 
 beforeAll(async () => {
@@ -24,21 +26,34 @@ afterAll(async () => {
 
 describe('sessions in the browser', () => {
   it('the laptop lists the phone’s session and signs it out; the phone lands on sign-in at once', async () => {
-    const phone = await browsers.open({ width: 390, height: 844 });
+    const phone = await browsers.open({ width: 390, height: 844 }, { userAgent: ANDROID_CHROME });
     await signIn(phone.page, 'publisher@demo.local');
     await phone.page.waitForURL(/\/publisher$/);
     const laptop = await browsers.open();
     await signIn(laptop.page, 'publisher@demo.local');
     await laptop.page.waitForURL(/\/publisher$/);
+    // The laptop's browser signed in twice more (tabs long closed): one row for the device, with its count.
+    const laptopAgent = await laptop.page.evaluate(() => navigator.userAgent);
+    for (let i = 0; i < 2; i++) {
+      const signedIn = await app.api('/v1/auth/login', {
+        body: { email: 'publisher@demo.local', password: 'demo1234' },
+        headers: { 'user-agent': laptopAgent },
+      });
+      expect(signedIn.status).toBe(200);
+    }
 
     await laptop.page.getByTestId('user-menu').click();
     await laptop.page.getByRole('menuitem', { name: 'Sessions and password' }).click();
     const dialog = laptop.page.getByRole('dialog', { name: 'Sessions and password' });
     const rows = dialog.getByTestId('session-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
-    const current = rows.filter({ hasText: 'This device' });
-    expect(await current.count()).toBe(1);
+    // This device first, with its three sessions; the phone after it.
+    expect(await rows.first().textContent()).toContain('This device');
+    expect(await rows.first().getByTestId('session-count').textContent()).toBe('3 sessions');
+    expect(await rows.nth(1).textContent()).toContain('Chrome on Android');
     await screenshot(laptop.page, 'sessions-01-dialog');
+    await rows.first().getByRole('button', { name: 'Sign out the 2 others' }).click();
+    await expect.poll(() => rows.first().getAttribute('data-sessions'), { timeout: 15_000 }).toBe('1');
 
     const phoneRow = rows.filter({ hasNotText: 'This device' }).first();
     await phoneRow.getByRole('button', { name: 'Sign out' }).click();

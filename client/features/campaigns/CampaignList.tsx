@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
-import { IconButton } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
@@ -27,15 +27,28 @@ export interface CampaignActions {
   onEdit: (campaign: CampaignRow) => void;
 }
 
-/** Status badge, plus why a switched-on campaign is not running: the server stops it without budget. */
-function StatusCell({ campaign }: { campaign: CampaignRow }) {
+/** Switched on, but the server stopped it: its budget is below its lowest price. */
+const waitsForBudget = (c: CampaignRow) => c.isActive && c.status === 'STOPPED';
+
+/**
+ * Status badge, plus why a campaign is not running and what to do: switched on but out of budget
+ * (it runs again by itself once budget is added: the button opens Add budget), or in review.
+ */
+function StatusCell({ campaign, onBudget }: { campaign: CampaignRow; onBudget?: CampaignActions['onBudget'] }) {
   return (
     <Stack gap="0.5" align="flex-start">
       <CampaignStatusBadge status={campaign.status} />
-      {campaign.isActive && campaign.status === 'STOPPED' && (
-        <Text fontSize="xs" color="fg.muted" data-testid="campaign-needs-budget">
-          Needs budget
-        </Text>
+      {waitsForBudget(campaign) && (
+        <Stack gap="1" align="flex-start" data-testid="campaign-needs-budget">
+          <Text fontSize="xs" color="fg.muted" maxW="48" whiteSpace="normal">
+            Out of budget: it runs again once you add budget
+          </Text>
+          {onBudget && (
+            <Button size="2xs" variant="outline" onClick={() => onBudget('fund', campaign)}>
+              <PlusCircle /> Add budget
+            </Button>
+          )}
+        </Stack>
       )}
       {campaign.status === 'MODERATION' && (
         <Text fontSize="xs" color="fg.muted" maxW="48" whiteSpace="normal" data-testid="campaign-in-review">
@@ -80,9 +93,18 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
   );
 }
 
-/** The advertiser's switch; a rejected campaign cannot run, so its switch is off and locked. */
-function ActiveSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
+/**
+ * The advertiser's switch: whether the campaign may run (its status says whether it does). A
+ * rejected campaign cannot run, so its switch is off and locked; one out of budget keeps it on
+ * and says it waits.
+ */
+function RunSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
   const rejected = campaign.status === 'REJECTED';
+  const title = rejected
+    ? 'Rejected in review: this campaign cannot run'
+    : waitsForBudget(campaign)
+      ? 'On: it runs again as soon as it has budget'
+      : undefined;
   return (
     <Switch.Root
       colorPalette="brand"
@@ -90,12 +112,16 @@ function ActiveSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle:
       disabled={rejected}
       onCheckedChange={(e) => onToggle(campaign, e.checked)}
       data-testid="campaign-active"
-      title={rejected ? 'Rejected in review: this campaign cannot run' : undefined}
+      title={title}
     >
       <Switch.HiddenInput />
       <Switch.Control />
       <Switch.Label srOnly>
-        {rejected ? `${campaign.name} was rejected and cannot run` : `Run ${campaign.name}`}
+        {rejected
+          ? `${campaign.name} was rejected and cannot run`
+          : waitsForBudget(campaign)
+            ? `Run ${campaign.name} (waits for budget)`
+            : `Run ${campaign.name}`}
       </Switch.Label>
     </Switch.Root>
   );
@@ -200,7 +226,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     column.accessor('status', {
       id: 'status',
       header: 'Status',
-      cell: (c) => <StatusCell campaign={c.row.original} />,
+      cell: (c) => <StatusCell campaign={c.row.original} onBudget={onBudget} />,
     }),
     column.display({ id: 'prices', header: 'Price per tier', cell: (c) => <PricesCell campaign={c.row.original} /> }),
     column.accessor('budget', {
@@ -231,8 +257,8 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     }),
     column.display({
       id: 'active',
-      header: 'Active',
-      cell: (c) => <ActiveSwitch campaign={c.row.original} onToggle={onToggle} />,
+      header: 'Run',
+      cell: (c) => <RunSwitch campaign={c.row.original} onToggle={onToggle} />,
     }),
     column.display({
       id: 'actions',
@@ -275,12 +301,12 @@ export function CampaignCards({ rows, onToggle, onBudget, onEdit }: { rows: Camp
               <RowMenu campaign={c} onBudget={onBudget} onEdit={onEdit} />
             </HStack>
             <HStack justify="space-between" align="flex-start">
-              <StatusCell campaign={c} />
+              <StatusCell campaign={c} onBudget={onBudget} />
               <HStack gap="2">
                 <Text fontSize="sm" color="fg.muted" aria-hidden>
-                  Active
+                  Run
                 </Text>
-                <ActiveSwitch campaign={c} onToggle={onToggle} />
+                <RunSwitch campaign={c} onToggle={onToggle} />
               </HStack>
             </HStack>
             <SimpleGrid columns={2} gap="3">

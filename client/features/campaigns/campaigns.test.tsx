@@ -495,14 +495,22 @@ describe('campaign page', () => {
     await waitFor(() => expect(within(row).getByTestId('campaign-conversions')).toHaveTextContent('11'));
     expect(within(row).getByTestId('campaign-budget')).toHaveTextContent('0.00 $');
     expect(within(row).getByTestId('campaign-status')).toHaveTextContent('Stopped');
-    // Switched on but out of budget: the page says why it does not run.
-    expect(within(row).getByTestId('campaign-needs-budget')).toHaveTextContent('Needs budget');
+    // Switched on but out of budget: the page says why it does not run and what to do, and
+    // nothing in the row says Active (the switch is "Run": it waits for budget).
+    expect(within(row).getByTestId('campaign-needs-budget')).toHaveTextContent(
+      'Out of budget: it runs again once you add budget',
+    );
+    expect(row).not.toHaveTextContent(/Active/);
+    expect(within(row).getByRole('checkbox', { name: 'Run Campaign 5 (waits for budget)' })).toBeChecked();
     expect(within(row).getByText('+3')).toBeInTheDocument();
     // Completions refused as not new tick too.
     expect(within(row).getByTestId('campaign-not-new')).toHaveTextContent('4 not new, unpaid');
     // The highlight lights at the render after the new figures' (its effect sees them change).
     await waitFor(() => expect(row.querySelector('[data-ticked]')).not.toBeNull());
     expect(api.calls.filter((c) => c === 'MyCampaigns')).toHaveLength(1);
+    // What to do is one press away: Add budget, from the status itself.
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Add budget' }));
+    expect(await screen.findByRole('dialog', { name: /Add budget/ })).toBeInTheDocument();
   });
 
   it('shows a first campaign in review, then the moderator’s rejection and reason live', async () => {

@@ -35,10 +35,15 @@ export const MobileDrawerFragment = graphql(`
     isModerator
     isFinance
     isAdmin
+    advertiserBalance
   }
 `);
 
-/** Small screens: name, e-mail, areas and tabs, Add Funds and Log out in a side drawer. */
+/**
+ * Small screens: name, e-mail, the staff pages first (for staff), areas and tabs, Add Funds and
+ * Log out in a side drawer. Staff get no Add Funds button unless they advertise (a balance to
+ * spend); the advertiser area's own Add funds tab stays.
+ */
 export function MobileDrawer({
   area,
   docsUrl,
@@ -81,6 +86,7 @@ export function MobileDrawer({
               </Drawer.Header>
               <Drawer.Body>
                 <Stack gap="5">
+                  <StaffDrawerLinks user={user} moderationWaiting={moderationWaiting} onNavigate={close} />
                   {areas.map((option) => (
                     <AreaTabs
                       key={option.id}
@@ -92,11 +98,11 @@ export function MobileDrawer({
                       onNavigate={close}
                     />
                   ))}
-                  <StaffDrawerLinks user={user} moderationWaiting={moderationWaiting} onNavigate={close} />
                 </Stack>
               </Drawer.Body>
               <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
                 <AccountActions
+                  addFunds={!isStaff(user) || Number(user.advertiserBalance) > 0}
                   onNavigate={close}
                   onSessions={() => {
                     close();
@@ -202,16 +208,29 @@ function AreaTabs({
   );
 }
 
-/** Add Funds, notifications, sessions and password, log out. */
-function AccountActions({ onNavigate, onSessions }: { onNavigate: () => void; onSessions: () => void }) {
+const isStaff = (user: { isModerator: boolean; isFinance: boolean; isAdmin: boolean }) =>
+  user.isModerator || user.isFinance || user.isAdmin;
+
+/** Add Funds (when it is for this user), notifications, sessions and password, log out. */
+function AccountActions({
+  addFunds,
+  onNavigate,
+  onSessions,
+}: {
+  addFunds: boolean;
+  onNavigate: () => void;
+  onSessions: () => void;
+}) {
   return (
     <>
       <Separator />
-      <Button asChild colorPalette="brand" onClick={onNavigate}>
-        <Link to="/advertiser/payments">
-          <PlusCircle /> Add Funds
-        </Link>
-      </Button>
+      {addFunds && (
+        <Button asChild colorPalette="brand" onClick={onNavigate}>
+          <Link to="/advertiser/payments">
+            <PlusCircle /> Add Funds
+          </Link>
+        </Button>
+      )}
       <Button asChild variant="ghost" onClick={onNavigate}>
         <Link to="/notifications">
           <Bell /> Notifications and Telegram
@@ -253,16 +272,24 @@ function StaffDrawerLinks({
     user.isAdmin && { to: '/staff' as const, icon: <UsersRound />, label: 'Staff', count: 0 },
     (user.isFinance || user.isAdmin) && { to: '/audit' as const, icon: <ScrollText />, label: 'Audit', count: 0 },
   ].filter((l) => !!l);
-  return links.map((l) => (
-    <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={onNavigate}>
-      <Link to={l.to}>
-        {l.icon} {l.label}
-        {l.count > 0 && (
-          <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
-            {l.count}
-          </Badge>
-        )}
-      </Link>
-    </Button>
-  ));
+  if (!links.length) return null;
+  return (
+    <Stack gap="1" data-testid="drawer-staff">
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
+        Staff
+      </Text>
+      {links.map((l) => (
+        <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={onNavigate}>
+          <Link to={l.to}>
+            {l.icon} {l.label}
+            {l.count > 0 && (
+              <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
+                {l.count}
+              </Badge>
+            )}
+          </Link>
+        </Button>
+      ))}
+    </Stack>
+  );
 }

@@ -139,6 +139,14 @@ function describeEffects(json: string | null | undefined): string[] {
   return out;
 }
 
+/** A report's or a campaign's status as the pages name it ('IN_REVIEW' → 'In review'). */
+function statusWord(status: string): string {
+  return (
+    reportStatusLook[status as PlayerReportStatus]?.label ??
+    status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' ')
+  );
+}
+
 /** The audit trail: who did what, when, from which state to which, with the note and effects. */
 export function History({ entries }: { entries: FragmentType<typeof ModerationHistoryFragment>[] }) {
   const list = useFragment(ModerationHistoryFragment, entries);
@@ -152,7 +160,7 @@ export function History({ entries }: { entries: FragmentType<typeof ModerationHi
           </Text>
           <Text fontSize="xs" color="fg.muted">
             {formatShortDate(h.at)}
-            {h.from ? ` · ${h.from} → ${h.to}` : ` · ${h.to}`}
+            {h.from ? ` · ${statusWord(h.from)} → ${statusWord(h.to)}` : ` · ${statusWord(h.to)}`}
           </Text>
           {h.note && (
             <Text fontSize="sm" mt="1">

@@ -171,10 +171,10 @@ function TelegramCard({ settings }: { settings: Settings }) {
             <Alert.Root status="info" data-testid="telegram-off">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>Telegram notifications are off on this server</Alert.Title>
+                <Alert.Title>Telegram notifications are not available yet</Alert.Title>
                 <Alert.Description>
-                  The server has no system bot: its administrator registers one with @BotFather and sets
-                  TELEGRAM_BOT_TOKEN (see the README), then restarts it. E-mail notifications work meanwhile.
+                  This network has not connected its Telegram bot. E-mail notifications work meanwhile; this card offers
+                  to link your Telegram once the bot is there.
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>

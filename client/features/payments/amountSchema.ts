@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { z } from 'zod';
 import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
+import { TON_ADDRESS_MESSAGE, isTonAddress } from './tonAddress';
 
 const amountField = (check: (value: string) => string | undefined) =>
   z.string().superRefine((value, ctx) => {
@@ -15,7 +16,12 @@ export type TopUpValues = z.infer<typeof topUpSchema>;
 export function withdrawalSchema(available: string, onHold: string) {
   return z.object({
     amount: amountField((value) => withdrawalAmountError(value, available, onHold)),
-    walletAddress: z.string().trim().min(1, amountMessages.required),
+    // Checked with the amount, so that a form with both wrong shows both at once.
+    walletAddress: z
+      .string()
+      .trim()
+      .min(1, amountMessages.required)
+      .refine((value) => isTonAddress(value), TON_ADDRESS_MESSAGE),
   });
 }
 export type WithdrawalValues = z.infer<ReturnType<typeof withdrawalSchema>>;

@@ -5,6 +5,7 @@ import { renderInApp } from '../../test-utils';
 import { AddFundsForm } from './AddFundsForm';
 import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
 import { StatusBadge } from './StatusBadge';
+import { TON_ADDRESS_MESSAGE, isTonAddress } from './tonAddress';
 import { transactionStatus } from './status';
 import { WithdrawForm } from './WithdrawForm';
 import { publisherTotal } from './WithdrawPage';
@@ -140,15 +141,44 @@ describe('withdraw form', () => {
     expect(await screen.findByText('You can withdraw up to 105.50 $, your available balance')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
+    // Both fields wrong: both errors at once, not the address's after the amount is fixed.
+    const wallet = screen.getByLabelText(/Wallet address/);
+    await user.type(wallet, 'EQabc');
+    await user.click(send);
+    expect(await screen.findByText(TON_ADDRESS_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('You can withdraw up to 105.50 $, your available balance')).toBeInTheDocument();
+    // A checksum that does not match is a mistyped address too.
+    await user.clear(wallet);
+    await user.type(wallet, 'UQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB5-a');
+    await user.click(send);
+    expect(await screen.findByText(TON_ADDRESS_MESSAGE)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
     await user.clear(amount);
     await user.type(amount, '50');
-    await user.type(screen.getByLabelText(/Wallet address/), ' EQabc ');
+    await user.clear(wallet);
+    await user.type(wallet, ' UQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB5-k ');
     await user.click(send);
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ amount: '50', walletAddress: 'EQabc' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        amount: '50',
+        walletAddress: 'UQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB5-k',
+      }),
+    );
+  });
+
+  it('takes the address forms the server takes: friendly (base64 or base64url) and raw', () => {
+    expect(isTonAddress('EQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB8Jh')).toBe(true);
+    expect(isTonAddress('UQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB5-k')).toBe(true);
+    expect(isTonAddress('UQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB5+k')).toBe(true);
+    expect(isTonAddress(`0:${'07'.repeat(32)}`)).toBe(true);
+    expect(isTonAddress(`0:${'07'.repeat(31)}`)).toBe(false);
+    expect(isTonAddress('EQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB8Ji')).toBe(false);
+    expect(isTonAddress('not-a-wallet')).toBe(false);
   });
 
   it("shows the server's wallet message under the wallet field", async () => {
-    const message = 'Enter a valid TON wallet address (USDT on TON)';
+    const message = 'This is a testnet address: payouts are sent on TON mainnet';
     const user = userEvent.setup();
     renderInApp(
       <WithdrawForm
@@ -158,7 +188,7 @@ describe('withdraw form', () => {
       />,
     );
     await user.type(await screen.findByLabelText(/Amount/), '50');
-    await user.type(screen.getByLabelText(/Wallet address/), 'not-a-wallet');
+    await user.type(screen.getByLabelText(/Wallet address/), 'kQAHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHB3nr');
     await user.click(screen.getByRole('button', { name: /Send Money/ }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

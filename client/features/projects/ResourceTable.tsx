@@ -340,7 +340,7 @@ function ResourceStatusBadge({ task }: { task: Task }) {
   const look = campaignStatus[status];
   return (
     <Badge colorPalette={look.colorPalette} variant="subtle" data-testid="resource-status" data-status={status}>
-      {look.label.toLowerCase()}
+      {look.label}
     </Badge>
   );
 }

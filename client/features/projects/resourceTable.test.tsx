@@ -122,11 +122,12 @@ describe('resource table: Campaign column', () => {
     await screen.findAllByTestId('resource-row');
     const statuses = screen.getAllByTestId('resource-status').map((b) => [b.textContent, b.dataset.status]);
     expect(statuses).toEqual([
-      ['active', 'ACTIVE'],
-      ['moderation', 'MODERATION'],
-      ['active', 'ACTIVE'],
-      ['rejected', 'REJECTED'],
-      ['stopped', 'STOPPED'],
+      // Capitalised as the campaigns' own statuses are.
+      ['Active', 'ACTIVE'],
+      ['Moderation', 'MODERATION'],
+      ['Active', 'ACTIVE'],
+      ['Rejected', 'REJECTED'],
+      ['Stopped', 'STOPPED'],
     ]);
   });
 

@@ -256,13 +256,20 @@ function statisticsCsvQuery(state: TableState<StatisticsSortField>, f: { taskTyp
   return csv.size ? `?${csv}` : '';
 }
 
+/** A CPA with its currency ('-' stays as it is: no conversions). */
+const withUsd = (value: string) => (value === '-' ? value : `${value} $`);
+
 /** Today's conversions, profit and CPA, live. */
 function TodayStats({ today }: { today: { conversions: number; profit: string } | null | undefined }) {
   return (
     <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
       <TodayStat label="Conversions today" value={today ? String(today.conversions) : '…'} testId="today-conversions" />
       <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
-      <TodayStat label="CPA today" value={today ? cpa(today.profit, today.conversions) : '…'} testId="today-cpa" />
+      <TodayStat
+        label="CPA today"
+        value={today ? withUsd(cpa(today.profit, today.conversions)) : '…'}
+        testId="today-cpa"
+      />
     </SimpleGrid>
   );
 }

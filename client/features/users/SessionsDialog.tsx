@@ -17,6 +17,7 @@ import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
+import type { MySessionsQuery as MySessionsResult } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
@@ -129,6 +130,91 @@ function ChangePasswordForm() {
   );
 }
 
+type Session = MySessionsResult['mySessions'][number];
+
+/** Sessions of one device: the same browser and system from the same address. */
+export interface DeviceGroup {
+  key: string;
+  name: string;
+  phone: boolean;
+  ip: string;
+  /** Newest first. */
+  sessions: Session[];
+  current: boolean;
+}
+
+/**
+ * The sessions grouped by device (browser, system and last address), this device first, then
+ * the most recently seen: a browser signed in again and again shows once, with its count.
+ */
+export function groupByDevice(sessions: readonly Session[]): DeviceGroup[] {
+  const groups = new Map<string, DeviceGroup>();
+  for (const s of sessions) {
+    const device = deviceName(s.userAgent);
+    const key = `${device.name}|${s.lastIp}`;
+    const group = groups.get(key) ?? { key, ...device, ip: s.lastIp, sessions: [], current: false };
+    group.sessions.push(s);
+    group.current ||= s.current;
+    groups.set(key, group);
+  }
+  const seen = (s: Session) => new Date(s.lastSeenAt).getTime();
+  for (const g of groups.values())
+    g.sessions.sort((a, b) => Number(b.current) - Number(a.current) || seen(b) - seen(a));
+  return [...groups.values()].sort(
+    (a, b) => Number(b.current) - Number(a.current) || seen(b.sessions[0]) - seen(a.sessions[0]),
+  );
+}
+
+function DeviceRow({ group, ending, onEnd }: { group: DeviceGroup; ending: boolean; onEnd: (ids: string[]) => void }) {
+  const Icon = group.phone ? Smartphone : Laptop;
+  const [latest] = group.sessions;
+  const first = group.sessions.reduce((a, b) => (a.createdAt < b.createdAt ? a : b));
+  const others = group.sessions.filter((s) => !s.current);
+  const count = group.sessions.length;
+  return (
+    <HStack
+      as="li"
+      py="3"
+      gap="3"
+      align="flex-start"
+      borderBottomWidth="1px"
+      data-testid="session-row"
+      data-sessions={count}
+    >
+      <Box pt="1" color="fg.muted">
+        <Icon size={20} aria-hidden />
+      </Box>
+      <Stack gap="0.5" flex="1" minW="0">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium">{group.name}</Text>
+          {group.current && (
+            <Badge colorPalette="green" size="sm">
+              This device
+            </Badge>
+          )}
+          {count > 1 && (
+            <Badge size="sm" data-testid="session-count">
+              {count} sessions
+            </Badge>
+          )}
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          Last seen {formatShortDate(latest.lastSeenAt)} from {group.ip}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {count > 1 ? 'First signed in' : 'Signed in'} {formatShortDate(first.createdAt)} from {first.ip} with{' '}
+          {first.method === 'GOOGLE' ? 'Google' : 'a password'}
+        </Text>
+      </Stack>
+      {others.length > 0 && (
+        <Button size="xs" variant="outline" loading={ending} onClick={() => onEnd(others.map((s) => s.id))}>
+          {group.current ? `Sign out the ${others.length === 1 ? 'other one' : `${others.length} others`}` : 'Sign out'}
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
 function SessionList() {
   const { data, loading, error, refetch } = useQuery(MySessionsQuery, { fetchPolicy: 'network-only' });
   const [end, { loading: ending }] = useMutation(EndSessionMutation);
@@ -164,47 +250,9 @@ function SessionList() {
   return (
     <Stack gap="3">
       <Stack gap="0" as="ul" listStyleType="none" aria-label="Sessions">
-        {sessions.map((s) => {
-          const device = deviceName(s.userAgent);
-          const Icon = device.phone ? Smartphone : Laptop;
-          return (
-            <HStack
-              as="li"
-              key={s.id}
-              py="3"
-              gap="3"
-              align="flex-start"
-              borderBottomWidth="1px"
-              data-testid="session-row"
-            >
-              <Box pt="1" color="fg.muted">
-                <Icon size={20} aria-hidden />
-              </Box>
-              <Stack gap="0.5" flex="1" minW="0">
-                <HStack gap="2" wrap="wrap">
-                  <Text fontWeight="medium">{device.name}</Text>
-                  {s.current && (
-                    <Badge colorPalette="green" size="sm">
-                      This device
-                    </Badge>
-                  )}
-                </HStack>
-                <Text fontSize="sm" color="fg.muted">
-                  Last seen {formatShortDate(s.lastSeenAt)} from {s.lastIp}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  Signed in {formatShortDate(s.createdAt)} from {s.ip} with{' '}
-                  {s.method === 'GOOGLE' ? 'Google' : 'a password'}
-                </Text>
-              </Stack>
-              {!s.current && (
-                <Button size="xs" variant="outline" loading={ending} onClick={() => void endSessions([s.id])}>
-                  Sign out
-                </Button>
-              )}
-            </HStack>
-          );
-        })}
+        {groupByDevice(sessions).map((g) => (
+          <DeviceRow key={g.key} group={g} ending={ending} onEnd={(ids) => void endSessions(ids)} />
+        ))}
       </Stack>
       {others.length > 0 ? (
         <Button
