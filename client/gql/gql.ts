@@ -51,10 +51,11 @@ type Documents = {
     "\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n": typeof types.ChangeDealDocument,
     "\n  query WithdrawalQueue(\n    $page: Int!\n    $size: Int\n    $sortField: TransactionSortField\n    $sortOrder: SortOrder\n    $filters: TransactionFilters\n    $search: String\n  ) {\n    withdrawalQueue(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      filters: $filters\n      search: $search\n    ) {\n      totalCount\n      data {\n        id\n        userId\n        user {\n          name\n          email\n        }\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n        payoutStage\n        batchId\n        explorerUrl\n        approvalsNeeded\n        approvals {\n          userId\n          name\n          at\n        }\n        holdUntil\n        requestedFrom\n        approvedByRule\n        rejectedBy {\n          userId\n          name\n          at\n        }\n      }\n    }\n  }\n": typeof types.WithdrawalQueueDocument,
     "\n  query FinanceMe {\n    me {\n      id\n    }\n  }\n": typeof types.FinanceMeDocument,
-    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawalQueueChangedDocument,
+    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n      payoutStage\n      batchId\n      txHash\n      explorerUrl\n      failureReason\n      updatedAt\n    }\n  }\n": typeof types.WithdrawalQueueChangedDocument,
     "\n  mutation ApproveWithdrawal($id: ID!) {\n    approveWithdrawal(id: $id) {\n      id\n      status\n      payoutStage\n      updatedAt\n      approvals {\n        userId\n        name\n        at\n      }\n    }\n  }\n": typeof types.ApproveWithdrawalDocument,
     "\n  mutation ApproveWithdrawals($ids: [ID!]!) {\n    approveWithdrawals(ids: $ids) {\n      id\n      status\n      payoutStage\n      updatedAt\n      approvals {\n        userId\n        name\n        at\n      }\n    }\n  }\n": typeof types.ApproveWithdrawalsDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": typeof types.FailWithdrawalDocument,
+    "\n  fragment FinishedWithdrawal on Transaction {\n    id\n    status\n    payoutStage\n    batchId\n    txHash\n    explorerUrl\n    failureReason\n  }\n": typeof types.FinishedWithdrawalFragmentDoc,
     "\n  query PayoutWallet {\n    payoutWallet {\n      network\n      chain\n      address\n      ton\n      usdt\n      neededTon\n      neededUsdt\n      alert\n      limit\n      limitsSet\n      limitsLifted\n      explorer\n      unmatched {\n        withdrawalId\n        txHash\n        amount\n        destination\n        reason\n        seenAt\n      }\n    }\n  }\n": typeof types.PayoutWalletDocument,
     "\n  mutation LiftPayoutLimits {\n    liftPayoutLimits {\n      limit\n      limitsLifted\n    }\n  }\n": typeof types.LiftPayoutLimitsDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": typeof types.PayoutWalletChangedDocument,
@@ -183,10 +184,11 @@ const documents: Documents = {
     "\n  mutation ChangeDeal($id: ID!, $action: DealAction!) {\n    changeDeal(id: $id, action: $action) {\n      id\n      ...DealCard_deal\n    }\n  }\n": types.ChangeDealDocument,
     "\n  query WithdrawalQueue(\n    $page: Int!\n    $size: Int\n    $sortField: TransactionSortField\n    $sortOrder: SortOrder\n    $filters: TransactionFilters\n    $search: String\n  ) {\n    withdrawalQueue(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      filters: $filters\n      search: $search\n    ) {\n      totalCount\n      data {\n        id\n        userId\n        user {\n          name\n          email\n        }\n        createdAt\n        updatedAt\n        status\n        amount\n        walletAddress\n        txHash\n        failureReason\n        payoutStage\n        batchId\n        explorerUrl\n        approvalsNeeded\n        approvals {\n          userId\n          name\n          at\n        }\n        holdUntil\n        requestedFrom\n        approvedByRule\n        rejectedBy {\n          userId\n          name\n          at\n        }\n      }\n    }\n  }\n": types.WithdrawalQueueDocument,
     "\n  query FinanceMe {\n    me {\n      id\n    }\n  }\n": types.FinanceMeDocument,
-    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n": types.WithdrawalQueueChangedDocument,
+    "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n      payoutStage\n      batchId\n      txHash\n      explorerUrl\n      failureReason\n      updatedAt\n    }\n  }\n": types.WithdrawalQueueChangedDocument,
     "\n  mutation ApproveWithdrawal($id: ID!) {\n    approveWithdrawal(id: $id) {\n      id\n      status\n      payoutStage\n      updatedAt\n      approvals {\n        userId\n        name\n        at\n      }\n    }\n  }\n": types.ApproveWithdrawalDocument,
     "\n  mutation ApproveWithdrawals($ids: [ID!]!) {\n    approveWithdrawals(ids: $ids) {\n      id\n      status\n      payoutStage\n      updatedAt\n      approvals {\n        userId\n        name\n        at\n      }\n    }\n  }\n": types.ApproveWithdrawalsDocument,
     "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n": types.FailWithdrawalDocument,
+    "\n  fragment FinishedWithdrawal on Transaction {\n    id\n    status\n    payoutStage\n    batchId\n    txHash\n    explorerUrl\n    failureReason\n  }\n": types.FinishedWithdrawalFragmentDoc,
     "\n  query PayoutWallet {\n    payoutWallet {\n      network\n      chain\n      address\n      ton\n      usdt\n      neededTon\n      neededUsdt\n      alert\n      limit\n      limitsSet\n      limitsLifted\n      explorer\n      unmatched {\n        withdrawalId\n        txHash\n        amount\n        destination\n        reason\n        seenAt\n      }\n    }\n  }\n": types.PayoutWalletDocument,
     "\n  mutation LiftPayoutLimits {\n    liftPayoutLimits {\n      limit\n      limitsLifted\n    }\n  }\n": types.LiftPayoutLimitsDocument,
     "\n  subscription PayoutWalletChanged {\n    payoutWalletChanged {\n      address\n    }\n  }\n": types.PayoutWalletChangedDocument,
@@ -443,7 +445,7 @@ export function graphql(source: "\n  query FinanceMe {\n    me {\n      id\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n      payoutStage\n      batchId\n      txHash\n      explorerUrl\n      failureReason\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  subscription WithdrawalQueueChanged {\n    withdrawalQueueChanged {\n      id\n      status\n      payoutStage\n      batchId\n      txHash\n      explorerUrl\n      failureReason\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -456,6 +458,10 @@ export function graphql(source: "\n  mutation ApproveWithdrawals($ids: [ID!]!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation FailWithdrawal($id: ID!, $reason: String!) {\n    failWithdrawal(id: $id, reason: $reason) {\n      id\n      status\n      failureReason\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FinishedWithdrawal on Transaction {\n    id\n    status\n    payoutStage\n    batchId\n    txHash\n    explorerUrl\n    failureReason\n  }\n"): (typeof documents)["\n  fragment FinishedWithdrawal on Transaction {\n    id\n    status\n    payoutStage\n    batchId\n    txHash\n    explorerUrl\n    failureReason\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

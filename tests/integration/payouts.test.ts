@@ -119,6 +119,37 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
         (e) => e.data?.withdrawalQueueChanged?.id === String(id) && e.data.withdrawalQueueChanged.status === 'DONE',
       );
 
+      // The hash links to the sandbox chain's own explorer page: from the hot wallet, to the
+      // publisher's address, the amount and the withdrawal, read from the chain itself.
+      const hash = done.data.transactionUpdated.txHash as string;
+      const listed = await gql(
+        app,
+        'query($s: String) { transactions(kind: WITHDRAWAL, search: $s) { data { id explorerUrl } } }',
+        { s: String(id) },
+        publisher,
+      );
+      expect(listed.data?.transactions.data, JSON.stringify(listed.errors)).toContainEqual({
+        id: String(id),
+        explorerUrl: `/sandbox/explorer/tx/${hash}`,
+      });
+      const explorer = await fetch(`${app.url}/sandbox/explorer/tx/${hash}`);
+      expect(explorer.status).toBe(200);
+      const html = await explorer.text();
+      const field = (testId: string) => new RegExp(`data-testid="${testId}">([^<]*)<`).exec(html)?.[1];
+      expect(field('explorer-hash')).toBe(hash);
+      expect(field('explorer-amount')).toBe('60.123456 USDT');
+      expect(field('explorer-to')).toBe(to);
+      const hot = (await app.services.payouts.ready()).wallet.address;
+      expect(field('explorer-from')).toBe(
+        `${hot.toString({ bounceable: false, testOnly: app.services.payouts.network === 'testnet' })} (the network&#39;s hot wallet)`,
+      );
+      expect(field('explorer-withdrawal')).toBe(`Withdrawal #${id}`);
+      expect(field('explorer-time')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+      expect(html).toContain('data-testid="explorer-status">Succeeded<');
+      const unknown = await fetch(`${app.url}/sandbox/explorer/tx/${'0'.repeat(64)}`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('Transaction not found');
+
       // Exactly: the recipient got 60.123456 USDT (6 decimals = micro-USD), the hot wallet sent it.
       expect(await usdtAt(app, to)).toBe(60_123_456n);
       expect(usdtBefore - (await usdtOf(app))).toBe(60_123_456n);

@@ -12,7 +12,7 @@ import './payments.schema.ts';
 import { PaymentsService } from './payments.service.ts';
 import { CryptoPayProvider } from './providers/cryptopay.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
-import { registerSandboxCheckout } from './sandbox.page.ts';
+import { registerSandboxCheckout, registerSandboxExplorer } from './sandbox.page.ts';
 
 /**
  * Top-ups through the payment provider (Crypto Pay, or the built-in sandbox) and withdrawals,
@@ -54,7 +54,9 @@ export const paymentsArea = defineArea({
     return { payments: new PaymentsService({ ledger, provider, log, payouts, notify }), payouts };
   },
   routes: paymentsRoutes,
-  http: ({ http, em, services: { payments } }) => {
+  http: ({ http, em, config, services: { payments, payouts } }) => {
+    // The sandbox chain's own explorer (a payout's hash links there when no real network is set).
+    if (!config.payouts.toncenter) registerSandboxExplorer(http, { payouts });
     // The sandbox's checkout page, when no real provider is configured.
     if (payments.provider instanceof SandboxProvider) {
       registerSandboxCheckout(http, { em, payments, sandbox: payments.provider });

@@ -102,7 +102,8 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     }),
     explorerUrl: t.string({
       nullable: true,
-      description: 'The payout transaction’s page in a block explorer (none on the sandbox chain).',
+      description:
+        'The payout transaction’s page in a block explorer: tonviewer’s, or on the sandbox chain the product’s own (a path, /sandbox/explorer/tx/<hash>).',
       resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.payouts.explorerUrl(p.txHash) : null),
     }),
     approvalsNeeded: t.int({

@@ -58,6 +58,28 @@ interface Rig {
   jettonWallet: Address;
 }
 
+/** The product's page for a sandbox chain transaction (sandbox.page.ts), the hash appended. */
+export const SANDBOX_EXPLORER_PATH = '/sandbox/explorer/tx/';
+
+/** A sandbox chain transaction as its explorer page shows it. */
+export interface SandboxTransactionView {
+  hash: string;
+  /** The account whose transaction it is (for a payout: the hot wallet's USDT jetton wallet). */
+  account: string;
+  at: string;
+  lt: string;
+  success: boolean;
+  exitCode: number | null;
+  /** The inbound message's sender (for a payout: the hot wallet). */
+  from: string | null;
+  /** A jetton transfer's recipient and amount (USDT, exact to its 6 decimals). */
+  to: string | null;
+  amount: string | null;
+  /** A payout's withdrawal (the transfer's query id). */
+  withdrawalId: number | null;
+  hotWallet: string;
+}
+
 /** What finance sees of the hot wallet; micro-USD and nanotons as decimal strings. */
 export interface PayoutWalletView {
   network: 'mainnet' | 'testnet';
@@ -193,7 +215,12 @@ export class PayoutsService {
           id: p.id,
           amount: formatMoney(p.amount),
           address: shortAddress(p.walletAddress ?? ''),
-          reason: (p.failureReason ?? '').replace(/\. The amount is back in your balance\.$/, ''),
+          // The sentence goes on after the reason: without its own closing stop ("…again.. The amount").
+          reason: (p.failureReason ?? '')
+            .replace(/\. The amount is back in your balance\.$/, '')
+            .replace(/[\s.]+$/, ''),
+          // Refused before it was sent (no batch): a rejection by finance, not a failed transfer.
+          ...(type === 'withdrawalFailed' && p.batchId == null ? { rejected: 1 } : {}),
         },
         path: `/publisher/payments?withdrawal=${p.id}`,
       })),
@@ -205,10 +232,43 @@ export class PayoutsService {
     return this.deps.settings.network;
   }
 
-  /** A payout transaction's block-explorer page (null on the sandbox chain, or without a hash). */
+  /**
+   * A payout transaction's block-explorer page (without a hash, none): tonviewer's for a real
+   * network, the product's own page for the sandbox chain (`/sandbox/explorer/tx/<hash>`).
+   */
   explorerUrl(txHash: string | null): string | null {
     const base = explorerBase(this.deps.settings.toncenter ? 'toncenter' : 'sandbox', this.network);
-    return base && txHash ? `${base}${txHash}` : null;
+    return txHash ? `${base}${txHash}` : null;
+  }
+
+  /**
+   * A transaction of the sandbox chain, as an explorer shows it: the account, when, whether it
+   * succeeded, and for a jetton transfer from whom, to whom and how much (USDT, to 6 decimals).
+   * Null on a real chain (its explorer is tonviewer) or for a hash the sandbox does not have.
+   */
+  async sandboxTransaction(hash: string): Promise<SandboxTransactionView | null> {
+    if (this.deps.settings.toncenter || !/^[0-9a-f]{64}$/.test(hash)) return null;
+    const rig = await this.ready();
+    if (!(rig.chain instanceof SandboxChain)) return null;
+    const found = rig.chain.find(hash);
+    if (!found) return null;
+    const { tx } = found;
+    const body = tx.inMessage && !tx.inMessage.bounced ? readJettonBody(tx.inMessage.body, false) : null;
+    const transfer = body?.op === OP_JETTON_TRANSFER;
+    const asFriendly = (raw: string) => friendly(Address.parseRaw(raw), this.network);
+    return {
+      hash,
+      account: asFriendly(found.account),
+      at: new Date(tx.now * 1000).toISOString(),
+      lt: tx.lt.toString(),
+      success: tx.success,
+      exitCode: tx.exitCode,
+      from: tx.inMessage?.source ? asFriendly(tx.inMessage.source) : null,
+      to: transfer && body.destination ? friendly(body.destination, this.network) : null,
+      amount: transfer && body.amount !== undefined ? formatMoney(body.amount) : null,
+      withdrawalId: transfer && body.queryId <= 2_147_483_647n ? Number(body.queryId) : null,
+      hotWallet: friendly(rig.wallet.address, this.network),
+    };
   }
 
   /** Resolves when the mails and rounds started in the background are done. */
@@ -1315,7 +1375,8 @@ function lowFundsMessage(ton: bigint, usdt: bigint, neededTon: bigint, neededUsd
 }
 
 /** Where a transaction hash opens in a block explorer (tonviewer), per network. */
-export function explorerBase(chain: 'sandbox' | 'toncenter', network: 'mainnet' | 'testnet'): string | null {
-  if (chain === 'sandbox') return null;
+export function explorerBase(chain: 'sandbox' | 'toncenter', network: 'mainnet' | 'testnet'): string {
+  // The sandbox chain lives in this server: its transactions are shown by the product itself.
+  if (chain === 'sandbox') return SANDBOX_EXPLORER_PATH;
   return network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
 }

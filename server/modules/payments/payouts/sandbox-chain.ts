@@ -200,6 +200,15 @@ export class SandboxChain implements TonChain {
     return result.stackReader;
   }
 
+  /** A transaction by its hash, with the account it belongs to (the sandbox's explorer page). */
+  find(hash: string): { account: string; tx: ChainTransaction } | null {
+    for (const [account, list] of this.history) {
+      const tx = list.find((t) => t.hash === hash);
+      if (tx) return { account, tx };
+    }
+    return null;
+  }
+
   async transactions(address: Address, afterLt: bigint, limit: number): Promise<ChainTransaction[]> {
     const list = this.history.get(address.toRawString()) ?? [];
     return list.filter((t) => t.lt > afterLt).slice(0, limit);
