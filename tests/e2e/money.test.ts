@@ -158,7 +158,7 @@ describe('money screens against the real server', () => {
     const seeded = page.getByTestId('transaction-row').first();
     expect(await seeded.getAttribute('data-status')).toBe('DONE');
     expect(await seeded.getByTestId('transaction-hash').textContent()).toMatch(/[0-9a-f]{64}/);
-    expect(await seeded.getByTestId('payout-stage').textContent()).toBe('Confirmed on chain');
+    expect(await seeded.getByTestId('payout-stage').textContent()).toBe('Paid: confirmed on chain');
 
     const send = page.getByRole('button', { name: 'Send Money' });
     await send.click();
@@ -231,7 +231,7 @@ describe('money screens against the real server', () => {
     expect(await notReloaded(fin)).toBe(true);
     await screenshot(fin, 'money-09-finance-queue');
 
-    expect(await card.getByTestId('payout-stage').textContent()).toBe('Requested, waiting for approval');
+    expect(await card.getByTestId('payout-stage').textContent()).toBe('Requested: waiting for approval');
     await fin.getByTestId('payout-wallet-usdt').waitFor({ state: 'visible' });
     // Approving takes a fresh proof too (over GraphQL here).
     await provedLongAgo('moderator@demo.local');
@@ -240,23 +240,31 @@ describe('money screens against the real server', () => {
     await finStepUp.getByLabel('Your password').fill('demo1234');
     await finStepUp.getByRole('button', { name: 'Confirm' }).click();
     await finStepUp.waitFor({ state: 'hidden' });
+    // The same words on both pages.
     await expect
       .poll(() => card.getByTestId('payout-stage').textContent())
-      .toBe('Approved, waiting for the next batch');
+      .toBe('Approved: goes out in the next payout round');
     await expect
       .poll(() => row.getByTestId('payout-stage').textContent(), LIVE)
-      .toBe('Approved, waiting for the next batch');
+      .toBe('Approved: goes out in the next payout round');
     await screenshot(fin, 'money-10-finance-approved');
     // The payout job's round: batched, sent, confirmed on the sandbox chain.
     const doneAt = Date.now();
     await app.services.payouts.round();
+    // It leaves the "In progress" list, and stays in sight there as Done with its transaction.
     await expect.poll(() => card.count()).toBe(0);
+    const finished = fin.locator(`[data-testid="finished-withdrawal"][data-id="${id}"]`);
+    await finished.waitFor({ state: 'visible', timeout: LIVE.timeout });
+    expect(await finished.getByTestId('transaction-status').textContent()).toBe('Done');
+    expect(await finished.getByTestId('payout-stage').textContent()).toBe('Paid: confirmed on chain');
+    expect(await finished.getByTestId('transaction-hash').textContent()).toMatch(/[0-9a-f]{64}/);
+    await screenshot(fin, 'money-10b-finance-finished-here');
 
     await expect.poll(() => row.getAttribute('data-status'), LIVE).toBe('DONE');
     printLatency('a withdrawal confirmed on chain, on the publisher’s page', doneAt);
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Done');
     expect(await row.getByTestId('transaction-hash').textContent()).toMatch(/[0-9a-f]{64}/);
-    expect(await row.getByTestId('payout-stage').textContent()).toBe('Confirmed on chain');
+    expect(await row.getByTestId('payout-stage').textContent()).toBe('Paid: confirmed on chain');
     expect(await notReloaded(pub)).toBe(true);
     await expect.poll(() => text(pub, 'total-balance')).toBe('55.74 $');
     await screenshot(pub, 'money-11-withdraw-done-live');

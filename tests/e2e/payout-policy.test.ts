@@ -68,7 +68,7 @@ describe('the Finance page under the payout policy', () => {
     await theirs.getByRole('button', { name: 'Give the second approval' }).click();
     await expect
       .poll(() => theirs.getByTestId('payout-stage').textContent())
-      .not.toBe('Requested, waiting for approval');
+      .not.toBe('Requested: waiting for approval');
     await screenshot(second, 'policy-02-second-approval');
     // Who decided stays on the row: both approvers, and where it was asked from.
     await theirs

@@ -66,7 +66,8 @@ describe('phone layouts at 390 px', () => {
     const staff = page.getByTestId('drawer-staff');
     await staff.getByRole('link', { name: /Moderation/ }).waitFor();
     for (const name of [/Moderation/, /Finance/, /Staff/, /Audit/]) {
-      expect(await withinWidth(staff.getByRole('link', { name }))).toBe(true);
+      // (The drawer slides in from the side: polled until it is in place.)
+      await expect.poll(() => withinWidth(staff.getByRole('link', { name }))).toBe(true);
       expect(await staff.getByRole('link', { name }).evaluate((e) => e.getBoundingClientRect().bottom)).toBeLessThan(
         PHONE.height,
       );

@@ -94,20 +94,21 @@ describe('publisher', () => {
     const rejected = await gql(
       app,
       'mutation($id: ID!, $reason: String!) { failWithdrawal(id: $id, reason: $reason) { status } }',
-      { id: String(id), reason: 'The wallet belongs to a sanctioned exchange' },
+      // Typed with its own full stop: the message does not double it.
+      { id: String(id), reason: 'The wallet belongs to a sanctioned exchange.' },
       moderator,
     );
     expect(rejected.data?.failWithdrawal.status, JSON.stringify(rejected.errors)).toBe('FAILED');
     const [asked, failed] = await exactly(pub, 2);
     expect(asked.text).toMatch(/^🔐 A withdrawal of 70\.00 \$ to /);
     expect(failed.text).toBe(
-      '❌ Your withdrawal of 70.00 $ failed: The wallet belongs to a sanctioned exchange. The amount is back in your balance.',
+      '❌ Your withdrawal of 70.00 $ was rejected: The wallet belongs to a sanctioned exchange. The amount is back in your balance.',
     );
     // E-mail is on by default for this type (the product mailed failed payouts before).
     await eventually(
       async () => {
         const mails = await outboxMails(app, pub.email as string);
-        return mails.some((m) => m.includes(`Subject: Your withdrawal #${id} was not paid`));
+        return mails.some((m) => m.includes(`Subject: Your withdrawal #${id} was rejected`));
       },
       10_000,
       'the failure mail',

@@ -27,6 +27,7 @@ import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
 import { isHeld, payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
+import { FinishedHere, useFinishedHere } from './FinishedHere';
 import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
@@ -112,6 +113,12 @@ const WithdrawalQueueChangedSubscription = graphql(`
     withdrawalQueueChanged {
       id
       status
+      payoutStage
+      batchId
+      txHash
+      explorerUrl
+      failureReason
+      updatedAt
     }
   }
 `);
@@ -167,8 +174,10 @@ export const queueFilters: Array<{ value: TransactionStatus; label: string }> = 
 
 /**
  * Finance staff: the live withdrawal queue. Approve (one, or every requested one on the page)
- * and the network pays it from its hot wallet; reject with a reason. The stages follow live:
- * requested → approved → sent (batch N) → confirmed, or failed with why.
+ * and the network pays it from its hot wallet; reject with a reason. The stages follow live
+ * (the event carries the stage, so a sent row loses its Reject at once): requested → approved →
+ * sent → paid, or rejected / not paid with why; one that ends while the list is open stays in
+ * sight above it ("Finished while you were here").
  */
 export function FinancePage() {
   const [status, setStatus] = useState<TransactionStatus>('IN_PROGRESS');
@@ -189,6 +198,11 @@ export function FinancePage() {
     myId,
   );
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
+  // Withdrawals that end while the "In progress" list is open stay in sight, with how they ended.
+  const { finished, clear } = useFinishedHere(
+    status === 'IN_PROGRESS' ? current?.withdrawalQueue.data : undefined,
+    JSON.stringify(tableVariables(state)),
+  );
   // One's own withdrawals are not in "approve all": another finance person decides them.
   const requested = (current?.withdrawalQueue.data ?? []).filter(
     (w) =>
@@ -220,6 +234,7 @@ export function FinancePage() {
           setState((s) => ({ ...s, page: 1 }));
         }}
       />
+      {status === 'IN_PROGRESS' && <FinishedHere finished={finished} onClear={clear} />}
       <DataTable<Withdrawal, TransactionSortField>
         label="Withdrawals"
         testId="withdrawal-queue"

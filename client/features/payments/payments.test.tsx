@@ -6,7 +6,7 @@ import { AddFundsForm } from './AddFundsForm';
 import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
 import { StatusBadge } from './StatusBadge';
 import { TON_ADDRESS_MESSAGE, isTonAddress } from './tonAddress';
-import { transactionStatus } from './status';
+import { payoutStage, transactionStatus } from './status';
 import { WithdrawForm } from './WithdrawForm';
 import { publisherTotal } from './WithdrawPage';
 
@@ -54,6 +54,27 @@ describe('withdrawal amount', () => {
     expect(publisherTotal('70.00', '35.50')).toBe('105.50');
     expect(publisherTotal('0.1', '0.2')).toBe('0.30');
     expect(publisherTotal('1000000000000.004', '0.001')).toBe('1000000000000.01');
+  });
+});
+
+describe('payout stages', () => {
+  it('names each stage in the payee’s words; a rejection is not a failed transfer', () => {
+    expect(payoutStage({ status: 'IN_PROGRESS', payoutStage: 'REQUESTED' })).toBe('Requested: waiting for approval');
+    expect(payoutStage({ status: 'IN_PROGRESS', payoutStage: 'APPROVED' })).toBe(
+      'Approved: goes out in the next payout round',
+    );
+    expect(payoutStage({ status: 'IN_PROGRESS', payoutStage: 'SENT', batchId: 3 })).toBe(
+      'Sent: waiting for the chain to confirm',
+    );
+    expect(payoutStage({ status: 'DONE', payoutStage: 'SENT', batchId: 3 })).toBe('Paid: confirmed on chain');
+    expect(payoutStage({ status: 'FAILED', payoutStage: 'REQUESTED' })).toBe('Rejected by finance');
+    expect(payoutStage({ status: 'FAILED', payoutStage: 'APPROVED' })).toBe('Rejected by finance');
+    expect(payoutStage({ status: 'FAILED', payoutStage: 'SENT', batchId: 3 })).toBe(
+      'Not paid: the transfer was refused',
+    );
+    // No stage repeats its badge's word.
+    for (const t of [{ status: 'DONE', batchId: 1 }, { status: 'FAILED', batchId: 1 }, { status: 'FAILED' }] as const)
+      expect(payoutStage(t)).not.toMatch(new RegExp(`^${transactionStatus[t.status].label}$`));
   });
 });
 

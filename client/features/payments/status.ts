@@ -13,17 +13,21 @@ export const transactionStatus: Record<TransactionStatus, StatusLook> = {
   FAILED: { label: 'Failed', colorPalette: 'red' },
 };
 
-/** Where a withdrawal is, as a person reads it: requested → approved → sent (batch N) → confirmed, or failed. */
+/**
+ * Where a withdrawal is, in the payee's words, the same on the publisher's and finance's pages:
+ * requested → approved → sent → paid; or rejected (by finance, before it was sent) or not paid
+ * (the chain refused the transfer). The status badge above it keeps the short Pending/Done/Failed.
+ */
 export function payoutStage(t: {
   status: TransactionStatus;
   payoutStage?: 'REQUESTED' | 'APPROVED' | 'SENT' | null;
   batchId?: number | null;
 }): string {
-  if (t.status === 'DONE') return 'Confirmed on chain';
-  if (t.status === 'FAILED') return 'Failed';
-  if (t.payoutStage === 'SENT') return t.batchId ? `Sent (batch ${t.batchId})` : 'Sent';
-  if (t.payoutStage === 'APPROVED') return 'Approved, waiting for the next batch';
-  return 'Requested, waiting for approval';
+  if (t.status === 'DONE') return 'Paid: confirmed on chain';
+  if (t.status === 'FAILED') return t.batchId ? 'Not paid: the transfer was refused' : 'Rejected by finance';
+  if (t.payoutStage === 'SENT') return 'Sent: waiting for the chain to confirm';
+  if (t.payoutStage === 'APPROVED') return 'Approved: goes out in the next payout round';
+  return 'Requested: waiting for approval';
 }
 
 /**

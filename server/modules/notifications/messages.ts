@@ -215,10 +215,13 @@ export const NOTIFICATION_TYPES = {
     group: 'PUBLISHER',
     label: 'Withdrawal failed',
     email: true,
-    subject: (p) => `Your withdrawal #${p.id} was not paid`,
+    // `rejected`: finance turned it down before it was sent; otherwise the chain refused its transfer.
+    subject: (p) => `Your withdrawal #${p.id} was ${p.rejected ? 'rejected' : 'not paid'}`,
     text: {
-      en: (p) => `❌ Your withdrawal of ${p.amount} $ failed: ${p.reason}. The amount is back in your balance.`,
-      ru: (p) => `❌ Вывод ${p.amount} $ не прошёл: ${p.reason}. Сумма вернулась на баланс.`,
+      en: (p) =>
+        `❌ Your withdrawal of ${p.amount} $ ${p.rejected ? 'was rejected' : 'failed'}: ${p.reason}. The amount is back in your balance.`,
+      ru: (p) =>
+        `❌ Вывод ${p.amount} $ ${p.rejected ? 'отклонён' : 'не прошёл'}: ${p.reason}. Сумма вернулась на баланс.`,
     },
     button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
   },
