@@ -111,13 +111,7 @@ const FinanceMeQuery = graphql(`
 const WithdrawalQueueChangedSubscription = graphql(`
   subscription WithdrawalQueueChanged {
     withdrawalQueueChanged {
-      id
-      status
-      payoutStage
-      batchId
-      txHash
-      explorerUrl
-      failureReason
+      ...FinishedWithdrawal
       updatedAt
     }
   }

@@ -12,8 +12,11 @@ import { StatusBadge } from '../payments/StatusBadge';
 import { payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
 
-/** A withdrawal's end as the live event writes it into the cache (the queue's subscription). */
-const FinishedWithdrawalFragment = graphql(`
+/**
+ * A withdrawal's end as the live event writes it into the cache: the queue's subscription
+ * (FinancePage.tsx) selects this fragment, so what is read here is always what the event wrote.
+ */
+export const FinishedWithdrawalFragment = graphql(`
   fragment FinishedWithdrawal on Transaction {
     id
     status
