@@ -190,7 +190,24 @@ describe('moderation in Chromium', () => {
     await signInTo(mod.page, 'moderator2@demo.local', '/moderation?tab=campaigns');
     const review = mod.page.getByTestId('review-row').filter({ hasText: 'Puzzle Planet' });
     await review.getByTestId('claim-campaign').click();
-    await review.getByTestId('reject-campaign').click();
+    // The claim opens the campaign: what players will see (logo, title, the Start button, the
+    // resource's link), what it pays per tier and to whom it is shown, before any decision.
+    const drawer = mod.page.getByTestId('review-drawer');
+    const preview = drawer.getByTestId('player-preview');
+    await preview.waitFor();
+    await expect
+      .poll(() => preview.getByTestId('preview-logo').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await preview.textContent()).toContain('Start');
+    expect(await drawer.getByTestId('preview-link').getAttribute('href')).toMatch(/^https:\/\//);
+    const facts = (await drawer.getByTestId('campaign-facts').textContent()) ?? '';
+    for (const fact of ['PaysTier 1:', 'Countries', 'Languages', 'Players', 'Daily cap', 'Apps'])
+      expect(facts).toContain(fact);
+    // Approve is in the open campaign only: the row offers Review.
+    expect(await review.getByTestId('approve-campaign').count()).toBe(0);
+    expect(await review.getByTestId('open-campaign').count()).toBe(1);
+    await screenshot(mod.page, 'moderation-05a-campaign-claimed-and-opened');
+    await drawer.getByTestId('reject-campaign').click();
     const dialog = mod.page.getByTestId('reject-dialog');
     await dialog.getByTestId('reject-submit').click();
     await dialog.getByText('Tell the advertiser why the campaign is rejected').waitFor();

@@ -80,7 +80,12 @@ describe('campaign review', () => {
     const a = await newcomer();
     const counts = async () => (await app.api('/v1/moderation/counts', { token: mod1 })).body.value;
     const before = await counts();
-    const first = await createCampaign(app, a.token, a.project.tasks[0], { name: 'First Try', budget: 5 });
+    const first = await createCampaign(app, a.token, a.project.tasks[0], {
+      name: 'First Try',
+      budget: 5,
+      // Shown to everyone (the showcase check below lists it), up to 40 a day.
+      dailyCap: 40,
+    });
     expect(first.status).toBe('MODERATION');
     expect(await listedIn(platform)).not.toContain(first.id);
     expect((await counts()).campaignsToReview).toBe(before.campaignsToReview + 1);
@@ -99,7 +104,22 @@ describe('campaign review', () => {
           status: 'MODERATION',
           budget: 5,
           advertiser: { id: a.userId, email: a.email },
-          task: { type: 'BOT' },
+          // What players will see (the task's logo, title and link) and who will see it, before Approve.
+          task: {
+            type: 'BOT',
+            title: a.project.tasks[0].title,
+            url: a.project.tasks[0].url,
+            logo: a.project.tasks[0].logo,
+          },
+          targeting: {
+            countries: [],
+            languages: [],
+            dailyCap: 40,
+            premiumOnly: false,
+            newUsersOnly: true,
+            minQuality: null,
+            unscoredAllowed: true,
+          },
           claimedBy: null,
         },
       ],

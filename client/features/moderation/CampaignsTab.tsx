@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Portal } from '@chakra-ui/react/portal';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -29,6 +29,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
+import { typeLabels } from '../projects/constants';
 import {
   ApproveCampaignMutation,
   CampaignReviewDetailQuery,
@@ -112,7 +113,7 @@ export function CampaignsTab() {
   const page = data?.campaignReviews ?? previousData?.campaignReviews;
   const rows = useMemo(() => page?.data.map((r) => unmask(CampaignReviewRowFragment, r)), [page]);
 
-  const columns = useMemo(() => reviewColumns(myId, actions, setRejecting), [myId, actions]);
+  const columns = useMemo(() => reviewColumns(myId, actions, setRejecting, setOpenId), [myId, actions]);
 
   return (
     <>
@@ -158,6 +159,7 @@ function reviewColumns(
   myId: string | undefined,
   actions: ReturnType<typeof useReviewActions>,
   setRejecting: (campaign: ReviewRow) => void,
+  open: (id: string) => void,
 ): ColumnDef<ReviewRow, any>[] {
   const col = createColumnHelper<ReviewRow>();
   return [
@@ -218,7 +220,14 @@ function reviewColumns(
       ),
       meta: { align: 'end' },
       cell: (c) => (
-        <ReviewButtons campaign={c.row.original} myId={myId} actions={actions} onReject={setRejecting} compact />
+        <ReviewButtons
+          campaign={c.row.original}
+          myId={myId}
+          actions={actions}
+          onReject={setRejecting}
+          onOpen={open}
+          compact
+        />
       ),
     }),
   ];
@@ -250,7 +259,16 @@ function ReviewCards({
             `Created ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
           ]}
           badges={<CampaignStatusBadge status={r.status} />}
-          actions={<ReviewButtons campaign={r} myId={myId} actions={actions} onReject={setRejecting} compact />}
+          actions={
+            <ReviewButtons
+              campaign={r}
+              myId={myId}
+              actions={actions}
+              onReject={setRejecting}
+              onOpen={setOpenId}
+              compact
+            />
+          }
           onOpen={() => setOpenId(r.id)}
           rowProps={{ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status }}
         />
@@ -259,17 +277,24 @@ function ReviewCards({
   );
 }
 
+/**
+ * A row's or the drawer's buttons. Claiming opens the campaign (everything a player will see, what
+ * it pays and to whom it is shown); Approve is in the open campaign only: a row offers Review.
+ */
 function ReviewButtons({
   campaign,
   myId,
   actions,
   onReject,
+  onOpen,
   compact,
 }: {
   campaign: ReviewRow;
   myId?: string;
   actions: ReviewActions;
   onReject: (c: ReviewRow) => void;
+  /** Opens the campaign's drawer (rows); absent in the drawer itself. */
+  onOpen?: (id: string) => void;
   compact?: boolean;
 }) {
   if (campaign.status !== 'MODERATION') return null;
@@ -285,7 +310,7 @@ function ReviewButtons({
         size={size}
         colorPalette="brand"
         loading={busy}
-        onClick={stop(() => void actions.claim(campaign.id))}
+        onClick={stop(() => void actions.claim(campaign.id).then((ok) => ok && onOpen?.(campaign.id)))}
         data-testid="claim-campaign"
       >
         Claim
@@ -307,15 +332,21 @@ function ReviewButtons({
       >
         Reject
       </Button>
-      <Button
-        size={size}
-        colorPalette="green"
-        loading={busy}
-        onClick={stop(() => void actions.approve(campaign.id))}
-        data-testid="approve-campaign"
-      >
-        Approve
-      </Button>
+      {onOpen ? (
+        <Button size={size} colorPalette="brand" onClick={stop(() => onOpen(campaign.id))} data-testid="open-campaign">
+          Review
+        </Button>
+      ) : (
+        <Button
+          size={size}
+          colorPalette="green"
+          loading={busy}
+          onClick={stop(() => void actions.approve(campaign.id))}
+          data-testid="approve-campaign"
+        >
+          Approve
+        </Button>
+      )}
     </HStack>
   );
 }
@@ -484,46 +515,99 @@ function RejectDialog({
   );
 }
 
-/** The campaign under review: advertiser, project, budget, prices, date and resource. */
-function CampaignFacts({ c }: { c: ReviewRow }) {
+/** The task as players will see it in the showcase: its logo, title and kind beside a Start button. */
+function PlayerPreview({ c }: { c: ReviewRow }) {
   return (
-    <Stack as="dl" gap="2" fontSize="sm">
-      {(
-        [
-          ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
-          ['Project', c.project.title],
-          ['Budget', formatMoney(c.budget)],
-          [
-            'Prices',
-            [...c.prices]
-              .sort((a, b) => a.tierLevel - b.tierLevel)
-              .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
-              .join(' · '),
-          ],
-          ['Created', formatShortDate(c.createdAt)],
-        ] as const
-      ).map(([k, v]) => (
-        <HStack key={k} align="flex-start" gap="3">
-          <Text as="dt" color="fg.muted" minW="20">
-            {k}
+    <Stack gap="1.5">
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
+        As players will see it
+      </Text>
+      <HStack gap="3" p="3" borderWidth="1px" borderRadius="l2" data-testid="player-preview">
+        {c.task.logo ? (
+          <Image src={c.task.logo} alt="" boxSize="10" borderRadius="md" objectFit="cover" data-testid="preview-logo" />
+        ) : (
+          <Box boxSize="10" borderRadius="md" bg="bg.muted" />
+        )}
+        <Stack gap="0" flex="1" minW="0">
+          <Text fontWeight="medium" truncate>
+            {c.task.title}
           </Text>
-          <Text as="dd">{v}</Text>
-        </HStack>
-      ))}
-      <HStack align="flex-start" gap="3">
-        <Text as="dt" color="fg.muted" minW="20">
-          Resource
-        </Text>
-        <Stack as="dd" gap="0">
-          <HStack gap="2">
-            <Text>{c.task.title}</Text>
-            <Badge variant="outline">{c.task.type.toLowerCase().replace('_', ' ')}</Badge>
-          </HStack>
-          <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" color="fg.muted">
-            {c.task.url} <ExternalLink size={12} />
-          </ChakraLink>
+          <Text fontSize="xs" color="fg.muted">
+            {typeLabels[c.task.type]}
+          </Text>
         </Stack>
+        <Box
+          as="span"
+          px="3"
+          py="1"
+          borderRadius="full"
+          bg="colorPalette.solid"
+          color="colorPalette.contrast"
+          colorPalette="brand"
+          fontSize="sm"
+          aria-hidden
+        >
+          Start
+        </Box>
       </HStack>
+      <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" fontSize="sm" data-testid="preview-link">
+        Open {c.task.url} <ExternalLink size={12} />
+      </ChakraLink>
+    </Stack>
+  );
+}
+
+/** Who the campaign is shown to, in words. */
+export function targetingLines(t: ReviewRow['targeting']): [string, string][] {
+  const players = [t.premiumOnly && 'Telegram Premium only', t.newUsersOnly && 'new to this advertiser only'].filter(
+    Boolean,
+  );
+  return [
+    ['Countries', t.countries.length ? t.countries.join(', ') : 'All'],
+    ['Languages', t.languages.length ? t.languages.join(', ') : 'All'],
+    ['Players', players.length ? players.join('; ') : 'Everyone'],
+    ['Daily cap', t.dailyCap === null ? 'None' : `${t.dailyCap.toLocaleString()} a day`],
+    [
+      'Apps',
+      t.minQuality === null
+        ? 'Any app'
+        : `Quality ${t.minQuality} or more${t.unscoredAllowed ? ', and apps without a score yet' : ''}`,
+    ],
+  ];
+}
+
+/**
+ * The campaign under review, before Approve: what players will see (with the resource's link),
+ * what it pays per tier, to whom it is shown, and whose it is.
+ */
+function CampaignFacts({ c }: { c: ReviewRow }) {
+  const facts: [string, string][] = [
+    [
+      'Pays',
+      [...c.prices]
+        .sort((a, b) => a.tierLevel - b.tierLevel)
+        .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
+        .join(' · '),
+    ],
+    ['Budget', formatMoney(c.budget)],
+    ...targetingLines(c.targeting),
+    ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
+    ['Project', c.project.title],
+    ['Created', formatShortDate(c.createdAt)],
+  ];
+  return (
+    <Stack gap="4">
+      <PlayerPreview c={c} />
+      <Stack as="dl" gap="2" fontSize="sm" data-testid="campaign-facts">
+        {facts.map(([k, v]) => (
+          <HStack key={k} align="flex-start" gap="3">
+            <Text as="dt" color="fg.muted" minW="20">
+              {k}
+            </Text>
+            <Text as="dd">{v}</Text>
+          </HStack>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -172,10 +172,20 @@ export const CampaignReviewRowFragment = graphql(`
       type
       title
       url
+      logo
     }
     prices {
       tierLevel
       value
+    }
+    targeting {
+      countries
+      languages
+      dailyCap
+      premiumOnly
+      newUsersOnly
+      minQuality
+      unscoredAllowed
     }
     claimedBy {
       id

@@ -48,8 +48,19 @@ export interface CampaignReviewView {
   approvedAt: Date | null;
   advertiser: { id: number; name: string; email: string };
   project: { id: number; title: string };
-  task: { type: TaskType; title: string; url: string };
+  /** The task as players see it in the showcase: its logo (a stored image's URL), title, type and link. */
+  task: { type: TaskType; title: string; url: string; logo: string | null };
   prices: { tierLevel: number; value: bigint }[];
+  /** Who the campaign is shown to (empty lists: everyone). */
+  targeting: {
+    countries: string[];
+    languages: string[];
+    dailyCap: number | null;
+    premiumOnly: boolean;
+    newUsersOnly: boolean;
+    minQuality: number | null;
+    unscoredAllowed: boolean;
+  };
   budget: bigint;
   claimedBy: { id: number; name: string } | null;
   claimedAt: Date | null;
@@ -74,7 +85,15 @@ interface Row {
   task_type: TaskType;
   task_title: string;
   task_url: string;
+  task_logo: string | null;
   prices: Record<string, string>;
+  countries: string[] | null;
+  languages: string[] | null;
+  daily_cap: number | null;
+  is_premium_only: boolean;
+  new_users_only: boolean;
+  min_quality: number | null;
+  unscored_allowed: boolean;
   budget: string;
   review_claimed_by_id: number | null;
   claimer: string | null;
@@ -83,11 +102,14 @@ interface Row {
 
 const SELECT = `select c.id, c.created_at, c.name, c.status, c.reject_reason, c.approved_at, c.owner_id,
        o.name as owner_name, o.email as owner_email, c.project_id, pr.title as project_title, c.task_type,
-       c.task_title, c.task_url, c.prices, coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text as budget,
+       c.task_title, c.task_url, t.logo as task_logo, c.prices, c.countries, c.languages, c.daily_cap,
+       c.is_premium_only, c.new_users_only, c.min_quality, c.unscored_allowed,
+       coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)::text as budget,
        c.review_claimed_by_id, u.name as claimer, c.review_claimed_at
   from campaigns c
   join users o on o.id = c.owner_id
   join projects pr on pr.id = c.project_id
+  left join tasks t on t.id = c.task_id
   left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
   left join users u on u.id = c.review_claimed_by_id`;
 
@@ -114,7 +136,16 @@ const toView = (r: Row): CampaignReviewView => ({
   approvedAt: r.approved_at ? new Date(r.approved_at) : null,
   advertiser: { id: r.owner_id, name: r.owner_name, email: r.owner_email },
   project: { id: r.project_id, title: r.project_title },
-  task: { type: r.task_type, title: r.task_title, url: r.task_url },
+  task: { type: r.task_type, title: r.task_title, url: r.task_url, logo: r.task_logo },
+  targeting: {
+    countries: r.countries ?? [],
+    languages: r.languages ?? [],
+    dailyCap: r.daily_cap,
+    premiumOnly: r.is_premium_only,
+    newUsersOnly: r.new_users_only,
+    minQuality: r.min_quality,
+    unscoredAllowed: r.unscored_allowed,
+  },
   prices: Object.entries(r.prices)
     .map(([level, value]) => ({ tierLevel: Number(level), value: BigInt(value) }))
     .sort((a, b) => a.tierLevel - b.tierLevel),

@@ -242,6 +242,19 @@ const ReviewTaskRef = builder.objectRef<CampaignReviewView['task']>('CampaignRev
     type: t.expose('type', { type: TaskTypeEnum }),
     title: t.exposeString('title'),
     url: t.exposeString('url'),
+    logo: t.exposeString('logo', { nullable: true, description: 'The logo players see beside the title.' }),
+  }),
+});
+const ReviewTargetingRef = builder.objectRef<CampaignReviewView['targeting']>('CampaignReviewTargeting').implement({
+  description: 'Who the campaign is shown to; empty lists mean everyone.',
+  fields: (t) => ({
+    countries: t.exposeStringList('countries'),
+    languages: t.exposeStringList('languages'),
+    dailyCap: t.exposeInt('dailyCap', { nullable: true }),
+    premiumOnly: t.exposeBoolean('premiumOnly'),
+    newUsersOnly: t.exposeBoolean('newUsersOnly'),
+    minQuality: t.exposeInt('minQuality', { nullable: true }),
+    unscoredAllowed: t.exposeBoolean('unscoredAllowed'),
   }),
 });
 const ReviewPriceRef = builder.objectRef<CampaignReviewView['prices'][number]>('CampaignReviewPrice').implement({
@@ -261,6 +274,7 @@ const CampaignReviewRef = builder.objectRef<CampaignReviewView>('CampaignReview'
     project: t.expose('project', { type: ReviewProjectRef }),
     task: t.expose('task', { type: ReviewTaskRef }),
     prices: t.expose('prices', { type: [ReviewPriceRef] }),
+    targeting: t.expose('targeting', { type: ReviewTargetingRef }),
     budget: t.expose('budget', { type: 'Money' }),
     claimedBy: t.expose('claimedBy', { type: NamedRef, nullable: true }),
     claimedAt: t.expose('claimedAt', { type: 'DateTime', nullable: true }),

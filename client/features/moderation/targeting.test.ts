@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { targetingLines } from './CampaignsTab';
+
+describe('a campaign’s targeting, as the moderator reads it before Approve', () => {
+  it('says everyone where nothing narrows it', () => {
+    expect(
+      targetingLines({
+        countries: [],
+        languages: [],
+        dailyCap: null,
+        premiumOnly: false,
+        newUsersOnly: false,
+        minQuality: null,
+        unscoredAllowed: true,
+      }),
+    ).toEqual([
+      ['Countries', 'All'],
+      ['Languages', 'All'],
+      ['Players', 'Everyone'],
+      ['Daily cap', 'None'],
+      ['Apps', 'Any app'],
+    ]);
+  });
+
+  it('names each limit', () => {
+    expect(
+      targetingLines({
+        countries: ['DE', 'US'],
+        languages: ['en'],
+        dailyCap: 1500,
+        premiumOnly: true,
+        newUsersOnly: true,
+        minQuality: 70,
+        unscoredAllowed: false,
+      }),
+    ).toEqual([
+      ['Countries', 'DE, US'],
+      ['Languages', 'en'],
+      ['Players', 'Telegram Premium only; new to this advertiser only'],
+      ['Daily cap', '1,500 a day'],
+      ['Apps', 'Quality 70 or more'],
+    ]);
+  });
+});
