@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { targetingLines } from './CampaignsTab';
 
+const t = (fields: Omit<Parameters<typeof targetingLines>[0], '__typename'>) =>
+  targetingLines({ __typename: 'CampaignReviewTargeting', ...fields });
+
 describe('a campaign’s targeting, as the moderator reads it before Approve', () => {
   it('says everyone where nothing narrows it', () => {
     expect(
-      targetingLines({
+      t({
         countries: [],
         languages: [],
         dailyCap: null,
@@ -24,7 +27,7 @@ describe('a campaign’s targeting, as the moderator reads it before Approve', (
 
   it('names each limit', () => {
     expect(
-      targetingLines({
+      t({
         countries: ['DE', 'US'],
         languages: ['en'],
         dailyCap: 1500,
