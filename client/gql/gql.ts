@@ -97,7 +97,8 @@ type Documents = {
     "\n  query PayoutAddresses {\n    payoutAddresses {\n      id\n      address\n      label\n      paidAt\n    }\n  }\n": typeof types.PayoutAddressesDocument,
     "\n  mutation AddPayoutAddress($address: String!, $label: String!) {\n    addPayoutAddress(address: $address, label: $label) {\n      id\n      address\n      label\n      paidAt\n    }\n  }\n": typeof types.AddPayoutAddressDocument,
     "\n  mutation RemovePayoutAddress($id: ID!) {\n    removePayoutAddress(id: $id)\n  }\n": typeof types.RemovePayoutAddressDocument,
-    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n  }\n": typeof types.TransactionRow_TransactionFragmentDoc,
+    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n    payUrl\n  }\n": typeof types.TransactionRow_TransactionFragmentDoc,
+    "\n  mutation CancelTopUp($id: ID!) {\n    cancelTopUp(id: $id) {\n      id\n      status\n      failureReason\n      payUrl\n      updatedAt\n    }\n  }\n": typeof types.CancelTopUpDocument,
     "\n  query Transactions(\n    $kind: TransactionKind!\n    $page: Int!\n    $size: Int\n    $sortField: TransactionSortField\n    $sortOrder: SortOrder\n    $filters: TransactionFilters\n    $search: String\n  ) {\n    transactions(\n      kind: $kind\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      filters: $filters\n      search: $search\n    ) {\n      totalCount\n      data {\n        id\n        status\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": typeof types.TransactionsDocument,
     "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": typeof types.TransactionUpdatedDocument,
     "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.WithdrawMeDocument,
@@ -230,7 +231,8 @@ const documents: Documents = {
     "\n  query PayoutAddresses {\n    payoutAddresses {\n      id\n      address\n      label\n      paidAt\n    }\n  }\n": types.PayoutAddressesDocument,
     "\n  mutation AddPayoutAddress($address: String!, $label: String!) {\n    addPayoutAddress(address: $address, label: $label) {\n      id\n      address\n      label\n      paidAt\n    }\n  }\n": types.AddPayoutAddressDocument,
     "\n  mutation RemovePayoutAddress($id: ID!) {\n    removePayoutAddress(id: $id)\n  }\n": types.RemovePayoutAddressDocument,
-    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n  }\n": types.TransactionRow_TransactionFragmentDoc,
+    "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n    payUrl\n  }\n": types.TransactionRow_TransactionFragmentDoc,
+    "\n  mutation CancelTopUp($id: ID!) {\n    cancelTopUp(id: $id) {\n      id\n      status\n      failureReason\n      payUrl\n      updatedAt\n    }\n  }\n": types.CancelTopUpDocument,
     "\n  query Transactions(\n    $kind: TransactionKind!\n    $page: Int!\n    $size: Int\n    $sortField: TransactionSortField\n    $sortOrder: SortOrder\n    $filters: TransactionFilters\n    $search: String\n  ) {\n    transactions(\n      kind: $kind\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      filters: $filters\n      search: $search\n    ) {\n      totalCount\n      data {\n        id\n        status\n        ...TransactionRow_transaction\n      }\n    }\n  }\n": types.TransactionsDocument,
     "\n  subscription TransactionUpdated {\n    transactionUpdated {\n      id\n      kind\n      ...TransactionRow_transaction\n    }\n  }\n": types.TransactionUpdatedDocument,
     "\n  query WithdrawMe {\n    me {\n      id\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.WithdrawMeDocument,
@@ -629,7 +631,11 @@ export function graphql(source: "\n  mutation RemovePayoutAddress($id: ID!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n  }\n"): (typeof documents)["\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n  }\n"];
+export function graphql(source: "\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n    payUrl\n  }\n"): (typeof documents)["\n  fragment TransactionRow_transaction on Transaction {\n    id\n    createdAt\n    updatedAt\n    kind\n    status\n    amount\n    walletAddress\n    txHash\n    failureReason\n    payoutStage\n    batchId\n    explorerUrl\n    holdUntil\n    payUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelTopUp($id: ID!) {\n    cancelTopUp(id: $id) {\n      id\n      status\n      failureReason\n      payUrl\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CancelTopUp($id: ID!) {\n    cancelTopUp(id: $id) {\n      id\n      status\n      failureReason\n      payUrl\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

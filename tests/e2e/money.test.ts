@@ -90,6 +90,9 @@ describe('money screens against the real server', () => {
     await expect.poll(() => row.getAttribute('data-status')).toBe('IN_PROGRESS');
     expect(await row.getByTestId('transaction-status').textContent()).toBe('Pending');
     expect(await row.getByTestId('transaction-amount').textContent()).toBe('25.00 $');
+    // While it waits: back to its checkout, or cancel it.
+    const waiting = row.getByTestId('top-up-waiting');
+    expect(await waiting.getByRole('link', { name: 'Continue payment' }).getAttribute('href')).toBe(checkout.url());
     await screenshot(page, 'money-04-add-funds-pending');
 
     const paidAt = Date.now();
@@ -106,7 +109,20 @@ describe('money screens against the real server', () => {
     await expect.poll(() => text(page, 'advertiser-balance')).toBe('225.00 $');
     printLatency('a paid top-up on the first tab', paidAt);
     expect(await notReloaded(page)).toBe(true);
+    await expect.poll(() => waiting.count()).toBe(0);
     await screenshot(page, 'money-05-add-funds-done-live');
+
+    // A top-up left at its checkout: cancelled from the history, it reads Failed · Cancelled.
+    await checkout.getByLabel(/Amount/).fill('9');
+    await checkout.getByRole('button', { name: 'Go to Payment' }).click();
+    await checkout.waitForURL('**/pay/sandbox/**');
+    const leftId = new URL(checkout.url()).pathname.split('/').pop();
+    const left = page.locator(`[data-testid="transaction-row"][data-id="${leftId}"]`);
+    await left.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => left.getAttribute('data-status'), LIVE).toBe('FAILED');
+    await left.getByText('Cancelled').waitFor();
+    expect(await left.getByTestId('top-up-waiting').count()).toBe(0);
+    await expect.poll(() => text(page, 'balance-chip')).toBe('225.00 $');
   });
 
   it('opened at 127.0.0.1 without PUBLIC_URL, the checkout returns to the same origin, signed in', async () => {

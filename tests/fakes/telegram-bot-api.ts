@@ -271,7 +271,9 @@ export async function startFakeBotApi(
     }
     const text = String(chatId);
     const found = text.startsWith('@') ? chats.get(key(text)) : [...chats.values()].find((c) => String(c.id) === text);
-    if (!found && options.anyChannel && text.startsWith('@')) {
+    // Any channel, as the simulator's players need; not a bot's name: the real Bot API does not
+    // answer getChat for a bot it never talked to (a name ending in "bot" is one).
+    if (!found && options.anyChannel && text.startsWith('@') && !/bot$/i.test(text)) {
       setChat({ username: key(text), type: 'channel', title: key(text) });
       return chats.get(key(text))!;
     }

@@ -123,6 +123,75 @@ describe('sandbox provider (default)', () => {
     expect((await self(app, advertiser)).advertiserBalance).toBe(before);
   });
 
+  test('a top-up waiting for payment: its checkout to go back to, Cancel (its owner only, once), expiry after an hour; paid after all, it is credited', async () => {
+    const before = (await self(app, advertiser)).advertiserBalance;
+    const { url, transaction } = (await topUp(25)).body.value;
+    const row = async (token = advertiser) =>
+      (
+        await gql(
+          app,
+          'query { transactions(kind: TOP_UP, size: 50) { data { id status payUrl failureReason } } }',
+          {},
+          token,
+        )
+      ).data?.transactions.data.find((t: { id: string }) => t.id === String(transaction.id));
+    expect(await row()).toMatchObject({ status: 'IN_PROGRESS', payUrl: url, failureReason: null });
+    const cancel = (id: number, token = advertiser) =>
+      gql(
+        app,
+        'mutation($id: ID!) { cancelTopUp(id: $id) { id status failureReason payUrl } }',
+        { id: String(id) },
+        token,
+      );
+    // Not another's: refused as not found, nothing changes.
+    const foreign = await cancel(transaction.id, publisher);
+    expect(foreign.errors?.[0]?.message).toBe('Payment not found');
+    const cancelled = await cancel(transaction.id);
+    expect(cancelled.data?.cancelTopUp).toEqual({
+      id: String(transaction.id),
+      status: 'FAILED',
+      failureReason: 'Cancelled',
+      payUrl: null,
+    });
+    expect((await cancel(transaction.id)).errors?.[0]?.message).toBe('This top-up is already ended');
+    // Its checkout takes no payment now (as a real provider's closed invoice).
+    const pay = await fetch(url.replace(`/pay/sandbox/${transaction.id}?`, `/pay/sandbox/${transaction.id}/pay?`), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(pay.headers.get('location')).toContain('status=failed');
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before);
+    // The provider confirming it after all (a payment already under way): credited, once.
+    const sandbox = app.services.payments.provider as SandboxProvider;
+    for (let i = 0; i < 2; i++) {
+      const { body, signature } = sandbox.webhook(transaction.id, 'paid');
+      await app.services.payments.handleWebhook(app.orm.em.fork() as EntityManager, body, {
+        [SANDBOX_SIGNATURE_HEADER]: signature,
+      });
+    }
+    expect(await row()).toMatchObject({ status: 'DONE', failureReason: null, payUrl: null });
+    expect((await self(app, advertiser)).advertiserBalance).toBe(before + 25);
+
+    // Left unpaid for an hour: expired by the reconciliation job (the sandbox has no expiry of its own).
+    const left = (await topUp(7)).body.value.transaction;
+    const fresh = (await topUp(8)).body.value.transaction;
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update payments set created_at = now() - interval '61 minutes' where id = ?`, [left.id]);
+    expect(await app.services.payments.reconcileTopUps(app.orm.em.fork() as EntityManager, 15 * 60_000)).toBe(1);
+    const list = (await app.api('/v1/users/transactions/advertiser', { token: advertiser })).body.value.data;
+    const byId = (id: number) => list.find((t: { id: number }) => t.id === id);
+    expect(byId(left.id)).toMatchObject({ status: 'FAILED' });
+    expect(
+      (
+        await gql(app, 'query { transactions(kind: TOP_UP, size: 50) { data { id failureReason } } }', {}, advertiser)
+      ).data.transactions.data.find((t: { id: string }) => t.id === String(left.id)).failureReason,
+    ).toBe('Expired: not paid within an hour. Start a new top-up.');
+    expect(byId(fresh.id)).toMatchObject({ status: 'IN_PROGRESS' });
+    await cancel(fresh.id);
+  });
+
   test('sandbox page and buttons with a bad token → 404', async () => {
     const { url, transaction } = (await topUp(5)).body.value;
     const bad = url.replace(/token=[0-9a-f]+/, 'token=00000000000000000000000000000000');

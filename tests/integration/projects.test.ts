@@ -725,6 +725,13 @@ describe('link suggestions', () => {
     expect(resource.body.value).toEqual({ title: 'Another_Bot', logo: null, taskType: 'BOT' });
     const priv = await app.api('/v1/suggestions/telegram', { token: adv, body: { url: '@friendly_helper' } });
     expect(priv.body.value).toMatchObject({ title: 'Friendly Helper', taskType: 'BOT' });
+    // Telegram keeps the "bot" ending for bots: whatever a Bot API answers for one, it is a bot.
+    fake.setChat({ username: 'answered_as_channel_bot', type: 'channel', title: 'Answered Bot' });
+    const answered = await app.api('/v1/suggestions/resource', {
+      token: adv,
+      body: { url: '@answered_as_channel_bot' },
+    });
+    expect(answered.body.value).toEqual({ title: 'Answered Bot', logo: null, taskType: 'BOT' });
   });
 
   test('unknown or unreadable links: 404 with the spec’s message; empty url: 400', async () => {

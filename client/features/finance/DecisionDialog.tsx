@@ -60,7 +60,8 @@ export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDia
               }}
               noValidate
             >
-              <Dialog.Header>
+              {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
+              <Dialog.Header pe="12">
                 <Dialog.Title>Reject withdrawal #{target?.id}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>

@@ -188,3 +188,69 @@ describe('who decided, on each withdrawal (the audit trail)', () => {
     ]);
   });
 });
+
+describe('a withdrawal that ends while “In progress” is open', () => {
+  it('leaves the list and stays in sight above it as Done, with its transaction, in the payee’s words', async () => {
+    let queue = [row('5', { payoutStage: 'SENT', batchId: 3 }), row('4', {})];
+    const apollo = testApollo((operation) => {
+      if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
+      if (operation === 'WithdrawalQueue')
+        return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
+      if (operation === 'PayoutWallet')
+        return {
+          payoutWallet: {
+            __typename: 'PayoutWallet',
+            network: 'testnet',
+            chain: 'sandbox',
+            address: '0QCf',
+            ton: '1000000000000',
+            usdt: '1000000',
+            neededTon: '0',
+            neededUsdt: '0',
+            alert: null,
+            limit: null,
+            limitsSet: false,
+            limitsLifted: false,
+            explorer: '/sandbox/explorer/tx/',
+            unmatched: [],
+          },
+        };
+      return undefined;
+    });
+    renderInApp(apollo.wrap(<FinancePage />));
+    const sent = (await screen.findAllByTestId('withdrawal')).find((el) => el.getAttribute('data-id') === '5')!;
+    // Sent: no Reject (it ends by what the chain does), in the same words as the publisher's page.
+    expect(within(sent).getByTestId('payout-stage')).toHaveTextContent('Sent: waiting for the chain to confirm');
+    expect(within(sent).queryByRole('button', { name: /Reject/ })).toBeNull();
+    expect(screen.queryByTestId('finished-here')).toBeNull();
+
+    // The chain confirms it: the event carries the end; the refetched list no longer has it.
+    const hash = 'ab'.repeat(32);
+    queue = [row('4', {})];
+    await waitFor(() => expect(apollo.count('WithdrawalQueue')).toBe(1));
+    apollo.emit({
+      withdrawalQueueChanged: {
+        __typename: 'Transaction',
+        id: '5',
+        status: 'DONE',
+        payoutStage: 'SENT',
+        batchId: 3,
+        txHash: hash,
+        explorerUrl: `/sandbox/explorer/tx/${hash}`,
+        failureReason: null,
+        updatedAt: '2026-11-29T06:05:00Z',
+      },
+    });
+    const finished = await screen.findByTestId('finished-withdrawal');
+    expect(finished).toHaveAttribute('data-id', '5');
+    expect(within(finished).getByTestId('transaction-status')).toHaveTextContent('Done');
+    expect(within(finished).getByTestId('payout-stage')).toHaveTextContent('Paid: confirmed on chain');
+    expect(within(finished).getByTestId('explorer-link')).toHaveAttribute('href', `/sandbox/explorer/tx/${hash}`);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('withdrawal').map((el) => el.getAttribute('data-id'))).toEqual(['4']),
+    );
+    // Cleared when read.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(screen.queryByTestId('finished-here')).toBeNull());
+  });
+});

@@ -48,17 +48,22 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
         <Box as="span" truncate data-testid="balance-chip-amount">
           {formatMoney(publisher ? balances.publisherBalance : amount)}
         </Box>
+        {/* On phones too (shorter): without it the chip's figure looked like the Withdraw page's
+            total and seemed to disagree with it. */}
         {onHold && (
           <Box
             as="span"
-            display={{ base: 'none', sm: 'inline' }}
             fontSize="xs"
             color="fg.muted"
             fontWeight="normal"
             whiteSpace="nowrap"
             data-testid="balance-chip-hold"
           >
-            + {formatMoney(onHold)} on hold
+            + {formatMoney(onHold)}
+            <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+              {' '}
+              on hold
+            </Box>
           </Box>
         )}
       </Link>

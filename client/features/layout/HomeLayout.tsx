@@ -13,7 +13,7 @@ import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
 import { LayoutMeQuery } from './layoutApi';
-import { areaFromPath, homePath, isStaffPath } from '../../lib/areas';
+import { areaFromPath, areas, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
@@ -94,7 +94,13 @@ function Shell() {
             ) : error ? null : (
               <MenuButtonPlace />
             )}
-            <Link to={homePath(me)} aria-label="Taskgram Ads, home" data-testid="logo-link" style={{ flexShrink: 0 }}>
+            {/* Until the user is known, the home of the area on screen (not the advertiser's by default). */}
+            <Link
+              to={me ? homePath(me) : (areas.find((a) => a.id === area)?.home ?? homePath(me))}
+              aria-label="Taskgram Ads, home"
+              data-testid="logo-link"
+              style={{ flexShrink: 0 }}
+            >
               <HeaderLogo />
             </Link>
             <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />

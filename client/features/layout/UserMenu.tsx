@@ -54,11 +54,13 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
                 <Text fontWeight="semibold" data-testid="user-name">
                   {user.name}
                 </Text>
-                <HStack gap="1">
+                <HStack gap="2">
                   <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
                     {user.email}
                   </Text>
-                  <CopyButton value={user.email} label="Copy e-mail" />
+                  {/* Out of the tab order: opening the menu does not land (with its ring) on it; the
+                      menu's items take the keys. */}
+                  <CopyButton value={user.email} label="Copy e-mail" tabIndex={-1} />
                 </HStack>
               </Stack>
               <Menu.Separator />

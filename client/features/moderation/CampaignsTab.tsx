@@ -466,7 +466,8 @@ function RejectDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="reject-dialog">
-            <Dialog.Header>
+            {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
+            <Dialog.Header pe="12">
               <Dialog.Title>Reject {campaign?.name}?</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>

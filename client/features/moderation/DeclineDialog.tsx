@@ -31,7 +31,8 @@ export function DeclineDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <Dialog.Header>
+            {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
+            <Dialog.Header pe="12">
               <Dialog.Title>Decline {target?.name}?</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>

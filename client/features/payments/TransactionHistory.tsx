@@ -1,4 +1,6 @@
+import { useMutation } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
@@ -17,6 +19,7 @@ import {
   tableVariables,
 } from '../../components/ui/DataTable';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { type FragmentType, graphql, useFragment as unmask, useFragment } from '../../gql';
 import type { TransactionKind, TransactionSortField, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
@@ -44,6 +47,19 @@ export const TransactionRowFragment = graphql(`
     batchId
     explorerUrl
     holdUntil
+    payUrl
+  }
+`);
+
+const CancelTopUpMutation = graphql(`
+  mutation CancelTopUp($id: ID!) {
+    cancelTopUp(id: $id) {
+      id
+      status
+      failureReason
+      payUrl
+      updatedAt
+    }
   }
 `);
 
@@ -115,6 +131,11 @@ function TransactionRow({ transaction: ref }: { transaction: FragmentType<typeof
           <Details transaction={t} />
         </Box>
       )}
+      {t.payUrl && (
+        <Box mt="2">
+          <TopUpActions transaction={t} />
+        </Box>
+      )}
     </Box>
   );
 }
@@ -148,6 +169,56 @@ const withdrawalColumns = [
   ...baseColumns,
   column.display({ id: 'details', header: 'Details', cell: (c) => <Details transaction={fields(c.row.original)} /> }),
 ];
+const topUpColumns = [
+  ...baseColumns,
+  column.display({
+    id: 'details',
+    header: () => (
+      <Box as="span" srOnly>
+        Details
+      </Box>
+    ),
+    cell: (c) => {
+      const t = fields(c.row.original);
+      if (t.payUrl) return <TopUpActions transaction={t} />;
+      return t.status === 'FAILED' && t.failureReason ? <Details transaction={t} /> : null;
+    },
+  }),
+];
+
+/**
+ * A top-up that waits for payment: back to its checkout, or cancel it. Unpaid, it expires after
+ * an hour by itself (the reconciliation job).
+ */
+function TopUpActions({ transaction: t }: { transaction: { id: string; payUrl?: string | null } }) {
+  const [cancel, { loading }] = useMutation(CancelTopUpMutation);
+  if (!t.payUrl) return null;
+  return (
+    <Stack gap="1" data-testid="top-up-waiting">
+      <HStack gap="2" wrap="wrap">
+        <Button asChild size="xs" colorPalette="brand">
+          <a href={t.payUrl}>Continue payment</a>
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          loading={loading}
+          onClick={() =>
+            void cancel({ variables: { id: t.id } }).then(
+              () => notifySuccess(`Top-up #${t.id} cancelled`),
+              (e) => notifyError(serverError(e).message),
+            )
+          }
+        >
+          Cancel
+        </Button>
+      </HStack>
+      <Text fontSize="xs" color="fg.muted">
+        Waiting for payment; unpaid, it expires after an hour.
+      </Text>
+    </Stack>
+  );
+}
 
 const statusOptions = [
   { value: '', label: 'All statuses' },
@@ -221,7 +292,7 @@ export function TransactionHistory({
         <DataTable<Row, TransactionSortField>
           label={title}
           testId="transaction-history"
-          columns={kind === 'WITHDRAWAL' ? withdrawalColumns : baseColumns}
+          columns={kind === 'WITHDRAWAL' ? withdrawalColumns : topUpColumns}
           data={rows}
           totalCount={total}
           loading={loading}

@@ -178,10 +178,18 @@ function AppCard({
         <Text fontWeight="semibold" fontSize="lg" truncate title={platform.title} flex="1">
           {platform.title}
         </Text>
-        <Box as="dl" display="flex" gap="6" fontSize="sm" data-testid="app-card-stats">
+        {/* All time, where Statistics counts per day: said on the card, so the two never seem to disagree. */}
+        <Box
+          as="dl"
+          display="flex"
+          gap="6"
+          fontSize="sm"
+          data-testid="app-card-stats"
+          title="Since the app was added: actions its players completed (voided ones not counted) and what they earned. Statistics shows them day by day."
+        >
           <div>
             <Text as="dt" color="fg.muted" fontSize="xs">
-              Completed
+              Completed, all time
             </Text>
             <Text as="dd" fontWeight="semibold" data-testid="app-card-completed">
               <LiveValue value={platform.completed} />
@@ -189,7 +197,7 @@ function AppCard({
           </div>
           <div>
             <Text as="dt" color="fg.muted" fontSize="xs">
-              Revenue
+              Revenue, all time
             </Text>
             <Text as="dd" fontWeight="semibold" data-testid="app-card-revenue">
               <LiveValue value={formatMoney(platform.revenue)} />

@@ -133,6 +133,8 @@ describe('my apps cards', () => {
     const card = await screen.findByTestId('app-card');
     expect(within(card).getByTestId('app-card-completed')).toHaveTextContent('8');
     expect(within(card).getByTestId('app-card-revenue')).toHaveTextContent('0.80 $');
+    // All-time figures, named so (Statistics counts per day).
+    expect(within(card).getByTestId('app-card-stats')).toHaveTextContent(/Completed, all time.*Revenue, all time/);
 
     act(() => apollo.emit(event('1', 4, '0.450000')));
     await waitFor(() => expect(within(card).getByTestId('app-card-completed')).toHaveTextContent('44'));

@@ -104,7 +104,7 @@ export function ResourceFields({
         helperText={
           custom
             ? 'Any https page: players arrive there with ?click=<code>, which your server reports'
-            : 'A t.me link or @name; search fills in the name, logo and type'
+            : 'A t.me link or @name; search fills in the name and type, and the picture Telegram shares (a channel’s or group’s photo; a bot’s logo you add)'
         }
       >
         <HStack w="full" gap="2">
@@ -179,6 +179,8 @@ function useResourceSearch(form: ResourceForm, services: ResourceServices) {
       set('url', found.url);
       if (found.logo) set('logo', found.logo);
       clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
+      // Said at once, not after Create: Telegram shares no picture for bots (nor for a chat without one).
+      if (!found.logo && !getValues(name('logo'))) setError(name('logo'), { message: resourceMessages.noPicture });
     } catch {
       // Not found, or the lookup is not configured: the user fills in the fields.
       notifyError(resourceMessages.notFound);

@@ -15,6 +15,7 @@ export const resourceMessages = {
   categoryRequired: 'Category is required',
   notFilled: 'Required fields are not filled in',
   notFound: 'Resource not found. Please fill in the fields yourself',
+  noPicture: 'Telegram shares no picture for this resource: upload its logo',
   tooLarge: 'Too large file',
   imageOnly: 'Add an image only',
 } as const;

@@ -163,6 +163,25 @@ describe('new resource form', () => {
     );
   });
 
+  it('a bot found by search: name and type filled, and at once a word that its logo is for the user to add', async () => {
+    const svc = services({
+      search: vi.fn(async () => ({
+        title: 'shop_bot',
+        logo: null,
+        taskType: 'BOT' as const,
+        url: 'https://t.me/shop_bot',
+      })),
+    });
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={vi.fn()} />);
+    await user.type(await screen.findByPlaceholderText('https://t.me/your_link or @name'), '@shop_bot{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Resource name')).toHaveValue('shop_bot'));
+    expect(
+      await screen.findByText('Telegram shares no picture for this resource: upload its logo'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/search fills in the name and type, and the picture Telegram shares/)).toBeInTheDocument();
+  });
+
   it('checks an image before uploading it', async () => {
     const svc = services();
     const user = userEvent.setup();

@@ -94,6 +94,11 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     payoutStage: t.expose('payoutStage', { type: StageEnum, nullable: true }),
     batchId: t.exposeInt('batchId', { nullable: true, description: 'The payout batch its transfer went in.' }),
     approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),
+    payUrl: t.string({
+      nullable: true,
+      description: 'A top-up waiting for payment: its checkout page, to go back to (its owner only).',
+      resolve: (p, _a, ctx) => (ctx.user?.id === p.userId ? (p.payUrl ?? null) : null),
+    }),
     holdUntil: t.expose('holdUntil', {
       type: 'DateTime',
       nullable: true,
@@ -225,6 +230,15 @@ builder.queryFields((t) => {
 });
 
 builder.mutationFields((t) => ({
+  cancelTopUp: t.field({
+    type: TransactionRef,
+    authScopes: { authenticated: true },
+    description:
+      'Ends one of your top-ups that waits for payment (FAILED, "Cancelled"); paid after all, it is credited then.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) =>
+      paymentView(await ctx.services.payments.cancelTopUp(ctx.em, ctx.user!, Number(id))),
+  }),
   createTopUp: t.field({
     type: TopUpRef,
     authScopes: { authenticated: true },

@@ -31,6 +31,13 @@ export const MAX_TOP_UP = parseMoney('100000');
 export const MIN_WITHDRAWAL = parseMoney('50');
 /** How long a retry of a top-up waits for the first request's invoice. */
 const INVOICE_WAIT_MS = 20_000;
+/**
+ * How long a top-up waits to be paid: Crypto Pay's invoices expire then (`expires_in`), and the
+ * built-in sandbox's, which no provider expires, are expired here after it.
+ */
+export const TOP_UP_LIFETIME_MS = 60 * 60_000;
+export const TOP_UP_EXPIRED = 'Expired: not paid within an hour. Start a new top-up.';
+export const TOP_UP_CANCELLED = 'Cancelled';
 
 export interface PaymentView {
   id: number;
@@ -49,6 +56,8 @@ export interface PaymentView {
   /** The payout batch its transfer is in (SENT and after). */
   batchId: number | null;
   approvedAt: string | null;
+  /** A top-up's checkout page, while it waits for payment (its owner may go back to it). */
+  payUrl?: string | null;
   /** The payer's name and e-mail, on the staff queue's rows (they join the users). */
   user?: { name: string; email: string };
   /** Who approved it so far, on the staff queue's rows (read for the others when asked). */
@@ -77,6 +86,7 @@ export function paymentView(p: Payment): PaymentView {
     batchId: p.batchId ?? null,
     approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
     holdUntil: p.holdUntil ? p.holdUntil.toISOString() : null,
+    payUrl: p.kind === 'TOP_UP' && p.status === 'IN_PROGRESS' ? (p.payUrl ?? null) : null,
   };
 }
 
@@ -118,6 +128,7 @@ interface PaymentRow {
   batch_id: number | null;
   approved_at: Date | null;
   hold_until: Date | null;
+  pay_url: string | null;
   user_name?: string;
   user_email?: string;
 }
@@ -138,6 +149,7 @@ const rowView = (r: PaymentRow): PaymentView => ({
   batchId: r.batch_id,
   approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
   holdUntil: r.hold_until ? new Date(r.hold_until).toISOString() : null,
+  payUrl: r.kind === 'TOP_UP' && r.status === 'IN_PROGRESS' ? r.pay_url : null,
   ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
@@ -176,7 +188,7 @@ function paymentsSql(
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
                       p.wallet_address, p.tx_hash, p.failure_reason, p.provider,
-                      p.payout_stage, p.batch_id, p.approved_at, p.hold_until${
+                      p.payout_stage, p.batch_id, p.approved_at, p.hold_until, p.pay_url${
                         opts.userId ? '' : ', u.name as user_name, u.email as user_email'
                       }`,
       from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
@@ -307,8 +319,18 @@ export class PaymentsService {
     return this.settleTopUp(em, outcome.paymentId, outcome.status, outcome.providerRef);
   }
 
-  /** Paid → DONE and the advertiser is credited; failed → FAILED. Idempotent. */
-  async settleTopUp(em: EntityManager, paymentId: number, status: 'paid' | 'failed', providerRef: string) {
+  /**
+   * Paid → DONE and the advertiser is credited; failed → FAILED (with `reason`). Idempotent. A
+   * payment the provider confirms is credited even after it expired or was cancelled here (the
+   * money arrived: it is never lost); a failure changes nothing once it has ended.
+   */
+  async settleTopUp(
+    em: EntityManager,
+    paymentId: number,
+    status: 'paid' | 'failed',
+    providerRef: string,
+    reason = 'The payment was not completed',
+  ) {
     return this.deps.ledger.run(em, async (tx, emit) => {
       const payment = await tx.findOne(
         Payment,
@@ -316,7 +338,9 @@ export class PaymentsService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (!payment) throw notFound('Payment');
-      if (payment.status !== 'IN_PROGRESS') return { applied: false, status: payment.status };
+      const late = status === 'paid' && payment.status === 'FAILED';
+      if (payment.status !== 'IN_PROGRESS' && !late) return { applied: false, status: payment.status };
+      if (late) payment.failureReason = null;
       if (status === 'paid') {
         const transfer = await this.deps.ledger.transfer(tx, emit, {
           key: `topup:${payment.id}`,
@@ -341,7 +365,7 @@ export class PaymentsService {
         );
       } else {
         payment.status = 'FAILED';
-        payment.failureReason = 'The payment was not completed';
+        payment.failureReason = reason;
       }
       await tx.flush();
       this.emitPayment(emit, payment);
@@ -349,9 +373,27 @@ export class PaymentsService {
     });
   }
 
-  /** Invoices still open after their lifetime are asked about; expired ones become FAILED. */
+  /**
+   * An advertiser's own top-up that waits for payment, ended: FAILED "Cancelled". Should the
+   * provider still confirm it, it is credited then (settleTopUp).
+   */
+  async cancelTopUp(em: EntityManager, user: User, id: number): Promise<Payment> {
+    const payment = Number.isSafeInteger(id)
+      ? await em.findOne(Payment, { id, userId: user.id, kind: 'TOP_UP' })
+      : null;
+    if (!payment) throw notFound('Payment');
+    const r = await this.settleTopUp(em.fork(), id, 'failed', payment.providerInvoiceId ?? '', TOP_UP_CANCELLED);
+    if (!r.applied) throw conflict(`This top-up is already ${r.status === 'DONE' ? 'paid' : 'ended'}`);
+    return em.fork().findOneOrFail(Payment, { id });
+  }
+
+  /**
+   * Invoices still open after their lifetime are asked about; expired ones become FAILED. A
+   * provider that cannot be asked (the built-in sandbox) has its top-ups expire here after
+   * TOP_UP_LIFETIME_MS.
+   */
   async reconcileTopUps(em: EntityManager, olderThanMs: number) {
-    if (!this.deps.provider.invoiceStatuses) return 0;
+    if (!this.deps.provider.invoiceStatuses) return this.expireTopUps(em);
     const stale = await em.find(
       Payment,
       {
@@ -369,11 +411,28 @@ export class PaymentsService {
     for (const p of stale) {
       const s = statuses.get(p.providerInvoiceId!);
       if (s === 'paid' || s === 'expired') {
-        const r = await this.settleTopUp(em.fork(), p.id, s === 'paid' ? 'paid' : 'failed', p.providerInvoiceId!);
+        const r =
+          s === 'paid'
+            ? await this.settleTopUp(em.fork(), p.id, 'paid', p.providerInvoiceId!)
+            : await this.settleTopUp(em.fork(), p.id, 'failed', p.providerInvoiceId!, TOP_UP_EXPIRED);
         if (r.applied) settled++;
       }
     }
     return settled;
+  }
+
+  private async expireTopUps(em: EntityManager): Promise<number> {
+    const stale = await em.find(
+      Payment,
+      { kind: 'TOP_UP', status: 'IN_PROGRESS', createdAt: { $lt: new Date(Date.now() - TOP_UP_LIFETIME_MS) } },
+      { limit: 100 },
+    );
+    let expired = 0;
+    for (const p of stale) {
+      const r = await this.settleTopUp(em.fork(), p.id, 'failed', p.providerInvoiceId ?? '', TOP_UP_EXPIRED);
+      if (r.applied) expired++;
+    }
+    return expired;
   }
 
   /**

@@ -77,6 +77,15 @@ export function registerSandboxCheckout(
         if (!Number.isSafeInteger(id) || !outcome || !deps.sandbox.checkPageToken(id, req.query.token ?? '')) {
           return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
         }
+        // A real provider takes no payment for an invoice that ended (failed, cancelled, expired):
+        // nor does its stand-in; the page says it is over.
+        const payment = await deps.em().findOne(Payment, { id, kind: 'TOP_UP' });
+        if (payment?.status !== 'IN_PROGRESS') {
+          return reply.redirect(
+            `/advertiser/payments?payment=${id}&status=${payment?.status === 'DONE' ? 'paid' : 'failed'}`,
+            303,
+          );
+        }
         // Same path as a provider's webhook: a signed body, verified and applied once.
         const { body, signature } = deps.sandbox.webhook(id, outcome);
         await deps.payments.handleWebhook(deps.em(), body, { 'x-sandbox-signature': signature });

@@ -360,8 +360,9 @@ export class ProjectsService {
     const isBot = /bot$/i.test(username);
     try {
       const chat = await this.deps.telegram.getChat(`@${username}`);
+      // Telegram keeps usernames ending in "bot" for bots: such a name is a bot whatever the answer says.
       const taskType: TaskType =
-        chat.type === 'channel' ? 'CHANNEL' : chat.type === 'private' || isBot ? 'BOT' : 'CHAT';
+        isBot || chat.type === 'private' ? 'BOT' : chat.type === 'channel' ? 'CHANNEL' : 'CHAT';
       let logo: string | null = null;
       if (chat.photo) {
         try {
