@@ -13,7 +13,7 @@ import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
 import { LayoutMeQuery } from './layoutApi';
-import { areaFromPath, areas, homePath, isStaffPath } from '../../lib/areas';
+import { type Area, areaFromPath, areas, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
@@ -94,15 +94,7 @@ function Shell() {
             ) : error ? null : (
               <MenuButtonPlace />
             )}
-            {/* Until the user is known, the home of the area on screen (not the advertiser's by default). */}
-            <Link
-              to={me ? homePath(me) : (areas.find((a) => a.id === area)?.home ?? homePath(me))}
-              aria-label="Taskgram Ads, home"
-              data-testid="logo-link"
-              style={{ flexShrink: 0 }}
-            >
-              <HeaderLogo />
-            </Link>
+            <LogoLink me={me} area={area} />
             <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />
             <Box flex="1" />
             <StaffLinks
@@ -214,5 +206,19 @@ function StaffLinks({
         </Button>
       )}
     </>
+  );
+}
+
+/** The logo: the user's home (homePath); until the user is known, the home of the area on screen. */
+function LogoLink({ me, area }: { me: Parameters<typeof homePath>[0]; area: Area }) {
+  return (
+    <Link
+      to={me ? homePath(me) : (areas.find((a) => a.id === area)?.home ?? homePath(me))}
+      aria-label="Taskgram Ads, home"
+      data-testid="logo-link"
+      style={{ flexShrink: 0 }}
+    >
+      <HeaderLogo />
+    </Link>
   );
 }

@@ -178,32 +178,7 @@ function AppCard({
         <Text fontWeight="semibold" fontSize="lg" truncate title={platform.title} flex="1">
           {platform.title}
         </Text>
-        {/* All time, where Statistics counts per day: said on the card, so the two never seem to disagree. */}
-        <Box
-          as="dl"
-          display="flex"
-          gap="6"
-          fontSize="sm"
-          data-testid="app-card-stats"
-          title="Since the app was added: actions its players completed (voided ones not counted) and what they earned. Statistics shows them day by day."
-        >
-          <div>
-            <Text as="dt" color="fg.muted" fontSize="xs">
-              Completed, all time
-            </Text>
-            <Text as="dd" fontWeight="semibold" data-testid="app-card-completed">
-              <LiveValue value={platform.completed} />
-            </Text>
-          </div>
-          <div>
-            <Text as="dt" color="fg.muted" fontSize="xs">
-              Revenue, all time
-            </Text>
-            <Text as="dd" fontWeight="semibold" data-testid="app-card-revenue">
-              <LiveValue value={formatMoney(platform.revenue)} />
-            </Text>
-          </div>
-        </Box>
+        <AppCardStats completed={platform.completed} revenue={platform.revenue} />
         <HStack justify="space-between">
           <Badge colorPalette={platform.isActive ? 'green' : 'gray'} variant="subtle" borderRadius="full" px="2.5">
             {platform.isActive ? 'Active' : 'Inactive'}
@@ -222,5 +197,36 @@ function AppCard({
         </HStack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** All time, where Statistics counts per day: said on the card, so the two never seem to disagree. */
+function AppCardStats({ completed, revenue }: { completed: number; revenue: string }) {
+  return (
+    <Box
+      as="dl"
+      display="flex"
+      gap="6"
+      fontSize="sm"
+      data-testid="app-card-stats"
+      title="Since the app was added: actions its players completed (voided ones not counted) and what they earned. Statistics shows them day by day."
+    >
+      <div>
+        <Text as="dt" color="fg.muted" fontSize="xs">
+          Completed, all time
+        </Text>
+        <Text as="dd" fontWeight="semibold" data-testid="app-card-completed">
+          <LiveValue value={completed} />
+        </Text>
+      </div>
+      <div>
+        <Text as="dt" color="fg.muted" fontSize="xs">
+          Revenue, all time
+        </Text>
+        <Text as="dd" fontWeight="semibold" data-testid="app-card-revenue">
+          <LiveValue value={formatMoney(revenue)} />
+        </Text>
+      </div>
+    </Box>
   );
 }
