@@ -195,6 +195,14 @@ describe('moderation in Chromium', () => {
     const drawer = mod.page.getByTestId('review-drawer');
     const preview = drawer.getByTestId('player-preview');
     await preview.waitFor();
+    // The claim's toast does not cover the drawer's title (toasts go to the bottom while a drawer is open).
+    const toast = mod.page.getByTestId('toast-success').filter({ hasText: 'Campaign claimed' });
+    await toast.waitFor();
+    const [t, h] = [await toast.boundingBox(), await drawer.locator('[data-part="title"]').first().boundingBox()];
+    expect(t && h).toBeTruthy();
+    const overlaps =
+      t!.y < h!.y + h!.height && h!.y < t!.y + t!.height && t!.x < h!.x + h!.width && h!.x < t!.x + t!.width;
+    expect(overlaps).toBe(false);
     await expect
       .poll(() => preview.getByTestId('preview-logo').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

@@ -86,6 +86,10 @@ describe('advertiser projects in Chromium', () => {
     const created = page.getByTestId('project-created-dialog');
     await created.getByText('Project created').waitFor({ state: 'visible' });
     await created.getByText('Go to Projects').waitFor({ state: 'visible' });
+    // A channel-only project is told the step a channel needs, not to install an SDK.
+    expect(await created.getByTestId('project-created-advice').textContent()).toMatch(
+      /^Channels and chats need no code: make our system bot an administrator there/,
+    );
     await page.waitForTimeout(400); // let the dialog finish its entry animation
     await screenshot(page, 'projects-03-created');
     await created.getByText('Set up SDK').click();
@@ -100,7 +104,8 @@ describe('advertiser projects in Chromium', () => {
     await expect.poll(() => page.getByTestId('project-title').textContent()).toBe('Daily News Promo');
     await resourceRow(page, 'WG Daily News').waitFor({ state: 'visible' });
     // Not checked yet: not set up (no red failure before any check).
-    await resourceRow(page, 'WG Daily News').getByText('SDK not set up').waitFor({ state: 'visible' });
+    // A channel: what it needs in its own words (the spec's Check SDK button stays).
+    await resourceRow(page, 'WG Daily News').getByText('Bot not an admin yet').waitFor({ state: 'visible' });
 
     // API key: read-only, then 'Generate new' with the confirmation; the key modal reopens.
     await page.getByRole('button', { name: 'API key' }).click();

@@ -27,7 +27,18 @@ export function notifySuccess(message: string): void {
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* While a drawer is open (a report, a campaign under review) its title and buttons are at
+          the top: the toasts go to the bottom then instead of covering the title. */}
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        css={{
+          'body:has([data-scope="drawer"][data-part="content"][data-state="open"]) &': {
+            top: 'auto !important',
+            bottom: '1rem !important',
+          },
+        }}
+      >
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}

@@ -31,7 +31,7 @@ export function MyProjectsPage() {
   const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: PROJECTS_LIST });
   const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
   const [keyFor, setKeyFor] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; types: string[] } | null>(null);
 
   const projects = data?.projects.data ?? [];
 
@@ -78,9 +78,9 @@ export function MyProjectsPage() {
         <ProjectDialog
           mode={dialog}
           onClose={() => setDialog(null)}
-          onCreated={(id) => {
+          onCreated={(id, types) => {
             setDialog(null);
-            setCreated(id);
+            setCreated({ id, types });
           }}
         />
       </Suspense>
@@ -88,7 +88,11 @@ export function MyProjectsPage() {
         <ApiKeyDialog projectId={keyFor} onClose={() => setKeyFor(null)} />
       </Suspense>
       <Suspense fallback={null}>
-        <ProjectCreatedDialog projectId={created} onClose={() => setCreated(null)} />
+        <ProjectCreatedDialog
+          projectId={created?.id ?? null}
+          types={created?.types ?? []}
+          onClose={() => setCreated(null)}
+        />
       </Suspense>
     </Page>
   );

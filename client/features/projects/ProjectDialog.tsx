@@ -39,7 +39,8 @@ export function ProjectDialog({
 }: {
   mode: ProjectDialogMode | null;
   onClose: () => void;
-  onCreated: (projectId: string) => void;
+  /** With the new project's resource types (the created dialog speaks to them). */
+  onCreated: (projectId: string, types: string[]) => void;
 }) {
   return (
     <Dialog.Root
@@ -175,7 +176,7 @@ function ProjectForm({
 }: {
   mode: ProjectDialogMode;
   onClose: () => void;
-  onCreated: (projectId: string) => void;
+  onCreated: (projectId: string, types: string[]) => void;
 }) {
   const services = useResourceServices();
   const editId = mode.kind === 'edit' ? mode.projectId : null;
@@ -206,7 +207,11 @@ function ProjectForm({
           onClose();
         } else {
           const { data } = await createProject({ variables: { input } });
-          if (data) onCreated(data.createProject.id);
+          if (data)
+            onCreated(
+              data.createProject.id,
+              input.tasks.map((t) => t.type),
+            );
         }
       } catch (e) {
         notifyError(errorMessage(e));

@@ -48,8 +48,22 @@ export function ProjectKeyDialog({ projectId, onClose }: { projectId: string | n
   );
 }
 
-/** Shown after project creation: recommends the SDK; both buttons go to the project page. */
-export function ProjectCreatedDialog({ projectId, onClose }: { projectId: string | null; onClose: () => void }) {
+/**
+ * Shown after project creation: recommends the SDK (bots and custom pages report through it);
+ * for a project of channels and chats only, the step they need instead (the system bot made an
+ * administrator, which the same Set up SDK details explain). Both buttons go to the project page.
+ */
+export function ProjectCreatedDialog({
+  projectId,
+  types = [],
+  onClose,
+}: {
+  projectId: string | null;
+  /** The new project's resource types. */
+  types?: string[];
+  onClose: () => void;
+}) {
+  const chatsOnly = types.length > 0 && types.every((t) => t === 'CHANNEL' || t === 'CHAT');
   return (
     <Dialog.Root
       open={projectId !== null}
@@ -67,9 +81,10 @@ export function ProjectCreatedDialog({ projectId, onClose }: { projectId: string
               <Stack gap="3" align="center" textAlign="center">
                 <CircleCheck size={44} color="var(--chakra-colors-green-500)" />
                 <Dialog.Title fontSize="xl">Project created</Dialog.Title>
-                <Text color="fg.muted">
-                  We recommend installing the SDK: it confirms your resources and reports conversions, so your campaigns
-                  pay only for real actions.
+                <Text color="fg.muted" data-testid="project-created-advice">
+                  {chatsOnly
+                    ? 'Channels and chats need no code: make our system bot an administrator there. It confirms the players who join, so your campaigns pay only for real actions.'
+                    : 'We recommend installing the SDK: it confirms your resources and reports conversions, so your campaigns pay only for real actions.'}
                 </Text>
               </Stack>
             </Dialog.Body>

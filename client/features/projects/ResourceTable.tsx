@@ -430,7 +430,8 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
         </Badge>
       ) : (
         <Badge colorPalette="gray" variant="subtle" data-testid="sdk-not-set-up">
-          SDK not set up
+          {/* A channel or chat needs no SDK: the system bot as its administrator is what is checked. */}
+          {task.type === 'CHANNEL' || task.type === 'CHAT' ? 'Bot not an admin yet' : 'SDK not set up'}
         </Badge>
       )}
       <Button size="xs" variant="outline" loading={checking} onClick={() => void check()}>

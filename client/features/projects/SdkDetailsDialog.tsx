@@ -72,7 +72,7 @@ export function SdkDetailsDialog({
                     {task.isVerifiedSource ? (
                       <Badge colorPalette="green">SDK Active</Badge>
                     ) : (
-                      <Badge colorPalette="gray">SDK not set up</Badge>
+                      <Badge colorPalette="gray">{isChat ? 'Bot not an admin yet' : 'SDK not set up'}</Badge>
                     )}
                   </HStack>
                   {isChat ? (
