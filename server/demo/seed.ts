@@ -6,6 +6,7 @@ import { parseMoney } from '../lib/money.ts';
 import { Campaign } from '../modules/campaigns/campaign.entity.ts';
 import type { NewReport } from '../modules/moderation/reports.service.ts';
 import { Payment } from '../modules/payments/payment.entity.ts';
+import { SandboxProvider } from '../modules/payments/providers/sandbox.ts';
 import { Platform } from '../modules/platforms/platform.entity.ts';
 import { Project } from '../modules/projects/project.entity.ts';
 import { RegistrationRequest } from '../modules/auth/registration-request.entity.ts';
@@ -148,6 +149,12 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
     const payment = em.create(Payment, { ...blank, userId: advertiser.id, kind: 'TOP_UP', amount: parseMoney(amount) });
     await em.flush();
     if (status) await services.payments.settleTopUp(em.fork(), payment.id, status, `demo-${payment.id}`);
+    else if (services.payments.provider instanceof SandboxProvider) {
+      // The one waiting for payment has its checkout (on whatever address the browser is at), to continue or cancel.
+      payment.providerInvoiceId = `sandbox-${payment.id}`;
+      payment.payUrl = `/pay/sandbox/${payment.id}?token=${services.payments.provider.pageToken(payment.id)}`;
+      await em.flush();
+    }
   }
   const newcomerTopUp = em.create(Payment, { ...blank, userId: newcomer.id, kind: 'TOP_UP', amount: parseMoney('80') });
   await em.flush();

@@ -27,15 +27,21 @@ export function notifySuccess(message: string): void {
 export function Toaster() {
   return (
     <Portal>
-      {/* While a drawer is open (a report, a campaign under review) its title and buttons are at
-          the top: the toasts go to the bottom then instead of covering the title. */}
+      {/* While a drawer is open (a report, a campaign under review: at the end side, its title at
+          the top and its buttons at the bottom), toasts go to the bottom of the other side, clear
+          of it, instead of covering its title. Phones keep them on top: the drawer is the screen. */}
       <ChakraToaster
         toaster={toaster}
         insetInline={{ mdDown: '4' }}
         css={{
-          'body:has([data-scope="drawer"][data-part="content"][data-state="open"]) &': {
-            top: 'auto !important',
-            bottom: '1rem !important',
+          '@media screen and (min-width: 48rem)': {
+            'body:has(.chakra-drawer__content[data-state="open"]) &': {
+              top: 'auto !important',
+              bottom: '1rem !important',
+              insetInlineEnd: 'auto !important',
+              insetInlineStart: '1rem !important',
+              alignItems: 'flex-start !important',
+            },
           },
         }}
       >
