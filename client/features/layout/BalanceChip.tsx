@@ -45,7 +45,8 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
     >
       <Link to={publisher ? '/publisher/payments' : '/advertiser/payments'} data-testid="balance-chip">
         <Wallet />
-        <Box as="span" truncate data-testid="balance-chip-amount">
+        {/* The figure itself never shrinks; on a narrow phone the hold after it gives way first. */}
+        <Box as="span" whiteSpace="nowrap" flexShrink={0} data-testid="balance-chip-amount">
           {formatMoney(publisher ? balances.publisherBalance : amount)}
         </Box>
         {/* On phones too (shorter): without it the chip's figure looked like the Withdraw page's
@@ -56,7 +57,8 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
             fontSize="xs"
             color="fg.muted"
             fontWeight="normal"
-            whiteSpace="nowrap"
+            truncate
+            minW="0"
             data-testid="balance-chip-hold"
           >
             + {formatMoney(onHold)}
