@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, divideMoney, formatMoney, roundMoney } from './money';
+import { addMoney, divideMoney, formatMoney, isPositiveMoney, roundMoney } from './money';
 
 describe('money on decimal strings', () => {
   it.each([
@@ -40,5 +40,10 @@ describe('money on decimal strings', () => {
   it('refuses anything that is not a decimal amount', () => {
     expect(() => formatMoney('12,50')).toThrow();
     expect(() => formatMoney('1e3')).toThrow();
+  });
+
+  it('tells a positive amount exactly, with no float in between', () => {
+    expect(['0.000001', '12.50', '1'].map(isPositiveMoney)).toEqual([true, true, true]);
+    expect(['0', '0.000000', '-0.000001'].map(isPositiveMoney)).toEqual([false, false, false]);
   });
 });

@@ -36,6 +36,11 @@ export function addMoney(...values: string[]): string {
   return print(sum, scale);
 }
 
+/** Whether an amount is above zero, read exactly ("0.000001" is, "0.000000" is not). */
+export function isPositiveMoney(value: string): boolean {
+  return parse(value).units > 0n;
+}
+
 /** Rounds a decimal string to `places` decimals, half away from zero. */
 export function roundMoney(value: string, places = 2): string {
   const parsed = parse(value);

@@ -29,6 +29,24 @@ const row = (id: string, over: Record<string, unknown>) => ({
   rejectedBy: null,
   ...over,
 });
+/** The payout wallet card's answer: a funded sandbox wallet, no limit, nothing unmatched unless given. */
+const wallet = (over: Record<string, unknown>) => ({
+  __typename: 'PayoutWallet',
+  network: 'testnet',
+  chain: 'sandbox',
+  address: '0QCf',
+  ton: '1000000000000',
+  usdt: '1000000',
+  neededTon: '0',
+  neededUsdt: '0',
+  alert: null,
+  limit: null,
+  limitsSet: false,
+  limitsLifted: false,
+  explorer: null,
+  unmatched: [],
+  ...over,
+});
 const approval = (userId: string, name: string) => ({
   __typename: 'WithdrawalApproval',
   userId,
@@ -53,21 +71,10 @@ describe('the Finance page under the payout policy', () => {
         return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
       if (operation === 'PayoutWallet') {
         return {
-          payoutWallet: {
-            __typename: 'PayoutWallet',
-            network: 'testnet',
-            chain: 'sandbox',
-            address: '0QCf',
-            ton: '1000000000000',
-            usdt: '1000000',
-            neededTon: '0',
-            neededUsdt: '0',
-            alert: null,
+          payoutWallet: wallet({
             limit:
               'Payouts wait: the hot wallet sent 100.00 USD in the last hour, the limit is 100.00 (PAYOUT_MAX_PER_HOUR_USD).',
             limitsSet: true,
-            limitsLifted: false,
-            explorer: null,
             unmatched: [
               {
                 __typename: 'UnmatchedTransfer',
@@ -80,7 +87,7 @@ describe('the Finance page under the payout policy', () => {
                 seenAt: '2026-11-29T06:00:00Z',
               },
             ],
-          },
+          }),
         };
       }
       if (operation === 'LiftPayoutLimits')
@@ -196,25 +203,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
       if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
       if (operation === 'WithdrawalQueue')
         return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
-      if (operation === 'PayoutWallet')
-        return {
-          payoutWallet: {
-            __typename: 'PayoutWallet',
-            network: 'testnet',
-            chain: 'sandbox',
-            address: '0QCf',
-            ton: '1000000000000',
-            usdt: '1000000',
-            neededTon: '0',
-            neededUsdt: '0',
-            alert: null,
-            limit: null,
-            limitsSet: false,
-            limitsLifted: false,
-            explorer: '/sandbox/explorer/tx/',
-            unmatched: [],
-          },
-        };
+      if (operation === 'PayoutWallet') return { payoutWallet: wallet({ explorer: '/sandbox/explorer/tx/' }) };
       return undefined;
     });
     renderInApp(apollo.wrap(<FinancePage />));

@@ -6,7 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useRef, useState } from 'react';
 import { graphql } from '../../gql';
-import type { TransactionStatus } from '../../gql/graphql';
+import type { FinishedWithdrawalFragment as FinishedWithdrawalFields, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { StatusBadge } from '../payments/StatusBadge';
 import { payoutStage } from '../payments/status';
@@ -29,24 +29,13 @@ export const FinishedWithdrawalFragment = graphql(`
 `);
 
 export interface QueueRow {
-  __typename?: 'Transaction';
   id: string;
   amount: string;
-  walletAddress?: string | null;
   status: TransactionStatus;
 }
 
-interface Finished {
-  id: string;
-  amount: string;
-  walletAddress?: string | null;
-  status: TransactionStatus;
-  payoutStage?: 'REQUESTED' | 'APPROVED' | 'SENT' | null;
-  batchId?: number | null;
-  txHash?: string | null;
-  explorerUrl?: string | null;
-  failureReason?: string | null;
-}
+/** What the event wrote (the fragment's fields), with the amount the queue's row showed. */
+type Finished = Omit<FinishedWithdrawalFields, ' $fragmentName'> & Pick<QueueRow, 'amount'>;
 
 /**
  * The withdrawals that left the "In progress" list while this page was open because they ended
@@ -71,7 +60,7 @@ export function useFinishedHere(rows: readonly QueueRow[] | undefined, view: str
         fragment: FinishedWithdrawalFragment,
       });
       if (latest && latest.status !== 'IN_PROGRESS') {
-        ended.push({ ...latest, amount: row.amount, walletAddress: row.walletAddress });
+        ended.push({ ...latest, amount: row.amount });
       }
     }
     if (ended.length)

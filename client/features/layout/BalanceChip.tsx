@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, chipAmount } from '../../lib/areas';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, isPositiveMoney } from '../../lib/money';
 
 export const BalanceChipFragment = graphql(`
   fragment BalanceChip_user on User {
@@ -24,7 +24,7 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
   const amount = chipAmount(area, balances);
   if (amount === null) return null;
   const publisher = area === 'publisher';
-  const onHold = publisher && Number(balances.publisherOnHoldBalance) > 0 ? balances.publisherOnHoldBalance : null;
+  const onHold = publisher && isPositiveMoney(balances.publisherOnHoldBalance) ? balances.publisherOnHoldBalance : null;
   return (
     <Button
       asChild

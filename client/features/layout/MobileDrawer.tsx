@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
+import { isPositiveMoney } from '../../lib/money';
 import { logOut } from '../../lib/session';
 import { LazySessionsDialog } from '../users/LazySessionsDialog';
 import type { ExchangeBadges } from './AreaTabs';
@@ -102,7 +103,7 @@ export function MobileDrawer({
               </Drawer.Body>
               <Drawer.Footer flexDirection="column" alignItems="stretch" gap="2">
                 <AccountActions
-                  addFunds={!isStaff(user) || Number(user.advertiserBalance) > 0}
+                  addFunds={!isStaff(user) || isPositiveMoney(user.advertiserBalance)}
                   onNavigate={close}
                   onSessions={() => {
                     close();

@@ -69,6 +69,10 @@ export interface PaymentView {
 }
 
 /** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
+/** A top-up's checkout, shown only while it can still be paid (both views read it so). */
+const openCheckout = (kind: PaymentKind, status: PaymentStatus, payUrl: string | null | undefined) =>
+  kind === 'TOP_UP' && status === 'IN_PROGRESS' ? (payUrl ?? null) : null;
+
 export function paymentView(p: Payment): PaymentView {
   return {
     id: p.id,
@@ -86,7 +90,7 @@ export function paymentView(p: Payment): PaymentView {
     batchId: p.batchId ?? null,
     approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
     holdUntil: p.holdUntil ? p.holdUntil.toISOString() : null,
-    payUrl: p.kind === 'TOP_UP' && p.status === 'IN_PROGRESS' ? (p.payUrl ?? null) : null,
+    payUrl: openCheckout(p.kind, p.status, p.payUrl),
   };
 }
 
@@ -149,7 +153,7 @@ const rowView = (r: PaymentRow): PaymentView => ({
   batchId: r.batch_id,
   approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
   holdUntil: r.hold_until ? new Date(r.hold_until).toISOString() : null,
-  payUrl: r.kind === 'TOP_UP' && r.status === 'IN_PROGRESS' ? r.pay_url : null,
+  payUrl: openCheckout(r.kind, r.status, r.pay_url),
   ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
