@@ -161,6 +161,15 @@ test('exclusions: one campaign, or all of an advertiser’s; across instances; c
     await createCampaign(app, adv, project.tasks[0], { budget: 2 }),
     await createCampaign(app, adv, project.tasks[1], { budget: 2 }),
   ];
+  // Both campaigns are listed in both apps on both instances first (the other instance's lists
+  // follow within CANDIDATES_TTL_MS), so that what follows proves the exclusion removed them.
+  for (const target of [app, other]) {
+    for (const platform of [good, poor]) {
+      await expect
+        .poll(() => listed(target, platform), { timeout: 3000, interval: 100 })
+        .toEqual(expect.arrayContaining([first.id, second.id]));
+    }
+  }
   const player = { user: newPlayer(), country: 'US' };
   const click = await start(app, good, player, first.id);
   const before = (await quality(good.id)).body.value.excludedByCampaigns;
