@@ -242,4 +242,44 @@ describe('a withdrawal that ends while “In progress” is open', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.queryByTestId('finished-here')).toBeNull());
   });
+
+  it('stays in sight when the refetch drops it before the event that ends it arrives (a quick round)', async () => {
+    let queue = [row('5', { payoutStage: 'APPROVED' }), row('4', {})];
+    const apollo = testApollo((operation) => {
+      if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
+      if (operation === 'WithdrawalQueue')
+        return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
+      if (operation === 'PayoutWallet') return { payoutWallet: wallet({}) };
+      return undefined;
+    });
+    renderInApp(apollo.wrap(<FinancePage />));
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(2));
+    // "Sent" arrives; by the time its refetch runs, the chain has confirmed: the list drops the row.
+    const event = {
+      __typename: 'Transaction',
+      id: '5',
+      status: 'IN_PROGRESS',
+      payoutStage: 'SENT',
+      batchId: 3,
+      txHash: null,
+      explorerUrl: null,
+      failureReason: null,
+      updatedAt: '2026-11-29T06:05:00Z',
+    };
+    queue = [row('4', {})];
+    apollo.emit({ withdrawalQueueChanged: event });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('withdrawal').map((el) => el.getAttribute('data-id'))).toEqual(['4']),
+    );
+    expect(screen.queryByTestId('finished-here')).toBeNull();
+    // Then the event that ends it: the list does not change, the end shows.
+    const hash = 'cd'.repeat(32);
+    apollo.emit({
+      withdrawalQueueChanged: { ...event, status: 'DONE', txHash: hash, updatedAt: '2026-11-29T06:05:01Z' },
+    });
+    const finished = await screen.findByTestId('finished-withdrawal');
+    expect(finished).toHaveAttribute('data-id', '5');
+    expect(within(finished).getByTestId('transaction-status')).toHaveTextContent('Done');
+    expect(within(finished).getByTestId('transaction-hash')).toHaveTextContent(hash);
+  });
 });

@@ -41,31 +41,52 @@ type Finished = Omit<FinishedWithdrawalFields, ' $fragmentName'> & Pick<QueueRow
  * The withdrawals that left the "In progress" list while this page was open because they ended
  * (paid, refused by the chain, rejected): finance sees Done where it looked, not a row that
  * vanished. A row that left because the page, search or filter changed is not one of them.
+ *
+ * A row that leaves is watched in the cache until its end is there: the event that ends it
+ * usually comes before the refetch that drops it, but a quick round can send and confirm while
+ * the refetch after "sent" is on its way, and then the row is gone before its end arrived.
  */
 export function useFinishedHere(rows: readonly QueueRow[] | undefined, view: string) {
   const client = useApolloClient();
   const seen = useRef<{ view: string; rows: readonly QueueRow[] }>({ view, rows: [] });
+  const watching = useRef(new Map<string, () => void>());
   const [finished, setFinished] = useState<Finished[]>([]);
   useEffect(() => {
     if (!rows) return;
     const before = seen.current;
     seen.current = { view, rows };
-    if (before.view !== view) return;
+    const watched = watching.current;
     const now = new Set(rows.map((r) => r.id));
-    const ended: Finished[] = [];
+    const stop = (id: string) => {
+      watched.get(id)?.();
+      watched.delete(id);
+    };
+    for (const id of [...watched.keys()]) if (before.view !== view || now.has(id)) stop(id);
+    if (before.view !== view) return;
     for (const row of before.rows) {
-      if (now.has(row.id)) continue;
-      const latest = client.cache.readFragment({
-        id: client.cache.identify({ __typename: 'Transaction', id: row.id }),
-        fragment: FinishedWithdrawalFragment,
-      });
-      if (latest && latest.status !== 'IN_PROGRESS') {
-        ended.push({ ...latest, amount: row.amount });
-      }
+      if (now.has(row.id) || watched.has(row.id)) continue;
+      let ended = false;
+      const subscription = client
+        .watchFragment({ fragment: FinishedWithdrawalFragment, from: { __typename: 'Transaction', id: row.id } })
+        .subscribe((result) => {
+          if (ended || !result.complete || result.data.status === 'IN_PROGRESS') return;
+          ended = true;
+          const entry: Finished = { ...result.data, amount: row.amount };
+          setFinished((list) => [entry, ...list.filter((f) => f.id !== entry.id)].slice(0, 10));
+          queueMicrotask(() => stop(row.id));
+        });
+      watched.set(row.id, () => subscription.unsubscribe());
+      if (ended) stop(row.id);
     }
-    if (ended.length)
-      setFinished((list) => [...ended, ...list.filter((f) => !ended.some((e) => e.id === f.id))].slice(0, 10));
   }, [rows, view, client]);
+  // Leaving the page stops every watch.
+  useEffect(() => {
+    const watched = watching.current;
+    return () => {
+      for (const unsubscribe of watched.values()) unsubscribe();
+      watched.clear();
+    };
+  }, []);
   return { finished, clear: () => setFinished([]) };
 }
 
