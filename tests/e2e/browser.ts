@@ -40,14 +40,26 @@ function sharedChromium(): Promise<Browser> {
   return shared;
 }
 
-/** A fresh browser context (its own storage) in the worker's Chromium, with one page open. */
+/**
+ * A fresh browser context (its own storage) in the worker's Chromium, with one page open. It asks
+ * for reduced motion, as some readers' systems do (the pages then animate nothing): a software-
+ * rendered animation costs the two cores frames that prove nothing, and a click waits for no
+ * drawer to settle. `motion: true` keeps the animations (tests/e2e/client.test.ts walks with them),
+ * and `E2E_MOTION=1` keeps them in every file.
+ */
 export async function openBrowser(
   baseURL: string,
   viewport = { width: 1280, height: 860 },
-  options: { userAgent?: string } = {},
+  options: { userAgent?: string; motion?: boolean } = {},
 ): Promise<TestBrowser> {
+  const { motion = process.env.E2E_MOTION === '1', ...rest } = options;
   const context = await timed('browser context', async () =>
-    (await sharedChromium()).newContext({ baseURL, viewport, ...options }),
+    (await sharedChromium()).newContext({
+      baseURL,
+      viewport,
+      reducedMotion: motion ? 'no-preference' : 'reduce',
+      ...rest,
+    }),
   );
   const page = await context.newPage();
   explainFailure(page);
@@ -137,7 +149,10 @@ export async function notReloaded(page: Page): Promise<boolean | undefined> {
 export function browserPool(baseURL: () => string) {
   const opened: TestBrowser[] = [];
   return {
-    async open(viewport?: { width: number; height: number }, options?: { userAgent?: string }): Promise<TestBrowser> {
+    async open(
+      viewport?: { width: number; height: number },
+      options?: { userAgent?: string; motion?: boolean },
+    ): Promise<TestBrowser> {
       const b = await openBrowser(baseURL(), viewport, options);
       opened.push(b);
       return b;

@@ -5,8 +5,9 @@ import { type TestBrowser, openBrowser, openPath, screenshot, signIn, LIVE, prin
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const browsers: TestBrowser[] = [];
 
+/** With the pages' animations (other files ask for reduced motion): the animated path stays walked. */
 async function browser(viewport?: { width: number; height: number }): Promise<TestBrowser> {
-  const opened = await openBrowser(app.url, viewport);
+  const opened = await openBrowser(app.url, viewport, { motion: true });
   browsers.push(opened);
   return opened;
 }

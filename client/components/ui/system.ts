@@ -47,6 +47,19 @@ const brand = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     html: { scrollBehavior: 'smooth' },
+    // Readers who ask the system for less motion get none: drawers, dialogs, menus and toasts
+    // appear at once, spinners and skeletons stand still, scrolling jumps. Each animation still
+    // runs (for a hundredth of a millisecond), so what waits for its end goes on.
+    'html, *, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        animationDelay: '0s !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {
