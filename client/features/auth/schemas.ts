@@ -46,10 +46,7 @@ export const registrationSchema = z.object({
     .max(100)
     // What the server refuses too (server/lib/text.ts containsLink): an address or a domain.
     .refine(
-      (v) =>
-        !/(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S|(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,24}(?![\p{L}\p{N}])/iu.test(
-          v,
-        ),
+      (v) => !/:\/\/(?<=[a-z][a-z0-9+.-]*:\/\/)\S|www\.\S|[\p{L}\p{N}-]\.[a-z]{2,24}(?![\p{L}\p{N}])/iu.test(v),
       messages.nameLink,
     ),
   email,

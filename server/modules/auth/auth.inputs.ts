@@ -38,7 +38,8 @@ export const RegistrationInput = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(120, 'At most 120 characters')
+    // A longer name is refused for its length alone (the link check does not read it).
+    .max(120, { message: 'At most 120 characters', abort: true })
     .refine((v) => !containsLink(v), NAME_LINK_MESSAGE),
   email,
   password,
