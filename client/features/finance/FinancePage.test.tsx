@@ -282,4 +282,51 @@ describe('a withdrawal that ends while “In progress” is open', () => {
     expect(within(finished).getByTestId('transaction-status')).toHaveTextContent('Done');
     expect(within(finished).getByTestId('transaction-hash')).toHaveTextContent(hash);
   });
+
+  it('a refetch answered after the event that ended it does not take the end back (sent, then paid, then the older answer)', async () => {
+    let queue = [row('5', { payoutStage: 'APPROVED' }), row('4', {})];
+    const hash = 'ef'.repeat(32);
+    const sent = {
+      __typename: 'Transaction',
+      id: '5',
+      status: 'IN_PROGRESS',
+      payoutStage: 'SENT',
+      batchId: 3,
+      txHash: null,
+      explorerUrl: null,
+      failureReason: null,
+      updatedAt: '2026-11-29T06:05:00Z',
+    };
+    let race = false;
+    const apollo = testApollo((operation) => {
+      if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
+      if (operation === 'WithdrawalQueue') {
+        const answer = { withdrawalQueue: { __typename: 'TransactionPage', totalCount: queue.length, data: queue } };
+        if (race) {
+          // The chain confirms while this answer (still "sent") is on its way: the event comes first.
+          // (The event is written into the cache asynchronously, still before this answer.)
+          race = false;
+          queue = [row('4', {})];
+          apollo.emit({
+            withdrawalQueueChanged: { ...sent, status: 'DONE', txHash: hash, updatedAt: '2026-11-29T06:05:01Z' },
+          });
+        }
+        return answer;
+      }
+      if (operation === 'PayoutWallet') return { payoutWallet: wallet({}) };
+      return undefined;
+    });
+    renderInApp(apollo.wrap(<FinancePage />));
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(2));
+    queue = [row('5', { payoutStage: 'SENT', batchId: 3, updatedAt: '2026-11-29T06:05:00Z' }), row('4', {})];
+    race = true;
+    apollo.emit({ withdrawalQueueChanged: sent });
+    const finished = await screen.findByTestId('finished-withdrawal');
+    expect(finished).toHaveAttribute('data-id', '5');
+    expect(within(finished).getByTestId('transaction-status')).toHaveTextContent('Done');
+    expect(within(finished).getByTestId('transaction-hash')).toHaveTextContent(hash);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('withdrawal').map((el) => el.getAttribute('data-id'))).toEqual(['4']),
+    );
+  });
 });

@@ -19,7 +19,7 @@ import {
 } from '../../components/ui/DataTable';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
-import { graphql } from '../../gql';
+import { graphql, useFragment as unmask } from '../../gql';
 import type { TransactionSortField, TransactionStatus, WithdrawalQueueQuery as QueueData } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { isForbidden, serverError } from '../../lib/serverError';
@@ -27,7 +27,7 @@ import { formatShortDate } from '../../lib/dates';
 import { StatusBadge } from '../payments/StatusBadge';
 import { isHeld, payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
-import { FinishedHere, useFinishedHere } from './FinishedHere';
+import { FinishedHere, FinishedWithdrawalFragment, type QueueEvent, useFinishedHere } from './FinishedHere';
 import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
@@ -178,10 +178,21 @@ export function FinancePage() {
   const [state, setState] = useState<TableState<TransactionSortField>>(() => initialTableState({ size: PAGE_SIZE }));
   const filters = { status: [status] };
   // A new or decided withdrawal moves between lists and changes the totals: refetch the page.
+  // Each event is also told to "Finished while you were here" (below), then the page refetched.
+  const recordEvent = useRef<(event: QueueEvent | undefined) => void>(() => {});
   const queue = useLiveQuery(
     WithdrawalQueueQuery,
     { variables: { ...tableVariables(state), filters }, notifyOnNetworkStatusChange: true },
-    { subscription: WithdrawalQueueChangedSubscription, skip: (r) => Boolean(r.error && isForbidden(r.error)) },
+    {
+      subscription: WithdrawalQueueChangedSubscription,
+      skip: (r) => Boolean(r.error && isForbidden(r.error)),
+      onEvent: (event, { refetch }) => {
+        const changed = event?.withdrawalQueueChanged;
+        if (changed)
+          recordEvent.current({ ...unmask(FinishedWithdrawalFragment, changed), updatedAt: changed.updatedAt });
+        refetch();
+      },
+    },
   );
   const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
@@ -193,10 +204,11 @@ export function FinancePage() {
   );
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
   // Withdrawals that end while the "In progress" list is open stay in sight, with how they ended.
-  const { finished, clear } = useFinishedHere(
+  const { finished, clear, record } = useFinishedHere(
     status === 'IN_PROGRESS' ? current?.withdrawalQueue.data : undefined,
     JSON.stringify(tableVariables(state)),
   );
+  recordEvent.current = record;
   // One's own withdrawals are not in "approve all": another finance person decides them.
   const requested = (current?.withdrawalQueue.data ?? []).filter(
     (w) =>

@@ -1,10 +1,9 @@
-import { useApolloClient } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphql } from '../../gql';
 import type { FinishedWithdrawalFragment as FinishedWithdrawalFields, TransactionStatus } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
@@ -37,57 +36,57 @@ export interface QueueRow {
 /** What the event wrote (the fragment's fields), with the amount the queue's row showed. */
 type Finished = Omit<FinishedWithdrawalFields, ' $fragmentName'> & Pick<QueueRow, 'amount'>;
 
+/** A queue event: the fragment's fields and when the withdrawal last changed. */
+export type QueueEvent = Omit<FinishedWithdrawalFields, ' $fragmentName'> & { updatedAt: string };
+
 /**
  * The withdrawals that left the "In progress" list while this page was open because they ended
  * (paid, refused by the chain, rejected): finance sees Done where it looked, not a row that
  * vanished. A row that left because the page, search or filter changed is not one of them.
  *
- * A row that leaves is watched in the cache until its end is there: the event that ends it
- * usually comes before the refetch that drops it, but a quick round can send and confirm while
- * the refetch after "sent" is on its way, and then the row is gone before its end arrived.
+ * How each ended is read from the queue's events (`record`), in the order the socket brought
+ * them, not from the cache: a refetch sent before the event that ended a withdrawal and answered
+ * after it writes the older state back into the cache, and the refetch that follows no longer
+ * lists the row to correct it. A row that leaves before its end arrived waits for it.
  */
 export function useFinishedHere(rows: readonly QueueRow[] | undefined, view: string) {
-  const client = useApolloClient();
   const seen = useRef<{ view: string; rows: readonly QueueRow[] }>({ view, rows: [] });
-  const watching = useRef(new Map<string, () => void>());
+  const latest = useRef(new Map<string, QueueEvent>());
+  const waiting = useRef(new Map<string, QueueRow>());
   const [finished, setFinished] = useState<Finished[]>([]);
+  const finish = useCallback((event: QueueEvent, row: QueueRow) => {
+    waiting.current.delete(row.id);
+    const { updatedAt: _, ...fields } = event;
+    const entry: Finished = { ...fields, amount: row.amount };
+    setFinished((list) => [entry, ...list.filter((f) => f.id !== entry.id)].slice(0, 10));
+  }, []);
+  const record = useCallback(
+    (event: QueueEvent | undefined) => {
+      if (!event) return;
+      const held = latest.current.get(event.id);
+      if (held && Date.parse(held.updatedAt) > Date.parse(event.updatedAt)) return;
+      latest.current.set(event.id, event);
+      const row = waiting.current.get(event.id);
+      if (row && event.status !== 'IN_PROGRESS') finish(event, row);
+    },
+    [finish],
+  );
   useEffect(() => {
     if (!rows) return;
     const before = seen.current;
     seen.current = { view, rows };
-    const watched = watching.current;
     const now = new Set(rows.map((r) => r.id));
-    const stop = (id: string) => {
-      watched.get(id)?.();
-      watched.delete(id);
-    };
-    for (const id of [...watched.keys()]) if (before.view !== view || now.has(id)) stop(id);
+    if (before.view !== view) waiting.current.clear();
+    for (const id of [...waiting.current.keys()]) if (now.has(id)) waiting.current.delete(id);
     if (before.view !== view) return;
     for (const row of before.rows) {
-      if (now.has(row.id) || watched.has(row.id)) continue;
-      let ended = false;
-      const subscription = client
-        .watchFragment({ fragment: FinishedWithdrawalFragment, from: { __typename: 'Transaction', id: row.id } })
-        .subscribe((result) => {
-          if (ended || !result.complete || result.data.status === 'IN_PROGRESS') return;
-          ended = true;
-          const entry: Finished = { ...result.data, amount: row.amount };
-          setFinished((list) => [entry, ...list.filter((f) => f.id !== entry.id)].slice(0, 10));
-          queueMicrotask(() => stop(row.id));
-        });
-      watched.set(row.id, () => subscription.unsubscribe());
-      if (ended) stop(row.id);
+      if (now.has(row.id)) continue;
+      const event = latest.current.get(row.id);
+      if (event && event.status !== 'IN_PROGRESS') finish(event, row);
+      else waiting.current.set(row.id, row);
     }
-  }, [rows, view, client]);
-  // Leaving the page stops every watch.
-  useEffect(() => {
-    const watched = watching.current;
-    return () => {
-      for (const unsubscribe of watched.values()) unsubscribe();
-      watched.clear();
-    };
-  }, []);
-  return { finished, clear: () => setFinished([]) };
+  }, [rows, view, finish]);
+  return { finished, record, clear: () => setFinished([]) };
 }
 
 /** "Finished while you were here": each with its end (Done with its transaction, or why it failed). */
