@@ -75,6 +75,8 @@ export async function openBrowser(
  * (`failed-<test>.png`), its address and the last lines of its console and errors. A flake that
  * shows once in many runs is then readable from that one run.
  */
+let failedPages = 0;
+
 function explainFailure(page: Page): void {
   const lines: string[] = [];
   const keep = (line: string) => {
@@ -95,7 +97,8 @@ function explainFailure(page: Page): void {
   try {
     onTestFailed(async ({ task }) => {
       if (page.isClosed()) return;
-      const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
+      // One file per page the test opened (two pages of one test once overwrote each other's).
+      const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${new URL(page.url()).pathname.replace(/[^\w]+/g, '-')}${++failedPages}`;
       await screenshot(page, name).catch(() => {});
       console.error(
         `[e2e] ${task.name} failed at ${page.url()} (test-results/screenshots/${name}.png)\n${lines.join('\n')}`,
