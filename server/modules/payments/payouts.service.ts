@@ -359,6 +359,9 @@ export class PayoutsService {
           { file: s.sandboxFile },
           'payouts: the sandbox chain of the last start, kept in the data folder',
         );
+        // Kept on from here (a loaded chain was never written again: a second restart lost what
+        // this one paid).
+        await kept.keepIn(s.sandboxFile!);
         return { chain: kept, wallet: keptWallet, master: Address.parse(kept.meta.jettonMaster) };
       }
     }
