@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { Address, beginCell, Cell, type TupleItem, type Transaction, toNano } from '@ton/core';
+import { Address, beginCell, Cell, storeShardAccount, type TupleItem, type Transaction, toNano } from '@ton/core';
 import { Blockchain, snapshotFromSerializable, snapshotToSerializable } from '@ton/sandbox';
 import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
 import type { ChainTransaction, TonChain, TonNetwork } from './chain.ts';
@@ -48,6 +48,15 @@ export class SandboxChain implements TonChain {
   private file: string | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * What the file holds, kept up to date as the chain changes so that a save serializes only what
+   * changed since the last one: each transaction of the history once, each account again only
+   * when it changed (a save re-serialized every account and every transaction each time, which
+   * grew with the chain: 10 % of a payout run's server CPU at 3,000 withdrawals).
+   */
+  private readonly savedHistory = new Map<string, SavedTransaction[]>();
+  private readonly savedAccounts = new Map<string, { version: string; saved: SavedContract }>();
+
   private constructor(
     readonly blockchain: Blockchain,
     readonly network: TonNetwork,
@@ -78,6 +87,7 @@ export class SandboxChain implements TonChain {
     chain.offset = saved.offset;
     chain.meta = saved.meta;
     for (const [account, list] of Object.entries(saved.history)) {
+      chain.savedHistory.set(account, [...list]);
       chain.history.set(
         account,
         list.map((t) => ({
@@ -97,6 +107,11 @@ export class SandboxChain implements TonChain {
    * the database and taken again by the chain as it was.
    */
   keepIn(file: string): Promise<void> {
+    if (!this.file)
+      for (const [account, list] of this.history) {
+        const saved = this.savedHistory.get(account) ?? [];
+        this.savedHistory.set(account, [...saved, ...list.slice(saved.length).map(savedTransaction)]);
+      }
     this.file = file;
     return this.save();
   }
@@ -123,17 +138,8 @@ export class SandboxChain implements TonChain {
       this.saveTimer = undefined;
     }
     const run = this.queue.then(() => {
-      const snapshot = snapshotToSerializable({ ...this.blockchain.snapshot(), transactions: [] });
-      const history = Object.fromEntries(
-        [...this.history].map(([account, list]) => [
-          account,
-          list.map((t) => ({
-            ...t,
-            lt: t.lt.toString(),
-            inMessage: t.inMessage && { ...t.inMessage, body: t.inMessage.body.toBoc().toString('base64') },
-          })),
-        ]),
-      );
+      const snapshot = this.savedSnapshot();
+      const history = Object.fromEntries(this.savedHistory);
       const saved: SavedChain = {
         version: 1,
         id: this.id,
@@ -148,6 +154,30 @@ export class SandboxChain implements TonChain {
     });
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * The emulator's snapshot as `snapshotToSerializable` writes it, each account serialized again
+   * only when it changed: a transaction moves its last lt and hash, a top-up its balance.
+   */
+  private savedSnapshot(): SavedChain['snapshot'] {
+    const snapshot = this.blockchain.snapshot();
+    const contracts = snapshot.contracts.map((contract) => {
+      const { account, lastTransactionLt, lastTransactionHash } = contract.account;
+      const version = `${lastTransactionLt}:${lastTransactionHash}:${account?.storage.balance.coins ?? ''}:${contract.lastTxTime}`;
+      const address = contract.address.toString();
+      const kept = this.savedAccounts.get(address);
+      if (kept?.version === version) return kept.saved;
+      const saved: SavedContract = {
+        account: beginCell().store(storeShardAccount(contract.account)).endCell().toBoc().toString('base64'),
+        address,
+        lastTxTime: contract.lastTxTime,
+        verbosity: contract.verbosity,
+      };
+      this.savedAccounts.set(address, { version, saved });
+      return saved;
+    });
+    return { ...snapshotToSerializable({ ...snapshot, contracts: [], transactions: [] }), contracts };
   }
 
   /** Seconds the emulator's clock runs ahead of this machine's (`advance`). */
@@ -186,8 +216,10 @@ export class SandboxChain implements TonChain {
   record(tx: Transaction): void {
     const key = accountKey(tx);
     const list = this.history.get(key) ?? [];
-    list.push(chainTransaction(tx));
+    const transaction = chainTransaction(tx);
+    list.push(transaction);
     this.history.set(key, list);
+    if (this.file) this.savedHistory.set(key, [...(this.savedHistory.get(key) ?? []), savedTransaction(transaction)]);
     this.saveSoon();
   }
 
@@ -244,6 +276,22 @@ function accountKey(tx: Transaction): string {
   return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toRawString();
 }
 
+/** A transaction of the history as the file keeps it. */
+type SavedTransaction = Omit<ChainTransaction, 'lt' | 'inMessage'> & {
+  lt: string;
+  inMessage: { source: string | null; bounced: boolean; body: string } | null;
+};
+
+function savedTransaction(t: ChainTransaction): SavedTransaction {
+  return {
+    ...t,
+    lt: t.lt.toString(),
+    inMessage: t.inMessage && { ...t.inMessage, body: t.inMessage.body.toBoc().toString('base64') },
+  };
+}
+
+type SavedContract = ReturnType<typeof snapshotToSerializable>['contracts'][number];
+
 /** A sandbox chain as its file keeps it. */
 interface SavedChain {
   version: 1;
@@ -252,11 +300,5 @@ interface SavedChain {
   offset: number;
   meta: Record<string, string>;
   snapshot: ReturnType<typeof snapshotToSerializable>;
-  history: Record<
-    string,
-    (Omit<ChainTransaction, 'lt' | 'inMessage'> & {
-      lt: string;
-      inMessage: { source: string | null; bounced: boolean; body: string } | null;
-    })[]
-  >;
+  history: Record<string, SavedTransaction[]>;
 }
