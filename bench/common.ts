@@ -31,7 +31,9 @@ export class ProductServer {
   /** Starts the server; `env.PORT` keeps a fixed port (a restart on the same address). */
   async start(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<string> {
     const port = env.PORT ? Number(env.PORT) : await freePort();
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (see stop()).
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -79,7 +81,8 @@ export class ProductServer {
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    // A profiled server writes its profile as it exits: give it the time (a kill leaves none).
+    const timer = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_CPU_PROF ? 120_000 : 15_000);
     await exited;
     clearTimeout(timer);
   }
