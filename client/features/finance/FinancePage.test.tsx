@@ -196,6 +196,19 @@ describe('who decided, on each withdrawal (the audit trail)', () => {
   });
 });
 
+/** Withdrawal 5's "sent" event (the queue's subscription). */
+const sentEvent = {
+  __typename: 'Transaction',
+  id: '5',
+  status: 'IN_PROGRESS',
+  payoutStage: 'SENT',
+  batchId: 3,
+  txHash: null,
+  explorerUrl: null,
+  failureReason: null,
+  updatedAt: '2026-11-29T06:05:00Z',
+};
+
 describe('a withdrawal that ends while “In progress” is open', () => {
   it('leaves the list and stays in sight above it as Done, with its transaction, in the payee’s words', async () => {
     let queue = [row('5', { payoutStage: 'SENT', batchId: 3 }), row('4', {})];
@@ -255,17 +268,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
     renderInApp(apollo.wrap(<FinancePage />));
     await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(2));
     // "Sent" arrives; by the time its refetch runs, the chain has confirmed: the list drops the row.
-    const event = {
-      __typename: 'Transaction',
-      id: '5',
-      status: 'IN_PROGRESS',
-      payoutStage: 'SENT',
-      batchId: 3,
-      txHash: null,
-      explorerUrl: null,
-      failureReason: null,
-      updatedAt: '2026-11-29T06:05:00Z',
-    };
+    const event = sentEvent;
     queue = [row('4', {})];
     apollo.emit({ withdrawalQueueChanged: event });
     await waitFor(() =>
@@ -286,17 +289,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
   it('a refetch answered after the event that ended it does not take the end back (sent, then paid, then the older answer)', async () => {
     let queue = [row('5', { payoutStage: 'APPROVED' }), row('4', {})];
     const hash = 'ef'.repeat(32);
-    const sent = {
-      __typename: 'Transaction',
-      id: '5',
-      status: 'IN_PROGRESS',
-      payoutStage: 'SENT',
-      batchId: 3,
-      txHash: null,
-      explorerUrl: null,
-      failureReason: null,
-      updatedAt: '2026-11-29T06:05:00Z',
-    };
+    const sent = sentEvent;
     let race = false;
     const apollo = testApollo((operation) => {
       if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
