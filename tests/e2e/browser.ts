@@ -70,13 +70,14 @@ export async function openBrowser(
   };
 }
 
+/** Failure screenshots taken in this worker: each gets its own file. */
+let failedPages = 0;
+
 /**
  * Should the running test fail, the page it opened tells what it showed: a screenshot
  * (`failed-<test>.png`), its address and the last lines of its console and errors. A flake that
  * shows once in many runs is then readable from that one run.
  */
-let failedPages = 0;
-
 function explainFailure(page: Page): void {
   const lines: string[] = [];
   const keep = (line: string) => {

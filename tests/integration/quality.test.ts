@@ -166,7 +166,7 @@ test('exclusions: one campaign, or all of an advertiser’s; across instances; c
   for (const target of [app, other]) {
     for (const platform of [good, poor]) {
       await expect
-        .poll(() => listed(target, platform), { timeout: 3000, interval: 100 })
+        .poll(() => listed(target, platform), { timeout: 10_000, interval: 100 })
         .toEqual(expect.arrayContaining([first.id, second.id]));
     }
   }

@@ -75,10 +75,12 @@ export function useFinishedHere(rows: readonly QueueRow[] | undefined, view: str
     if (!rows) return;
     const before = seen.current;
     seen.current = { view, rows };
+    if (before.view !== view) {
+      waiting.current.clear();
+      return;
+    }
     const now = new Set(rows.map((r) => r.id));
-    if (before.view !== view) waiting.current.clear();
     for (const id of [...waiting.current.keys()]) if (now.has(id)) waiting.current.delete(id);
-    if (before.view !== view) return;
     for (const row of before.rows) {
       if (now.has(row.id)) continue;
       const event = latest.current.get(row.id);

@@ -68,10 +68,11 @@ export interface PaymentView {
   holdUntil: string | null;
 }
 
-/** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
 /** A top-up's checkout, shown only while it can still be paid (both views read it so). */
 const openCheckout = (kind: PaymentKind, status: PaymentStatus, payUrl: string | null | undefined) =>
   kind === 'TOP_UP' && status === 'IN_PROGRESS' ? (payUrl ?? null) : null;
+
+/** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
 
 export function paymentView(p: Payment): PaymentView {
   return {

@@ -219,7 +219,11 @@ export class SandboxChain implements TonChain {
     const transaction = chainTransaction(tx);
     list.push(transaction);
     this.history.set(key, list);
-    if (this.file) this.savedHistory.set(key, [...(this.savedHistory.get(key) ?? []), savedTransaction(transaction)]);
+    if (this.file) {
+      const saved = this.savedHistory.get(key);
+      if (saved) saved.push(savedTransaction(transaction));
+      else this.savedHistory.set(key, [savedTransaction(transaction)]);
+    }
     this.saveSoon();
   }
 
