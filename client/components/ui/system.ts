@@ -55,7 +55,9 @@ const brand = defineConfig({
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         animationDelay: '0s !important',
-        transitionDuration: '0.01ms !important',
+        // No transition at all (0s, not a short one: with the default property `all`, a short
+        // duration would give every element a transition it never had, a frame late).
+        transitionDuration: '0s !important',
         transitionDelay: '0s !important',
         scrollBehavior: 'auto !important',
       },
