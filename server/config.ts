@@ -128,6 +128,9 @@ const EnvSchema = z
     TON_NETWORK: z.enum(['mainnet', 'testnet']).default('testnet'),
     TONCENTER_API_URL: z.url().optional(),
     TONCENTER_API_KEY: z.string().min(10).optional(),
+    // One sandbox chain for several instances (`npm run sandbox:chain`, compose's `chain`); unset: each runs its own.
+    TON_SANDBOX_URL: z.url().optional(),
+    TON_SANDBOX_KEY: z.string().min(10).optional(),
     // The hot wallet's 24 words, sealed with SECRETS_KEY (`npm run payouts:seal`) or plain outside production.
     PAYOUT_WALLET_MNEMONIC: z.string().min(20).optional(),
     // The USDT jetton master; on mainnet Tether's by default.
@@ -201,6 +204,13 @@ const EnvSchema = z
     if (env.TONCENTER_API_URL && !env.PAYOUT_WALLET_MNEMONIC) {
       ctx.addIssue({ code: 'custom', path: ['PAYOUT_WALLET_MNEMONIC'], message: 'is required with TONCENTER_API_URL' });
     }
+    if (env.TONCENTER_API_URL && env.TON_SANDBOX_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TON_SANDBOX_URL'],
+        message: 'pays on a sandbox chain: leave it unset with TONCENTER_API_URL (a real network)',
+      });
+    }
     if (env.TONCENTER_API_URL && env.TON_NETWORK === 'testnet' && !env.USDT_JETTON_MASTER) {
       ctx.addIssue({ code: 'custom', path: ['USDT_JETTON_MASTER'], message: 'is required on testnet (no default)' });
     }
@@ -250,6 +260,11 @@ export interface PayoutSettings {
   network: 'mainnet' | 'testnet';
   /** toncenter's API v3; absent: the in-process sandbox chain. */
   toncenter?: { url: string; apiKey?: string; timeoutMs: number; settleSeconds: number };
+  /**
+   * The deployment's shared sandbox chain (sandbox-service.ts); absent (and no toncenter): a
+   * sandbox chain in this process.
+   */
+  sandboxChain?: { url: string; apiKey?: string; timeoutMs: number };
   /** The hot wallet's mnemonic as configured (sealed `v1.…` or plain words); absent: a new one per sandbox. */
   mnemonic?: string;
   usdtMaster?: string;
@@ -455,6 +470,13 @@ function payoutSettings(env: Env, dataDir: string): PayoutSettings {
           apiKey: env.TONCENTER_API_KEY,
           timeoutMs: env.TONCENTER_TIMEOUT_SECONDS * 1000,
           settleSeconds: env.PAYOUT_SETTLE_SECONDS,
+        }
+      : undefined,
+    sandboxChain: env.TON_SANDBOX_URL
+      ? {
+          url: env.TON_SANDBOX_URL.replace(/\/+$/, ''),
+          apiKey: env.TON_SANDBOX_KEY,
+          timeoutMs: env.TONCENTER_TIMEOUT_SECONDS * 1000,
         }
       : undefined,
     mnemonic: env.PAYOUT_WALLET_MNEMONIC,

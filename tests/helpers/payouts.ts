@@ -67,7 +67,7 @@ export async function approvedWithdrawal(app: TestApp, publisher: string, financ
     token: publisher,
     body: { amount, walletAddress: to },
   });
-  expect(requested.status).toBe(201);
+  expect(requested.status, JSON.stringify(requested.body)).toBe(201);
   const id = Number(requested.body.value.id);
   expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(200);
   return { id, to };

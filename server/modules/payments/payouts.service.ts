@@ -32,7 +32,7 @@ import {
 import { PayoutBatch } from './payout.entity.ts';
 import type { PayoutFigures } from './payout-metrics.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
-import { ToncenterChain } from './payouts/toncenter-chain.ts';
+import { SharedSandboxChain, ToncenterChain } from './payouts/toncenter-chain.ts';
 
 type WithdrawalNotice = 'withdrawalApproved' | 'withdrawalSent' | 'withdrawalConfirmed' | 'withdrawalFailed';
 
@@ -249,8 +249,7 @@ export class PayoutsService {
   async sandboxTransaction(hash: string): Promise<SandboxTransactionView | null> {
     if (this.deps.settings.toncenter || !/^[0-9a-f]{64}$/.test(hash)) return null;
     const rig = await this.ready();
-    if (!(rig.chain instanceof SandboxChain)) return null;
-    const found = rig.chain.find(hash);
+    const found = await rig.chain.find?.(hash);
     if (!found) return null;
     const { tx } = found;
     const body = tx.inMessage && !tx.inMessage.bounced ? readJettonBody(tx.inMessage.body, false) : null;
@@ -320,6 +319,17 @@ export class PayoutsService {
     if (s.toncenter) {
       chain = new ToncenterChain({ ...s.toncenter, network: s.network });
       jettonMaster = Address.parse(s.usdtMaster!);
+    } else if (s.sandboxChain) {
+      const shared = await SharedSandboxChain.connect({ ...s.sandboxChain, network: s.network });
+      // Every instance signs with the same words: configured, else the deployment's own, made by
+      // whichever instance came first and kept sealed in the database they share.
+      if (!s.mnemonic) wallet = await HotWallet.fromMnemonic(await this.sharedWords(words), s.walletTimeout);
+      jettonMaster = await shared.fund(
+        wallet,
+        BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
+        BigInt(s.sandboxFunds.usdt) * 1_000_000n,
+      );
+      chain = shared;
     } else {
       const sandbox = await this.sandbox(wallet, words);
       jettonMaster = sandbox.master;
@@ -377,6 +387,25 @@ export class PayoutsService {
       await this.setState(em, 'sandbox-chain', chain.id, false);
     }
     return { chain, wallet, master };
+  }
+
+  /**
+   * The shared sandbox chain's hot wallet words, sealed in `payout_state`: `mine` when this
+   * instance is the first to ask, else the ones another instance kept.
+   */
+  private async sharedWords(mine: string[]): Promise<string[]> {
+    const em = this.deps.em();
+    await em.execute(
+      `insert into payout_state (key, value, updated_at) values ('sandbox-wallet', ?, now()) on conflict (key) do nothing`,
+      [encryptSecret(this.deps.secretsKey, mine.join(' '))],
+    );
+    try {
+      return decryptSecret(this.deps.secretsKey, (await this.state(em, 'sandbox-wallet'))!).split(' ');
+    } catch {
+      throw new Error(
+        'the shared sandbox chain’s hot wallet was sealed by an instance with another SECRETS_KEY: give every instance the same SECRETS_KEY',
+      );
+    }
   }
 
   /** Writes the sandbox chain to the data folder (at a stop: the last changes are not lost). */

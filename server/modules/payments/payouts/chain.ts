@@ -47,6 +47,10 @@ export interface TonChain {
   get(address: Address, method: string, stack?: TupleItem[]): Promise<TupleReader>;
   /** The account's transactions after `afterLt`, oldest first, at most `limit`. */
   transactions(address: Address, afterLt: bigint, limit: number): Promise<ChainTransaction[]>;
+  /** A transaction by its hash (hex) and its account (raw): a sandbox chain's, for its explorer page. */
+  find?(
+    hash: string,
+  ): Promise<{ account: string; tx: ChainTransaction } | null> | { account: string; tx: ChainTransaction } | null;
 }
 
 /** A chain call that failed (network, HTTP 5xx, timeout): the job tries again next round. */

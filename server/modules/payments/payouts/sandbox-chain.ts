@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Address, beginCell, Cell, storeShardAccount, type TupleItem, type Transaction, toNano } from '@ton/core';
 import { Blockchain, snapshotFromSerializable, snapshotToSerializable } from '@ton/sandbox';
 import { JettonMinter } from '@ton-community/assets-sdk/dist/jetton/JettonMinter.js';
@@ -112,6 +113,7 @@ export class SandboxChain implements TonChain {
         const saved = this.savedHistory.get(account) ?? [];
         this.savedHistory.set(account, [...saved, ...list.slice(saved.length).map(savedTransaction)]);
       }
+    mkdirSync(dirname(file), { recursive: true });
     this.file = file;
     return this.save();
   }
@@ -234,6 +236,33 @@ export class SandboxChain implements TonChain {
   async get(address: Address, method: string, stack: TupleItem[] = []) {
     const result = await this.blockchain.runGetMethod(address, method, stack);
     return result.stackReader;
+  }
+
+  /** How big the chain has grown: accounts with a history, their transactions, the kept file's bytes. */
+  size(): { accounts: number; transactions: number; fileBytes: number } {
+    let transactions = 0;
+    for (const list of this.history.values()) transactions += list.length;
+    const fileBytes = this.file && existsSync(this.file) ? statSync(this.file).size : 0;
+    return { accounts: this.history.size, transactions, fileBytes };
+  }
+
+  private funding: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Funds the chain's one hot wallet (`fund`, answering its USDT master) the first time it is
+   * asked, one request at a time; the same wallet again gets the same master, another null. What
+   * was funded is kept with the chain (`meta`).
+   */
+  fundOnce(address: string, fund: () => Promise<Address>): Promise<string | null> {
+    const run = this.funding.then(async () => {
+      if (this.meta.hotWallet) return this.meta.hotWallet === address ? (this.meta.jettonMaster ?? null) : null;
+      const master = (await fund()).toRawString();
+      this.meta = { ...this.meta, hotWallet: address, jettonMaster: master };
+      await this.save();
+      return master;
+    });
+    this.funding = run.catch(() => {});
+    return run;
   }
 
   /** A transaction by its hash, with the account it belongs to (the sandbox's explorer page). */

@@ -1,5 +1,6 @@
 import { Address, Cell, type TupleItem, TupleReader } from '@ton/core';
 import { type ChainTransaction, ChainUnavailable, type TonChain, type TonNetwork } from './chain.ts';
+import { type SandboxChainInfo, stateInitBoc } from './sandbox-service.ts';
 
 /** toncenter's v3 stack entries (runGetMethod). */
 type StackEntry = { type: 'num'; value: string } | { type: 'cell' | 'slice'; value: string };
@@ -22,7 +23,7 @@ interface V3Transaction {
  * (the round stops and the next one tries again); nothing here retries on its own.
  */
 export class ToncenterChain implements TonChain {
-  readonly kind = 'toncenter';
+  readonly kind: TonChain['kind'] = 'toncenter';
   get id() {
     return `toncenter:${this.network}`;
   }
@@ -46,7 +47,7 @@ export class ToncenterChain implements TonChain {
     return this.opts.network;
   }
 
-  private async call<T>(path: string, init?: { body: unknown }): Promise<T | null> {
+  protected async call<T>(path: string, init?: { body: unknown }): Promise<T | null> {
     let res: Response;
     try {
       res = await fetch(`${this.opts.url}${path}`, {
@@ -104,6 +105,58 @@ export class ToncenterChain implements TonChain {
     });
     const page = await this.call<{ transactions: V3Transaction[] }>(`/api/v3/transactions?${q}`);
     return (page?.transactions ?? []).map(fromV3).filter((t) => t.lt > afterLt);
+  }
+}
+
+/**
+ * The deployment's one sandbox chain (`TON_SANDBOX_URL`, served by `npm run sandbox:chain`,
+ * sandbox-service.ts), through the toncenter API it speaks: every instance pays from the same hot
+ * wallet on the same chain. Its id is the sandbox's (the payout cursor is kept per chain), and its
+ * transactions are found by hash for the product's sandbox explorer.
+ */
+export class SharedSandboxChain extends ToncenterChain {
+  override readonly kind: TonChain['kind'] = 'sandbox';
+  private chainId = '';
+  override get id() {
+    return this.chainId;
+  }
+
+  /** Connects and learns the chain's id; a chain of another network is refused. */
+  static async connect(opts: { url: string; apiKey?: string; network: TonNetwork; timeoutMs: number }) {
+    const chain = new SharedSandboxChain({ ...opts, settleSeconds: 0 });
+    const info = await chain.info();
+    if (info.network !== opts.network) {
+      throw new Error(`the sandbox chain at ${opts.url} is on ${info.network}, not ${opts.network} (TON_NETWORK)`);
+    }
+    chain.chainId = info.id;
+    return chain;
+  }
+
+  async info(): Promise<SandboxChainInfo> {
+    const info = await this.call<SandboxChainInfo>('/sandbox/v1/chain');
+    if (!info) throw new ChainUnavailable('the sandbox chain does not answer /sandbox/v1/chain');
+    return info;
+  }
+
+  /**
+   * The hot wallet deployed with `ton` nanotons and `usdt` of the chain's USDT the first time any
+   * instance asks; answers the USDT master. Another wallet than the chain's is refused.
+   */
+  async fund(wallet: { address: Address; init: { code: Cell; data: Cell } }, ton: bigint, usdt: bigint) {
+    const answer = await this.call<{ jettonMaster: string }>('/sandbox/v1/hot-wallet', {
+      body: { stateInit: stateInitBoc(wallet.init), ton: ton.toString(), usdt: usdt.toString() },
+    });
+    if (!answer) throw new Error('the sandbox chain has no /sandbox/v1/hot-wallet');
+    return Address.parseRaw(answer.jettonMaster);
+  }
+
+  async find(hash: string): Promise<{ account: string; tx: ChainTransaction } | null> {
+    const q = new URLSearchParams({ hash: Buffer.from(hash, 'hex').toString('base64') });
+    const page = await this.call<{ transactions: (V3Transaction & { account: string })[] }>(
+      `/api/v3/transactions?${q}`,
+    );
+    const found = page?.transactions[0];
+    return found ? { account: Address.parseRaw(found.account).toRawString(), tx: fromV3(found) } : null;
   }
 }
 
