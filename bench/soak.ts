@@ -11,6 +11,7 @@
  *   sign-ins      one every 3 s (and the user's profile)
  *   uploads       an image every 10 s, read back through the proxy (from either instance)
  *   payouts       a withdrawal every 20 s, approved by finance, paid by the payout job on chain
+ *                 (each asks for a fresh proof every STEP_UP_SECONDS: the password, then again)
  *
  * Every `--sample-seconds` it samples each instance — RSS, V8 heap used, event-loop delay p99,
  * open sockets (/proc), graphql-ws connections, its pool's database connections — the database's
@@ -40,7 +41,7 @@ import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
-import { startS3 } from '../tests/fakes/s3.ts';
+import { startS3Process } from '../tests/fakes/s3.ts';
 import { adminQuery, api, dbUrl, freePort, ProductServer } from './common.ts';
 import { type Click, createApps, createCampaigns, loginAt, seedUsers, USD } from './world.ts';
 
@@ -66,6 +67,7 @@ const dbName = `bench_soak_${Date.now().toString(36)}`;
 const databaseUrl = dbUrl(adminUrl, dbName);
 const folder = mkdtempSync(join(tmpdir(), 'bench-soak-'));
 const WORLD = { advertisers: 4, campaigns: 20, publishers: 4 };
+const DEMO_PASSWORD = 'demo1234';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
@@ -81,14 +83,17 @@ interface Tally {
 const tally = new Map<string, Tally>();
 let minuteRequests = 0;
 let minuteServerErrors = 0;
+let minuteClientErrors = 0;
 
 function count(kind: string, status: number, detail = '') {
   const t: Tally = tally.get(kind) ?? { ok: 0, client: new Map(), server: 0 };
   tally.set(kind, t);
   minuteRequests++;
   if (status >= 200 && status < 400) t.ok++;
-  else if (status >= 400 && status < 500) t.client.set(status, (t.client.get(status) ?? 0) + 1);
-  else {
+  else if (status >= 400 && status < 500) {
+    t.client.set(status, (t.client.get(status) ?? 0) + 1);
+    minuteClientErrors++;
+  } else {
     t.server++;
     minuteServerErrors++;
     t.firstServer ??= `${status} ${detail}`.slice(0, 300);
@@ -100,7 +105,14 @@ async function call(
   kind: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string>; form?: FormData } = {},
+  opts: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    form?: FormData;
+    /** Money moves need a fresh proof every STEP_UP_SECONDS: given with this password, as a person would. */
+    password?: string;
+  } = {},
 ): Promise<any> {
   try {
     const res = await fetch(`${proxy}/api${path}`, {
@@ -114,6 +126,13 @@ async function call(
       signal: AbortSignal.timeout(30_000),
     });
     const text = await res.text();
+    if (res.status === 403 && opts.password && text.includes('STEP_UP_REQUIRED')) {
+      const proved = await call('step-ups', 'POST', '/v1/users/self/step-up', {
+        token: opts.token,
+        body: { password: opts.password },
+      });
+      if (proved) return call(kind, method, path, { ...opts, password: undefined });
+    }
     count(kind, res.status, `${method} ${path}: ${text.slice(0, 200)}`);
     return res.ok && text ? JSON.parse(text).value : null;
   } catch (err) {
@@ -128,6 +147,7 @@ async function call(
 const children: ChildProcess[] = [];
 const instances = [new ProductServer(), new ProductServer()];
 let proxy = '';
+let s3: Awaited<ReturnType<typeof startS3Process>> | undefined;
 let chainUrl = '';
 const CHAIN_KEY = randomBytes(12).toString('hex');
 
@@ -160,7 +180,7 @@ async function startDeployment() {
   });
   chainUrl = `http://127.0.0.1:${chainPort}`;
   await waitFor(`${chainUrl}/sandbox/v1/chain`, { 'x-api-key': CHAIN_KEY }, 'the sandbox chain');
-  const s3 = await startS3();
+  s3 = await startS3Process();
   const shared = {
     DATABASE_URL: databaseUrl,
     REDIS_URL,
@@ -234,7 +254,7 @@ async function makeWorld(totalClicks: number): Promise<World> {
   });
   const apps = await createApps(proxy, login, WORLD.publishers, categoryId);
   const demo = async (email: string) =>
-    (await api(proxy, 'POST', '/v1/auth/login', { body: { email, password: 'demo1234' } })).accessToken as string;
+    (await api(proxy, 'POST', '/v1/auth/login', { body: { email, password: DEMO_PASSWORD } })).accessToken as string;
   const tokens = {
     advertisers: await Promise.all(
       Array.from({ length: WORLD.advertisers }, (_, i) => login(`bench.adv.${i + 1}@example.com`)),
@@ -341,15 +361,21 @@ async function uploadImage(world: World) {
   }
 }
 
+let withdrawalTries = 0;
 async function withdraw(world: World) {
+  withdrawalTries++;
   const to = new Address(0, randomBytes(32)).toString({ testOnly: true, bounceable: false });
   const w = await call('payouts', 'POST', '/v1/users/payments/publisher', {
     token: world.tokens.payee,
     body: { amount: '50', walletAddress: to },
+    password: DEMO_PASSWORD,
   });
   if (!w?.id) return;
   withdrawals.push(w.id);
-  await call('payouts', 'POST', `/v1/finance/withdrawals/${w.id}/approve`, { token: world.tokens.finance });
+  await call('payouts', 'POST', `/v1/finance/withdrawals/${w.id}/approve`, {
+    token: world.tokens.finance,
+    password: DEMO_PASSWORD,
+  });
 }
 
 /** The live audience: sockets on balanceChanged through the proxy, half advertisers, half publishers. */
@@ -460,6 +486,18 @@ function growth(samples: Sample[], key: 'rss' | 'heap'): { from: number; to: num
 // The run
 
 let exitCode = 0;
+let cleaned: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaned ??= (async () => {
+    stopping = true;
+    for (const s of instances) await s.stop().catch(() => {});
+    for (const c of children) c.kill('SIGTERM');
+    await s3?.close();
+    await adminQuery(adminUrl!, `drop database if exists "${dbName}" with (force)`).catch(() => {});
+    rmSync(folder, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
 const hardStop = setTimeout(
   () => {
     console.error('bench:soak: hard time limit reached, aborting');
@@ -470,6 +508,12 @@ const hardStop = setTimeout(
   (MINUTES + 15) * 60_000,
 );
 hardStop.unref();
+// Ctrl-C: the instances, the chain, the bucket and Caddy stop with the run, and its database goes.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`bench:soak: ${signal}, stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
 
 try {
   console.log(
@@ -495,7 +539,7 @@ try {
   const started = Date.now();
   const end = started + MINUTES * 60_000;
   console.log(
-    '  min  inst   RSS MB  heap MB  loop p99 ms  sockets  ws  pool  | db conns  chain tx  chain MB  req/min  5xx  events',
+    '  min  inst   RSS MB  heap MB  loop p99 ms  sockets  ws  pool  | db conns  chain tx  chain MB  req/min  4xx  5xx  events',
   );
   while (Date.now() < end) {
     await sleep(Math.min(SAMPLE_MS, end - Date.now()));
@@ -507,7 +551,7 @@ try {
       samples[i]!.push(s);
       const shared =
         i === 0
-          ? `| ${String(db).padStart(8)}  ${String(chain.transactions).padStart(8)}  ${(chain.fileBytes / 2 ** 20).toFixed(1).padStart(8)}  ${String(minuteRequests).padStart(7)}  ${String(minuteServerErrors).padStart(3)}  ${events}`
+          ? `| ${String(db).padStart(8)}  ${String(chain.transactions).padStart(8)}  ${(chain.fileBytes / 2 ** 20).toFixed(1).padStart(8)}  ${String(minuteRequests).padStart(7)}  ${String(minuteClientErrors).padStart(3)}  ${String(minuteServerErrors).padStart(3)}  ${events}`
           : '|';
       console.log(
         `  ${minute.toFixed(1).padStart(4)}  ${i + 1}     ${s.rss.toFixed(0).padStart(6)}  ${s.heap.toFixed(0).padStart(7)}  ${s.lagP99.toFixed(1).padStart(11)}  ${String(s.sockets).padStart(7)}  ${String(s.ws).padStart(3)}  ${String(s.pool).padStart(4)}  ${shared}`,
@@ -515,6 +559,7 @@ try {
     }
     minuteRequests = 0;
     minuteServerErrors = 0;
+    minuteClientErrors = 0;
   }
   for (const t of timers) clearInterval(t);
   await sleep(3000);
@@ -563,6 +608,10 @@ try {
   }
   verdicts.push([`no 5xx and no failed connection (${serverErrors})`, serverErrors === 0]);
   verdicts.push([
+    `every withdrawal asked for was taken and approved (${withdrawals.length} of ${withdrawalTries})`,
+    withdrawals.length === withdrawalTries && !tally.get('payouts')?.client.size,
+  ]);
+  verdicts.push([
     `every withdrawal paid (${withdrawals.length - waiting} of ${withdrawals.length} DONE)`,
     waiting === 0,
   ]);
@@ -580,10 +629,6 @@ try {
     if (s.log.length) console.error(`\ninstance ${i + 1}'s last output:\n${s.log.slice(-20).join('\n')}`);
   exitCode = 1;
 } finally {
-  stopping = true;
-  for (const s of instances) await s.stop().catch(() => {});
-  for (const c of children) c.kill('SIGTERM');
-  await adminQuery(adminUrl, `drop database if exists "${dbName}" with (force)`).catch(() => {});
-  rmSync(folder, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(exitCode);

@@ -72,3 +72,17 @@ export async function approvedWithdrawal(app: TestApp, publisher: string, financ
   expect((await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: finance })).status).toBe(200);
   return { id, to };
 }
+
+/** The books: every account's posted and pending sums, and how many transfers and conversions. */
+export async function books(app: TestApp) {
+  const c = em(app).getConnection();
+  const accounts = await c.execute<Record<string, string>[]>(
+    `select id, credits_posted::text, debits_posted::text, credits_pending::text, debits_pending::text
+       from ledger_accounts order by id`,
+  );
+  const [counts] = await c.execute<{ transfers: string; conversions: string; withdrawals: string }[]>(
+    `select (select count(*) from ledger_transfers)::text as transfers, (select count(*) from conversions)::text as conversions,
+            (select count(*) from payments where kind = 'WITHDRAWAL')::text as withdrawals`,
+  );
+  return { accounts, ...counts! };
+}

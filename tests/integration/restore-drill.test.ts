@@ -17,7 +17,7 @@ import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createCampaign, createPlatform, createProject, start, tasks, topUp } from '../helpers/campaigns.ts';
 import { login } from '../helpers/graphql.ts';
-import { approvedWithdrawal, credit, em, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
+import { approvedWithdrawal, books, credit, em, self, usdtAt, usdtOf, type TestApp } from '../helpers/payouts.ts';
 import { freePort } from '../../bench/common.ts';
 import { PgCluster, pgFolder, pgRun } from '../helpers/pg-cluster.ts';
 
@@ -40,20 +40,6 @@ afterAll(async () => {
 });
 
 const DB = 'drill';
-
-/** The books: every account's posted and pending sums, and how many transfers and conversions. */
-async function books(app: TestApp) {
-  const c = em(app).getConnection();
-  const accounts = await c.execute<Record<string, string>[]>(
-    `select id, credits_posted::text, debits_posted::text, credits_pending::text, debits_pending::text
-       from ledger_accounts order by id`,
-  );
-  const [counts] = await c.execute<{ transfers: string; conversions: string; withdrawals: string }[]>(
-    `select (select count(*) from ledger_transfers)::text as transfers, (select count(*) from conversions)::text as conversions,
-            (select count(*) from payments where kind = 'WITHDRAWAL')::text as withdrawals`,
-  );
-  return { accounts, ...counts! };
-}
 
 async function stageOf(app: TestApp, id: number) {
   const [row] = await em(app)
