@@ -79,6 +79,15 @@ export class PgCluster {
     pgRun('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', 'stop']);
   }
 
+  /** Stops it unless it already stopped (a test's cleanup after a failure anywhere). */
+  stopIfRunning() {
+    try {
+      this.stop();
+    } catch {
+      // already stopped
+    }
+  }
+
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], database = 'postgres'): Promise<T[]> {
     const client = new pg.Client({ connectionString: this.url(database) });
     await client.connect();
@@ -86,6 +95,15 @@ export class PgCluster {
       return (await client.query(sql, params)).rows as T[];
     } finally {
       await client.end();
+    }
+  }
+
+  /** Resolves once a recovering cluster has reached its target and promoted itself. */
+  async promoted(): Promise<void> {
+    for (;;) {
+      const [r] = await this.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering');
+      if (!r!.recovering) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 

@@ -25,13 +25,7 @@ let caddy: ChildProcess | undefined;
 let s3: Awaited<ReturnType<typeof startS3Process>> | undefined;
 afterAll(async () => {
   for (const app of apps.reverse()) await app.close().catch(() => {});
-  for (const c of clusters) {
-    try {
-      c.stop();
-    } catch {
-      // already stopped
-    }
-  }
+  for (const c of clusters) c.stopIfRunning();
   caddy?.kill('SIGTERM');
   await s3?.close();
   rmSync(root, { recursive: true, force: true });
@@ -176,11 +170,7 @@ pg1-user=postgres
     clusters.push(restored);
     restored.configure({ archive_mode: 'off' });
     restored.start();
-    for (;;) {
-      const [r] = await restored.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering');
-      if (!r!.recovering) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await restored.promoted();
     const seconds = (Date.now() - began) / 1000;
 
     const again = await startTestApp({ databaseUrl: restored.url(DB) });

@@ -28,13 +28,7 @@ const apps: TestApp[] = [];
 const clusters: PgCluster[] = [];
 afterAll(async () => {
   for (const app of apps.reverse()) await app.close().catch(() => {});
-  for (const c of clusters) {
-    try {
-      c.stop();
-    } catch {
-      // already stopped
-    }
-  }
+  for (const c of clusters) c.stopIfRunning();
   rmSync(root, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -161,11 +155,7 @@ describe('restore drill', () => {
     });
     restored.writeFile('recovery.signal', '');
     restored.start();
-    for (;;) {
-      const [r] = await restored.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering');
-      if (!r!.recovering) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await restored.promoted();
     const recoverySeconds = (Date.now() - began) / 1000;
 
     // 6. The product on the restored database, with its data folder (the sandbox chain).
