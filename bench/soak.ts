@@ -1,7 +1,7 @@
 /**
  * bench:soak — an hour (or `--minutes`) of mixed load on the deployment's shape: two instances
  * (`server/main.ts`, child processes) behind Caddy, on one PostgreSQL (a database made for the
- * run on `DATABASE_URL`'s server), one Redis (`REDIS_URL`, default redis://127.0.0.1:6379), one
+ * run on `DATABASE_URL`'s server), one Redis (a `redis-server` of its own), one
  * S3 bucket (s3rver) and one sandbox chain (`npm run sandbox:chain`, a child process). This
  * process is the load generator; everything goes through the proxy, at a steady rate:
  *
@@ -22,11 +22,12 @@
  *
  *   npm run bench:soak -- [--minutes 60] [--sample-seconds 60] [--rate 10] [--subscribers 200]
  *
- * Needs `caddy` (apt-get install -y caddy) and DATABASE_URL.
+ * Needs `caddy` and `redis-server` (apt-get install -y caddy redis-server) and DATABASE_URL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,7 +63,6 @@ for (const [name, v] of Object.entries({ MINUTES, SAMPLE_MS, RATE, SUBSCRIBERS }
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('bench:soak needs DATABASE_URL (a PostgreSQL server it may create a database on)');
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const dbName = `bench_soak_${Date.now().toString(36)}`;
 const databaseUrl = dbUrl(adminUrl, dbName);
 const folder = mkdtempSync(join(tmpdir(), 'bench-soak-'));
@@ -164,6 +164,23 @@ async function waitFor(url: string, headers: Record<string, string>, what: strin
   }
 }
 
+async function waitForPort(port: number, what: string) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > until) throw new Error(`${what} did not listen within 30 s`);
+    await sleep(100);
+  }
+}
+
 function spawnChild(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: 'ignore' });
   children.push(child);
@@ -181,6 +198,16 @@ async function startDeployment() {
   chainUrl = `http://127.0.0.1:${chainPort}`;
   await waitFor(`${chainUrl}/sandbox/v1/chain`, { 'x-api-key': CHAIN_KEY }, 'the sandbox chain');
   s3 = await startS3Process();
+  // A Redis of its own (no persistence): the run's live events and limits stay apart from
+  // anything else on the machine's Redis (a test suite beside it).
+  const redisPort = await freePort();
+  spawnChild(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {},
+  );
+  const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
+  await waitForPort(redisPort, 'redis-server');
   const shared = {
     DATABASE_URL: databaseUrl,
     REDIS_URL,
