@@ -324,11 +324,8 @@ export class PayoutsService {
       // Every instance signs with the same words: configured, else the deployment's own, made by
       // whichever instance came first and kept sealed in the database they share.
       if (!s.mnemonic) wallet = await HotWallet.fromMnemonic(await this.sharedWords(words), s.walletTimeout);
-      jettonMaster = await shared.fund(
-        wallet,
-        BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
-        BigInt(s.sandboxFunds.usdt) * 1_000_000n,
-      );
+      const funds = sandboxFunds(s);
+      jettonMaster = await shared.fund(wallet, funds.ton, funds.usdt);
       chain = shared;
     } else {
       const sandbox = await this.sandbox(wallet, words);
@@ -376,11 +373,8 @@ export class PayoutsService {
       }
     }
     const chain = await SandboxChain.create(s.network);
-    const master = await chain.fundHotWallet(
-      wallet,
-      BigInt(s.sandboxFunds.ton) * 1_000_000_000n,
-      BigInt(s.sandboxFunds.usdt) * 1_000_000n,
-    );
+    const funds = sandboxFunds(s);
+    const master = await chain.fundHotWallet(wallet, funds.ton, funds.usdt);
     chain.meta = { wallet: encryptSecret(this.deps.secretsKey, words.join(' ')), jettonMaster: master.toRawString() };
     if (s.sandboxFile) {
       await chain.keepIn(s.sandboxFile);
@@ -1360,6 +1354,11 @@ export class PayoutsService {
       [key, value],
     );
   }
+}
+
+/** The sandbox hot wallet's funds as configured, in nanotons and USDT's micro-units. */
+function sandboxFunds(s: PayoutSettings): { ton: bigint; usdt: bigint } {
+  return { ton: BigInt(s.sandboxFunds.ton) * 1_000_000_000n, usdt: BigInt(s.sandboxFunds.usdt) * 1_000_000n };
 }
 
 function emitWithdrawal(emit: Emit, p: Payment) {
