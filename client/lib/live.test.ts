@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache, type TypedDocumentNode } from 
 import { parse } from 'graphql';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { refetchQuietly } from './live';
+import { refetchAgainIfInFlight, refetchQuietly } from './live';
 
 // Parsed, not tagged: a test's own document, not one of the app's (codegen reads tagged ones).
 const QueueQuery = parse('query Queue { queue { id count } }') as TypedDocumentNode<{
@@ -71,6 +71,32 @@ describe('refetchQuietly', () => {
     await Promise.all(asks);
     expect(server.requests()).toBe(1 + 2 + 2);
     expect(seen.at(-1)).toBe(4);
+    sub.unsubscribe();
+  });
+
+  it('an event written into the cache while a refetch is in flight is followed by one more refetch', async () => {
+    // The balance chip's case: the reload when its subscription becomes live reads the balances,
+    // then a conversion's event lands before that answer does; the answer, written last, would
+    // put the older figure back.
+    const server = heldServer();
+    const observable = server.client.watchQuery({ query: QueueQuery });
+    const sub = observable.subscribe(() => {});
+    await server.releaseNewestFirst();
+    const result = { client: server.client, observable, refetch: () => observable.refetch() };
+
+    const reload = refetchQuietly(result); // reads count 1
+    server.state.count = 2;
+    server.client.writeQuery({ query: QueueQuery, data: { queue: { __typename: 'Queue', id: 'q', count: 2 } } });
+    refetchAgainIfInFlight(observable);
+    await server.releaseNewestFirst();
+    await reload;
+    expect(server.requests()).toBe(1 + 2);
+    expect(server.client.readQuery({ query: QueueQuery })?.queue.count).toBe(2);
+
+    // None in flight: an event alone sends nothing.
+    refetchAgainIfInFlight(observable);
+    await server.releaseNewestFirst();
+    expect(server.requests()).toBe(3);
     sub.unsubscribe();
   });
 });

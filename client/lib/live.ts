@@ -132,6 +132,16 @@ export function refetchQuietly<TData, TVariables extends OperationVariables>(res
 }
 
 /**
+ * An event was just written into the cache: should a quiet refetch of `observable` be in flight,
+ * its answer may have been read before the event's change and would overwrite it, so one more
+ * refetch follows it. (Nothing runs when none is in flight.)
+ */
+export function refetchAgainIfInFlight(observable: object): void {
+  const inFlight = quietRefetches.get(observable);
+  if (inFlight) inFlight.again = true;
+}
+
+/**
  * `useSubscription` with `onLive`: called each time the subscription becomes live on the
  * server (first start and every reconnect), when the page should refetch what it shows.
  * Subscriptions are not deduplicated, so every caller gets its own live signal.
@@ -197,8 +207,7 @@ export function useLiveQuery<
     onData: ({ client, data }) => {
       // An event written into the cache while a refetch is in flight could be overwritten by
       // that refetch's older answer: one more refetch follows it.
-      const inFlight = quietRefetches.get(result.observable);
-      if (inFlight) inFlight.again = true;
+      refetchAgainIfInFlight(result.observable);
       if (live.onEvent) live.onEvent(data.data, { client, refetch, result });
       else refetch();
     },

@@ -482,6 +482,9 @@ describe('live events over graphql-ws', () => {
             advertiserBalance: '0',
             publisherBalance: '-1',
             publisherOnHoldBalance: '0',
+            // Older than any real state: the conversion's event (version 1 or more) follows it.
+            advertiserVersion: '0',
+            publisherVersion: '0',
           }),
         (e) => e.data?.balanceChanged?.publisherBalance === '-0.000001',
       );

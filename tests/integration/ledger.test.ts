@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Emit } from '../../server/db/transaction.ts';
 import { DomainError } from '../../server/errors.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
-import { InsufficientFunds } from '../../server/modules/ledger/balances.ts';
+import { type BalancesPayload, InsufficientFunds, newestBalances } from '../../server/modules/ledger/balances.ts';
+import { topics } from '../../server/lib/pubsub.ts';
 import type { AccountRef, Ledger, TransferRecord } from '../../server/modules/ledger/ledger.service.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { insertUsers } from '../helpers/ledger.ts';
@@ -629,5 +630,114 @@ describe('transferNow: one transfer in one statement', () => {
     const event = await iterator.next();
     await iterator.return?.();
     expect(event.value).toMatchObject({ advertiserBalance: String(12n * USD) });
+  });
+});
+
+describe('account versions: live balances never go back', () => {
+  const em = () => app.orm.em.fork() as EntityManager;
+  const version = async (ref: AccountRef) => {
+    const [r] = await em().execute<{ version: string }[]>('select version from ledger_accounts where id = ?', [
+      await ledger.accountId(em(), ref),
+    ]);
+    return BigInt(r.version);
+  };
+
+  test('every change of an account raises its version by one, on both sides, whatever the path', async () => {
+    const userId = fresh();
+    const adv: AccountRef = { kind: 'ADVERTISER', userId };
+    const pub: AccountRef = { kind: 'PUBLISHER', userId };
+    await ledger.transferNow(em(), {
+      key: key('v'),
+      code: 'TOP_UP',
+      debit: { kind: 'DEPOSITS' },
+      credit: adv,
+      amount: USD,
+    });
+    expect(await version(adv)).toBe(1n);
+    const hold = await transfer({
+      key: key('v'),
+      code: 'CONVERSION',
+      debit: adv,
+      credit: pub,
+      amount: 300_000n,
+      pending: true,
+    });
+    expect([await version(adv), await version(pub)]).toEqual([2n, 1n]);
+    await post({ key: key('v'), pendingId: hold.id, amount: 100_000n });
+    expect([await version(adv), await version(pub)]).toEqual([3n, 2n]);
+    const second = await transfer({
+      key: key('v'),
+      code: 'CONVERSION',
+      debit: adv,
+      credit: pub,
+      amount: 50_000n,
+      pending: true,
+    });
+    await voidPending({ key: key('v'), pendingId: second.id });
+    expect([await version(adv), await version(pub)]).toEqual([5n, 4n]);
+    // A replay changes nothing, so neither does it change the version.
+    const k = key('v');
+    await ledger.transferNow(em(), { key: k, code: 'TOP_UP', debit: { kind: 'DEPOSITS' }, credit: adv, amount: USD });
+    await ledger.transferNow(em(), { key: k, code: 'TOP_UP', debit: { kind: 'DEPOSITS' }, credit: adv, amount: USD });
+    expect(await version(adv)).toBe(6n);
+  });
+
+  test('concurrent transfers: each event carries the version its figures were read at; the newest is the final balance', async () => {
+    const userId = fresh();
+    const adv: AccountRef = { kind: 'ADVERTISER', userId };
+    const raw = await app.pubsub.subscribe<BalancesPayload>(topics.balance(userId));
+    const live = newestBalances(await app.pubsub.subscribe<BalancesPayload>(topics.balance(userId)));
+    const count = 40;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        i % 2
+          ? ledger.transferNow(em(), {
+              key: key('c'),
+              code: 'TOP_UP',
+              debit: { kind: 'DEPOSITS' },
+              credit: adv,
+              amount: 10_000n,
+            })
+          : transfer({ key: key('c'), code: 'TOP_UP', debit: { kind: 'DEPOSITS' }, credit: adv, amount: 10_000n }),
+      ),
+    );
+    const final = (await account(adv)).available;
+    expect(final).toBe(BigInt(count) * 10_000n);
+    // Every state an event carries is the one its version names: version n is n transfers in.
+    const events: BalancesPayload[] = [];
+    for (let i = 0; i < count; i++) events.push((await raw.next()).value as BalancesPayload);
+    await raw.return?.();
+
+    for (const e of events) expect(BigInt(e.advertiserBalance)).toBe(BigInt(e.advertiserVersion) * 10_000n);
+    expect(new Set(events.map((e) => e.advertiserVersion)).size).toBe(count);
+    // The subscriber's own stream: never back, and its last state the final balance.
+    const sent: bigint[] = [];
+    while (sent.at(-1) !== final) {
+      const r = await Promise.race([live.next(), new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+      if (!r || r.done) throw new Error(`the live stream stopped at ${sent.at(-1)} before ${final}`);
+      sent.push(BigInt(r.value.advertiserBalance));
+    }
+    await live.return?.();
+    expect(sent).toEqual([...sent].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  test('a subscriber that leaves while no event comes is unsubscribed at once', async () => {
+    const userId = fresh();
+    const source = await app.pubsub.subscribe<BalancesPayload>(topics.balance(userId));
+    let returned = false;
+    const live = newestBalances({
+      next: () => source.next(),
+      return: async () => {
+        returned = true;
+        return source.return!();
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    });
+    const waiting = live.next();
+    await live.return?.();
+    expect(returned).toBe(true);
+    expect(await waiting).toMatchObject({ done: true });
   });
 });

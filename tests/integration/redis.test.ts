@@ -77,7 +77,13 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     const sub = ws.subscribe<{ balanceChanged: Record<string, string> }>(
       'subscription { balanceChanged { advertiserBalance publisherBalance publisherOnHoldBalance } }',
     );
-    const probe = { advertiserBalance: '1', publisherBalance: '1', publisherOnHoldBalance: '1' };
+    const probe = {
+      advertiserBalance: '1',
+      publisherBalance: '1',
+      publisherOnHoldBalance: '1',
+      advertiserVersion: '1',
+      publisherVersion: '1',
+    };
     await waitUntilLive(
       sub,
       () => appB.pubsub.publish(`balance:${userId}`, probe),
@@ -88,6 +94,8 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       advertiserBalance: '1500000',
       publisherBalance: '0',
       publisherOnHoldBalance: '0',
+      advertiserVersion: '2',
+      publisherVersion: '2',
     });
     const event = await sub.nextEvent((e) => e.data?.balanceChanged.advertiserBalance === '1.50');
     expect(event).toEqual({
@@ -99,6 +107,8 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       advertiserBalance: '9007199254740993123',
       publisherBalance: '-250000',
       publisherOnHoldBalance: '10',
+      advertiserVersion: '3',
+      publisherVersion: '3',
     });
     const big = await sub.nextEvent((e) => e.data?.balanceChanged.publisherOnHoldBalance === '0.00001');
     expect(big.data?.balanceChanged).toEqual({
@@ -106,6 +116,53 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       publisherBalance: '-0.25',
       publisherOnHoldBalance: '0.00001',
     });
+    sub.dispose();
+  });
+
+  test('balance events published out of commit order never take a subscriber back to an older state', async () => {
+    // Two transfers commit one after the other on one account, and each instance publishes its
+    // own after the commit: the later state can reach Redis first (issue 58 saw the chip and the
+    // Withdraw card left at the older figure).
+    const token = await login(appA, 'publisher@demo.local');
+    const userId = (await appA.api('/v1/users/self', { token })).body.value.id as number;
+    const ws = gqlWs(appA, token);
+    sockets.push(ws);
+    await ws.connected;
+    const sub = ws.subscribe<{ balanceChanged: Record<string, string> }>(
+      'subscription { balanceChanged { advertiserBalance publisherBalance publisherOnHoldBalance } }',
+    );
+    const state = (adv: string, advV: number, pub: string, hold: string, pubV: number) => ({
+      advertiserBalance: adv,
+      publisherBalance: pub,
+      publisherOnHoldBalance: hold,
+      advertiserVersion: String(advV),
+      publisherVersion: String(pubV),
+    });
+    await waitUntilLive(
+      sub,
+      () => appB.pubsub.publish(`balance:${userId}`, state('1', 1, '1', '1', 1)),
+      (e) => e.data?.balanceChanged.publisherOnHoldBalance === '0.000001',
+    );
+    const seen: Record<string, string>[] = [];
+    const next = async () => {
+      const e = await sub.nextEvent((x) => x.data?.balanceChanged.publisherOnHoldBalance !== '0.000001');
+      seen.push(e.data!.balanceChanged);
+    };
+
+    await appB.pubsub.publish(`balance:${userId}`, state('5000000', 3, '2000000', '1000000', 3));
+    await next();
+    // Both accounts older: dropped. Only the advertiser's older: the publisher's figures are taken.
+    await appB.pubsub.publish(`balance:${userId}`, state('4000000', 2, '1000000', '500000', 2));
+    await appA.pubsub.publish(`balance:${userId}`, state('4500000', 2, '3000000', '500000', 4));
+    await next();
+    // The same version again is the same state: sent (nothing goes back).
+    await appB.pubsub.publish(`balance:${userId}`, state('6000000', 4, '3000000', '500000', 4));
+    await next();
+    expect(seen).toEqual([
+      { advertiserBalance: '5.00', publisherBalance: '2.00', publisherOnHoldBalance: '1.00' },
+      { advertiserBalance: '5.00', publisherBalance: '3.00', publisherOnHoldBalance: '0.50' },
+      { advertiserBalance: '6.00', publisherBalance: '3.00', publisherOnHoldBalance: '0.50' },
+    ]);
     sub.dispose();
   });
 
@@ -126,6 +183,8 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
           advertiserBalance: '1',
           publisherBalance: '0',
           publisherOnHoldBalance: '0',
+          advertiserVersion: '1',
+          publisherVersion: '1',
         }),
       (e) => e.data?.balanceChanged.advertiserBalance === '0.000001',
     );
@@ -133,11 +192,15 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
       advertiserBalance: '7000000',
       publisherBalance: '0',
       publisherOnHoldBalance: '0',
+      advertiserVersion: '9',
+      publisherVersion: '9',
     });
     await appB.pubsub.publish(`balance:${advertiserId}`, {
       advertiserBalance: '2000000',
       publisherBalance: '0',
       publisherOnHoldBalance: '0',
+      advertiserVersion: '2',
+      publisherVersion: '2',
     });
     // Events on one Redis connection arrive in order: the first non-probe event is the advertiser's own.
     const next = await sub.nextEvent((e) => e.data?.balanceChanged.advertiserBalance !== '0.000001');

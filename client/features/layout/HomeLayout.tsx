@@ -52,7 +52,7 @@ function Shell() {
   const layoutMe = useQuery(LayoutMeQuery, { context: LIVE_QUERY });
   const { data, error, refetch } = layoutMe;
   const me = data?.me;
-  useLiveBalance(me?.id, () => refetchQuietly(layoutMe));
+  useLiveBalance(me?.id, () => refetchQuietly(layoutMe), layoutMe.observable);
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();

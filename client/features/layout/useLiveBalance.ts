@@ -1,4 +1,4 @@
-import { useLiveSubscription } from '../../lib/live';
+import { refetchAgainIfInFlight, useLiveSubscription } from '../../lib/live';
 import { graphql } from '../../gql';
 
 const BalanceChangedSubscription = graphql(`
@@ -12,17 +12,22 @@ const BalanceChangedSubscription = graphql(`
 `);
 
 /**
- * Keeps the signed-in user's balances in the cache current; every chip reading them re-renders.
- * `refetch` reloads the balances when the subscription becomes live (a change just before is
- * not an event this subscription sees).
+ * Keeps the signed-in user's balances in the cache current; every chip and card reading them
+ * re-renders. `refetch` reloads the balances (quietly, `refetchQuietly`, the query `observable`)
+ * when the subscription becomes live (a change just before is not an event this subscription
+ * sees). An event that lands while that reload is in flight is followed by one more: the reload
+ * may have read the balances before the event's change, and its answer, written last, would
+ * leave the chip and the Withdraw page one event behind until the next one (issue 58).
+ * The server sends the events of one subscription in account-version order (`newestBalances`).
  */
-export function useLiveBalance(userId: string | undefined, refetch: () => void): void {
+export function useLiveBalance(userId: string | undefined, refetch: () => void, observable: object): void {
   useLiveSubscription(BalanceChangedSubscription, {
     skip: !userId,
     onLive: refetch,
     onData: ({ client, data }) => {
       const balances = data.data?.balanceChanged;
       if (!balances || !userId) return;
+      refetchAgainIfInFlight(observable);
       client.cache.modify({
         id: client.cache.identify({ __typename: 'User', id: userId }),
         fields: {

@@ -38,6 +38,7 @@ export type ConversionResult =
         debits_posted: string;
         debits_pending: string;
         credits_pending: string;
+        version: string;
       }[];
       /** Set by the batch (ConversionBatches): which live events this completion carries. */
       live?: { campaign: boolean; platform: boolean; balances: boolean };

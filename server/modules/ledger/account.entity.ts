@@ -49,6 +49,13 @@ export const Account = defineEntity({
     debitsPosted: p.bigint('bigint').defaultRaw('0'),
     creditsPending: p.bigint('bigint').defaultRaw('0'),
     creditsPosted: p.bigint('bigint').defaultRaw('0'),
+    /**
+     * One more on every change of the totals. Row locks order the changes of an account, so a
+     * higher version is a later state: live events carry it, and a subscriber never takes an
+     * older state after a newer one (events of concurrent transfers may be published out of
+     * commit order).
+     */
+    version: p.bigint('bigint').defaultRaw('0'),
   },
 });
 export type Account = InferEntity<typeof Account>;

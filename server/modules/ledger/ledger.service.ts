@@ -64,6 +64,7 @@ interface AccountRow {
   debits_posted: string;
   credits_pending: string;
   debits_pending: string;
+  version: string;
 }
 
 const toRecord = (r: Row, replayed: boolean): TransferRecord => ({
@@ -209,7 +210,7 @@ export class Ledger {
     const column = input.pending ? 'pending' : 'posted';
     const flag: TransferFlag = input.pending ? 'PENDING' : 'POSTED';
     const accountColumns =
-      'id, kind, user_id, credits_posted::text, debits_posted::text, debits_pending::text, credits_pending::text';
+      'id, kind, user_id, credits_posted::text, debits_posted::text, debits_pending::text, credits_pending::text, version::text';
     const sql = `with ins as (
          insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
          values (?, ?, ?, ?, ?, ?, null, ?) on conflict (key) do nothing
@@ -224,7 +225,7 @@ export class Ledger {
          update ledger_accounts
             set debits_${column} = debits_${column} + case when id = ? then ?::bigint else 0 end,
                 credits_${column} = credits_${column} + case when id = ? then ?::bigint else 0 end,
-                updated_at = now()
+                version = version + 1, updated_at = now()
           where id in (select id from locked)
           returning ${accountColumns}
        ), others as (
@@ -425,11 +426,11 @@ export class Ledger {
   ) {
     const ids = [...accounts.keys()];
     const userIds = [...new Set([...accounts.values()].flatMap((a) => (a.user_id === null ? [] : [a.user_id])))];
-    const columns = 'id, kind, user_id, credits_posted, debits_posted, debits_pending, credits_pending';
+    const columns = 'id, kind, user_id, credits_posted, debits_posted, debits_pending, credits_pending, version';
     const rows = await this.query<AccountRow & { user_id: number | null }>(
       tx,
       `with upd as (
-         update ledger_accounts set ${set}, updated_at = now() where id in (?, ?) returning ${columns}
+         update ledger_accounts set ${set}, version = version + 1, updated_at = now() where id in (?, ?) returning ${columns}
        )
        select ${columns} from upd
        union all

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
+import { type BalancesPayload, newestBalances } from '../ledger/balances.ts';
 import { parseInput } from '../../graphql/args.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
 import { UpdateSelfInput, updateSelf } from './users.inputs.ts';
@@ -34,12 +35,6 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     telegram: t.field({ type: TelegramLinkRef, nullable: true, resolve: (u) => u.telegram }),
   }),
 });
-
-interface BalancesPayload {
-  advertiserBalance: string;
-  publisherBalance: string;
-  publisherOnHoldBalance: string;
-}
 
 const BalancesRef = builder.objectRef<BalancesPayload>('Balances').implement({
   description: 'A user’s balances after a ledger transfer.',
@@ -88,7 +83,9 @@ builder.subscriptionField('balanceChanged', (t) =>
   t.field({
     type: BalancesRef,
     authScopes: { authenticated: true },
-    subscribe: (_root, _args, ctx) => ctx.pubsub.subscribe<BalancesPayload>(topics.balance(ctx.user!.id)),
+    // Never an older state after a newer one, whatever order the events were published in.
+    subscribe: async (_root, _args, ctx) =>
+      newestBalances(await ctx.pubsub.subscribe<BalancesPayload>(topics.balance(ctx.user!.id))),
     resolve: (payload) => payload,
   }),
 );

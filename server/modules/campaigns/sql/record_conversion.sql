@@ -184,7 +184,8 @@ begin
       'platformRevenue', v_total_revenue::text),
     'accounts', case when p_summary then (select json_agg(json_build_object('user_id', a.user_id, 'kind', a.kind,
         'credits_posted', a.credits_posted::text, 'debits_posted', a.debits_posted::text,
-        'debits_pending', a.debits_pending::text, 'credits_pending', a.credits_pending::text))
+        'debits_pending', a.debits_pending::text, 'credits_pending', a.credits_pending::text,
+        'version', a.version::text))
       from ledger_accounts a where a.user_id = ck.publisher_id and a.kind in ('ADVERTISER', 'PUBLISHER')) end
   );
 end $$;

@@ -228,7 +228,7 @@ begin
            t(id, key, code, debit, credit, amount, reference);
     update ledger_accounts a
        set debits_pending = a.debits_pending + d.debits, credits_pending = a.credits_pending + d.credits,
-           updated_at = now()
+           version = a.version + 1, updated_at = now()
       from (select x.account, sum(x.debit) as debits, sum(x.credit) as credits
               from (select t.debit as account, t.amount as debit, 0::bigint as credit from unnest(t_debit, t_amount) t(debit, amount)
                     union all
@@ -334,7 +334,8 @@ begin
                 from platform_campaign_stats s where s.platform_id = any(v_platforms) group by s.platform_id) t),
     'accounts', (select json_object_agg(p.id, (select json_agg(json_build_object('user_id', a.user_id, 'kind', a.kind,
           'credits_posted', a.credits_posted::text, 'debits_posted', a.debits_posted::text,
-          'debits_pending', a.debits_pending::text, 'credits_pending', a.credits_pending::text))
+          'debits_pending', a.debits_pending::text, 'credits_pending', a.credits_pending::text,
+          'version', a.version::text))
         from ledger_accounts a where a.user_id = p.id and a.kind in ('ADVERTISER', 'PUBLISHER')))
       from unnest(v_publishers) p(id))
   );

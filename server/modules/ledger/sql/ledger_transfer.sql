@@ -16,13 +16,13 @@ begin
     update ledger_accounts
        set debits_pending = debits_pending + case when id = p_debit then p_amount else 0 end,
            credits_pending = credits_pending + case when id = p_credit then p_amount else 0 end,
-           updated_at = now()
+           version = version + 1, updated_at = now()
      where id in (p_debit, p_credit);
   else
     update ledger_accounts
        set debits_posted = debits_posted + case when id = p_debit then p_amount else 0 end,
            credits_posted = credits_posted + case when id = p_credit then p_amount else 0 end,
-           updated_at = now()
+           version = version + 1, updated_at = now()
      where id in (p_debit, p_credit);
   end if;
   return v_id;
