@@ -122,7 +122,7 @@ describe('exchange-ready', () => {
     );
     expect(off.data.updateMe.isExchangeReady).toBe(false);
     const none = await app.api('/v1/users/self', { method: 'PATCH', token: u.token, body: {} });
-    expect(none).toEqual({ status: 400, body: { error: 'Send defaultRole or isExchangeReady' } });
+    expect(none).toEqual({ status: 400, body: { error: 'Send defaultRole, isExchangeReady or language' } });
   });
 
   test('a user with only an app gets the app message through GraphQL', async () => {

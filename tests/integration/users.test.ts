@@ -18,9 +18,10 @@ const USER_FIELDS = [
   'isExchangeReady',
   'isModerator',
   'isFinance',
+  'language',
   'telegram',
 ].sort();
-const ME = `{ id createdAt updatedAt name email defaultRole advertiserBalance publisherBalance publisherOnHoldBalance isExchangeReady isModerator isFinance telegram { id username } }`;
+const ME = `{ id createdAt updatedAt name email defaultRole advertiserBalance publisherBalance publisherOnHoldBalance isExchangeReady isModerator isFinance telegram { id username } language }`;
 
 /** Nothing in an error answer may look like a stack trace or a server path. */
 function expectNoInternals(body: unknown) {
@@ -56,6 +57,7 @@ describe('REST /v1/users/self', () => {
       isModerator: false,
       isFinance: false,
       telegram: null,
+      language: null,
     });
   });
 
@@ -87,11 +89,41 @@ describe('REST /v1/users/self', () => {
     [{ defaultRole: 'ADMIN' }, 'defaultRole must be ADVERTISER or PUBLISHER'],
     [{ defaultRole: 'publisher' }, 'defaultRole must be ADVERTISER or PUBLISHER'],
     [{ isExchangeReady: 'yes' }, 'isExchangeReady must be true or false'],
-    [{}, 'Send defaultRole or isExchangeReady'],
+    [{}, 'Send defaultRole, isExchangeReady or language'],
+    [{ language: 'de' }, 'language must be one of en, ru, uk, es, pt, tr, id, fa, ar'],
+    [{ language: 'RU' }, 'language must be one of en, ru, uk, es, pt, tr, id, fa, ar'],
   ])('PATCH %j → 400', async (body, error) => {
     const res = await app.api('/v1/users/self', { method: 'PATCH', body, token: user.token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
+  });
+
+  test('PATCH language saves the choice for every device (GET answers it), and GraphQL reads the same', async () => {
+    const other = await createApprovedUser(app);
+    const before = (await app.api('/v1/users/self', { token: other.token })).body.value;
+    expect(before.language).toBeNull();
+    const res = await app.api('/v1/users/self', { method: 'PATCH', body: { language: 'fa' }, token: other.token });
+    expect(res.status).toBe(200);
+    // Only the language changed.
+    expect(res.body.value).toEqual({ ...before, language: 'fa', updatedAt: expect.any(String) });
+    expect((await app.api('/v1/users/self', { token: other.token })).body.value.language).toBe('fa');
+    const graph = await gql(
+      app,
+      'mutation($input: UpdateMeInput!) { updateMe(input: $input) { language } }',
+      { input: { language: 'ru' } },
+      other.token,
+    );
+    expect(graph.data).toEqual({ updateMe: { language: 'ru' } });
+    expect((await gql(app, '{ me { language } }', {}, other.token)).data).toEqual({ me: { language: 'ru' } });
+    // A refused language changes nothing.
+    const bad = await gql(
+      app,
+      'mutation($input: UpdateMeInput!) { updateMe(input: $input) { language } }',
+      { input: { language: 'xx' } },
+      other.token,
+    );
+    expect(bad.errors?.[0].message).toBe('language must be one of en, ru, uk, es, pt, tr, id, fa, ar');
+    expect((await app.api('/v1/users/self', { token: other.token })).body.value.language).toBe('ru');
   });
 
   test('without a token → 401 for GET and PATCH', async () => {

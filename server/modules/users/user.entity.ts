@@ -32,6 +32,12 @@ export const User = defineEntity({
     telegramChatId: p.bigint('number').nullable(),
     telegramUsername: p.string().length(64).nullable(),
     telegramLanguage: p.string().length(16).nullable(),
+    /**
+     * The language the user chose for the dashboard, mails and bot messages (one of the showcase's
+     * nine, `showcase/i18n/languages.ts`); null until chosen, when the browser's or Telegram's
+     * language is used.
+     */
+    language: p.string().length(8).nullable(),
     // No longer read or written: server-side sessions (auth/session.entity.ts) replaced it.
     tokenVersion: p.integer().default(0),
   },

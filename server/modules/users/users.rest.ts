@@ -19,6 +19,8 @@ export const UserJson = z.object({
   isModerator: z.boolean(),
   isFinance: z.boolean(),
   telegram: z.object({ id: z.number(), username: z.string().nullable() }).nullable(),
+  /** The dashboard's language the user chose (en, ru, uk, es, pt, tr, id, fa, ar); null until chosen. */
+  language: z.string().nullable(),
 });
 
 export function userJson(u: UserView): z.infer<typeof UserJson> {
@@ -36,6 +38,7 @@ export function userJson(u: UserView): z.infer<typeof UserJson> {
     isModerator: u.isModerator,
     isFinance: u.isFinance,
     telegram: u.telegram,
+    language: u.language ?? null,
   };
 }
 
@@ -54,7 +57,7 @@ export const usersRoutes = [
     path: '/v1/users/self',
     tag: 'users',
     summary:
-      'Change the default role (where the logo link leads) and/or join or leave the exchange (`isExchangeReady`, which needs at least one app and one project).',
+      'Change the default role (where the logo link leads), join or leave the exchange (`isExchangeReady`, which needs at least one app and one project), and/or choose the language of the dashboard, mails and bot messages (`language`: en, ru, uk, es, pt, tr, id, fa or ar).',
     access: 'user',
     body: UpdateSelfInput,
     response: UserJson,

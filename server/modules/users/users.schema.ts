@@ -33,6 +33,10 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     isFinance: t.exposeBoolean('isFinance'),
     isAdmin: t.exposeBoolean('isAdmin', { description: 'Grants and takes staff roles (the Staff page).' }),
     telegram: t.field({ type: TelegramLinkRef, nullable: true, resolve: (u) => u.telegram }),
+    language: t.exposeString('language', {
+      nullable: true,
+      description: 'The language the user chose (en, ru, uk, es, pt, tr, id, fa, ar); null until chosen.',
+    }),
   }),
 });
 
@@ -51,6 +55,10 @@ const UpdateMeInput = builder.inputType('UpdateMeInput', {
     isExchangeReady: t.boolean({
       required: false,
       description: 'Join (needs at least one app and one project) or leave the exchange.',
+    }),
+    language: t.string({
+      required: false,
+      description: 'The language of the dashboard, mails and bot messages: en, ru, uk, es, pt, tr, id, fa or ar.',
     }),
   }),
 });
@@ -74,6 +82,7 @@ builder.mutationField('updateMe', (t) =>
         parseInput(UpdateSelfInput, {
           defaultRole: input.defaultRole ?? undefined,
           isExchangeReady: input.isExchangeReady ?? undefined,
+          language: input.language ?? undefined,
         }),
       ),
   }),

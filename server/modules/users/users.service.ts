@@ -12,6 +12,7 @@ export type UserView = Pick<
   | 'email'
   | 'defaultRole'
   | 'isExchangeReady'
+  | 'language'
   | 'isModerator'
   | 'isFinance'
   | 'isAdmin'
@@ -29,6 +30,7 @@ export class UsersService {
       email: user.email,
       defaultRole: user.defaultRole,
       isExchangeReady: user.isExchangeReady,
+      language: user.language ?? null,
       isModerator: user.isModerator,
       isFinance: user.isFinance,
       isAdmin: user.isAdmin,
@@ -41,11 +43,12 @@ export class UsersService {
   async updateSelf(
     em: EntityManager,
     user: User,
-    input: { defaultRole?: DefaultRole; isExchangeReady?: boolean },
+    input: { defaultRole?: DefaultRole; isExchangeReady?: boolean; language?: string },
   ): Promise<UserView> {
     const managed = await em.findOneOrFail(User, { id: user.id }, { refresh: true });
     if (input.defaultRole) managed.defaultRole = input.defaultRole;
     if (input.isExchangeReady !== undefined) managed.isExchangeReady = input.isExchangeReady;
+    if (input.language) managed.language = input.language;
     await em.flush();
     return this.self(em, managed);
   }
