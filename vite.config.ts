@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { apolloTransitionUpdates } from './client/apollo-transition-updates';
@@ -11,7 +12,17 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), chakraLazyGlobal(), apolloTransitionUpdates(), chunks.plugin, buildReport()],
+  plugins: [
+    // Lingui's macros (`<Trans>`, t, msg) become message descriptors (in production their id only:
+    // every language's words, English too, are in its catalog); the plugin compiles a `.po`
+    // catalog when imported (client/lib/i18n.ts).
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    chakraLazyGlobal(),
+    apolloTransitionUpdates(),
+    chunks.plugin,
+    buildReport(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -62,7 +62,7 @@ type Documents = {
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": typeof types.BalanceChip_UserFragmentDoc,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n": typeof types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": typeof types.UserMenu_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      language\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": typeof types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": typeof types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": typeof types.RegistrationQueueDocument,
@@ -145,6 +145,7 @@ type Documents = {
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": typeof types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation UpdateLanguage($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      language\n    }\n  }\n": typeof types.UpdateLanguageDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": typeof types.UpdateDefaultRoleDocument,
 };
 const documents: Documents = {
@@ -196,7 +197,7 @@ const documents: Documents = {
     "\n  fragment BalanceChip_user on User {\n    id\n    advertiserBalance\n    publisherBalance\n    publisherOnHoldBalance\n  }\n": types.BalanceChip_UserFragmentDoc,
     "\n  fragment MobileDrawer_user on User {\n    id\n    name\n    email\n    isModerator\n    isFinance\n    isAdmin\n    advertiserBalance\n  }\n": types.MobileDrawer_UserFragmentDoc,
     "\n  fragment UserMenu_user on User {\n    id\n    name\n    email\n    defaultRole\n    isModerator\n  }\n": types.UserMenu_UserFragmentDoc,
-    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
+    "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      language\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n": types.LayoutMeDocument,
     "\n  subscription BalanceChanged {\n    balanceChanged {\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.BalanceChangedDocument,
     "\n  fragment RegistrationRequestCard_request on RegistrationRequest {\n    id\n    createdAt\n    name\n    email\n    telegram\n    company\n    comment\n    role\n    source\n    status\n    decidedAt\n    declineReason\n  }\n": types.RegistrationRequestCard_RequestFragmentDoc,
     "\n  query RegistrationQueue($status: RegistrationStatus, $page: Int, $limit: Int) {\n    registrationRequests(status: $status, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...RegistrationRequestCard_request\n      }\n    }\n  }\n": types.RegistrationQueueDocument,
@@ -279,6 +280,7 @@ const documents: Documents = {
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
+    "\n  mutation UpdateLanguage($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      language\n    }\n  }\n": types.UpdateLanguageDocument,
     "\n  mutation UpdateDefaultRole($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      defaultRole\n    }\n  }\n": types.UpdateDefaultRoleDocument,
 };
 
@@ -491,7 +493,7 @@ export function graphql(source: "\n  fragment UserMenu_user on User {\n    id\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
+export function graphql(source: "\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      language\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"): (typeof documents)["\n  query LayoutMe {\n    me {\n      id\n      defaultRole\n      isModerator\n      isFinance\n      isAdmin\n      isExchangeReady\n      language\n      ...BalanceChip_user\n      ...UserMenu_user\n      ...MobileDrawer_user\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -820,6 +822,10 @@ export function graphql(source: "\n  mutation EndSession($id: ID!) {\n    endSes
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateLanguage($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      language\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateLanguage($input: UpdateMeInput!) {\n    updateMe(input: $input) {\n      id\n      language\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

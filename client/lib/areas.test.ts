@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaTabs } from '../features/layout/tabs';
+import { i18n } from './i18n';
 import { areaFromPath, chipAmount, homePath, isStaffPath, logoTarget } from './areas';
 
 const balances = { advertiserBalance: '10.005', publisherBalance: '0.1', publisherOnHoldBalance: '0.2' };
@@ -33,14 +34,10 @@ describe('areas of the main layout', () => {
   });
 
   it('lists the tabs of each area', () => {
-    expect(areaTabs.advertiser.map((t) => t.label)).toEqual(['My projects', 'Campaign', 'Add funds', 'Integrations']);
-    expect(areaTabs.publisher.map((t) => t.label)).toEqual(['My apps', 'Statistics', 'Withdraw money', 'Integrations']);
-    expect(areaTabs.exchange.map((t) => t.label)).toEqual([
-      'Swaps',
-      'Catalog',
-      'Incoming Requests',
-      'Outgoing Requests',
-    ]);
+    const labels = (area: keyof typeof areaTabs) => areaTabs[area].map((t) => i18n._(t.label));
+    expect(labels('advertiser')).toEqual(['My projects', 'Campaign', 'Add funds', 'Integrations']);
+    expect(labels('publisher')).toEqual(['My apps', 'Statistics', 'Withdraw money', 'Integrations']);
+    expect(labels('exchange')).toEqual(['Swaps', 'Catalog', 'Incoming Requests', 'Outgoing Requests']);
     expect(areaTabs.publisher[0].matches('/publisher/platforms/edit/3')).toBe(true);
     expect(areaTabs.publisher[0].matches('/publisher/statistics')).toBe(false);
   });

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { addMoney } from './money';
 import { paths } from './paths';
 
@@ -5,20 +7,21 @@ export type Area = 'advertiser' | 'publisher' | 'exchange';
 
 export interface AreaInfo {
   id: Area;
-  label: string;
-  caption: string;
+  /** Words in the reader's language: `i18n._(label)`. */
+  label: MessageDescriptor;
+  caption: MessageDescriptor;
   home: string;
 }
 
 export const areas: AreaInfo[] = [
   {
     id: 'advertiser',
-    label: 'Advertiser',
-    caption: 'Buy traffic in other telegram apps',
+    label: msg`Advertiser`,
+    caption: msg`Buy traffic in other telegram apps`,
     home: paths.advertiserProjects,
   },
-  { id: 'publisher', label: 'Publisher', caption: 'Monetize your audience', home: paths.publisherIndex },
-  { id: 'exchange', label: 'Exchange', caption: 'Share traffic with other apps', home: paths.exchangeSwaps },
+  { id: 'publisher', label: msg`Publisher`, caption: msg`Monetize your audience`, home: paths.publisherIndex },
+  { id: 'exchange', label: msg`Exchange`, caption: msg`Share traffic with other apps`, home: paths.exchangeSwaps },
 ];
 
 /** The current area comes from the first path segment; anything else counts as Advertiser. */

@@ -33,6 +33,23 @@ export function webAppInitData(): string | undefined {
   return (window as TelegramGlobal).Telegram?.WebApp?.initData || undefined;
 }
 
+/**
+ * The Telegram user's `language_code` from the launch parameters (the address's `tgWebAppData`,
+ * or `Telegram.WebApp.initData`), if opened inside Telegram. Not verified: it only picks a language.
+ */
+export function telegramLanguageCode(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  try {
+    const fromAddress = (text: string) =>
+      new URLSearchParams(text.replace(/^[#?]/, '')).get('tgWebAppData') ?? undefined;
+    const initData = fromAddress(window.location.hash) ?? fromAddress(window.location.search) ?? webAppInitData();
+    const user = new URLSearchParams(initData ?? '').get('user');
+    return user ? ((JSON.parse(user) as { language_code?: string }).language_code ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface TelegramLinkNote {
   linkToken: string;
   message: string;

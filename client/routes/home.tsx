@@ -9,6 +9,10 @@ export const homeRoute = createRoute({
   id: 'home',
   beforeLoad: ({ search, location }) =>
     enforce([authGuard, chooseRoleGuard], search as Record<string, unknown>, location.href),
-  loader: prefetching('prefetchLayout'),
+  // The layout's data starts; its words wait for their catalog (client/lib/i18n.ts).
+  loader: async () => {
+    prefetching('prefetchLayout')();
+    await import('../lib/i18n').then((m) => m.startLanguage());
+  },
   component: lazyRouteComponent(() => import('../features/layout/HomeLayout'), 'HomeLayout'),
 });

@@ -1,7 +1,9 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack } from '@chakra-ui/react/stack';
+import { useLingui } from '@lingui/react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
 import { ExternalLink } from 'lucide-react';
 import type { Area } from '../../lib/areas';
 import { areaTabs } from './tabs';
@@ -11,8 +13,9 @@ export type ExchangeBadges = { incoming: number; outgoing: number } | null;
 
 export function AreaTabs({ area, docsUrl, badges = null }: { area: Area; docsUrl?: string; badges?: ExchangeBadges }) {
   const { pathname } = useLocation();
+  const { _ } = useLingui();
   return (
-    <HStack as="nav" aria-label="Sections" gap="1" overflowX="auto" className="hide-scrollbar">
+    <HStack as="nav" aria-label={_(msg`Sections`)} gap="1" overflowX="auto" className="hide-scrollbar">
       {areaTabs[area].map((tab) => {
         const active = tab.matches(pathname);
         const style = {
@@ -29,16 +32,16 @@ export function AreaTabs({ area, docsUrl, badges = null }: { area: Area; docsUrl
         } as const;
         if (tab.to === null) {
           return (
-            <ChakraLink key={tab.label} href={docsUrl} target="_blank" rel="noreferrer" {...style}>
-              {tab.label} <ExternalLink size={14} />
+            <ChakraLink key="docs" href={docsUrl} target="_blank" rel="noreferrer" {...style}>
+              {_(tab.label)} <ExternalLink size={14} />
             </ChakraLink>
           );
         }
         const count = tab.badge && badges ? badges[tab.badge] : null;
         return (
-          <ChakraLink key={tab.label} asChild {...style}>
+          <ChakraLink key={tab.to} asChild {...style}>
             <Link to={tab.to} aria-current={active ? 'page' : undefined}>
-              {tab.label}
+              {_(tab.label)}
               {count ? (
                 <Badge
                   colorPalette="red"

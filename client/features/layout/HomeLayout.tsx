@@ -6,7 +6,11 @@ import { Container } from '@chakra-ui/react/container';
 import { Flex } from '@chakra-ui/react/flex';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack } from '@chakra-ui/react/stack';
+import { LocaleProvider } from '@chakra-ui/react/locale';
+import { I18nProvider, useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
 import { Landmark, ScrollText, ShieldCheck, UsersRound } from 'lucide-react';
 import { getApolloClient } from '../../apollo';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
@@ -30,6 +34,7 @@ import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { isMiniApp } from '../../lib/telegram';
+import { activateLanguage, applyDocumentLanguage, i18n, preferredLanguage } from '../../lib/i18n';
 
 const STAFF_PAGES: Record<string, string> = {
   finance: 'Finance',
@@ -53,6 +58,8 @@ function Shell() {
   const { data, error, refetch } = layoutMe;
   const me = data?.me;
   useLiveBalance(me?.id, () => refetchQuietly(layoutMe), layoutMe.observable);
+  useAccountLanguage(me?.language, !!me);
+  const { t } = useLinguiMacro();
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
@@ -128,8 +135,10 @@ function Shell() {
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data comes does not push it. */}
       <Container as="main" maxW="7xl" flex="1" minH="100dvh" py={{ base: '6', md: '8' }}>
         {error && !me ? (
-          <EmptyState icon={<CloudOff />} title="Could not load your account" description={error.message}>
-            <Button onClick={() => void refetch()}>Try again</Button>
+          <EmptyState icon={<CloudOff />} title={t`Could not load your account`} description={error.message}>
+            <Button onClick={() => void refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
           </EmptyState>
         ) : (
           <Outlet />
@@ -142,13 +151,38 @@ function Shell() {
   );
 }
 
-/** Signed-in layout: owns the Apollo client, so the public pages load none. */
+/**
+ * Signed-in layout: owns the Apollo client and Lingui, so the public pages load neither. Its words
+ * follow the reader's language (lib/i18n.ts), Chakra's components its direction.
+ */
 export function HomeLayout() {
   return (
     <ApolloProvider client={getApolloClient()}>
-      <Shell />
+      <I18nProvider i18n={i18n}>
+        <Direction>
+          <Shell />
+        </Direction>
+      </I18nProvider>
     </ApolloProvider>
   );
+}
+
+/** Chakra's (Ark's) locale: menus, drawers and positioning follow the language's direction. */
+function Direction({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  useEffect(() => applyDocumentLanguage(active.locale), [active.locale]);
+  // The public pages are in English for now: leaving the dashboard gives them English back.
+  useEffect(() => () => applyDocumentLanguage('en'), []);
+  return <LocaleProvider locale={active.locale}>{children}</LocaleProvider>;
+}
+
+/** The account's language once it is known (else this browser's), shown at once. */
+function useAccountLanguage(saved: string | null | undefined, known: boolean) {
+  useEffect(() => {
+    if (!known) return;
+    const language = preferredLanguage(saved);
+    if (language !== i18n.locale) void activateLanguage(language).catch(() => undefined);
+  }, [saved, known]);
 }
 
 /** Wide screens: the moderation queue (with what waits) and finance, for staff. */
@@ -163,12 +197,13 @@ function StaffLinks({
   admin: boolean;
   moderationWaiting: number;
 }) {
+  const { t } = useLinguiMacro();
   return (
     <>
       {moderator && (
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/moderation" data-testid="moderation-link">
-            <ShieldCheck /> Moderation
+            <ShieldCheck /> <Trans>Moderation</Trans>
             {moderationWaiting > 0 && (
               <Badge
                 colorPalette="red"
@@ -176,7 +211,7 @@ function StaffLinks({
                 borderRadius="full"
                 size="xs"
                 data-testid="badge-moderation"
-                aria-label={`${moderationWaiting} waiting`}
+                aria-label={t`${moderationWaiting} waiting`}
               >
                 {moderationWaiting}
               </Badge>
@@ -187,21 +222,21 @@ function StaffLinks({
       {finance && (
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/finance" data-testid="finance-link">
-            <Landmark /> Finance
+            <Landmark /> <Trans>Finance</Trans>
           </Link>
         </Button>
       )}
       {admin && (
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/staff" data-testid="staff-link">
-            <UsersRound /> Staff
+            <UsersRound /> <Trans>Staff</Trans>
           </Link>
         </Button>
       )}
       {(finance || admin) && (
         <Button asChild size="sm" variant="ghost" display={{ base: 'none', md: 'inline-flex' }}>
           <Link to="/audit" data-testid="audit-link">
-            <ScrollText /> Audit
+            <ScrollText /> <Trans>Audit</Trans>
           </Link>
         </Button>
       )}

@@ -3,6 +3,7 @@ import { Container } from '@chakra-ui/react/container';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Flex } from '@chakra-ui/react/flex';
 import { Text } from '@chakra-ui/react/text';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { AuthConfig } from '../auth/authApi';
 import { supportBotUrl } from '../auth/useAuthConfig';
@@ -16,19 +17,23 @@ export function LayoutFooter({ config }: { config?: AuthConfig }) {
           <Box flex="1" />
           {config && (
             <ChakraLink href={supportBotUrl(config.supportBot)} target="_blank" rel="noreferrer">
-              Support
+              <Trans>Support</Trans>
             </ChakraLink>
           )}
           {config && (
             <ChakraLink href={config.docsUrl} target="_blank" rel="noreferrer">
-              Knowledge base
+              <Trans>Knowledge base</Trans>
             </ChakraLink>
           )}
           <ChakraLink asChild>
-            <Link to="/user-agreement">User Agreement</Link>
+            <Link to="/user-agreement">
+              <Trans>User Agreement</Trans>
+            </Link>
           </ChakraLink>
           <ChakraLink asChild>
-            <Link to="/privacy-policy">Privacy Policy</Link>
+            <Link to="/privacy-policy">
+              <Trans>Privacy Policy</Trans>
+            </Link>
           </ChakraLink>
         </Flex>
       </Container>

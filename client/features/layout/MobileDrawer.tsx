@@ -6,6 +6,9 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import {
   Bell,
@@ -125,12 +128,13 @@ export function MobileDrawer({
 
 /** The menu button, with how many things wait for the user. */
 function MenuButton({ waiting, ...rest }: { waiting: number }) {
+  const { t } = useLinguiMacro();
   return (
     <IconButton
       {...rest}
       variant="ghost"
       size="sm"
-      aria-label={waiting > 0 ? `Open menu, ${waiting} waiting for you` : 'Open menu'}
+      aria-label={waiting > 0 ? t`Open menu, ${waiting} waiting for you` : t`Open menu`}
       display={{ base: 'inline-flex', md: 'none' }}
       position="relative"
       data-testid="drawer-open"
@@ -173,21 +177,22 @@ function AreaTabs({
   pathname: string;
   onNavigate: () => void;
 }) {
+  const { _ } = useLingui();
   return (
     <Stack gap="1">
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color={current ? 'brand.fg' : 'fg.muted'}>
-        {option.label}
+        {_(option.label)}
       </Text>
       {areaTabs[option.id].map((tab) =>
         tab.to === null ? (
-          <Button key={tab.label} asChild variant="ghost" justifyContent="flex-start" size="sm">
+          <Button key="docs" asChild variant="ghost" justifyContent="flex-start" size="sm">
             <a href={docsUrl} target="_blank" rel="noreferrer">
-              {tab.label}
+              {_(tab.label)}
             </a>
           </Button>
         ) : (
           <Button
-            key={tab.label}
+            key={tab.to}
             asChild
             variant={tab.matches(pathname) ? 'subtle' : 'ghost'}
             justifyContent="flex-start"
@@ -195,7 +200,7 @@ function AreaTabs({
             onClick={onNavigate}
           >
             <Link to={tab.to}>
-              {tab.label}
+              {_(tab.label)}
               {tab.badge && badges?.[tab.badge] ? (
                 <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
                   {badges[tab.badge]}
@@ -228,25 +233,25 @@ function AccountActions({
       {addFunds && (
         <Button asChild colorPalette="brand" onClick={onNavigate}>
           <Link to="/advertiser/payments">
-            <PlusCircle /> Add Funds
+            <PlusCircle /> <Trans>Add Funds</Trans>
           </Link>
         </Button>
       )}
       <Button asChild variant="ghost" onClick={onNavigate}>
         <Link to="/notifications">
-          <Bell /> Notifications and Telegram
+          <Bell /> <Trans>Notifications and Telegram</Trans>
         </Link>
       </Button>
       <Button asChild variant="ghost" onClick={onNavigate}>
         <Link to="/security">
-          <ShieldEllipsis /> Security: second factor
+          <ShieldEllipsis /> <Trans>Security: second factor</Trans>
         </Link>
       </Button>
       <Button variant="ghost" onClick={onSessions}>
-        <KeyRound /> Sessions and password
+        <KeyRound /> <Trans>Sessions and password</Trans>
       </Button>
       <Button variant="outline" onClick={logOut}>
-        <LogOut /> Log out
+        <LogOut /> <Trans>Log out</Trans>
       </Button>
     </>
   );
@@ -266,23 +271,24 @@ function StaffDrawerLinks({
     user.isModerator && {
       to: '/moderation' as const,
       icon: <ShieldCheck />,
-      label: 'Moderation',
+      label: msg`Moderation`,
       count: moderationWaiting,
     },
-    user.isFinance && { to: '/finance' as const, icon: <Landmark />, label: 'Finance', count: 0 },
-    user.isAdmin && { to: '/staff' as const, icon: <UsersRound />, label: 'Staff', count: 0 },
-    (user.isFinance || user.isAdmin) && { to: '/audit' as const, icon: <ScrollText />, label: 'Audit', count: 0 },
+    user.isFinance && { to: '/finance' as const, icon: <Landmark />, label: msg`Finance`, count: 0 },
+    user.isAdmin && { to: '/staff' as const, icon: <UsersRound />, label: msg`Staff`, count: 0 },
+    (user.isFinance || user.isAdmin) && { to: '/audit' as const, icon: <ScrollText />, label: msg`Audit`, count: 0 },
   ].filter((l) => !!l);
+  const { _ } = useLingui();
   if (!links.length) return null;
   return (
     <Stack gap="1" data-testid="drawer-staff">
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
-        Staff
+        <Trans>Staff</Trans>
       </Text>
       {links.map((l) => (
         <Button key={l.to} asChild variant="ghost" justifyContent="flex-start" size="sm" onClick={onNavigate}>
           <Link to={l.to}>
-            {l.icon} {l.label}
+            {l.icon} {_(l.label)}
             {l.count > 0 && (
               <Badge colorPalette="red" variant="solid" borderRadius="full" size="xs" ms="auto">
                 {l.count}

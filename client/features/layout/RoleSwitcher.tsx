@@ -3,9 +3,22 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import { type Area, areas } from '../../lib/areas';
+
+/** The staff and settings pages' names (HomeLayout's `staffPageOf`), in the reader's language. */
+const STAFF_PAGE_NAMES: Record<string, MessageDescriptor> = {
+  Moderation: msg`Moderation`,
+  Finance: msg`Finance`,
+  Staff: msg`Staff`,
+  Audit: msg`Audit`,
+  Security: msg`Security`,
+  Notifications: msg`Notifications`,
+};
 
 /**
  * The area the page belongs to, and the menu to go to another. On a staff page (`staffPage`:
@@ -13,13 +26,17 @@ import { type Area, areas } from '../../lib/areas';
  */
 export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: string }) {
   const navigate = useNavigate();
+  const { _ } = useLingui();
   const inArea = areas.find((a) => a.id === area) ?? areas[0];
   const current = staffPage
     ? {
-        label: staffPage,
-        caption: `${staffPage === 'Notifications' || staffPage === 'Security' ? 'Your settings' : 'Staff'} · switch to an area`,
+        label: _(STAFF_PAGE_NAMES[staffPage] ?? msg`Moderation`),
+        caption:
+          staffPage === 'Notifications' || staffPage === 'Security'
+            ? _(msg`Your settings · switch to an area`)
+            : _(msg`Staff · switch to an area`),
       }
-    : inArea;
+    : { label: _(inArea.label), caption: _(inArea.caption) };
   return (
     <Menu.Root
       onSelect={(e) => void navigate({ to: areas.find((a) => a.id === e.value)?.home ?? '/advertiser/projects' })}
@@ -34,7 +51,7 @@ export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: stri
           minW="0"
           flexShrink={1}
           data-testid="role-switcher"
-          title="Switch area"
+          title={_(msg`Switch area`)}
         >
           <Stack gap="0" align="flex-start" minW="0">
             <Text fontWeight="semibold" truncate maxW="full">
@@ -55,9 +72,9 @@ export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: stri
               {areas.map((option) => (
                 <Menu.RadioItem key={option.id} value={option.id} py="2" data-testid={`area-${option.id}`}>
                   <Stack gap="0" flex="1">
-                    <Text fontWeight={option.id === area && !staffPage ? 'semibold' : 'medium'}>{option.label}</Text>
+                    <Text fontWeight={option.id === area && !staffPage ? 'semibold' : 'medium'}>{_(option.label)}</Text>
                     <Text fontSize="xs" color="fg.muted">
-                      {option.caption}
+                      {_(option.caption)}
                     </Text>
                   </Stack>
                   <Menu.ItemIndicator />

@@ -5,14 +5,17 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Bell, KeyRound, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
+import { Bell, ChevronRight, KeyRound, Languages, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import type { DefaultRole } from '../../lib/areas';
+import { isRightToLeft, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../lib/i18n';
 import { logOut } from '../../lib/session';
 import { LazySessionsDialog } from '../users/LazySessionsDialog';
+import { useChooseLanguage } from '../users/useLanguage';
 import { useUpdateDefaultRole } from '../users/useUpdateDefaultRole';
 
 export const UserMenuFragment = graphql(`
@@ -25,10 +28,51 @@ export const UserMenuFragment = graphql(`
   }
 `);
 
+/** The language submenu: the nine languages in their own words, the current one checked. */
+function LanguageMenu({ userId }: { userId: string }) {
+  const { i18n } = useLingui();
+  const choose = useChooseLanguage(userId);
+  const current = i18n.locale as Language;
+  return (
+    // Beside the user menu, on the side away from the screen's edge (the menu's corner mirrors).
+    <Menu.Root positioning={{ placement: isRightToLeft(current) ? 'right-start' : 'left-start', gutter: 4 }}>
+      <Menu.TriggerItem data-testid="language-menu">
+        <Languages size={16} />
+        <Trans>Language</Trans>
+        <Text as="span" ms="auto" color="fg.muted" fontSize="sm">
+          {LANGUAGE_NAMES[current] ?? LANGUAGE_NAMES.en}
+        </Text>
+        <ChevronRight size={16} />
+      </Menu.TriggerItem>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.RadioItemGroup value={current} onValueChange={(e) => void choose(e.value as Language)}>
+              {LANGUAGES.map((language) => (
+                <Menu.RadioItem
+                  key={language}
+                  value={language}
+                  lang={language}
+                  dir="auto"
+                  data-testid={`language-${language}`}
+                >
+                  {LANGUAGE_NAMES[language]}
+                  <Menu.ItemIndicator />
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
 export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenuFragment> }) {
   const user = useFragment(UserMenuFragment, userRef);
   const { update } = useUpdateDefaultRole(user.id);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const { t } = useLingui();
 
   return (
     <>
@@ -44,7 +88,9 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
               <Avatar.Fallback name={user.name} />
             </Avatar.Root>
             {/* Named from its content, so the visible initials are part of the name (WCAG 2.5.3). */}
-            <VisuallyHidden>User menu</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>User menu</Trans>
+            </VisuallyHidden>
           </Button>
         </Menu.Trigger>
         <Portal>
@@ -60,49 +106,53 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
                   </Text>
                   {/* Out of the tab order: opening the menu does not land (with its ring) on it; the
                       menu's items take the keys. */}
-                  <CopyButton value={user.email} label="Copy e-mail" tabIndex={-1} />
+                  <CopyButton value={user.email} label={t`Copy e-mail`} tabIndex={-1} />
                 </HStack>
               </Stack>
               <Menu.Separator />
               <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>Main area (logo link)</Menu.ItemGroupLabel>
+                <Menu.ItemGroupLabel>
+                  <Trans>Main area (logo link)</Trans>
+                </Menu.ItemGroupLabel>
                 <Menu.RadioItemGroup
                   value={user.defaultRole}
                   onValueChange={(e) => void update(e.value as DefaultRole)}
                 >
                   <Menu.RadioItem value="ADVERTISER">
-                    Advertiser
+                    <Trans>Advertiser</Trans>
                     <Menu.ItemIndicator />
                   </Menu.RadioItem>
                   <Menu.RadioItem value="PUBLISHER">
-                    Publisher
+                    <Trans>Publisher</Trans>
                     <Menu.ItemIndicator />
                   </Menu.RadioItem>
                 </Menu.RadioItemGroup>
               </Menu.ItemGroup>
               <Menu.Separator />
+              <LanguageMenu userId={user.id} />
+              <Menu.Separator />
               {user.isModerator && (
                 <Menu.Item value="moderation" asChild>
                   <Link to="/moderation">
-                    <ShieldCheck size={16} /> Moderation
+                    <ShieldCheck size={16} /> <Trans>Moderation</Trans>
                   </Link>
                 </Menu.Item>
               )}
               <Menu.Item value="notifications" data-testid="notifications" asChild>
                 <Link to="/notifications">
-                  <Bell size={16} /> Notifications and Telegram
+                  <Bell size={16} /> <Trans>Notifications and Telegram</Trans>
                 </Link>
               </Menu.Item>
               <Menu.Item value="security" data-testid="security" asChild>
                 <Link to="/security">
-                  <ShieldEllipsis size={16} /> Security: second factor
+                  <ShieldEllipsis size={16} /> <Trans>Security: second factor</Trans>
                 </Link>
               </Menu.Item>
               <Menu.Item value="sessions" data-testid="sessions" onClick={() => setSessionsOpen(true)}>
-                <KeyRound size={16} /> Sessions and password
+                <KeyRound size={16} /> <Trans>Sessions and password</Trans>
               </Menu.Item>
               <Menu.Item value="logout" color="fg.error" data-testid="logout" onClick={() => logOut()}>
-                <LogOut size={16} /> Log out
+                <LogOut size={16} /> <Trans>Log out</Trans>
               </Menu.Item>
             </Menu.Content>
           </Menu.Positioner>

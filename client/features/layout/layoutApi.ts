@@ -10,6 +10,7 @@ export const LayoutMeQuery = graphql(`
       isFinance
       isAdmin
       isExchangeReady
+      language
       ...BalanceChip_user
       ...UserMenu_user
       ...MobileDrawer_user

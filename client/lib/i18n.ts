@@ -1,0 +1,111 @@
+import { i18n, type Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { LANGUAGES, RTL_LANGUAGES } from '../../showcase/i18n/languages';
+import { telegramLanguageCode } from './telegram';
+
+/**
+ * The dashboard's language (issue 59): Lingui's `i18n`, each language's compiled catalog (English
+ * too: in production the macros leave only the messages' ids) loaded the first time it is chosen,
+ * before the signed-in layout first renders (the home route's loader, `startLanguage`).
+ *
+ * Which language: the account's saved choice (`User.language`), else the one this browser last
+ * used, else Telegram's `language_code` inside the Mini App, else the browser's languages, else
+ * English. `<html lang dir>` follows it: Persian and Arabic read right to left.
+ */
+export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES };
+
+/** Each language in its own words, as the switcher lists them. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ru: 'Русский',
+  uk: 'Українська',
+  es: 'Español',
+  pt: 'Português',
+  tr: 'Türkçe',
+  id: 'Bahasa Indonesia',
+  fa: 'فارسی',
+  ar: 'العربية',
+};
+
+/** Where this browser keeps the last language it used (a guest's choice, and the first paint's). */
+const STORAGE_KEY = 'taskgram:language';
+
+/** The supported language of a code such as `pt-BR` or `ru`, if it is one. */
+export function supportedLanguage(code: string | null | undefined): Language | undefined {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
+export function isRightToLeft(language: string): boolean {
+  return RTL_LANGUAGES.includes(language);
+}
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a language nobody chose is taken from Telegram or the browser. Off while only the
+ * layout is translated (issue 59 goes page by page): a reader whose browser says Persian would
+ * otherwise get English pages turned right to left. On once every page is in the catalogs.
+ */
+export const DETECT_LANGUAGE = false;
+
+/** The language to show, from the account's choice (when signed in) and this browser. */
+export function preferredLanguage(saved?: string | null, detect = DETECT_LANGUAGE): Language {
+  const browser = !detect || typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const code of [saved, stored(), detect ? telegramLanguageCode() : undefined, ...browser]) {
+    const language = supportedLanguage(code);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+// The catalogs, compiled from client/locales/<lang>/messages.po by @lingui/vite-plugin, each its
+// own chunk.
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+
+const loaded = new Set<string>();
+// In development and tests the macros keep each message's English text: shown (compiled here)
+// until a catalog is loaded. The production build has neither the text nor the compiler.
+if (!import.meta.env.PROD) i18n.setMessagesCompiler(compileMessage);
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+
+/** `<html lang dir>` for `language`: the page's text direction, its fonts' and screen readers' language. */
+export function applyDocumentLanguage(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
+}
+
+/** Shows the dashboard in `language`: loads its catalog once, then switches every message at once. */
+export async function activateLanguage(language: Language): Promise<void> {
+  if (!loaded.has(language)) {
+    const load = catalogs[`../locales/${language}/messages.po`];
+    if (!load) throw new Error(`No catalog for ${language}`);
+    i18n.load(language, (await load()).messages);
+    loaded.add(language);
+  }
+  i18n.activate(language);
+  applyDocumentLanguage(language);
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {}
+}
+
+/**
+ * The signed-in layout's first language (its route's loader waits for it): this browser's choice
+ * or language. Should its catalog not come within a few seconds, English (or what is there) shows.
+ */
+export function startLanguage(): Promise<void> {
+  const language = preferredLanguage();
+  const load = activateLanguage(language).catch(() => (language === 'en' ? undefined : activateLanguage('en')));
+  return Promise.race([load, new Promise<void>((r) => setTimeout(r, 5000))]).catch(() => undefined);
+}
+
+export { i18n };

@@ -1,0 +1,29 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+import { LANGUAGES } from './showcase/i18n/languages.ts';
+
+/**
+ * The dashboard's words (issue 59): English is the source (the spec's wording), written in the
+ * code with Lingui's macros; each other language is a PO catalog in `client/locales/<lang>/`,
+ * compiled by the Vite plugin and loaded only when that language is chosen. `pseudo` is the
+ * pseudolocalization of English, for finding text left outside the catalogs.
+ *
+ * `npm run i18n:extract` brings the catalogs up to date with the code; `npm run lint` fails
+ * when they are not, or when a message has no translation in one of them
+ * (`scripts/i18n-check.ts`).
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: [...LANGUAGES, 'pseudo'],
+  pseudoLocale: 'pseudo',
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/client/locales/{locale}/messages',
+      include: ['<rootDir>/client'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/client/gql/**', '<rootDir>/client/locales/**'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'message',
+});

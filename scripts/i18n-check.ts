@@ -1,0 +1,47 @@
+/**
+ * `npm run lint:i18n`: nothing of the dashboard left untranslated (issue 59).
+ *
+ * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po) up to date
+ *    with the code: a message the code gained, changed or no longer uses. Any change it makes
+ *    fails the check (the files are left updated, to translate and commit).
+ * 2. Every message has a translation in every language but English (the source) and the
+ *    pseudo-locale (made from English when compiled).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const dir = join(root, 'client/locales');
+const UNTRANSLATED = new Set(['en', 'pseudo']);
+
+const read = () =>
+  new Map(readdirSync(dir).map((lang) => [lang, readFileSync(join(dir, lang, 'messages.po'), 'utf8')]));
+
+/** The PO catalog's entries: msgid → msgstr (single-line strings, as Lingui writes ours). */
+function entries(po: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const block of po.split(/\n\s*\n/)) {
+    const id = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(block);
+    const str = /^msgstr "((?:[^"\\]|\\.)*)"$/m.exec(block);
+    if (id && id[1] !== '') result.set(id[1], str?.[1] ?? '');
+  }
+  return result;
+}
+
+const before = read();
+execFileSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, stdio: 'pipe' });
+const after = read();
+const problems: string[] = [];
+for (const [lang, text] of after) {
+  if (before.get(lang) !== text)
+    problems.push(`${lang}: the catalog did not match the code (now updated: translate and commit it)`);
+  if (UNTRANSLATED.has(lang)) continue;
+  for (const [id, str] of entries(text)) if (str === '') problems.push(`${lang}: no translation for "${id}"`);
+}
+if (problems.length) {
+  console.error(`The dashboard's catalogs (client/locales) are not complete:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+const messages = entries(after.get('en') ?? '').size;
+console.log(`i18n: ${messages} messages, translated in ${after.size - UNTRANSLATED.size} languages`);
