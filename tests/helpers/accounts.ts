@@ -84,8 +84,21 @@ export async function outboxMails(app: TestApp, to: string): Promise<string[]> {
     .map((f) =>
       readFileSync(join(dir, f), 'utf8')
         // quoted-printable soft line breaks and escapes, should the mailer pick that encoding
+        // (a run of escapes is UTF-8 bytes: Cyrillic takes two each)
         .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+        .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+          Buffer.from(
+            run
+              .slice(1)
+              .split('=')
+              .map((hex) => Number.parseInt(hex, 16)),
+          ).toString('utf8'),
+        )
+        // base64 bodies (the mailer's choice for mostly non-Latin text), decoded after their headers
+        .replace(
+          /(Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([A-Za-z0-9+/=\r\n]+)/g,
+          (_, head: string, body: string) => head + Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8'),
+        ),
     );
 }
 

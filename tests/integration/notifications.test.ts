@@ -326,6 +326,41 @@ describe('choices and delivery', () => {
     expect(adv.messages()).toEqual([]);
   });
 
+  test('the language the account chose: Telegram and mail follow it, whatever Telegram’s own language', async () => {
+    const adv = await linkedUser('ADVERTISER');
+    const chose = async (language: string) =>
+      expect(
+        (await app.api('/v1/users/self', { method: 'PATCH', token: adv.token, body: { language } })).body.value
+          .language,
+      ).toBe(language);
+    await app.api('/v1/users/self/notifications', {
+      method: 'PUT',
+      token: adv.token,
+      body: { data: [{ type: 'topUpConfirmed', telegram: true, email: true }] },
+    });
+    await chose('ru');
+    const topUp = async (amount: number, ref: string) => {
+      const invoice = await app.api('/v1/users/payments/advertiser', { token: adv.token, body: { amount } });
+      await app.services.payments.settleTopUp(em(app), invoice.body.value.transaction.id, 'paid', ref);
+    };
+    await topUp(13, 'ref-lang-1');
+    const [ru] = await exactly(adv, 1);
+    expect(ru.text).toContain('💰 Пополнение на 13.00 $ подтверждено.');
+    await eventually(
+      async () => (await outboxMails(app, adv.email as string)).some((m) => m.includes('Пополнение на 13.00 $')),
+      10_000,
+      'the Russian mail',
+    );
+    // Chosen back to English: the Telegram account's language (English here) no longer decides alone.
+    await chose('en');
+    await topUp(14, 'ref-lang-2');
+    await eventually(
+      async () => adv.messages().some((m) => m.text.includes('💰 Your top-up of 14.00 $ is confirmed.')),
+      10_000,
+      'the English message',
+    );
+  });
+
   test('a user who blocked the bot (403) is unlinked and not retried; a 429’s retry_after is waited', async () => {
     const pub = await linkedUser();
     fake.block(pub.tg.id);

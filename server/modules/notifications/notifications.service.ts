@@ -136,9 +136,11 @@ export class NotificationsService {
     if (!list.length) return;
     const userIds = [...new Set(list.map((e) => e.userId))];
     const users = new Map(
+      // The language the account chose (issue 59) comes first; else Telegram's for Telegram.
       (
-        await em.execute<{ id: number; chat: string | null; language: string | null }[]>(
-          'select id, telegram_chat_id as chat, telegram_language as language from users where id = any(?::int[])',
+        await em.execute<{ id: number; chat: string | null; language: string | null; chosen: string | null }[]>(
+          `select id, telegram_chat_id as chat, coalesce(language, telegram_language) as language, language as chosen
+             from users where id = any(?::int[])`,
           [pgIds(userIds)],
         )
       ).map((u) => [u.id, u]),
@@ -158,10 +160,11 @@ export class NotificationsService {
       const { text, subject } = renderMessage(e.type, e.params, language);
       if (pref.telegram && user.chat && !e.noTelegram)
         rows.push(e.userId, e.type, e.key, 'TELEGRAM', withNotMe(text, notMe, language), subject, e.path);
-      // Mail in English: the address says nothing of a language.
-      const mail = renderMessage(e.type, e.params, 'en');
+      // Mail in the language the account chose, else English (the address says nothing of one).
+      const mailLanguage = messageLanguage(user.chosen);
+      const mail = renderMessage(e.type, e.params, mailLanguage);
       if (pref.email)
-        rows.push(e.userId, e.type, e.key, 'EMAIL', withNotMe(mail.text, notMe, 'en'), mail.subject, e.path);
+        rows.push(e.userId, e.type, e.key, 'EMAIL', withNotMe(mail.text, notMe, mailLanguage), mail.subject, e.path);
     }
     if (notMeLinks.length) {
       await em.execute(
