@@ -5,10 +5,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App';
 import { UiProvider } from './components/ui/provider';
 import { ShellPlaceholder } from './features/layout/ShellPlaceholder';
-import type { PageHeadingText } from './features/layout/pageHeadings';
+import type { PageHeadingText } from './lib/pageHeadings';
 import { createAppRouter } from './router';
 
-export { pageHeadings } from './features/layout/pageHeadings';
+export { pageHeadings } from './lib/pageHeadings';
 
 /**
  * The build's renderer of the public pages (scripts/prerender.mjs): the page at `url` as a visitor

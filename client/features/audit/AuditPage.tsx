@@ -19,7 +19,7 @@ import { graphql } from '../../gql';
 import type { AuditAction, AuditEventsQuery as AuditData, AuditObjectType, AuditSortField } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 
 const PAGE_SIZE = 20;

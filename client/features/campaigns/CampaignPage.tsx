@@ -26,7 +26,7 @@ import {
 } from './campaignsApi';
 import { useLiveCampaignStats } from './useLiveCampaignStats';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 // The form (zod, react-hook-form, the lookups) and the budget modal load after the page.
 const CreateCampaignDialog = lazy(() =>

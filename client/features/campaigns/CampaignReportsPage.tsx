@@ -34,7 +34,7 @@ import {
   reportPresets,
 } from './campaignReport';
 import { refetchQuietly, useLiveSubscription } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 /** Limit of the filter lists (projects are fetched with limit 100). */
 const FILTER_LIMIT = 100;

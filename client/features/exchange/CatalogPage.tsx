@@ -19,7 +19,7 @@ import { CATALOG_PAGE_SIZE, CatalogQuery } from './exchangeApi';
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { OfferDialog, type OfferTarget } from './OfferDialog';
 import { AppLine, taskTypeLabel } from './parts';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 

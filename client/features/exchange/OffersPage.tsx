@@ -28,7 +28,7 @@ import {
 } from './exchangeApi';
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { AppLine, ExchangeStatusBadge } from './parts';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 type Direction = 'incoming' | 'outgoing';
 type Action = 'confirm' | 'reject' | 'withdraw';

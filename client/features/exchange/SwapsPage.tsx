@@ -30,7 +30,7 @@ import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
 import { useLiveQuery } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const done: Record<DealAction, string> = {
   PAUSE: 'Swap paused: neither app shows the other’s tasks until you resume',

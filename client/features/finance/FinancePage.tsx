@@ -31,7 +31,7 @@ import { FinishedHere, FinishedWithdrawalFragment, type QueueEvent, useFinishedH
 import { PayoutWalletCard } from './PayoutWalletCard';
 import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { PageHeading } from '../../components/ui/Page';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
-import type { PageHeadingText } from './pageHeadings';
+import type { PageHeadingText } from '../../lib/pageHeadings';
 
 /**
  * The signed-in layout's frame as the build renders it into the shell (scripts/prerender.mjs):

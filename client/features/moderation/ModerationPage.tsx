@@ -8,7 +8,7 @@ import { ModerationCountsQuery } from './moderationApi';
 import { PlayerReportsTab } from './PlayerReportsTab';
 import { TabCount } from './parts';
 import { RegistrationsTab } from './RegistrationsTab';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 
 const route = getRouteApi('/home/moderation');

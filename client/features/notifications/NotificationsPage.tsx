@@ -21,7 +21,7 @@ import { errorMessage } from '../../lib/api';
 import { dateFormat } from '../../lib/dates';
 import { useLiveQuery } from '../../lib/live';
 import { serverError } from '../../lib/serverError';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const NotificationSettingsQueryDoc = graphql(`
   query NotificationSettings {

@@ -13,7 +13,7 @@ import { AddFundsForm } from './AddFundsForm';
 import { BalanceCard } from './BalanceCard';
 import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const AddFundsMeQuery = graphql(`
   query AddFundsMe {

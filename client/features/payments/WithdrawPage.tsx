@@ -15,7 +15,7 @@ import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
 import { PayoutAddressesCard, PayoutAddressesQuery } from './PayoutAddresses';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const WithdrawMeQuery = graphql(`
   query WithdrawMe {

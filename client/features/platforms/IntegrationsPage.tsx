@@ -16,7 +16,7 @@ import { Page } from '../../components/ui/Page';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { PlatformsQuery } from './platformsApi';
 import { ShowcaseCode } from './ShowcaseCode';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 /** Publisher → Integrations: the showcase code for each app, in four flavours, and where to read more. */
 export function IntegrationsPage() {

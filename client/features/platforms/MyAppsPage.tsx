@@ -22,7 +22,7 @@ import { formatMoney } from '../../lib/money';
 import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
 import { useLiveQuery } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 

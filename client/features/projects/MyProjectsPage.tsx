@@ -18,7 +18,7 @@ import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api';
 import type { ProjectDialogMode } from './ProjectDialog';
 import { PROJECTS_LIST, ProjectsQuery } from './projectsApi';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 // The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
 // closed, since a dialog mounted already open during a click would take that click as outside.

@@ -18,7 +18,7 @@ import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 import { type ProofAsk, ProofDialog } from './ProofDialog';
 import { type SecondFactor, securityApi } from './securityApi';
 import { PasskeysCard } from './PasskeysCard';

@@ -18,7 +18,7 @@ import { graphql } from '../../gql';
 import type { StaffQuery as StaffData, StaffRole } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 
 const StaffQuery = graphql(`

@@ -31,7 +31,7 @@ import {
   statisticsVariables,
 } from './statisticsApi';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
-import { pageHeadings } from '../layout/pageHeadings';
+import { pageHeadings } from '../../lib/pageHeadings';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
 interface Row {
