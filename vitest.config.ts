@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { apolloTransitionUpdates } from './client/apollo-transition-updates';
+import { linguiMacros } from './client/lingui-macros';
 import LongestFirst from './tests/setup/sequencer';
 
 /**
@@ -48,11 +49,7 @@ export default defineConfig({
       {
         // Apollo's hooks as the build makes them (client/apollo-transition-updates.ts): Apollo is
         // bundled into the tests instead of loaded from node_modules, so the plugin reaches it.
-        plugins: [
-          react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-          lingui(),
-          apolloTransitionUpdates(),
-        ],
+        plugins: [react({ babel: linguiMacros }), lingui(), apolloTransitionUpdates()],
         test: {
           name: 'client',
           server: { deps: { inline: [/@apollo[\\/]client/] } },
