@@ -14,6 +14,7 @@ import {
   Bell,
   KeyRound,
   Landmark,
+  Languages,
   LogOut,
   Menu as MenuIcon,
   PlusCircle,
@@ -27,6 +28,8 @@ import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, areas } from '../../lib/areas';
 import { isPositiveMoney } from '../../lib/money';
 import { logOut } from '../../lib/session';
+import { LANGUAGE_NAMES, type Language } from '../../lib/i18n';
+import { LanguageDialog } from '../users/LanguageDialog';
 import { LazySessionsDialog } from '../users/LazySessionsDialog';
 import type { ExchangeBadges } from './AreaTabs';
 import { areaTabs } from './tabs';
@@ -67,6 +70,7 @@ export function MobileDrawer({
   const { pathname } = useLocation();
   const close = () => setOpen(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
   // What the drawer's own badges count that waits on this user: offers to answer, the queue.
   const waiting = (badges?.incoming ?? 0) + moderationWaiting;
 
@@ -112,6 +116,10 @@ export function MobileDrawer({
                     close();
                     setSessionsOpen(true);
                   }}
+                  onLanguage={() => {
+                    close();
+                    setLanguageOpen(true);
+                  }}
                 />
               </Drawer.Footer>
               <Drawer.CloseTrigger asChild>
@@ -122,6 +130,7 @@ export function MobileDrawer({
         </Portal>
       </Drawer.Root>
       <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <LanguageDialog userId={user.id} open={languageOpen} onClose={() => setLanguageOpen(false)} />
     </>
   );
 }
@@ -222,11 +231,14 @@ function AccountActions({
   addFunds,
   onNavigate,
   onSessions,
+  onLanguage,
 }: {
   addFunds: boolean;
   onNavigate: () => void;
   onSessions: () => void;
+  onLanguage: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <>
       <Separator />
@@ -249,6 +261,9 @@ function AccountActions({
       </Button>
       <Button variant="ghost" onClick={onSessions}>
         <KeyRound /> <Trans>Sessions and password</Trans>
+      </Button>
+      <Button variant="ghost" onClick={onLanguage} data-testid="drawer-language">
+        <Languages /> <Trans>Language</Trans> · {LANGUAGE_NAMES[i18n.locale as Language] ?? LANGUAGE_NAMES.en}
       </Button>
       <Button variant="outline" onClick={logOut}>
         <LogOut /> <Trans>Log out</Trans>

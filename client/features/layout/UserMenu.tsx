@@ -7,15 +7,15 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronRight, KeyRound, Languages, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
+import { Bell, KeyRound, Languages, LogOut, ShieldCheck, ShieldEllipsis } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import type { DefaultRole } from '../../lib/areas';
-import { isRightToLeft, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../lib/i18n';
+import { LANGUAGE_NAMES, type Language } from '../../lib/i18n';
 import { logOut } from '../../lib/session';
 import { LazySessionsDialog } from '../users/LazySessionsDialog';
-import { useChooseLanguage } from '../users/useLanguage';
+import { LanguageDialog } from '../users/LanguageDialog';
 import { useUpdateDefaultRole } from '../users/useUpdateDefaultRole';
 
 export const UserMenuFragment = graphql(`
@@ -28,55 +28,17 @@ export const UserMenuFragment = graphql(`
   }
 `);
 
-/** The language submenu: the nine languages in their own words, the current one checked. */
-function LanguageMenu({ userId }: { userId: string }) {
-  const { i18n } = useLingui();
-  const choose = useChooseLanguage(userId);
-  const current = i18n.locale as Language;
-  return (
-    // Beside the user menu, on the side away from the screen's edge (the menu's corner mirrors).
-    <Menu.Root positioning={{ placement: isRightToLeft(current) ? 'right-start' : 'left-start', gutter: 4 }}>
-      <Menu.TriggerItem data-testid="language-menu">
-        <Languages size={16} />
-        <Trans>Language</Trans>
-        <Text as="span" ms="auto" color="fg.muted" fontSize="sm">
-          {LANGUAGE_NAMES[current] ?? LANGUAGE_NAMES.en}
-        </Text>
-        <ChevronRight size={16} />
-      </Menu.TriggerItem>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.RadioItemGroup value={current} onValueChange={(e) => void choose(e.value as Language)}>
-              {LANGUAGES.map((language) => (
-                <Menu.RadioItem
-                  key={language}
-                  value={language}
-                  lang={language}
-                  dir="auto"
-                  data-testid={`language-${language}`}
-                >
-                  {LANGUAGE_NAMES[language]}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
-
 export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenuFragment> }) {
   const user = useFragment(UserMenuFragment, userRef);
   const { update } = useUpdateDefaultRole(user.id);
   const [sessionsOpen, setSessionsOpen] = useState(false);
-  const { t } = useLingui();
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const { t, i18n } = useLingui();
 
   return (
     <>
       <LazySessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <LanguageDialog userId={user.id} open={languageOpen} onClose={() => setLanguageOpen(false)} />
       {/* Each item acts on its own click (pages are real links, asChild), not through the menu's
           onSelect: zag's onSelect acts on the highlighted item as last rendered, which a click
           on a busy machine can outrun (then the menu closes and nothing happens). Enter on an
@@ -96,19 +58,7 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
         <Portal>
           <Menu.Positioner>
             <Menu.Content minW="72">
-              <Stack gap="0" px="2" py="2">
-                <Text fontWeight="semibold" data-testid="user-name">
-                  {user.name}
-                </Text>
-                <HStack gap="2">
-                  <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
-                    {user.email}
-                  </Text>
-                  {/* Out of the tab order: opening the menu does not land (with its ring) on it; the
-                      menu's items take the keys. */}
-                  <CopyButton value={user.email} label={t`Copy e-mail`} tabIndex={-1} />
-                </HStack>
-              </Stack>
+              <Who name={user.name} email={user.email} copyLabel={t`Copy e-mail`} />
               <Menu.Separator />
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>
@@ -129,7 +79,15 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
                 </Menu.RadioItemGroup>
               </Menu.ItemGroup>
               <Menu.Separator />
-              <LanguageMenu userId={user.id} />
+              {/* A dialog, not a submenu: a nested menu closed itself when the page re-rendered
+                  just after sign-in, and the phone's drawer opens the same dialog. */}
+              <Menu.Item value="language" data-testid="language-menu" onClick={() => setLanguageOpen(true)}>
+                <Languages size={16} />
+                <Trans>Language</Trans>
+                <Text as="span" ms="auto" color="fg.muted" fontSize="sm">
+                  {LANGUAGE_NAMES[i18n.locale as Language] ?? LANGUAGE_NAMES.en}
+                </Text>
+              </Menu.Item>
               <Menu.Separator />
               {user.isModerator && (
                 <Menu.Item value="moderation" asChild>
@@ -159,5 +117,24 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
         </Portal>
       </Menu.Root>
     </>
+  );
+}
+
+/** The menu's first lines: who is signed in, with the e-mail to copy. */
+function Who({ name, email, copyLabel }: { name: string; email: string; copyLabel: string }) {
+  return (
+    <Stack gap="0" px="2" py="2">
+      <Text fontWeight="semibold" data-testid="user-name">
+        {name}
+      </Text>
+      <HStack gap="2">
+        <Text fontSize="sm" color="fg.muted" truncate data-testid="user-email">
+          {email}
+        </Text>
+        {/* Out of the tab order: opening the menu does not land (with its ring) on it; the
+            menu's items take the keys. */}
+        <CopyButton value={email} label={copyLabel} tabIndex={-1} />
+      </HStack>
+    </Stack>
   );
 }
