@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LANGUAGES, RTL_LANGUAGES } from '../../showcase/i18n/languages';
+import { LANGUAGES, type Language, RTL_LANGUAGES, supportedLanguage } from '../../showcase/i18n/languages';
 import { telegramLanguageCode } from './telegram';
 
 /**
@@ -12,8 +12,7 @@ import { telegramLanguageCode } from './telegram';
  * used, else Telegram's `language_code` inside the Mini App, else the browser's languages, else
  * English. `<html lang dir>` follows it: Persian and Arabic read right to left.
  */
-export type Language = (typeof LANGUAGES)[number];
-export { LANGUAGES };
+export { LANGUAGES, type Language, supportedLanguage };
 
 /** Each language in its own words, as the switcher lists them. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -30,12 +29,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 /** Where this browser keeps the last language it used (a guest's choice, and the first paint's). */
 const STORAGE_KEY = 'taskgram:language';
-
-/** The supported language of a code such as `pt-BR` or `ru`, if it is one. */
-export function supportedLanguage(code: string | null | undefined): Language | undefined {
-  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
-}
 
 export function isRightToLeft(language: string): boolean {
   return RTL_LANGUAGES.includes(language);

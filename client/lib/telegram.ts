@@ -1,3 +1,4 @@
+import { initDataLanguage } from '../../showcase/i18n/languages';
 /**
  * The dashboard opened inside Telegram as a Mini App, told without the Mini App SDK (which
  * loads only then, client/features/telegram/miniApp.ts): Telegram opens it with its launch
@@ -42,9 +43,9 @@ export function telegramLanguageCode(): string | undefined {
   try {
     const fromAddress = (text: string) =>
       new URLSearchParams(text.replace(/^[#?]/, '')).get('tgWebAppData') ?? undefined;
-    const initData = fromAddress(window.location.hash) ?? fromAddress(window.location.search) ?? webAppInitData();
-    const user = new URLSearchParams(initData ?? '').get('user');
-    return user ? ((JSON.parse(user) as { language_code?: string }).language_code ?? undefined) : undefined;
+    return initDataLanguage(
+      fromAddress(window.location.hash) ?? fromAddress(window.location.search) ?? webAppInitData(),
+    );
   } catch {
     return undefined;
   }

@@ -3,10 +3,17 @@
 export const LANGUAGES = ['en', 'ru', 'uk', 'es', 'pt', 'tr', 'id', 'fa', 'ar'] as const;
 export const RTL_LANGUAGES: readonly string[] = ['fa', 'ar'];
 
+export type Language = (typeof LANGUAGES)[number];
+
+/** The supported language of a code such as Telegram's `pt-br` or a browser's `pt-BR` (`pt`), if it is one. */
+export function supportedLanguage(code: string | null | undefined): Language | undefined {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
 /** The supported language of a Telegram `language_code` (`pt-br` → `pt`), else English. */
 export function languageOf(code: string | null | undefined): string {
-  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(base) ? base : 'en';
+  return supportedLanguage(code) ?? 'en';
 }
 
 /** The player's language_code from initData (its `user` field), if any. Not verified: only picks a language. */
