@@ -1,3 +1,5 @@
+import { perLocale } from './locale';
+
 /**
  * Local date formats, each an `Intl.DateTimeFormat` made once, at its first use. Making one costs
  * about a millisecond on a phone (its locale data): `toLocaleString(locale, options)` makes a new
@@ -5,12 +7,13 @@
  * of every page that loads the module, whether it shows a date or not.
  */
 export function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date | number) => string {
-  let format: Intl.DateTimeFormat | undefined;
+  // One per language (lib/locale.ts): the browser's locale in English, as before; else the
+  // reader's language.
+  const format = perLocale((locale) => new Intl.DateTimeFormat(locale, options));
   return (date) => {
     // As `toLocaleString` does (format() throws on an invalid date).
     if (Number.isNaN(typeof date === 'number' ? date : date.getTime())) return 'Invalid Date';
-    format ??= new Intl.DateTimeFormat(undefined, options);
-    return format.format(date);
+    return format().format(date);
   };
 }
 

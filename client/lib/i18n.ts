@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language, RTL_LANGUAGES, supportedLanguage } from '../../showcase/i18n/languages';
+import { setFormatLocale } from './locale';
 import { telegramLanguageCode } from './telegram';
 
 /**
@@ -84,6 +85,8 @@ export async function activateLanguage(language: Language): Promise<void> {
     i18n.load(language, (await load()).messages);
     loaded.add(language);
   }
+  // Figures first: the pages re-render on `activate`, in the new language's number forms.
+  setFormatLocale(language);
   i18n.activate(language);
   applyDocumentLanguage(language);
   try {

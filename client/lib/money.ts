@@ -1,3 +1,5 @@
+import { isEnglishFormat, perLocale } from './locale';
+
 // Money arrives as an exact decimal string ("12.50", "0.050000"). Arithmetic is done on
 // scaled BigInts so that nothing ever passes through a float.
 
@@ -66,7 +68,25 @@ export function divideMoney(value: string, divisor: number, places = 2): string 
   return print(negative && quotient !== 0n ? -quotient : quotient, places);
 }
 
-/** The way every balance is shown: 2 decimals and a `$` suffix, e.g. "12.50 $". */
+const moneyFormat = perLocale(
+  (locale) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
+
+/**
+ * The way every balance is shown: 2 decimals and a `$`. In English the spec's form, a `$` suffix
+ * and no grouping ("12.50 $", "999950.00 $"); in the other languages the language's own
+ * ("999 950,00 $", "$999.950,00"). `Intl` formats the rounded decimal string itself, so nothing
+ * passes through a float.
+ */
 export function formatMoney(value: string): string {
-  return `${roundMoney(value, 2)} $`;
+  const rounded = roundMoney(value, 2);
+  if (isEnglishFormat()) return `${rounded} $`;
+  return moneyFormat().format(rounded as Intl.StringNumericLiteral);
 }

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The dashboard's words in English, as the pages show them before a catalog loads (helpers
+// outside a component, such as column headers and status labels, read the active language).
+import '../../client/lib/i18n';
 
 // findBy and waitFor wait for the state, as long as a busy machine needs (a page of Chakra rows
 // can take seconds to render with both cores taken, and more with a second test run beside it):

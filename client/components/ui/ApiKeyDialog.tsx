@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CopyButton } from './CopyButton';
 import { notifyError, notifySuccess } from './toaster';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export const REGENERATE_WARNING =
   'Are you sure you want to generate a new API key? The old key will stop working and so will your ad integrations.';
@@ -37,6 +38,7 @@ export function ApiKeyDialog({
   regenerate: () => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const [generating, setGenerating] = useState(false);
 
@@ -44,7 +46,7 @@ export function ApiKeyDialog({
     setGenerating(true);
     try {
       await regenerate();
-      notifySuccess('API key successfully generated');
+      notifySuccess(t`API key successfully generated`);
     } catch (e) {
       notifyError(errorMessage(e));
     } finally {
@@ -61,7 +63,9 @@ export function ApiKeyDialog({
           <Dialog.Positioner>
             <Dialog.Content data-testid={testIds.dialog}>
               <Dialog.Header>
-                <Dialog.Title>API key</Dialog.Title>
+                <Dialog.Title>
+                  <Trans>API key</Trans>
+                </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
@@ -73,23 +77,23 @@ export function ApiKeyDialog({
                       <Input
                         readOnly
                         value={apiKey}
-                        aria-label="API key"
+                        aria-label={t`API key`}
                         data-testid={testIds.key}
                         fontFamily="mono"
                         fontSize="sm"
                         onFocus={(e) => e.target.select()}
                       />
-                      <CopyButton value={apiKey} label="Copy API key" size="md" />
+                      <CopyButton value={apiKey} label={t`Copy API key`} size="md" />
                     </HStack>
                   )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={() => setConfirming(true)} disabled={!apiKey}>
-                  <RefreshCw /> Generate new
+                  <RefreshCw /> <Trans>Generate new</Trans>
                 </Button>
                 <Button colorPalette="brand" onClick={onClose}>
-                  Done
+                  <Trans>Done</Trans>
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
@@ -99,18 +103,34 @@ export function ApiKeyDialog({
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <ConfirmDialog
+      <RegenerateConfirm
         open={open && confirming}
-        title="Generate a new API key?"
-        confirmLabel="Generate"
         loading={generating}
-        iconColor="orange-500"
         testId={testIds.confirm}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void generate()}
-      >
-        <Text>{REGENERATE_WARNING}</Text>
-      </ConfirmDialog>
+      />
     </>
+  );
+}
+
+/** "Generate a new API key?": the old key stops working. */
+function RegenerateConfirm(props: {
+  open: boolean;
+  loading: boolean;
+  testId: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <ConfirmDialog {...props} title={t`Generate a new API key?`} confirmLabel={t`Generate`} iconColor="orange-500">
+      <Text>
+        <Trans>
+          Are you sure you want to generate a new API key? The old key will stop working and so will your ad
+          integrations.
+        </Trans>
+      </Text>
+    </ConfirmDialog>
   );
 }

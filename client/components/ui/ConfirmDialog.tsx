@@ -4,6 +4,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { HStack } from '@chakra-ui/react/stack';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 /** Warning confirmation (alertdialog, size sm): icon and title, the warning, Cancel and a red confirm button. */
 export function ConfirmDialog({
@@ -50,7 +51,7 @@ export function ConfirmDialog({
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button colorPalette="red" loading={loading} onClick={onConfirm}>
                 {confirmLabel}

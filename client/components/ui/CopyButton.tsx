@@ -1,15 +1,17 @@
 import { IconButton, type IconButtonProps } from '@chakra-ui/react/button';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 export const COPIED_DURATION = 1500;
 
 /** Copies `value`; the icon turns into a check mark for 1500 ms. */
 export function CopyButton({
   value,
-  label = 'Copy',
+  label,
   ...rest
 }: { value: string; label?: string } & Omit<IconButtonProps, 'aria-label'>) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -22,7 +24,7 @@ export function CopyButton({
   };
 
   return (
-    <IconButton variant="ghost" size="xs" aria-label={copied ? 'Copied' : label} onClick={copy} {...rest}>
+    <IconButton variant="ghost" size="xs" aria-label={copied ? t`Copied` : (label ?? t`Copy`)} onClick={copy} {...rest}>
       {copied ? <Check data-testid="copy-done" /> : <Copy />}
     </IconButton>
   );

@@ -3,16 +3,18 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { downloadCsv, errorMessage } from '../../lib/api';
 import { notifyError } from './toaster';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** 'Export CSV': downloads what the table's filters select (the server streams the file). */
 export function CsvButton({ path, ...rest }: { path: string } & ButtonProps) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="outline"
       size="sm"
       loading={busy}
-      loadingText="Exporting"
+      loadingText={t`Exporting`}
       data-testid="export-csv"
       onClick={async () => {
         setBusy(true);
@@ -26,7 +28,7 @@ export function CsvButton({ path, ...rest }: { path: string } & ButtonProps) {
       }}
       {...rest}
     >
-      <Download size={14} /> Export CSV
+      <Download size={14} /> <Trans>Export CSV</Trans>
     </Button>
   );
 }

@@ -20,7 +20,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, TriangleAlert } from 'lucide-react';
 import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { NO_RECORDS, TABLE_PAGE_SIZES, type TableState } from '../../lib/tableState';
+import { TABLE_PAGE_SIZES, type TableState } from '../../lib/tableState';
 import { Pagination } from './Pagination';
 
 export {
@@ -31,6 +31,7 @@ export {
   type TableState,
   tableVariables,
 } from '../../lib/tableState';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * The query string of an export of what a table selects: its filters (as the `filters` JSON),
@@ -102,7 +103,7 @@ export function DataTable<T, S extends string>({
   state,
   onStateChange,
   toolbar,
-  searchPlaceholder = 'Search',
+  searchPlaceholder,
   getRowId,
   onRowClick,
   rowProps,
@@ -173,7 +174,7 @@ export function DataTable<T, S extends string>({
       )}
       {error && data !== undefined && (
         <Text fontSize="sm" color="fg.error" role="alert">
-          Could not refresh the records: {error}
+          <Trans>Could not refresh the records: {error}</Trans>
         </Text>
       )}
       <Pager
@@ -300,12 +301,14 @@ function TableToolbar<T, S extends string>({
 }: {
   table: TanstackTable<T>;
   label: string;
-  search: { text: string; onChange: (text: string) => void; placeholder: string } | null;
+  search: { text: string; onChange: (text: string) => void; placeholder?: string } | null;
   toolbar?: ReactNode;
   sortSelect: boolean;
   state: TableState<S>;
   onStateChange: (next: TableState<S>) => void;
 }) {
+  const { t } = useLingui();
+  const lowerLabel = label.toLowerCase();
   return (
     <HStack gap="3" wrap="wrap" align="flex-end">
       {search && (
@@ -313,8 +316,8 @@ function TableToolbar<T, S extends string>({
           <Input
             value={search.text}
             onChange={(e) => search.onChange(e.target.value)}
-            placeholder={search.placeholder}
-            aria-label={`Search ${label.toLowerCase()}`}
+            placeholder={search.placeholder ?? t`Search`}
+            aria-label={t`Search ${lowerLabel}`}
             maxLength={100}
             type="search"
             data-testid="table-search"
@@ -382,11 +385,13 @@ function SortSelect<S extends string>({
   onStateChange: (next: TableState<S>) => void;
   label: string;
 }) {
+  const { t } = useLingui();
+  const lowerLabel = label.toLowerCase();
   if (!sortable.length) return null;
   return (
     <NativeSelect.Root size="md" width="auto">
       <NativeSelect.Field
-        aria-label={`Sort ${label.toLowerCase()}`}
+        aria-label={t`Sort ${lowerLabel}`}
         data-testid="table-sort"
         value={state.sortField ? `${state.sortField}:${state.sortOrder ?? 'asc'}` : ''}
         onChange={(e) => {
@@ -399,7 +404,7 @@ function SortSelect<S extends string>({
           });
         }}
       >
-        <option value="">Default order</option>
+        <option value="">{t`Default order`}</option>
         {sortable.flatMap((c) => [
           <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
             {`${c.header} ↑`}
@@ -419,13 +424,15 @@ function LoadError({ error, onRetry, py }: { error: string; onRetry?: () => void
   return (
     <Stack align="center" gap="2" role="alert" py={py} textAlign="center">
       <TriangleAlert />
-      <Text fontWeight="medium">Could not load the records</Text>
+      <Text fontWeight="medium">
+        <Trans>Could not load the records</Trans>
+      </Text>
       <Text fontSize="sm" color="fg.muted">
         {error}
       </Text>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       )}
     </Stack>
@@ -528,7 +535,7 @@ function BodyRowsOf<T>({
       ) : rows.length === 0 ? (
         <Table.Row>
           <Table.Cell colSpan={columnCount} py="10" textAlign="center" color="fg.muted" data-testid="table-empty">
-            {NO_RECORDS}
+            <Trans>No records found</Trans>
           </Table.Cell>
         </Table.Row>
       ) : (
@@ -580,7 +587,7 @@ function CardRows({
     <LoadError error={error} onRetry={onRetry} py="8" />
   ) : empty ? (
     <Text py="8" textAlign="center" color="fg.muted" borderWidth="1px" borderRadius="xl" data-testid="table-empty">
-      {NO_RECORDS}
+      <Trans>No records found</Trans>
     </Text>
   ) : (
     children()
@@ -607,15 +614,16 @@ function Pager<S extends string>({
   from: number;
   to: number;
 }) {
+  const { t } = useLingui();
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="2">
         <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          Rows per page
+          <Trans>Rows per page</Trans>
         </Text>
         <NativeSelect.Root size="sm" width="20">
           <NativeSelect.Field
-            aria-label="Rows per page"
+            aria-label={t`Rows per page`}
             value={state.size}
             data-testid="table-page-size"
             onChange={(e) => onStateChange({ ...state, size: Number(e.target.value), page: 1 })}
@@ -629,7 +637,9 @@ function Pager<S extends string>({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <Text fontSize="sm" color="fg.muted" data-testid="table-range" whiteSpace="nowrap">
-          {from}–{to} of {totalCount}
+          <Trans>
+            {from}–{to} of {totalCount}
+          </Trans>
         </Text>
       </HStack>
       {pages > 1 && (
@@ -637,7 +647,7 @@ function Pager<S extends string>({
           current={{ from: state.page, to: state.page }}
           pages={pages}
           onPage={(page) => onStateChange({ ...state, page })}
-          label={`${label} pages`}
+          label={t`${label} pages`}
         />
       )}
     </HStack>

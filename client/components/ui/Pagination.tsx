@@ -1,6 +1,7 @@
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 
 /**
  * Three page buttons around the current range, plus previous and next. `current` is a
@@ -18,6 +19,7 @@ export function Pagination({
   /** aria-label of the navigation landmark, e.g. 'Resource pages'. */
   label: string;
 }) {
+  const { t } = useLingui();
   const start = Math.max(1, Math.min(current.from - 1, pages - 2));
   const buttons = Array.from({ length: Math.min(3, pages) }, (_, i) => start + i);
   return (
@@ -25,7 +27,7 @@ export function Pagination({
       <IconButton
         variant="ghost"
         size="sm"
-        aria-label="Previous page"
+        aria-label={t`Previous page`}
         disabled={current.from <= 1}
         onClick={() => onPage(current.from - 1)}
       >
@@ -40,7 +42,7 @@ export function Pagination({
             variant={active ? 'solid' : 'ghost'}
             colorPalette={active ? 'brand' : 'gray'}
             aria-current={active ? 'page' : undefined}
-            aria-label={`Page ${p}`}
+            aria-label={t`Page ${p}`}
             onClick={() => onPage(p)}
           >
             {p}
@@ -50,7 +52,7 @@ export function Pagination({
       <IconButton
         variant="ghost"
         size="sm"
-        aria-label="Next page"
+        aria-label={t`Next page`}
         disabled={current.to >= pages}
         onClick={() => onPage(current.to + 1)}
       >

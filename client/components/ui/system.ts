@@ -24,7 +24,13 @@ const landingTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // Icons that point (back, next, open) point the other way right to left (issue 59).
+    '[dir=rtl] :is(.lucide-chevron-left, .lucide-chevron-right, .lucide-arrow-left, .lucide-arrow-right)': {
+      transform: 'scaleX(-1)',
+    },
+  },
   theme: {
     breakpoints,
     keyframes,

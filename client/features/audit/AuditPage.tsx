@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Card } from '@chakra-ui/react/card';
@@ -21,6 +22,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
+import { Trans } from '@lingui/react/macro';
 
 const PAGE_SIZE = 20;
 
@@ -72,36 +74,86 @@ type AuditRow = AuditData['auditEvents']['data'][number];
 
 /** What each action reads as on the page (the API's names are in the CSV). */
 export const ACTION_LABELS: Record<AuditAction, string> = {
-  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
-  WITHDRAWAL_APPROVAL_GIVEN: 'Withdrawal: first of two approvals',
-  WITHDRAWAL_APPROVED: 'Withdrawal approved',
-  WITHDRAWAL_AUTO_APPROVED: 'Withdrawal approved by the rule',
-  WITHDRAWAL_REJECTED: 'Withdrawal rejected',
-  WITHDRAWAL_SETTLED_FROM_CHAIN: 'Withdrawal found paid on chain',
-  PAYOUTS_LIMIT_REACHED: 'Payouts held at a limit',
-  PAYOUTS_LIMITS_LIFTED: 'Payout limits lifted for the day',
-  ROLE_GRANTED: 'Staff role granted',
-  ROLE_REVOKED: 'Staff role taken',
-  CAMPAIGN_CLAIMED: 'Campaign claimed',
-  CAMPAIGN_RELEASED: 'Campaign released',
-  CAMPAIGN_APPROVED: 'Campaign approved',
-  CAMPAIGN_REJECTED: 'Campaign rejected',
-  REPORT_CLAIMED: 'Report claimed',
-  REPORT_RELEASED: 'Report released',
-  REPORT_RESOLVED: 'Report resolved',
-  REPORT_REJECTED: 'Report rejected',
-  REGISTRATION_APPROVED: 'Registration approved',
-  REGISTRATION_DECLINED: 'Registration declined',
-  SETTING_CHANGED: 'Setting changed',
+  get WITHDRAWAL_REQUESTED() {
+    return t`Withdrawal requested`;
+  },
+  get WITHDRAWAL_APPROVAL_GIVEN() {
+    return t`Withdrawal: first of two approvals`;
+  },
+  get WITHDRAWAL_APPROVED() {
+    return t`Withdrawal approved`;
+  },
+  get WITHDRAWAL_AUTO_APPROVED() {
+    return t`Withdrawal approved by the rule`;
+  },
+  get WITHDRAWAL_REJECTED() {
+    return t`Withdrawal rejected`;
+  },
+  get WITHDRAWAL_SETTLED_FROM_CHAIN() {
+    return t`Withdrawal found paid on chain`;
+  },
+  get PAYOUTS_LIMIT_REACHED() {
+    return t`Payouts held at a limit`;
+  },
+  get PAYOUTS_LIMITS_LIFTED() {
+    return t`Payout limits lifted for the day`;
+  },
+  get ROLE_GRANTED() {
+    return t`Staff role granted`;
+  },
+  get ROLE_REVOKED() {
+    return t`Staff role taken`;
+  },
+  get CAMPAIGN_CLAIMED() {
+    return t`Campaign claimed`;
+  },
+  get CAMPAIGN_RELEASED() {
+    return t`Campaign released`;
+  },
+  get CAMPAIGN_APPROVED() {
+    return t`Campaign approved`;
+  },
+  get CAMPAIGN_REJECTED() {
+    return t`Campaign rejected`;
+  },
+  get REPORT_CLAIMED() {
+    return t`Report claimed`;
+  },
+  get REPORT_RELEASED() {
+    return t`Report released`;
+  },
+  get REPORT_RESOLVED() {
+    return t`Report resolved`;
+  },
+  get REPORT_REJECTED() {
+    return t`Report rejected`;
+  },
+  get REGISTRATION_APPROVED() {
+    return t`Registration approved`;
+  },
+  get REGISTRATION_DECLINED() {
+    return t`Registration declined`;
+  },
+  get SETTING_CHANGED() {
+    return t`Setting changed`;
+  },
 };
 
 const OBJECT_LABELS: Record<AuditObjectType, string> = {
   WITHDRAWAL: 'Withdrawal',
-  USER: 'Account',
+  get USER() {
+    return t`Account`;
+  },
   CAMPAIGN: 'Campaign',
-  REPORT: 'Player report',
-  REGISTRATION: 'Registration',
-  SETTING: 'Setting',
+  get REPORT() {
+    return t`Player report`;
+  },
+  get REGISTRATION() {
+    return t`Registration`;
+  },
+  get SETTING() {
+    return t`Setting`;
+  },
 };
 
 /** The action's filter value as the REST export takes it (`withdrawal.approved`). */
@@ -119,17 +171,18 @@ export function describeChange(json: string | null | undefined): string {
 
 const column = createColumnHelper<AuditRow>();
 
-const columns = [
+// Made at render: the headers in the reader's language.
+const columns = () => [
   column.accessor('seq', { id: 'seq', header: '#', cell: (c) => c.getValue() }),
   column.accessor('at', {
     id: 'at',
-    header: 'When',
+    header: t`When`,
     enableSorting: false,
     cell: (c) => <time dateTime={c.getValue()}>{formatShortDate(c.getValue())}</time>,
   }),
-  column.display({ id: 'actor', header: 'Who', cell: (c) => <Who e={c.row.original} /> }),
-  column.display({ id: 'action', header: 'What', cell: (c) => <What e={c.row.original} /> }),
-  column.display({ id: 'change', header: 'Before → after', cell: (c) => <Change e={c.row.original} /> }),
+  column.display({ id: 'actor', header: t`Who`, cell: (c) => <Who e={c.row.original} /> }),
+  column.display({ id: 'action', header: t`What`, cell: (c) => <What e={c.row.original} /> }),
+  column.display({ id: 'change', header: t`Before → after`, cell: (c) => <Change e={c.row.original} /> }),
 ];
 
 function Who({ e }: { e: AuditRow }) {
@@ -140,7 +193,7 @@ function Who({ e }: { e: AuditRow }) {
       </Text>
       {e.ip && (
         <Text fontSize="xs" color="fg.muted">
-          from {e.ip}
+          <Trans>from {e.ip}</Trans>
         </Text>
       )}
     </Stack>
@@ -165,10 +218,14 @@ function Change({ e }: { e: AuditRow }) {
   const after = describeChange(e.after);
   return (
     <Stack gap="0" maxW="lg" fontSize="xs" data-testid="audit-change">
-      {before && <Text color="fg.muted">Before: {before}</Text>}
+      {before && (
+        <Text color="fg.muted">
+          <Trans>Before: {before}</Trans>
+        </Text>
+      )}
       {after && (
         <Text wordBreak="break-word">
-          {before ? 'After: ' : ''}
+          {before ? t`After: ` : ''}
           {after}
         </Text>
       )}
@@ -182,6 +239,7 @@ function Change({ e }: { e: AuditRow }) {
  * row carries the hash of the row before (`npm run audit:verify`).
  */
 export function AuditPage() {
+  const tableColumns = useMemo(columns, []);
   const [state, setState] = useState<TableState<AuditSortField>>(() => initialTableState({ size: PAGE_SIZE }));
   const [actorId, setActorId] = useState('');
   const [action, setAction] = useState<AuditAction | ''>('');
@@ -203,7 +261,7 @@ export function AuditPage() {
   const { data, previousData, loading, error, refetch } = events;
   const current = data ?? previousData;
   if (error && isForbidden(error)) {
-    return <StaffForbidden page="Audit" who="finance staff and staff administrators" error={error} />;
+    return <StaffForbidden page={t`Audit`} who={t`finance staff and staff administrators`} error={error} />;
   }
   const total = current?.auditEvents.totalCount ?? 0;
   const page1 = (set: () => void) => {
@@ -229,9 +287,9 @@ export function AuditPage() {
         csvPath={`/v1/audit.csv${tableQueryString(state, restFilters)}`}
       />
       <DataTable<AuditRow, AuditSortField>
-        label="Audit trail"
+        label={t`Audit trail`}
         testId="audit-table"
-        columns={columns}
+        columns={tableColumns}
         data={current?.auditEvents.data}
         totalCount={total}
         loading={loading}
@@ -239,7 +297,7 @@ export function AuditPage() {
         onRetry={() => void refetch()}
         state={state}
         onStateChange={setState}
-        searchPlaceholder="Who, what or #id"
+        searchPlaceholder={t`Who, what or #id`}
         getRowId={(e) => String(e.seq)}
         rowProps={(e) => ({ 'data-testid': 'audit-row', 'data-action': e.action })}
         minW="900px"
@@ -284,29 +342,29 @@ function AuditToolbar(p: {
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="3" wrap="wrap">
         <TableFilter
-          label="Person"
+          label={t`Person`}
           testId="audit-actor"
           value={p.actorId}
           onChange={p.onActor}
-          options={[{ value: '', label: 'Everybody' }, ...p.actors.map((a) => ({ value: a.id, label: a.email }))]}
+          options={[{ value: '', label: t`Everybody` }, ...p.actors.map((a) => ({ value: a.id, label: a.email }))]}
         />
         <TableFilter
-          label="Action"
+          label={t`Action`}
           testId="audit-action"
           value={p.action}
           onChange={(v) => p.onAction(v as AuditAction | '')}
           options={[
-            { value: '', label: 'Every action' },
+            { value: '', label: t`Every action` },
             ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label })),
           ]}
         />
         <TableFilter
-          label="Object"
+          label={t`Object`}
           testId="audit-object"
           value={p.objectType}
           onChange={(v) => p.onObjectType(v as AuditObjectType | '')}
           options={[
-            { value: '', label: 'Every object' },
+            { value: '', label: t`Every object` },
             ...Object.entries(OBJECT_LABELS).map(([value, label]) => ({ value, label })),
           ]}
         />

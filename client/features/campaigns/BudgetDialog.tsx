@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -15,21 +16,38 @@ import { serverError } from '../../lib/serverError';
 import { AddFundsHint } from './AddFundsHint';
 import { budgetAmountError } from './campaign';
 import { AdvertiserBalanceQuery, FundCampaignMutation, ReturnCampaignBudgetMutation } from './campaignsApi';
+import { Trans } from '@lingui/react/macro';
 
 export type BudgetMode = 'fund' | 'return';
 
 const copy = {
   fund: {
-    title: 'Add budget',
-    source: 'Advertiser balance',
-    submit: 'Add budget',
-    done: 'The campaign budget has been topped up',
+    get title() {
+      return t`Add budget`;
+    },
+    get source() {
+      return t`Advertiser balance`;
+    },
+    get submit() {
+      return t`Add budget`;
+    },
+    get done() {
+      return t`The campaign budget has been topped up`;
+    },
   },
   return: {
-    title: 'Return budget',
-    source: 'Campaign budget left',
-    submit: 'Return to balance',
-    done: 'The budget has been returned to your balance',
+    get title() {
+      return t`Return budget`;
+    },
+    get source() {
+      return t`Campaign budget left`;
+    },
+    get submit() {
+      return t`Return to balance`;
+    },
+    get done() {
+      return t`The budget has been returned to your balance`;
+    },
   },
 } as const;
 
@@ -78,12 +96,12 @@ export function BudgetForm({
             {available != null ? formatMoney(available) : '…'}
           </Text>
         </HStack>
-        <FormField label="Amount, USD" error={shown}>
+        <FormField label={t`Amount, USD`} error={shown}>
           <InputGroup endElement="USD">
             <Input
               inputMode="decimal"
               autoComplete="off"
-              placeholder="Enter amount"
+              placeholder={t`Enter amount`}
               value={value}
               onChange={(e) => {
                 setValue(e.target.value);
@@ -98,7 +116,7 @@ export function BudgetForm({
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           {onCancel && (
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           )}
           <Button

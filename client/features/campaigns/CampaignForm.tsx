@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Code } from '@chakra-ui/react/code';
@@ -31,6 +32,7 @@ import { campaignSchema } from './campaignSchema';
 import type { Choice } from './ChoiceList';
 import { ChoiceList } from './ChoiceList';
 import { ResourceSummary } from './ResourceSummary';
+import { Trans } from '@lingui/react/macro';
 
 export interface ResourceOption {
   id: string;
@@ -142,17 +144,17 @@ export function CampaignForm({
   const chosenResources = picker?.resources ?? [];
 
   return (
-    <form onSubmit={submit} noValidate aria-label={edit ? 'Edit campaign' : 'New campaign'}>
+    <form onSubmit={submit} noValidate aria-label={edit ? t`Edit campaign` : t`New campaign`}>
       <Stack gap="6">
-        <Section title="Resource">
+        <Section title={t`Resource`}>
           {edit || preset ? (
             <ResourceSummary task={(edit?.task ?? preset?.task)!} testId="campaign-resource" />
           ) : picker ? (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Project">
+              <FormField label={t`Project`}>
                 <NativeSelect.Root>
                   <NativeSelect.Field
-                    placeholder="Choose a project"
+                    placeholder={t`Choose a project`}
                     {...register('projectId', {
                       onChange: (e) => {
                         setValue('taskId', '');
@@ -170,14 +172,14 @@ export function CampaignForm({
                 </NativeSelect.Root>
               </FormField>
               <FormField
-                label="Resource"
+                label={t`Resource`}
                 error={errors.taskId?.message}
                 helperText={
-                  projectId && picker.resources?.length === 0 ? 'This project has no resources yet' : undefined
+                  projectId && picker.resources?.length === 0 ? t`This project has no resources yet` : undefined
                 }
               >
                 <NativeSelect.Root disabled={!projectId || picker.resources === null}>
-                  <NativeSelect.Field placeholder="Choose a resource" {...register('taskId')}>
+                  <NativeSelect.Field placeholder={t`Choose a resource`} {...register('taskId')}>
                     {chosenResources.map((r) => (
                       <option key={r.id} value={r.id}>
                         {r.title} ({typeLabels[r.type]})
@@ -191,8 +193,8 @@ export function CampaignForm({
           ) : null}
         </Section>
 
-        <FormField label="Campaign name" error={errors.name?.message} required>
-          <Input autoComplete="off" placeholder="e.g. Spring launch" {...register('name')} />
+        <FormField label={t`Campaign name`} error={errors.name?.message} required>
+          <Input autoComplete="off" placeholder={t`e.g. Spring launch`} {...register('name')} />
         </FormField>
 
         <PricesSection tiers={tiers} register={register} errors={errors} />
@@ -216,11 +218,11 @@ export function CampaignForm({
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           {onCancel && (
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           )}
           <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-            {edit ? 'Save campaign' : 'Create campaign'}
+            {edit ? t`Save campaign` : t`Create campaign`}
           </Button>
         </Stack>
       </Stack>
@@ -241,11 +243,13 @@ function PricesSection({
   errors: FormErrors;
 }) {
   return (
-    <Section title="Price per action">
+    <Section title={t`Price per action`}>
       <SimpleGrid columns={{ base: 1, sm: Math.min(3, Math.max(1, tiers.length)) }} gap="4">
         {tiers.map((tier, i) => (
           <Field.Root key={tier.level} invalid={Boolean(errors.prices?.[i])}>
-            <Field.Label>Tier {tier.level}</Field.Label>
+            <Field.Label>
+              <Trans>Tier {tier.level}</Trans>
+            </Field.Label>
             <InputGroup endElement="USD">
               <Input inputMode="decimal" autoComplete="off" {...register(`prices.${i}`)} />
             </InputGroup>
@@ -253,7 +257,7 @@ function PricesSection({
               <Field.ErrorText>{errors.prices[i]?.message}</Field.ErrorText>
             ) : (
               <Field.HelperText>
-                From {tierMinimum(tier)} USD
+                <Trans>From {tierMinimum(tier)} USD</Trans>
                 {tier.countryIds.length > 0 &&
                   ` · ${tier.countryIds.slice(0, 3).join(', ')}${tier.countryIds.length > 3 ? ` +${tier.countryIds.length - 3}` : ''}`}
               </Field.HelperText>
@@ -280,15 +284,16 @@ function TargetingSection({
   /** The Premium prices of every tier, or none while a price is invalid. */
   premiumPrices: string[];
 }) {
+  const premiumList = premiumPrices.join(' / ');
   return (
-    <Section title="Targeting">
+    <Section title={t`Targeting`}>
       <Controller
         control={control}
         name="countries"
         render={({ field, fieldState }) => (
           <ChoiceList
-            label="Countries"
-            allLabel="All countries"
+            label={t`Countries`}
+            allLabel={t`All countries`}
             options={countryChoices}
             value={field.value}
             onChange={field.onChange}
@@ -303,8 +308,8 @@ function TargetingSection({
         name="languages"
         render={({ field, fieldState }) => (
           <ChoiceList
-            label="Languages"
-            allLabel="All languages"
+            label={t`Languages`}
+            allLabel={t`All languages`}
             options={languageChoices}
             value={field.value}
             onChange={field.onChange}
@@ -321,11 +326,14 @@ function TargetingSection({
             <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>Only Telegram Premium users</Checkbox.Label>
+              <Checkbox.Label>
+                <Trans>Only Telegram Premium users</Trans>
+              </Checkbox.Label>
             </Checkbox.Root>
             <Text fontSize="sm" color="fg.muted" ps="7" data-testid="premium-note">
-              Premium-only actions cost {premiumCommission}% more
-              {premiumPrices.length > 0 ? `: ${premiumPrices.join(' / ')} with the prices above.` : '.'}
+              {premiumPrices.length > 0
+                ? t`Premium-only actions cost ${premiumCommission}% more: ${premiumList} with the prices above.`
+                : t`Premium-only actions cost ${premiumCommission}% more.`}
             </Text>
           </Stack>
         )}
@@ -342,11 +350,18 @@ function TargetingSection({
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>New users only</Checkbox.Label>
+              <Checkbox.Label>
+                <Trans>New users only</Trans>
+              </Checkbox.Label>
             </Checkbox.Root>
             <Text fontSize="sm" color="fg.muted" ps="7">
-              Players already in the channel or chat, or reported by your server with{' '}
-              <Code fontSize="xs">isNew: false</Code>, are not paid for.
+              <Trans>
+                Players already in the channel or chat, or reported by your server with{' '}
+                <Code fontSize="xs">
+                  <Trans>isNew: false</Trans>
+                </Code>
+                , are not paid for.
+              </Trans>
             </Text>
           </Stack>
         )}
@@ -370,20 +385,20 @@ function LimitsSection({
   balance?: string | null;
 }) {
   return (
-    <Section title={editing ? 'Limits' : 'Limits and budget'}>
+    <Section title={editing ? t`Limits` : t`Limits and budget`}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <FormField
-          label="Daily cap"
+          label={t`Daily cap`}
           error={errors.dailyCap?.message}
-          helperText="Actions a day at most. Empty: no limit"
+          helperText={t`Actions a day at most. Empty: no limit`}
         >
-          <Input inputMode="numeric" autoComplete="off" placeholder="No limit" {...register('dailyCap')} />
+          <Input inputMode="numeric" autoComplete="off" placeholder={t`No limit`} {...register('dailyCap')} />
         </FormField>
         {!editing && (
           <FormField
-            label="Initial budget"
+            label={t`Initial budget`}
             error={errors.budget?.message}
-            helperText={`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
+            helperText={t`Optional. Advertiser balance: ${balance != null ? formatMoney(balance) : '…'}`}
           >
             <InputGroup endElement="USD">
               <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('budget')} />
@@ -392,14 +407,14 @@ function LimitsSection({
         )}
         {!editing && <AddFundsHint message={errors.budget?.message} />}
         <FormField
-          label="Minimum app quality"
+          label={t`Minimum app quality`}
           error={errors.minQuality?.message}
-          helperText="Apps scored below it (0–100) do not show the campaign. Empty: every app"
+          helperText={t`Apps scored below it (0–100) do not show the campaign. Empty: every app`}
         >
           <Input
             inputMode="numeric"
             autoComplete="off"
-            placeholder="Any"
+            placeholder={t`Any`}
             data-testid="campaign-min-quality"
             {...register('minQuality')}
           />
@@ -412,10 +427,12 @@ function LimitsSection({
               <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)}>
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>Also apps without a score yet</Checkbox.Label>
+                <Checkbox.Label>
+                  <Trans>Also apps without a score yet</Trans>
+                </Checkbox.Label>
               </Checkbox.Root>
               <Text fontSize="sm" color="fg.muted" ps="7">
-                New apps have no score until they have enough conversions in 30 days.
+                <Trans>New apps have no score until they have enough conversions in 30 days.</Trans>
               </Text>
             </Stack>
           )}

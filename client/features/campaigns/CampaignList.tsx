@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -17,6 +18,7 @@ import { formatPrices, formatUsd } from './campaign';
 import { CampaignStatusBadge } from './CampaignStatusBadge';
 import { ResourceSummary } from './ResourceSummary';
 import { LiveValue } from '../../components/ui/LiveValue';
+import { Trans } from '@lingui/react/macro';
 
 export type CampaignRow = CampaignRow_CampaignFragment;
 
@@ -41,18 +43,18 @@ function StatusCell({ campaign, onBudget }: { campaign: CampaignRow; onBudget?: 
       {waitsForBudget(campaign) && (
         <Stack gap="1" align="flex-start" data-testid="campaign-needs-budget">
           <Text fontSize="xs" color="fg.muted" maxW="48" whiteSpace="normal">
-            Out of budget: it runs again once you add budget
+            <Trans>Out of budget: it runs again once you add budget</Trans>
           </Text>
           {onBudget && (
             <Button size="2xs" variant="outline" onClick={() => onBudget('fund', campaign)}>
-              <PlusCircle /> Add budget
+              <PlusCircle /> <Trans>Add budget</Trans>
             </Button>
           )}
         </Stack>
       )}
       {campaign.status === 'MODERATION' && (
         <Text fontSize="xs" color="fg.muted" maxW="48" whiteSpace="normal" data-testid="campaign-in-review">
-          A moderator reviews your first campaign
+          <Trans>A moderator reviews your first campaign</Trans>
         </Text>
       )}
       {campaign.status === 'REJECTED' && campaign.rejectReason && (
@@ -83,7 +85,9 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
           <Tooltip.Content>
             {prices.map((p) => (
               <div key={p.tierLevel}>
-                Tier {p.tierLevel}: {formatUsd(p.value)} $ per action
+                <Trans>
+                  Tier {p.tierLevel}: {formatUsd(p.value)} $ per action
+                </Trans>
               </div>
             ))}
           </Tooltip.Content>
@@ -101,9 +105,9 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
 function RunSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
   const rejected = campaign.status === 'REJECTED';
   const title = rejected
-    ? 'Rejected in review: this campaign cannot run'
+    ? t`Rejected in review: this campaign cannot run`
     : waitsForBudget(campaign)
-      ? 'On: it runs again as soon as it has budget'
+      ? t`On: it runs again as soon as it has budget`
       : undefined;
   return (
     <Switch.Root
@@ -139,7 +143,7 @@ function RowMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${campaign.name}`}>
+        <IconButton variant="ghost" size="sm" aria-label={t`Actions for ${campaign.name}`}>
           <EllipsisVertical />
         </IconButton>
       </Menu.Trigger>
@@ -147,17 +151,17 @@ function RowMenu({
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="edit" onSelect={() => onEdit(campaign)}>
-              <Pencil size={14} /> Edit campaign
+              <Pencil size={14} /> <Trans>Edit campaign</Trans>
             </Menu.Item>
             <Menu.Item
               value="fund"
               disabled={campaign.status === 'REJECTED'}
               onSelect={() => onBudget('fund', campaign)}
             >
-              <PlusCircle size={14} /> Add budget
+              <PlusCircle size={14} /> <Trans>Add budget</Trans>
             </Menu.Item>
             <Menu.Item value="return" onSelect={() => onBudget('return', campaign)}>
-              <ArrowDownToLine size={14} /> Return budget
+              <ArrowDownToLine size={14} /> <Trans>Return budget</Trans>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -171,11 +175,15 @@ function Conversions({ campaign }: { campaign: CampaignRow }) {
     <Stack gap="0" align="inherit">
       <LiveValue value={campaign.conversions}>{campaign.conversions.toLocaleString()}</LiveValue>
       <Text fontSize="xs" color="fg.muted">
-        <LiveValue value={campaign.todayConversions}>+{campaign.todayConversions.toLocaleString()}</LiveValue> today
+        <Trans>
+          <LiveValue value={campaign.todayConversions}>+{campaign.todayConversions.toLocaleString()}</LiveValue> today
+        </Trans>
       </Text>
       {campaign.notNew > 0 && (
-        <Text fontSize="xs" color="fg.muted" data-testid="campaign-not-new" title="Refused: the player was not new">
-          <LiveValue value={campaign.notNew}>{campaign.notNew.toLocaleString()}</LiveValue> not new, unpaid
+        <Text fontSize="xs" color="fg.muted" data-testid="campaign-not-new" title={t`Refused: the player was not new`}>
+          <Trans>
+            <LiveValue value={campaign.notNew}>{campaign.notNew.toLocaleString()}</LiveValue> not new, unpaid
+          </Trans>
         </Text>
       )}
     </Stack>
@@ -187,7 +195,9 @@ function Spend({ campaign }: { campaign: CampaignRow }) {
     <Stack gap="0" align="inherit">
       <LiveValue value={campaign.spend}>{formatMoney(campaign.spend)}</LiveValue>
       <Text fontSize="xs" color="fg.muted">
-        <LiveValue value={campaign.todaySpend}>{formatMoney(campaign.todaySpend)}</LiveValue> today
+        <Trans>
+          <LiveValue value={campaign.todaySpend}>{formatMoney(campaign.todaySpend)}</LiveValue> today
+        </Trans>
       </Text>
     </Stack>
   );
@@ -200,7 +210,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
   return [
     column.accessor('name', {
       id: 'name',
-      header: 'Campaign',
+      header: t`Campaign`,
       cell: ({ row: { original: c } }) => (
         <Box maxW="56">
           <Text fontWeight="medium" truncate title={c.name}>
@@ -208,7 +218,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
           </Text>
           {c.dailyCap != null && (
             <Text fontSize="xs" color="fg.muted">
-              Up to {c.dailyCap.toLocaleString()} a day
+              <Trans>Up to {c.dailyCap.toLocaleString()} a day</Trans>
             </Text>
           )}
         </Box>
@@ -216,7 +226,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     }),
     column.display({
       id: 'resource',
-      header: 'Resource',
+      header: t`Resource`,
       cell: ({ row: { original: c } }) => (
         <Box maxW="56">
           <ResourceSummary task={c.task} size="xs" />
@@ -225,13 +235,13 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     }),
     column.accessor('status', {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (c) => <StatusCell campaign={c.row.original} onBudget={onBudget} />,
     }),
-    column.display({ id: 'prices', header: 'Price per tier', cell: (c) => <PricesCell campaign={c.row.original} /> }),
+    column.display({ id: 'prices', header: t`Price per tier`, cell: (c) => <PricesCell campaign={c.row.original} /> }),
     column.accessor('budget', {
       id: 'budget',
-      header: 'Budget left',
+      header: t`Budget left`,
       meta: { align: 'end' },
       cell: ({ row: { original: c } }) => (
         <Text as="span" fontWeight="medium" data-testid="campaign-budget">
@@ -241,13 +251,13 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     }),
     column.accessor('spend', {
       id: 'spend',
-      header: 'Spend',
+      header: t`Spend`,
       meta: { align: 'end' },
       cell: (c) => <Spend campaign={c.row.original} />,
     }),
     column.accessor('conversions', {
       id: 'conversions',
-      header: 'Conversions',
+      header: t`Conversions`,
       meta: { align: 'end' },
       cell: (c) => (
         <Box data-testid="campaign-conversions">
@@ -257,14 +267,14 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
     }),
     column.display({
       id: 'active',
-      header: 'Run',
+      header: t`Run`,
       cell: (c) => <RunSwitch campaign={c.row.original} onToggle={onToggle} />,
     }),
     column.display({
       id: 'actions',
       header: () => (
         <Box as="span" srOnly>
-          Actions
+          <Trans>Actions</Trans>
         </Box>
       ),
       meta: { align: 'end' },
@@ -304,27 +314,27 @@ export function CampaignCards({ rows, onToggle, onBudget, onEdit }: { rows: Camp
               <StatusCell campaign={c} onBudget={onBudget} />
               <HStack gap="2">
                 <Text fontSize="sm" color="fg.muted" aria-hidden>
-                  Run
+                  <Trans>Run</Trans>
                 </Text>
                 <RunSwitch campaign={c} onToggle={onToggle} />
               </HStack>
             </HStack>
             <SimpleGrid columns={2} gap="3">
-              <Stat label="Budget left" testId="campaign-budget">
+              <Stat label={t`Budget left`} testId="campaign-budget">
                 <LiveValue value={c.budget}>{formatMoney(c.budget)}</LiveValue>
               </Stat>
-              <Stat label="Spend">
+              <Stat label={t`Spend`}>
                 <Spend campaign={c} />
               </Stat>
-              <Stat label="Conversions" testId="campaign-conversions">
+              <Stat label={t`Conversions`} testId="campaign-conversions">
                 <Conversions campaign={c} />
               </Stat>
-              <Stat label="Price per action">
+              <Stat label={t`Price per action`}>
                 <Stack gap="0" fontSize="sm" fontWeight="normal">
                   {sortedPrices(c).map((p) => (
                     <Text key={p.tierLevel} whiteSpace="nowrap">
                       <Text as="span" color="fg.muted">
-                        Tier {p.tierLevel}:
+                        <Trans>Tier {p.tierLevel}:</Trans>
                       </Text>{' '}
                       {formatUsd(p.value)} $
                     </Text>

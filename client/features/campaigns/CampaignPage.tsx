@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -27,6 +28,7 @@ import {
 import { useLiveCampaignStats } from './useLiveCampaignStats';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 // The form (zod, react-hook-form, the lookups) and the budget modal load after the page.
 const CreateCampaignDialog = lazy(() =>
@@ -70,14 +72,24 @@ export function useSetCampaignActive() {
 }
 
 const statusOptions = [
-  { value: '', label: 'All statuses' },
+  {
+    value: '',
+    get label() {
+      return t`All statuses`;
+    },
+  },
   ...(['ACTIVE', 'STOPPED', 'MODERATION', 'REJECTED'] as const).map((v) => ({
     value: v,
     label: campaignStatus[v].label,
   })),
 ];
 const typeOptions = [
-  { value: '', label: 'All task types' },
+  {
+    value: '',
+    get label() {
+      return t`All task types`;
+    },
+  },
   ...(Object.keys(typeLabels) as TaskType[]).map((v) => ({ value: v, label: typeLabels[v] })),
 ];
 
@@ -137,12 +149,12 @@ export function CampaignPage() {
           )}
           <Button asChild variant="outline">
             <Link to="/advertiser/campaign/reports" data-testid="campaign-reports-link">
-              <ChartColumn /> Reports
+              <ChartColumn /> <Trans>Reports</Trans>
             </Link>
           </Button>
           {(firstLoad || total > 0 || narrowed) && (
             <Button colorPalette="brand" onClick={() => setCreating(true)} disabled={firstLoad}>
-              <Plus /> Add New Campaign
+              <Plus /> <Trans>Add New Campaign</Trans>
             </Button>
           )}
         </HStack>
@@ -155,22 +167,24 @@ export function CampaignPage() {
           ))}
         </Stack>
       ) : error && !current ? (
-        <EmptyState icon={<CloudOff />} title="Could not load campaigns" description={serverError(error).message}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<CloudOff />} title={t`Could not load campaigns`} description={serverError(error).message}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : total === 0 && !narrowed ? (
         <EmptyState
           icon={<Megaphone />}
-          title="No Campaign"
-          description="Create a campaign for one of your resources to start buying actions."
+          title={t`No Campaign`}
+          description={t`Create a campaign for one of your resources to start buying actions.`}
         >
           <Button colorPalette="brand" onClick={() => setCreating(true)}>
-            <Plus /> Add New Campaign
+            <Plus /> <Trans>Add New Campaign</Trans>
           </Button>
         </EmptyState>
       ) : (
         <DataTable<CampaignRow, CampaignSortField>
-          label="Campaigns"
+          label={t`Campaigns`}
           testId="campaign-table"
           columns={columns}
           data={rows}
@@ -180,18 +194,18 @@ export function CampaignPage() {
           onRetry={() => void refetch()}
           state={state}
           onStateChange={setState}
-          searchPlaceholder="Campaign or resource"
+          searchPlaceholder={t`Campaign or resource`}
           toolbar={
             <>
               <TableFilter
-                label="Status"
+                label={t`Status`}
                 value={status}
                 onChange={(v) => filter(() => setStatus(v as CampaignStatus | ''))}
                 options={statusOptions}
                 testId="campaign-status-filter"
               />
               <TableFilter
-                label="Task type"
+                label={t`Task type`}
                 value={taskType}
                 onChange={(v) => filter(() => setTaskType(v as TaskType | ''))}
                 options={typeOptions}

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { roundMoney } from '../../lib/money';
 import { type ReportDay, axisLabel, formatAxisDay, formatDay, niceCeiling, reportTotals } from './campaignReport';
+import { Trans } from '@lingui/react/macro';
 
 // Hand-made SVG: a chart library would weigh more than the whole page. The plot stretches to
 // its box (preserveAspectRatio="none"), so every text sits in HTML around it and the line
@@ -16,11 +18,11 @@ const LINE_STROKE = 'var(--chakra-colors-orange-solid)';
 const GRID_STROKE = 'var(--chakra-colors-border)';
 
 function chartSummary(days: readonly ReportDay[], money: string): string {
-  if (days.length === 0) return 'No data';
+  if (days.length === 0) return t`No data`;
   const totals = reportTotals(days);
   const first = formatDay(days[0].day);
   const last = formatDay(days[days.length - 1].day);
-  let summary = `Conversions and ${money} per day, ${first} to ${last}: ${totals.conversions} conversions, ${roundMoney(totals.spend)} $ ${money === 'spend' ? 'spent' : 'profit'}`;
+  let summary = t`Conversions and ${money} per day, ${first} to ${last}: ${totals.conversions} conversions, ${roundMoney(totals.spend)} $ ${money === 'spend' ? 'spent' : 'profit'}`;
   const busiest = days.reduce((best, d) => (d.conversions > best.conversions ? d : best), days[0]);
   if (busiest.conversions > 0) {
     summary += `; most conversions on ${formatDay(busiest.day)} (${busiest.conversions})`;
@@ -88,10 +90,10 @@ export function CampaignReportChart({ days, money = 'spend' }: CampaignReportCha
     <Stack gap="3" data-testid="report-chart">
       <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap" aria-hidden>
         <HStack gap="1.5">
-          <Swatch /> Conversions
+          <Swatch /> <Trans>Conversions</Trans>
         </HStack>
         <HStack gap="1.5">
-          <Swatch line /> {money === 'spend' ? 'Spend' : 'Profit'} $
+          <Swatch line /> {money === 'spend' ? t`Spend` : t`Profit`} $
         </HStack>
       </HStack>
       <HStack align="stretch" gap="2" h={{ base: '40', md: '56' }}>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -8,6 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { roundMoney } from '../../lib/money';
 import { scorePalette } from '../quality/quality';
 import { type ReportDay, cpa, formatDay, reportTotals } from './campaignReport';
+import { Trans } from '@lingui/react/macro';
 
 /** The report by app: each app's quality, and the advertiser's exclusion action per row. */
 export interface AppColumns {
@@ -45,24 +47,24 @@ export function CampaignReportTable({
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader scope="col">{group?.title ?? 'Day'}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">{group?.title ?? t`Day`}</Table.ColumnHeader>
             <Table.ColumnHeader scope="col" textAlign="end">
-              Conversions
+              <Trans>Conversions</Trans>
             </Table.ColumnHeader>
             <Table.ColumnHeader scope="col" textAlign="end">
-              Spend $
+              <Trans>Spend $</Trans>
             </Table.ColumnHeader>
             <Table.ColumnHeader scope="col" textAlign="end">
-              CPA
+              <Trans>CPA</Trans>
             </Table.ColumnHeader>
             {apps && (
               <>
                 <Table.ColumnHeader scope="col" textAlign="end">
-                  Quality
+                  <Trans>Quality</Trans>
                 </Table.ColumnHeader>
                 <Table.ColumnHeader scope="col" textAlign="end">
                   <Box as="span" srOnly>
-                    Action
+                    <Trans>Action</Trans>
                   </Box>
                 </Table.ColumnHeader>
               </>
@@ -84,7 +86,9 @@ export function CampaignReportTable({
         </Table.Body>
         <Table.Footer>
           <Table.Row data-testid="report-totals" fontWeight="semibold" bg="bg.subtle">
-            <Table.Cell>Total</Table.Cell>
+            <Table.Cell>
+              <Trans>Total</Trans>
+            </Table.Cell>
             <Table.Cell textAlign="end">{totals.conversions}</Table.Cell>
             <Table.Cell textAlign="end">{roundMoney(totals.spend)}</Table.Cell>
             <Table.Cell textAlign="end">{cpa(totals.spend, totals.conversions)}</Table.Cell>
@@ -104,9 +108,9 @@ function QualityBadge({ apps, appKey }: { apps: AppColumns; appKey: string }) {
     <Badge
       colorPalette={scorePalette(q.score)}
       variant="subtle"
-      title={`From ${q.conversions} paid conversions in 30 days`}
+      title={t`From ${q.conversions} paid conversions in 30 days`}
     >
-      {q.score === null ? 'Not enough data' : `${q.score} / 100`}
+      {q.score === null ? t`Not enough data` : `${q.score} / 100`}
     </Badge>
   );
 }
@@ -114,7 +118,7 @@ function QualityBadge({ apps, appKey }: { apps: AppColumns; appKey: string }) {
 /** Exclude the app from the campaign (or all campaigns), or include it again. */
 function ExcludeButton({ apps, appKey, label }: { apps: AppColumns; appKey: string; label: string }) {
   const excluded = apps.excluded.has(appKey);
-  const where = apps.scope === 'campaign' ? 'this campaign' : 'all my campaigns';
+  const where = apps.scope === 'campaign' ? t`this campaign` : t`all my campaigns`;
   return (
     <Button
       size="xs"
@@ -125,7 +129,7 @@ function ExcludeButton({ apps, appKey, label }: { apps: AppColumns; appKey: stri
       data-testid={excluded ? 'include-app' : 'exclude-app'}
       onClick={() => apps.onToggle(appKey, label, !excluded)}
     >
-      {excluded ? 'Include again' : 'Exclude'}
+      {excluded ? t`Include again` : t`Exclude`}
     </Button>
   );
 }
@@ -172,7 +176,9 @@ function AppCards({
             </HStack>
             <HStack justify="space-between" gap="2" mt="2" wrap="wrap">
               <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-                {d.conversions} conv. · {roundMoney(d.spend)} $ · CPA {cpa(d.spend, d.conversions)}
+                <Trans>
+                  {d.conversions} conv. · {roundMoney(d.spend)} $ · CPA {cpa(d.spend, d.conversions)}
+                </Trans>
               </Text>
               <ExcludeButton apps={apps} appKey={d.day} label={label} />
             </HStack>
@@ -180,7 +186,9 @@ function AppCards({
         );
       })}
       <Box as="li" px="3" data-testid="report-totals" fontWeight="semibold" fontSize="sm">
-        Total: {totals.conversions} conv. · {roundMoney(totals.spend)} $ · CPA {cpa(totals.spend, totals.conversions)}
+        <Trans>
+          Total: {totals.conversions} conv. · {roundMoney(totals.spend)} $ · CPA {cpa(totals.spend, totals.conversions)}
+        </Trans>
       </Box>
     </Stack>
   );

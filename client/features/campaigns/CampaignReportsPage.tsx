@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -35,6 +36,7 @@ import {
 } from './campaignReport';
 import { refetchQuietly, useLiveSubscription } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 /** Limit of the filter lists (projects are fetched with limit 100). */
 const FILTER_LIMIT = 100;
@@ -93,10 +95,42 @@ export const CampaignReportBreakdownQuery = graphql(`
 
 type Group = 'DAY' | 'TIER' | 'APP' | 'TASK_TYPE';
 const GROUPS: { value: Group; label: string; title: string }[] = [
-  { value: 'DAY', label: 'By day', title: 'Day' },
-  { value: 'TIER', label: 'By country tier', title: 'Country tier' },
-  { value: 'APP', label: 'By app', title: 'App' },
-  { value: 'TASK_TYPE', label: 'By task type', title: 'Task type' },
+  {
+    value: 'DAY',
+    get label() {
+      return t`By day`;
+    },
+    get title() {
+      return t`Day`;
+    },
+  },
+  {
+    value: 'TIER',
+    get label() {
+      return t`By country tier`;
+    },
+    get title() {
+      return t`Country tier`;
+    },
+  },
+  {
+    value: 'APP',
+    get label() {
+      return t`By app`;
+    },
+    get title() {
+      return t`App`;
+    },
+  },
+  {
+    value: 'TASK_TYPE',
+    get label() {
+      return t`By task type`;
+    },
+    get title() {
+      return t`Task type`;
+    },
+  },
 ];
 
 const CampaignReportLiveSubscription = graphql(`
@@ -185,36 +219,26 @@ export function CampaignReportsPage() {
     if (id && current && current.projectId !== id) setCampaignId('');
   };
 
-  const caption = invalid ? '' : `Conversions and spend per day, ${formatDay(range.from)} to ${formatDay(range.to)}`;
+  const caption = invalid ? '' : t`Conversions and spend per day, ${formatDay(range.from)} to ${formatDay(range.to)}`;
 
   let content: ReactNode;
   if (filters.loading && !filters.data) {
     content = <ReportSkeleton />;
   } else if (filters.error && !filters.data) {
     content = (
-      <EmptyState icon={<CloudOff />} title="Could not load your campaigns" description={errorMessage(filters.error)}>
-        <Button onClick={() => void filters.refetch()}>Try again</Button>
-      </EmptyState>
+      <LoadFailed
+        title={t`Could not load your campaigns`}
+        error={filters.error}
+        onRetry={() => void filters.refetch()}
+      />
     );
   } else if (!hasCampaigns) {
-    content = (
-      <EmptyState
-        icon={<FileChartColumn />}
-        title="You don't have any campaigns"
-        description="Reports appear once your campaigns get their first actions. Start a campaign from a resource of one of your projects."
-      >
-        <Button asChild variant="outline">
-          <Link to="/advertiser/projects">Go to My Projects</Link>
-        </Button>
-      </EmptyState>
-    );
+    content = <NoCampaigns />;
   } else if (invalid) {
     content = null;
   } else if (report.error && !days) {
     content = (
-      <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(report.error)}>
-        <Button onClick={() => void report.refetch()}>Try again</Button>
-      </EmptyState>
+      <LoadFailed title={t`Could not load the report`} error={report.error} onRetry={() => void report.refetch()} />
     );
   } else if (!days) {
     content = <ReportSkeleton />;
@@ -288,9 +312,9 @@ function ReportFilters({
       <Card.Body p={{ base: '4', md: '5' }} gap="4">
         <Stack as="fieldset" gap="3" aria-describedby={invalid ? 'report-range-error' : undefined}>
           <Text as="legend" srOnly>
-            Date range
+            <Trans>Date range</Trans>
           </Text>
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Quick ranges">
+          <HStack gap="2" wrap="wrap" role="group" aria-label={t`Quick ranges`}>
             {reportPresets.map((p) => (
               <Button
                 key={p.value}
@@ -306,41 +330,33 @@ function ReportFilters({
           </HStack>
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
             <Field.Root invalid={Boolean(invalid)}>
-              <Field.Label>From</Field.Label>
+              <Field.Label>
+                <Trans>From</Trans>
+              </Field.Label>
               <Input type="date" value={range.from} onChange={(e) => onRange({ ...range, from: e.target.value })} />
             </Field.Root>
             <Field.Root invalid={Boolean(invalid)}>
-              <Field.Label>To</Field.Label>
+              <Field.Label>
+                <Trans>To</Trans>
+              </Field.Label>
               <Input type="date" value={range.to} onChange={(e) => onRange({ ...range, to: e.target.value })} />
             </Field.Root>
-            <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={disabled}>
-              <Field.Label>Project</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={projectId} onChange={(e) => onProject(e.target.value)}>
-                  <option value="">All projects</option>
-                  {projects.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.title}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={disabled}>
-              <Field.Label>Campaign</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={campaignId} onChange={(e) => onCampaign(e.target.value)}>
-                  <option value="">All campaigns</option>
-                  {campaigns.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <FilterSelect
+              label={t`Project`}
+              all={t`All projects`}
+              disabled={disabled}
+              value={projectId}
+              onChange={onProject}
+              options={projects.map((p) => ({ id: p.id, name: p.title }))}
+            />
+            <FilterSelect
+              label={t`Campaign`}
+              all={t`All campaigns`}
+              disabled={disabled}
+              value={campaignId}
+              onChange={onCampaign}
+              options={campaigns}
+            />
           </SimpleGrid>
           {invalid && (
             <Text id="report-range-error" role="alert" color="fg.error" fontSize="sm">
@@ -398,7 +414,7 @@ function ReportResult({
         </Card.Body>
       </Card.Root>
       <HStack justify="space-between" gap="3" wrap="wrap">
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Group the report">
+        <HStack gap="2" wrap="wrap" role="group" aria-label={t`Group the report`}>
           {GROUPS.map((g) => (
             <Button
               key={g.value}
@@ -418,17 +434,23 @@ function ReportResult({
       {group === 'DAY' ? (
         <CampaignReportTable days={days} caption={caption} />
       ) : breakdownError && !breakdown ? (
-        <EmptyState icon={<CloudOff />} title="Could not load the report" description={errorMessage(breakdownError)}>
-          <Button onClick={onRetryBreakdown}>Try again</Button>
+        <EmptyState icon={<CloudOff />} title={t`Could not load the report`} description={errorMessage(breakdownError)}>
+          <Button onClick={onRetryBreakdown}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : !breakdown ? (
         <ReportSkeleton />
       ) : breakdown.days.length === 0 ? (
-        <EmptyState icon={<FileChartColumn />} title="No records found" description="No conversions in this range." />
+        <EmptyState
+          icon={<FileChartColumn />}
+          title={t`No records found`}
+          description={t`No conversions in this range.`}
+        />
       ) : (
         <CampaignReportTable
           days={breakdown.days}
-          caption={`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
+          caption={t`Conversions and spend ${GROUPS.find((g) => g.value === group)!.label.toLowerCase()}`}
           group={breakdown}
           apps={
             exclusions && {
@@ -458,5 +480,58 @@ function ReportSkeleton() {
         </Stack>
       </Box>
     </Stack>
+  );
+}
+
+function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <EmptyState icon={<CloudOff />} title={title} description={errorMessage(error)}>
+      <Button onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </EmptyState>
+  );
+}
+
+function NoCampaigns() {
+  return (
+    <EmptyState
+      icon={<FileChartColumn />}
+      title={t`You don't have any campaigns`}
+      description={t`Reports appear once your campaigns get their first actions. Start a campaign from a resource of one of your projects.`}
+    >
+      <Button asChild variant="outline">
+        <Link to="/advertiser/projects">
+          <Trans>Go to My Projects</Trans>
+        </Link>
+      </Button>
+    </EmptyState>
+  );
+}
+
+/** A filter of the report: everything, or one project or campaign. */
+function FilterSelect(p: {
+  label: string;
+  all: string;
+  disabled: boolean;
+  value: string;
+  onChange: (id: string) => void;
+  options: readonly { id: string; name: string }[];
+}) {
+  return (
+    <Field.Root gridColumn={{ base: 'span 2', md: 'auto' }} disabled={p.disabled}>
+      <Field.Label>{p.label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+          <option value="">{p.all}</option>
+          {p.options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -8,6 +9,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Search, X } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 export interface Choice {
   value: string;
@@ -79,7 +81,7 @@ export function ChoiceList({
                   >
                     <button
                       type="button"
-                      aria-label={`Remove ${byValue.get(v)?.label ?? v}`}
+                      aria-label={t`Remove ${byValue.get(v)?.label ?? v}`}
                       onClick={() => toggle(v, false)}
                     >
                       <X size={12} />
@@ -88,7 +90,7 @@ export function ChoiceList({
                 </Badge>
               ))}
               <Button size="2xs" variant="plain" color="fg.muted" onClick={() => onChange([])}>
-                Clear
+                <Trans>Clear</Trans>
               </Button>
             </>
           )}
@@ -97,8 +99,8 @@ export function ChoiceList({
           <InputGroup startElement={<Search size={14} />}>
             <Input
               size="sm"
-              placeholder="Search"
-              aria-label={`Search ${label.toLowerCase()}`}
+              placeholder={t`Search`}
+              aria-label={t`Search ${label.toLowerCase()}`}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />
@@ -116,7 +118,7 @@ export function ChoiceList({
         >
           {shown.length === 0 && (
             <Text fontSize="sm" color="fg.muted" px="2" py="1.5">
-              Nothing found
+              <Trans>Nothing found</Trans>
             </Text>
           )}
           {shown.map((option) => (

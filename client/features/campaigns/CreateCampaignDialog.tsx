@@ -10,6 +10,7 @@ import { campaignMessages, formFieldOf } from './campaign';
 import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm, type ResourceOption } from './CampaignForm';
 import { AdvertiserBalanceQuery, CreateCampaignMutation, ProjectResourcesQuery } from './campaignsApi';
+import { Trans } from '@lingui/react/macro';
 
 export interface CampaignPreset {
   projectId: string;
@@ -38,7 +39,9 @@ export function CreateCampaignDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="create-campaign-dialog">
             <Dialog.Header>
-              <Dialog.Title>New campaign</Dialog.Title>
+              <Dialog.Title>
+                <Trans>New campaign</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">
               {open && <CreateCampaign preset={preset ?? undefined} onClose={onClose} onCreated={onCreated} />}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -10,6 +11,7 @@ import { type CampaignValues, formFieldOf, formatUsd } from './campaign';
 import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The campaign update modal: name, prices, daily cap and targeting of an existing
@@ -28,7 +30,9 @@ export function EditCampaignDialog({ campaignId, onClose }: { campaignId: string
         <Dialog.Positioner>
           <Dialog.Content data-testid="edit-campaign-dialog">
             <Dialog.Header>
-              <Dialog.Title>Edit campaign</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Edit campaign</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">{campaignId && <EditCampaign id={campaignId} onClose={onClose} />}</Dialog.Body>
             <Dialog.CloseTrigger asChild>
@@ -84,7 +88,7 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
         const { budget: _budget, ...changes } = input;
         try {
           await update({ variables: { id, input: changes } });
-          notifySuccess('Campaign saved');
+          notifySuccess(t`Campaign saved`);
           onClose();
           return undefined;
         } catch (error) {

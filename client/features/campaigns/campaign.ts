@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CampaignStatus, CreateCampaignInput } from '../../gql/graphql';
 import { amountMessages, toMicros } from '../payments/amount';
 import type { CampaignValues } from './campaignSchema';
@@ -7,16 +8,32 @@ export type { CampaignValues } from './campaignSchema';
 // The product's fixed messages (the API contract's and the forms'); tests assert them verbatim.
 export const campaignMessages = {
   // The server's message (campaigns.inputs.ts).
-  minQuality: 'The minimum score must be a whole number from 0 to 100',
-  nameRequired: 'Campaign name is required',
-  nameTooLong: 'Campaign name must be at most 120 characters',
-  resourceRequired: 'Resource is required',
-  price: (level: number, min: string) => `The price for tier ${level} must be at least ${min} USD`,
-  dailyCap: 'The daily cap must be a whole number of at least 1',
-  greaterThanZero: 'The value must be greater than zero',
-  notEnoughBalance: 'Not enough money on the advertiser balance',
-  budgetLeft: (left: string) => `The campaign budget has only ${left} USD left`,
-  created: 'The campaign has been successfully created',
+  get minQuality() {
+    return t`The minimum score must be a whole number from 0 to 100`;
+  },
+  get nameRequired() {
+    return t`Campaign name is required`;
+  },
+  get nameTooLong() {
+    return t`Campaign name must be at most 120 characters`;
+  },
+  get resourceRequired() {
+    return t`Resource is required`;
+  },
+  price: (level: number, min: string) => t`The price for tier ${level} must be at least ${min} USD`,
+  get dailyCap() {
+    return t`The daily cap must be a whole number of at least 1`;
+  },
+  get greaterThanZero() {
+    return t`The value must be greater than zero`;
+  },
+  get notEnoughBalance() {
+    return t`Not enough money on the advertiser balance`;
+  },
+  budgetLeft: (left: string) => t`The campaign budget has only ${left} USD left`,
+  get created() {
+    return t`The campaign has been successfully created`;
+  },
   required: amountMessages.required,
   numeric: amountMessages.numeric,
 } as const;
@@ -42,10 +59,30 @@ export interface CampaignStatusLook {
 }
 
 export const campaignStatus: Record<CampaignStatus, CampaignStatusLook> = {
-  ACTIVE: { label: 'Active', colorPalette: 'green' },
-  STOPPED: { label: 'Stopped', colorPalette: 'gray' },
-  MODERATION: { label: 'Moderation', colorPalette: 'orange' },
-  REJECTED: { label: 'Rejected', colorPalette: 'red' },
+  ACTIVE: {
+    get label() {
+      return t`Active`;
+    },
+    colorPalette: 'green',
+  },
+  STOPPED: {
+    get label() {
+      return t`Stopped`;
+    },
+    colorPalette: 'gray',
+  },
+  MODERATION: {
+    get label() {
+      return t`Moderation`;
+    },
+    colorPalette: 'orange',
+  },
+  REJECTED: {
+    get label() {
+      return t`Rejected`;
+    },
+    colorPalette: 'red',
+  },
 };
 
 /**

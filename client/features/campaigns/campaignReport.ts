@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { addMoney, divideMoney } from '../../lib/money';
 import { dateFormat } from '../../lib/dates';
 
@@ -6,17 +7,38 @@ export const MAX_REPORT_DAYS = 366;
 
 // The server's messages for the same checks (campaigns.inputs.ts ReportInput).
 export const reportMessages = {
-  required: 'Choose both dates',
-  order: 'The start date must not be after the end date',
-  tooLong: `Choose a range of at most ${MAX_REPORT_DAYS} days`,
+  get required() {
+    return t`Choose both dates`;
+  },
+  get order() {
+    return t`The start date must not be after the end date`;
+  },
+  get tooLong() {
+    return t`Choose a range of at most ${MAX_REPORT_DAYS} days`;
+  },
 } as const;
 
 export type ReportPreset = '7d' | '30d' | 'month';
 
 export const reportPresets: { value: ReportPreset; label: string }[] = [
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: 'month', label: 'This month' },
+  {
+    value: '7d',
+    get label() {
+      return t`7 days`;
+    },
+  },
+  {
+    value: '30d',
+    get label() {
+      return t`30 days`;
+    },
+  },
+  {
+    value: 'month',
+    get label() {
+      return t`This month`;
+    },
+  },
 ];
 
 export interface ReportRange {

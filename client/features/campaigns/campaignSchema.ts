@@ -14,8 +14,12 @@ export function campaignSchema(tiers: TierOption[], balance?: string | null) {
   return z
     .object({
       projectId: z.string(),
-      taskId: z.string().min(1, campaignMessages.resourceRequired),
-      name: z.string().trim().min(1, campaignMessages.nameRequired).max(120, campaignMessages.nameTooLong),
+      taskId: z.string().min(1, { error: () => campaignMessages.resourceRequired }),
+      name: z
+        .string()
+        .trim()
+        .min(1, { error: () => campaignMessages.nameRequired })
+        .max(120, { error: () => campaignMessages.nameTooLong }),
       prices: z.array(z.string()),
       dailyCap: z.string(),
       countries: z.array(z.string()),

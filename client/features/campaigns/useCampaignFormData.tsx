@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { serverError } from '../../lib/serverError';
 import type { TierOption } from './campaign';
 import { CampaignSettingsQuery, CountriesQuery } from './campaignsApi';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * What the campaign form needs whether it creates or edits: the settings (tiers by level,
@@ -29,7 +31,7 @@ export function useCampaignFormData(extra: { ready: boolean; error?: unknown; re
   let fallback: ReactNode = null;
   if (failed && !(loaded && extra.ready)) {
     fallback = (
-      <EmptyState icon={<CloudOff />} title="Could not load the form" description={serverError(failed).message}>
+      <EmptyState icon={<CloudOff />} title={t`Could not load the form`} description={serverError(failed).message}>
         <Button
           onClick={() => {
             void settings.refetch();
@@ -37,7 +39,7 @@ export function useCampaignFormData(extra: { ready: boolean; error?: unknown; re
             extra.retry?.();
           }}
         >
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </EmptyState>
     );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
@@ -20,6 +22,7 @@ import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { OfferDialog, type OfferTarget } from './OfferDialog';
 import { AppLine, taskTypeLabel } from './parts';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -43,8 +46,8 @@ export function CatalogPage() {
       <InputGroup startElement={<Search size={16} />} maxW={{ md: 'sm' }}>
         <Input
           type="search"
-          placeholder="Search apps, owners or categories"
-          aria-label="Search the catalog"
+          placeholder={t`Search apps, owners or categories`}
+          aria-label={t`Search the catalog`}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -54,8 +57,10 @@ export function CatalogPage() {
         />
       </InputGroup>
       {error && !data ? (
-        <EmptyState icon={<CloudOff />} title="Could not load the catalog" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<CloudOff />} title={t`Could not load the catalog`} description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : loading && !data ? (
         <SimpleGrid columns={GRID} gap="4">
@@ -66,15 +71,15 @@ export function CatalogPage() {
       ) : apps.length === 0 ? (
         <EmptyState
           icon={<LayoutGrid />}
-          title="No records found"
-          description={term ? 'No app matches this search.' : 'No other app is open to swaps yet.'}
+          title={t`No records found`}
+          description={term ? t`No app matches this search.` : t`No other app is open to swaps yet.`}
         />
       ) : (
         <SimpleGrid columns={GRID} gap="4" data-testid="catalog">
           {apps.map((app) => (
             <Card.Root key={app.id} size="sm" data-testid="catalog-card">
               <Card.Body gap="3">
-                <AppLine app={app} caption={`${app.category.title} · by ${app.ownerName}`} />
+                <AppLine app={app} caption={t`${app.category.title} · by ${app.ownerName}`} />
                 <HStack gap="1" wrap="wrap">
                   {app.taskTypes.map((t) => (
                     <Badge key={t} variant="outline">
@@ -83,8 +88,10 @@ export function CatalogPage() {
                   ))}
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
-                  {app.recentCompletions.toLocaleString()} completed {app.recentCompletions === 1 ? 'task' : 'tasks'} in
-                  the last 30 days
+                  {plural(app.recentCompletions, {
+                    one: '# completed task in the last 30 days',
+                    other: '# completed tasks in the last 30 days',
+                  })}
                 </Text>
               </Card.Body>
               <Card.Footer>
@@ -93,10 +100,10 @@ export function CatalogPage() {
                   colorPalette="brand"
                   width="full"
                   disabled={!me?.isExchangeReady}
-                  title={me?.isExchangeReady ? undefined : 'Join the exchange first'}
+                  title={me?.isExchangeReady ? undefined : t`Join the exchange first`}
                   onClick={() => setTarget({ id: app.id, title: app.title, ownerName: app.ownerName })}
                 >
-                  <Handshake /> Make an offer
+                  <Handshake /> <Trans>Make an offer</Trans>
                 </Button>
               </Card.Footer>
             </Card.Root>
@@ -105,7 +112,7 @@ export function CatalogPage() {
       )}
       {pages > 1 && (
         <Stack align="center">
-          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label="Catalog pages" />
+          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label={t`Catalog pages`} />
         </Stack>
       )}
       <OfferDialog target={target} onClose={() => setTarget(null)} />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@tanstack/react-router';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { serverError } from '../../lib/serverError';
 import { ExchangeMeQuery, JoinExchangeMutation } from './exchangeApi';
+import { Trans } from '@lingui/react/macro';
 
 /** Whether I am in the exchange, and a way in for who is not. */
 export function useExchangeMe() {
@@ -24,7 +26,7 @@ export function JoinExchange({ children }: { children?: ReactNode }) {
   const submit = async () => {
     try {
       await join({ variables: { ready: true } });
-      notifySuccess('You are in the exchange: partners can now see your apps and send you offers');
+      notifySuccess(t`You are in the exchange: partners can now see your apps and send you offers`);
     } catch (error) {
       notifyError(serverError(error).message);
     }
@@ -32,18 +34,22 @@ export function JoinExchange({ children }: { children?: ReactNode }) {
   return (
     <EmptyState
       icon={<Handshake />}
-      title="Join the exchange"
-      description="Swap traffic with other apps instead of paying for it: your app shows their tasks, their app shows yours. You need at least one app and one project."
+      title={t`Join the exchange`}
+      description={t`Swap traffic with other apps instead of paying for it: your app shows their tasks, their app shows yours. You need at least one app and one project.`}
     >
       <HStack wrap="wrap" justify="center">
         <Button colorPalette="brand" loading={loading} onClick={() => void submit()} data-testid="join-exchange">
-          Join the exchange
+          <Trans>Join the exchange</Trans>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/publisher/platforms/create">Add an app</Link>
+          <Link to="/publisher/platforms/create">
+            <Trans>Add an app</Trans>
+          </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/advertiser/projects">Add a project</Link>
+          <Link to="/advertiser/projects">
+            <Trans>Add a project</Trans>
+          </Link>
         </Button>
       </HStack>
       {children}

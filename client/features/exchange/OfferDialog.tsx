@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, CloseButton } from '@chakra-ui/react/button';
@@ -15,6 +16,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { serverError } from '../../lib/serverError';
 import { AwaitingOffersQuery, CreateOfferMutation, OfferChoicesQuery } from './exchangeApi';
 import { emptyOffer, type OfferValues, offerSchema, toOfferInput } from './offer';
+import { Trans } from '@lingui/react/macro';
 
 export interface OfferTarget {
   id: string;
@@ -53,7 +55,9 @@ export function OfferDialog({ target, onClose }: { target: OfferTarget | null; o
           <Dialog.Content data-testid="offer-dialog">
             <Dialog.Header>
               <Stack gap="0.5" minW="0">
-                <Dialog.Title>Make an offer</Dialog.Title>
+                <Dialog.Title>
+                  <Trans>Make an offer</Trans>
+                </Dialog.Title>
                 <Text fontSize="sm" color="fg.muted" truncate>
                   {target ? `To ${target.title} by ${target.ownerName}` : ''}
                 </Text>
@@ -91,7 +95,7 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
   const submit = handleSubmit(async (values) => {
     try {
       await create({ variables: { input: toOfferInput(values, target.id) } });
-      notifySuccess(`Offer sent to ${target.ownerName}`);
+      notifySuccess(t`Offer sent to ${target.ownerName}`);
       onDone();
     } catch (error) {
       const { message, field } = serverError(error);
@@ -113,48 +117,48 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
   const resources = (n: number) => `${n} resource${n === 1 ? '' : 's'}`;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Make an offer">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Make an offer`}>
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="My app shows their tasks" error={errors.platformId?.message} required>
+          <FormField label={t`My app shows their tasks`} error={errors.platformId?.message} required>
             {select(
               'platformId',
-              choices.loading && !choices.data ? 'Loading…' : apps.length ? 'Select an app' : 'You have no apps',
+              choices.loading && !choices.data ? 'Loading…' : apps.length ? t`Select an app` : t`You have no apps`,
               apps,
             )}
           </FormField>
-          <FormField label="Their project" error={errors.partnerProjectId?.message} required>
+          <FormField label={t`Their project`} error={errors.partnerProjectId?.message} required>
             {select(
               'partnerProjectId',
-              theirs.length ? 'Select a project' : 'No projects to ask for',
+              theirs.length ? t`Select a project` : t`No projects to ask for`,
               theirs.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
             )}
           </FormField>
-          <FormField label="My project, shown in their app" error={errors.projectId?.message} required>
+          <FormField label={t`My project, shown in their app`} error={errors.projectId?.message} required>
             {select(
               'projectId',
-              mine.length ? 'Select a project' : 'You have no projects',
+              mine.length ? t`Select a project` : t`You have no projects`,
               mine.map((p) => ({ id: p.id, title: p.title, note: resources(p.resources) })),
             )}
           </FormField>
           <FormField
-            label="Expires on"
+            label={t`Expires on`}
             error={errors.expiresOn?.message}
-            helperText="Leave empty to wait for an answer"
+            helperText={t`Leave empty to wait for an answer`}
           >
             <Input type="date" {...register('expiresOn')} data-testid="offer-expires" />
           </FormField>
           <QuantityFields register={register} errors={errors} quantity={quantity} />
         </SimpleGrid>
-        <FormField label="Message" error={errors.message?.message}>
-          <Textarea rows={3} placeholder="Optional: a word to the partner" {...register('message')} />
+        <FormField label={t`Message`} error={errors.message?.message}>
+          <Textarea rows={3} placeholder={t`Optional: a word to the partner`} {...register('message')} />
         </FormField>
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="offer-submit">
-            Send offer
+            <Trans>Send offer</Trans>
           </Button>
         </Stack>
       </Stack>
@@ -207,21 +211,21 @@ function QuantityFields({
   return (
     <>
       <FormField
-        label="Completions my app delivers"
+        label={t`Completions my app delivers`}
         error={errors.quantity?.message}
         required
-        helperText="Players of your app who do their tasks"
+        helperText={t`Players of your app who do their tasks`}
       >
         <Input inputMode="numeric" placeholder="e.g. 500" {...register('quantity')} data-testid="offer-quantity" />
       </FormField>
       <FormField
-        label="Completions their app delivers"
+        label={t`Completions their app delivers`}
         error={errors.partnerQuantity?.message}
-        helperText={`Empty: the same${quantity.trim() ? ` (${quantity.trim()})` : ''}`}
+        helperText={t`Empty: the same${quantity.trim() ? ` (${quantity.trim()})` : ''}`}
       >
         <Input
           inputMode="numeric"
-          placeholder="Same as mine"
+          placeholder={t`Same as mine`}
           {...register('partnerQuantity')}
           data-testid="offer-partner-quantity"
         />

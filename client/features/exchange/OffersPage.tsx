@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -29,6 +30,7 @@ import {
 import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { AppLine, ExchangeStatusBadge } from './parts';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 type Direction = 'incoming' | 'outgoing';
 type Action = 'confirm' | 'reject' | 'withdraw';
@@ -36,20 +38,30 @@ type Action = 'confirm' | 'reject' | 'withdraw';
 const copy = {
   incoming: {
     ...pageHeadings['/exchange/incoming'],
-    empty: 'No incoming requests',
+    get empty() {
+      return t`No incoming requests`;
+    },
     icon: <Inbox />,
   },
   outgoing: {
     ...pageHeadings['/exchange/outgoing'],
-    empty: 'No outgoing requests',
+    get empty() {
+      return t`No outgoing requests`;
+    },
     icon: <Send />,
   },
 } as const;
 
 const done: Record<Action, string> = {
-  confirm: 'Offer confirmed: the swap has started',
-  reject: 'Offer rejected',
-  withdraw: 'Offer withdrawn',
+  get confirm() {
+    return t`Offer confirmed: the swap has started`;
+  },
+  get reject() {
+    return t`Offer rejected`;
+  },
+  get withdraw() {
+    return t`Offer withdrawn`;
+  },
 };
 
 function OffersPage({ direction }: { direction: Direction }) {
@@ -77,8 +89,10 @@ function OffersPage({ direction }: { direction: Direction }) {
       {me && !me.isExchangeReady ? (
         <JoinExchange />
       ) : error && !data ? (
-        <EmptyState icon={<CloudOff />} title="Could not load the offers" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<CloudOff />} title={t`Could not load the offers`} description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : (loading || !me) && !data ? (
         <Stack gap="3">
@@ -90,11 +104,13 @@ function OffersPage({ direction }: { direction: Direction }) {
         <EmptyState
           icon={text.icon}
           title={text.empty}
-          description={direction === 'incoming' ? 'Offers to your apps appear here at once.' : undefined}
+          description={direction === 'incoming' ? t`Offers to your apps appear here at once.` : undefined}
         >
           {direction === 'outgoing' && (
             <Button asChild variant="outline">
-              <Link to="/exchange/catalog">Find a partner in the catalog</Link>
+              <Link to="/exchange/catalog">
+                <Trans>Find a partner in the catalog</Trans>
+              </Link>
             </Button>
           )}
         </EmptyState>
@@ -113,13 +129,13 @@ function OffersPage({ direction }: { direction: Direction }) {
       )}
       {pages > 1 && (
         <Stack align="center">
-          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label="Offer pages" />
+          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label={t`Offer pages`} />
         </Stack>
       )}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.action === 'reject' ? 'Reject this offer?' : 'Withdraw this offer?'}
-        confirmLabel={pending?.action === 'reject' ? 'Reject' : 'Withdraw'}
+        title={pending?.action === 'reject' ? t`Reject this offer?` : t`Withdraw this offer?`}
+        confirmLabel={pending?.action === 'reject' ? t`Reject` : t`Withdraw`}
         loading={busy !== null}
         iconColor="orange-500"
         testId="offer-decision-dialog"
@@ -127,8 +143,8 @@ function OffersPage({ direction }: { direction: Direction }) {
         onCancel={() => setPending(null)}
       >
         {pending?.action === 'reject'
-          ? 'The partner is told at once. They can make a new offer later.'
-          : 'The partner will no longer be able to confirm it.'}
+          ? t`The partner is told at once. They can make a new offer later.`
+          : t`The partner will no longer be able to confirm it.`}
       </ConfirmDialog>
     </Page>
   );
@@ -172,20 +188,20 @@ function OfferCard({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Stack gap="1" borderWidth="1px" borderRadius="lg" p="3">
             <Text fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
-              You give
+              <Trans>You give</Trans>
             </Text>
-            <AppLine app={myApp} caption={`shows ${theirProject.title}`} />
+            <AppLine app={myApp} caption={t`shows ${theirProject.title}`} />
             <Text fontSize="sm" data-testid="offer-give">
-              {iGive.toLocaleString()} completions
+              <Trans>{iGive.toLocaleString()} completions</Trans>
             </Text>
           </Stack>
           <Stack gap="1" borderWidth="1px" borderRadius="lg" p="3">
             <Text fontSize="xs" color="fg.muted" textTransform="uppercase" fontWeight="semibold">
-              You get
+              <Trans>You get</Trans>
             </Text>
-            <AppLine app={theirApp} caption={`shows ${myProject.title}`} />
+            <AppLine app={theirApp} caption={t`shows ${myProject.title}`} />
             <Text fontSize="sm" data-testid="offer-get">
-              {iGet.toLocaleString()} completions
+              <Trans>{iGet.toLocaleString()} completions</Trans>
             </Text>
           </Stack>
         </SimpleGrid>
@@ -200,15 +216,15 @@ function OfferCard({
           {incoming ? (
             <>
               <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('reject')}>
-                Reject
+                <Trans>Reject</Trans>
               </Button>
               <Button size="sm" colorPalette="brand" loading={busy} onClick={() => onAction('confirm')}>
-                Confirm
+                <Trans>Confirm</Trans>
               </Button>
             </>
           ) : (
             <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('withdraw')}>
-              Withdraw
+              <Trans>Withdraw</Trans>
             </Button>
           )}
         </Card.Footer>
@@ -216,7 +232,7 @@ function OfferCard({
         <Card.Footer justifyContent="flex-end">
           <Button asChild size="sm" variant="ghost">
             <Link to="/exchange/swaps">
-              <ArrowLeftRight /> See the swap
+              <ArrowLeftRight /> <Trans>See the swap</Trans>
             </Link>
           </Button>
         </Card.Footer>

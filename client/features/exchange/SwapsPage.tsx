@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -31,11 +32,18 @@ import { mySide } from './offer';
 import { AppLine, ExchangeStatusBadge } from './parts';
 import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const done: Record<DealAction, string> = {
-  PAUSE: 'Swap paused: neither app shows the other’s tasks until you resume',
-  RESUME: 'Swap resumed',
-  END: 'Swap ended',
+  get PAUSE() {
+    return t`Swap paused: neither app shows the other’s tasks until you resume`;
+  },
+  get RESUME() {
+    return t`Swap resumed`;
+  },
+  get END() {
+    return t`Swap ended`;
+  },
 };
 
 /** Running and past swaps: what my app delivered and what I received, ticking live. */
@@ -81,8 +89,10 @@ export function SwapsPage() {
       {me && !me.isExchangeReady ? (
         <JoinExchange />
       ) : error && !data ? (
-        <EmptyState icon={<CloudOff />} title="Could not load your swaps" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<CloudOff />} title={t`Could not load your swaps`} description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : (loading || !me) && !data ? (
         <Stack gap="3">
@@ -93,11 +103,13 @@ export function SwapsPage() {
       ) : deals.length === 0 ? (
         <EmptyState
           icon={<ArrowLeftRight />}
-          title="No swaps yet"
-          description="A swap starts when an offer is confirmed."
+          title={t`No swaps yet`}
+          description={t`A swap starts when an offer is confirmed.`}
         >
           <Button asChild variant="outline">
-            <Link to="/exchange/catalog">Find a partner in the catalog</Link>
+            <Link to="/exchange/catalog">
+              <Trans>Find a partner in the catalog</Trans>
+            </Link>
           </Button>
         </EmptyState>
       ) : (
@@ -115,20 +127,20 @@ export function SwapsPage() {
       )}
       {pages > 1 && (
         <Stack align="center">
-          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label="Swap pages" />
+          <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label={t`Swap pages`} />
         </Stack>
       )}
       <ConfirmDialog
         open={ending !== null}
-        title="End this swap?"
-        confirmLabel="End swap"
+        title={t`End this swap?`}
+        confirmLabel={t`End swap`}
         loading={busy !== null}
         iconColor="orange-500"
         testId="end-deal-dialog"
         onConfirm={() => ending && void act(ending, 'END')}
         onCancel={() => setEnding(null)}
       >
-        Both apps stop showing each other’s tasks for good. What was delivered stays counted.
+        <Trans>Both apps stop showing each other’s tasks for good. What was delivered stays counted.</Trans>
       </ConfirmDialog>
     </Page>
   );
@@ -158,27 +170,28 @@ function DealCard({
       <Card.Body gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontWeight="semibold">
-            Swap with {partner.name}
-            <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
-              {' '}
-              · since {new Date(d.createdAt).toLocaleDateString()}
-            </Text>
+            <Trans>
+              Swap with {partner.name}
+              <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
+                <Trans> · since {new Date(d.createdAt).toLocaleDateString()}</Trans>
+              </Text>
+            </Trans>
           </Text>
           <ExchangeStatusBadge status={d.status} />
         </HStack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Progressed
-            label="Delivered by my app"
+            label={t`Delivered by my app`}
             app={myApp}
-            caption={`shows ${theirProject.title}`}
+            caption={t`shows ${theirProject.title}`}
             done={side.give.done ?? 0}
             of={side.give.quantity}
             testId="deal-delivered"
           />
           <Progressed
-            label="Received from their app"
+            label={t`Received from their app`}
             app={theirApp}
-            caption={`shows ${myProject.title}`}
+            caption={t`shows ${myProject.title}`}
             done={side.get.done ?? 0}
             of={side.get.quantity}
             testId="deal-received"
@@ -189,15 +202,15 @@ function DealCard({
         <Card.Footer justifyContent="flex-end" gap="2">
           {d.status === 'ACTIVE' ? (
             <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('PAUSE')}>
-              <Pause /> Pause
+              <Pause /> <Trans>Pause</Trans>
             </Button>
           ) : (
             <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('RESUME')}>
-              <Play /> Resume
+              <Play /> <Trans>Resume</Trans>
             </Button>
           )}
           <Button size="sm" variant="ghost" colorPalette="red" disabled={busy} onClick={() => onAction('END')}>
-            <Square /> End
+            <Square /> <Trans>End</Trans>
           </Button>
         </Card.Footer>
       )}
@@ -237,7 +250,9 @@ function Progressed({
         </Progress.Track>
       </Progress.Root>
       <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid={testId}>
-        <LiveValue value={done}>{done.toLocaleString()}</LiveValue> of {of.toLocaleString()} completions
+        <Trans>
+          <LiveValue value={done}>{done.toLocaleString()}</LiveValue> of {of.toLocaleString()} completions
+        </Trans>
       </Text>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import '../../lib/zod-config';
 import { z } from 'zod';
 
@@ -5,16 +6,36 @@ export const MAX_SWAP_QUANTITY = 1_000_000;
 export const MAX_OFFER_DAYS = 90;
 
 export const offerMessages = {
-  appRequired: 'Choose your app',
-  projectRequired: 'Choose your project',
-  partnerProjectRequired: 'Choose the partner’s project',
-  quantityRequired: 'Enter the quantity',
-  quantityWhole: 'Enter a whole number',
-  quantityMin: 'The quantity must be at least 1',
-  quantityMax: `The quantity must be at most ${MAX_SWAP_QUANTITY.toLocaleString('en-US')}`,
-  expiryPast: 'The date must be in the future',
-  expiryFar: `The date must be within ${MAX_OFFER_DAYS} days`,
-  messageLong: 'The message must be at most 500 characters',
+  get appRequired() {
+    return t`Choose your app`;
+  },
+  get projectRequired() {
+    return t`Choose your project`;
+  },
+  get partnerProjectRequired() {
+    return t`Choose the partner’s project`;
+  },
+  get quantityRequired() {
+    return t`Enter the quantity`;
+  },
+  get quantityWhole() {
+    return t`Enter a whole number`;
+  },
+  get quantityMin() {
+    return t`The quantity must be at least 1`;
+  },
+  get quantityMax() {
+    return t`The quantity must be at most ${MAX_SWAP_QUANTITY.toLocaleString('en-US')}`;
+  },
+  get expiryPast() {
+    return t`The date must be in the future`;
+  },
+  get expiryFar() {
+    return t`The date must be within ${MAX_OFFER_DAYS} days`;
+  },
+  get messageLong() {
+    return t`The message must be at most 500 characters`;
+  },
 } as const;
 
 /** The message for a quantity field, or undefined when it is fine; empty is allowed when `optional`. */

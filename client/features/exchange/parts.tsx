@@ -1,14 +1,25 @@
+import { t } from '@lingui/core/macro';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 
 const TASK_TYPE_LABELS: Record<string, string> = {
-  BOT: 'Bot',
-  CHANNEL: 'Channel',
-  CHAT: 'Chat',
-  SMART_LINK: 'Smart link',
-  CUSTOM: 'Custom',
+  get BOT() {
+    return t`Bot`;
+  },
+  get CHANNEL() {
+    return t`Channel`;
+  },
+  get CHAT() {
+    return t`Chat`;
+  },
+  get SMART_LINK() {
+    return t`Smart link`;
+  },
+  get CUSTOM() {
+    return t`Custom`;
+  },
 };
 export const taskTypeLabel = (t: string) => TASK_TYPE_LABELS[t] ?? t;
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
@@ -6,6 +7,7 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { formatMoney } from '../../lib/money';
+import { Trans } from '@lingui/react/macro';
 
 /** A withdrawal finance rejects (approval needs no dialog: the network sends it). */
 export interface DecisionTarget {
@@ -25,6 +27,7 @@ interface DecisionDialogProps {
  * an error message for the field, or nothing when it went through.
  */
 export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDialogProps) {
+  const amount = target ? formatMoney(target.amount) : '';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
 
@@ -32,7 +35,7 @@ export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDia
     if (!target) return;
     const text = value.trim();
     if (!text) {
-      setError('Enter the reason');
+      setError(t`Enter the reason`);
       return;
     }
     setError(await onConfirm(target, text));
@@ -62,13 +65,15 @@ export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDia
             >
               {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
               <Dialog.Header pe="12">
-                <Dialog.Title>Reject withdrawal #{target?.id}</Dialog.Title>
+                <Dialog.Title>
+                  <Trans>Reject withdrawal #{target?.id}</Trans>
+                </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Text fontSize="sm" color="fg.muted" mb="3">
-                  {target ? formatMoney(target.amount) : ''} goes back to the publisher’s available balance.
+                  <Trans>{amount} goes back to the publisher’s available balance.</Trans>
                 </Text>
-                <FormField label="Reason" error={error} helperText="Shown to the publisher">
+                <FormField label={t`Reason`} error={error} helperText={t`Shown to the publisher`}>
                   <Textarea
                     value={value}
                     onChange={(e) => {
@@ -83,10 +88,10 @@ export function DecisionDialog({ target, busy, onClose, onConfirm }: DecisionDia
               </Dialog.Body>
               <Dialog.Footer>
                 <Button type="button" variant="outline" onClick={onClose}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
                 <Button type="submit" colorPalette="red" loading={busy}>
-                  Reject
+                  <Trans>Reject</Trans>
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>

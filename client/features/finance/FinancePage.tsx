@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -33,6 +34,7 @@ import { type DecisionTarget, DecisionDialog } from './DecisionDialog';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
+import { Trans } from '@lingui/react/macro';
 
 const PAGE_SIZE = 20;
 
@@ -161,9 +163,24 @@ const FailWithdrawalMutation = graphql(`
 `);
 
 export const queueFilters: Array<{ value: TransactionStatus; label: string }> = [
-  { value: 'IN_PROGRESS', label: 'In progress' },
-  { value: 'DONE', label: 'Done' },
-  { value: 'FAILED', label: 'Failed' },
+  {
+    value: 'IN_PROGRESS',
+    get label() {
+      return t`In progress`;
+    },
+  },
+  {
+    value: 'DONE',
+    get label() {
+      return t`Done`;
+    },
+  },
+  {
+    value: 'FAILED',
+    get label() {
+      return t`Failed`;
+    },
+  },
 ];
 
 /**
@@ -220,7 +237,7 @@ export function FinancePage() {
   );
 
   if (forbidden) {
-    return <StaffForbidden page="Finance" who="finance staff" error={error} />;
+    return <StaffForbidden page={t`Finance`} who="finance staff" error={error} />;
   }
 
   const total = current?.withdrawalQueue.totalCount ?? 0;
@@ -242,7 +259,7 @@ export function FinancePage() {
       />
       {status === 'IN_PROGRESS' && <FinishedHere finished={finished} onClear={clear} />}
       <DataTable<Withdrawal, TransactionSortField>
-        label="Withdrawals"
+        label={t`Withdrawals`}
         testId="withdrawal-queue"
         columns={columns}
         data={current?.withdrawalQueue.data}
@@ -252,7 +269,7 @@ export function FinancePage() {
         onRetry={() => void refetch()}
         state={state}
         onStateChange={setState}
-        searchPlaceholder="Wallet, hash, #id or e-mail"
+        searchPlaceholder={t`Wallet, hash, #id or e-mail`}
         getRowId={(w) => w.id}
         rowProps={(w) => ({ 'data-testid': 'withdrawal', 'data-id': w.id })}
         minW="1000px"
@@ -308,7 +325,7 @@ function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined)
     setBusy(true);
     try {
       await fail({ variables: { id: decision.id, reason: value } });
-      notifySuccess(`Withdrawal #${decision.id} rejected`);
+      notifySuccess(t`Withdrawal #${decision.id} rejected`);
       setTarget(null);
       await refetch();
       return undefined;
@@ -345,18 +362,18 @@ function queueColumns(onDecide: Decide) {
     column.accessor('id', { id: 'id', header: '#', cell: (c) => `#${c.getValue()}` }),
     column.accessor('createdAt', {
       id: 'createdAt',
-      header: 'Requested',
+      header: t`Requested`,
       cell: (c) => <time dateTime={c.getValue()}>{formatShortDate(c.getValue())}</time>,
     }),
     column.accessor('userId', {
       id: 'user',
-      header: 'User',
+      header: t`User`,
       enableSorting: false,
       cell: (c) => <Payer w={c.row.original} />,
     }),
     column.accessor('amount', {
       id: 'amount',
-      header: 'Amount',
+      header: t`Amount`,
       meta: { align: 'end' },
       cell: (c) => (
         <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums">
@@ -364,11 +381,11 @@ function queueColumns(onDecide: Decide) {
         </Text>
       ),
     }),
-    column.display({ id: 'wallet', header: 'Wallet', cell: (c) => <Wallet w={c.row.original} /> }),
-    column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <Status w={c.row.original} /> }),
+    column.display({ id: 'wallet', header: t`Wallet`, cell: (c) => <Wallet w={c.row.original} /> }),
+    column.accessor('status', { id: 'status', header: t`Status`, cell: (c) => <Status w={c.row.original} /> }),
     column.display({
       id: 'actions',
-      header: 'Decision',
+      header: t`Decision`,
       cell: (c) => <Decision w={c.row.original} onDecide={onDecide} />,
     }),
   ];
@@ -381,7 +398,7 @@ function Wallet({ w }: { w: Withdrawal }) {
       <Box fontFamily="mono" fontSize="sm" wordBreak="break-all" data-testid="withdrawal-wallet">
         {w.walletAddress}
       </Box>
-      <CopyButton value={w.walletAddress} label="Copy wallet address" />
+      <CopyButton value={w.walletAddress} label={t`Copy wallet address`} />
     </HStack>
   );
 }
@@ -389,6 +406,8 @@ function Wallet({ w }: { w: Withdrawal }) {
 /** The status badge over the payout stage (requested, approved, sent in batch N, confirmed). */
 function Status({ w }: { w: Withdrawal }) {
   const twoNeeded = w.approvalsNeeded === 2 && w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED';
+  const approvals = w.approvals.length;
+  const approvers = w.approvals.map((a) => a.name).join(', ');
   return (
     <Stack gap="1" align="flex-start">
       <StatusBadge status={w.status} />
@@ -397,8 +416,7 @@ function Status({ w }: { w: Withdrawal }) {
       </Text>
       {twoNeeded && (
         <Text fontSize="xs" color="orange.fg" data-testid="approvals">
-          {w.approvals.length} of 2 approvals
-          {w.approvals.length ? ` · ${w.approvals.map((a) => a.name).join(', ')}` : ''}
+          {w.approvals.length ? t`${approvals} of 2 approvals · ${approvers}` : t`${approvals} of 2 approvals`}
         </Text>
       )}
       <Trail w={w} />
@@ -409,14 +427,14 @@ function Status({ w }: { w: Withdrawal }) {
 /** Who decided (the audit trail): where it was asked from, who approved or rejected it, its batch. */
 export function trailLines(w: Withdrawal): string[] {
   const lines: string[] = [];
-  if (w.requestedFrom) lines.push(`Requested from ${w.requestedFrom}`);
+  if (w.requestedFrom) lines.push(t`Requested from ${w.requestedFrom}`);
   const decided = w.status !== 'IN_PROGRESS' || w.payoutStage !== 'REQUESTED';
-  if (w.approvedByRule) lines.push('Approved by the auto-approve rule');
-  else if (decided && w.approvals.length) lines.push(`Approved by ${w.approvals.map((a) => a.name).join(' and ')}`);
-  if (w.rejectedBy) lines.push(`Rejected by ${w.rejectedBy.name}`);
+  if (w.approvedByRule) lines.push(t`Approved by the auto-approve rule`);
+  else if (decided && w.approvals.length) lines.push(t`Approved by ${w.approvals.map((a) => a.name).join(' and ')}`);
+  if (w.rejectedBy) lines.push(t`Rejected by ${w.rejectedBy.name}`);
   // While SENT the stage says its batch already.
   if (w.batchId && w.status !== 'IN_PROGRESS')
-    lines.push(`${w.status === 'DONE' ? 'Paid' : 'Sent'} in batch ${w.batchId}`);
+    lines.push(w.status === 'DONE' ? t`Paid in batch ${w.batchId}` : t`Sent in batch ${w.batchId}`);
   return lines;
 }
 
@@ -439,7 +457,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
   if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT' && String(w.userId) === onDecide.myId) {
     return (
       <Text fontSize="sm" color="fg.muted" maxW="xs" data-testid="own-withdrawal">
-        Your own withdrawal: another finance person approves or rejects it
+        <Trans>Your own withdrawal: another finance person approves or rejects it</Trans>
       </Text>
     );
   }
@@ -449,12 +467,12 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
       <HStack gap="2" wrap="wrap">
         {w.payoutStage === 'REQUESTED' && gaveFirst && (
           <Text fontSize="sm" color="fg.muted" maxW="xs" data-testid="first-approval-given">
-            You gave the first approval: a second finance person approves it
+            <Trans>You gave the first approval: a second finance person approves it</Trans>
           </Text>
         )}
         {isHeld(w) && (
           <Text fontSize="sm" color="orange.fg" maxW="xs" data-testid="payout-hold">
-            New address: can be approved from {formatShortDate(w.holdUntil!)}
+            <Trans>New address: can be approved from {formatShortDate(w.holdUntil!)}</Trans>
           </Text>
         )}
         {w.payoutStage === 'REQUESTED' && !gaveFirst && !isHeld(w) && (
@@ -464,7 +482,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
             loading={onDecide.busyId === w.id}
             onClick={() => onDecide.approve(w.id)}
           >
-            <Check /> {w.approvals.length ? 'Give the second approval' : 'Approve'}
+            <Check /> {w.approvals.length ? t`Give the second approval` : t`Approve`}
           </Button>
         )}
         <Button
@@ -473,7 +491,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
           colorPalette="red"
           onClick={() => onDecide.reject({ id: w.id, amount: w.amount })}
         >
-          <X /> Reject
+          <X /> <Trans>Reject</Trans>
         </Button>
       </HStack>
     );
@@ -481,7 +499,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
   if (w.status === 'IN_PROGRESS') {
     return (
       <Text fontSize="sm" color="fg.muted" maxW="xs">
-        On its way: the chain confirms it
+        <Trans>On its way: the chain confirms it</Trans>
       </Text>
     );
   }
@@ -495,7 +513,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
   if (w.status === 'FAILED' && w.failureReason) {
     return (
       <Text fontSize="sm" color="fg.error" maxW="xs">
-        Reason: {w.failureReason}
+        <Trans>Reason: {w.failureReason}</Trans>
       </Text>
     );
   }
@@ -504,7 +522,12 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
 
 /** Who asked for the payout: name over e-mail (the id until the row has them). */
 function Payer({ w }: { w: Withdrawal }) {
-  if (!w.user) return <Text as="span">User #{w.userId}</Text>;
+  if (!w.user)
+    return (
+      <Text as="span">
+        <Trans>User #{w.userId}</Trans>
+      </Text>
+    );
   return (
     <Stack gap="0" data-testid="withdrawal-user">
       <Text fontSize="sm" lineClamp={1}>
@@ -568,7 +591,7 @@ function QueueHeader({
         value={status}
         onValueChange={(e) => onStatus(e.value as TransactionStatus)}
         size="sm"
-        aria-label="Status"
+        aria-label={t`Status`}
       >
         <SegmentGroup.Indicator />
         <SegmentGroup.Items items={queueFilters} />
@@ -576,7 +599,9 @@ function QueueHeader({
       <HStack gap="3" wrap="wrap">
         {requested > 1 && (
           <Button size="sm" colorPalette="green" variant="subtle" loading={approving} onClick={onApproveAll}>
-            <CheckCheck /> Approve {requested} requested
+            <Trans>
+              <CheckCheck /> Approve {requested} requested
+            </Trans>
           </Button>
         )}
         <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">

@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/money';
 import { StatusBadge } from '../payments/StatusBadge';
 import { payoutStage } from '../payments/status';
 import { TxHash } from '../payments/TransactionHistory';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * A withdrawal's end as the live event writes it into the cache: the queue's subscription
@@ -100,10 +101,10 @@ export function FinishedHere({ finished, onClear }: { finished: Finished[]; onCl
         <Stack gap="3">
           <HStack justify="space-between">
             <Heading as="h2" size="sm">
-              Finished while you were here
+              <Trans>Finished while you were here</Trans>
             </Heading>
             <Button size="xs" variant="ghost" onClick={onClear}>
-              Clear
+              <Trans>Clear</Trans>
             </Button>
           </HStack>
           <Stack as="ul" listStyleType="none" gap="2">
@@ -121,7 +122,7 @@ export function FinishedHere({ finished, onClear }: { finished: Finished[]; onCl
                 {w.status === 'DONE' && w.txHash && <TxHash hash={w.txHash} url={w.explorerUrl} />}
                 {w.status === 'FAILED' && w.failureReason && (
                   <Text fontSize="sm" color="fg.error">
-                    Reason: {w.failureReason}
+                    <Trans>Reason: {w.failureReason}</Trans>
                   </Text>
                 )}
               </Stack>

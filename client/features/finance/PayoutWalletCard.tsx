@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { useMutation } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
@@ -15,6 +17,7 @@ import type { PayoutWalletQuery as PayoutWalletQueryData } from '../../gql/graph
 import { useLiveQuery } from '../../lib/live';
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
+import { Trans } from '@lingui/react/macro';
 
 const PayoutWalletQuery = graphql(`
   query PayoutWallet {
@@ -83,7 +86,9 @@ export function PayoutWalletCard() {
     return (
       <Alert.Root status="warning" data-testid="payout-wallet-error">
         <Alert.Indicator />
-        <Alert.Title>The payout wallet could not be read: {serverError(error).message}</Alert.Title>
+        <Alert.Title>
+          <Trans>The payout wallet could not be read: {serverError(error).message}</Trans>
+        </Alert.Title>
       </Alert.Root>
     );
   }
@@ -93,10 +98,12 @@ export function PayoutWalletCard() {
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <HStack gap="2">
-              <Text fontWeight="semibold">Payout wallet</Text>
+              <Text fontWeight="semibold">
+                <Trans>Payout wallet</Trans>
+              </Text>
               {w && (
                 <Badge colorPalette={w.chain === 'sandbox' ? 'purple' : 'blue'} variant="subtle">
-                  {w.chain === 'sandbox' ? 'Sandbox chain' : `TON ${w.network}`}
+                  {w.chain === 'sandbox' ? t`Sandbox chain` : `TON ${w.network}`}
                 </Badge>
               )}
             </HStack>
@@ -111,19 +118,19 @@ export function PayoutWalletCard() {
                 >
                   {w.address}
                 </Box>
-                <CopyButton value={w.address} label="Copy the payout wallet address" />
+                <CopyButton value={w.address} label={t`Copy the payout wallet address`} />
               </HStack>
             )}
           </HStack>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
             <Figure
-              label="USDT to pay out"
+              label={t`USDT to pay out`}
               value={w && formatMoney(w.usdt)}
               need={w && `${formatMoney(w.neededUsdt)} needed`}
               testId="payout-wallet-usdt"
             />
             <Figure
-              label="TON for fees"
+              label={t`TON for fees`}
               value={w && formatTon(w.ton)}
               need={w && `${formatTon(w.neededTon)} needed`}
               testId="payout-wallet-ton"
@@ -132,7 +139,7 @@ export function PayoutWalletCard() {
           {w?.limit && <LimitAlert message={w.limit} />}
           {w?.limitsSet && w.limitsLifted && (
             <Text fontSize="sm" color="fg.muted" data-testid="payout-limits-lifted">
-              The payout limits are lifted until the end of the day (UTC).
+              <Trans>The payout limits are lifted until the end of the day (UTC).</Trans>
             </Text>
           )}
           {!!w?.unmatched.length && <UnmatchedTransfers transfers={w.unmatched} explorer={w.explorer} />}
@@ -140,7 +147,9 @@ export function PayoutWalletCard() {
             <Alert.Root status="error" data-testid="payout-wallet-alert">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>The payout wallet is short of funds</Alert.Title>
+                <Alert.Title>
+                  <Trans>The payout wallet is short of funds</Trans>
+                </Alert.Title>
                 <Alert.Description>{w.alert}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
@@ -176,7 +185,9 @@ function LimitAlert({ message }: { message: string }) {
     <Alert.Root status="warning" data-testid="payout-limit">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>A payout limit is reached</Alert.Title>
+        <Alert.Title>
+          <Trans>A payout limit is reached</Trans>
+        </Alert.Title>
         <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
       <Button
@@ -187,13 +198,13 @@ function LimitAlert({ message }: { message: string }) {
         onClick={async () => {
           try {
             await lift();
-            notifySuccess('The payout limits are lifted until the end of the day');
+            notifySuccess(t`The payout limits are lifted until the end of the day`);
           } catch (e) {
             notifyError(serverError(e).message);
           }
         }}
       >
-        Lift for today
+        <Trans>Lift for today</Trans>
       </Button>
     </Alert.Root>
   );
@@ -211,18 +222,24 @@ function UnmatchedTransfers({ transfers, explorer }: { transfers: Unmatched[]; e
     <Alert.Root status="error" data-testid="payout-unmatched">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>Paid on chain, not in the books</Alert.Title>
+        <Alert.Title>
+          <Trans>Paid on chain, not in the books</Trans>
+        </Alert.Title>
         <Alert.Description>
           <Stack gap="2" mt="1">
             <Text>
-              The hot wallet paid {transfers.length === 1 ? 'a transfer' : `${transfers.length} transfers`} that no
-              withdrawal here explains (the database was restored to before {transfers.length === 1 ? 'it' : 'them'}?).
-              Nothing is paid again; reconcile each with its payee.
+              {plural(transfers.length, {
+                one: 'The hot wallet paid a transfer that no withdrawal here explains (the database was restored to before it?). Nothing is paid again; reconcile each with its payee.',
+                other:
+                  'The hot wallet paid # transfers that no withdrawal here explains (the database was restored to before them?). Nothing is paid again; reconcile each with its payee.',
+              })}
             </Text>
             {transfers.map((t) => (
               <Box key={t.txHash} fontSize="sm" data-testid="payout-unmatched-row">
                 <Text fontWeight="medium">
-                  {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {new Date(t.seenAt).toLocaleString()}
+                  <Trans>
+                    {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {new Date(t.seenAt).toLocaleString()}
+                  </Trans>
                 </Text>
                 <Text wordBreak="break-word">{t.reason}</Text>
                 <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@tanstack/react-router';
@@ -5,6 +6,7 @@ import { Wallet } from 'lucide-react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, chipAmount } from '../../lib/areas';
 import { formatMoney, isPositiveMoney } from '../../lib/money';
+import { Trans } from '@lingui/react/macro';
 
 export const BalanceChipFragment = graphql(`
   fragment BalanceChip_user on User {
@@ -40,7 +42,7 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
       title={
         publisher
           ? `${formatMoney(balances.publisherBalance)} available to withdraw, ${formatMoney(balances.publisherOnHoldBalance)} on hold: ${formatMoney(amount)} in all`
-          : 'Advertiser balance'
+          : t`Advertiser balance`
       }
     >
       <Link to={publisher ? '/publisher/payments' : '/advertiser/payments'} data-testid="balance-chip">
@@ -63,8 +65,7 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
           >
             + {formatMoney(onHold)}
             <Box as="span" display={{ base: 'none', sm: 'inline' }}>
-              {' '}
-              on hold
+              <Trans> on hold</Trans>
             </Box>
           </Box>
         )}

@@ -59,7 +59,6 @@ function Shell() {
   const me = data?.me;
   useLiveBalance(me?.id, () => refetchQuietly(layoutMe), layoutMe.observable);
   useAccountLanguage(me?.language, !!me);
-  const { t } = useLinguiMacro();
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
@@ -134,15 +133,7 @@ function Shell() {
       </Box>
       {/* At least a screen tall: the footer starts below the fold, so a page growing as its data comes does not push it. */}
       <Container as="main" maxW="7xl" flex="1" minH="100dvh" py={{ base: '6', md: '8' }}>
-        {error && !me ? (
-          <EmptyState icon={<CloudOff />} title={t`Could not load your account`} description={error.message}>
-            <Button onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </EmptyState>
-        ) : (
-          <Outlet />
-        )}
+        {error && !me ? <AccountError message={error.message} onRetry={() => void refetch()} /> : <Page />}
       </Container>
       {!mini && <LayoutFooter config={config} />}
       <ChooseRoleDialog open={'chooseRole' in (search as object)} userId={me?.id} />
@@ -255,5 +246,22 @@ function LogoLink({ me, area }: { me: Parameters<typeof homePath>[0]; area: Area
     >
       <HeaderLogo />
     </Link>
+  );
+}
+
+/** The page, keyed by language: it renders whole in the new one, its figures (lib/locale.ts) too. */
+function Page() {
+  const { i18n: active } = useLingui();
+  return <Outlet key={active.locale} />;
+}
+
+function AccountError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useLinguiMacro();
+  return (
+    <EmptyState icon={<CloudOff />} title={t`Could not load your account`} description={message}>
+      <Button onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </EmptyState>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button, CloseButton } from '@chakra-ui/react/button';
@@ -26,6 +27,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import type { CampaignReviewRow_CampaignFragment, CampaignReviewSortField, CampaignStatus } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
+import { formatCount } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { CampaignStatusBadge } from '../campaigns/CampaignStatusBadge';
@@ -43,17 +45,40 @@ import { ClaimedBy, History, QueueCard, useMyId } from './parts';
 import { useModerationEvents, useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 type ReviewRow = CampaignReviewRow_CampaignFragment;
 
 const STATUS_VIEWS: { value: string; label: string; statuses: CampaignStatus[] | null }[] = [
-  { value: 'MODERATION', label: 'Waiting for review', statuses: ['MODERATION'] },
-  { value: 'REJECTED', label: 'Rejected', statuses: ['REJECTED'] },
-  { value: 'approved', label: 'Approved', statuses: ['ACTIVE', 'STOPPED'] },
-  { value: 'all', label: 'All', statuses: null },
+  {
+    value: 'MODERATION',
+    get label() {
+      return t`Waiting for review`;
+    },
+    statuses: ['MODERATION'],
+  },
+  {
+    value: 'REJECTED',
+    get label() {
+      return t`Rejected`;
+    },
+    statuses: ['REJECTED'],
+  },
+  {
+    value: 'approved',
+    get label() {
+      return t`Approved`;
+    },
+    statuses: ['ACTIVE', 'STOPPED'],
+  },
+  {
+    value: 'all',
+    get label() {
+      return t`All`;
+    },
+    statuses: null,
+  },
 ];
-
-export const REJECT_REASON_REQUIRED = 'Tell the advertiser why the campaign is rejected';
 
 /** Claim, release, approve and reject, for the rows and the drawer. */
 function useReviewActions() {
@@ -80,11 +105,11 @@ function useReviewActions() {
     };
     return {
       busy,
-      claim: (id: string) => run(id, () => claim({ variables: { id } }), 'Campaign claimed: it is yours to review'),
-      release: (id: string) => run(id, () => release({ variables: { id } }), 'Campaign released to the queue'),
-      approve: (id: string) => run(id, () => approve({ variables: { id } }), 'Campaign approved: it runs now'),
+      claim: (id: string) => run(id, () => claim({ variables: { id } }), t`Campaign claimed: it is yours to review`),
+      release: (id: string) => run(id, () => release({ variables: { id } }), t`Campaign released to the queue`),
+      approve: (id: string) => run(id, () => approve({ variables: { id } }), t`Campaign approved: it runs now`),
       reject: (id: string, reason: string) =>
-        run(id, () => reject({ variables: { id, reason } }), 'Campaign rejected: the budget went back'),
+        run(id, () => reject({ variables: { id, reason } }), t`Campaign rejected: the budget went back`),
     };
   }, [busy, claim, release, approve, reject]);
 }
@@ -118,7 +143,7 @@ export function CampaignsTab() {
   return (
     <>
       <DataTable
-        label="Campaigns in review"
+        label={t`Campaigns in review`}
         testId="campaigns-table"
         columns={columns}
         data={rows}
@@ -128,7 +153,7 @@ export function CampaignsTab() {
         onRetry={() => void refetch()}
         state={state}
         onStateChange={setState}
-        searchPlaceholder="Search campaign, resource, advertiser or project"
+        searchPlaceholder={t`Search campaign, resource, advertiser or project`}
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         rowProps={(r) => ({ 'data-testid': 'review-row', 'data-campaign-id': r.id, 'data-status': r.status })}
@@ -137,7 +162,7 @@ export function CampaignsTab() {
         )}
         toolbar={
           <TableFilter
-            label="Status"
+            label={t`Status`}
             value={statusView}
             onChange={(v) => {
               setStatusView(v);
@@ -166,12 +191,12 @@ function reviewColumns(
     col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
     col.accessor('createdAt', {
       id: 'createdAt',
-      header: 'Created',
+      header: t`Created`,
       cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
     }),
     col.accessor('name', {
       id: 'name',
-      header: 'Campaign',
+      header: t`Campaign`,
       cell: (c) => (
         <Stack gap="0" maxW="60">
           <Text fontWeight="medium" lineClamp={1} title={c.getValue()}>
@@ -185,7 +210,7 @@ function reviewColumns(
     }),
     col.accessor((r) => r.advertiser.name, {
       id: 'advertiser',
-      header: 'Advertiser',
+      header: t`Advertiser`,
       cell: (c) => (
         <Stack gap="0">
           <Text lineClamp={1}>{c.getValue()}</Text>
@@ -197,25 +222,25 @@ function reviewColumns(
     }),
     col.accessor('budget', {
       id: 'budget',
-      header: 'Budget',
+      header: t`Budget`,
       meta: { align: 'end' },
       cell: (c) => <Text whiteSpace="nowrap">{formatMoney(c.getValue())}</Text>,
     }),
     col.accessor('status', {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (c) => <CampaignStatusBadge status={c.getValue()} />,
     }),
     col.accessor((r) => r.claimedBy?.name ?? '', {
       id: 'claimedBy',
-      header: 'Claimed by',
+      header: t`Claimed by`,
       cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
     }),
     col.display({
       id: 'actions',
       header: () => (
         <Box as="span" srOnly>
-          Actions
+          <Trans>Actions</Trans>
         </Box>
       ),
       meta: { align: 'end' },
@@ -252,7 +277,7 @@ function ReviewCards({
       {list.map((r) => (
         <QueueCard
           key={r.id}
-          title={`#${r.id} · ${r.name}`}
+          title={t`#${r.id} · ${r.name}`}
           lines={[
             `${r.task.title} · ${r.task.type.toLowerCase().replace('_', ' ')} · ${formatMoney(r.budget)}`,
             `${r.advertiser.name} · ${r.advertiser.email}`,
@@ -313,7 +338,7 @@ function ReviewButtons({
         onClick={stop(() => void actions.claim(campaign.id).then((ok) => ok && onOpen?.(campaign.id)))}
         data-testid="claim-campaign"
       >
-        Claim
+        <Trans>Claim</Trans>
       </Button>
     );
   }
@@ -321,7 +346,7 @@ function ReviewButtons({
   return (
     <HStack gap="1" justify="flex-end">
       <Button size={size} variant="outline" loading={busy} onClick={stop(() => void actions.release(campaign.id))}>
-        Release
+        <Trans>Release</Trans>
       </Button>
       <Button
         size={size}
@@ -330,11 +355,11 @@ function ReviewButtons({
         onClick={stop(() => onReject(campaign))}
         data-testid="reject-campaign"
       >
-        Reject
+        <Trans>Reject</Trans>
       </Button>
       {onOpen ? (
         <Button size={size} colorPalette="brand" onClick={stop(() => onOpen(campaign.id))} data-testid="open-campaign">
-          Review
+          <Trans>Review</Trans>
         </Button>
       ) : (
         <Button
@@ -344,7 +369,7 @@ function ReviewButtons({
           onClick={stop(() => void actions.approve(campaign.id))}
           data-testid="approve-campaign"
         >
-          Approve
+          <Trans>Approve</Trans>
         </Button>
       )}
     </HStack>
@@ -402,18 +427,20 @@ function ReviewDrawer({ id, onClose, myId, actions, onReject }: ReviewDrawerProp
                   </HStack>
                   {c.rejectReason && (
                     <Text fontSize="sm" color="fg.error">
-                      Rejected: {c.rejectReason}
+                      <Trans>Rejected: {c.rejectReason}</Trans>
                     </Text>
                   )}
                   <CampaignFacts c={c} />
                   <Stack gap="2">
-                    <Heading size="sm">History</Heading>
+                    <Heading size="sm">
+                      <Trans>History</Trans>
+                    </Heading>
 
                     {detail && detail.history.length > 0 ? (
                       <History entries={detail.history} />
                     ) : (
                       <Text fontSize="sm" color="fg.muted">
-                        Waiting for its first moderator.
+                        <Trans>Waiting for its first moderator.</Trans>
                       </Text>
                     )}
                   </Stack>
@@ -445,6 +472,8 @@ function RejectDialog({
 }) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const budget = campaign ? formatMoney(campaign.budget) : '';
+  const advertiser = campaign?.advertiser.name ?? '';
   const invalid = touched && !reason.trim();
   const submit = async () => {
     setTouched(true);
@@ -468,19 +497,22 @@ function RejectDialog({
           <Dialog.Content data-testid="reject-dialog">
             {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
             <Dialog.Header pe="12">
-              <Dialog.Title>Reject {campaign?.name}?</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Reject {campaign?.name}?</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
                 <Text fontSize="sm" color="fg.muted">
-                  The campaign stops for good and its budget of {campaign ? formatMoney(campaign.budget) : ''} goes back
-                  to {campaign?.advertiser.name}’s balance.
+                  <Trans>
+                    The campaign stops for good and its budget of {budget} goes back to {advertiser}’s balance.
+                  </Trans>
                 </Text>
                 <FormField
-                  label="Reason"
+                  label={t`Reason`}
                   required
-                  error={invalid ? REJECT_REASON_REQUIRED : undefined}
-                  helperText="Shown to the advertiser on their Campaign page"
+                  error={invalid ? t`Tell the advertiser why the campaign is rejected` : undefined}
+                  helperText={t`Shown to the advertiser on their Campaign page`}
                 >
                   <Textarea
                     value={reason}
@@ -495,7 +527,7 @@ function RejectDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button
                 colorPalette="red"
@@ -503,7 +535,7 @@ function RejectDialog({
                 onClick={() => void submit()}
                 data-testid="reject-submit"
               >
-                Reject campaign
+                <Trans>Reject campaign</Trans>
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
@@ -521,7 +553,7 @@ function PlayerPreview({ c }: { c: ReviewRow }) {
   return (
     <Stack gap="1.5">
       <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
-        As players will see it
+        <Trans>As players will see it</Trans>
       </Text>
       <HStack gap="3" p="3" borderWidth="1px" borderRadius="l2" data-testid="player-preview">
         {c.task.logo ? (
@@ -548,31 +580,33 @@ function PlayerPreview({ c }: { c: ReviewRow }) {
           fontSize="sm"
           aria-hidden
         >
-          Start
+          <Trans>Start</Trans>
         </Box>
       </HStack>
       <ChakraLink href={c.task.url} target="_blank" rel="noreferrer" fontSize="sm" data-testid="preview-link">
-        Open {c.task.url} <ExternalLink size={12} />
+        <Trans>
+          Open {c.task.url} <ExternalLink size={12} />
+        </Trans>
       </ChakraLink>
     </Stack>
   );
 }
 
 /** Who the campaign is shown to, in words. */
-export function targetingLines(t: ReviewRow['targeting']): [string, string][] {
-  const players = [t.premiumOnly && 'Telegram Premium only', t.newUsersOnly && 'new to this advertiser only'].filter(
+export function targetingLines(g: ReviewRow['targeting']): [string, string][] {
+  const players = [g.premiumOnly && t`Telegram Premium only`, g.newUsersOnly && t`new to this advertiser only`].filter(
     Boolean,
   );
   return [
-    ['Countries', t.countries.length ? t.countries.join(', ') : 'All'],
-    ['Languages', t.languages.length ? t.languages.join(', ') : 'All'],
-    ['Players', players.length ? players.join('; ') : 'Everyone'],
-    ['Daily cap', t.dailyCap === null ? 'None' : `${t.dailyCap.toLocaleString()} a day`],
+    [t`Countries`, g.countries.length ? g.countries.join(', ') : t`All`],
+    [t`Languages`, g.languages.length ? g.languages.join(', ') : t`All`],
+    [t`Players`, players.length ? players.join('; ') : t`Everyone`],
+    [t`Daily cap`, g.dailyCap === null ? t`None` : t`${formatCount(g.dailyCap)} a day`],
     [
-      'Apps',
-      t.minQuality === null
-        ? 'Any app'
-        : `Quality ${t.minQuality} or more${t.unscoredAllowed ? ', and apps without a score yet' : ''}`,
+      t`Apps`,
+      g.minQuality === null
+        ? t`Any app`
+        : `Quality ${g.minQuality} or more${g.unscoredAllowed ? ', and apps without a score yet' : ''}`,
     ],
   ];
 }
@@ -584,17 +618,17 @@ export function targetingLines(t: ReviewRow['targeting']): [string, string][] {
 function CampaignFacts({ c }: { c: ReviewRow }) {
   const facts: [string, string][] = [
     [
-      'Pays',
+      t`Pays`,
       [...c.prices]
         .sort((a, b) => a.tierLevel - b.tierLevel)
         .map((p) => `Tier ${p.tierLevel}: ${formatMoney(p.value)}`)
         .join(' · '),
     ],
-    ['Budget', formatMoney(c.budget)],
+    [t`Budget`, formatMoney(c.budget)],
     ...targetingLines(c.targeting),
-    ['Advertiser', `${c.advertiser.name} · ${c.advertiser.email}`],
+    [t`Advertiser`, `${c.advertiser.name} · ${c.advertiser.email}`],
     ['Project', c.project.title],
-    ['Created', formatShortDate(c.createdAt)],
+    [t`Created`, formatShortDate(c.createdAt)],
   ];
   return (
     <Stack gap="4">

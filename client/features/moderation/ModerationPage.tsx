@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Tabs } from '@chakra-ui/react/tabs';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -10,6 +11,7 @@ import { TabCount } from './parts';
 import { RegistrationsTab } from './RegistrationsTab';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
+import { Trans } from '@lingui/react/macro';
 
 const route = getRouteApi('/home/moderation');
 
@@ -30,7 +32,7 @@ export function ModerationPage() {
   const counts = data?.moderationCounts;
 
   if (isForbidden(error)) {
-    return <StaffForbidden page="Moderation" who="moderators" error={error} />;
+    return <StaffForbidden page={t`Moderation`} who="moderators" error={error} />;
   }
 
   return (
@@ -45,13 +47,19 @@ export function ModerationPage() {
       >
         <Tabs.List overflowX="auto" className="hide-scrollbar">
           <Tabs.Trigger value="reports" flexShrink={0} whiteSpace="nowrap" data-testid="tab-reports">
-            Player reports <TabCount count={counts?.newReports} testId="count-reports" />
+            <Trans>
+              Player reports <TabCount count={counts?.newReports} testId="count-reports" />
+            </Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="campaigns" flexShrink={0} whiteSpace="nowrap" data-testid="tab-campaigns">
-            Campaigns <TabCount count={counts?.campaignsToReview} testId="count-campaigns" />
+            <Trans>
+              Campaigns <TabCount count={counts?.campaignsToReview} testId="count-campaigns" />
+            </Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="registrations" flexShrink={0} whiteSpace="nowrap" data-testid="tab-registrations">
-            Registrations <TabCount count={counts?.registrations} testId="count-registrations" />
+            <Trans>
+              Registrations <TabCount count={counts?.registrations} testId="count-registrations" />
+            </Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="reports" pt="4">

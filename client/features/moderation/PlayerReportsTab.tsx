@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -35,16 +36,53 @@ import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 export type ReportRow = PlayerReportRow_ReportFragment;
 
 const STATUS_VIEWS: { value: string; label: string; statuses: PlayerReportStatus[] | null }[] = [
-  { value: 'open', label: 'Open (new and in review)', statuses: ['NEW', 'IN_REVIEW'] },
-  { value: 'NEW', label: 'New', statuses: ['NEW'] },
-  { value: 'IN_REVIEW', label: 'In review', statuses: ['IN_REVIEW'] },
-  { value: 'RESOLVED', label: 'Resolved', statuses: ['RESOLVED'] },
-  { value: 'REJECTED', label: 'Rejected', statuses: ['REJECTED'] },
-  { value: 'all', label: 'All statuses', statuses: null },
+  {
+    value: 'open',
+    get label() {
+      return t`Open (new and in review)`;
+    },
+    statuses: ['NEW', 'IN_REVIEW'],
+  },
+  {
+    value: 'NEW',
+    get label() {
+      return t`New`;
+    },
+    statuses: ['NEW'],
+  },
+  {
+    value: 'IN_REVIEW',
+    get label() {
+      return t`In review`;
+    },
+    statuses: ['IN_REVIEW'],
+  },
+  {
+    value: 'RESOLVED',
+    get label() {
+      return t`Resolved`;
+    },
+    statuses: ['RESOLVED'],
+  },
+  {
+    value: 'REJECTED',
+    get label() {
+      return t`Rejected`;
+    },
+    statuses: ['REJECTED'],
+  },
+  {
+    value: 'all',
+    get label() {
+      return t`All statuses`;
+    },
+    statuses: null,
+  },
 ];
 
 /**
@@ -60,7 +98,7 @@ export function useReportClaims(onClaimed?: (id: string) => void) {
     setBusy(id);
     try {
       await (action === 'claim' ? claim : release)({ variables: { id } });
-      notifySuccess(action === 'claim' ? 'Report claimed: it is yours to decide' : 'Report released to the queue');
+      notifySuccess(action === 'claim' ? t`Report claimed: it is yours to decide` : t`Report released to the queue`);
       if (action === 'claim') onClaimed?.(id);
     } catch (e) {
       notifyError(errorMessage(e));
@@ -71,7 +109,7 @@ export function useReportClaims(onClaimed?: (id: string) => void) {
   return { busy, claim: (id: string) => run(id, 'claim'), release: (id: string) => run(id, 'release') };
 }
 
-const player = (r: ReportRow) => r.playerName ?? (r.playerId ? `Player ${r.playerId}` : 'The whole app');
+const player = (r: ReportRow) => r.playerName ?? (r.playerId ? `Player ${r.playerId}` : t`The whole app`);
 
 /** The shared player-report queue: a live data table, claims, and the detail drawer. */
 export function PlayerReportsTab() {
@@ -112,7 +150,7 @@ export function PlayerReportsTab() {
   return (
     <>
       <DataTable
-        label="Player reports"
+        label={t`Player reports`}
         testId="reports-table"
         columns={columns}
         data={rows}
@@ -122,7 +160,7 @@ export function PlayerReportsTab() {
         onRetry={() => void refetch()}
         state={state}
         onStateChange={setState}
-        searchPlaceholder="Search text, player, app or campaign"
+        searchPlaceholder={t`Search text, player, app or campaign`}
         placeholderHeight="10"
         getRowId={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
@@ -131,30 +169,30 @@ export function PlayerReportsTab() {
         toolbar={
           <HStack gap="2" wrap="wrap">
             <TableFilter
-              label="Status"
+              label={t`Status`}
               value={statusView}
               onChange={(v) => setFilter(() => setStatusView(v))}
               options={STATUS_VIEWS.map((v) => ({ value: v.value, label: v.label }))}
               testId="filter-status"
             />
             <TableFilter
-              label="Reason"
+              label={t`Reason`}
               value={reason}
               onChange={(v) => setFilter(() => setReason(v as PlayerReportReason | ''))}
               options={[
-                { value: '', label: 'All reasons' },
+                { value: '', label: t`All reasons` },
                 ...Object.entries(reasonLabels).map(([value, label]) => ({ value, label })),
               ]}
               testId="filter-reason"
             />
             <TableFilter
-              label="Claimed by"
+              label={t`Claimed by`}
               value={claimedBy}
               onChange={(v) => setFilter(() => setClaimedBy(v))}
               options={[
-                { value: '', label: 'Anyone' },
-                { value: 'me', label: 'Me' },
-                { value: 'none', label: 'Nobody' },
+                { value: '', label: t`Anyone` },
+                { value: 'me', label: t`Me` },
+                { value: 'none', label: t`Nobody` },
               ]}
               testId="filter-claimed"
             />
@@ -177,12 +215,12 @@ function reportColumns(
     col.accessor('id', { id: 'id', header: '#', cell: (c) => <Text color="fg.muted">{c.getValue()}</Text> }),
     col.accessor('createdAt', {
       id: 'createdAt',
-      header: 'Filed',
+      header: t`Filed`,
       cell: (c) => <Text whiteSpace="nowrap">{formatShortDate(c.getValue())}</Text>,
     }),
     col.accessor(player, {
       id: 'player',
-      header: 'Player',
+      header: t`Player`,
       cell: (c) => (
         <Stack gap="0">
           <Text fontWeight="medium" lineClamp={1}>
@@ -196,10 +234,10 @@ function reportColumns(
         </Stack>
       ),
     }),
-    col.accessor((r) => r.app.title, { id: 'app', header: 'App' }),
+    col.accessor((r) => r.app.title, { id: 'app', header: t`App` }),
     col.accessor((r) => r.campaign?.name ?? '—', {
       id: 'campaign',
-      header: 'Campaign',
+      header: t`Campaign`,
       cell: (c) => (
         <Stack gap="0" maxW="56">
           <Text lineClamp={1} title={c.getValue()}>
@@ -215,7 +253,7 @@ function reportColumns(
     }),
     col.accessor('reason', {
       id: 'reason',
-      header: 'Reason',
+      header: t`Reason`,
       cell: (c) => (
         <Stack gap="0">
           <HStack gap="1">
@@ -232,19 +270,19 @@ function reportColumns(
     }),
     col.accessor('status', {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (c) => <ReportStatusBadge status={c.getValue()} />,
     }),
     col.accessor((r) => r.claimedBy?.name ?? '', {
       id: 'claimedBy',
-      header: 'Claimed by',
+      header: t`Claimed by`,
       cell: (c) => <ClaimedBy claimedBy={c.row.original.claimedBy} myId={myId} />,
     }),
     col.display({
       id: 'actions',
       header: () => (
         <Box as="span" srOnly>
-          Actions
+          <Trans>Actions</Trans>
         </Box>
       ),
       meta: { align: 'end' },
@@ -270,7 +308,7 @@ function ReportCards({
       {list.map((r) => (
         <QueueCard
           key={r.id}
-          title={`#${r.id} · ${reasonLabels[r.reason]}${r.rule ? ` · ${ruleLabels[r.rule] ?? r.rule}` : ''}`}
+          title={t`#${r.id} · ${reasonLabels[r.reason]}${r.rule ? ` · ${ruleLabels[r.rule] ?? r.rule}` : ''}`}
           lines={[
             player(r),
             r.campaign ? `${r.app.title} · ${r.campaign.name}` : r.app.title,
@@ -312,7 +350,7 @@ function RowActions({
         onClick={stop(() => void claims.claim(report.id))}
         data-testid="claim-report"
       >
-        Claim
+        <Trans>Claim</Trans>
       </Button>
     );
   }
@@ -326,17 +364,17 @@ function RowActions({
           onClick={stop(() => void claims.release(report.id))}
           data-testid="release-report"
         >
-          Release
+          <Trans>Release</Trans>
         </Button>
         <Button size="xs" colorPalette="brand" onClick={stop(() => onOpen(report.id))} data-testid="decide-report">
-          Decide
+          <Trans>Decide</Trans>
         </Button>
       </HStack>
     );
   }
   return (
     <Button size="xs" variant="ghost" onClick={stop(() => onOpen(report.id))}>
-      View
+      <Trans>View</Trans>
     </Button>
   );
 }

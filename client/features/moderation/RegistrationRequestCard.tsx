@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -7,6 +8,7 @@ import { Check, X } from 'lucide-react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { formatShortDate } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 export const RegistrationRequestCardFragment = graphql(`
   fragment RegistrationRequestCard_request on RegistrationRequest {
@@ -26,7 +28,17 @@ export const RegistrationRequestCardFragment = graphql(`
 `);
 
 const statusColor = { PENDING: 'orange', APPROVED: 'green', DECLINED: 'red' } as const;
-const statusLabel = { PENDING: 'Pending', APPROVED: 'Approved', DECLINED: 'Declined' } as const;
+const statusLabel = {
+  get PENDING() {
+    return t`Pending`;
+  },
+  get APPROVED() {
+    return t`Approved`;
+  },
+  get DECLINED() {
+    return t`Declined`;
+  },
+} as const;
 
 export function RegistrationRequestCard({
   request: ref,
@@ -51,33 +63,46 @@ export function RegistrationRequestCard({
                 <Text fontSize="sm" color="fg.muted">
                   {request.email}
                 </Text>
-                <CopyButton value={request.email} label="Copy e-mail" />
+                <CopyButton value={request.email} label={t`Copy e-mail`} />
               </HStack>
             </Stack>
             <HStack gap="2">
-              <Badge colorPalette="purple">{request.role === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}</Badge>
-              <Badge variant="outline">{request.source === 'GOOGLE' ? 'Google' : 'Form'}</Badge>
+              <Badge colorPalette="purple">{request.role === 'ADVERTISER' ? t`Advertiser` : t`Publisher`}</Badge>
+              <Badge variant="outline">{request.source === 'GOOGLE' ? 'Google' : t`Form`}</Badge>
               <Badge colorPalette={statusColor[request.status]}>{statusLabel[request.status]}</Badge>
             </HStack>
           </HStack>
           <Stack gap="1" fontSize="sm">
-            {request.telegram && <Text>Telegram: {request.telegram}</Text>}
-            {request.company && <Text>Company: {request.company}</Text>}
+            {request.telegram && (
+              <Text>
+                <Trans>Telegram: {request.telegram}</Trans>
+              </Text>
+            )}
+            {request.company && (
+              <Text>
+                <Trans>Company: {request.company}</Trans>
+              </Text>
+            )}
             {request.comment && (
               <Text color="fg.muted" whiteSpace="pre-wrap">
                 “{request.comment}”
               </Text>
             )}
-            {request.declineReason && <Text color="fg.error">Reason: {request.declineReason}</Text>}
+            {request.declineReason && (
+              <Text color="fg.error">
+                <Trans>Reason: {request.declineReason}</Trans>
+              </Text>
+            )}
             <Text color="fg.subtle" fontSize="xs">
-              Filed {formatShortDate(request.createdAt)}
-              {request.decidedAt ? ` · decided ${formatShortDate(request.decidedAt)}` : ''}
+              {request.decidedAt
+                ? t`Filed ${formatShortDate(request.createdAt)} · decided ${formatShortDate(request.decidedAt)}`
+                : t`Filed ${formatShortDate(request.createdAt)}`}
             </Text>
           </Stack>
           {request.status === 'PENDING' && (
             <HStack gap="2">
               <Button size="sm" colorPalette="green" loading={busy} onClick={() => onApprove(request.id)}>
-                <Check /> Approve
+                <Check /> <Trans>Approve</Trans>
               </Button>
               <Button
                 size="sm"
@@ -86,7 +111,7 @@ export function RegistrationRequestCard({
                 disabled={busy}
                 onClick={() => onDecline(request.id, request.name)}
               >
-                <X /> Decline
+                <X /> <Trans>Decline</Trans>
               </Button>
             </HStack>
           )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -15,6 +16,7 @@ import { DeclineDialog } from './DeclineDialog';
 import { RegistrationRequestCard } from './RegistrationRequestCard';
 import { useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY } from '../../lib/live';
+import { Trans } from '@lingui/react/macro';
 
 const PAGE_SIZE = 20;
 
@@ -49,9 +51,24 @@ const DeclineMutation = graphql(`
 `);
 
 const filters: Array<{ value: RegistrationStatus; label: string }> = [
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'APPROVED', label: 'Approved' },
-  { value: 'DECLINED', label: 'Declined' },
+  {
+    value: 'PENDING',
+    get label() {
+      return t`Pending`;
+    },
+  },
+  {
+    value: 'APPROVED',
+    get label() {
+      return t`Approved`;
+    },
+  },
+  {
+    value: 'DECLINED',
+    get label() {
+      return t`Declined`;
+    },
+  },
 ];
 
 /** The live registration-request queue: new requests appear without a reload. */
@@ -108,14 +125,16 @@ export function RegistrationsTab() {
           ))}
         </Stack>
       ) : error && !data ? (
-        <EmptyState icon={<Inbox />} title="Could not load requests" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<Inbox />} title={t`Could not load requests`} description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : requests.length === 0 ? (
         <EmptyState
           icon={<Inbox />}
-          title="No requests here"
-          description="New requests appear here as soon as they are filed."
+          title={t`No requests here`}
+          description={t`New requests appear here as soon as they are filed.`}
         />
       ) : (
         <Stack gap="3" data-testid="registration-queue">
@@ -125,14 +144,14 @@ export function RegistrationsTab() {
               request={request}
               busy={busyId === request.id}
               onApprove={(id) =>
-                void run(id, () => approve({ variables: { id } }), 'Request approved, the account is active')
+                void run(id, () => approve({ variables: { id } }), t`Request approved, the account is active`)
               }
               onDecline={(id, name) => setDeclining({ id, name })}
             />
           ))}
           {requests.length < total && (
             <Button variant="outline" alignSelf="center" onClick={() => setPage((p) => p + 1)}>
-              Show more
+              <Trans>Show more</Trans>
             </Button>
           )}
         </Stack>
@@ -142,7 +161,7 @@ export function RegistrationsTab() {
         busy={busyId === declining?.id}
         onClose={() => setDeclining(null)}
         onConfirm={(id, reason) =>
-          void run(id, () => decline({ variables: { id, reason } }), 'Request declined').then(() => setDeclining(null))
+          void run(id, () => decline({ variables: { id, reason } }), t`Request declined`).then(() => setDeclining(null))
         }
       />
     </Stack>

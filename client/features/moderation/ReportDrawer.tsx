@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -27,6 +28,7 @@ import { ClaimedBy, History, ReportStatusBadge, reasonLabels, ruleLabels } from 
 import { useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 const conversionLook = { HOLD: 'orange', POSTED: 'green', VOIDED: 'gray' } as const;
 
@@ -69,7 +71,9 @@ export function ReportDrawer({
           <Drawer.Positioner>
             <Drawer.Content data-testid="report-drawer">
               <Drawer.Header>
-                <Drawer.Title>Report #{id}</Drawer.Title>
+                <Drawer.Title>
+                  <Trans>Report #{id}</Trans>
+                </Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
                 {!report ? (
@@ -88,7 +92,9 @@ export function ReportDrawer({
                     <Facts report={report} />
                     <PlayerConversions report={report} conversions={detail?.conversions ?? []} />
                     <Stack gap="2">
-                      <Heading size="sm">History</Heading>
+                      <Heading size="sm">
+                        <Trans>History</Trans>
+                      </Heading>
                       {detail && <History entries={detail.history} />}
                     </Stack>
                   </Stack>
@@ -100,7 +106,7 @@ export function ReportDrawer({
                 )}
                 {loading && report && (
                   <Text fontSize="xs" color="fg.muted">
-                    Refreshing…
+                    <Trans>Refreshing…</Trans>
                   </Text>
                 )}
               </Drawer.Footer>
@@ -136,7 +142,7 @@ function ReportSummary({ report, blocked, myId }: { report: ReportRow; blocked: 
         {report.rule && <Badge variant="outline">{ruleLabels[report.rule] ?? report.rule}</Badge>}
         {blocked && (
           <Badge colorPalette="red" variant="subtle" data-testid="player-blocked">
-            <Ban size={12} /> Blocked in this app
+            <Ban size={12} /> <Trans>Blocked in this app</Trans>
           </Badge>
         )}
       </HStack>
@@ -146,10 +152,12 @@ function ReportSummary({ report, blocked, myId }: { report: ReportRow; blocked: 
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted">
-        Filed {formatShortDate(report.createdAt)}
+        <Trans>Filed {formatShortDate(report.createdAt)}</Trans>
       </Text>
       <HStack gap="2" fontSize="sm">
-        <Text color="fg.muted">Claimed by</Text>
+        <Text color="fg.muted">
+          <Trans>Claimed by</Trans>
+        </Text>
         <ClaimedBy claimedBy={report.claimedBy} myId={myId} />
       </HStack>
     </Stack>
@@ -162,22 +170,34 @@ type Conversions = NonNullable<DetailQuery['playerReport']>['conversions'];
 function PlayerConversions({ report, conversions }: { report: ReportRow; conversions: Conversions }) {
   return !report.playerId ? (
     <Text fontSize="sm" color="fg.muted" data-testid="whole-app-note">
-      This report is about the whole app, not one player
+      <Trans>This report is about the whole app, not one player</Trans>
       {flaggedPlayers(report.evidence) ? ': a decision acts on the flagged players listed above.' : '.'}
     </Text>
   ) : (
     <Stack gap="2">
-      <Heading size="sm">The player’s recent conversions</Heading>
+      <Heading size="sm">
+        <Trans>The player’s recent conversions</Trans>
+      </Heading>
       {conversions.length ? (
         <Box overflowX="auto" borderWidth="1px" borderRadius="lg">
           <Table.Root size="sm" data-testid="player-conversions">
             <Table.Header>
               <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                <Table.ColumnHeader>App</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>When</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Campaign</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>App</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Price</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Status</Trans>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -191,7 +211,7 @@ function PlayerConversions({ report, conversions }: { report: ReportRow; convers
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={conversionLook[c.status]} variant="subtle">
-                      {c.status === 'HOLD' ? 'On hold' : c.status === 'POSTED' ? 'Paid' : 'Voided'}
+                      {c.status === 'HOLD' ? t`On hold` : c.status === 'POSTED' ? t`Paid` : t`Voided`}
                     </Badge>
                   </Table.Cell>
                 </Table.Row>
@@ -201,7 +221,7 @@ function PlayerConversions({ report, conversions }: { report: ReportRow; convers
         </Box>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          No conversions of this player.
+          <Trans>No conversions of this player.</Trans>
         </Text>
       )}
     </Stack>
@@ -229,16 +249,16 @@ function DrawerActions({
           onClick={() => void claims.claim(report.id)}
           data-testid="drawer-claim"
         >
-          Claim
+          <Trans>Claim</Trans>
         </Button>
       )}
       {mine && (
         <>
           <Button variant="outline" loading={claims.busy === report.id} onClick={() => void claims.release(report.id)}>
-            Release
+            <Trans>Release</Trans>
           </Button>
           <Button colorPalette="brand" onClick={onDecide} data-testid="drawer-decide">
-            Decide
+            <Trans>Decide</Trans>
           </Button>
         </>
       )}
@@ -248,8 +268,11 @@ function DrawerActions({
 
 function Facts({ report }: { report: ReportRow }) {
   const rows: [string, string][] = [
-    ['Player', report.playerName ? `${report.playerName} · ${report.playerId}` : (report.playerId ?? 'The whole app')],
-    ['App', report.app.title],
+    [
+      t`Player`,
+      report.playerName ? `${report.playerName} · ${report.playerId}` : (report.playerId ?? t`The whole app`),
+    ],
+    [t`App`, report.app.title],
     [
       'Campaign',
       report.campaign
@@ -258,7 +281,7 @@ function Facts({ report }: { report: ReportRow }) {
     ],
   ];
   const flagged = flaggedPlayers(report.evidence);
-  if (report.evidence && !flagged) rows.push(['Evidence', report.evidence]);
+  if (report.evidence && !flagged) rows.push([t`Evidence`, report.evidence]);
   return (
     <Stack as="dl" gap="2" fontSize="sm">
       {rows.map(([k, v]) => (
@@ -274,12 +297,13 @@ function Facts({ report }: { report: ReportRow }) {
       {flagged && (
         <HStack align="flex-start" gap="3">
           <Text as="dt" color="fg.muted" minW="20">
-            Players
+            <Trans>Players</Trans>
           </Text>
           <Stack as="dd" gap="0.5" data-testid="flagged-players">
             <Text>
-              {flagged.hits} flagged
-              {flagged.hits > flagged.players.length ? `, the first ${flagged.players.length}:` : ':'}
+              {flagged.hits > flagged.players.length
+                ? t`${flagged.hits} flagged, the first ${flagged.players.length}:`
+                : t`${flagged.hits} flagged:`}
             </Text>
             {flagged.players.map((p) => (
               <Text key={p.playerId} fontFamily="mono" fontSize="xs">
@@ -362,7 +386,7 @@ function DecisionDialog({
     try {
       const chosen = Object.fromEntries(offered.map((k) => [k, resolving && effects[k]]));
       await decide({ variables: { id: report.id, status, note: note.trim() || null, ...chosen } });
-      notifySuccess(resolving ? 'Report resolved' : 'Report dismissed');
+      notifySuccess(resolving ? t`Report resolved` : t`Report dismissed`);
       onDone();
     } catch (e) {
       notifyError(errorMessage(e));
@@ -387,7 +411,9 @@ function DecisionDialog({
           <Dialog.Content data-testid="decision-dialog">
             {/* Clear of the close button: a long title ("Reject …?") does not run under it. */}
             <Dialog.Header pe="12">
-              <Dialog.Title>Decide report #{report.id}</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Decide report #{report.id}</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <DecisionFields
@@ -402,7 +428,7 @@ function DecisionDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button
                 colorPalette={resolving ? 'brand' : 'red'}
@@ -410,7 +436,7 @@ function DecisionDialog({
                 onClick={() => void submit()}
                 data-testid="decision-submit"
               >
-                {resolving ? 'Resolve' : 'Dismiss'}
+                {resolving ? t`Resolve` : t`Dismiss`}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
@@ -450,17 +476,17 @@ function DecisionFields({
         <SegmentGroup.Indicator />
         <SegmentGroup.Items
           items={[
-            { value: 'RESOLVED', label: 'Resolve' },
-            { value: 'REJECTED', label: 'Dismiss' },
+            { value: 'RESOLVED', label: t`Resolve` },
+            { value: 'REJECTED', label: t`Dismiss` },
           ]}
         />
       </SegmentGroup.Root>
       <Text fontSize="sm" color="fg.muted">
         {!resolving
-          ? 'The report is unfounded: nothing changes for the player, the app or the advertiser.'
+          ? t`The report is unfounded: nothing changes for the player, the app or the advertiser.`
           : offered.length
-            ? 'The report is right. Choose what happens, in the same step:'
-            : 'The report is right. It names no campaign or player to act on: the note records what was done.'}
+            ? t`The report is right. Choose what happens, in the same step:`
+            : t`The report is right. It names no campaign or player to act on: the note records what was done.`}
       </Text>
       {resolving && offered.length > 0 && (
         <Stack gap="3">
@@ -472,11 +498,11 @@ function DecisionFields({
         </Stack>
       )}
       <FormField
-        label="Note (optional)"
+        label={t`Note (optional)`}
         helperText={
           resolving && effects.askAdvertiser
-            ? 'Kept in the history and sent to the advertiser'
-            : 'Kept in the report’s history'
+            ? t`Kept in the history and sent to the advertiser`
+            : t`Kept in the report’s history`
         }
       >
         <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
@@ -490,13 +516,13 @@ function effectLabels(report: ReportRow): Record<keyof Effects, string> {
   const wholeApp = !report.playerId;
   return {
     voidConversion: wholeApp
-      ? 'Void the flagged players’ conversions (those still on hold: the price goes back to the campaign)'
-      : 'Void the player’s conversion on this campaign (if still on hold: the price goes back to the campaign, the app’s share is cancelled)',
+      ? t`Void the flagged players’ conversions (those still on hold: the price goes back to the campaign)`
+      : t`Void the player’s conversion on this campaign (if still on hold: the price goes back to the campaign, the app’s share is cancelled)`,
     blockPlayer: wholeApp
-      ? `Block the flagged players in ${report.app.title}`
-      : `Block the player in ${report.app.title} (no more tasks there)`,
-    pauseCampaign: `Pause the campaign${report.campaign ? ` “${report.campaign.name}”` : ''} until its advertiser turns it on again`,
-    askAdvertiser: `Ask the advertiser${report.campaign ? `, ${report.campaign.ownerName},` : ''} to look: they are mailed the report and your note`,
+      ? t`Block the flagged players in ${report.app.title}`
+      : t`Block the player in ${report.app.title} (no more tasks there)`,
+    pauseCampaign: t`Pause the campaign${report.campaign ? ` “${report.campaign.name}”` : ''} until its advertiser turns it on again`,
+    askAdvertiser: t`Ask the advertiser${report.campaign ? `, ${report.campaign.ownerName},` : ''} to look: they are mailed the report and your note`,
   };
 }
 

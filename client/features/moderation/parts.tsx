@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -11,24 +12,60 @@ import { ModerationHistoryFragment } from './moderationApi';
 import { formatShortDate } from '../../lib/dates';
 
 export const reportStatusLook: Record<PlayerReportStatus, { label: string; colorPalette: string }> = {
-  NEW: { label: 'New', colorPalette: 'blue' },
-  IN_REVIEW: { label: 'In review', colorPalette: 'orange' },
-  RESOLVED: { label: 'Resolved', colorPalette: 'green' },
-  REJECTED: { label: 'Rejected', colorPalette: 'gray' },
+  NEW: {
+    get label() {
+      return t`New`;
+    },
+    colorPalette: 'blue',
+  },
+  IN_REVIEW: {
+    get label() {
+      return t`In review`;
+    },
+    colorPalette: 'orange',
+  },
+  RESOLVED: {
+    get label() {
+      return t`Resolved`;
+    },
+    colorPalette: 'green',
+  },
+  REJECTED: {
+    get label() {
+      return t`Rejected`;
+    },
+    colorPalette: 'gray',
+  },
 };
 
 export const reasonLabels: Record<PlayerReportReason, string> = {
-  NOT_REWARDED: 'Not rewarded',
-  BROKEN: 'Task broken',
-  INAPPROPRIATE: 'Inappropriate',
-  OTHER: 'Other',
-  FRAUD_RULE: 'Fraud rule',
+  get NOT_REWARDED() {
+    return t`Not rewarded`;
+  },
+  get BROKEN() {
+    return t`Task broken`;
+  },
+  get INAPPROPRIATE() {
+    return t`Inappropriate`;
+  },
+  get OTHER() {
+    return t`Other`;
+  },
+  get FRAUD_RULE() {
+    return t`Fraud rule`;
+  },
 };
 
 export const ruleLabels: Record<string, string> = {
-  FAST_COMPLETION: 'Too fast',
-  HOURLY_COMPLETIONS: 'Too many per hour',
-  APP_LEAVE_RATE: 'App leave rate',
+  get FAST_COMPLETION() {
+    return t`Too fast`;
+  },
+  get HOURLY_COMPLETIONS() {
+    return t`Too many per hour`;
+  },
+  get APP_LEAVE_RATE() {
+    return t`App leave rate`;
+  },
 };
 
 export function ReportStatusBadge({ status }: { status: PlayerReportStatus }) {
@@ -67,21 +104,37 @@ export function ClaimedBy({ claimedBy, myId }: { claimedBy: { id: string; name: 
     <HStack gap="1" fontSize="sm" data-testid="claimed-by" data-mine={mine || undefined} whiteSpace="nowrap">
       <Lock size={12} aria-hidden />
       <Text as="span" fontWeight={mine ? 'semibold' : undefined}>
-        {mine ? 'You' : claimedBy.name}
+        {mine ? t`You` : claimedBy.name}
       </Text>
     </HStack>
   );
 }
 
 const actionLabels: Record<string, string> = {
-  filed: 'Filed by the player',
-  flagged: 'Flagged by a fraud rule',
-  claimed: 'Claimed',
-  released: 'Released',
-  resolved: 'Resolved',
-  rejected: 'Rejected',
-  approved: 'Approved',
-  submitted: 'Submitted for review',
+  get filed() {
+    return t`Filed by the player`;
+  },
+  get flagged() {
+    return t`Flagged by a fraud rule`;
+  },
+  get claimed() {
+    return t`Claimed`;
+  },
+  get released() {
+    return t`Released`;
+  },
+  get resolved() {
+    return t`Resolved`;
+  },
+  get rejected() {
+    return t`Rejected`;
+  },
+  get approved() {
+    return t`Approved`;
+  },
+  get submitted() {
+    return t`Submitted for review`;
+  },
 };
 
 /** Effects of a decision in words: what moved and what was blocked. */
@@ -103,7 +156,7 @@ function describeEffects(json: string | null | undefined): string[] {
   if (e.voidConversion?.players !== undefined) {
     const { VOIDED = 0, NOT_ON_HOLD = 0 } = e.voidConversion.conversions ?? {};
     out.push(
-      `Conversions of ${e.voidConversion.players} flagged players: ${VOIDED} voided${
+      t`Conversions of ${e.voidConversion.players} flagged players: ${VOIDED} voided${
         NOT_ON_HOLD ? `, ${NOT_ON_HOLD} no longer on hold` : ''
       }`,
     );
@@ -113,7 +166,7 @@ function describeEffects(json: string | null | undefined): string[] {
         ? `Conversion #${e.voidConversion.conversionId} voided: the price went back to the campaign`
         : e.voidConversion.result === 'NOT_ON_HOLD'
           ? `Conversion #${e.voidConversion.conversionId} was no longer on hold: nothing voided`
-          : 'No conversion of the player on this campaign: nothing voided',
+          : t`No conversion of the player on this campaign: nothing voided`,
     );
   }
   if (e.blockPlayer) {
@@ -130,11 +183,11 @@ function describeEffects(json: string | null | undefined): string[] {
         : `Campaign #${e.pauseCampaign.campaignId} was already off`,
     );
   }
-  if (e.askAdvertiser) out.push(`The advertiser was mailed the report (${e.askAdvertiser.email})`);
+  if (e.askAdvertiser) out.push(t`The advertiser was mailed the report (${e.askAdvertiser.email})`);
   if (e.budgetReturned !== undefined) {
     const micros = BigInt(e.budgetReturned);
     const usd = `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`;
-    out.push(`Budget of ${formatMoney(usd)} returned to the advertiser`);
+    out.push(t`Budget of ${formatMoney(usd)} returned to the advertiser`);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@apollo/client/react';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
@@ -22,6 +23,7 @@ import { dateFormat } from '../../lib/dates';
 import { useLiveQuery } from '../../lib/live';
 import { serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const NotificationSettingsQueryDoc = graphql(`
   query NotificationSettings {
@@ -92,12 +94,24 @@ type Settings = NotificationSettingsQuery['notificationSettings'];
 type Preference = Settings['preferences'][number];
 
 const GROUP_TITLES: Record<NotificationGroup, string> = {
-  SECURITY: 'Security notices (always on)',
-  ADVERTISER: 'Advertiser',
-  PUBLISHER: 'Publisher',
-  EXCHANGE: 'Exchange',
-  MODERATION: 'Moderation',
-  FINANCE: 'Finance',
+  get SECURITY() {
+    return t`Security notices (always on)`;
+  },
+  get ADVERTISER() {
+    return t`Advertiser`;
+  },
+  get PUBLISHER() {
+    return t`Publisher`;
+  },
+  get EXCHANGE() {
+    return t`Exchange`;
+  },
+  get MODERATION() {
+    return t`Moderation`;
+  },
+  get FINANCE() {
+    return t`Finance`;
+  },
 };
 
 /**
@@ -116,9 +130,11 @@ export function NotificationsPage() {
       {error && !settings ? (
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>Could not load your notification settings: {serverError(error).message}</Alert.Title>
+          <Alert.Title>
+            <Trans>Could not load your notification settings: {serverError(error).message}</Trans>
+          </Alert.Title>
           <Button size="sm" variant="outline" onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert.Root>
       ) : !settings ? (
@@ -164,28 +180,34 @@ function TelegramCard({ settings }: { settings: Settings }) {
           <HStack gap="2">
             <Send size={18} aria-hidden />
             <Heading as="h2" size="md">
-              Telegram
+              <Trans>Telegram</Trans>
             </Heading>
           </HStack>
           {!settings.telegramConfigured ? (
             <Alert.Root status="info" data-testid="telegram-off">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>Telegram notifications are not available yet</Alert.Title>
+                <Alert.Title>
+                  <Trans>Telegram notifications are not available yet</Trans>
+                </Alert.Title>
                 <Alert.Description>
-                  This network has not connected its Telegram bot. E-mail notifications work meanwhile; this card offers
-                  to link your Telegram once the bot is there.
+                  <Trans>
+                    This network has not connected its Telegram bot. E-mail notifications work meanwhile; this card
+                    offers to link your Telegram once the bot is there.
+                  </Trans>
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : linked ? (
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Text data-testid="telegram-linked">
-                Linked to <b>{linked.username ? `@${linked.username}` : `Telegram user ${linked.id}`}</b>: messages come
-                from the system bot.
+                <Trans>
+                  Linked to <b>{linked.username ? `@${linked.username}` : t`Telegram user ${linked.id}`}</b>: messages
+                  come from the system bot.
+                </Trans>
               </Text>
               <Button variant="outline" colorPalette="red" size="sm" onClick={() => setConfirming(true)}>
-                Unlink
+                <Trans>Unlink</Trans>
               </Button>
             </HStack>
           ) : (
@@ -195,8 +217,8 @@ function TelegramCard({ settings }: { settings: Settings }) {
       </Card.Body>
       <ConfirmDialog
         open={confirming}
-        title="Unlink Telegram?"
-        confirmLabel="Unlink"
+        title={t`Unlink Telegram?`}
+        confirmLabel={t`Unlink`}
         loading={unlinking}
         iconColor="orange.500"
         testId="unlink-telegram"
@@ -206,13 +228,13 @@ function TelegramCard({ settings }: { settings: Settings }) {
             () => {
               setConfirming(false);
               setLink(null);
-              notifySuccess('Telegram unlinked');
+              notifySuccess(t`Telegram unlinked`);
             },
             (e) => notifyError(errorMessage(e)),
           )
         }
       >
-        No more notifications in Telegram, and no sign-in with it, until you link it again.
+        <Trans>No more notifications in Telegram, and no sign-in with it, until you link it again.</Trans>
       </ConfirmDialog>
     </Card.Root>
   );
@@ -247,7 +269,7 @@ function PreferencesTable({ settings }: { settings: Settings }) {
     <Stack gap="6" data-testid="notification-preferences">
       {!telegramUsable && settings.telegramConfigured && (
         <Text color="fg.muted" fontSize="sm">
-          The Telegram switches take effect once Telegram is linked.
+          <Trans>The Telegram switches take effect once Telegram is linked.</Trans>
         </Text>
       )}
       {groups.map((group) => (
@@ -259,12 +281,14 @@ function PreferencesTable({ settings }: { settings: Settings }) {
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Event</Table.ColumnHeader>
-                  <Table.ColumnHeader w="28" textAlign="center">
-                    Telegram
+                  <Table.ColumnHeader>
+                    <Trans>Event</Trans>
                   </Table.ColumnHeader>
                   <Table.ColumnHeader w="28" textAlign="center">
-                    E-mail
+                    <Trans>Telegram</Trans>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w="28" textAlign="center">
+                    <Trans>E-mail</Trans>
                   </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -314,26 +338,30 @@ function LinkPanel({
   return (
     <Stack gap="3">
       <Text color="fg.muted">
-        Link your Telegram account: the bot opens, you press Start, and this page shows it at once.
+        <Trans>Link your Telegram account: the bot opens, you press Start, and this page shows it at once.</Trans>
       </Text>
       <HStack>
         <Button onClick={onStart} loading={starting} data-testid="link-telegram">
-          <BellRing size={16} /> Link Telegram
+          <BellRing size={16} /> <Trans>Link Telegram</Trans>
         </Button>
       </HStack>
       {link && (
         <Alert.Root status="info" data-testid="telegram-link-waiting">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Waiting for you to press Start in the bot…</Alert.Title>
+            <Alert.Title>
+              <Trans>Waiting for you to press Start in the bot…</Trans>
+            </Alert.Title>
             <Alert.Description>
-              <HStack gap="1" wrap="wrap">
-                <ChakraLink href={link.url} target="_blank" rel="noopener" color="brand.fg" wordBreak="break-all">
-                  {link.url}
-                </ChakraLink>
-                <CopyButton value={link.url} label="Copy the link" />
-              </HStack>
-              The link works once, until {linkTime(new Date(link.expiresAt))}.
+              <Trans>
+                <HStack gap="1" wrap="wrap">
+                  <ChakraLink href={link.url} target="_blank" rel="noopener" color="brand.fg" wordBreak="break-all">
+                    {link.url}
+                  </ChakraLink>
+                  <CopyButton value={link.url} label={t`Copy the link`} />
+                </HStack>
+                The link works once, until {linkTime(new Date(link.expiresAt))}.
+              </Trans>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
@@ -8,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { QUICK_AMOUNTS } from './amount';
 import { type TopUpValues, topUpSchema } from './amountSchema';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * Amount with quick picks; `Go to Payment` stays disabled while the amount is empty or invalid.
@@ -30,14 +32,14 @@ export function AddFundsForm({ onSubmit }: { onSubmit: (amount: string) => Promi
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add funds">
+    <form onSubmit={submit} noValidate aria-label={t`Add funds`}>
       <Stack gap="4">
-        <FormField label="Amount, USD" error={errors.amount?.message}>
+        <FormField label={t`Amount, USD`} error={errors.amount?.message}>
           <InputGroup endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" placeholder="Enter amount" {...register('amount')} />
+            <Input inputMode="decimal" autoComplete="off" placeholder={t`Enter amount`} {...register('amount')} />
           </InputGroup>
         </FormField>
-        <HStack gap="2" wrap="wrap" role="group" aria-label="Quick amounts">
+        <HStack gap="2" wrap="wrap" role="group" aria-label={t`Quick amounts`}>
           {QUICK_AMOUNTS.map((value) => (
             <Button
               key={value}
@@ -60,7 +62,7 @@ export function AddFundsForm({ onSubmit }: { onSubmit: (amount: string) => Promi
           disabled={!isValid || amount.trim() === ''}
           loading={isSubmitting}
         >
-          <CreditCard /> Go to Payment
+          <CreditCard /> <Trans>Go to Payment</Trans>
         </Button>
       </Stack>
     </form>

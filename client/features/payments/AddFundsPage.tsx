@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
@@ -14,6 +15,7 @@ import { BalanceCard } from './BalanceCard';
 import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const AddFundsMeQuery = graphql(`
   query AddFundsMe {
@@ -50,8 +52,9 @@ function usePaymentOutcomeToast() {
     const key = `${String(payment)}:${status}`;
     if (!announced.has(key)) {
       announced.add(key);
-      if (status === 'paid') notifySuccess(`Payment #${String(payment)} completed, your balance is topped up`);
-      else notifyError(`Payment #${String(payment)} failed, no money was charged`);
+      const id = String(payment);
+      if (status === 'paid') notifySuccess(t`Payment #${id} completed, your balance is topped up`);
+      else notifyError(t`Payment #${id} failed, no money was charged`);
     }
     void navigate({ to: '/advertiser/payments', search: {}, replace: true });
   }, [payment, status, navigate]);
@@ -82,10 +85,10 @@ export function AddFundsPage() {
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ base: 'stretch', md: 'flex-start' }}>
         <Stack flex={{ md: '0 0 18rem' }}>
           <BalanceCard
-            label="Current balance"
+            label={t`Current balance`}
             amount={data?.me.advertiserBalance}
             testId="advertiser-balance"
-            hint="Updates as soon as a payment completes"
+            hint={t`Updates as soon as a payment completes`}
             emphasized
           />
         </Stack>
@@ -93,10 +96,12 @@ export function AddFundsPage() {
           <Card.Body gap="4">
             <Stack gap="1">
               <Heading as="h2" size="md">
-                Top up
+                <Trans>Top up</Trans>
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                You will be taken to the payment page; the balance is credited once the payment is confirmed.
+                <Trans>
+                  You will be taken to the payment page; the balance is credited once the payment is confirmed.
+                </Trans>
               </Text>
             </Stack>
             <AddFundsForm onSubmit={pay} />
@@ -105,11 +110,11 @@ export function AddFundsPage() {
       </Stack>
       <TransactionHistory
         kind="TOP_UP"
-        title="Transaction history"
+        title={t`Transaction history`}
         empty={{
           icon: <Receipt />,
-          title: 'No transactions yet',
-          description: 'Top-ups and their statuses will be listed here.',
+          title: t`No transactions yet`,
+          description: t`Top-ups and their statuses will be listed here.`,
         }}
       />
     </Page>

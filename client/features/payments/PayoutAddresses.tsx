@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -13,6 +14,7 @@ import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import { serverError } from '../../lib/serverError';
+import { Trans } from '@lingui/react/macro';
 
 export const PayoutAddressesQuery = graphql(`
   query PayoutAddresses {
@@ -56,11 +58,17 @@ export function PayoutAddressesCard() {
     <Card.Root variant="outline" data-testid="payout-addresses">
       <Card.Body gap="4">
         <Heading as="h2" size="md">
-          Your payout addresses
+          <Trans>
+            <Trans>Your payout addresses</Trans>
+          </Trans>
         </Heading>
         {!loading && !addresses.length && (
           <Text color="fg.muted" fontSize="sm">
-            No saved addresses yet: save the wallets you withdraw to, with a label, and pick one when you withdraw.
+            <Trans>
+              <Trans>
+                No saved addresses yet: save the wallets you withdraw to, with a label, and pick one when you withdraw.
+              </Trans>
+            </Trans>
           </Text>
         )}
         <Stack gap="2">
@@ -79,7 +87,7 @@ export function PayoutAddressesCard() {
                 <HStack gap="2">
                   <Text fontWeight="medium">{a.label}</Text>
                   <Badge size="sm" colorPalette={a.paidAt ? 'green' : 'orange'} variant="subtle">
-                    {a.paidAt ? 'Paid before' : 'New: first withdrawal held'}
+                    {a.paidAt ? t`Paid before` : t`New: first withdrawal held`}
                   </Badge>
                 </HStack>
                 <Box fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
@@ -90,13 +98,13 @@ export function PayoutAddressesCard() {
                 size="sm"
                 variant="ghost"
                 colorPalette="red"
-                aria-label={`Remove ${a.label}`}
+                aria-label={t`Remove ${a.label}`}
                 loading={removing === a.id}
                 onClick={async () => {
                   setRemoving(a.id);
                   try {
                     await remove({ variables: { id: a.id } });
-                    notifySuccess(`${a.label} removed`);
+                    notifySuccess(t`${a.label} removed`);
                   } catch (e) {
                     notifyError(serverError(e).message);
                   } finally {
@@ -123,14 +131,14 @@ function AddAddressForm() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const missing = {
-      ...(label.trim() ? {} : { label: 'Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”' }),
-      ...(address.trim() ? {} : { address: 'Enter a valid TON wallet address (USDT on TON)' }),
+      ...(label.trim() ? {} : { label: t`Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”` }),
+      ...(address.trim() ? {} : { address: t`Enter a valid TON wallet address (USDT on TON)` }),
     };
     setErrors(missing);
     if (Object.keys(missing).length) return;
     try {
       await add({ variables: { address: address.trim(), label: label.trim() } });
-      notifySuccess(`${label.trim()} saved`);
+      notifySuccess(t`${label.trim()} saved`);
       setLabel('');
       setAddress('');
     } catch (err) {
@@ -140,26 +148,31 @@ function AddAddressForm() {
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Save a payout address">
+    <form onSubmit={submit} noValidate aria-label={t`Save a payout address`}>
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
         <Box flex="1">
-          <FormField label="Label" error={errors.label}>
-            <Input value={label} maxLength={60} placeholder="My Tonkeeper" onChange={(e) => setLabel(e.target.value)} />
+          <FormField label={t`Label`} error={errors.label}>
+            <Input
+              value={label}
+              maxLength={60}
+              placeholder={t`My Tonkeeper`}
+              onChange={(e) => setLabel(e.target.value)}
+            />
           </FormField>
         </Box>
         <Box flex="2">
-          <FormField label="Address to save" error={errors.address}>
+          <FormField label={t`Address to save`} error={errors.address}>
             <Input
               value={address}
               spellCheck={false}
               autoComplete="off"
-              placeholder="USDT (TON) wallet address"
+              placeholder={t`USDT (TON) wallet address`}
               onChange={(e) => setAddress(e.target.value)}
             />
           </FormField>
         </Box>
         <Button type="submit" variant="outline" loading={loading}>
-          <BookmarkPlus /> Save address
+          <BookmarkPlus /> <Trans>Save address</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -7,7 +8,7 @@ import { Link } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { createColumnHelper } from '@tanstack/react-table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { CsvButton } from '../../components/ui/CsvButton';
 import {
@@ -28,6 +29,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isHeld, payoutStage, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { useLiveQuery } from '../../lib/live';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** Transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
@@ -146,16 +148,17 @@ type Row = { id: string; status: TransactionStatus } & FragmentType<typeof Trans
 const fields = (row: Row) => unmask(TransactionRowFragment, row);
 
 const column = createColumnHelper<Row>();
-const baseColumns = [
+// Made at render (their headers in the reader's language), once per page.
+const baseColumns = () => [
   column.accessor('id', { id: 'id', header: '#', cell: (c) => `#${c.getValue()}` }),
   column.accessor((r) => fields(r).createdAt, {
     id: 'createdAt',
-    header: 'Date',
+    header: t`Date`,
     cell: (c) => <time dateTime={c.getValue()}>{formatShortDate(c.getValue())}</time>,
   }),
   column.accessor((r) => fields(r).amount, {
     id: 'amount',
-    header: 'Amount',
+    header: t`Amount`,
     meta: { align: 'end' },
     cell: (c) => (
       <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="transaction-amount">
@@ -163,19 +166,19 @@ const baseColumns = [
       </Text>
     ),
   }),
-  column.accessor('status', { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor('status', { id: 'status', header: t`Status`, cell: (c) => <StatusBadge status={c.getValue()} /> }),
 ];
-const withdrawalColumns = [
-  ...baseColumns,
-  column.display({ id: 'details', header: 'Details', cell: (c) => <Details transaction={fields(c.row.original)} /> }),
+const withdrawalColumns = () => [
+  ...baseColumns(),
+  column.display({ id: 'details', header: t`Details`, cell: (c) => <Details transaction={fields(c.row.original)} /> }),
 ];
-const topUpColumns = [
-  ...baseColumns,
+const topUpColumns = () => [
+  ...baseColumns(),
   column.display({
     id: 'details',
     header: () => (
       <Box as="span" srOnly>
-        Details
+        <Trans>Details</Trans>
       </Box>
     ),
     cell: (c) => {
@@ -190,38 +193,41 @@ const topUpColumns = [
  * A top-up that waits for payment: back to its checkout, or cancel it. Unpaid, it expires after
  * an hour by itself (the reconciliation job).
  */
-function TopUpActions({ transaction: t }: { transaction: { id: string; payUrl?: string | null } }) {
+function TopUpActions({ transaction: tx }: { transaction: { id: string; payUrl?: string | null } }) {
+  const { t } = useLingui();
   const [cancel, { loading }] = useMutation(CancelTopUpMutation);
-  if (!t.payUrl) return null;
+  if (!tx.payUrl) return null;
   return (
     <Stack gap="1" data-testid="top-up-waiting">
       <HStack gap="2" wrap="wrap">
         <Button asChild size="xs" colorPalette="brand">
-          <a href={t.payUrl}>Continue payment</a>
+          <a href={tx.payUrl}>
+            <Trans>Continue payment</Trans>
+          </a>
         </Button>
         <Button
           size="xs"
           variant="outline"
           loading={loading}
           onClick={() =>
-            void cancel({ variables: { id: t.id } }).then(
-              () => notifySuccess(`Top-up #${t.id} cancelled`),
+            void cancel({ variables: { id: tx.id } }).then(
+              () => notifySuccess(t`Top-up #${tx.id} cancelled`),
               (e) => notifyError(serverError(e).message),
             )
           }
         >
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </HStack>
       <Text fontSize="xs" color="fg.muted">
-        Waiting for payment; unpaid, it expires after an hour.
+        <Trans>Waiting for payment; unpaid, it expires after an hour.</Trans>
       </Text>
     </Stack>
   );
 }
 
-const statusOptions = [
-  { value: '', label: 'All statuses' },
+const statusOptions = () => [
+  { value: '', label: t`All statuses` },
   ...(Object.keys(transactionStatus) as TransactionStatus[]).map((s) => ({
     value: s,
     label: transactionStatus[s].label,
@@ -242,6 +248,8 @@ export function TransactionHistory({
   title: string;
   empty: { icon: ReactNode; title: string; description: string };
 }) {
+  const { t } = useLingui();
+  const columns = useMemo(() => (kind === 'WITHDRAWAL' ? withdrawalColumns() : topUpColumns()), [kind]);
   const [state, setState] = useState<TableState<TransactionSortField>>(() =>
     initialTableState({ size: HISTORY_LIMIT }),
   );
@@ -277,7 +285,7 @@ export function TransactionHistory({
         {current && (total > 0 || narrowed) && (
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted" data-testid="history-total">
-              {total} {narrowed ? 'found' : 'in total'}
+              {narrowed ? t`${total} found` : t`${total} in total`}
             </Text>
             <CsvButton
               path={`/v1/users/transactions/${kind === 'TOP_UP' ? 'advertiser' : 'publisher'}.csv${tableQueryString(state, filters)}`}
@@ -292,7 +300,7 @@ export function TransactionHistory({
         <DataTable<Row, TransactionSortField>
           label={title}
           testId="transaction-history"
-          columns={kind === 'WITHDRAWAL' ? withdrawalColumns : topUpColumns}
+          columns={columns}
           data={rows}
           totalCount={total}
           loading={loading}
@@ -300,16 +308,16 @@ export function TransactionHistory({
           onRetry={() => void refetch()}
           state={state}
           onStateChange={setState}
-          searchPlaceholder={kind === 'WITHDRAWAL' ? 'Wallet, hash or #id' : '#id'}
+          searchPlaceholder={kind === 'WITHDRAWAL' ? t`Wallet, hash or #id` : '#id'}
           toolbar={
             <TableFilter
-              label="Status"
+              label={t`Status`}
               value={status}
               onChange={(v) => {
                 setStatus(v as TransactionStatus | '');
                 setState((s) => ({ ...s, page: 1 }));
               }}
-              options={statusOptions}
+              options={statusOptions()}
               testId="history-status-filter"
             />
           }
@@ -333,11 +341,14 @@ export function TransactionHistory({
 
 /** Wallet, and the hash of a done withdrawal or the reason of a failed one. */
 function Details({ transaction: t }: { transaction: ReturnType<typeof fields> }) {
+  const wallet = t.walletAddress;
+  const holdUntil = t.holdUntil ? formatShortDate(t.holdUntil) : '';
+  const reason = t.failureReason;
   return (
     <Stack gap="0.5" fontSize="sm" maxW="md">
       {t.walletAddress && (
         <Text color="fg.muted" wordBreak="break-all">
-          Wallet: {t.walletAddress}
+          <Trans>Wallet: {wallet}</Trans>
         </Text>
       )}
       {t.kind === 'WITHDRAWAL' && (
@@ -347,13 +358,13 @@ function Details({ transaction: t }: { transaction: ReturnType<typeof fields> })
       )}
       {isHeld(t) && (
         <Text color="orange.fg" data-testid="payout-hold">
-          New address, can be approved from {formatShortDate(t.holdUntil!)}
+          <Trans>New address, can be approved from {holdUntil}</Trans>
         </Text>
       )}
       {t.status === 'DONE' && t.txHash && <TxHash hash={t.txHash} url={t.explorerUrl} />}
       {t.status === 'FAILED' && t.failureReason && (
         <Text color="fg.error" data-testid="transaction-reason">
-          Reason: {t.failureReason}
+          <Trans>Reason: {reason}</Trans>
         </Text>
       )}
     </Stack>
@@ -362,10 +373,11 @@ function Details({ transaction: t }: { transaction: ReturnType<typeof fields> })
 
 /** A payout's transaction hash: a link to the block explorer where there is one, and a copy button. */
 export function TxHash({ hash, url }: { hash: string; url?: string | null }) {
+  const { t } = useLingui();
   return (
     <HStack gap="1" align="center">
       <Text color="fg.muted" wordBreak="break-all" data-testid="transaction-hash">
-        Transaction hash:{' '}
+        <Trans>Transaction hash:</Trans>{' '}
         {url ? (
           <Link href={url} target="_blank" rel="noopener noreferrer" colorPalette="blue" data-testid="explorer-link">
             {hash}
@@ -374,7 +386,7 @@ export function TxHash({ hash, url }: { hash: string; url?: string | null }) {
           hash
         )}
       </Text>
-      <CopyButton value={hash} label="Copy transaction hash" />
+      <CopyButton value={hash} label={t`Copy transaction hash`} />
     </HStack>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
@@ -9,6 +10,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { type WithdrawalValues, withdrawalSchema } from './amountSchema';
+import { Trans } from '@lingui/react/macro';
 
 export type WithdrawResult = { ok: true } | { ok: false; field?: 'amount' | 'walletAddress'; message?: string };
 
@@ -49,17 +51,19 @@ export function WithdrawForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Withdraw money">
+    <form onSubmit={submit} noValidate aria-label={t`Withdraw money`}>
       <Stack gap="4">
-        <FormField label="Amount, USD" error={errors.amount?.message} helperText="At least 50 $">
+        <FormField label={t`Amount, USD`} error={errors.amount?.message} helperText={t`At least 50 $`}>
           <InputGroup endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" placeholder="Enter amount" {...register('amount')} />
+            <Input inputMode="decimal" autoComplete="off" placeholder={t`Enter amount`} {...register('amount')} />
           </InputGroup>
         </FormField>
         {saved.length > 0 && (
           <HStack gap="2" wrap="wrap" data-testid="saved-addresses">
             <Text fontSize="sm" color="fg.muted">
-              Pay to:
+              <Trans>
+                <Trans>Pay to:</Trans>
+              </Trans>
             </Text>
             {saved.map((a) => (
               <Button
@@ -74,14 +78,14 @@ export function WithdrawForm({
           </HStack>
         )}
         <FormField
-          label="Wallet address"
+          label={t`Wallet address`}
           error={errors.walletAddress?.message}
-          helperText="Your USDT wallet on TON, e.g. EQ… or UQ…"
+          helperText={t`Your USDT wallet on TON, e.g. EQ… or UQ…`}
         >
           <Input
             autoComplete="off"
             spellCheck={false}
-            placeholder="USDT (TON) wallet address"
+            placeholder={t`USDT (TON) wallet address`}
             {...register('walletAddress')}
           />
         </FormField>
@@ -92,7 +96,7 @@ export function WithdrawForm({
           alignSelf={{ base: 'stretch', sm: 'flex-start' }}
           loading={isSubmitting}
         >
-          <ArrowUpFromLine /> Send Money
+          <ArrowUpFromLine /> <Trans>Send Money</Trans>
         </Button>
       </Stack>
     </form>

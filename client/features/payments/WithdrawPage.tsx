@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert } from '@chakra-ui/react/alert';
 import { Card } from '@chakra-ui/react/card';
@@ -16,6 +17,7 @@ import { TransactionHistory } from './TransactionHistory';
 import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
 import { PayoutAddressesCard, PayoutAddressesQuery } from './PayoutAddresses';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const WithdrawMeQuery = graphql(`
   query WithdrawMe {
@@ -54,7 +56,7 @@ export function WithdrawPage() {
   const send = async (values: WithdrawalValues): Promise<WithdrawResult> => {
     try {
       await requestWithdrawal({ variables: values });
-      notifySuccess('Withdraw request created');
+      notifySuccess(t`Withdraw request created`);
       return { ok: true };
     } catch (error) {
       const { message, field } = serverError(error);
@@ -67,27 +69,29 @@ export function WithdrawPage() {
   return (
     <Page {...pageHeadings['/publisher/payments']}>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
-        <BalanceCard label="Available" amount={me?.publisherBalance} testId="available-balance" emphasized />
+        <BalanceCard label={t`Available`} amount={me?.publisherBalance} testId="available-balance" emphasized />
         <BalanceCard
-          label="On hold"
+          label={t`On hold`}
           amount={me?.publisherOnHoldBalance}
           testId="hold-balance"
-          hint="Recent earnings, available after the hold period"
+          hint={t`Recent earnings, available after the hold period`}
         />
-        <BalanceCard label="Total" amount={total} testId="total-balance" />
+        <BalanceCard label={t`Total`} amount={total} testId="total-balance" />
       </Stack>
       <Card.Root variant="outline">
         <Card.Body gap="4">
           <Heading as="h2" size="md">
-            Request a withdrawal
+            <Trans>Request a withdrawal</Trans>
           </Heading>
           <Alert.Root status="info" variant="subtle" borderRadius="md">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Description>
-                Withdrawals are processed within up to 72 hours. The wallet must be a USDT wallet on TON. The first
-                withdrawal to an address you were never paid at is held before anyone can approve it: its row says until
-                when.
+                <Trans>
+                  Withdrawals are processed within up to 72 hours. The wallet must be a USDT wallet on TON. The first
+                  withdrawal to an address you were never paid at is held before anyone can approve it: its row says
+                  until when.
+                </Trans>
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -109,11 +113,11 @@ export function WithdrawPage() {
       <PayoutAddressesCard />
       <TransactionHistory
         kind="WITHDRAWAL"
-        title="Withdrawal history"
+        title={t`Withdrawal history`}
         empty={{
           icon: <Banknote />,
-          title: 'No withdrawals yet',
-          description: 'Your withdrawal requests and their statuses will be listed here.',
+          title: t`No withdrawals yet`,
+          description: t`Your withdrawal requests and their statuses will be listed here.`,
         }}
       />
     </Page>

@@ -1,10 +1,20 @@
+import { t } from '@lingui/core/macro';
 // The messages of Add funds and Withdraw; tests assert them verbatim.
+// Each in the reader's language when read (the spec's English is the source).
 export const amountMessages = {
-  required: 'Enter required value',
-  numeric: 'Enter correct value',
-  topUpMinimum: 'The value must be greater than 1',
-  withdrawalMinimum: 'The value must be at least 50',
-} as const;
+  get required() {
+    return t`Enter required value`;
+  },
+  get numeric() {
+    return t`Enter correct value`;
+  },
+  get topUpMinimum() {
+    return t`The value must be greater than 1`;
+  },
+  get withdrawalMinimum() {
+    return t`The value must be at least 50`;
+  },
+};
 
 /**
  * More than can be withdrawn now: how much can, and what of the rest is on hold (the server
@@ -12,8 +22,8 @@ export const amountMessages = {
  */
 export function aboveAvailableMessage(available: string, onHold: string): string {
   return toMicros(onHold) > 0n
-    ? `You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`
-    : `You can withdraw up to ${available} $, your available balance`;
+    ? t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`
+    : t`You can withdraw up to ${available} $, your available balance`;
 }
 
 export const TOP_UP_MINIMUM = '1';

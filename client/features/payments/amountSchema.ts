@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 // The forms' schemas, apart from amount.ts so that pages showing amounts do not load zod.
 import '../../lib/zod-config';
 import { z } from 'zod';
 import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
-import { TON_ADDRESS_MESSAGE, isTonAddress } from './tonAddress';
+import { isTonAddress } from './tonAddress';
 
 const amountField = (check: (value: string) => string | undefined) =>
   z.string().superRefine((value, ctx) => {
@@ -20,8 +21,8 @@ export function withdrawalSchema(available: string, onHold: string) {
     walletAddress: z
       .string()
       .trim()
-      .min(1, amountMessages.required)
-      .refine((value) => isTonAddress(value), TON_ADDRESS_MESSAGE),
+      .min(1, { error: () => amountMessages.required })
+      .refine((value) => isTonAddress(value), { error: () => t`Enter a valid TON wallet address (USDT on TON)` }),
   });
 }
 export type WithdrawalValues = z.infer<ReturnType<typeof withdrawalSchema>>;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { TransactionStatus } from '../../gql/graphql';
 
 export interface StatusLook {
@@ -8,9 +9,24 @@ export interface StatusLook {
 
 /** IN_PROGRESS → Pending (warning), DONE → Done (success), FAILED → Failed (danger). */
 export const transactionStatus: Record<TransactionStatus, StatusLook> = {
-  IN_PROGRESS: { label: 'Pending', colorPalette: 'orange' },
-  DONE: { label: 'Done', colorPalette: 'green' },
-  FAILED: { label: 'Failed', colorPalette: 'red' },
+  IN_PROGRESS: {
+    get label() {
+      return t`Pending`;
+    },
+    colorPalette: 'orange',
+  },
+  DONE: {
+    get label() {
+      return t`Done`;
+    },
+    colorPalette: 'green',
+  },
+  FAILED: {
+    get label() {
+      return t`Failed`;
+    },
+    colorPalette: 'red',
+  },
 };
 
 /**
@@ -18,16 +34,16 @@ export const transactionStatus: Record<TransactionStatus, StatusLook> = {
  * requested → approved → sent → paid; or rejected (by finance, before it was sent) or not paid
  * (the chain refused the transfer). The status badge above it keeps the short Pending/Done/Failed.
  */
-export function payoutStage(t: {
+export function payoutStage(tx: {
   status: TransactionStatus;
   payoutStage?: 'REQUESTED' | 'APPROVED' | 'SENT' | null;
   batchId?: number | null;
 }): string {
-  if (t.status === 'DONE') return 'Paid: confirmed on chain';
-  if (t.status === 'FAILED') return t.batchId ? 'Not paid: the transfer was refused' : 'Rejected by finance';
-  if (t.payoutStage === 'SENT') return 'Sent: waiting for the chain to confirm';
-  if (t.payoutStage === 'APPROVED') return 'Approved: goes out in the next payout round';
-  return 'Requested: waiting for approval';
+  if (tx.status === 'DONE') return t`Paid: confirmed on chain`;
+  if (tx.status === 'FAILED') return tx.batchId ? t`Not paid: the transfer was refused` : t`Rejected by finance`;
+  if (tx.payoutStage === 'SENT') return t`Sent: waiting for the chain to confirm`;
+  if (tx.payoutStage === 'APPROVED') return t`Approved: goes out in the next payout round`;
+  return t`Requested: waiting for approval`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -23,6 +24,7 @@ import {
   writePlatformTotals,
 } from './platformsApi';
 import { LIVE_QUERY, refetchQuietly, useLiveSubscription } from '../../lib/live';
+import { Trans } from '@lingui/react/macro';
 
 const typeLabel = (type: string) => taskTabLabels[type as keyof typeof taskTabLabels] ?? type;
 
@@ -77,10 +79,10 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
 
   return (
     <Page
-      title="App statistics"
+      title={t`App statistics`}
       description={
         app
-          ? `Campaigns shown in ${app.title}: ${app.completed} completed, ${formatMoney(app.revenue)} earned`
+          ? t`Campaigns shown in ${app.title}: ${app.completed} completed, ${formatMoney(app.revenue)} earned`
           : undefined
       }
       actions={
@@ -88,7 +90,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           {rows && rows.length > 0 && <CsvButton path={`/v1/platforms/${platformId}/campaigns.csv`} />}
           <Button asChild variant="ghost" size="sm">
             <Link to="/publisher">
-              <ArrowLeft /> My Apps
+              <ArrowLeft /> <Trans>My Apps</Trans>
             </Link>
           </Button>
         </HStack>
@@ -102,9 +104,11 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
           ))}
         </Stack>
       ) : rows.length === 0 ? (
-        <EmptyState icon={<ListTodo />} title="You don't have any tasks">
+        <EmptyState icon={<ListTodo />} title={t`You don't have any tasks`}>
           <Button asChild variant="outline">
-            <Link to="/publisher">Go to Publisher</Link>
+            <Link to="/publisher">
+              <Trans>Go to Publisher</Trans>
+            </Link>
           </Button>
         </EmptyState>
       ) : (
@@ -122,12 +126,22 @@ function CampaignsTable({ rows }: { rows: PlatformCampaignsRows }) {
       <Table.Root size="sm" data-testid="app-campaigns-table">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Task type</Table.ColumnHeader>
-            <Table.ColumnHeader>Advertised resource</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Completed</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Revenue $</Table.ColumnHeader>
-            <Table.ColumnHeader title="Whether the campaign runs in the network; campaigns that excluded this app are not shown to its players, and which ones stays private">
-              Campaign
+            <Table.ColumnHeader>
+              <Trans>Task type</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <Trans>Advertised resource</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Completed</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Revenue $</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader
+              title={t`Whether the campaign runs in the network; campaigns that excluded this app are not shown to its players, and which ones stays private`}
+            >
+              <Trans>Campaign</Trans>
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -144,7 +158,7 @@ function CampaignsTable({ rows }: { rows: PlatformCampaignsRows }) {
               </Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={r.isActive ? 'green' : 'gray'} variant="subtle">
-                  {r.isActive ? 'Running' : 'Stopped'}
+                  {r.isActive ? t`Running` : t`Stopped`}
                 </Badge>
               </Table.Cell>
             </Table.Row>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
@@ -8,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { LogoField } from '../projects/ResourceFields';
 import { type AwardItem, newAwardKey, validateAward } from './platform';
+import { Trans } from '@lingui/react/macro';
 
 export type AwardDialogMode = { kind: 'create' } | { kind: 'edit'; award: AwardItem };
 
@@ -52,7 +54,7 @@ export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate,
           <Dialog.Content data-testid="award-dialog">
             <form
               noValidate
-              aria-label={editing ? 'Edit award' : 'New award'}
+              aria-label={editing ? t`Edit award` : t`New award`}
               onSubmit={(e) => {
                 e.preventDefault();
                 e.stopPropagation();
@@ -60,14 +62,14 @@ export function AwardDialog({ mode, awards, upload, onClose, onCreate, onUpdate,
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>{editing ? 'Edit award' : 'New award'}</Dialog.Title>
+                <Dialog.Title>{editing ? t`Edit award` : t`New award`}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <FormField label="Award name" error={errors.title}>
+                  <FormField label={t`Award name`} error={errors.title}>
                     <Input
                       value={title}
-                      placeholder="Coins"
+                      placeholder={t`Coins`}
                       autoFocus
                       onChange={(e) => {
                         setTitle(e.target.value);
@@ -162,17 +164,17 @@ function AwardFooter({
     <Dialog.Footer justifyContent="space-between">
       {editing ? (
         <Button variant="ghost" colorPalette="red" onClick={onDelete}>
-          <Trash2 /> Delete award
+          <Trash2 /> <Trans>Delete award</Trans>
         </Button>
       ) : (
         <span />
       )}
       <Stack direction="row" gap="2">
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" colorPalette="brand">
-          {editing ? 'Save award' : 'Add award'}
+          {editing ? t`Save award` : t`Add award`}
         </Button>
       </Stack>
     </Dialog.Footer>

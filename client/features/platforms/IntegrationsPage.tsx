@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -17,6 +18,7 @@ import { useAuthConfig } from '../auth/useAuthConfig';
 import { PlatformsQuery } from './platformsApi';
 import { ShowcaseCode } from './ShowcaseCode';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 /** Publisher → Integrations: the showcase code for each app, in four flavours, and where to read more. */
 export function IntegrationsPage() {
@@ -30,39 +32,26 @@ export function IntegrationsPage() {
   return (
     <Page
       {...pageHeadings['/publisher/integrations']}
-      actions={
-        config?.docsUrl ? (
-          <HStack gap="2" wrap="wrap">
-            <Button asChild variant="outline" size="sm">
-              <ChakraLink href={config.docsUrl} target="_blank" rel="noreferrer">
-                Knowledge base <ExternalLink />
-              </ChakraLink>
-            </Button>
-            <Button asChild variant="ghost" size="sm">
-              <ChakraLink href="/api/reference" target="_blank" rel="noreferrer">
-                API reference <ExternalLink />
-              </ChakraLink>
-            </Button>
-          </HStack>
-        ) : undefined
-      }
+      actions={config?.docsUrl ? <DocsLinks docsUrl={config.docsUrl} /> : undefined}
     >
       {loading && !data ? (
         <Skeleton h="60" borderRadius="xl" />
       ) : apps.length === 0 ? (
         <EmptyState
           icon={<Smartphone />}
-          title="You don't have any platforms"
-          description="Create an app first: its code appears here."
+          title={t`You don't have any platforms`}
+          description={t`Create an app first: its code appears here.`}
         >
           <Button asChild colorPalette="brand">
-            <Link to="/publisher/platforms/create">Add App</Link>
+            <Link to="/publisher/platforms/create">
+              <Trans>Add App</Trans>
+            </Link>
           </Button>
         </EmptyState>
       ) : (
         <Card.Root>
           <Card.Body gap="4">
-            <FormField label="App">
+            <FormField label={t`App`}>
               <NativeSelect.Root maxW={{ md: 'sm' }}>
                 <NativeSelect.Field
                   value={platformId}
@@ -81,23 +70,61 @@ export function IntegrationsPage() {
             <ShowcaseCode platformId={platformId} />
             <Stack gap="1" fontSize="sm" color="fg.muted">
               <Text>
-                Test before going live: add <Code>data-debug="true"</Code> to the element (or <Code>debug: true</Code>{' '}
-                to <Code>Showcase.init</Code>) to get one test task that completes without money moving.
+                <Trans>
+                  Test before going live: add{' '}
+                  <Code>
+                    <Trans>data-debug="true"</Trans>
+                  </Code>{' '}
+                  to the element (or{' '}
+                  <Code>
+                    <Trans>debug: true</Trans>
+                  </Code>{' '}
+                  to{' '}
+                  <Code>
+                    <Trans>Showcase.init</Trans>
+                  </Code>
+                  ) to get one test task that completes without money moving.
+                </Trans>
               </Text>
               <Text>
-                Players see the showcase in their Telegram language (English, Russian, Ukrainian, Spanish, Portuguese,
-                Turkish, Indonesian, Persian and Arabic; right to left where it should be).
+                <Trans>
+                  Players see the showcase in their Telegram language (English, Russian, Ukrainian, Spanish, Portuguese,
+                  Turkish, Indonesian, Persian and Arabic; right to left where it should be).
+                </Trans>
               </Text>
               <Text>
-                TypeScript types:{' '}
-                <ChakraLink href={`${origin}/showcase.d.ts`} target="_blank" rel="noreferrer">
-                  {origin}/showcase.d.ts
-                </ChakraLink>
+                <Trans>
+                  TypeScript types:{' '}
+                  <ChakraLink href={`${origin}/showcase.d.ts`} target="_blank" rel="noreferrer">
+                    <Trans>{origin}/showcase.d.ts</Trans>
+                  </ChakraLink>
+                </Trans>
               </Text>
             </Stack>
           </Card.Body>
         </Card.Root>
       )}
     </Page>
+  );
+}
+
+function DocsLinks({ docsUrl }: { docsUrl: string }) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button asChild variant="outline" size="sm">
+        <ChakraLink href={docsUrl} target="_blank" rel="noreferrer">
+          <Trans>
+            Knowledge base <ExternalLink />
+          </Trans>
+        </ChakraLink>
+      </Button>
+      <Button asChild variant="ghost" size="sm">
+        <ChakraLink href="/api/reference" target="_blank" rel="noreferrer">
+          <Trans>
+            API reference <ExternalLink />
+          </Trans>
+        </ChakraLink>
+      </Button>
+    </HStack>
   );
 }

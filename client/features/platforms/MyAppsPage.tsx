@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Badge } from '@chakra-ui/react/badge';
@@ -23,6 +24,7 @@ import { PlatformKeyDialog, ShowcaseCodeDialog } from './PlatformModals';
 import { PLATFORM_PAGE_SIZE, PlatformStatsSubscription, PlatformsQuery, writePlatformTotals } from './platformsApi';
 import { useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
@@ -95,24 +97,24 @@ export function MyAppsPage() {
       ) : platforms.length === 0 ? (
         <EmptyState
           icon={<Smartphone />}
-          title="You don't have any platforms"
-          description="Add your mini app to show paid tasks to your players and earn from every completed action."
+          title={t`You don't have any platforms`}
+          description={t`Add your mini app to show paid tasks to your players and earn from every completed action.`}
         >
           <Button colorPalette="brand" onClick={goCreate}>
-            <Plus /> Add App
+            <Plus /> <Trans>Add App</Trans>
           </Button>
         </EmptyState>
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={GRID} gap="5" data-testid="apps-grid">
-            <AddCard label="Add New App" icon={<Plus size={28} />} testId="add-app-card" onClick={goCreate} />
+            <AddCard label={t`Add New App`} icon={<Plus size={28} />} testId="add-app-card" onClick={goCreate} />
             {platforms.map((p) => (
               <AppCard key={p.id} platform={p} onApiKey={() => setKeyFor(p.id)} onCode={() => setCodeFor(p.id)} />
             ))}
           </SimpleGrid>
           {total > platforms.length && (
             <Button variant="outline" alignSelf="center" loading={loadingMore} onClick={() => void showMore()}>
-              Show more Apps
+              <Trans>Show more Apps</Trans>
             </Button>
           )}
         </Stack>
@@ -151,7 +153,7 @@ function AppCard({
           </Avatar.Root>
           <Menu.Root positioning={{ placement: 'bottom-end' }}>
             <Menu.Trigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${platform.title}`}>
+              <IconButton variant="ghost" size="sm" aria-label={t`Actions for ${platform.title}`}>
                 <EllipsisVertical />
               </IconButton>
             </Menu.Trigger>
@@ -162,13 +164,13 @@ function AppCard({
                     value="edit"
                     onSelect={() => void navigate({ to: '/publisher/platforms/edit/$id', params: { id: platform.id } })}
                   >
-                    <Pencil size={14} /> Edit
+                    <Pencil size={14} /> <Trans>Edit</Trans>
                   </Menu.Item>
                   <Menu.Item value="api-key" onSelect={onApiKey}>
-                    <KeyRound size={14} /> Get API key
+                    <KeyRound size={14} /> <Trans>Get API key</Trans>
                   </Menu.Item>
                   <Menu.Item value="code" onSelect={onCode}>
-                    <Code size={14} /> Get code
+                    <Code size={14} /> <Trans>Get code</Trans>
                   </Menu.Item>
                 </Menu.Content>
               </Menu.Positioner>
@@ -181,14 +183,14 @@ function AppCard({
         <AppCardStats completed={platform.completed} revenue={platform.revenue} />
         <HStack justify="space-between">
           <Badge colorPalette={platform.isActive ? 'green' : 'gray'} variant="subtle" borderRadius="full" px="2.5">
-            {platform.isActive ? 'Active' : 'Inactive'}
+            {platform.isActive ? t`Active` : t`Inactive`}
           </Badge>
           <IconButton
             asChild
             variant="subtle"
             size="sm"
             borderRadius="full"
-            aria-label={`Statistics of ${platform.title}`}
+            aria-label={t`Statistics of ${platform.title}`}
           >
             <Link to="/publisher/$id/campaigns" params={{ id: platform.id }}>
               <ChartColumn />
@@ -209,11 +211,11 @@ function AppCardStats({ completed, revenue }: { completed: number; revenue: stri
       gap="6"
       fontSize="sm"
       data-testid="app-card-stats"
-      title="Since the app was added: actions its players completed (voided ones not counted) and what they earned. Statistics shows them day by day."
+      title={t`Since the app was added: actions its players completed (voided ones not counted) and what they earned. Statistics shows them day by day.`}
     >
       <div>
         <Text as="dt" color="fg.muted" fontSize="xs">
-          Completed, all time
+          <Trans>Completed, all time</Trans>
         </Text>
         <Text as="dd" fontWeight="semibold" data-testid="app-card-completed">
           <LiveValue value={completed} />
@@ -221,7 +223,7 @@ function AppCardStats({ completed, revenue }: { completed: number; revenue: stri
       </div>
       <div>
         <Text as="dt" color="fg.muted" fontSize="xs">
-          Revenue, all time
+          <Trans>Revenue, all time</Trans>
         </Text>
         <Text as="dd" fontWeight="semibold" data-testid="app-card-revenue">
           <LiveValue value={formatMoney(revenue)} />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -34,6 +35,7 @@ import {
 } from './platform';
 import { platformSchema } from './platformSchema';
 import { roundMoney } from '../../lib/money';
+import { Trans } from '@lingui/react/macro';
 
 export interface PlatformFormProps {
   mode: 'create' | 'edit';
@@ -87,7 +89,7 @@ export function PlatformForm({
   );
 
   return (
-    <form ref={root} onSubmit={submit} noValidate aria-label={mode === 'edit' ? 'Edit App' : 'New App'}>
+    <form ref={root} onSubmit={submit} noValidate aria-label={mode === 'edit' ? t`Edit App` : t`New App`}>
       <Stack gap="6">
         <AppSection
           mode={mode}
@@ -133,7 +135,7 @@ export function PlatformForm({
 
         <IntegrationSection register={register} errors={errors} hasBotToken={hasBotToken} />
 
-        <SubmitBar label={mode === 'edit' ? 'Save App' : 'Create App'} submitting={formState.isSubmitting} />
+        <SubmitBar label={mode === 'edit' ? t`Save App` : t`Create App`} submitting={formState.isSubmitting} />
       </Stack>
 
       <AwardDialog
@@ -230,14 +232,16 @@ function AppSection({
   return (
     <Card.Root borderRadius="2xl">
       <Card.Body gap="5">
-        <Heading size="md">App</Heading>
+        <Heading size="md">
+          <Trans>App</Trans>
+        </Heading>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <FormField label="App name" error={errors.title?.message}>
-            <Input placeholder="My mini app" autoComplete="off" {...register('title')} />
+          <FormField label={t`App name`} error={errors.title?.message}>
+            <Input placeholder={t`My mini app`} autoComplete="off" {...register('title')} />
           </FormField>
-          <FormField label="Category" error={errors.categoryId?.message}>
+          <FormField label={t`Category`} error={errors.categoryId?.message}>
             <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Choose a category" {...register('categoryId')}>
+              <NativeSelect.Field placeholder={t`Choose a category`} {...register('categoryId')}>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.title}
@@ -248,14 +252,14 @@ function AppSection({
             </NativeSelect.Root>
           </FormField>
           <FormField
-            label="Telegram direct link"
+            label={t`Telegram direct link`}
             error={errors.tgBotUrl?.message}
             helperText={
-              mode === 'edit' ? 'The Telegram link cannot change after creation' : 'https://t.me/your_bot/app'
+              mode === 'edit' ? t`The Telegram link cannot change after creation` : 'https://t.me/your_bot/app'
             }
           >
             <Input
-              placeholder="https://t.me/your_link"
+              placeholder={t`https://t.me/your_link`}
               autoComplete="off"
               readOnly={mode === 'edit'}
               bg={mode === 'edit' ? 'bg.muted' : undefined}
@@ -267,8 +271,8 @@ function AppSection({
               })}
             />
           </FormField>
-          <FormField label="Web app URL" error={errors.webappUrl?.message}>
-            <Input placeholder="https://your-app.example" autoComplete="off" {...register('webappUrl')} />
+          <FormField label={t`Web app URL`} error={errors.webappUrl?.message}>
+            <Input placeholder={t`https://your-app.example`} autoComplete="off" {...register('webappUrl')} />
           </FormField>
         </SimpleGrid>
         <Box data-invalid={errors.logo ? '' : undefined}>
@@ -303,18 +307,20 @@ function AwardsSection({
       <Card.Body gap="4">
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="0">
-            <Heading size="md">Awards</Heading>
+            <Heading size="md">
+              <Trans>Awards</Trans>
+            </Heading>
             <Text fontSize="sm" color="fg.muted">
-              The in-app rewards (coins, gems…) your players get for completing tasks.
+              <Trans>The in-app rewards (coins, gems…) your players get for completing tasks.</Trans>
             </Text>
           </Stack>
           <Button variant="outline" size="sm" onClick={onAdd}>
-            <Plus /> Add award
+            <Plus /> <Trans>Add award</Trans>
           </Button>
         </HStack>
         {awards.length === 0 ? (
           <Text fontSize="sm" color="fg.muted" data-testid="no-awards">
-            No awards yet. Add one to choose it in the task types below.
+            <Trans>No awards yet. Add one to choose it in the task types below.</Trans>
           </Text>
         ) : (
           <Flex gap="3" wrap="wrap" data-testid="awards-list">
@@ -343,7 +349,7 @@ function AwardsSection({
                   size="2xs"
                   variant="ghost"
                   borderRadius="full"
-                  aria-label={`Edit award ${a.title}`}
+                  aria-label={t`Edit award ${a.title}`}
                   onClick={() => onEdit(a)}
                 >
                   <Pencil />
@@ -392,12 +398,22 @@ function ShowcaseSection({
     <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 3' }}>
       <Card.Body gap="4">
         <Stack gap="0">
-          <Heading size="md">Showcase customization</Heading>
+          <Heading size="md">
+            <Trans>Showcase customization</Trans>
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Choose what your players get for each task type.
+            <Trans>Choose what your players get for each task type.</Trans>
           </Text>
         </Stack>
-        <Flex ref={tablist} role="tablist" aria-label="Task types" gap="1" wrap="wrap" borderBottomWidth="1px" pb="2">
+        <Flex
+          ref={tablist}
+          role="tablist"
+          aria-label={t`Task types`}
+          gap="1"
+          wrap="wrap"
+          borderBottomWidth="1px"
+          pb="2"
+        >
           {services.map((s, i) => {
             const selected = s.taskType === tab;
             const hasError = Boolean(errors.services?.[i]);
@@ -466,9 +482,11 @@ function ThemeSection({
     <Card.Root borderRadius="2xl" gridColumn={{ lg: 'span 2' }}>
       <Card.Body gap="4">
         <Stack gap="0">
-          <Heading size="md">Theme</Heading>
+          <Heading size="md">
+            <Trans>Theme</Trans>
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
-            How the showcase looks inside your app.
+            <Trans>How the showcase looks inside your app.</Trans>
           </Text>
         </Stack>
         <SegmentGroup.Root
@@ -476,13 +494,13 @@ function ThemeSection({
           alignSelf="flex-start"
           value={isDark ? 'dark' : 'light'}
           onValueChange={(e) => e.value && onChange(e.value === 'dark')}
-          aria-label="Showcase theme"
+          aria-label={t`Showcase theme`}
         >
           <SegmentGroup.Indicator />
           <SegmentGroup.Items
             items={[
-              { value: 'light', label: 'Light' },
-              { value: 'dark', label: 'Dark' },
+              { value: 'light', label: t`Light` },
+              { value: 'dark', label: t`Dark` },
             ]}
           />
         </SegmentGroup.Root>
@@ -506,26 +524,28 @@ function IntegrationSection({
     <Card.Root borderRadius="2xl" data-testid="integration-section">
       <Card.Body gap="5">
         <Stack gap="0">
-          <Heading size="md">Integration (optional)</Heading>
+          <Heading size="md">
+            <Trans>Integration (optional)</Trans>
+          </Heading>
           <Text fontSize="sm" color="fg.muted">
-            For apps that check players' Telegram data or credit awards from their own server.
+            <Trans>For apps that check players' Telegram data or credit awards from their own server.</Trans>
           </Text>
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField
-            label="Telegram bot id"
+            label={t`Telegram bot id`}
             error={errors.tgBotId?.message}
-            helperText="Your bot's numeric id (the digits before the colon in its token). It is used to check the signature of the Telegram data your app passes to the showcase; we fill it in from Telegram when we can."
+            helperText={t`Your bot's numeric id (the digits before the colon in its token). It is used to check the signature of the Telegram data your app passes to the showcase; we fill it in from Telegram when we can.`}
           >
             <Input placeholder="123456789" inputMode="numeric" autoComplete="off" {...register('tgBotId')} />
           </FormField>
           <FormField
-            label="Bot token"
+            label={t`Bot token`}
             error={errors.botToken?.message}
             helperText={
               hasBotToken
-                ? 'A bot token is saved. Leave this empty to keep it, or enter a new one to replace it.'
-                : "Your app's bot token from @BotFather. It is stored encrypted and used to validate the Telegram initData your app passes to the showcase."
+                ? t`A bot token is saved. Leave this empty to keep it, or enter a new one to replace it.`
+                : t`Your app's bot token from @BotFather. It is stored encrypted and used to validate the Telegram initData your app passes to the showcase.`
             }
           >
             <Input
@@ -538,13 +558,13 @@ function IntegrationSection({
           </FormField>
         </SimpleGrid>
         <FormField
-          label="Reward callback URL"
+          label={t`Reward callback URL`}
           error={errors.rewardCallbackUrl?.message}
-          helperText="When a player completes a task, our server sends a signed request to this address so your server can credit the award."
+          helperText={t`When a player completes a task, our server sends a signed request to this address so your server can credit the award.`}
         >
           <Input
             type="url"
-            placeholder="https://your-server.example/rewards"
+            placeholder={t`https://your-server.example/rewards`}
             autoComplete="off"
             {...register('rewardCallbackUrl')}
           />
@@ -581,10 +601,12 @@ export function ServicePanel({
   return (
     <Stack gap="5">
       <Stack gap="3">
-        <Text fontWeight="semibold">Awards for {label}</Text>
+        <Text fontWeight="semibold">
+          <Trans>Awards for {label}</Trans>
+        </Text>
         {service.awards.length === 0 && (
           <Text fontSize="sm" color="fg.muted">
-            No awards for this task type yet.
+            <Trans>No awards for this task type yet.</Trans>
           </Text>
         )}
         {service.awards.map((row, j) => (
@@ -606,7 +628,9 @@ export function ServicePanel({
           alignSelf="flex-start"
           onClick={() => onChange({ awards: [...service.awards, { awardKey: '', awardTitle: '', value: '' }] })}
         >
-          <Gift /> Add award to {label}
+          <Trans>
+            <Gift /> Add award to {label}
+          </Trans>
         </Button>
       </Stack>
 
@@ -619,7 +643,9 @@ export function ServicePanel({
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>Disable task type display</Checkbox.Label>
+            <Checkbox.Label>
+              <Trans>Disable task type display</Trans>
+            </Checkbox.Label>
           </Checkbox.Root>
           {service.taskType === 'SMART_LINK' && (
             <Checkbox.Root
@@ -628,7 +654,9 @@ export function ServicePanel({
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>Award the user in any case</Checkbox.Label>
+              <Checkbox.Label>
+                <Trans>Award the user in any case</Trans>
+              </Checkbox.Label>
             </Checkbox.Root>
           )}
         </Stack>
@@ -646,16 +674,18 @@ export function ServicePanel({
 function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tiers']; feePercent?: number }) {
   return (
     <Field.Root>
-      <Field.Label>You earn per action, by tier</Field.Label>
+      <Field.Label>
+        <Trans>You earn per action, by tier</Trans>
+      </Field.Label>
       {tiers.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          Tier prices appear once the tiers are set up.
+          <Trans>Tier prices appear once the tiers are set up.</Trans>
         </Text>
       ) : (
         <Stack gap="2" w="full" data-testid="tier-list">
-          {tiers.map((t) => (
+          {tiers.map((tier) => (
             <HStack
-              key={t.level}
+              key={tier.level}
               align="flex-start"
               justify="space-between"
               gap="3"
@@ -667,19 +697,19 @@ function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tiers']; f
             >
               <Stack gap="0" minW="0">
                 <Text fontSize="sm" fontWeight="semibold">
-                  Tier {t.level}
+                  <Trans>Tier {tier.level}</Trans>
                 </Text>
                 <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-                  {t.prices.length ? t.prices.map((p) => p.country.title).join(', ') : 'All other countries'}
+                  {tier.prices.length ? tier.prices.map((p) => p.country.title).join(', ') : t`All other countries`}
                 </Text>
               </Stack>
               <Stack gap="0" align="flex-end" flexShrink={0}>
                 <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap" data-testid="tier-earning">
-                  ${roundMoney(t.publisherValue ?? t.value)}
+                  ${roundMoney(tier.publisherValue ?? tier.value)}
                 </Text>
-                {t.publisherValue && (
+                {tier.publisherValue && (
                   <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="tier-price">
-                    advertiser pays ${roundMoney(t.value)}
+                    <Trans>advertiser pays ${roundMoney(tier.value)}</Trans>
                   </Text>
                 )}
               </Stack>
@@ -687,8 +717,10 @@ function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tiers']; f
           ))}
           {fee !== undefined && (
             <Text fontSize="xs" color="fg.muted" data-testid="tier-fee-note">
-              At least. Advertisers pay the tier price or more; the network keeps {fee}% of each action as its fee, and
-              you earn the rest. Campaigns that pay more earn you more.
+              <Trans>
+                At least. Advertisers pay the tier price or more; the network keeps {fee}% of each action as its fee,
+                and you earn the rest. Campaigns that pay more earn you more.
+              </Trans>
             </Text>
           )}
         </Stack>
@@ -723,11 +755,11 @@ function AwardRow({
       data-testid="service-award-row"
       css={{ gridTemplateColumns: { sm: '1fr 140px auto' } }}
     >
-      <FormField label="Award" error={errors?.awardKey?.message}>
+      <FormField label={t`Award`} error={errors?.awardKey?.message}>
         <NativeSelect.Root>
           <NativeSelect.Field
-            aria-label={`${label} award ${index + 1}`}
-            placeholder="Choose an award"
+            aria-label={t`${label} award ${index + 1}`}
+            placeholder={t`Choose an award`}
             value={row.awardKey}
             onChange={(e) => {
               const award = awards.find((a) => a.key === e.target.value);
@@ -743,16 +775,21 @@ function AwardRow({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Quantity" error={errors?.value?.message}>
+      <FormField label={t`Quantity`} error={errors?.value?.message}>
         <Input
-          aria-label={`${label} award ${index + 1} quantity`}
+          aria-label={t`${label} award ${index + 1} quantity`}
           inputMode="numeric"
           placeholder="100"
           value={row.value}
           onChange={(e) => onChange({ value: e.target.value.replace(/[^\d]/g, '') })}
         />
       </FormField>
-      <IconButton aria-label={`Remove ${label} award ${index + 1}`} variant="ghost" mt={{ sm: '6' }} onClick={onRemove}>
+      <IconButton
+        aria-label={t`Remove ${label} award ${index + 1}`}
+        variant="ghost"
+        mt={{ sm: '6' }}
+        onClick={onRemove}
+      >
         <Trash2 />
       </IconButton>
     </SimpleGrid>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -20,12 +21,13 @@ import {
   PlatformsQuery,
   UpdatePlatformMutation,
 } from './platformsApi';
+import { Trans } from '@lingui/react/macro';
 
 function BackToApps() {
   return (
     <Button asChild variant="ghost" size="sm">
       <Link to="/publisher">
-        <ArrowLeft /> My Apps
+        <ArrowLeft /> <Trans>My Apps</Trans>
       </Link>
     </Button>
   );
@@ -65,7 +67,7 @@ export function CreatePlatformPage() {
   };
 
   return (
-    <Page title="New App" actions={<BackToApps />}>
+    <Page title={t`New App`} actions={<BackToApps />}>
       {!initial || (categories.loading && !categories.data) ? (
         <FormSkeleton />
       ) : (
@@ -106,12 +108,14 @@ export function EditPlatformPage() {
   };
 
   return (
-    <Page title="Edit App" actions={<BackToApps />}>
+    <Page title={t`Edit App`} actions={<BackToApps />}>
       {platform.error && !loaded ? (
         // Failures to load a single platform are silent: only the empty state shows.
-        <EmptyState icon={<Smartphone />} title="This app could not be loaded">
+        <EmptyState icon={<Smartphone />} title={t`This app could not be loaded`}>
           <Button asChild variant="outline">
-            <Link to="/publisher">Go to My Apps</Link>
+            <Link to="/publisher">
+              <Trans>Go to My Apps</Trans>
+            </Link>
           </Button>
         </EmptyState>
       ) : !initial || (categories.loading && !categories.data) ? (

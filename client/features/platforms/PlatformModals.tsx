@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -7,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
 import { ShowcaseCode } from './ShowcaseCode';
 import { PlatformKeyQuery, RegeneratePlatformKeyMutation } from './platformsApi';
+import { Trans } from '@lingui/react/macro';
 
 /** Get API key: read-only key with copy; 'Generate new' asks first, then the key modal reopens. */
 export function PlatformKeyDialog({ platformId, onClose }: { platformId: string | null; onClose: () => void }) {
@@ -37,7 +39,7 @@ export function PlatformKeyDialog({ platformId, onClose }: { platformId: string 
       open={platformId !== null}
       apiKey={data?.platform.secretKey ?? ''}
       loading={loading}
-      caption="Use this API key to confirm rewards from your app's server."
+      caption={t`Use this API key to confirm rewards from your app's server.`}
       testIds={{ dialog: 'platform-key-dialog', key: 'platform-api-key', confirm: 'platform-regenerate-confirm' }}
       regenerate={generate}
       onClose={onClose}
@@ -54,20 +56,24 @@ export function ShowcaseCodeDialog({ platformId, onClose }: { platformId: string
         <Dialog.Positioner>
           <Dialog.Content data-testid="showcase-code-dialog">
             <Dialog.Header>
-              <Dialog.Title>Showcase code</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Showcase code</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
                 <Text color="fg.muted">
-                  Paste this code into your mini app where the task showcase should appear. The callbacks (or the
-                  element's events) tell you when the showcase has loaded and when a player starts or finishes a task.
+                  <Trans>
+                    Paste this code into your mini app where the task showcase should appear. The callbacks (or the
+                    element's events) tell you when the showcase has loaded and when a player starts or finishes a task.
+                  </Trans>
                 </Text>
                 {platformId && <ShowcaseCode platformId={platformId} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Close
+                <Trans>Close</Trans>
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
@@ -7,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { graphql } from '../../gql';
 import { useLiveQuery } from '../../lib/live';
 import { dateFormat } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 export const PlatformCallbacksQuery = graphql(`
   query PlatformCallbacks($platformId: ID!) {
@@ -41,9 +43,24 @@ const CallbackUpdatedSubscription = graphql(`
 `);
 
 const STATUS: Record<string, { label: string; palette: string }> = {
-  DELIVERED: { label: 'Delivered', palette: 'green' },
-  PENDING: { label: 'Retrying', palette: 'orange' },
-  FAILED: { label: 'Failed', palette: 'red' },
+  DELIVERED: {
+    get label() {
+      return t`Delivered`;
+    },
+    palette: 'green',
+  },
+  PENDING: {
+    get label() {
+      return t`Retrying`;
+    },
+    palette: 'orange',
+  },
+  FAILED: {
+    get label() {
+      return t`Failed`;
+    },
+    palette: 'red',
+  },
 };
 
 const dateTime = dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
@@ -63,28 +80,44 @@ export function RewardCallbacks({ platformId }: { platformId: string }) {
   return (
     <Stack gap="3" mt="8" data-testid="reward-callbacks">
       <Heading as="h2" size="md">
-        Reward callbacks
+        <Trans>Reward callbacks</Trans>
       </Heading>
       <Text color="fg.muted" fontSize="sm">
-        After each completed task we POST the conversion to your server, signed in{' '}
-        <code>X-Taskgram-Signature: sha256=…</code> (HMAC-SHA256 of the body with the app’s secret key), and retry with
-        backoff until it answers 2xx.
+        <Trans>
+          After each completed task we POST the conversion to your server, signed in{' '}
+          <code>
+            <Trans>X-Taskgram-Signature: sha256=…</Trans>
+          </code>{' '}
+          (HMAC-SHA256 of the body with the app’s secret key), and retry with backoff until it answers 2xx.
+        </Trans>
       </Text>
       {callbacks.length === 0 ? (
         <Text fontSize="sm" color="fg.muted" data-testid="reward-callbacks-empty">
-          No callbacks yet. Set a reward callback URL in the app settings to have your server told when a player
-          completes a task.
+          <Trans>
+            No callbacks yet. Set a reward callback URL in the app settings to have your server told when a player
+            completes a task.
+          </Trans>
         </Text>
       ) : (
         <Box overflowX="auto" borderWidth="1px" borderRadius="xl">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Conversion</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Attempts</Table.ColumnHeader>
-                <Table.ColumnHeader>Last answer</Table.ColumnHeader>
-                <Table.ColumnHeader>Created</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Conversion</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Status</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Attempts</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Last answer</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Created</Trans>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -99,14 +132,16 @@ export function RewardCallbacks({ platformId }: { platformId: string }) {
                       </Badge>
                       {c.nextAttemptAt && (
                         <Text fontSize="xs" color="fg.muted">
-                          next try {time(c.nextAttemptAt)}
+                          <Trans>next try {time(c.nextAttemptAt)}</Trans>
                         </Text>
                       )}
                     </Table.Cell>
                     <Table.Cell textAlign="end">{c.attempts}</Table.Cell>
                     <Table.Cell>
                       {c.attemptLog.length === 0 ? (
-                        <Text color="fg.muted">Not sent yet</Text>
+                        <Text color="fg.muted">
+                          <Trans>Not sent yet</Trans>
+                        </Text>
                       ) : (
                         <details>
                           <summary>{c.lastError ?? `HTTP ${c.lastStatusCode}`}</summary>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -24,14 +25,14 @@ export function ShowcaseCode({ platformId }: { platformId: string }) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_DURATION);
     } catch {
-      notifyError('Could not copy, select the code and copy it');
+      notifyError(t`Could not copy, select the code and copy it`);
     }
   };
 
   return (
     <Stack gap="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <HStack gap="1" role="tablist" aria-label="Integration" wrap="wrap">
+        <HStack gap="1" role="tablist" aria-label={t`Integration`} wrap="wrap">
           {KINDS.map((k) => (
             <Button
               key={k}
@@ -51,9 +52,9 @@ export function ShowcaseCode({ platformId }: { platformId: string }) {
           colorPalette="brand"
           variant="subtle"
           onClick={() => void copy()}
-          aria-label={copied ? 'Copied' : 'Copy code'}
+          aria-label={copied ? t`Copied` : t`Copy code`}
         >
-          {copied ? <Check data-testid="copy-done" /> : <Copy />} {copied ? 'Copied' : 'Copy code'}
+          {copied ? <Check data-testid="copy-done" /> : <Copy />} {copied ? t`Copied` : t`Copy code`}
         </Button>
       </HStack>
       <Box
@@ -61,7 +62,7 @@ export function ShowcaseCode({ platformId }: { platformId: string }) {
         role="tabpanel"
         data-testid="showcase-code"
         tabIndex={0}
-        aria-label={`Showcase code: ${SNIPPET_LABELS[kind]}`}
+        aria-label={t`Showcase code: ${SNIPPET_LABELS[kind]}`}
         fontFamily="mono"
         fontSize="sm"
         bg="bg.muted"

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -6,6 +7,7 @@ import { Bot, Link2, Megaphone, MessagesSquare, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PlatformTaskType } from '../../gql/graphql';
 import { type AwardItem, type ServiceItem, previewTaskText } from './platform';
+import { Trans } from '@lingui/react/macro';
 
 const icons: Record<PlatformTaskType, ReactNode> = {
   BOT: <Bot size={18} />,
@@ -38,7 +40,7 @@ export function ShowcasePreview({ title, logo, isDark, awards, services }: Showc
     <Box
       data-testid="showcase-preview"
       data-theme={isDark ? 'dark' : 'light'}
-      aria-label={`Showcase preview, ${isDark ? 'dark' : 'light'} theme`}
+      aria-label={t`Showcase preview, ${isDark ? 'dark' : 'light'} theme`}
       role="img"
       bg={c.bg}
       color={c.fg}
@@ -58,13 +60,13 @@ export function ShowcasePreview({ title, logo, isDark, awards, services }: Showc
           <Box w="6" h="6" borderRadius="md" bg={c.border} />
         )}
         <Text fontWeight="semibold" fontSize="sm" truncate>
-          {title || 'Your app'} · Tasks
+          {title || t`Your app`} · <Trans>Tasks</Trans>
         </Text>
       </HStack>
       <Stack gap="2">
         {shown.length === 0 && (
           <Text fontSize="xs" color={c.muted} textAlign="center" py="6">
-            Every task type is hidden.
+            <Trans>Every task type is hidden.</Trans>
           </Text>
         )}
         {shown.map((s) => (
@@ -109,7 +111,7 @@ function PreviewTask({
         <HStack gap="2" wrap="wrap">
           {rows.length === 0 ? (
             <Text fontSize="2xs" color={c.muted}>
-              No award
+              <Trans>No award</Trans>
             </Text>
           ) : (
             rows.map((a, i) => {
@@ -145,7 +147,7 @@ function PreviewTask({
         bg={c.button}
         color={isDark ? '#0f1115' : '#ffffff'}
       >
-        Start
+        <Trans>Start</Trans>
       </Box>
     </HStack>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { PlatformTaskType } from '../../gql/graphql';
 import { toTelegramLink } from '../projects/constants';
 import type { PlatformValues } from './platformSchema';
@@ -6,24 +7,60 @@ export type { PlatformValues } from './platformSchema';
 
 // The fixed messages users see; tests assert them verbatim.
 export const platformMessages = {
-  nameRequired: 'App name is required',
-  logoRequired: 'Platform logo is required',
-  categoryRequired: 'Choose a category',
-  webappRequired: 'Web app URL is required',
-  webappInvalid: 'The link is not valid, it should start with https://',
-  botRequired: 'Telegram bot link is required',
-  botInvalid: 'The link is not valid, it should start with https://t.me/your_link',
-  awardNameRequired: 'Award name is required',
-  awardNameUnique: 'Award name must be unique',
-  awardLogoRequired: 'Award logo is required',
-  awardRequired: 'Award is required',
-  awardQuantityRequired: 'Award quantity is required',
-  botIdInvalid: 'Enter the numeric bot id',
-  botTokenInvalid: 'The bot token looks like 123456:ABC-DEF…',
-  callbackUrlInvalid: 'The link is not valid, it should start with https://',
-  notValid: 'Fill in all fields correctly',
-  created: 'The app has been created',
-  updated: 'The app has been updated',
+  get nameRequired() {
+    return t`App name is required`;
+  },
+  get logoRequired() {
+    return t`Platform logo is required`;
+  },
+  get categoryRequired() {
+    return t`Choose a category`;
+  },
+  get webappRequired() {
+    return t`Web app URL is required`;
+  },
+  get webappInvalid() {
+    return t`The link is not valid, it should start with https://`;
+  },
+  get botRequired() {
+    return t`Telegram bot link is required`;
+  },
+  get botInvalid() {
+    return t`The link is not valid, it should start with https://t.me/your_link`;
+  },
+  get awardNameRequired() {
+    return t`Award name is required`;
+  },
+  get awardNameUnique() {
+    return t`Award name must be unique`;
+  },
+  get awardLogoRequired() {
+    return t`Award logo is required`;
+  },
+  get awardRequired() {
+    return t`Award is required`;
+  },
+  get awardQuantityRequired() {
+    return t`Award quantity is required`;
+  },
+  get botIdInvalid() {
+    return t`Enter the numeric bot id`;
+  },
+  get botTokenInvalid() {
+    return t`The bot token looks like 123456:ABC-DEF…`;
+  },
+  get callbackUrlInvalid() {
+    return t`The link is not valid, it should start with https://`;
+  },
+  get notValid() {
+    return t`Fill in all fields correctly`;
+  },
+  get created() {
+    return t`The app has been created`;
+  },
+  get updated() {
+    return t`The app has been updated`;
+  },
 } as const;
 
 /** Showcase order. */
@@ -32,20 +69,40 @@ export const TASK_TYPE_ORDER: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'S
 export const CREATE_TASK_TYPES: PlatformTaskType[] = ['BOT', 'CHANNEL', 'CHAT', 'SMART_LINK'];
 
 export const taskTabLabels: Record<PlatformTaskType, string> = {
-  BOT: 'Start Bot',
-  CHANNEL: 'Channel',
-  CHAT: 'Chat',
-  SMART_LINK: 'Visit Link',
-  CUSTOM: 'Custom',
+  get BOT() {
+    return t`Start Bot`;
+  },
+  get CHANNEL() {
+    return t`Channel`;
+  },
+  get CHAT() {
+    return t`Chat`;
+  },
+  get SMART_LINK() {
+    return t`Visit Link`;
+  },
+  get CUSTOM() {
+    return t`Custom`;
+  },
 };
 
 /** What a player sees in the showcase preview for each task type. */
 export const previewTaskText: Record<PlatformTaskType, string> = {
-  BOT: 'Start the bot',
-  CHANNEL: 'Subscribe to the channel',
-  CHAT: 'Join the chat',
-  SMART_LINK: 'Visit the link',
-  CUSTOM: 'Complete the task',
+  get BOT() {
+    return t`Start the bot`;
+  },
+  get CHANNEL() {
+    return t`Subscribe to the channel`;
+  },
+  get CHAT() {
+    return t`Join the chat`;
+  },
+  get SMART_LINK() {
+    return t`Visit the link`;
+  },
+  get CUSTOM() {
+    return t`Complete the task`;
+  },
 };
 
 export interface AwardItem {
@@ -256,7 +313,9 @@ export function toPlatformInput(values: PlatformValues, mode: 'create' | 'edit')
 export type SnippetKind = 'html' | 'element' | 'react' | 'vue';
 export const SNIPPET_LABELS: Record<SnippetKind, string> = {
   html: 'HTML',
-  element: 'Web component',
+  get element() {
+    return t`Web component`;
+  },
   react: 'React',
   vue: 'Vue',
 };

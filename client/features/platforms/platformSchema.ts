@@ -5,13 +5,13 @@ import { isTelegramLink, toTelegramLink } from '../projects/constants';
 import { type TierItem, platformMessages } from './platform';
 
 export const serviceAwardSchema = z.object({
-  awardKey: z.string().min(1, platformMessages.awardRequired),
+  awardKey: z.string().min(1, { error: () => platformMessages.awardRequired }),
   awardTitle: z.string(),
   value: z
     .string()
     .trim()
-    .min(1, platformMessages.awardQuantityRequired)
-    .refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 1), platformMessages.awardQuantityRequired),
+    .min(1, { error: () => platformMessages.awardQuantityRequired })
+    .refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 1), { error: () => platformMessages.awardQuantityRequired }),
 });
 
 export const serviceSchema = z.object({
@@ -26,40 +26,46 @@ export const serviceSchema = z.object({
 const awardSchema = z.object({
   key: z.string(),
   id: z.string().nullable(),
-  title: z.string().trim().min(1, platformMessages.awardNameRequired),
-  logo: z.string().min(1, platformMessages.awardLogoRequired),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: () => platformMessages.awardNameRequired }),
+  logo: z.string().min(1, { error: () => platformMessages.awardLogoRequired }),
 });
 
 export const platformSchema = z
   .object({
-    title: z.string().trim().min(1, platformMessages.nameRequired),
-    logo: z.string().min(1, platformMessages.logoRequired),
-    categoryId: z.string().min(1, platformMessages.categoryRequired),
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: () => platformMessages.nameRequired }),
+    logo: z.string().min(1, { error: () => platformMessages.logoRequired }),
+    categoryId: z.string().min(1, { error: () => platformMessages.categoryRequired }),
     tgBotUrl: z
       .string()
       .trim()
-      .min(1, platformMessages.botRequired)
-      .refine((v) => !v || isTelegramLink(toTelegramLink(v)), platformMessages.botInvalid),
+      .min(1, { error: () => platformMessages.botRequired })
+      .refine((v) => !v || isTelegramLink(toTelegramLink(v)), { error: () => platformMessages.botInvalid }),
     webappUrl: z
       .string()
       .trim()
-      .min(1, platformMessages.webappRequired)
-      .refine((v) => !v || /^https:\/\/\S+$/.test(v), platformMessages.webappInvalid),
+      .min(1, { error: () => platformMessages.webappRequired })
+      .refine((v) => !v || /^https:\/\/\S+$/.test(v), { error: () => platformMessages.webappInvalid }),
     isDarkTheme: z.boolean(),
     // Integration (optional); the checks mirror the server's PlatformInput.
     tgBotId: z
       .string()
       .trim()
-      .refine((v) => !v || (/^\d+$/.test(v) && /[1-9]/.test(v)), platformMessages.botIdInvalid),
+      .refine((v) => !v || (/^\d+$/.test(v) && /[1-9]/.test(v)), { error: () => platformMessages.botIdInvalid }),
     /** Never pre-filled: empty keeps the saved token. */
     botToken: z
       .string()
       .trim()
-      .refine((v) => !v || /^\d+:[\w-]{20,}$/.test(v), platformMessages.botTokenInvalid),
+      .refine((v) => !v || /^\d+:[\w-]{20,}$/.test(v), { error: () => platformMessages.botTokenInvalid }),
     rewardCallbackUrl: z
       .string()
       .trim()
-      .refine((v) => !v || /^https:\/\/\S+$/.test(v), platformMessages.callbackUrlInvalid),
+      .refine((v) => !v || /^https:\/\/\S+$/.test(v), { error: () => platformMessages.callbackUrlInvalid }),
     awards: z.array(awardSchema),
     services: z.array(serviceSchema),
   })

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -6,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { deleteTask } from './projectsApi';
 
 import type { Task } from './ResourceTable';
+import { Trans } from '@lingui/react/macro';
 
 export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
 
@@ -26,7 +28,7 @@ export function DeleteResourceDialog({
     setBusy(true);
     try {
       await deleteTask(projectId, task.id);
-      notifySuccess('Resource successfully deleted');
+      notifySuccess(t`Resource successfully deleted`);
       onClose();
       onDeleted();
     } catch (e) {
@@ -35,18 +37,21 @@ export function DeleteResourceDialog({
       setBusy(false);
     }
   };
+  const taskTitle = task?.title ?? '';
   return (
     <ConfirmDialog
       open={task !== null}
-      title={`Delete ${task?.title}?`}
-      confirmLabel="Delete"
+      title={t`Delete ${taskTitle}?`}
+      confirmLabel={t`Delete`}
       loading={busy}
       iconColor="red-500"
       testId="delete-resource-dialog"
       onCancel={onClose}
       onConfirm={() => void remove()}
     >
-      <Text>Warning: {DELETE_WARNING}.</Text>
+      <Text>
+        <Trans>Warning: {DELETE_WARNING}.</Trans>
+      </Text>
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -19,6 +20,7 @@ import { errorMessage } from '../../lib/api';
 import type { ProjectDialogMode } from './ProjectDialog';
 import { PROJECTS_LIST, ProjectsQuery } from './projectsApi';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 // The modals (forms, zod) load right after the page and stay out of its initial JS; they mount
 // closed, since a dialog mounted already open during a click would take that click as outside.
@@ -44,14 +46,16 @@ export function MyProjectsPage() {
           ))}
         </SimpleGrid>
       ) : error && !data ? (
-        <EmptyState icon={<FolderPlus />} title="Could not load projects" description={errorMessage(error)}>
-          <Button onClick={() => void refetch()}>Try again</Button>
+        <EmptyState icon={<FolderPlus />} title={t`Could not load projects`} description={errorMessage(error)}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5" data-testid="projects-grid">
             <AddCard
-              label="Add New Project"
+              label={t`Add New Project`}
               icon={<FolderPlus size={28} />}
               testId="add-project-card"
               onClick={() => setDialog({ kind: 'create' })}
@@ -68,8 +72,8 @@ export function MyProjectsPage() {
           {projects.length === 0 && (
             <EmptyState
               icon={<FolderPlus />}
-              title="You don't have any projects"
-              description="Create a project and add the bots, channels, chats or links you want to advertise."
+              title={t`You don't have any projects`}
+              description={t`Create a project and add the bots, channels, chats or links you want to advertise.`}
             />
           )}
         </Stack>
@@ -130,7 +134,7 @@ function ProjectCard({
                 <IconButton
                   variant="ghost"
                   size="sm"
-                  aria-label={`Actions for ${project.title}`}
+                  aria-label={t`Actions for ${project.title}`}
                   position="relative"
                   zIndex="1"
                 >
@@ -141,10 +145,10 @@ function ProjectCard({
                 <Menu.Positioner>
                   <Menu.Content>
                     <Menu.Item value="edit" onSelect={onEdit}>
-                      <Pencil size={14} /> Edit
+                      <Pencil size={14} /> <Trans>Edit</Trans>
                     </Menu.Item>
                     <Menu.Item value="api-key" onSelect={onApiKey}>
-                      <KeyRound size={14} /> Get API key
+                      <KeyRound size={14} /> <Trans>Get API key</Trans>
                     </Menu.Item>
                   </Menu.Content>
                 </Menu.Positioner>
@@ -165,14 +169,14 @@ function ProjectCard({
           </Stack>
           <HStack justify="space-between">
             <Text fontSize="sm" color="fg.muted" data-testid="resources-count">
-              Resources: {project.tasksCount}
+              <Trans>Resources: {project.tasksCount}</Trans>
             </Text>
             <IconButton
               asChild
               variant="subtle"
               size="sm"
               borderRadius="full"
-              aria-label={`Open ${project.title}`}
+              aria-label={t`Open ${project.title}`}
               position="relative"
               zIndex="1"
             >

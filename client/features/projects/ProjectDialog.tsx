@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -28,6 +29,7 @@ import {
   UpdateProjectMutation,
 } from './projectsApi';
 import { type ProjectValues, emptyResource, projectSchema, resourceMessages, toTaskInput } from './resource';
+import { Trans } from '@lingui/react/macro';
 
 export type ProjectDialogMode = { kind: 'create' } | { kind: 'edit'; projectId: string };
 
@@ -55,7 +57,7 @@ export function ProjectDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="project-dialog">
             <Dialog.Header>
-              <Dialog.Title>{mode?.kind === 'edit' ? 'Update project' : 'New project'}</Dialog.Title>
+              <Dialog.Title>{mode?.kind === 'edit' ? t`Update project` : t`New project`}</Dialog.Title>
             </Dialog.Header>
             {mode && (
               <ProjectForm
@@ -114,12 +116,12 @@ function ProjectFields({ categories }: { categories: { loading: boolean; data?: 
   const errors = form.formState.errors;
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-      <FormField label="Project name" error={errors.title?.message}>
-        <Input placeholder="My project" {...form.register('title')} />
+      <FormField label={t`Project name`} error={errors.title?.message}>
+        <Input placeholder={t`My project`} {...form.register('title')} />
       </FormField>
-      <FormField label="Category" error={errors.categoryId?.message}>
+      <FormField label={t`Category`} error={errors.categoryId?.message}>
         <NativeSelect.Root disabled={categories.loading}>
-          <NativeSelect.Field placeholder="Choose a category" {...form.register('categoryId')}>
+          <NativeSelect.Field placeholder={t`Choose a category`} {...form.register('categoryId')}>
             {categories.data?.categories.data.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
@@ -146,10 +148,12 @@ function ProjectResources({
   const newCount = fields.filter((_, i) => form.getValues(`tasks.${i}.isNew`)).length;
   return (
     <Stack gap="3">
-      <Text fontWeight="semibold">Resources</Text>
+      <Text fontWeight="semibold">
+        <Trans>Resources</Trans>
+      </Text>
       {editing && fields.length === 0 && (
         <Text color="fg.muted" fontSize="sm">
-          No resources yet.
+          <Trans>No resources yet.</Trans>
         </Text>
       )}
       {fields.map((field, index) => (
@@ -163,7 +167,7 @@ function ProjectResources({
         />
       ))}
       <Button variant="outline" alignSelf="flex-start" onClick={() => append(emptyResource('CUSTOM'))}>
-        <Plus /> Add resource
+        <Plus /> <Trans>Add resource</Trans>
       </Button>
     </Stack>
   );
@@ -203,7 +207,7 @@ function ProjectForm({
       try {
         if (editId) {
           await updateProject({ variables: { id: editId, input } });
-          notifySuccess('Project updated successfully');
+          notifySuccess(t`Project updated successfully`);
           onClose();
         } else {
           const { data } = await createProject({ variables: { input } });
@@ -232,7 +236,7 @@ function ProjectForm({
       <form
         onSubmit={submit}
         noValidate
-        aria-label={editId ? 'Update project' : 'New project'}
+        aria-label={editId ? t`Update project` : t`New project`}
         style={{ display: 'contents' }}
       >
         <Dialog.Body>
@@ -251,10 +255,10 @@ function ProjectForm({
         </Dialog.Body>
         <Dialog.Footer>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} disabled={waiting}>
-            {editId ? 'Save Project' : 'Create Project'}
+            {editId ? t`Save Project` : t`Create Project`}
           </Button>
         </Dialog.Footer>
       </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -8,8 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
 import { ProjectKeyQuery, RegenerateKeyMutation } from './projectsApi';
-
-export const KEY_TEXT = 'Use this API key for all resources within a project';
+import { Trans } from '@lingui/react/macro';
 
 /** Get API key of a project: the shared key modal with this project's key query and mutation. */
 export function ProjectKeyDialog({ projectId, onClose }: { projectId: string | null; onClose: () => void }) {
@@ -40,7 +40,7 @@ export function ProjectKeyDialog({ projectId, onClose }: { projectId: string | n
       open={projectId !== null}
       apiKey={data?.project.secretKey ?? ''}
       loading={loading}
-      caption={KEY_TEXT}
+      caption={t`Use this API key for all resources within a project`}
       testIds={{ dialog: 'api-key-dialog', key: 'api-key', confirm: 'regenerate-confirm' }}
       regenerate={generate}
       onClose={onClose}
@@ -80,11 +80,13 @@ export function ProjectCreatedDialog({
             <Dialog.Body pt="8">
               <Stack gap="3" align="center" textAlign="center">
                 <CircleCheck size={44} color="var(--chakra-colors-green-500)" />
-                <Dialog.Title fontSize="xl">Project created</Dialog.Title>
+                <Dialog.Title fontSize="xl">
+                  <Trans>Project created</Trans>
+                </Dialog.Title>
                 <Text color="fg.muted" data-testid="project-created-advice">
                   {chatsOnly
-                    ? 'Channels and chats need no code: make our system bot an administrator there. It confirms the players who join, so your campaigns pay only for real actions.'
-                    : 'We recommend installing the SDK: it confirms your resources and reports conversions, so your campaigns pay only for real actions.'}
+                    ? t`Channels and chats need no code: make our system bot an administrator there. It confirms the players who join, so your campaigns pay only for real actions.`
+                    : t`We recommend installing the SDK: it confirms your resources and reports conversions, so your campaigns pay only for real actions.`}
                 </Text>
               </Stack>
             </Dialog.Body>
@@ -92,7 +94,7 @@ export function ProjectCreatedDialog({
               {/* Both go to the project page; Set up SDK opens the new resource's SDK details. */}
               <Button asChild variant="outline">
                 <Link to="/advertiser/projects/$id" params={{ id: projectId ?? '' }} onClick={onClose}>
-                  Go to Projects
+                  <Trans>Go to Projects</Trans>
                 </Link>
               </Button>
               <Button asChild colorPalette="brand">
@@ -103,7 +105,7 @@ export function ProjectCreatedDialog({
                   onClick={onClose}
                   data-testid="set-up-sdk"
                 >
-                  Set up SDK
+                  <Trans>Set up SDK</Trans>
                 </Link>
               </Button>
             </Dialog.Footer>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -15,6 +16,7 @@ import { useLiveCampaignStats } from '../campaigns/useLiveCampaignStats';
 import { ResourceTable, resourceRows } from './ResourceTable';
 import { ProjectQuery, ProjectTasksQuery, TaskUpdatedSubscription } from './projectsApi';
 import { RESOURCE_PAGE_SIZE } from './constants';
+import { Trans } from '@lingui/react/macro';
 
 // The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
 const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
@@ -68,15 +70,17 @@ export function ProjectPage() {
     return (
       <EmptyState
         icon={<FolderX />}
-        title={notFound ? 'Project not found' : 'This project could not be loaded'}
+        title={notFound ? t`Project not found` : t`This project could not be loaded`}
         description={
           notFound
-            ? 'It may have been deleted, or it belongs to another account.'
+            ? t`It may have been deleted, or it belongs to another account.`
             : `${message}. Try again in a moment.`
         }
       >
         <Button asChild variant="outline">
-          <Link to="/advertiser/projects">Back to My Projects</Link>
+          <Link to="/advertiser/projects">
+            <Trans>Back to My Projects</Trans>
+          </Link>
         </Button>
       </EmptyState>
     );
@@ -90,7 +94,7 @@ export function ProjectPage() {
       <Stack gap="3">
         <Button asChild variant="plain" size="sm" alignSelf="flex-start" px="0" color="fg.muted">
           <Link to="/advertiser/projects">
-            <ArrowLeft /> My Projects
+            <ArrowLeft /> <Trans>My Projects</Trans>
           </Link>
         </Button>
         <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">
@@ -106,10 +110,10 @@ export function ProjectPage() {
           </Stack>
           <HStack gap="2" wrap="wrap">
             <Button variant="outline" onClick={() => setKeyOpen(true)}>
-              <KeyRound /> API key
+              <KeyRound /> <Trans>API key</Trans>
             </Button>
             <Button colorPalette="brand" onClick={() => setAdding(true)}>
-              <Plus /> Add New Resource
+              <Plus /> <Trans>Add New Resource</Trans>
             </Button>
           </HStack>
         </HStack>
@@ -122,17 +126,19 @@ export function ProjectPage() {
           ))}
         </Stack>
       ) : first.error && !first.data ? (
-        <EmptyState icon={<Layers />} title="Could not load resources" description={errorMessage(first.error)}>
-          <Button onClick={() => void first.refetch()}>Try again</Button>
+        <EmptyState icon={<Layers />} title={t`Could not load resources`} description={errorMessage(first.error)}>
+          <Button onClick={() => void first.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
         </EmptyState>
       ) : total === 0 ? (
         <EmptyState
           icon={<Layers />}
-          title="You don't have any resources"
-          description="Add a bot, channel, chat or link to advertise it."
+          title={t`You don't have any resources`}
+          description={t`Add a bot, channel, chat or link to advertise it.`}
         >
           <Button colorPalette="brand" onClick={() => setAdding(true)}>
-            <Plus /> Add New Resource
+            <Plus /> <Trans>Add New Resource</Trans>
           </Button>
         </EmptyState>
       ) : (

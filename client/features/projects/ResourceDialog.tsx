@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { ResourceFields, type ResourceServices } from './ResourceFields';
 import { CreateTaskMutation, SuggestResourceMutation, uploadImage } from './projectsApi';
 import { type ResourcesValues, emptyResource, resourceMessages, resourcesSchema, toTaskInput } from './resource';
+import { Trans } from '@lingui/react/macro';
 
 /** The link search (GraphQL) and the image upload (REST) the resource forms use. */
 export function useResourceServices(): ResourceServices {
@@ -55,17 +57,17 @@ export function NewResourceForm({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label="New advertising resource">
+      <form onSubmit={submit} noValidate aria-label={t`New advertising resource`}>
         <Stack gap="5">
           <ResourceFields index={0} services={services} />
           <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
             {onCancel && (
               <Button variant="outline" onClick={onCancel}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             )}
             <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting}>
-              Create resource
+              <Trans>Create resource</Trans>
             </Button>
           </Stack>
         </Stack>
@@ -96,7 +98,9 @@ export function ResourceDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>New advertising resource</Dialog.Title>
+              <Dialog.Title>
+                <Trans>New advertising resource</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">
               {open && (
@@ -106,7 +110,7 @@ export function ResourceDialog({
                   onSubmit={async (input) => {
                     try {
                       await createTask({ variables: { projectId, input } });
-                      notifySuccess('The resource has been successfully created');
+                      notifySuccess(t`The resource has been successfully created`);
                       onCreated();
                       onClose();
                     } catch (e) {

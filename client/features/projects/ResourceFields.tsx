@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -25,6 +26,7 @@ import {
   toTelegramLink,
   typeLabels,
 } from './resource';
+import { Trans } from '@lingui/react/macro';
 
 export interface ResourceSuggestion {
   title: string;
@@ -48,11 +50,21 @@ type WithTasks = { tasks: ResourceValues[] };
  */
 /** The name field's example, by the resource's type. */
 const TITLE_PLACEHOLDERS: Record<TaskType, string> = {
-  BOT: 'My bot',
-  CHANNEL: 'My channel',
-  CHAT: 'My chat',
-  CUSTOM: 'My offer',
-  SMART_LINK: 'My offer',
+  get BOT() {
+    return t`My bot`;
+  },
+  get CHANNEL() {
+    return t`My channel`;
+  },
+  get CHAT() {
+    return t`My chat`;
+  },
+  get CUSTOM() {
+    return t`My offer`;
+  },
+  get SMART_LINK() {
+    return t`My offer`;
+  },
 };
 
 export function ResourceFields({
@@ -88,23 +100,23 @@ export function ResourceFields({
       borderRadius="xl"
       data-testid="resource-form"
       role="group"
-      aria-label={`Resource ${index + 1}`}
+      aria-label={t`Resource ${index + 1}`}
     >
       <HStack justify="space-between">
-        <Text fontWeight="semibold">Resource {index + 1}</Text>
+        <Text fontWeight="semibold">{t`Resource ${index + 1}`}</Text>
         {onRemove && (
-          <IconButton aria-label="Remove resource" variant="ghost" size="sm" onClick={onRemove}>
+          <IconButton aria-label={t`Remove resource`} variant="ghost" size="sm" onClick={onRemove}>
             <Trash2 />
           </IconButton>
         )}
       </HStack>
       <FormField
-        label="Link"
+        label={t`Link`}
         error={fieldErrors?.url?.message}
         helperText={
           custom
-            ? 'Any https page: players arrive there with ?click=<code>, which your server reports'
-            : 'A t.me link or @name; search fills in the name and type, and the picture Telegram shares (a channel’s or group’s photo; a bot’s logo you add)'
+            ? t`Any https page: players arrive there with ?click=<code>, which your server reports`
+            : t`A t.me link or @name; search fills in the name and type, and the picture Telegram shares (a channel’s or group’s photo; a bot’s logo you add)`
         }
       >
         <HStack w="full" gap="2">
@@ -120,13 +132,13 @@ export function ResourceFields({
             }}
           />
           <Button variant="outline" onClick={() => void search()} loading={searching}>
-            <Search /> Search
+            <Search /> <Trans>Search</Trans>
           </Button>
         </HStack>
       </FormField>
       {!resource.revealed ? (
         <Button variant="plain" alignSelf="flex-start" px="0" color="brand.fg" onClick={() => set('revealed', true)}>
-          Fill in manually
+          <Trans>Fill in manually</Trans>
         </Button>
       ) : (
         <ResourceDetails form={form} services={services} />
@@ -203,7 +215,7 @@ function ExistingResource({ resource }: { resource: ResourceValues }) {
       borderRadius="lg"
       bg="bg.subtle"
       data-testid="existing-resource"
-      aria-label={`${resource.title} (read-only)`}
+      aria-label={t`${resource.title} (read-only)`}
     >
       <Avatar.Root size="sm">
         <Avatar.Image src={resource.logo} alt="" />
@@ -230,18 +242,20 @@ function ResourceDetails({ form, services }: { form: ResourceForm; services: Res
   return (
     <>
       <Field.Root>
-        <Field.Label>Type</Field.Label>
+        <Field.Label>
+          <Trans>Type</Trans>
+        </Field.Label>
         <SegmentGroup.Root
           size="sm"
           value={resource.type}
           onValueChange={(e) => e.value && set('type', e.value as TaskType)}
-          aria-label="Resource type"
+          aria-label={t`Resource type`}
         >
           <SegmentGroup.Indicator />
           <SegmentGroup.Items items={selectableTypes} />
         </SegmentGroup.Root>
       </Field.Root>
-      <FormField label="Resource name" error={fieldErrors?.title?.message}>
+      <FormField label={t`Resource name`} error={fieldErrors?.title?.message}>
         <Input placeholder={TITLE_PLACEHOLDERS[resource.type]} {...register(name('title'))} />
       </FormField>
       <LogoField
@@ -259,13 +273,15 @@ function ResourceDetails({ form, services }: { form: ResourceForm; services: Res
         <Checkbox.Root checked={resource.isMiniApp} onCheckedChange={(e) => set('isMiniApp', e.checked === true)}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>This bot is a mini app</Checkbox.Label>
+          <Checkbox.Label>
+            <Trans>This bot is a mini app</Trans>
+          </Checkbox.Label>
         </Checkbox.Root>
       )}
       {hasInviteLink(resource.type) && (
-        <FormField label="Invite link" error={fieldErrors?.inviteLink?.message} helperText="Optional">
+        <FormField label={t`Invite link`} error={fieldErrors?.inviteLink?.message} helperText={t`Optional`}>
           <Input
-            placeholder="https://t.me/+invite"
+            placeholder={t`https://t.me/+invite`}
             autoComplete="off"
             {...register(name('inviteLink'), {
               onBlur: (e) => {
@@ -322,7 +338,9 @@ export function LogoField({
 
   return (
     <Field.Root invalid={Boolean(error)}>
-      <Field.Label>Logo</Field.Label>
+      <Field.Label>
+        <Trans>Logo</Trans>
+      </Field.Label>
       <HStack gap="3">
         <Avatar.Root size="lg" shape="rounded">
           {logo && <Avatar.Image src={logo} alt="" />}
@@ -338,10 +356,10 @@ export function LogoField({
             onChange={(e) => void pick(e.target.files?.[0])}
           />
           <Button variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
-            <ImageUp /> {logo ? 'Change logo' : 'Upload logo'}
+            <ImageUp /> {logo ? t`Change logo` : t`Upload logo`}
           </Button>
           <Text fontSize="xs" color="fg.muted" mt="1">
-            PNG, JPG, WEBP, SVG or AVIF, up to 1 MB
+            <Trans>PNG, JPG, WEBP, SVG or AVIF, up to 1 MB</Trans>
           </Text>
         </Box>
       </HStack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
@@ -26,6 +27,7 @@ import { ProjectTasksQuery, TaskFields, VerifyTaskMutation, readTask } from './p
 import { RESOURCE_PAGE_SIZE, typeLabels } from './constants';
 import { DeleteResourceDialog } from './DeleteResourceDialog';
 import { SdkDetailsDialog } from './SdkDetailsDialog';
+import { Trans } from '@lingui/react/macro';
 
 type TaskRow = ProjectTasksResult['projectTasks']['data'][number];
 /** A resource of the table: its fields and the campaigns running on it. */
@@ -103,21 +105,7 @@ export function ResourceTable({
             data-scroll-restoration-id="resource-table"
           >
             <Table.Root size="md" minW="1040px" data-testid="resource-table" interactive>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>Resource name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Type</Table.ColumnHeader>
-                  <Table.ColumnHeader>Link</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>SDK</Table.ColumnHeader>
-                  <Table.ColumnHeader>Campaign</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <Box as="span" srOnly>
-                      Actions
-                    </Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
+              <ResourceTableHead />
               <Table.Body>
                 {firstPageRows.map((task) => (
                   <ResourceRow key={task.id} task={task} {...rowProps} />
@@ -134,12 +122,12 @@ export function ResourceTable({
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap="3">
           {range.to < pages ? (
             <Button variant="outline" onClick={onShowMore}>
-              Show more
+              <Trans>Show more</Trans>
             </Button>
           ) : (
             <span />
           )}
-          <Pagination label="Resource pages" current={range} pages={pages} onPage={onPage} />
+          <Pagination label={t`Resource pages`} current={range} pages={pages} onPage={onPage} />
         </Stack>
       )}
       <SdkDetailsDialog projectId={projectId} task={details} onClose={() => setDetails(null)} />
@@ -253,7 +241,7 @@ function ResourceMenu({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${task.title}`}>
+        <IconButton variant="ghost" size="sm" aria-label={t`Actions for ${task.title}`}>
           <EllipsisVertical />
         </IconButton>
       </Menu.Trigger>
@@ -261,10 +249,10 @@ function ResourceMenu({
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="sdk" onSelect={() => onDetails(task)}>
-              <Info size={14} /> SDK details
+              <Info size={14} /> <Trans>SDK details</Trans>
             </Menu.Item>
             <Menu.Item value="delete" color="fg.error" onSelect={() => onDelete(task)}>
-              <Trash2 size={14} /> Delete
+              <Trash2 size={14} /> <Trans>Delete</Trans>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -317,16 +305,16 @@ function ResourceCard({
           <ResourceMenu task={task} onDetails={onDetails} onDelete={onDelete} />
         </HStack>
         {field(
-          'Link',
+          t`Link`,
           <ChakraLink href={task.url} target="_blank" rel="noreferrer" color="brand.fg" wordBreak="break-all">
             {task.url.replace(/^https?:\/\//, '')}
           </ChakraLink>,
         )}
-        {field('Status', <ResourceStatusBadge task={task} />, 'resource-status-cell')}
+        {field(t`Status`, <ResourceStatusBadge task={task} />, 'resource-status-cell')}
         {field('SDK', <SdkCell task={task} projectId={projectId} onDetails={() => onDetails(task)} />, 'sdk-cell')}
         <Stack gap="1" data-testid="campaign-cell">
           <Text fontSize="sm" color="fg.muted">
-            Campaign
+            <Trans>Campaign</Trans>
           </Text>
           <CampaignCell task={task} onAdd={() => onAddCampaign(task)} />
         </Stack>
@@ -351,10 +339,10 @@ function CampaignCell({ task, onAdd }: { task: Task; onAdd: () => void }) {
     return (
       <Stack gap="1" align="flex-start">
         <Text fontSize="sm" color="fg.muted">
-          No Campaign
+          <Trans>No Campaign</Trans>
         </Text>
         <Button size="xs" variant="outline" colorPalette="brand" onClick={onAdd}>
-          <Plus /> Add New Campaign
+          <Plus /> <Trans>Add New Campaign</Trans>
         </Button>
       </Stack>
     );
@@ -390,7 +378,7 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
   if (task.isVerifiedSource) {
     return (
       <Button size="xs" variant="subtle" colorPalette="green" onClick={onDetails} data-testid="sdk-active">
-        SDK Active
+        <Trans>SDK Active</Trans>
       </Button>
     );
   }
@@ -413,8 +401,8 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
         verified = Boolean(data?.verifyTask.isVerifiedSource);
       }
       setFailed(!verified);
-      if (verified) notifySuccess('SDK successfully activated');
-      else notifyError('SDK not activated');
+      if (verified) notifySuccess(t`SDK successfully activated`);
+      else notifyError(t`SDK not activated`);
     } catch (e) {
       notifyError(errorMessage(e));
     } finally {
@@ -426,20 +414,38 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
     <HStack gap="2" wrap="nowrap">
       {failed ? (
         <Badge colorPalette="red" variant="subtle" data-testid="sdk-failed">
-          SDK Failed
+          <Trans>SDK Failed</Trans>
         </Badge>
       ) : (
         <Badge colorPalette="gray" variant="subtle" data-testid="sdk-not-set-up">
           {/* A channel or chat needs no SDK: the system bot as its administrator is what is checked. */}
-          {task.type === 'CHANNEL' || task.type === 'CHAT' ? 'Bot not an admin yet' : 'SDK not set up'}
+          {task.type === 'CHANNEL' || task.type === 'CHAT' ? t`Bot not an admin yet` : t`SDK not set up`}
         </Badge>
       )}
       <Button size="xs" variant="outline" loading={checking} onClick={() => void check()}>
-        Check SDK
+        <Trans>Check SDK</Trans>
       </Button>
-      <IconButton size="xs" variant="ghost" aria-label={`How to set up the SDK for ${task.title}`} onClick={onDetails}>
+      <IconButton size="xs" variant="ghost" aria-label={t`How to set up the SDK for ${task.title}`} onClick={onDetails}>
         <Info />
       </IconButton>
     </HStack>
+  );
+}
+
+function ResourceTableHead() {
+  const headers = [t`Resource name`, t`Type`, t`Link`, t`Status`, t`SDK`, t`Campaign`];
+  return (
+    <Table.Header>
+      <Table.Row bg="bg.subtle">
+        {headers.map((header) => (
+          <Table.ColumnHeader key={header}>{header}</Table.ColumnHeader>
+        ))}
+        <Table.ColumnHeader textAlign="end">
+          <Box as="span" srOnly>
+            <Trans>Actions</Trans>
+          </Box>
+        </Table.ColumnHeader>
+      </Table.Row>
+    </Table.Header>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -10,9 +11,9 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { ProjectKeyQuery, SystemBotQuery } from './projectsApi';
-import { typeLabels } from './constants';
 
 import type { Task } from './ResourceTable';
+import { Trans } from '@lingui/react/macro';
 
 function CodeBlock({ value, label }: { value: string; label: string }) {
   return (
@@ -54,6 +55,7 @@ export function SdkDetailsDialog({
   const curl = `curl -X POST '${endpoint}' \\\n  -H 'Content-Type: application/json' \\\n  -H 'X-Api-Key: ${secretKey}' \\\n  -d '${body}'`;
   const isChat = task?.type === 'CHANNEL' || task?.type === 'CHAT';
   const systemBot = bot.data?.settings.telegramSystemBot;
+  const botName = systemBot ? `@${systemBot}` : t`our system bot`;
 
   return (
     <Dialog.Root open={task !== null} onOpenChange={(e) => !e.open && onClose()} size="md" scrollBehavior="inside">
@@ -62,7 +64,9 @@ export function SdkDetailsDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="sdk-details-dialog">
             <Dialog.Header>
-              <Dialog.Title>SDK details</Dialog.Title>
+              <Dialog.Title>
+                <Trans>SDK details</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {task && (
@@ -70,48 +74,37 @@ export function SdkDetailsDialog({
                   <HStack gap="3">
                     <Text fontWeight="semibold">{task.title}</Text>
                     {task.isVerifiedSource ? (
-                      <Badge colorPalette="green">SDK Active</Badge>
+                      <Badge colorPalette="green">
+                        <Trans>SDK Active</Trans>
+                      </Badge>
                     ) : (
-                      <Badge colorPalette="gray">{isChat ? 'Bot not an admin yet' : 'SDK not set up'}</Badge>
+                      <Badge colorPalette="gray">{isChat ? t`Bot not an admin yet` : t`SDK not set up`}</Badge>
                     )}
                   </HStack>
                   {isChat ? (
                     <Text>
-                      Add {systemBot ? `@${systemBot}` : 'our system bot'} to the {typeLabels[task.type].toLowerCase()}{' '}
-                      as an administrator, then press Check SDK.
+                      {task.type === 'CHANNEL'
+                        ? t`Add ${botName} to the channel as an administrator, then press Check SDK.`
+                        : t`Add ${botName} to the chat as an administrator, then press Check SDK.`}
                     </Text>
                   ) : (
                     <>
                       {task.verificationLink && (
-                        <Stack gap="1">
-                          <Text fontWeight="medium">1. Open your bot with the verification link</Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            Your bot receives the start parameter wg_vf_{task.verificationCode}.
-                          </Text>
-                          <HStack gap="1">
-                            <ChakraLink
-                              href={task.verificationLink}
-                              target="_blank"
-                              rel="noreferrer"
-                              color="brand.fg"
-                              wordBreak="break-all"
-                              data-testid="verification-link"
-                            >
-                              {task.verificationLink}
-                            </ChakraLink>
-                            <CopyButton value={task.verificationLink} label="Copy verification link" />
-                          </HStack>
-                        </Stack>
+                        <VerificationLink link={task.verificationLink} code={task.verificationCode ?? ''} />
                       )}
                       <Stack gap="1">
                         <Text fontWeight="medium">
                           {task.verificationLink ? '2. ' : ''}
-                          {task.type === 'BOT' ? 'Your bot' : 'Your server'} sends the code with the project API key
+                          {task.type === 'BOT'
+                            ? t`Your bot sends the code with the project API key`
+                            : t`Your server sends the code with the project API key`}
                         </Text>
                         <Text fontSize="sm" color="fg.muted">
-                          POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.
+                          <Trans>
+                            POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.
+                          </Trans>
                         </Text>
-                        <CodeBlock value={curl} label="Copy request" />
+                        <CodeBlock value={curl} label={t`Copy request`} />
                       </Stack>
                     </>
                   )}
@@ -119,7 +112,9 @@ export function SdkDetailsDialog({
               )}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button onClick={onClose}>Close</Button>
+              <Button onClick={onClose}>
+                <Trans>Close</Trans>
+              </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
@@ -128,5 +123,32 @@ export function SdkDetailsDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** Step 1 for a bot: the link that starts it with the verification code. */
+function VerificationLink({ link, code }: { link: string; code: string }) {
+  return (
+    <Stack gap="1">
+      <Text fontWeight="medium">
+        <Trans>1. Open your bot with the verification link</Trans>
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>Your bot receives the start parameter wg_vf_{code}.</Trans>
+      </Text>
+      <HStack gap="1">
+        <ChakraLink
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          color="brand.fg"
+          wordBreak="break-all"
+          data-testid="verification-link"
+        >
+          {link}
+        </ChakraLink>
+        <CopyButton value={link} label={t`Copy verification link`} />
+      </HStack>
+    </Stack>
   );
 }

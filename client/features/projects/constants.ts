@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 // Constants and checks of the resource form without zod, so pages can import them cheaply.
 import type { TaskType } from '../../gql/graphql';
 
@@ -6,18 +7,42 @@ const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/]+$/;
 
 // The fixed messages users see; tests assert them verbatim.
 export const resourceMessages = {
-  nameRequired: 'Resource name is required',
-  urlRequired: 'Resource url is required',
-  linkInvalid: `The link is not valid, it should start with ${TELEGRAM_HOST}/your_link`,
-  customLinkInvalid: 'The link is not valid, it should start with https://',
-  logoRequired: 'Resource logo is required',
-  projectNameRequired: 'Project name is required',
-  categoryRequired: 'Category is required',
-  notFilled: 'Required fields are not filled in',
-  notFound: 'Resource not found. Please fill in the fields yourself',
-  noPicture: 'Telegram shares no picture for this resource: upload its logo',
-  tooLarge: 'Too large file',
-  imageOnly: 'Add an image only',
+  get nameRequired() {
+    return t`Resource name is required`;
+  },
+  get urlRequired() {
+    return t`Resource url is required`;
+  },
+  get linkInvalid() {
+    return t`The link is not valid, it should start with ${TELEGRAM_HOST}/your_link`;
+  },
+  get customLinkInvalid() {
+    return t`The link is not valid, it should start with https://`;
+  },
+  get logoRequired() {
+    return t`Resource logo is required`;
+  },
+  get projectNameRequired() {
+    return t`Project name is required`;
+  },
+  get categoryRequired() {
+    return t`Category is required`;
+  },
+  get notFilled() {
+    return t`Required fields are not filled in`;
+  },
+  get notFound() {
+    return t`Resource not found. Please fill in the fields yourself`;
+  },
+  get noPicture() {
+    return t`Telegram shares no picture for this resource: upload its logo`;
+  },
+  get tooLarge() {
+    return t`Too large file`;
+  },
+  get imageOnly() {
+    return t`Add an image only`;
+  },
 } as const;
 
 export const RESOURCE_PAGE_SIZE = 10;
@@ -27,18 +52,48 @@ export const IMAGE_ACCEPT = `${IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',')},i
 
 /** The four types the form offers (SMART_LINK exists but is not selectable). */
 export const selectableTypes: Array<{ value: TaskType; label: string }> = [
-  { value: 'CHAT', label: 'Chat' },
-  { value: 'CHANNEL', label: 'Channel' },
-  { value: 'BOT', label: 'Bot' },
-  { value: 'CUSTOM', label: 'Custom' },
+  {
+    value: 'CHAT',
+    get label() {
+      return t`Chat`;
+    },
+  },
+  {
+    value: 'CHANNEL',
+    get label() {
+      return t`Channel`;
+    },
+  },
+  {
+    value: 'BOT',
+    get label() {
+      return t`Bot`;
+    },
+  },
+  {
+    value: 'CUSTOM',
+    get label() {
+      return t`Custom`;
+    },
+  },
 ];
 
 export const typeLabels: Record<TaskType, string> = {
-  CHAT: 'Chat',
-  CHANNEL: 'Channel',
-  BOT: 'Bot',
-  CUSTOM: 'Custom',
-  SMART_LINK: 'Smart link',
+  get CHAT() {
+    return t`Chat`;
+  },
+  get CHANNEL() {
+    return t`Channel`;
+  },
+  get BOT() {
+    return t`Bot`;
+  },
+  get CUSTOM() {
+    return t`Custom`;
+  },
+  get SMART_LINK() {
+    return t`Smart link`;
+  },
 };
 
 /** `@name`, `t.me/name` and `http://t.me/name` all become `https://t.me/name`; anything else is kept. */

@@ -26,9 +26,15 @@ export const resourceSchema = z
     /** Creation mode: details stay hidden until a search result or manual entry. */
     revealed: z.boolean(),
     type: z.enum(['CHAT', 'CHANNEL', 'BOT', 'CUSTOM', 'SMART_LINK']),
-    title: z.string().trim().min(1, resourceMessages.nameRequired),
-    url: z.string().trim().min(1, resourceMessages.urlRequired),
-    logo: z.string().min(1, resourceMessages.logoRequired),
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: () => resourceMessages.nameRequired }),
+    url: z
+      .string()
+      .trim()
+      .min(1, { error: () => resourceMessages.urlRequired }),
+    logo: z.string().min(1, { error: () => resourceMessages.logoRequired }),
     isMiniApp: z.boolean(),
     inviteLink: z.string().trim(),
   })
@@ -52,8 +58,11 @@ export const resourcesSchema = z.object({ tasks: z.array(resourceSchema).min(1) 
 export type ResourcesValues = z.infer<typeof resourcesSchema>;
 
 export const projectSchema = z.object({
-  title: z.string().trim().min(1, resourceMessages.projectNameRequired),
-  categoryId: z.string().min(1, resourceMessages.categoryRequired),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: () => resourceMessages.projectNameRequired }),
+  categoryId: z.string().min(1, { error: () => resourceMessages.categoryRequired }),
   tasks: z.array(resourceSchema),
 });
 export type ProjectValues = z.infer<typeof projectSchema>;

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -11,6 +13,8 @@ import type { QualityFieldsFragment as QualityFields } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
 import { componentText, percent, perThousand, scorePalette } from './quality';
 import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, QualityFieldsFragment } from './qualityApi';
+import { dateFormat } from '../../lib/dates';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The publisher's view of an app's traffic quality (last 30 days): the score or "not enough
@@ -41,6 +45,7 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
   if (!app) return <Skeleton h="28" borderRadius="xl" data-testid="quality-loading" aria-busy="true" />;
   const q = unmask(QualityFieldsFragment, app.quality);
   const worst = q.penalties[0];
+  const worstLabel = worst ? componentText[worst.component].label.toLowerCase() : '';
   const rows = componentRows(q);
 
   const points = new Map<string, number>(q.penalties.map((p) => [p.component, p.points]));
@@ -59,33 +64,28 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
             <ShieldCheck aria-hidden />
             <Stack gap="0">
               <Heading as="h2" size="md" id="quality-heading">
-                Traffic quality
+                <Trans>Traffic quality</Trans>
               </Heading>
               <Text textStyle="sm" color="fg.muted">
-                Last 30 days, from {q.conversions} paid conversion{q.conversions === 1 ? '' : 's'}
+                {plural(q.conversions, {
+                  one: 'Last 30 days, from # paid conversion',
+                  other: 'Last 30 days, from # paid conversions',
+                })}
               </Text>
             </Stack>
           </HStack>
           <HStack gap="3">
-            <Badge
-              size="lg"
-              colorPalette={scorePalette(q.score)}
-              variant="subtle"
-              data-testid="quality-score"
-              aria-label={q.score === null ? 'Score: not enough data' : `Score ${q.score} of 100`}
-            >
-              <LiveValue value={q.score ?? 'Not enough data'}>
-                {q.score === null ? 'Not enough data' : `${q.score} / 100`}
-              </LiveValue>
-            </Badge>
+            <ScoreBadge score={q.score} />
             <Text
               textStyle="sm"
               data-testid="quality-exclusions"
-              title="Their ads are not shown to this app's players; which campaigns stays private"
+              title={t`Their ads are not shown to this app's players; which campaigns stays private`}
             >
-              Excluded by{' '}
               <LiveValue value={app.excludedByCampaigns}>
-                {app.excludedByCampaigns} campaign{app.excludedByCampaigns === 1 ? '' : 's'}
+                {plural(app.excludedByCampaigns, {
+                  one: 'Excluded by # campaign',
+                  other: 'Excluded by # campaigns',
+                })}
               </LiveValue>
             </Text>
           </HStack>
@@ -93,13 +93,17 @@ export function AppQualityCard({ platformId }: { platformId: string }) {
         {app.pause && <PauseNotice pause={app.pause} />}
         {q.score === null && (
           <Text textStyle="sm" color="fg.muted">
-            A score needs {q.minSample} paid conversions in 30 days; this app has {q.conversions}. Advertisers decide
-            whether their campaigns show in apps without a score.
+            <Trans>
+              A score needs {q.minSample} paid conversions in 30 days; this app has {q.conversions}. Advertisers decide
+              whether their campaigns show in apps without a score.
+            </Trans>
           </Text>
         )}
         {worst && (
           <Text textStyle="sm" data-testid="quality-advice">
-            <strong>What lowers it most: {componentText[worst.component].label.toLowerCase()}.</strong>{' '}
+            <strong>
+              <Trans>What lowers it most: {worstLabel}.</Trans>
+            </strong>{' '}
             {componentText[worst.component].advice}
           </Text>
         )}
@@ -114,7 +118,8 @@ function PauseNotice({
 }: {
   pause: { since: string; score: number; floor: number; liftedAt?: string | null; liftNote?: string | null };
 }) {
-  const since = new Date(pause.since).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  const since = formatDayMonth(new Date(pause.since));
+  const { score, floor } = pause;
   return (
     <Box
       role="status"
@@ -127,14 +132,21 @@ function PauseNotice({
     >
       {pause.liftedAt ? (
         <Text textStyle="sm">
-          <strong>A moderator lifted the pause:</strong> paid campaigns show in this app again, though its score{' '}
-          {pause.score} is under the network’s floor of {pause.floor}.{pause.liftNote ? ` “${pause.liftNote}”` : ''}
+          <strong>
+            <Trans>A moderator lifted the pause:</Trans>
+          </strong>{' '}
+          <Trans>
+            paid campaigns show in this app again, though its score {score} is under the network’s floor of {floor}.
+          </Trans>
+          {pause.liftNote ? ` “${pause.liftNote}”` : ''}
         </Text>
       ) : (
         <Text textStyle="sm" color="fg.error">
-          <strong>Paid campaigns are paused in this app</strong> since {since}: its score {pause.score} is under the
-          network’s floor of {pause.floor}. Swaps you agreed to go on. The pause ends once the score is back at{' '}
-          {pause.floor}; a moderator reviews it too.
+          <Trans>
+            <strong>Paid campaigns are paused in this app</strong> since {since}: its score {score} is under the
+            network’s floor of {floor}. Swaps you agreed to go on. The pause ends once the score is back at {floor}; a
+            moderator reviews it too.
+          </Trans>
         </Text>
       )}
     </Box>
@@ -148,13 +160,13 @@ function componentRows(q: Quality): { key: string; value: string }[] {
   return [
     {
       key: 'RETENTION',
-      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : 'No channel or chat holds ended',
+      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : t`No channel or chat holds ended`,
     },
     {
       key: 'RETENTION_30D',
       value: q.retention30dSample
         ? `${percent(q.retention30d)} of ${q.retention30dSample} checked`
-        : 'Not checked yet (players are checked again a month after joining)',
+        : t`Not checked yet (players are checked again a month after joining)`,
     },
     { key: 'VOIDS', value: percent(q.voidRate) },
     { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
@@ -186,13 +198,30 @@ function ComponentList({ rows, points }: { rows: { key: string; value: string }[
             data-testid="quality-points"
           >
             {r.key === 'RETENTION_30D'
-              ? 'part of retention'
+              ? t`part of retention`
               : points.get(r.key)
                 ? `−${points.get(r.key)} points`
-                : 'no points off'}
+                : t`no points off`}
           </Text>
         </Box>
       ))}
     </Box>
+  );
+}
+
+const dayMonth = dateFormat({ day: 'numeric', month: 'short' });
+const formatDayMonth = (date: Date) => dayMonth(date);
+
+function ScoreBadge({ score }: { score: number | null }) {
+  return (
+    <Badge
+      size="lg"
+      colorPalette={scorePalette(score)}
+      variant="subtle"
+      data-testid="quality-score"
+      aria-label={score === null ? t`Score: not enough data` : t`Score ${score} of 100`}
+    >
+      <LiveValue value={score ?? 'Not enough data'}>{score === null ? t`Not enough data` : `${score} / 100`}</LiveValue>
+    </Badge>
   );
 }

@@ -1,16 +1,18 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Heading } from '@chakra-ui/react/heading';
 import { Text } from '@chakra-ui/react/text';
 import type { useAppExclusions } from './useAppExclusions';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The apps the advertiser keeps the chosen campaign (or all of their campaigns) away from, each
  * with "Include again". Apps join the list from the report's rows.
  */
 export function ExcludedApps({ exclusions }: { exclusions: ReturnType<typeof useAppExclusions> }) {
-  const where = exclusions.scope === 'campaign' ? 'this campaign' : 'all your campaigns';
+  const where = exclusions.scope === 'campaign' ? t`this campaign` : t`all your campaigns`;
   return (
     <Box
       as="section"
@@ -22,16 +24,18 @@ export function ExcludedApps({ exclusions }: { exclusions: ReturnType<typeof use
     >
       <Stack gap="2">
         <Heading as="h2" size="sm" id="excluded-apps-heading">
-          Apps excluded from {where}
+          <Trans>Apps excluded from {where}</Trans>
         </Heading>
         {exclusions.loading ? (
           <Text textStyle="sm" color="fg.muted">
-            Loading…
+            <Trans>Loading…</Trans>
           </Text>
         ) : exclusions.apps.length === 0 ? (
           <Text textStyle="sm" color="fg.muted">
-            None. Exclude an app from its row above: it stops showing {where} within a second (players who already
-            started a task are still paid for it).
+            <Trans>
+              None. Exclude an app from its row above: it stops showing {where} within a second (players who already
+              started a task are still paid for it).
+            </Trans>
           </Text>
         ) : (
           <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
@@ -42,10 +46,10 @@ export function ExcludedApps({ exclusions }: { exclusions: ReturnType<typeof use
                   size="xs"
                   variant="outline"
                   loading={exclusions.pending.has(a.platformId)}
-                  aria-label={`Include ${a.title} again`}
+                  aria-label={t`Include ${a.title} again`}
                   onClick={() => void exclusions.toggle(a.platformId, a.title, false)}
                 >
-                  Include again
+                  <Trans>Include again</Trans>
                 </Button>
               </HStack>
             ))}

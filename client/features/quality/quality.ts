@@ -1,30 +1,53 @@
+import { t } from '@lingui/core/macro';
 /** What each component of an app's traffic quality means, and what a publisher can do about it. */
 export const componentText: Record<string, { label: string; advice: string }> = {
   RETENTION: {
-    label: 'Retention',
-    advice: 'Players leave the channels and chats they joined before the hold ends. Reward staying, not just joining.',
+    get label() {
+      return t`Retention`;
+    },
+    get advice() {
+      return t`Players leave the channels and chats they joined before the hold ends. Reward staying, not just joining.`;
+    },
   },
   RETENTION_30D: {
-    label: 'Still members a month on',
-    advice: 'Players checked again 30 days after joining have left. It counts in retention from 10 checks.',
+    get label() {
+      return t`Still members a month on`;
+    },
+    get advice() {
+      return t`Players checked again 30 days after joining have left. It counts in retention from 10 checks.`;
+    },
   },
   VOIDS: {
-    label: 'Voided conversions',
-    advice:
-      'Many conversions are voided (players left, or moderators voided them). Show tasks to players who want them.',
+    get label() {
+      return t`Voided conversions`;
+    },
+    get advice() {
+      return t`Many conversions are voided (players left, or moderators voided them). Show tasks to players who want them.`;
+    },
   },
   REPORTS: {
-    label: 'Confirmed reports',
-    advice: 'Moderators confirmed players’ reports about tasks in this app. Check that awards reach your players.',
+    get label() {
+      return t`Confirmed reports`;
+    },
+    get advice() {
+      return t`Moderators confirmed players’ reports about tasks in this app. Check that awards reach your players.`;
+    },
   },
   FRAUD_RULES: {
-    label: 'Fraud-rule hits',
-    advice:
-      'Fraud rules flag players of this app (too many completions an hour, or too fast). Look for bots and farms.',
+    get label() {
+      return t`Fraud-rule hits`;
+    },
+    get advice() {
+      return t`Fraud rules flag players of this app (too many completions an hour, or too fast). Look for bots and farms.`;
+    },
   },
   FAST: {
-    label: 'Too-fast completions',
-    advice: 'Tasks are completed faster than a person could. Make sure players open the task before checking it.',
+    get label() {
+      return t`Too-fast completions`;
+    },
+    get advice() {
+      return t`Tasks are completed faster than a person could. Make sure players open the task before checking it.`;
+    },
   },
 };
 

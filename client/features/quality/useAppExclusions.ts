@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
@@ -31,10 +32,10 @@ export function useAppExclusions(campaignId: string | null, skip = false) {
             });
         },
       });
-      const what = campaignId ? 'this campaign' : 'your campaigns';
-      notifySuccess(exclude ? `${title} no longer shows ${what}` : `${title} shows ${what} again`);
+      const what = campaignId ? t`this campaign` : t`your campaigns`;
+      notifySuccess(exclude ? t`${title} no longer shows ${what}` : t`${title} shows ${what} again`);
     } catch (err) {
-      notifyError(`The app list was not changed: ${errorMessage(err)}`);
+      notifyError(t`The app list was not changed: ${errorMessage(err)}`);
     } finally {
       setPending((p) => {
         const next = new Set(p);

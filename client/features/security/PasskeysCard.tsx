@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -11,6 +12,7 @@ import { FormField } from '../../components/ui/FormField';
 import { notifySuccess } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { createPasskey, passkeysSupported } from './passkeys';
+import { Trans } from '@lingui/react/macro';
 
 /** A name for a new passkey from the browser's platform: “Passkey on macOS”. */
 function suggestedName(): string {
@@ -22,7 +24,8 @@ function suggestedName(): string {
     [/Windows/, 'Windows'],
     [/Linux/, 'Linux'],
   ].find(([pattern]) => (pattern as RegExp).test(agent))?.[1];
-  return system ? `Passkey on ${system}` : 'Passkey';
+  const name = system as string | undefined;
+  return name ? t`Passkey on ${name}` : t`Passkey`;
 }
 
 /**
@@ -45,12 +48,12 @@ export function PasskeysCard({
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Heading as="h2" size="md">
             <HStack gap="2">
-              <FingerprintPattern size={18} /> Passkeys
+              <FingerprintPattern size={18} /> <Trans>Passkeys</Trans>
             </HStack>
           </Heading>
           {!adding && supported && (
             <Button size="sm" onClick={() => setAdding(true)} data-testid="add-passkey">
-              <Plus size={16} /> Add a passkey
+              <Plus size={16} /> <Trans>Add a passkey</Trans>
             </Button>
           )}
         </HStack>
@@ -59,7 +62,7 @@ export function PasskeysCard({
         <Stack gap="4">
           {!supported && (
             <Text color="fg.muted">
-              This browser cannot make passkeys. Open the dashboard in a current browser to add one.
+              <Trans>This browser cannot make passkeys. Open the dashboard in a current browser to add one.</Trans>
             </Text>
           )}
           {adding && (
@@ -91,12 +94,12 @@ function NewPasskey({
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setError('Enter required value');
+    if (!name.trim()) return setError(t`Enter required value`);
     setBusy(true);
     setError(undefined);
     try {
       const done = await createPasskey(name.trim());
-      notifySuccess('The passkey is added: sign in with it, no password needed');
+      notifySuccess(t`The passkey is added: sign in with it, no password needed`);
       await onDone(done.recoveryCodes);
     } catch (err) {
       setError(errorMessage(err));
@@ -108,17 +111,20 @@ function NewPasskey({
     <Box as="form" onSubmit={submit} borderWidth="1px" borderRadius="md" p="4" data-testid="passkey-setup">
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">
-          Your browser will ask where to keep the passkey (this device, your phone or a security key) and to unlock it.
+          <Trans>
+            Your browser will ask where to keep the passkey (this device, your phone or a security key) and to unlock
+            it.
+          </Trans>
         </Text>
-        <FormField label="Name (which device or key)" error={error}>
+        <FormField label={t`Name (which device or key)`} error={error}>
           <Input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <HStack>
           <Button type="submit" loading={busy}>
-            Create passkey
+            <Trans>Create passkey</Trans>
           </Button>
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </HStack>
       </Stack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -22,6 +23,7 @@ import { pageHeadings } from '../../lib/pageHeadings';
 import { type ProofAsk, ProofDialog } from './ProofDialog';
 import { type SecondFactor, securityApi } from './securityApi';
 import { PasskeysCard } from './PasskeysCard';
+import { Trans } from '@lingui/react/macro';
 
 type Setup = Awaited<ReturnType<typeof securityApi.startTotp>>;
 
@@ -58,13 +60,13 @@ export function SecurityPage() {
       run: async (proof) => {
         await securityApi.remove(f.id, proof);
         setAsking(null);
-        notifySuccess(`“${f.name}” removed`);
+        notifySuccess(t`“${f.name}” removed`);
         await load();
       },
     });
   const renew = () =>
     setAsking({
-      title: 'New recovery codes',
+      title: t`New recovery codes`,
       methods: proofMethods(state?.factors ?? []),
       run: async (proof) => {
         setCodes((await securityApi.newRecoveryCodes(proof)).recoveryCodes);
@@ -85,12 +87,12 @@ export function SecurityPage() {
               <HStack justify="space-between" wrap="wrap" gap="3">
                 <Heading as="h2" size="md">
                   <HStack gap="2">
-                    <Smartphone size={18} /> Authenticator apps
+                    <Smartphone size={18} /> <Trans>Authenticator apps</Trans>
                   </HStack>
                 </Heading>
                 {!setup && (
                   <Button size="sm" onClick={start} data-testid="add-authenticator">
-                    <Plus size={16} /> Add authenticator app
+                    <Plus size={16} /> <Trans>Add authenticator app</Trans>
                   </Button>
                 )}
               </HStack>
@@ -146,24 +148,30 @@ function FactorList({
   if (!factors.length && passkeys) {
     return (
       <Text color="fg.muted" data-testid="no-passkeys">
-        No passkey yet. A passkey signs you in with this device’s lock (fingerprint, face or PIN) instead of a password,
-        and no site but this one can use it.
+        <Trans>
+          No passkey yet. A passkey signs you in with this device’s lock (fingerprint, face or PIN) instead of a
+          password, and no site but this one can use it.
+        </Trans>
       </Text>
     );
   }
   if (!factors.length && hasOthers) {
     return (
       <Text color="fg.muted" data-testid="no-factors">
-        No authenticator app. Your passkey is your second factor; an app as well lets you sign in where the passkey is
-        not at hand.
+        <Trans>
+          No authenticator app. Your passkey is your second factor; an app as well lets you sign in where the passkey is
+          not at hand.
+        </Trans>
       </Text>
     );
   }
   if (!factors.length) {
     return (
       <Text color="fg.muted" data-testid="no-factors">
-        No second factor yet: anyone with your password can sign in. Add an authenticator app (Google Authenticator,
-        1Password, Authy…) so that a sign-in also needs the code on your phone.
+        <Trans>
+          No second factor yet: anyone with your password can sign in. Add an authenticator app (Google Authenticator,
+          1Password, Authy…) so that a sign-in also needs the code on your phone.
+        </Trans>
       </Text>
     );
   }
@@ -175,15 +183,18 @@ function FactorList({
             <HStack gap="2">
               <ShieldCheck size={16} color="var(--chakra-colors-green-500)" />
               <Text fontWeight="medium">{f.name}</Text>
-              <Badge colorPalette="green">On</Badge>
+              <Badge colorPalette="green">
+                <Trans>On</Trans>
+              </Badge>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              Added {formatShortDate(f.createdAt)}
-              {f.lastUsedAt ? ` · last used ${formatShortDate(f.lastUsedAt)}` : ''}
+              {f.lastUsedAt
+                ? t`Added ${formatShortDate(f.createdAt)} · last used ${formatShortDate(f.lastUsedAt)}`
+                : t`Added ${formatShortDate(f.createdAt)}`}
             </Text>
           </Stack>
           <Button size="sm" variant="ghost" colorPalette="red" onClick={() => onRemove(f)}>
-            <Trash2 size={16} /> Remove
+            <Trash2 size={16} /> <Trans>Remove</Trans>
           </Button>
         </HStack>
       ))}
@@ -201,17 +212,17 @@ function TotpSetup({
   onCancel: () => void;
   onDone: (recoveryCodes: string[] | null) => Promise<void>;
 }) {
-  const [name, setName] = useState('Authenticator app');
+  const [name, setName] = useState(t`Authenticator app`);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!/^\d{3}\s?\d{3}$/.test(code.trim())) return setError('Enter the 6-digit code your authenticator app shows');
+    if (!/^\d{3}\s?\d{3}$/.test(code.trim())) return setError(t`Enter the 6-digit code your authenticator app shows`);
     setBusy(true);
     try {
-      const done = await securityApi.confirmTotp(setup.id, code.trim(), name.trim() || 'Authenticator app');
-      notifySuccess('The authenticator app is on: sign-ins now ask for its code');
+      const done = await securityApi.confirmTotp(setup.id, code.trim(), name.trim() || t`Authenticator app`);
+      notifySuccess(t`The authenticator app is on: sign-ins now ask for its code`);
       await onDone(done.recoveryCodes);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : errorMessage(err));
@@ -231,20 +242,20 @@ function TotpSetup({
             borderRadius="md"
           />
           <Text fontSize="sm" color="fg.muted" textAlign="center">
-            Scan with your authenticator app, or enter this key:
+            <Trans>Scan with your authenticator app, or enter this key:</Trans>
           </Text>
           <HStack gap="1">
             <Code data-testid="totp-secret" fontSize="xs" wordBreak="break-all">
               {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
             </Code>
-            <CopyButton value={setup.secret} label="Copy the key" />
+            <CopyButton value={setup.secret} label={t`Copy the key`} />
           </HStack>
         </Stack>
         <Stack gap="3">
-          <FormField label="Name (which phone or app)">
+          <FormField label={t`Name (which phone or app)`}>
             <Input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
           </FormField>
-          <FormField label="Code the app shows" error={error}>
+          <FormField label={t`Code the app shows`} error={error}>
             <Input
               value={code}
               autoComplete="one-time-code"
@@ -256,10 +267,10 @@ function TotpSetup({
           </FormField>
           <HStack>
             <Button type="submit" loading={busy}>
-              Turn on
+              <Trans>Turn on</Trans>
             </Button>
             <Button variant="ghost" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </HStack>
         </Stack>
@@ -270,7 +281,7 @@ function TotpSetup({
 
 /** The ten recovery codes, this once: copy or download them before going on. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Taskgram Ads recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
+  const text = t`Taskgram Ads recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: 'taskgram-recovery-codes.txt' });
@@ -282,11 +293,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <Card.Body>
         <Stack gap="3">
           <Heading as="h2" size="md">
-            Save your recovery codes
+            <Trans>Save your recovery codes</Trans>
           </Heading>
           <Text>
-            Each signs in once in place of the app’s code, should your phone be lost. They are shown only now: keep them
-            somewhere safe, apart from your password.
+            <Trans>
+              Each signs in once in place of the app’s code, should your phone be lost. They are shown only now: keep
+              them somewhere safe, apart from your password.
+            </Trans>
           </Text>
           <SimpleGrid columns={{ base: 2, sm: 5 }} gap="2">
             {codes.map((c) => (
@@ -296,12 +309,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
             ))}
           </SimpleGrid>
           <HStack wrap="wrap">
-            <CopyButton value={codes.join('\n')} label="Copy the codes" />
+            <CopyButton value={codes.join('\n')} label={t`Copy the codes`} />
             <Button size="sm" variant="outline" onClick={download}>
-              Download
+              <Trans>Download</Trans>
             </Button>
             <Button size="sm" onClick={onDone}>
-              I have saved them
+              <Trans>I have saved them</Trans>
             </Button>
           </HStack>
         </Stack>
@@ -317,7 +330,7 @@ function RecoveryCard({ factors, left, onRenew }: { factors: number; left: numbe
       <Card.Header>
         <Heading as="h2" size="md">
           <HStack gap="2">
-            <KeyRound size={18} /> Recovery codes
+            <KeyRound size={18} /> <Trans>Recovery codes</Trans>
           </HStack>
         </Heading>
       </Card.Header>
@@ -326,11 +339,11 @@ function RecoveryCard({ factors, left, onRenew }: { factors: number; left: numbe
           <Text color="fg.muted" data-testid="recovery-left">
             {factors
               ? `${left} of 10 left. Each signs in once when your phone is not at hand.`
-              : 'They come with your first authenticator app or passkey.'}
+              : t`They come with your first authenticator app or passkey.`}
           </Text>
           {factors > 0 && (
             <Button size="sm" variant="outline" onClick={onRenew}>
-              Get new codes
+              <Trans>Get new codes</Trans>
             </Button>
           )}
         </HStack>

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@tanstack/react-router';
 import { ShieldOff } from 'lucide-react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { serverError } from '../../lib/serverError';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * A staff page the server refused: to somebody without the role (ask for it), or to staff who
@@ -16,12 +18,14 @@ export function StaffForbidden({ page, who, error }: { page: string; who: string
     <Page title={page}>
       <EmptyState
         icon={<ShieldOff />}
-        title={needsFactor ? 'Add a second factor first' : `This area is for ${who}`}
-        description={needsFactor ? message : 'Ask a staff administrator if you need access.'}
+        title={needsFactor ? t`Add a second factor first` : t`This area is for ${who}`}
+        description={needsFactor ? message : t`Ask a staff administrator if you need access.`}
       >
         {needsFactor && (
           <Button asChild data-testid="open-security">
-            <Link to="/security">Open Security</Link>
+            <Link to="/security">
+              <Trans>Open Security</Trans>
+            </Link>
           </Button>
         )}
       </EmptyState>

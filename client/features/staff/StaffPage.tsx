@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -20,6 +21,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
+import { Trans } from '@lingui/react/macro';
 
 const StaffQuery = graphql(`
   query Staff {
@@ -54,9 +56,27 @@ const SetStaffRoleMutation = graphql(`
 `);
 
 const ROLES: { role: StaffRole; label: string; field: 'isModerator' | 'isFinance' | 'isAdmin' }[] = [
-  { role: 'moderator', label: 'Moderator', field: 'isModerator' },
-  { role: 'finance', label: 'Finance', field: 'isFinance' },
-  { role: 'admin', label: 'Staff administrator', field: 'isAdmin' },
+  {
+    role: 'moderator',
+    get label() {
+      return t`Moderator`;
+    },
+    field: 'isModerator',
+  },
+  {
+    role: 'finance',
+    get label() {
+      return t`Finance`;
+    },
+    field: 'isFinance',
+  },
+  {
+    role: 'admin',
+    get label() {
+      return t`Staff administrator`;
+    },
+    field: 'isAdmin',
+  },
 ];
 const roleLabel = (role: StaffRole) => ROLES.find((r) => r.role === role)?.label ?? role;
 
@@ -72,7 +92,7 @@ export function StaffPage() {
   const change = async (target: string, which: StaffRole, granted: boolean) => {
     try {
       await setRole({ variables: { email: target, role: which, granted } });
-      notifySuccess(`${target}: ${roleLabel(which)} ${granted ? 'granted' : 'taken away'}`);
+      notifySuccess(t`${target}: ${roleLabel(which)} ${granted ? 'granted' : 'taken away'}`);
       await refetch();
       return true;
     } catch (e) {
@@ -96,8 +116,12 @@ export function StaffPage() {
           <Table.Root size="sm" data-testid="staff-members">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Name</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>E-mail</Trans>
+                </Table.ColumnHeader>
                 {ROLES.map((r) => (
                   <Table.ColumnHeader key={r.role} textAlign="center">
                     {r.label}
@@ -151,25 +175,25 @@ function GrantForm({
     <Card.Root>
       <Card.Body>
         <form
-          aria-label="Grant a role"
+          aria-label={t`Grant a role`}
           onSubmit={async (e) => {
             e.preventDefault();
             const target = email.trim();
-            if (!target) return setEmailError('Enter required value');
+            if (!target) return setEmailError(t`Enter required value`);
             setEmailError(null);
             if (await onGrant(target, role)) setEmail('');
           }}
         >
           <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3">
-            <FormField label="E-mail of the account" error={emailError ?? undefined}>
+            <FormField label={t`E-mail of the account`} error={emailError ?? undefined}>
               <Input
                 type="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                placeholder="person@company.com"
+                placeholder={t`person@company.com`}
               />
             </FormField>
-            <FormField label="Role">
+            <FormField label={t`Role`}>
               <NativeSelect.Root>
                 <NativeSelect.Field value={role} onChange={(e) => setNewRole(e.target.value as StaffRole)}>
                   {ROLES.map((r) => (
@@ -182,7 +206,7 @@ function GrantForm({
               </NativeSelect.Root>
             </FormField>
             <Button type="submit" loading={saving} flexShrink={0}>
-              <UserPlus size={16} /> Grant
+              <UserPlus size={16} /> <Trans>Grant</Trans>
             </Button>
           </Stack>
         </form>
@@ -196,17 +220,25 @@ function RoleChanges({ changes }: { changes: StaffData['staffRoleChanges'] }) {
   return (
     <Stack gap="2">
       <Heading as="h2" size="md">
-        Recent changes
+        <Trans>Recent changes</Trans>
       </Heading>
       {changes.length ? (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" data-testid="staff-changes">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Account</Table.ColumnHeader>
-                <Table.ColumnHeader>Change</Table.ColumnHeader>
-                <Table.ColumnHeader>By</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>When</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Account</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Change</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>By</Trans>
+                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -225,7 +257,9 @@ function RoleChanges({ changes }: { changes: StaffData['staffRoleChanges'] }) {
         </Table.ScrollArea>
       ) : (
         <HStack>
-          <Text color="fg.muted">No role has been changed yet.</Text>
+          <Text color="fg.muted">
+            <Trans>No role has been changed yet.</Trans>
+          </Text>
         </HStack>
       )}
     </Stack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -14,7 +15,7 @@ import { DataTable, TableFilter, type TableState } from '../../components/ui/Dat
 import { Page } from '../../components/ui/Page';
 import type { StatisticsSortField, TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
-import { roundMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { CampaignReportChart, ReportChartPlaceholder } from '../campaigns/CampaignReportChart';
 import { addDays, cpa, formatDay, rangeLength } from '../campaigns/campaignReport';
@@ -32,6 +33,7 @@ import {
 } from './statisticsApi';
 import { refetchQuietly, useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
+import { Trans } from '@lingui/react/macro';
 
 /** One UTC day of the publisher's apps (profit is Money: a decimal string). */
 interface Row {
@@ -41,21 +43,22 @@ interface Row {
 }
 const column = createColumnHelper<Row>();
 
-const columns = [
+// Made at render: the headers in the reader's language.
+const columns = () => [
   column.accessor('createdAt', {
     id: 'createdAt',
-    header: 'Date',
+    header: t`Date`,
     cell: (c) => formatDay(c.getValue()),
   }),
-  column.accessor('conversions', { id: 'conversions', header: 'Conversions', meta: { align: 'end' } }),
+  column.accessor('conversions', { id: 'conversions', header: t`Conversions`, meta: { align: 'end' } }),
   column.accessor('profit', {
     id: 'profit',
-    header: 'Profit $',
+    header: t`Profit $`,
     meta: { align: 'end' },
-    cell: (c) => `${roundMoney(c.getValue())} $`,
+    cell: (c) => formatMoney(c.getValue()),
   }),
   // Sorted by the server; the accessor only lets the header cycle like the others.
-  column.accessor((r) => cpa(r.profit, r.conversions), { id: 'cpa', header: 'CPA', meta: { align: 'end' } }),
+  column.accessor((r) => cpa(r.profit, r.conversions), { id: 'cpa', header: t`CPA`, meta: { align: 'end' } }),
 ];
 
 const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
@@ -65,6 +68,7 @@ const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
  * day, filtered by task type and app, with today ticking live from the conversion events.
  */
 export function StatisticsPage() {
+  const tableColumns = useMemo(columns, []);
   const [state, setState] = useState<TableState<StatisticsSortField>>(statisticsFirstState);
   const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [platformId, setPlatformId] = useState('');
@@ -110,10 +114,10 @@ export function StatisticsPage() {
           </Card.Root>
         )}
         <DataTable<Row, StatisticsSortField>
-          label="Statistics"
-          caption="Conversions, profit and CPA per day"
+          label={t`Statistics`}
+          caption={t`Conversions, profit and CPA per day`}
           testId="statistics-table"
-          columns={columns}
+          columns={tableColumns}
           data={rows}
           totalCount={current?.publisherStatistics.totalCount ?? 0}
           loading={stats.loading}
@@ -129,21 +133,21 @@ export function StatisticsPage() {
           toolbar={
             <HStack gap="2" wrap="wrap" w="full">
               <TableFilter
-                label="Task type"
+                label={t`Task type`}
                 value={taskType}
                 onChange={(v) => change(() => setTaskType(v as TaskType | ''))}
                 options={[
-                  { value: '', label: 'All task types' },
+                  { value: '', label: t`All task types` },
                   ...TASK_TYPES.map((t) => ({ value: t, label: typeLabels[t] })),
                 ]}
                 testId="filter-task-type"
               />
               <TableFilter
-                label="App"
+                label={t`App`}
                 value={platformId}
                 onChange={(v) => change(() => setPlatformId(v))}
                 options={[
-                  { value: '', label: 'All apps' },
+                  { value: '', label: t`All apps` },
                   ...(apps.data?.platforms.data ?? []).map((p) => ({ value: p.id, label: p.title })),
                 ]}
                 testId="filter-app"
@@ -182,14 +186,14 @@ function AppScores({
     >
       <Stack gap="2">
         <Heading as="h2" size="sm" id="app-scores-heading">
-          Traffic quality of your apps (last 30 days)
+          <Trans>Traffic quality of your apps (last 30 days)</Trans>
         </Heading>
         <HStack gap="2" wrap="wrap">
           {apps.map((a) => (
             <Button key={a.id} size="sm" variant="outline" onClick={() => onChoose(a.id)} data-testid="app-score">
               {a.title}
               <Badge colorPalette={scorePalette(a.quality.score)} variant="subtle">
-                {a.quality.score == null ? 'Not enough data' : `${a.quality.score} / 100`}
+                {a.quality.score == null ? t`Not enough data` : `${a.quality.score} / 100`}
               </Badge>
             </Button>
           ))}
@@ -263,10 +267,14 @@ const withUsd = (value: string) => (value === '-' ? value : `${value} $`);
 function TodayStats({ today }: { today: { conversions: number; profit: string } | null | undefined }) {
   return (
     <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
-      <TodayStat label="Conversions today" value={today ? String(today.conversions) : '…'} testId="today-conversions" />
-      <TodayStat label="Profit today" value={today ? `${roundMoney(today.profit)} $` : '…'} testId="today-profit" />
       <TodayStat
-        label="CPA today"
+        label={t`Conversions today`}
+        value={today ? String(today.conversions) : '…'}
+        testId="today-conversions"
+      />
+      <TodayStat label={t`Profit today`} value={today ? formatMoney(today.profit) : '…'} testId="today-profit" />
+      <TodayStat
+        label={t`CPA today`}
         value={today ? withUsd(cpa(today.profit, today.conversions)) : '…'}
         testId="today-cpa"
       />

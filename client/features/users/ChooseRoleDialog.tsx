@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
@@ -9,10 +10,29 @@ import { Coins, Megaphone } from 'lucide-react';
 import { type DefaultRole, logoTarget } from '../../lib/areas';
 import { setChooseRoleFlag } from '../../lib/session';
 import { useUpdateDefaultRole } from './useUpdateDefaultRole';
+import { Trans } from '@lingui/react/macro';
 
 const choices = [
-  { role: 'ADVERTISER' as const, title: 'Advertiser', caption: 'Buy traffic in other telegram apps', icon: Megaphone },
-  { role: 'PUBLISHER' as const, title: 'Publisher', caption: 'Monetize your audience', icon: Coins },
+  {
+    role: 'ADVERTISER' as const,
+    get title() {
+      return t`Advertiser`;
+    },
+    get caption() {
+      return t`Buy traffic in other telegram apps`;
+    },
+    icon: Megaphone,
+  },
+  {
+    role: 'PUBLISHER' as const,
+    get title() {
+      return t`Publisher`;
+    },
+    get caption() {
+      return t`Monetize your audience`;
+    },
+    icon: Coins,
+  },
 ];
 
 /** The role step: asked once after a sign-in that never picked a main area. */
@@ -36,12 +56,16 @@ export function ChooseRoleDialog({ open, userId }: { open: boolean; userId: stri
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Where do you want to start?</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Where do you want to start?</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Text color="fg.muted">
-                  You can use both areas; this decides where the logo takes you. Change it any time in the user menu.
+                  <Trans>
+                    You can use both areas; this decides where the logo takes you. Change it any time in the user menu.
+                  </Trans>
                 </Text>
                 <SimpleGrid columns={2} gap="3">
                   {choices.map(({ role, title, caption, icon: Icon }) => (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
@@ -22,6 +23,7 @@ import { errorMessage } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { type ChangePasswordValues, changePasswordSchema } from '../auth/schemas';
+import { Trans } from '@lingui/react/macro';
 
 const MySessionsQuery = graphql(`
   query MySessions {
@@ -74,7 +76,7 @@ export function deviceName(userAgent: string | null | undefined): { name: string
   const os = SYSTEMS.find(([, re]) => re.test(ua))?.[0] ?? null;
   const phone = /Android|iPhone|Mobile/.test(ua);
   if (browser && os) return { name: `${browser} on ${os}`, phone };
-  return { name: browser ?? os ?? (ua ? ua.slice(0, 60) : 'Unknown device'), phone };
+  return { name: browser ?? os ?? (ua ? ua.slice(0, 60) : t`Unknown device`), phone };
 }
 
 function ChangePasswordForm() {
@@ -99,8 +101,8 @@ function ChangePasswordForm() {
       reset();
       notifySuccess(
         ended
-          ? `Password changed. ${ended === 1 ? 'Your other session was' : `${ended} other sessions were`} signed out.`
-          : 'Password changed.',
+          ? t`Password changed. ${ended === 1 ? t`Your other session was` : `${ended} other sessions were`} signed out.`
+          : t`Password changed.`,
       );
     } catch (error) {
       const message = errorMessage(error);
@@ -109,9 +111,9 @@ function ChangePasswordForm() {
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit} noValidate aria-label={t`Change password`}>
       <Stack gap="3">
-        <FormField label="Current password" error={errors.currentPassword?.message}>
+        <FormField label={t`Current password`} error={errors.currentPassword?.message}>
           <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
         </FormField>
         <NewPasswordFields
@@ -120,10 +122,10 @@ function ChangePasswordForm() {
           errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
         <Text fontSize="sm" color="fg.muted">
-          Every other session of your account is signed out; this one stays.
+          <Trans>Every other session of your account is signed out; this one stays.</Trans>
         </Text>
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
-          Change password
+          <Trans>Change password</Trans>
         </Button>
       </Stack>
     </form>
@@ -189,26 +191,35 @@ function DeviceRow({ group, ending, onEnd }: { group: DeviceGroup; ending: boole
           <Text fontWeight="medium">{group.name}</Text>
           {group.current && (
             <Badge colorPalette="green" size="sm">
-              This device
+              <Trans>This device</Trans>
             </Badge>
           )}
           {count > 1 && (
             <Badge size="sm" data-testid="session-count">
-              {count} sessions
+              <Trans>{count} sessions</Trans>
             </Badge>
           )}
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          Last seen {formatShortDate(latest.lastSeenAt)} from {group.ip}
+          <Trans>
+            Last seen {formatShortDate(latest.lastSeenAt)} from {group.ip}
+          </Trans>
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          {count > 1 ? 'First signed in' : 'Signed in'} {formatShortDate(first.createdAt)} from {first.ip} with{' '}
-          {first.method === 'GOOGLE' ? 'Google' : 'a password'}
+          {first.method === 'GOOGLE'
+            ? count > 1
+              ? t`First signed in ${formatShortDate(first.createdAt)} from ${first.ip} with Google`
+              : t`Signed in ${formatShortDate(first.createdAt)} from ${first.ip} with Google`
+            : count > 1
+              ? t`First signed in ${formatShortDate(first.createdAt)} from ${first.ip} with a password`
+              : t`Signed in ${formatShortDate(first.createdAt)} from ${first.ip} with a password`}
         </Text>
       </Stack>
       {others.length > 0 && (
         <Button size="xs" variant="outline" loading={ending} onClick={() => onEnd(others.map((s) => s.id))}>
-          {group.current ? `Sign out the ${others.length === 1 ? 'other one' : `${others.length} others`}` : 'Sign out'}
+          {group.current
+            ? t`Sign out the ${others.length === 1 ? 'other one' : `${others.length} others`}`
+            : t`Sign out`}
         </Button>
       )}
     </HStack>
@@ -224,7 +235,7 @@ function SessionList() {
   const endSessions = async (ids: string[]) => {
     try {
       for (const id of ids) await end({ variables: { id } });
-      notifySuccess(ids.length === 1 ? 'Signed out there.' : `Signed out of ${ids.length} other sessions.`);
+      notifySuccess(ids.length === 1 ? t`Signed out there.` : t`Signed out of ${ids.length} other sessions.`);
     } catch (e) {
       notifyError(errorMessage(e));
     }
@@ -249,7 +260,7 @@ function SessionList() {
   }
   return (
     <Stack gap="3">
-      <Stack gap="0" as="ul" listStyleType="none" aria-label="Sessions">
+      <Stack gap="0" as="ul" listStyleType="none" aria-label={t`Sessions`}>
         {groupByDevice(sessions).map((g) => (
           <DeviceRow key={g.key} group={g} ending={ending} onEnd={(ids) => void endSessions(ids)} />
         ))}
@@ -262,11 +273,11 @@ function SessionList() {
           loading={ending}
           onClick={() => void endSessions(others.map((s) => s.id))}
         >
-          Sign out of all other sessions
+          <Trans>Sign out of all other sessions</Trans>
         </Button>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          You are signed in here only.
+          <Trans>You are signed in here only.</Trans>
         </Text>
       )}
     </Stack>
@@ -288,21 +299,23 @@ export function SessionsDialog({ open, onClose }: { open: boolean; onClose: () =
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Sessions and password</Dialog.Title>
+              <Dialog.Title>
+                <Trans>Sessions and password</Trans>
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {open && (
                 <Stack gap="6">
                   <Stack gap="2">
                     <Heading as="h3" size="sm">
-                      Where you are signed in
+                      <Trans>Where you are signed in</Trans>
                     </Heading>
                     <SessionList />
                   </Stack>
                   <Separator />
                   <Stack gap="2">
                     <Heading as="h3" size="sm">
-                      Change password
+                      <Trans>Change password</Trans>
                     </Heading>
                     <ChangePasswordForm />
                   </Stack>

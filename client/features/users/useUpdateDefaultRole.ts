@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@apollo/client/react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
@@ -23,7 +24,7 @@ export function useUpdateDefaultRole(userId: string | undefined) {
         variables: { input: { defaultRole } },
         optimisticResponse: { __typename: 'Mutation', updateMe: { __typename: 'User', id: userId, defaultRole } },
       });
-      notifySuccess(`Main area: ${defaultRole === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}`);
+      notifySuccess(t`Main area: ${defaultRole === 'ADVERTISER' ? 'Advertiser' : 'Publisher'}`);
       return true;
     } catch (error) {
       notifyError(errorMessage(error));

@@ -1,0 +1,53 @@
+/**
+ * The locale every figure is shown in (issue 59): the dashboard's language, set by
+ * `activateLanguage` (lib/i18n.ts). A plain module, not Lingui, so the public pages that show
+ * money or dates load none of Lingui.
+ *
+ * English keeps the spec's forms: money as `999950.00 $` (no grouping, the API's and the
+ * spec's wording) and dates in the browser's own locale, as before. Every other language gets its
+ * own: grouping, decimal mark, digits and the currency sign where the language puts it.
+ */
+let current = 'en';
+
+export function setFormatLocale(language: string): void {
+  current = language;
+}
+
+/** The locale for `Intl`: `undefined` (the browser's) for English, else the language. */
+export function formatLocale(): string | undefined {
+  return current === 'en' ? undefined : current;
+}
+
+export function isEnglishFormat(): boolean {
+  return current === 'en';
+}
+
+/**
+ * A formatter per locale, made at its first use (a new `Intl` object costs about a millisecond on
+ * a phone: never one per row).
+ */
+export function perLocale<F>(make: (locale: string | undefined) => F): () => F {
+  const made = new Map<string, F>();
+  return () => {
+    const key = current;
+    let format = made.get(key);
+    if (!format) {
+      format = make(formatLocale());
+      made.set(key, format);
+    }
+    return format;
+  };
+}
+
+const integer = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const percent = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
+
+/** A count in the reader's form: "12,345" in English, "12 345" in Russian, "۱۲٬۳۴۵" in Persian. */
+export function formatCount(value: number): string {
+  return integer().format(value);
+}
+
+/** A share (0.125) as a percentage in the reader's form: "12.5%", "12,5 %", "%۱۲٫۵". */
+export function formatPercent(share: number): string {
+  return percent().format(share);
+}
