@@ -9,8 +9,6 @@ import { deleteTask } from './projectsApi';
 import type { Task } from './ResourceTable';
 import { Trans } from '@lingui/react/macro';
 
-export const DELETE_WARNING = 'all advertising campaigns are deleted along with the resource';
-
 export function DeleteResourceDialog({
   projectId,
   task,
@@ -50,7 +48,7 @@ export function DeleteResourceDialog({
       onConfirm={() => void remove()}
     >
       <Text>
-        <Trans>Warning: {DELETE_WARNING}.</Trans>
+        <Trans>Warning: all advertising campaigns are deleted along with the resource.</Trans>
       </Text>
     </ConfirmDialog>
   );

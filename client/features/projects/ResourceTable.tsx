@@ -38,8 +38,6 @@ export function resourceRows(rows: TaskRow[]): Task[] {
   return rows.map((row) => ({ ...unmask(TaskFields, row), campaigns: row.campaigns }));
 }
 
-export { DELETE_WARNING } from './DeleteResourceDialog';
-
 interface ResourceTableProps {
   projectId: string;
   firstPageRows: Task[];

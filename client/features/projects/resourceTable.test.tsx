@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../test-utils';
-import { DELETE_WARNING, ResourceTable, type Task } from './ResourceTable';
+import { ResourceTable, type Task } from './ResourceTable';
 
 function task(id: string, campaigns: Task['campaigns']): Task {
   return {
@@ -137,6 +137,6 @@ describe('resource table: Campaign column', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for Resource 9' }));
     await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
     const dialog = await screen.findByTestId('delete-resource-dialog');
-    expect(dialog).toHaveTextContent(DELETE_WARNING);
+    expect(dialog).toHaveTextContent('Warning: all advertising campaigns are deleted along with the resource.');
   });
 });

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert } from '@chakra-ui/react/alert';
@@ -101,7 +102,10 @@ function ChangePasswordForm() {
       reset();
       notifySuccess(
         ended
-          ? t`Password changed. ${ended === 1 ? t`Your other session was` : `${ended} other sessions were`} signed out.`
+          ? plural(ended, {
+              one: 'Password changed. Your other session was signed out.',
+              other: 'Password changed. # other sessions were signed out.',
+            })
           : t`Password changed.`,
       );
     } catch (error) {
@@ -218,7 +222,7 @@ function DeviceRow({ group, ending, onEnd }: { group: DeviceGroup; ending: boole
       {others.length > 0 && (
         <Button size="xs" variant="outline" loading={ending} onClick={() => onEnd(others.map((s) => s.id))}>
           {group.current
-            ? t`Sign out the ${others.length === 1 ? 'other one' : `${others.length} others`}`
+            ? plural(others.length, { one: 'Sign out the other one', other: 'Sign out the # others' })
             : t`Sign out`}
         </Button>
       )}
