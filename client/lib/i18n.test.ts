@@ -22,8 +22,9 @@ describe('the dashboard language', () => {
 
   it("chooses the account's choice, else this browser's last, else Telegram's, else the browser's, else English", () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['de-DE', 'es-ES'], language: 'de-DE' });
-    // Until every page is translated nothing is taken from the browser or Telegram unasked.
-    expect(preferredLanguage()).toBe('en');
+    // Every dashboard page is translated: the browser's language is taken unasked.
+    expect(preferredLanguage()).toBe('es');
+    expect(preferredLanguage(undefined, false)).toBe('en');
     const detect = (saved?: string) => preferredLanguage(saved, true);
     expect(detect()).toBe('es');
     // Inside Telegram: the player's language_code from the launch parameters.
@@ -40,6 +41,10 @@ describe('the dashboard language', () => {
     localStorage.clear();
     window.location.hash = '';
     expect(detect()).toBe('en');
+    // The developers' pseudo-locale, set by hand in this browser, wins over everything.
+    localStorage.setItem('taskgram:language', 'pseudo');
+    expect(detect('ar')).toBe('pseudo');
+    localStorage.clear();
   });
 
   it('switches every message at once, loads the catalog once, and sets the page direction', async () => {

@@ -47,3 +47,26 @@ describe('money on decimal strings', () => {
     expect(['0', '0.000000', '-0.000001'].map(isPositiveMoney)).toEqual([false, false, false]);
   });
 });
+
+describe('money and counts in the reader’s form (issue 59)', () => {
+  it('keeps the spec’s form in English and takes the language’s own elsewhere, exactly', async () => {
+    const { setFormatLocale, formatCount, formatPercent } = await import('./locale');
+    try {
+      expect(formatMoney('999950.005')).toBe('999950.01 $');
+      setFormatLocale('ru');
+      // Grouping and the decimal comma, the sign after (Intl's no-break spaces normalised).
+      expect(formatMoney('999950.005').replace(/\s/g, ' ')).toBe('999 950,01 $');
+      // Exact past a float's digits: the decimal string itself is formatted.
+      expect(formatMoney('123456789012345678.125').replace(/\s/g, ' ')).toBe('123 456 789 012 345 678,13 $');
+      expect(formatCount(12345).replace(/\s/g, ' ')).toBe('12 345');
+      setFormatLocale('tr');
+      expect(formatMoney('1234.5')).toBe('$1.234,50');
+      expect(formatPercent(0.125)).toBe('%12,5');
+      setFormatLocale('fa');
+      expect(formatMoney('1234.5')).toContain('۱٬۲۳۴٫۵۰');
+    } finally {
+      setFormatLocale('en');
+    }
+    expect(formatCount(12345)).toBe((12345).toLocaleString());
+  });
+});

@@ -80,7 +80,9 @@ const statusOptions = [
   },
   ...(['ACTIVE', 'STOPPED', 'MODERATION', 'REJECTED'] as const).map((v) => ({
     value: v,
-    label: campaignStatus[v].label,
+    get label() {
+      return campaignStatus[v].label;
+    },
   })),
 ];
 const typeOptions = [
@@ -90,7 +92,12 @@ const typeOptions = [
       return t`All task types`;
     },
   },
-  ...(Object.keys(typeLabels) as TaskType[]).map((v) => ({ value: v, label: typeLabels[v] })),
+  ...(Object.keys(typeLabels) as TaskType[]).map((v) => ({
+    value: v,
+    get label() {
+      return typeLabels[v];
+    },
+  })),
 ];
 
 /**

@@ -34,8 +34,12 @@ export const campaignMessages = {
   get created() {
     return t`The campaign has been successfully created`;
   },
-  required: amountMessages.required,
-  numeric: amountMessages.numeric,
+  get required() {
+    return amountMessages.required;
+  },
+  get numeric() {
+    return amountMessages.numeric;
+  },
 } as const;
 
 /** The landing's promise: no action costs less than 0.05 USD. */

@@ -62,13 +62,13 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59`);
 
 export const offerSchema = z
   .object({
-    platformId: z.string().min(1, offerMessages.appRequired),
-    projectId: z.string().min(1, offerMessages.projectRequired),
-    partnerProjectId: z.string().min(1, offerMessages.partnerProjectRequired),
+    platformId: z.string().min(1, { error: () => offerMessages.appRequired }),
+    projectId: z.string().min(1, { error: () => offerMessages.projectRequired }),
+    partnerProjectId: z.string().min(1, { error: () => offerMessages.partnerProjectRequired }),
     quantity: z.string(),
     partnerQuantity: z.string(),
     expiresOn: z.string(),
-    message: z.string().max(500, offerMessages.messageLong),
+    message: z.string().max(500, { error: () => offerMessages.messageLong }),
   })
   .superRefine((v, ctx) => {
     const q = quantityError(v.quantity);

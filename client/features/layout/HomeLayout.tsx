@@ -237,10 +237,11 @@ function StaffLinks({
 
 /** The logo: the user's home (homePath); until the user is known, the home of the area on screen. */
 function LogoLink({ me, area }: { me: Parameters<typeof homePath>[0]; area: Area }) {
+  const { t } = useLinguiMacro();
   return (
     <Link
       to={me ? homePath(me) : (areas.find((a) => a.id === area)?.home ?? homePath(me))}
-      aria-label="Taskgram Ads, home"
+      aria-label={t`Taskgram Ads, home`}
       data-testid="logo-link"
       style={{ flexShrink: 0 }}
     >

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app';
+import { login } from '../helpers/graphql';
+import { browserPool, screenshot, signIn } from './browser';
+import { untranslatedEnglish } from './i18n-source';
+
+/*
+ * Every dashboard page as each role (issue 59):
+ * - in Lingui's pseudo-locale, no words the code writes outside the catalogs are on screen (the
+ *   page's words are pseudolocalized, "Ŝéàŕçĥ", and the data is what it is);
+ * - in Persian on a 390 px phone, the page reads right to left and does not scroll sideways.
+ */
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers = browserPool(() => app.url);
+const PHONE = { width: 390, height: 844 };
+const raw = untranslatedEnglish(process.cwd());
+
+beforeAll(async () => {
+  app = await startTestApp({ demo: true, serveClient: true });
+});
+afterAll(async () => {
+  await browsers.closeAll();
+  await app?.close();
+});
+
+const ADVERTISER = [
+  '/advertiser/projects',
+  '/advertiser/campaign',
+  '/advertiser/campaign/reports',
+  '/advertiser/payments',
+  '/exchange/swaps',
+  '/exchange/catalog',
+  '/exchange/incoming',
+  '/exchange/outgoing',
+  '/security',
+  '/notifications',
+];
+const PUBLISHER = [
+  '/publisher',
+  '/publisher/platforms/create',
+  '/publisher/statistics',
+  '/publisher/payments',
+  '/publisher/integrations',
+];
+const STAFF = ['/moderation', '/finance', '/staff', '/audit'];
+
+/** The pages of an account: its static pages and the first of its projects or apps. */
+async function pagesOf(email: string, paths: string[]): Promise<string[]> {
+  const token = await login(app, email);
+  if (email.startsWith('advertiser')) {
+    const projects = (await app.api('/v1/projects', { token })).body.value.data;
+    return [...paths, `/advertiser/projects/${projects[0].id}`];
+  }
+  if (email.startsWith('publisher')) {
+    const apps = (await app.api('/v1/platforms', { token })).body.value.data;
+    return [...paths, `/publisher/${apps[0].id}/campaigns`, `/publisher/platforms/edit/${apps[0].id}`];
+  }
+  return paths;
+}
+
+/** The visible text of the page (text nodes, placeholders and accessible names), one entry each. */
+const visibleTexts = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const shown = (el: Element | null) => !!el && (el as HTMLElement).checkVisibility?.() !== false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      if (text && shown(node.parentElement)) out.push(text);
+    }
+    for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+      if (!shown(el)) continue;
+      for (const name of ['placeholder', 'aria-label', 'title']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) out.push(value);
+      }
+    }
+    return out;
+  });
+
+/** Waits for the page's first heading, then for its data (the skeletons gone). */
+async function settle(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForURL(`**${path}`);
+  await page.locator('main h1').first().waitFor();
+  // The data, where it comes (a page may keep a placeholder for what it never gets).
+  await expect
+    .poll(() => page.locator('main .chakra-skeleton').count(), { timeout: 10_000 })
+    .toBe(0)
+    .catch(() => undefined);
+}
+
+/** Texts that are English the code wrote outside the catalogs. */
+function untranslated(texts: string[]): string[] {
+  return [...new Set(texts.filter((text) => raw.has(text) || [...raw].some((r) => r.length > 24 && text.includes(r))))];
+}
+
+describe.each([
+  ['advertiser@demo.local', ADVERTISER],
+  ['publisher@demo.local', PUBLISHER],
+  ['moderator@demo.local', STAFF],
+])('every page of %s', (email, paths) => {
+  it('in the pseudo-locale: no words outside the catalogs', async () => {
+    const { page } = await browsers.open();
+    await page.addInitScript(() => localStorage.setItem('taskgram:language', 'pseudo'));
+    await signIn(page, email);
+    await page.waitForURL(/\/(advertiser\/projects|publisher|moderation)$/);
+    const left: Record<string, string[]> = {};
+    for (const path of await pagesOf(email, paths)) {
+      await settle(page, path);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('pseudo');
+      // A page's own heading is the catalog's, pseudolocalized: not the English it comes from.
+      if (paths.includes(path)) expect(await page.locator('main h1').first().textContent()).toMatch(/[^\x20-\x7e]/);
+      const found = untranslated(await visibleTexts(page));
+      if (found.length) left[path] = found;
+    }
+    await screenshot(page, `i18n-pseudo-${email.split('@')[0]}`);
+    expect(left).toEqual({});
+  });
+
+  it('in Persian at 390 px: right to left, no sideways scroll', async () => {
+    const { page } = await browsers.open(PHONE);
+    await page.addInitScript(() => localStorage.setItem('taskgram:language', 'fa'));
+    await signIn(page, email);
+    await page.waitForURL(/\/(advertiser\/projects|publisher|moderation)$/);
+    const sideways: string[] = [];
+    for (const path of await pagesOf(email, paths)) {
+      await settle(page, path);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'fa',
+        'rtl',
+      ]);
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) sideways.push(path);
+    }
+    await screenshot(page, `i18n-fa-phone-${email.split('@')[0]}`);
+    expect(sideways).toEqual([]);
+  });
+});
