@@ -154,6 +154,23 @@ describe('linking', () => {
     await eventually(async () => (await self(publisher)).telegram === null, 5000, 'the block to unlink');
   });
 
+  test('/start for an unlinked user follows Telegram’s language_code: Spanish, Persian; an unknown one reads English', async () => {
+    const answers: Record<string, RegExp> = {
+      es: /^Este es el bot del sistema de Taskgram Ads\./,
+      fa: /^این ربات سیستمی Taskgram Ads است\./,
+      de: /^This is the Taskgram Ads system bot\./,
+    };
+    for (const [code, welcome] of Object.entries(answers)) {
+      const user = telegramUser({ language_code: code });
+      await postUpdate(app, fake.userWrites(user, '/start'));
+      const [answer] = await messagesOf(fake, user.id);
+      expect(answer.text).toMatch(welcome);
+    }
+    const spanish = telegramUser({ language_code: 'es-MX' });
+    await postUpdate(app, fake.userWrites(spanish, '/start'));
+    expect((await messagesOf(fake, spanish.id))[0].buttons).toEqual([{ text: 'Abrir el panel', url: `${app.url}/` }]);
+  });
+
   test('the webhook refuses a wrong or missing secret token; a garbled message is answered as handled', async () => {
     const update = fake.userWrites(telegramUser(), '/start');
     expect((await postUpdate(app, update, 'wrong-secret-token-000000')).status).toBe(401);

@@ -3,7 +3,7 @@ import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, type Context, GrammyError, HttpError, InlineKeyboard } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { Logger } from 'pino';
-import { BOT_TEXT, messageLanguage } from './messages.ts';
+import { botText, messageLanguage } from './messages.ts';
 
 /** What the bot asks of the notifications service when a user writes to it. */
 export interface BotHandlers {
@@ -158,7 +158,7 @@ export class SystemBot {
 
   private commands() {
     const { handlers } = this.opts;
-    const text = (ctx: Context) => BOT_TEXT[messageLanguage(ctx.from?.language_code)];
+    const text = (ctx: Context) => botText(messageLanguage(ctx.from?.language_code));
     const dashboard = (ctx: Context, path = '/') => this.button(text(ctx).openDashboard, path);
     this.bot.command('start', async (ctx) => {
       const t = text(ctx);

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { renderMessage } from './messages.ts';
+import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import {
+  botText,
+  buttonLabel,
+  messageLanguage,
+  NOTIFICATION_TYPE_NAMES,
+  notMeLine,
+  renderMessage,
+} from './messages.ts';
 
 describe('bot messages and mails', () => {
   test('a stranger’s name in an exchange offer reaches the other user without a link', async () => {
@@ -13,5 +21,55 @@ describe('bot messages and mails', () => {
     // The product's own figures and the payee's address are shown as they are.
     const { text } = renderMessage('withdrawalSent', { amount: '12.50', address: 'EQAbc.def' }, 'en');
     expect(text).toContain('12.50 $ was sent to EQAbc.def');
+  });
+});
+
+describe('the nine languages (issue 59)', () => {
+  test('every type, button, "This was not me" line and bot answer is written in each language, with its figures', () => {
+    const params = {
+      account: '@tg_user',
+      email: 'a@b.example',
+      factor: 'Authenticator app',
+      device: 'Chrome on Linux',
+      ip: '203.0.113.7',
+      method: 'password',
+      amount: '12.50',
+      wallet: 'EQAbc',
+      address: 'EQAbc',
+      campaign: 'Spring',
+      reason: 'Spam',
+      left: '1.00',
+      budget: '10.00',
+      cap: 5,
+      app: 'Quest',
+      score: 40,
+      floor: 50,
+      from: 'Partner',
+      by: 'Partner',
+      with: 'Partner',
+      count: 3,
+      minutes: 7,
+      limit: 'daily',
+      id: 9,
+      message: 'Payouts wait',
+    };
+    for (const language of LANGUAGES) {
+      for (const type of NOTIFICATION_TYPE_NAMES) {
+        const { text, subject } = renderMessage(type, params, language);
+        expect(text.length, `${language} ${type}`).toBeGreaterThan(10);
+        expect(text, `${language} ${type}`).not.toContain('undefined');
+        expect(subject.length, `${language} ${type} subject`).toBeGreaterThan(3);
+        expect(buttonLabel(type, language), `${language} ${type} button`).toBeTruthy();
+      }
+      expect(notMeLine(language, 'tok')).toContain('{app}/not-me#tok');
+      for (const answer of Object.values(botText(language))) expect(answer).toBeTruthy();
+    }
+    expect(renderMessage('topUpConfirmed', params, 'tr').text).toBe('💰 12.50 $ bakiye yüklemeniz onaylandı.');
+    // Mails in other languages take their subject from the message, not the English one.
+    expect(renderMessage('withdrawalFailed', { ...params, rejected: 1 }, 'es').subject).toBe(
+      'Tu retiro de 12.50 $ fue rechazado',
+    );
+    expect(messageLanguage('pt-BR')).toBe('pt');
+    expect(messageLanguage('de')).toBe('en');
   });
 });

@@ -1,9 +1,11 @@
+import { type Language, supportedLanguage } from '../../../showcase/i18n/languages.ts';
 import { withoutLinks } from '../../lib/text.ts';
+import { type BotText, TRANSLATIONS } from './translations.ts';
 
 /**
  * The notification types, who they are for, and what each message says (one or two lines) in
- * the languages this file has (English and Russian; others read English), with the dashboard
- * page its button opens.
+ * the dashboard's nine languages (English and Russian here, the seven others in translations.ts),
+ * with the dashboard page its button opens.
  */
 
 export const NOTIFICATION_GROUPS = [
@@ -318,9 +320,9 @@ export function isNotificationType(value: string): value is NotificationType {
   return Object.hasOwn(NOTIFICATION_TYPES, value);
 }
 
-/** The message's language: Russian for a Telegram language of Russian, else English. */
-export function messageLanguage(code: string | null | undefined): 'en' | 'ru' {
-  return (code ?? '').toLowerCase().split(/[-_]/)[0] === 'ru' ? 'ru' : 'en';
+/** The message's language: one of the nine for a language code of one of them, else English. */
+export function messageLanguage(code: string | null | undefined): Language {
+  return supportedLanguage(code) ?? 'en';
 }
 
 /**
@@ -353,25 +355,40 @@ const OWN_PARAMS = new Set([
 export const APP_URL_MARK = '{app}';
 
 /** The "This was not me" line every security notice ends with (its one-time link). */
-export const NOT_ME_LINE = {
-  en: (token: string) =>
-    `This was not you? Open ${APP_URL_MARK}/not-me#${token} to end every session of the account and stop its withdrawals.`,
-  ru: (token: string) =>
-    `Это были не вы? Откройте ${APP_URL_MARK}/not-me#${token}, чтобы завершить все сеансы аккаунта и остановить выводы.`,
-};
+export function notMeLine(language: Language, token: string): string {
+  const link = `${APP_URL_MARK}/not-me#${token}`;
+  if (language === 'en')
+    return `This was not you? Open ${link} to end every session of the account and stop its withdrawals.`;
+  if (language === 'ru')
+    return `Это были не вы? Откройте ${link}, чтобы завершить все сеансы аккаунта и остановить выводы.`;
+  return TRANSLATIONS[language].notMe(link);
+}
 
-export function renderMessage(type: NotificationType, params: Params, language: 'en' | 'ru') {
+/**
+ * The message in `language`, and the mail's subject: English has its own subjects; the other
+ * languages take the message's first words (the subject in the reader's language).
+ */
+export function renderMessage(type: NotificationType, params: Params, language: Language) {
   const def: TypeDef = NOTIFICATION_TYPES[type];
   const shown = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && !OWN_PARAMS.has(k) ? withoutLinks(v) : v]),
   );
-  const text = def.text[language](shown);
-  const words = text.replace(/^\P{L}+/u, '').split(/[:.]/)[0];
-  return { text, subject: def.subject?.(shown) ?? (words.length > 90 ? `${words.slice(0, 87)}…` : words) };
+  const text =
+    language === 'en' || language === 'ru' ? def.text[language](shown) : TRANSLATIONS[language].text[type](shown);
+  // Up to the first colon or full stop (not the decimal point of an amount).
+  const words = text.replace(/^\P{L}+/u, '').split(/:|\.(?:\s|$)/)[0];
+  const subject = language === 'en' ? def.subject?.(shown) : undefined;
+  return { text, subject: subject ?? (words.length > 90 ? `${words.slice(0, 87)}…` : words) };
 }
 
-export function buttonLabel(type: NotificationType, language: 'en' | 'ru'): string {
-  return (NOTIFICATION_TYPES[type] as TypeDef).button[language];
+export function buttonLabel(type: NotificationType, language: Language): string {
+  const button = (NOTIFICATION_TYPES[type] as TypeDef).button;
+  return language === 'en' || language === 'ru' ? button[language] : TRANSLATIONS[language].buttons[button.en];
+}
+
+/** The bot's answers in `language`. */
+export function botText(language: Language): BotText {
+  return language === 'en' || language === 'ru' ? BOT_TEXT[language] : TRANSLATIONS[language].bot;
 }
 
 /** What the bot answers to its commands and to links, in the chat's language. */

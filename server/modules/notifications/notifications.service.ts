@@ -2,6 +2,7 @@ import type { Update } from 'grammy/types';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import type { Language } from '../../../showcase/i18n/languages.ts';
 import { pgIds } from '../../db/columns.ts';
 import type { Emit } from '../../db/transaction.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
@@ -16,7 +17,7 @@ import {
   isNotificationType,
   messageLanguage,
   NOTIFICATION_TYPE_NAMES,
-  NOT_ME_LINE,
+  notMeLine,
   NOTIFICATION_TYPES,
   type NotificationGroup,
   type TypeDef,
@@ -83,8 +84,8 @@ interface Claimed {
 export const NOT_ME_DAYS = 14;
 
 /** A security notice's text with its "This was not me" line. */
-const withNotMe = (text: string, token: string | null, language: 'en' | 'ru') =>
-  token ? `${text}\n\n${NOT_ME_LINE[language](token)}` : text;
+const withNotMe = (text: string, token: string | null, language: Language) =>
+  token ? `${text}\n\n${notMeLine(language, token)}` : text;
 
 /**
  * Notifications: the outbox written where things happen (`notify`, in their transaction), each
