@@ -79,6 +79,21 @@ const moneyFormat = perLocale(
     }),
 );
 
+const amountFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+
+/**
+ * An amount without its currency, where a column's header says it ("Spend $"): 2 decimals, in
+ * English as the spec writes it ("1234.50"), else in the language's own form ("1 234,50").
+ * A dash (no value, e.g. no CPA without conversions) stays as it is.
+ */
+export function formatAmount(value: string): string {
+  if (value === '-') return value;
+  const rounded = roundMoney(value, 2);
+  return isEnglishFormat() ? rounded : amountFormat().format(rounded as Intl.StringNumericLiteral);
+}
+
 /**
  * The way every balance is shown: 2 decimals and a `$`. In English the spec's form, a `$` suffix
  * and no grouping ("12.50 $", "999950.00 $"); in the other languages the language's own

@@ -3,7 +3,8 @@ import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { roundMoney } from '../../lib/money';
+import { formatCount } from '../../lib/locale';
+import { formatMoney, roundMoney } from '../../lib/money';
 import { type ReportDay, axisLabel, formatAxisDay, formatDay, niceCeiling, reportTotals } from './campaignReport';
 import { Trans } from '@lingui/react/macro';
 
@@ -22,12 +23,17 @@ function chartSummary(days: readonly ReportDay[], money: string): string {
   const totals = reportTotals(days);
   const first = formatDay(days[0].day);
   const last = formatDay(days[days.length - 1].day);
-  let summary = t`Conversions and ${money} per day, ${first} to ${last}: ${totals.conversions} conversions, ${roundMoney(totals.spend)} $ ${money === 'spend' ? 'spent' : 'profit'}`;
+  const count = formatCount(totals.conversions);
+  const amount = formatMoney(totals.spend);
+  const summary =
+    money === 'spend'
+      ? t`Conversions and spend per day, ${first} to ${last}: ${count} conversions, ${amount} spent`
+      : t`Conversions and profit per day, ${first} to ${last}: ${count} conversions, ${amount} profit`;
   const busiest = days.reduce((best, d) => (d.conversions > best.conversions ? d : best), days[0]);
-  if (busiest.conversions > 0) {
-    summary += `; most conversions on ${formatDay(busiest.day)} (${busiest.conversions})`;
-  }
-  return `${summary}.`;
+  if (busiest.conversions === 0) return `${summary}.`;
+  const day = formatDay(busiest.day);
+  const most = formatCount(busiest.conversions);
+  return `${summary}; ${t`most conversions on ${day} (${most})`}.`;
 }
 
 function Swatch({ line }: { line?: boolean }) {

@@ -6,7 +6,8 @@ import { useMediaQuery } from '@chakra-ui/react/hooks';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { roundMoney } from '../../lib/money';
+import { formatCount } from '../../lib/locale';
+import { formatAmount } from '../../lib/money';
 import { scorePalette } from '../quality/quality';
 import { type ReportDay, cpa, formatDay, reportTotals } from './campaignReport';
 import { Trans } from '@lingui/react/macro';
@@ -77,9 +78,9 @@ export function CampaignReportTable({
               <Table.Cell whiteSpace="nowrap">
                 {group ? (group.labels.get(d.day) ?? d.day) : <time dateTime={d.day}>{formatDay(d.day)}</time>}
               </Table.Cell>
-              <Table.Cell textAlign="end">{d.conversions}</Table.Cell>
-              <Table.Cell textAlign="end">{roundMoney(d.spend)}</Table.Cell>
-              <Table.Cell textAlign="end">{cpa(d.spend, d.conversions)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCount(d.conversions)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAmount(d.spend)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAmount(cpa(d.spend, d.conversions))}</Table.Cell>
               {apps && <AppCells apps={apps} appKey={d.day} label={group?.labels.get(d.day) ?? d.day} />}
             </Table.Row>
           ))}
@@ -89,9 +90,9 @@ export function CampaignReportTable({
             <Table.Cell>
               <Trans>Total</Trans>
             </Table.Cell>
-            <Table.Cell textAlign="end">{totals.conversions}</Table.Cell>
-            <Table.Cell textAlign="end">{roundMoney(totals.spend)}</Table.Cell>
-            <Table.Cell textAlign="end">{cpa(totals.spend, totals.conversions)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatCount(totals.conversions)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatAmount(totals.spend)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatAmount(cpa(totals.spend, totals.conversions))}</Table.Cell>
             {apps && <Table.Cell colSpan={2} />}
           </Table.Row>
         </Table.Footer>
@@ -177,7 +178,8 @@ function AppCards({
             <HStack justify="space-between" gap="2" mt="2" wrap="wrap">
               <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
                 <Trans>
-                  {d.conversions} conv. · {roundMoney(d.spend)} $ · CPA {cpa(d.spend, d.conversions)}
+                  {formatCount(d.conversions)} conv. · {formatAmount(d.spend)} $ · CPA{' '}
+                  {formatAmount(cpa(d.spend, d.conversions))}
                 </Trans>
               </Text>
               <ExcludeButton apps={apps} appKey={d.day} label={label} />
@@ -187,7 +189,8 @@ function AppCards({
       })}
       <Box as="li" px="3" data-testid="report-totals" fontWeight="semibold" fontSize="sm">
         <Trans>
-          Total: {totals.conversions} conv. · {roundMoney(totals.spend)} $ · CPA {cpa(totals.spend, totals.conversions)}
+          Total: {formatCount(totals.conversions)} conv. · {formatAmount(totals.spend)} $ · CPA{' '}
+          {formatAmount(cpa(totals.spend, totals.conversions))}
         </Trans>
       </Box>
     </Stack>

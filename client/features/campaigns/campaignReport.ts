@@ -1,3 +1,4 @@
+import { isEnglishFormat, perLocale } from '../../lib/locale';
 import { t } from '@lingui/core/macro';
 import { addMoney, divideMoney } from '../../lib/money';
 import { dateFormat } from '../../lib/dates';
@@ -149,5 +150,8 @@ export function niceCeiling(value: number): number {
 
 /** An axis label without float noise: 12.5, 0.075, 1500. */
 export function axisLabel(value: number): string {
-  return String(Number(value.toPrecision(3)));
+  const rounded = Number(value.toPrecision(3));
+  return isEnglishFormat() ? String(rounded) : axisFormat().format(rounded);
 }
+
+const axisFormat = perLocale((locale) => new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 }));

@@ -15,7 +15,8 @@ import { DataTable, TableFilter, type TableState } from '../../components/ui/Dat
 import { Page } from '../../components/ui/Page';
 import type { StatisticsSortField, TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
-import { formatMoney } from '../../lib/money';
+import { formatCount } from '../../lib/locale';
+import { formatAmount, formatMoney } from '../../lib/money';
 import { useThrottledCallback } from '../../lib/useThrottledCallback';
 import { CampaignReportChart, ReportChartPlaceholder } from '../campaigns/CampaignReportChart';
 import { addDays, cpa, formatDay, rangeLength } from '../campaigns/campaignReport';
@@ -50,7 +51,12 @@ const columns = () => [
     header: t`Date`,
     cell: (c) => formatDay(c.getValue()),
   }),
-  column.accessor('conversions', { id: 'conversions', header: t`Conversions`, meta: { align: 'end' } }),
+  column.accessor('conversions', {
+    id: 'conversions',
+    header: t`Conversions`,
+    meta: { align: 'end' },
+    cell: (c) => formatCount(c.getValue()),
+  }),
   column.accessor('profit', {
     id: 'profit',
     header: t`Profit $`,
@@ -58,7 +64,12 @@ const columns = () => [
     cell: (c) => formatMoney(c.getValue()),
   }),
   // Sorted by the server; the accessor only lets the header cycle like the others.
-  column.accessor((r) => cpa(r.profit, r.conversions), { id: 'cpa', header: t`CPA`, meta: { align: 'end' } }),
+  column.accessor((r) => cpa(r.profit, r.conversions), {
+    id: 'cpa',
+    header: t`CPA`,
+    meta: { align: 'end' },
+    cell: (c) => formatAmount(c.getValue()),
+  }),
 ];
 
 const TASK_TYPES = Object.keys(typeLabels) as TaskType[];
@@ -261,7 +272,7 @@ function statisticsCsvQuery(state: TableState<StatisticsSortField>, f: { taskTyp
 }
 
 /** A CPA with its currency ('-' stays as it is: no conversions). */
-const withUsd = (value: string) => (value === '-' ? value : `${value} $`);
+const withUsd = (value: string) => (value === '-' ? value : formatMoney(value));
 
 /** Today's conversions, profit and CPA, live. */
 function TodayStats({ today }: { today: { conversions: number; profit: string } | null | undefined }) {
@@ -269,7 +280,7 @@ function TodayStats({ today }: { today: { conversions: number; profit: string } 
     <SimpleGrid columns={3} gap={{ base: '2', md: '3' }} data-testid="statistics-today">
       <TodayStat
         label={t`Conversions today`}
-        value={today ? String(today.conversions) : '…'}
+        value={today ? formatCount(today.conversions) : '…'}
         testId="today-conversions"
       />
       <TodayStat label={t`Profit today`} value={today ? formatMoney(today.profit) : '…'} testId="today-profit" />
