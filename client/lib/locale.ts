@@ -7,6 +7,8 @@
  * spec's wording) and dates in the browser's own locale, as before. Every other language gets its
  * own: grouping, decimal mark, digits and the currency sign where the language puts it.
  */
+import { RTL_LANGUAGES } from '../../showcase/i18n/languages';
+
 let current = 'en';
 
 export function setFormatLocale(language: string): void {
@@ -20,6 +22,11 @@ export function formatLocale(): string | undefined {
 
 export function isEnglishFormat(): boolean {
   return current === 'en';
+}
+
+/** Persian and Arabic. */
+export function isRightToLeftFormat(): boolean {
+  return RTL_LANGUAGES.includes(current);
 }
 
 /**

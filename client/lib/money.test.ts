@@ -64,6 +64,7 @@ describe('money and counts in the reader’s form (issue 59)', () => {
       expect(formatPercent(0.125)).toBe('%12,5');
       setFormatLocale('fa');
       expect(formatMoney('1234.5')).toContain('۱٬۲۳۴٫۵۰');
+      expect(formatMoney('1234.5')).toMatch(/^\u2066.*\u2069$/);
     } finally {
       setFormatLocale('en');
     }

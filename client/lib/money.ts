@@ -1,4 +1,4 @@
-import { isEnglishFormat, perLocale } from './locale';
+import { isEnglishFormat, isRightToLeftFormat, perLocale } from './locale';
 
 // Money arrives as an exact decimal string ("12.50", "0.050000"). Arithmetic is done on
 // scaled BigInts so that nothing ever passes through a float.
@@ -103,5 +103,8 @@ export function formatAmount(value: string): string {
 export function formatMoney(value: string): string {
   const rounded = roundMoney(value, 2);
   if (isEnglishFormat()) return `${rounded} $`;
-  return moneyFormat().format(rounded as Intl.StringNumericLiteral);
+  const shown = moneyFormat().format(rounded as Intl.StringNumericLiteral);
+  // Right to left, an amount reads as one left-to-right unit (isolated): Arabic's "20.00 US$"
+  // would otherwise show as "$US 20.00".
+  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
 }
