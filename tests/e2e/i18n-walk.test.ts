@@ -87,7 +87,7 @@ async function settle(page: Page, path: string) {
   await page.locator('main h1').first().waitFor();
   // The data, where it comes (a page may keep a placeholder for what it never gets).
   await expect
-    .poll(() => page.locator('main .chakra-skeleton').count(), { timeout: 10_000 })
+    .poll(() => page.locator('main .chakra-skeleton').count(), { timeout: 3_000 })
     .toBe(0)
     .catch(() => undefined);
 }

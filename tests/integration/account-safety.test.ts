@@ -151,9 +151,13 @@ describe('sign-in throttling (RATE_LIMIT_PER_MINUTE=30, behind one trusted proxy
     }
     expect(answers.every((a) => a.status === 403)).toBe(true);
     const errors = new Set(answers.map((a) => a.body.error));
-    // Each address has a few tries a minute; the rest are not even checked.
+    // Each address has a few tries a minute; the rest are not even checked. The limiter's windows
+    // are fixed minutes: an attack that runs across a minute's end gets a second window's tries
+    // (the 1,000 take 15–20 s on a busy machine), never more.
     expect(errors).toEqual(new Set([BAD_CODE, SIGN_IN_MESSAGES.codeTries]));
-    expect(answers.filter((a) => a.body.error === BAD_CODE).length).toBeLessThanOrEqual(10 * limits.perAddressAndEmail);
+    expect(answers.filter((a) => a.body.error === BAD_CODE).length).toBeLessThanOrEqual(
+      2 * 10 * limits.perAddressAndEmail,
+    );
     // The owner, from a new address while the attack runs, signs in with the mailed code.
     expect((await attempt(user.email, '10.4.0.99', 'demo1234', code)).status).toBe(200);
   }, 120_000);
