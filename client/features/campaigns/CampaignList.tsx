@@ -122,9 +122,9 @@ function RunSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: Ca
       <Switch.Control />
       <Switch.Label srOnly>
         {rejected
-          ? `${campaign.name} was rejected and cannot run`
+          ? t`${campaign.name} was rejected and cannot run`
           : waitsForBudget(campaign)
-            ? `Run ${campaign.name} (waits for budget)`
+            ? t`Run ${campaign.name} (waits for budget)`
             : `Run ${campaign.name}`}
       </Switch.Label>
     </Switch.Root>

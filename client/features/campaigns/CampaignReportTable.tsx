@@ -126,7 +126,7 @@ function ExcludeButton({ apps, appKey, label }: { apps: AppColumns; appKey: stri
       variant={excluded ? 'outline' : 'ghost'}
       colorPalette={excluded ? undefined : 'red'}
       loading={apps.pending.has(appKey)}
-      aria-label={excluded ? `Include ${label} again in ${where}` : `Exclude ${label} from ${where}`}
+      aria-label={excluded ? t`Include ${label} again in ${where}` : `Exclude ${label} from ${where}`}
       data-testid={excluded ? 'include-app' : 'exclude-app'}
       onClick={() => apps.onToggle(appKey, label, !excluded)}
     >

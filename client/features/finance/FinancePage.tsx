@@ -347,12 +347,12 @@ function approvedMessage(ids: string[], acted: ({ id: string; payoutStage?: stri
   const approved = acted.length - firsts;
   if (ids.length === 1) {
     return firsts
-      ? `Withdrawal #${ids[0]}: your approval is the first of two; a second finance person approves it`
+      ? t`Withdrawal #${ids[0]}: your approval is the first of two; a second finance person approves it`
       : `Withdrawal #${ids[0]} approved`;
   }
   return firsts
-    ? `${approved} withdrawals approved; ${firsts} more have your approval and wait for a second finance person`
-    : `${approved} withdrawals approved`;
+    ? t`${approved} withdrawals approved; ${firsts} more have your approval and wait for a second finance person`
+    : t`${approved} withdrawals approved`;
 }
 
 const column = createColumnHelper<Withdrawal>();

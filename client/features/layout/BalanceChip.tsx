@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@tanstack/react-router';
@@ -6,7 +5,7 @@ import { Wallet } from 'lucide-react';
 import { type FragmentType, graphql, useFragment } from '../../gql';
 import { type Area, chipAmount } from '../../lib/areas';
 import { formatMoney, isPositiveMoney } from '../../lib/money';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export const BalanceChipFragment = graphql(`
   fragment BalanceChip_user on User {
@@ -22,6 +21,8 @@ export const BalanceChipFragment = graphql(`
  * hold apart (the total is in the title); nothing in Exchange.
  */
 export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typeof BalanceChipFragment> }) {
+  // In the layout (not remounted by a language switch): re-rendered by Lingui, figures too.
+  const { t } = useLingui();
   const balances = useFragment(BalanceChipFragment, user);
   const amount = chipAmount(area, balances);
   if (amount === null) return null;
@@ -41,7 +42,7 @@ export function BalanceChip({ area, user }: { area: Area; user: FragmentType<typ
       fontVariantNumeric="tabular-nums"
       title={
         publisher
-          ? `${formatMoney(balances.publisherBalance)} available to withdraw, ${formatMoney(balances.publisherOnHoldBalance)} on hold: ${formatMoney(amount)} in all`
+          ? t`${formatMoney(balances.publisherBalance)} available to withdraw, ${formatMoney(balances.publisherOnHoldBalance)} on hold: ${formatMoney(amount)} in all`
           : t`Advertiser balance`
       }
     >

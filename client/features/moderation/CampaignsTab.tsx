@@ -41,7 +41,7 @@ import {
   RejectCampaignMutation,
   ReleaseCampaignReviewMutation,
 } from './moderationApi';
-import { ClaimedBy, History, QueueCard, useMyId } from './parts';
+import { ClaimedBy, History, QueueCard, queueWhen, useMyId } from './parts';
 import { useModerationEvents, useOpenItemEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
@@ -279,9 +279,9 @@ function ReviewCards({
           key={r.id}
           title={t`#${r.id} · ${r.name}`}
           lines={[
-            `${r.task.title} · ${r.task.type.toLowerCase().replace('_', ' ')} · ${formatMoney(r.budget)}`,
+            `${r.task.title} · ${typeLabels[r.task.type].toLowerCase()} · ${formatMoney(r.budget)}`,
             `${r.advertiser.name} · ${r.advertiser.email}`,
-            `Created ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+            queueWhen('created', r.createdAt, r.claimedBy, myId),
           ]}
           badges={<CampaignStatusBadge status={r.status} />}
           actions={

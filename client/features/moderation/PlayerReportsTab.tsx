@@ -31,7 +31,7 @@ import {
   PlayerReportsQuery,
   ReleasePlayerReportMutation,
 } from './moderationApi';
-import { ClaimedBy, QueueCard, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
+import { ClaimedBy, QueueCard, queueWhen, ReportStatusBadge, reasonLabels, ruleLabels, useMyId } from './parts';
 import { ReportDrawer } from './ReportDrawer';
 import { useModerationEvents } from './useModerationLive';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
@@ -312,7 +312,7 @@ function ReportCards({
           lines={[
             player(r),
             r.campaign ? `${r.app.title} · ${r.campaign.name}` : r.app.title,
-            `Filed ${formatShortDate(r.createdAt)}${r.claimedBy ? ` · claimed by ${r.claimedBy.id === myId ? 'you' : r.claimedBy.name}` : ''}`,
+            queueWhen('filed', r.createdAt, r.claimedBy, myId),
           ]}
           badges={<ReportStatusBadge status={r.status} />}
           actions={<RowActions report={r} myId={myId} claims={claims} onOpen={setOpenId} />}

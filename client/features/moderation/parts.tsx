@@ -163,24 +163,24 @@ function describeEffects(json: string | null | undefined): string[] {
   } else if (e.voidConversion) {
     out.push(
       e.voidConversion.result === 'VOIDED'
-        ? `Conversion #${e.voidConversion.conversionId} voided: the price went back to the campaign`
+        ? t`Conversion #${String(e.voidConversion.conversionId ?? '')} voided: the price went back to the campaign`
         : e.voidConversion.result === 'NOT_ON_HOLD'
-          ? `Conversion #${e.voidConversion.conversionId} was no longer on hold: nothing voided`
+          ? t`Conversion #${String(e.voidConversion.conversionId ?? '')} was no longer on hold: nothing voided`
           : t`No conversion of the player on this campaign: nothing voided`,
     );
   }
   if (e.blockPlayer) {
     out.push(
       e.blockPlayer.players !== undefined
-        ? `${e.blockPlayer.players} flagged players blocked in the app`
-        : `Player ${e.blockPlayer.playerId} blocked in the app`,
+        ? t`${e.blockPlayer.players} flagged players blocked in the app`
+        : t`Player ${String(e.blockPlayer.playerId ?? '')} blocked in the app`,
     );
   }
   if (e.pauseCampaign) {
     out.push(
       e.pauseCampaign.result === 'PAUSED'
-        ? `Campaign #${e.pauseCampaign.campaignId} paused until its advertiser turns it on again`
-        : `Campaign #${e.pauseCampaign.campaignId} was already off`,
+        ? t`Campaign #${e.pauseCampaign.campaignId} paused until its advertiser turns it on again`
+        : t`Campaign #${e.pauseCampaign.campaignId} was already off`,
     );
   }
   if (e.askAdvertiser) out.push(t`The advertiser was mailed the report (${e.askAdvertiser.email})`);
@@ -288,4 +288,17 @@ export function QueueCard({
       </Stack>
     </Box>
   );
+}
+
+/** A queue card's last line: when it was filed or created, and who claimed it. */
+export function queueWhen(
+  kind: 'filed' | 'created',
+  at: string,
+  claimedBy: { id: string; name: string } | null | undefined,
+  myId: string | undefined,
+): string {
+  const when = formatShortDate(at);
+  const who = claimedBy ? (claimedBy.id === myId ? t`you` : claimedBy.name) : null;
+  if (kind === 'filed') return who ? t`Filed ${when} · claimed by ${who}` : t`Filed ${when}`;
+  return who ? t`Created ${when} · claimed by ${who}` : t`Created ${when}`;
 }

@@ -74,7 +74,7 @@ export function ProjectPage() {
         description={
           notFound
             ? t`It may have been deleted, or it belongs to another account.`
-            : `${message}. Try again in a moment.`
+            : t`${message}. Try again in a moment.`
         }
       >
         <Button asChild variant="outline">

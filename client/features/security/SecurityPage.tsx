@@ -338,7 +338,7 @@ function RecoveryCard({ factors, left, onRenew }: { factors: number; left: numbe
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Text color="fg.muted" data-testid="recovery-left">
             {factors
-              ? `${left} of 10 left. Each signs in once when your phone is not at hand.`
+              ? t`${left} of 10 left. Each signs in once when your phone is not at hand.`
               : t`They come with your first authenticator app or passkey.`}
           </Text>
           {factors > 0 && (
