@@ -1,5 +1,4 @@
-import { plural } from '@lingui/core/macro';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';

@@ -1,5 +1,4 @@
-import { plural } from '@lingui/core/macro';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { useMutation } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';

@@ -1,5 +1,4 @@
-import { plural } from '@lingui/core/macro';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
@@ -118,7 +117,7 @@ function PauseNotice({
 }: {
   pause: { since: string; score: number; floor: number; liftedAt?: string | null; liftNote?: string | null };
 }) {
-  const since = formatDayMonth(new Date(pause.since));
+  const since = dayMonth(new Date(pause.since));
   const { score, floor } = pause;
   return (
     <Box
@@ -210,7 +209,6 @@ function ComponentList({ rows, points }: { rows: { key: string; value: string }[
 }
 
 const dayMonth = dateFormat({ day: 'numeric', month: 'short' });
-const formatDayMonth = (date: Date) => dayMonth(date);
 
 function ScoreBadge({ score }: { score: number | null }) {
   return (

@@ -354,14 +354,19 @@ const OWN_PARAMS = new Set([
  */
 export const APP_URL_MARK = '{app}';
 
+/** The seven languages written in translations.ts; English and Russian live beside each type here. */
+function moreOf(language: Language) {
+  return language === 'en' || language === 'ru' ? undefined : TRANSLATIONS[language];
+}
+
 /** The "This was not me" line every security notice ends with (its one-time link). */
 export function notMeLine(language: Language, token: string): string {
   const link = `${APP_URL_MARK}/not-me#${token}`;
   if (language === 'en')
     return `This was not you? Open ${link} to end every session of the account and stop its withdrawals.`;
-  if (language === 'ru')
-    return `Это были не вы? Откройте ${link}, чтобы завершить все сеансы аккаунта и остановить выводы.`;
-  return TRANSLATIONS[language].notMe(link);
+  const more = moreOf(language);
+  if (more) return more.notMe(link);
+  return `Это были не вы? Откройте ${link}, чтобы завершить все сеансы аккаунта и остановить выводы.`;
 }
 
 /**
@@ -373,8 +378,8 @@ export function renderMessage(type: NotificationType, params: Params, language: 
   const shown = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && !OWN_PARAMS.has(k) ? withoutLinks(v) : v]),
   );
-  const text =
-    language === 'en' || language === 'ru' ? def.text[language](shown) : TRANSLATIONS[language].text[type](shown);
+  const more = moreOf(language);
+  const text = more ? more.text[type](shown) : def.text[language as 'en' | 'ru'](shown);
   // Up to the first colon or full stop (not the decimal point of an amount).
   const words = text.replace(/^\P{L}+/u, '').split(/:|\.(?:\s|$)/)[0];
   const subject = language === 'en' ? def.subject?.(shown) : undefined;
@@ -383,12 +388,12 @@ export function renderMessage(type: NotificationType, params: Params, language: 
 
 export function buttonLabel(type: NotificationType, language: Language): string {
   const button = (NOTIFICATION_TYPES[type] as TypeDef).button;
-  return language === 'en' || language === 'ru' ? button[language] : TRANSLATIONS[language].buttons[button.en];
+  return moreOf(language)?.buttons[button.en] ?? button[language as 'en' | 'ru'];
 }
 
 /** The bot's answers in `language`. */
 export function botText(language: Language): BotText {
-  return language === 'en' || language === 'ru' ? BOT_TEXT[language] : TRANSLATIONS[language].bot;
+  return moreOf(language)?.bot ?? BOT_TEXT[language as 'en' | 'ru'];
 }
 
 /** What the bot answers to its commands and to links, in the chat's language. */
