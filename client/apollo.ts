@@ -9,6 +9,7 @@ import { idempotencyLink } from './lib/idempotency';
 import { generateSubscriptionId, liveLink, onServerPing } from './lib/live';
 import { getToken, onSignOut, signOut } from './lib/session';
 import { askStepUp, stepUpMethodsOf } from './lib/stepUp';
+import { sayServerMessage } from './lib/api';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
 export const WS_FORBIDDEN = 4403;
@@ -78,7 +79,8 @@ export function createApolloClient(): ApolloClient {
       : undefined;
     if (stepUp) {
       const methods = stepUpMethodsOf(stepUp.extensions as { code?: unknown }) ?? [];
-      return from(askStepUp(methods, stepUp.message)).pipe(
+      const message = sayServerMessage('STEP_UP_REQUIRED', { methods: methods.join(',') }, stepUp.message);
+      return from(askStepUp(methods, message)).pipe(
         mergeMap((proved) => (proved ? forward(operation) : throwError(() => error))),
       );
     }

@@ -3,17 +3,54 @@ import { askStepUp, stepUpMethodsOf } from './stepUp';
 
 export const NETWORK_ERROR = 'Network error, try again late';
 
+/** What the REST layer answers on a failure (server/rest/register.ts). */
+export interface ErrorBody {
+  error?: string;
+  /** The message's machine code (server/message-codes.ts) and its parameters. */
+  code?: string;
+  params?: Record<string, string>;
+  next?: string;
+  methods?: string[];
+}
+
+/** Says a server message in the reader's language by its code; English until the dashboard sets it. */
+type Translate = (code: string | undefined, params: Record<string, string> | undefined, english: string) => string;
+let translate: Translate = (_code, _params, english) => english;
+
+/**
+ * The dashboard's translator of server messages (client/lib/serverMessages.ts registers it when
+ * the signed-in layout loads): the public pages, which load no catalog, keep the server's English
+ * without carrying the table.
+ */
+export function setServerMessages(fn: Translate): void {
+  translate = fn;
+}
+
+/** A server message by its code in the reader's language, once the dashboard has set the translator. */
+export const sayServerMessage: Translate = (code, params, english) => translate(code, params, english);
+
+/** A refused call: its message in the reader's language (the server's English until the dashboard's table loads). */
 export class ApiError extends Error {
+  readonly code?: string;
+  readonly params?: Record<string, string>;
   constructor(
-    message: string,
+    body: ErrorBody | string | null | undefined,
     readonly status?: number,
     /** What the server says to do next (`EMAIL_CODE`: sign in again with the code it mailed). */
     readonly next?: string,
     /** The proofs the account can give, when the server names them (`SECOND_FACTOR`, step-up). */
     readonly methods?: string[],
   ) {
-    super(message);
+    const {
+      error = NETWORK_ERROR,
+      code = error === NETWORK_ERROR ? 'NETWORK' : undefined,
+      params,
+    } = typeof body === 'string' ? { error: body } : (body ?? {});
+    // A step-up's wording follows the proofs it asks for.
+    super(translate(code, { ...params, methods: `${methods}` }, error));
     this.name = 'ApiError';
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -39,7 +76,7 @@ export async function api<T>(
     throw new ApiError(NETWORK_ERROR);
   }
 
-  let payload: { value?: T; error?: string; next?: string; code?: string; methods?: string[] } | null = null;
+  let payload: (ErrorBody & { value?: T }) | null = null;
   try {
     payload = await response.json();
   } catch {
@@ -52,16 +89,18 @@ export async function api<T>(
 
   // A fresh proof first (step-up): one dialog, then the same call again; cancelled, its message.
   const methods = response.status === 403 ? stepUpMethodsOf(payload) : null;
-  if (methods && payload?.error && (await askStepUp(methods, payload.error))) return api<T>(method, path, body);
+  if (methods && payload?.error && (await askStepUp(methods, new ApiError(payload, 403, undefined, methods).message)))
+    return api<T>(method, path, body);
 
   if (!response.ok || !payload || payload.error !== undefined) {
-    throw new ApiError(payload?.error || NETWORK_ERROR, response.status, payload?.next, payload?.methods);
+    throw new ApiError(payload, response.status, payload?.next, payload?.methods);
   }
   return payload.value as T;
 }
 
+/** An error's message to show: the server's in the reader's language, else the network's. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : NETWORK_ERROR;
+  return error instanceof Error && error.message ? error.message : translate('NETWORK', undefined, NETWORK_ERROR);
 }
 
 /**
@@ -78,9 +117,9 @@ export async function downloadCsv(path: string): Promise<void> {
     throw new ApiError(NETWORK_ERROR);
   }
   if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { error?: string } | null;
+    const payload = (await response.json().catch(() => null)) as ErrorBody | null;
     if (response.status === 401 && token) signOut();
-    throw new ApiError(payload?.error || NETWORK_ERROR, response.status);
+    throw new ApiError(payload, response.status);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
   const url = URL.createObjectURL(await response.blob());

@@ -79,6 +79,14 @@ const loaded = new Set<string>();
 if (!import.meta.env.PROD) i18n.setMessagesCompiler(compileMessage);
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
+/**
+ * Whether a message can be shown in the active language: its catalog is loaded, or (in development
+ * and tests) the macros kept the English. The public pages load no catalog.
+ */
+export function catalogLoaded(): boolean {
+  return !import.meta.env.PROD || loaded.has(i18n.locale);
+}
+
 /** `<html lang dir>` for `language`: the page's text direction, its fonts' and screen readers' language. */
 export function applyDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;

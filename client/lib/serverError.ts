@@ -1,13 +1,32 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { errorMessage } from './api';
+import { ApiError, errorMessage, sayServerMessage } from './api';
 
-/** The server's first message and, for validation errors, the input it is about. */
-export function serverError(error: unknown): { message: string; field?: string } {
+export interface ServerError {
+  /** In the reader's language (client/lib/serverMessages.ts). */
+  message: string;
+  /** For a validation error, the input it is about. */
+  field?: string;
+  /** The message's machine code and parameters (server/message-codes.ts). */
+  code?: string;
+  params?: Record<string, string>;
+}
+
+/** The server's first message (GraphQL's or REST's) and, for validation errors, the input it is about. */
+export function serverError(error: unknown): ServerError {
   if (CombinedGraphQLErrors.is(error) && error.errors.length > 0) {
     const [first] = error.errors;
-    const field = first.extensions?.field;
-    return { message: first.message, field: typeof field === 'string' ? field : undefined };
+    const { field, messageCode, params, methods } = first.extensions ?? {};
+    const code = typeof messageCode === 'string' ? messageCode : undefined;
+    const values = params && typeof params === 'object' ? (params as Record<string, string>) : undefined;
+    const shown = code === 'STEP_UP_REQUIRED' ? { ...values, methods: String(methods ?? '') } : values;
+    return {
+      message: sayServerMessage(code, shown, first.message),
+      field: typeof field === 'string' ? field : undefined,
+      code,
+      params: values,
+    };
   }
+  if (error instanceof ApiError) return { message: error.message, code: error.code, params: error.params };
   return { message: errorMessage(error) };
 }
 

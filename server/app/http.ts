@@ -26,6 +26,47 @@ import type { Services } from '../services.ts';
 import fp from 'fastify-plugin';
 import type { AnyArea } from './area.ts';
 import { neededAreas } from './services.ts';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { messageCode } from '../message-codes.ts';
+
+/** What a request Node could not even read is told (Fastify's answers, in the API's envelope). */
+export const CLIENT_ERROR_MESSAGES = {
+  timeout: 'The request took too long to arrive. Try again.',
+  tooLong: 'The request’s address or headers are too long',
+  unreadable: 'The request could not be read',
+} as const;
+
+/** Fastify's client error handler with the envelope and a message code (Fastify's default has neither). */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, error] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, CLIENT_ERROR_MESSAGES.timeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, CLIENT_ERROR_MESSAGES.tooLong]
+        : [400, CLIENT_ERROR_MESSAGES.unreadable];
+  const body = JSON.stringify({ error, ...messageCode(error, 'VALIDATION') });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * An address the router cannot take (a path parameter over its length, a bad escape): the
+ * envelope with a code too (Fastify's own answer has neither).
+ */
+function answerFrameworkError(err: { code: string }, _req: unknown, reply: unknown) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const error = tooLong ? CLIENT_ERROR_MESSAGES.tooLong : CLIENT_ERROR_MESSAGES.unreadable;
+  return (reply as FastifyReply).code(tooLong ? 414 : 400).send({ error, ...messageCode(error, 'VALIDATION') });
+}
+
+/** What a path that is no route answers (REST's envelope, with the message's code). */
+const NOT_FOUND_BODY = { error: 'Not found', ...messageCode('Not found', 'NOT_FOUND') };
 
 /**
  * The route label of a request: the route's template; the client's built files (a route each
@@ -90,6 +131,8 @@ export async function createHttp(deps: {
     bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     logController: new QuietRequests(),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }) as unknown as FastifyInstance;
   cleanups.push(() => http.close());
 
@@ -116,7 +159,7 @@ export async function createHttp(deps: {
     // A missing upload or API route is a 404, never the client's page.
     // (A chunk of an earlier build is a 404 too: the page that asked for it reloads, not parses HTML.)
     const notSpa = ['/api/', '/media/', '/graphql', '/assets/'].some((prefix) => req.url.startsWith(prefix));
-    if (notSpa || req.method !== 'GET' || !pages) return reply.code(404).send({ error: 'Not found' });
+    if (notSpa || req.method !== 'GET' || !pages) return reply.code(404).send(NOT_FOUND_BODY);
     // Client-side routes: the SPA decides (unknown paths go to /).
     const path = req.url.split('?')[0].replace(/(.)\/+$/, '$1');
     const page = pickEncoding(req.headers['accept-encoding'], pages.byPath.get(path) ?? pages.shell);
@@ -325,7 +368,7 @@ function registerOperations(http: FastifyInstance, config: Config, orm: MikroORM
   // Prometheus text format; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
   // Production without a token has no /metrics at all: nobody outside should read it.
   http.get('/metrics', async (req, reply) => {
-    if (!config.metricsToken && config.env === 'production') return reply.code(404).send({ error: 'Not found' });
+    if (!config.metricsToken && config.env === 'production') return reply.code(404).send(NOT_FOUND_BODY);
     if (!metricsAuthorized(req.headers.authorization, config.metricsToken)) {
       return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'Unauthorized' });
     }

@@ -1,6 +1,7 @@
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { dataException, databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
+import { messageCode } from '../message-codes.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */
 export function graphqlCode(code: ErrorCode): string {
@@ -78,11 +79,15 @@ function format(
       ? databaseUnavailable()
       : (refused ?? unwrapped);
   if (original instanceof DomainError) {
+    // The message's machine code and parameters, as REST's `code` and `params` (server/message-codes.ts).
+    const { code: messageCodeOf, params } = messageCode(original.message, original.code);
     return {
       message: original.message,
       path: formatted.path,
       extensions: {
         code: graphqlCode(original.code),
+        messageCode: messageCodeOf,
+        ...(params ? { params } : {}),
         ...(original.field ? { field: original.field } : {}),
         ...(original.next ? { next: original.next } : {}),
         ...(original.methods ? { methods: original.methods } : {}),
@@ -103,5 +108,9 @@ function format(
     };
   }
   onUnexpected(original);
-  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return {
+    message: 'Internal server error',
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', messageCode: 'INTERNAL_SERVER_ERROR' },
+  };
 }

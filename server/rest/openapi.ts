@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_CODES, MESSAGE_CODES } from '../message-codes.ts';
 import type { RouteDef } from './route.ts';
 
 function jsonSchema(schema: unknown, io: 'input' | 'output') {
@@ -101,7 +102,19 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
               schema: {
                 type: 'object',
                 properties: {
-                  error: { type: 'string' },
+                  error: { type: 'string', description: 'The message in English (the spec’s wording).' },
+                  code: {
+                    type: 'string',
+                    enum: ALL_CODES,
+                    description:
+                      'The message’s stable machine code, to show it in the reader’s language: one per message (`x-messages` lists each code’s English wording), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
+                    'x-messages': MESSAGE_CODES,
+                  },
+                  params: {
+                    type: 'object',
+                    additionalProperties: { type: 'string' },
+                    description: 'The values of the message’s `{name}` parts, when it has any (`x-messages`).',
+                  },
                   next: {
                     type: 'string',
                     enum: ['EMAIL_CODE', 'SECOND_FACTOR'],
@@ -109,7 +122,7 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
                       'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account; `SECOND_FACTOR`, sign in again with `secondFactorCode` (the authenticator app’s code or a recovery code).',
                   },
                 },
-                required: ['error'],
+                required: ['error', 'code'],
               },
             },
           },

@@ -19,6 +19,7 @@ import {
 } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { staffFactorMissing } from '../lib/staff-factor.ts';
+import { messageCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
@@ -130,14 +131,16 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
     if (known.retryAfterSeconds !== undefined) reply.header('retry-after', String(known.retryAfterSeconds));
     return reply.code(httpStatus(known.code)).send({
       error: known.message,
+      // The message's machine code, for a client to say it in its reader's language (server/message-codes.ts).
+      ...messageCode(known.message, known.code),
       ...(known.next ? { next: known.next } : {}),
-      ...(known.code === ErrorCode.STEP_UP_REQUIRED ? { code: known.code } : {}),
       // The proofs the account can give (step-up, a sign-in's second factor).
       ...(known.methods ? { methods: known.methods } : {}),
     });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
-  return reply.code(500).send({ error: `Something went wrong on our side. Try again later (request ${req.id}).` });
+  const body = { error: `Something went wrong on our side. Try again later (request ${req.id}).` };
+  return reply.code(500).send({ ...body, ...messageCode(body.error, 'INTERNAL') });
 }
 
 function toDomainError(err: unknown): DomainError | null {

@@ -104,7 +104,7 @@ describe('registration', () => {
   ])('%s → 400 %j', async (_label, overrides, message) => {
     const res = await app.api('/v1/auth/registration', { body: registrationBody(overrides) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toMatchObject({ error: message });
   });
 
   test('the password boundaries 6 and 15 are accepted', async () => {
@@ -184,35 +184,35 @@ describe('login', () => {
   test('wrong password → 401', async () => {
     const res = await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local', password: 'demo12345' } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: WRONG_CREDENTIALS });
+    expect(res.body).toMatchObject({ error: WRONG_CREDENTIALS });
   });
 
   test('unknown e-mail → the same 401', async () => {
     const res = await app.api('/v1/auth/login', { body: { email: uniqueEmail('nobody'), password: 'demo1234' } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: WRONG_CREDENTIALS });
+    expect(res.body).toMatchObject({ error: WRONG_CREDENTIALS });
   });
 
   test('missing fields → 400', async () => {
-    expect((await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local' } })).body).toEqual({
+    expect((await app.api('/v1/auth/login', { body: { email: 'advertiser@demo.local' } })).body).toMatchObject({
       error: 'Enter required value',
     });
-    expect((await app.api('/v1/auth/login', { body: { password: 'x' } })).body).toEqual({
+    expect((await app.api('/v1/auth/login', { body: { password: 'x' } })).body).toMatchObject({
       error: 'Enter required value',
     });
     const res = await app.api('/v1/auth/login', { body: { email: 'not-an-email', password: 'x' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Enter a valid e-mail' });
+    expect(res.body).toMatchObject({ error: 'Enter a valid e-mail' });
   });
 
   test('a request under review: 403 with the right password, the usual 401 with a wrong one', async () => {
     const request = await fileRegistration(app);
     const right = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
     expect(right.status).toBe(403);
-    expect(right.body).toEqual({ error: UNDER_REVIEW });
+    expect(right.body).toMatchObject({ error: UNDER_REVIEW });
     const wrong = await app.api('/v1/auth/login', { body: { email: request.email, password: 'other-pass' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: WRONG_CREDENTIALS });
+    expect(wrong.body).toMatchObject({ error: WRONG_CREDENTIALS });
   });
 
   test('a declined request → 403 with the declined message', async () => {
@@ -227,7 +227,7 @@ describe('login', () => {
     expect(declined.data).toEqual({ declineRegistrationRequest: { status: 'DECLINED' } });
     const res = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       error:
         'Your registration request was declined. The moderator wrote: “Not a fit”. Contact support if you think this is a mistake.',
     });
@@ -258,7 +258,7 @@ describe('rate limit', () => {
     expect((await attempt('publisher@demo.local', '10.0.0.1')).status).toBe(401);
     const third = await attempt('publisher@demo.local', '10.0.0.1', 'demo1234');
     expect(third.status).toBe(403);
-    expect(third.body).toEqual({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
+    expect(third.body).toMatchObject({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
     expect((await attempt('publisher@demo.local', '10.0.0.4', 'demo1234')).status).toBe(200);
   });
 
@@ -267,7 +267,7 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await attempt(uniqueEmail('spray'), '10.0.1.1')).status).toBe(401);
     const fourth = await attempt('advertiser@demo.local', '10.0.1.1', 'demo1234');
     expect(fourth.status).toBe(403);
-    expect(fourth.body).toEqual({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
+    expect(fourth.body).toMatchObject({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
     // Another address and e-mail are unaffected.
     expect((await attempt('advertiser@demo.local', '10.0.1.2', 'demo1234')).status).toBe(200);
   });
@@ -280,7 +280,7 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await ask('10.0.2.1')).status).toBe(200);
     const fourth = await ask('10.0.2.1');
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ error: 'Too many reset requests. Wait a minute and try again.' });
+    expect(fourth.body).toMatchObject({ error: 'Too many reset requests. Wait a minute and try again.' });
     // Another address is not refused (nobody can stop the owner from asking), but the inbox
     // is not flooded: the same answer, no fourth link.
     const other = await ask('10.0.2.2');
@@ -352,7 +352,7 @@ describe('reset password', () => {
   test('invalid e-mail → 400', async () => {
     const res = await app.api('/v1/auth/reset-password', { body: { email: 'nope' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Enter a valid e-mail' });
+    expect(res.body).toMatchObject({ error: 'Enter a valid e-mail' });
   });
 
   test('the link works once; the old password stops working and the new one works', async () => {
@@ -367,11 +367,11 @@ describe('reset password', () => {
 
     const again = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'fresh-pass2' } });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: LINK_USED });
+    expect(again.body).toMatchObject({ error: LINK_USED });
 
     const old = await app.api('/v1/auth/login', { body: { email: user.email, password: user.password } });
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ error: WRONG_CREDENTIALS });
+    expect(old.body).toMatchObject({ error: WRONG_CREDENTIALS });
     const fresh = await app.api('/v1/auth/login', { body: { email: user.email, password: 'fresh-pass1' } });
     expect(fresh.status).toBe(200);
     expect(fresh.body.value.user.email).toBe(user.email);
@@ -394,7 +394,7 @@ describe('reset password', () => {
       body: { id: ids[0], password: 'newpass456' },
     });
     expect(other.status).toBe(400);
-    expect(other.body).toEqual({ error: LINK_USED });
+    expect(other.body).toMatchObject({ error: LINK_USED });
   });
 
   test('an expired link fails', async () => {
@@ -413,7 +413,7 @@ describe('reset password', () => {
       .execute(`update password_resets set expires_at = now() - interval '1 second' where id = ?`, [id]);
     const res = await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'fresh-pass1' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: LINK_USED });
+    expect(res.body).toMatchObject({ error: LINK_USED });
     expect((await app.api('/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(
       200,
     );
@@ -433,7 +433,7 @@ describe('reset password', () => {
     for (const [body, error] of cases) {
       const res = await app.api('/v1/auth/reset-password', { method: 'PATCH', body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ error });
+      expect(res.body).toMatchObject({ error });
     }
   });
 
@@ -467,7 +467,7 @@ describe('access tokens', () => {
   const expect401 = async (token: string) => {
     const res = await app.api('/v1/users/self', { token });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: SIGN_IN_AGAIN });
+    expect(res.body).toMatchObject({ error: SIGN_IN_AGAIN });
   };
 
   test('a token signed with the app secret works (sanity check of the forged ones below)', async () => {
@@ -528,6 +528,6 @@ describe('access tokens', () => {
   test('a malformed Authorization header is treated as no token', async () => {
     const res = await app.api('/v1/users/self', { headers: { authorization: 'Basic abc' } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: SIGN_IN_AGAIN });
+    expect(res.body).toMatchObject({ error: SIGN_IN_AGAIN });
   });
 });

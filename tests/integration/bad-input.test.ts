@@ -65,7 +65,7 @@ describe('1. money past what the ledger holds is a 400 that says the limit', () 
       token: adv,
       body: { name: 'Too rich', budget: value },
     });
-    expect(created).toEqual({ status: 400, body: { error: message } });
+    expect(created).toMatchObject({ status: 400, body: { error: message } });
     const c = await createCampaign(app, adv, project.tasks[0], { budget: 1 });
     for (const method of ['POST', 'PUT']) {
       const res = await app.api(`${campaignsPath(project.id, c.id)}/payments`, {
@@ -73,7 +73,7 @@ describe('1. money past what the ledger holds is a 400 that says the limit', () 
         token: adv,
         body: { value },
       });
-      expect(res).toEqual({ status: 400, body: { error: message } });
+      expect(res).toMatchObject({ status: 400, body: { error: message } });
     }
     expect((await balances(app, advId)).advertiserBalance).toBe(before.advertiserBalance - 1_000_000n);
   });
@@ -84,7 +84,7 @@ describe('1. money past what the ledger holds is a 400 that says the limit', () 
       token: adv,
       body: { value: '9223372036854.775807' },
     });
-    expect(res).toEqual({ status: 400, body: { error: 'Not enough money on the advertiser balance' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Not enough money on the advertiser balance' } });
   });
 
   test('GraphQL: Money literals and variables past the limit are BAD_USER_INPUT with the limit', async () => {
@@ -178,7 +178,7 @@ describe('2. NUL characters are a 400, wherever they come from', () => {
     ];
     for (const [token, path] of paths) {
       const res = await app.api(`${path}?search=%00`, { token });
-      expect(res, path).toEqual({ status: 400, body: { error: NUL } });
+      expect(res, path).toMatchObject({ status: 400, body: { error: NUL } });
     }
   });
 
@@ -235,14 +235,14 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
     const res = viaHeader
       ? await fund(c, { 'idempotency-key': key })
       : await fund(c, {}, { value: 1, idempotencyKey: key });
-    expect(res).toEqual({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.badKey } });
+    expect(res).toMatchObject({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.badKey } });
     expect((await balances(app, advId)).advertiserBalance).toBe(before);
   });
 
   test('a header and a body field that differ → 400', async () => {
     const c = await createCampaign(app, adv, project.tasks[0]);
     const res = await fund(c, { 'idempotency-key': 'one-key-1' }, { value: 1, idempotencyKey: 'another-key-2' });
-    expect(res).toEqual({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.twoKeys } });
+    expect(res).toMatchObject({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.twoKeys } });
   });
 
   test('GraphQL fundCampaign honours the Idempotency-Key header', async () => {
@@ -330,7 +330,7 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
       body: { amount: 70, walletAddress: 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz' },
       headers: { 'idempotency-key': 'w-1' },
     });
-    expect(other).toEqual({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });
+    expect(other).toMatchObject({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });
     await expectLedgerClean(app);
   });
 });

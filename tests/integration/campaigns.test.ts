@@ -141,7 +141,7 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
         body: { ...('name' in body || Object.keys(body).length === 0 ? {} : { name: 'Valid' }), ...body },
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toEqual({ error: message });
+      expect(res.body, JSON.stringify(body)).toMatchObject({ error: message });
     }
     expect(await campaignCount()).toBe(before.count);
     expect(await advertiserBalance()).toBe(before.balance);
@@ -154,9 +154,9 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
     const project = await createProject(app, adv, [tasks.custom()]);
     const other = await createProject(app, adv, [tasks.custom()]);
     const missing = await app.api(createPath(project.id, other.tasks[0].id), { token: adv, body: { name: 'x' } });
-    expect(missing).toEqual({ status: 404, body: { error: 'Resource not found' } });
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Resource not found' } });
     const stranger = await app.api(createPath(project.id, project.tasks[0].id), { token: pub, body: { name: 'x' } });
-    expect(stranger).toEqual({ status: 404, body: { error: 'Project not found' } });
+    expect(stranger).toMatchObject({ status: 404, body: { error: 'Project not found' } });
     const anonymous = await app.api(createPath(project.id, project.tasks[0].id), { body: { name: 'x' } });
     expect(anonymous.status).toBe(401);
   });
@@ -189,16 +189,16 @@ describe('lists and single campaigns', () => {
     const stopped = await app.api(`/v1/campaigns?projectId=${project.id}&status=STOPPED`, { token: adv });
     expect(stopped.body.value.total).toBe(2);
 
-    expect(await app.api('/v1/campaigns?status=PAUSED', { token: adv })).toEqual({
+    expect(await app.api('/v1/campaigns?status=PAUSED', { token: adv })).toMatchObject({
       status: 400,
       body: { error: 'status must be one of ACTIVE, STOPPED, MODERATION, REJECTED' },
     });
-    expect((await app.api(`${campaignsPath(project.id)}?limit=101`, { token: adv })).body).toEqual({
+    expect((await app.api(`${campaignsPath(project.id)}?limit=101`, { token: adv })).body).toMatchObject({
       error: 'limit must be at most 100',
     });
 
     // Another user sees none of it.
-    expect(await app.api(campaignsPath(project.id), { token: pub })).toEqual({
+    expect(await app.api(campaignsPath(project.id), { token: pub })).toMatchObject({
       status: 404,
       body: { error: 'Project not found' },
     });
@@ -217,9 +217,12 @@ describe('lists and single campaigns', () => {
       [campaignsPath(project.id, c.id), pub],
       [campaignsPath(project.id, 999_999), adv],
     ] as const) {
-      expect(await app.api(path, { token }), path).toEqual({ status: 404, body: { error: 'Campaign not found' } });
+      expect(await app.api(path, { token }), path).toMatchObject({
+        status: 404,
+        body: { error: 'Campaign not found' },
+      });
     }
-    expect(await app.api(`${campaignsPath(project.id)}/0`, { token: adv })).toEqual({
+    expect(await app.api(`${campaignsPath(project.id)}/0`, { token: adv })).toMatchObject({
       status: 400,
       body: { error: 'campaignId must be a number' },
     });
@@ -264,9 +267,9 @@ describe('lists and single campaigns', () => {
       [{ countries: ['QQ'] }, 'Unknown country code: QQ'],
       [{ languages: ['klingon'] }, 'Unknown language code: klingon'],
     ] as const) {
-      expect(await patch(body), JSON.stringify(body)).toEqual({ status: 400, body: { error: message } });
+      expect(await patch(body), JSON.stringify(body)).toMatchObject({ status: 400, body: { error: message } });
     }
-    expect(await patch({ isActive: false }, pub)).toEqual({ status: 404, body: { error: 'Campaign not found' } });
+    expect(await patch({ isActive: false }, pub)).toMatchObject({ status: 404, body: { error: 'Campaign not found' } });
     expect((await getCampaign(app, adv, c)).status).toBe('ACTIVE');
   });
 
@@ -302,12 +305,12 @@ describe('budget: POST payments funds, PUT payments returns', () => {
     expect(await advertiserBalance()).toBe(before - 2_500_000n);
 
     const tooMuch = await app.api(payments(c), { token: adv, body: { value: 1_000_000 } });
-    expect(tooMuch).toEqual({ status: 400, body: { error: 'Not enough money on the advertiser balance' } });
+    expect(tooMuch).toMatchObject({ status: 400, body: { error: 'Not enough money on the advertiser balance' } });
     const all = await app.api(payments(c), {
       token: adv,
       body: { value: formatMoney((await advertiserBalance()) + 1n) },
     });
-    expect(all.body).toEqual({ error: 'Not enough money on the advertiser balance' });
+    expect(all.body).toMatchObject({ error: 'Not enough money on the advertiser balance' });
     expect(await advertiserBalance()).toBe(before - 2_500_000n);
     expect((await getCampaign(app, adv, c)).budget).toBe(2.5);
 
@@ -317,11 +320,11 @@ describe('budget: POST payments funds, PUT payments returns', () => {
       [{}, 'Enter required value'],
       [{ value: '1.0000001' }, 'Enter correct value'],
     ] as const) {
-      expect(await app.api(payments(c), { token: adv, body }), JSON.stringify(body)).toEqual({
+      expect(await app.api(payments(c), { token: adv, body }), JSON.stringify(body)).toMatchObject({
         status: 400,
         body: { error: message },
       });
-      expect((await app.api(payments(c), { method: 'PUT', token: adv, body })).body).toEqual({ error: message });
+      expect((await app.api(payments(c), { method: 'PUT', token: adv, body })).body).toMatchObject({ error: message });
     }
 
     const returned = await app.api(payments(c), { method: 'PUT', token: adv, body: { value: '1' } });
@@ -330,17 +333,17 @@ describe('budget: POST payments funds, PUT payments returns', () => {
     expect(await advertiserBalance()).toBe(before - 1_500_000n);
 
     const overReturn = await app.api(payments(c), { method: 'PUT', token: adv, body: { value: 2 } });
-    expect(overReturn).toEqual({ status: 400, body: { error: 'The campaign budget has only 1.50 USD left' } });
+    expect(overReturn).toMatchObject({ status: 400, body: { error: 'The campaign budget has only 1.50 USD left' } });
     expect(await advertiserBalance()).toBe(before - 1_500_000n);
 
     const rest = await app.api(payments(c), { method: 'PUT', token: adv, body: { value: 1.5 } });
     expect(rest.body.value).toMatchObject({ budget: 0, status: 'STOPPED', isActive: true });
     expect(await advertiserBalance()).toBe(before);
     const empty = await app.api(payments(c), { method: 'PUT', token: adv, body: { value: 0.01 } });
-    expect(empty.body).toEqual({ error: 'The campaign budget has only 0.00 USD left' });
+    expect(empty.body).toMatchObject({ error: 'The campaign budget has only 0.00 USD left' });
 
     // Someone else's campaign: 404 both ways, nothing moves.
-    expect(await app.api(payments(c), { token: pub, body: { value: 1 } })).toEqual({
+    expect(await app.api(payments(c), { token: pub, body: { value: 1 } })).toMatchObject({
       status: 404,
       body: { error: 'Campaign not found' },
     });
@@ -365,7 +368,10 @@ describe('budget: POST payments funds, PUT payments returns', () => {
     expect((await getCampaign(app, adv, c)).budget).toBe(3);
 
     // The same key for a different amount is refused; the key in the body works too.
-    expect(await fund('retry-key-0001', 5)).toEqual({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });
+    expect(await fund('retry-key-0001', 5)).toMatchObject({
+      status: 409,
+      body: { error: IDEMPOTENCY_MESSAGES.reused },
+    });
     const viaBody = () =>
       app.api(payments(c), { method: 'PUT', token: adv, body: { value: 0.5, idempotencyKey: 'return-key-0001' } });
     await viaBody();
@@ -398,7 +404,7 @@ describe('reports per day', () => {
       ['from=2024-01-01&to=2025-01-02', 'Choose a range of at most 366 days'],
       ['from=2025-01-01&to=2025-01-02&campaignId=abc', 'campaignId must be a number'],
     ]) {
-      expect(await report(q), q).toEqual({ status: 400, body: { error: message } });
+      expect(await report(q), q).toMatchObject({ status: 400, body: { error: message } });
     }
     // 366 days (a leap year) is the most.
     const year = await report('from=2024-01-01&to=2024-12-31');

@@ -82,20 +82,20 @@ describe('SDK conversion events', () => {
     const other = await createProject(app, adv, [tasks.bot()]);
     const [code] = await clicks(campaign.id, players(1));
 
-    expect(await sdkConversion(app, undefined, code)).toEqual({ status: 401, body: { error: MISSING_API_KEY } });
-    expect(await sdkConversion(app, 'tgp_not_a_real_key_000000000000000', code)).toEqual({
+    expect(await sdkConversion(app, undefined, code)).toMatchObject({ status: 401, body: { error: MISSING_API_KEY } });
+    expect(await sdkConversion(app, 'tgp_not_a_real_key_000000000000000', code)).toMatchObject({
       status: 401,
       body: { error: INVALID_API_KEY },
     });
-    expect(await sdkConversion(app, other.secretKey, code)).toEqual({
+    expect(await sdkConversion(app, other.secretKey, code)).toMatchObject({
       status: 404,
       body: { error: 'Click not found' },
     });
-    expect(await sdkConversion(app, project.secretKey, 'no_such_click')).toEqual({
+    expect(await sdkConversion(app, project.secretKey, 'no_such_click')).toMatchObject({
       status: 404,
       body: { error: 'Click not found' },
     });
-    expect(await sdkConversion(app, project.secretKey, 'not a code')).toEqual({
+    expect(await sdkConversion(app, project.secretKey, 'not a code')).toMatchObject({
       status: 400,
       body: { error: 'click must be the click code from the start parameter' },
     });
@@ -103,7 +103,7 @@ describe('SDK conversion events', () => {
       body: { type: 'conversion' },
       headers: { 'x-api-key': project.secretKey },
     });
-    expect(noClick).toEqual({ status: 400, body: { error: 'click is required' } });
+    expect(noClick).toMatchObject({ status: 400, body: { error: 'click is required' } });
     expect(await conversionRows(campaign.id)).toEqual([]);
 
     const first = await sdkConversion(app, project.secretKey, code);
@@ -205,7 +205,7 @@ describe('SDK conversion events', () => {
     const { project, campaign } = await campaignOn(tasks.bot(), { budget: 1 });
     const [code] = await clicks(campaign.id, players(1));
     await app.api(campaignsPath(project.id, campaign.id), { method: 'PATCH', token: adv, body: { isActive: false } });
-    expect(await sdkConversion(app, project.secretKey, code)).toEqual({
+    expect(await sdkConversion(app, project.secretKey, code)).toMatchObject({
       status: 409,
       body: { error: 'This campaign is not running now' },
     });
@@ -368,7 +368,10 @@ describe('races', () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(25);
     for (const r of refused) {
-      expect(r).toEqual({ status: 409, body: { error: 'This campaign reached its daily cap: try again tomorrow' } });
+      expect(r).toMatchObject({
+        status: 409,
+        body: { error: 'This campaign reached its daily cap: try again tomorrow' },
+      });
     }
     expect(await getCampaign(app, adv, campaign)).toMatchObject({
       status: 'ACTIVE',
@@ -623,17 +626,17 @@ describe('batch postbacks: { events: [...] } in one request', () => {
       error?: string;
     }[];
     expect(results).toHaveLength(events.length);
-    expect(results[1]).toEqual({
+    expect(results[1]).toMatchObject({
       status: 'ERROR',
       httpStatus: 400,
       error: 'click must be the click code from the start parameter',
     });
-    expect(results[3]).toEqual({ status: 'ERROR', httpStatus: 400, error: 'type must be "conversion"' });
-    expect(results[4]).toEqual({ status: 'ERROR', httpStatus: 404, error: 'Click not found' });
+    expect(results[3]).toMatchObject({ status: 'ERROR', httpStatus: 400, error: 'type must be "conversion"' });
+    expect(results[4]).toMatchObject({ status: 'ERROR', httpStatus: 404, error: 'Click not found' });
     expect(results[6]).toMatchObject({ status: 'ERROR', httpStatus: 400 });
     const paid = [results[0], results[2], results[5], results[7]];
     expect(paid.filter((r) => r.status === 'COMPLETED')).toHaveLength(3);
-    expect(paid.filter((r) => r.status === 'ERROR')).toEqual([
+    expect(paid.filter((r) => r.status === 'ERROR')).toMatchObject([
       { status: 'ERROR', httpStatus: 409, error: 'This campaign has no budget left for this action' },
     ]);
     expect(await conversionRows(campaign.id)).toHaveLength(3);
@@ -654,32 +657,32 @@ describe('batch postbacks: { events: [...] } in one request', () => {
     const { project, campaign } = await campaignOn(tasks.bot(), { budget: 1 });
     const [code] = await clicks(campaign.id, players(1));
     const one = [{ type: 'conversion', click: code }];
-    expect(await batch(undefined, one)).toEqual({ status: 401, body: { error: MISSING_API_KEY } });
-    expect(await batch(project.secretKey, [])).toEqual({
+    expect(await batch(undefined, one)).toMatchObject({ status: 401, body: { error: MISSING_API_KEY } });
+    expect(await batch(project.secretKey, [])).toMatchObject({
       status: 400,
       body: { error: 'events must hold at least one event' },
     });
-    expect(await batch(project.secretKey, 3)).toEqual({
+    expect(await batch(project.secretKey, 3)).toMatchObject({
       status: 400,
       body: { error: 'events must be a list of conversion events' },
     });
     const tooMany = Array.from({ length: MAX_SDK_BATCH + 1 }, () => one[0]);
-    expect(await batch(project.secretKey, tooMany)).toEqual({
+    expect(await batch(project.secretKey, tooMany)).toMatchObject({
       status: 400,
       body: { error: `events may hold at most ${MAX_SDK_BATCH} events; send the rest in another request` },
     });
     // A key that is not this click's project's: the event answers what it would alone.
-    expect((await batch('tgp_not_a_real_key_000000000000000', one)).body.value.results).toEqual([
+    expect((await batch('tgp_not_a_real_key_000000000000000', one)).body.value.results).toMatchObject([
       { status: 'ERROR', httpStatus: 401, error: INVALID_API_KEY },
     ]);
     // A single event keeps its own messages.
     expect(
       await app.api('/v1/sdk/events', { body: { type: 'conversion' }, headers: { 'x-api-key': project.secretKey } }),
-    ).toEqual({
+    ).toMatchObject({
       status: 400,
       body: { error: 'click is required' },
     });
-    expect(await app.api('/v1/sdk/events', { body: {}, headers: { 'x-api-key': project.secretKey } })).toEqual({
+    expect(await app.api('/v1/sdk/events', { body: {}, headers: { 'x-api-key': project.secretKey } })).toMatchObject({
       status: 400,
       body: { error: 'type must be "verification" or "conversion"' },
     });

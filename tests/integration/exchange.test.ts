@@ -106,9 +106,9 @@ describe('exchange-ready', () => {
   test('needs at least one app and one project; says which is missing', async () => {
     const u = await createApprovedUser(app);
     const patch = () => app.api('/v1/users/self', { method: 'PATCH', token: u.token, body: { isExchangeReady: true } });
-    expect(await patch()).toEqual({ status: 400, body: { error: EXCHANGE_MESSAGES.needsBoth } });
+    expect(await patch()).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.needsBoth } });
     await createPlatform(app, u.token);
-    expect(await patch()).toEqual({ status: 400, body: { error: EXCHANGE_MESSAGES.needsProject } });
+    expect(await patch()).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.needsProject } });
     await createProject(app, u.token, [tasks.bot()]);
     const ok = await patch();
     expect(ok.status).toBe(200);
@@ -122,7 +122,7 @@ describe('exchange-ready', () => {
     );
     expect(off.data.updateMe.isExchangeReady).toBe(false);
     const none = await app.api('/v1/users/self', { method: 'PATCH', token: u.token, body: {} });
-    expect(none).toEqual({ status: 400, body: { error: 'Send defaultRole, isExchangeReady or language' } });
+    expect(none).toMatchObject({ status: 400, body: { error: 'Send defaultRole, isExchangeReady or language' } });
   });
 
   test('a user with only an app gets the app message through GraphQL', async () => {
@@ -202,10 +202,10 @@ describe('offers', () => {
     ];
     for (const [o, from, to, status, error] of cases) {
       const res = await offer(from, to, o);
-      expect({ o, res }).toEqual({ o, res: { status, body: { error } } });
+      expect({ o, res }).toMatchObject({ o, res: { status, body: { error } } });
     }
     const notReady = await app.api('/v1/exchanges/offers', { token: shy.token, body: offerBody(shy, a) });
-    expect(notReady).toEqual({ status: 400, body: { error: EXCHANGE_MESSAGES.notReady } });
+    expect(notReady).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.notReady } });
     expect(await count()).toBe(before);
   });
 
@@ -228,14 +228,14 @@ describe('offers', () => {
       partnerProject: { id: b.project.id },
       dealId: null,
     });
-    expect(await offer(a, b)).toEqual({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
-    expect(await offer(b, a)).toEqual({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
+    expect(await offer(a, b)).toMatchObject({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
+    expect(await offer(b, a)).toMatchObject({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
     expect(await awaiting(a)).toEqual({ incoming: 0, outgoing: 1 });
     expect(await awaiting(b)).toEqual({ incoming: 1, outgoing: 0 });
     const incoming = await app.api('/v1/exchanges/offers?direction=incoming&status=PENDING', { token: b.token });
     expect(incoming.body.value).toMatchObject({ total: 1, data: [{ id: first.body.value.id }] });
     const bad = await app.api('/v1/exchanges/offers?direction=sideways', { token: b.token });
-    expect(bad).toEqual({ status: 400, body: { error: 'direction must be incoming or outgoing' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'direction must be incoming or outgoing' } });
 
     // Rejected: the pair is free again.
     expect((await decide(b, first.body.value.id, 'rejection')).body.value.status).toBe('REJECTED');
@@ -246,15 +246,24 @@ describe('offers', () => {
   test('who may do what: partner confirms or rejects, proposer withdraws, others see 404, once only', async () => {
     const [a, b, c] = await Promise.all([member(), member(), member()]);
     const { id } = (await offer(a, b)).body.value;
-    expect(await decide(a, id, 'confirmation')).toEqual({ status: 403, body: { error: EXCHANGE_MESSAGES.ownOffer } });
-    expect(await decide(a, id, 'rejection')).toEqual({ status: 403, body: { error: EXCHANGE_MESSAGES.ownOffer } });
-    expect(await decide(b, id, 'withdrawal')).toEqual({ status: 403, body: { error: EXCHANGE_MESSAGES.notProposer } });
+    expect(await decide(a, id, 'confirmation')).toMatchObject({
+      status: 403,
+      body: { error: EXCHANGE_MESSAGES.ownOffer },
+    });
+    expect(await decide(a, id, 'rejection')).toMatchObject({
+      status: 403,
+      body: { error: EXCHANGE_MESSAGES.ownOffer },
+    });
+    expect(await decide(b, id, 'withdrawal')).toMatchObject({
+      status: 403,
+      body: { error: EXCHANGE_MESSAGES.notProposer },
+    });
     expect((await decide(c, id, 'confirmation')).status).toBe(404);
     expect((await app.api(`/v1/exchanges/offers/${id}/approval`, { method: 'PATCH', token: b.token })).status).toBe(
       404,
     );
     expect((await decide(a, id, 'withdrawal')).body.value.status).toBe('WITHDRAWN');
-    expect(await decide(b, id, 'confirmation')).toEqual({
+    expect(await decide(b, id, 'confirmation')).toMatchObject({
       status: 409,
       body: { error: 'This offer is withdrawn: nothing to change' },
     });
@@ -289,7 +298,10 @@ describe('offers', () => {
     const { id } = (await offer(a, b, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() })).body.value;
     await em(app).execute("update exchange_offers set expires_at = now() - interval '1 second' where id = ?", [id]);
     expect(await awaiting(b)).toEqual({ incoming: 0, outgoing: 0 });
-    expect(await decide(b, id, 'confirmation')).toEqual({ status: 409, body: { error: EXCHANGE_MESSAGES.expired } });
+    expect(await decide(b, id, 'confirmation')).toMatchObject({
+      status: 409,
+      body: { error: EXCHANGE_MESSAGES.expired },
+    });
     const again = await offer(a, b, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(again.status).toBe(201);
     await em(app).execute("update exchange_offers set expires_at = now() - interval '1 second' where id = ?", [
@@ -400,7 +412,7 @@ describe('swaps', () => {
     expect((await change(a, 'stop')).status).toBe(400);
     expect((await change(a, 'pause')).body.value.status).toBe('PAUSED');
     expect(await swapTasks(a.app, b.project)).toHaveLength(0);
-    expect(await change(a, 'pause')).toEqual({
+    expect(await change(a, 'pause')).toMatchObject({
       status: 409,
       body: { error: 'This swap is paused: it cannot be paused' },
     });

@@ -85,7 +85,7 @@ describe('projects', () => {
     const before = await projectsOf(user.userId);
     const other = await post('/v1/projects', user.token, projectBody(), key);
     expect(other.status).toBe(409);
-    expect(other.body).toEqual({ error: IDEMPOTENCY_MESSAGES.reused });
+    expect(other.body).toMatchObject({ error: IDEMPOTENCY_MESSAGES.reused });
     expect(await projectsOf(user.userId)).toBe(before);
   });
 
@@ -115,7 +115,7 @@ describe('projects', () => {
     for (const key of ['x'.repeat(256), 'has space']) {
       const res = await post('/v1/projects', user.token, projectBody(), key);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: IDEMPOTENCY_MESSAGES.badKey });
+      expect(res.body).toMatchObject({ error: IDEMPOTENCY_MESSAGES.badKey });
     }
     expect(await projectsOf(user.userId)).toBe(before);
   });

@@ -125,7 +125,7 @@ describe('queue', () => {
     });
     const signIn = await app.api('/v1/auth/login', { body: { email: request.email, password: request.password } });
     expect(signIn.status).toBe(403);
-    expect(signIn.body).toEqual({
+    expect(signIn.body).toMatchObject({
       error:
         'Your registration request was declined. The moderator wrote: “Not our audience”. Contact support if you think this is a mistake.',
     });
@@ -315,8 +315,11 @@ describe('live: registrationRequestChanged over graphql-ws', () => {
     const ws = openWs(advertiser);
     await ws.connected;
     const errors = await ws.subscribe(CHANGED).error();
-    expect(errors).toEqual([
-      expect.objectContaining({ message: 'You do not have access to this', extensions: { code: 'FORBIDDEN' } }),
+    expect(errors).toMatchObject([
+      {
+        message: 'You do not have access to this',
+        extensions: { code: 'FORBIDDEN', messageCode: 'YOU_DO_NOT_HAVE_ACCESS' },
+      },
     ]);
   });
 
@@ -324,11 +327,11 @@ describe('live: registrationRequestChanged over graphql-ws', () => {
     const ws = openWs();
     await ws.connected;
     const errors = await ws.subscribe(CHANGED).error();
-    expect(errors).toEqual([
-      expect.objectContaining({
+    expect(errors).toMatchObject([
+      {
         message: 'Unauthorized, please sign in again',
-        extensions: { code: 'UNAUTHENTICATED' },
-      }),
+        extensions: { code: 'UNAUTHENTICATED', messageCode: 'UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN' },
+      },
     ]);
   });
 

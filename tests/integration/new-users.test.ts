@@ -114,10 +114,10 @@ describe('channels and chats: members at start are never paid', () => {
 
     // The old member: refused at start with a clear message, counted, gone from the list.
     const refused = await showcase(app, platform, old, `/tasks/${campaign.id}/start`);
-    expect(refused).toEqual({ status: 409, body: { error: CHECK_MESSAGES.alreadyMember } });
+    expect(refused).toMatchObject({ status: 409, body: { error: CHECK_MESSAGES.alreadyMember } });
     expect(await listedIds(old)).not.toContain(campaign.id);
     // Whatever comes next, in whatever order: check, leave and start again, rejoin and check.
-    expect((await showcase(app, platform, old, `/tasks/${campaign.id}/check`)).body).toEqual({
+    expect((await showcase(app, platform, old, `/tasks/${campaign.id}/check`)).body).toMatchObject({
       error: CHECK_MESSAGES.alreadyMember,
     });
     fake.setMember(username, old.user.id, 'left');
@@ -254,7 +254,7 @@ describe('bots and custom tasks: the S2S event’s isNew', () => {
     });
     // The same click can never convert afterwards, even reported as new.
     expect((await sdkConversion(app, project.secretKey, a.code)).body.value.status).toBe('NOT_NEW');
-    expect((await showcase(app, platform, player, `/tasks/${strict.id}/check`)).body).toEqual({
+    expect((await showcase(app, platform, player, `/tasks/${strict.id}/check`)).body).toMatchObject({
       error: CHECK_MESSAGES.notNew,
     });
 
@@ -272,7 +272,7 @@ describe('bots and custom tasks: the S2S event’s isNew', () => {
       body: { type: 'conversion', click: b.code, isNew: 'no' },
       headers: { 'x-api-key': project.secretKey },
     });
-    expect(bad).toEqual({ status: 400, body: { error: 'isNew must be true or false' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'isNew must be true or false' } });
   });
 
   test('newUsersOnly can be switched off and on with PATCH', async () => {
@@ -294,11 +294,11 @@ describe('the player’s language and the integrators’ tools', () => {
     const ru = { user: newPlayer({ language_code: 'ru' }) };
     const de = { user: newPlayer({ language_code: 'de' }) };
     fake.setMember(username, ru.user.id, 'member');
-    expect(await showcase(app, platform, ru, `/tasks/${campaign.id}/start`)).toEqual({
+    expect(await showcase(app, platform, ru, `/tasks/${campaign.id}/start`)).toMatchObject({
       status: 409,
       body: { error: 'Вы уже были участником до начала задания: оно только для новых подписчиков' },
     });
-    expect((await showcase(app, platform, de, `/tasks/${campaign.id}/check`)).body).toEqual({
+    expect((await showcase(app, platform, de, `/tasks/${campaign.id}/check`)).body).toMatchObject({
       error: CHECK_MESSAGES.startFirst,
     });
     await start(app, platform, de, campaign.id);
@@ -310,7 +310,7 @@ describe('the player’s language and the integrators’ tools', () => {
       message: 'اول عضو کانال شوید، سپس دوباره بررسی کنید',
     });
     const missing = await showcase(app, platform, ru, '/tasks/99999999/start');
-    expect(missing).toEqual({ status: 404, body: { error: 'Задание не найдено' } });
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Задание не найдено' } });
   });
 
   test('debug mode answers one test task and writes nothing', async () => {
@@ -342,7 +342,7 @@ describe('the player’s language and the integrators’ tools', () => {
     expect((await app.api('/v1/showcase/platforms/99999999?debug=true')).status).toBe(404);
     expect(await em(app).execute<{ n: string }[]>('select count(*) as n from clicks')).toEqual(before);
     const bad = await app.api(`/v1/showcase/platforms/${platform.id}?debug=yes`);
-    expect(bad).toEqual({ status: 400, body: { error: 'debug must be true or false' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'debug must be true or false' } });
   });
 
   test('serves the language catalogs and the type definitions to any origin', async () => {

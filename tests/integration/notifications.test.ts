@@ -291,7 +291,7 @@ describe('choices and delivery', () => {
       token: adv.token,
       body: { data: [{ type: 'telegramLinked', email: false }] },
     });
-    expect(silenced).toEqual({
+    expect(silenced).toMatchObject({
       status: 400,
       body: {
         error:
@@ -382,7 +382,7 @@ describe('choices and delivery', () => {
       `select state, error from notifications where user_id = ? and event_key = 'blocked:1'`,
       [pub.userId],
     );
-    expect(row).toEqual({ state: 'SKIPPED', error: '403 Forbidden: bot was blocked by the user' });
+    expect(row).toMatchObject({ state: 'SKIPPED', error: '403 Forbidden: bot was blocked by the user' });
 
     fake.block(pub.tg.id, false);
     await linkTelegram(app, fake, pub.token, pub.tg);

@@ -64,7 +64,7 @@ describe('sandbox provider (default)', () => {
     ] as const) {
       const res = await topUp(amount);
       expect(res.status, `${JSON.stringify(amount)}`).toBe(400);
-      expect(res.body, `${JSON.stringify(amount)}`).toEqual({ error: message });
+      expect(res.body, `${JSON.stringify(amount)}`).toMatchObject({ error: message });
     }
     expect((await app.api('/v1/users/payments/advertiser', { body: { amount: 10 } })).status).toBe(401);
   });
@@ -224,7 +224,7 @@ describe('sandbox provider (default)', () => {
     ]) {
       const res = await send(headers);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: expect.any(String) });
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
     }
     // A valid signature over a different body (amount tampered) is refused too.
     const tampered = body.toString().replace(`"paymentId":${transaction.id}`, `"paymentId":${transaction.id - 1}`);
@@ -559,7 +559,7 @@ describe('Crypto Pay provider against a local fake of its API', () => {
     for (const sig of [undefined, fake.sign(body, 'another-token-000000'), signature.toUpperCase(), `${signature}00`]) {
       const res = await webhook(body, sig);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
+      expect(res.body).toMatchObject({ error: expect.any(String) });
     }
     // Signature over the original body, amount changed in transit.
     expect((await webhook(body.replace('"15.00"', '"1500.00"'), signature)).status).toBe(401);

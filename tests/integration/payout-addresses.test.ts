@@ -164,11 +164,11 @@ describe('saved payout addresses', () => {
     expect((await app.api('/v1/users/self/payout-addresses', { token: user.token })).body.value.data).toEqual([]);
 
     const fresh = await login(app, user.email, user.password);
-    expect(await add({ address: 'not an address', label: 'Mine' }, fresh)).toEqual({
+    expect(await add({ address: 'not an address', label: 'Mine' }, fresh)).toMatchObject({
       status: 400,
       body: { error: 'Enter a valid TON wallet address (USDT on TON)' },
     });
-    expect(await add({ address: wallet, label: '   ' }, fresh)).toEqual({
+    expect(await add({ address: wallet, label: '   ' }, fresh)).toMatchObject({
       status: 400,
       body: { error: 'Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”' },
     });

@@ -58,8 +58,8 @@ describe('nobody approves their own money', () => {
     expect(requested.status).toBe(201);
     const id = requested.body.value.id as number;
     const refused = { status: 403, body: { error: OWN_WITHDRAWAL_MESSAGE } };
-    expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token })).toEqual(refused);
-    expect(await app.api('/v1/finance/withdrawals/approve', { token, body: { ids: [id] } })).toEqual(refused);
+    expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token })).toMatchObject(refused);
+    expect(await app.api('/v1/finance/withdrawals/approve', { token, body: { ids: [id] } })).toMatchObject(refused);
     const overGraphql = await gql(app, 'mutation($id: ID!) { approveWithdrawal(id: $id) { id } }', { id }, token);
     expect(overGraphql.errors?.[0]).toMatchObject({
       message: OWN_WITHDRAWAL_MESSAGE,
@@ -113,7 +113,7 @@ describe('four eyes above PAYOUT_SECOND_APPROVAL_USD (1,000)', () => {
       approvalsNeeded: 2,
       approvals: [{ name: 'Morgan Moderator' }],
     });
-    expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: first })).toEqual({
+    expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: first })).toMatchObject({
       status: 409,
       body: { error: SECOND_APPROVAL_MESSAGE },
     });
@@ -183,7 +183,7 @@ describe('refused at the request', () => {
         token,
         body: { amount: '60', walletAddress: friendly(address, network) },
       });
-      expect(res).toEqual({
+      expect(res).toMatchObject({
         status: 400,
         body: { error: 'This is one of the network’s own payout addresses: enter your own wallet address' },
       });
@@ -204,7 +204,7 @@ describe('refused at the request', () => {
         token,
         body: { amount, walletAddress: newAddress() },
       });
-      expect(res, JSON.stringify(amount)).toEqual({ status: 400, body: { error: 'Enter correct value' } });
+      expect(res, JSON.stringify(amount)).toMatchObject({ status: 400, body: { error: 'Enter correct value' } });
     }
   });
 });

@@ -363,7 +363,7 @@ describe('POST /v1/platforms', () => {
   test.each(invalid)('refused: %s', async (_name, override, message) => {
     const before = await platformCount();
     const res = await app.api('/v1/platforms', { token: pub, body: platformBody(override()) });
-    expect(res).toEqual({ status: 400, body: { error: message } });
+    expect(res).toMatchObject({ status: 400, body: { error: message } });
     expect(await platformCount()).toBe(before);
   });
 
@@ -380,7 +380,7 @@ describe('POST /v1/platforms', () => {
         ],
       }),
     });
-    expect(res).toEqual({ status: 400, body: { error: 'Award is required' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Award is required' } });
     expect(await Promise.all(['platforms', 'platform_rewards', 'platform_services'].map(count))).toEqual(before);
   });
 
@@ -476,7 +476,7 @@ describe('GET /v1/platforms/:id', () => {
   test('a bad id is 400, an unknown one 404', async () => {
     expect((await app.api('/v1/platforms/abc', { token: pub })).status).toBe(400);
     const res = await app.api('/v1/platforms/99999999', { token: pub });
-    expect(res).toEqual({ status: 404, body: { error: 'Platform not found' } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'Platform not found' } });
   });
 });
 
@@ -655,7 +655,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
         services: [{ taskType: 'BOT', awards: [{ platformRewardId: coins.id, value: 5 }] }],
       }),
     );
-    expect(res).toEqual({ status: 400, body: { error: 'Award is required' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Award is required' } });
     // Nothing changed.
     const read = await app.api(`/v1/platforms/${p.id}`, { token: pub });
     expect(read.body.value.rewards).toEqual(p.rewards);
@@ -742,7 +742,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
       p.id,
       editBody(p, { rewards: [{ id: other.rewards[0].id, title: 'Stolen', logo: '/media/x.png' }], services: [] }),
     );
-    expect(res).toEqual({ status: 404, body: { error: 'Award not found' } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'Award not found' } });
     const read = await app.api(`/v1/platforms/${other.id}`, { token: pub });
     expect(read.body.value.rewards[0].title).toBe('Coins');
   });
@@ -750,7 +750,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
   test('the Telegram link cannot change; the same value (in any spelling) or none is accepted', async () => {
     const p = await createPlatform({ tgBotUrl: 'https://t.me/fixed_link_bot' });
     const changed = await complex(p.id, editBody(p, { tgBotUrl: 'https://t.me/other_link_bot' }));
-    expect(changed).toEqual({
+    expect(changed).toMatchObject({
       status: 400,
       body: { error: 'The Telegram link cannot be changed after the app is created' },
     });
@@ -763,7 +763,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
       expect(res.body.value.title).toBe(`Saved ${same}`);
     }
     const bad = await complex(p.id, editBody(p, { tgBotUrl: 'https://example.com/x' }));
-    expect(bad).toEqual({ status: 400, body: { error: TELEGRAM_MESSAGE } });
+    expect(bad).toMatchObject({ status: 400, body: { error: TELEGRAM_MESSAGE } });
   });
 
   test('the create messages apply on save too', async () => {
@@ -797,7 +797,7 @@ describe('PATCH /v1/platforms/:id/complex', () => {
     ];
     for (const [override, message] of cases) {
       const res = await complex(p.id, editBody(p, override));
-      expect(res, JSON.stringify(override)).toEqual({ status: 400, body: { error: message } });
+      expect(res, JSON.stringify(override)).toMatchObject({ status: 400, body: { error: message } });
     }
     const read = await app.api(`/v1/platforms/${p.id}`, { token: pub });
     expect(read.body.value).toEqual(p);
@@ -830,7 +830,7 @@ describe('PATCH /v1/platforms/:id/services/:serviceId', () => {
     expect(excluded.body.value.tiers.map((t: { level: number }) => t.level)).toEqual([1, 2, 3]);
 
     const refused = await patch(bot.id, { shouldConfirmWithoutPayout: true });
-    expect(refused).toEqual({ status: 400, body: { error: 'Only smart links can award the user in any case' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Only smart links can award the user in any case' } });
     expect((await patch(bot.id, { shouldConfirmWithoutPayout: false })).status).toBe(200);
 
     const any = await patch(smart.id, { shouldConfirmWithoutPayout: true });
@@ -850,15 +850,15 @@ describe('PATCH /v1/platforms/:id/services/:serviceId', () => {
     ]);
     expect(awards.body.value.shouldConfirmWithoutPayout).toBe(true); // untouched fields stay
 
-    expect(await patch(smart.id, { awards: [{ value: 1 }] })).toEqual({
+    expect(await patch(smart.id, { awards: [{ value: 1 }] })).toMatchObject({
       status: 400,
       body: { error: 'Award is required' },
     });
-    expect(await patch(smart.id, { awards: [{ platformRewardTitle: 'Nope', value: 1 }] })).toEqual({
+    expect(await patch(smart.id, { awards: [{ platformRewardTitle: 'Nope', value: 1 }] })).toMatchObject({
       status: 400,
       body: { error: 'Award is required' },
     });
-    expect(await patch(smart.id, { awards: [{ platformRewardId: p.rewards[0].id, value: 0 }] })).toEqual({
+    expect(await patch(smart.id, { awards: [{ platformRewardId: p.rewards[0].id, value: 0 }] })).toMatchObject({
       status: 400,
       body: { error: 'Award quantity is required' },
     });
@@ -878,7 +878,7 @@ describe('PATCH /v1/platforms/:id/services/:serviceId', () => {
       token: pub,
       body: { isExcluded: true },
     });
-    expect(res).toEqual({ status: 404, body: { error: 'Service not found' } });
+    expect(res).toMatchObject({ status: 404, body: { error: 'Service not found' } });
     const unknown = await app.api(`/v1/platforms/${p.id}/services/99999999`, {
       method: 'PATCH',
       token: pub,
@@ -1157,7 +1157,7 @@ describe('GraphQL', () => {
     const before = await platformCount();
     for (const [override, message] of cases) {
       const rest = await app.api('/v1/platforms', { token: pub, body: platformBody(override) });
-      expect(rest, JSON.stringify(override)).toEqual({ status: 400, body: { error: message } });
+      expect(rest, JSON.stringify(override)).toMatchObject({ status: 400, body: { error: message } });
       const res = await gql(app, CREATE, { input: input(override) }, pub);
       expect(res.errors?.[0], JSON.stringify(override)).toMatchObject({
         message,

@@ -231,7 +231,7 @@ describe('POST /v1/projects', () => {
     const before = await projectCount();
     const body = { title: 'Valid', categoryId, tasks: [customTask()], ...override() };
     const res = await app.api('/v1/projects', { token: adv, body });
-    expect(res).toEqual({ status: 400, body: { error: message } });
+    expect(res).toMatchObject({ status: 400, body: { error: message } });
     expect(await projectCount()).toBe(before);
   });
 
@@ -246,26 +246,26 @@ describe('POST /v1/projects', () => {
     ];
     for (const [task, message] of cases) {
       const add = await app.api(`/v1/projects/${p.id}/tasks`, { token: adv, body: task });
-      expect(add).toEqual({ status: 400, body: { error: message } });
+      expect(add).toMatchObject({ status: 400, body: { error: message } });
       const patch = await app.api(`/v1/projects/${p.id}`, {
         method: 'PATCH',
         token: adv,
         body: { title: 'My project', categoryId, tasks: [task] },
       });
-      expect(patch).toEqual({ status: 400, body: { error: message } });
+      expect(patch).toMatchObject({ status: 400, body: { error: message } });
     }
     const patchTitle = await app.api(`/v1/projects/${p.id}`, {
       method: 'PATCH',
       token: adv,
       body: { title: '', categoryId, tasks: [] },
     });
-    expect(patchTitle).toEqual({ status: 400, body: { error: 'Project name is required' } });
+    expect(patchTitle).toMatchObject({ status: 400, body: { error: 'Project name is required' } });
     const patchCategory = await app.api(`/v1/projects/${p.id}`, {
       method: 'PATCH',
       token: adv,
       body: { title: 'X', tasks: [] },
     });
-    expect(patchCategory).toEqual({ status: 400, body: { error: 'Category is required' } });
+    expect(patchCategory).toMatchObject({ status: 400, body: { error: 'Category is required' } });
     const after = await app.api(`/v1/projects/${p.id}`, { token: adv });
     expect(after.body.value).toMatchObject({ title: 'My project', tasksCount: 1 });
   });
@@ -310,11 +310,11 @@ describe('GET /v1/projects and GET /v1/projects/:id', () => {
   });
 
   test('a bad id is a 400 with a message, a missing project a 404', async () => {
-    expect(await app.api('/v1/projects/abc', { token: adv })).toEqual({
+    expect(await app.api('/v1/projects/abc', { token: adv })).toMatchObject({
       status: 400,
       body: { error: 'id must be a number' },
     });
-    expect(await app.api('/v1/projects/99999999', { token: adv })).toEqual({
+    expect(await app.api('/v1/projects/99999999', { token: adv })).toMatchObject({
       status: 404,
       body: { error: 'Project not found' },
     });
@@ -404,7 +404,7 @@ describe('ownership and authentication', () => {
       ['DELETE', `/v1/projects/${a.id}/tasks/${taskOfB}`],
       ['POST', `/v1/projects/${a.id}/tasks/${taskOfB}/verifications`],
     ]) {
-      expect(await app.api(path, { method, token: adv }), `${method} ${path}`).toEqual({
+      expect(await app.api(path, { method, token: adv }), `${method} ${path}`).toMatchObject({
         status: 404,
         body: { error: 'Resource not found' },
       });
@@ -486,7 +486,7 @@ describe('resources: paging, single, add, delete', () => {
     });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
-    expect(await app.api(`/v1/projects/${p.id}/tasks/${a.id}`, { token: adv })).toEqual({
+    expect(await app.api(`/v1/projects/${p.id}/tasks/${a.id}`, { token: adv })).toMatchObject({
       status: 404,
       body: { error: 'Resource not found' },
     });
@@ -537,12 +537,12 @@ describe('API key and SDK verification', () => {
     const code = p.tasks[0].verificationCode;
 
     const missing = await sdkEvent(undefined, code);
-    expect(missing).toEqual({ status: 401, body: { error: 'Send the project API key in the X-Api-Key header' } });
+    expect(missing).toMatchObject({ status: 401, body: { error: 'Send the project API key in the X-Api-Key header' } });
     const wrong = await sdkEvent('tgp_made_up_key', code);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toMatch(/Invalid API key/);
 
-    expect(await sdkEvent(p.secretKey, 'deadbeefdeadbeef')).toEqual({
+    expect(await sdkEvent(p.secretKey, 'deadbeefdeadbeef')).toMatchObject({
       status: 404,
       body: { error: 'Verification code not found' },
     });
@@ -552,12 +552,12 @@ describe('API key and SDK verification', () => {
       body: { type: 'install', code },
       headers: { 'x-api-key': p.secretKey },
     });
-    expect(badType).toEqual({ status: 400, body: { error: 'type must be "verification" or "conversion"' } });
+    expect(badType).toMatchObject({ status: 400, body: { error: 'type must be "verification" or "conversion"' } });
     const noCode = await app.api('/v1/sdk/events', {
       body: { type: 'verification' },
       headers: { 'x-api-key': p.secretKey },
     });
-    expect(noCode).toEqual({ status: 400, body: { error: 'code is required' } });
+    expect(noCode).toMatchObject({ status: 400, body: { error: 'code is required' } });
 
     const task = await app.api(`/v1/projects/${p.id}/tasks/${p.tasks[0].id}`, { token: adv });
     expect(task.body.value.isVerifiedSource).toBe(false);
@@ -574,7 +574,7 @@ describe('API key and SDK verification', () => {
     expect((await app.api(`/v1/projects/${p.id}`, { token: adv })).body.value.secretKey).toBe(fresh);
 
     const refused = await sdkEvent(old, p.tasks[0].verificationCode);
-    expect(refused).toEqual({
+    expect(refused).toMatchObject({
       status: 401,
       body: { error: 'Invalid API key: generate a new one in the project and use it here' },
     });
@@ -639,7 +639,7 @@ describe('channel and chat verification through the system bot', () => {
       method: 'POST',
       token: adv,
     });
-    expect(res).toEqual({
+    expect(res).toMatchObject({
       status: 400,
       body: { error: 'Use the public t.me/username link of the channel or chat to verify it' },
     });
@@ -737,13 +737,13 @@ describe('link suggestions', () => {
   test('unknown or unreadable links: 404 with the spec’s message; empty url: 400', async () => {
     for (const url of ['@no_such_channel', 'https://t.me/+AbCdEfGh', 'https://example.com/page', 'ab']) {
       for (const path of ['/v1/suggestions/telegram', '/v1/suggestions/resource']) {
-        expect(await app.api(path, { token: adv, body: { url } }), `${path} ${url}`).toEqual({
+        expect(await app.api(path, { token: adv, body: { url } }), `${path} ${url}`).toMatchObject({
           status: 404,
           body: { error: NOT_FOUND_SUGGESTION },
         });
       }
     }
-    expect(await app.api('/v1/suggestions/telegram', { token: adv, body: { url: ' ' } })).toEqual({
+    expect(await app.api('/v1/suggestions/telegram', { token: adv, body: { url: ' ' } })).toMatchObject({
       status: 400,
       body: { error: 'Resource url is required' },
     });
@@ -767,7 +767,7 @@ describe('GraphQL', () => {
     for (const [override, message] of cases) {
       const input = { title: 'GQL', categoryId: String(categoryId), tasks: [customTask()], ...override };
       const rest = await app.api('/v1/projects', { token: adv, body: input });
-      expect(rest).toEqual({ status: 400, body: { error: message } });
+      expect(rest).toMatchObject({ status: 400, body: { error: message } });
       const res = await gql(app, CREATE, { input }, adv);
       expect(res.data?.createProject ?? null).toBeNull();
       expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });

@@ -278,7 +278,7 @@ test('ownership and bad input: another user’s ids answer 404, bad lists 400 wi
   for (const [body, message] of bad) {
     const res = await app.api(`/v1/campaigns/${campaign.id}/excluded-platforms`, { method: 'PUT', token: adv, body });
     expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toMatchObject({ error: message });
   }
   // Nothing changed.
   expect((await app.api(`/v1/campaigns/${campaign.id}/excluded-platforms`, { token: adv })).body.value.data).toEqual(
@@ -291,7 +291,7 @@ test('ownership and bad input: another user’s ids answer 404, bad lists 400 wi
     body: { minQuality: 101 },
   });
   expect(badMin.status).toBe(400);
-  expect(badMin.body).toEqual({ error: 'The minimum score must be a whole number from 0 to 100' });
+  expect(badMin.body).toMatchObject({ error: 'The minimum score must be a whole number from 0 to 100' });
 });
 
 test('fast completions and reports: the rollup follows them and equals a recomputation', async () => {

@@ -25,7 +25,7 @@ describe('envelope', () => {
       const res = await raw(path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect(await res.json()).toMatchObject({ error: 'Not found' });
     }
   });
 
@@ -36,7 +36,7 @@ describe('envelope', () => {
       body: '{"email": "a@b.co", ',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect(await res.json()).toMatchObject({ error: 'The request body is not valid JSON' });
   });
 
   test('an empty JSON body → 400 {error}', async () => {
@@ -46,7 +46,7 @@ describe('envelope', () => {
       body: '',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect(await res.json()).toMatchObject({ error: 'The request body is not valid JSON' });
   });
 
   test('an unsupported body type → 400 {error}', async () => {
@@ -56,7 +56,7 @@ describe('envelope', () => {
       body: '<login/>',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Send the request body as JSON' });
+    expect(await res.json()).toMatchObject({ error: 'Send the request body as JSON' });
   });
 
   test('a NUL character in text → 400 {error} (PostgreSQL could not store it)', async () => {
@@ -66,7 +66,7 @@ describe('envelope', () => {
       body: JSON.stringify({ name: 'a\u0000b', email: 'nul@example.com', password: 'secret12', role: 'ADVERTISER' }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Text must not contain NUL characters' });
+    expect(await res.json()).toMatchObject({ error: 'Text must not contain NUL characters' });
   });
 
   test('an unexpected error → 500 with the request id and no internals', async () => {
@@ -81,7 +81,7 @@ describe('envelope', () => {
       });
       expect(broken.status).toBe(500);
       const body = await broken.json();
-      expect(body).toEqual({ error: 'Something went wrong on our side. Try again later (request req-test-42).' });
+      expect(body).toMatchObject({ error: 'Something went wrong on our side. Try again later (request req-test-42).' });
       expect(JSON.stringify(body)).not.toContain('users');
     } finally {
       await sql.execute('alter table users_gone rename to users');
@@ -97,7 +97,7 @@ describe('envelope', () => {
   test('Google sign-in when not configured → 404 {error} (a feature this server does not have); the config says so', async () => {
     const res = await app.api('/v1/auth/google', { body: { code: 'abc' } });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Google sign-in is not configured' });
+    expect(res.body).toMatchObject({ error: 'Google sign-in is not configured' });
     const cfg = await app.api('/v1/auth/config');
     expect(cfg.body.value.google).toBeNull();
   });

@@ -124,7 +124,7 @@ test('the callback URL must be https through the API', async () => {
       rewardCallbackUrl: 'http://127.0.0.1:9/hook',
     },
   });
-  expect(res).toEqual({ status: 400, body: { error: 'The link is not valid, it should start with https://' } });
+  expect(res).toMatchObject({ status: 400, body: { error: 'The link is not valid, it should start with https://' } });
   const ok = await app.api(`/v1/platforms/${platform.id}/complex`, {
     method: 'PATCH',
     token: pub,

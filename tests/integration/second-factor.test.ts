@@ -49,7 +49,7 @@ describe('an authenticator app as the second factor', () => {
       token,
       body: { code: codeOf(secret, 10), name: 'Phone' },
     });
-    expect(wrong).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.badSetupCode } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.badSetupCode } });
     await freshStep();
     const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
       token,
@@ -71,13 +71,13 @@ describe('an authenticator app as the second factor', () => {
     );
 
     // The right password alone no longer signs in: the answer asks for the code.
-    expect(await signIn(user.email)).toEqual({
+    expect(await signIn(user.email)).toMatchObject({
       status: 403,
       body: { error: SECOND_FACTOR_MESSAGES.asked, next: 'SECOND_FACTOR', methods: ['TOTP', 'RECOVERY_CODE'] },
     });
     // The code used to confirm (the same step) does not sign in: each step once.
     const reused = await signIn(user.email, { secondFactorCode: codeOf(secret) });
-    expect(reused.body).toEqual({ error: SECOND_FACTOR_MESSAGES.wrong, next: 'SECOND_FACTOR' });
+    expect(reused.body).toMatchObject({ error: SECOND_FACTOR_MESSAGES.wrong, next: 'SECOND_FACTOR' });
     // The next step's code does (an app a little ahead of the server's clock), once.
     const next = codeOf(secret, 1);
     expect((await signIn(user.email, { secondFactorCode: next })).status).toBe(200);
@@ -97,13 +97,13 @@ describe('an authenticator app as the second factor', () => {
     // Removing it takes a fresh proof: not the token alone, and not the password alone either
     // (that is one stolen thing): a code.
     const remove = (body: object) => app.api(`/v1/users/self/second-factors/${id}/remove`, { token, body });
-    expect(await remove({})).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.codeProof } });
-    expect(await remove({ password: 'demo1234' })).toEqual({
+    expect(await remove({})).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.codeProof } });
+    expect(await remove({ password: 'demo1234' })).toMatchObject({
       status: 400,
       body: { error: SECOND_FACTOR_MESSAGES.codeProof },
     });
     const badProof = await remove({ code: 'ZZZZ-ZZZZ' });
-    expect(badProof).toEqual({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrongProof } });
+    expect(badProof).toMatchObject({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrongProof } });
     const removed = await remove({ code: recovery[2] });
     expect(removed).toEqual({ status: 200, body: { value: { ok: true } } });
     expect((await app.api('/v1/users/self/second-factors', { token })).body.value).toEqual({
@@ -160,7 +160,7 @@ describe('STAFF_SECOND_FACTOR=required (the default in production)', () => {
       message: STAFF_SECOND_FACTOR_MESSAGE,
       extensions: { code: 'FORBIDDEN' },
     });
-    expect(await strict.api('/v1/finance/withdrawals', { token })).toEqual({
+    expect(await strict.api('/v1/finance/withdrawals', { token })).toMatchObject({
       status: 403,
       body: { error: STAFF_SECOND_FACTOR_MESSAGE },
     });

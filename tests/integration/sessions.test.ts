@@ -159,7 +159,7 @@ describe('server-side sessions', () => {
       body: { currentPassword: 'not-it', password: 'brandnew2' },
       token: user.token,
     });
-    expect(wrong).toEqual({ status: 400, body: { error: 'The current password is wrong' } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'The current password is wrong' } });
     const started = Date.now();
     const changed = await app.api('/v1/users/self/password', {
       body: { currentPassword: user.password, password: 'brandnew2' },

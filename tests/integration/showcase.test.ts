@@ -128,7 +128,7 @@ describe('player identity: Telegram initData', () => {
     ];
     for (const [authorization, message] of cases) {
       const res = await get(platform, authorization);
-      expect(res, authorization).toEqual({ status: 401, body: { error: message } });
+      expect(res, authorization).toMatchObject({ status: 401, body: { error: message } });
     }
     expect(INIT_DATA_MESSAGES).toMatchObject({
       garbled: 'Send Telegram initData in the Authorization header as `tma <initData>`',
@@ -144,9 +144,9 @@ describe('player identity: Telegram initData', () => {
         method: 'POST',
         headers: { authorization: `tma ${forged}` },
       });
-      expect(res).toEqual({ status: 401, body: { error: INIT_DATA_MESSAGES.badSignature } });
+      expect(res).toMatchObject({ status: 401, body: { error: INIT_DATA_MESSAGES.badSignature } });
     }
-    expect(await get({ id: 999_999 }, tma(platform.tgBotId!, user))).toEqual({
+    expect(await get({ id: 999_999 }, tma(platform.tgBotId!, user))).toMatchObject({
       status: 404,
       body: { error: 'App not found' },
     });
@@ -161,15 +161,15 @@ describe('player identity: Telegram initData', () => {
     const withToken = await createPlatform(app, pub, { botToken: token });
     expect(withToken.hasBotToken).toBe(true);
     expect((await get(withToken, hmac(token))).status).toBe(200);
-    expect(await get(withToken, hmac(`${token}z`))).toEqual({
+    expect(await get(withToken, hmac(`${token}z`))).toMatchObject({
       status: 401,
       body: { error: INIT_DATA_MESSAGES.badSignature },
     });
     // With a token the hash decides: Ed25519-signed data for the right bot id does not pass.
-    expect((await get(withToken, tma(withToken.tgBotId!, user))).body).toEqual({
+    expect((await get(withToken, tma(withToken.tgBotId!, user))).body).toMatchObject({
       error: INIT_DATA_MESSAGES.badSignature,
     });
-    expect((await get(withToken, hmac(token, Math.floor(Date.now() / 1000) - 90_000))).body).toEqual({
+    expect((await get(withToken, hmac(token, Math.floor(Date.now() / 1000) - 90_000))).body).toMatchObject({
       error: INIT_DATA_MESSAGES.stale,
     });
 
@@ -197,7 +197,7 @@ describe('player identity: Telegram initData', () => {
     // The bot id is looked up through the Bot API when not given; the fake does not know this bot.
     const blind = await createPlatform(app, pub, { tgBotId: null });
     expect(blind.tgBotId).toBeNull();
-    expect(await get(blind, tma(12345, newPlayer()))).toEqual({
+    expect(await get(blind, tma(12345, newPlayer()))).toMatchObject({
       status: 401,
       body: { error: INIT_DATA_MESSAGES.noVerifier },
     });
@@ -281,7 +281,7 @@ describe('which tasks a player sees', () => {
     const user = newPlayer();
     expect(await listedIds(excluding, { user }, [campaign])).toEqual([]);
     expect(await listedIds(platform, { user }, [campaign])).toEqual([campaign.id]);
-    expect(await showcase(app, excluding, { user }, `/tasks/${campaign.id}/start`)).toEqual({
+    expect(await showcase(app, excluding, { user }, `/tasks/${campaign.id}/start`)).toMatchObject({
       status: 404,
       body: { error: 'Task not found' },
     });
@@ -396,7 +396,7 @@ describe('which tasks a player sees', () => {
     expect(del.status).toBe(204);
 
     expect(await listedIds(platform, player, all)).toEqual([]);
-    expect(await showcase(app, platform, player, `/tasks/${done.id}/start`)).toEqual({
+    expect(await showcase(app, platform, player, `/tasks/${done.id}/start`)).toMatchObject({
       status: 409,
       body: { error: 'You have already completed this task' },
     });
@@ -449,7 +449,7 @@ describe('start: the link to open', () => {
 
   test('unknown campaign, unknown app', async () => {
     const player = { user: newPlayer() };
-    expect(await showcase(app, platform, player, '/tasks/999999/start')).toEqual({
+    expect(await showcase(app, platform, player, '/tasks/999999/start')).toMatchObject({
       status: 404,
       body: { error: 'Task not found' },
     });
@@ -530,7 +530,7 @@ describe('check: channels and chats through the Bot API', () => {
     const player = { user: newPlayer(), country: 'DE' };
     const check = () => showcase(app, platform, player, `/tasks/${campaign.id}/check`);
 
-    expect(await check()).toEqual({ status: 409, body: { error: 'Start the task first' } });
+    expect(await check()).toMatchObject({ status: 409, body: { error: 'Start the task first' } });
     await start(app, platform, player, campaign.id);
     const pending = { status: 'PENDING', awards: [], message: 'Join the channel first, then check again' };
     expect((await check()).body.value).toEqual(pending); // unknown to the chat
@@ -662,12 +662,12 @@ describe('player reports', () => {
       ],
       [{ campaignId: 999_999, reason: 'OTHER' }, 404, 'Task not found'],
     ] as const) {
-      expect(await report(body), JSON.stringify(body).slice(0, 80)).toEqual({ status, body: { error } });
+      expect(await report(body), JSON.stringify(body).slice(0, 80)).toMatchObject({ status, body: { error } });
     }
     const anonymous = await app.api(`/v1/showcase/platforms/${platform.id}/reports`, {
       body: { campaignId: campaign.id, reason: 'OTHER' },
     });
-    expect(anonymous).toEqual({ status: 401, body: { error: INIT_DATA_MESSAGES.garbled } });
+    expect(anonymous).toMatchObject({ status: 401, body: { error: INIT_DATA_MESSAGES.garbled } });
   });
 });
 
@@ -715,7 +715,7 @@ describe('rate limit per player and app (SHOWCASE_RATE_LIMIT_PER_MINUTE=3, its o
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await showcase(limited, a, x)).status);
     expect(statuses).toEqual([200, 200, 200]);
-    expect(await showcase(limited, a, x)).toEqual({
+    expect(await showcase(limited, a, x)).toMatchObject({
       status: 429,
       body: { error: 'Too many requests from this player: wait a minute and try again' },
     });

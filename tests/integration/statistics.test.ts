@@ -184,7 +184,7 @@ describe('publisher statistics', () => {
       ['sortField=profit;drop', 'sortField must be one of createdAt, conversions, profit, cpa'],
       ['sortOrder=up', 'sortOrder must be asc or desc'],
     ]) {
-      expect(await stats(q), q).toEqual({ status: 400, body: { error: message } });
+      expect(await stats(q), q).toMatchObject({ status: 400, body: { error: message } });
     }
     expect((await app.api('/v1/statistics/publishers/transactions')).status).toBe(401);
     expect((await app.api('/v1/statistics/publishers/transactions/today')).status).toBe(401);
@@ -237,7 +237,7 @@ describe('campaign report breakdowns', () => {
     expect(apps.body.value.data.map((d: { label: string }) => d.label).sort()).toEqual([appA.title, appB.title].sort());
     const types = await report(`projectId=${project.id}&groupBy=TASK_TYPE`);
     expect(rows(types)).toEqual(await expected('task_type'));
-    expect(await report('groupBy=WEEK')).toEqual({
+    expect(await report('groupBy=WEEK')).toMatchObject({
       status: 400,
       body: { error: 'groupBy must be one of DAY, TIER, APP, TASK_TYPE' },
     });

@@ -72,8 +72,8 @@ describe('step-up before money moves', () => {
 
     // The step-up: a wrong password proves nothing; the right one, on this session only.
     const stepUp = (body: object, t = token) => app.api('/v1/users/self/step-up', { token: t, body });
-    expect(await stepUp({})).toEqual({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.passwordProof } });
-    expect(await stepUp({ password: 'not-it' })).toEqual({
+    expect(await stepUp({})).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.passwordProof } });
+    expect(await stepUp({ password: 'not-it' })).toMatchObject({
       status: 403,
       body: { error: SECOND_FACTOR_MESSAGES.wrongProof },
     });
@@ -190,7 +190,7 @@ describe('step-up before the account changes', () => {
     };
     expect(await change('demo12345', 'demo123456')).toEqual(factorStepUp);
     expect(await unlink()).toEqual(factorStepUp);
-    expect(await app.api('/v1/users/self/step-up', { token, body: { password: 'demo12345' } })).toEqual({
+    expect(await app.api('/v1/users/self/step-up', { token, body: { password: 'demo12345' } })).toMatchObject({
       status: 400,
       body: { error: SECOND_FACTOR_MESSAGES.codeProof },
     });

@@ -230,7 +230,7 @@ type FormField = `prices.${number}` | 'name' | 'dailyCap' | 'minQuality' | 'coun
  * `dailyCap`, `countries`, `languages`, and `budget` or `value` for the initial budget.
  */
 export function formFieldOf(
-  failure: { field?: string; message: string } | undefined,
+  failure: { field?: string; message: string; params?: Record<string, string> } | undefined,
   tiers: Pick<TierOption, 'level'>[],
 ): FormField | undefined {
   const field = failure?.field;
@@ -239,8 +239,8 @@ export function formFieldOf(
   if (head === 'prices') {
     const index = /^prices\.(\d+)/.exec(field);
     if (index) return `prices.${Number(index[1])}`;
-    const level = /tier (\d+)/.exec(failure.message);
-    const tier = level ? tiers.findIndex((t) => t.level === Number(level[1])) : -1;
+    const level = failure.params?.level ?? /tier (\d+)/.exec(failure.message)?.[1];
+    const tier = level ? tiers.findIndex((t) => t.level === Number(level)) : -1;
     return `prices.${Math.max(0, tier)}`;
   }
   if (head === 'value') return 'budget';

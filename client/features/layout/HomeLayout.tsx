@@ -59,6 +59,7 @@ function Shell() {
   const me = data?.me;
   useLiveBalance(me?.id, () => refetchQuietly(layoutMe), layoutMe.observable);
   useAccountLanguage(me?.language, !!me);
+  useServerMessages();
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
@@ -165,6 +166,23 @@ function Direction({ children }: { children: ReactNode }) {
   // The public pages are in English for now: leaving the dashboard gives them English back.
   useEffect(() => () => applyDocumentLanguage('en'), []);
   return <LocaleProvider locale={active.locale}>{children}</LocaleProvider>;
+}
+
+/**
+ * The server's messages in the reader's language (client/lib/serverMessages.ts registers itself
+ * with api.ts): their table loads when the first screen is done, so it costs the first paint
+ * nothing; a refusal before then shows the server's English.
+ */
+function useServerMessages() {
+  useEffect(() => {
+    const load = () => void import('../../lib/serverMessages').catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 1000);
+    return () => clearTimeout(id);
+  }, []);
 }
 
 /** The account's language once it is known (else this browser's), shown at once. */

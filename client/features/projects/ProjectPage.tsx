@@ -10,6 +10,7 @@ import { ArrowLeft, FolderX, KeyRound, Layers, Plus } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { errorMessage } from '../../lib/api';
+import { serverError } from '../../lib/serverError';
 import { LIVE_QUERY, useLiveSubscription } from '../../lib/live';
 import type { CampaignPreset } from '../campaigns/CreateCampaignDialog';
 import { useLiveCampaignStats } from '../campaigns/useLiveCampaignStats';
@@ -65,8 +66,8 @@ export function ProjectPage() {
   if (project.error && !project.data) {
     // The server's message is the title when it says the same ("Project not found"); any other
     // failure (a network error) is said under it.
-    const message = errorMessage(project.error);
-    const notFound = message === 'Project not found';
+    const { message, code } = serverError(project.error);
+    const notFound = code === 'PROJECT_NOT_FOUND';
     return (
       <EmptyState
         icon={<FolderX />}

@@ -1,5 +1,5 @@
 import { graphql } from '../../gql';
-import { ApiError, NETWORK_ERROR, api } from '../../lib/api';
+import { ApiError, type ErrorBody, NETWORK_ERROR, api } from '../../lib/api';
 import { getToken } from '../../lib/session';
 import { resourceMessages } from './constants';
 
@@ -182,12 +182,13 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-async function errorOf(response: Response, fallback: string): Promise<string> {
+/** The server's refusal (its message and code), else `fallback`. */
+async function errorOf(response: Response, fallback: string): Promise<ErrorBody> {
   try {
-    const body = await response.json();
-    return typeof body?.error === 'string' && body.error ? body.error : fallback;
+    const body = (await response.json()) as ErrorBody | null;
+    return typeof body?.error === 'string' && body.error ? body : { error: fallback };
   } catch {
-    return fallback;
+    return { error: fallback };
   }
 }
 

@@ -242,7 +242,11 @@ describe('step-up', () => {
           ? { body: { value: { telegram: null } } }
           : {
               status: 403,
-              body: { error: 'Confirm it is you', code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
+              body: {
+                error: 'Confirm it is you: enter your password, then try again.',
+                code: 'STEP_UP_REQUIRED',
+                methods: ['PASSWORD'],
+              },
             };
       }
       return { status: 404, body: { error: 'not here' } };
@@ -271,7 +275,11 @@ describe('step-up', () => {
     proved = false;
     const refused = api('DELETE', '/v1/users/self/telegram').catch((e: Error) => e);
     await user.click(within(await screen.findByTestId('proof-dialog')).getByRole('button', { name: 'Cancel' }));
-    expect(await refused).toMatchObject({ name: 'ApiError', message: 'Confirm it is you', status: 403 });
+    expect(await refused).toMatchObject({
+      name: 'ApiError',
+      message: 'Confirm it is you: enter your password, then try again.',
+      status: 403,
+    });
     expect(calls).toHaveLength(5);
   });
 });

@@ -92,7 +92,8 @@ export class RegistrationQueueService {
         const by = request.decidedById
           ? await tx.findOne(User, { id: request.decidedById }, { fields: ['name'] })
           : null;
-        throw conflict(`This request was already ${request.status.toLowerCase()}${by ? ` by ${by.name}` : ''}`);
+        const status = request.status.toLowerCase();
+        throw conflict(by ? `This request was already ${status} by ${by.name}` : `This request was already ${status}`);
       }
       await apply(tx, request);
       request.decidedAt = new Date();

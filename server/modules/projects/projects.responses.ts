@@ -49,7 +49,13 @@ export const SdkEventJson = z.union([
     results: z.array(
       z.union([
         ConversionOutcomeJson,
-        z.object({ status: z.literal('ERROR'), httpStatus: z.number().int(), error: z.string() }),
+        z.object({
+          status: z.literal('ERROR'),
+          httpStatus: z.number().int(),
+          error: z.string(),
+          code: z.string(),
+          params: z.record(z.string(), z.string()).optional(),
+        }),
       ]),
     ),
   }),

@@ -4,6 +4,7 @@ import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { DomainError, firstIssue, httpStatus, unauthenticated } from '../../errors.ts';
+import { messageCode } from '../../message-codes.ts';
 import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
 import { MISSING_API_KEY } from './project.entity.ts';
@@ -60,7 +61,12 @@ async function sdkEventBatch(ctx: Context, events: unknown[], keyHash: string) {
   const results = checked.map((c) => {
     const outcome = c.success ? outcomes[next++] : firstIssue(c.error);
     if (!(outcome instanceof DomainError)) return outcome;
-    return { status: 'ERROR' as const, httpStatus: httpStatus(outcome.code), error: outcome.message };
+    return {
+      status: 'ERROR' as const,
+      httpStatus: httpStatus(outcome.code),
+      error: outcome.message,
+      ...messageCode(outcome.message, outcome.code),
+    };
   });
   return { results };
 }

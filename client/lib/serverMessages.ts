@@ -1,0 +1,239 @@
+import { t } from '@lingui/core/macro';
+import { setServerMessages } from './api';
+import { catalogLoaded } from './i18n';
+
+type Params = Record<string, string>;
+
+/**
+ * The server's messages in the reader's language, by their machine code (REST's `code` and
+ * `params`, GraphQL's `extensions.messageCode` and `extensions.params`; the codes are
+ * server/message-codes.ts). Each is read when shown. The messages a dashboard user can meet are
+ * here; a code not here (an API caller's mistake: a wrong parameter, a header) shows the
+ * server's English.
+ */
+const MESSAGES: Record<string, (params: Params) => string> = {
+  STEP_UP_REQUIRED: ({ methods = '' }) =>
+    methods.includes('PASSKEY')
+      ? t`Confirm it is you: use your passkey (or a code from your authenticator app, or a recovery code), then try again.`
+      : methods.includes('TOTP')
+        ? t`Confirm it is you: enter a code from your authenticator app (or a recovery code), then try again.`
+        : t`Confirm it is you: enter your password, then try again.`,
+  INTERNAL: ({ id }) => t`Something went wrong on our side. Try again later (request ${id}).`,
+  NETWORK: () => t`Network error, try again late`,
+  YOU_DO_NOT_HAVE_ACCESS: () => t`You do not have access to this`,
+  TOO_LARGE_FILE: () => t`Too large file`,
+  WITHDRAWAL_ALREADY: ({ status }) =>
+    status === 'done' ? t`This withdrawal is already done` : t`This withdrawal is already failed`,
+  CAMPAIGN_WAS_ALREADY: ({ outcome }) =>
+    outcome === 'rejected' ? t`This campaign was already rejected` : t`This campaign was already approved`,
+  REPORT_WAS_ALREADY: ({ status }) =>
+    status === 'rejected' ? t`This report was already rejected` : t`This report was already resolved`,
+  ENTER_REQUIRED_VALUE: () => t`Enter required value`,
+  ENTER_AUTHENTICATOR_CODE: () => t`Enter the 6-digit code your authenticator app shows`,
+  DAILY_CAP_MUST_WHOLE_NUMBER: () => t`The daily cap must be a whole number of at least 1`,
+  MINIMUM_SCORE_MUST_WHOLE_NUMBER: () => t`The minimum score must be a whole number from 0 to 100`,
+  CAMPAIGN_NAME_MUST_AT_MOST: () => t`Campaign name must be at most 120 characters`,
+  CAMPAIGN_NAME_REQUIRED: () => t`Campaign name is required`,
+  START_DATE_MUST_NOT_AFTER: () => t`The start date must not be after the end date`,
+  PROJECT_NOT_FOUND: () => t`Project not found`,
+  VALUE_MUST_GREATER_THAN_ZERO: () => t`The value must be greater than zero`,
+  NOT_ENOUGH_MONEY_ON_ADVERTISER: () => t`Not enough money on the advertiser balance`,
+  CAMPAIGN_BUDGET_HAS_ONLY_USD: ({ left }) => t`The campaign budget has only ${left} USD left`,
+  ADD_IMAGE_ONLY: () => t`Add an image only`,
+  TELL_ADVERTISER_WHY_CAMPAIGN_REJECTED: () => t`Tell the advertiser why the campaign is rejected`,
+  ENTER_CORRECT_VALUE: () => t`Enter correct value`,
+  ENTER_VALID_TON_WALLET_ADDRESS: () => t`Enter a valid TON wallet address (USDT on TON)`,
+  VALUE_MUST_GREATER_THAN_1: () => t`The value must be greater than 1`,
+  VALUE_MUST_AT_LEAST_50: () => t`The value must be at least 50`,
+  WITHDRAW_UP_TO_AVAILABLE: ({ available }) => t`You can withdraw up to ${available} $, your available balance`,
+  ENTER_REASON: () => t`Enter the reason`,
+  ENTER_LABEL_OF_1_TO: () => t`Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”`,
+  AWARD_NAME_REQUIRED: () => t`Award name is required`,
+  AWARD_QUANTITY_REQUIRED: () => t`Award quantity is required`,
+  AWARD_REQUIRED: () => t`Award is required`,
+  AWARD_NAME_MUST_UNIQUE: () => t`Award name must be unique`,
+  APP_NAME_REQUIRED: () => t`App name is required`,
+  CHOOSE_CATEGORY: () => t`Choose a category`,
+  LINK_MUST_START_HTTPS: () => t`The link is not valid, it should start with https://`,
+  WEB_APP_URL_REQUIRED: () => t`Web app URL is required`,
+  ENTER_NUMERIC_BOT_ID: () => t`Enter the numeric bot id`,
+  BOT_TOKEN_LOOKS_LIKE_123456: () => t`The bot token looks like 123456:ABC-DEF…`,
+  TELEGRAM_BOT_LINK_REQUIRED: () => t`Telegram bot link is required`,
+  RESOURCE_NAME_REQUIRED: () => t`Resource name is required`,
+  RESOURCE_URL_REQUIRED: () => t`Resource url is required`,
+  PROJECT_NAME_REQUIRED: () => t`Project name is required`,
+  CATEGORY_REQUIRED: () => t`Category is required`,
+  STAFF_ACTIONS_NEED_SECOND_FACTOR: () =>
+    t`Staff actions need a second factor on your account: add an authenticator app on the Security page (user menu → Security), then try again.`,
+  SERVICE_BRIEFLY_UNAVAILABLE_TRY_AGAIN: () => t`The service is briefly unavailable. Try again in a few seconds.`,
+  NUMBER_IN_REQUEST_OUT_OF: () => t`A number in the request is out of range`,
+  TEXT_IN_REQUEST_TOO_LONG: () => t`A text in the request is too long`,
+  VALUE_IN_REQUEST_NOT_VALID: () => t`A value in the request is not valid`,
+  APP_CANNOT_VERIFY_ITS_PLAYERS: () =>
+    t`This app cannot verify its players yet: add the bot token or the bot id in the app settings`,
+  ENTER_AMOUNT_OF_AT_MOST: ({ max }) => t`Enter an amount of at most ${max} USD`,
+  WOULD_TAKE_BALANCE_PAST_MOST: ({ max }) => t`This would take a balance past the most the ledger holds (${max} USD)`,
+  TELEGRAM_LOOKUPS_ARE_NOT_CONFIGURED: () =>
+    t`Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.`,
+  TELEGRAM_UNREACHABLE_RIGHT_NOW_TRY: () => t`Telegram is unreachable right now. Try again in a minute.`,
+  TELEGRAM_REFUSED_BOT_TOKEN_TELEGRAM: () =>
+    t`Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.`,
+  SESSION_NOT_FOUND: () => t`Session not found`,
+  MANY_FAILED_SIGN_IN_ATTEMPTS: () =>
+    t`Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.`,
+  CODE_WRONG_OR_HAS_EXPIRED: () =>
+    t`The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.`,
+  TOO_MANY_WRONG_CODES_FROM: () =>
+    t`Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.`,
+  CURRENT_PASSWORD_WRONG: () => t`The current password is wrong`,
+  TOO_MANY_SIGN_IN_ATTEMPTS: () => t`Too many sign-in attempts from this address. Wait a minute and try again.`,
+  LINK_WAS_OPENED_ALREADY_OR: () =>
+    t`This link was opened already or has expired. If someone else is in your account, reset your password now.`,
+  INCORRECT_E_MAIL_OR_PASSWORD: () => t`Incorrect e-mail or password`,
+  SIGN_IN_WITH_TELEGRAM_NOT: () => t`Sign-in with Telegram is not configured on this server`,
+  TELEGRAM_ACCOUNT_LINKED_TO_ANOTHER: () =>
+    t`This Telegram account is linked to another dashboard account: unlink it there first`,
+  PASSKEYS_ARE_NOT_OFFERED_HERE: () => t`Passkeys are not offered here`,
+  YOUR_REGISTRATION_REQUEST_STILL_UNDER: () =>
+    t`Your registration request is still under review. We will contact you once it is approved.`,
+  TOO_MANY_RESET_REQUESTS_WAIT: () => t`Too many reset requests. Wait a minute and try again.`,
+  LINK_HAS_EXPIRED_OR_WAS: () => t`The link has expired or was already used. Request a new one.`,
+  GOOGLE_SIGN_IN_NOT_CONFIGURED: () => t`Google sign-in is not configured`,
+  GOOGLE_SIGN_IN_FAILED_CODE: () => t`Google sign-in failed: the code is invalid or expired. Try again.`,
+  GOOGLE_SIGN_IN_FAILED_IDENTITY: () => t`Google sign-in failed: the identity token could not be verified.`,
+  GOOGLE_SIGN_IN_NEEDS_ACCOUNT: () => t`Google sign-in needs an account with a verified e-mail.`,
+  PASSKEY_COULD_NOT_CHECKED_TRY: () => t`This passkey could not be checked. Try again, or use another way to sign in.`,
+  PASSKEY_NOT_KNOWN_HERE_IT: () =>
+    t`This passkey is not known here: it may have been removed. Sign in with your password instead.`,
+  PASSKEY_REQUEST_HAS_EXPIRED_OR: () => t`The passkey request has expired or was used. Try again.`,
+  PASSKEYS_WORK_AT_DASHBOARD_S: () =>
+    t`Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address). Open it there and try again.`,
+  PASSKEY_ALREADY_ADDED_TO_YOUR: () => t`This passkey is already added to your account.`,
+  ACCOUNT_HAS_NO_PASSKEY: () => t`This account has no passkey`,
+  ENTER_SECOND_FACTOR_CODE: () => t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`,
+  CODE_WRONG_OR_WAS_USED: () =>
+    t`The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.`,
+  TOO_MANY_WRONG_CODES_FOR: () => t`Too many wrong codes for this account. Wait a minute, then enter the current code.`,
+  CODE_DOES_NOT_MATCH_ENTER: () => t`The code does not match: enter the 6-digit code your authenticator app shows now`,
+  SET_UP_HAS_EXPIRED_OR: () => t`This set-up has expired or was finished: add the authenticator app again`,
+  ACCOUNT_HAS_SECOND_FACTOR_CONFIRM: () =>
+    t`This account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey, not the password`,
+  USE_YOUR_PASSKEY_OR_ENTER: () =>
+    t`Use your passkey, or enter the code from your authenticator app or one of your recovery codes.`,
+  CONFIRM_WITH_YOUR_PASSWORD: () => t`Confirm with your password`,
+  PASSWORD_OR_CODE_WRONG: () => t`The password or code is wrong`,
+  TOO_MANY_WRONG_PASSWORDS_FOR: () => t`Too many wrong passwords for this account. Wait a minute, then try again.`,
+  SECOND_FACTOR_NOT_FOUND: () => t`Second factor not found`,
+  ADD_AUTHENTICATOR_APP_OR_PASSKEY: () => t`Add an authenticator app or a passkey first: recovery codes come with it`,
+  UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN: () => t`Unauthorized, please sign in again`,
+  TELEGRAM_SIGN_IN_DATA_NOT: () => t`The Telegram sign-in data is not signed by this site’s bot: sign in again`,
+  TELEGRAM_SIGN_IN_OLDER_THAN: () => t`The Telegram sign-in is older than 10 minutes: sign in with Telegram again`,
+  TELEGRAM_SIGN_IN_WAS_ALREADY: () => t`This Telegram sign-in was already used: sign in with Telegram again`,
+  TELEGRAM_SIGN_IN_WAS_NOT: () =>
+    t`This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram`,
+  TELEGRAM_ACCOUNT_NOT_LINKED_TO: () =>
+    t`This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.`,
+  TELEGRAM_LINK_EXPIRED_SIGN_IN: () => t`The Telegram link expired: sign in with Telegram again`,
+  TIER_PRICE_BELOW_FLOOR: ({ level, floor }) => t`The price for tier ${level} must be at least ${floor} USD`,
+  TIER_PRICE_ABOVE_MAX: ({ level }) => t`The price for tier ${level} must be at most 1000 USD`,
+  RESOURCE_NOT_FOUND: () => t`Resource not found`,
+  CAMPAIGN_NOT_FOUND: () => t`Campaign not found`,
+  CAMPAIGN_WAS_REJECTED_BY_MODERATION: () => t`This campaign was rejected by moderation: create a new one`,
+  ADD_APP_IN_PUBLISHER_AREA: () =>
+    t`Add an app in the Publisher area first: the exchange needs at least one app and one project`,
+  ADD_PROJECT_IN_ADVERTISER_AREA: () =>
+    t`Add a project in the Advertiser area first: the exchange needs at least one app and one project`,
+  ADD_APP_PUBLISHER_AND_PROJECT: () =>
+    t`Add an app (Publisher) and a project (Advertiser) first: the exchange needs at least one of each`,
+  TURN_ON_EXCHANGE_FIRST_EXCHANGE: () => t`Turn on the exchange first (Exchange → Catalog → Join the exchange)`,
+  CHOOSE_OWN_APP: () => t`Choose one of your own apps`,
+  CHOOSE_OWN_PROJECT: () => t`Choose one of your own projects`,
+  PROJECT_HAS_NO_RESOURCES_TO: () => t`This project has no resources to show: add a resource to it first`,
+  YOU_CANNOT_MAKE_OFFER_TO: () => t`You cannot make an offer to your own app: choose another user’s app`,
+  APP_S_OWNER_NOT_OPEN: () => t`This app’s owner is not open to exchange offers now`,
+  CHOOSE_PROJECT_OF_APP_S: () => t`Choose a project of the app’s owner`,
+  PARTNER_S_PROJECT_HAS_NO: () => t`The partner’s project has no resources: choose another project`,
+  THERE_ALREADY_PENDING_OFFER_BETWEEN: () =>
+    t`There is already a pending offer between these apps: wait for the answer or withdraw it`,
+  YOU_MADE_OFFER_ONLY_PARTNER: () => t`You made this offer: only the partner can confirm or reject it`,
+  ONLY_USER_WHO_MADE_OFFER: () => t`Only the user who made the offer can withdraw it`,
+  OFFER_HAS_EXPIRED_MAKE_NEW: () => t`This offer has expired: make a new one`,
+  APP_NOT_FOUND: () => t`App not found`,
+  OFFER_NOT_FOUND: () => t`Offer not found`,
+  ONE_OF_APPS_OR_USERS: () => t`One of the apps or users has left the exchange since the offer was made`,
+  DEAL_NOT_FOUND: () => t`Deal not found`,
+  IMAGE_TOO_LARGE_AT_MOST: ({ max }) => t`The image is too large: at most ${max} megapixels`,
+  IMAGE_TOO_LARGE_TO_PROCESS: () =>
+    t`The image is too large to process: at most 64 MB once decoded (width × height × channels × bytes per channel), such as 4096 × 4096 with transparency at 8 bits. Save it smaller, or at 8 bits per channel.`,
+  YOU_ARE_UPLOADING_IMAGES_TOO: ({ max }) =>
+    t`You are uploading images too fast: at most ${max} a minute. Wait a minute and try again.`,
+  AT_MOST_UPLOADS_AT_ONCE: ({ max }) => t`At most ${max} uploads at once: wait for one to finish, then try again.`,
+  IMAGES_ARE_BEING_PROCESSED_FOR: () =>
+    t`Images are being processed for many people right now. Try again in a few seconds.`,
+  YOU_ALREADY_CLAIMED_CAMPAIGN: () => t`You already claimed this campaign`,
+  CAMPAIGN_ALREADY_CLAIMED_BY: ({ claimer }) => t`This campaign is already claimed by ${claimer}`,
+  CAMPAIGN_NOT_CLAIMED: () => t`This campaign is not claimed`,
+  CLAIM_CAMPAIGN_BEFORE_DECIDING: () => t`Claim this campaign before deciding`,
+  ACCOUNT_WITH_E_MAIL_ALREADY: () => t`An account with this e-mail already exists`,
+  REGISTRATION_REQUEST_NOT_FOUND: () => t`Registration request not found`,
+  REPORT_NOT_FOUND: () => t`Report not found`,
+  REPORT_NAMES_NO_CAMPAIGN_THERE: () => t`This report names no campaign: there is none to pause or ask about`,
+  REPORT_NAMES_NO_PLAYER_AND: () => t`This report names no player and campaign: there is no conversion to void`,
+  REPORT_NAMES_NO_PLAYER_TO: () => t`This report names no player to block`,
+  YOU_ALREADY_CLAIMED_REPORT: () => t`You already claimed this report`,
+  REPORT_ALREADY_CLAIMED_BY: ({ claimer }) => t`This report is already claimed by ${claimer}`,
+  REPORT_NOT_CLAIMED: () => t`This report is not claimed`,
+  CLAIM_REPORT_BEFORE_RESOLVING_OR: () => t`Claim this report before resolving or rejecting it`,
+  TELEGRAM_NOT_LINKED_OR_CONFIGURED: () => t`Telegram is not linked or configured`,
+  APPROVE_AT_MOST_1000_WITHDRAWALS: () => t`Approve at most 1000 withdrawals at once`,
+  CHOOSE_AT_LEAST_ONE_WITHDRAWAL: () => t`Choose at least one withdrawal`,
+  PAYMENT_PROVIDER_NOT_ENABLED: () => t`This payment provider is not enabled`,
+  YOUR_OWN_WITHDRAWAL_ANOTHER_FINANCE: () =>
+    t`This is your own withdrawal: another finance person approves or rejects it`,
+  YOU_GAVE_FIRST_APPROVAL_SECOND: () =>
+    t`You gave the first approval: a second finance person gives the other (withdrawals of this size need two)`,
+  WITHDRAWALS_OF_ACCOUNT_ARE_STOPPED: () =>
+    t`Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.`,
+  PAYMENT_PROVIDER_DID_NOT_OPEN: () => t`The payment provider did not open an invoice. Try again.`,
+  TOP_UP_STILL_BEING_PREPARED: () => t`This top-up is still being prepared. Try again in a few seconds.`,
+  PAYMENT_NOT_FOUND: () => t`Payment not found`,
+  WITHDRAWAL_SENT_IT_ENDS_WHEN: () =>
+    t`This withdrawal is sent: it ends when the chain confirms or refuses its transfer`,
+  WITHDRAWAL_NOT_FOUND: () => t`Withdrawal not found`,
+  ADDRESS_SAVED_ALREADY: () => t`This address is saved already`,
+  KEEP_AT_MOST_ADDRESSES_REMOVE: ({ max }) => t`Keep at most ${max} addresses: remove one first`,
+  PAYOUT_ADDRESS_NOT_FOUND: () => t`Payout address not found`,
+  ONE_OF_NETWORK_S_OWN: () => t`This is one of the network’s own payout addresses: enter your own wallet address`,
+  TESTNET_ADDRESS_PAYOUTS_ARE_SENT: () => t`This is a testnet address: payouts are sent on TON mainnet`,
+  MAINNET_ADDRESS_PAYOUTS_ARE_SENT: () => t`This is a mainnet address: payouts are sent on TON testnet`,
+  ENTER_BASECHAIN_ADDRESS_WORKCHAIN_0: () => t`Enter a basechain address (workchain 0): USDT is paid there`,
+  WITHDRAWAL_ALREADY_APPROVED: () => t`This withdrawal is already approved`,
+  CALLBACK_URL_POINTS_TO_PRIVATE: ({ why }) =>
+    t`The callback URL points to a private or local address (${why}); use a public https address`,
+  TELEGRAM_LINK_CANNOT_CHANGED_AFTER: () => t`The Telegram link cannot be changed after the app is created`,
+  ONLY_SMART_LINKS_CAN_AWARD: () => t`Only smart links can award the user in any case`,
+  USE_PUBLIC_T_ME_USERNAME: () => t`Use the public t.me/username link of the channel or chat to verify it`,
+  EXCLUDE_AT_MOST_APPS: ({ max }) => t`Exclude at most ${max} apps`,
+  NO_ACCOUNT_HAS_E_MAIL: () => t`No account has this e-mail: the person signs up (and is approved) first`,
+  LAST_STAFF_ADMINISTRATOR_GRANT_ROLE: () =>
+    t`This is the last staff administrator: grant the role to somebody else first`,
+  PAYMENT_PROVIDER_UNREACHABLE_TRY_AGAIN: () => t`The payment provider is unreachable. Try again in a minute.`,
+  PAYMENT_PROVIDER_REFUSED_REQUEST_TRY: ({ reason }) =>
+    t`The payment provider refused the request (${reason}). Try again later.`,
+  PAYMENT_PROVIDER_RETURNED_NO_PAYMENT: () => t`The payment provider returned no payment link`,
+  WITHDRAW_UP_TO_ON_HOLD: ({ available, onHold }) =>
+    t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`,
+};
+
+/**
+ * The message of `code` in the reader's language, else `english` (the server's own words): for a
+ * code this table does not know, and on the public pages, which load no catalog.
+ */
+export function serverMessage(code: string | undefined, params: Params | undefined, english: string): string {
+  const message = code ? MESSAGES[code] : undefined;
+  if (!message || !catalogLoaded()) return english;
+  return message(params ?? {});
+}
+
+// ApiError and errorMessage (client/lib/api.ts) say messages through this from now on.
+setServerMessages(serverMessage);
