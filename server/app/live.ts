@@ -11,10 +11,15 @@ import { createPubSub, observePublishes } from '../lib/pubsub.ts';
  */
 export async function startLive(config: Config, log: Logger, cleanups: (() => Promise<void>)[]) {
   let resync = () => {};
-  const base = await createPubSub(config.redisUrl, {
-    onError: (err) => log.error({ err }, 'Redis unreachable: live events are not delivered until it is back'),
-    onResync: () => resync(),
-  });
+  const scope = redisScope(config.databaseUrl);
+  const base = await createPubSub(
+    config.redisUrl,
+    {
+      onError: (err) => log.error({ err }, 'Redis unreachable: live events are not delivered until it is back'),
+      onResync: () => resync(),
+    },
+    `live:${scope}`,
+  );
   cleanups.push(() => base.close());
   const listeners: ((topic: string, payload: unknown) => void)[] = [];
   const pubsub = observePublishes(base, (topic, payload) => {
@@ -23,7 +28,7 @@ export async function startLive(config: Config, log: Logger, cleanups: (() => Pr
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, keyPrefix: scope });
     // Rate limits count in memory while Redis is away (rate-limit.ts); ioredis reconnects.
     let reported = false;
     client.on('error', (err) => {
@@ -45,4 +50,19 @@ export async function startLive(config: Config, log: Logger, cleanups: (() => Pr
       resync = fn;
     },
   };
+}
+
+/**
+ * What the instances of one deployment share in Redis, named by their database: its events and
+ * rate limits are theirs alone, so two deployments (or two test runs) on one Redis never hear
+ * each other's (the same user ids exist in both). `host:port/db:`; none for the embedded database.
+ */
+export function redisScope(databaseUrl?: string): string {
+  if (!databaseUrl) return '';
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}:`;
+  } catch {
+    return '';
+  }
 }

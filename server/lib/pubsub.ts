@@ -271,9 +271,13 @@ export class RedisPubSub implements PubSub {
   }
 }
 
-export async function createPubSub(redisUrl?: string, events: RedisPubSubEvents = {}): Promise<PubSub> {
+export async function createPubSub(
+  redisUrl?: string,
+  events: RedisPubSubEvents = {},
+  prefix = 'live:',
+): Promise<PubSub> {
   if (!redisUrl) return new MemoryPubSub();
-  const ps = new RedisPubSub(redisUrl, 'live:', events);
+  const ps = new RedisPubSub(redisUrl, prefix, events);
   await ps.ready();
   return ps;
 }
