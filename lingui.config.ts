@@ -12,6 +12,9 @@ import { LANGUAGES } from './showcase/i18n/languages.ts';
  * when they are not, or when a message has no translation in one of them
  * (`scripts/i18n-check.ts`).
  */
+/** The public pages' code, whose words are in `public.po`. */
+const PUBLIC_PAGES = ['<rootDir>/client/features/landing', '<rootDir>/client/features/policy'];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LANGUAGES, 'pseudo'],
@@ -21,8 +24,17 @@ export default defineConfig({
     {
       path: '<rootDir>/client/locales/{locale}/messages',
       include: ['<rootDir>/client'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '<rootDir>/client/gql/**', '<rootDir>/client/locales/**'],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        '<rootDir>/client/gql/**',
+        '<rootDir>/client/locales/**',
+        ...PUBLIC_PAGES.map((dir) => `${dir}/**`),
+      ],
     },
+    // The public pages' own catalog (`public.po`): the landing page, its FAQ and the policies,
+    // rendered in every language by the build; the dashboard never loads it.
+    { path: '<rootDir>/client/locales/{locale}/public', include: PUBLIC_PAGES, exclude: ['**/*.test.tsx'] },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',

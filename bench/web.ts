@@ -56,6 +56,9 @@ interface Page {
 }
 const PAGES: Page[] = [
   { key: 'landing', name: 'landing', path: '/' },
+  // The landing page in the longest of the other languages, and in one right to left (issue 59).
+  { key: 'landing-ru', name: 'landing (ru)', path: '/ru/' },
+  { key: 'landing-fa', name: 'landing (fa)', path: '/fa/' },
   // The FAQ is the landing page's last section (its link opens /#faq, the same load): the
   // public pages' other kind, a policy page, is measured in its place.
   { key: 'policy', name: 'privacy policy', path: '/privacy-policy' },

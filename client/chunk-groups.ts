@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * - `vendor`: the packages the entry needs (React, Chakra's core, the router), next to the
  *   entry's own small chunk;
  * - `forms`: zod, react-hook-form and the zod setup, for the pages and dialogs with a form;
- * - `common`: what both the public pages (sign-in, registration, landing, policies) and the
+ * - `common`: what both the public pages that hydrate (sign-in, registration, the reset) and the
  *   dashboard use beyond the entry (Chakra's overlays and form controls among them);
  * - `dashboard`: what the signed-in layout and the route loaders' prefetch need, and what two
  *   or more dashboard pages share, unless it needs `forms`: one chunk loaded with the layout;
@@ -20,7 +20,13 @@ import type { Plugin } from 'vite';
  * `dashboard` never import a chunk that loads later.
  */
 const FORMS = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]lib[\\/]zod-config\.ts$/;
-const PUBLIC_ROUTE = /[\\/]client[\\/](features[\\/](landing|auth|policy)|components)[\\/]/;
+// The public pages whose code runs on their first load (sign-in, registration, the reset: they
+// hydrate). The landing page and the policies come as HTML with no script (scripts/prerender.mjs):
+// their code runs only when the app itself goes to them, so it is grouped as a dashboard page's
+// (their words' catalog and Lingui would otherwise join `common` and sign-in's first load).
+const PUBLIC_ROUTE = /[\\/]client[\\/](features[\\/]auth|components)[\\/]/;
+/** Those static pages: left to the bundler's own chunks, neither `common` nor `dashboard`. */
+const STATIC_ROUTE = /[\\/]client[\\/]features[\\/](landing|policy)[\\/]/;
 const ROUTES = /[\\/]client[\\/]routes[\\/]/;
 /** Dashboard route targets every signed-in page loads. */
 const ALWAYS = /[\\/](features[\\/]layout[\\/]HomeLayout\.tsx|lib[\\/]prefetch\.ts)$/;
@@ -69,7 +75,7 @@ export function chunkGroups(): { plugin: Plugin; groups: ChunkGroup[] } {
       ];
       const publicSide = reach(targets.filter((id) => PUBLIC_ROUTE.test(id)));
       const pagesUsing = new Map<string, number>();
-      for (const root of targets.filter((id) => !PUBLIC_ROUTE.test(id))) {
+      for (const root of targets.filter((id) => !PUBLIC_ROUTE.test(id) && !STATIC_ROUTE.test(id))) {
         const weight = ALWAYS.test(root) ? 2 : 1;
         for (const id of reach([root])) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + weight);
       }

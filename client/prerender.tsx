@@ -6,7 +6,11 @@ import { App } from './App';
 import { UiProvider } from './components/ui/provider';
 import { ShellPlaceholder } from './features/layout/ShellPlaceholder';
 import type { PageHeadingText } from './lib/pageHeadings';
+import { themeLabels } from './features/landing/LanguageLinks';
+import { i18n, isRightToLeft, LANGUAGE_NAMES, LANGUAGES, loadPublicCatalog, publicPath } from './lib/i18n';
 import { createAppRouter } from './router';
+
+export { isRightToLeft, LANGUAGE_NAMES, LANGUAGES, publicPath };
 
 export { pageHeadings } from './lib/pageHeadings';
 
@@ -15,7 +19,10 @@ export { pageHeadings } from './lib/pageHeadings';
  * without a session sees it, with its styles inline, so the first paint needs no JavaScript.
  * Answers the HTML of the app's root element and the path the router settled on.
  */
-export async function render(url: string): Promise<{ html: string; path: string }> {
+export async function render(url: string, language = 'en'): Promise<{ html: string; path: string }> {
+  // The public pages' words in `language` (the landing page and policies are built in all nine).
+  await loadPublicCatalog(language);
+  i18n.activate(language);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   // prerender waits for every lazy part (a page's chunk, the toaster) to be there.
@@ -23,10 +30,28 @@ export async function render(url: string): Promise<{ html: string; path: string 
 }
 
 /**
+ * The theme button's words in `language`, for the static pages' script (client/static-pages.js):
+ * the three choices, and the button's name and title with `{theme}` and `{next}` in them.
+ */
+export async function themeWords(language: string) {
+  await loadPublicCatalog(language);
+  i18n.activate(language);
+  const labels = themeLabels();
+  return {
+    light: labels.light,
+    dark: labels.dark,
+    system: labels.system,
+    name: labels.name('{theme}', '{next}'),
+    title: labels.title('{theme}'),
+  };
+}
+
+/**
  * The signed-in layout's frame, for the shell every other path is served (its theme script too);
  * with a page's heading, that path's own shell.
  */
 export function renderShell(heading?: PageHeadingText): Promise<string> {
+  i18n.activate('en');
   return toHtml(
     <UiProvider>
       <ShellPlaceholder heading={heading} />

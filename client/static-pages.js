@@ -1,8 +1,8 @@
 // The script of the public pages that load no React (the landing page and the policies;
 // scripts/prerender.mjs inlines it): they are the build's HTML.
 // What React would do on them is done here: the theme button (light → dark → system, kept where
-// next-themes keeps it), the landing page's sections menu on small screens, and its support
-// contacts once the server says them.
+// next-themes keeps it, named in the page's language), the landing page's sections menu on small
+// screens, the language switcher, and the support contacts once the server says them.
 (() => {
   const html = document.documentElement;
   const order = ['light', 'dark', 'system'];
@@ -22,13 +22,25 @@
     html.style.colorScheme = resolved;
   };
   const toggle = document.querySelector('[data-testid="theme-toggle"]');
+  let themeWords = {
+    light: 'light',
+    dark: 'dark',
+    system: 'system',
+    name: 'Theme: {theme}. Switch to {next}',
+    title: 'Theme: {theme}',
+  };
+  try {
+    themeWords = JSON.parse(document.getElementById('theme-words').textContent);
+  } catch {}
   const show = (theme) => {
     if (!toggle) return;
     const next = order[(order.indexOf(theme) + 1) % order.length];
     // The button holds the three icons; CSS shows the one <html data-theme-choice> names (ThemeToggle).
     html.dataset.themeChoice = theme;
-    toggle.setAttribute('aria-label', `Theme: ${theme}. Switch to ${next}`);
-    toggle.title = `Theme: ${theme}`;
+    // In the page's language: its words are data the build put in the page (#theme-words).
+    const words = (text) => text.replace('{theme}', themeWords[theme]).replace('{next}', themeWords[next]);
+    toggle.setAttribute('aria-label', words(themeWords.name));
+    toggle.title = words(themeWords.title);
   };
   show(stored());
   toggle?.addEventListener('click', () => {
@@ -58,6 +70,27 @@
         menuButton.focus();
       }
     });
+  }
+
+  // The language switcher (a <details>): closed by Escape or a click outside; the language picked
+  // is kept for the next visit to / (as the dashboard keeps it).
+  for (const menu of document.querySelectorAll('[data-language-menu]')) {
+    document.addEventListener('pointerdown', (e) => {
+      if (menu.open && !menu.contains(e.target)) menu.open = false;
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && menu.open) {
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+      }
+    });
+    for (const link of menu.querySelectorAll('[data-language]')) {
+      link.addEventListener('click', () => {
+        try {
+          localStorage.setItem('taskgram:language', link.dataset.language);
+        } catch {}
+      });
+    }
   }
 
   const bot = document.querySelector('[data-testid="support-bot-link"]');

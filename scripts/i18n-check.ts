@@ -1,7 +1,7 @@
 /**
  * `npm run lint:i18n`: nothing of the dashboard left untranslated (issue 59).
  *
- * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po) up to date
+ * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po and public.po) up to date
  *    with the code: a message the code gained, changed or no longer uses. Any change it makes
  *    fails the check (the files are left updated, to translate and commit).
  * 2. Every message has a translation in every language but English (the source) and the
@@ -15,8 +15,15 @@ const root = join(import.meta.dirname, '..');
 const dir = join(root, 'client/locales');
 const UNTRANSLATED = new Set(['en', 'pseudo']);
 
+/** Every catalog of every language (`<lang>/messages.po`, the dashboard's; `<lang>/public.po`, the public pages'). */
 const read = () =>
-  new Map(readdirSync(dir).map((lang) => [lang, readFileSync(join(dir, lang, 'messages.po'), 'utf8')]));
+  new Map(
+    readdirSync(dir).flatMap((lang) =>
+      readdirSync(join(dir, lang))
+        .filter((file) => file.endsWith('.po'))
+        .map((file): [string, string] => [`${lang}/${file}`, readFileSync(join(dir, lang, file), 'utf8')]),
+    ),
+  );
 
 /** The PO catalog's entries: msgid → msgstr (single-line strings, as Lingui writes ours). */
 function entries(po: string): Map<string, string> {
@@ -33,15 +40,19 @@ const before = read();
 execFileSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, stdio: 'pipe' });
 const after = read();
 const problems: string[] = [];
-for (const [lang, text] of after) {
-  if (before.get(lang) !== text)
-    problems.push(`${lang}: the catalog did not match the code (now updated: translate and commit it)`);
+for (const [catalog, text] of after) {
+  if (before.get(catalog) !== text)
+    problems.push(`${catalog}: the catalog did not match the code (now updated: translate and commit it)`);
+  const lang = catalog.split('/')[0];
   if (UNTRANSLATED.has(lang)) continue;
-  for (const [id, str] of entries(text)) if (str === '') problems.push(`${lang}: no translation for "${id}"`);
+  for (const [id, str] of entries(text)) if (str === '') problems.push(`${catalog}: no translation for "${id}"`);
 }
 if (problems.length) {
   console.error(`The dashboard's catalogs (client/locales) are not complete:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-const messages = entries(after.get('en') ?? '').size;
-console.log(`i18n: ${messages} messages, translated in ${after.size - UNTRANSLATED.size} languages`);
+const count = (file: string) => entries(after.get(`en/${file}`) ?? '').size;
+const languages = readdirSync(dir).length - UNTRANSLATED.size;
+console.log(
+  `i18n: ${count('messages.po')} dashboard and ${count('public.po')} public pages' messages, translated in ${languages} languages`,
+);

@@ -11,7 +11,7 @@
 // prerendered.json: which file serves which path, and the hashes of the inline scripts (the
 // server's Content-Security-Policy allows exactly those).
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
@@ -38,7 +38,9 @@ await build({
   ssr: { noExternal: true },
 });
 
-const { render, renderShell, pageHeadings } = await import(pathToFileURL(`${OUT}/prerender.js`).href);
+const { render, renderShell, pageHeadings, themeWords, LANGUAGES, isRightToLeft, publicPath } = await import(
+  pathToFileURL(`${OUT}/prerender.js`).href
+);
 const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
 
 /**
@@ -134,23 +136,50 @@ function inlineScript(file, constants = {}) {
   return text.replace(/^\(\(\) => \{/m, () => `(() => {${declared.join('')}`);
 }
 
+/**
+ * Where `/` sends a first visit (issue 59): the language this browser chose before (the switcher,
+ * or the dashboard, keep it as `taskgram:language`), else the browser's first of the nine; English
+ * stays. Only `/`: a language's own address (`/ru/`) is what was asked for.
+ */
+const LANGUAGE_REDIRECT = `try{var L=${JSON.stringify(LANGUAGES)},c=localStorage.getItem('taskgram:language');if(L.indexOf(c)<0){c=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!c;i++){var b=String(n[i]).toLowerCase().split(/[-_]/)[0];if(L.indexOf(b)>=0)c=b}}c&&c!=='en'&&location.replace('/'+c+'/'+location.hash)}catch(e){}`;
+
 /** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
-function staticPage(shell, page, html) {
+async function staticPage(shell, page, html, language) {
   const withoutApp = withoutAppScripts(shell);
   const script = inlineScript('client/static-pages.js');
+  // The theme button's words in the page's language, as data the script reads (one script, so one
+  // CSP hash, for every language).
+  const words = `<script type="application/json" id="theme-words">${JSON.stringify(await themeWords(language)).replace(/</g, '\\u003c')}</script>`;
   // The landing page is for guests (as its route's guard says): a visitor with a session goes on
   // to the dashboard before anything paints, and so does the dashboard opened in Telegram as a
   // Mini App (its launch parameters in the fragment: the app signs in with them). The policies
   // are for everyone.
   const redirect = `try{/[#&]tgWebAppData=/.test(location.hash)?location.replace('/advertiser/projects'+location.hash):localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
+  const redirects = language === 'en' ? `${redirect}${LANGUAGE_REDIRECT}` : redirect;
   const head =
-    page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirect}</script>\n  </head>`) : withoutApp;
-  const out = pageHtml(head, page, html).replace('</body>', () => `  <script>${script}</script>\n  </body>`);
+    page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirects}</script>\n  </head>`) : withoutApp;
+  const out = pageHtml(head, page, html).replace(
+    '</body>',
+    () => `  ${words}\n  <script>${script}</script>\n  </body>`,
+  );
   if (!out.includes(script)) throw new Error(`${page}: no </body> to put the page's script before`);
-  const trimmed = withoutUnusedProperties(out);
-  console.log(`${page}: ${trimmed.dropped} bytes of CSS custom properties nothing reads left out`);
+  const trimmed = withoutUnusedProperties(inLanguage(out, language));
+  console.log(
+    `${publicPath(page, language)}: ${trimmed.dropped} bytes of CSS custom properties nothing reads left out`,
+  );
   return trimmed.html;
 }
+/** The page's `<html lang dir>`: the template says English, left to right. */
+function inLanguage(html, language) {
+  const dir = isRightToLeft(language) ? 'rtl' : 'ltr';
+  const out = html.replace(
+    /<html lang="en"([^>]*)>/,
+    (_, rest) => `<html lang="${language}" dir="${dir}"${rest.replace(/\sdir="[^"]*"/, '')}>`,
+  );
+  if (out === html && language !== 'en') throw new Error('index.html: no <html lang="en"> to set the language on');
+  return out;
+}
+
 /** A page whose app starts at the first interaction (client/start-on-interaction.js). */
 function onInteraction(shell) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
@@ -168,7 +197,8 @@ if (!template.includes(ROOT)) throw new Error(`${CLIENT}/index.html has no ${ROO
 /** The CSP's hashes of every inline script the served HTML holds. */
 const hashes = new Set();
 function hashInlineScripts(html) {
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  // Scripts that run: not a file's (src), not data (type="application/json").
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)) {
     hashes.add(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
   }
 }
@@ -185,11 +215,31 @@ for (const page of PAGES) {
   if (path !== page) throw new Error(`prerender ${page}: the router went to ${path}`);
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   const out = STATIC_PAGES.includes(page)
-    ? staticPage(template, page, html)
+    ? await staticPage(template, page, html, 'en')
     : pageHtml(ON_INTERACTION.includes(page) ? onInteraction(template) : template, page, html);
   hashInlineScripts(out);
   writeFileSync(`${CLIENT}/${file}`, out);
   pages[page] = file;
+}
+// The static pages in the other eight languages (issue 59): `/ru/`, `/ru/privacy-policy`, … Each
+// language's versions of a page name each other (`alternates`: the server's hreflang Link header).
+const alternates = {};
+for (const page of STATIC_PAGES) {
+  const versions = Object.fromEntries(LANGUAGES.map((language) => [language, publicPath(page, language)]));
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    const { html } = await render(page, language);
+    const file = `${language}/${page === '/' ? 'index' : page.slice(1)}.html`;
+    const out = await staticPage(template, page, html, language);
+    hashInlineScripts(out);
+    mkdirSync(`${CLIENT}/${language}`, { recursive: true });
+    writeFileSync(`${CLIENT}/${file}`, out);
+    pages[servedPath(versions[language])] = file;
+  }
+  for (const href of Object.values(versions)) alternates[servedPath(href)] = versions;
+}
+/** The path the server looks a page up by (no trailing slash but the root's). */
+function servedPath(href) {
+  return href.replace(/(.)\/+$/, '$1');
 }
 const shell = await writeShell('shell.html');
 // A dashboard page whose heading never changes gets its own shell with it (pageHeadings.ts).
@@ -199,9 +249,9 @@ for (const [path, heading] of Object.entries(pageHeadings)) {
 }
 writeFileSync(
   `${CLIENT}/prerendered.json`,
-  `${JSON.stringify({ pages, shell, shells, scriptHashes: [...hashes] }, null, 2)}\n`,
+  `${JSON.stringify({ pages, shell, shells, alternates, scriptHashes: [...hashes] }, null, 2)}\n`,
 );
 rmSync(OUT, { recursive: true, force: true });
 console.log(
-  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}) and ${Object.keys(shells).length} dashboard pages' shells in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
+  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}; ${STATIC_PAGES.join(', ')} in ${LANGUAGES.length} languages) and ${Object.keys(shells).length} dashboard pages' shells in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
 );

@@ -87,6 +87,28 @@ export function catalogLoaded(): boolean {
   return !import.meta.env.PROD || loaded.has(i18n.locale);
 }
 
+// The public pages' words (the landing page, FAQ and policies: client/features/landing, policy), a
+// catalog of their own per language, so that the dashboard never loads them and they never load
+// the dashboard's. The build renders those pages in every language (scripts/prerender.mjs); the
+// app loads one only when it shows such a page itself (their routes' loader).
+const publicCatalogs = import.meta.glob<{ messages: Messages }>('../locales/*/public.po');
+const publicLoaded = new Set<string>();
+
+/** The public pages' catalog of `language` (English when it has none), loaded once. */
+export async function loadPublicCatalog(language: string): Promise<void> {
+  if (publicLoaded.has(language)) return;
+  const load = publicCatalogs[`../locales/${language}/public.po`];
+  if (!load) return language === 'en' ? undefined : loadPublicCatalog('en');
+  i18n.load(language, (await load()).messages);
+  publicLoaded.add(language);
+}
+
+/** The path of a public page in the language shown: `/privacy-policy` → `/ru/privacy-policy`; English has none. */
+export function publicPath(path: string, language: string = i18n.locale): string {
+  if (language === 'en' || !LANGUAGES.includes(language as Language)) return path;
+  return path === '/' ? `/${language}/` : `/${language}${path}`;
+}
+
 /** `<html lang dir>` for `language`: the page's text direction, its fonts' and screen readers' language. */
 export function applyDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { enforce, guestOnlyGuard } from '../lib/guards';
+import { loadPublicWords } from './policy';
 import { rootRoute } from './root';
 
 // Guest-only pages: landing, register, login, reset password.
@@ -12,6 +13,8 @@ const guestLayout = createRoute({
 const landing = createRoute({
   getParentRoute: () => guestLayout,
   path: '/',
+  // Its words: the public pages' catalog in the language shown (the build's HTML has them already).
+  loader: loadPublicWords,
   component: lazyRouteComponent(() => import('../features/landing/LandingPage'), 'LandingPage'),
 });
 

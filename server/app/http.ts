@@ -170,6 +170,8 @@ export async function createHttp(deps: {
       .send(page.body);
   });
 
+  if (pages) linkLanguageVersions(http, pages.alternates, origin);
+
   // The request's address, for what records it without being passed it (the audit trail).
   http.addHook('onRequest', (req, _reply, done) => enterRequestScope({ ip: req.ip }, done));
   const securityHeaders = browserSecurityHeaders(config, pages?.scriptHashes ?? []);
@@ -285,6 +287,31 @@ async function registerClient(http: FastifyInstance, config: Config, CLIENT_DIST
 }
 
 /**
+ * A public page's versions in the nine languages, for search engines (hreflang): absolute
+ * addresses, which only the server knows, hence a header rather than the built HTML; on the
+ * page whoever answers it (the static files, or the not-found handler).
+ */
+function linkLanguageVersions(
+  http: FastifyInstance,
+  alternates: Map<string, Record<string, string>>,
+  origin: (req: FastifyRequest) => string,
+): void {
+  if (alternates.size === 0) return;
+  http.addHook('onSend', async (req, reply) => {
+    const versions = alternates.get(req.url.split('?')[0].replace(/(.)\/+$/, '$1'));
+    if (versions && reply.statusCode === 200) reply.header('Link', alternateLinks(versions, origin(req)));
+  });
+}
+
+/** The `Link` header of a page's language versions: hreflang per language, and English as the default. */
+export function alternateLinks(versions: Record<string, string>, origin: string): string {
+  const link = (href: string, lang: string) => `<${origin}${href}>; rel="alternate"; hreflang="${lang}"`;
+  return [...Object.entries(versions).map(([lang, href]) => link(href, lang)), link(versions.en, 'x-default')].join(
+    ', ',
+  );
+}
+
+/**
  * The built client's pages: by path, the public pages the build rendered to HTML and the shells
  * of the dashboard pages with a fixed heading; the shell for every other path; and the hashes
  * of the inline scripts the rendered pages hold. A build without prerendered.json (or
@@ -297,6 +324,7 @@ function readClientPages(dir: string) {
   if (!existsSync(manifestPath)) {
     return {
       byPath: new Map<string, Precompressed>(),
+      alternates: new Map<string, Record<string, string>>(),
       shell: readPrecompressed(indexHtmlPath),
       scriptHashes: [],
     };
@@ -305,11 +333,14 @@ function readClientPages(dir: string) {
     pages: Record<string, string>;
     shell: string;
     shells?: Record<string, string>;
+    /** A public page's path → its versions by language (`{ en: '/', ru: '/ru/', … }`). */
+    alternates?: Record<string, Record<string, string>>;
     scriptHashes: string[];
   };
   const byPath = { ...manifest.pages, ...manifest.shells };
   return {
     byPath: new Map(Object.entries(byPath).map(([path, file]) => [path, readPrecompressed(join(dir, file))])),
+    alternates: new Map(Object.entries(manifest.alternates ?? {})),
     shell: readPrecompressed(join(dir, manifest.shell)),
     scriptHashes: manifest.scriptHashes,
   };

@@ -10,6 +10,19 @@ type Choice = (typeof order)[number];
 const icons = { light: Sun, dark: Moon, system: Monitor };
 const nextOf = (theme: Choice) => order[(order.indexOf(theme) + 1) % order.length];
 
+/** The button's words: English unless the page passes its language's (the landing page and policies do). */
+export interface ThemeLabels extends Record<Choice, string> {
+  name: (theme: string, next: string) => string;
+  title: (theme: string) => string;
+}
+const ENGLISH: ThemeLabels = {
+  light: 'light',
+  dark: 'dark',
+  system: 'system',
+  name: (theme, next) => `Theme: ${theme}. Switch to ${next}`,
+  title: (theme) => `Theme: ${theme}`,
+};
+
 /**
  * The stored choice as the build's HTML shows it before the app runs: all three icons, of which
  * CSS shows the one `<html data-theme-choice>` names (set by an inline script in <head> before
@@ -30,7 +43,7 @@ const beforeApp = {
  * Public pages cycle light → dark → system with one button; the dashboard uses ThemeMenu.
  * (A menu here would pull the popper machinery into the landing page's initial JS.)
  */
-export function ThemeToggle() {
+export function ThemeToggle({ labels = ENGLISH }: { labels?: ThemeLabels }) {
   const { theme: stored, setTheme } = useTheme();
   // The public pages come as HTML: hydration must see what the HTML has, and the HTML cannot
   // know the stored choice (above); once the page is the app's, the choice is rendered.
@@ -42,7 +55,7 @@ export function ThemeToggle() {
           return (
             <Box as="span" key={t} data-theme-icon={t}>
               <Icon aria-hidden />
-              <VisuallyHidden>{`Theme: ${t}. Switch to ${nextOf(t)}`}</VisuallyHidden>
+              <VisuallyHidden>{labels.name(labels[t], labels[nextOf(t)])}</VisuallyHidden>
             </Box>
           );
         })}
@@ -56,8 +69,8 @@ export function ThemeToggle() {
     <IconButton
       variant="ghost"
       size="sm"
-      aria-label={`Theme: ${current}. Switch to ${next}`}
-      title={`Theme: ${current}`}
+      aria-label={labels.name(labels[current], labels[next])}
+      title={labels.title(labels[current])}
       data-testid="theme-toggle"
       onClick={() => setTheme(next)}
     >

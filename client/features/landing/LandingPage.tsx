@@ -25,38 +25,43 @@ import {
   Smartphone,
   Zap,
 } from 'lucide-react';
+import { t } from '@lingui/core/macro';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Logo, ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
+import { publicPath } from '../../lib/i18n';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
+import { LanguageLinks, themeLabels } from './LanguageLinks';
 
-const navLinks = [
-  { href: '#monetize', label: 'Monetize Apps' },
-  { href: '#buy-traffic', label: 'Buy Traffic' },
-  { href: '#exchange', label: 'Exchange Traffic' },
-  { href: '#faq', label: 'FAQ' },
+/**
+ * The landing page and its FAQ in the reader's language (issue 59): the build renders it in each
+ * of the nine (`/`, `/ru/`, …; scripts/prerender.mjs), its words from the public pages' catalog
+ * (`client/locales/<lang>/public.po`). Every text is read at render: nothing at module level.
+ */
+
+const navLinks = () => [
+  { href: '#monetize', label: t`Monetize Apps` },
+  { href: '#buy-traffic', label: t`Buy Traffic` },
+  { href: '#exchange', label: t`Exchange Traffic` },
+  { href: '#faq', label: t`FAQ` },
 ];
 
-export const faq = [
+export const faqItems = () => [
   {
-    question: 'What is Taskgram Ads?',
-    answer:
-      'Taskgram Ads is a pay-per-action ad network for Telegram mini apps. Advertisers pay only when a user completes an action: subscribes to a channel, joins a chat, launches a bot or finishes a custom task. Publishers earn by showing these tasks inside their apps.',
+    question: t`What is Taskgram Ads?`,
+    answer: t`Taskgram Ads is a pay-per-action ad network for Telegram mini apps. Advertisers pay only when a user completes an action: subscribes to a channel, joins a chat, launches a bot or finishes a custom task. Publishers earn by showing these tasks inside their apps.`,
   },
   {
-    question: 'How does an advertiser integrate?',
-    answer:
-      'Create a project, add your bots, channels, chats or links and fund a campaign. Channels and chats are checked by our bot; for bots and custom tasks your server sends us one event when the conversion happens, signed with the project API key.',
+    question: t`How does an advertiser integrate?`,
+    answer: t`Create a project, add your bots, channels, chats or links and fund a campaign. Channels and chats are checked by our bot; for bots and custom tasks your server sends us one event when the conversion happens, signed with the project API key.`,
   },
   {
-    question: 'How does a publisher integrate?',
-    answer:
-      'Register your mini app, choose the awards your users get, then place the showcase code on a page of your app. The showcase lists partner tasks, and you earn for every task your users finish.',
+    question: t`How does a publisher integrate?`,
+    answer: t`Register your mini app, choose the awards your users get, then place the showcase code on a page of your app. The showcase lists partner tasks, and you earn for every task your users finish.`,
   },
   {
-    question: 'Where is the documentation?',
-    answer:
-      'Everything you need is in the dashboard: the Integrations tab opens the documentation for the showcase code, the server events and the bot SDK, with examples you can copy.',
+    question: t`Where is the documentation?`,
+    answer: t`Everything you need is in the dashboard: the Integrations tab opens the documentation for the showcase code, the server events and the bot SDK, with examples you can copy.`,
   },
 ];
 
@@ -114,7 +119,7 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
 function FaqAccordion() {
   return (
     <Stack gap="3" maxW="3xl" data-testid="faq">
-      {faq.map((item, index) => (
+      {faqItems().map((item, index) => (
         <Box
           asChild
           key={item.question}
@@ -174,7 +179,7 @@ function SectionsMenu() {
         ref={buttonRef}
         variant="ghost"
         size="sm"
-        aria-label="Sections menu"
+        aria-label={t`Sections menu`}
         aria-expanded={open}
         aria-controls={listId}
         data-testid="landing-sections-menu"
@@ -185,7 +190,7 @@ function SectionsMenu() {
       <Stack
         as="nav"
         id={listId}
-        aria-label="Sections"
+        aria-label={t`Sections`}
         hidden={!open}
         position="absolute"
         top="full"
@@ -200,7 +205,7 @@ function SectionsMenu() {
         shadow="lg"
         zIndex="dropdown"
       >
-        {navLinks.map((link) => (
+        {navLinks().map((link) => (
           <ChakraLink
             key={link.href}
             href={link.href}
@@ -234,12 +239,12 @@ function Header() {
         <HStack h="16" justify="space-between" gap={{ base: '2', md: '6' }}>
           <HStack gap="1" flexShrink={0}>
             <SectionsMenu />
-            <Link to="/" aria-label="Taskgram Ads home">
+            <ChakraLink href={publicPath('/')} aria-label={t`Taskgram Ads home`}>
               <ResponsiveLogo />
-            </Link>
+            </ChakraLink>
           </HStack>
-          <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label="Sections">
-            {navLinks.map((link) => (
+          <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label={t`Sections`}>
+            {navLinks().map((link) => (
               <ChakraLink
                 key={link.href}
                 href={link.href}
@@ -252,12 +257,13 @@ function Header() {
             ))}
           </HStack>
           <HStack gap={{ base: '1', sm: '2' }} flexShrink={0}>
-            <ThemeToggle />
+            <LanguageLinks path="/" />
+            <ThemeToggle labels={themeLabels()} />
             <Button asChild variant="ghost" size={{ base: 'xs', sm: 'sm' }}>
-              <Link to="/login">Sign In</Link>
+              <Link to="/login">{t`Sign In`}</Link>
             </Button>
             <Button asChild colorPalette="brand" size={{ base: 'xs', sm: 'sm' }}>
-              <Link to="/register">Sign Up</Link>
+              <Link to="/register">{t`Sign Up`}</Link>
             </Button>
           </HStack>
         </HStack>
@@ -268,9 +274,9 @@ function Header() {
 
 function ShowcasePreview() {
   const tasks = [
-    { icon: <Send size={18} />, title: 'Subscribe to Crypto Daily', reward: '+50 coins' },
-    { icon: <Bot size={18} />, title: 'Launch Farm Hero bot', reward: '+80 coins' },
-    { icon: <Megaphone size={18} />, title: 'Join the Traders chat', reward: '+40 coins' },
+    { icon: <Send size={18} />, title: t`Subscribe to Crypto Daily`, reward: t`+50 coins` },
+    { icon: <Bot size={18} />, title: t`Launch Farm Hero bot`, reward: t`+80 coins` },
+    { icon: <Megaphone size={18} />, title: t`Join the Traders chat`, reward: t`+40 coins` },
   ];
   return (
     <Box
@@ -282,12 +288,12 @@ function ShowcasePreview() {
       bg="bg.panel"
       borderWidth="1px"
       shadow="2xl"
-      aria-label="Showcase preview"
+      aria-label={t`Showcase preview`}
     >
       <HStack justify="space-between" mb="4">
-        <Text fontWeight="semibold">Earn rewards</Text>
+        <Text fontWeight="semibold">{t`Earn rewards`}</Text>
         <Badge colorPalette="green" variant="subtle">
-          3 tasks
+          {t`3 tasks`}
         </Badge>
       </HStack>
       <Stack gap="3">
@@ -323,26 +329,25 @@ function Hero() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="12" alignItems="center">
           <Stack gap="6">
             <Badge alignSelf="flex-start" colorPalette="purple" variant="surface" size="lg" borderRadius="full" px="3">
-              Pay-per-action ad network for mini apps
+              {t`Pay-per-action ad network for mini apps`}
             </Badge>
             <Heading as="h1" size={{ base: '4xl', md: '6xl' }} letterSpacing="-0.03em" lineHeight="1.05">
-              Real users for Telegram apps.{' '}
+              {t`Real users for Telegram apps.`}{' '}
               <Text as="span" color="brand.fg">
-                Pay only for actions.
+                {t`Pay only for actions.`}
               </Text>
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-              Buy subscriptions, bot launches and custom actions from 0.05 USD per action, earn by showing partner tasks
-              in your mini app, or swap traffic with other apps.
+              {t`Buy subscriptions, bot launches and custom actions from 0.05 USD per action, earn by showing partner tasks in your mini app, or swap traffic with other apps.`}
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild colorPalette="brand" size="xl">
                 <Link to="/register">
-                  Get started <ArrowRight />
+                  {t`Get started`} <ArrowRight />
                 </Link>
               </Button>
               <Button asChild variant="outline" size="xl">
-                <a href="#faq">How it works</a>
+                <a href="#faq">{t`How it works`}</a>
               </Button>
             </HStack>
           </Stack>
@@ -362,7 +367,7 @@ function Footer() {
           <Stack gap="2">
             <Logo />
             <Text fontSize="sm" color="fg.muted">
-              © {new Date().getFullYear()} Taskgram Ads. Pay-per-action advertising for mini apps.
+              © {new Date().getFullYear()} Taskgram Ads. {t`Pay-per-action advertising for mini apps.`}
             </Text>
           </Stack>
           <Flex gap={{ base: '3', md: '6' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
@@ -374,7 +379,7 @@ function Footer() {
               rel="noreferrer"
               data-testid="support-bot-link"
             >
-              <Send size={14} /> Support bot
+              <Send size={14} /> {t`Support bot`}
             </ChakraLink>
             <ChakraLink
               href={config ? `mailto:${config.supportEmail}` : undefined}
@@ -383,12 +388,8 @@ function Footer() {
             >
               {config?.supportEmail}
             </ChakraLink>
-            <ChakraLink asChild>
-              <Link to="/user-agreement">User Agreement</Link>
-            </ChakraLink>
-            <ChakraLink asChild>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </ChakraLink>
+            <ChakraLink href={publicPath('/user-agreement')}>{t`User Agreement`}</ChakraLink>
+            <ChakraLink href={publicPath('/privacy-policy')}>{t`Privacy Policy`}</ChakraLink>
           </Flex>
         </Flex>
       </Container>
@@ -404,78 +405,78 @@ export function LandingPage() {
         <Hero />
         <Section
           id="monetize"
-          eyebrow="For publishers"
-          title="Monetize your mini app audience"
-          lead="Add the task showcase to your app. Your users complete partner tasks for in-app awards, and you earn for every finished task."
+          eyebrow={t`For publishers`}
+          title={t`Monetize your mini app audience`}
+          lead={t`Add the task showcase to your app. Your users complete partner tasks for in-app awards, and you earn for every finished task.`}
           tinted
         >
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
             <Feature
               icon={<Smartphone />}
-              title="One snippet"
-              text="Place the showcase code on any page of your app. It adapts to a dark or light theme."
+              title={t`One snippet`}
+              text={t`Place the showcase code on any page of your app. It adapts to a dark or light theme.`}
             />
             <Feature
               icon={<Coins />}
-              title="Revenue that ticks"
-              text="See revenue and the on-hold balance grow live, then withdraw in USDT on TON."
+              title={t`Revenue that ticks`}
+              text={t`See revenue and the on-hold balance grow live, then withdraw in USDT on TON.`}
             />
             <Feature
               icon={<BadgeCheck />}
-              title="Your awards"
-              text="Reward users with your own coins, gems or lives, configured per task type."
+              title={t`Your awards`}
+              text={t`Reward users with your own coins, gems or lives, configured per task type.`}
             />
           </SimpleGrid>
         </Section>
         <Section
           id="buy-traffic"
-          eyebrow="For advertisers"
-          title="Buy traffic from 0.05 USD per action"
-          lead="Group your bots, channels, chats and links into projects, fund a campaign and pay only when a real user acts."
+          eyebrow={t`For advertisers`}
+          title={t`Buy traffic from 0.05 USD per action`}
+          lead={t`Group your bots, channels, chats and links into projects, fund a campaign and pay only when a real user acts.`}
         >
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
             <Feature
               icon={<Zap />}
-              title="Every action counts"
-              text="Channel and chat subscriptions are checked by our bot; bots report launches through a simple server event."
+              title={t`Every action counts`}
+              text={t`Channel and chat subscriptions are checked by our bot; bots report launches through a simple server event.`}
             />
             <Feature
               icon={<ChartLine />}
-              title="Live statistics"
-              text="Watch spend and conversions update as they happen, per campaign and per resource."
+              title={t`Live statistics`}
+              text={t`Watch spend and conversions update as they happen, per campaign and per resource.`}
             />
             <Feature
               icon={<ShieldCheck />}
-              title="Fraud protection"
-              text="Users who leave a channel during the hold period are not paid for."
+              title={t`Fraud protection`}
+              text={t`Users who leave a channel during the hold period are not paid for.`}
             />
           </SimpleGrid>
         </Section>
         <Section
           id="exchange"
-          eyebrow="Exchange"
-          title="Exchange traffic with other apps"
-          lead="Show another app's tasks in yours and get the same number of actions back, tracked on both sides, with no money changing hands."
+          eyebrow={t`Exchange`}
+          title={t`Exchange traffic with other apps`}
+          lead={t`Show another app's tasks in yours and get the same number of actions back, tracked on both sides, with no money changing hands.`}
           tinted
         >
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
             <Feature
               icon={<LayoutGrid />}
-              title="Catalog of partners"
-              text="Browse apps that are open to swaps and send an offer with the quantities on both sides."
+              title={t`Catalog of partners`}
+              text={t`Browse apps that are open to swaps and send an offer with the quantities on both sides.`}
             />
             <Feature
               icon={<ArrowLeftRight />}
-              title="Fair swaps"
-              text="Delivered and received actions update live until the deal is complete."
+              title={t`Fair swaps`}
+              text={t`Delivered and received actions update live until the deal is complete.`}
             />
           </SimpleGrid>
         </Section>
         <Section
           id="faq"
-          eyebrow="FAQ"
-          title="Questions and answers"
-          lead="Still unsure? Our support team answers in Telegram."
+          eyebrow={t`FAQ`}
+          title={t`Questions and answers`}
+          lead={t`Still unsure? Our support team answers in Telegram.`}
         >
           <FaqAccordion />
         </Section>

@@ -1,0 +1,101 @@
+import { Box } from '@chakra-ui/react/box';
+import { Link as ChakraLink } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { t } from '@lingui/core/macro';
+import { Languages } from 'lucide-react';
+import type { ThemeLabels } from '../../components/ui/ThemeToggle';
+import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath } from '../../lib/i18n';
+
+/**
+ * The public pages' language switcher: the same page in each of the nine languages, as plain
+ * links (`/ru/privacy-policy`), in a native disclosure, so it works in the build's HTML with no
+ * script. The page's small script (client/static-pages.js) closes it on Escape or a click outside
+ * and keeps the choice for the next visit to `/` (`taskgram:language`, as the dashboard does).
+ */
+export function LanguageLinks({ path }: { path: string }) {
+  const current = LANGUAGES.find((language) => language === i18n.locale) ?? 'en';
+  const name = LANGUAGE_NAMES[current];
+  return (
+    <Box
+      asChild
+      position="relative"
+      css={{
+        '& > summary': { listStyle: 'none', cursor: 'pointer' },
+        '& > summary::-webkit-details-marker': { display: 'none' },
+      }}
+    >
+      <details data-language-menu="">
+        <Box
+          as="summary"
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          h="8"
+          minW="8"
+          px="1.5"
+          gap="1"
+          borderRadius="md"
+          fontSize="sm"
+          fontWeight="medium"
+          _hover={{ bg: 'bg.muted' }}
+          aria-label={t`Language: ${name}`}
+          data-testid="language-menu"
+        >
+          <Languages size={16} aria-hidden />
+          <Box as="span" textTransform="uppercase" aria-hidden>
+            {current}
+          </Box>
+        </Box>
+        <Stack
+          as="nav"
+          aria-label={t`Languages`}
+          position="absolute"
+          top="full"
+          insetEnd="0"
+          mt="2"
+          minW="44"
+          gap="0"
+          p="1.5"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderRadius="lg"
+          shadow="lg"
+          zIndex="dropdown"
+        >
+          {LANGUAGES.map((language) => (
+            <ChakraLink
+              key={language}
+              href={publicPath(englishPath(path), language)}
+              hrefLang={language}
+              lang={language}
+              data-language={language}
+              aria-current={language === current ? 'page' : undefined}
+              px="3"
+              py="2"
+              borderRadius="md"
+              fontWeight={language === current ? 'semibold' : 'normal'}
+              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+            >
+              {LANGUAGE_NAMES[language]}
+            </ChakraLink>
+          ))}
+        </Stack>
+      </details>
+    </Box>
+  );
+}
+
+/** A public page's English path (`/ru/privacy-policy` → `/privacy-policy`). */
+function englishPath(path: string): string {
+  const [, first, ...rest] = path.split('/');
+  return LANGUAGES.includes(first as Language) && first !== 'en' ? `/${rest.join('/')}` : path;
+}
+
+/** The theme button's words in the page's language (ThemeToggle). */
+export const themeLabels = (): ThemeLabels => ({
+  light: t`light`,
+  dark: t`dark`,
+  system: t`system`,
+  name: (theme, next) => t`Theme: ${theme}. Switch to ${next}`,
+  title: (theme) => t`Theme: ${theme}`,
+});

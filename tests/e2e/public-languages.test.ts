@@ -1,0 +1,112 @@
+import { get } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../showcase/i18n/languages';
+import { startTestApp } from '../helpers/app';
+import { browserPool } from './browser';
+
+/*
+ * The public pages in the nine languages (issue 59): the build renders the landing page, its FAQ
+ * and the policies in each (`/`, `/ru/`, `/ru/privacy-policy`, …), in the language's direction,
+ * within the landing page's budget, each naming the others for search engines (hreflang, in the
+ * Link header: absolute addresses); a switcher on them goes to the same page in another language,
+ * and `/` sends a first visit to the language it chose before, or its browser's.
+ */
+const LANDING_BUDGET_BYTES = 60 * 1024;
+const PAGES = ['/', '/privacy-policy', '/user-agreement'];
+/** Each language's first heading of the landing page, as its catalog says it. */
+const HEADINGS: Record<string, string> = {
+  en: 'Real users for Telegram apps.',
+  ru: 'Реальные пользователи для приложений Telegram.',
+  fa: 'کاربران واقعی برای برنامه‌های تلگرام.',
+  ar: 'مستخدمون حقيقيون لتطبيقات تيليجرام.',
+};
+const pathIn = (page: string, language: string) =>
+  language === 'en' ? page : page === '/' ? `/${language}/` : `/${language}${page}`;
+
+/** The page as sent (brotli, as a browser asks), its bytes not decoded (fetch would decode them). */
+function getBrotli(url: string): Promise<{ status: number; link: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, link: String(res.headers.link ?? ''), body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+const browsers = browserPool(() => app.url);
+beforeAll(async () => {
+  app = await startTestApp({ serveClient: true });
+});
+afterAll(async () => {
+  await browsers.closeAll();
+  await app?.close();
+});
+
+describe('the public pages in every language', () => {
+  it('are HTML in the language and its direction, within the budget, naming each other by hreflang', async () => {
+    for (const language of LANGUAGES) {
+      for (const page of PAGES) {
+        const path = pathIn(page, language);
+        const res = await getBrotli(`${app.url}${path}`);
+        expect(res.status, path).toBe(200);
+        const compressed = res.body;
+        const html = brotliDecompressSync(compressed).toString('utf8');
+        const dir = language === 'fa' || language === 'ar' ? 'rtl' : 'ltr';
+        expect(html, path).toContain(`<html lang="${language}" dir="${dir}"`);
+        expect(html, path).not.toMatch(/<script[^>]*\bsrc=/);
+        if (page === '/') {
+          expect(compressed.length, path).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+          if (HEADINGS[language]) expect(html, path).toContain(HEADINGS[language]);
+        }
+        // Every version, absolute, and English as the default; the same list on each of them.
+        const links = res.link;
+        for (const other of LANGUAGES)
+          expect(links, path).toContain(`<${app.url}${pathIn(page, other)}>; rel="alternate"; hreflang="${other}"`);
+        expect(links, path).toContain(`<${app.url}${page}>; rel="alternate"; hreflang="x-default"`);
+        // Its links stay in its language.
+        if (language !== 'en') expect(html, path).toContain(`href="/${language}/privacy-policy"`);
+      }
+    }
+  });
+
+  it('in Persian: right to left on a phone, no sideways scroll; the switcher goes to the same page in Russian and is kept for /', async () => {
+    const { page } = await browsers.open({ width: 390, height: 844 });
+    await page.goto('/fa/privacy-policy');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('سیاست حریم خصوصی');
+    await page.getByTestId('language-menu').click();
+    await page.locator('a[data-language="ru"]').click();
+    await page.waitForURL('**/ru/privacy-policy');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(await page.evaluate(() => localStorage.getItem('taskgram:language'))).toBe('ru');
+    // The landing page's own address sends this browser to the language it chose.
+    await page.goto('/');
+    await page.waitForURL('**/ru/');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(HEADINGS.ru);
+    // English chosen: / stays English.
+    await page.getByTestId('language-menu').click();
+    await page.locator('a[data-language="en"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(HEADINGS.en);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it("sends a first visit from / to its browser's language", async () => {
+    const { page, context } = await browsers.open({ width: 1280, height: 800 });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'languages', { get: () => ['ar-EG', 'en'] });
+    });
+    await page.goto('/');
+    await page.waitForURL('**/ar/');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(HEADINGS.ar);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+});
