@@ -31,7 +31,9 @@ function entries(po: string): Map<string, string> {
   for (const block of po.split(/\n\s*\n/)) {
     const id = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(block);
     const str = /^msgstr "((?:[^"\\]|\\.)*)"$/m.exec(block);
-    if (id && id[1] !== '') result.set(id[1], str?.[1] ?? '');
+    // The same words in another context ("Campaign": a page's name, or one campaign) are another message.
+    const context = /^msgctxt "((?:[^"\\]|\\.)*)"$/m.exec(block);
+    if (id && id[1] !== '') result.set(context ? `${id[1]} (${context[1]})` : id[1], str?.[1] ?? '');
   }
   return result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMoney, divideMoney, formatMoney, isPositiveMoney, roundMoney } from './money';
+import { addMoney, divideMoney, formatMoney, formatPrice, isPositiveMoney, roundMoney } from './money';
 
 describe('money on decimal strings', () => {
   it.each([
@@ -59,6 +59,9 @@ describe('money and counts in the reader’s form (issue 59)', () => {
       // Exact past a float's digits: the decimal string itself is formatted.
       expect(formatMoney('123456789012345678.125').replace(/\s/g, ' ')).toBe('123 456 789 012 345 678,13 $');
       expect(formatCount(12345).replace(/\s/g, ' ')).toBe('12 345');
+      // A price keeps every decimal it was set with (up to 6), in the language's form.
+      expect(formatPrice('0.055').replace(/\s/g, ' ')).toBe('0,055 $');
+      expect(formatPrice('0.05').replace(/\s/g, ' ')).toBe('0,05 $');
       setFormatLocale('tr');
       expect(formatMoney('1234.5')).toBe('$1.234,50');
       expect(formatPercent(0.125)).toBe('%12,5');
@@ -69,5 +72,6 @@ describe('money and counts in the reader’s form (issue 59)', () => {
       setFormatLocale('en');
     }
     expect(formatCount(12345)).toBe((12345).toLocaleString());
+    expect(formatPrice('0.055')).toBe('0.055 $');
   });
 });

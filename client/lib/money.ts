@@ -79,6 +79,17 @@ const moneyFormat = perLocale(
     }),
 );
 
+const priceFormat = perLocale(
+  (locale) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    }),
+);
+
 const amountFormat = perLocale(
   (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
@@ -106,5 +117,16 @@ export function formatMoney(value: string): string {
   const shown = moneyFormat().format(rounded as Intl.StringNumericLiteral);
   // Right to left, an amount reads as one left-to-right unit (isolated): Arabic's "20.00 US$"
   // would otherwise show as "$US 20.00".
+  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
+}
+
+/**
+ * A price per action, as exact as it was set (`exact`: a decimal string, up to 6 decimals, at
+ * least 2): "0.055 $" in English as the spec writes prices, else in the language's own form
+ * ("0,055 $", "$0.055").
+ */
+export function formatPrice(exact: string): string {
+  if (isEnglishFormat()) return `${exact} $`;
+  const shown = priceFormat().format(exact as Intl.StringNumericLiteral);
   return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
 }

@@ -13,7 +13,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { ArrowDownToLine, EllipsisVertical, Pencil, PlusCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CampaignRow_CampaignFragment } from '../../gql/graphql';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, formatPrice } from '../../lib/money';
 import { formatPrices, formatUsd } from './campaign';
 import { CampaignStatusBadge } from './CampaignStatusBadge';
 import { ResourceSummary } from './ResourceSummary';
@@ -86,7 +86,7 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
             {prices.map((p) => (
               <div key={p.tierLevel}>
                 <Trans>
-                  Tier {p.tierLevel}: {formatUsd(p.value)} $ per action
+                  Tier {p.tierLevel}: {formatPrice(formatUsd(p.value))} per action
                 </Trans>
               </div>
             ))}
@@ -210,7 +210,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
   return [
     column.accessor('name', {
       id: 'name',
-      header: t`Campaign`,
+      header: t({ message: 'Campaign', context: 'one campaign' }),
       cell: ({ row: { original: c } }) => (
         <Box maxW="56">
           <Text fontWeight="medium" truncate title={c.name}>
@@ -336,7 +336,7 @@ export function CampaignCards({ rows, onToggle, onBudget, onEdit }: { rows: Camp
                       <Text as="span" color="fg.muted">
                         <Trans>Tier {p.tierLevel}:</Trans>
                       </Text>{' '}
-                      {formatUsd(p.value)} $
+                      {formatPrice(formatUsd(p.value))}
                     </Text>
                   ))}
                 </Stack>

@@ -350,7 +350,7 @@ function ReportFilters({
               options={projects.map((p) => ({ id: p.id, name: p.title }))}
             />
             <FilterSelect
-              label={t`Campaign`}
+              label={t({ message: 'Campaign', context: 'one campaign' })}
               all={t`All campaigns`}
               disabled={disabled}
               value={campaignId}

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { CampaignStatus, CreateCampaignInput } from '../../gql/graphql';
+import { formatPrice } from '../../lib/money';
 import { amountMessages, toMicros } from '../payments/amount';
 import type { CampaignValues } from './campaignSchema';
 
@@ -182,7 +183,7 @@ export function premiumPrice(price: string, commissionPercent: number): string {
 export function formatPrices(prices: ReadonlyArray<{ tierLevel: number; value: string }>): string {
   return [...prices]
     .sort((a, b) => a.tierLevel - b.tierLevel)
-    .map((p) => `${formatUsd(p.value)} $`)
+    .map((p) => formatPrice(formatUsd(p.value)))
     .join(' / ');
 }
 

@@ -196,7 +196,7 @@ function reviewColumns(
     }),
     col.accessor('name', {
       id: 'name',
-      header: t`Campaign`,
+      header: t({ message: 'Campaign', context: 'one campaign' }),
       cell: (c) => (
         <Stack gap="0" maxW="60">
           <Text fontWeight="medium" lineClamp={1} title={c.getValue()}>

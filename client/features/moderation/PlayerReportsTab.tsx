@@ -237,7 +237,7 @@ function reportColumns(
     col.accessor((r) => r.app.title, { id: 'app', header: t`App` }),
     col.accessor((r) => r.campaign?.name ?? '—', {
       id: 'campaign',
-      header: t`Campaign`,
+      header: t({ message: 'Campaign', context: 'one campaign' }),
       cell: (c) => (
         <Stack gap="0" maxW="56">
           <Text lineClamp={1} title={c.getValue()}>

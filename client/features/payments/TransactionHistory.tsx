@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatCount } from '../../lib/locale';
 import { useMutation } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -275,6 +276,8 @@ export function TransactionHistory({
   const rows = current?.transactions.data;
   const total = current?.transactions.totalCount ?? 0;
   const narrowed = Boolean(status || state.search);
+  // In the reader's digits and grouping (Persian's ۱۲, Russian's 1 234).
+  const count = formatCount(total);
 
   return (
     <Stack gap="3" as="section" aria-labelledby={`history-${kind}`}>
@@ -285,7 +288,7 @@ export function TransactionHistory({
         {current && (total > 0 || narrowed) && (
           <HStack gap="3">
             <Text fontSize="sm" color="fg.muted" data-testid="history-total">
-              {narrowed ? t`${total} found` : t`${total} in total`}
+              {narrowed ? t`${count} found` : t`${count} in total`}
             </Text>
             <CsvButton
               path={`/v1/users/transactions/${kind === 'TOP_UP' ? 'advertiser' : 'publisher'}.csv${tableQueryString(state, filters)}`}

@@ -431,7 +431,14 @@ function SdkCell({ task, projectId, onDetails }: { task: Task; projectId: string
 }
 
 function ResourceTableHead() {
-  const headers = [t`Resource name`, t`Type`, t`Link`, t`Status`, t`SDK`, t`Campaign`];
+  const headers = [
+    t`Resource name`,
+    t`Type`,
+    t`Link`,
+    t`Status`,
+    t`SDK`,
+    t({ message: 'Campaign', context: 'one campaign' }),
+  ];
   return (
     <Table.Header>
       <Table.Row bg="bg.subtle">
