@@ -91,7 +91,17 @@ export function SecurityPage() {
                   </HStack>
                 </Heading>
                 {!setup && (
-                  <Button size="sm" onClick={start} data-testid="add-authenticator">
+                  <Button
+                    size="sm"
+                    onClick={start}
+                    data-testid="add-authenticator"
+                    // A long label (Russian's) wraps on a phone rather than push the page sideways.
+                    maxW="full"
+                    h="auto"
+                    minH="8"
+                    py="1.5"
+                    whiteSpace="normal"
+                  >
                     <Plus size={16} /> <Trans>Add authenticator app</Trans>
                   </Button>
                 )}
