@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
@@ -30,9 +31,8 @@ export function TelegramLinkDialog({ signedIn }: { signedIn: boolean }) {
     setBusy(true);
     try {
       await authApi.confirmTelegramLink(note.linkToken);
-      notifySuccess(
-        `Telegram ${note.account ? telegramAccountLabel(note.account) : ''} is linked: it signs you in from now on`,
-      );
+      const account = note.account ? telegramAccountLabel(note.account) : '';
+      notifySuccess(t`Telegram ${account} is linked: it signs you in from now on`);
       close();
     } catch (error) {
       notifyError(errorMessage(error));

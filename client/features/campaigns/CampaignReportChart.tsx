@@ -1,10 +1,10 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Box } from '@chakra-ui/react/box';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { formatCount } from '../../lib/locale';
-import { formatMoney, roundMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { type ReportDay, axisLabel, formatAxisDay, formatDay, niceCeiling, reportTotals } from './campaignReport';
 import { Trans } from '@lingui/react/macro';
 
@@ -141,7 +141,7 @@ export function CampaignReportChart({ days, money = 'spend' }: CampaignReportCha
                   height={HEIGHT - top}
                   fill={BAR_FILL}
                 >
-                  <title>{`${formatDay(d.day)}: ${d.conversions} conversions, ${roundMoney(d.spend)} $`}</title>
+                  <title>{barTitle(formatDay(d.day), d.conversions, formatMoney(d.spend))}</title>
                 </rect>
               );
             })}
@@ -193,4 +193,12 @@ export function ReportChartPlaceholder() {
       <Skeleton h="4" />
     </Stack>
   );
+}
+
+/** A bar's tooltip: its day, conversions and spend, in the reader's words and digits. */
+function barTitle(day: string, conversions: number, spend: string): string {
+  return plural(conversions, {
+    one: `${day}: # conversion, ${spend}`,
+    other: `${day}: # conversions, ${spend}`,
+  });
 }

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, CloseButton } from '@chakra-ui/react/button';
@@ -114,7 +114,7 @@ export function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () 
       invalid={Boolean(errors[name])}
     />
   );
-  const resources = (n: number) => `${n} resource${n === 1 ? '' : 's'}`;
+  const resources = (n: number) => plural(n, { one: '# resource', other: '# resources' });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Make an offer`}>

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -348,7 +348,7 @@ function approvedMessage(ids: string[], acted: ({ id: string; payoutStage?: stri
   if (ids.length === 1) {
     return firsts
       ? t`Withdrawal #${ids[0]}: your approval is the first of two; a second finance person approves it`
-      : `Withdrawal #${ids[0]} approved`;
+      : approvedOne(ids[0]);
   }
   return firsts
     ? t`${approved} withdrawals approved; ${firsts} more have your approval and wait for a second finance person`
@@ -605,10 +605,15 @@ function QueueHeader({
           </Button>
         )}
         <Text fontSize="sm" color="fg.muted" data-testid="withdrawal-queue-total">
-          {total} {total === 1 ? 'withdrawal' : 'withdrawals'}
+          {plural(total, { one: '# withdrawal', other: '# withdrawals' })}
         </Text>
         <CsvButton path={csvPath} variant="ghost" />
       </HStack>
     </HStack>
   );
+}
+
+/** One withdrawal approved (a toast). */
+function approvedOne(id: string): string {
+  return t`Withdrawal #${id} approved`;
 }

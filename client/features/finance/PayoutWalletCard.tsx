@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import type { PayoutWalletQuery as PayoutWalletQueryData } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
+import { isEnglishFormat, isRightToLeftFormat, perLocale } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
 import { Trans } from '@lingui/react/macro';
@@ -63,11 +64,24 @@ const PayoutWalletChangedSubscription = graphql(`
 `);
 
 /** Nanotons as TON with up to 3 decimals (fees are read, not paid, here). */
+const tonFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
+);
+
+/** What the approved withdrawals need of an asset, in the reader's language. */
+function neededText(amount: string): string {
+  return t`${amount} needed`;
+}
+
+/** TON to 3 decimals: in English "1,234.500 TON", else in the language's digits and marks. */
 function formatTon(nano: string): string {
   const n = BigInt(nano);
   const whole = n / 1_000_000_000n;
-  const milli = (n % 1_000_000_000n) / 1_000_000n;
-  return `${whole.toLocaleString('en-US')}.${milli.toString().padStart(3, '0')} TON`;
+  const milli = ((n % 1_000_000_000n) / 1_000_000n).toString().padStart(3, '0');
+  if (isEnglishFormat()) return `${whole.toLocaleString('en-US')}.${milli} TON`;
+  const shown = `${tonFormat().format(`${whole}.${milli}` as Intl.StringNumericLiteral)} TON`;
+  // Right to left, an amount reads as one left-to-right unit (as money does).
+  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
 }
 
 /**
@@ -125,13 +139,13 @@ export function PayoutWalletCard() {
             <Figure
               label={t`USDT to pay out`}
               value={w && formatMoney(w.usdt)}
-              need={w && `${formatMoney(w.neededUsdt)} needed`}
+              need={w && neededText(formatMoney(w.neededUsdt))}
               testId="payout-wallet-usdt"
             />
             <Figure
               label={t`TON for fees`}
               value={w && formatTon(w.ton)}
-              need={w && `${formatTon(w.neededTon)} needed`}
+              need={w && neededText(formatTon(w.neededTon))}
               testId="payout-wallet-ton"
             />
           </SimpleGrid>

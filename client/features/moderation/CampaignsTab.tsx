@@ -602,12 +602,7 @@ export function targetingLines(g: ReviewRow['targeting']): [string, string][] {
     [t`Languages`, g.languages.length ? g.languages.join(', ') : t`All`],
     [t`Players`, players.length ? players.join('; ') : t`Everyone`],
     [t`Daily cap`, g.dailyCap === null ? t`None` : t`${formatCount(g.dailyCap)} a day`],
-    [
-      t`Apps`,
-      g.minQuality === null
-        ? t`Any app`
-        : `Quality ${g.minQuality} or more${g.unscoredAllowed ? ', and apps without a score yet' : ''}`,
-    ],
+    [t`Apps`, g.minQuality === null ? t`Any app` : qualityFloor(g.minQuality, g.unscoredAllowed)],
   ];
 }
 
@@ -645,4 +640,9 @@ function CampaignFacts({ c }: { c: ReviewRow }) {
       </Stack>
     </Stack>
   );
+}
+
+/** A campaign's least app quality, and whether apps without a score yet are in. */
+function qualityFloor(min: number, unscoredAllowed: boolean): string {
+  return unscoredAllowed ? t`Quality ${min} or more, and apps without a score yet` : t`Quality ${min} or more`;
 }

@@ -308,9 +308,9 @@ function Facts({ report }: { report: ReportRow }) {
             {flagged.players.map((p) => (
               <Text key={p.playerId} fontFamily="mono" fontSize="xs">
                 {p.playerId}
-                {p.conversionId ? ` · conversion ${p.conversionId}` : ''}
-                {p.seconds !== undefined ? ` · ${p.seconds} s` : ''}
-                {p.completions !== undefined ? ` · ${p.completions} in an hour` : ''}
+                {p.conversionId ? ` · ${conversionText(p.conversionId)}` : ''}
+                {p.seconds !== undefined ? ` · ${secondsText(p.seconds)}` : ''}
+                {p.completions !== undefined ? ` · ${inAnHour(p.completions)}` : ''}
               </Text>
             ))}
           </Stack>
@@ -540,4 +540,15 @@ function flaggedPlayers(evidence: string | null | undefined) {
   } catch {
     return null;
   }
+}
+
+/** A flagged player's details, in the reader's words. */
+function conversionText(conversionId: string | number): string {
+  return t`conversion ${conversionId}`;
+}
+function secondsText(seconds: number): string {
+  return t`${seconds} s`;
+}
+function inAnHour(completions: number): string {
+  return t`${completions} in an hour`;
 }

@@ -155,10 +155,11 @@ function describeEffects(json: string | null | undefined): string[] {
   const out: string[] = [];
   if (e.voidConversion?.players !== undefined) {
     const { VOIDED = 0, NOT_ON_HOLD = 0 } = e.voidConversion.conversions ?? {};
+    const players = e.voidConversion.players;
     out.push(
-      t`Conversions of ${e.voidConversion.players} flagged players: ${VOIDED} voided${
-        NOT_ON_HOLD ? `, ${NOT_ON_HOLD} no longer on hold` : ''
-      }`,
+      NOT_ON_HOLD
+        ? t`Conversions of ${players} flagged players: ${VOIDED} voided, ${NOT_ON_HOLD} no longer on hold`
+        : t`Conversions of ${players} flagged players: ${VOIDED} voided`,
     );
   } else if (e.voidConversion) {
     out.push(

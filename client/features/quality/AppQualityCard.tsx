@@ -7,6 +7,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Text } from '@chakra-ui/react/text';
 import { ShieldCheck } from 'lucide-react';
 import { LiveValue } from '../../components/ui/LiveValue';
+import { formatCount } from '../../lib/locale';
 import { useFragment as unmask } from '../../gql';
 import type { QualityFieldsFragment as QualityFields } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
@@ -15,6 +16,28 @@ import { AppQualityFieldsFragment, AppQualityQuery, AppQualitySubscription, Qual
 import { dateFormat } from '../../lib/dates';
 import { Trans } from '@lingui/react/macro';
 
+/** "92% of 1,204": a share of a sample, in the reader's words and digits. */
+function shareOf(share: string, sample: number): string {
+  const count = formatCount(sample);
+  return t`${share} of ${count}`;
+}
+
+/** "88% of 400 checked". */
+function shareChecked(share: string, sample: number): string {
+  const count = formatCount(sample);
+  return t`${share} of ${count} checked`;
+}
+
+/** "−4 points": what a component took off the score. */
+function pointsOff(points: number): string {
+  return plural(points, { one: '−# point', other: '−# points' });
+}
+
+/** "3.2 per 1,000". */
+function perThousandText(rate: string): string {
+  const thousand = formatCount(1000);
+  return t`${rate} per ${thousand}`;
+}
 /**
  * The publisher's view of an app's traffic quality (last 30 days): the score or "not enough
  * data", each component with the points it takes off, what lowers it most, and how many
@@ -159,17 +182,17 @@ function componentRows(q: Quality): { key: string; value: string }[] {
   return [
     {
       key: 'RETENTION',
-      value: q.retentionSample ? `${percent(q.retention)} of ${q.retentionSample}` : t`No channel or chat holds ended`,
+      value: q.retentionSample ? shareOf(percent(q.retention), q.retentionSample) : t`No channel or chat holds ended`,
     },
     {
       key: 'RETENTION_30D',
       value: q.retention30dSample
-        ? `${percent(q.retention30d)} of ${q.retention30dSample} checked`
+        ? shareChecked(percent(q.retention30d), q.retention30dSample)
         : t`Not checked yet (players are checked again a month after joining)`,
     },
     { key: 'VOIDS', value: percent(q.voidRate) },
-    { key: 'REPORTS', value: `${perThousand(q.reportsPer1000)} per 1,000` },
-    { key: 'FRAUD_RULES', value: `${perThousand(q.fraudHitsPer1000)} per 1,000` },
+    { key: 'REPORTS', value: perThousandText(perThousand(q.reportsPer1000)) },
+    { key: 'FRAUD_RULES', value: perThousandText(perThousand(q.fraudHitsPer1000)) },
     { key: 'FAST', value: percent(q.fastShare) },
   ];
 }
@@ -199,7 +222,7 @@ function ComponentList({ rows, points }: { rows: { key: string; value: string }[
             {r.key === 'RETENTION_30D'
               ? t`part of retention`
               : points.get(r.key)
-                ? `−${points.get(r.key)} points`
+                ? pointsOff(points.get(r.key) ?? 0)
                 : t`no points off`}
           </Text>
         </Box>
