@@ -10,6 +10,41 @@ function jsonSchema(schema: unknown, io: 'input' | 'output') {
   }
 }
 
+/** Every failure's envelope: the English message, its machine code (server/message-codes.ts), what to do next. */
+const ERROR_RESPONSE = {
+  description:
+    '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          error: { type: 'string', description: 'The message in English (the spec’s wording).' },
+          code: {
+            type: 'string',
+            enum: ALL_CODES,
+            description:
+              'The message’s stable machine code, to show it in the reader’s language: one per message (`x-messages` lists each code’s English wording), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
+            'x-messages': MESSAGE_CODES,
+          },
+          params: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'The values of the message’s `{name}` parts, when it has any (`x-messages`).',
+          },
+          next: {
+            type: 'string',
+            enum: ['EMAIL_CODE', 'SECOND_FACTOR'],
+            description:
+              'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account; `SECOND_FACTOR`, sign in again with `secondFactorCode` (the authenticator app’s code or a recovery code).',
+          },
+        },
+        required: ['error', 'code'],
+      },
+    },
+  },
+};
+
 /** OpenAPI 3.0 for integrators, built from the same table that serves the routes. */
 export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -93,41 +128,7 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      responses: {
-        Error: {
-          description:
-            '400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict, 413 too large, 429 rate limited',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  error: { type: 'string', description: 'The message in English (the spec’s wording).' },
-                  code: {
-                    type: 'string',
-                    enum: ALL_CODES,
-                    description:
-                      'The message’s stable machine code, to show it in the reader’s language: one per message (`x-messages` lists each code’s English wording), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
-                    'x-messages': MESSAGE_CODES,
-                  },
-                  params: {
-                    type: 'object',
-                    additionalProperties: { type: 'string' },
-                    description: 'The values of the message’s `{name}` parts, when it has any (`x-messages`).',
-                  },
-                  next: {
-                    type: 'string',
-                    enum: ['EMAIL_CODE', 'SECOND_FACTOR'],
-                    description:
-                      'What to do next, when there is one: `EMAIL_CODE`, sign in again with the code mailed to the account; `SECOND_FACTOR`, sign in again with `secondFactorCode` (the authenticator app’s code or a recovery code).',
-                  },
-                },
-                required: ['error', 'code'],
-              },
-            },
-          },
-        },
-      },
+      responses: { Error: ERROR_RESPONSE },
     },
     paths,
   };

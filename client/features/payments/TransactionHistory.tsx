@@ -276,8 +276,7 @@ export function TransactionHistory({
   const rows = current?.transactions.data;
   const total = current?.transactions.totalCount ?? 0;
   const narrowed = Boolean(status || state.search);
-  // In the reader's digits and grouping (Persian's ۱۲, Russian's 1 234).
-  const count = formatCount(total);
+  const count = formatCount(total); // the reader's digits and grouping
 
   return (
     <Stack gap="3" as="section" aria-labelledby={`history-${kind}`}>

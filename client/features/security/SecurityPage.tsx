@@ -33,6 +33,9 @@ const proofMethods = (factors: SecondFactor[]) =>
     ? (['PASSKEY', 'TOTP', 'RECOVERY_CODE'] as const)
     : (['TOTP', 'RECOVERY_CODE'] as const);
 
+/** A button whose long label (Russian's) wraps on a phone rather than push the page sideways. */
+const WRAPS = { maxW: 'full', h: 'auto', minH: '8', py: '1.5', whiteSpace: 'normal' } as const;
+
 /**
  * The account's second factors: authenticator apps and passkeys to add, name and remove, and the
  * recovery codes that stand in for them (shown once, renewed with a proof).
@@ -91,17 +94,7 @@ export function SecurityPage() {
                   </HStack>
                 </Heading>
                 {!setup && (
-                  <Button
-                    size="sm"
-                    onClick={start}
-                    data-testid="add-authenticator"
-                    // A long label (Russian's) wraps on a phone rather than push the page sideways.
-                    maxW="full"
-                    h="auto"
-                    minH="8"
-                    py="1.5"
-                    whiteSpace="normal"
-                  >
+                  <Button size="sm" onClick={start} data-testid="add-authenticator" {...WRAPS}>
                     <Plus size={16} /> <Trans>Add authenticator app</Trans>
                   </Button>
                 )}
