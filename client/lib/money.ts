@@ -68,27 +68,28 @@ export function divideMoney(value: string, divisor: number, places = 2): string 
   return print(negative && quotient !== 0n ? -quotient : quotient, places);
 }
 
-const moneyFormat = perLocale(
-  (locale) =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'USD',
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
+/** USD in the language's form, with at least 2 decimals and at most `maximumFractionDigits`. */
+const usdFormat = (maximumFractionDigits: number) =>
+  perLocale(
+    (locale) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'USD',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits,
+      }),
+  );
+const moneyFormat = usdFormat(2);
+const priceFormat = usdFormat(6);
 
-const priceFormat = perLocale(
-  (locale) =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'USD',
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 6,
-    }),
-);
+/**
+ * Right to left, an amount reads as one left-to-right unit (isolated): Arabic's "20.00 US$"
+ * would otherwise show as "$US 20.00".
+ */
+export function amountIsolated(shown: string): string {
+  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
+}
 
 const amountFormat = perLocale(
   (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
@@ -114,10 +115,7 @@ export function formatAmount(value: string): string {
 export function formatMoney(value: string): string {
   const rounded = roundMoney(value, 2);
   if (isEnglishFormat()) return `${rounded} $`;
-  const shown = moneyFormat().format(rounded as Intl.StringNumericLiteral);
-  // Right to left, an amount reads as one left-to-right unit (isolated): Arabic's "20.00 US$"
-  // would otherwise show as "$US 20.00".
-  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
+  return amountIsolated(moneyFormat().format(rounded as Intl.StringNumericLiteral));
 }
 
 /**
@@ -127,6 +125,5 @@ export function formatMoney(value: string): string {
  */
 export function formatPrice(exact: string): string {
   if (isEnglishFormat()) return `${exact} $`;
-  const shown = priceFormat().format(exact as Intl.StringNumericLiteral);
-  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
+  return amountIsolated(priceFormat().format(exact as Intl.StringNumericLiteral));
 }

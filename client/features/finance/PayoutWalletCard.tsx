@@ -14,8 +14,8 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import type { PayoutWalletQuery as PayoutWalletQueryData } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
-import { isEnglishFormat, isRightToLeftFormat, perLocale } from '../../lib/locale';
-import { formatMoney } from '../../lib/money';
+import { isEnglishFormat, perLocale } from '../../lib/locale';
+import { amountIsolated, formatMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
 import { Trans } from '@lingui/react/macro';
 
@@ -79,9 +79,7 @@ function formatTon(nano: string): string {
   const whole = n / 1_000_000_000n;
   const milli = ((n % 1_000_000_000n) / 1_000_000n).toString().padStart(3, '0');
   if (isEnglishFormat()) return `${whole.toLocaleString('en-US')}.${milli} TON`;
-  const shown = `${tonFormat().format(`${whole}.${milli}` as Intl.StringNumericLiteral)} TON`;
-  // Right to left, an amount reads as one left-to-right unit (as money does).
-  return isRightToLeftFormat() ? `\u2066${shown}\u2069` : shown;
+  return amountIsolated(`${tonFormat().format(`${whole}.${milli}` as Intl.StringNumericLiteral)} TON`);
 }
 
 /**

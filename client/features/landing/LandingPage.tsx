@@ -31,7 +31,7 @@ import { Logo, ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { publicPath } from '../../lib/i18n';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
-import { LanguageLinks, themeLabels } from './LanguageLinks';
+import { DROPDOWN_PANEL, LanguageLinks, themeLabels } from './LanguageLinks';
 
 /**
  * The landing page and its FAQ in the reader's language (issue 59): the build renders it in each
@@ -187,24 +187,7 @@ function SectionsMenu() {
       >
         <MenuIcon />
       </IconButton>
-      <Stack
-        as="nav"
-        id={listId}
-        aria-label={t`Sections`}
-        hidden={!open}
-        position="absolute"
-        top="full"
-        left="0"
-        mt="2"
-        minW="48"
-        gap="0"
-        p="1.5"
-        bg="bg.panel"
-        borderWidth="1px"
-        borderRadius="lg"
-        shadow="lg"
-        zIndex="dropdown"
-      >
+      <Stack as="nav" id={listId} aria-label={t`Sections`} hidden={!open} left="0" minW="48" {...DROPDOWN_PANEL}>
         {navLinks().map((link) => (
           <ChakraLink
             key={link.href}

@@ -6,6 +6,20 @@ import { Languages } from 'lucide-react';
 import type { ThemeLabels } from '../../components/ui/ThemeToggle';
 import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath } from '../../lib/i18n';
 
+/** A small menu's panel under its button on the public pages (the sections menu, the languages). */
+export const DROPDOWN_PANEL = {
+  position: 'absolute',
+  top: 'full',
+  mt: '2',
+  gap: '0',
+  p: '1.5',
+  bg: 'bg.panel',
+  borderWidth: '1px',
+  borderRadius: 'lg',
+  shadow: 'lg',
+  zIndex: 'dropdown',
+} as const;
+
 /**
  * The public pages' language switcher: the same page in each of the nine languages, as plain
  * links (`/ru/privacy-policy`), in a native disclosure, so it works in the build's HTML with no
@@ -46,22 +60,7 @@ export function LanguageLinks({ path }: { path: string }) {
             {current}
           </Box>
         </Box>
-        <Stack
-          as="nav"
-          aria-label={t`Languages`}
-          position="absolute"
-          top="full"
-          insetEnd="0"
-          mt="2"
-          minW="44"
-          gap="0"
-          p="1.5"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderRadius="lg"
-          shadow="lg"
-          zIndex="dropdown"
-        >
+        <Stack as="nav" aria-label={t`Languages`} insetEnd="0" minW="44" {...DROPDOWN_PANEL}>
           {LANGUAGES.map((language) => (
             <ChakraLink
               key={language}
