@@ -79,7 +79,7 @@ export function createApolloClient(): ApolloClient {
       : undefined;
     if (stepUp) {
       const methods = stepUpMethodsOf(stepUp.extensions as { code?: unknown }) ?? [];
-      const message = sayServerMessage('STEP_UP_REQUIRED', { methods: methods.join(',') }, stepUp.message);
+      const message = sayServerMessage('STEP_UP_REQUIRED', undefined, stepUp.message, methods);
       return from(askStepUp(methods, message)).pipe(
         mergeMap((proved) => (proved ? forward(operation) : throwError(() => error))),
       );

@@ -20,9 +20,7 @@ export { pageHeadings } from './lib/pageHeadings';
  * Answers the HTML of the app's root element and the path the router settled on.
  */
 export async function render(url: string, language = 'en'): Promise<{ html: string; path: string }> {
-  // The public pages' words in `language` (the landing page and policies are built in all nine).
-  await loadPublicCatalog(language);
-  i18n.activate(language);
+  await showIn(language);
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   // prerender waits for every lazy part (a page's chunk, the toaster) to be there.
@@ -34,8 +32,7 @@ export async function render(url: string, language = 'en'): Promise<{ html: stri
  * the three choices, and the button's name and title with `{theme}` and `{next}` in them.
  */
 export async function themeWords(language: string) {
-  await loadPublicCatalog(language);
-  i18n.activate(language);
+  await showIn(language);
   const labels = themeLabels();
   return {
     light: labels.light,
@@ -44,6 +41,12 @@ export async function themeWords(language: string) {
     name: labels.name('{theme}', '{next}'),
     title: labels.title('{theme}'),
   };
+}
+
+/** The public pages' words in `language` (the landing page and policies are built in all nine). */
+async function showIn(language: string): Promise<void> {
+  await loadPublicCatalog(language);
+  i18n.activate(language);
 }
 
 /**

@@ -22,22 +22,13 @@
     html.style.colorScheme = resolved;
   };
   const toggle = document.querySelector('[data-testid="theme-toggle"]');
-  let themeWords = {
-    light: 'light',
-    dark: 'dark',
-    system: 'system',
-    name: 'Theme: {theme}. Switch to {next}',
-    title: 'Theme: {theme}',
-  };
-  try {
-    themeWords = JSON.parse(document.getElementById('theme-words').textContent);
-  } catch {}
+  // The button's words in the page's language: data the build puts in every static page.
+  const themeWords = JSON.parse(document.getElementById('theme-words').textContent);
   const show = (theme) => {
     if (!toggle) return;
     const next = order[(order.indexOf(theme) + 1) % order.length];
     // The button holds the three icons; CSS shows the one <html data-theme-choice> names (ThemeToggle).
     html.dataset.themeChoice = theme;
-    // In the page's language: its words are data the build put in the page (#theme-words).
     const words = (text) => text.replace('{theme}', themeWords[theme]).replace('{next}', themeWords[next]);
     toggle.setAttribute('aria-label', words(themeWords.name));
     toggle.title = words(themeWords.title);

@@ -26,8 +26,18 @@ export function setServerMessages(fn: Translate): void {
   translate = fn;
 }
 
-/** A server message by its code in the reader's language, once the dashboard has set the translator. */
-export const sayServerMessage: Translate = (code, params, english) => translate(code, params, english);
+/**
+ * A server message by its code in the reader's language, once the dashboard has set the
+ * translator; `methods`, the proofs a step-up asks for, choose its wording.
+ */
+export function sayServerMessage(
+  code: string | undefined,
+  params: Record<string, string> | undefined,
+  english: string,
+  methods?: readonly string[],
+): string {
+  return translate(code, methods ? { ...params, methods: methods.join(',') } : params, english);
+}
 
 /** A refused call: its message in the reader's language (the server's English until the dashboard's table loads). */
 export class ApiError extends Error {
@@ -46,8 +56,7 @@ export class ApiError extends Error {
       code = error === NETWORK_ERROR ? 'NETWORK' : undefined,
       params,
     } = typeof body === 'string' ? { error: body } : (body ?? {});
-    // A step-up's wording follows the proofs it asks for.
-    super(translate(code, { ...params, methods: `${methods}` }, error));
+    super(sayServerMessage(code, params, error, methods));
     this.name = 'ApiError';
     this.code = code;
     this.params = params;

@@ -18,9 +18,8 @@ export function serverError(error: unknown): ServerError {
     const { field, messageCode, params, methods } = first.extensions ?? {};
     const code = typeof messageCode === 'string' ? messageCode : undefined;
     const values = params && typeof params === 'object' ? (params as Record<string, string>) : undefined;
-    const shown = code === 'STEP_UP_REQUIRED' ? { ...values, methods: String(methods ?? '') } : values;
     return {
-      message: sayServerMessage(code, shown, first.message),
+      message: sayServerMessage(code, values, first.message, Array.isArray(methods) ? methods : undefined),
       field: typeof field === 'string' ? field : undefined,
       code,
       params: values,

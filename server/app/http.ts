@@ -65,6 +65,11 @@ function answerFrameworkError(err: { code: string }, _req: unknown, reply: unkno
   return (reply as FastifyReply).code(tooLong ? 414 : 400).send({ error, ...messageCode(error, 'VALIDATION') });
 }
 
+/** The path a page is looked up by: no query, no trailing slash but the root's (`/ru/?x` → `/ru`). */
+function pagePath(url: string): string {
+  return url.split('?')[0].replace(/(.)\/+$/, '$1');
+}
+
 /** What a path that is no route answers (REST's envelope, with the message's code). */
 const NOT_FOUND_BODY = { error: 'Not found', ...messageCode('Not found', 'NOT_FOUND') };
 
@@ -161,8 +166,7 @@ export async function createHttp(deps: {
     const notSpa = ['/api/', '/media/', '/graphql', '/assets/'].some((prefix) => req.url.startsWith(prefix));
     if (notSpa || req.method !== 'GET' || !pages) return reply.code(404).send(NOT_FOUND_BODY);
     // Client-side routes: the SPA decides (unknown paths go to /).
-    const path = req.url.split('?')[0].replace(/(.)\/+$/, '$1');
-    const page = pickEncoding(req.headers['accept-encoding'], pages.byPath.get(path) ?? pages.shell);
+    const page = pickEncoding(req.headers['accept-encoding'], pages.byPath.get(pagePath(req.url)) ?? pages.shell);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -298,7 +302,7 @@ function linkLanguageVersions(
 ): void {
   if (alternates.size === 0) return;
   http.addHook('onSend', async (req, reply) => {
-    const versions = alternates.get(req.url.split('?')[0].replace(/(.)\/+$/, '$1'));
+    const versions = alternates.get(pagePath(req.url));
     if (versions && reply.statusCode === 200) reply.header('Link', alternateLinks(versions, origin(req)));
   });
 }

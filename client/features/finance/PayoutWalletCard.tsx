@@ -63,7 +63,6 @@ const PayoutWalletChangedSubscription = graphql(`
   }
 `);
 
-/** Nanotons as TON with up to 3 decimals (fees are read, not paid, here). */
 const tonFormat = perLocale(
   (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
 );
@@ -73,7 +72,10 @@ function neededText(amount: string): string {
   return t`${amount} needed`;
 }
 
-/** TON to 3 decimals: in English "1,234.500 TON", else in the language's digits and marks. */
+/**
+ * Nanotons as TON to 3 decimals (fees are read, not paid, here): in English "1,234.500 TON", else
+ * in the language's digits and marks.
+ */
 function formatTon(nano: string): string {
   const n = BigInt(nano);
   const whole = n / 1_000_000_000n;

@@ -31,7 +31,7 @@ import { Logo, ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
 import { publicPath } from '../../lib/i18n';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
-import { DROPDOWN_PANEL, LanguageLinks, themeLabels } from './LanguageLinks';
+import { DROPDOWN_PANEL, LanguageLinks, PLAIN_DETAILS, themeLabels } from './LanguageLinks';
 
 /**
  * The landing page and its FAQ in the reader's language (issue 59): the build renders it in each
@@ -127,11 +127,7 @@ function FaqAccordion() {
           borderRadius="xl"
           bg="bg.panel"
           px="5"
-          css={{
-            '& > summary': { listStyle: 'none', cursor: 'pointer' },
-            '& > summary::-webkit-details-marker': { display: 'none' },
-            '&[open] .faq-chevron': { transform: 'rotate(180deg)' },
-          }}
+          css={{ ...PLAIN_DETAILS, '&[open] .faq-chevron': { transform: 'rotate(180deg)' } }}
         >
           <details open={index === 0}>
             <HStack as="summary" py="4" justify="space-between" gap="4" fontWeight="semibold">

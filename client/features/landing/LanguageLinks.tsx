@@ -20,6 +20,12 @@ export const DROPDOWN_PANEL = {
   zIndex: 'dropdown',
 } as const;
 
+/** A native `<details>` without the browser's marker, its summary a pointer (the FAQ, the languages). */
+export const PLAIN_DETAILS = {
+  '& > summary': { listStyle: 'none', cursor: 'pointer' },
+  '& > summary::-webkit-details-marker': { display: 'none' },
+} as const;
+
 /**
  * The public pages' language switcher: the same page in each of the nine languages, as plain
  * links (`/ru/privacy-policy`), in a native disclosure, so it works in the build's HTML with no
@@ -30,14 +36,7 @@ export function LanguageLinks({ path }: { path: string }) {
   const current = LANGUAGES.find((language) => language === i18n.locale) ?? 'en';
   const name = LANGUAGE_NAMES[current];
   return (
-    <Box
-      asChild
-      position="relative"
-      css={{
-        '& > summary': { listStyle: 'none', cursor: 'pointer' },
-        '& > summary::-webkit-details-marker': { display: 'none' },
-      }}
-    >
+    <Box asChild position="relative" css={PLAIN_DETAILS}>
       <details data-language-menu="">
         <Box
           as="summary"
