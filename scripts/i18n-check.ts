@@ -6,10 +6,13 @@
  *    fails the check (the files are left updated, to translate and commit).
  * 2. Every message has a translation in every language but English (the source) and the
  *    pseudo-locale (made from English when compiled).
+ * 3. No English the dashboard's code writes outside the macros (scripts/i18n-source.ts): a label
+ *    or a sentence as a plain string shows in English whatever the reader's language.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { untranslatedEnglishAt } from './i18n-source';
 
 const root = join(import.meta.dirname, '..');
 const dir = join(root, 'client/locales');
@@ -49,6 +52,8 @@ for (const [catalog, text] of after) {
   if (UNTRANSLATED.has(lang)) continue;
   for (const [id, str] of entries(text)) if (str === '') problems.push(`${catalog}: no translation for "${id}"`);
 }
+for (const [text, file] of untranslatedEnglishAt(root))
+  problems.push(`${file}: "${text}" is English outside the catalogs (write it with t\`…\` or <Trans>)`);
 if (problems.length) {
   console.error(`The dashboard's catalogs (client/locales) are not complete:\n  ${problems.join('\n  ')}`);
   process.exit(1);

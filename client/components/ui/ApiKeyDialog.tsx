@@ -13,9 +13,6 @@ import { CopyButton } from './CopyButton';
 import { notifyError, notifySuccess } from './toaster';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-export const REGENERATE_WARNING =
-  'Are you sure you want to generate a new API key? The old key will stop working and so will your ad integrations.';
-
 /**
  * Get API key: read-only key with copy; 'Generate new' asks first (nested confirmation), then the
  * confirmation closes and the key modal reopens with the new key.

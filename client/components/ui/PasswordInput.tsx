@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { IconButton } from '@chakra-ui/react/button';
 import { Input, type InputProps } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
@@ -13,7 +14,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function P
           variant="ghost"
           size="xs"
           me="-2"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t`Hide password` : t`Show password`}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? <EyeOff /> : <Eye />}

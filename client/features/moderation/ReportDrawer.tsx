@@ -170,8 +170,9 @@ type Conversions = NonNullable<DetailQuery['playerReport']>['conversions'];
 function PlayerConversions({ report, conversions }: { report: ReportRow; conversions: Conversions }) {
   return !report.playerId ? (
     <Text fontSize="sm" color="fg.muted" data-testid="whole-app-note">
-      <Trans>This report is about the whole app, not one player</Trans>
-      {flaggedPlayers(report.evidence) ? ': a decision acts on the flagged players listed above.' : '.'}
+      {flaggedPlayers(report.evidence)
+        ? t`This report is about the whole app, not one player: a decision acts on the flagged players listed above.`
+        : t`This report is about the whole app, not one player.`}
     </Text>
   ) : (
     <Stack gap="2">

@@ -5,7 +5,9 @@ import { renderInApp } from '../../test-utils';
 import { AddFundsForm } from './AddFundsForm';
 import { amountMessages, topUpAmountError, withdrawalAmountError } from './amount';
 import { StatusBadge } from './StatusBadge';
-import { TON_ADDRESS_MESSAGE, isTonAddress } from './tonAddress';
+import { isTonAddress } from './tonAddress';
+
+const TON_ADDRESS_MESSAGE = 'Enter a valid TON wallet address (USDT on TON)';
 import { payoutStage, transactionStatus } from './status';
 import { WithdrawForm } from './WithdrawForm';
 import { publisherTotal } from './WithdrawPage';

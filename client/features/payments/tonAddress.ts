@@ -30,5 +30,3 @@ function crc16(data: Uint8Array): number {
   }
   return crc;
 }
-
-export const TON_ADDRESS_MESSAGE = 'Enter a valid TON wallet address (USDT on TON)';

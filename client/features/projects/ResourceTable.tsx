@@ -202,10 +202,7 @@ function ResourceRow({
           </Text>
         </HStack>
       </Table.Cell>
-      <Table.Cell>
-        {typeLabels[task.type]}
-        {task.isMiniApp ? ' (mini app)' : ''}
-      </Table.Cell>
+      <Table.Cell>{task.isMiniApp ? t`${typeLabels[task.type]} (mini app)` : typeLabels[task.type]}</Table.Cell>
       <Table.Cell maxW="56">
         <ChakraLink href={task.url} target="_blank" rel="noreferrer" color="brand.fg" display="block" truncate>
           {task.url.replace(/^https?:\/\//, '')}
@@ -296,8 +293,7 @@ function ResourceCard({
               {task.title}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {typeLabels[task.type]}
-              {task.isMiniApp ? ' (mini app)' : ''}
+              {task.isMiniApp ? t`${typeLabels[task.type]} (mini app)` : typeLabels[task.type]}
             </Text>
           </Stack>
           <ResourceMenu task={task} onDetails={onDetails} onDelete={onDelete} />

@@ -15,7 +15,7 @@ import { ProjectKeyQuery, SystemBotQuery } from './projectsApi';
 import type { Task } from './ResourceTable';
 import { Trans } from '@lingui/react/macro';
 
-function CodeBlock({ value, label }: { value: string; label: string }) {
+function CodeBlock({ value, label, testId }: { value: string; label: string; testId?: string }) {
   return (
     <Box position="relative">
       <Code
@@ -28,7 +28,7 @@ function CodeBlock({ value, label }: { value: string; label: string }) {
         borderRadius="md"
         fontSize="xs"
         w="full"
-        data-testid={label === 'Copy request' ? 'sdk-http-example' : undefined}
+        data-testid={testId}
       >
         {value}
       </Code>
@@ -104,7 +104,7 @@ export function SdkDetailsDialog({
                             POST {endpoint} with the header X-Api-Key. The resource turns SDK Active at once.
                           </Trans>
                         </Text>
-                        <CodeBlock value={curl} label={t`Copy request`} />
+                        <CodeBlock value={curl} label={t`Copy request`} testId="sdk-http-example" />
                       </Stack>
                     </>
                   )}

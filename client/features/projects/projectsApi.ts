@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { graphql } from '../../gql';
 import { ApiError, type ErrorBody, NETWORK_ERROR, api } from '../../lib/api';
 import { getToken } from '../../lib/session';
@@ -221,7 +222,7 @@ export async function deleteTask(projectId: string, taskId: string): Promise<voi
     throw new ApiError(NETWORK_ERROR);
   }
   if (response.status === 204) return;
-  throw new ApiError(response.ok ? 'Incorrect status' : await errorOf(response, 'Incorrect status'), response.status);
+  throw new ApiError(response.ok ? t`Incorrect status` : await errorOf(response, t`Incorrect status`), response.status);
 }
 
 /** Re-reads one resource (the bot SDK check). */

@@ -242,7 +242,7 @@ function ScoreBadge({ score }: { score: number | null }) {
       data-testid="quality-score"
       aria-label={score === null ? t`Score: not enough data` : t`Score ${score} of 100`}
     >
-      <LiveValue value={score ?? 'Not enough data'}>{score === null ? t`Not enough data` : `${score} / 100`}</LiveValue>
+      <LiveValue value={score ?? ''}>{score === null ? t`Not enough data` : `${score} / 100`}</LiveValue>
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
@@ -55,7 +56,7 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     e.stopPropagation();
-    if (!asking || !value.trim()) return setError('Enter required value');
+    if (!asking || !value.trim()) return setError(t`Enter required value`);
     setBusy(true);
     try {
       await asking.run(password ? { password: value } : { code: value.trim() });
@@ -79,10 +80,10 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
                 <Text>
                   {asking?.message ??
                     (password
-                      ? 'Confirm it’s you first: enter your password.'
+                      ? t`Confirm it’s you first: enter your password.`
                       : passkey
-                        ? 'Confirm it’s you first: use a passkey, or enter a code from your authenticator app or a recovery code.'
-                        : 'Confirm it’s you first: enter a code from your authenticator app, or a recovery code.')}
+                        ? t`Confirm it’s you first: use a passkey, or enter a code from your authenticator app or a recovery code.`
+                        : t`Confirm it’s you first: enter a code from your authenticator app, or a recovery code.`)}
                 </Text>
                 {passkey && (
                   <Button
@@ -92,10 +93,10 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
                     data-testid="proof-passkey"
                     alignSelf="stretch"
                   >
-                    <KeyRound size={16} aria-hidden /> Use a passkey
+                    <KeyRound size={16} aria-hidden /> {t`Use a passkey`}
                   </Button>
                 )}
-                <FormField label={password ? 'Your password' : 'Authenticator or recovery code'} error={error}>
+                <FormField label={password ? t`Your password` : t`Authenticator or recovery code`} error={error}>
                   {password ? (
                     <PasswordInput
                       value={value}
@@ -115,10 +116,10 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Cancel
+                {t`Cancel`}
               </Button>
               <Button type="submit" loading={busy}>
-                Confirm
+                {t`Confirm`}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -239,7 +239,7 @@ function TotpSetup({
         <Stack gap="2" align="center">
           <Image
             src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
-            alt="QR code to scan with the authenticator app"
+            alt={t`QR code to scan with the authenticator app`}
             boxSize="44"
             bg="white"
             borderRadius="md"

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import { api } from '../../lib/api';
 import { useStepUpAsk } from '../../lib/stepUp';
@@ -12,12 +13,12 @@ export default function StepUpDialog() {
   const asking = useMemo<ProofAsk | null>(
     () =>
       ask && {
-        title: 'Confirm it’s you',
+        title: t`Confirm it’s you`,
         message: ask.methods.includes('PASSWORD')
-          ? 'This moves money or changes your account, and your last sign-in was a while ago. Enter your password: what you asked is then done.'
-          : `This moves money or changes your account, and your last sign-in was a while ago. ${
-              ask.methods.includes('PASSKEY') ? 'Use your passkey, or enter' : 'Enter'
-            } a code from your authenticator app (or a recovery code): what you asked is then done.`,
+          ? t`This moves money or changes your account, and your last sign-in was a while ago. Enter your password: what you asked is then done.`
+          : ask.methods.includes('PASSKEY')
+            ? t`This moves money or changes your account, and your last sign-in was a while ago. Use your passkey, or enter a code from your authenticator app (or a recovery code): what you asked is then done.`
+            : t`This moves money or changes your account, and your last sign-in was a while ago. Enter a code from your authenticator app (or a recovery code): what you asked is then done.`,
         methods: ask.methods,
         run: async (proof) => {
           await api<{ provedUntil: string }>('POST', '/v1/users/self/step-up', proof);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { api } from '../../lib/api';
 import type { SignedIn } from '../auth/authApi';
 import type { PasskeyAnswer, SecondFactor } from './securityApi';
@@ -11,7 +12,7 @@ import type { PasskeyAnswer, SecondFactor } from './securityApi';
 
 type Options = Record<string, unknown> & { challenge: string };
 
-const CANCELLED = 'The passkey was not used: the request was cancelled or timed out. Try again.';
+const cancelled = () => t`The passkey was not used: the request was cancelled or timed out. Try again.`;
 
 const browser = () => import('@simplewebauthn/browser');
 
@@ -24,11 +25,13 @@ export function passkeysSupported(): boolean {
 function explain(error: unknown): Error {
   const name = (error as { name?: string; cause?: { name?: string } })?.name;
   const cause = (error as { cause?: { name?: string } })?.cause?.name;
-  if (name === 'NotAllowedError' || cause === 'NotAllowedError') return new Error(CANCELLED);
+  if (name === 'NotAllowedError' || cause === 'NotAllowedError') return new Error(cancelled());
   if (name === 'InvalidStateError' || cause === 'InvalidStateError')
-    return new Error('This device already holds a passkey for your account.');
+    return new Error(t`This device already holds a passkey for your account.`);
   if (name === 'SecurityError' || cause === 'SecurityError')
-    return new Error('Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address).');
+    return new Error(
+      t`Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address).`,
+    );
   return error instanceof Error ? error : new Error(String(error));
 }
 

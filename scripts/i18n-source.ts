@@ -6,10 +6,11 @@ import ts from 'typescript';
  * The English the dashboard's code writes outside Lingui: JSX text not inside `<Trans>`, and
  * string literals of two words or more (labels, titles, toasts) not inside a `t`/`msg` template.
  * A page in the pseudo-locale that shows one of them shows words left outside the catalogs
- * (tests/e2e/i18n-walk.test.ts). The public pages (auth, landing, policy) are not the dashboard's.
+ * (tests/e2e/i18n-walk.test.ts), and `npm run lint:i18n` fails on any (scripts/i18n-check.ts). The
+ * public pages (landing, policy) have their own catalog, public.po, written as the build renders it.
  */
 const ROOTS = ['client/features', 'client/components'];
-const PUBLIC = /client\/features\/(auth|landing|policy|telegram)\//;
+const PUBLIC = /client\/features\/(landing|policy)\//;
 // Names that read the same in every language.
 const NAMES = new Set([
   'Taskgram Ads',
@@ -21,6 +22,8 @@ const NAMES = new Set([
   'Taskgram',
 ]);
 const LABELS = /^(label|title|placeholder|aria-label|confirmLabel|loadingText|helperText)$/;
+/** Styles written as strings (a transition, a grid's columns, a selector, a font list): no words. */
+const CSS = /\d(px|fr|s|rem)\b|var\(|minmax\(|^[&@]|\bsolid\b|^html\b|system-ui/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,7 +36,12 @@ function sources(dir: string): string[] {
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export function untranslatedEnglish(root: string): Set<string> {
-  const found = new Set<string>();
+  return new Set(untranslatedEnglishAt(root).keys());
+}
+
+/** The same, each with the file that writes it. */
+export function untranslatedEnglishAt(root: string): Map<string, string> {
+  const found = new Map<string, string>();
   for (const file of ROOTS.flatMap((dir) => sources(join(root, dir)))) {
     const source = ts.createSourceFile(
       file,
@@ -57,7 +65,7 @@ export function untranslatedEnglish(root: string): Set<string> {
         /^[A-Z][a-z]{3,}$/.test(text) &&
         (ts.isJsxText(node) ||
           (!!node.parent && ts.isJsxAttribute(node.parent) && LABELS.test(node.parent.name.getText())));
-      if ((sentence || label) && !NAMES.has(text)) found.add(text);
+      if ((sentence || label) && !NAMES.has(text) && !CSS.test(text)) found.set(text, file.slice(root.length + 1));
       ts.forEachChild(node, (child) => visit(child, trans));
     };
     visit(source, false);
