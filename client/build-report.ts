@@ -40,7 +40,9 @@ function gzipKb(bundle: Bundle, files: Set<string>): number {
 export const budgets = [
   // The landing page itself loads no JS (scripts/prerender.mjs); sign-in is the public page that
   // hydrates, and fetches its JS after the page's load, running it at the first interaction.
-  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 265, maxFiles: 10 },
+  // (271: 265 and Lingui's runtime, since the page speaks the reader's language; its catalog is
+  // fetched beside the code, not within it.)
+  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 271, maxFiles: 10 },
   {
     name: 'signed-in layout (/advertiser/projects)',
     modules: ['features/layout/HomeLayout.tsx', 'features/projects/MyProjectsPage.tsx'],
@@ -61,6 +63,15 @@ export function buildReport(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (ssr) return;
+      // Which file holds each language's catalog: the build's sign-in pages preload theirs
+      // (scripts/prerender.mjs reads this, then removes it).
+      const catalogs: Record<string, string> = {};
+      for (const chunk of Object.values(bundle as unknown as Bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const language = chunk.moduleIds.map((id) => /\/locales\/([\w-]+)\/messages\.po$/.exec(id)?.[1]).find(Boolean);
+        if (language) catalogs[language] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: 'catalogs.json', source: JSON.stringify(catalogs) });
       const lines = budgets.map(({ name, modules, limitKb, maxFiles }) => {
         const files = initialFiles(bundle as unknown as Bundle, modules);
         const kb = gzipKb(bundle as unknown as Bundle, files);

@@ -10,6 +10,9 @@ const router = appRouter();
 // is here the same tree takes it over (hydration) instead of painting it again. A visitor the
 // page does not fit (signed in on the landing page: sent on) gets the page rendered anew.
 const prerendered = root.dataset.prerendered;
+// The language the HTML was built in (a sign-in page: `/login` English, `/ru/login` Russian): one
+// shown in another (a developer's pseudo-locale) is rendered anew.
+const builtLanguage = document.documentElement.lang;
 const render = () => startTransition(() => createRoot(root).render(<App router={router} />));
 if (isMiniApp()) {
   // Inside Telegram: the Mini App SDK (loaded only here) applies Telegram's theme and signs in
@@ -26,7 +29,8 @@ if (isMiniApp()) {
       // (The HTML is the page without a query: a sign-in coming back from Google renders anew.
       // A `?redirect`, the page to return to once signed in, changes nothing the page shows.)
       const query = [...new URLSearchParams(searchStr).keys()].filter((key) => key !== 'redirect');
-      if (pathname === prerendered && query.length === 0 && router.state.status === 'idle') {
+      const sameLanguage = document.documentElement.lang === builtLanguage;
+      if (pathname === prerendered && query.length === 0 && sameLanguage && router.state.status === 'idle') {
         // As the router's own hydration marks it (its tree then matches the server's: no
         // Suspense around the matches, no load again on mount).
         router.ssr = { manifest: undefined };

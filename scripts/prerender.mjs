@@ -20,6 +20,11 @@ const PAGES = ['/', '/login', '/register', '/reset-password', '/privacy-policy',
 /** Of them, those with nothing React must do: served without the app (no forms, only links and the theme). */
 const STATIC_PAGES = ['/', '/privacy-policy', '/user-agreement'];
 /**
+ * The sign-in pages, built in every language (`/ru/login`, …) with the dashboard's catalog of that
+ * language preloaded (their route loads it before the page takes over its HTML).
+ */
+const AUTH_PAGES = ['/login', '/register', '/reset-password'];
+/**
  * Of the others, those whose app waits for the visitor's first touch, key or focus (its code is
  * fetched at once, run then): their forms are plain inputs the app takes over with what was
  * typed in them, and until then nothing on them needs it (the submit button waits, disabled).
@@ -42,6 +47,9 @@ const { render, renderShell, pageHeadings, themeWords, LANGUAGES, isRightToLeft,
   pathToFileURL(`${OUT}/prerender.js`).href
 );
 const template = readFileSync(`${CLIENT}/index.html`, 'utf8');
+/** Each language's catalog file (client/build-report.ts writes it for this script only). */
+const catalogs = JSON.parse(readFileSync(`${CLIENT}/catalogs.json`, 'utf8'));
+rmSync(`${CLIENT}/catalogs.json`);
 
 /**
  * Emotion writes each component's styles as a <style> next to it: dozens of elements the
@@ -137,11 +145,18 @@ function inlineScript(file, constants = {}) {
 }
 
 /**
- * Where `/` sends a first visit (issue 59): the language this browser chose before (the switcher,
- * or the dashboard, keep it as `taskgram:language`), else the browser's first of the nine; English
- * stays. Only `/`: a language's own address (`/ru/`) is what was asked for.
+ * Where `/` (and `/login`, `/register`, `/reset-password`) send a first visit (issue 59): the
+ * language this browser chose before (the switcher, or the dashboard, keep it as
+ * `taskgram:language`), else the browser's first of the nine, to the same page in it; English
+ * stays. Only the English addresses: a language's own (`/ru/`) is what was asked for.
  */
-const LANGUAGE_REDIRECT = `try{var L=${JSON.stringify(LANGUAGES)},c=localStorage.getItem('taskgram:language');if(L.indexOf(c)<0){c=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!c;i++){var b=String(n[i]).toLowerCase().split(/[-_]/)[0];if(L.indexOf(b)>=0)c=b}}c&&c!=='en'&&location.replace('/'+c+'/'+location.hash)}catch(e){}`;
+const LANGUAGE_REDIRECT = `try{var L=${JSON.stringify(LANGUAGES)},c=localStorage.getItem('taskgram:language');if(L.indexOf(c)<0){c=null;var n=navigator.languages||[navigator.language];for(var i=0;i<n.length&&!c;i++){var b=String(n[i]).toLowerCase().split(/[-_]/)[0];if(L.indexOf(b)>=0)c=b}}c&&c!=='en'&&location.replace('/'+c+location.pathname+location.search+location.hash)}catch(e){}`;
+
+/**
+ * A language picked on a sign-in page is kept (as the static pages' script does) even when the app
+ * has not taken the page over yet: `/login` must not send the visitor back to the one left.
+ */
+const REMEMBER_LANGUAGE = `addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-language]');if(a)try{localStorage.setItem('taskgram:language',a.dataset.language)}catch(x){}},true);`;
 
 /** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
 async function staticPage(shell, page, html, language) {
@@ -189,6 +204,21 @@ function onInteraction(shell) {
   return withoutAppScripts(shell).replace('</body>', () => `  <script>${script}</script>\n  </body>`);
 }
 
+/**
+ * A sign-in page in `language`: hydrated by the app, at once or at the first interaction, with
+ * that language's catalog preloaded; in English, a visitor who chose another language goes to
+ * its version first.
+ */
+function authPage(page, html, language) {
+  const file = catalogs[language];
+  if (!file) throw new Error(`no catalog file for ${language} (dist/client/catalogs.json)`);
+  let shell = template.replace('</head>', () => `  <link rel="modulepreload" crossorigin href="/${file}">\n  </head>`);
+  const head = language === 'en' ? `${LANGUAGE_REDIRECT}${REMEMBER_LANGUAGE}` : REMEMBER_LANGUAGE;
+  shell = shell.replace('</head>', () => `  <script>${head}</script>\n  </head>`);
+  const path = publicPath(page, language);
+  return inLanguage(pageHtml(ON_INTERACTION.includes(page) ? onInteraction(shell) : shell, path, html), language);
+}
+
 /** The stored theme choice on <html> before the first paint: the theme button's HTML shows it (ThemeToggle). */
 const THEME_CHOICE = `try{var t=localStorage.getItem('theme');document.documentElement.dataset.themeChoice=t==='dark'||t==='light'?t:'system'}catch(e){}`;
 
@@ -214,22 +244,26 @@ for (const page of PAGES) {
   const { html, path } = await render(page);
   if (path !== page) throw new Error(`prerender ${page}: the router went to ${path}`);
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
-  const out = STATIC_PAGES.includes(page)
-    ? await staticPage(template, page, html, 'en')
-    : pageHtml(ON_INTERACTION.includes(page) ? onInteraction(template) : template, page, html);
+  const out = STATIC_PAGES.includes(page) ? await staticPage(template, page, html, 'en') : authPage(page, html, 'en');
   hashInlineScripts(out);
   writeFileSync(`${CLIENT}/${file}`, out);
   pages[page] = file;
 }
-// The static pages in the other eight languages (issue 59): `/ru/`, `/ru/privacy-policy`, … Each
-// language's versions of a page name each other (`alternates`: the server's hreflang Link header).
+// The static and sign-in pages in the other eight languages (issue 59): `/ru/`, `/ru/login`,
+// `/ru/privacy-policy`, … Each language's versions of a page name each other (`alternates`: the
+// server's hreflang Link header).
 const alternates = {};
-for (const page of STATIC_PAGES) {
+for (const page of [...STATIC_PAGES, ...AUTH_PAGES]) {
   const versions = Object.fromEntries(LANGUAGES.map((language) => [language, publicPath(page, language)]));
   for (const language of LANGUAGES.filter((l) => l !== 'en')) {
-    const { html } = await render(page, language);
+    // (A static page's route is the English one, rendered in `language`; a sign-in page's has it.)
+    const url = STATIC_PAGES.includes(page) ? page : versions[language];
+    const { html, path } = await render(url, language);
+    if (path !== url) throw new Error(`prerender ${url}: the router went to ${path}`);
     const file = `${language}/${page === '/' ? 'index' : page.slice(1)}.html`;
-    const out = await staticPage(template, page, html, language);
+    const out = STATIC_PAGES.includes(page)
+      ? await staticPage(template, page, html, language)
+      : authPage(page, html, language);
     hashInlineScripts(out);
     mkdirSync(`${CLIENT}/${language}`, { recursive: true });
     writeFileSync(`${CLIENT}/${file}`, out);
@@ -253,5 +287,5 @@ writeFileSync(
 );
 rmSync(OUT, { recursive: true, force: true });
 console.log(
-  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}; ${STATIC_PAGES.join(', ')} in ${LANGUAGES.length} languages) and ${Object.keys(shells).length} dashboard pages' shells in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
+  `prerendered ${PAGES.length} public pages (${PAGES.join(', ')}; ${[...STATIC_PAGES, ...AUTH_PAGES].join(', ')} in ${LANGUAGES.length} languages) and ${Object.keys(shells).length} dashboard pages' shells in ${((performance.now() - started) / 1000).toFixed(1)} s; inline scripts: ${hashes.size}`,
 );

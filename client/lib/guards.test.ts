@@ -63,6 +63,11 @@ describe('route guards', () => {
       '/login?redirect=%2Flogin',
       '/',
       '/reset-password/abc',
+      // The guest pages in another language (issue 59).
+      '/ru/login',
+      '/fa/register?x=1',
+      '/ru/',
+      '/uk/reset-password/abc',
       42,
       undefined,
       `/${'a'.repeat(3000)}`,

@@ -40,7 +40,9 @@ export function ownRedirect(value: unknown): string | null {
   }
   if (url.origin !== 'https://taskgram.invalid') return null;
   const guestPages: string[] = [paths.landing, paths.login, paths.register, paths.resetPassword];
-  if (guestPages.includes(url.pathname) || url.pathname.startsWith(`${paths.resetPassword}/`)) return null;
+  // (A guest page in another language too: `/ru/login`, `/ru/`.)
+  const page = url.pathname.replace(/^\/[a-z]{2}(?=\/)/, '');
+  if (guestPages.includes(page) || page.startsWith(`${paths.resetPassword}/`)) return null;
   return `${url.pathname}${url.search}`;
 }
 

@@ -109,6 +109,22 @@ export function publicPath(path: string, language: string = i18n.locale): string
   return path === '/' ? `/${language}/` : `/${language}${path}`;
 }
 
+/** Keeps `language` as this browser's choice (a link to a page in it: the next `/` or `/login` opens in it). */
+export function rememberLanguage(language: string): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {}
+}
+
+/**
+ * The sign-in pages' `{-$lang}` for a link between them (client/routes/guest.tsx): the language
+ * shown, none for English (and for the pseudo-locale, which has no address of its own).
+ */
+export function langParams(): { lang: Language | undefined } {
+  const language = i18n.locale;
+  return { lang: language !== 'en' && LANGUAGES.includes(language as Language) ? (language as Language) : undefined };
+}
+
 /** `<html lang dir>` for `language`: the page's text direction, its fonts' and screen readers' language. */
 export function applyDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;
@@ -128,17 +144,16 @@ export async function activateLanguage(language: ShownLanguage): Promise<void> {
   setFormatLocale(language);
   i18n.activate(language);
   applyDocumentLanguage(language);
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {}
+  rememberLanguage(language);
 }
 
 /**
- * The signed-in layout's first language (its route's loader waits for it): this browser's choice
- * or language. Should its catalog not come within a few seconds, English (or what is there) shows.
+ * The first language of the signed-in layout and of the sign-in pages (their routes' loaders wait
+ * for it): the one the address names (`/ru/login`), else this browser's choice or language.
+ * Should its catalog not come within a few seconds, English (or what is there) shows.
  */
-export function startLanguage(): Promise<void> {
-  const language = preferredLanguage();
+export function startLanguage(named?: Language): Promise<void> {
+  const language = named ?? preferredLanguage();
   const load = activateLanguage(language).catch(() => (language === 'en' ? undefined : activateLanguage('en')));
   return Promise.race([load, new Promise<void>((r) => setTimeout(r, 5000))]).catch(() => undefined);
 }

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { LANGUAGES, type Language } from '../../showcase/i18n/languages';
 import { enforce, guestOnlyGuard } from '../lib/guards';
 import { loadPublicWords } from './policy';
 import { rootRoute } from './root';
@@ -18,8 +19,27 @@ const landing = createRoute({
   component: lazyRouteComponent(() => import('../features/landing/LandingPage'), 'LandingPage'),
 });
 
-const login = createRoute({
+/**
+ * The sign-in pages in the reader's language (issue 59): `/login` in the language this browser
+ * chose (the build's English HTML of it sends one that chose another to its own, as `/` does),
+ * `/ru/login` and so on in that language, each built as HTML in all nine
+ * (scripts/prerender.mjs). The dashboard's catalog: the next page after them needs it anyway.
+ */
+const authLayout = createRoute({
   getParentRoute: () => guestLayout,
+  path: '{-$lang}',
+  // (`/en/login` or an unknown `/xx/login`: the page without it.)
+  beforeLoad: ({ params, location }) => {
+    const { lang } = params;
+    if (lang !== undefined && (lang === 'en' || !(LANGUAGES as readonly string[]).includes(lang))) {
+      throw redirect({ href: location.href.slice(lang.length + 1), replace: true });
+    }
+  },
+  loader: ({ params }) => import('../lib/i18n').then((m) => m.startLanguage(params.lang as Language | undefined)),
+});
+
+const login = createRoute({
+  getParentRoute: () => authLayout,
   path: 'login',
   // The Google sign-in provider comes back here with ?code&state; a signed-in page sent here
   // asks to come back with ?redirect (validated by hand: zod would put ~60 KB into the landing
@@ -33,21 +53,24 @@ const login = createRoute({
 });
 
 const register = createRoute({
-  getParentRoute: () => guestLayout,
+  getParentRoute: () => authLayout,
   path: 'register',
   component: lazyRouteComponent(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
 });
 
 const resetPassword = createRoute({
-  getParentRoute: () => guestLayout,
+  getParentRoute: () => authLayout,
   path: 'reset-password',
   component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 
 const setPassword = createRoute({
-  getParentRoute: () => guestLayout,
+  getParentRoute: () => authLayout,
   path: 'reset-password/$id',
   component: lazyRouteComponent(() => import('../features/auth/SetPasswordPage'), 'SetPasswordPage'),
 });
 
-export const guestRoutes = guestLayout.addChildren([landing, login, register, resetPassword, setPassword]);
+export const guestRoutes = guestLayout.addChildren([
+  landing,
+  authLayout.addChildren([login, register, resetPassword, setPassword]),
+]);

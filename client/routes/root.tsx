@@ -32,6 +32,8 @@ export const rootRoute = createRootRoute({
 export const notMeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'not-me',
+  // In this browser's language (client/lib/i18n.ts), as the sign-in pages.
+  loader: () => import('../lib/i18n').then((m) => m.startLanguage()),
   component: lazyRouteComponent(() => import('../features/auth/NotMePage'), 'NotMePage'),
 });
 

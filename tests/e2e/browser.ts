@@ -124,9 +124,11 @@ export async function openPath(page: Page, path: string): Promise<void> {
 
 export async function signIn(page: Page, email: string, password = 'demo1234'): Promise<void> {
   await openPath(page, '/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // By the fields' names: the page is in the language this browser chose (a test may set one).
+  const form = page.locator('form[method=post]');
+  await form.locator('input[name=email]').fill(email);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('button[type=submit]').click();
 }
 
 /** Signs in and opens `path` by a deep link (a full page load with the stored token). */

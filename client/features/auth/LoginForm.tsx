@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
@@ -13,6 +14,7 @@ import { PasswordInput } from '../../components/ui/PasswordInput';
 import { notifyError } from '../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../lib/api';
 import { type SignedIn, authApi } from './authApi';
+import { langParams } from '../../lib/i18n';
 import { type LoginValues, loginSchema } from './schemas';
 import { PasskeyButton } from './PasskeyButton';
 import { passkeysSupported } from '../security/passkeys';
@@ -68,13 +70,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
   // (client/start-on-interaction.js); method post keeps the fields out of the address should
   // that script not run.
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Sign in" method="post">
+    <form ref={form} onSubmit={submit} noValidate aria-label={t`Sign in`} method="post">
       <Stack gap="4">
-        <FormField label="E-mail" error={errors.email?.message}>
+        <FormField label={t`E-mail`} error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" placeholder="6 to 15 characters" {...register('password')} />
+        <FormField label={t`Password`} error={errors.password?.message}>
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder={t`6 to 15 characters`}
+            {...register('password')}
+          />
         </FormField>
         {codeAsked && (
           <>
@@ -82,7 +88,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
               <Alert.Indicator />
               <Alert.Description>{codeAsked}</Alert.Description>
             </Alert.Root>
-            <FormField label="Code from the e-mail" error={errors.code?.message}>
+            <FormField label={t`Code from the e-mail`} error={errors.code?.message}>
               <Input
                 autoComplete="one-time-code"
                 autoCapitalize="characters"
@@ -96,7 +102,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         )}
         {factorAsked && (
           <SecondFactorAsked message={factorAsked} error={errors.secondFactorCode?.message}>
-            {passkeyOffered && <PasskeyButton onSignedIn={onSignedIn} label="Use your passkey" />}
+            {passkeyOffered && <PasskeyButton onSignedIn={onSignedIn} label={t`Use your passkey`} />}
             <Input
               autoComplete="one-time-code"
               inputMode="text"
@@ -109,11 +115,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         )}
         <HStack justify="flex-end">
           <ChakraLink asChild fontSize="sm" color="brand.fg">
-            <Link to="/reset-password">Forgot password?</Link>
+            <Link to="/{-$lang}/reset-password" params={langParams()}>
+              {t`Forgot password?`}
+            </Link>
           </ChakraLink>
         </HStack>
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
-          Sign In
+          {t`Sign In`}
         </Button>
       </Stack>
     </form>
@@ -137,7 +145,7 @@ function SecondFactorAsked({
         <Alert.Description>{message}</Alert.Description>
       </Alert.Root>
       {passkey}
-      <FormField label="Authenticator code" error={error}>
+      <FormField label={t`Authenticator code`} error={error}>
         {field}
       </FormField>
     </>

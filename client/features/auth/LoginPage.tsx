@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { homePath } from '../../lib/areas';
 import { ownRedirect } from '../../lib/guards';
 import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/session';
+import { langParams } from '../../lib/i18n';
 import { AuthLayout } from './AuthLayout';
 import type { AuthConfig, SignedIn } from './authApi';
 import { authApi } from './authApi';
@@ -29,7 +31,7 @@ import { LoginForm } from './LoginForm';
 import { PasskeyButton } from './PasskeyButton';
 import { useAuthConfig } from './useAuthConfig';
 
-const route = getRouteApi('/guest/login');
+const route = getRouteApi('/guest/{-$lang}/login');
 
 function GoogleIcon() {
   return (
@@ -89,9 +91,9 @@ export function LoginPage() {
     const { code, state } = search;
     if (!code || handledCode.current === code) return;
     handledCode.current = code;
-    void navigate({ to: '/login', search: {}, replace: true });
+    void navigate({ to: '/{-$lang}/login', params: langParams(), search: {}, replace: true });
     if (!takeGoogleState(state)) {
-      notifyError('Google sign-in failed, please try again');
+      notifyError(t`Google sign-in failed, please try again`);
       return;
     }
     authApi.google(code).then(
@@ -105,12 +107,14 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
+      title={t`Sign in`}
       subtitle={
         <>
-          New here?{' '}
+          {t`New here?`}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to="/register">Request access</Link>
+            <Link to="/{-$lang}/register" params={langParams()}>
+              {t`Request access`}
+            </Link>
           </ChakraLink>
         </>
       }
@@ -119,7 +123,7 @@ export function LoginPage() {
         <Alert.Root status="info" data-testid="session-ended">
           <Alert.Indicator />
           <Alert.Description>
-            You were signed out: this session was ended from another device or by a password change. Sign in again.
+            {t`You were signed out: this session was ended from another device or by a password change. Sign in again.`}
           </Alert.Description>
         </Alert.Root>
       )}
@@ -127,8 +131,8 @@ export function LoginPage() {
         <Alert.Root status="success" data-testid="google-request-filed">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Your registration request was filed</Alert.Title>
-            <Alert.Description>Our team will review it and get in touch with you soon.</Alert.Description>
+            <Alert.Title>{t`Your registration request was filed`}</Alert.Title>
+            <Alert.Description>{t`Our team will review it and get in touch with you soon.`}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -167,14 +171,14 @@ function OtherSignIns({
       <HStack>
         <Separator flex="1" />
         <Text flexShrink="0" fontSize="sm" color="fg.muted">
-          or
+          {t`or`}
         </Text>
         <Separator flex="1" />
       </HStack>
       {passkey && <PasskeyButton onSignedIn={onSignedIn} />}
       {google && (
         <Button variant="outline" size="lg" onClick={() => startGoogleSignIn(google, back)}>
-          <GoogleIcon /> Continue with Google
+          <GoogleIcon /> {t`Continue with Google`}
         </Button>
       )}
       {telegram && (
@@ -184,7 +188,7 @@ function OtherSignIns({
           data-testid="telegram-sign-in"
           onClick={() => startTelegramSignIn(telegram, back).catch((e) => notifyError(errorMessage(e)))}
         >
-          <Send size={18} aria-hidden /> Sign in with Telegram
+          <Send size={18} aria-hidden /> {t`Sign in with Telegram`}
         </Button>
       )}
     </Stack>
@@ -221,17 +225,20 @@ function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
   return [link, drop] as const;
 }
 
+function linkTitle(note: TelegramLinkNote): string {
+  const account = note.account ? telegramAccountLabel(note.account) : '';
+  return t`Link Telegram ${account} to your account`;
+}
+
 function TelegramLinkAsked({ note, onDrop }: { note: TelegramLinkNote; onDrop: () => void }) {
   return (
     <Alert.Root status="info" data-testid="telegram-link-asked">
       <Send size={18} aria-hidden />
       <Alert.Content>
-        <Alert.Title>
-          Link Telegram {note.account ? telegramAccountLabel(note.account) : ''} to your account
-        </Alert.Title>
+        <Alert.Title>{linkTitle(note)}</Alert.Title>
         <Alert.Description>{note.message}</Alert.Description>
         <Button variant="plain" size="xs" px="0" alignSelf="start" onClick={onDrop}>
-          This is not my Telegram account
+          {t`This is not my Telegram account`}
         </Button>
       </Alert.Content>
     </Alert.Root>

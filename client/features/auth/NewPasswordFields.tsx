@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { PasswordInput } from '../../components/ui/PasswordInput';
@@ -10,10 +11,10 @@ export function NewPasswordFields(props: {
 }) {
   return (
     <>
-      <FormField label="New password" error={props.errors.password} helperText="6 to 15 characters">
+      <FormField label={t`New password`} error={props.errors.password} helperText={t`6 to 15 characters`}>
         <PasswordInput autoComplete="new-password" {...props.password} />
       </FormField>
-      <FormField label="Repeat password" error={props.errors.confirm}>
+      <FormField label={t`Repeat password`} error={props.errors.confirm}>
         <PasswordInput autoComplete="new-password" {...props.confirm} />
       </FormField>
     </>

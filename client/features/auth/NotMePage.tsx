@@ -1,10 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { List } from '@chakra-ui/react/list';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { langParams } from '../../lib/i18n';
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../lib/api';
 import { AuthLayout } from './AuthLayout';
@@ -35,40 +38,44 @@ export function NotMePage() {
   };
 
   return (
-    <AuthLayout title="This was not me">
+    <AuthLayout title={t`This was not me`}>
       {state === 'done' ? (
         <Stack gap="4" data-testid="not-me-done">
           <Alert.Root status="success">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Every session has ended and withdrawals are stopped</Alert.Title>
+              <Alert.Title>{t`Every session has ended and withdrawals are stopped`}</Alert.Title>
               <Alert.Description>
-                Nobody is signed in to the account any more, and no withdrawal is taken or sent.
+                {t`Nobody is signed in to the account any more, and no withdrawal is taken or sent.`}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
           <Text>
-            Now{' '}
-            <ChakraLink asChild color="brand.fg" fontWeight="medium">
-              <Link to="/reset-password">reset your password</Link>
-            </ChakraLink>{' '}
-            (withdrawals resume with the new one), or sign in with your second factor. Then check the Security page.
+            <Trans>
+              Now{' '}
+              <ChakraLink asChild color="brand.fg" fontWeight="medium">
+                <Link to="/{-$lang}/reset-password" params={langParams()}>
+                  reset your password
+                </Link>
+              </ChakraLink>{' '}
+              (withdrawals resume with the new one), or sign in with your second factor. Then check the Security page.
+            </Trans>
           </Text>
         </Stack>
       ) : (
         <Stack gap="4">
-          <Text>If a sign-in, a change or a withdrawal in our message was not yours, stop the account here:</Text>
+          <Text>{t`If a sign-in, a change or a withdrawal in our message was not yours, stop the account here:`}</Text>
           <List.Root ps="5" gap="1">
-            <List.Item>every session of the account ends, on every device;</List.Item>
+            <List.Item>{t`every session of the account ends, on every device;`}</List.Item>
             <List.Item>
-              no withdrawal is taken or sent until you sign in with your second factor or reset your password.
+              {t`no withdrawal is taken or sent until you sign in with your second factor or reset your password.`}
             </List.Item>
           </List.Root>
           {!token && (
             <Alert.Root status="warning">
               <Alert.Indicator />
               <Alert.Description>
-                This address is missing its code: open the link from the message as it came.
+                {t`This address is missing its code: open the link from the message as it came.`}
               </Alert.Description>
             </Alert.Root>
           )}
@@ -79,7 +86,7 @@ export function NotMePage() {
             </Alert.Root>
           )}
           <Button colorPalette="red" size="lg" disabled={!token} loading={state === 'busy'} onClick={confirm}>
-            End every session and stop withdrawals
+            {t`End every session and stop withdrawals`}
           </Button>
         </Stack>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import type { SignedIn } from './authApi';
  */
 export function PasskeyButton({
   onSignedIn,
-  label = 'Sign in with a passkey',
+  label = t`Sign in with a passkey`,
 }: {
   onSignedIn: (session: SignedIn) => void;
   label?: string;
@@ -23,7 +24,7 @@ export function PasskeyButton({
     // move the form under a click); one without WebAuthn is told here.
     if (!passkeysSupported()) {
       notifyError(
-        'This browser cannot use passkeys: sign in with your password, or open the dashboard in a current browser.',
+        t`This browser cannot use passkeys: sign in with your password, or open the dashboard in a current browser.`,
       );
       return;
     }

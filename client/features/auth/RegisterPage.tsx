@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { langParams, publicPath } from '../../lib/i18n';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -13,14 +16,14 @@ export function RegisterPage() {
 
   if (filedFor) {
     return (
-      <AuthLayout title="Request sent">
+      <AuthLayout title={t`Request sent`}>
         <EmptyState
           icon={<MailCheck />}
-          title="Thank you! Our team will get in touch"
-          description={`We review every request by hand. You will hear from us at ${filedFor}, usually within one working day.`}
+          title={t`Thank you! Our team will get in touch`}
+          description={t`We review every request by hand. You will hear from us at ${filedFor}, usually within one working day.`}
         >
           <Button asChild variant="outline">
-            <Link to="/">Back to the home page</Link>
+            <a href={publicPath('/')}>{t`Back to the home page`}</a>
           </Button>
         </EmptyState>
       </AuthLayout>
@@ -29,27 +32,25 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title="Request access"
+      title={t`Request access`}
       subtitle={
         <>
-          Registration is by request: tell us about yourself and we will get in touch. Already approved?{' '}
+          {t`Registration is by request: tell us about yourself and we will get in touch. Already approved?`}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to="/login">Sign in</Link>
+            <Link to="/{-$lang}/login" params={langParams()}>
+              {t`Sign in`}
+            </Link>
           </ChakraLink>
         </>
       }
     >
       <RegistrationForm onFiled={setFiledFor} />
       <Text fontSize="xs" color="fg.muted">
-        By sending the request you accept the{' '}
-        <ChakraLink asChild>
-          <Link to="/user-agreement">User Agreement</Link>
-        </ChakraLink>{' '}
-        and the{' '}
-        <ChakraLink asChild>
-          <Link to="/privacy-policy">Privacy Policy</Link>
-        </ChakraLink>
-        .
+        <Trans>
+          By sending the request you accept the{' '}
+          <ChakraLink href={publicPath('/user-agreement')}>User Agreement</ChakraLink> and the{' '}
+          <ChakraLink href={publicPath('/privacy-policy')}>Privacy Policy</ChakraLink>.
+        </Trans>
       </Text>
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { RadioCard } from '@chakra-ui/react/radio-card';
@@ -14,10 +15,11 @@ import { authApi } from './authApi';
 import { type RegistrationValues, registrationSchema } from './schemas';
 import { useHydrated } from '../../lib/useHydrated';
 
-const roles = [
-  { value: 'ADVERTISER', label: 'Advertiser', description: 'Buy traffic in other telegram apps' },
-  { value: 'PUBLISHER', label: 'Publisher', description: 'Monetize your audience' },
-] as const;
+const roles = () =>
+  [
+    { value: 'ADVERTISER', label: t`Advertiser`, description: t`Buy traffic in other telegram apps` },
+    { value: 'PUBLISHER', label: t`Publisher`, description: t`Monetize your audience` },
+  ] as const;
 
 /** The closed-registration request: stored for a moderator, who approves or declines it. */
 export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void }) {
@@ -47,7 +49,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Registration request">
+    <form onSubmit={submit} noValidate aria-label={t`Registration request`}>
       <Stack gap="4">
         <Controller
           control={control}
@@ -60,9 +62,9 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
               colorPalette="brand"
               size="sm"
             >
-              <RadioCard.Label>I want to</RadioCard.Label>
+              <RadioCard.Label>{t`I want to`}</RadioCard.Label>
               <SimpleGrid columns={2} gap="3">
-                {roles.map((role) => (
+                {roles().map((role) => (
                   <RadioCard.Item key={role.value} value={role.value}>
                     <RadioCard.ItemHiddenInput />
                     <RadioCard.ItemControl>
@@ -78,30 +80,30 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
             </RadioCard.Root>
           )}
         />
-        <FormField label="Name" required error={errors.name?.message}>
+        <FormField label={t`Name`} required error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />
         </FormField>
-        <FormField label="E-mail" required error={errors.email?.message}>
+        <FormField label={t`E-mail`} required error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label="Password" required error={errors.password?.message} helperText="6 to 15 characters">
+        <FormField label={t`Password`} required error={errors.password?.message} helperText={t`6 to 15 characters`}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
         <FormField
           label="Telegram"
           error={errors.telegram?.message}
-          helperText="So we can reach you quickly, e.g. @name"
+          helperText={t`So we can reach you quickly, e.g. @name`}
         >
           <Input placeholder="@username" {...register('telegram')} />
         </FormField>
-        <FormField label="Company or website" error={errors.company?.message}>
+        <FormField label={t`Company or website`} error={errors.company?.message}>
           <Input {...register('company')} />
         </FormField>
-        <FormField label="Comment" error={errors.comment?.message}>
-          <Textarea rows={3} placeholder="Your apps, channels or traffic volumes" {...register('comment')} />
+        <FormField label={t`Comment`} error={errors.comment?.message}>
+          <Textarea rows={3} placeholder={t`Your apps, channels or traffic volumes`} {...register('comment')} />
         </FormField>
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
-          Send request
+          {t`Send request`}
         </Button>
       </Stack>
     </form>

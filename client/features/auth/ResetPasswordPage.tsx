@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
@@ -5,6 +6,7 @@ import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
+import { langParams } from '../../lib/i18n';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSubmitHeldBeforeApp } from '../../lib/useHydrated';
@@ -36,13 +38,13 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
   // (client/start-on-interaction.js); method post keeps the fields out of the address should
   // that script not run.
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label="Reset password" method="post">
+    <form ref={form} onSubmit={submit} noValidate aria-label={t`Reset password`} method="post">
       <Stack gap="4">
-        <FormField label="E-mail" error={errors.email?.message}>
+        <FormField label={t`E-mail`} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
-          Send reset link
+          {t`Send reset link`}
         </Button>
       </Stack>
     </form>
@@ -53,12 +55,14 @@ export function ResetPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   return (
     <AuthLayout
-      title="Reset password"
+      title={t`Reset password`}
       subtitle={
         <>
-          Remembered it?{' '}
+          {t`Remembered it?`}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="medium">
-            <Link to="/login">Sign in</Link>
+            <Link to="/{-$lang}/login" params={langParams()}>
+              {t`Sign in`}
+            </Link>
           </ChakraLink>
         </>
       }
@@ -68,9 +72,9 @@ export function ResetPasswordPage() {
         <Alert.Root status="info" data-testid="reset-sent">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Check your inbox</Alert.Title>
+            <Alert.Title>{t`Check your inbox`}</Alert.Title>
             <Alert.Description>
-              If an account exists for {sentTo}, we have sent a link to set a new password. The link works once.
+              {t`If an account exists for ${sentTo}, we have sent a link to set a new password. The link works once.`}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

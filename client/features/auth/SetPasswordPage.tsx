@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@chakra-ui/react/button';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -11,8 +12,9 @@ import { authApi } from './authApi';
 import { NewPasswordFields } from './NewPasswordFields';
 import { type NewPasswordValues, newPasswordSchema } from './schemas';
 import { useHydrated } from '../../lib/useHydrated';
+import { langParams } from '../../lib/i18n';
 
-const route = getRouteApi('/guest/reset-password/$id');
+const route = getRouteApi('/guest/{-$lang}/reset-password/$id');
 
 export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: () => void }) {
   const {
@@ -28,7 +30,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
   const submit = handleSubmit(async ({ password }) => {
     try {
       await authApi.setPassword(resetId, password);
-      notifySuccess('Your password has been changed');
+      notifySuccess(t`Your password has been changed`);
       onDone();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -36,7 +38,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Set a new password">
+    <form onSubmit={submit} noValidate aria-label={t`Set a new password`}>
       <Stack gap="4">
         <NewPasswordFields
           password={register('password')}
@@ -44,7 +46,7 @@ export function SetPasswordForm({ resetId, onDone }: { resetId: string; onDone: 
           errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
         />
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} disabled={!hydrated}>
-          Save password
+          {t`Save password`}
         </Button>
       </Stack>
     </form>
@@ -55,17 +57,19 @@ export function SetPasswordPage() {
   const { id } = route.useParams();
   const navigate = useNavigate();
   return (
-    <AuthLayout title="Set a new password">
-      <SetPasswordForm resetId={id} onDone={() => void navigate({ to: '/login' })} />
+    <AuthLayout title={t`Set a new password`}>
+      <SetPasswordForm resetId={id} onDone={() => void navigate({ to: '/{-$lang}/login', params: langParams() })} />
       {/* An invalid or expired link only fails on submit: leave a way on either way. */}
       <HStack justify="space-between" gap="4" wrap="wrap" fontSize="sm">
         <ChakraLink asChild color="brand.fg" fontWeight="medium">
-          <Link to="/reset-password" data-testid="request-new-link">
-            Request a new link
+          <Link to="/{-$lang}/reset-password" params={langParams()} data-testid="request-new-link">
+            {t`Request a new link`}
           </Link>
         </ChakraLink>
         <ChakraLink asChild color="brand.fg" fontWeight="medium">
-          <Link to="/login">Back to Sign in</Link>
+          <Link to="/{-$lang}/login" params={langParams()}>
+            {t`Back to Sign in`}
+          </Link>
         </ChakraLink>
       </HStack>
     </AuthLayout>

@@ -50,26 +50,25 @@ export function TelegramLinkDialog({ signedIn }: { signedIn: boolean }) {
             <Dialog.Header>
               <HStack gap="2">
                 <Send size={18} aria-hidden />
-                <Dialog.Title>Link this Telegram account?</Dialog.Title>
+                <Dialog.Title>{t`Link this Telegram account?`}</Dialog.Title>
               </HStack>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
                 <Text fontWeight="semibold" fontSize="lg" data-testid="telegram-link-account">
-                  {note?.account ? telegramAccountLabel(note.account) : 'A Telegram account'}
+                  {note?.account ? telegramAccountLabel(note.account) : t`A Telegram account`}
                 </Text>
                 <Text>
-                  It will sign in to this account without a password and get its notifications. Link it only if this
-                  Telegram account is yours; if you did not just sign in with Telegram, choose “Not mine”.
+                  {t`It will sign in to this account without a password and get its notifications. Link it only if this Telegram account is yours; if you did not just sign in with Telegram, choose “Not mine”.`}
                 </Text>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={close}>
-                Not mine
+                {t`Not mine`}
               </Button>
               <Button colorPalette="brand" loading={busy} onClick={link}>
-                Link Telegram
+                {t`Link Telegram`}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

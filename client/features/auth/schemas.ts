@@ -1,39 +1,72 @@
+import { t } from '@lingui/core/macro';
 import '../../lib/zod-config';
 import { z } from 'zod';
 
-// Messages shown under the inputs; tests assert them verbatim.
+// Messages shown under the inputs, in the reader's language (read when shown); tests assert the English verbatim.
 export const messages = {
-  emailRequired: 'Enter your e-mail',
-  emailInvalid: 'Enter a valid e-mail',
-  passwordLength: 'Password must be 6 to 15 characters',
-  passwordsDiffer: 'Passwords do not match',
-  nameRequired: 'Enter your name',
+  get emailRequired() {
+    return t`Enter your e-mail`;
+  },
+  get emailInvalid() {
+    return t`Enter a valid e-mail`;
+  },
+  get passwordLength() {
+    return t`Password must be 6 to 15 characters`;
+  },
+  get passwordsDiffer() {
+    return t`Passwords do not match`;
+  },
+  get nameRequired() {
+    return t`Enter your name`;
+  },
   /** The server's NAME_LINK_MESSAGE: a name is shown to others and may not carry a link. */
-  nameLink: 'The name must not contain a web address or a link',
-  telegramInvalid: 'Enter a Telegram username like @name or a t.me link',
-  roleRequired: 'Choose what you want to do',
-  currentPasswordRequired: 'Enter your current password',
-  codeInvalid: 'Enter the 8-character code from the e-mail, like K7QX-M2PD',
-  secondFactorInvalid: 'Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD',
-} as const;
+  get nameLink() {
+    return t`The name must not contain a web address or a link`;
+  },
+  get telegramInvalid() {
+    return t`Enter a Telegram username like @name or a t.me link`;
+  },
+  get roleRequired() {
+    return t`Choose what you want to do`;
+  },
+  get currentPasswordRequired() {
+    return t`Enter your current password`;
+  },
+  get codeInvalid() {
+    return t`Enter the 8-character code from the e-mail, like K7QX-M2PD`;
+  },
+  get secondFactorInvalid() {
+    return t`Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD`;
+  },
+};
 
-const email = z.string().trim().min(1, messages.emailRequired).pipe(z.email(messages.emailInvalid));
-const password = z.string().min(6, messages.passwordLength).max(15, messages.passwordLength);
+const email = z
+  .string()
+  .trim()
+  .min(1, { error: () => messages.emailRequired })
+  .pipe(z.email({ error: () => messages.emailInvalid }));
+const password = z
+  .string()
+  .min(6, { error: () => messages.passwordLength })
+  .max(15, { error: () => messages.passwordLength });
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, messages.passwordLength).pipe(password),
+  password: z
+    .string()
+    .min(1, { error: () => messages.passwordLength })
+    .pipe(password),
   /** Asked for only when the server says so (many failed attempts): the code it mailed. */
   code: z
     .string()
     .trim()
-    .regex(/^$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, messages.codeInvalid)
+    .regex(/^$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, { error: () => messages.codeInvalid })
     .optional(),
   /** An account with a second factor, once the server asks: the app's code or a recovery code. */
   secondFactorCode: z
     .string()
     .trim()
-    .regex(/^$|^\d{3}\s?\d{3}$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, messages.secondFactorInvalid)
+    .regex(/^$|^\d{3}\s?\d{3}$|^[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4}$/, { error: () => messages.secondFactorInvalid })
     .optional(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
@@ -42,20 +75,21 @@ export const registrationSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, messages.nameRequired)
+    .min(1, { error: () => messages.nameRequired })
     .max(100)
     // What the server refuses too (server/lib/text.ts containsLink): an address or a domain.
-    .refine(
-      (v) => !/:\/\/(?<=[a-z][a-z0-9+.-]*:\/\/)\S|www\.\S|[\p{L}\p{N}-]\.[a-z]{2,24}(?![\p{L}\p{N}])/iu.test(v),
-      messages.nameLink,
-    ),
+    .refine((v) => !/:\/\/(?<=[a-z][a-z0-9+.-]*:\/\/)\S|www\.\S|[\p{L}\p{N}-]\.[a-z]{2,24}(?![\p{L}\p{N}])/iu.test(v), {
+      error: () => messages.nameLink,
+    }),
   email,
   password,
   telegram: z
     .string()
     .trim()
-    .regex(/^$|^@?[A-Za-z0-9_]{4,32}$|^(https?:\/\/)?t\.me\/[A-Za-z0-9_]{4,32}\/?$/, messages.telegramInvalid),
-  role: z.enum(['ADVERTISER', 'PUBLISHER'], { error: messages.roleRequired }),
+    .regex(/^$|^@?[A-Za-z0-9_]{4,32}$|^(https?:\/\/)?t\.me\/[A-Za-z0-9_]{4,32}\/?$/, {
+      error: () => messages.telegramInvalid,
+    }),
+  role: z.enum(['ADVERTISER', 'PUBLISHER'], { error: () => messages.roleRequired }),
   company: z.string().trim().max(200),
   comment: z.string().trim().max(1000),
 });
@@ -66,13 +100,17 @@ export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
 
 /** The repetition must match the new password. */
 const passwordsMatch = (v: { password: string; confirm: string }) => v.password === v.confirm;
-const passwordsDiffer = () => ({ message: messages.passwordsDiffer, path: ['confirm'] });
+const passwordsDiffer = () => ({ error: () => messages.passwordsDiffer, path: ['confirm'] });
 
 export const newPasswordSchema = z.object({ password, confirm: z.string() }).refine(passwordsMatch, passwordsDiffer());
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 /** A signed-in user's new password, with the current one. */
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1, messages.currentPasswordRequired), password, confirm: z.string() })
+  .object({
+    currentPassword: z.string().min(1, { error: () => messages.currentPasswordRequired }),
+    password,
+    confirm: z.string(),
+  })
   .refine(passwordsMatch, passwordsDiffer());
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;

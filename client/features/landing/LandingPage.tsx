@@ -29,7 +29,7 @@ import { t } from '@lingui/core/macro';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Logo, ResponsiveLogo } from '../../components/ui/Logo';
 import { ThemeToggle } from '../../components/ui/ThemeToggle';
-import { publicPath } from '../../lib/i18n';
+import { langParams, publicPath } from '../../lib/i18n';
 import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
 import { DROPDOWN_PANEL, LanguageLinks, PLAIN_DETAILS, themeLabels } from './LanguageLinks';
 
@@ -239,10 +239,14 @@ function Header() {
             <LanguageLinks path="/" />
             <ThemeToggle labels={themeLabels()} />
             <Button asChild variant="ghost" size={{ base: 'xs', sm: 'sm' }}>
-              <Link to="/login">{t`Sign In`}</Link>
+              <Link to="/{-$lang}/login" params={langParams()}>
+                {t`Sign In`}
+              </Link>
             </Button>
             <Button asChild colorPalette="brand" size={{ base: 'xs', sm: 'sm' }}>
-              <Link to="/register">{t`Sign Up`}</Link>
+              <Link to="/{-$lang}/register" params={langParams()}>
+                {t`Sign Up`}
+              </Link>
             </Button>
           </HStack>
         </HStack>
@@ -321,7 +325,7 @@ function Hero() {
             </Text>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild colorPalette="brand" size="xl">
-                <Link to="/register">
+                <Link to="/{-$lang}/register" params={langParams()}>
                   {t`Get started`} <ArrowRight />
                 </Link>
               </Button>

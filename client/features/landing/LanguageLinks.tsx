@@ -4,7 +4,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { t } from '@lingui/core/macro';
 import { Languages } from 'lucide-react';
 import type { ThemeLabels } from '../../components/ui/ThemeToggle';
-import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath } from '../../lib/i18n';
+import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath, rememberLanguage } from '../../lib/i18n';
 
 /** A small menu's panel under its button on the public pages (the sections menu, the languages). */
 export const DROPDOWN_PANEL = {
@@ -26,13 +26,20 @@ export const PLAIN_DETAILS = {
   '& > summary::-webkit-details-marker': { display: 'none' },
 } as const;
 
+/** The switcher's own words: the button's name (with the shown language's) and the list's. */
+export interface LanguageMenuWords {
+  menu: (name: string) => string;
+  list: () => string;
+}
+const publicWords: LanguageMenuWords = { menu: (name) => t`Language: ${name}`, list: () => t`Languages` };
+
 /**
- * The public pages' language switcher: the same page in each of the nine languages, as plain
+ * The public pages' language switcher (the sign-in pages' too, with their catalog's `words`): the same page in each of the nine languages, as plain
  * links (`/ru/privacy-policy`), in a native disclosure, so it works in the build's HTML with no
  * script. The page's small script (client/static-pages.js) closes it on Escape or a click outside
  * and keeps the choice for the next visit to `/` (`taskgram:language`, as the dashboard does).
  */
-export function LanguageLinks({ path }: { path: string }) {
+export function LanguageLinks({ path, words = publicWords }: { path: string; words?: LanguageMenuWords }) {
   const current = LANGUAGES.find((language) => language === i18n.locale) ?? 'en';
   const name = LANGUAGE_NAMES[current];
   return (
@@ -51,15 +58,15 @@ export function LanguageLinks({ path }: { path: string }) {
           fontSize="sm"
           fontWeight="medium"
           _hover={{ bg: 'bg.muted' }}
-          aria-label={t`Language: ${name}`}
-          data-testid="language-menu"
+          aria-label={words.menu(name)}
+          data-testid="language-links"
         >
           <Languages size={16} aria-hidden />
           <Box as="span" textTransform="uppercase" aria-hidden>
             {current}
           </Box>
         </Box>
-        <Stack as="nav" aria-label={t`Languages`} insetEnd="0" minW="44" {...DROPDOWN_PANEL}>
+        <Stack as="nav" aria-label={words.list()} insetEnd="0" minW="44" {...DROPDOWN_PANEL}>
           {LANGUAGES.map((language) => (
             <ChakraLink
               key={language}
@@ -67,6 +74,7 @@ export function LanguageLinks({ path }: { path: string }) {
               hrefLang={language}
               lang={language}
               data-language={language}
+              onClick={() => rememberLanguage(language)}
               aria-current={language === current ? 'page' : undefined}
               px="3"
               py="2"

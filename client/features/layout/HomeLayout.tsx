@@ -34,6 +34,7 @@ import { useScrollPositions } from './useScrollPositions';
 import { CloudOff } from 'lucide-react';
 import { LIVE_QUERY, refetchQuietly } from '../../lib/live';
 import { isMiniApp } from '../../lib/telegram';
+import { useServerMessages } from '../../lib/useServerMessages';
 import { activateLanguage, applyDocumentLanguage, i18n, preferredLanguage } from '../../lib/i18n';
 
 const STAFF_PAGES: Record<string, string> = {
@@ -162,27 +163,9 @@ export function HomeLayout() {
 /** Chakra's (Ark's) locale: menus, drawers and positioning follow the language's direction. */
 function Direction({ children }: { children: ReactNode }) {
   const { i18n: active } = useLingui();
+  // (Leaving the dashboard keeps it: the sign-in and public pages show in the same language.)
   useEffect(() => applyDocumentLanguage(active.locale), [active.locale]);
-  // The public pages are in English for now: leaving the dashboard gives them English back.
-  useEffect(() => () => applyDocumentLanguage('en'), []);
   return <LocaleProvider locale={active.locale}>{children}</LocaleProvider>;
-}
-
-/**
- * The server's messages in the reader's language (client/lib/serverMessages.ts registers itself
- * with api.ts): their table loads when the first screen is done, so it costs the first paint
- * nothing; a refusal before then shows the server's English.
- */
-function useServerMessages() {
-  useEffect(() => {
-    const load = () => void import('../../lib/serverMessages').catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 1000);
-    return () => clearTimeout(id);
-  }, []);
 }
 
 /** The account's language once it is known (else this browser's), shown at once. */
