@@ -86,10 +86,19 @@ describe('payout limits', () => {
 
     // Finance sees why on the wallet card, and is told once however many rounds pass.
     const wallet = async () =>
-      (await gql(app, '{ payoutWallet { limit limitsSet limitsLifted } }', {}, finance)).data.payoutWallet;
+      (
+        await gql(
+          app,
+          '{ payoutWallet { limit limitHit { kind sent max waiting waitingAmount } limitsSet limitsLifted } }',
+          {},
+          finance,
+        )
+      ).data.payoutWallet;
     expect(await wallet()).toEqual({
       limit:
         'Payouts wait: the hot wallet sent 100.00 USD in the last hour, the limit is 100.00 (PAYOUT_MAX_PER_HOUR_USD). 4 approved withdrawals (200.00 USD) wait in order; a finance person can lift the limits for the rest of the day.',
+      // The same as figures, for the dashboard to say in its reader's language.
+      limitHit: { kind: 'hour', sent: '100.00', max: '100.00', waiting: 4, waitingAmount: '200.00' },
       limitsSet: true,
       limitsLifted: false,
     });
@@ -134,7 +143,7 @@ describe('payout limits', () => {
     await app.services.payouts.round();
     expect(await sentInTheHour()).toBe(300_000_000n);
     expect((await stages(ids)).filter((s) => s === 'APPROVED')).toEqual([]);
-    expect(await wallet()).toMatchObject({ limit: null, limitsLifted: true });
+    expect(await wallet()).toMatchObject({ limit: null, limitHit: null, limitsLifted: true });
     await expectBooksBalanced(app);
   });
 });

@@ -41,6 +41,7 @@ const wallet = (over: Record<string, unknown>) => ({
   neededUsdt: '0',
   alert: null,
   limit: null,
+  limitHit: null,
   limitsSet: false,
   limitsLifted: false,
   explorer: null,
@@ -74,6 +75,15 @@ describe('the Finance page under the payout policy', () => {
           payoutWallet: wallet({
             limit:
               'Payouts wait: the hot wallet sent 100.00 USD in the last hour, the limit is 100.00 (PAYOUT_MAX_PER_HOUR_USD).',
+            // The same as figures: said in the reader's language.
+            limitHit: {
+              __typename: 'PayoutLimitHit',
+              kind: 'hour',
+              sent: '100',
+              max: '100',
+              waiting: 4,
+              waitingAmount: '200',
+            },
             limitsSet: true,
             unmatched: [
               {
@@ -91,7 +101,7 @@ describe('the Finance page under the payout policy', () => {
         };
       }
       if (operation === 'LiftPayoutLimits')
-        return { liftPayoutLimits: { __typename: 'PayoutWallet', limit: null, limitsLifted: true } };
+        return { liftPayoutLimits: { __typename: 'PayoutWallet', limit: null, limitHit: null, limitsLifted: true } };
       if (operation === 'ApproveWithdrawal') {
         return {
           approveWithdrawal: {
@@ -123,7 +133,9 @@ describe('the Finance page under the payout policy', () => {
     renderInApp(apollo.wrap(<FinancePage />));
     // A payout limit holds withdrawals back: said, and lifted for today from here.
     const limit = await screen.findByTestId('payout-limit');
-    expect(limit).toHaveTextContent('PAYOUT_MAX_PER_HOUR_USD');
+    expect(limit).toHaveTextContent(
+      'Payouts wait: the hot wallet sent 100.00 $ in the last hour, the limit is 100.00 $ (PAYOUT_MAX_PER_HOUR_USD). Approved withdrawals waiting in order: 4 (200.00 $).',
+    );
     await user.click(within(limit).getByRole('button', { name: 'Lift for today' }));
     await waitFor(() => expect(apollo.count('LiftPayoutLimits')).toBe(1));
     const rowOf = async (id: string) =>
@@ -193,6 +205,31 @@ describe('who decided, on each withdrawal (the audit trail)', () => {
       'Approved by Morgan',
       'Sent in batch 2',
     ]);
+  });
+});
+
+describe('the payout wallet short of funds', () => {
+  it('says by how much in the reader’s words, from the figures the card shows (not the server’s English)', async () => {
+    const apollo = testApollo((operation) => {
+      if (operation === 'FinanceMe') return { me: { __typename: 'User', id: ME } };
+      if (operation === 'WithdrawalQueue')
+        return { withdrawalQueue: { __typename: 'TransactionPage', totalCount: 0, data: [] } };
+      if (operation === 'PayoutWallet')
+        return {
+          payoutWallet: wallet({
+            alert: 'Approved withdrawals are waiting: the hot wallet needs 50.00 USDT and 1.000 TON (fees) more.',
+            usdt: '10',
+            neededUsdt: '60.5',
+            ton: '500000000',
+            neededTon: '1500000000',
+          }),
+        };
+      return undefined;
+    });
+    renderInApp(apollo.wrap(<FinancePage />));
+    expect(await screen.findByTestId('payout-wallet-alert')).toHaveTextContent(
+      'The hot wallet needs 50.50 $ in USDT and 1.000 TON for fees more than it holds. Send them to 0QCf; nothing is sent until then.',
+    );
   });
 });
 

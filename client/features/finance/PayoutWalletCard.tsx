@@ -14,8 +14,8 @@ import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { graphql } from '../../gql';
 import type { PayoutWalletQuery as PayoutWalletQueryData } from '../../gql/graphql';
 import { useLiveQuery } from '../../lib/live';
-import { isEnglishFormat, perLocale } from '../../lib/locale';
-import { amountIsolated, formatMoney } from '../../lib/money';
+import { formatCount, isEnglishFormat, perLocale } from '../../lib/locale';
+import { addMoney, amountIsolated, formatMoney, isPositiveMoney } from '../../lib/money';
 import { serverError } from '../../lib/serverError';
 import { Trans } from '@lingui/react/macro';
 
@@ -31,6 +31,13 @@ const PayoutWalletQuery = graphql(`
       neededUsdt
       alert
       limit
+      limitHit {
+        kind
+        sent
+        max
+        waiting
+        waitingAmount
+      }
       limitsSet
       limitsLifted
       explorer
@@ -50,6 +57,9 @@ const LiftPayoutLimitsMutation = graphql(`
   mutation LiftPayoutLimits {
     liftPayoutLimits {
       limit
+      limitHit {
+        kind
+      }
       limitsLifted
     }
   }
@@ -70,6 +80,42 @@ const tonFormat = perLocale(
 /** What the approved withdrawals need of an asset, in the reader's language. */
 function neededText(amount: string): string {
   return t`${amount} needed`;
+}
+
+type Wallet = NonNullable<PayoutWalletQueryData['payoutWallet']>;
+
+/** The payout limit that holds withdrawals back, in the reader's language (else the server's English). */
+function limitText(w: Wallet): string {
+  const hit = w.limitHit;
+  if (!hit || (hit.kind !== 'hour' && hit.kind !== 'day')) return w.limit ?? '';
+  const sent = formatMoney(hit.sent);
+  const max = formatMoney(hit.max);
+  const count = formatCount(hit.waiting);
+  const amount = formatMoney(hit.waitingAmount);
+  const why =
+    hit.kind === 'hour'
+      ? t`Payouts wait: the hot wallet sent ${sent} in the last hour, the limit is ${max} (PAYOUT_MAX_PER_HOUR_USD).`
+      : t`Payouts wait: the hot wallet sent ${sent} in the last 24 hours, the limit is ${max} (PAYOUT_MAX_PER_DAY_USD).`;
+  return `${why} ${t`Approved withdrawals waiting in order: ${count} (${amount}). A finance person can lift the limits for the rest of the day.`}`;
+}
+
+/**
+ * The wallet's shortfall, in the reader's language, from the figures the card shows (what the
+ * approved withdrawals need less what it holds); the server's English when they show none.
+ */
+function shortfallText(w: Wallet): string {
+  const usdt = addMoney(w.neededUsdt, `-${w.usdt}`);
+  const ton = BigInt(w.neededTon) - BigInt(w.ton);
+  const shortUsdt = isPositiveMoney(usdt) ? formatMoney(usdt) : null;
+  const shortTon = ton > 0n ? formatTon(ton.toString()) : null;
+  const address = w.address;
+  if (shortUsdt && shortTon)
+    return t`The hot wallet needs ${shortUsdt} in USDT and ${shortTon} for fees more than it holds. Send them to ${address}; nothing is sent until then.`;
+  if (shortUsdt)
+    return t`The hot wallet needs ${shortUsdt} in USDT more than it holds. Send it to ${address}; nothing is sent until then.`;
+  if (shortTon)
+    return t`The hot wallet needs ${shortTon} for fees more than it holds. Send it to ${address}; nothing is sent until then.`;
+  return w.alert ?? '';
 }
 
 /**
@@ -149,7 +195,7 @@ export function PayoutWalletCard() {
               testId="payout-wallet-ton"
             />
           </SimpleGrid>
-          {w?.limit && <LimitAlert message={w.limit} />}
+          {w?.limit && <LimitAlert message={limitText(w)} />}
           {w?.limitsSet && w.limitsLifted && (
             <Text fontSize="sm" color="fg.muted" data-testid="payout-limits-lifted">
               <Trans>The payout limits are lifted until the end of the day (UTC).</Trans>
@@ -163,7 +209,7 @@ export function PayoutWalletCard() {
                 <Alert.Title>
                   <Trans>The payout wallet is short of funds</Trans>
                 </Alert.Title>
-                <Alert.Description>{w.alert}</Alert.Description>
+                <Alert.Description>{shortfallText(w)}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
@@ -223,7 +269,7 @@ function LimitAlert({ message }: { message: string }) {
   );
 }
 
-type Unmatched = NonNullable<PayoutWalletQueryData['payoutWallet']>['unmatched'][number];
+type Unmatched = Wallet['unmatched'][number];
 
 /**
  * Paid transfers on chain that no withdrawal in the books explains (a database restored to

@@ -4,7 +4,7 @@ import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
-import type { PayoutWalletView, UnmatchedTransfer } from './payouts.service.ts';
+import type { PayoutLimitHit, PayoutWalletView, UnmatchedTransfer } from './payouts.service.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
@@ -32,6 +32,28 @@ const UnmatchedTransferRef = builder.objectRef<UnmatchedTransfer>('UnmatchedTran
   }),
 });
 
+const PayoutLimitHitRef = builder.objectRef<PayoutLimitHit>('PayoutLimitHit').implement({
+  description:
+    'A payout limit holding approved withdrawals back, as figures (the wallet’s `limit` says it in English).',
+  fields: (t) => ({
+    kind: t.exposeString('kind', {
+      description: 'hour (PAYOUT_MAX_PER_HOUR_USD) or day (PAYOUT_MAX_PER_DAY_USD, the last 24 hours).',
+    }),
+    sent: t.field({
+      type: 'Money',
+      description: 'What the hot wallet sent in that span.',
+      resolve: (h) => BigInt(h.sent),
+    }),
+    max: t.field({ type: 'Money', description: 'The limit.', resolve: (h) => BigInt(h.max) }),
+    waiting: t.exposeInt('waiting', { description: 'Approved withdrawals that wait in order.' }),
+    waitingAmount: t.field({
+      type: 'Money',
+      description: 'What they add up to.',
+      resolve: (h) => BigInt(h.waitingAmount),
+    }),
+  }),
+});
+
 const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').implement({
   description: 'The network’s hot wallet that pays withdrawals in USDT on TON (finance staff).',
   fields: (t) => ({
@@ -49,6 +71,12 @@ const PayoutWalletRef = builder.objectRef<PayoutWalletView>('PayoutWallet').impl
       nullable: true,
       description:
         'Set when a payout limit (PAYOUT_MAX_PER_HOUR_USD, PAYOUT_MAX_PER_DAY_USD) holds approved withdrawals back.',
+    }),
+    limitHit: t.field({
+      type: PayoutLimitHitRef,
+      nullable: true,
+      description: 'The same as `limit`, as figures (for a reader’s language).',
+      resolve: (w) => w.limitHit,
     }),
     limitsSet: t.exposeBoolean('limitsSet', { description: 'Whether any payout limit is set.' }),
     limitsLifted: t.exposeBoolean('limitsLifted', {

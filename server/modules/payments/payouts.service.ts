@@ -96,6 +96,8 @@ export interface PayoutWalletView {
   alert: string | null;
   /** Set when a payout limit holds approved withdrawals back: which, and what waits. */
   limit: string | null;
+  /** The same as figures, for a reader's own language: which limit, sent under it, and what waits. */
+  limitHit: PayoutLimitHit | null;
   /** Whether the limits are set at all, and lifted for today. */
   limitsSet: boolean;
   limitsLifted: boolean;
@@ -103,6 +105,30 @@ export interface PayoutWalletView {
   explorer: string | null;
   /** Paid transfers on chain no withdrawal in the books explains (after a restore), newest first (at most 20). */
   unmatched: UnmatchedTransfer[];
+}
+
+/** A payout limit that holds approved withdrawals back (micro-USD amounts as decimal strings of micros). */
+export interface PayoutLimitHit {
+  kind: 'hour' | 'day';
+  sent: string;
+  max: string;
+  waiting: number;
+  waitingAmount: string;
+}
+
+/** The wallet card's English line for a limit hit (the notice to finance says the same). */
+function limitMessage(hit: PayoutLimitHit): string {
+  const name = hit.kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD';
+  const span = hit.kind === 'hour' ? 'the last hour' : 'the last 24 hours';
+  return `Payouts wait: the hot wallet sent ${formatMoney(BigInt(hit.sent))} USD in ${span}, the limit is ${formatMoney(BigInt(hit.max))} (${name}). ${hit.waiting} approved withdrawals (${formatMoney(BigInt(hit.waitingAmount))} USD) wait in order; a finance person can lift the limits for the rest of the day.`;
+}
+
+/** The stored limit hit (JSON since issue 59; an older English line is kept as it is). */
+function storedLimit(value: string | null): { limit: string | null; limitHit: PayoutLimitHit | null } {
+  if (!value) return { limit: null, limitHit: null };
+  if (!value.startsWith('{')) return { limit: value, limitHit: null };
+  const hit = JSON.parse(value) as PayoutLimitHit;
+  return { limit: limitMessage(hit), limitHit: hit };
 }
 
 /** A paid transfer the books cannot place: the chain's evidence and why. */
@@ -1163,9 +1189,15 @@ export class PayoutsService {
         where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'`,
     );
     const name = hit.kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD';
-    const span = hit.kind === 'hour' ? 'the last hour' : 'the last 24 hours';
-    const message = `Payouts wait: the hot wallet sent ${formatMoney(hit.sent)} USD in ${span}, the limit is ${formatMoney(hit.max)} (${name}). ${waiting!.n} approved withdrawals (${formatMoney(BigInt(waiting!.amount))} USD) wait in order; a finance person can lift the limits for the rest of the day.`;
-    await this.setState(em, 'limit', message, false);
+    const stored: PayoutLimitHit = {
+      kind: hit.kind,
+      sent: hit.sent.toString(),
+      max: hit.max.toString(),
+      waiting: Number(waiting!.n),
+      waitingAmount: waiting!.amount,
+    };
+    const message = limitMessage(stored);
+    await this.setState(em, 'limit', JSON.stringify(stored), false);
     await this.deps.ledger.run(em.fork(), async (tx, emit) => {
       const told = `limit-told:${liftKey()}:${hit.kind}`;
       const inserted = await tx.execute(
@@ -1273,7 +1305,7 @@ export class PayoutsService {
       neededUsdt: neededUsdt.toString(),
       alert: alert || (low ? lowFundsMessage(ton, usdt, neededTon, neededUsdt) : null),
       explorer: explorerBase(rig.chain.kind, this.network),
-      limit: limit || null,
+      ...storedLimit(limit),
       limitsSet: this.limitsSet,
       limitsLifted: !!lifted,
       unmatched: unmatched.map((t) => ({
