@@ -2,7 +2,7 @@
  * First load on a phone: Lighthouse's mobile preset (Moto G Power, slow 4G, 4× CPU
  * slowdown, simulated) with Debian's Chromium against the product's own server, no proxy.
  *
- *   npm run bench:web -- [--runs 3] [--pages landing,policy,login,projects,campaign,statistics,swaps,moderation]
+ *   npm run bench:web -- [--runs 3] [--pages landing,policy,login,login-fa,projects,campaign,statistics,swaps,moderation]
  *       [--no-build] [--keep] [--reports <dir>]
  *
  * Builds (`npm run build`, unless --no-build), starts the built server (dist/server/main.js, as
@@ -63,6 +63,8 @@ const PAGES: Page[] = [
   // public pages' other kind, a policy page, is measured in its place.
   { key: 'policy', name: 'privacy policy', path: '/privacy-policy' },
   { key: 'login', name: 'sign-in', path: '/login' },
+  // Sign-in in a language of its own (issue 59): its HTML in Persian, right to left.
+  { key: 'login-fa', name: 'sign-in (fa)', path: '/fa/login' },
   { key: 'projects', name: 'advertiser: Projects', path: '/advertiser/projects', account: 'advertiser@demo.local' },
   { key: 'campaign', name: 'advertiser: Campaign', path: '/advertiser/campaign', account: 'advertiser@demo.local' },
   { key: 'statistics', name: 'publisher: Statistics', path: '/publisher/statistics', account: 'publisher@demo.local' },
