@@ -225,6 +225,7 @@ function contextFactory(deps: {
       user: session?.user ?? null,
       sessionId: session?.sessionId ?? null,
       userAgent: req.headers['user-agent'],
+      acceptLanguage: req.headers['accept-language'],
       services,
       pubsub,
       config,

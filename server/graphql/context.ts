@@ -17,6 +17,8 @@ export interface Context {
   ip: string;
   /** The client's User-Agent, for the sessions list (only sign-in reads it). */
   userAgent?: string;
+  /** The request's Accept-Language (the account's mails follow it when the account chose no language). */
+  acceptLanguage?: string;
   /**
    * Where links for the requesting browser point: PUBLIC_URL, or without it the origin the
    * request came to (lib/origin.ts). Not for mailed links.

@@ -342,6 +342,28 @@ describe('reset password', () => {
     expect(mails[0]).toContain(`${app.url}/reset-password/`);
   });
 
+  test("in the account's language, else the asking browser's: the text and the link's page (issue 59)", async () => {
+    // No language chosen: the browser's first of the nine (Russian), its page /ru/reset-password/….
+    const user = await createApprovedUser(app);
+    await app.api('/v1/auth/reset-password', {
+      body: { email: user.email },
+      headers: { 'accept-language': 'de-DE,ru;q=0.8,en;q=0.5' },
+    });
+    const [ru] = (await outboxMails(app, user.email)).filter(notDecision);
+    expect(ru).toContain('Откройте эту ссылку в течение часа');
+    expect(ru).toContain(`${app.url}/ru/reset-password/`);
+    // Chosen on the account (Persian): it wins over the browser's.
+    const chosen = await createApprovedUser(app);
+    const patched = await app.api('/v1/users/self', { method: 'PATCH', token: chosen.token, body: { language: 'fa' } });
+    expect(patched.status).toBe(200);
+    await app.api('/v1/auth/reset-password', { body: { email: chosen.email }, headers: { 'accept-language': 'ru' } });
+    const [fa] = (await outboxMails(app, chosen.email))
+      .filter(notDecision)
+      .filter((m) => m.includes('reset-password/'));
+    expect(fa).toContain('برای تعیین رمز عبور جدید');
+    expect(fa).toContain(`${app.url}/fa/reset-password/`);
+  });
+
   test('a pending applicant (no account yet) gets no mail', async () => {
     const request = await fileRegistration(app);
     const res = await app.api('/v1/auth/reset-password', { body: { email: request.email } });

@@ -80,7 +80,11 @@ function readCookie(header: string | string[] | undefined, name: string): string
   return undefined;
 }
 
-const client = (ctx: { ip: string; userAgent?: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+const client = (ctx: { ip: string; userAgent?: string; acceptLanguage?: string }) => ({
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+  acceptLanguage: ctx.acceptLanguage,
+});
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
 /** Where the browser is (its Origin, else the Host it asked), for passkeys' relying party. */
@@ -108,7 +112,7 @@ export const authRoutes = [
     status: 201,
     response: z.object({ status: z.literal('PENDING'), message: z.string() }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip);
+      await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip, ctx.acceptLanguage);
       return { status: 'PENDING', message: REGISTRATION_FILED_MESSAGE };
     },
   }),
@@ -198,7 +202,7 @@ export const authRoutes = [
     body: ResetRequestInput,
     response: z.object({ ok: z.literal(true), message: z.string() }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.requestPasswordReset(ctx.em, body.email, ctx.ip);
+      await ctx.services.auth.requestPasswordReset(ctx.em, body.email, ctx.ip, ctx.acceptLanguage);
       return { ok: true, message: RESET_REQUESTED_MESSAGE };
     },
   }),

@@ -12,6 +12,8 @@ import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
+import type { Language } from '../../../showcase/i18n/languages.ts';
+import { accountMail, mailLanguage } from './mails.ts';
 import type { GoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
@@ -63,6 +65,8 @@ export const NOT_ME_MESSAGES = {
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The browser's Accept-Language: the account's mails follow it when the account chose none. */
+  acceptLanguage?: string;
 }
 
 /** A session as its owner sees it in the profile. */
@@ -183,7 +187,12 @@ export class AuthService {
    * written and committed): for an e-mail with an account or a request under review the owner
    * is told by mail instead (at most once a day), and nothing else happens.
    */
-  async requestRegistration(em: EntityManager, input: RegistrationInput, ip?: string): Promise<void> {
+  async requestRegistration(
+    em: EntityManager,
+    input: RegistrationInput,
+    ip?: string,
+    acceptLanguage?: string,
+  ): Promise<void> {
     if (ip) await this.limit([`registration:ip:${ip}`], 'Too many registration requests. Wait a minute and try again.');
     const passwordHash = await this.hashPassword(input.password);
     const filed = await em.transactional(async (tx) => {
@@ -218,12 +227,12 @@ export class AuthService {
       this.afterAnswer('registration event', () => this.deps.pubsub.publish(topics.registrationRequests(), view));
     } else if (filed.notice) {
       const kind = filed.notice;
-      this.afterAnswer('registration notice', () => this.notify(input.email, kind));
+      this.afterAnswer('registration notice', () => this.notify(input.email, kind, acceptLanguage));
     }
   }
 
   /** Mails the owner of `email` about `kind`, at most once a day per kind. */
-  private async notify(email: string, kind: NoticeKind) {
+  private async notify(email: string, kind: NoticeKind, acceptLanguage?: string) {
     const em = this.deps.em();
     const sent = await em.execute<{ id: number }[]>(
       `update account_notices set sent_at = now()
@@ -235,22 +244,21 @@ export class AuthService {
       [email, kind, email, kind],
     );
     if (!sent.length) return;
-    const url = this.deps.appUrl();
-    const mail = {
-      REGISTRATION_EXISTS: {
-        subject: 'You already have an account',
-        text: `Hello,\n\nSomeone asked to register a Taskgram Ads account with this e-mail, but it already has one.\nSign in at ${url}/login, or set a new password at ${url}/reset-password if you forgot it.\n\nIf it was not you, you can ignore this e-mail: nothing has changed.`,
-      },
-      REGISTRATION_PENDING: {
-        subject: 'Your registration request is under review',
-        text: `Hello,\n\nSomeone asked again to register a Taskgram Ads account with this e-mail. Your first request is still under review: we will write to you once a moderator has looked at it.\n\nIf it was not you, you can ignore this e-mail.`,
-      },
-      SIGN_IN_FAILURES: {
-        subject: 'Many failed sign-in attempts on your account',
-        text: `Hello,\n\nYour Taskgram Ads account has just seen many sign-in attempts with a wrong password. Sign-ins from where you signed in before are not affected; from anywhere else they now need a one-time code that we e-mail to you, so nobody without this mailbox gets further.\nIf it was not you, choose a new, strong password at ${url}/reset-password.\n\nIf it was you, you can ignore this e-mail.`,
-      },
-    }[kind];
+    const owner = await em.findOne(User, { email }, { fields: ['language'] });
+    const language = mailLanguage(owner?.language, acceptLanguage);
+    const [loginLink, resetLink] = ['/login', '/reset-password'].map((path) => this.pageLink(path, language));
+    const mail =
+      kind === 'REGISTRATION_EXISTS'
+        ? accountMail('registrationExists', language, { loginLink: loginLink!, resetLink: resetLink! })
+        : kind === 'REGISTRATION_PENDING'
+          ? accountMail('registrationPending', language)
+          : accountMail('signInFailures', language, { resetLink: resetLink! });
     await this.deps.mailer.send({ to: email, ...mail });
+  }
+
+  /** A sign-in page's address in `language` (`/ru/login`; English has no prefix). */
+  private pageLink(path: string, language: Language): string {
+    return `${this.deps.appUrl()}${language === 'en' ? '' : `/${language}`}${path}`;
   }
 
   /** Sign-in with e-mail and password (and the mailed code when asked for), throttled as `signInLimits` says. */
@@ -272,7 +280,7 @@ export class AuthService {
     if (!within || input.code) {
       // Over a limit: only the owner's mailbox gets this address further.
       if (!input.code) {
-        if (user) this.afterAnswer('sign-in code', () => this.mailSignInCode(user, ip));
+        if (user) this.afterAnswer('sign-in code', () => this.mailSignInCode(user, client));
         if (!within && counted.length > 1)
           this.afterAnswer('sign-in failures notice', () => this.alertOwner(input.email));
         throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.code, 'code', undefined, 'EMAIL_CODE');
@@ -466,7 +474,7 @@ export class AuthService {
    * account, whoever's attempt asked for it, so an attack cannot flood the owner's inbox nor
    * spend the owner's code away (wrong codes are counted per address and account: codeTry).
    */
-  private async mailSignInCode(user: User, ip: string) {
+  private async mailSignInCode(user: User, { ip, acceptLanguage }: ClientInfo) {
     if (!(await this.deps.limiter.claim(`login:code:${user.id}`, SIGN_IN_CODE_TTL_MS))) return;
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     const em = this.deps.em();
@@ -477,10 +485,11 @@ export class AuthService {
       expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_MS),
     });
     const shown = `${code.slice(0, 4)}-${code.slice(4)}`;
+    const language = mailLanguage(user.language, acceptLanguage);
+    const resetLink = this.pageLink('/reset-password', language);
     await this.deps.mailer.send({
       to: user.email,
-      subject: `Your sign-in code: ${shown}`,
-      text: `Hello ${user.name},\n\nYour Taskgram Ads account has seen many failed sign-in attempts, so signing in from an address it has not used before needs this code (the last attempt came from ${ip}). If it is you, enter it with your password within 15 minutes:\n\n    ${shown}\n\nIf it is not you, do not share the code with anybody: without it, nobody gets further than the password field. You may also want to choose a new, strong password at ${this.deps.appUrl()}/reset-password.`,
+      ...accountMail('signInCode', language, { name: user.name, code: shown, ip, resetLink }),
     });
   }
 
@@ -567,14 +576,14 @@ export class AuthService {
    * link and the mail happen after it. One e-mail gets at most RESET_MAILS_PER_MINUTE links a
    * minute, however many are asked for (its inbox cannot be flooded, and asking is not refused).
    */
-  async requestPasswordReset(_em: EntityManager, email: string, ip: string): Promise<void> {
+  async requestPasswordReset(_em: EntityManager, email: string, ip: string, acceptLanguage?: string): Promise<void> {
     if (!(await this.deps.limiter.hit(`reset:ip:${ip}`))) {
       throw rateLimited('Too many reset requests. Wait a minute and try again.', secondsLeftInMinute());
     }
-    this.afterAnswer('password reset', () => this.sendResetLink(email));
+    this.afterAnswer('password reset', () => this.sendResetLink(email, acceptLanguage));
   }
 
-  private async sendResetLink(email: string) {
+  private async sendResetLink(email: string, acceptLanguage?: string) {
     if (!(await this.deps.limiter.hit(`reset-mail:${email}`, RESET_MAILS_PER_MINUTE))) {
       this.deps.log.warn('password reset links for one e-mail over the limit: not sent');
       return;
@@ -589,11 +598,11 @@ export class AuthService {
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     });
     await em.flush();
-    const link = `${this.deps.appUrl()}/reset-password/${reset.id}`;
+    const language = mailLanguage(user.language, acceptLanguage);
+    const link = this.pageLink(`/reset-password/${reset.id}`, language);
     await this.deps.mailer.send({
       to: user.email,
-      subject: 'Reset your password',
-      text: `Hello ${user.name},\n\nOpen this link within one hour to set a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+      ...accountMail('passwordReset', language, { name: user.name, link }),
     });
   }
 

@@ -6,6 +6,8 @@ import type { Notify } from '../notifications/notify.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { fromRow, type QualityRow } from './score.ts';
+import { floorMail } from './floor-mail.ts';
+import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
 
 /** The moderators' report about an app under the floor (one per pause). */
 export const QUALITY_FLOOR_RULE = 'QUALITY_FLOOR';
@@ -164,26 +166,24 @@ export class QualityFloor {
       ]);
       await tx.execute('update platform_quality_pauses set report_id = ? where id = ?', [reportId ?? null, p.id]);
       await this.tell(tx, 'appPaused', { id: p.id, platformId: r.platform_id, score: r.score });
-      const [owner] = await tx.execute<{ email: string; name: string; title: string }[]>(
-        'select u.email, u.name, p.title from platforms p join users u on u.id = p.owner_id where p.id = ?',
+      const [owner] = await tx.execute<{ email: string; name: string; title: string; language: string | null }[]>(
+        'select u.email, u.name, u.language, p.title from platforms p join users u on u.id = p.owner_id where p.id = ?',
         [r.platform_id],
       );
       return owner;
     });
     if (!opened) return false;
-    const lines = [
-      `Hello ${opened.name},`,
-      '',
-      `Paid campaigns are paused in ${opened.title}: its traffic quality score over the last 30 days is ${r.score}, under the network's floor of ${floor}. Swaps you agreed to go on.`,
-      '',
-      'What lowers it:',
-      ...quality.penalties.map((x) => `- ${x.component.toLowerCase().replace('_', ' ')}: −${x.points} points`),
-      '',
-      `The App page shows each component: ${this.deps.appUrl()}/publisher/${r.platform_id}/campaigns`,
-      'The pause ends by itself once the score is back at the floor; a moderator reviews it too.',
-    ];
+    // In the owner's language (issue 59).
+    const mail = floorMail(supportedLanguage(opened.language) ?? 'en', {
+      name: opened.name,
+      title: opened.title,
+      score: r.score,
+      floor,
+      link: `${this.deps.appUrl()}/publisher/${r.platform_id}/campaigns`,
+      penalties: quality.penalties,
+    });
     await this.deps.mailer
-      .send({ to: opened.email, subject: `Paid campaigns paused in ${opened.title}`, text: lines.join('\n') })
+      .send({ to: opened.email, ...mail })
       .catch((err) => this.deps.log.warn({ err }, 'the quality floor mail was not sent'));
     return true;
   }
