@@ -102,6 +102,9 @@ describe('payout limits', () => {
       limitsSet: true,
       limitsLifted: false,
     });
+    // REST says the same (amounts as numbers, as its other amounts).
+    const rest = await app.api('/v1/finance/payout-wallet', { token: finance });
+    expect(rest.body.value.limitHit).toEqual({ kind: 'hour', sent: 100, max: 100, waiting: 4, waitingAmount: 200 });
     await app.services.payouts.round();
     await second.services.payouts.round();
     expect(await sentInTheHour()).toBe(100_000_000n);

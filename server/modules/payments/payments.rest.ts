@@ -279,6 +279,16 @@ export const paymentsRoutes = [
       alert: z.string().nullable(),
       explorer: z.string().nullable(),
       limit: z.string().nullable(),
+      limitHit: z
+        .object({
+          kind: z.enum(['hour', 'day']),
+          sent: z.number(),
+          max: z.number(),
+          waiting: z.number().int(),
+          waitingAmount: z.number(),
+        })
+        .nullable()
+        .describe('The same as `limit`, as figures (USD): which limit, sent under it, and what waits.'),
       limitsSet: z.boolean(),
       limitsLifted: z.boolean(),
       unmatched: z
@@ -300,6 +310,12 @@ export const paymentsRoutes = [
         ...w,
         usdt: moneyToJson(BigInt(w.usdt)),
         neededUsdt: moneyToJson(BigInt(w.neededUsdt)),
+        limitHit: w.limitHit && {
+          ...w.limitHit,
+          sent: moneyToJson(BigInt(w.limitHit.sent)),
+          max: moneyToJson(BigInt(w.limitHit.max)),
+          waitingAmount: moneyToJson(BigInt(w.limitHit.waitingAmount)),
+        },
         unmatched: w.unmatched.map((t) => ({ ...t, amount: moneyToJson(BigInt(t.amount)) })),
       };
     },
