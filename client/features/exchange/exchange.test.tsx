@@ -194,7 +194,10 @@ describe('Swaps page', () => {
     expect(within(card).getByTestId('deal-received')).toHaveTextContent('37 of 200 completions');
 
     act(() => api.emit({ dealUpdated: deal({ delivered: 38 }) }));
-    await waitFor(() => expect(within(card).getByTestId('deal-received')).toHaveTextContent('38 of 200'));
+    await waitFor(() => expect(within(card).getByTestId('deal-received')).toHaveTextContent('38 of 200'), {
+      // (The event's render under a loaded CI machine can take over waitFor's default second.)
+      timeout: 5_000,
+    });
     act(() => api.emit({ dealUpdated: deal({ delivered: 38, status: 'PAUSED' }) }));
     await waitFor(() => expect(within(card).getByTestId('exchange-status')).toHaveTextContent('Paused'));
     expect(within(card).getByRole('button', { name: /Resume/ })).toBeInTheDocument();
