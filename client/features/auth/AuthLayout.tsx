@@ -20,7 +20,11 @@ const points = () => [
   t`Swap traffic with other apps, tracked end to end`,
 ];
 
-/** The theme button's and language switcher's words in the page's language. */
+/**
+ * The theme button's and language switcher's words in the page's language: the same English as
+ * the public pages' (LanguageLinks), written here so that they are in this catalog (the public
+ * pages' own, public.po, is never loaded here).
+ */
 const themeLabels = (): ThemeLabels => ({
   light: t`light`,
   dark: t`dark`,

@@ -116,9 +116,12 @@ export interface PayoutLimitHit {
   waitingAmount: string;
 }
 
+/** The setting that names a limit of this kind. */
+const limitSetting = (kind: 'hour' | 'day') => (kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD');
+
 /** The wallet card's English line for a limit hit (the notice to finance says the same). */
 function limitMessage(hit: PayoutLimitHit): string {
-  const name = hit.kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD';
+  const name = limitSetting(hit.kind);
   const span = hit.kind === 'hour' ? 'the last hour' : 'the last 24 hours';
   return `Payouts wait: the hot wallet sent ${formatMoney(BigInt(hit.sent))} USD in ${span}, the limit is ${formatMoney(BigInt(hit.max))} (${name}). ${hit.waiting} approved withdrawals (${formatMoney(BigInt(hit.waitingAmount))} USD) wait in order; a finance person can lift the limits for the rest of the day.`;
 }
@@ -1188,7 +1191,7 @@ export class PayoutsService {
       `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payments
         where kind = 'WITHDRAWAL' and status = 'IN_PROGRESS' and payout_stage = 'APPROVED'`,
     );
-    const name = hit.kind === 'hour' ? 'PAYOUT_MAX_PER_HOUR_USD' : 'PAYOUT_MAX_PER_DAY_USD';
+    const name = limitSetting(hit.kind);
     const stored: PayoutLimitHit = {
       kind: hit.kind,
       sent: hit.sent.toString(),
@@ -1206,7 +1209,7 @@ export class PayoutsService {
       );
       if (!inserted.length) return;
       const staff = await tx.execute<{ id: number }[]>('select id from users where is_finance');
-      const params = { message, limit: name, count: Number(waiting!.n), amount: formatMoney(BigInt(waiting!.amount)) };
+      const params = { message, limit: name, count: stored.waiting, amount: formatMoney(BigInt(stored.waitingAmount)) };
       // The hold is a money decision too: recorded once a day for each limit, as finance is told.
       await recordAudit(tx, {
         actor: ROUND_ACTOR,
