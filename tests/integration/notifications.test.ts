@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ConversionNotices } from '../../server/modules/campaigns/conversion-notices.ts';
+import type { NotifyEvent } from '../../server/modules/notifications/notify.ts';
 import { moderationQueueAlert } from '../../server/modules/notifications/queue-alert.ts';
 import { type FakeBotApi, type FakeSentMessage, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { createApprovedUser, fileRegistration, outboxMails } from '../helpers/accounts.ts';
@@ -146,6 +148,39 @@ describe('publisher', () => {
     const [first] = await exactly(pub, 1);
     expect(first.text).toBe(`🎉 “${platform.title}” earned its first conversion.`);
     expect(first.buttons).toEqual([{ text: 'Open the app', url: `${app.url}/publisher/${platform.id}/campaigns` }]);
+  });
+  test('an app’s first conversion is told when the next one commits before the notice is written', async () => {
+    const pub = await createApprovedUser(app, { role: 'PUBLISHER' });
+    const adv = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await topUp(app, adv.userId, '5');
+    const platform = await createPlatform(app, pub.token);
+    const project = await createProject(app, adv.token, [tasks.bot()]);
+    const campaign = await createCampaign(app, adv.token, project.tasks[0], { budget: 2 });
+    await approveCampaign(app, campaign.id);
+    for (let i = 0; i < 2; i++) {
+      const click = await start(app, platform, { user: newPlayer(), country: 'US' }, campaign.id);
+      expect((await sdkConversion(app, project.secretKey, click.code)).body.value.status).toBe('COMPLETED');
+    }
+    const ids = (
+      await em(app).execute<{ id: string }[]>('select id from conversions where platform_id = ? order by id', [
+        platform.id,
+      ])
+    ).map((r) => Number(r.id));
+    expect(ids).toHaveLength(2);
+    // Each batch's answer as the conversion path hands it over, read only now: both are committed.
+    const answer = (conversionId: number, completedQuantity: number) => ({
+      result: 'COMPLETED' as const,
+      conversionId,
+      deal: null,
+      campaign: { id: campaign.id, status: 'ACTIVE', budget: '1000000', spend: '400000', todayConversions: 2 },
+      platform: { platformId: platform.id, completedQuantity },
+    });
+    const firsts = (events: NotifyEvent[]) => events.filter((e) => e.type === 'firstConversion');
+    // The second conversion's batch is not the app's first, whichever process reads it.
+    expect(firsts(await new ConversionNotices().events(em(app), [answer(ids[1], 2)]))).toEqual([]);
+    expect(firsts(await new ConversionNotices().events(em(app), [answer(ids[0], 1)]))).toMatchObject([
+      { userId: pub.userId, type: 'firstConversion', key: `first-conversion:${platform.id}` },
+    ]);
   });
 });
 

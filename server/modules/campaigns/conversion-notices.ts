@@ -8,6 +8,7 @@ export type NoticeResult =
   | { result: 'BUDGET'; campaignId: number }
   | {
       result: 'COMPLETED';
+      conversionId: number;
       campaign: { id: number; status: string; budget: string; spend: string; todayConversions: number };
       platform: { platformId: number; completedQuantity: number };
       deal: unknown;
@@ -67,17 +68,17 @@ export class ConversionNotices {
       if (this.told.has(`campaign:${id}:${want.key}`)) return;
       campaigns.set(id, [...(campaigns.get(id) ?? []), want]);
     };
-    const apps = new Map<number, number>();
+    // Per app, this batch's paid conversions (a swap's delivery earns nothing).
+    const apps = new Map<number, Set<number>>();
     const latest = new Map<number, Extract<NoticeResult, { result: 'COMPLETED' }>['campaign']>();
     for (const r of results) {
       if (r.result === 'BUDGET' && 'campaignId' in r) add(r.campaignId, { kind: 'spent', key: 'spent' });
       if (r.result !== 'COMPLETED' || !('campaign' in r)) continue;
       const seen = latest.get(r.campaign.id);
       if (!seen || seen.todayConversions <= r.campaign.todayConversions) latest.set(r.campaign.id, r.campaign);
-      // A paid conversion (a swap's delivery earns nothing); the pair's count is at most this
-      // batch's: the app may have had none before.
-      const n = (apps.get(r.platform.platformId) ?? 0) + 1;
-      if (!r.deal && r.platform.completedQuantity <= n) apps.set(r.platform.platformId, n);
+      if (r.deal || this.told.has(`first:${r.platform.platformId}`)) continue;
+      const batch = apps.get(r.platform.platformId) ?? new Set<number>();
+      apps.set(r.platform.platformId, batch.add(Number(r.conversionId)));
     }
     for (const [id, c] of latest) {
       const left = BigInt(c.budget);
@@ -128,22 +129,28 @@ export class ConversionNotices {
     return this.facts;
   }
 
-  private async firstConversions(em: EntityManager, apps: Map<number, number>): Promise<NotifyEvent[]> {
+  /**
+   * The apps whose first paid conversion is in this batch. Read from the conversions themselves
+   * (the app's earliest paid one), not from its count: the notice is written after the commit, and
+   * by then the next conversion may have committed too.
+   */
+  private async firstConversions(em: EntityManager, apps: Map<number, Set<number>>): Promise<NotifyEvent[]> {
     const fresh = [...apps.keys()].filter((id) => !this.told.has(`first:${id}`));
     if (!fresh.length) return [];
-    const rows = await em.execute<{ id: number; owner_id: number; title: string; n: string }[]>(
-      `select p.id, p.owner_id, p.title, coalesce(sum(s.completed) filter (where c.deal_id is null), 0)::text as n
+    const rows = await em.execute<{ id: number; owner_id: number; title: string; first: string | null }[]>(
+      `select p.id, p.owner_id, p.title,
+              (select v.id from conversions v join campaigns c on c.id = v.campaign_id
+                where v.platform_id = p.id and c.deal_id is null
+                order by v.created_at, v.id limit 1)::text as first
          from platforms p
-         left join platform_campaign_stats s on s.platform_id = p.id
-         left join campaigns c on c.id = s.campaign_id
-        where p.id = any(?::int[]) group by p.id`,
+        where p.id = any(?::int[])`,
       [pgIds(fresh)],
     );
     const events: NotifyEvent[] = [];
     for (const a of rows) {
-      // More than this batch's: it had some before (and was told then, or before notifications).
-      if (Number(a.n) > (apps.get(a.id) ?? 0)) {
-        this.tell(`first:${a.id}`);
+      // Not this batch's: it had some before (and was told then, or before notifications).
+      if (a.first === null || !apps.get(a.id)?.has(Number(a.first))) {
+        if (a.first !== null) this.tell(`first:${a.id}`);
         continue;
       }
       if (!this.tell(`first:${a.id}`)) continue;
