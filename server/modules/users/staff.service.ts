@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { staffRoleMail } from './staff-mail.ts';
 import { type StaffRole, STAFF_ROLES } from './user.entity.ts';
 
 /** A member of staff as the Staff page lists them. */
@@ -31,11 +33,6 @@ export interface StaffRoleChangeView {
 const MEMBER = `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin" from users`;
 
 const COLUMN: Record<StaffRole, string> = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' };
-const ROLE_NAME: Record<StaffRole, string> = {
-  moderator: 'moderator',
-  finance: 'finance',
-  admin: 'staff administrator',
-};
 
 export const STAFF_MESSAGES = {
   unknownEmail: 'No account has this e-mail: the person signs up (and is approved) first',
@@ -111,19 +108,25 @@ export class StaffService {
       return { id: user.id, changed: true };
     });
     const [member] = await em.execute<StaffMember[]>(`${MEMBER} where id = ?`, [result.id]);
-    if (result.changed) await this.mail(member, role, input.granted, by.label);
+    if (result.changed) await this.mail(member, role, input.granted, by.label, em);
     return { member, changed: result.changed };
   }
 
-  private async mail(member: StaffMember, role: StaffRole, granted: boolean, by: string) {
-    const what = granted ? `given the ${ROLE_NAME[role]} role` : `no longer has the ${ROLE_NAME[role]} role`;
+  private async mail(member: StaffMember, role: StaffRole, granted: boolean, by: string, em: EntityManager) {
     try {
+      const [row] = await em.execute<{ language: string | null }[]>('select language from users where id = ?', [
+        member.id,
+      ]);
       await this.deps.mailer.send({
         to: member.email,
-        subject: granted
-          ? `You are now ${role === 'admin' ? 'a staff administrator' : `${ROLE_NAME[role]} staff`} on Taskgram Ads`
-          : `Your ${ROLE_NAME[role]} role on Taskgram Ads was taken away`,
-        text: `Hello ${member.name},\n\nYour Taskgram Ads account (${member.email}) was ${granted ? what : `changed: it ${what}`}, by ${by}. It is in force at once, on every page you have open.\n\nIf you did not expect this, tell your team: every change of a staff role is recorded with who made it.\n\n${this.deps.appUrl()}`,
+        ...staffRoleMail(supportedLanguage(row?.language) ?? 'en', {
+          name: member.name,
+          email: member.email,
+          role,
+          granted,
+          by,
+          link: this.deps.appUrl(),
+        }),
       });
     } catch (err) {
       this.deps.log.error({ err, userId: member.id }, 'the staff role mail could not be sent');
