@@ -73,7 +73,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
     <form ref={form} onSubmit={submit} noValidate aria-label={t`Sign in`} method="post">
       <Stack gap="4">
         <FormField label={t`E-mail`} error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} />
+          <Input type="email" dir="ltr" autoComplete="email" placeholder="you@company.com" {...register('email')} />
         </FormField>
         <FormField label={t`Password`} error={errors.password?.message}>
           <PasswordInput

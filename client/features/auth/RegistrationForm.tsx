@@ -84,7 +84,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
           <Input autoComplete="name" {...register('name')} />
         </FormField>
         <FormField label={t`E-mail`} required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
+          <Input type="email" dir="ltr" autoComplete="email" {...register('email')} />
         </FormField>
         <FormField label={t`Password`} required error={errors.password?.message} helperText={t`6 to 15 characters`}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
@@ -94,7 +94,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
           error={errors.telegram?.message}
           helperText={t`So we can reach you quickly, e.g. @name`}
         >
-          <Input placeholder="@username" {...register('telegram')} />
+          <Input dir="ltr" placeholder="@username" {...register('telegram')} />
         </FormField>
         <FormField label={t`Company or website`} error={errors.company?.message}>
           <Input {...register('company')} />

@@ -41,7 +41,7 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
     <form ref={form} onSubmit={submit} noValidate aria-label={t`Reset password`} method="post">
       <Stack gap="4">
         <FormField label={t`E-mail`} error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
+          <Input type="email" dir="ltr" autoComplete="email" {...register('email')} />
         </FormField>
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
           {t`Send reset link`}

@@ -188,6 +188,7 @@ function GrantForm({
             <FormField label={t`E-mail of the account`} error={emailError ?? undefined}>
               <Input
                 type="email"
+                dir="ltr"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
                 placeholder={t`person@company.com`}
