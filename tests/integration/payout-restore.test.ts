@@ -87,7 +87,7 @@ describe('a database set back to before a batch', () => {
     // `b`'s transfer names a withdrawal the books no longer have: finance sees the chain's evidence.
     const wallet = await gql(
       app,
-      '{ payoutWallet { unmatched { withdrawalId txHash amount destination reason } } }',
+      '{ payoutWallet { unmatched { withdrawalId txHash amount destination reason booked { status } } } }',
       {},
       finance,
     );
@@ -98,6 +98,8 @@ describe('a database set back to before a batch', () => {
         amount: '70.00',
         destination: b.to,
         reason: expect.stringContaining(`No withdrawal #${b.id} in the books`),
+        // None under that number: the dashboard says so in the reader's language.
+        booked: null,
       },
     ]);
     const metrics = await (await fetch(`${app.url}/metrics`)).text();

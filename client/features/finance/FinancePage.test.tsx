@@ -95,6 +95,17 @@ describe('the Finance page under the payout policy', () => {
                 reason:
                   'No withdrawal #99 in the books (requested after a restore point?): it paid 25.00 USDT to 0QBL…',
                 seenAt: '2026-11-29T06:00:00Z',
+                booked: null,
+              },
+              {
+                __typename: 'UnmatchedTransfer',
+                withdrawalId: '98',
+                txHash: 'b17edad35cca50856ce97599730ff4e5806d31833028b794ef99d79bf0ad6296',
+                amount: '40',
+                destination: '0QBLBfSvUfkeGGGF2-oitDeByJklX7oegscUgvkFfPPyGRNZ',
+                reason: 'Withdrawal #98 is for 30.00 USDT to 0QCx…: it paid 40.00 USDT to 0QBL…',
+                seenAt: '2026-11-29T05:00:00Z',
+                booked: { __typename: 'UnmatchedBooking', status: 'IN_PROGRESS', amount: '30', address: '0QCx' },
               },
             ],
           }),
@@ -144,9 +155,13 @@ describe('the Finance page under the payout policy', () => {
     // A paid transfer the books cannot place (after a restore): the chain's evidence, for finance.
     const unmatched = await screen.findByTestId('payout-unmatched');
     expect(unmatched).toHaveTextContent('Paid on chain, not in the books');
-    expect(within(unmatched).getByTestId('payout-unmatched-row')).toHaveTextContent(
-      /25\.00 \$ · names withdrawal #99 · .*No withdrawal #99 in the books.*c28edad35cca/,
+    const [missing, other] = within(unmatched).getAllByTestId('payout-unmatched-row');
+    expect(missing).toHaveTextContent(
+      /25\.00 \$ · names withdrawal #99 · .*No withdrawal #99 in the books \(requested after a restore point\?\): it paid 25\.00 \$ to 0QBLBfSvUfkeGGGF2-oitDeByJklX7oegscUgvkFfPPyGRNZ.*c28edad35cca/,
     );
+    // Said by the dashboard from the booking, in the reader's language: not the server's English.
+    expect(other).toHaveTextContent('Withdrawal #98 is for 30.00 $ to 0QCx: it paid 40.00 $ to 0QBL');
+    expect(other).not.toHaveTextContent('USDT');
 
     // One's own: said, no buttons.
     const own = await rowOf('8');

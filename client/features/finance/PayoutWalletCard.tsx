@@ -48,6 +48,11 @@ const PayoutWalletQuery = graphql(`
         destination
         reason
         seenAt
+        booked {
+          status
+          amount
+          address
+        }
       }
     }
   }
@@ -271,6 +276,23 @@ function LimitAlert({ message }: { message: string }) {
 
 type Unmatched = Wallet['unmatched'][number];
 
+/** Why a transfer settles no withdrawal, in the reader's language (the server's `reason` is its English). */
+function unmatchedReason(transfer: Unmatched): string {
+  const id = transfer.withdrawalId;
+  const paid = formatMoney(transfer.amount);
+  const to = transfer.destination;
+  const booked = transfer.booked;
+  if (!booked) return t`No withdrawal #${id} in the books (requested after a restore point?): it paid ${paid} to ${to}`;
+  if (booked.status === 'DONE')
+    return t`Withdrawal #${id} is already paid: a second transfer, it paid ${paid} to ${to}`;
+  if (booked.status === 'FAILED') {
+    return t`Withdrawal #${id} had already failed: a second transfer, it paid ${paid} to ${to}`;
+  }
+  const amount = formatMoney(booked.amount);
+  const address = booked.address ?? t`no address`;
+  return t`Withdrawal #${id} is for ${amount} to ${address}: it paid ${paid} to ${to}`;
+}
+
 /**
  * Paid transfers on chain that no withdrawal in the books explains (a database restored to
  * before them): the chain's evidence, for finance to reconcile by hand. The payout job never pays
@@ -300,7 +322,7 @@ function UnmatchedTransfers({ transfers, explorer }: { transfers: Unmatched[]; e
                     {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {new Date(t.seenAt).toLocaleString()}
                   </Trans>
                 </Text>
-                <Text wordBreak="break-word">{t.reason}</Text>
+                <Text wordBreak="break-word">{unmatchedReason(t)}</Text>
                 <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
                   {explorer ? (
                     <a href={`${explorer}${t.txHash}`} target="_blank" rel="noreferrer">

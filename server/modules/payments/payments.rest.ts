@@ -300,6 +300,17 @@ export const paymentsRoutes = [
             destination: z.string(),
             reason: z.string(),
             seenAt: z.string(),
+            booked: z
+              .object({
+                status: z.string(),
+                amount: z.number(),
+                address: z.string().nullable(),
+                txHash: z.string().nullable(),
+              })
+              .nullable()
+              .describe(
+                'The withdrawal with that number in the books now (null: none): already paid or failed, or for another amount or address.',
+              ),
           }),
         )
         .describe('Paid transfers on chain that no withdrawal in the books explains (after a restore), newest first.'),
@@ -316,7 +327,11 @@ export const paymentsRoutes = [
           max: moneyToJson(BigInt(w.limitHit.max)),
           waitingAmount: moneyToJson(BigInt(w.limitHit.waitingAmount)),
         },
-        unmatched: w.unmatched.map((t) => ({ ...t, amount: moneyToJson(BigInt(t.amount)) })),
+        unmatched: w.unmatched.map((t) => ({
+          ...t,
+          amount: moneyToJson(BigInt(t.amount)),
+          booked: t.booked && { ...t.booked, amount: moneyToJson(BigInt(t.booked.amount)) },
+        })),
       };
     },
   }),

@@ -19,6 +19,17 @@ const StageEnum = builder.enumType('PayoutStage', {
   values: PAYOUT_STAGES,
 });
 
+const UnmatchedBookingRef = builder.objectRef<NonNullable<UnmatchedTransfer['booked']>>('UnmatchedBooking').implement({
+  description:
+    'The withdrawal the books hold under the number a transfer names, as it is now: why the transfer does not settle it.',
+  fields: (t) => ({
+    status: t.field({ type: StatusEnum, resolve: (b) => b.status as (typeof PAYMENT_STATUSES)[number] }),
+    amount: t.field({ type: 'Money', resolve: (b) => BigInt(b.amount) }),
+    address: t.exposeString('address', { nullable: true, description: 'The payout address it was requested to.' }),
+    txHash: t.exposeString('txHash', { nullable: true, description: 'The transfer that paid it, if paid.' }),
+  }),
+});
+
 const UnmatchedTransferRef = builder.objectRef<UnmatchedTransfer>('UnmatchedTransfer').implement({
   description:
     'A paid transfer of the hot wallet that no withdrawal in the books explains (a database restored to before it): the chain’s evidence; never paid again.',
@@ -27,8 +38,15 @@ const UnmatchedTransferRef = builder.objectRef<UnmatchedTransfer>('UnmatchedTran
     txHash: t.exposeString('txHash'),
     amount: t.field({ type: 'Money', resolve: (u) => BigInt(u.amount) }),
     destination: t.exposeString('destination'),
-    reason: t.exposeString('reason', { description: 'Why it matches no withdrawal.' }),
+    reason: t.exposeString('reason', { description: 'Why it matches no withdrawal (English).' }),
     seenAt: t.expose('seenAt', { type: 'DateTime' }),
+    booked: t.field({
+      type: UnmatchedBookingRef,
+      nullable: true,
+      description:
+        'The withdrawal with that number in the books now; null when there is none (requested after a restore point).',
+      resolve: (u) => u.booked,
+    }),
   }),
 });
 

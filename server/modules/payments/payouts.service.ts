@@ -140,8 +140,15 @@ export interface UnmatchedTransfer {
   txHash: string;
   amount: string;
   destination: string;
+  /** Why, in English (recorded once, when it was seen). */
   reason: string;
   seenAt: string;
+  /**
+   * The withdrawal the books hold under that number now, for a reader's own language (null: none,
+   * as after a restore to before it was requested): already paid or failed, or for another
+   * amount or address (micro-USD amount as a decimal string).
+   */
+  booked: { status: string; amount: string; address: string | null; txHash: string | null } | null;
 }
 
 /** A transfer the hot wallet's jetton wallet was seen to make, or refuse, or get back. */
@@ -1287,10 +1294,17 @@ export class PayoutsService {
           destination: string;
           unmatched: string;
           created_at: Date;
+          booked_status: string | null;
+          booked_amount: string | null;
+          booked_address: string | null;
+          booked_tx_hash: string | null;
         }[]
       >(
-        `select withdrawal_id, tx_hash, amount::text as amount, destination, unmatched, created_at from payout_transfers
-          where unmatched is not null order by id desc limit 20`,
+        `select t.withdrawal_id, t.tx_hash, t.amount::text as amount, t.destination, t.unmatched, t.created_at,
+                p.status as booked_status, p.amount::text as booked_amount, p.wallet_address as booked_address,
+                p.tx_hash as booked_tx_hash
+           from payout_transfers t left join payments p on p.id = t.withdrawal_id and p.kind = 'WITHDRAWAL'
+          where t.unmatched is not null order by t.id desc limit 20`,
       ),
     ]);
     const neededTon = BigInt(need!.n) * TON_PER_TRANSFER + TON_RESERVE;
@@ -1318,6 +1332,15 @@ export class PayoutsService {
         destination: t.destination,
         reason: t.unmatched,
         seenAt: new Date(t.created_at).toISOString(),
+        booked:
+          t.booked_status === null
+            ? null
+            : {
+                status: t.booked_status,
+                amount: t.booked_amount!,
+                address: t.booked_address,
+                txHash: t.booked_tx_hash,
+              },
       })),
     };
   }
