@@ -11,13 +11,13 @@ const chunks = chunkGroups();
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'client',
   plugins: [
     // Lingui's macros (`<Trans>`, t, msg) become message descriptors (in production their id only:
     // every language's words, English too, are in its catalog); the plugin compiles a `.po`
     // catalog when imported (client/lib/i18n.ts).
-    react({ babel: linguiMacros }),
+    react({ babel: (id) => linguiMacros(id, command === 'build') }),
     lingui(),
     chakraLazyGlobal(),
     apolloTransitionUpdates(),
@@ -58,4 +58,4 @@ export default defineConfig({
       '/showcase.js': api,
     },
   },
-});
+}));

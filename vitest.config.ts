@@ -49,7 +49,7 @@ export default defineConfig({
       {
         // Apollo's hooks as the build makes them (client/apollo-transition-updates.ts): Apollo is
         // bundled into the tests instead of loaded from node_modules, so the plugin reaches it.
-        plugins: [react({ babel: linguiMacros }), lingui(), apolloTransitionUpdates()],
+        plugins: [react({ babel: (id) => linguiMacros(id) }), lingui(), apolloTransitionUpdates()],
         test: {
           name: 'client',
           server: { deps: { inline: [/@apollo[\\/]client/] } },

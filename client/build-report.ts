@@ -40,13 +40,16 @@ function gzipKb(bundle: Bundle, files: Set<string>): number {
 export const budgets = [
   // The landing page itself loads no JS (scripts/prerender.mjs); sign-in is the public page that
   // hydrates, and fetches its JS after the page's load, running it at the first interaction.
-  // (271: 265 and Lingui's runtime, since the page speaks the reader's language; its catalog is
-  // fetched beside the code, not within it.)
-  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 271, maxFiles: 10 },
+  // (272: 265, Lingui's runtime and the page's English, since it speaks the reader's language;
+  // another language's catalog is fetched beside the code, English has none.)
+  { name: 'sign-in (/login)', modules: ['features/auth/LoginPage.tsx'], limitKb: 272, maxFiles: 10 },
   {
+    // 334.5 before the nine languages; issue 59 allows 3 KiB more for English, which needs no
+    // catalog (client/lingui-english.ts). (The typed documents' map left the bundle beside it:
+    // client/lingui-macros.ts.)
     name: 'signed-in layout (/advertiser/projects)',
     modules: ['features/layout/HomeLayout.tsx', 'features/projects/MyProjectsPage.tsx'],
-    limitKb: 330,
+    limitKb: 337.5,
     maxFiles: 8,
   },
 ];

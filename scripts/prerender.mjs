@@ -206,13 +206,16 @@ function onInteraction(shell) {
 
 /**
  * A sign-in page in `language`: hydrated by the app, at once or at the first interaction, with
- * that language's catalog preloaded; in English, a visitor who chose another language goes to
+ * that language's catalog preloaded (none for English); in English, a visitor who chose another language goes to
  * its version first.
  */
 function authPage(page, html, language) {
+  // (English is in the code: it has no catalog to preload.)
   const file = catalogs[language];
-  if (!file) throw new Error(`no catalog file for ${language} (dist/client/catalogs.json)`);
-  let shell = template.replace('</head>', () => `  <link rel="modulepreload" crossorigin href="/${file}">\n  </head>`);
+  if (!file && language !== 'en') throw new Error(`no catalog file for ${language} (dist/client/catalogs.json)`);
+  let shell = file
+    ? template.replace('</head>', () => `  <link rel="modulepreload" crossorigin href="/${file}">\n  </head>`)
+    : template;
   const head = language === 'en' ? `${LANGUAGE_REDIRECT}${REMEMBER_LANGUAGE}` : REMEMBER_LANGUAGE;
   shell = shell.replace('</head>', () => `  <script>${head}</script>\n  </head>`);
   const path = publicPath(page, language);

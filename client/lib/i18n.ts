@@ -70,35 +70,33 @@ export function preferredLanguage(saved?: string | null, detect = DETECT_LANGUAG
 }
 
 // The catalogs, compiled from client/locales/<lang>/messages.po by @lingui/vite-plugin, each its
-// own chunk.
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+// own chunk. English has none to load: the code holds it (the build compiles each message's
+// English where it is used, client/lingui-english.ts).
+const catalogs = import.meta.glob<{ messages: Messages }>(['../locales/*/messages.po', '!../locales/en/messages.po']);
 
-const loaded = new Set<string>();
-// In development and tests the macros keep each message's English text: shown (compiled here)
-// until a catalog is loaded. The production build has neither the text nor the compiler.
+const loaded = new Set<string>(['en']);
+// In development and tests the macros keep each message's English as written: compiled here
+// when shown. The production build has it compiled already, and no compiler.
 if (!import.meta.env.PROD) i18n.setMessagesCompiler(compileMessage);
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 
-/**
- * Whether a message can be shown in the active language: its catalog is loaded, or (in development
- * and tests) the macros kept the English. The public pages load no catalog.
- */
+/** Whether a message can be shown in the active language: English, or its catalog is loaded. */
 export function catalogLoaded(): boolean {
-  return !import.meta.env.PROD || loaded.has(i18n.locale);
+  return loaded.has(i18n.locale);
 }
 
 // The public pages' words (the landing page, FAQ and policies: client/features/landing, policy), a
 // catalog of their own per language, so that the dashboard never loads them and they never load
 // the dashboard's. The build renders those pages in every language (scripts/prerender.mjs); the
 // app loads one only when it shows such a page itself (their routes' loader).
-const publicCatalogs = import.meta.glob<{ messages: Messages }>('../locales/*/public.po');
-const publicLoaded = new Set<string>();
+const publicCatalogs = import.meta.glob<{ messages: Messages }>(['../locales/*/public.po', '!../locales/en/public.po']);
+const publicLoaded = new Set<string>(['en']);
 
 /** The public pages' catalog of `language` (English when it has none), loaded once. */
 export async function loadPublicCatalog(language: string): Promise<void> {
   if (publicLoaded.has(language)) return;
   const load = publicCatalogs[`../locales/${language}/public.po`];
-  if (!load) return language === 'en' ? undefined : loadPublicCatalog('en');
+  if (!load) return; // (a language without its own: the code's English)
   i18n.load(language, (await load()).messages);
   publicLoaded.add(language);
 }

@@ -98,6 +98,36 @@ function untranslated(texts: string[]): string[] {
   return [...new Set(texts.filter((text) => raw.has(text) || [...raw].some((r) => r.length > 24 && text.includes(r))))];
 }
 
+describe('the catalogs a browser loads', () => {
+  /** The dashboard catalogs `page` asks for from now on. */
+  const catalogRequests = (page: Page) => {
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/messages-[\w-]+\.js/.test(r.url())) urls.push(new URL(r.url()).pathname);
+    });
+    return urls;
+  };
+
+  it('English: none, sign-in and dashboard (the code holds it); Russian: its own only', async () => {
+    const english = (await browsers.open()).page;
+    const englishCatalogs = catalogRequests(english);
+    await signIn(english, 'advertiser@demo.local');
+    await english.waitForURL(/\/advertiser\/projects$/);
+    await settle(english, '/advertiser/campaign');
+    expect(await english.locator('main h1').first().textContent()).toBe('Campaign');
+    expect(englishCatalogs).toEqual([]);
+
+    const russian = (await browsers.open()).page;
+    await russian.addInitScript(() => localStorage.setItem('taskgram:language', 'ru'));
+    const russianCatalogs = catalogRequests(russian);
+    await signIn(russian, 'advertiser@demo.local');
+    await russian.waitForURL(/\/advertiser\/projects$/);
+    await settle(russian, '/advertiser/campaign');
+    expect(await russian.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(new Set(russianCatalogs).size).toBe(1);
+  });
+});
+
 /** The pages of a visitor without a session that the dashboard's catalog holds. */
 const GUEST = ['/login', '/register', '/reset-password', '/reset-password/unknown-link', '/not-me#token'];
 
