@@ -9,7 +9,7 @@ import { idempotencyLink } from './lib/idempotency';
 import { generateSubscriptionId, liveLink, onServerPing } from './lib/live';
 import { getToken, onSignOut, signOut } from './lib/session';
 import { askStepUp, stepUpMethodsOf } from './lib/stepUp';
-import { sayServerMessage } from './lib/api';
+import { sayServerMessage, shownLanguageHeader } from './lib/api';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
 export const WS_FORBIDDEN = 4403;
@@ -26,6 +26,7 @@ export function createApolloClient(): ApolloClient {
     fetch: (input, init) => {
       const token = getToken();
       const headers = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(shownLanguageHeader())) headers.set(name, value);
       if (token) headers.set('Authorization', `Bearer ${token}`);
       return fetch(input, { ...init, headers });
     },

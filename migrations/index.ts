@@ -35,6 +35,7 @@ import { Migration20261129095926_new_address_hold } from './Migration20261129095
 import { Migration20261129125226_payout_transfers_unmatched } from './Migration20261129125226_payout_transfers_unmatched.ts';
 import { Migration20261130020000_ledger_account_version } from './Migration20261130020000_ledger_account_version.ts';
 import { Migration20261130030000_user_language } from './Migration20261130030000_user_language.ts';
+import { Migration20261130160000_registration_language } from './Migration20261130160000_registration_language.ts';
 
 export const migrationsList = [
   { name: 'Migration20261121094144', class: Migration20261121094144 },
@@ -73,4 +74,5 @@ export const migrationsList = [
   { name: 'Migration20261129125226_payout_transfers_unmatched', class: Migration20261129125226_payout_transfers_unmatched },
   { name: 'Migration20261130020000_ledger_account_version', class: Migration20261130020000_ledger_account_version },
   { name: 'Migration20261130030000_user_language', class: Migration20261130030000_user_language },
+  { name: 'Migration20261130160000_registration_language', class: Migration20261130160000_registration_language },
 ];

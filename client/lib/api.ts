@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { supportedLanguage } from '../../showcase/i18n/languages';
 import { getToken, signOut } from './session';
 import { askStepUp, stepUpMethodsOf } from './stepUp';
 
@@ -63,6 +65,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The language shown, as the request's `Accept-Language`: the server's mails to an account that
+ * chose none (a password reset, the decision on a registration) follow the page they were asked
+ * from (`/ru/register`), not the browser's settings.
+ */
+export function shownLanguageHeader(): Record<string, string> {
+  const language = supportedLanguage(i18n.locale);
+  return language ? { 'Accept-Language': language } : {};
+}
+
 /** Calls the REST layer under /api: yields the envelope's `value`, throws its `error` message. */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
@@ -70,7 +82,7 @@ export async function api<T>(
   body?: unknown,
 ): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = shownLanguageHeader();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

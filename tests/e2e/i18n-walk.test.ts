@@ -128,6 +128,31 @@ describe('the catalogs a browser loads', () => {
   });
 });
 
+describe('the language a request asks the server for', () => {
+  it("is the page's, not the browser's: a request sent from /ru/register gets its decision in Russian", async () => {
+    const { page } = await browsers.open();
+    await page.goto('/ru/register');
+    const form = page.locator('form');
+    await form.locator('label:has(input[value=PUBLISHER])').click();
+    const email = `ru-applicant-${Date.now()}@example.com`;
+    await form.locator('input[name=name]').fill('Пётр');
+    await form.locator('input[name=email]').fill(email);
+    await form.locator('input[name=password]').fill('secret12');
+    await form.locator('input[name=telegram]').fill('@petr_games');
+    await form.locator('button[type=submit]').click();
+    // (The browser's own languages are English.)
+    expect(await page.evaluate(() => navigator.language)).toMatch(/^en/);
+    const language = async () =>
+      (
+        await app.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ language: string }[]>('select language from registration_requests where email = ?', [email])
+      )[0]?.language;
+    await expect.poll(language, { timeout: 10_000 }).toBe('ru');
+  });
+});
+
 /** The pages of a visitor without a session that the dashboard's catalog holds. */
 const GUEST = ['/login', '/register', '/reset-password', '/reset-password/unknown-link', '/not-me#token'];
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp } from '../helpers/app.ts';
-import { fileRegistration, outboxMails, uniqueEmail } from '../helpers/accounts.ts';
+import { fileRegistration, outboxMails, registrationBody, uniqueEmail } from '../helpers/accounts.ts';
 import { gql, gqlWs, login, type WsClient, waitUntilLive } from '../helpers/graphql.ts';
 
 const REQUEST = 'id createdAt name email telegram company comment role source status decidedAt declineReason';
@@ -112,6 +112,27 @@ describe('queue', () => {
     expect(approved.data.registrationRequests.data.map((r: { id: string }) => r.id)).toContain(String(request.id));
     const pending = await gql(app, LIST, { status: 'PENDING', page: 1, limit: 100 }, moderator);
     expect(pending.data.registrationRequests.data.map((r: { id: string }) => r.id)).not.toContain(String(request.id));
+  });
+
+  test('the decision is mailed in the language the request was sent in, its link to the sign-in page in it', async () => {
+    const body = registrationBody({ name: 'Пётр' });
+    const sent = await app.api('/v1/auth/registration', {
+      body,
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    });
+    expect(sent.status).toBe(201);
+    const [row] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: number; language: string }[]>(
+        `select id, language from registration_requests where email = ? and status = 'PENDING'`,
+        [body.email],
+      );
+    expect(row!.language).toBe('ru');
+    expect((await gql(app, APPROVE, { id: row!.id }, moderator)).errors).toBeUndefined();
+    const [mail] = await outboxMails(app, String(body.email));
+    expect(mail).toContain('Ваша заявка на регистрацию одобрена');
+    expect(mail).toContain(`${app.url}/ru/login`);
   });
 
   test('decline stores the reason; the applicant cannot sign in', async () => {

@@ -218,6 +218,7 @@ export class AuthService {
         company: input.company,
         comment: input.comment,
         source: 'FORM',
+        language: mailLanguage(null, acceptLanguage),
       });
       await tx.flush();
       return { request: registrationView(request) };
@@ -687,6 +688,7 @@ export class AuthService {
         comment: null,
         role: 'ADVERTISER',
         source: 'GOOGLE',
+        language: mailLanguage(null, client.acceptLanguage),
       });
       await tx.flush();
       emit(topics.registrationRequests(), registrationView(request));

@@ -36,6 +36,8 @@ export const RegistrationRequest = defineEntity({
     userId: p.integer().nullable(),
     // When the applicant was mailed the decision (null: not yet; a job mails what was missed).
     decisionMailedAt: p.datetime().nullable(),
+    // The language the request was sent in (one of the nine; the decision's mail is in it).
+    language: p.string().length(8).nullable(),
   },
 });
 export type RegistrationRequest = InferEntity<typeof RegistrationRequest>;

@@ -10,6 +10,8 @@ import { User } from '../users/user.entity.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { decisionMail } from './decision-mail.ts';
 
 /** How long a decision may wait for its mail before the job sends it (the answer's own send first). */
 const DECISION_MAIL_GRACE_MS = 60_000;
@@ -131,7 +133,14 @@ export class RegistrationQueueService {
   async mailDecision(em: EntityManager, id: number): Promise<boolean> {
     const request = await em.findOne(RegistrationRequest, { id, decisionMailedAt: null, status: { $ne: 'PENDING' } });
     if (!request) return false;
-    await this.deps.mailer.send({ to: request.email, ...decisionMail(request, this.deps.appUrl()) });
+    const mail = decisionMail(supportedLanguage(request.language) ?? 'en', {
+      approved: request.status === 'APPROVED',
+      google: request.source === 'GOOGLE',
+      name: request.name,
+      reason: request.declineReason ?? null,
+      appUrl: this.deps.appUrl(),
+    });
+    await this.deps.mailer.send({ to: request.email, ...mail });
     await em.nativeUpdate(RegistrationRequest, { id, decisionMailedAt: null }, { decisionMailedAt: new Date() });
     return true;
   }
@@ -152,23 +161,4 @@ export class RegistrationQueueService {
     for (const { id } of missed) if (await this.mailDecision(em.fork(), id)) sent++;
     return sent;
   }
-}
-
-/** The decision's mail: what was decided and what to do next. */
-export function decisionMail(request: RegistrationRequest, appUrl: string): { subject: string; text: string } {
-  if (request.status === 'APPROVED') {
-    const how =
-      request.source === 'GOOGLE'
-        ? 'Sign in with the same Google account'
-        : 'Sign in with this e-mail and the password you chose when you applied';
-    return {
-      subject: 'Your Taskgram Ads account is ready',
-      text: `Hello ${request.name},\n\nYour registration request was approved: your Taskgram Ads account is ready. ${how}:\n\n    ${appUrl}/login\n\nWelcome aboard!`,
-    };
-  }
-  const reason = request.declineReason ? `\n\nThe moderator's reason: ${request.declineReason}` : '';
-  return {
-    subject: 'Your Taskgram Ads registration request was declined',
-    text: `Hello ${request.name},\n\nYour registration request was declined.${reason}\n\nIf you think this is a mistake, or once the reason no longer applies, reply to this e-mail or send a new request at ${appUrl}/register.`,
-  };
 }

@@ -17,6 +17,8 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { reportMail } from './report-mail.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -71,15 +73,10 @@ export type ReportEffects = z.output<typeof ReportEffects>;
 export const REPORT_ACTIONS = ['claim', 'release', 'status'] as const;
 
 /** The report's reason as the advertiser's mail says it. */
-const REPORT_REASON_TEXT: Partial<Record<ReportReason, string>> = {
-  NOT_REWARDED: 'they did the task and were not rewarded',
-  BROKEN: 'the task is broken',
-  INAPPROPRIATE: 'the task is inappropriate',
-  OTHER: 'another problem',
-};
-
 interface AdvertiserAsk {
   to: string;
+  /** The advertiser's chosen language (null: none chosen; the mail is in English). */
+  language: string | null;
   name: string;
   campaign: string;
   task: string;
@@ -729,6 +726,7 @@ export class PlayerReportsService {
     const [row] = await tx.execute<
       {
         email: string;
+        language: string | null;
         name: string;
         campaign: string;
         task: string;
@@ -737,13 +735,14 @@ export class PlayerReportsService {
         text: string | null;
       }[]
     >(
-      `select o.email, o.name, c.name as campaign, c.task_title as task, p.title as app, r.reason, r.text
+      `select o.email, o.language, o.name, c.name as campaign, c.task_title as task, p.title as app, r.reason, r.text
          from player_reports r join campaigns c on c.id = r.campaign_id join users o on o.id = c.owner_id
          join platforms p on p.id = r.platform_id where r.id = ?`,
       [reportId],
     );
     return {
       to: row.email,
+      language: row.language,
       name: row.name,
       campaign: row.campaign,
       task: row.task,
@@ -757,19 +756,11 @@ export class PlayerReportsService {
   private mailAsk(ask: AdvertiserAsk) {
     const { mailer } = this.deps;
     if (!mailer) return;
-    const reason = REPORT_REASON_TEXT[ask.reason] ?? ask.reason;
-    const lines = [
-      `Hello ${ask.name},`,
-      '',
-      `A player of ${ask.app} reported the task “${ask.task}” of your campaign “${ask.campaign}”: ${reason}.`,
-      ...(ask.text ? ['', `The player wrote: “${ask.text}”`] : []),
-      ...(ask.note ? ['', `Our moderator adds: “${ask.note}”`] : []),
-      '',
-      `Please check the task (open it as a new player would) and fix what is wrong. Your campaigns: ${this.deps.appUrl?.() ?? ''}/advertiser/projects`,
-    ];
-    this.background.start('report mail to the advertiser', () =>
-      mailer.send({ to: ask.to, subject: `A player reported your task: ${ask.task}`, text: lines.join('\n') }),
-    );
+    const mail = reportMail(supportedLanguage(ask.language) ?? 'en', {
+      ...ask,
+      link: `${this.deps.appUrl?.() ?? ''}/advertiser/projects`,
+    });
+    this.background.start('report mail to the advertiser', () => mailer.send({ to: ask.to, ...mail }));
   }
 
   private target(action: ReportAction, status: string | undefined): ReportStatus {

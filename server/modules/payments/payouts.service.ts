@@ -33,6 +33,8 @@ import { PayoutBatch } from './payout.entity.ts';
 import type { PayoutFigures } from './payout-metrics.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { SharedSandboxChain, ToncenterChain } from './payouts/toncenter-chain.ts';
+import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { lowFundsMail } from './low-funds-mail.ts';
 
 type WithdrawalNotice = 'withdrawalApproved' | 'withdrawalSent' | 'withdrawalConfirmed' | 'withdrawalFailed';
 
@@ -1378,21 +1380,24 @@ export class PayoutsService {
   }
 
   private async alert(em: EntityManager, funds: Awaited<ReturnType<PayoutsService['funds']>>) {
-    const parts = [
-      funds.shortUsdt > 0n ? `${formatMoney(funds.shortUsdt)} USDT` : '',
-      funds.shortTon > 0n ? `${formatTon(funds.shortTon)} TON (fees)` : '',
-    ].filter(Boolean);
     const rig = await this.ready();
-    const message = `Approved withdrawals are waiting: the hot wallet needs ${parts.join(' and ')} more. Send them to ${friendly(rig.wallet.address, this.network)}; nothing is sent until then.`;
+    const short = {
+      usdt: funds.shortUsdt > 0n ? formatMoney(funds.shortUsdt) : '',
+      ton: funds.shortTon > 0n ? formatTon(funds.shortTon) : '',
+      address: friendly(rig.wallet.address, this.network),
+    };
+    // The wallet card's English line (the dashboard says it from figures) and the log's.
+    const message = lowFundsMail('en', short).text.trim();
     await this.setState(em, 'alert', message, false);
     const mailed = Number((await this.state(em, 'alert-mailed-at')) ?? '0');
     if (Date.now() - mailed < ALERT_MAIL_MS) return;
     await this.setState(em, 'alert-mailed-at', String(Date.now()), false);
-    const staff = await em.execute<{ email: string }[]>('select email from users where is_finance');
-    for (const { email } of staff) {
-      this.deps.background.start('low funds mail', () =>
-        this.deps.mailer.send({ to: email, subject: 'The payout wallet is short of funds', text: `${message}\n` }),
-      );
+    const staff = await em.execute<{ email: string; language: string | null }[]>(
+      'select email, language from users where is_finance',
+    );
+    for (const { email, language } of staff) {
+      const mail = lowFundsMail(supportedLanguage(language) ?? 'en', short);
+      this.deps.background.start('low funds mail', () => this.deps.mailer.send({ to: email, ...mail }));
     }
     this.deps.log.warn({ message }, 'payouts: hot wallet short of funds');
   }
