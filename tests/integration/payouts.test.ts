@@ -242,12 +242,25 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
       ),
     });
     expect((await self(app, publisher)).publisherBalance).toBe(balance);
+    // The dashboard gets why as a kind, to say it in its reader's language.
+    const listed = await gql(
+      app,
+      `query($search: String) { transactions(kind: WITHDRAWAL, page: 1, search: $search) { data { id chainFailure { kind exitCode } } } }`,
+      { search: String(id) },
+      publisher,
+    );
+    expect(listed.data.transactions.data[0]).toMatchObject({
+      id: String(id),
+      chainFailure: { kind: 'REFUSED', exitCode: expect.stringMatching(/^\d+$/) },
+    });
     // Mailed through the notifications (e-mail is on by default for a failed withdrawal).
     await expect
       .poll(
         async () =>
-          (await outboxMails(app, 'publisher@demo.local')).some((m) =>
-            m.includes(`Your withdrawal #${id} was not paid`),
+          (await outboxMails(app, 'publisher@demo.local')).some(
+            (m) =>
+              m.includes(`Your withdrawal #${id} was not paid`) &&
+              m.includes('failed: the hot wallet’s jetton wallet refused the transfer (exit code'),
           ),
         // Delivered by the notifications job behind this file's other notices: only a lost mail fails it.
         { timeout: 30_000 },

@@ -18,6 +18,7 @@ const row = (id: string, over: Record<string, unknown>) => ({
   walletAddress: '0QAMQEvC9jMlB-tk-12squ-jBhRoaHuvRoVp-zILAPjMAnBs',
   txHash: null,
   failureReason: null,
+  chainFailure: null,
   payoutStage: 'REQUESTED',
   batchId: null,
   explorerUrl: null,
@@ -258,6 +259,7 @@ const sentEvent = {
   txHash: null,
   explorerUrl: null,
   failureReason: null,
+  chainFailure: null,
   updatedAt: '2026-11-29T06:05:00Z',
 };
 
@@ -292,6 +294,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
         txHash: hash,
         explorerUrl: `/sandbox/explorer/tx/${hash}`,
         failureReason: null,
+        chainFailure: null,
         updatedAt: '2026-11-29T06:05:00Z',
       },
     });

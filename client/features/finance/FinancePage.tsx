@@ -35,6 +35,7 @@ import { refetchQuietly, useLiveQuery } from '../../lib/live';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
 import { Trans } from '@lingui/react/macro';
+import { failureReasonText } from '../payments/failureReason';
 
 const PAGE_SIZE = 20;
 
@@ -70,6 +71,10 @@ const WithdrawalQueueQuery = graphql(`
         walletAddress
         txHash
         failureReason
+        chainFailure {
+          kind
+          exitCode
+        }
         payoutStage
         batchId
         explorerUrl
@@ -157,6 +162,10 @@ const FailWithdrawalMutation = graphql(`
       id
       status
       failureReason
+      chainFailure {
+        kind
+        exitCode
+      }
       updatedAt
     }
   }
@@ -511,9 +520,10 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
     );
   }
   if (w.status === 'FAILED' && w.failureReason) {
+    const reason = failureReasonText(w);
     return (
       <Text fontSize="sm" color="fg.error" maxW="xs">
-        <Trans>Reason: {w.failureReason}</Trans>
+        <Trans>Reason: {reason}</Trans>
       </Text>
     );
   }

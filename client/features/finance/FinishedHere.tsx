@@ -25,6 +25,10 @@ export const FinishedWithdrawalFragment = graphql(`
     txHash
     explorerUrl
     failureReason
+    chainFailure {
+      kind
+      exitCode
+    }
   }
 `);
 

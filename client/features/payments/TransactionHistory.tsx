@@ -31,6 +31,7 @@ import { isHeld, payoutStage, transactionStatus } from './status';
 import { StatusBadge } from './StatusBadge';
 import { useLiveQuery } from '../../lib/live';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { failureReasonText } from './failureReason';
 
 /** Transaction history page 1, limit 20. */
 export const HISTORY_LIMIT = 20;
@@ -46,6 +47,10 @@ export const TransactionRowFragment = graphql(`
     walletAddress
     txHash
     failureReason
+    chainFailure {
+      kind
+      exitCode
+    }
     payoutStage
     batchId
     explorerUrl
@@ -60,6 +65,10 @@ const CancelTopUpMutation = graphql(`
       id
       status
       failureReason
+      chainFailure {
+        kind
+        exitCode
+      }
       payUrl
       updatedAt
     }
@@ -345,7 +354,7 @@ export function TransactionHistory({
 function Details({ transaction: t }: { transaction: ReturnType<typeof fields> }) {
   const wallet = t.walletAddress;
   const holdUntil = t.holdUntil ? formatShortDate(t.holdUntil) : '';
-  const reason = t.failureReason;
+  const reason = failureReasonText(t);
   return (
     <Stack gap="0.5" fontSize="sm" maxW="md">
       {t.walletAddress && (

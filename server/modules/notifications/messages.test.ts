@@ -73,3 +73,26 @@ describe('the nine languages (issue 59)', () => {
     expect(messageLanguage('de')).toBe('en');
   });
 });
+
+describe("a withdrawal the chain did not pay: the chain's reason", () => {
+  test("is said in the reader's language, not the stored English", () => {
+    const params = {
+      id: 5,
+      amount: '70.00',
+      address: 'UQAb…cd',
+      reason: 'The hot wallet’s jetton wallet refused the transfer (exit code 709)',
+      chain: 'REFUSED',
+      exitCode: '709',
+    };
+    for (const language of LANGUAGES) {
+      const { text } = renderMessage('withdrawalFailed', params, language);
+      expect(text, language).toContain('709');
+      if (language !== 'en') expect(text, language).not.toContain('refused the transfer');
+    }
+    expect(renderMessage('withdrawalFailed', params, 'ru').text).toContain('отклонил перевод (код выхода 709)');
+    // Finance's own words stay as written.
+    const { chain: _chain, exitCode: _code, ...rest } = params;
+    const rejected = renderMessage('withdrawalFailed', { ...rest, reason: 'Wrong address', rejected: 1 }, 'ru');
+    expect(rejected.text).toContain('Wrong address');
+  });
+});

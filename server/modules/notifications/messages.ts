@@ -1,6 +1,7 @@
 import { type Language, supportedLanguage } from '../../../showcase/i18n/languages.ts';
 import { withoutLinks } from '../../lib/text.ts';
 import { type BotText, TRANSLATIONS } from './translations.ts';
+import { chainReason } from './chain-reasons.ts';
 
 /**
  * The notification types, who they are for, and what each message says (one or two lines) in
@@ -378,6 +379,9 @@ export function renderMessage(type: NotificationType, params: Params, language: 
   const shown = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && !OWN_PARAMS.has(k) ? withoutLinks(v) : v]),
   );
+  // A withdrawal the chain did not pay: its reason in the reader's language.
+  const chain = chainReason(language, params);
+  if (chain) shown.reason = chain;
   const more = moreOf(language);
   const text = more ? more.text[type](shown) : def.text[language as 'en' | 'ru'](shown);
   // Up to the first colon or full stop (not the decimal point of an amount).

@@ -25,56 +25,56 @@ const WORDS: Record<Language, Words> = {
     fees: 'комиссии',
     and: 'и',
     text: ({ needs, address }) =>
-      `Одобренные выводы ждут: горячему кошельку нужно ещё ${needs}. Отправьте их на ${address}; до тех пор ничего не отправляется.`,
+      `Одобренные выводы ждут: кошельку выплат нужно ещё ${needs}. Отправьте их на ${address}; до тех пор ничего не отправляется.`,
   },
   uk: {
     subject: 'На гаманці виплат бракує коштів',
     fees: 'комісії',
     and: 'і',
     text: ({ needs, address }) =>
-      `Схвалені виведення чекають: гарячому гаманцю потрібно ще ${needs}. Надішліть їх на ${address}; доти нічого не надсилається.`,
+      `Схвалені виведення чекають: гаманцю виплат потрібно ще ${needs}. Надішліть їх на ${address}; доти нічого не надсилається.`,
   },
   es: {
     subject: 'A la billetera de pagos le faltan fondos',
     fees: 'comisiones',
     and: 'y',
     text: ({ needs, address }) =>
-      `Hay retiros aprobados esperando: la billetera caliente necesita ${needs} más. Envíalos a ${address}; no se envía nada hasta entonces.`,
+      `Hay retiros aprobados esperando: la billetera de pagos necesita ${needs} más. Envíalos a ${address}; no se envía nada hasta entonces.`,
   },
   pt: {
     subject: 'A carteira de pagamentos está sem fundos suficientes',
     fees: 'taxas',
     and: 'e',
     text: ({ needs, address }) =>
-      `Há saques aprovados esperando: a carteira quente precisa de mais ${needs}. Envie para ${address}; nada é enviado até lá.`,
+      `Há saques aprovados esperando: a carteira de pagamentos precisa de mais ${needs}. Envie para ${address}; nada é enviado até lá.`,
   },
   tr: {
     subject: 'Ödeme cüzdanında yeterli bakiye yok',
     fees: 'ücretler',
     and: 've',
     text: ({ needs, address }) =>
-      `Onaylanmış çekimler bekliyor: sıcak cüzdanın ${needs} daha ihtiyacı var. Bunları ${address} adresine gönderin; o zamana kadar hiçbir şey gönderilmez.`,
+      `Onaylanmış çekimler bekliyor: ödeme cüzdanının ${needs} daha ihtiyacı var. Bunları ${address} adresine gönderin; o zamana kadar hiçbir şey gönderilmez.`,
   },
   id: {
     subject: 'Dompet pembayaran kekurangan dana',
     fees: 'biaya',
     and: 'dan',
     text: ({ needs, address }) =>
-      `Penarikan yang disetujui sedang menunggu: dompet panas membutuhkan ${needs} lagi. Kirimkan ke ${address}; tidak ada yang dikirim sampai saat itu.`,
+      `Penarikan yang disetujui sedang menunggu: dompet pembayaran membutuhkan ${needs} lagi. Kirimkan ke ${address}; tidak ada yang dikirim sampai saat itu.`,
   },
   fa: {
     subject: 'کیف پول پرداخت‌ها کمبود موجودی دارد',
     fees: 'کارمزد',
     and: 'و',
     text: ({ needs, address }) =>
-      `برداشت‌های تأییدشده در انتظارند: کیف پول داغ به ${needs} بیشتر نیاز دارد. آن را به ${address} بفرستید؛ تا آن زمان چیزی ارسال نمی‌شود.`,
+      `برداشت‌های تأییدشده در انتظارند: کیف پول پرداخت به ${needs} بیشتر نیاز دارد. آن را به ${address} بفرستید؛ تا آن زمان چیزی ارسال نمی‌شود.`,
   },
   ar: {
     subject: 'محفظة المدفوعات تنقصها أموال',
     fees: 'الرسوم',
     and: 'و',
     text: ({ needs, address }) =>
-      `طلبات سحب موافق عليها تنتظر: تحتاج المحفظة الساخنة إلى ${needs} إضافية. أرسلها إلى ${address}؛ لا يُرسل شيء حتى ذلك الحين.`,
+      `طلبات سحب موافق عليها تنتظر: تحتاج محفظة المدفوعات إلى ${needs} إضافية. أرسلها إلى ${address}؛ لا يُرسل شيء حتى ذلك الحين.`,
   },
 };
 

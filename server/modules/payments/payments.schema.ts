@@ -11,6 +11,7 @@ import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView }
 import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
 import type { PayoutAddressView } from './payout-addresses.ts';
+import { type ChainFailure, chainFailureOf } from './chain-failure.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -125,6 +126,17 @@ const ApprovalRef = builder.objectRef<{ userId: number; name: string; at: string
   }),
 });
 
+const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implement({
+  description:
+    'Why the chain did not pay a withdrawal, for a reader’s own language (its `failureReason` says it in English).',
+  fields: (t) => ({
+    kind: t.exposeString('kind', {
+      description: 'BOUNCED (the recipient’s jetton wallet sent it back) or REFUSED (the hot wallet’s jetton wallet).',
+    }),
+    exitCode: t.exposeString('exitCode', { nullable: true, description: 'REFUSED: the jetton wallet’s exit code.' }),
+  }),
+});
+
 const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
   description: 'A top-up (advertiser) or a withdrawal (publisher).',
   fields: (t) => ({
@@ -137,6 +149,12 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     walletAddress: t.exposeString('walletAddress', { nullable: true }),
     txHash: t.exposeString('txHash', { nullable: true }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
+    chainFailure: t.field({
+      type: ChainFailureRef,
+      nullable: true,
+      description: 'A withdrawal the chain did not pay: why, as a kind (null for any other reason).',
+      resolve: (p) => (p.kind === 'WITHDRAWAL' ? chainFailureOf(p.failureReason) : null),
+    }),
     payoutStage: t.expose('payoutStage', { type: StageEnum, nullable: true }),
     batchId: t.exposeInt('batchId', { nullable: true, description: 'The payout batch its transfer went in.' }),
     approvedAt: t.expose('approvedAt', { type: 'DateTime', nullable: true }),

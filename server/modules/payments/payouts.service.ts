@@ -35,6 +35,7 @@ import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { SharedSandboxChain, ToncenterChain } from './payouts/toncenter-chain.ts';
 import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
 import { lowFundsMail } from './low-funds-mail.ts';
+import { type ChainFailure, chainFailureOf, chainFailureText } from './chain-failure.ts';
 
 type WithdrawalNotice = 'withdrawalApproved' | 'withdrawalSent' | 'withdrawalConfirmed' | 'withdrawalFailed';
 
@@ -257,6 +258,8 @@ export class PayoutsService {
           reason: (p.failureReason ?? '')
             .replace(/\. The amount is back in your balance\.$/, '')
             .replace(/[\s.]+$/, ''),
+          // The chain's reason, for the reader's language (the notice says it in theirs).
+          ...chainParams(chainFailureOf(p.failureReason)),
           // Refused before it was sent (no batch): a rejection by finance, not a failed transfer.
           ...(type === 'withdrawalFailed' && p.batchId == null ? { rejected: 1 } : {}),
         },
@@ -818,9 +821,11 @@ export class PayoutsService {
           ok,
           reason: ok
             ? null
-            : t.success
-              ? 'The recipient’s jetton wallet bounced the transfer'
-              : `The hot wallet’s jetton wallet refused the transfer (exit code ${t.exitCode ?? 'none'})`,
+            : chainFailureText(
+                t.success
+                  ? { kind: 'BOUNCED', exitCode: null }
+                  : { kind: 'REFUSED', exitCode: String(t.exitCode ?? 'none') },
+              ),
         };
         const outcome = await this.settle(em.fork(), seen);
         if (outcome?.status === 'DONE') confirmed++;
@@ -899,6 +904,7 @@ export class PayoutsService {
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
       p.status = 'FAILED';
       p.failureReason = `${seen.reason}. The amount is back in your balance.`;
+      // (chain-failure.ts reads it back: the reader's language in the dashboard and the notice.)
     }
     p.txHash = seen.txHash;
     await tx.flush();
@@ -1473,4 +1479,9 @@ export function explorerBase(chain: 'sandbox' | 'toncenter', network: 'mainnet' 
   // The sandbox chain lives in this server: its transactions are shown by the product itself.
   if (chain === 'sandbox') return SANDBOX_EXPLORER_PATH;
   return network === 'mainnet' ? 'https://tonviewer.com/transaction/' : 'https://testnet.tonviewer.com/transaction/';
+}
+
+/** A chain failure as a notice's params (`chain`, `exitCode`); none for another reason. */
+function chainParams(f: ChainFailure | null): Record<string, string> {
+  return f ? { chain: f.kind, ...(f.exitCode ? { exitCode: f.exitCode } : {}) } : {};
 }
