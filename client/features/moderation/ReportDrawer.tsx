@@ -26,6 +26,7 @@ import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFra
 import type { ReportRow, useReportClaims } from './PlayerReportsTab';
 import { ClaimedBy, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
 import { useOpenItemEvents } from './useModerationLive';
+import { reportText } from './ruleText';
 import { LIVE_QUERY } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
 import { Trans } from '@lingui/react/macro';
@@ -148,7 +149,7 @@ function ReportSummary({ report, blocked, myId }: { report: ReportRow; blocked: 
       </HStack>
       {report.text && (
         <Text fontSize="md" data-testid="report-text">
-          {report.text}
+          {reportText(report)}
         </Text>
       )}
       <Text fontSize="sm" color="fg.muted">

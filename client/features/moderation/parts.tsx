@@ -66,6 +66,9 @@ export const ruleLabels: Record<string, string> = {
   get APP_LEAVE_RATE() {
     return t`App leave rate`;
   },
+  get QUALITY_FLOOR() {
+    return t`Under the quality floor`;
+  },
 };
 
 export function ReportStatusBadge({ status }: { status: PlayerReportStatus }) {
