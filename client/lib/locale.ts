@@ -48,6 +48,7 @@ export function perLocale<F>(make: (locale: string | undefined) => F): () => F {
 
 const integer = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
 const percent = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
+const decimal = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
 
 /** A count in the reader's form: "12,345" in English, "12 345" in Russian, "۱۲٬۳۴۵" in Persian. */
 export function formatCount(value: number): string {
@@ -57,4 +58,9 @@ export function formatCount(value: number): string {
 /** A share (0.125) as a percentage in the reader's form: "12.5%", "12,5 %", "%۱۲٫۵". */
 export function formatPercent(share: number): string {
   return percent().format(share);
+}
+
+/** A measure with its fraction (0.8 s) in the reader's form: "0.8", "0,8", "۰٫۸". */
+export function formatDecimal(value: number): string {
+  return decimal().format(value);
 }

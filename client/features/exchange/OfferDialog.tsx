@@ -59,7 +59,7 @@ export function OfferDialog({ target, onClose }: { target: OfferTarget | null; o
                   <Trans>Make an offer</Trans>
                 </Dialog.Title>
                 <Text fontSize="sm" color="fg.muted" truncate>
-                  {target ? `To ${target.title} by ${target.ownerName}` : ''}
+                  {target ? offerTarget(target.title, target.ownerName) : ''}
                 </Text>
               </Stack>
             </Dialog.Header>
@@ -232,4 +232,9 @@ function QuantityFields({
       </FormField>
     </>
   );
+}
+
+/** Whom the offer goes to: the app and its owner. */
+function offerTarget(title: string, owner: string): string {
+  return t`To ${title} by ${owner}`;
 }

@@ -22,11 +22,13 @@ import { useFragment as unmask } from '../../gql';
 import type { PlayerReportDecision, PlayerReportDetailQuery as DetailQuery } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
+import { formatDecimal } from '../../lib/locale';
 import { DecidePlayerReportMutation, PlayerReportDetailQuery, PlayerReportRowFragment } from './moderationApi';
 import type { ReportRow, useReportClaims } from './PlayerReportsTab';
 import { ClaimedBy, History, ReportStatusBadge, reasonLabels, ruleLabels } from './parts';
 import { useOpenItemEvents } from './useModerationLive';
 import { reportText } from './ruleText';
+import { typeLabels } from '../projects/constants';
 import { LIVE_QUERY } from '../../lib/live';
 import { formatShortDate } from '../../lib/dates';
 import { Trans } from '@lingui/react/macro';
@@ -275,15 +277,11 @@ function Facts({ report }: { report: ReportRow }) {
       report.playerName ? `${report.playerName} · ${report.playerId}` : (report.playerId ?? t`The whole app`),
     ],
     [t`App`, report.app.title],
-    [
-      'Campaign',
-      report.campaign
-        ? `${report.campaign.name} — ${report.campaign.taskTitle} (${report.campaign.taskType.toLowerCase()}), by ${report.campaign.ownerName}`
-        : '—',
-    ],
+    [t({ message: 'Campaign', context: 'one campaign' }), report.campaign ? campaignText(report.campaign) : '—'],
   ];
   const flagged = flaggedPlayers(report.evidence);
-  if (report.evidence && !flagged) rows.push([t`Evidence`, report.evidence]);
+  const evidence = t`Evidence`;
+  if (report.evidence && !flagged) rows.push([evidence, report.evidence]);
   return (
     <Stack as="dl" gap="2" fontSize="sm">
       {rows.map(([k, v]) => (
@@ -291,7 +289,7 @@ function Facts({ report }: { report: ReportRow }) {
           <Text as="dt" color="fg.muted" minW="20">
             {k}
           </Text>
-          <Text as="dd" wordBreak="break-word" fontFamily={k === 'Evidence' ? 'mono' : undefined} fontSize="sm">
+          <Text as="dd" wordBreak="break-word" fontFamily={k === evidence ? 'mono' : undefined} fontSize="sm">
             {v}
           </Text>
         </HStack>
@@ -544,11 +542,19 @@ function flaggedPlayers(evidence: string | null | undefined) {
   }
 }
 
+/** The reported campaign: its name, task, type and owner. */
+function campaignText(c: NonNullable<ReportRow['campaign']>): string {
+  const { name, taskTitle: task, ownerName: owner } = c;
+  const type = typeLabels[c.taskType as keyof typeof typeLabels] ?? c.taskType;
+  return t`${name} — ${task} (${type}), by ${owner}`;
+}
+
 /** A flagged player's details, in the reader's words. */
 function conversionText(conversionId: string | number): string {
   return t`conversion ${conversionId}`;
 }
-function secondsText(seconds: number): string {
+function secondsText(value: number): string {
+  const seconds = formatDecimal(value);
   return t`${seconds} s`;
 }
 function inAnHour(completions: number): string {

@@ -204,6 +204,11 @@ function statusWord(status: string): string {
   );
 }
 
+/** What was done, and by whom when a person did it. */
+function historyAction(action: string, actor: string | undefined): string {
+  return actor ? t`${action} by ${actor}` : action;
+}
+
 /** The audit trail: who did what, when, from which state to which, with the note and effects. */
 export function History({ entries }: { entries: FragmentType<typeof ModerationHistoryFragment>[] }) {
   const list = useFragment(ModerationHistoryFragment, entries);
@@ -212,8 +217,7 @@ export function History({ entries }: { entries: FragmentType<typeof ModerationHi
       {list.map((h) => (
         <Box as="li" key={h.id} borderStartWidth="2px" borderColor="border.emphasized" ps="3">
           <Text fontSize="sm" fontWeight="medium">
-            {actionLabels[h.action] ?? h.action}
-            {h.actor ? ` by ${h.actor.name}` : ''}
+            {historyAction(actionLabels[h.action] ?? h.action, h.actor?.name)}
           </Text>
           <Text fontSize="xs" color="fg.muted">
             {formatShortDate(h.at)}

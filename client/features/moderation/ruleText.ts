@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import { formatCount, formatPercent } from '../../lib/locale';
+import { formatCount, formatDecimal, formatPercent } from '../../lib/locale';
 import { componentText } from '../quality/quality';
 
 type Evidence = {
@@ -36,7 +36,7 @@ function ruleText(rule: string, e: Evidence | null): string | null {
   if (!e) return null;
   const first = e.players?.[0];
   if (rule === 'FAST_COMPLETION' && typeof e.hits === 'number' && first?.limitSeconds != null) {
-    const seconds = formatCount(first.limitSeconds);
+    const seconds = formatDecimal(first.limitSeconds);
     return plural(e.hits, {
       one: `# player of this app completed a task faster than a human can today (under ${seconds} s after starting it). Each player, their conversion and time are in the evidence.`,
       other: `# players of this app completed a task faster than a human can today (under ${seconds} s after starting it). Each player, their conversion and time are in the evidence.`,

@@ -308,9 +308,7 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                           >
                             <Switch.HiddenInput />
                             <Switch.Control />
-                            <Switch.Label
-                              srOnly
-                            >{`${p.label} by ${channel === 'telegram' ? 'Telegram' : 'e-mail'}`}</Switch.Label>
+                            <Switch.Label srOnly>{channelLabel(p.label, channel)}</Switch.Label>
                           </Switch.Root>
                         </Table.Cell>
                       ))}
@@ -368,4 +366,9 @@ function LinkPanel({
       )}
     </Stack>
   );
+}
+
+/** A switch's name for screen readers: the notification and its channel. */
+function channelLabel(label: string, channel: string): string {
+  return channel === 'telegram' ? t`${label} by Telegram` : t`${label} by e-mail`;
 }
