@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
-import { reportMail } from './report-mail.ts';
+import { type ReportAsk, reportMail } from './report-mail.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
@@ -73,17 +73,10 @@ export type ReportEffects = z.output<typeof ReportEffects>;
 export const REPORT_ACTIONS = ['claim', 'release', 'status'] as const;
 
 /** The report's reason as the advertiser's mail says it. */
-interface AdvertiserAsk {
+/** The report mail's words (report-mail.ts), its address and the advertiser's chosen language (null: English). */
+interface AdvertiserAsk extends Omit<ReportAsk, 'link'> {
   to: string;
-  /** The advertiser's chosen language (null: none chosen; the mail is in English). */
   language: string | null;
-  name: string;
-  campaign: string;
-  task: string;
-  app: string;
-  reason: ReportReason;
-  text: string | null;
-  note: string | null;
 }
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
