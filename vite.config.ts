@@ -5,7 +5,7 @@ import { apolloTransitionUpdates } from './client/apollo-transition-updates';
 import { buildReport } from './client/build-report';
 import { chakraLazyGlobal } from './client/chakra-lazy-global';
 import { chunkGroups } from './client/chunk-groups';
-import { linguiMacros } from './client/lingui-macros';
+import { babelPlugins } from './client/babel-plugins';
 
 const chunks = chunkGroups();
 
@@ -17,7 +17,7 @@ export default defineConfig(({ command }) => ({
     // Lingui's macros (`<Trans>`, t, msg) become message descriptors (in production their id only:
     // every language's words, English too, are in its catalog); the plugin compiles a `.po`
     // catalog when imported (client/lib/i18n.ts).
-    react({ babel: (id) => linguiMacros(id, command === 'build') }),
+    react({ babel: (id) => babelPlugins(id, command === 'build') }),
     lingui(),
     chakraLazyGlobal(),
     apolloTransitionUpdates(),

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { apolloTransitionUpdates } from './client/apollo-transition-updates';
-import { linguiMacros } from './client/lingui-macros';
+import { babelPlugins } from './client/babel-plugins';
 import LongestFirst from './tests/setup/sequencer';
 
 /**
@@ -49,7 +49,7 @@ export default defineConfig({
       {
         // Apollo's hooks as the build makes them (client/apollo-transition-updates.ts): Apollo is
         // bundled into the tests instead of loaded from node_modules, so the plugin reaches it.
-        plugins: [react({ babel: (id) => linguiMacros(id) }), lingui(), apolloTransitionUpdates()],
+        plugins: [react({ babel: (id) => babelPlugins(id) }), lingui(), apolloTransitionUpdates()],
         test: {
           name: 'client',
           server: { deps: { inline: [/@apollo[\\/]client/] } },

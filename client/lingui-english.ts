@@ -4,7 +4,7 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 /**
  * The production build's English, in the code (issue 59: the English dashboard grows by at most
  * 3 KiB). Lingui's macros keep each message's English (`stripMessageField: false`, see
- * client/lingui-macros.ts) and this pass compiles it as `@lingui/vite-plugin` compiles a catalog
+ * client/babel-plugins.ts) and this pass compiles it as `@lingui/vite-plugin` compiles a catalog
  * (`"Hello {name}"` → `["Hello ", ["name"]]`): English then renders with no catalog and no
  * message compiler (client/lib/i18n.ts loads none for it), and another language's catalog,
  * keyed by the same ids, replaces it.

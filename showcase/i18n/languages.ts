@@ -12,7 +12,7 @@ export function supportedLanguage(code: string | null | undefined): Language | u
 }
 
 /** The supported language of a Telegram `language_code` (`pt-br` → `pt`), else English. */
-export function languageOf(code: string | null | undefined): string {
+export function languageOf(code: string | null | undefined): Language {
   return supportedLanguage(code) ?? 'en';
 }
 

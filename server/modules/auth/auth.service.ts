@@ -13,7 +13,7 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
 import type { Language } from '../../../showcase/i18n/languages.ts';
-import { accountMail, mailLanguage } from './mails.ts';
+import { accountMail, mailLanguage, signInPageLink } from './mails.ts';
 import type { GoogleClient } from './google.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
@@ -259,7 +259,7 @@ export class AuthService {
 
   /** A sign-in page's address in `language` (`/ru/login`; English has no prefix). */
   private pageLink(path: string, language: Language): string {
-    return `${this.deps.appUrl()}${language === 'en' ? '' : `/${language}`}${path}`;
+    return signInPageLink(this.deps.appUrl(), path, language);
   }
 
   /** Sign-in with e-mail and password (and the mailed code when asked for), throttled as `signInLimits` says. */

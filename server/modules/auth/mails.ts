@@ -30,6 +30,11 @@ export function mailLanguage(saved: string | null | undefined, acceptLanguage?: 
   return 'en';
 }
 
+/** A sign-in page's address in `language` (`https://…/ru/login`; English has no prefix), for a mail's link. */
+export function signInPageLink(appUrl: string, path: string, language: Language): string {
+  return `${appUrl}${language === 'en' ? '' : `/${language}`}${path}`;
+}
+
 const MAILS: Record<Language, Texts> = {
   en: {
     passwordReset: ({ name, link }) => ({

@@ -10,7 +10,7 @@ export type NoticeResult =
       result: 'COMPLETED';
       conversionId: number;
       campaign: { id: number; status: string; budget: string; spend: string; todayConversions: number };
-      platform: { platformId: number; completedQuantity: number };
+      platform: { platformId: number };
       deal: unknown;
     }
   | { result: string };

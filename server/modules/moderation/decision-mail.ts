@@ -1,4 +1,5 @@
 import type { Language } from '../../../showcase/i18n/languages.ts';
+import { signInPageLink } from '../auth/mails.ts';
 
 /**
  * The decision on a registration request, mailed to the applicant (issue 59): in the language
@@ -113,7 +114,7 @@ export function decisionMail(
   p: { approved: boolean; google: boolean; name: string; reason: string | null; appUrl: string },
 ): { subject: string; text: string } {
   const words = WORDS[language];
-  const page = (path: string) => `${p.appUrl}${language === 'en' ? '' : `/${language}`}${path}`;
+  const page = (path: string) => signInPageLink(p.appUrl, path, language);
   if (p.approved) {
     const how = p.google ? words.withGoogle : words.withPassword;
     return { subject: words.approvedSubject, text: words.approved({ name: p.name, how, link: page('/login') }) };

@@ -10,7 +10,7 @@ import { User } from '../users/user.entity.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../showcase/i18n/languages.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /** How long a decision may wait for its mail before the job sends it (the answer's own send first). */
@@ -133,7 +133,7 @@ export class RegistrationQueueService {
   async mailDecision(em: EntityManager, id: number): Promise<boolean> {
     const request = await em.findOne(RegistrationRequest, { id, decisionMailedAt: null, status: { $ne: 'PENDING' } });
     if (!request) return false;
-    const mail = decisionMail(supportedLanguage(request.language) ?? 'en', {
+    const mail = decisionMail(languageOf(request.language), {
       approved: request.status === 'APPROVED',
       google: request.source === 'GOOGLE',
       name: request.name,

@@ -17,7 +17,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../showcase/i18n/languages.ts';
 import { type ReportAsk, reportMail } from './report-mail.ts';
 import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
@@ -72,7 +72,6 @@ export type ReportEffects = z.output<typeof ReportEffects>;
 
 export const REPORT_ACTIONS = ['claim', 'release', 'status'] as const;
 
-/** The report's reason as the advertiser's mail says it. */
 /** The report mail's words (report-mail.ts), its address and the advertiser's chosen language (null: English). */
 interface AdvertiserAsk extends Omit<ReportAsk, 'link'> {
   to: string;
@@ -716,40 +715,20 @@ export class PlayerReportsService {
 
   /** What the advertiser is mailed about a report on their campaign, read in the decision's transaction. */
   private async advertiserAsk(tx: EntityManager, reportId: number, note: string | null): Promise<AdvertiserAsk> {
-    const [row] = await tx.execute<
-      {
-        email: string;
-        language: string | null;
-        name: string;
-        campaign: string;
-        task: string;
-        app: string;
-        reason: ReportReason;
-        text: string | null;
-      }[]
-    >(
-      `select o.email, o.language, o.name, c.name as campaign, c.task_title as task, p.title as app, r.reason, r.text
+    const [row] = await tx.execute<Omit<AdvertiserAsk, 'note'>[]>(
+      `select o.email as "to", o.language, o.name, c.name as campaign, c.task_title as task, p.title as app,
+              r.reason, r.text
          from player_reports r join campaigns c on c.id = r.campaign_id join users o on o.id = c.owner_id
          join platforms p on p.id = r.platform_id where r.id = ?`,
       [reportId],
     );
-    return {
-      to: row.email,
-      language: row.language,
-      name: row.name,
-      campaign: row.campaign,
-      task: row.task,
-      app: row.app,
-      reason: row.reason,
-      text: row.text,
-      note,
-    };
+    return { ...row!, note };
   }
 
   private mailAsk(ask: AdvertiserAsk) {
     const { mailer } = this.deps;
     if (!mailer) return;
-    const mail = reportMail(supportedLanguage(ask.language) ?? 'en', {
+    const mail = reportMail(languageOf(ask.language), {
       ...ask,
       link: `${this.deps.appUrl?.() ?? ''}/advertiser/projects`,
     });

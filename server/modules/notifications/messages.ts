@@ -1,4 +1,4 @@
-import { type Language, supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { type Language, languageOf } from '../../../showcase/i18n/languages.ts';
 import { withoutLinks } from '../../lib/text.ts';
 import { type BotText, TRANSLATIONS } from './translations.ts';
 import { chainReason } from './chain-reasons.ts';
@@ -322,9 +322,7 @@ export function isNotificationType(value: string): value is NotificationType {
 }
 
 /** The message's language: one of the nine for a language code of one of them, else English. */
-export function messageLanguage(code: string | null | undefined): Language {
-  return supportedLanguage(code) ?? 'en';
-}
+export const messageLanguage = languageOf;
 
 /**
  * Parameters the product writes itself (figures, the payee's address, the account's own e-mail

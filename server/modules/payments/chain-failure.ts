@@ -17,10 +17,20 @@ export function chainFailureText(f: ChainFailure): string {
     : `The hot wallet’s jetton wallet refused the transfer (exit code ${f.exitCode})`;
 }
 
+/** A withdrawal's stored reason when the chain did not pay it: why, then that the amount is back. */
+export function amountBackReason(why: string): string {
+  return `${why}. ${AMOUNT_BACK}`;
+}
+
+/** A stored reason without its closing "The amount is back…" (a notice says that in its own words). */
+export function withoutAmountBack(reason: string): string {
+  return reason.endsWith(` ${AMOUNT_BACK}`) ? reason.slice(0, -AMOUNT_BACK.length - 1) : reason;
+}
+
 /** The failure a stored reason says, or null for another reason (finance's own words). */
 export function chainFailureOf(reason: string | null | undefined): ChainFailure | null {
   if (!reason?.endsWith(` ${AMOUNT_BACK}`)) return null;
-  const why = reason.slice(0, -AMOUNT_BACK.length - 1).replace(/\.$/, '');
+  const why = withoutAmountBack(reason).replace(/\.$/, '');
   if (why === BOUNCED) return { kind: 'BOUNCED', exitCode: null };
   const refused = REFUSED.exec(why);
   return refused ? { kind: 'REFUSED', exitCode: refused[1]! } : null;

@@ -33,9 +33,15 @@ import { PayoutBatch } from './payout.entity.ts';
 import type { PayoutFigures } from './payout-metrics.ts';
 import { SandboxChain } from './payouts/sandbox-chain.ts';
 import { SharedSandboxChain, ToncenterChain } from './payouts/toncenter-chain.ts';
-import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../showcase/i18n/languages.ts';
 import { lowFundsMail } from './low-funds-mail.ts';
-import { type ChainFailure, chainFailureOf, chainFailureText } from './chain-failure.ts';
+import {
+  amountBackReason,
+  type ChainFailure,
+  chainFailureOf,
+  chainFailureText,
+  withoutAmountBack,
+} from './chain-failure.ts';
 
 type WithdrawalNotice = 'withdrawalApproved' | 'withdrawalSent' | 'withdrawalConfirmed' | 'withdrawalFailed';
 
@@ -255,9 +261,7 @@ export class PayoutsService {
           amount: formatMoney(p.amount),
           address: shortAddress(p.walletAddress ?? ''),
           // The sentence goes on after the reason: without its own closing stop ("…again.. The amount").
-          reason: (p.failureReason ?? '')
-            .replace(/\. The amount is back in your balance\.$/, '')
-            .replace(/[\s.]+$/, ''),
+          reason: withoutAmountBack(p.failureReason ?? '').replace(/[\s.]+$/, ''),
           // The chain's reason, for the reader's language (the notice says it in theirs).
           ...chainParams(chainFailureOf(p.failureReason)),
           // Refused before it was sent (no batch): a rejection by finance, not a failed transfer.
@@ -903,8 +907,8 @@ export class PayoutsService {
     } else {
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
       p.status = 'FAILED';
-      p.failureReason = `${seen.reason}. The amount is back in your balance.`;
       // (chain-failure.ts reads it back: the reader's language in the dashboard and the notice.)
+      p.failureReason = amountBackReason(seen.reason ?? '');
     }
     p.txHash = seen.txHash;
     await tx.flush();
@@ -1402,7 +1406,7 @@ export class PayoutsService {
       'select email, language from users where is_finance',
     );
     for (const { email, language } of staff) {
-      const mail = lowFundsMail(supportedLanguage(language) ?? 'en', short);
+      const mail = lowFundsMail(languageOf(language), short);
       this.deps.background.start('low funds mail', () => this.deps.mailer.send({ to: email, ...mail }));
     }
     this.deps.log.warn({ message }, 'payouts: hot wallet short of funds');

@@ -7,7 +7,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { fromRow, type QualityRow } from './score.ts';
 import { floorMail } from './floor-mail.ts';
-import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../showcase/i18n/languages.ts';
 
 /** The moderators' report about an app under the floor (one per pause). */
 export const QUALITY_FLOOR_RULE = 'QUALITY_FLOOR';
@@ -174,7 +174,7 @@ export class QualityFloor {
     });
     if (!opened) return false;
     // In the owner's language (issue 59).
-    const mail = floorMail(supportedLanguage(opened.language) ?? 'en', {
+    const mail = floorMail(languageOf(opened.language), {
       name: opened.name,
       title: opened.title,
       score: r.score,

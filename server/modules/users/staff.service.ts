@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import { type Language, languageOf } from '../../../showcase/i18n/languages.ts';
 import { staffRoleMail } from './staff-mail.ts';
 import { type StaffRole, STAFF_ROLES } from './user.entity.ts';
 
@@ -76,12 +76,12 @@ export class StaffService {
     const column = COLUMN[role];
     const email = input.email.trim().toLowerCase();
     const result = await em.transactional(async (tx) => {
-      const [user] = await tx.execute<(StaffMember & { current: boolean })[]>(
-        `select id, name, email, ${column} as current from users where email = ? for update`,
+      const [user] = await tx.execute<(StaffMember & { current: boolean; language: string | null })[]>(
+        `select id, name, email, language, ${column} as current from users where email = ? for update`,
         [email],
       );
       if (!user) throw new DomainError(ErrorCode.NOT_FOUND, STAFF_MESSAGES.unknownEmail);
-      if (user.current === input.granted) return { id: user.id, changed: false };
+      if (user.current === input.granted) return { id: user.id, changed: false, language: user.language };
       if (role === 'admin' && !input.granted) {
         // Serialized with other removals: two administrators cannot take each other's role at once.
         await tx.execute(`select pg_advisory_xact_lock(hashtext('staff-admins'))`);
@@ -105,21 +105,18 @@ export class StaffService {
       });
       // Every instance's sockets of this user reconnect once this commits.
       await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(user.id)]);
-      return { id: user.id, changed: true };
+      return { id: user.id, changed: true, language: user.language };
     });
     const [member] = await em.execute<StaffMember[]>(`${MEMBER} where id = ?`, [result.id]);
-    if (result.changed) await this.mail(member, role, input.granted, by.label, em);
+    if (result.changed) await this.mail(member, languageOf(result.language), role, input.granted, by.label);
     return { member, changed: result.changed };
   }
 
-  private async mail(member: StaffMember, role: StaffRole, granted: boolean, by: string, em: EntityManager) {
+  private async mail(member: StaffMember, language: Language, role: StaffRole, granted: boolean, by: string) {
     try {
-      const [row] = await em.execute<{ language: string | null }[]>('select language from users where id = ?', [
-        member.id,
-      ]);
       await this.deps.mailer.send({
         to: member.email,
-        ...staffRoleMail(supportedLanguage(row?.language) ?? 'en', {
+        ...staffRoleMail(language, {
           name: member.name,
           email: member.email,
           role,

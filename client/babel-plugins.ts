@@ -12,10 +12,10 @@ type BabelPlugin = string | typeof linguiEnglish | [unknown, Record<string, unkn
  *
  * In the production build, a file with a typed document (`graphql(\`…\`)`) also gets codegen's
  * optimizer: the call becomes an import of that one document from `client/gql/graphql.ts`, so
- * the bundle no longer carries `gql.ts`, the map from every document's text to its node (5 KB
- * gzip in the signed-in layout's JS).
+ * the bundle no longer carries `gql.ts`, the map from every document's text to its node (the signed-in
+ * layout's JS lost 8.1 KB gzip).
  */
-export function linguiMacros(id: string, production = false): { plugins: BabelPlugin[] } {
+export function babelPlugins(id: string, production = false): { plugins: BabelPlugin[] } {
   const [file] = id.split('?');
   let code = '';
   try {
