@@ -17,7 +17,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
-import { listen, USER_CHANGED_CHANNEL } from '../db/listen.ts';
+import { listen, SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../db/listen.ts';
 import { documentCache } from '../graphql/documents.ts';
 import { formatGraphQLError } from '../graphql/errors.ts';
 import { graphqlFastPath } from '../graphql/fast-path.ts';
@@ -212,6 +212,17 @@ function followUserChanges(
     return async () => {};
   });
   cleanups.push(async () => (await stopListening)());
+  // Sessions ended on any instance, Redis or not: their sockets here close.
+  const stopEnded = listen(
+    databaseUrl,
+    SESSIONS_ENDED_CHANNEL,
+    (payload) => sessions.close(payload.split(',').filter(Boolean)),
+    log,
+  ).catch((err) => {
+    log.error({ err }, 'ended sessions are not followed through the database');
+    return async () => {};
+  });
+  cleanups.push(async () => (await stopEnded)());
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 
 /** A user's roles changed: the payload is their ids, comma-separated (`select pg_notify(…)`). */
 export const USER_CHANGED_CHANNEL = 'user_changed';
+/** Sessions ended: the payload is their ids, comma-separated; every instance closes their sockets. */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 
 /**
  * Follows a PostgreSQL NOTIFY channel on a connection of its own: every instance (and a

@@ -1,4 +1,5 @@
 import { Address } from '@ton/core';
+import { actedByOperator } from '../lib/step-up.ts';
 import { friendly } from '../modules/payments/payouts.service.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -186,7 +187,10 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
   if (done.payoutStage === 'REQUESTED') await services.payouts.approve(em.fork(), moderator, [done.id]);
   // Saved on the Withdraw page: paid at once the job has paid the seeded withdrawal, so a new
   // withdrawal there is not held (a new address waits PAYOUT_NEW_ADDRESS_HOLD_HOURS).
-  await services.payments.addresses.add(em.fork(), publisher, { address: wallet, label: 'Demo wallet' });
+  await services.payments.addresses.add(em.fork(), actedByOperator(publisher), {
+    address: wallet,
+    label: 'Demo wallet',
+  });
 }
 
 /** A simple square logo with initials, stored like an upload. */

@@ -79,3 +79,41 @@ function memoryLimiter(limit: number, windowMs: number): RateLimiter {
     },
   };
 }
+
+/** Runs one SQL statement with `?` placeholders and answers its rows. */
+export type SqlRunner = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * The same fixed windows in PostgreSQL (`rate_limit_hits`, `rate_limit_slots`), for a deployment
+ * without Redis: several instances behind one database count together, and a slot taken on one
+ * (a Telegram sign-in used once) is taken on all. One statement a call.
+ */
+export function databaseRateLimiter(limit: number, sql: SqlRunner, windowMs = 60_000): RateLimiter {
+  const window = () => Math.floor(Date.now() / windowMs);
+  return {
+    async hit(key, max = limit) {
+      const w = window();
+      const [row] = await sql<{ hits: number }>(
+        `insert into rate_limit_hits (key, "window", hits, expires_at) values (?, ?, 1, to_timestamp(?))
+         on conflict (key, "window") do update set hits = rate_limit_hits.hits + 1 returning hits`,
+        [key, w, ((w + 1) * windowMs) / 1000],
+      );
+      return Number(row?.hits ?? 1) <= max;
+    },
+    async undo(key) {
+      await sql('update rate_limit_hits set hits = hits - 1 where key = ? and "window" = ? and hits > 0', [
+        key,
+        window(),
+      ]);
+    },
+    async claim(key, ms) {
+      const rows = await sql(
+        `insert into rate_limit_slots (key, until) values (?, now() + make_interval(secs => ?))
+         on conflict (key) do update set until = excluded.until where rate_limit_slots.until <= now()
+         returning key`,
+        [key, ms / 1000],
+      );
+      return rows.length > 0;
+    },
+  };
+}

@@ -19,6 +19,8 @@ export type StepUpMethod = 'TOTP' | 'RECOVERY_CODE' | 'PASSKEY' | 'PASSWORD';
 
 interface ProvedUser {
   sessionProvedAt?: unknown;
+  /** Until when the session's last proof stands (its proof plus STEP_UP_SECONDS), set where the session is read. */
+  sessionProvedUntil?: unknown;
   hasSecondFactor?: unknown;
   hasPasskey?: unknown;
 }
@@ -71,4 +73,60 @@ export function requireStepUp(ctx: { user: object | null; config: { stepUpSecond
  */
 export function requireStepUpBeyondPassword(ctx: { user: object | null; config: { stepUpSeconds: number } }): void {
   if (ctx.user && (ctx.user as ProvedUser).hasSecondFactor === true) requireStepUp(ctx);
+}
+
+/**
+ * Every act on who someone is, their sessions, their staff roles or where money goes: each needs
+ * a fresh proof on the session (a stolen, stale token does none of them). One list, asked by the
+ * services that do the acts (`requireFreshProof`), so every route to an act — REST, GraphQL, a
+ * socket, the bot — gets the same answer. docs/security.md explains each.
+ */
+export const FRESH_PROOF_ACTS = {
+  withdrawToNewAddress: 'a withdrawal to an address the account was not paid at',
+  approveWithdrawal: 'approving a withdrawal (finance)',
+  rejectWithdrawal: 'rejecting a withdrawal (finance)',
+  liftPayoutLimits: 'lifting the payout limits (finance)',
+  savePayoutAddress: 'saving a payout address',
+  removePayoutAddress: 'removing a payout address',
+  linkTelegram: 'linking or re-linking a Telegram account',
+  unlinkTelegram: 'unlinking the Telegram account',
+  addSecondFactor: 'adding an authenticator app or a passkey',
+  renameSecondFactor: 'renaming a second factor',
+  removeSecondFactor: 'removing a second factor',
+  renewRecoveryCodes: 'renewing the recovery codes',
+  changePassword: 'changing the password (the current password is the proof without a second factor)',
+  changeEmail: 'changing the e-mail address',
+  endOtherSessions: 'ending another session of the account',
+  setStaffRole: 'granting or taking a staff role',
+  newSecretKey: 'a new project or app secret key',
+} as const;
+export type FreshProofAct = keyof typeof FRESH_PROOF_ACTS;
+
+/**
+ * Throws STEP_UP_REQUIRED unless `user`'s session gave a proof within STEP_UP_SECONDS (the window
+ * the session read put on the user: `withProofWindow`). A user object without one — not read
+ * from a session — has no proof. No user at all is a script run by an operator on the server.
+ */
+export function requireFreshProof(user: object | null, _act: FreshProofAct, now = Date.now()): void {
+  if (!user) return;
+  const until = (user as ProvedUser).sessionProvedUntil;
+  const time = until instanceof Date ? until.getTime() : typeof until === 'number' ? until : Number.NaN;
+  if (!(time > now)) throw stepUpRequired(user);
+}
+
+/** Puts the session's proof window on a user read with its session (`requireFreshProof` reads it). */
+export function withProofWindow<T extends object>(user: T, stepUpSeconds: number): T {
+  const at = provedAt(user);
+  Object.assign(user, { sessionProvedUntil: at ? new Date(at.getTime() + stepUpSeconds * 1000) : null });
+  return user;
+}
+
+/**
+ * A user acted for by the operator on the server (the demo's seed, a script): no session, and
+ * nothing to prove — whoever runs it has the database already.
+ */
+export function actedByOperator<T extends object>(user: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(user) as object | null) as T, user, {
+    sessionProvedUntil: Number.POSITIVE_INFINITY,
+  });
 }

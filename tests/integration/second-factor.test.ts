@@ -121,7 +121,7 @@ describe('an authenticator app as the second factor', () => {
     );
   }, 120_000);
 
-  test('wrong codes are counted per account: past ten a minute, none is checked', async () => {
+  test('wrong codes at sign-in are counted per address: past ten a minute from one, none is checked', async () => {
     const user = await createApprovedUser(app, { password: 'demo1234' });
     const token = (await signIn(user.email)).body.value.accessToken as string;
     const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body.value;
@@ -134,6 +134,35 @@ describe('an authenticator app as the second factor', () => {
     for (let i = 0; i < 11; i++) answers.push(await signIn(user.email, { secondFactorCode: '000000' }));
     expect(answers.slice(0, 10).every((a) => a.body.error === SECOND_FACTOR_MESSAGES.wrong)).toBe(true);
     expect(answers[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
+  });
+
+  test("a thief's wrong step-up codes never lock the owner out: counted on the thief's session", async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234' });
+    const owner = (await signIn(user.email)).body.value.accessToken as string;
+    const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token: owner }))
+      .body.value;
+    await freshStep();
+    const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
+      token: owner,
+      body: { code: codeOf(secret) },
+    });
+    const recovery: string[] = confirmed.body.value.recoveryCodes;
+    // The thief holds a session of the account (a stolen token) and guesses.
+    const thief = (await signIn(user.email, { secondFactorCode: codeOf(secret, 1) })).body.value.accessToken as string;
+    const guesses = [];
+    for (let i = 0; i < 11; i++) {
+      guesses.push(await app.api('/v1/users/self/step-up', { token: thief, body: { code: '000000' } }));
+    }
+    expect(guesses.slice(0, 10).every((g) => g.status === 403)).toBe(true);
+    expect(guesses[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
+    // The owner's own codes, from the owner's session, right after (the app's current step was
+    // spent by the thief's sign-in: the owner's recovery codes).
+    const proved = await app.api('/v1/users/self/step-up', { token: owner, body: { code: recovery[0] } });
+    expect(proved.status).toBe(200);
+    const again = await app.api('/v1/users/self/recovery-codes', { token: owner, body: { code: recovery[1] } });
+    expect(again.status).toBe(200);
+    // The thief's session still waits out its minute.
+    expect((await app.api('/v1/users/self/step-up', { token: thief, body: { code: recovery[2] } })).status).toBe(429);
   });
 });
 

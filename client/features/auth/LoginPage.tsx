@@ -14,7 +14,7 @@ import { ownRedirect } from '../../lib/guards';
 import { setChooseRoleFlag, setToken, takeSessionEndedNote } from '../../lib/session';
 import { langParams } from '../../lib/i18n';
 import { AuthLayout } from './AuthLayout';
-import type { AuthConfig, SignedIn } from './authApi';
+import type { AuthConfig, SecondFactorAsked, SignedIn } from './authApi';
 import { authApi } from './authApi';
 import { startGoogleSignIn, takeGoogleState } from './google';
 import { takeSignInBack } from './signInBack';
@@ -30,6 +30,8 @@ import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
 import { PasskeyButton } from './PasskeyButton';
 import { useAuthConfig } from './useAuthConfig';
+import { SecondFactorStepForm } from './SecondFactorStepForm';
+import { type SecondFactorStep, secondFactorStep, setSecondFactorStep } from '../../lib/signInStep';
 
 const route = getRouteApi('/guest/{-$lang}/login');
 
@@ -84,7 +86,17 @@ export function LoginPage() {
     void navigate({ href: viaGoogle ? `${target}${roleStep}` : target, replace: true });
   };
 
-  const [telegramLink, dropTelegramLink] = useTelegramReturn((session) => signIn(session, 'telegram'));
+  // A Telegram or Google sign-in of an account with a second factor: the code comes next.
+  const [factorStep, setFactorStep] = useState<SecondFactorStep | null>(null);
+  useEffect(() => setFactorStep(secondFactorStep()), []);
+  const askFactor = (step: SecondFactorStep | null) => {
+    setSecondFactorStep(step);
+    setFactorStep(step);
+  };
+  const [telegramLink, dropTelegramLink] = useTelegramReturn(
+    (session) => signIn(session, 'telegram'),
+    (asked) => askFactor({ ...asked, via: 'telegram' }),
+  );
 
   // Back from Google with ?code&state: finish the code flow on the server.
   useEffect(() => {
@@ -99,6 +111,7 @@ export function LoginPage() {
     authApi.google(code).then(
       (answer) => {
         if ('accessToken' in answer) signIn(answer, 'google');
+        else if ('secondFactorRequired' in answer) askFactor({ ...answer, via: 'google' });
         else setGoogleRequestFiled(true);
       },
       (error) => notifyError(errorMessage(error)),
@@ -137,7 +150,18 @@ export function LoginPage() {
         </Alert.Root>
       )}
       {telegramLink && <TelegramLinkAsked note={telegramLink} onDrop={dropTelegramLink} />}
-      <LoginForm onSignedIn={(session) => signIn(session)} />
+      {factorStep ? (
+        <SecondFactorStepForm
+          step={factorStep}
+          onSignedIn={(session) => {
+            askFactor(null);
+            signIn(session, factorStep.via);
+          }}
+          onDrop={() => askFactor(null)}
+        />
+      ) : (
+        <LoginForm onSignedIn={(session) => signIn(session)} />
+      )}
       {/* In the built page from the start (the passkey's button needs no configuration): a part
           that came with the configuration would move the centred form under a click. */}
       <OtherSignIns
@@ -199,7 +223,10 @@ function OtherSignIns({
  * An unlinked Telegram sign-in's pending link (from the Mini App, or back from Telegram's
  * sign-in with `#tgAuthResult`: those fields sign in, or ask for the e-mail once).
  */
-function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
+function useTelegramReturn(
+  onSignedIn: (session: SignedIn) => void,
+  onFactorAsked: (asked: SecondFactorAsked) => void,
+) {
   const [link, setLink] = useState<TelegramLinkNote | null>(null);
   useEffect(() => setLink(telegramLinkNote()), []);
   useEffect(() => {
@@ -209,6 +236,10 @@ function useTelegramReturn(onSignedIn: (session: SignedIn) => void) {
       (answer) => {
         if ('accessToken' in answer) {
           onSignedIn(answer);
+          return;
+        }
+        if ('secondFactorRequired' in answer) {
+          onFactorAsked(answer);
           return;
         }
         const note = { linkToken: answer.linkToken, message: answer.message, account: answer.account };

@@ -14,6 +14,15 @@ export interface SignedIn {
   user: SessionUser;
 }
 
+/** A Telegram or Google sign-in of an account with a second factor: the code comes next. */
+export interface SecondFactorAsked {
+  secondFactorRequired: true;
+  signInToken: string;
+  methods: string[];
+  message: string;
+  code?: string;
+}
+
 export interface AuthConfig {
   google: null | { clientId: string; authorizationEndpoint: string; redirectUri: string; scope: string };
   /** The system bot for “Sign in with Telegram”; null when the server has none. */
@@ -55,6 +64,7 @@ export const authApi = {
   telegram: (body: { initData: string } | Record<string, string | number>) =>
     api<
       | SignedIn
+      | SecondFactorAsked
       | {
           linkRequired: true;
           linkToken: string;
@@ -69,6 +79,10 @@ export const authApi = {
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),
   setPassword: (id: string, password: string) =>
     api<{ ok: true }>('PATCH', '/v1/auth/reset-password', { id, password }),
-  google: (code: string) => api<SignedIn | { registrationRequested: true }>('POST', '/v1/auth/google', { code }),
+  google: (code: string) =>
+    api<SignedIn | SecondFactorAsked | { registrationRequested: true }>('POST', '/v1/auth/google', { code }),
+  /** The second step of a Telegram or Google sign-in: its token and the authenticator's code. */
+  secondFactor: (signInToken: string, code: string) =>
+    api<SignedIn>('POST', '/v1/auth/second-factor', { signInToken, code }),
   config: () => api<AuthConfig>('GET', '/v1/auth/config'),
 };

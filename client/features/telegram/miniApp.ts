@@ -8,6 +8,7 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import type { AnyRouter } from '@tanstack/react-router';
+import { setSecondFactorStep } from '../../lib/signInStep';
 import { THEME_STORAGE_KEY } from '../../components/ui/provider';
 import { getToken, setToken } from '../../lib/session';
 import { setTelegramLinkNote, webAppInitData } from '../../lib/telegram';
@@ -59,6 +60,8 @@ async function signIn() {
   try {
     const answer = await authApi.telegram({ initData });
     if ('accessToken' in answer) setToken(answer.accessToken);
+    // An account with a second factor: the sign-in page asks for it, inside Telegram.
+    else if ('secondFactorRequired' in answer) setSecondFactorStep({ ...answer, via: 'telegram' });
     else setTelegramLinkNote({ linkToken: answer.linkToken, message: answer.message, account: answer.account });
   } catch {
     // The sign-in page shows; the user signs in with the e-mail.

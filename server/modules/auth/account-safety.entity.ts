@@ -47,3 +47,30 @@ export const AccountNotice = defineEntity({
   },
 });
 export type AccountNotice = InferEntity<typeof AccountNotice>;
+
+/**
+ * Sign-in limits counted where every instance sees them when no Redis is configured
+ * (lib/rate-limit.ts, `databaseRateLimiter`): hits of a key in one window.
+ */
+export const RateLimitHit = defineEntity({
+  name: 'RateLimitHit',
+  tableName: 'rate_limit_hits',
+  properties: {
+    key: p.text().primary(),
+    window: p.bigint('number').primary(),
+    hits: p.integer().default(0),
+    expiresAt: p.datetime().index(),
+  },
+});
+export type RateLimitHit = InferEntity<typeof RateLimitHit>;
+
+/** "Once" slots (a Telegram sign-in payload, a sign-in's second step) held until `until`. */
+export const RateLimitSlot = defineEntity({
+  name: 'RateLimitSlot',
+  tableName: 'rate_limit_slots',
+  properties: {
+    key: p.text().primary(),
+    until: p.datetime(),
+  },
+});
+export type RateLimitSlot = InferEntity<typeof RateLimitSlot>;

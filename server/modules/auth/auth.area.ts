@@ -1,8 +1,8 @@
 import { defineArea } from '../../app/area.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter, databaseRateLimiter } from '../../lib/rate-limit.ts';
 import { createTokenService } from '../../lib/tokens.ts';
-import { AccountNotice, SignInAddress } from './account-safety.entity.ts';
+import { AccountNotice, RateLimitHit, RateLimitSlot, SignInAddress } from './account-safety.entity.ts';
 import { authRoutes } from './auth.rest.ts';
 import './auth.schema.ts';
 import { AuthService, purgeAccountSafety } from './auth.service.ts';
@@ -30,10 +30,15 @@ export const authArea = defineArea({
     SecondFactor,
     RecoveryCode,
     PasskeyChallenge,
+    RateLimitHit,
+    RateLimitSlot,
   ],
   services: ({ config, log, pubsub, redis, url, em, cleanups }, _needs, later) => {
     const google = config.google ? createGoogleClient(config.google) : undefined;
-    const limiter = createRateLimiter(config.rateLimitPerMinute, redis);
+    // Sign-in limits and "once" slots every instance sees: Redis when set, else PostgreSQL.
+    const limiter = redis
+      ? createRateLimiter(config.rateLimitPerMinute, redis)
+      : databaseRateLimiter(config.rateLimitPerMinute, (sql, params) => em().getConnection().execute(sql, params));
     const secondFactors = new SecondFactorService({
       secretsKey: config.secretsKey,
       limiter,

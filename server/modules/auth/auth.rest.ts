@@ -21,6 +21,7 @@ import { passkeySite } from './passkeys.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
 import { requireStepUp, requireStepUpBeyondPassword } from '../../lib/step-up.ts';
+import { SecondFactorSignInInput } from './sign-in-challenge.ts';
 import type { SecondFactorView } from './second-factor.service.ts';
 import {
   TELEGRAM_SIGN_IN_MESSAGES,
@@ -94,8 +95,24 @@ const site = (ctx: { config: { publicUrl?: string } }, headers: Headers) => {
   return passkeySite(ctx.config.publicUrl, one(headers?.origin) ?? (host ? `http://${host}` : undefined));
 };
 /** A proof from the body, with the site a passkey's answer was given at. */
-const proofOf = (ctx: { config: { publicUrl?: string } }, body: z.infer<typeof FactorProofInput>, headers: Headers) =>
-  body.passkey ? { ...body, site: site(ctx, headers) } : body;
+const proofOf = (
+  ctx: { config: { publicUrl?: string }; ip: string; sessionId: string | null },
+  body: z.infer<typeof FactorProofInput>,
+  headers: Headers,
+) => ({
+  ...body,
+  ...(body.passkey ? { site: site(ctx, headers) } : {}),
+  // Wrong codes count against this session and address, not the account.
+  source: { ip: ctx.ip, sessionId: ctx.sessionId },
+});
+
+/** A first sign-in step that proved one thing: the second factor comes next (`/auth/second-factor`). */
+const SecondFactorAskedJson = z.object({
+  secondFactorRequired: z.literal(true),
+  signInToken: z.string(),
+  methods: z.array(z.string()),
+  message: z.string(),
+});
 
 /** The options `navigator.credentials` takes (WebAuthn's JSON form), for @simplewebauthn/browser. */
 const PasskeyOptionsJson = z.object({ challenge: z.string() }).loose();
@@ -151,7 +168,7 @@ export const authRoutes = [
     response: z.object({ ok: z.literal(true), ended: z.number().int() }),
     handler: async (ctx) => ({
       ok: true,
-      ended: await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id }),
+      ended: await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
     }),
   }),
   route({
@@ -172,7 +189,7 @@ export const authRoutes = [
     params: z.object({ id: z.uuid('Session not found') }),
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { params }) => {
-      const ended = await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: params.id });
+      const ended = await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { id: params.id });
       if (!ended) throw new DomainError(ErrorCode.NOT_FOUND, 'Session not found');
       return { ok: true };
     },
@@ -224,13 +241,14 @@ export const authRoutes = [
     path: '/v1/auth/google',
     tag: 'auth',
     summary:
-      'Finish Google sign-in with the authorization code. Signs in an approved user, or files a registration request for a new e-mail.',
+      'Finish Google sign-in with the authorization code. Signs in an approved user (one with a second factor answers `{ secondFactorRequired: true, signInToken, methods, message }`: finish with `POST /auth/second-factor`), or files a registration request for a new e-mail.',
     access: 'public',
     body: GoogleInput,
-    response: z.union([SignIn, z.object({ registrationRequested: z.literal(true) })]),
+    response: z.union([SignIn, SecondFactorAskedJson, z.object({ registrationRequested: z.literal(true) })]),
     handler: async (ctx, { body }) => {
       const result = await ctx.services.auth.googleSignIn(ctx.em, body.code, client(ctx));
       if ('registrationRequested' in result) return { registrationRequested: true };
+      if ('secondFactorRequired' in result) return result;
       return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
     },
   }),
@@ -257,11 +275,12 @@ export const authRoutes = [
     path: '/v1/auth/telegram',
     tag: 'auth',
     summary:
-      'Sign in with Telegram: `{ initData }` from the dashboard opened as a Mini App, or the Telegram Login Widget’s signed fields (`id`, `first_name`, …, `auth_date`, `hash`) with the `state` of `/auth/telegram/start` (and its cookie), validated with the system bot’s token, at most 10 minutes old, each accepted once. A linked account signs in as with `/auth/login`; an unlinked Telegram user gets `{ linkRequired: true, linkToken, account, message }`: once signed in, the owner confirms the link with `POST /users/self/telegram/link`. Throttled with the password sign-ins. 404 when the bot is not configured.',
+      'Sign in with Telegram: `{ initData }` from the dashboard opened as a Mini App, or the Telegram Login Widget’s signed fields (`id`, `first_name`, …, `auth_date`, `hash`) with the `state` of `/auth/telegram/start` (and its cookie), validated with the system bot’s token, at most 10 minutes old, each accepted once. A linked account signs in as with `/auth/login` — one with a second factor answers `{ secondFactorRequired: true, signInToken, methods, message }` and signs in with `POST /auth/second-factor`; an unlinked Telegram user gets `{ linkRequired: true, linkToken, account, message }`: once signed in, the owner confirms the link with `POST /users/self/telegram/link`. Throttled with the password sign-ins. 404 when the bot is not configured.',
     access: 'public',
     body: TelegramSignInInput,
     response: z.union([
       SignIn,
+      SecondFactorAskedJson,
       z.object({
         linkRequired: z.literal(true),
         linkToken: z.string(),
@@ -282,6 +301,7 @@ export const authRoutes = [
           'set-cookie',
           `${TELEGRAM_STATE_COOKIE}=; Max-Age=0; Path=/api/v1/auth/telegram; HttpOnly; SameSite=Lax`,
         );
+      if ('secondFactorRequired' in result) return result;
       if ('linkToken' in result) {
         return {
           linkRequired: true as const,
@@ -291,6 +311,20 @@ export const authRoutes = [
         };
       }
       return { accessToken: result.accessToken, user: userJson(await ctx.services.users.self(ctx.em, result.user)) };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/second-factor',
+    tag: 'auth',
+    summary:
+      'The second step of a sign-in with Telegram or Google of an account with a second factor: the `signInToken` that step answered (5 minutes, once) and `code`, the authenticator app’s 6-digit code or a recovery code. Starts a session as `/auth/login` does. Wrong codes count against this address, never the account.',
+    access: 'public',
+    body: SecondFactorSignInInput,
+    response: SignIn,
+    handler: async (ctx, { body }) => {
+      const { accessToken, user } = await ctx.services.auth.finishSecondFactor(ctx.em, body, client(ctx));
+      return { accessToken, user: userJson(await ctx.services.users.self(ctx.em, user)) };
     },
   }),
   route({
@@ -447,7 +481,7 @@ export const authRoutes = [
     body: RenameFactorInput,
     response: FactorJson,
     handler: async (ctx, { params, body }) =>
-      factorJson(await ctx.services.secondFactors.rename(ctx.em, ctx.user!.id, params.id, body.name)),
+      factorJson(await ctx.services.secondFactors.rename(ctx.em, ctx.user!, params.id, body.name)),
   }),
   route({
     method: 'POST',

@@ -47,7 +47,7 @@ builder.mutationField('logoutAll', (t) =>
   t.int({
     description: 'Ends every session of the account, this one included; answers how many ended.',
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id }),
+    resolve: (_root, _args, ctx) => ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
   }),
 );
 
@@ -58,7 +58,7 @@ builder.mutationField('endSession', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       const sessionId = parseInput(z.uuid('Session not found'), String(id));
-      return (await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: sessionId })) > 0;
+      return (await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { id: sessionId })) > 0;
     },
   }),
 );

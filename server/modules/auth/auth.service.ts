@@ -5,11 +5,14 @@ import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { recordAudit } from '../audit/record.ts';
 import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import { requireFreshProof, withProofWindow } from '../../lib/step-up.ts';
 import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
 import type { Language } from '../../../showcase/i18n/languages.ts';
@@ -22,6 +25,13 @@ import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
 import type { LoginInput, RegistrationInput } from './auth.inputs.ts';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
 import type { PasskeyResponse, PasskeySite } from './passkeys.ts';
+import {
+  type ChallengeClaims,
+  readChallenge,
+  SIGN_IN_CHALLENGE_MESSAGES,
+  SIGN_IN_CHALLENGE_SECONDS,
+  signChallenge,
+} from './sign-in-challenge.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import {
@@ -124,6 +134,14 @@ export interface SignInResult {
   sessionId: string;
 }
 
+/** A first step (Telegram, Google) proved one thing: the account's second factor comes next. */
+export interface SecondFactorAsked {
+  secondFactorRequired: true;
+  signInToken: string;
+  methods: string[];
+  message: string;
+}
+
 export class AuthService {
   constructor(
     private readonly deps: {
@@ -144,8 +162,8 @@ export class AuthService {
       /** Security notices (the notifications area), in the change's transaction, and their delivery. */
       notify?: (em: EntityManager, event: NotifyEvent) => Promise<void>;
       deliver?: () => void;
-      /** Spends a security notice's "This was not me" link: its account, or null. */
-      claimNotMe?: (em: EntityManager, token: string) => Promise<number | null>;
+      /** Spends a security notice's "This was not me" link: its account and when it was written, or null. */
+      claimNotMe?: (em: EntityManager, token: string) => Promise<{ userId: number; since: Date } | null>;
     },
   ) {}
 
@@ -303,7 +321,7 @@ export class AuthService {
     if (!ok || !user) throw unauthenticated('Incorrect e-mail or password');
     // A success is not a failure: its attempt is taken back everywhere.
     await Promise.all(counted.map((k) => limiter.undo(k)));
-    await this.secondFactor(em, user, input.secondFactorCode);
+    await this.secondFactor(em, user, input.secondFactorCode, ip);
     if (codeId !== null) await em.execute('update sign_in_codes set used_at = now() where id = ?', [codeId]);
     await this.rememberAddress(em, user.id, ip);
     return this.startSession(em, user, client, 'PASSWORD');
@@ -322,7 +340,7 @@ export class AuthService {
     input: TelegramSignInInput,
     client: ClientInfo,
     stateCookie?: string,
-  ): Promise<SignInResult | { linkToken: string; account: { username: string | null; name: string } }> {
+  ): Promise<SignInResult | SecondFactorAsked | { linkToken: string; account: { username: string | null; name: string } }> {
     const { config, limiter } = this.deps;
     if (!config.telegram.token) {
       throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
@@ -346,8 +364,49 @@ export class AuthService {
       const { token, claims } = signLinkToken(identity, config.jwtSecret);
       return { linkToken: token, account: { username: claims.username, name: claims.name } };
     }
+    // Telegram proves one thing: an account with a second factor asks for it too.
+    const asked = await this.askSecondFactor(em, user, 'TELEGRAM');
+    if (asked) return asked;
     await this.rememberAddress(em, user.id, client.ip);
     return this.startSession(em, user, client, 'TELEGRAM');
+  }
+
+  /** For an account with a second factor: the token that `finishSecondFactor` takes with a code. */
+  private async askSecondFactor(
+    em: EntityManager,
+    user: User,
+    method: ChallengeClaims['method'],
+  ): Promise<SecondFactorAsked | null> {
+    const kinds = this.deps.secondFactors ? await this.deps.secondFactors.kinds(em, user.id) : [];
+    if (!kinds.length) return null;
+    const passkey = kinds.includes('PASSKEY');
+    return {
+      secondFactorRequired: true,
+      signInToken: signChallenge(user.id, method, this.deps.config.jwtSecret),
+      methods: passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'],
+      message: passkey ? SECOND_FACTOR_MESSAGES.askedPasskey : SECOND_FACTOR_MESSAGES.asked,
+    };
+  }
+
+  /**
+   * The second step of a Telegram or Google sign-in of an account with a second factor: the
+   * first step's token and a code from the account's authenticator app (or a recovery code).
+   * Wrong codes count against this address; the token signs in once.
+   */
+  async finishSecondFactor(
+    em: EntityManager,
+    input: { signInToken: string; code: string },
+    client: ClientInfo,
+  ): Promise<SignInResult> {
+    const claims = readChallenge(input.signInToken, this.deps.config.jwtSecret);
+    const user = await em.findOne(User, { id: claims.userId });
+    if (!user) throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+    await this.secondFactor(em, user, input.code, client.ip);
+    if (!(await this.deps.limiter.claim(`sign-in-challenge:${claims.nonce}`, (SIGN_IN_CHALLENGE_SECONDS + 60) * 1000))) {
+      throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+    }
+    await this.rememberAddress(em, user.id, client.ip);
+    return this.startSession(em, user, client, claims.method);
   }
 
   /** A state for the Login Widget's round trip: the REST layer keeps it in a cookie as well. */
@@ -369,6 +428,7 @@ export class AuthService {
    * account has it (the notifications area's link, which tells the owner by mail and Telegram).
    */
   async confirmTelegramLink(em: EntityManager, user: User, linkToken: string): Promise<void> {
+    requireFreshProof(user, 'linkTelegram');
     const link = readLinkToken(linkToken, this.deps.config.jwtSecret);
     const account = { id: link.id, chatId: link.id, username: link.username, language: link.language };
     if (user.telegramUserId === link.id) return;
@@ -392,7 +452,7 @@ export class AuthService {
    * authenticator app's or a recovery code); without one the answer says so (`next:
    * SECOND_FACTOR`), and the form asks. The password is checked again with the code.
    */
-  private async secondFactor(em: EntityManager, user: User, code: string | undefined): Promise<void> {
+  private async secondFactor(em: EntityManager, user: User, code: string | undefined, ip: string): Promise<void> {
     const factors = this.deps.secondFactors;
     const kinds = factors ? await factors.kinds(em, user.id) : [];
     if (!factors || !kinds.length) return;
@@ -408,7 +468,7 @@ export class AuthService {
         passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'],
       );
     }
-    if (!(await factors.verify(em, user, code))) {
+    if (!(await factors.verify(em, user, code, { ip }))) {
       throw new DomainError(
         ErrorCode.FORBIDDEN,
         SECOND_FACTOR_MESSAGES.wrong,
@@ -632,18 +692,28 @@ export class AuthService {
   }
 
   /**
-   * "This was not me", from a security notice's link: every session of the account ends and its
+   * "This was not me", from a security notice's link: every session of the account ends, its
    * withdrawals stop (none taken, none sent) until the owner signs in with a second factor or
-   * resets the password. Each link acts once.
+   * resets the password, and what was added to the account since the event the notice told of
+   * is undone: a Telegram link, second factors (the recovery codes go with the last), payout
+   * addresses, and staff roles this account granted. Each link acts once.
    */
   async notMe(em: EntityManager, token: string): Promise<void> {
-    const userId = await em.transactional(async (tx) => {
-      const id = await this.deps.claimNotMe?.(tx, token);
-      if (!id) throw new DomainError(ErrorCode.NOT_FOUND, NOT_ME_MESSAGES.gone);
-      await tx.execute('update users set withdrawals_stopped_at = now(), updated_at = now() where id = ?', [id]);
-      return id;
+    const undone = await em.transactional(async (tx) => {
+      const claimed = await this.deps.claimNotMe?.(tx, token);
+      if (!claimed) throw new DomainError(ErrorCode.NOT_FOUND, NOT_ME_MESSAGES.gone);
+      const { userId } = claimed;
+      // The notice is written with its event; a little before it, for acts of the same moment.
+      const since = new Date(claimed.since.getTime() - NOT_ME_MARGIN_MS);
+      await tx.execute('update users set withdrawals_stopped_at = now(), updated_at = now() where id = ?', [userId]);
+      return { userId, ...(await undoSince(tx, userId, since)) };
     });
-    await this.endSessions(em, { userId });
+    await this.endSessions(em, { userId: undone.userId });
+    if (undone.telegram) {
+      await this.deps.pubsub
+        .publish(topics.telegramLink(undone.userId), { telegram: null })
+        .catch((err) => this.deps.log.warn({ err }, 'the undone Telegram link was not announced'));
+    }
   }
 
   /** A security notice to the user (always on: mail, and Telegram when linked). */
@@ -667,14 +737,14 @@ export class AuthService {
     em: EntityManager,
     code: string,
     client: ClientInfo,
-  ): Promise<SignInResult | { registrationRequested: true; request: RegistrationRequest }> {
+  ): Promise<SignInResult | SecondFactorAsked | { registrationRequested: true; request: RegistrationRequest }> {
     const { ip } = client;
     // Not a 503: nothing will change by trying again (a disabled feature is a 404 here).
     if (!this.deps.google) throw new DomainError(ErrorCode.NOT_FOUND, 'Google sign-in is not configured');
     if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
-    if (user) return this.startSession(em, user, client, 'GOOGLE');
+    if (user) return (await this.askSecondFactor(em, user, 'GOOGLE')) ?? this.startSession(em, user, client, 'GOOGLE');
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${identity.email}`]);
       const pending = await tx.findOne(RegistrationRequest, { email: identity.email, status: 'PENDING' });
@@ -792,13 +862,34 @@ export class AuthService {
       [which.userId, ...(which.id ? [which.id] : []), ...(which.except ? [which.except] : [])],
     );
     if (ended.length) {
+      // Through the database too: every instance hears it, with Redis or without (db/listen.ts).
+      const ids = ended.map((r) => r.id);
+      for (let i = 0; i < ids.length; i += 150) {
+        await em
+          .execute('select pg_notify(?, ?)', [SESSIONS_ENDED_CHANNEL, ids.slice(i, i + 150).join(',')])
+          .catch((err) => this.deps.log.warn({ err }, 'ended sessions not announced through the database'));
+      }
       await this.deps.pubsub
-        .publish(topics.sessionsEnded(), { ids: ended.map((r) => r.id) })
+        .publish(topics.sessionsEnded(), { ids })
         .catch((err) =>
           this.deps.log.warn({ err }, 'ended sessions not announced: their sockets close at their next operation'),
         );
     }
     return ended.length;
+  }
+
+  /**
+   * A signed-in user ends sessions of their own: this one (signing out) as it is; another one, or
+   * all of them, with a fresh proof (a stolen token must not sign its owner out everywhere).
+   */
+  async endOwnSessions(
+    em: EntityManager,
+    user: User,
+    current: string | null,
+    which: { id: string } | { all: true },
+  ): Promise<number> {
+    if (!('id' in which) || which.id !== current) requireFreshProof(user, 'endOtherSessions');
+    return this.endSessions(em, { userId: user.id, ...('id' in which ? { id: which.id } : {}) });
   }
 
   /** A signed-in user's new password: every other session ends. */
@@ -831,7 +922,7 @@ export class AuthService {
       hasPasskey: session.row.user.has_passkey === true,
       sessionProvedAt: session.row.user.session_proved_at ?? null,
     });
-    return { user, sessionId: session.sessionId };
+    return { user: withProofWindow(user, this.deps.config.stepUpSeconds), sessionId: session.sessionId };
   }
 
   private readonly sessionUsers = new SessionUsers();
@@ -849,7 +940,11 @@ export class AuthService {
   ): Promise<{ user: User; sessionId: string; expiresAt: number } | null> {
     const session = await this.sessionRow(em, token, ip);
     return (
-      session && { user: plainUser<User>(session.row.user), sessionId: session.sessionId, expiresAt: session.expiresAt }
+      session && {
+        user: withProofWindow(plainUser<User>(session.row.user), this.deps.config.stepUpSeconds),
+        sessionId: session.sessionId,
+        expiresAt: session.expiresAt,
+      }
     );
   }
 
@@ -859,7 +954,7 @@ export class AuthService {
    */
   async sessionUser(em: EntityManager, id: string): Promise<User | null> {
     const row = await this.sessionUsers.read(em, id);
-    return row ? plainUser<User>(row.user) : null;
+    return row ? withProofWindow(plainUser<User>(row.user), this.deps.config.stepUpSeconds) : null;
   }
 
   private async sessionRow(em: EntityManager, token: string | undefined, ip?: string) {
@@ -892,6 +987,63 @@ export class AuthService {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** "This was not me" undoes what was added from this long before its notice's event. */
+const NOT_ME_MARGIN_MS = 5_000;
+
+/**
+ * Undoes, in `tx`, what was added to the account since `since`: a Telegram link, second factors
+ * (and the recovery codes when none is left), payout addresses, and staff roles the account
+ * granted to anyone (each taken back is recorded as the grant was, by "This was not me").
+ */
+async function undoSince(tx: EntityManager, userId: number, since: Date) {
+  const telegram = await tx.execute(
+    `update users set telegram_user_id = null, telegram_chat_id = null, telegram_username = null,
+            telegram_linked_at = null, updated_at = now()
+      where id = ? and telegram_linked_at >= ? returning id`,
+    [userId, since],
+  );
+  const factors = await tx.execute('delete from second_factors where user_id = ? and created_at >= ? returning id', [
+    userId,
+    since,
+  ]);
+  if (factors.length)
+    await tx.execute(
+      `delete from recovery_codes where user_id = ?
+         and not exists (select 1 from second_factors where user_id = ? and confirmed_at is not null)`,
+      [userId, userId],
+    );
+  const addresses = await tx.execute('delete from payout_addresses where user_id = ? and created_at >= ? returning id', [
+    userId,
+    since,
+  ]);
+  const grants = await tx.execute<{ user_id: number; role: 'moderator' | 'finance' | 'admin' }[]>(
+    `select distinct on (c.user_id, c.role) c.user_id, c.role from staff_role_changes c
+      where c.by_user_id = ? and c.granted and c.created_at >= ? order by c.user_id, c.role, c.id desc`,
+    [userId, since],
+  );
+  for (const grant of grants) {
+    const column = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' }[grant.role];
+    const [taken] = await tx.execute<{ email: string }[]>(
+      `update users set ${column} = false, updated_at = now() where id = ? and ${column} returning email`,
+      [grant.user_id],
+    );
+    if (!taken) continue;
+    await tx.execute(
+      'insert into staff_role_changes (user_id, role, granted, by_user_id, by_label) values (?, ?, false, ?, ?)',
+      [grant.user_id, grant.role, userId, 'This was not me'],
+    );
+    await recordAudit(tx, {
+      actor: { id: userId, label: 'This was not me' },
+      action: 'role.revoked',
+      object: { type: 'user', id: grant.user_id },
+      before: { email: taken.email, role: grant.role, has: true },
+      after: { email: taken.email, role: grant.role, has: false },
+    });
+    await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(grant.user_id)]);
+  }
+  return { telegram: telegram.length > 0, factors: factors.length, addresses: addresses.length, grants: grants.length };
+}
+
 /**
  * Forgets account notices after 30 days, sign-in addresses 90 days after their last use, spent
  * or expired sign-in codes after a day, and sessions 30 days after they ended or expired (a job).
@@ -904,7 +1056,9 @@ export async function purgeAccountSafety(
           addresses as (delete from sign_in_addresses where last_seen_at < now() - interval '90 days' returning 1),
           codes as (delete from sign_in_codes where expires_at < now() - interval '1 day' returning 1),
           sessions as (delete from sessions
-                        where coalesce(ended_at, expires_at) < now() - interval '30 days' and expires_at < now() returning 1)
+                        where coalesce(ended_at, expires_at) < now() - interval '30 days' and expires_at < now() returning 1),
+          hits as (delete from rate_limit_hits where expires_at < now() - interval '1 minute'),
+          slots as (delete from rate_limit_slots where until < now())
      select (select count(*) from notices) as notices, (select count(*) from addresses) as addresses,
             (select count(*) from codes) as codes, (select count(*) from sessions) as sessions`,
   );

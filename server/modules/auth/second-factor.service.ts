@@ -7,6 +7,7 @@ import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import { User } from '../users/user.entity.ts';
 import { type PasskeyResponse, type PasskeySite, Passkeys, PASSKEY_MESSAGES } from './passkeys.ts';
@@ -16,10 +17,13 @@ const PERIOD = 30;
 /** Recovery codes: ten of 8 characters of 32 (2^40 each), shown once. */
 const RECOVERY_CODES = 10;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** Wrong second-factor codes an account takes a minute, wherever they come from. */
+/** Wrong codes (or proof passwords) one session, and one address, may send a minute. */
 const WRONG_CODES_PER_MINUTE = 10;
-/** Wrong passwords a signed-in session's proofs (step-up, removing a factor) take a minute per account. */
-const WRONG_PROOF_PASSWORDS_PER_MINUTE = 10;
+/**
+ * Past this many wrong tries at one account in a minute (from many addresses), a source that sent
+ * a wrong one already waits; one that has not — the owner's — still gets its try.
+ */
+const WRONG_CODES_PER_ACCOUNT = 30;
 
 export const SECOND_FACTOR_MESSAGES = {
   asked: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
@@ -45,12 +49,19 @@ export interface SecondFactorView {
   lastUsedAt: Date | null;
 }
 
+/** Where a code comes from: wrong ones are counted there, never against the account alone. */
+export interface CodeSource {
+  ip?: string;
+  sessionId?: string | null;
+}
+
 /** A fresh proof: the password, a second-factor code, or a passkey's answer (with where it was given). */
 export interface FactorProof {
   password?: string;
   code?: string;
   passkey?: PasskeyResponse;
   site?: PasskeySite;
+  source?: CodeSource;
 }
 
 const factorLabel = (kind: string, name: string) => `${kind === 'PASSKEY' ? 'Passkey' : 'Authenticator app'} “${name}”`;
@@ -150,8 +161,10 @@ export class SecondFactorService {
     return done;
   }
 
-  /** Renames a factor (the owner's label for a phone or a key). */
-  async rename(em: EntityManager, userId: number, id: number, name: string): Promise<SecondFactorView> {
+  /** Renames a factor (the owner's label for a phone or a key), with a fresh proof. */
+  async rename(em: EntityManager, user: User, id: number, name: string): Promise<SecondFactorView> {
+    requireFreshProof(user, 'renameSecondFactor');
+    const userId = user.id;
     const rows = await em.execute(
       'update second_factors set name = ? where id = ? and user_id = ? and confirmed_at is not null returning id',
       [name, id, userId],
@@ -240,16 +253,51 @@ export class SecondFactorService {
 
   /**
    * Whether `code` is a current code of one of the user's authenticator apps (each step once)
-   * or an unused recovery code (spent). Wrong codes are counted per account: past
-   * WRONG_CODES_PER_MINUTE, none is checked until the minute ends.
+   * or an unused recovery code (spent). Wrong codes are counted where they come from (`source`:
+   * its session and its address), so a thief's wrong guesses never lock the owner out.
    */
-  async verify(em: EntityManager, user: { id: number; email: string }, code: string): Promise<boolean> {
-    const key = `second-factor:${user.id}`;
-    if (!(await this.deps.limiter.hit(key, WRONG_CODES_PER_MINUTE))) {
-      throw new DomainError(ErrorCode.RATE_LIMITED, SECOND_FACTOR_MESSAGES.tooMany, undefined, secondsLeftInMinute());
+  async verify(
+    em: EntityManager,
+    user: { id: number; email: string },
+    code: string,
+    source: CodeSource = {},
+  ): Promise<boolean> {
+    return this.guarded(user.id, source, SECOND_FACTOR_MESSAGES.tooMany, () =>
+      isTotpCode(code) ? this.verifyTotp(em, user, code) : this.useRecoveryCode(em, user.id, code),
+    );
+  }
+
+  /**
+   * Runs a check of a code or password unless its source is over its count: per session, else per
+   * address (WRONG_CODES_PER_MINUTE), and — past WRONG_CODES_PER_ACCOUNT wrong tries at the
+   * account from everywhere — only for a source that has not sent a wrong one this minute. A
+   * right answer takes its try back.
+   */
+  private async guarded(
+    userId: number,
+    source: CodeSource,
+    tooMany: string,
+    check: () => Promise<boolean>,
+  ): Promise<boolean> {
+    const { limiter } = this.deps;
+    const where = source.sessionId ? `session:${source.sessionId}` : `ip:${source.ip ?? 'unknown'}:${userId}`;
+    // A signed-in session's tries are its own (a thief's session cannot spend the owner's); a
+    // sign-in's are its address's.
+    const own = [`second-factor:${where}`];
+    const account = `second-factor:account:${userId}`;
+    const firstFromHere = `second-factor:pair:${userId}:${where}`;
+    const counted = [...own, account, firstFromHere];
+    const [byAccount, first, ...mine] = await Promise.all([
+      limiter.hit(account, WRONG_CODES_PER_ACCOUNT),
+      limiter.hit(firstFromHere, 1),
+      ...own.map((k) => limiter.hit(k, WRONG_CODES_PER_MINUTE)),
+    ]);
+    if (!mine.every(Boolean) || !(byAccount || first)) {
+      await Promise.all(counted.map((k) => limiter.undo(k)));
+      throw new DomainError(ErrorCode.RATE_LIMITED, tooMany, undefined, secondsLeftInMinute());
     }
-    const ok = isTotpCode(code) ? await this.verifyTotp(em, user, code) : await this.useRecoveryCode(em, user.id, code);
-    if (ok) await this.deps.limiter.undo(key);
+    const ok = await check();
+    if (ok) await Promise.all(counted.map((k) => limiter.undo(k)));
     return ok;
   }
 
@@ -316,7 +364,7 @@ export class SecondFactorService {
     proof: FactorProof,
     seconds: number,
   ): Promise<Date> {
-    await this.checkProof(em, user, proof);
+    await this.checkProof(em, user, { ...proof, source: { ...proof.source, sessionId } });
     const [row] = await em.execute<{ proved_at: Date }[]>(
       'update sessions set proved_at = now() where id = ? and user_id = ? returning proved_at',
       [sessionId, user.id],
@@ -339,22 +387,13 @@ export class SecondFactorService {
     }
     if (factor && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.codeProof, 'code');
     if (!factor && !proof.password) throw validation(SECOND_FACTOR_MESSAGES.passwordProof, 'password');
-    let ok = false;
-    if (factor) ok = await this.verify(em, user, proof.code!);
-    else {
-      const key = `proof-password:${user.id}`;
-      if (!(await this.deps.limiter.hit(key, WRONG_PROOF_PASSWORDS_PER_MINUTE))) {
-        throw new DomainError(
-          ErrorCode.RATE_LIMITED,
-          SECOND_FACTOR_MESSAGES.tooManyPasswords,
-          undefined,
-          secondsLeftInMinute(),
-        );
-      }
-      const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
-      ok = !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
-      if (ok) await this.deps.limiter.undo(key);
-    }
+    const source = proof.source ?? {};
+    const ok = factor
+      ? await this.verify(em, user, proof.code!, source)
+      : await this.guarded(user.id, source, SECOND_FACTOR_MESSAGES.tooManyPasswords, async () => {
+          const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
+          return !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
+        });
     if (!ok) throw new DomainError(ErrorCode.FORBIDDEN, SECOND_FACTOR_MESSAGES.wrongProof);
   }
 

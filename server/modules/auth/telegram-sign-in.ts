@@ -142,9 +142,14 @@ export function readLinkToken(token: string, secret: string, now = Math.floor(Da
   return { ...claims, name: claims.name ?? '' };
 }
 
-/** What a sign-in payload is remembered by, so that it signs in once: its signature. */
+/**
+ * What a sign-in payload is remembered by, so that it signs in once: its signature in one
+ * canonical form (lowercase hex), so the same signature written another way (upper-cased hex)
+ * is the same payload. Called after the signature was checked.
+ */
 export function telegramPayloadKey(input: TelegramSignInInput): string {
   const signature =
     'initData' in input ? (new URLSearchParams(input.initData).get('hash') ?? input.initData) : input.hash;
-  return createHash('sha256').update(signature).digest('base64url');
+  const canonical = /^[0-9a-fA-F]{64}$/.test(signature) ? signature.toLowerCase() : signature;
+  return createHash('sha256').update(canonical).digest('base64url');
 }

@@ -1,4 +1,5 @@
 import type { Update } from 'grammy/types';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -188,13 +189,13 @@ export class NotificationsService {
    * Spends a "This was not me" link: the account it belongs to, or null when it is unknown,
    * expired or was opened already (each link acts once).
    */
-  async claimNotMe(em: EntityManager, token: string): Promise<number | null> {
-    const [row] = await em.execute<{ user_id: number }[]>(
+  async claimNotMe(em: EntityManager, token: string): Promise<{ userId: number; since: Date } | null> {
+    const [row] = await em.execute<{ user_id: number; created_at: Date }[]>(
       `update not_me_links set used_at = now()
-        where token_hash = ? and used_at is null and expires_at > now() returning user_id`,
+        where token_hash = ? and used_at is null and expires_at > now() returning user_id, created_at`,
       [hashToken(token)],
     );
-    return row ? Number(row.user_id) : null;
+    return row ? { userId: Number(row.user_id), since: new Date(row.created_at) } : null;
   }
 
   private async preferenceMap(em: EntityManager, userIds: number[]) {
@@ -272,6 +273,8 @@ export class NotificationsService {
 
   /** A one-time `/start` link to the bot for this user, valid 10 minutes. */
   async startLink(em: EntityManager, user: User): Promise<{ url: string; expiresAt: Date }> {
+    // Whoever presses Start on the link gets this account's Telegram sign-in: a fresh proof first.
+    requireFreshProof(user, 'linkTelegram');
     const bot = this.deps.bot;
     if (!bot) throw new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED);
     let username: string;
@@ -305,15 +308,17 @@ export class NotificationsService {
         [hashToken(token)],
       );
       if (!row) return { ok: false, reason: 'expired' } as const;
-      if (!(await this.attach(tx, row.user_id, account))) return { ok: false, reason: 'taken' } as const;
+      const attached = await this.attach(tx, row.user_id, account);
+      if (!attached) return { ok: false, reason: 'taken' } as const;
       await tx.execute('update telegram_link_tokens set used_at = now() where id = ?', [row.id]);
       const [user] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [row.user_id]);
       // By e-mail: in Telegram the bot's answer says so.
       await this.tellLink(tx, row.user_id, 'telegramLinked', account, true);
-      return { ok: true, name: user.email, userId: row.user_id } as const;
+      return { ok: true, name: user.email, userId: row.user_id, replaced: attached.replaced } as const;
     });
     if (!result.ok) return result;
     this.kick();
+    this.tellReplaced(result.userId, result.replaced);
     await this.publishLink(
       result.userId,
       telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }),
@@ -327,24 +332,51 @@ export class NotificationsService {
    */
   async linkAccount(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
     const linked = await em.transactional(async (tx) => {
-      if (!(await this.attach(tx, userId, account))) return false;
-      await this.tellLink(tx, userId, 'telegramLinked', account);
-      return true;
+      const attached = await this.attach(tx, userId, account);
+      if (attached) await this.tellLink(tx, userId, 'telegramLinked', account);
+      return attached;
     });
     if (!linked) return false;
     this.kick();
+    this.tellReplaced(userId, linked.replaced);
     await this.publishLink(userId, telegramLinkOf({ telegramUserId: account.id, telegramUsername: account.username }));
     return true;
   }
 
-  /** The link itself: one statement, which writes nothing when another user has the account. */
-  private async attach(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
+  /**
+   * The link itself, which writes nothing when another user has the account. A Telegram account
+   * it replaces hears of it in its chat once this commits (`replaced`): the owner's old chat,
+   * not only the new one, learns that another Telegram now signs in to the account.
+   */
+  private async attach(
+    em: EntityManager,
+    userId: number,
+    account: TelegramAccount,
+  ): Promise<{ replaced: TelegramAccount | null } | null> {
+    const [before] = await em.execute<
+      { id: string | null; chat: string | null; username: string | null; language: string | null }[]
+    >(
+      `select telegram_user_id as id, telegram_chat_id as chat, telegram_username as username, telegram_language as language
+         from users where id = ? for update`,
+      [userId],
+    );
     const linked = await em.execute(
-      `update users set telegram_user_id = ?, telegram_chat_id = ?, telegram_username = ?, telegram_language = ?
+      `update users set telegram_user_id = ?, telegram_chat_id = ?, telegram_username = ?, telegram_language = ?,
+              telegram_linked_at = now()
         where id = ? and not exists (select 1 from users o where o.telegram_user_id = ? and o.id <> ?) returning id`,
       [account.id, account.chatId, account.username, account.language, userId, account.id, userId],
     );
-    return linked.length > 0;
+    if (!linked.length) return null;
+    const replaced =
+      before?.id && Number(before.id) !== account.id && before.chat
+        ? { id: Number(before.id), chatId: Number(before.chat), username: before.username, language: before.language }
+        : null;
+    return { replaced };
+  }
+
+  /** A Telegram account a committed link replaced hears of it in its chat. */
+  private tellReplaced(userId: number, replaced: TelegramAccount | null) {
+    if (replaced) void this.tellChat(userId, replaced.chatId, replaced.language, replaced);
   }
 
   /**

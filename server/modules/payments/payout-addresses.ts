@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import { conflict, DomainError, notFound, validation } from '../../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { PayoutAddress } from './payment.entity.ts';
@@ -49,6 +50,7 @@ export class PayoutAddressBook {
   }
 
   async add(em: EntityManager, user: User, input: { address: string; label: string }): Promise<PayoutAddressView> {
+    requireFreshProof(user, 'savePayoutAddress');
     const label = input.label.trim();
     if (!label || label.length > 60) throw validation(PAYOUT_ADDRESS_MESSAGES.label, 'label');
     let address: string;
@@ -74,6 +76,7 @@ export class PayoutAddressBook {
   }
 
   async remove(em: EntityManager, user: User, id: number): Promise<void> {
+    requireFreshProof(user, 'removePayoutAddress');
     const removed = await em.nativeDelete(PayoutAddress, { id, userId: user.id });
     if (!removed) throw notFound('Payout address');
   }

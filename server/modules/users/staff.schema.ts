@@ -61,6 +61,7 @@ builder.mutationField('setStaffRole', (t) =>
       (
         await ctx.services.staff.setRole(ctx.em, args, {
           userId: ctx.user!.id,
+          user: ctx.user!,
           label: ctx.user!.email,
         })
       ).member,

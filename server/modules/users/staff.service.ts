@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordAudit } from '../audit/record.ts';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
@@ -65,12 +66,15 @@ export class StaffService {
   /**
    * Grants (`granted`) or takes `role` of the account with this e-mail; `by` is who does it (a
    * staff administrator's e-mail, or "npm run staff"). Nothing is recorded when nothing changes.
+   * A staff administrator does it with a fresh proof on their session (`by.user`); the operator's
+   * script, run on the server, has none to give (`userId: null`).
    */
   async setRole(
     em: EntityManager,
     input: { email: string; role: string; granted: boolean },
-    by: { userId: number | null; label: string },
+    by: { userId: number; user: object; label: string } | { userId: null; label: string },
   ): Promise<{ member: StaffMember; changed: boolean }> {
+    if (by.userId !== null) requireFreshProof(by.user, 'setStaffRole');
     if (!(STAFF_ROLES as readonly string[]).includes(input.role)) throw validation(STAFF_MESSAGES.unknownRole, 'role');
     const role = input.role as StaffRole;
     const column = COLUMN[role];

@@ -32,6 +32,8 @@ export const User = defineEntity({
     telegramChatId: p.bigint('number').nullable(),
     telegramUsername: p.string().length(64).nullable(),
     telegramLanguage: p.string().length(16).nullable(),
+    /** When the Telegram account was linked ("This was not me" undoes a link made after its event). */
+    telegramLinkedAt: p.datetime().nullable(),
     /**
      * The language the user chose for the dashboard, mails and bot messages (one of the showcase's
      * nine, `showcase/i18n/languages.ts`); null until chosen, when the browser's or Telegram's
