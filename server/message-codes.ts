@@ -392,6 +392,9 @@ export const MESSAGE_CODES = {
   CAMPAIGN_DAILY_CAP_REACHED: 'This campaign reached its daily cap: try again tomorrow',
   CAMPAIGN_OUT_OF_BUDGET: 'This campaign has no budget left for this action',
   TELEGRAM_UNREACHABLE: 'Telegram is unreachable',
+  SIGN_IN_STEP_EXPIRED: 'This sign-in has expired or was finished already: sign in again',
+  SIGN_IN_TOKEN_REQUIRED: 'signInToken is required',
+  ENTER_CODE: 'Enter the code',
 } as const satisfies Record<string, string | readonly string[]>;
 
 export type MessageCode = keyof typeof MESSAGE_CODES;

@@ -111,6 +111,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   PASSKEY_ALREADY_ADDED_TO_YOUR: () => t`This passkey is already added to your account.`,
   ACCOUNT_HAS_NO_PASSKEY: () => t`This account has no passkey`,
   ENTER_SECOND_FACTOR_CODE: () => t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`,
+  SIGN_IN_STEP_EXPIRED: () => t`This sign-in has expired or was finished already: sign in again`,
   CODE_WRONG_OR_WAS_USED: () =>
     t`The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.`,
   TOO_MANY_WRONG_CODES_FOR: () => t`Too many wrong codes for this account. Wait a minute, then enter the current code.`,

@@ -139,8 +139,8 @@ describe('an authenticator app as the second factor', () => {
   test("a thief's wrong step-up codes never lock the owner out: counted on the thief's session", async () => {
     const user = await createApprovedUser(app, { password: 'demo1234' });
     const owner = (await signIn(user.email)).body.value.accessToken as string;
-    const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token: owner }))
-      .body.value;
+    const { id, secret } = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token: owner })).body
+      .value;
     await freshStep();
     const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
       token: owner,

@@ -30,8 +30,7 @@ import { Send } from 'lucide-react';
 import { LoginForm } from './LoginForm';
 import { PasskeyButton } from './PasskeyButton';
 import { useAuthConfig } from './useAuthConfig';
-import { SecondFactorStepForm } from './SecondFactorStepForm';
-import { type SecondFactorStep, secondFactorStep, setSecondFactorStep } from '../../lib/signInStep';
+import { SecondFactorStepForm, useSecondFactorStep } from './SecondFactorStepForm';
 
 const route = getRouteApi('/guest/{-$lang}/login');
 
@@ -62,12 +61,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const search = route.useSearch();
   const config = useAuthConfig();
-  const [googleRequestFiled, setGoogleRequestFiled] = useState(false);
 
   // Read after the first render: the build rendered this page without it.
   const [sessionEnded, setSessionEnded] = useState(false);
   useEffect(() => setSessionEnded(takeSessionEndedNote()), []);
-  const handledCode = useRef<string>(undefined);
 
   // `via`: a sign-in through another site, which comes back here (to the page it kept).
   const signIn = (session: SignedIn, via?: 'google' | 'telegram') => {
@@ -87,36 +84,15 @@ export function LoginPage() {
   };
 
   // A Telegram or Google sign-in of an account with a second factor: the code comes next.
-  const [factorStep, setFactorStep] = useState<SecondFactorStep | null>(null);
-  useEffect(() => setFactorStep(secondFactorStep()), []);
-  const askFactor = (step: SecondFactorStep | null) => {
-    setSecondFactorStep(step);
-    setFactorStep(step);
-  };
+  const [factorStep, askFactor] = useSecondFactorStep();
   const [telegramLink, dropTelegramLink] = useTelegramReturn(
     (session) => signIn(session, 'telegram'),
     (asked) => askFactor({ ...asked, via: 'telegram' }),
   );
 
-  // Back from Google with ?code&state: finish the code flow on the server.
-  useEffect(() => {
-    const { code, state } = search;
-    if (!code || handledCode.current === code) return;
-    handledCode.current = code;
-    void navigate({ to: '/{-$lang}/login', params: langParams(), search: {}, replace: true });
-    if (!takeGoogleState(state)) {
-      notifyError(t`Google sign-in failed, please try again`);
-      return;
-    }
-    authApi.google(code).then(
-      (answer) => {
-        if ('accessToken' in answer) signIn(answer, 'google');
-        else if ('secondFactorRequired' in answer) askFactor({ ...answer, via: 'google' });
-        else setGoogleRequestFiled(true);
-      },
-      (error) => notifyError(errorMessage(error)),
-    );
-  });
+  const googleRequestFiled = useGoogleReturn(search, (answer) =>
+    'accessToken' in answer ? signIn(answer, 'google') : askFactor({ ...answer, via: 'google' }),
+  );
 
   return (
     <AuthLayout
@@ -151,14 +127,7 @@ export function LoginPage() {
       )}
       {telegramLink && <TelegramLinkAsked note={telegramLink} onDrop={dropTelegramLink} />}
       {factorStep ? (
-        <SecondFactorStepForm
-          step={factorStep}
-          onSignedIn={(session) => {
-            askFactor(null);
-            signIn(session, factorStep.via);
-          }}
-          onDrop={() => askFactor(null)}
-        />
+        <SecondFactorStepForm step={factorStep} onSignedIn={signIn} onDrop={() => askFactor(null)} />
       ) : (
         <LoginForm onSignedIn={(session) => signIn(session)} />
       )}
@@ -220,13 +189,38 @@ function OtherSignIns({
 }
 
 /**
+ * Back from Google with ?code&state: the code flow finished on the server. A signed-in answer
+ * (or a second factor's ask) goes to `onAnswer`; true once a registration request was filed.
+ */
+function useGoogleReturn(
+  search: { code?: string; state?: string },
+  onAnswer: (answer: SignedIn | SecondFactorAsked) => void,
+): boolean {
+  const navigate = useNavigate();
+  const handledCode = useRef<string>(undefined);
+  const [filed, setFiled] = useState(false);
+  useEffect(() => {
+    const { code, state } = search;
+    if (!code || handledCode.current === code) return;
+    handledCode.current = code;
+    void navigate({ to: '/{-$lang}/login', params: langParams(), search: {}, replace: true });
+    if (!takeGoogleState(state)) {
+      notifyError(t`Google sign-in failed, please try again`);
+      return;
+    }
+    authApi.google(code).then(
+      (answer) => ('registrationRequested' in answer ? setFiled(true) : onAnswer(answer)),
+      (error) => notifyError(errorMessage(error)),
+    );
+  });
+  return filed;
+}
+
+/**
  * An unlinked Telegram sign-in's pending link (from the Mini App, or back from Telegram's
  * sign-in with `#tgAuthResult`: those fields sign in, or ask for the e-mail once).
  */
-function useTelegramReturn(
-  onSignedIn: (session: SignedIn) => void,
-  onFactorAsked: (asked: SecondFactorAsked) => void,
-) {
+function useTelegramReturn(onSignedIn: (session: SignedIn) => void, onFactorAsked: (asked: SecondFactorAsked) => void) {
   const [link, setLink] = useState<TelegramLinkNote | null>(null);
   useEffect(() => setLink(telegramLinkNote()), []);
   useEffect(() => {

@@ -3,14 +3,25 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
 import { ApiError, errorMessage } from '../../lib/api';
 import { serverMessage } from '../../lib/serverMessages';
-import type { SecondFactorStep } from '../../lib/signInStep';
+import { type SecondFactorStep, secondFactorStep, setSecondFactorStep } from '../../lib/signInStep';
 import { passkeysSupported } from '../security/passkeys';
 import { type SignedIn, authApi } from './authApi';
 import { PasskeyButton } from './PasskeyButton';
+
+/** The step the tab is at (read after the first render: the build rendered the page without it). */
+export function useSecondFactorStep() {
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
+  useEffect(() => setStep(secondFactorStep()), []);
+  const ask = (next: SecondFactorStep | null) => {
+    setSecondFactorStep(next);
+    setStep(next);
+  };
+  return [step, ask] as const;
+}
 
 /**
  * The second step of a sign-in with Telegram or Google of an account with a second factor: the
@@ -23,9 +34,13 @@ export function SecondFactorStepForm({
   onDrop,
 }: {
   step: SecondFactorStep;
-  onSignedIn: (session: SignedIn) => void;
+  onSignedIn: (session: SignedIn, via: SecondFactorStep['via']) => void;
   onDrop: () => void;
 }) {
+  const signedIn = (session: SignedIn) => {
+    setSecondFactorStep(null);
+    onSignedIn(session, step.via);
+  };
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -37,7 +52,7 @@ export function SecondFactorStepForm({
     }
     setBusy(true);
     try {
-      onSignedIn(await authApi.secondFactor(step.signInToken, code.trim()));
+      signedIn(await authApi.secondFactor(step.signInToken, code.trim()));
     } catch (err) {
       setError(errorMessage(err));
       // The step expired or was finished: back to the start.
@@ -54,7 +69,7 @@ export function SecondFactorStepForm({
           <Alert.Indicator />
           <Alert.Description>{serverMessage(step.code, undefined, step.message)}</Alert.Description>
         </Alert.Root>
-        {passkey && <PasskeyButton onSignedIn={onSignedIn} label={t`Use your passkey`} />}
+        {passkey && <PasskeyButton onSignedIn={signedIn} label={t`Use your passkey`} />}
         <FormField label={t`Authenticator code`} error={error}>
           <Input
             autoFocus

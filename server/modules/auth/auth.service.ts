@@ -340,7 +340,9 @@ export class AuthService {
     input: TelegramSignInInput,
     client: ClientInfo,
     stateCookie?: string,
-  ): Promise<SignInResult | SecondFactorAsked | { linkToken: string; account: { username: string | null; name: string } }> {
+  ): Promise<
+    SignInResult | SecondFactorAsked | { linkToken: string; account: { username: string | null; name: string } }
+  > {
     const { config, limiter } = this.deps;
     if (!config.telegram.token) {
       throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
@@ -402,7 +404,9 @@ export class AuthService {
     const user = await em.findOne(User, { id: claims.userId });
     if (!user) throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
     await this.secondFactor(em, user, input.code, client.ip);
-    if (!(await this.deps.limiter.claim(`sign-in-challenge:${claims.nonce}`, (SIGN_IN_CHALLENGE_SECONDS + 60) * 1000))) {
+    if (
+      !(await this.deps.limiter.claim(`sign-in-challenge:${claims.nonce}`, (SIGN_IN_CHALLENGE_SECONDS + 60) * 1000))
+    ) {
       throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
     }
     await this.rememberAddress(em, user.id, client.ip);
@@ -1012,10 +1016,10 @@ async function undoSince(tx: EntityManager, userId: number, since: Date) {
          and not exists (select 1 from second_factors where user_id = ? and confirmed_at is not null)`,
       [userId, userId],
     );
-  const addresses = await tx.execute('delete from payout_addresses where user_id = ? and created_at >= ? returning id', [
-    userId,
-    since,
-  ]);
+  const addresses = await tx.execute(
+    'delete from payout_addresses where user_id = ? and created_at >= ? returning id',
+    [userId, since],
+  );
   const grants = await tx.execute<{ user_id: number; role: 'moderator' | 'finance' | 'admin' }[]>(
     `select distinct on (c.user_id, c.role) c.user_id, c.role from staff_role_changes c
       where c.by_user_id = ? and c.granted and c.created_at >= ? order by c.user_id, c.role, c.id desc`,
