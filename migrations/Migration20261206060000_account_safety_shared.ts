@@ -9,12 +9,15 @@ export class Migration20261206060000_account_safety_shared extends Migration {
     this.addSql(`create table "rate_limit_slots" ("key" text not null primary key, "until" timestamptz not null);`);
     // When the Telegram account was linked: "This was not me" undoes a link made after the event.
     this.addSql(`alter table "users" add column "telegram_linked_at" timestamptz null;`);
+    // Four eyes over a payee's rolling 24 hours: how many people approve a withdrawal, decided at its request.
+    this.addSql(`alter table "payments" add column "approvals_needed" int null;`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "rate_limit_hits";`);
     this.addSql(`drop table if exists "rate_limit_slots";`);
     this.addSql(`alter table "users" drop column "telegram_linked_at";`);
+    this.addSql(`alter table "payments" drop column "approvals_needed";`);
   }
 
 }

@@ -26,9 +26,9 @@ async function browser(viewport?: { width: number; height: number }): Promise<Te
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
-const VALID_WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+const VALID_WALLET = 'kQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74pzE8';
 /** An address the publisher was never paid at (the demo's withdrawal went to VALID_WALLET's). */
-const NEW_WALLET = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: false });
+const NEW_WALLET = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: false, testOnly: true });
 
 beforeAll(async () => {
   app = await startTestApp({ demo: true, serveClient: true });

@@ -14,7 +14,7 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 const browsers = browserPool(() => app.url);
 
 beforeAll(async () => {
-  app = await startTestApp({ demo: true, serveClient: true });
+  app = await startTestApp({ demo: true, serveClient: true, env: { PAYOUT_SECOND_APPROVAL_USD: '1000' } });
   await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
 });
 

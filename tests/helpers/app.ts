@@ -59,6 +59,9 @@ export async function startTestApp(
     RATE_LIMIT_PER_MINUTE: '1000',
     // Tests pay new addresses at once unless they test the hold (tests/integration/payout-policy.test.ts).
     PAYOUT_NEW_ADDRESS_HOLD_HOURS: '0',
+    // One finance person approves unless a test tests four eyes (payout-policy, audit): its payee's
+    // withdrawals of the day add up (PAYOUT_SECOND_APPROVAL_USD counts their sum).
+    PAYOUT_SECOND_APPROVAL_USD: '1000000',
     ...opts.env,
   });
   const app = await timed(opts.demo && !snapshot ? 'app+demo start' : 'app start', () =>

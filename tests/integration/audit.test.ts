@@ -16,7 +16,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
     demo: true,
-    env: { PAYOUT_AUTO_APPROVE_MAX: '100', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0' },
+    env: { PAYOUT_AUTO_APPROVE_MAX: '100', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0', PAYOUT_SECOND_APPROVAL_USD: '1000' },
   });
   await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
 });

@@ -317,7 +317,7 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
     const send = (key: string) =>
       app.api('/v1/users/payments/publisher', {
         token: publisher.token,
-        body: { amount: 60, walletAddress: 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz' },
+        body: { amount: 60, walletAddress: '0QDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p2z5' },
         headers: { 'idempotency-key': key },
       });
     const results = await Promise.all([send('w-1'), send('w-1'), send('w-1')]);
@@ -327,7 +327,7 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
     // The same key for another amount is refused.
     const other = await app.api('/v1/users/payments/publisher', {
       token: publisher.token,
-      body: { amount: 70, walletAddress: 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz' },
+      body: { amount: 70, walletAddress: '0QDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p2z5' },
       headers: { 'idempotency-key': 'w-1' },
     });
     expect(other).toMatchObject({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });

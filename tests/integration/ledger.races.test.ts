@@ -10,7 +10,7 @@ import { login } from '../helpers/graphql.ts';
 import { insertUsers } from '../helpers/ledger.ts';
 
 const USD = 1_000_000n;
-const WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+const WALLET = 'kQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74pzE8';
 let app: Awaited<ReturnType<typeof startTestApp>>;
 const em = () => app.orm.em.fork() as EntityManager;
 

@@ -15,9 +15,9 @@ import { startTestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-const WALLET = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2';
+const WALLET = 'kQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74pzE8';
 // The same address with its last character changed: the CRC16 checksum no longer matches.
-const BAD_CHECKSUM = 'EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q3';
+const BAD_CHECKSUM = 'kQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74pzE9';
 
 const self = async (app: TestApp, token: string) => (await app.api('/v1/users/self', { token })).body.value;
 const expectBooksBalanced = async (app: TestApp) => {

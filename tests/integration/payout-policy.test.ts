@@ -14,7 +14,7 @@ import { credit, em, expectBooksBalanced, newAddress, self, type TestApp } from 
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ demo: true });
+  app = await startTestApp({ demo: true, env: { PAYOUT_SECOND_APPROVAL_USD: '1000' } });
 });
 afterAll(() => app?.close());
 
@@ -171,6 +171,55 @@ describe('four eyes above PAYOUT_SECOND_APPROVAL_USD (1,000)', () => {
   });
 });
 
+describe('four eyes over the payee’s 24 hours', () => {
+  test('withdrawals split under PAYOUT_SECOND_APPROVAL_USD add up: the one that reaches it needs two people, in a batch too', async () => {
+    // A payee of their own (the other tests' withdrawals are the publisher's).
+    await em(app).getConnection().execute(`update users set is_finance = false where email = 'studio@demo.local'`);
+    const token = await login(app, 'studio@demo.local');
+    await credit(app, (await self(app, token)).id, '1200');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await app.api('/v1/users/payments/publisher', {
+        token,
+        body: { amount: '333.33', walletAddress: newAddress() },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.value.id);
+    }
+    // 999.99 of the day so far, each approved by one person; the next one reaches 1,000.
+    const fourth = await app.api('/v1/users/payments/publisher', {
+      token,
+      body: { amount: '50', walletAddress: newAddress() },
+    });
+    expect(fourth.status).toBe(201);
+    ids.push(fourth.body.value.id);
+    const finance = await login(app, FINANCE);
+    const queue = await gql(
+      app,
+      'query { withdrawalQueue(page: 1, size: 100) { data { id approvalsNeeded } } }',
+      {},
+      finance,
+    );
+    const needed = new Map(
+      queue.data.withdrawalQueue.data.map((w: { id: string; approvalsNeeded: number }) => [
+        Number(w.id),
+        w.approvalsNeeded,
+      ]),
+    );
+    expect(ids.map((id) => needed.get(id))).toEqual([1, 1, 1, 2]);
+    // One person approving all four at once: three go, the fourth waits for a second person.
+    const batch = await app.api('/v1/finance/withdrawals/approve', { token: finance, body: { ids } });
+    expect(batch.status).toBe(200);
+    const stages = await Promise.all(ids.map(stage));
+    expect(stages.map((s) => s?.payout_stage)).toEqual(['APPROVED', 'APPROVED', 'APPROVED', 'REQUESTED']);
+    const second = await secondFinance();
+    expect((await app.api(`/v1/finance/withdrawals/${ids[3]}/approve`, { method: 'POST', token: second })).status).toBe(
+      200,
+    );
+    expect(await stage(ids[3]!)).toMatchObject({ payout_stage: 'APPROVED' });
+  });
+});
+
 describe('refused at the request', () => {
   test('the hot wallet, its jetton wallet and the USDT master are no destination', async () => {
     const rig = await app.services.payouts.ready();
@@ -213,7 +262,11 @@ describe('a start the rule cannot stop', () => {
   test('the demo seeds with the auto-approve rule on and no minimum age (its withdrawal approved by the rule); the rule leaves four-eyes amounts', async () => {
     const ruled = await startTestApp({
       demo: true,
-      env: { PAYOUT_AUTO_APPROVE_MAX: '2000', PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0' },
+      env: {
+        PAYOUT_AUTO_APPROVE_MAX: '2000',
+        PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0',
+        PAYOUT_SECOND_APPROVAL_USD: '1000',
+      },
     });
     try {
       const [row] = await ruled.orm.em

@@ -301,8 +301,14 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
       const res = await withdraw(50, address);
       expect(res, address).toMatchObject({ status: 400, body: { error: message } });
     }
-    // The sandbox chain takes either form; an address is kept in the network's form.
-    const ok = await withdraw(50, mainnetForm);
+    // The sandbox chain is a testnet: an address in mainnet form is refused, saying why; in its
+    // testnet form (raw, or bounceable) it is taken and kept in the network's form.
+    expect(await withdraw(50, mainnetForm)).toMatchObject({
+      status: 400,
+      body: { error: 'This is a mainnet address: payouts are sent on TON testnet' },
+    });
+    const testnetForm = Address.parse(mainnetForm).toString({ testOnly: true, bounceable: true });
+    const ok = await withdraw(50, testnetForm);
     expect(ok.status).toBe(201);
     expect(ok.body.value.walletAddress).toBe(
       Address.parse(mainnetForm).toString({ testOnly: true, bounceable: false }),

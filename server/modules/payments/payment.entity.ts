@@ -60,6 +60,12 @@ export const Payment = defineEntity({
     holdUntil: p.datetime().nullable(),
     /** Held, and the auto-approve rule looks at it again when the hold ends (the payout round). */
     rulePending: p.boolean().default(false),
+    /**
+     * How many finance people approve this withdrawal: 2 when the payee's withdrawals of the last
+     * 24 hours with this one reach PAYOUT_SECOND_APPROVAL_USD, decided at the request under the
+     * payee's lock (null: asked before the rule counted the day, read from the amount alone).
+     */
+    approvalsNeeded: p.integer().nullable(),
   },
 });
 export type Payment = InferEntity<typeof Payment>;

@@ -188,7 +188,7 @@ export const paymentsRoutes = [
           ...transactionJson(t),
           userId: t.userId,
           // Four eyes: 2 from PAYOUT_SECOND_APPROVAL_USD; who approved so far.
-          approvalsNeeded: ctx.services.payouts.approvalsNeeded(BigInt(t.amount)),
+          approvalsNeeded: ctx.services.payouts.approvalsNeededOf(t),
           approvals: t.approvals ?? [],
           // The audit trail's: from where it was asked, who rejected it, or the rule approved it.
           requestedFrom: t.trail?.requestedFrom ?? null,

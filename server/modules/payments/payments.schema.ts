@@ -178,9 +178,8 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     approvalsNeeded: t.int({
       nullable: true,
       description:
-        'Withdrawals: how many finance people approve it (2 from PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
-      resolve: (p, _a, ctx) =>
-        p.kind === 'WITHDRAWAL' ? ctx.services.payouts.approvalsNeeded(BigInt(p.amount)) : null,
+        'Withdrawals: how many finance people approve it (2 when the payee’s withdrawals of the last 24 hours with this one reach PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
+      resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.payouts.approvalsNeededOf(p) : null),
     }),
     approvals: t.field({
       type: [ApprovalRef],

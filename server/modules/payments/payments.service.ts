@@ -66,6 +66,8 @@ export interface PaymentView {
   trail?: WithdrawalTrail;
   /** A first withdrawal to a new address: nobody approves it before this. */
   holdUntil: string | null;
+  /** Withdrawals: how many finance people approve it (four eyes over the payee's 24 hours). */
+  approvalsNeeded?: number | null;
 }
 
 /** A top-up's checkout, shown only while it can still be paid (both views read it so). */
@@ -92,6 +94,7 @@ export function paymentView(p: Payment): PaymentView {
     approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
     holdUntil: p.holdUntil ? p.holdUntil.toISOString() : null,
     payUrl: openCheckout(p.kind, p.status, p.payUrl),
+    approvalsNeeded: p.approvalsNeeded ?? null,
   };
 }
 
@@ -134,6 +137,7 @@ interface PaymentRow {
   approved_at: Date | null;
   hold_until: Date | null;
   pay_url: string | null;
+  approvals_needed: number | null;
   user_name?: string;
   user_email?: string;
 }
@@ -155,6 +159,7 @@ const rowView = (r: PaymentRow): PaymentView => ({
   approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
   holdUntil: r.hold_until ? new Date(r.hold_until).toISOString() : null,
   payUrl: openCheckout(r.kind, r.status, r.pay_url),
+  approvalsNeeded: r.approvals_needed,
   ...(r.user_email !== undefined ? { user: { name: r.user_name ?? '', email: r.user_email } } : {}),
 });
 
@@ -193,7 +198,7 @@ function paymentsSql(
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
                       p.wallet_address, p.tx_hash, p.failure_reason, p.provider,
-                      p.payout_stage, p.batch_id, p.approved_at, p.hold_until, p.pay_url${
+                      p.payout_stage, p.batch_id, p.approved_at, p.hold_until, p.pay_url, p.approvals_needed${
                         opts.userId ? '' : ', u.name as user_name, u.email as user_email'
                       }`,
       from: `from payments p${opts.userId ? '' : ' join users u on u.id = p.user_id'} where ${where.join(' and ')}`,
@@ -474,6 +479,8 @@ export class PaymentsService {
           );
           if (stop?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
           const payment = await this.withdraw(tx, emit, user, amount, wallet);
+          // Four eyes over the payee's day: six of 999 need two people as one of 5,000 does.
+          payment.approvalsNeeded = await this.deps.payouts.approvalsNeededToday(tx, user.id, amount, payment.id);
           // A person's first withdrawal to an address they were never paid at waits (the demo
           // seed's are not held): a stolen session's money to its own address waits for the owner.
           const hold = proved !== undefined && !known ? this.deps.payouts.newAddressHold() : null;
@@ -511,8 +518,8 @@ export class PaymentsService {
             },
           });
           // Held: the rule looks again when the hold ends (the payout round), not before.
-          if (hold) payment.rulePending = this.deps.payouts.ruleMayApprove(amount);
-          const rule = hold ? null : await this.deps.payouts.autoApproves(tx, user.id, amount);
+          if (hold) payment.rulePending = this.deps.payouts.ruleMayApprove(amount, payment.approvalsNeeded);
+          const rule = hold ? null : await this.deps.payouts.autoApproves(tx, user.id, amount, payment.approvalsNeeded);
           if (rule) await this.deps.payouts.autoApproved(tx, payment, emit, rule);
           await tx.flush();
           return { id: payment.id, result: payment };

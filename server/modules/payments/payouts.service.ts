@@ -176,6 +176,25 @@ interface RoundAllowance {
   left: bigint | undefined;
 }
 
+/**
+ * The approved withdrawals (in order) that leave under `allowance`: the longest prefix that fits,
+ * so none jumps the queue — except one larger than the hour's or the day's limit itself, which
+ * no window will ever fit: it waits for the limits to be lifted without holding back the ones
+ * behind it.
+ */
+export function withinAllowance<T extends { amount: string }>(rows: T[], allowance: LimitHit): T[] {
+  const taken: T[] = [];
+  let sum = 0n;
+  for (const r of rows) {
+    const amount = BigInt(r.amount);
+    if (allowance.kind !== 'round' && amount > allowance.max) continue;
+    if (sum + amount > allowance.left) break;
+    sum += amount;
+    taken.push(r);
+  }
+  return taken;
+}
+
 /** The tightest payout limit now: which, its maximum, what was sent under it, and what is left (micro-USD). */
 interface LimitHit {
   kind: 'hour' | 'day' | 'round';
@@ -479,7 +498,9 @@ export class PayoutsService {
     if (testOnly && this.network === 'mainnet') {
       throw validation('This is a testnet address: payouts are sent on TON mainnet', 'walletAddress');
     }
-    if (!testOnly && Address.isFriendly(text) && this.network === 'testnet' && this.deps.settings.toncenter) {
+    // The sandbox chain is a testnet too: an address in the other network's form is refused there
+    // as on a real one, so what works in the demo works in production.
+    if (!testOnly && Address.isFriendly(text) && this.network === 'testnet') {
       throw validation('This is a mainnet address: payouts are sent on TON testnet', 'walletAddress');
     }
     if (address.workChain !== 0) {
@@ -524,7 +545,7 @@ export class PayoutsService {
         const { given, added } = approvals.get(p.id)!;
         // One's own earlier first approval, in a batch: nothing new to record.
         if (!added) continue;
-        const needed = this.approvalsNeeded(p.amount);
+        const needed = this.approvalsNeededOf(p);
         const approves = given >= needed;
         trail.push({
           actor: personActor(finance),
@@ -611,9 +632,9 @@ export class PayoutsService {
   }
 
   /** Whether the auto-approve rule could approve a withdrawal of `amount` at all (it is on, and one person decides it). */
-  ruleMayApprove(amount: bigint): boolean {
+  ruleMayApprove(amount: bigint, needed?: number | null): boolean {
     const max = this.deps.settings.autoApproveMax;
-    return max !== undefined && amount <= max && !this.needsTwo(amount);
+    return max !== undefined && amount <= max && (needed ?? this.approvalsNeeded(amount)) === 1;
   }
 
   /**
@@ -634,7 +655,7 @@ export class PayoutsService {
         p.rulePending = false;
         const rule =
           p.status === 'IN_PROGRESS' && p.payoutStage === 'REQUESTED'
-            ? await this.autoApproves(tx, p.userId, p.amount)
+            ? await this.autoApproves(tx, p.userId, p.amount, p.approvalsNeeded)
             : null;
         if (rule) await this.autoApproved(tx, p, emit, rule);
         await tx.flush();
@@ -645,9 +666,33 @@ export class PayoutsService {
     return approved;
   }
 
-  /** How many finance people approve a withdrawal of `amount`: 2 from PAYOUT_SECOND_APPROVAL_USD, else 1. */
+  /** How many finance people approve a withdrawal of `amount` alone: 2 from PAYOUT_SECOND_APPROVAL_USD, else 1. */
   approvalsNeeded(amount: bigint): 1 | 2 {
     return this.needsTwo(amount) ? 2 : 1;
+  }
+
+  /**
+   * How many finance people approve a withdrawal of `amount` asked for now: 2 when the payee's
+   * withdrawals of the last 24 hours that one person approves (not failed) and this one reach
+   * PAYOUT_SECOND_APPROVAL_USD, so splitting an amount gets round nobody (six of 999 need two
+   * people as one of 5,000 does; one under four eyes already is not counted again). Asked in the
+   * request's transaction under the payee's lock: one payee's requests are counted one after the
+   * other, on every instance.
+   */
+  async approvalsNeededToday(tx: EntityManager, userId: number, amount: bigint, except?: number): Promise<1 | 2> {
+    const [row] = await tx.execute<{ day: string }[]>(
+      `select coalesce(sum(amount), 0) as day from payments
+        where user_id = ? and kind = 'WITHDRAWAL' and status <> 'FAILED' and id <> ?
+          and created_at > now() - interval '24 hours' and coalesce(approvals_needed, 1) = 1
+          and amount < ?`,
+      [userId, except ?? 0, this.deps.settings.secondApprovalMin.toString()],
+    );
+    return this.needsTwo(BigInt(row?.day ?? 0) + amount) ? 2 : 1;
+  }
+
+  /** How many finance people approve this withdrawal (its own figure; an older one's from its amount). */
+  approvalsNeededOf(p: { amount: bigint | string; approvalsNeeded?: number | null }): number {
+    return p.approvalsNeeded ?? this.approvalsNeeded(BigInt(p.amount));
   }
 
   /** The views with who approved each so far, read in one query (the queue, approval answers). */
@@ -699,9 +744,14 @@ export class PayoutsService {
    * floor, and no open fraud report about its apps. Answers the rule's figures when it approves
    * (for the audit trail), else null.
    */
-  async autoApproves(tx: EntityManager, userId: number, amount: bigint): Promise<AutoApproval | null> {
+  async autoApproves(
+    tx: EntityManager,
+    userId: number,
+    amount: bigint,
+    needed?: number | null,
+  ): Promise<AutoApproval | null> {
     // Two people approve what needs four eyes: the rule is nobody.
-    if (!this.ruleMayApprove(amount)) return null;
+    if (!this.ruleMayApprove(amount, needed)) return null;
     const max = this.deps.settings.autoApproveMax!;
     const [row] = await tx.execute<{ old_enough: boolean; quality_ok: boolean; no_fraud: boolean; day: string }[]>(
       `select u.created_at <= now() - make_interval(days => ?) as old_enough,
@@ -1108,16 +1158,8 @@ export class PayoutsService {
       );
       if (!rows.length) return 'none';
       if (allowance) {
-        // The longest prefix that fits: the ones after it wait in order, none jumps the queue.
-        let sum = 0n;
-        let fits = 0;
-        for (const r of rows) {
-          sum += BigInt(r.amount);
-          if (sum > allowance.left) break;
-          fits++;
-        }
-        if (fits === 0) return { limit: allowance };
-        rows = rows.slice(0, fits);
+        rows = withinAllowance(rows, allowance);
+        if (!rows.length) return { limit: allowance };
       }
       const amount = rows.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       const ton = BigInt(rows.length) * TON_PER_TRANSFER;
