@@ -6,6 +6,16 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** What was done (`withdrawal.approved` is WITHDRAWAL_APPROVED). */
 export type AuditAction =
+  | 'ACCOUNT_FACTOR_ADDED'
+  | 'ACCOUNT_FACTOR_REMOVED'
+  | 'ACCOUNT_NOT_ME'
+  | 'ACCOUNT_PASSWORD_CHANGED'
+  | 'ACCOUNT_PASSWORD_RESET'
+  | 'ACCOUNT_PAYOUT_ADDRESS_REMOVED'
+  | 'ACCOUNT_PAYOUT_ADDRESS_SAVED'
+  | 'ACCOUNT_RECOVERY_CODES_RENEWED'
+  | 'ACCOUNT_TELEGRAM_LINKED'
+  | 'ACCOUNT_TELEGRAM_UNLINKED'
   | 'CAMPAIGN_APPROVED'
   | 'CAMPAIGN_CLAIMED'
   | 'CAMPAIGN_REJECTED'

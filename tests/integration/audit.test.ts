@@ -285,7 +285,7 @@ describe('who reads it', () => {
       .split('\r\n');
     expect(lines[0]).toBe('seq,at,actor_id,actor,action,object_type,object_id,before,after,ip,hash');
     expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines.slice(1)) expect(line).toMatch(/,role\.(granted|revoked),user,/);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,(role\.(granted|revoked)|account\.[a-z_]+),user,/);
   });
 });
 
@@ -364,4 +364,111 @@ describe('nobody can edit it', () => {
     expect(removed.breaks).toContainEqual({ seq: target + 2, why: `rows ${target + 1} to ${target + 1} are missing` });
     expect(removed.breaks).toContainEqual({ seq: target + 2, why: 'its prev_hash is not the hash of the row before' });
   }, 120_000);
+});
+
+describe('acts on who someone is', () => {
+  // A trail of its own: the tests above break this file's chain on purpose.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ demo: true });
+  });
+  afterAll(() => app?.close());
+
+  test('a payout address saved and removed, a password changed, each recorded with the account and its address; the head is published and a rewritten trail fails --head', async () => {
+    const user = await createApprovedUser(app, { role: 'PUBLISHER', password: 'demo1234' });
+    const address = newAddress();
+    const saved = await app.api('/v1/users/self/payout-addresses', {
+      token: user.token,
+      body: { address, label: 'Mine' },
+      headers: { 'x-forwarded-for': '10.9.8.7' },
+    });
+    expect(saved.status).toBe(201);
+    expect(
+      (await app.api(`/v1/users/self/payout-addresses/${saved.body.value.id}`, { method: 'DELETE', token: user.token }))
+        .status,
+    ).toBe(204);
+    const changed = await app.api('/v1/users/self/password', {
+      token: user.token,
+      body: { currentPassword: 'demo1234', password: 'demo12345' },
+    });
+    expect(changed.status).toBe(200);
+    const rows = await em(app)
+      .getConnection()
+      .execute<{ action: string; actor: string; object_id: string; before: unknown; after: unknown }[]>(
+        `select action, actor, object_id, before, after from audit_events where object_type = 'user' and object_id = ?
+          and action like 'account.%' order by seq`,
+        [String(user.userId)],
+      );
+    expect(rows).toEqual([
+      {
+        action: 'account.payout_address_saved',
+        actor: user.email,
+        object_id: String(user.userId),
+        before: null,
+        after: { address, label: 'Mine' },
+      },
+      {
+        action: 'account.payout_address_removed',
+        actor: user.email,
+        object_id: String(user.userId),
+        before: { address, label: 'Mine' },
+        after: null,
+      },
+      {
+        action: 'account.password_changed',
+        actor: user.email,
+        object_id: String(user.userId),
+        before: null,
+        after: null,
+      },
+    ]);
+
+    // The head as /metrics publishes it, once the last write's notice arrived.
+    const verdict = await app.services.audit.verify(em(app));
+    expect(verdict.breaks).toEqual([]);
+    const metric = new RegExp(
+      `taskgram_audit_head_info\\{seq="${verdict.rows}",hash="${verdict.head}"\\} ${verdict.rows}`,
+    );
+    for (let i = 0; ; i++) {
+      const text = await (await fetch(`${app.url}/metrics`)).text();
+      if (metric.test(text)) break;
+      if (i > 100)
+        throw new Error(
+          `the head is not on /metrics:\n${text
+            .split('\n')
+            .filter((l) => l.includes('audit'))
+            .join('\n')}`,
+        );
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // The owner rewrites a row and re-hashes the chain from it: verify alone finds it whole;
+    // with the head seen before, it does not.
+    const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+    const env = { ...process.env, DATABASE_URL: app.databaseUrl, REDIS_URL: '' };
+    const seen = verdict.head;
+    const db = em(app).getConnection();
+    await db.execute('alter table audit_events disable trigger audit_events_append_only');
+    await db.execute('alter table audit_head disable trigger audit_head_guard');
+    await db.execute(`update audit_events set after = '{"address":"elsewhere"}'::jsonb where seq = ?`, [
+      verdict.rows - 2,
+    ]);
+    await db.execute(
+      `do $$ declare r audit_events; prev bytea; begin
+         select hash into prev from audit_events where seq = ${verdict.rows - 3};
+         for r in select * from audit_events where seq >= ${verdict.rows - 2} order by seq loop
+           update audit_events set prev_hash = prev, hash = sha256(prev || convert_to(audit_event_text(r), 'UTF8'))
+            where seq = r.seq returning hash into prev;
+         end loop;
+         update audit_head set hash = prev where id = 1;
+       end $$`,
+    );
+    await db.execute('alter table audit_head enable trigger audit_head_guard');
+    await db.execute('alter table audit_events enable trigger audit_events_append_only');
+    const whole = spawnSync(tsx, ['scripts/audit-verify.ts'], { encoding: 'utf8', input: '', env });
+    expect(whole.stdout).toContain('audit chain intact');
+    const caught = spawnSync(tsx, ['scripts/audit-verify.ts', '--head', seen], { encoding: 'utf8', input: '', env });
+    expect(caught.status, caught.stdout + caught.stderr).toBe(1);
+    expect(caught.stdout).toContain(`BREAK: no row of the chain has the head seen before (${seen})`);
+  }, 60_000);
 });

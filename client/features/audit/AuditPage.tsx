@@ -137,6 +137,36 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   get SETTING_CHANGED() {
     return t`Setting changed`;
   },
+  get ACCOUNT_TELEGRAM_LINKED() {
+    return t`Telegram linked`;
+  },
+  get ACCOUNT_TELEGRAM_UNLINKED() {
+    return t`Telegram unlinked`;
+  },
+  get ACCOUNT_FACTOR_ADDED() {
+    return t`Second factor added`;
+  },
+  get ACCOUNT_FACTOR_REMOVED() {
+    return t`Second factor removed`;
+  },
+  get ACCOUNT_RECOVERY_CODES_RENEWED() {
+    return t`Recovery codes renewed`;
+  },
+  get ACCOUNT_PASSWORD_CHANGED() {
+    return t`Password changed`;
+  },
+  get ACCOUNT_PASSWORD_RESET() {
+    return t`Password reset by e-mail`;
+  },
+  get ACCOUNT_NOT_ME() {
+    return t`“This was not me”`;
+  },
+  get ACCOUNT_PAYOUT_ADDRESS_SAVED() {
+    return t`Payout address saved`;
+  },
+  get ACCOUNT_PAYOUT_ADDRESS_REMOVED() {
+    return t`Payout address removed`;
+  },
 };
 
 const OBJECT_LABELS: Record<AuditObjectType, string> = {

@@ -4,6 +4,8 @@ import { AuditEvent, AuditHead } from './audit.entity.ts';
 import { auditRoutes } from './audit.rest.ts';
 import './audit.schema.ts';
 import { AuditService } from './audit.service.ts';
+import { listen } from '../../db/listen.ts';
+import { auditHeadPublisher } from './head.ts';
 
 /**
  * The audit trail: staff actions and money decisions, append-only and hash-chained. The areas
@@ -19,6 +21,14 @@ export const auditArea = defineArea({
     sqlDefinition(import.meta.url, './sql/audit_chain.sql', { after: ['audit_event_text'] }),
     sqlDefinition(import.meta.url, './sql/audit_refuse.sql'),
   ],
-  services: () => ({ audit: new AuditService() }),
+  services: ({ orm, log, cleanups }) => {
+    // The chain's head, published outside the database at every write (head.ts).
+    const stop = listen(orm.config.getClientUrl(), 'audit_head', auditHeadPublisher(log), log).catch((err) => {
+      log.error({ err }, 'the audit chain’s head is not published');
+      return async () => {};
+    });
+    cleanups.push(async () => (await stop)());
+    return { audit: new AuditService() };
+  },
   routes: auditRoutes,
 });

@@ -86,6 +86,8 @@ export interface AuditVerdict {
   rows: number;
   head: string;
   breaks: { seq: number; why: string }[];
+  /** The row whose hash is the head asked about (`seen`), or null when no row of the chain has it. */
+  seenAt?: number | null;
 }
 
 /** The first row's `prev_hash`: 32 zero bytes. */
@@ -123,8 +125,10 @@ export class AuditService {
    * `hash` = SHA-256(prev_hash ‖ the row's text as `audit_event_text` gives it), and the head
    * where the last row is. A row changed, removed or put in shows as a break.
    */
-  async verify(em: EntityManager, batch = 1000): Promise<AuditVerdict> {
+  async verify(em: EntityManager, batch = 1000, seen?: string): Promise<AuditVerdict> {
     const breaks: AuditVerdict['breaks'] = [];
+    let seenAt: number | null = null;
+    const seenHash = seen ? Buffer.from(seen.toLowerCase(), 'hex') : null;
     let prev = GENESIS;
     let expected = 1;
     let rows = 0;
@@ -142,6 +146,7 @@ export class AuditService {
         if (!hash.equals(Buffer.from(r.hash)))
           breaks.push({ seq, why: 'its hash does not match its columns (changed)' });
         prev = Buffer.from(r.hash);
+        if (seenHash && seenAt === null && hash.equals(seenHash) && prev.equals(hash)) seenAt = seq;
         expected = seq + 1;
         rows++;
       }
@@ -152,6 +157,6 @@ export class AuditService {
     if (head && (Number(head.seq) !== expected - 1 || !Buffer.from(head.hash).equals(prev))) {
       breaks.push({ seq: Number(head.seq), why: 'the chain’s head is not its last row (rows removed at the end?)' });
     }
-    return { rows, head: prev.toString('hex'), breaks };
+    return { rows, head: prev.toString('hex'), breaks, ...(seen ? { seenAt } : {}) };
   }
 }

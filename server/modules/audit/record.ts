@@ -6,7 +6,9 @@ import { requestIp } from '../../lib/request-scope.ts';
  * the first of two, `approved` for the one that approves it), approved by the auto-approve rule
  * (with the rule's figures), rejected (with the reason); the payout limits lifted for a day. Staff: a role granted or taken; a
  * campaign or player report claimed, released or decided; a registration decided; a setting
- * changed.
+ * changed. Identity (`account.*`, the account's own acts, by whoever held its session): a Telegram
+ * link or unlink, a second factor added or removed, recovery codes renewed, the password changed
+ * or reset, "This was not me" (with what it undid), a payout address saved or removed.
  */
 export const AUDIT_ACTIONS = [
   'withdrawal.requested',
@@ -30,6 +32,16 @@ export const AUDIT_ACTIONS = [
   'registration.approved',
   'registration.declined',
   'setting.changed',
+  'account.telegram_linked',
+  'account.telegram_unlinked',
+  'account.factor_added',
+  'account.factor_removed',
+  'account.recovery_codes_renewed',
+  'account.password_changed',
+  'account.password_reset',
+  'account.not_me',
+  'account.payout_address_saved',
+  'account.payout_address_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,6 +70,9 @@ export const RULE_ACTOR: AuditActor = { id: null, label: 'auto-approve rule' };
 
 /** The payout round, as the trail names it (a limit it stopped at). */
 export const ROUND_ACTOR: AuditActor = { id: null, label: 'payout round' };
+
+/** The account itself (its e-mail is looked up), for its own acts on who it is. */
+export const accountActor = (userId: number): AuditActor => ({ id: userId });
 
 /** A person as the trail names them. */
 export const personActor = (user: { id: number; email: string }): AuditActor => ({ id: user.id, label: user.email });

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../../db/listen.ts';
-import { recordAudit } from '../audit/record.ts';
+import { accountActor, recordAudit } from '../audit/record.ts';
 import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -689,6 +689,12 @@ export class AuthService {
       // The owner proved the mailbox from here: this address is theirs.
       if (ip) await this.rememberAddress(tx, user.id, ip);
       await this.tell(tx, user, 'passwordChanged', {});
+      await recordAudit(tx, {
+        actor: accountActor(user.id),
+        action: 'account.password_reset',
+        object: { type: 'user', id: user.id },
+        after: { by: 'reset link' },
+      });
       return user.id;
     });
     this.deps.deliver?.();
@@ -710,7 +716,14 @@ export class AuthService {
       // The notice is written with its event; a little before it, for acts of the same moment.
       const since = new Date(claimed.since.getTime() - NOT_ME_MARGIN_MS);
       await tx.execute('update users set withdrawals_stopped_at = now(), updated_at = now() where id = ?', [userId]);
-      return { userId, ...(await undoSince(tx, userId, since)) };
+      const undone = await undoSince(tx, userId, since);
+      await recordAudit(tx, {
+        actor: accountActor(userId),
+        action: 'account.not_me',
+        object: { type: 'user', id: userId },
+        after: { since: since.toISOString(), withdrawalsStopped: true, undone },
+      });
+      return { userId, ...undone };
     });
     await this.endSessions(em, { userId: undone.userId });
     if (undone.telegram) {
@@ -909,6 +922,11 @@ export class AuthService {
     await em.transactional(async (tx) => {
       await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
       await this.tell(tx, user, 'passwordChanged', {});
+      await recordAudit(tx, {
+        actor: accountActor(user.id),
+        action: 'account.password_changed',
+        object: { type: 'user', id: user.id },
+      });
     });
     this.deps.deliver?.();
     return this.endSessions(em, { userId: user.id, except: sessionId });

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { accountActor, recordAudit } from '../audit/record.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
@@ -154,6 +155,7 @@ export class SecondFactorService {
       if (!row) throw new DomainError(ErrorCode.CONFLICT, PASSKEY_MESSAGES.exists);
       const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
       await this.tell(tx, user.id, 'secondFactorAdded', factorLabel('PASSKEY', name));
+      await recordFactor(tx, user.id, 'account.factor_added', { kind: 'PASSKEY', name });
       const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === row.id);
       return { factor, recoveryCodes };
     });
@@ -213,6 +215,7 @@ export class SecondFactorService {
       );
       const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
       await this.tell(tx, user.id, 'secondFactorAdded', `Authenticator app “${name}”`);
+      await recordFactor(tx, user.id, 'account.factor_added', { kind: 'TOTP', name });
       const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === id);
       return { factor, recoveryCodes };
     });
@@ -232,6 +235,7 @@ export class SecondFactorService {
       if (!(await this.hasFactor(tx, user.id)))
         await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
       await this.tell(tx, user.id, 'secondFactorRemoved', factorLabel(row.kind, row.name));
+      await recordFactor(tx, user.id, 'account.factor_removed', { kind: row.kind, name: row.name });
     });
     this.deps.deliver();
   }
@@ -247,6 +251,7 @@ export class SecondFactorService {
     }
     return em.transactional(async (tx) => {
       await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
+      await recordFactor(tx, user.id, 'account.recovery_codes_renewed', { count: RECOVERY_CODES });
       return this.newRecoveryCodes(tx, user.id);
     });
   }
@@ -412,4 +417,19 @@ export class SecondFactorService {
       path: '/security',
     });
   }
+}
+
+/** A second factor added or removed, or recovery codes renewed, in the audit trail. */
+function recordFactor(
+  tx: EntityManager,
+  userId: number,
+  action: 'account.factor_added' | 'account.factor_removed' | 'account.recovery_codes_renewed',
+  what: Record<string, string | number>,
+) {
+  return recordAudit(tx, {
+    actor: accountActor(userId),
+    action,
+    object: { type: 'user', id: userId },
+    ...(action === 'account.factor_removed' ? { before: what } : { after: what }),
+  });
 }

@@ -1,4 +1,5 @@
 import type { Update } from 'grammy/types';
+import { accountActor, recordAudit } from '../audit/record.ts';
 import { requireFreshProof } from '../../lib/step-up.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -311,6 +312,7 @@ export class NotificationsService {
       const attached = await this.attach(tx, row.user_id, account);
       if (!attached) return { ok: false, reason: 'taken' } as const;
       await tx.execute('update telegram_link_tokens set used_at = now() where id = ?', [row.id]);
+      await recordTelegramLink(tx, row.user_id, 'account.telegram_linked', account, attached.replaced);
       const [user] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [row.user_id]);
       // By e-mail: in Telegram the bot's answer says so.
       await this.tellLink(tx, row.user_id, 'telegramLinked', account, true);
@@ -333,7 +335,10 @@ export class NotificationsService {
   async linkAccount(em: EntityManager, userId: number, account: TelegramAccount): Promise<boolean> {
     const linked = await em.transactional(async (tx) => {
       const attached = await this.attach(tx, userId, account);
-      if (attached) await this.tellLink(tx, userId, 'telegramLinked', account);
+      if (attached) {
+        await this.tellLink(tx, userId, 'telegramLinked', account);
+        await recordTelegramLink(tx, userId, 'account.telegram_linked', account, attached.replaced);
+      }
       return attached;
     });
     if (!linked) return false;
@@ -418,6 +423,7 @@ export class NotificationsService {
       language: before.language,
     };
     await this.tellLink(em, userId, 'telegramUnlinked', account);
+    await recordTelegramLink(em, userId, 'account.telegram_unlinked', account, null);
     return account;
   }
 
@@ -665,4 +671,22 @@ function telegramAccountName(account: { id: number; username: string | null }): 
 function defaults(type: NotificationType) {
   const def = NOTIFICATION_TYPES[type] as TypeDef;
   return { telegram: true, email: def.email === true || def.alwaysOn === true };
+}
+
+/** A Telegram link or unlink in the audit trail (which account, and the one it replaced). */
+function recordTelegramLink(
+  tx: EntityManager,
+  userId: number,
+  action: 'account.telegram_linked' | 'account.telegram_unlinked',
+  account: TelegramAccount,
+  replaced: TelegramAccount | null,
+) {
+  const named = (a: TelegramAccount | null) => (a ? { id: a.id, username: a.username } : null);
+  return recordAudit(tx, {
+    actor: accountActor(userId),
+    action,
+    object: { type: 'user', id: userId },
+    before: action === 'account.telegram_linked' ? { telegram: named(replaced) } : { telegram: named(account) },
+    after: action === 'account.telegram_linked' ? { telegram: named(account) } : { telegram: null },
+  });
 }

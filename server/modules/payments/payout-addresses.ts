@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { accountActor, recordAudit } from '../audit/record.ts';
 import { requireFreshProof } from '../../lib/step-up.ts';
 import { conflict, DomainError, notFound, validation } from '../../errors.ts';
 import type { User } from '../users/user.entity.ts';
@@ -70,6 +71,12 @@ export class PayoutAddressBook {
         throw conflict(PAYOUT_ADDRESS_MESSAGES.tooMany);
       const row = tx.create(PayoutAddress, { userId: user.id, address, label });
       await tx.flush();
+      await recordAudit(tx, {
+        actor: accountActor(user.id),
+        action: 'account.payout_address_saved',
+        object: { type: 'user', id: user.id },
+        after: { address, label },
+      });
       return row.id;
     });
     return (await this.list(em, user.id)).find((a) => a.id === id)!;
@@ -77,7 +84,18 @@ export class PayoutAddressBook {
 
   async remove(em: EntityManager, user: User, id: number): Promise<void> {
     requireFreshProof(user, 'removePayoutAddress');
-    const removed = await em.nativeDelete(PayoutAddress, { id, userId: user.id });
-    if (!removed) throw notFound('Payout address');
+    await em.transactional(async (tx) => {
+      const [removed] = await tx.execute<{ address: string; label: string }[]>(
+        'delete from payout_addresses where id = ? and user_id = ? returning address, label',
+        [id, user.id],
+      );
+      if (!removed) throw notFound('Payout address');
+      await recordAudit(tx, {
+        actor: accountActor(user.id),
+        action: 'account.payout_address_removed',
+        object: { type: 'user', id: user.id },
+        before: { address: removed.address, label: removed.label },
+      });
+    });
   }
 }

@@ -14,6 +14,9 @@ begin
   new.prev_hash := head.hash;
   new.hash := sha256(head.hash || convert_to(audit_event_text(new), 'UTF8'));
   update audit_head set seq = new.seq, hash = new.hash where id = 1;
+  -- The head, published outside the database once this commits (the audit area logs it and
+  -- shows it on /metrics): a later `audit:verify --head` proves the chain still reaches it.
+  perform pg_notify('audit_head', new.seq::text || ' ' || encode(new.hash, 'hex'));
   return new;
 end
 $$;
