@@ -5,6 +5,7 @@ import { signInitDataHmac } from '../../server/lib/init-data';
 import { signTelegramWidget } from '../../server/modules/auth/telegram-sign-in';
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api';
 import { startTestApp } from '../helpers/app';
+import { addAuthenticator, createApprovedUser } from '../helpers/accounts';
 import { login } from '../helpers/graphql';
 import { botEnv, linkTelegram, messagesOf, postUpdate, telegramUser } from '../helpers/telegram';
 import { browserPool, LIVE, screenshot, signIn } from './browser';
@@ -190,6 +191,32 @@ describe('Telegram in the dashboard', () => {
       id: user.id,
       username: 'new_in_tg',
     });
+  });
+
+  it('as a Mini App for an account with a second factor: Telegram alone does not sign in; the code, asked inside Telegram, does', async () => {
+    const owner = await createApprovedUser(app, { password: 'demo1234' });
+    const token = await login(app, owner.email);
+    const { recovery } = await addAuthenticator(app, token);
+    const user = await linkTelegram(app, fake, token, telegramUser({ username: 'two_factors' }));
+    const { page } = await browsers.open({ width: 390, height: 760 });
+    await openAsMiniApp(page, user);
+    await page.waitForURL(/\/login/, { timeout: 20_000 });
+    const step = page.getByTestId('second-factor-step');
+    await step.waitFor();
+    expect(await page.getByTestId('second-factor-asked').textContent()).toContain(
+      'Enter the 6-digit code from your authenticator app',
+    );
+    await screenshot(page, 'telegram-06-second-factor');
+    // A wrong code is said under the field; the right one signs in.
+    await step.getByLabel('Authenticator code').fill('000000');
+    await step.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await step.getByText('The code is wrong or was used already').waitFor();
+    await step.getByLabel('Authenticator code').fill(recovery[0]!);
+    await step.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // Signed in: the applicant's area (a publisher's).
+    await page.waitForURL((u) => u.pathname === '/publisher', { timeout: 20_000 });
+    const sessions = await app.api('/v1/users/self/sessions', { token });
+    expect(sessions.body.value.map((s: { method: string }) => s.method)).toContain('TELEGRAM');
   });
 
   it('Sign in with Telegram on the sign-in page: Telegram’s return with the signed fields signs in', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { TestApp } from './app.ts';
 import { gql, login } from './graphql.ts';
 
@@ -122,4 +123,20 @@ export function provedLongAgo(app: TestApp, email: string) {
       `update sessions set proved_at = now() - interval '11 minutes' where user_id = (select id from users where email = ?)`,
       [email],
     );
+}
+
+/** Adds an authenticator app to the account of `token` (a fresh session): its factor id, secret and recovery codes. */
+export async function addAuthenticator(app: TestApp, token: string, name = 'Phone') {
+  const started = await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token });
+  if (started.status !== 201) throw new Error(`the authenticator app was not started: ${JSON.stringify(started.body)}`);
+  const { id, secret } = started.body.value as { id: number; secret: string };
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, { token, body: { code, name } });
+  if (confirmed.status !== 200)
+    throw new Error(`the authenticator app was not added: ${JSON.stringify(confirmed.body)}`);
+  return {
+    factorId: confirmed.body.value.factor.id as number,
+    secret,
+    recovery: confirmed.body.value.recoveryCodes as string[],
+  };
 }

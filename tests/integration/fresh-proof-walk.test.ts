@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, type GraphQLObjectType } from 'graphql';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../server/areas.ts';
 import { FRESH_PROOF_ACTS } from '../../server/lib/step-up.ts';
-import { provedLongAgo } from '../helpers/accounts.ts';
+import { addAuthenticator, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
 import { newAddress } from '../helpers/payouts.ts';
@@ -96,14 +95,7 @@ beforeAll(async () => {
   const email = 'moderator@demo.local';
   token = await login(app, email);
   other = await login(app, email);
-  const started = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body.value;
-  const code = new TOTP({ secret: Secret.fromBase32(started.secret), digits: 6, period: 30 }).generate();
-  const confirmed = await app.api(`/v1/users/self/second-factors/totp/${started.id}/confirm`, {
-    token,
-    body: { code, name: 'Phone' },
-  });
-  expect(confirmed.status).toBe(200);
-  factorId = confirmed.body.value.factor.id;
+  ({ factorId } = await addAuthenticator(app, token));
   const saved = await app.api('/v1/users/self/payout-addresses', {
     token,
     body: { address: newAddress(), label: 'Own' },

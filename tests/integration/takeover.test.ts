@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitDataHmac } from '../../server/lib/init-data.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
@@ -7,7 +6,7 @@ import { SIGN_IN_CHALLENGE_MESSAGES } from '../../server/modules/auth/sign-in-ch
 import { TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
 import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payments/payments.service.ts';
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
-import { createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
+import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlWs } from '../helpers/graphql.ts';
 import { newAddress } from '../helpers/payouts.ts';
@@ -36,7 +35,6 @@ const initData = (user: FakeTelegramUser) =>
     { user: JSON.stringify(user), auth_date: String(Math.floor(Date.now() / 1000)), query_id: 'AAtest' },
     fake.token,
   );
-const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 const password = (email: string, extra: Record<string, string> = {}, headers?: Record<string, string>) =>
   app.api('/v1/auth/login', { body: { email, password: 'demo1234', ...extra }, headers });
 
@@ -44,13 +42,7 @@ const password = (email: string, extra: Record<string, string> = {}, headers?: R
 async function ownerWithFactor() {
   const user = await createApprovedUser(app, { password: 'demo1234' });
   const token = (await password(user.email)).body.value.accessToken as string;
-  const started = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token })).body.value;
-  const confirmed = await app.api(`/v1/users/self/second-factors/totp/${started.id}/confirm`, {
-    token,
-    body: { code: codeOf(started.secret), name: 'Phone' },
-  });
-  expect(confirmed.status).toBe(200);
-  return { ...user, token, recovery: confirmed.body.value.recoveryCodes as string[] };
+  return { ...user, token, recovery: (await addAuthenticator(app, token)).recovery };
 }
 
 describe('a stolen, stale token and a Telegram account', () => {
@@ -150,16 +142,7 @@ describe('“This was not me” gives the account back', () => {
     const thiefTelegram = await linkTelegram(app, fake, thiefToken);
     const replacedNote = await messagesOf(fake, ownerTelegram.id, 2);
     expect(replacedNote.at(-1)!.text).toMatch(/was unlinked from your Taskgram Ads account/);
-    const started = (await app.api('/v1/users/self/second-factors/totp', { method: 'POST', token: thiefToken })).body
-      .value;
-    expect(
-      (
-        await app.api(`/v1/users/self/second-factors/totp/${started.id}/confirm`, {
-          token: thiefToken,
-          body: { code: codeOf(started.secret), name: 'Thief' },
-        })
-      ).status,
-    ).toBe(200);
+    await addAuthenticator(app, thiefToken, 'Thief');
     const address = newAddress();
     expect(
       (await app.api('/v1/users/self/payout-addresses', { token: thiefToken, body: { address, label: 'Mine' } }))

@@ -135,7 +135,7 @@ export function LoginPage() {
           that came with the configuration would move the centred form under a click. */}
       <OtherSignIns
         google={config?.google ?? null}
-        telegram={telegramLink ? null : (config?.telegram ?? null)}
+        telegram={telegramLink || factorStep ? null : (config?.telegram ?? null)}
         passkey
         onSignedIn={(session) => signIn(session)}
         back={ownRedirect(search.redirect) ?? undefined}
