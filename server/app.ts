@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { appRoleUrl } from './db/app-role.ts';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
@@ -69,10 +70,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const orm = await openDatabase(databaseUrl);
-    cleanups.push(() => orm.close());
-    const applied = await migrateDatabase(orm);
+    // Migrations and definitions as the owner; then the server connects as a role that owns
+    // nothing (db/app-role.ts): it cannot switch a trigger off nor rewrite the audit trail.
+    const owner = await openDatabase(databaseUrl);
+    const applied = await migrateDatabase(owner).finally(() => owner.close());
     if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
+    const orm = await openDatabase(await appRoleUrl(databaseUrl, log));
+    cleanups.push(() => orm.close());
     const em = () => orm.em.fork() as EntityManager;
 
     // 2. Live events and Redis (app/live.ts).

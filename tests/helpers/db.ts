@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { withAdmin } from '../setup/template-database.ts';
 import { timed } from './timings.ts';
@@ -22,7 +23,27 @@ export async function createTestDatabase(
     url: url.toString(),
     name,
     async drop() {
-      await withAdmin(admin, (c) => c.query(`drop database if exists "${name}" with (force)`));
+      await withAdmin(admin, async (c) => {
+        await c.query(`drop database if exists "${name}" with (force)`);
+        // The role the app served this database with (server/db/app-role.ts), if it made one.
+        const role = `taskgram_app_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
+        await c.query(`drop role if exists "${role}"`).catch(() => undefined);
+      });
     },
   };
+}
+
+/**
+ * Runs SQL as the database's owner (the app serves as a role that owns nothing: a test that
+ * renames a table or switches a trigger off, as an attacker with the owner's rights would, needs
+ * the owner).
+ */
+export async function asOwner<T = Record<string, unknown>>(databaseUrl: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -6,6 +6,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { createCampaign, createProject, tasks, topUp } from '../helpers/campaigns.ts';
 import { gql, login } from '../helpers/graphql.ts';
 import { credit, em, newAddress, self, type TestApp } from '../helpers/payouts.ts';
+import { asOwner } from '../helpers/db.ts';
 
 // The audit trail (issue 56, item 5): every staff action and money decision written in the
 // change's own transaction, append-only (the database refuses UPDATE, DELETE and TRUNCATE),
@@ -291,15 +292,26 @@ describe('who reads it', () => {
 
 describe('nobody can edit it', () => {
   test('the database refuses UPDATE, DELETE and TRUNCATE of the trail and a move of its head', async () => {
-    const db = em(app).getConnection();
-    for (const sql of [
+    const edits = [
       `update audit_events set actor = 'someone else' where seq = 1`,
       'delete from audit_events where seq = (select max(seq) from audit_events)',
       'truncate audit_events',
       'update audit_head set seq = seq + 1',
       'delete from audit_head',
+    ];
+    // The application's own connection: a role that owns nothing, refused by its rights.
+    const db = em(app).getConnection();
+    for (const sql of edits) await expect(db.execute(sql), sql).rejects.toThrow(/permission denied/);
+    // Nor can it switch the guard off, or every trigger with session_replication_role.
+    for (const sql of [
+      'alter table audit_events disable trigger audit_events_append_only',
+      "set session_replication_role = 'replica'",
     ]) {
-      await expect(db.execute(sql), sql).rejects.toThrow(/The audit trail is append-only/);
+      await expect(db.execute(sql), sql).rejects.toThrow(/must be owner|permission denied/);
+    }
+    // The owner itself meets the triggers.
+    for (const sql of edits) {
+      await expect(asOwner(app.databaseUrl, sql), sql).rejects.toThrow(/The audit trail is append-only/);
     }
   });
 
@@ -347,7 +359,16 @@ describe('nobody can edit it', () => {
     expect(intact.stdout).toContain('audit chain intact');
 
     // The owner of the database can switch the guard off: the chain still tells.
-    const db = em(app).getConnection();
+    const db = {
+      execute: (sql: string, params: unknown[] = []) => {
+        let i = 0;
+        return asOwner(
+          app.databaseUrl,
+          sql.replace(/\?/g, () => `$${++i}`),
+          params,
+        );
+      },
+    };
     const target = Math.max(1, verdict.rows - 5);
     await db.execute('alter table audit_events disable trigger audit_events_append_only');
     await db.execute(`update audit_events set after = '{"amount":"1.00"}' where seq = ?`, [target]);
@@ -447,7 +468,16 @@ describe('acts on who someone is', () => {
     const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
     const env = { ...process.env, DATABASE_URL: app.databaseUrl, REDIS_URL: '' };
     const seen = verdict.head;
-    const db = em(app).getConnection();
+    const db = {
+      execute: (sql: string, params: unknown[] = []) => {
+        let i = 0;
+        return asOwner(
+          app.databaseUrl,
+          sql.replace(/\?/g, () => `$${++i}`),
+          params,
+        );
+      },
+    };
     await db.execute('alter table audit_events disable trigger audit_events_append_only');
     await db.execute('alter table audit_head disable trigger audit_head_guard');
     await db.execute(`update audit_events set after = '{"address":"elsewhere"}'::jsonb where seq = ?`, [

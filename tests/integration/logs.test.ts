@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { asOwner } from '../helpers/db.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -61,13 +62,12 @@ test("clients' bad operations are logged below error level and without a stack t
 test('our own failure is still logged at error level', async () => {
   lines.length = 0;
   // The database refuses work mid-request: the operator must hear of it.
-  const em = app.orm.em.fork();
-  await em.getConnection().execute('alter table users rename to users_away');
+  await asOwner(app.databaseUrl, 'alter table users rename to users_away');
   try {
     const token = await login(app, 'advertiser@demo.local').catch(() => null);
     expect(token).toBeNull();
   } finally {
-    await em.getConnection().execute('alter table users_away rename to users');
+    await asOwner(app.databaseUrl, 'alter table users_away rename to users');
   }
   expect(lines.some((l) => l.level >= ERROR)).toBe(true);
 });

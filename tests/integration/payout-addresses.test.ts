@@ -18,6 +18,8 @@ beforeAll(async () => {
       PAYOUT_NEW_ADDRESS_HOLD_HOURS: '24',
       PAYOUT_AUTO_APPROVE_MAX: '200',
       PAYOUT_AUTO_APPROVE_MIN_AGE_DAYS: '0',
+      // Four eyes is tested here (the rule leaves such amounts to people).
+      PAYOUT_SECOND_APPROVAL_USD: '1000',
     },
   });
 });

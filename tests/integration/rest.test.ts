@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { asOwner } from '../helpers/db.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -71,8 +72,7 @@ describe('envelope', () => {
 
   test('an unexpected error → 500 with the request id and no internals', async () => {
     // A table the route needs goes missing under the running app: a real failure, no mocks.
-    const sql = app.orm.em.fork().getConnection();
-    await sql.execute('alter table users rename to users_gone');
+    await asOwner(app.databaseUrl, 'alter table users rename to users_gone');
     try {
       const broken = await raw('/api/v1/auth/login', {
         method: 'POST',
@@ -84,7 +84,7 @@ describe('envelope', () => {
       expect(body).toMatchObject({ error: 'Something went wrong on our side. Try again later (request req-test-42).' });
       expect(JSON.stringify(body)).not.toContain('users');
     } finally {
-      await sql.execute('alter table users_gone rename to users');
+      await asOwner(app.databaseUrl, 'alter table users_gone rename to users');
     }
   });
 

@@ -4,7 +4,9 @@
 -- BEFORE INSERT on audit_events: takes the head's lock (rows chain in commit order, whatever the
 -- instances; a multi-row insert chains its rows in order), numbers the row after the head and
 -- hashes the head's hash with the row's text.
-create or replace function audit_chain() returns trigger language plpgsql as $$
+-- SECURITY DEFINER: the application's role may only add rows and read them (db/app-role.ts); the
+-- head moves with the owner's rights, here and nowhere else.
+create or replace function audit_chain() returns trigger language plpgsql security definer set search_path = public as $$
 declare head audit_head%rowtype;
 begin
   select * into head from audit_head where id = 1 for update;
