@@ -172,7 +172,9 @@ describe('the public pages in every language', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(SIGN_IN.ru);
     await page.getByTestId('language-links').click();
     await page.locator('a[data-language="en"]').click();
-    await page.waitForURL((url) => url.pathname === '/login');
+    // The address is what this checks (the heading follows): not the whole page's load, which a
+    // loaded CI machine once took past 30 s to finish.
+    await page.waitForURL((url) => url.pathname === '/login', { waitUntil: 'commit', timeout: 60_000 });
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(SIGN_IN.en);
     await page.goto('/register');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Request access');
