@@ -15,6 +15,10 @@ import type { Logger } from 'pino';
  * instance shares, so instances starting together agree on it. When the owner may not create
  * roles (a managed database that gives one login), the server says so and serves as the owner.
  */
+/** The application's role for database `name`. */
+export const appRoleName = (name: string) =>
+  `taskgram_app_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
+
 export async function appRoleUrl(ownerUrl: string, log: Logger): Promise<string> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
@@ -29,7 +33,7 @@ export async function appRoleUrl(ownerUrl: string, log: Logger): Promise<string>
       log.warn('the database owner may not create roles: the server connects as the owner');
       return ownerUrl;
     }
-    const role = `taskgram_app_${createHash('sha256').update(db.name).digest('hex').slice(0, 16)}`;
+    const role = appRoleName(db.name);
     const password = createHmac('sha256', ownerUrl).update(`app-role:${role}`).digest('hex');
     const id = pg.escapeIdentifier(role);
     const literal = pg.escapeLiteral(password);

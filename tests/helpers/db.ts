@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { appRoleName } from '../../server/db/app-role.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { withAdmin } from '../setup/template-database.ts';
@@ -26,8 +27,7 @@ export async function createTestDatabase(
       await withAdmin(admin, async (c) => {
         await c.query(`drop database if exists "${name}" with (force)`);
         // The role the app served this database with (server/db/app-role.ts), if it made one.
-        const role = `taskgram_app_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
-        await c.query(`drop role if exists "${role}"`).catch(() => undefined);
+        await c.query(`drop role if exists "${appRoleName(name)}"`).catch(() => undefined);
       });
     },
   };
@@ -42,8 +42,20 @@ export async function asOwner<T = Record<string, unknown>>(databaseUrl: string, 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query(sql, params)).rows as T[];
+    // `?` placeholders, as the app's `execute` takes them.
+    let n = 0;
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }
 }
+
+/** `asOwner` in the shape of the app's connection (`execute(sql, params)`). */
+export const ownerSql = (databaseUrl: string) => ({
+  execute: (sql: string, params: unknown[] = []) => asOwner(databaseUrl, sql, params),
+});

@@ -6,7 +6,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { createCampaign, createProject, tasks, topUp } from '../helpers/campaigns.ts';
 import { gql, login } from '../helpers/graphql.ts';
 import { credit, em, newAddress, self, type TestApp } from '../helpers/payouts.ts';
-import { asOwner } from '../helpers/db.ts';
+import { asOwner, ownerSql } from '../helpers/db.ts';
 
 // The audit trail (issue 56, item 5): every staff action and money decision written in the
 // change's own transaction, append-only (the database refuses UPDATE, DELETE and TRUNCATE),
@@ -359,16 +359,7 @@ describe('nobody can edit it', () => {
     expect(intact.stdout).toContain('audit chain intact');
 
     // The owner of the database can switch the guard off: the chain still tells.
-    const db = {
-      execute: (sql: string, params: unknown[] = []) => {
-        let i = 0;
-        return asOwner(
-          app.databaseUrl,
-          sql.replace(/\?/g, () => `$${++i}`),
-          params,
-        );
-      },
-    };
+    const db = ownerSql(app.databaseUrl);
     const target = Math.max(1, verdict.rows - 5);
     await db.execute('alter table audit_events disable trigger audit_events_append_only');
     await db.execute(`update audit_events set after = '{"amount":"1.00"}' where seq = ?`, [target]);
@@ -468,16 +459,7 @@ describe('acts on who someone is', () => {
     const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
     const env = { ...process.env, DATABASE_URL: app.databaseUrl, REDIS_URL: '' };
     const seen = verdict.head;
-    const db = {
-      execute: (sql: string, params: unknown[] = []) => {
-        let i = 0;
-        return asOwner(
-          app.databaseUrl,
-          sql.replace(/\?/g, () => `$${++i}`),
-          params,
-        );
-      },
-    };
+    const db = ownerSql(app.databaseUrl);
     await db.execute('alter table audit_events disable trigger audit_events_append_only');
     await db.execute('alter table audit_head disable trigger audit_head_guard');
     await db.execute(`update audit_events set after = '{"address":"elsewhere"}'::jsonb where seq = ?`, [
