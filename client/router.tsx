@@ -14,7 +14,7 @@ import { moderationRoute } from './routes/moderation';
 import { policyRoutes } from './routes/policy';
 import { notificationsRoute } from './routes/notifications';
 import { publisherRoutes } from './routes/publisher';
-import { catchAllRoute, notMeRoute, rootRoute } from './routes/root';
+import { catchAllRoute, confirmEmailRoute, notMeRoute, rootRoute } from './routes/root';
 
 const routeTree = rootRoute.addChildren([
   guestRoutes,
@@ -31,6 +31,7 @@ const routeTree = rootRoute.addChildren([
     notificationsRoute,
   ]),
   notMeRoute,
+  confirmEmailRoute,
   catchAllRoute,
 ]);
 

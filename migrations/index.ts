@@ -36,6 +36,7 @@ import { Migration20261129125226_payout_transfers_unmatched } from './Migration2
 import { Migration20261130020000_ledger_account_version } from './Migration20261130020000_ledger_account_version.ts';
 import { Migration20261130030000_user_language } from './Migration20261130030000_user_language.ts';
 import { Migration20261130160000_registration_language } from './Migration20261130160000_registration_language.ts';
+import { Migration20261206090000_account_recovery } from './Migration20261206090000_account_recovery.ts';
 import { Migration20261206060000_account_safety_shared } from './Migration20261206060000_account_safety_shared.ts';
 
 export const migrationsList = [
@@ -77,4 +78,5 @@ export const migrationsList = [
   { name: 'Migration20261130030000_user_language', class: Migration20261130030000_user_language },
   { name: 'Migration20261130160000_registration_language', class: Migration20261130160000_registration_language },
   { name: 'Migration20261206060000_account_safety_shared', class: Migration20261206060000_account_safety_shared },
+  { name: 'Migration20261206090000_account_recovery', class: Migration20261206090000_account_recovery },
 ];

@@ -395,6 +395,15 @@ export const MESSAGE_CODES = {
   SIGN_IN_STEP_EXPIRED: 'This sign-in has expired or was finished already: sign in again',
   SIGN_IN_TOKEN_REQUIRED: 'signInToken is required',
   ENTER_CODE: 'Enter the code',
+  RECOVERY_CHANGE_NOT_LISTED: 'Choose a change from the list',
+  EMAIL_UNCHANGED: 'This is already the e-mail of your account',
+  EMAIL_TAKEN: 'This e-mail is already used by another account',
+  EMAIL_CHANGES_TOO_MANY: 'Too many e-mail changes. Wait a minute and try again.',
+  EMAIL_CHANGE_LINK_GONE: 'The link has expired or was already used. Ask for a new one on the Security page.',
+  EMAIL_CHANGE_SENT: 'We sent a link to {email}: open it within 24 hours to make it your e-mail',
+  RECOVERY_CHANGE_TOO_OLD: 'Choose a change from the last 30 days',
+  RECOVERY_CODE_NEEDED: 'Enter a code from your authenticator app, or a recovery code',
+  RECOVERY_CODE_WRONG: 'This code is not right, or it belongs to a second factor added after the change you chose',
 } as const satisfies Record<string, string | readonly string[]>;
 
 export type MessageCode = keyof typeof MESSAGE_CODES;

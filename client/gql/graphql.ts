@@ -6,6 +6,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** What was done (`withdrawal.approved` is WITHDRAWAL_APPROVED). */
 export type AuditAction =
+  | 'ACCOUNT_EMAIL_CHANGED'
   | 'ACCOUNT_FACTOR_ADDED'
   | 'ACCOUNT_FACTOR_REMOVED'
   | 'ACCOUNT_NOT_ME'
@@ -185,6 +186,7 @@ export type NotificationType =
   | 'campaignApproved'
   | 'campaignRejected'
   | 'dailyCapReached'
+  | 'emailChanged'
   | 'firstConversion'
   | 'offerAccepted'
   | 'offerDeclined'

@@ -61,6 +61,8 @@ const register = createRoute({
 const resetPassword = createRoute({
   getParentRoute: () => authLayout,
   path: 'reset-password',
+  validateSearch: (search: Record<string, unknown>): { lost?: boolean } =>
+    search.lost === true || search.lost === '1' || search.lost === 1 ? { lost: true } : {},
   component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 

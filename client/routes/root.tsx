@@ -37,6 +37,14 @@ export const notMeRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/NotMePage'), 'NotMePage'),
 });
 
+// The link sent to a new e-mail: whether or not this browser is signed in.
+export const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirm-email/$id',
+  loader: () => import('../lib/i18n').then((m) => m.startLanguage()),
+  component: lazyRouteComponent(() => import('../features/auth/ConfirmEmailPage'), 'ConfirmEmailPage'),
+});
+
 // Any unknown path goes to the landing page (which sends signed-in users on to their projects).
 export const catchAllRoute = createRoute({
   getParentRoute: () => rootRoute,

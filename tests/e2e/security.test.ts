@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApprovedUser } from '../helpers/accounts';
+import { addAuthenticator, createApprovedUser, resetLinkIds } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
 import { browserPool, fromUserMenu, screenshot, signIn } from './browser';
 
@@ -132,5 +132,61 @@ describe('a second factor in the browser', () => {
     const token = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
     const sessions = (await app.api('/v1/users/self/sessions', { token })).body.value;
     expect(sessions.find((s: { current: boolean }) => s.current).method).toBe('PASSKEY');
+  });
+});
+
+describe('the way back', () => {
+  it('“I lost access” from the sign-in page: the mailed link, the change that was not the owner’s, an older factor’s code, a new password; the stranger’s app is gone', async () => {
+    const user = await createApprovedUser(app, { password: 'demo1234' });
+    const token = (await app.api('/v1/auth/login', { body: { email: user.email, password: 'demo1234' } })).body.value
+      .accessToken as string;
+    const owner = await addAuthenticator(app, token, 'Owner phone');
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update second_factors set created_at = now() - interval '1 hour' where user_id = ?`, [user.userId]);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update recovery_codes set created_at = now() - interval '1 hour' where user_id = ?`, [user.userId]);
+    // Someone with a fresh token adds an app of their own.
+    await addAuthenticator(app, token, 'Stranger phone');
+
+    const { page } = await browsers.open();
+    await page.goto('/login');
+    await page.getByTestId('lost-access').click();
+    await page.waitForURL(/\/reset-password\?lost=true$/);
+    await page.getByTestId('lost-access-help').waitFor();
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByTestId('reset-sent').waitFor();
+    const [id] = (await resetLinkIds(app, user.email)).slice(-1);
+
+    await page.goto(`/reset-password/${id}`);
+    const picker = page.getByTestId('reset-since');
+    await picker.waitFor();
+    const options = await picker.locator('option').allTextContents();
+    expect(options[0]).toBe('No, I only need a new password');
+    const stranger = options.find((o) => o.includes('Stranger phone'))!;
+    await picker.selectOption({ label: stranger });
+    await page.getByLabel(/Code from your authenticator app/).fill(owner.recovery[0]);
+    await page.getByLabel('New password', { exact: true }).fill('back-in-123');
+    await page.getByLabel('Repeat password').fill('back-in-123');
+    await screenshot(page, 'security-07-lost-access');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL(/\/login$/);
+
+    const [row] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ names: string }[]>(`select string_agg(name, ',') as names from second_factors where user_id = ?`, [
+        user.userId,
+      ]);
+    expect(row.names).toBe('Owner phone');
+    expect((await app.api('/v1/users/self', { token })).status).toBe(401);
+    const back = await app.api('/v1/auth/login', {
+      body: { email: user.email, password: 'back-in-123', secondFactorCode: owner.recovery[1] },
+    });
+    expect(back.status).toBe(200);
   });
 });

@@ -36,6 +36,7 @@ const REST_PROOF: Record<string, Call> = {
   'PATCH /v1/platforms/:id/secret-key': {},
   'POST /v1/users/self/telegram': {},
   'DELETE /v1/users/self/telegram': {},
+  'POST /v1/users/self/email': { body: { email: 'thief@example.com' } },
 };
 /** REST routes in scope that need no separate fresh proof, and why. */
 const REST_EXEMPT: Record<string, string> = {

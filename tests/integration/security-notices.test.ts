@@ -108,7 +108,7 @@ describe('a withdrawal requested, and “This was not me”', () => {
 
     const notMe = (t: string) => app.api('/v1/auth/not-me', { body: { token: t } });
     expect(await notMe('not-a-token')).toMatchObject({ status: 404, body: { error: NOT_ME_MESSAGES.gone } });
-    expect(await notMe(link)).toEqual({ status: 200, body: { value: { ok: true } } });
+    expect(await notMe(link)).toMatchObject({ status: 200, body: { value: { ok: true } } });
     expect(await notMe(link)).toMatchObject({ status: 404, body: { error: NOT_ME_MESSAGES.gone } });
     for (const t of [token, other]) expect((await app.api('/v1/users/self', { token: t })).status).toBe(401);
 

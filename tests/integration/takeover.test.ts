@@ -149,10 +149,9 @@ describe('“This was not me” gives the account back', () => {
         .status,
     ).toBe(201);
 
-    expect(await app.api('/v1/auth/not-me', { body: { token: notMeToken } })).toEqual({
-      status: 200,
-      body: { value: { ok: true } },
-    });
+    const undone = await app.api('/v1/auth/not-me', { body: { token: notMeToken } });
+    expect(undone).toMatchObject({ status: 200, body: { value: { ok: true } } });
+    const resetId = undone.body.value.resetId as string;
     expect((await app.api('/v1/users/self', { token: thiefToken })).status).toBe(401);
     const [row] = await app.orm.em
       .fork()
@@ -181,6 +180,28 @@ describe('“This was not me” gives the account back', () => {
     expect([WITHDRAWALS_STOPPED_MESSAGE, undefined]).toContain(
       withdrawal.body.code === 'STEP_UP_REQUIRED' ? undefined : withdrawal.body.error,
     );
+
+    // The owner's way back: "This was not me" answered with a reset link (the notice came to the
+    // mailbox); the new password ends the thief's session and locks the old password out.
+    const info = await app.api(`/v1/auth/reset-password/${resetId}`, { method: 'GET' });
+    expect(info.body.value).toMatchObject({ secondFactor: false, changes: [] });
+    expect(info.body.value.since).not.toBeNull();
+    expect(
+      (await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id: resetId, password: 'owner-again-1' } }))
+        .status,
+    ).toBe(200);
+    expect((await app.api('/v1/users/self', { token: again })).status).toBe(401);
+    expect((await password(owner.email, {}, thiefDevice)).status).toBe(401);
+    const back = await app.api('/v1/auth/login', { body: { email: owner.email, password: 'owner-again-1' } });
+    expect(back.status).toBe(200);
+    const [paid] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: string }[]>(
+        `select count(*) as n from payments where user_id = (select id from users where email = ?) and kind = 'WITHDRAWAL'`,
+        [owner.email],
+      );
+    expect(paid.n).toBe('0');
   });
 });
 

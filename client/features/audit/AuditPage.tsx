@@ -167,6 +167,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   get ACCOUNT_PAYOUT_ADDRESS_REMOVED() {
     return t`Payout address removed`;
   },
+  get ACCOUNT_EMAIL_CHANGED() {
+    return t`E-mail changed`;
+  },
 };
 
 const OBJECT_LABELS: Record<AuditObjectType, string> = {

@@ -113,7 +113,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
             />
           </SecondFactorAsked>
         )}
-        <HStack justify="flex-end">
+        <HStack justify="space-between" gap="4" wrap="wrap">
+          <ChakraLink asChild fontSize="sm" color="brand.fg">
+            <Link to="/{-$lang}/reset-password" params={langParams()} search={{ lost: true }} data-testid="lost-access">
+              {t`I lost access`}
+            </Link>
+          </ChakraLink>
           <ChakraLink asChild fontSize="sm" color="brand.fg">
             <Link to="/{-$lang}/reset-password" params={langParams()}>
               {t`Forgot password?`}

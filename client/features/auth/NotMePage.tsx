@@ -1,11 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
-import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { List } from '@chakra-ui/react/list';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { langParams } from '../../lib/i18n';
 import { useEffect, useState } from 'react';
@@ -20,6 +18,7 @@ import { AuthLayout } from './AuthLayout';
 export function NotMePage() {
   const [token, setToken] = useState<string | null>(null);
   const [state, setState] = useState<'ready' | 'busy' | 'done'>('ready');
+  const [resetId, setResetId] = useState<string>();
   const [error, setError] = useState<string>();
   // The token is in the fragment: it never reaches a server log or a Referer.
   useEffect(() => setToken(window.location.hash.replace(/^#/, '') || null), []);
@@ -29,7 +28,8 @@ export function NotMePage() {
     setState('busy');
     setError(undefined);
     try {
-      await api<{ ok: true }>('POST', '/v1/auth/not-me', { token });
+      const done = await api<{ ok: true; resetId: string }>('POST', '/v1/auth/not-me', { token });
+      setResetId(done.resetId);
       setState('done');
     } catch (e) {
       setError(errorMessage(e));
@@ -51,22 +51,25 @@ export function NotMePage() {
             </Alert.Content>
           </Alert.Root>
           <Text>
-            <Trans>
-              Now{' '}
-              <ChakraLink asChild color="brand.fg" fontWeight="medium">
-                <Link to="/{-$lang}/reset-password" params={langParams()}>
-                  reset your password
-                </Link>
-              </ChakraLink>{' '}
-              (withdrawals resume with the new one), or sign in with your second factor. Then check the Security page.
-            </Trans>
+            {t`What was added to the account since the event in our message is removed: a Telegram link, second factors, payout addresses, staff roles it granted, an e-mail change. Now set a new password with a second factor you had before then (or a recovery code); withdrawals resume with it.`}
           </Text>
+          {resetId && (
+            <Button asChild colorPalette="brand" size="lg">
+              <Link
+                to="/{-$lang}/reset-password/$id"
+                params={{ ...langParams(), id: resetId }}
+                data-testid="not-me-reset"
+              >
+                {t`Set a new password`}
+              </Link>
+            </Button>
+          )}
         </Stack>
       ) : (
         <Stack gap="4">
           <Text>{t`If a sign-in, a change or a withdrawal in our message was not yours, stop the account here:`}</Text>
           <List.Root ps="5" gap="1">
-            <List.Item>{t`every session of the account ends, on every device;`}</List.Item>
+            <List.Item>{t`every session of the account ends, on every device, and what was added to it since is removed;`}</List.Item>
             <List.Item>
               {t`no withdrawal is taken or sent until you sign in with your second factor or reset your password.`}
             </List.Item>

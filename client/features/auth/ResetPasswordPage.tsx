@@ -5,7 +5,8 @@ import { Input } from '@chakra-ui/react/input';
 import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Text } from '@chakra-ui/react/text';
 import { langParams } from '../../lib/i18n';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -51,11 +52,15 @@ export function ResetPasswordForm({ onSent }: { onSent: (email: string) => void 
   );
 }
 
+const route = getRouteApi('/guest/{-$lang}/reset-password');
+
 export function ResetPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
+  // "I lost access" on the sign-in page: the same link leads back in, and undoes a stranger's changes.
+  const { lost } = route.useSearch();
   return (
     <AuthLayout
-      title={t`Reset password`}
+      title={lost ? t`I lost access` : t`Reset password`}
       subtitle={
         <>
           {t`Remembered it?`}{' '}
@@ -79,7 +84,14 @@ export function ResetPasswordPage() {
           </Alert.Content>
         </Alert.Root>
       ) : (
-        <ResetPasswordForm onSent={setSentTo} />
+        <Stack gap="4">
+          {lost && (
+            <Text data-testid="lost-access-help">
+              {t`We e-mail you a link. With it and a code from your authenticator app (or a recovery code), you set a new password, end every session, and remove what someone else added to the account: a Telegram link, second factors, payout addresses.`}
+            </Text>
+          )}
+          <ResetPasswordForm onSent={setSentTo} />
+        </Stack>
       )}
     </AuthLayout>
   );

@@ -32,6 +32,20 @@ export interface AuthConfig {
   docsUrl: string;
 }
 
+/** A change the recovery can undo: what was added to the account, when, and its name. */
+export interface AddedChange {
+  kind: 'TELEGRAM' | 'SECOND_FACTOR' | 'PAYOUT_ADDRESS' | 'STAFF_GRANT' | 'EMAIL';
+  at: string;
+  label: string;
+}
+
+export interface ResetInfo {
+  secondFactor: boolean;
+  /** The event a "This was not me" link answered: the factor must be older, what came after is undone. */
+  since: string | null;
+  changes: AddedChange[];
+}
+
 export interface RegistrationRequestBody {
   name: string;
   email: string;
@@ -77,8 +91,18 @@ export const authApi = {
   register: (body: RegistrationRequestBody) =>
     api<{ status: 'PENDING'; message: string }>('POST', '/v1/auth/registration', body),
   requestReset: (email: string) => api<{ ok: true }>('POST', '/v1/auth/reset-password', { email }),
-  setPassword: (id: string, password: string) =>
-    api<{ ok: true }>('PATCH', '/v1/auth/reset-password', { id, password }),
+  setPassword: (id: string, password: string, proof: { code?: string; since?: string } = {}) =>
+    api<{ ok: true }>('PATCH', '/v1/auth/reset-password', {
+      id,
+      password,
+      ...(proof.code ? { code: proof.code } : {}),
+      ...(proof.since ? { since: proof.since } : {}),
+    }),
+  /** What a reset link's page asks for: a second factor's code, and the changes it may undo. */
+  resetInfo: (id: string) => api<ResetInfo>('GET', `/v1/auth/reset-password/${encodeURIComponent(id)}`),
+  /** A signed-in user's new e-mail: a link to it confirms. */
+  changeEmail: (email: string) => api<{ ok: true; message: string }>('POST', '/v1/users/self/email', { email }),
+  confirmEmail: (id: string) => api<{ ok: true; email: string }>('POST', '/v1/auth/confirm-email', { id }),
   google: (code: string) =>
     api<SignedIn | SecondFactorAsked | { registrationRequested: true }>('POST', '/v1/auth/google', { code }),
   /** The second step of a Telegram or Google sign-in: its token and the authenticator's code. */

@@ -160,6 +160,10 @@ describe('password reset forms', () => {
   });
 
   it('checks the new password and its repetition', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ value: { secondFactor: false, since: null, changes: [] } }))),
+    );
     const user = userEvent.setup();
     renderInApp(<SetPasswordForm resetId="abc" onDone={() => undefined} />);
     const password = await screen.findByLabelText('New password');
@@ -171,5 +175,46 @@ describe('password reset forms', () => {
     await user.type(screen.getByLabelText('Repeat password'), 'longer13');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText(messages.passwordsDiffer)).toBeInTheDocument();
+  });
+
+  it('asks an account with a second factor for a code, and sends the change the owner says was not theirs', async () => {
+    const sent: { method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push({ method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null });
+        if (init?.method === 'PATCH') return new Response(JSON.stringify({ value: { ok: true } }));
+        return new Response(
+          JSON.stringify({
+            value: {
+              secondFactor: true,
+              since: null,
+              changes: [{ kind: 'TELEGRAM', at: '2026-12-01T10:00:00.000Z', label: '@thief' }],
+            },
+          }),
+        );
+      }),
+    );
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<SetPasswordForm resetId="abc" onDone={onDone} />);
+    const picker = await screen.findByTestId('reset-since');
+    expect(picker).toHaveTextContent('Telegram linked @thief');
+    await user.type(screen.getByLabelText('New password'), 'longer12');
+    await user.type(screen.getByLabelText('Repeat password'), 'longer12');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Enter a code from your authenticator app, or a recovery code')).toBeInTheDocument();
+    expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    await user.selectOptions(picker, '2026-12-01T10:00:00.000Z');
+    await user.type(screen.getByLabelText(/Code from your authenticator app/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
+      id: 'abc',
+      password: 'longer12',
+      code: '123456',
+      since: '2026-12-01T10:00:00.000Z',
+    });
   });
 });

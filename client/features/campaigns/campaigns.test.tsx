@@ -547,9 +547,10 @@ describe('campaign page', () => {
     expect(within(row).getByTestId('campaign-reject-reason')).toHaveTextContent('The channel sells followers.');
     expect(within(row).queryByTestId('campaign-in-review')).toBeNull();
     expect(within(row).getByTestId('campaign-budget')).toHaveTextContent('0.00 $');
-    // A rejected campaign cannot run: its switch is off and locked, and says why.
+    // A rejected campaign cannot run: its switch is off and locked, and says why. The switch's
+    // machine takes the new checked state in its effect, a moment after the label's render.
     const toggle = within(row).getByRole('checkbox', { name: 'Campaign 6 was rejected and cannot run' });
-    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(toggle).not.toBeChecked());
     expect(toggle).toBeDisabled();
   });
 

@@ -22,6 +22,7 @@ import { formatShortDate } from '../../lib/dates';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { type ProofAsk, ProofDialog } from './ProofDialog';
 import { type SecondFactor, securityApi } from './securityApi';
+import { EmailCard } from './EmailCard';
 import { PasskeysCard } from './PasskeysCard';
 import { Trans } from '@lingui/react/macro';
 
@@ -129,6 +130,7 @@ export function SecurityPage() {
             }}
           />
           <RecoveryCard factors={state.factors.length} left={state.recoveryCodesLeft} onRenew={renew} />
+          <EmailCard />
         </Stack>
       )}
       <ProofDialog asking={asking} onClose={() => setAsking(null)} />

@@ -312,3 +312,42 @@ describe('“This was not me”', () => {
     expect(await screen.findByTestId('not-me-error')).toHaveTextContent('This link was opened already or has expired.');
   });
 });
+
+describe('the account’s e-mail', () => {
+  it('shows it, says where the confirmation link went, and puts a refusal under the field', async () => {
+    const calls = server((method, path, body) => {
+      if (path === '/v1/users/self' && method === 'GET') return { body: { value: { email: 'owner@example.com' } } };
+      if (path === '/v1/users/self/email') {
+        const { email } = body as { email: string };
+        if (email === 'taken@example.com')
+          return { status: 400, body: { error: 'This e-mail is already used by another account', code: 'EMAIL_TAKEN' } };
+        return { body: { value: { ok: true, message: 'sent' } } };
+      }
+      if (path === '/v1/users/self/second-factors') return { body: { value: { factors: [], recoveryCodesLeft: 0 } } };
+      return { status: 404, body: { error: 'not here' } };
+    });
+    const user = userEvent.setup();
+    renderInApp(<SecurityPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('account-email')).toHaveTextContent('Mail and sign-in use owner@example.com.'),
+    );
+    const field = screen.getByLabelText('New e-mail');
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByText('Enter a valid e-mail')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByText('This e-mail is already used by another account')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByTestId('email-change-sent')).toHaveTextContent(
+      'We sent a link to new@example.com: open it within 24 hours to make it your e-mail',
+    );
+    expect(calls.filter((c) => c.path === '/v1/users/self/email').map((c) => c.body)).toEqual([
+      { email: 'taken@example.com' },
+      { email: 'new@example.com' },
+    ]);
+  });
+});

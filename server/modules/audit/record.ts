@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'account.not_me',
   'account.payout_address_saved',
   'account.payout_address_removed',
+  'account.email_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

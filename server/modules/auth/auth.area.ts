@@ -9,7 +9,7 @@ import { AuthService, purgeAccountSafety } from './auth.service.ts';
 import { SecondFactorService } from './second-factor.service.ts';
 import { purgePasskeyChallenges } from './passkeys.ts';
 import { createGoogleClient } from './google.ts';
-import { PasswordReset } from './password-reset.entity.ts';
+import { EmailChange, PasswordReset } from './password-reset.entity.ts';
 import { Session, SignInCode } from './session.entity.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
 import { PasskeyChallenge, RecoveryCode, SecondFactor } from './second-factor.entity.ts';
@@ -23,6 +23,7 @@ export const authArea = defineArea({
   entities: [
     RegistrationRequest,
     PasswordReset,
+    EmailChange,
     SignInAddress,
     AccountNotice,
     Session,

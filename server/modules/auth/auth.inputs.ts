@@ -118,6 +118,10 @@ export const ResetRequestInput = z.object({ email });
 export const ResetPasswordInput = z.object({
   id: z.uuid('The link is not valid'),
   password,
+  /** A second factor's code or a recovery code, for an account that has one. */
+  code: z.string().max(40).optional(),
+  /** The first change that was not the owner's: what was added since is undone. */
+  since: z.iso.datetime({ offset: true, error: 'Choose a change from the list' }).optional(),
 });
 export const ChangePasswordInput = z.object({
   currentPassword: z.string({ error: 'Enter required value' }).min(1, 'Enter required value').max(200),

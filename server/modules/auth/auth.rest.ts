@@ -196,6 +196,33 @@ export const authRoutes = [
   }),
   route({
     method: 'POST',
+    path: '/v1/users/self/email',
+    tag: 'auth',
+    summary:
+      'Change the account’s e-mail (a fresh proof): a link to the new address confirms it within 24 hours; the old address is told then, with a “This was not me” link.',
+    access: 'user',
+    body: ResetRequestInput,
+    response: z.object({ ok: z.literal(true), message: z.string() }),
+    handler: async (ctx, { body }) => ({
+      ok: true as const,
+      ...(await ctx.services.auth.requestEmailChange(ctx.em, ctx.user!, body.email, ctx.acceptLanguage)),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/auth/confirm-email',
+    tag: 'auth',
+    summary: 'Confirm a new e-mail with the id from the link sent to it: the account’s e-mail becomes it.',
+    access: 'public',
+    body: z.object({ id: z.uuid('The link is not valid') }),
+    response: z.object({ ok: z.literal(true), email: z.string() }),
+    handler: async (ctx, { body }) => ({
+      ok: true as const,
+      ...(await ctx.services.auth.confirmEmailChange(ctx.em, body.id)),
+    }),
+  }),
+  route({
+    method: 'POST',
     path: '/v1/users/self/password',
     tag: 'auth',
     summary: 'Change the password with the current one; every other session of the account ends.',
@@ -224,15 +251,41 @@ export const authRoutes = [
     },
   }),
   route({
+    method: 'GET',
+    path: '/v1/auth/reset-password/:id',
+    tag: 'auth',
+    summary:
+      'What a reset link’s page asks: whether the account has a second factor (then a code from one older than the change it answers), the event a “This was not me” link answered, and what was added to the account in the last 30 days.',
+    access: 'public',
+    params: z.object({ id: z.uuid('The link is not valid') }),
+    response: z.object({
+      secondFactor: z.boolean(),
+      since: z.string().nullable(),
+      changes: z.array(z.object({ kind: z.string(), at: z.string(), label: z.string() })),
+    }),
+    handler: async (ctx, { params }) => {
+      const info = await ctx.services.auth.resetInfo(ctx.em, params.id);
+      return {
+        secondFactor: info.secondFactor,
+        since: info.since?.toISOString() ?? null,
+        changes: info.changes.map((c) => ({ ...c, at: c.at.toISOString() })),
+      };
+    },
+  }),
+  route({
     method: 'PATCH',
     path: '/v1/auth/reset-password',
     tag: 'auth',
-    summary: 'Set a new password with the id from the reset link.',
+    summary:
+      'Set a new password with the id from the reset link. An account with a second factor also sends `code` (its authenticator app’s or a recovery code) from before `since`, the first change that was not the owner’s; what was added since then is undone.',
     access: 'public',
     body: ResetPasswordInput,
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.resetPassword(ctx.em, body.id, body.password, ctx.ip);
+      await ctx.services.auth.resetPassword(ctx.em, body.id, body.password, ctx.ip, {
+        code: body.code,
+        since: body.since ? new Date(body.since) : undefined,
+      });
       return { ok: true };
     },
   }),
@@ -503,14 +556,11 @@ export const authRoutes = [
     path: '/v1/auth/not-me',
     tag: 'auth',
     summary:
-      '“This was not me”, with the token of a security notice’s link: every session of the account ends and its withdrawals stop until its owner signs in with a second factor or resets the password. Each link acts once.',
+      '“This was not me”, with the token of a security notice’s link: every session of the account ends, its withdrawals stop until its owner signs in with a second factor or sets a new password, and what was added since the event (Telegram link, second factors, payout addresses, staff grants, an e-mail change) is undone. Answers a reset link’s id: the owner sets a new password with it and a factor older than the event. Each link acts once.',
     access: 'public',
     body: z.object({ token: z.string().min(1, 'Enter required value').max(200) }),
-    response: z.object({ ok: z.literal(true) }),
-    handler: async (ctx, { body }) => {
-      await ctx.services.auth.notMe(ctx.em, body.token);
-      return { ok: true as const };
-    },
+    response: z.object({ ok: z.literal(true), resetId: z.string() }),
+    handler: async (ctx, { body }) => ({ ok: true as const, ...(await ctx.services.auth.notMe(ctx.em, body.token)) }),
   }),
   route({
     method: 'POST',

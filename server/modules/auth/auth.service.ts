@@ -5,7 +5,7 @@ import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { SESSIONS_ENDED_CHANNEL } from '../../db/listen.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
@@ -18,7 +18,8 @@ import { User } from '../users/user.entity.ts';
 import type { Language } from '../../../showcase/i18n/languages.ts';
 import { accountMail, mailLanguage, signInPageLink } from './mails.ts';
 import type { GoogleClient } from './google.ts';
-import { PasswordReset } from './password-reset.entity.ts';
+import { EmailChange, PasswordReset } from './password-reset.entity.ts';
+import { type AddedChange, addedSince, RECENT_CHANGES_DAYS, RECOVERY_MESSAGES, undoSince } from './recovery.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
@@ -45,6 +46,14 @@ import {
 } from './telegram-sign-in.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_MESSAGES = {
+  same: 'This is already the e-mail of your account',
+  taken: 'This e-mail is already used by another account',
+  tooMany: 'Too many e-mail changes. Wait a minute and try again.',
+  gone: 'The link has expired or was already used. Ask for a new one on the Security page.',
+  sent: (email: string) => `We sent a link to ${email}: open it within 24 hours to make it your e-mail`,
+} as const;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail, we have sent it a link to reset the password. The link is valid for one hour.';
 /** What every registration is answered, whether or not the e-mail is known (no enumeration). */
@@ -671,21 +680,61 @@ export class AuthService {
     });
   }
 
-  async resetPassword(em: EntityManager, id: string, password: string, ip?: string): Promise<void> {
+  /**
+   * What a reset link's page needs: whether the account has a second factor (then the new
+   * password needs a code from one, or a recovery code, that existed before the change it answers),
+   * the event a "This was not me" link answered, and what was added lately, for the owner to pick
+   * the first change that was not theirs.
+   */
+  async resetInfo(
+    em: EntityManager,
+    id: string,
+  ): Promise<{ secondFactor: boolean; since: Date | null; changes: AddedChange[] }> {
+    const reset = await this.usableReset(em, id);
+    const since = reset.since ?? new Date(Date.now() - RECENT_CHANGES_DAYS * 86_400_000);
+    const secondFactor = (await this.deps.secondFactors?.hasFactor(em, reset.userId)) ?? false;
+    return { secondFactor, since: reset.since ?? null, changes: await addedSince(em, reset.userId, since) };
+  }
+
+  private async usableReset(em: EntityManager, id: string, lock = false) {
+    const reset = await em.findOne(PasswordReset, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    if (!reset || reset.usedAt || reset.expiresAt.getTime() < Date.now()) {
+      throw validation('The link has expired or was already used. Request a new one.');
+    }
+    return reset;
+  }
+
+  /**
+   * A new password from a reset link, the way back into an account: the mailbox alone for an
+   * account without a second factor; with one, also a code from a factor (or a recovery code)
+   * older than the change it answers — "This was not me"'s event, or the first change the owner
+   * says was not theirs (`since`) — and then everything added since that change is undone. Every
+   * session ends; withdrawals stopped by "This was not me" go on.
+   */
+  async resetPassword(
+    em: EntityManager,
+    id: string,
+    password: string,
+    ip?: string,
+    proof: { code?: string; since?: Date } = {},
+  ): Promise<void> {
     if (ip) await this.limit([`reset-set:ip:${ip}`], 'Too many attempts. Wait a minute and try again.');
+    const link = await this.usableReset(em, id);
+    const since = link.since ?? proof.since ?? null;
+    if (since && since.getTime() < Date.now() - RECENT_CHANGES_DAYS * 86_400_000) {
+      throw validation(RECOVERY_MESSAGES.sinceTooOld, 'since');
+    }
+    await this.ownerProof(em, link.userId, proof.code, since, ip);
     const passwordHash = await this.hashPassword(password);
     const userId = await em.transactional(async (tx) => {
-      const reset = await tx.findOne(PasswordReset, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!reset || reset.usedAt || reset.expiresAt.getTime() < Date.now()) {
-        throw validation('The link has expired or was already used. Request a new one.');
-      }
+      const reset = await this.usableReset(tx, id, true);
       const user = await tx.findOneOrFail(User, { id: reset.userId });
       user.passwordHash = passwordHash;
-      // A new password from the mailbox: withdrawals stopped by "This was not me" go on.
       user.withdrawalsStoppedAt = null;
       reset.usedAt = new Date();
       // One new password ends every other outstanding link of that user.
       await tx.nativeUpdate(PasswordReset, { userId: user.id, usedAt: null }, { usedAt: new Date() });
+      const undone = since ? await undoSince(tx, user.id, since, 'Account recovery') : null;
       // The owner proved the mailbox from here: this address is theirs.
       if (ip) await this.rememberAddress(tx, user.id, ip);
       await this.tell(tx, user, 'passwordChanged', {});
@@ -693,7 +742,7 @@ export class AuthService {
         actor: accountActor(user.id),
         action: 'account.password_reset',
         object: { type: 'user', id: user.id },
-        after: { by: 'reset link' },
+        after: { by: 'reset link', ...(since ? { since: since.toISOString(), undone } : {}) },
       });
       return user.id;
     });
@@ -701,14 +750,33 @@ export class AuthService {
     await this.endSessions(em, { userId });
   }
 
+  /** An account with a second factor proves itself with one older than `since` (any, without). */
+  private async ownerProof(
+    em: EntityManager,
+    userId: number,
+    code: string | undefined,
+    since: Date | null,
+    ip?: string,
+  ) {
+    const factors = this.deps.secondFactors;
+    if (!factors || !(await factors.hasFactor(em, userId))) return;
+    if (!code) throw new DomainError(ErrorCode.FORBIDDEN, RECOVERY_MESSAGES.codeNeeded, 'code');
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (!(await factors.verify(em, user, code, { ip, before: since ?? undefined }))) {
+      throw new DomainError(ErrorCode.FORBIDDEN, RECOVERY_MESSAGES.codeWrong, 'code');
+    }
+  }
+
   /**
    * "This was not me", from a security notice's link: every session of the account ends, its
    * withdrawals stop (none taken, none sent) until the owner signs in with a second factor or
    * resets the password, and what was added to the account since the event the notice told of
    * is undone: a Telegram link, second factors (the recovery codes go with the last), payout
-   * addresses, and staff roles this account granted. Each link acts once.
+   * addresses, staff roles this account granted, and an e-mail change. Each link acts once. The
+   * answer is a reset link's id (the notice came to the mailbox): the owner's way back in, with a
+   * factor older than the event.
    */
-  async notMe(em: EntityManager, token: string): Promise<void> {
+  async notMe(em: EntityManager, token: string): Promise<{ resetId: string }> {
     const undone = await em.transactional(async (tx) => {
       const claimed = await this.deps.claimNotMe?.(tx, token);
       if (!claimed) throw new DomainError(ErrorCode.NOT_FOUND, NOT_ME_MESSAGES.gone);
@@ -716,14 +784,21 @@ export class AuthService {
       // The notice is written with its event; a little before it, for acts of the same moment.
       const since = new Date(claimed.since.getTime() - NOT_ME_MARGIN_MS);
       await tx.execute('update users set withdrawals_stopped_at = now(), updated_at = now() where id = ?', [userId]);
-      const undone = await undoSince(tx, userId, since);
+      const undone = await undoSince(tx, userId, since, 'This was not me');
       await recordAudit(tx, {
         actor: accountActor(userId),
         action: 'account.not_me',
         object: { type: 'user', id: userId },
         after: { since: since.toISOString(), withdrawalsStopped: true, undone },
       });
-      return { userId, ...undone };
+      const reset = tx.create(PasswordReset, {
+        id: randomUUID(),
+        userId,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+        since,
+      });
+      return { userId, resetId: reset.id, ...undone };
     });
     await this.endSessions(em, { userId: undone.userId });
     if (undone.telegram) {
@@ -731,6 +806,7 @@ export class AuthService {
         .publish(topics.telegramLink(undone.userId), { telegram: null })
         .catch((err) => this.deps.log.warn({ err }, 'the undone Telegram link was not announced'));
     }
+    return { resetId: undone.resetId };
   }
 
   /** A security notice to the user (always on: mail, and Telegram when linked). */
@@ -932,6 +1008,84 @@ export class AuthService {
     return this.endSessions(em, { userId: user.id, except: sessionId });
   }
 
+  /**
+   * A new e-mail for the account, after a fresh proof: a link to the new address confirms it
+   * (24 hours, once); until then nothing changes. At most three links a minute per account.
+   */
+  async requestEmailChange(
+    em: EntityManager,
+    user: User,
+    email: string,
+    acceptLanguage?: string,
+  ): Promise<{ message: string }> {
+    requireFreshProof(user, 'changeEmail');
+    const newEmail = email.trim().toLowerCase();
+    if (newEmail === user.email) throw validation(EMAIL_CHANGE_MESSAGES.same, 'email');
+    if (await em.count(User, { email: newEmail })) throw validation(EMAIL_CHANGE_MESSAGES.taken, 'email');
+    if (!(await this.deps.limiter.hit(`email-change:${user.id}`, 3))) {
+      throw rateLimited(EMAIL_CHANGE_MESSAGES.tooMany, secondsLeftInMinute());
+    }
+    const change = em.create(EmailChange, {
+      id: randomUUID(),
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+    await em.flush();
+    const language = mailLanguage(user.language, acceptLanguage);
+    // Not under a language's prefix: the page is the same whether or not this browser is signed in.
+    const link = this.pageLink(`/confirm-email/${change.id}`, 'en');
+    await this.deps.mailer.send({
+      to: newEmail,
+      ...accountMail('emailConfirm', language, { name: user.name, link, email: newEmail }),
+    });
+    return { message: EMAIL_CHANGE_MESSAGES.sent(newEmail) };
+  }
+
+  /**
+   * The link from the new address: the account's e-mail becomes it. The old address is told, with
+   * a "This was not me" link that puts it back (the account's Telegram hears it too).
+   */
+  async confirmEmailChange(em: EntityManager, id: string): Promise<{ email: string }> {
+    const email = await em.transactional(async (tx) => {
+      const change = await tx.findOne(EmailChange, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const user = change && (await tx.findOne(User, { id: change.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+      if (
+        !change ||
+        !user ||
+        change.confirmedAt ||
+        change.expiresAt.getTime() < Date.now() ||
+        user.email !== change.oldEmail
+      ) {
+        throw validation(EMAIL_CHANGE_MESSAGES.gone);
+      }
+      if (await tx.count(User, { email: change.newEmail })) throw validation(EMAIL_CHANGE_MESSAGES.taken);
+      user.email = change.newEmail;
+      change.confirmedAt = new Date();
+      await tx.nativeUpdate(EmailChange, { userId: user.id, confirmedAt: null }, { expiresAt: new Date() });
+      await this.deps.notify?.(tx, {
+        userId: user.id,
+        type: 'emailChanged',
+        key: `emailChanged:${change.id}`,
+        params: { email: change.oldEmail, newEmail: change.newEmail },
+        path: '/',
+        emailTo: change.oldEmail,
+      });
+      await recordAudit(tx, {
+        actor: accountActor(user.id),
+        action: 'account.email_changed',
+        object: { type: 'user', id: user.id },
+        before: { email: change.oldEmail },
+        after: { email: change.newEmail },
+      });
+      return change.newEmail;
+    });
+    this.deps.deliver?.();
+    return { email };
+  }
+
   async userFromToken(em: EntityManager, token: string | undefined, ip?: string) {
     const session = await this.sessionRow(em, token, ip);
     // Mapped into the request's EntityManager as the entity the ORM would have loaded.
@@ -1011,60 +1165,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** "This was not me" undoes what was added from this long before its notice's event. */
 const NOT_ME_MARGIN_MS = 5_000;
-
-/**
- * Undoes, in `tx`, what was added to the account since `since`: a Telegram link, second factors
- * (and the recovery codes when none is left), payout addresses, and staff roles the account
- * granted to anyone (each taken back is recorded as the grant was, by "This was not me").
- */
-async function undoSince(tx: EntityManager, userId: number, since: Date) {
-  const telegram = await tx.execute(
-    `update users set telegram_user_id = null, telegram_chat_id = null, telegram_username = null,
-            telegram_linked_at = null, updated_at = now()
-      where id = ? and telegram_linked_at >= ? returning id`,
-    [userId, since],
-  );
-  const factors = await tx.execute('delete from second_factors where user_id = ? and created_at >= ? returning id', [
-    userId,
-    since,
-  ]);
-  if (factors.length)
-    await tx.execute(
-      `delete from recovery_codes where user_id = ?
-         and not exists (select 1 from second_factors where user_id = ? and confirmed_at is not null)`,
-      [userId, userId],
-    );
-  const addresses = await tx.execute(
-    'delete from payout_addresses where user_id = ? and created_at >= ? returning id',
-    [userId, since],
-  );
-  const grants = await tx.execute<{ user_id: number; role: 'moderator' | 'finance' | 'admin' }[]>(
-    `select distinct on (c.user_id, c.role) c.user_id, c.role from staff_role_changes c
-      where c.by_user_id = ? and c.granted and c.created_at >= ? order by c.user_id, c.role, c.id desc`,
-    [userId, since],
-  );
-  for (const grant of grants) {
-    const column = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' }[grant.role];
-    const [taken] = await tx.execute<{ email: string }[]>(
-      `update users set ${column} = false, updated_at = now() where id = ? and ${column} returning email`,
-      [grant.user_id],
-    );
-    if (!taken) continue;
-    await tx.execute(
-      'insert into staff_role_changes (user_id, role, granted, by_user_id, by_label) values (?, ?, false, ?, ?)',
-      [grant.user_id, grant.role, userId, 'This was not me'],
-    );
-    await recordAudit(tx, {
-      actor: { id: userId, label: 'This was not me' },
-      action: 'role.revoked',
-      object: { type: 'user', id: grant.user_id },
-      before: { email: taken.email, role: grant.role, has: true },
-      after: { email: taken.email, role: grant.role, has: false },
-    });
-    await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(grant.user_id)]);
-  }
-  return { telegram: telegram.length > 0, factors: factors.length, addresses: addresses.length, grants: grants.length };
-}
 
 /**
  * Forgets account notices after 30 days, sign-in addresses 90 days after their last use, spent

@@ -10,6 +10,7 @@ import { type Language, supportedLanguage } from '../../../showcase/i18n/languag
 type Mail = { subject: string; text: string };
 type Texts = {
   passwordReset: (p: { name: string; link: string }) => Mail;
+  emailConfirm: (p: { name: string; link: string; email: string }) => Mail;
   signInCode: (p: { name: string; code: string; ip: string; resetLink: string }) => Mail;
   registrationExists: (p: { loginLink: string; resetLink: string }) => Mail;
   registrationPending: () => Mail;
@@ -41,6 +42,10 @@ const MAILS: Record<Language, Texts> = {
       subject: 'Reset your password',
       text: `Hello ${name},\n\nOpen this link within one hour to set a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
     }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Confirm your new e-mail',
+      text: `Hello ${name},\n\nOpen this link within 24 hours to make ${email} the e-mail of your Taskgram Ads account:\n${link}\n\nIf you did not ask for it, ignore this e-mail: nothing changes.`,
+    }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Your sign-in code: ${code}`,
       text: `Hello ${name},\n\nYour Taskgram Ads account has seen many failed sign-in attempts, so signing in from an address it has not used before needs this code (the last attempt came from ${ip}). If it is you, enter it with your password within 15 minutes:\n\n    ${code}\n\nIf it is not you, do not share the code with anybody: without it, nobody gets further than the password field. You may also want to choose a new, strong password at ${resetLink}.`,
@@ -62,6 +67,10 @@ const MAILS: Record<Language, Texts> = {
     passwordReset: ({ name, link }) => ({
       subject: 'Сброс пароля',
       text: `Здравствуйте, ${name}!\n\nОткройте эту ссылку в течение часа, чтобы задать новый пароль:\n${link}\n\nЕсли вы его не запрашивали, просто проигнорируйте это письмо.`,
+    }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Подтвердите новый e-mail',
+      text: `Здравствуйте, ${name}!\n\nОткройте эту ссылку в течение 24 часов, чтобы ${email} стал e-mail вашего аккаунта Taskgram Ads:\n${link}\n\nЕсли вы этого не просили, просто проигнорируйте письмо: ничего не изменится.`,
     }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Ваш код для входа: ${code}`,
@@ -85,6 +94,10 @@ const MAILS: Record<Language, Texts> = {
       subject: 'Скидання пароля',
       text: `Вітаємо, ${name}!\n\nВідкрийте це посилання протягом години, щоб задати новий пароль:\n${link}\n\nЯкщо ви його не запитували, просто проігноруйте цей лист.`,
     }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Підтвердьте новий e-mail',
+      text: `Вітаємо, ${name}!\n\nВідкрийте це посилання протягом 24 годин, щоб ${email} став e-mail вашого акаунта Taskgram Ads:\n${link}\n\nЯкщо ви цього не просили, проігноруйте лист: нічого не зміниться.`,
+    }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Ваш код для входу: ${code}`,
       text: `Вітаємо, ${name}!\n\nДо вашого акаунта Taskgram Ads було багато невдалих спроб входу, тому для входу з адреси, з якої ви раніше не входили, потрібен цей код (остання спроба була з ${ip}). Якщо це ви, введіть його разом із паролем протягом 15 хвилин:\n\n    ${code}\n\nЯкщо це не ви, нікому не повідомляйте код: без нього далі поля пароля ніхто не пройде. Можливо, варто також задати новий надійний пароль: ${resetLink}.`,
@@ -106,6 +119,10 @@ const MAILS: Record<Language, Texts> = {
     passwordReset: ({ name, link }) => ({
       subject: 'Restablece tu contraseña',
       text: `Hola, ${name}:\n\nAbre este enlace en menos de una hora para crear una nueva contraseña:\n${link}\n\nSi no lo pediste, ignora este correo.`,
+    }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Confirma tu nuevo correo',
+      text: `Hola, ${name}:\n\nAbre este enlace en las próximas 24 horas para que ${email} sea el correo de tu cuenta de Taskgram Ads:\n${link}\n\nSi no lo pediste, ignora este correo: nada cambia.`,
     }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Tu código de inicio de sesión: ${code}`,
@@ -129,6 +146,10 @@ const MAILS: Record<Language, Texts> = {
       subject: 'Redefina sua senha',
       text: `Olá, ${name},\n\nAbra este link em até uma hora para definir uma nova senha:\n${link}\n\nSe você não pediu, ignore este e-mail.`,
     }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Confirme seu novo e-mail',
+      text: `Olá, ${name},\n\nAbra este link em até 24 horas para que ${email} seja o e-mail da sua conta do Taskgram Ads:\n${link}\n\nSe não foi você que pediu, ignore este e-mail: nada muda.`,
+    }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Seu código de acesso: ${code}`,
       text: `Olá, ${name},\n\nSua conta do Taskgram Ads teve muitas tentativas de login com falha, então entrar a partir de um endereço que ela ainda não usou precisa deste código (a última tentativa veio de ${ip}). Se for você, informe-o com sua senha em até 15 minutos:\n\n    ${code}\n\nSe não for você, não compartilhe o código com ninguém: sem ele, ninguém passa do campo de senha. Você também pode escolher uma nova senha forte em ${resetLink}.`,
@@ -150,6 +171,10 @@ const MAILS: Record<Language, Texts> = {
     passwordReset: ({ name, link }) => ({
       subject: 'Şifrenizi sıfırlayın',
       text: `Merhaba ${name},\n\nYeni bir şifre belirlemek için bu bağlantıyı bir saat içinde açın:\n${link}\n\nBunu siz istemediyseniz bu e-postayı yok sayın.`,
+    }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Yeni e-postanızı onaylayın',
+      text: `Merhaba ${name},\n\n${email} adresini Taskgram Ads hesabınızın e-postası yapmak için bu bağlantıyı 24 saat içinde açın:\n${link}\n\nBunu siz istemediyseniz bu e-postayı yok sayın: hiçbir şey değişmez.`,
     }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Giriş kodunuz: ${code}`,
@@ -173,6 +198,10 @@ const MAILS: Record<Language, Texts> = {
       subject: 'Atur ulang kata sandi Anda',
       text: `Halo ${name},\n\nBuka tautan ini dalam satu jam untuk membuat kata sandi baru:\n${link}\n\nJika Anda tidak memintanya, abaikan email ini.`,
     }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'Konfirmasi e-mail baru Anda',
+      text: `Halo ${name},\n\nBuka tautan ini dalam 24 jam untuk menjadikan ${email} e-mail akun Taskgram Ads Anda:\n${link}\n\nJika Anda tidak memintanya, abaikan e-mail ini: tidak ada yang berubah.`,
+    }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `Kode masuk Anda: ${code}`,
       text: `Halo ${name},\n\nAkun Taskgram Ads Anda mengalami banyak percobaan masuk yang gagal, jadi masuk dari alamat yang belum pernah dipakai memerlukan kode ini (percobaan terakhir berasal dari ${ip}). Jika ini Anda, masukkan bersama kata sandi dalam 15 menit:\n\n    ${code}\n\nJika bukan Anda, jangan bagikan kode ini kepada siapa pun: tanpanya, tidak ada yang bisa melewati kolom kata sandi. Anda juga dapat memilih kata sandi baru yang kuat di ${resetLink}.`,
@@ -195,6 +224,10 @@ const MAILS: Record<Language, Texts> = {
       subject: 'بازنشانی رمز عبور',
       text: `سلام ${name}،\n\nبرای تعیین رمز عبور جدید، این پیوند را ظرف یک ساعت باز کنید:\n${link}\n\nاگر آن را درخواست نکرده‌اید، این ایمیل را نادیده بگیرید.`,
     }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'ایمیل تازه‌تان را تأیید کنید',
+      text: `سلام ${name}،\n\nاین پیوند را تا ۲۴ ساعت باز کنید تا ${email} ایمیل حساب Taskgram Ads شما شود:\n${link}\n\nاگر شما درخواست نکرده‌اید، این ایمیل را نادیده بگیرید: چیزی تغییر نمی‌کند.`,
+    }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `کد ورود شما: ${code}`,
       text: `سلام ${name}،\n\nحساب Taskgram Ads شما تلاش‌های ناموفق زیادی برای ورود داشته است، برای همین ورود از نشانی‌ای که پیش‌تر استفاده نشده به این کد نیاز دارد (آخرین تلاش از ${ip} بود). اگر خودتان هستید، آن را ظرف ۱۵ دقیقه همراه رمز عبور وارد کنید:\n\n    ${code}\n\nاگر شما نیستید، کد را با هیچ‌کس در میان نگذارید: بدون آن کسی از فیلد رمز عبور جلوتر نمی‌رود. می‌توانید در ${resetLink} یک رمز عبور جدید و قوی هم انتخاب کنید.`,
@@ -216,6 +249,10 @@ const MAILS: Record<Language, Texts> = {
     passwordReset: ({ name, link }) => ({
       subject: 'إعادة تعيين كلمة المرور',
       text: `مرحبًا ${name}،\n\nافتح هذا الرابط خلال ساعة لتعيين كلمة مرور جديدة:\n${link}\n\nإذا لم تطلب ذلك، فتجاهل هذه الرسالة.`,
+    }),
+    emailConfirm: ({ name, link, email }) => ({
+      subject: 'أكّد بريدك الإلكتروني الجديد',
+      text: `مرحبًا ${name}،\n\nافتح هذا الرابط خلال 24 ساعة ليصبح ${email} البريد الإلكتروني لحسابك في Taskgram Ads:\n${link}\n\nإن لم تطلب ذلك، فتجاهل هذه الرسالة: لن يتغير شيء.`,
     }),
     signInCode: ({ name, code, ip, resetLink }) => ({
       subject: `رمز تسجيل الدخول: ${code}`,

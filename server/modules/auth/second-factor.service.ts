@@ -54,6 +54,8 @@ export interface SecondFactorView {
 export interface CodeSource {
   ip?: string;
   sessionId?: string | null;
+  /** Only a factor or recovery code that existed before this (the recovery of an account). */
+  before?: Date;
 }
 
 /** A fresh proof: the password, a second-factor code, or a passkey's answer (with where it was given). */
@@ -268,7 +270,9 @@ export class SecondFactorService {
     source: CodeSource = {},
   ): Promise<boolean> {
     return this.guarded(user.id, source, SECOND_FACTOR_MESSAGES.tooMany, () =>
-      isTotpCode(code) ? this.verifyTotp(em, user, code) : this.useRecoveryCode(em, user.id, code),
+      isTotpCode(code)
+        ? this.verifyTotp(em, user, code, source.before)
+        : this.useRecoveryCode(em, user.id, code, source.before),
     );
   }
 
@@ -306,12 +310,18 @@ export class SecondFactorService {
     return ok;
   }
 
-  private async verifyTotp(em: EntityManager, user: { id: number; email: string }, code: string): Promise<boolean> {
+  private async verifyTotp(
+    em: EntityManager,
+    user: { id: number; email: string },
+    code: string,
+    before?: Date,
+  ): Promise<boolean> {
     return em.transactional(async (tx) => {
       const rows = await tx.execute<{ id: number; secret: string; last_step: string | null }[]>(
         `select id, secret, last_step from second_factors
-          where user_id = ? and kind = 'TOTP' and confirmed_at is not null for update`,
-        [user.id],
+          where user_id = ? and kind = 'TOTP' and confirmed_at is not null and created_at < coalesce(?::timestamptz, 'infinity')
+          for update`,
+        [user.id, before ?? null],
       );
       for (const row of rows) {
         const last = row.last_step === null ? null : Number(row.last_step);
@@ -333,14 +343,15 @@ export class SecondFactorService {
     return after !== null && step <= after ? null : step;
   }
 
-  private async useRecoveryCode(em: EntityManager, userId: number, code: string): Promise<boolean> {
+  private async useRecoveryCode(em: EntityManager, userId: number, code: string, before?: Date): Promise<boolean> {
     const normalized = normalizeRecovery(code);
     if (!/^[A-Z0-9]{8}$/.test(normalized)) return false;
     const rows = await em.execute(
       `update recovery_codes set used_at = now()
-        where id = (select id from recovery_codes where user_id = ? and code_hash = ? and used_at is null limit 1)
+        where id = (select id from recovery_codes where user_id = ? and code_hash = ? and used_at is null
+                       and created_at < coalesce(?::timestamptz, 'infinity') limit 1)
         returning id`,
-      [userId, sha256(normalized)],
+      [userId, sha256(normalized), before ?? null],
     );
     return rows.length > 0;
   }

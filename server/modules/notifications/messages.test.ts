@@ -52,6 +52,7 @@ describe('the nine languages (issue 59)', () => {
       limit: 'daily',
       id: 9,
       message: 'Payouts wait',
+      newEmail: 'new@example.com',
     };
     for (const language of LANGUAGES) {
       for (const type of NOTIFICATION_TYPE_NAMES) {

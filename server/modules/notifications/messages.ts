@@ -119,6 +119,19 @@ export const NOTIFICATION_TYPES = {
     },
     button: { en: 'Open the dashboard', ru: 'Открыть кабинет' },
   },
+  emailChanged: {
+    group: 'SECURITY',
+    label: 'E-mail changed',
+    alwaysOn: true,
+    subject: () => 'The e-mail of your Taskgram Ads account was changed',
+    text: {
+      en: (p) =>
+        `🔐 The e-mail of your Taskgram Ads account was changed from ${p.email} to ${p.newEmail}: mail and sign-in go to the new address now.`,
+      ru: (p) =>
+        `🔐 E-mail вашего аккаунта Taskgram Ads изменён с ${p.email} на ${p.newEmail}: письма и вход теперь идут на новый адрес.`,
+    },
+    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+  },
   withdrawalRequested: {
     group: 'SECURITY',
     label: 'Withdrawal requested',

@@ -39,6 +39,8 @@ export const Notification = defineEntity({
     attempts: p.integer().default(0),
     sentAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    /** A mail to another address than the account's (an e-mail change is told to the old one). */
+    emailTo: p.string().length(254).nullable(),
   },
 });
 export type Notification = InferEntity<typeof Notification>;

@@ -162,12 +162,21 @@ export class NotificationsService {
       const language = messageLanguage(user.language);
       const { text, subject } = renderMessage(e.type, e.params, language);
       if (pref.telegram && user.chat && !e.noTelegram)
-        rows.push(e.userId, e.type, e.key, 'TELEGRAM', withNotMe(text, notMe, language), subject, e.path);
+        rows.push(e.userId, e.type, e.key, 'TELEGRAM', withNotMe(text, notMe, language), subject, e.path, null);
       // Mail in the language the account chose, else English (the address says nothing of one).
       const mailLanguage = messageLanguage(user.chosen);
       const mail = renderMessage(e.type, e.params, mailLanguage);
       if (pref.email)
-        rows.push(e.userId, e.type, e.key, 'EMAIL', withNotMe(mail.text, notMe, mailLanguage), mail.subject, e.path);
+        rows.push(
+          e.userId,
+          e.type,
+          e.key,
+          'EMAIL',
+          withNotMe(mail.text, notMe, mailLanguage),
+          mail.subject,
+          e.path,
+          e.emailTo ?? null,
+        );
     }
     if (notMeLinks.length) {
       await em.execute(
@@ -177,9 +186,9 @@ export class NotificationsService {
       );
     }
     if (!rows.length) return;
-    const values = Array.from({ length: rows.length / 7 }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const values = Array.from({ length: rows.length / 8 }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
     await em.execute(
-      `insert into notifications (user_id, type, event_key, channel, text, subject, path) values ${values}
+      `insert into notifications (user_id, type, event_key, channel, text, subject, path, email_to) values ${values}
        on conflict (user_id, event_key, channel) do nothing`,
       rows,
     );
@@ -603,7 +612,7 @@ export class NotificationsService {
          from users u
          where n.id in (select id from picked) and u.id = n.user_id
          returning n.id, n.user_id, n.type, n.channel, n.text, n.subject, n.path, n.attempts,
-                   u.telegram_chat_id as chat_id, u.telegram_language as language, u.email`,
+                   u.telegram_chat_id as chat_id, u.telegram_language as language, coalesce(n.email_to, u.email) as email`,
         [perSecond, leaseSeconds],
       );
     });

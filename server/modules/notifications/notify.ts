@@ -13,6 +13,8 @@ export interface NotifyEvent {
   path: string;
   /** Not in Telegram (the chat heard of it already, e.g. the bot's own answer). */
   noTelegram?: boolean;
+  /** The mail goes here, not to the account's address (an e-mail change is told to the old one). */
+  emailTo?: string;
 }
 
 /**

@@ -45,6 +45,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
       signInNew: (p) =>
         `🔐 У ваш акаунт Taskgram Ads (${p.email}) увійшли з нового пристрою чи адреси: ${p.device}, адреса ${p.ip}, спосіб: ${p.method}. Якщо це були ви, нічого робити не треба.`,
       passwordChanged: (p) => `🔐 Пароль вашого акаунта Taskgram Ads (${p.email}) змінено, інші його сеанси завершено.`,
+      emailChanged: (p) =>
+        `🔐 E-mail вашого акаунта Taskgram Ads змінено з ${p.email} на ${p.newEmail}: листи й вхід тепер ідуть на нову адресу.`,
       withdrawalRequested: (p) =>
         `🔐 З вашого акаунта Taskgram Ads (${p.email}) запитано виведення ${p.amount} $ на ${p.wallet}.${p.newAddress ? ' Це нова адреса: на неї акаунту ще не платили.' : ''}${p.heldUntil ? ` Виведення затримано до ${p.heldUntil}: якщо це були не ви, повідомте до цього часу.` : ''}`,
       campaignApproved: (p) => `✅ Кампанію «${p.campaign}» схвалено й запущено.`,
@@ -114,6 +116,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
         `🔐 Se inició sesión en tu cuenta de Taskgram Ads (${p.email}) desde un dispositivo o dirección que no había usado: ${p.device}, dirección ${p.ip}, con ${p.method}. Si fuiste tú, no hay nada que hacer.`,
       passwordChanged: (p) =>
         `🔐 Se cambió la contraseña de tu cuenta de Taskgram Ads (${p.email}) y se cerraron sus otras sesiones.`,
+      emailChanged: (p) =>
+        `🔐 El correo de tu cuenta de Taskgram Ads cambió de ${p.email} a ${p.newEmail}: el correo y el inicio de sesión van ahora a la nueva dirección.`,
       withdrawalRequested: (p) =>
         `🔐 Se solicitó un retiro de ${p.amount} $ a ${p.wallet} desde tu cuenta de Taskgram Ads (${p.email}).${p.newAddress ? ' Esta dirección es nueva: la cuenta nunca ha cobrado en ella.' : ''}${p.heldUntil ? ` Queda retenido hasta ${p.heldUntil}: si no fuiste tú, avísanos antes.` : ''}`,
       campaignApproved: (p) => `✅ Tu campaña «${p.campaign}» fue aprobada y está activa.`,
@@ -188,6 +192,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
         `🔐 Houve um login na sua conta do Taskgram Ads (${p.email}) a partir de um dispositivo ou endereço ainda não usado: ${p.device}, endereço ${p.ip}, por ${p.method}. Se foi você, nada a fazer.`,
       passwordChanged: (p) =>
         `🔐 A senha da sua conta do Taskgram Ads (${p.email}) foi alterada, e as outras sessões foram encerradas.`,
+      emailChanged: (p) =>
+        `🔐 O e-mail da sua conta do Taskgram Ads foi alterado de ${p.email} para ${p.newEmail}: as mensagens e o login agora vão para o novo endereço.`,
       withdrawalRequested: (p) =>
         `🔐 Um saque de ${p.amount} $ para ${p.wallet} foi solicitado na sua conta do Taskgram Ads (${p.email}).${p.newAddress ? ' Este endereço é novo: a conta nunca recebeu nele.' : ''}${p.heldUntil ? ` Ele fica retido até ${p.heldUntil}: se não foi você, avise antes disso.` : ''}`,
       campaignApproved: (p) => `✅ Sua campanha “${p.campaign}” foi aprovada e está rodando.`,
@@ -260,6 +266,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
         `🔐 Taskgram Ads hesabınıza (${p.email}) daha önce kullanılmamış bir cihaz veya adresten giriş yapıldı: ${p.device}, adres ${p.ip}, ${p.method} ile. Bu sizseniz yapılacak bir şey yok.`,
       passwordChanged: (p) =>
         `🔐 Taskgram Ads hesabınızın (${p.email}) parolası değiştirildi ve diğer oturumları kapatıldı.`,
+      emailChanged: (p) =>
+        `🔐 Taskgram Ads hesabınızın e-postası ${p.email} adresinden ${p.newEmail} adresine değiştirildi: e-postalar ve giriş artık yeni adrese gidiyor.`,
       withdrawalRequested: (p) =>
         `🔐 Taskgram Ads hesabınızdan (${p.email}) ${p.wallet} adresine ${p.amount} $ çekim talep edildi.${p.newAddress ? ' Bu adres yeni: hesaba bu adreste daha önce ödeme yapılmadı.' : ''}${p.heldUntil ? ` ${p.heldUntil} tarihine kadar bekletiliyor: bu siz değilseniz o zamana kadar bildirin.` : ''}`,
       campaignApproved: (p) => `✅ “${p.campaign}” kampanyanız onaylandı ve yayında.`,
@@ -331,6 +339,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
       signInNew: (p) =>
         `🔐 Akun Taskgram Ads Anda (${p.email}) dimasuki dari perangkat atau alamat yang belum pernah dipakai: ${p.device}, alamat ${p.ip}, dengan ${p.method}. Jika itu Anda, tidak perlu melakukan apa-apa.`,
       passwordChanged: (p) => `🔐 Kata sandi akun Taskgram Ads Anda (${p.email}) diubah, dan sesi lainnya diakhiri.`,
+      emailChanged: (p) =>
+        `🔐 E-mail akun Taskgram Ads Anda diubah dari ${p.email} menjadi ${p.newEmail}: e-mail dan masuk kini memakai alamat baru.`,
       withdrawalRequested: (p) =>
         `🔐 Penarikan ${p.amount} $ ke ${p.wallet} diminta dari akun Taskgram Ads Anda (${p.email}).${p.newAddress ? ' Alamat ini baru: akun belum pernah dibayar ke alamat ini.' : ''}${p.heldUntil ? ` Penarikan ditahan hingga ${p.heldUntil}: jika ini bukan Anda, beri tahu sebelum itu.` : ''}`,
       campaignApproved: (p) => `✅ Kampanye Anda “${p.campaign}” disetujui dan sedang berjalan.`,
@@ -401,6 +411,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
         `🔐 از دستگاه یا نشانی‌ای که پیش‌تر استفاده نشده بود به حساب Taskgram Ads شما (${p.email}) وارد شدند: ${p.device}، نشانی ${p.ip}، با ${p.method}. اگر خودتان بودید، کاری لازم نیست.`,
       passwordChanged: (p) =>
         `🔐 رمز عبور حساب Taskgram Ads شما (${p.email}) تغییر کرد و نشست‌های دیگر آن پایان یافتند.`,
+      emailChanged: (p) =>
+        `🔐 ایمیل حساب Taskgram Ads شما از ${p.email} به ${p.newEmail} تغییر کرد: نامه‌ها و ورود اکنون به نشانی تازه می‌روند.`,
       withdrawalRequested: (p) =>
         `🔐 برداشت ${p.amount} $ به ${p.wallet} از حساب Taskgram Ads شما (${p.email}) درخواست شد.${p.newAddress ? ' این نشانی تازه است: پیش‌تر به آن پرداختی نشده است.' : ''}${p.heldUntil ? ` تا ${p.heldUntil} نگه داشته می‌شود: اگر شما نبودید، پیش از آن خبر دهید.` : ''}`,
       campaignApproved: (p) => `✅ کمپین «${p.campaign}» شما تأیید شد و در حال اجراست.`,
@@ -469,6 +481,8 @@ export const TRANSLATIONS: Record<More, MessageTranslation> = {
       signInNew: (p) =>
         `🔐 سُجّل الدخول إلى حسابك في Taskgram Ads ‏(${p.email}) من جهاز أو عنوان لم يُستخدم من قبل: ${p.device}، العنوان ${p.ip}، عبر ${p.method}. إن كنت أنت، فلا شيء عليك.`,
       passwordChanged: (p) => `🔐 غُيّرت كلمة مرور حسابك في Taskgram Ads ‏(${p.email})، وأُنهيت جلساته الأخرى.`,
+      emailChanged: (p) =>
+        `🔐 تغيّر البريد الإلكتروني لحسابك في Taskgram Ads من ${p.email} إلى ${p.newEmail}: صارت الرسائل وتسجيل الدخول إلى العنوان الجديد.`,
       withdrawalRequested: (p) =>
         `🔐 طُلب سحب ${p.amount} $ إلى ${p.wallet} من حسابك في Taskgram Ads ‏(${p.email}).${p.newAddress ? ' هذا العنوان جديد: لم يُدفع للحساب عليه من قبل.' : ''}${p.heldUntil ? ` وهو محتجز حتى ${p.heldUntil}: إن لم تكن أنت، فأبلغ قبل ذلك.` : ''}`,
       campaignApproved: (p) => `✅ تمت الموافقة على حملتك «${p.campaign}» وهي تعمل الآن.`,
