@@ -39,12 +39,6 @@ export function provedAt(user: object): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** True while the session's last proof is younger than `seconds`. */
-export function provedRecently(user: object, seconds: number, now = Date.now()): boolean {
-  const at = provedAt(user);
-  return !!at && now - at.getTime() < seconds * 1000;
-}
-
 export function stepUpRequired(user: object): DomainError {
   const methods = stepUpMethods(user);
   return new DomainError(
@@ -59,20 +53,6 @@ export function stepUpRequired(user: object): DomainError {
     undefined,
     methods,
   );
-}
-
-/** Throws STEP_UP_REQUIRED unless the signed-in session gave a proof within the last `config.stepUpSeconds`. */
-export function requireStepUp(ctx: { user: object | null; config: { stepUpSeconds: number } }): void {
-  if (!ctx.user) return;
-  if (!provedRecently(ctx.user, ctx.config.stepUpSeconds)) throw stepUpRequired(ctx.user);
-}
-
-/**
- * For a request that carries the password itself (a password change): that is the fresh proof of
- * an account without a second factor; one with a second factor steps up with it.
- */
-export function requireStepUpBeyondPassword(ctx: { user: object | null; config: { stepUpSeconds: number } }): void {
-  if (ctx.user && (ctx.user as ProvedUser).hasSecondFactor === true) requireStepUp(ctx);
 }
 
 /**
@@ -108,10 +88,27 @@ export type FreshProofAct = keyof typeof FRESH_PROOF_ACTS;
  * from a session — has no proof. No user at all is a script run by an operator on the server.
  */
 export function requireFreshProof(user: object | null, _act: FreshProofAct, now = Date.now()): void {
-  if (!user) return;
+  if (user && !hasFreshProof(user, now)) throw stepUpRequired(user);
+}
+
+/**
+ * For an act that carries the password itself (a password change): that is the fresh proof of an
+ * account without a second factor; one with a second factor needs a fresh proof as any act.
+ */
+export function requireFreshProofBeyondPassword(user: object, act: FreshProofAct, now = Date.now()): void {
+  if ((user as ProvedUser).hasSecondFactor === true) requireFreshProof(user, act, now);
+}
+
+/** Whether `user`'s session gave a proof within STEP_UP_SECONDS (the operator always has). */
+export function hasFreshProof(user: object, now = Date.now()): boolean {
   const until = (user as ProvedUser).sessionProvedUntil;
   const time = until instanceof Date ? until.getTime() : typeof until === 'number' ? until : Number.NaN;
-  if (!(time > now)) throw stepUpRequired(user);
+  return time > now;
+}
+
+/** Whether `user` is acted for by the operator on the server (`actedByOperator`), not by a session. */
+export function isOperator(user: object): boolean {
+  return (user as ProvedUser).sessionProvedUntil === Number.POSITIVE_INFINITY;
 }
 
 /** Puts the session's proof window on a user read with its session (`requireFreshProof` reads it). */

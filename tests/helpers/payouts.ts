@@ -1,3 +1,4 @@
+import { actedByOperator } from '../../server/lib/step-up.ts';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Address, beginCell } from '@ton/core';
@@ -33,11 +34,12 @@ export async function credit(app: TestApp, userId: number, usd: string) {
   );
 }
 
+/** A user as the operator acts for them on the server (a script): no session, nothing to prove. */
 export async function user(app: TestApp, email: string) {
   const [row] = await em(app)
     .getConnection()
     .execute<{ id: number }[]>('select id from users where email = ?', [email]);
-  return (await app.orm.em.fork().findOneOrFail('User', { id: row!.id })) as User;
+  return actedByOperator((await app.orm.em.fork().findOneOrFail('User', { id: row!.id })) as User);
 }
 
 export async function usdtOf(app: TestApp) {

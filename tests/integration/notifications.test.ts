@@ -341,6 +341,7 @@ describe('choices and delivery', () => {
       'telegramUnlinked',
       'signInNew',
       'passwordChanged',
+      'emailChanged',
       'withdrawalRequested',
     ]);
     // Security notices, on both channels, whatever was chosen.

@@ -320,7 +320,10 @@ describe('the account’s e-mail', () => {
       if (path === '/v1/users/self/email') {
         const { email } = body as { email: string };
         if (email === 'taken@example.com')
-          return { status: 400, body: { error: 'This e-mail is already used by another account', code: 'EMAIL_TAKEN' } };
+          return {
+            status: 400,
+            body: { error: 'This e-mail is already used by another account', code: 'EMAIL_TAKEN' },
+          };
         return { body: { value: { ok: true, message: 'sent' } } };
       }
       if (path === '/v1/users/self/second-factors') return { body: { value: { factors: [], recoveryCodesLeft: 0 } } };

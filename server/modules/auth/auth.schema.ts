@@ -4,7 +4,6 @@ import { builder } from '../../graphql/builder.ts';
 import { ChangePasswordInput } from './auth.inputs.ts';
 import type { SessionView } from './auth.service.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
-import { requireStepUpBeyondPassword } from '../../lib/step-up.ts';
 
 const SignInMethodEnum = builder.enumType('SignInMethod', { values: SIGN_IN_METHODS });
 
@@ -76,7 +75,6 @@ builder.mutationField('changePassword', (t) =>
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: ChangePasswordInputRef, required: true }) },
     resolve: (_root, { input }, ctx) => {
-      requireStepUpBeyondPassword(ctx);
       return ctx.services.auth.changePassword(ctx.em, ctx.user!, ctx.sessionId, parseInput(ChangePasswordInput, input));
     },
   }),

@@ -12,7 +12,7 @@ import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { requireFreshProof, withProofWindow } from '../../lib/step-up.ts';
+import { requireFreshProof, requireFreshProofBeyondPassword, withProofWindow } from '../../lib/step-up.ts';
 import { plainUser, SessionUsers } from './session-users.ts';
 import { User } from '../users/user.entity.ts';
 import type { Language } from '../../../showcase/i18n/languages.ts';
@@ -992,6 +992,7 @@ export class AuthService {
     sessionId: string | null,
     input: { currentPassword: string; password: string },
   ): Promise<number> {
+    requireFreshProofBeyondPassword(user, 'changePassword');
     const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
     if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
     const passwordHash = await this.hashPassword(input.password);

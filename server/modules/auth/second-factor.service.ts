@@ -131,6 +131,8 @@ export class SecondFactorService {
 
   /** Starts adding a passkey: the options for the browser's `navigator.credentials.create`. */
   startPasskey(em: EntityManager, site: PasskeySite, user: User) {
+    // A stolen token must not add a factor of its own (and then prove itself with it).
+    requireFreshProof(user, 'addSecondFactor');
     return this.passkeys.registrationOptions(em, site, user);
   }
 
@@ -145,6 +147,7 @@ export class SecondFactorService {
     response: PasskeyResponse,
     name: string,
   ): Promise<{ factor: SecondFactorView; recoveryCodes: string[] | null }> {
+    requireFreshProof(user, 'addSecondFactor');
     const done = await em.transactional(async (tx) => {
       const key = await this.passkeys.verifyRegistration(tx, site, user.id, response);
       const first = !(await this.hasFactor(tx, user.id));
@@ -179,6 +182,7 @@ export class SecondFactorService {
 
   /** Starts adding an authenticator app: its secret, as a key to type and a QR code to scan. */
   async startTotp(em: EntityManager, user: User): Promise<{ id: number; secret: string; uri: string; qrSvg: string }> {
+    requireFreshProof(user, 'addSecondFactor');
     const secret = new Secret({ size: 20 }).base32;
     // One set-up at a time: an earlier unfinished one is dropped.
     await em.execute('delete from second_factors where user_id = ? and confirmed_at is null', [user.id]);

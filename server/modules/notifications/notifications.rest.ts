@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { route } from '../../rest/route.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
 import type { SettingsView } from './notifications.service.ts';
-import { requireStepUp } from '../../lib/step-up.ts';
 
 const LinkJson = z.object({ id: z.number(), username: z.string().nullable() });
 
@@ -62,8 +61,7 @@ export const notificationsRoutes = [
     access: 'user',
     response: z.object({ telegram: z.null() }),
     handler: async (ctx) => {
-      requireStepUp(ctx);
-      await ctx.services.notifications.unlink(ctx.em, ctx.user!.id);
+      await ctx.services.notifications.unlinkOwn(ctx.em, ctx.user!);
       return { telegram: null };
     },
   }),

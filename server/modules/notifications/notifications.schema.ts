@@ -4,7 +4,6 @@ import type { TelegramLink } from '../users/telegram-link.ts';
 import { TelegramLinkRef } from '../users/users.schema.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
 import type { PreferenceView, SettingsView } from './notifications.service.ts';
-import { requireStepUp } from '../../lib/step-up.ts';
 
 const NotificationTypeEnum = builder.enumType('NotificationType', { values: NOTIFICATION_TYPE_NAMES });
 const NotificationGroupEnum = builder.enumType('NotificationGroup', { values: NOTIFICATION_GROUPS });
@@ -71,8 +70,7 @@ builder.mutationFields((t) => ({
     type: TelegramLinkPayload,
     authScopes: { authenticated: true },
     resolve: async (_r, _a, ctx) => {
-      requireStepUp(ctx);
-      await ctx.services.notifications.unlink(ctx.em, ctx.user!.id);
+      await ctx.services.notifications.unlinkOwn(ctx.em, ctx.user!);
       return { telegram: null };
     },
   }),

@@ -397,6 +397,12 @@ export class NotificationsService {
    * Ends the Telegram link. The owner is told by e-mail, and the chat that was linked in
    * Telegram too (`tellChat`: not when the chat blocked the bot).
    */
+  /** The owner unlinks their Telegram account (a fresh proof: a thief must not cut the owner's channel). */
+  async unlinkOwn(em: EntityManager, user: User): Promise<void> {
+    requireFreshProof(user, 'unlinkTelegram');
+    await this.unlink(em, user.id);
+  }
+
   async unlink(em: EntityManager, userId: number, tellChat = true): Promise<void> {
     const was = await em.transactional((tx) => this.unlinkIn(tx, userId));
     await this.publishLink(userId, null);

@@ -9,7 +9,6 @@ import { route } from '../../rest/route.ts';
 import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
-import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 import { MAX_PAYOUT_ADDRESSES, PAYOUT_ADDRESS_MESSAGES } from './payout-addresses.ts';
 
 const TransactionJson = z.object({
@@ -129,7 +128,6 @@ export const paymentsRoutes = [
             body.amount,
             body.walletAddress,
             callKey(body.idempotencyKey, ctx.idempotencyKey),
-            provedRecently(ctx.user!, ctx.config.stepUpSeconds),
           ),
         ),
       ),
@@ -219,7 +217,6 @@ export const paymentsRoutes = [
     params: z.object({ id: idParam('id') }),
     response: TransactionJson.extend({ userId: z.number() }),
     handler: async (ctx, { params }) => {
-      requireStepUp(ctx);
       const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [params.id]);
       const view = paymentView(p!);
       return { ...transactionJson(view), userId: view.userId };
@@ -240,7 +237,6 @@ export const paymentsRoutes = [
     }),
     response: z.object({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
     handler: async (ctx, { body }) => {
-      requireStepUp(ctx);
       const approved = await ctx.services.payouts.approve(ctx.em, ctx.user!, body.ids);
       return { data: approved.map((p) => ({ ...transactionJson(paymentView(p)), userId: p.userId })) };
     },
@@ -254,7 +250,6 @@ export const paymentsRoutes = [
     access: 'finance',
     response: z.object({ limitsLifted: z.boolean() }),
     handler: async (ctx) => {
-      requireStepUp(ctx);
       await ctx.services.payouts.liftLimits(ctx.em, ctx.user!);
       return { limitsLifted: true };
     },
@@ -376,7 +371,6 @@ export const paymentsRoutes = [
     }),
     response: PayoutAddressJson,
     handler: async (ctx, { body }) => {
-      requireStepUp(ctx);
       return ctx.services.payments.addresses.add(ctx.em, ctx.user!, body);
     },
   }),

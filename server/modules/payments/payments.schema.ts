@@ -8,7 +8,6 @@ import type { PayoutLimitHit, PayoutWalletView, UnmatchedTransfer } from './payo
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
-import { provedRecently, requireStepUp } from '../../lib/step-up.ts';
 import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
 import type { PayoutAddressView } from './payout-addresses.ts';
 import { type ChainFailure, chainFailureOf } from './chain-failure.ts';
@@ -345,7 +344,6 @@ builder.mutationFields((t) => ({
           input.amount,
           input.walletAddress,
           callKey(input.idempotencyKey, ctx.idempotencyKey),
-          provedRecently(ctx.user!, ctx.config.stepUpSeconds),
         ),
       );
     },
@@ -357,7 +355,6 @@ builder.mutationFields((t) => ({
       'Approves a requested withdrawal: the network sends it in the next batch. One of at least PAYOUT_SECOND_APPROVAL_USD takes two finance people: the first approval is recorded (`approvals`), the second approves it.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      requireStepUp(ctx);
       const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [parseId(id)]);
       const [view] = await ctx.services.payouts.withApprovals(ctx.em, [paymentView(p!)]);
       return view!;
@@ -370,7 +367,6 @@ builder.mutationFields((t) => ({
       'Approves many at once (at most 1000), one approval each; answers those it approved or gave an approval to (ones already decided are left).',
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_r, { ids }, ctx) => {
-      requireStepUp(ctx);
       const acted = await ctx.services.payouts.approve(
         ctx.em,
         ctx.user!,
@@ -385,7 +381,6 @@ builder.mutationFields((t) => ({
     authScopes: { finance: true },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_r, { id, reason }, ctx) => {
-      requireStepUp(ctx);
       return paymentView(await ctx.services.payments.failWithdrawal(ctx.em, ctx.user!, parseId(id), reason));
     },
   }),
@@ -442,7 +437,6 @@ builder.mutationFields((t) => ({
     description: 'Saves a payout address with a label. Takes a fresh proof (STEP_UP_REQUIRED otherwise).',
     args: { address: t.arg.string({ required: true }), label: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => {
-      requireStepUp(ctx);
       return ctx.services.payments.addresses.add(ctx.em, ctx.user!, args);
     },
   }),
@@ -464,7 +458,6 @@ builder.mutationField('liftPayoutLimits', (t) =>
     description:
       'Finance staff, with a fresh proof: lifts the payout limits until the end of the day (UTC); recorded in the audit trail. Answers the wallet card.',
     resolve: async (_r, _a, ctx) => {
-      requireStepUp(ctx);
       await ctx.services.payouts.liftLimits(ctx.em, ctx.user!);
       return ctx.services.payouts.wallet(ctx.em);
     },

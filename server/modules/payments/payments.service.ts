@@ -18,7 +18,7 @@ import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tab
 import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus, type PayoutStage } from './payment.entity.ts';
 import type { PayoutsService } from './payouts.service.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
-import { stepUpRequired } from '../../lib/step-up.ts';
+import { hasFreshProof, isOperator, requireFreshProof } from '../../lib/step-up.ts';
 
 /** A finance person's own withdrawal is decided by another finance person (approve and reject). */
 export const OWN_WITHDRAWAL_MESSAGE = 'This is your own withdrawal: another finance person approves or rejects it';
@@ -449,10 +449,9 @@ export class PaymentsService {
    * A withdrawal reserves the amount (pending transfer) until the chain confirms its transfer
    * (posted) or it fails (voided). With a `key`, a retry answers the first withdrawal instead
    * of reserving the amount again. The auto-approve rule, when on, approves it at once.
-   * `proved`: whether the request's session gave a fresh proof (lib/step-up.ts); when false, only
-   * an address this user has been paid at before is taken (a stolen token moves nothing anywhere
-   * new); such a request is told to the owner (a security notice). Left out by the product's own
-   * callers (the demo seed).
+   * Without a fresh proof on the session (lib/step-up.ts) only an address this user has been paid
+   * at before is taken (a stolen token moves nothing anywhere new). A person's request is told to
+   * the owner (a security notice); the operator's (the demo seed) is not, and is not held.
    */
   async requestWithdrawal(
     em: EntityManager,
@@ -460,13 +459,14 @@ export class PaymentsService {
     amount: bigint,
     walletAddress: string,
     key?: string,
-    proved?: boolean,
   ): Promise<Payment> {
+    const byPerson = !isOperator(user);
+    const proved = hasFreshProof(user);
     const wallet = this.deps.payouts.parseAddress(walletAddress);
     this.deps.payouts.refuseOwnAddress(wallet);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
     const known = await this.paidAt(em, user.id, wallet);
-    if (proved === false && !known) throw stepUpRequired(user);
+    if (!proved && !known) requireFreshProof(user, 'withdrawToNewAddress');
     const payment = await this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
@@ -483,11 +483,11 @@ export class PaymentsService {
           payment.approvalsNeeded = await this.deps.payouts.approvalsNeededToday(tx, user.id, amount, payment.id);
           // A person's first withdrawal to an address they were never paid at waits (the demo
           // seed's are not held): a stolen session's money to its own address waits for the owner.
-          const hold = proved !== undefined && !known ? this.deps.payouts.newAddressHold() : null;
+          const hold = byPerson && !known ? this.deps.payouts.newAddressHold() : null;
           if (hold) payment.holdUntil = hold;
           // Asked for by a person (not the demo seed): told on a channel the owner cannot switch
           // off, with the address and whether it is new.
-          if (proved !== undefined)
+          if (byPerson)
             await this.deps.notify?.(
               tx,
               {
@@ -513,7 +513,7 @@ export class PaymentsService {
               amount: formatMoney(amount),
               wallet,
               newAddress: !known,
-              ...(proved !== undefined ? { proved } : {}),
+              ...(byPerson ? { proved } : {}),
               ...(hold ? { heldUntil: hold.toISOString() } : {}),
             },
           });
@@ -587,6 +587,7 @@ export class PaymentsService {
   }
 
   failWithdrawal(em: EntityManager, finance: User, id: number, reason: string) {
+    requireFreshProof(finance, 'rejectWithdrawal');
     const text = reason.trim();
     if (!text) throw validation('Enter the reason', 'reason');
     return this.decideWithdrawal(em, finance, id, async (tx, emit, payment) => {

@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Address, beginCell } from '@ton/core';
 import { mnemonicNew } from '@ton/crypto';
@@ -516,6 +517,7 @@ export class PayoutsService {
    * every withdrawal the call approved or gave an approval to. Nobody decides their own.
    */
   async approve(em: EntityManager, finance: User, ids: number[]): Promise<Payment[]> {
+    requireFreshProof(finance, 'approveWithdrawal');
     if (!ids.length) throw validation('Choose at least one withdrawal', 'ids');
     if (ids.length > 1000) throw validation('Approve at most 1000 withdrawals at once', 'ids');
     const { approved, acted } = await this.deps.ledger.run(em, async (tx, emit) => {
@@ -1299,10 +1301,11 @@ export class PayoutsService {
   }
 
   /**
-   * A finance person (with a fresh proof, checked by the caller) lifts the hour's, the day's and
+   * A finance person (with a fresh proof) lifts the hour's, the day's and
    * the round's limits until the end of the day (UTC): recorded in the audit trail; a round starts.
    */
   async liftLimits(em: EntityManager, finance: User): Promise<void> {
+    requireFreshProof(finance, 'liftPayoutLimits');
     await this.deps.ledger.run(em, async (tx) => {
       const key = liftKey();
       await this.setState(tx, key, String(finance.id), false);

@@ -7,7 +7,6 @@ import { route } from '../../rest/route.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
 import type { PlatformView, ServiceView } from './platforms.service.ts';
-import { requireStepUp } from '../../lib/step-up.ts';
 
 /** REST money is USD numbers. */
 export function serviceJson(s: ServiceView) {
@@ -96,7 +95,6 @@ export const platformsRoutes = [
     params: z.object({ id: idParam('id') }),
     response: z.object({ secretKey: z.string() }),
     handler: (ctx, { params }) => {
-      requireStepUp(ctx);
       return ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, params.id);
     },
   }),

@@ -4,7 +4,6 @@ import { TierRef } from '../lookups/lookups.schema.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
 import type { PlatformView, RewardView, ServiceView } from './platforms.service.ts';
-import { requireStepUp } from '../../lib/step-up.ts';
 
 const TaskTypeRef = builder.enumType('PlatformTaskType', { values: TASK_TYPES });
 
@@ -190,7 +189,6 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      requireStepUp(ctx);
       return (await ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, parseId(id))).secretKey;
     },
   }),

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import type { Logger } from 'pino';
 import { notFound, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
@@ -294,6 +295,7 @@ export class PlatformsService {
   }
 
   async regenerateKey(em: EntityManager, owner: User, id: number) {
+    requireFreshProof(owner, 'newSecretKey');
     const platform = await this.owned(em, owner, id);
     const key = newApiKey('tgs');
     platform.secretKeyEnc = encryptSecret(this.deps.secretsKey, key);

@@ -9,7 +9,6 @@ import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
 import { MISSING_API_KEY } from './project.entity.ts';
 import { taskView } from './projects.service.ts';
-import { requireStepUp } from '../../lib/step-up.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
 
@@ -125,7 +124,6 @@ export const projectsRoutes = [
     params: ProjectParams,
     response: z.object({ secretKey: z.string() }),
     handler: (ctx, { params }) => {
-      requireStepUp(ctx);
       return ctx.services.projects.regenerateKey(ctx.em, ctx.user!, params.id);
     },
   }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { requireFreshProof } from '../../lib/step-up.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
@@ -239,6 +240,7 @@ export class ProjectsService {
 
   /** A new key; the old one stops working at once. */
   async regenerateKey(em: EntityManager, owner: User, id: number) {
+    requireFreshProof(owner, 'newSecretKey');
     const project = await this.owned(em, owner, id);
     const key = this.newKey();
     project.secretKeyEnc = key.enc;
