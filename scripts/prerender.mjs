@@ -154,9 +154,10 @@ const LANGUAGE_REDIRECT = `try{var L=${JSON.stringify(LANGUAGES)},c=localStorage
 
 /**
  * A language picked on a sign-in page is kept (as the static pages' script does) even when the app
- * has not taken the page over yet: `/login` must not send the visitor back to the one left.
+ * has not taken the page over yet: `/login` must not send the visitor back to the one left. Marked
+ * on <html> too, so the app starting after the click keeps it (client/lib/i18n.ts).
  */
-const REMEMBER_LANGUAGE = `addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-language]');if(a)try{localStorage.setItem('taskgram:language',a.dataset.language)}catch(x){}},true);`;
+const REMEMBER_LANGUAGE = `addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-language]');if(a)try{document.documentElement.dataset.languageChosen=a.dataset.language;localStorage.setItem('taskgram:language',a.dataset.language)}catch(x){}},true);`;
 
 /** A page without the app: its HTML without the app's scripts, with its own (inline, so no request). */
 async function staticPage(shell, page, html, language) {

@@ -108,6 +108,12 @@ export function publicPath(path: string, language: string = i18n.locale): string
 }
 
 /** Keeps `language` as this browser's choice (a link to a page in it: the next `/` or `/login` opens in it). */
+/** A language the reader picked (a link of the switcher): kept, and marked as this page's choice. */
+export function chooseLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.languageChosen = language;
+  rememberLanguage(language);
+}
+
 export function rememberLanguage(language: string): void {
   try {
     localStorage.setItem(STORAGE_KEY, language);
@@ -142,7 +148,10 @@ export async function activateLanguage(language: ShownLanguage): Promise<void> {
   setFormatLocale(language);
   i18n.activate(language);
   applyDocumentLanguage(language);
-  rememberLanguage(language);
+  // A language picked on this page (the switcher's link, marked on <html> also by the build's
+  // inline script before the app runs) is the one kept, whenever this catalog came.
+  const picked = typeof document === 'undefined' ? undefined : document.documentElement.dataset.languageChosen;
+  if (!picked || picked === language) rememberLanguage(language);
 }
 
 /**

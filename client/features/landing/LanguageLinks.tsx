@@ -4,7 +4,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { t } from '@lingui/core/macro';
 import { Languages } from 'lucide-react';
 import type { ThemeLabels } from '../../components/ui/ThemeToggle';
-import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath, rememberLanguage } from '../../lib/i18n';
+import { i18n, LANGUAGE_NAMES, LANGUAGES, type Language, publicPath, chooseLanguage } from '../../lib/i18n';
 
 /** A small menu's panel under its button on the public pages (the sections menu, the languages). */
 export const DROPDOWN_PANEL = {
@@ -74,7 +74,7 @@ export function LanguageLinks({ path, words = publicWords }: { path: string; wor
               hrefLang={language}
               lang={language}
               data-language={language}
-              onClick={() => rememberLanguage(language)}
+              onClick={() => chooseLanguage(language)}
               aria-current={language === current ? 'page' : undefined}
               px="3"
               py="2"
