@@ -1,3 +1,4 @@
+import type { BalancesPayload } from '../server/modules/ledger/balances.ts';
 /** IPC between the benchmark (server side, parent) and the process holding the client sockets. */
 
 export type Mode = 'graphql' | 'bare';
@@ -44,6 +45,14 @@ export type FromClients =
 export const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 /** The `balanceChanged` payload; `advertiserBalance` carries the send time ('0' = warm-up). */
-export function balancePayload(sentUs: number) {
-  return { advertiserBalance: String(sentUs), publisherBalance: '0', publisherOnHoldBalance: '0' };
+export function balancePayload(sentUs: number): BalancesPayload {
+  // In the product's shape (the type keeps it so): each event a newer advertiser version than the
+  // last, as the ledger's are, or the subscription would drop it as stale (newestBalances).
+  return {
+    advertiserBalance: String(sentUs),
+    publisherBalance: '0',
+    publisherOnHoldBalance: '0',
+    advertiserVersion: String(sentUs),
+    publisherVersion: '0',
+  };
 }

@@ -457,7 +457,7 @@ function verdicts(ours: PhaseResult, bare: PhaseResult | undefined): string[] {
 
 // ---- run ----
 
-async function main() {
+async function main(): Promise<boolean> {
   const startLoad = loadavg()[0];
   console.log(
     `bench:subscriptions — ${N} clients × ${M} events, node ${process.version}, ${cpus().length} CPUs, ${CLIENT} graphql-ws clients`,
@@ -496,13 +496,23 @@ async function main() {
   console.log(`\nload average (1 min) at start ${startLoad.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}`);
   console.log(`\n${markdownTable(ours, bare)}\n`);
   for (const line of verdicts(ours, bare)) console.log(line);
+  // A lost event or subscriber fails the run (bench:smoke relies on it); a slow one does not.
+  const lost = [ours, ...(bare ? [bare] : [])].filter(
+    (r) => r.stats.delivered < r.expected || r.stats.unexpectedCloses > 0,
+  );
+  if (lost.length) {
+    console.error(`events or subscribers lost: ${lost.map((r) => r.mode).join(', ')}`);
+    return false;
+  }
+  return true;
 }
 
+let whole = false;
 try {
-  await main();
+  whole = await main();
 } catch (err) {
   await fail(err instanceof Error ? (err.stack ?? err.message) : String(err));
 }
 clearTimeout(overall);
 await cleanup();
-process.exit(0);
+process.exit(whole ? 0 : 1);

@@ -9,10 +9,12 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
+import { Secret, TOTP } from 'otpauth';
 import { openDatabase } from '../server/database.ts';
 import { TIERS } from '../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { MemoryPubSub } from '../server/lib/pubsub.ts';
+import { encryptSecret } from '../server/lib/secrets.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
 import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
 import { api, parallel } from './common.ts';
@@ -39,6 +41,27 @@ export const loginAt =
   (base: string): Login =>
   async (email) =>
     (await api(base, 'POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).accessToken as string;
+
+/**
+ * The benches' staff sign in as production asks (STAFF_SECOND_FACTOR=required): with an
+ * authenticator app, whose key is this and whose codes the bench computes.
+ */
+export const STAFF_TOTP_KEY = 'BENCHSTAFFTOTPKEYBENCHSTAFFTOTP2';
+
+/** Gives `userId` a confirmed authenticator app with STAFF_TOTP_KEY (sealed with the instance's SECRETS_KEY). */
+export async function giveAuthenticator(em: EntityManager, userId: number, secretsKeyHex: string): Promise<void> {
+  await em.execute(
+    `insert into second_factors (user_id, kind, name, secret, confirmed_at) values (?, 'TOTP', 'Bench', ?, now())`,
+    [userId, encryptSecret(Buffer.from(secretsKeyHex, 'hex'), STAFF_TOTP_KEY)],
+  );
+}
+
+/** Signs a staff user in with the password and the authenticator's current code. */
+export async function staffLogin(base: string, email: string): Promise<string> {
+  const code = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_KEY), digits: 6, period: 30 }).generate();
+  const body = { email, password: PASSWORD, secondFactorCode: code };
+  return (await api(base, 'POST', '/v1/auth/login', { body })).accessToken as string;
+}
 
 const logo = 'https://bench.example/logo.png';
 

@@ -297,3 +297,43 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     expect((await appA.api('/v1/users/self', { token })).status).toBe(401);
   });
 });
+
+// Without Redis each instance's pub/sub is its own: an app's changes reach the other instances
+// through the database (NOTIFY showcase_changed), as sessions' ends do.
+describe('two instances without Redis', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let appA: Awaited<ReturnType<typeof startTestApp>>;
+  let appB: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const env = { JWT_SECRET: 'shared-secret-of-both-instances-0123456789' };
+    appA = await startTestApp({ demo: true, databaseUrl: db.url, env });
+    appB = await startTestApp({ demo: true, databaseUrl: db.url, env });
+  });
+  afterAll(async () => {
+    await appA?.close();
+    await appB?.close();
+    await db?.drop();
+  });
+
+  test('an app excluded on B leaves the showcase lists that A has cached, and comes back', async () => {
+    const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
+    const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
+    const app = apps.find((a) => a.title === 'Clicker Quest')!;
+    const player = { user: newPlayer() };
+    const own = new Set(
+      ((await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[]).map((c) => c.id),
+    );
+    const listedOwn = async () =>
+      ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[])
+        .map((t) => t.campaignId)
+        .filter((id) => own.has(id));
+    expect((await listedOwn()).length).toBeGreaterThan(0);
+    const exclude = (platformIds: number[]) =>
+      appB.api('/v1/users/excluded-platforms', { method: 'PUT', token: adv, body: { platformIds } });
+    expect((await exclude([app.id])).status).toBe(200);
+    await expect.poll(listedOwn, { timeout: 10_000, interval: 100 }).toEqual([]);
+    expect((await exclude([])).status).toBe(200);
+    await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+  });
+});

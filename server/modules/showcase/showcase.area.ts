@@ -1,5 +1,7 @@
 import { defineArea } from '../../app/area.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { listen, SHOWCASE_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { topics } from '../../lib/pubsub.ts';
 import { registerShowcaseHttp, showcaseRoutes } from './showcase.rest.ts';
 import { ShowcaseService } from './showcase.service.ts';
 
@@ -9,7 +11,7 @@ export const showcaseArea = defineArea({
   provides: ['showcase'],
   needs: ['lookups', 'campaigns', 'conversions', 'reports'],
   services: async (
-    { config, pubsub, redis, telegram, url, cleanups, onPublish, em },
+    { config, pubsub, redis, telegram, url, cleanups, onPublish, em, orm, log },
     { lookups, campaigns, conversions, reports },
   ) => {
     const showcase = new ShowcaseService({
@@ -23,12 +25,38 @@ export const showcaseArea = defineArea({
       conversions,
       reports,
       pubsub,
+      relay: redis
+        ? undefined
+        : (payload) =>
+            em()
+              .getConnection()
+              .execute('select pg_notify(?, ?)', [SHOWCASE_CHANGED_CHANNEL, payload])
+              .then(() => undefined),
       qualityMinSample: config.qualityMinSample,
       baseUrl: () => config.publicUrl ?? url(),
     });
     // Its caches hear of every change this instance publishes, of other instances' changes, and sweep for the rest.
     onPublish((topic, payload) => showcase.changed(topic, payload));
     cleanups.push(await showcase.watch(em));
+    if (!redis) {
+      // Other instances' app changes, through the database (Redis carries them when it is set).
+      const stop = await listen(
+        orm.config.getClientUrl(),
+        SHOWCASE_CHANGED_CHANNEL,
+        (payload) => {
+          try {
+            showcase.changed(topics.showcaseChanged(), JSON.parse(payload));
+          } catch {
+            showcase.changed(topics.showcaseChanged(), { all: true });
+          }
+        },
+        log,
+      ).catch((err) => {
+        log.error({ err }, 'other instances’ app changes are not followed: their lists wait for the next read');
+        return async () => {};
+      });
+      cleanups.push(stop);
+    }
     return { showcase };
   },
   routes: showcaseRoutes,
