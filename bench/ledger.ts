@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openDatabase } from '../server/database.ts';
+import { sqlDefinitions } from '../server/areas.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { checkLedger, type LedgerCheck } from '../server/modules/ledger/ledger.check.ts';
 import { InsufficientFunds } from '../server/modules/ledger/balances.ts';
@@ -79,7 +81,8 @@ interface LedgerResult {
 async function benchLedger(name: string): Promise<LedgerResult> {
   const orm = await openDatabase(dbUrl(adminUrl, name), { pool: { min: 0, max: CLIENTS + 2 } });
   try {
-    await orm.getMigrator().up();
+    // The migrations and the SQL definitions (its functions), as a server's start applies them.
+    await migrate(orm, sqlDefinitions);
     const em = () => orm.em.fork() as EntityManager;
     const ledger = new Ledger(new MemoryPubSub());
 

@@ -66,6 +66,9 @@ try {
     RATE_LIMIT_PER_MINUTE: '100000',
     // Every bench withdrawal goes to a new address: a 24-hour hold would measure nothing.
     PAYOUT_NEW_ADDRESS_HOLD_HOURS: '0',
+    // One payee's withdrawals add up over 24 hours for four eyes, and the bench has one finance
+    // person; the pipeline is what it measures, not the policy (which its tests cover).
+    PAYOUT_SECOND_APPROVAL_USD: String(N * 60 + 1000),
   });
   const login = async (email: string) =>
     (await api(base, 'POST', '/v1/auth/login', { body: { email, password: 'demo1234' } })).accessToken as string;
