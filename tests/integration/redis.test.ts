@@ -229,30 +229,8 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
     await expect.poll(listed, { timeout: 10_000, interval: 100 }).toContain(target.id);
   });
 
-  test('an app excluded on B leaves the showcase lists that A has cached, and comes back', async () => {
-    const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
-    const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
-    const app = apps.find((a) => a.title === 'Clicker Quest')!;
-    const player = { user: newPlayer() };
-    const own = new Set(
-      ((await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[]).map((c) => c.id),
-    );
-    const listedOwn = async () =>
-      ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[])
-        .map((t) => t.campaignId)
-        .filter((id) => own.has(id));
-    expect((await listedOwn()).length).toBeGreaterThan(0);
-    const exclude = (platformIds: number[]) =>
-      appB.api('/v1/users/excluded-platforms', { method: 'PUT', token: adv, body: { platformIds } });
-    expect((await exclude([app.id])).status).toBe(200);
-    let t0 = performance.now();
-    await expect.poll(listedOwn, { timeout: 10_000, interval: 100 }).toEqual([]);
-    console.log(`an app's exclusion on B reached A's list in ${Math.round(performance.now() - t0)} ms`);
-    expect((await exclude([])).status).toBe(200);
-    t0 = performance.now();
-    await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
-    console.log(`and its end in ${Math.round(performance.now() - t0)} ms`);
-  });
+  test('an app excluded on B leaves the showcase lists that A has cached, and comes back', () =>
+    exclusionReachesTheOther(appA, appB));
 
   test('a campaign stopped on B leaves the showcase list that A has cached within CANDIDATES_TTL_MS', async () => {
     const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
@@ -316,24 +294,34 @@ describe('two instances without Redis', () => {
     await db?.drop();
   });
 
-  test('an app excluded on B leaves the showcase lists that A has cached, and comes back', async () => {
-    const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
-    const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
-    const app = apps.find((a) => a.title === 'Clicker Quest')!;
-    const player = { user: newPlayer() };
-    const own = new Set(
-      ((await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[]).map((c) => c.id),
-    );
-    const listedOwn = async () =>
-      ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[])
-        .map((t) => t.campaignId)
-        .filter((id) => own.has(id));
-    expect((await listedOwn()).length).toBeGreaterThan(0);
-    const exclude = (platformIds: number[]) =>
-      appB.api('/v1/users/excluded-platforms', { method: 'PUT', token: adv, body: { platformIds } });
-    expect((await exclude([app.id])).status).toBe(200);
-    await expect.poll(listedOwn, { timeout: 10_000, interval: 100 }).toEqual([]);
-    expect((await exclude([])).status).toBe(200);
-    await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
-  });
+  test('an app excluded on B leaves the showcase lists that A has cached, and comes back', () =>
+    exclusionReachesTheOther(appA, appB));
 });
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+
+/** The advertiser excludes an app on B: its campaigns leave the list A has cached, and come back. */
+async function exclusionReachesTheOther(appA: App, appB: App) {
+  const [adv, pub] = await Promise.all(['advertiser@demo.local', 'publisher@demo.local'].map((e) => login(appA, e)));
+  const apps = (await appA.api('/v1/platforms', { token: pub })).body.value.data as PlatformJson[];
+  const app = apps.find((a) => a.title === 'Clicker Quest')!;
+  const player = { user: newPlayer() };
+  const own = new Set(
+    ((await appA.api('/v1/campaigns?size=100', { token: adv })).body.value.data as CampaignJson[]).map((c) => c.id),
+  );
+  const listedOwn = async () =>
+    ((await showcase(appA, app, player)).body.value.tasks as { campaignId: number }[])
+      .map((t) => t.campaignId)
+      .filter((id) => own.has(id));
+  expect((await listedOwn()).length).toBeGreaterThan(0);
+  const exclude = (platformIds: number[]) =>
+    appB.api('/v1/users/excluded-platforms', { method: 'PUT', token: adv, body: { platformIds } });
+  expect((await exclude([app.id])).status).toBe(200);
+  let t0 = performance.now();
+  await expect.poll(listedOwn, { timeout: 10_000, interval: 100 }).toEqual([]);
+  console.log(`an app's exclusion on B reached A's list in ${Math.round(performance.now() - t0)} ms`);
+  expect((await exclude([])).status).toBe(200);
+  t0 = performance.now();
+  await expect.poll(async () => (await listedOwn()).length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+  console.log(`and its end in ${Math.round(performance.now() - t0)} ms`);
+}
