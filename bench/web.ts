@@ -56,14 +56,14 @@ interface Page {
 }
 const PAGES: Page[] = [
   { key: 'landing', name: 'landing', path: '/' },
-  // The landing page in the longest of the other languages, and in one right to left (issue 59).
+  // The landing page in the longest of the other languages, and in one right to left.
   { key: 'landing-ru', name: 'landing (ru)', path: '/ru/' },
   { key: 'landing-fa', name: 'landing (fa)', path: '/fa/' },
   // The FAQ is the landing page's last section (its link opens /#faq, the same load): the
   // public pages' other kind, a policy page, is measured in its place.
   { key: 'policy', name: 'privacy policy', path: '/privacy-policy' },
   { key: 'login', name: 'sign-in', path: '/login' },
-  // Sign-in in a language of its own (issue 59): its HTML in Persian, right to left.
+  // Sign-in in a language of its own: its HTML in Persian, right to left.
   { key: 'login-fa', name: 'sign-in (fa)', path: '/fa/login' },
   { key: 'projects', name: 'advertiser: Projects', path: '/advertiser/projects', account: 'advertiser@demo.local' },
   { key: 'campaign', name: 'advertiser: Campaign', path: '/advertiser/campaign', account: 'advertiser@demo.local' },

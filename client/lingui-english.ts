@@ -2,7 +2,7 @@ import type { PluginObj, types as BabelTypes } from '@babel/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
 /**
- * The production build's English, in the code (issue 59: the English dashboard grows by at most
+ * The production build's English, in the code (the English dashboard grows by at most
  * 3 KiB). Lingui's macros keep each message's English (`stripMessageField: false`, see
  * client/babel-plugins.ts) and this pass compiles it as `@lingui/vite-plugin` compiles a catalog
  * (`"Hello {name}"` → `["Hello ", ["name"]]`): English then renders with no catalog and no

@@ -1,5 +1,5 @@
 /**
- * `npm run lint:i18n`: nothing of the dashboard left untranslated (issue 59).
+ * `npm run lint:i18n`: nothing of the dashboard left untranslated.
  *
  * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po and public.po) up to date
  *    with the code: a message the code gained, changed or no longer uses. Any change it makes

@@ -1,6 +1,6 @@
 /**
  * `npm run lint:codes`: every message the server can answer a person with has a stable machine
- * code in server/message-codes.ts (issue 59), and every code there is still used.
+ * code in server/message-codes.ts, and every code there is still used.
  *
  * The messages are found in the server's sources (tests, the demo data and the sandbox chain's
  * fake API left out): the arguments of the domain error helpers (`validation`, `conflict`,

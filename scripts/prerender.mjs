@@ -145,7 +145,7 @@ function inlineScript(file, constants = {}) {
 }
 
 /**
- * Where `/` (and `/login`, `/register`, `/reset-password`) send a first visit (issue 59): the
+ * Where `/` (and `/login`, `/register`, `/reset-password`) send a first visit: the
  * language this browser chose before (the switcher, or the dashboard, keep it as
  * `taskgram:language`), else the browser's first of the nine, to the same page in it; English
  * stays. Only the English addresses: a language's own (`/ru/`) is what was asked for.
@@ -253,7 +253,7 @@ for (const page of PAGES) {
   writeFileSync(`${CLIENT}/${file}`, out);
   pages[page] = file;
 }
-// The static and sign-in pages in the other eight languages (issue 59): `/ru/`, `/ru/login`,
+// The static and sign-in pages in the other eight languages: `/ru/`, `/ru/login`,
 // `/ru/privacy-policy`, … Each language's versions of a page name each other (`alternates`: the
 // server's hreflang Link header).
 const alternates = {};

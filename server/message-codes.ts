@@ -1,7 +1,7 @@
 import { ErrorCode } from './errors.ts';
 
 /**
- * Every message the server can answer a person with, by its stable machine code (issue 59): REST
+ * Every message the server can answer a person with, by its stable machine code: REST
  * answers `{ error, code, params? }`, GraphQL `extensions.messageCode` and `extensions.params`,
  * and the dashboard shows the message for the code in its reader's language
  * (client/lib/serverMessages.ts). The English text stays the spec's, for API callers.

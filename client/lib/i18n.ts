@@ -5,7 +5,7 @@ import { setFormatLocale } from './locale';
 import { telegramLanguageCode } from './telegram';
 
 /**
- * The dashboard's language (issue 59): Lingui's `i18n`, each language's compiled catalog (English
+ * The dashboard's language: Lingui's `i18n`, each language's compiled catalog (English
  * too: in production the macros leave only the messages' ids) loaded the first time it is chosen,
  * before the signed-in layout first renders (the home route's loader, `startLanguage`).
  *

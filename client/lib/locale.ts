@@ -1,5 +1,5 @@
 /**
- * The locale every figure is shown in (issue 59): the dashboard's language, set by
+ * The locale every figure is shown in: the dashboard's language, set by
  * `activateLanguage` (lib/i18n.ts). A plain module, not Lingui, so the public pages that show
  * money or dates load none of Lingui.
  *

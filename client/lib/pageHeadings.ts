@@ -90,7 +90,7 @@ export const pageHeadings = {
 } as const satisfies Record<string, PageHeadingText>;
 
 /**
- * The headings' words in the reader's language (issue 59): each English text above, as a Lingui
+ * The headings' words in the reader's language: each English text above, as a Lingui
  * message. The build paints the English (its shells are made before any language is known);
  * `PageHeading` shows the reader's. A test checks that every text above is here.
  */

@@ -20,7 +20,7 @@ const landing = createRoute({
 });
 
 /**
- * The sign-in pages in the reader's language (issue 59): `/login` in the language this browser
+ * The sign-in pages in the reader's language: `/login` in the language this browser
  * chose (the build's English HTML of it sends one that chose another to its own, as `/` does),
  * `/ru/login` and so on in that language, each built as HTML in all nine
  * (scripts/prerender.mjs). The dashboard's catalog: the next page after them needs it anyway.

@@ -26,7 +26,7 @@ const landingTheme = defineConfig({
   cssVarsRoot,
   globalCss: {
     ...globalCss,
-    // Icons that point (back, next, open) point the other way right to left (issue 59).
+    // Icons that point (back, next, open) point the other way right to left.
     '[dir=rtl] :is(.lucide-chevron-left, .lucide-chevron-right, .lucide-arrow-left, .lucide-arrow-right)': {
       transform: 'scaleX(-1)',
     },

@@ -34,7 +34,7 @@ import { supportBotUrl, useAuthConfig } from '../auth/useAuthConfig';
 import { DROPDOWN_PANEL, LanguageLinks, PLAIN_DETAILS, themeLabels } from './LanguageLinks';
 
 /**
- * The landing page and its FAQ in the reader's language (issue 59): the build renders it in each
+ * The landing page and its FAQ in the reader's language: the build renders it in each
  * of the nine (`/`, `/ru/`, …; scripts/prerender.mjs), its words from the public pages' catalog
  * (`client/locales/<lang>/public.po`). Every text is read at render: nothing at module level.
  */

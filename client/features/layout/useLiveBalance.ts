@@ -17,7 +17,7 @@ const BalanceChangedSubscription = graphql(`
  * when the subscription becomes live (a change just before is not an event this subscription
  * sees). An event that lands while that reload is in flight is followed by one more: the reload
  * may have read the balances before the event's change, and its answer, written last, would
- * leave the chip and the Withdraw page one event behind until the next one (issue 58).
+ * leave the chip and the Withdraw page one event behind until the next one.
  * The server sends the events of one subscription in account-version order (`newestBalances`).
  */
 export function useLiveBalance(userId: string | undefined, refetch: () => void, observable: object): void {

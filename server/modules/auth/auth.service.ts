@@ -737,7 +737,7 @@ export class AuthService {
       const undone = since ? await undoSince(tx, user.id, since, 'Account recovery') : null;
       // The owner proved the mailbox from here: this address is theirs.
       if (ip) await this.rememberAddress(tx, user.id, ip);
-      await this.tell(tx, user, 'passwordChanged', {});
+      await this.securityNotice(tx, user, 'passwordChanged', {});
       await recordAudit(tx, {
         actor: accountActor(user.id),
         action: 'account.password_reset',
@@ -810,7 +810,7 @@ export class AuthService {
   }
 
   /** A security notice to the user (always on: mail, and Telegram when linked). */
-  private async tell(
+  private async securityNotice(
     em: EntityManager,
     user: { id: number; email: string },
     type: 'passwordChanged' | 'signInNew',
@@ -915,7 +915,7 @@ export class AuthService {
     if (!seen?.before) return;
     const knownDevice = (seen.agents ?? []).some((agent) => deviceOf(agent ?? undefined) === device);
     if (seen.address && knownDevice) return;
-    await this.tell(em, user, 'signInNew', {
+    await this.securityNotice(em, user, 'signInNew', {
       device,
       ip: client.ip,
       method: { PASSWORD: 'password', GOOGLE: 'Google', TELEGRAM: 'Telegram', PASSKEY: 'a passkey' }[method],
@@ -998,7 +998,7 @@ export class AuthService {
     const passwordHash = await this.hashPassword(input.password);
     await em.transactional(async (tx) => {
       await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
-      await this.tell(tx, user, 'passwordChanged', {});
+      await this.securityNotice(tx, user, 'passwordChanged', {});
       await recordAudit(tx, {
         actor: accountActor(user.id),
         action: 'account.password_changed',

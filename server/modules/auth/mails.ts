@@ -1,7 +1,7 @@
 import { type Language, supportedLanguage } from '../../../showcase/i18n/languages.ts';
 
 /**
- * The account's own mails (issue 59): the password reset link, the sign-in code, and the notices
+ * The account's own mails: the password reset link, the sign-in code, and the notices
  * about registration requests and failed sign-ins, in the nine languages. Which one: the
  * account's saved language, else the first of the nine the asking browser accepts
  * (Accept-Language), else English.

@@ -3,7 +3,7 @@ import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { recordAudit } from '../audit/record.ts';
 
 /**
- * The way back for an account's owner (issue 72): what was added to the account lately, to pick
+ * The way back for an account's owner: what was added to the account lately, to pick
  * the first change that was not theirs, and undoing everything added since then. "This was not
  * me" undoes from its notice's event; a recovery link ("I lost access", a password reset) from
  * the change the owner picks, once they prove themselves with a factor older than it.

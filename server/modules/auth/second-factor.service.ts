@@ -159,7 +159,7 @@ export class SecondFactorService {
       );
       if (!row) throw new DomainError(ErrorCode.CONFLICT, PASSKEY_MESSAGES.exists);
       const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
-      await this.tell(tx, user.id, 'secondFactorAdded', factorLabel('PASSKEY', name));
+      await this.securityNotice(tx, user.id, 'secondFactorAdded', factorLabel('PASSKEY', name));
       await recordFactor(tx, user.id, 'account.factor_added', { kind: 'PASSKEY', name });
       const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === row.id);
       return { factor, recoveryCodes };
@@ -220,7 +220,7 @@ export class SecondFactorService {
         [name, step, id],
       );
       const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
-      await this.tell(tx, user.id, 'secondFactorAdded', `Authenticator app “${name}”`);
+      await this.securityNotice(tx, user.id, 'secondFactorAdded', `Authenticator app “${name}”`);
       await recordFactor(tx, user.id, 'account.factor_added', { kind: 'TOTP', name });
       const [factor] = (await this.list(tx, user.id)).factors.filter((f) => f.id === id);
       return { factor, recoveryCodes };
@@ -240,7 +240,7 @@ export class SecondFactorService {
       if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
       if (!(await this.hasFactor(tx, user.id)))
         await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
-      await this.tell(tx, user.id, 'secondFactorRemoved', factorLabel(row.kind, row.name));
+      await this.securityNotice(tx, user.id, 'secondFactorRemoved', factorLabel(row.kind, row.name));
       await recordFactor(tx, user.id, 'account.factor_removed', { kind: row.kind, name: row.name });
     });
     this.deps.deliver();
@@ -417,7 +417,7 @@ export class SecondFactorService {
     if (!ok) throw new DomainError(ErrorCode.FORBIDDEN, SECOND_FACTOR_MESSAGES.wrongProof);
   }
 
-  private async tell(
+  private async securityNotice(
     em: EntityManager,
     userId: number,
     type: 'secondFactorAdded' | 'secondFactorRemoved',

@@ -54,7 +54,7 @@ export class ConversionNotices {
       if (!c || c.dealId !== null) continue;
       for (const want of wants) {
         const event = noticeOf(id, c, want);
-        if (event && this.tell(`campaign:${id}:${want.key}`)) events.push(event);
+        if (event && this.firstTime(`campaign:${id}:${want.key}`)) events.push(event);
       }
     }
     events.push(...(await this.firstConversions(em, candidates.apps)));
@@ -150,10 +150,10 @@ export class ConversionNotices {
     for (const a of rows) {
       // Not this batch's: it had some before (and was told then, or before notifications).
       if (a.first === null || !apps.get(a.id)?.has(Number(a.first))) {
-        if (a.first !== null) this.tell(`first:${a.id}`);
+        if (a.first !== null) this.firstTime(`first:${a.id}`);
         continue;
       }
-      if (!this.tell(`first:${a.id}`)) continue;
+      if (!this.firstTime(`first:${a.id}`)) continue;
       events.push({
         userId: a.owner_id,
         type: 'firstConversion',
@@ -166,7 +166,7 @@ export class ConversionNotices {
   }
 
   /** True the first time this process sees `key` (bounded: forgetting only costs a no-op insert). */
-  private tell(key: string): boolean {
+  private firstTime(key: string): boolean {
     if (this.told.has(key)) return false;
     if (this.told.size > TOLD_MAX) this.told.clear();
     this.told.add(key);

@@ -2,7 +2,7 @@ import type { Language } from '../../../showcase/i18n/languages.ts';
 import { signInPageLink } from '../auth/mails.ts';
 
 /**
- * The decision on a registration request, mailed to the applicant (issue 59): in the language
+ * The decision on a registration request, mailed to the applicant: in the language
  * they applied in (`registration_requests.language`, from the page that sent the request), else
  * English; the links open the sign-in pages in it.
  */

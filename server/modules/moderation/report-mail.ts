@@ -3,7 +3,7 @@ import type { ReportReason } from '../campaigns/campaign.entity.ts';
 
 /**
  * The mail an advertiser gets when a moderator asks them to look at a player's report of their
- * task (issue 59): in the language the advertiser's account chose, else English. The task's,
+ * task: in the language the advertiser's account chose, else English. The task's,
  * campaign's and app's names and the player's and moderator's words stay as written.
  */
 export interface ReportAsk {

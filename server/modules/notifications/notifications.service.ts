@@ -139,7 +139,7 @@ export class NotificationsService {
     if (!list.length) return;
     const userIds = [...new Set(list.map((e) => e.userId))];
     const users = new Map(
-      // The language the account chose (issue 59) comes first; else Telegram's for Telegram.
+      // The language the account chose comes first; else Telegram's for Telegram.
       (
         await em.execute<{ id: number; chat: string | null; language: string | null; chosen: string | null }[]>(
           `select id, telegram_chat_id as chat, coalesce(language, telegram_language) as language, language as chosen

@@ -2,7 +2,7 @@
  * Why the chain did not pay a withdrawal: the recipient's jetton wallet bounced the transfer, or
  * the hot wallet's jetton wallet refused it (with its exit code). Stored in English as the
  * withdrawal's `failureReason` (API callers read it); the dashboard and the publisher's
- * notification say it in the reader's language from `chainFailureOf` (issue 59).
+ * notification say it in the reader's language from `chainFailureOf`.
  */
 export type ChainFailure = { kind: 'BOUNCED'; exitCode: null } | { kind: 'REFUSED'; exitCode: string };
 

@@ -1,7 +1,7 @@
 import type { Language } from '../../../showcase/i18n/languages.ts';
 
 /**
- * The mail finance gets when approved withdrawals wait for the hot wallet's funds (issue 59): in
+ * The mail finance gets when approved withdrawals wait for the hot wallet's funds: in
  * each finance member's chosen language, else English. Amounts keep the chain's form (`12.50
  * USDT`, `0.35 TON`): they are what to send.
  */

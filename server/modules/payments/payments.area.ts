@@ -68,7 +68,7 @@ export const paymentsArea = defineArea({
       name: 'payouts',
       intervalMs: config.payouts.intervalMs,
       run: async () => {
-        services.payouts.kickable = true;
+        services.payouts.runsRounds = true;
         const r = await services.payouts.round();
         if (r.batches || r.confirmed || r.failed || r.expired) log.info(r, 'payout round');
       },

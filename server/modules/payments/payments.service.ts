@@ -605,7 +605,7 @@ export class PaymentsService {
       });
       payment.status = 'FAILED';
       payment.failureReason = text.slice(0, 500);
-      await this.deps.payouts.tell(tx, emit, 'withdrawalFailed', [payment]);
+      await this.deps.payouts.notifyPayees(tx, emit, 'withdrawalFailed', [payment]);
     });
   }
 

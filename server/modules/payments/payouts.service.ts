@@ -61,7 +61,7 @@ const ALERT_MAIL_MS = 60 * 60_000;
 const BATCHES_PER_ROUND = 4;
 
 /** The chain, the hot wallet and its USDT jetton wallet, made once (lazily: tests that never pay out pay nothing). */
-interface Rig {
+interface PayoutChain {
   chain: TonChain;
   wallet: HotWallet;
   jettonMaster: Address;
@@ -136,7 +136,7 @@ function limitMessage(hit: PayoutLimitHit): string {
   return `Payouts wait: the hot wallet sent ${formatMoney(BigInt(hit.sent))} USD in ${span}, the limit is ${formatMoney(BigInt(hit.max))} (${name}). ${hit.waiting} approved withdrawals (${formatMoney(BigInt(hit.waitingAmount))} USD) wait in order; a finance person can lift the limits for the rest of the day.`;
 }
 
-/** The stored limit hit (JSON since issue 59; an older English line is kept as it is). */
+/** The stored limit hit (JSON; an older English line is kept as it is). */
 function storedLimit(value: string | null): { limit: string | null; limitHit: PayoutLimitHit | null } {
   if (!value) return { limit: null, limitHit: null };
   if (!value.startsWith('{')) return { limit: value, limitHit: null };
@@ -206,7 +206,7 @@ interface LimitHit {
 
 /** The payout_state key of today's (UTC) lift of the limits. */
 const liftKey = () => `limits-lifted:${new Date().toISOString().slice(0, 10)}`;
-const fmt = (v: bigint | undefined) => (v === undefined ? null : formatMoney(v));
+const moneyOrNull = (v: bigint | undefined) => (v === undefined ? null : formatMoney(v));
 
 /** The auto-approve rule's figures for one request it approved (micro-USD). */
 export interface AutoApproval {
@@ -239,16 +239,17 @@ export function friendly(address: Address, network: 'mainnet' | 'testnet'): stri
  * wallet is seen to have done.
  */
 export class PayoutsService {
-  private rig?: Promise<Rig>;
-  /** The rig once made (the payout job makes it at its first round), without waiting for it. */
-  private made: Rig | undefined;
+  private chainSetUp?: Promise<PayoutChain>;
+  /** The chain once set up (the payout job sets it up at its first round), without waiting for it. */
+  private chainReady: PayoutChain | undefined;
   private running?: Promise<RoundResult>;
-  private again = false;
+  /** An approval asked for a round while one ran: another follows it. */
+  private roundAsked = false;
   private lastWallet = '';
   /** The wallet as the last round read it (for /metrics). */
   private lastView: PayoutWalletView | undefined;
   /** Set by the area when this instance runs background work: approvals start a round at once. */
-  kickable = false;
+  runsRounds = false;
 
   constructor(
     private readonly deps: {
@@ -267,7 +268,7 @@ export class PayoutsService {
   ) {}
 
   /** One notification per withdrawal and stage, in the transaction that moved it. */
-  tell(tx: EntityManager, emit: Emit, type: WithdrawalNotice, payments: Payment[]) {
+  notifyPayees(tx: EntityManager, emit: Emit, type: WithdrawalNotice, payments: Payment[]) {
     const notify = this.deps.notify;
     if (!notify || !payments.length) return Promise.resolve();
     return notify(
@@ -313,8 +314,8 @@ export class PayoutsService {
    */
   async sandboxTransaction(hash: string): Promise<SandboxTransactionView | null> {
     if (this.deps.settings.toncenter || !/^[0-9a-f]{64}$/.test(hash)) return null;
-    const rig = await this.ready();
-    const found = await rig.chain.find?.(hash);
+    const setup = await this.ready();
+    const found = await setup.chain.find?.(hash);
     if (!found) return null;
     const { tx } = found;
     const body = tx.inMessage && !tx.inMessage.bounced ? readJettonBody(tx.inMessage.body, false) : null;
@@ -331,7 +332,7 @@ export class PayoutsService {
       to: transfer && body.destination ? friendly(body.destination, this.network) : null,
       amount: transfer && body.amount !== undefined ? formatMoney(body.amount) : null,
       withdrawalId: transfer && body.queryId <= 2_147_483_647n ? Number(body.queryId) : null,
-      hotWallet: friendly(rig.wallet.address, this.network),
+      hotWallet: friendly(setup.wallet.address, this.network),
     };
   }
 
@@ -341,29 +342,29 @@ export class PayoutsService {
   }
 
   /** The chain, hot wallet and jetton wallet (the sandbox chain is made and funded here). */
-  ready(): Promise<Rig> {
-    this.rig ??= this.setUp().then(
-      (rig) => {
-        this.made = rig;
-        return rig;
+  ready(): Promise<PayoutChain> {
+    this.chainSetUp ??= this.setUp().then(
+      (setup) => {
+        this.chainReady = setup;
+        return setup;
       },
       (err) => {
-        this.rig = undefined;
+        this.chainSetUp = undefined;
         throw err;
       },
     );
-    return this.rig;
+    return this.chainSetUp;
   }
 
   /**
    * The network's own addresses are never a payout's destination: the hot wallet, its USDT
    * jetton wallet and the USDT master (a transfer there would be lost or loop back). Known once
-   * the rig is made (at the job's first round) and, for the master, from the settings.
+   * the chain is set up (at the job's first round) and, for the master, from the settings.
    */
   refuseOwnAddress(wallet: string): void {
     const raw = Address.parse(wallet).toRawString();
-    const own = [this.made?.wallet.address, this.made?.jettonWallet, this.made?.jettonMaster].map((a) =>
-      a?.toRawString(),
+    const own = [this.chainReady?.wallet.address, this.chainReady?.jettonWallet, this.chainReady?.jettonMaster].map(
+      (a) => a?.toRawString(),
     );
     const master = this.deps.settings.usdtMaster;
     if (master) own.push(Address.parse(master).toRawString());
@@ -375,7 +376,7 @@ export class PayoutsService {
     }
   }
 
-  private async setUp(): Promise<Rig> {
+  private async setUp(): Promise<PayoutChain> {
     const s = this.deps.settings;
     const words = s.mnemonic ? this.mnemonic(s.mnemonic) : await mnemonicNew();
     let wallet = await HotWallet.fromMnemonic(words, s.walletTimeout);
@@ -469,8 +470,8 @@ export class PayoutsService {
 
   /** Writes the sandbox chain to the data folder (at a stop: the last changes are not lost). */
   async close(): Promise<void> {
-    const rig = this.made;
-    if (rig?.chain instanceof SandboxChain) await rig.chain.save();
+    const setup = this.chainReady;
+    if (setup?.chain instanceof SandboxChain) await setup.chain.save();
   }
 
   private mnemonic(configured: string): string[] {
@@ -572,7 +573,7 @@ export class PayoutsService {
       // The call's audit rows in one statement (one a withdrawal, chained in order).
       await recordAudits(tx, trail);
       await tx.flush();
-      await this.tell(tx, emit, 'withdrawalApproved', done);
+      await this.notifyPayees(tx, emit, 'withdrawalApproved', done);
       return { approved: done, acted: waiting };
     });
     this.kick();
@@ -789,12 +790,12 @@ export class PayoutsService {
         minAccountAgeDays: rule.minAgeDays,
       },
     });
-    await this.tell(tx, emit, 'withdrawalApproved', [p]);
+    await this.notifyPayees(tx, emit, 'withdrawalApproved', [p]);
   }
 
   /** Starts a round in this instance soon (after an approval), when it runs background work. */
   kick() {
-    if (this.kickable) this.deps.background.start('payout round', () => this.round());
+    if (this.runsRounds) this.deps.background.start('payout round', () => this.round());
   }
 
   /**
@@ -805,15 +806,15 @@ export class PayoutsService {
    */
   round(): Promise<RoundResult> {
     if (this.running) {
-      this.again = true;
+      this.roundAsked = true;
       return this.running;
     }
     const run = async (): Promise<RoundResult> => {
       let result: RoundResult;
       do {
-        this.again = false;
+        this.roundAsked = false;
         result = await this.roundOnce();
-      } while (this.again);
+      } while (this.roundAsked);
       return result;
     };
     this.running = run().finally(() => {
@@ -823,15 +824,15 @@ export class PayoutsService {
   }
 
   private async roundOnce(): Promise<RoundResult> {
-    const rig = await this.ready();
+    const setup = await this.ready();
     const em = this.deps.em();
-    let { confirmed, failed } = await this.confirm(em, rig);
-    const expired = await this.expire(em, rig);
-    await this.resend(em, rig);
+    let { confirmed, failed } = await this.confirm(em, setup);
+    const expired = await this.expire(em, setup);
+    await this.resend(em, setup);
     await this.releaseHeld(em);
     // After each batch sent: what it did, as far as the chain has done it (all of it on the sandbox).
-    const { batches, short } = await this.batch(em, rig, async () => {
-      const after = await this.confirm(em, rig);
+    const { batches, short } = await this.batch(em, setup, async () => {
+      const after = await this.confirm(em, setup);
       confirmed += after.confirmed;
       failed += after.failed;
     });
@@ -841,18 +842,18 @@ export class PayoutsService {
 
   // ── 1. What the chain did ───────────────────────────────────────────────────────────────
 
-  private async confirm(em: EntityManager, rig: Rig): Promise<{ confirmed: number; failed: number }> {
+  private async confirm(em: EntityManager, setup: PayoutChain): Promise<{ confirmed: number; failed: number }> {
     // Per chain: a new sandbox chain (a restart) starts its logical times again. (toncenter's
     // cursor was kept as `cursor` before chains had ids: read once from there.)
-    const cursorKey = `cursor:${rig.chain.id}`;
-    const legacy = rig.chain.kind === 'toncenter' ? await this.state(em, 'cursor') : null;
+    const cursorKey = `cursor:${setup.chain.id}`;
+    const legacy = setup.chain.kind === 'toncenter' ? await this.state(em, 'cursor') : null;
     let cursor = BigInt((await this.state(em, cursorKey)) ?? legacy ?? '0');
-    const now = await rig.chain.now();
-    const hot = rig.wallet.address.toRawString();
+    const now = await setup.chain.now();
+    const hot = setup.wallet.address.toRawString();
     let confirmed = 0;
     let failed = 0;
     for (;;) {
-      const txs = await rig.chain.transactions(rig.jettonWallet, cursor, PAGE);
+      const txs = await setup.chain.transactions(setup.jettonWallet, cursor, PAGE);
       // A transfer whose internal_transfer bounced back: its bounce is in the same reading.
       const bounced = new Set<bigint>();
       for (const t of txs) {
@@ -861,7 +862,7 @@ export class PayoutsService {
       }
       let last = cursor;
       for (const t of txs) {
-        if (t.now + rig.chain.settleSeconds > now) break;
+        if (t.now + setup.chain.settleSeconds > now) break;
         last = t.lt;
         const msg = t.inMessage;
         if (!msg || msg.bounced || msg.source !== hot) continue;
@@ -965,7 +966,7 @@ export class PayoutsService {
     p.txHash = seen.txHash;
     await tx.flush();
     emitWithdrawal(emit, p);
-    await this.tell(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
+    await this.notifyPayees(tx, emit, p.status === 'DONE' ? 'withdrawalConfirmed' : 'withdrawalFailed', [p]);
     return p;
   }
 
@@ -996,16 +997,16 @@ export class PayoutsService {
    * withdrawals go back to APPROVED (a new batch, a new query id). If it did, its transfers
    * are read by `confirm`; any left unseen need a person (logged, never re-sent).
    */
-  private async expire(em: EntityManager, rig: Rig): Promise<number> {
-    const now = await rig.chain.now();
+  private async expire(em: EntityManager, setup: PayoutChain): Promise<number> {
+    const now = await setup.chain.now();
     const due = await em.find(
       PayoutBatch,
-      { status: 'PENDING', chainCreatedAt: { $lt: now - rig.wallet.timeout - rig.chain.settleSeconds } },
+      { status: 'PENDING', chainCreatedAt: { $lt: now - setup.wallet.timeout - setup.chain.settleSeconds } },
       { orderBy: { id: 'asc' }, limit: 100 },
     );
     let expired = 0;
     for (const batch of due) {
-      if (await this.processed(rig, batch.queryId)) {
+      if (await this.processed(setup, batch.queryId)) {
         this.deps.log.error({ batch: batch.id }, 'payouts: a batch processed on chain with transfers not seen');
         await em.execute(
           `update payout_batches set status = 'SEEN', updated_at = now() where id = ? and status = 'PENDING'`,
@@ -1039,9 +1040,9 @@ export class PayoutsService {
     return expired;
   }
 
-  private async processed(rig: Rig, queryId: number): Promise<boolean> {
+  private async processed(setup: PayoutChain, queryId: number): Promise<boolean> {
     try {
-      const r = await rig.chain.get(rig.wallet.address, 'processed?', [
+      const r = await setup.chain.get(setup.wallet.address, 'processed?', [
         { type: 'int', value: BigInt(queryId) },
         { type: 'int', value: 0n },
       ]);
@@ -1049,26 +1050,26 @@ export class PayoutsService {
     } catch (err) {
       if (err instanceof ChainUnavailable) throw err;
       // No wallet contract yet (never deployed): it processed nothing. Anything else: ask again.
-      if ((await rig.chain.balance(rig.wallet.address)) === 0n) return false;
+      if ((await setup.chain.balance(setup.wallet.address)) === 0n) return false;
       throw err;
     }
   }
 
   // ── 3. Pending batches, sent again until seen ───────────────────────────────────────────
 
-  private async resend(em: EntityManager, rig: Rig) {
+  private async resend(em: EntityManager, setup: PayoutChain) {
     const pending = await em.find(
       PayoutBatch,
       { status: 'PENDING', $or: [{ lastSentAt: null }, { lastSentAt: { $lt: new Date(Date.now() - RESEND_MS) } }] },
       { orderBy: { id: 'asc' }, limit: 20 },
     );
-    for (const batch of pending) await this.send(em, rig, batch);
+    for (const batch of pending) await this.send(em, setup, batch);
   }
 
   /** Sends a batch's stored message (the same bytes every time: the wallet takes it once). */
-  private async send(em: EntityManager, rig: Rig, batch: PayoutBatch) {
+  private async send(em: EntityManager, setup: PayoutChain, batch: PayoutBatch) {
     try {
-      await rig.chain.send(Buffer.from(batch.message, 'base64'));
+      await setup.chain.send(Buffer.from(batch.message, 'base64'));
     } catch (err) {
       // Not taken now (the chain away, or the wallet already has it): the next round sends again.
       this.deps.log.info({ batch: batch.id, err: (err as Error).message.slice(0, 200) }, 'payouts: batch not taken');
@@ -1082,10 +1083,10 @@ export class PayoutsService {
 
   private async batch(
     em: EntityManager,
-    rig: Rig,
+    setup: PayoutChain,
     afterSend: () => Promise<void>,
   ): Promise<{ batches: number; short: boolean }> {
-    const funds = await this.funds(em, rig);
+    const funds = await this.funds(em, setup);
     // What this round may send of the wallet's USDT (PAYOUT_MAX_ROUND_SHARE); the hour's and the
     // day's limits are read under a lock with each batch.
     const share = this.deps.settings.maxRoundShare;
@@ -1094,7 +1095,7 @@ export class PayoutsService {
     };
     let batches = 0;
     for (let i = 0; i < BATCHES_PER_ROUND; i++) {
-      const made = await this.makeBatch(em.fork(), rig, funds, round);
+      const made = await this.makeBatch(em.fork(), setup, funds, round);
       if (made === 'none') break;
       if (typeof made === 'object' && 'limit' in made) {
         await this.limited(em, made.limit);
@@ -1105,7 +1106,7 @@ export class PayoutsService {
         return { batches, short: true };
       }
       batches++;
-      await this.send(em, rig, made);
+      await this.send(em, setup, made);
       await afterSend();
     }
     await this.setState(em, 'alert', '', false);
@@ -1114,10 +1115,10 @@ export class PayoutsService {
   }
 
   /** The hot wallet's balances less what pending batches will take. */
-  private async funds(em: EntityManager, rig: Rig) {
+  private async funds(em: EntityManager, setup: PayoutChain) {
     const [ton, usdt, [inFlight]] = await Promise.all([
-      rig.chain.balance(rig.wallet.address),
-      this.jettonBalance(rig),
+      setup.chain.balance(setup.wallet.address),
+      this.jettonBalance(setup),
       em.execute<{ n: string; amount: string }[]>(
         `select count(*) as n, coalesce(sum(amount), 0)::text as amount from payout_batches where status = 'PENDING'`,
       ),
@@ -1130,9 +1131,9 @@ export class PayoutsService {
     };
   }
 
-  private async jettonBalance(rig: Rig): Promise<bigint> {
+  private async jettonBalance(setup: PayoutChain): Promise<bigint> {
     try {
-      return (await rig.chain.get(rig.jettonWallet, 'get_wallet_data')).readBigNumber();
+      return (await setup.chain.get(setup.jettonWallet, 'get_wallet_data')).readBigNumber();
     } catch (err) {
       if (err instanceof ChainUnavailable) throw err;
       return 0n; // no jetton wallet yet: nothing received
@@ -1141,7 +1142,7 @@ export class PayoutsService {
 
   private makeBatch(
     em: EntityManager,
-    rig: Rig,
+    setup: PayoutChain,
     funds: Awaited<ReturnType<PayoutsService['funds']>>,
     round: RoundAllowance,
   ): Promise<PayoutBatch | 'none' | 'short' | { limit: LimitHit }> {
@@ -1170,19 +1171,19 @@ export class PayoutsService {
         funds.shortTon = ton > funds.ton ? ton - funds.ton : 0n;
         return 'short';
       }
-      const queryId = await this.freshQueryId(conn, rig);
+      const queryId = await this.freshQueryId(conn, setup);
       // A little in the past: the wallet refuses a created_at ahead of its own clock.
-      const createdAt = (await rig.chain.now()) - 30;
+      const createdAt = (await setup.chain.now()) - 30;
       const transfers: JettonTransfer[] = rows.map((r) => ({
         queryId: BigInt(r.id),
         amount: BigInt(r.amount),
         destination: Address.parse(r.wallet_address),
       }));
-      const message = await rig.wallet.signBatch({ queryId, createdAt, jettonWallet: rig.jettonWallet, transfers });
+      const message = await setup.wallet.signBatch({ queryId, createdAt, jettonWallet: setup.jettonWallet, transfers });
       const batch = tx.create(PayoutBatch, {
         queryId,
         chainCreatedAt: createdAt,
-        timeout: rig.wallet.timeout,
+        timeout: setup.wallet.timeout,
         message: message.toString('base64'),
         count: rows.length,
         amount,
@@ -1196,7 +1197,7 @@ export class PayoutsService {
         emitWithdrawal(emit, p);
       }
       await tx.flush();
-      await this.tell(tx, emit, 'withdrawalSent', payments);
+      await this.notifyPayees(tx, emit, 'withdrawalSent', payments);
       funds.usdt -= amount;
       funds.ton -= ton;
       if (round.left !== undefined) round.left -= amount;
@@ -1208,11 +1209,11 @@ export class PayoutsService {
    * The next query id from the database's sequence that the wallet has not taken: after a restore
    * the sequence is behind the wallet, and a query id it took within its timeout would be refused.
    */
-  private async freshQueryId(conn: EntityManager, rig: Rig): Promise<number> {
+  private async freshQueryId(conn: EntityManager, setup: PayoutChain): Promise<number> {
     for (let tries = 0; ; tries++) {
       const [seq] = await conn.execute<{ n: string }[]>(`select nextval('payout_query_ids') as n`);
       const queryId = queryIdOf(Number(BigInt(seq!.n) % BigInt(QUERY_ID_COUNT)));
-      if (tries >= 10_000 || !(await this.processed(rig, queryId))) return queryId;
+      if (tries >= 10_000 || !(await this.processed(setup, queryId))) return queryId;
     }
   }
 
@@ -1315,8 +1316,8 @@ export class PayoutsService {
         action: 'payouts.limits_lifted',
         object: { type: 'setting', id: 'PAYOUT_LIMITS' },
         before: {
-          maxPerHour: fmt(this.deps.settings.maxPerHour),
-          maxPerDay: fmt(this.deps.settings.maxPerDay),
+          maxPerHour: moneyOrNull(this.deps.settings.maxPerHour),
+          maxPerDay: moneyOrNull(this.deps.settings.maxPerDay),
           maxRoundShare: this.deps.settings.maxRoundShare,
         },
         after: { liftedUntil: `${key.slice('limits-lifted:'.length)}T23:59:59Z` },
@@ -1330,10 +1331,10 @@ export class PayoutsService {
 
   /** Balances, what the queue needs, and the alert (if any). */
   async wallet(em: EntityManager): Promise<PayoutWalletView> {
-    const rig = await this.ready();
+    const setup = await this.ready();
     const [ton, usdt, [need], alert, limit, lifted, unmatched] = await Promise.all([
-      rig.chain.balance(rig.wallet.address),
-      this.jettonBalance(rig),
+      setup.chain.balance(setup.wallet.address),
+      this.jettonBalance(setup),
       em.execute<{ n: string; amount: string }[]>(
         `select count(*) as n, coalesce(sum(p.amount), 0)::text as amount from payments p
            left join payout_batches b on b.id = p.batch_id
@@ -1369,16 +1370,16 @@ export class PayoutsService {
     const low = ton < neededTon || usdt < neededUsdt;
     return {
       network: this.network,
-      chain: rig.chain.kind,
-      address: friendly(rig.wallet.address, this.network),
-      jettonWallet: friendly(rig.jettonWallet, this.network),
-      jettonMaster: friendly(rig.jettonMaster, this.network),
+      chain: setup.chain.kind,
+      address: friendly(setup.wallet.address, this.network),
+      jettonWallet: friendly(setup.jettonWallet, this.network),
+      jettonMaster: friendly(setup.jettonMaster, this.network),
       ton: ton.toString(),
       usdt: usdt.toString(),
       neededTon: neededTon.toString(),
       neededUsdt: neededUsdt.toString(),
       alert: alert || (low ? lowFundsMessage(ton, usdt, neededTon, neededUsdt) : null),
-      explorer: explorerBase(rig.chain.kind, this.network),
+      explorer: explorerBase(setup.chain.kind, this.network),
       ...storedLimit(limit),
       limitsSet: this.limitsSet,
       limitsLifted: !!lifted,
@@ -1435,11 +1436,11 @@ export class PayoutsService {
   }
 
   private async alert(em: EntityManager, funds: Awaited<ReturnType<PayoutsService['funds']>>) {
-    const rig = await this.ready();
+    const setup = await this.ready();
     const short = {
       usdt: funds.shortUsdt > 0n ? formatMoney(funds.shortUsdt) : '',
       ton: funds.shortTon > 0n ? formatTon(funds.shortTon) : '',
-      address: friendly(rig.wallet.address, this.network),
+      address: friendly(setup.wallet.address, this.network),
     };
     // The wallet card's English line (the dashboard says it from figures) and the log's.
     const message = lowFundsMail('en', short).text.trim();

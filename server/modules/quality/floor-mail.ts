@@ -2,7 +2,7 @@ import type { Language } from '../../../showcase/i18n/languages.ts';
 import type { QualityComponent } from './score.ts';
 
 /**
- * The mail an app's owner gets when the quality floor pauses its paid campaigns (issue 59): in
+ * The mail an app's owner gets when the quality floor pauses its paid campaigns: in
  * the owner's language, each component by the name the App page gives it.
  */
 interface Words {

@@ -48,7 +48,7 @@ export class QualityFloor {
   ) {}
 
   /** The publisher hears the app was paused or is back (one message per pause and way). */
-  private async tell(
+  private async notifyOwner(
     tx: EntityManager,
     type: 'appPaused' | 'appResumed',
     pause: { id: number; platformId: number; score?: number | null },
@@ -128,7 +128,7 @@ export class QualityFloor {
             [r.platform_id],
           );
           // A lifted pause was told when it was lifted.
-          if (row && !row.lifted) await this.tell(tx, 'appResumed', { id: row.id, platformId: r.platform_id });
+          if (row && !row.lifted) await this.notifyOwner(tx, 'appResumed', { id: row.id, platformId: r.platform_id });
           return row;
         });
         if (ended) moved.push(r.platform_id);
@@ -165,7 +165,7 @@ export class QualityFloor {
         },
       ]);
       await tx.execute('update platform_quality_pauses set report_id = ? where id = ?', [reportId ?? null, p.id]);
-      await this.tell(tx, 'appPaused', { id: p.id, platformId: r.platform_id, score: r.score });
+      await this.notifyOwner(tx, 'appPaused', { id: p.id, platformId: r.platform_id, score: r.score });
       const [owner] = await tx.execute<{ email: string; name: string; title: string; language: string | null }[]>(
         'select u.email, u.name, u.language, p.title from platforms p join users u on u.id = p.owner_id where p.id = ?',
         [r.platform_id],
@@ -173,7 +173,7 @@ export class QualityFloor {
       return owner;
     });
     if (!opened) return false;
-    // In the owner's language (issue 59).
+    // In the owner's language.
     const mail = floorMail(languageOf(opened.language), {
       name: opened.name,
       title: opened.title,
@@ -203,7 +203,7 @@ export class QualityFloor {
       [d.moderatorId, d.note, d.reportId],
     );
     if (!lifted.length) return null;
-    await this.tell(tx, 'appResumed', { id: lifted[0].id, platformId: lifted[0].platform_id });
+    await this.notifyOwner(tx, 'appResumed', { id: lifted[0].id, platformId: lifted[0].platform_id });
     this.deps.onLifted(lifted[0].platform_id);
     return { liftedPause: { appId: lifted[0].platform_id } };
   }

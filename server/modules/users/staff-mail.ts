@@ -2,7 +2,7 @@ import type { Language } from '../../../showcase/i18n/languages.ts';
 import type { StaffRole } from './user.entity.ts';
 
 /**
- * The mail a person gets when a staff role of theirs is granted or taken (issue 59): in the
+ * The mail a person gets when a staff role of theirs is granted or taken: in the
  * language their account chose, else English (the change is somebody else's request: no browser
  * of theirs says a language).
  */

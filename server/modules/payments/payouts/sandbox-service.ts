@@ -6,7 +6,7 @@ import type { ChainTransaction } from './chain.ts';
 import type { SandboxChain } from './sandbox-chain.ts';
 
 /**
- * One sandbox chain for a whole deployment (issue 57, item 6): `@ton/sandbox` behind toncenter's
+ * One sandbox chain for a whole deployment: `@ton/sandbox` behind toncenter's
  * HTTP API v3 — the calls the payout adapter makes (`masterchainInfo`, `message`, `account`,
  * `runGetMethod`, `transactions`, also by hash), in toncenter's JSON, behind `X-API-Key` — plus
  * two calls of its own under `/sandbox/v1/`: what the chain is (`GET chain`: its id, size and
