@@ -19,7 +19,7 @@ import type { Language } from '../../../showcase/i18n/languages.ts';
 import { accountMail, mailLanguage, signInPageLink } from './mails.ts';
 import type { GoogleClient } from './google.ts';
 import { EmailChange, PasswordReset } from './password-reset.entity.ts';
-import { type AddedChange, addedSince, RECENT_CHANGES_DAYS, RECOVERY_MESSAGES, undoSince } from './recovery.ts';
+import { type AddedChange, addedSince, RECOVERY_MESSAGES, recentChangesFrom, undoSince } from './recovery.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import { AccountNotice, type NoticeKind } from './account-safety.entity.ts';
 import { Session, type SIGN_IN_METHODS, SignInCode } from './session.entity.ts';
@@ -691,7 +691,7 @@ export class AuthService {
     id: string,
   ): Promise<{ secondFactor: boolean; since: Date | null; changes: AddedChange[] }> {
     const reset = await this.usableReset(em, id);
-    const since = reset.since ?? new Date(Date.now() - RECENT_CHANGES_DAYS * 86_400_000);
+    const since = reset.since ?? recentChangesFrom();
     const secondFactor = (await this.deps.secondFactors?.hasFactor(em, reset.userId)) ?? false;
     return { secondFactor, since: reset.since ?? null, changes: await addedSince(em, reset.userId, since) };
   }
@@ -721,7 +721,7 @@ export class AuthService {
     if (ip) await this.limit([`reset-set:ip:${ip}`], 'Too many attempts. Wait a minute and try again.');
     const link = await this.usableReset(em, id);
     const since = link.since ?? proof.since ?? null;
-    if (since && since.getTime() < Date.now() - RECENT_CHANGES_DAYS * 86_400_000) {
+    if (since && since < recentChangesFrom()) {
       throw validation(RECOVERY_MESSAGES.sinceTooOld, 'since');
     }
     await this.ownerProof(em, link.userId, proof.code, since, ip);

@@ -18,6 +18,9 @@ export const RECOVERY_MESSAGES = {
 /** How far back the recovery page lists changes, and how far back it may undo. */
 export const RECENT_CHANGES_DAYS = 30;
 
+/** The oldest moment the recovery lists or undoes from. */
+export const recentChangesFrom = (now = Date.now()) => new Date(now - RECENT_CHANGES_DAYS * 86_400_000);
+
 export type AddedKind = 'TELEGRAM' | 'SECOND_FACTOR' | 'PAYOUT_ADDRESS' | 'STAFF_GRANT' | 'EMAIL';
 
 /** One change the recovery can undo: what, when, and its name (an address, a factor's, a role). */

@@ -25,18 +25,26 @@ export const showcaseArea = defineArea({
       conversions,
       reports,
       pubsub,
-      relay: redis
-        ? undefined
-        : (payload) =>
-            em()
-              .getConnection()
-              .execute('select pg_notify(?, ?)', [SHOWCASE_CHANGED_CHANNEL, payload])
-              .then(() => undefined),
       qualityMinSample: config.qualityMinSample,
       baseUrl: () => config.publicUrl ?? url(),
     });
     // Its caches hear of every change this instance publishes, of other instances' changes, and sweep for the rest.
-    onPublish((topic, payload) => showcase.changed(topic, payload));
+    onPublish((topic, payload) => {
+      showcase.changed(topic, payload);
+      // Without Redis the pub/sub is this instance's own: its app changes go to the others through
+      // the database (a NOTIFY holds 8,000 bytes: a longer list becomes "all").
+      if (!redis && topic === topics.showcaseChanged()) {
+        const change = { from: showcase.instance, ...(payload as object) };
+        const text = JSON.stringify(change);
+        void em()
+          .getConnection()
+          .execute('select pg_notify(?, ?)', [
+            SHOWCASE_CHANGED_CHANNEL,
+            text.length > 7000 ? JSON.stringify({ from: change.from, all: true }) : text,
+          ])
+          .catch((err) => log.warn({ err }, 'an app change was not shared with the other instances'));
+      }
+    });
     cleanups.push(await showcase.watch(em));
     if (!redis) {
       // Other instances' app changes, through the database (Redis carries them when it is set).

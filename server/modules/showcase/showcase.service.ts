@@ -181,11 +181,6 @@ export class ShowcaseService {
       reports: PlayerReportsService;
       /** Where other instances' changes are heard (absent: this instance's own only). */
       pubsub?: PubSub;
-      /**
-       * Without Redis the pub/sub is this instance's own: apps' changes reach the other instances
-       * through this (a PostgreSQL NOTIFY; the area listens and calls `changed`).
-       */
-      relay?: (payload: string) => Promise<void>;
       /** Paid conversions in 30 days an app needs for a quality score (campaigns' minimum scores). */
       qualityMinSample: number;
       /** The server's public base URL, for smart-link visit links. */
@@ -237,8 +232,6 @@ export class ShowcaseService {
     if (topic === topics.showcaseChanged()) {
       const p = (payload ?? {}) as SharedChange;
       if (p.from === this.instance) return;
-      // An app's own change made here (published without `from`) goes to the other instances too.
-      if (!p.from) this.relay({ ...p, from: this.instance });
       const platformIds = [...(p.platformIds ?? []), ...(p.platformId ? [p.platformId] : [])];
       for (const id of platformIds) {
         this.platforms.delete(id);
@@ -273,15 +266,8 @@ export class ShowcaseService {
     }
   }
 
-  private readonly instance = randomBytes(8).toString('hex');
-
-  /** Sends a change to the other instances when the pub/sub does not (a NOTIFY holds 8,000 bytes: beyond, "all"). */
-  private relay(change: SharedChange) {
-    if (!this.deps.relay) return;
-    let payload = JSON.stringify(change);
-    if (payload.length > 7000) payload = JSON.stringify({ from: change.from, all: true });
-    void this.deps.relay(payload).catch(() => undefined);
-  }
+  /** This instance, in the changes it shares (its own come back and are skipped). */
+  readonly instance = randomBytes(8).toString('hex');
   private sharing: { timer: NodeJS.Timeout; change: { platformIds: number[]; all: boolean } } | null = null;
 
   /** Tells the other instances, at most every SHARE_CHANGES_MS, which apps changed meanwhile. */
@@ -292,7 +278,6 @@ export class ShowcaseService {
         const shared = this.sharing?.change;
         this.sharing = null;
         void this.deps.pubsub?.publish(topics.showcaseChanged(), { from: this.instance, ...shared });
-        this.relay({ from: this.instance, ...shared });
       }, SHARE_CHANGES_MS);
       timer.unref();
       this.sharing = { timer, change: { platformIds: [], all: false } };
