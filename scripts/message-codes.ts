@@ -22,7 +22,7 @@ const REGISTRY = join(root, 'server/message-codes.ts');
 // Not answers to a person: tests, the demo's data, the sandbox chain's fake API, the settings'
 // start-up checks (the operator's).
 const SKIP =
-  /\.test\.ts$|^server\/demo\/|\/payouts\/sandbox-service\.ts$|^server\/message-codes\.ts$|^server\/config\.ts$/;
+  /\.test\.ts$|^server\/demo\/|\/chain\/sandbox-service\.ts$|^server\/message-codes\.ts$|^server\/config\.ts$/;
 const ERROR_HELPERS = new Set(['validation', 'conflict', 'forbidden', 'rateLimited', 'unauthenticated', 'tooLarge']);
 const ZOD_CHECKS = new Set([
   'min',

@@ -13,6 +13,7 @@ import { lookupsArea } from './modules/lookups/lookups.area.ts';
 import { notificationsArea } from './modules/notifications/notifications.area.ts';
 import { moderationArea } from './modules/moderation/moderation.area.ts';
 import { paymentsArea } from './modules/payments/payments.area.ts';
+import { payoutsArea } from './modules/payouts/payouts.area.ts';
 import { platformsArea } from './modules/platforms/platforms.area.ts';
 import { qualityArea } from './modules/quality/quality.area.ts';
 import { projectsArea } from './modules/projects/projects.area.ts';
@@ -33,6 +34,7 @@ const definitions = [
   lookupsArea,
   imagesArea,
   ledgerArea,
+  payoutsArea,
   paymentsArea,
   statisticsArea,
   campaignsArea,

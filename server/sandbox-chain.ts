@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox:chain` (compose's `chain` service): one sandbox TON chain for a deployment of
  * several instances, which reach it with `TON_SANDBOX_URL` (and `TON_SANDBOX_KEY`). It speaks
- * toncenter's API v3 (modules/payments/payouts/sandbox-service.ts) and is kept in
+ * toncenter's API v3 (modules/payouts/chain/sandbox-service.ts) and is kept in
  * `DATA_DIR/sandbox-chain.json`, so a restart keeps the hot wallet, its balances and its history.
  *
  *   SANDBOX_CHAIN_PORT (8091) · SANDBOX_CHAIN_HOST (127.0.0.1) · DATA_DIR (data/sandbox-chain)
@@ -9,8 +9,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SandboxChain } from './modules/payments/payouts/sandbox-chain.ts';
-import { serveSandboxChain } from './modules/payments/payouts/sandbox-service.ts';
+import { SandboxChain } from './modules/payouts/chain/sandbox-chain.ts';
+import { serveSandboxChain } from './modules/payouts/chain/sandbox-service.ts';
 
 const network = process.env.TON_NETWORK === 'mainnet' ? 'mainnet' : 'testnet';
 const dataDir = resolve(process.env.DATA_DIR ?? 'data/sandbox-chain');

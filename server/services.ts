@@ -11,7 +11,8 @@ import type { Ledger } from './modules/ledger/ledger.service.ts';
 import type { LookupsService } from './modules/lookups/lookups.service.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
-import type { PayoutsService } from './modules/payments/payouts.service.ts';
+import type { PayoutsService } from './modules/payouts/payouts.service.ts';
+import type { WithdrawalsService } from './modules/payouts/withdrawals.service.ts';
 import type { PlatformsService } from './modules/platforms/platforms.service.ts';
 import type { ProjectsService } from './modules/projects/projects.service.ts';
 import type { CampaignReviewService } from './modules/moderation/campaign-review.service.ts';
@@ -37,6 +38,7 @@ export interface Services {
   ledger: Ledger;
   payments: PaymentsService;
   payouts: PayoutsService;
+  withdrawals: WithdrawalsService;
   projects: ProjectsService;
   platforms: PlatformsService;
   campaigns: CampaignsService;

@@ -1,6 +1,6 @@
 import { Address } from '@ton/core';
 import { actedByOperator } from '../lib/step-up.ts';
-import { friendly } from '../modules/payments/payouts.service.ts';
+import { friendly } from '../modules/payouts/policies/address-refusals.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { parseMoney } from '../lib/money.ts';
@@ -181,19 +181,14 @@ async function seedDemoMoney(em: EntityManager, services: Services) {
   });
   // In the form the payout network expects (testnet addresses start 0Q).
   const wallet = friendly(Address.parse(DEMO_WALLET), services.payouts.network);
-  const done = await services.payments.requestWithdrawal(
-    em.fork(),
-    actedByOperator(publisher),
-    parseMoney('50'),
-    wallet,
-  );
+  const done = await services.withdrawals.request(em.fork(), actedByOperator(publisher), parseMoney('50'), wallet);
   // Approved: the payout job pays it on the sandbox chain at start. The auto-approve rule may
   // have approved it already (PAYOUT_AUTO_APPROVE_MAX with no minimum age): then it stays so.
   if (done.payoutStage === 'REQUESTED')
-    await services.payouts.approve(em.fork(), actedByOperator(moderator), [done.id]);
+    await services.withdrawals.approve(em.fork(), actedByOperator(moderator), [done.id]);
   // Saved on the Withdraw page: paid at once the job has paid the seeded withdrawal, so a new
   // withdrawal there is not held (a new address waits PAYOUT_NEW_ADDRESS_HOLD_HOURS).
-  await services.payments.addresses.add(em.fork(), actedByOperator(publisher), {
+  await services.withdrawals.addresses.add(em.fork(), actedByOperator(publisher), {
     address: wallet,
     label: 'Demo wallet',
   });

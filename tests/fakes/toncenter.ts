@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mnemonicNew } from '@ton/crypto';
-import { HotWallet } from '../../server/modules/payments/payouts/hot-wallet.ts';
-import { SandboxChain } from '../../server/modules/payments/payouts/sandbox-chain.ts';
-import { sandboxChainHandler } from '../../server/modules/payments/payouts/sandbox-service.ts';
+import { HotWallet } from '../../server/modules/payouts/chain/hot-wallet.ts';
+import { SandboxChain } from '../../server/modules/payouts/chain/sandbox-chain.ts';
+import { sandboxChainHandler } from '../../server/modules/payouts/chain/sandbox-service.ts';
 
 /**
  * A local stand-in for toncenter's HTTP API v3 (https://toncenter.com/api/v3/): the product's

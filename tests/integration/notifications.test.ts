@@ -64,7 +64,7 @@ describe('publisher', () => {
     });
     expect(requested.status, JSON.stringify(requested.body)).toBe(201);
     const id = requested.body.value.id;
-    await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [id]);
+    await app.services.withdrawals.approve(em(app), await user(app, 'moderator@demo.local'), [id]);
     await app.services.payouts.round();
     await app.services.payouts.round();
     const [asked, approved, sent, confirmed] = await exactly(pub, 4);

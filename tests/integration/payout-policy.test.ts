@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/lib/pubsub.ts';
-import { OWN_WITHDRAWAL_MESSAGE, SECOND_APPROVAL_MESSAGE } from '../../server/modules/payments/payments.service.ts';
-import { friendly } from '../../server/modules/payments/payouts.service.ts';
+import { OWN_WITHDRAWAL_MESSAGE } from '../../server/modules/payouts/policies/own-money.ts';
+import { SECOND_APPROVAL_MESSAGE } from '../../server/modules/payouts/policies/four-eyes.ts';
+import { friendly } from '../../server/modules/payouts/policies/address-refusals.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 import { eventually } from '../helpers/telegram.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { snapshotToSerializable } from '@ton/sandbox';
-import { SandboxChain } from '../../server/modules/payments/payouts/sandbox-chain.ts';
+import { SandboxChain } from '../../server/modules/payouts/chain/sandbox-chain.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { login } from '../helpers/graphql.ts';

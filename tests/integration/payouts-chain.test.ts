@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ProductServer } from '../../bench/common.ts';
 import { parseMoney } from '../../server/lib/money.ts';
-import { ChainUnavailable } from '../../server/modules/payments/payouts/chain.ts';
+import { ChainUnavailable } from '../../server/modules/payouts/chain/chain.ts';
 import { startToncenterFake, type ToncenterFake } from '../fakes/toncenter.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { login } from '../helpers/graphql.ts';
@@ -52,7 +52,7 @@ async function approved(n: number, usd = '50') {
   const out: { id: number; to: string }[] = [];
   for (let i = 0; i < n; i++) {
     const to = newAddress();
-    out.push({ id: (await app.services.payments.requestWithdrawal(em(app), me, parseMoney(usd), to)).id, to });
+    out.push({ id: (await app.services.withdrawals.request(em(app), me, parseMoney(usd), to)).id, to });
   }
   const res = await app.api('/v1/finance/withdrawals/approve', {
     method: 'POST',

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { mnemonicNew } from '@ton/crypto';
 import { parseMoney } from '../../server/lib/money.ts';
 import { encryptSecret } from '../../server/lib/secrets.ts';
-import { HotWallet } from '../../server/modules/payments/payouts/hot-wallet.ts';
+import { HotWallet } from '../../server/modules/payouts/chain/hot-wallet.ts';
 import { topics } from '../../server/lib/pubsub.ts';
-import type { SandboxChain } from '../../server/modules/payments/payouts/sandbox-chain.ts';
+import type { SandboxChain } from '../../server/modules/payouts/chain/sandbox-chain.ts';
 import { outboxMails } from '../helpers/accounts.ts';
 import {
   credit,
@@ -182,7 +182,7 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
     for (let i = 0; i < 300; i++) {
       const to = newAddress();
       owners.push(to);
-      const p = await app.services.payments.requestWithdrawal(em(app), me, parseMoney(`50.0000${i % 10}`), to);
+      const p = await app.services.withdrawals.request(em(app), me, parseMoney(`50.0000${i % 10}`), to);
       ids.push(p.id);
     }
     const total = ids.length;
@@ -231,7 +231,7 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
         new Address(-1, randomBytes(32)).toRawString(),
         id,
       ]);
-    await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [id]);
+    await app.services.withdrawals.approve(em(app), await user(app, 'moderator@demo.local'), [id]);
     expect(await app.services.payouts.round()).toMatchObject({ batches: 1, failed: 1, confirmed: 0 });
     const list = await app.api(`/v1/users/transactions/publisher?search=${id}`, { token: publisher });
     expect(list.body.value.data[0]).toMatchObject({
@@ -277,7 +277,7 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
     await credit(app, publisherId, '60');
     const requested = await withdraw(55, newAddress());
     expect(requested.status).toBe(201);
-    await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [requested.body.value.id]);
+    await app.services.withdrawals.approve(em(app), await user(app, 'moderator@demo.local'), [requested.body.value.id]);
     await app.services.payouts.round();
     const list = await app.api(`/v1/users/transactions/publisher?search=${requested.body.value.id}`, {
       token: publisher,
@@ -327,11 +327,11 @@ describe('payouts on the sandbox chain (the embedded default)', () => {
     const usdt = await usdtOf(app);
     await credit(app, publisherId, String(Number(usdt / 1_000_000n) + 100));
     const me = await user(app, 'publisher@demo.local');
-    const big = await app.services.payments.requestWithdrawal(em(app), me, usdt + parseMoney('1'), newAddress());
+    const big = await app.services.withdrawals.request(em(app), me, usdt + parseMoney('1'), newAddress());
     // More than PAYOUT_SECOND_APPROVAL_USD: two finance people approve it.
-    await app.services.payouts.approve(em(app), await user(app, 'moderator@demo.local'), [big.id]);
+    await app.services.withdrawals.approve(em(app), await user(app, 'moderator@demo.local'), [big.id]);
     await em(app).getConnection().execute(`update users set is_finance = true where email = 'advertiser@demo.local'`);
-    await app.services.payouts.approve(em(app), await user(app, 'advertiser@demo.local'), [big.id]);
+    await app.services.withdrawals.approve(em(app), await user(app, 'advertiser@demo.local'), [big.id]);
     await em(app).getConnection().execute(`update users set is_finance = false where email = 'advertiser@demo.local'`);
     const calls = (await chain.transactions(rig.wallet.address, 0n, 100000)).length;
     expect(await app.services.payouts.round()).toMatchObject({ batches: 0, short: true });

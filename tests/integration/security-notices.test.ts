@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NOT_ME_MESSAGES } from '../../server/modules/auth/auth.service.ts';
-import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payments/payments.service.ts';
+import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payouts/withdrawals.service.ts';
 import { createApprovedUser, outboxMails, resetLinkIds } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { credit, em, newAddress, self, type TestApp } from '../helpers/payouts.ts';

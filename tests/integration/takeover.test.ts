@@ -4,7 +4,7 @@ import { signInitDataHmac } from '../../server/lib/init-data.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { SIGN_IN_CHALLENGE_MESSAGES } from '../../server/modules/auth/sign-in-challenge.ts';
 import { TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
-import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payments/payments.service.ts';
+import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payouts/withdrawals.service.ts';
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

@@ -33,6 +33,16 @@ export class FraudService {
     },
   ) {}
 
+  /** Whether a fraud rule's report about one of `ownerId`'s apps is still open (the payout rule asks). */
+  async openReportAbout(em: EntityManager, ownerId: number): Promise<boolean> {
+    const rows = await em.execute(
+      `select 1 from player_reports r join platforms pl on pl.id = r.platform_id
+        where pl.owner_id = ? and r.reason = 'FRAUD_RULE' and r.status in ('NEW', 'IN_REVIEW') limit 1`,
+      [ownerId],
+    );
+    return rows.length > 0;
+  }
+
   /** A committed conversion: checked with the next batch. */
   afterConversion(conversionId: number) {
     this.queue.push(conversionId);

@@ -69,24 +69,3 @@ export const Payment = defineEntity({
   },
 });
 export type Payment = InferEntity<typeof Payment>;
-
-/**
- * A payout address a user keeps (with a label) so that a withdrawal picks it; adding one takes
- * a fresh proof (step-up). Saved is not the same as paid at: the first withdrawal to it is held.
- */
-export const PayoutAddress = defineEntity({
-  name: 'PayoutAddress',
-  tableName: 'payout_addresses',
-  uniques: [{ properties: ['userId', 'address'] }],
-  properties: {
-    id: idColumn(),
-    userId: p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
-    address: p.string().length(100),
-    label: p.string().length(60),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .defaultRaw('now()'),
-  },
-});
-export type PayoutAddress = InferEntity<typeof PayoutAddress>;

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
-import { type PaymentView, PaymentTableQuery, paymentView } from './payments.service.ts';
+import { PaymentTableQuery } from './payments.service.ts';
+import { type PaymentView, paymentView } from './payment-view.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { route } from '../../rest/route.ts';
 import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
-import { MAX_PAYOUT_ADDRESSES, PAYOUT_ADDRESS_MESSAGES } from './payout-addresses.ts';
+import { MAX_PAYOUT_ADDRESSES, PAYOUT_ADDRESS_MESSAGES } from '../payouts/payout-addresses.ts';
 
 const TransactionJson = z.object({
   id: z.number(),
@@ -122,7 +123,7 @@ export const paymentsRoutes = [
     handler: async (ctx, { body }) =>
       transactionJson(
         paymentView(
-          await ctx.services.payments.requestWithdrawal(
+          await ctx.services.withdrawals.request(
             ctx.em,
             ctx.user!,
             body.amount,
@@ -186,7 +187,7 @@ export const paymentsRoutes = [
           ...transactionJson(t),
           userId: t.userId,
           // Four eyes: 2 from PAYOUT_SECOND_APPROVAL_USD; who approved so far.
-          approvalsNeeded: ctx.services.payouts.approvalsNeededOf(t),
+          approvalsNeeded: ctx.services.withdrawals.approvalsNeededOf(t),
           approvals: t.approvals ?? [],
           // The audit trail's: from where it was asked, who rejected it, or the rule approved it.
           requestedFrom: t.trail?.requestedFrom ?? null,
@@ -217,7 +218,7 @@ export const paymentsRoutes = [
     params: z.object({ id: idParam('id') }),
     response: TransactionJson.extend({ userId: z.number() }),
     handler: async (ctx, { params }) => {
-      const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [params.id]);
+      const [p] = await ctx.services.withdrawals.approve(ctx.em, ctx.user!, [params.id]);
       const view = paymentView(p!);
       return { ...transactionJson(view), userId: view.userId };
     },
@@ -237,7 +238,7 @@ export const paymentsRoutes = [
     }),
     response: z.object({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
     handler: async (ctx, { body }) => {
-      const approved = await ctx.services.payouts.approve(ctx.em, ctx.user!, body.ids);
+      const approved = await ctx.services.withdrawals.approve(ctx.em, ctx.user!, body.ids);
       return { data: approved.map((p) => ({ ...transactionJson(paymentView(p)), userId: p.userId })) };
     },
   }),
@@ -356,7 +357,7 @@ export const paymentsRoutes = [
       'The signed-in user’s saved payout addresses (label, address, whether they were paid at it), by label. The Withdraw page picks one.',
     access: 'user',
     response: z.object({ data: z.array(PayoutAddressJson) }),
-    handler: async (ctx) => ({ data: await ctx.services.payments.addresses.list(ctx.em, ctx.user!.id) }),
+    handler: async (ctx) => ({ data: await ctx.services.withdrawals.addresses.list(ctx.em, ctx.user!.id) }),
   }),
   route({
     method: 'POST',
@@ -371,7 +372,7 @@ export const paymentsRoutes = [
     }),
     response: PayoutAddressJson,
     handler: async (ctx, { body }) => {
-      return ctx.services.payments.addresses.add(ctx.em, ctx.user!, body);
+      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.user!, body);
     },
   }),
   route({
@@ -383,7 +384,7 @@ export const paymentsRoutes = [
     status: 204,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      await ctx.services.payments.addresses.remove(ctx.em, ctx.user!, params.id);
+      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.user!, params.id);
     },
   }),
 ];

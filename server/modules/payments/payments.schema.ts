@@ -4,13 +4,15 @@ import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
-import type { PayoutLimitHit, PayoutWalletView, UnmatchedTransfer } from './payouts.service.ts';
+import type { PayoutLimitHit } from '../payouts/policies/velocity.ts';
+import type { PayoutWalletView, UnmatchedTransfer } from '../payouts/wallet-view.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
-import { PAYMENT_SORT_FIELDS, PaymentTableQuery, type PaymentView, paymentView } from './payments.service.ts';
+import { PAYMENT_SORT_FIELDS, PaymentTableQuery } from './payments.service.ts';
+import { type PaymentView, paymentView } from './payment-view.ts';
 import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
-import type { PayoutAddressView } from './payout-addresses.ts';
-import { type ChainFailure, chainFailureOf } from './chain-failure.ts';
+import type { PayoutAddressView } from '../payouts/payout-addresses.ts';
+import { type ChainFailure, chainFailureOf } from '../payouts/chain-failure.ts';
 
 const KindEnum = builder.enumType('TransactionKind', { values: PAYMENT_KINDS });
 const StatusEnum = builder.enumType('TransactionStatus', { values: PAYMENT_STATUSES });
@@ -178,7 +180,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       nullable: true,
       description:
         'Withdrawals: how many finance people approve it (2 when the payee’s withdrawals of the last 24 hours with this one reach PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
-      resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.payouts.approvalsNeededOf(p) : null),
+      resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.withdrawals.approvalsNeededOf(p) : null),
     }),
     approvals: t.field({
       type: [ApprovalRef],
@@ -186,7 +188,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       unauthorizedResolver: () => [],
       description: 'Finance staff: who approved this withdrawal so far, in order (empty for others).',
       resolve: async (p, _a, ctx) =>
-        p.approvals ?? (await ctx.services.payouts.approvals(ctx.em, [p.id])).get(p.id) ?? [],
+        p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? [],
     }),
     requestedFrom: t.string({
       nullable: true,
@@ -338,7 +340,7 @@ builder.mutationFields((t) => ({
     resolve: async (_r, { amount, walletAddress, idempotencyKey }, ctx) => {
       const input = parseInput(WithdrawalInput, { amount, walletAddress, idempotencyKey: idempotencyKey ?? undefined });
       return paymentView(
-        await ctx.services.payments.requestWithdrawal(
+        await ctx.services.withdrawals.request(
           ctx.em,
           ctx.user!,
           input.amount,
@@ -355,8 +357,8 @@ builder.mutationFields((t) => ({
       'Approves a requested withdrawal: the network sends it in the next batch. One of at least PAYOUT_SECOND_APPROVAL_USD takes two finance people: the first approval is recorded (`approvals`), the second approves it.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      const [p] = await ctx.services.payouts.approve(ctx.em, ctx.user!, [parseId(id)]);
-      const [view] = await ctx.services.payouts.withApprovals(ctx.em, [paymentView(p!)]);
+      const [p] = await ctx.services.withdrawals.approve(ctx.em, ctx.user!, [parseId(id)]);
+      const [view] = await ctx.services.withdrawals.withApprovals(ctx.em, [paymentView(p!)]);
       return view!;
     },
   }),
@@ -367,13 +369,13 @@ builder.mutationFields((t) => ({
       'Approves many at once (at most 1000), one approval each; answers those it approved or gave an approval to (ones already decided are left).',
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_r, { ids }, ctx) => {
-      const acted = await ctx.services.payouts.approve(
+      const acted = await ctx.services.withdrawals.approve(
         ctx.em,
         ctx.user!,
         ids.map((id) => parseId(id)),
       );
       // Who approved, in one query for the batch (not one per row when asked for).
-      return ctx.services.payouts.withApprovals(ctx.em, acted.map(paymentView));
+      return ctx.services.withdrawals.withApprovals(ctx.em, acted.map(paymentView));
     },
   }),
   failWithdrawal: t.field({
@@ -381,7 +383,7 @@ builder.mutationFields((t) => ({
     authScopes: { finance: true },
     args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_r, { id, reason }, ctx) => {
-      return paymentView(await ctx.services.payments.failWithdrawal(ctx.em, ctx.user!, parseId(id), reason));
+      return paymentView(await ctx.services.withdrawals.reject(ctx.em, ctx.user!, parseId(id), reason));
     },
   }),
 }));
@@ -426,7 +428,7 @@ builder.queryField('payoutAddresses', (t) =>
     type: [PayoutAddressRef],
     authScopes: { authenticated: true },
     description: 'The signed-in user’s saved payout addresses, by label.',
-    resolve: (_r, _a, ctx) => ctx.services.payments.addresses.list(ctx.em, ctx.user!.id),
+    resolve: (_r, _a, ctx) => ctx.services.withdrawals.addresses.list(ctx.em, ctx.user!.id),
   }),
 );
 
@@ -437,7 +439,7 @@ builder.mutationFields((t) => ({
     description: 'Saves a payout address with a label. Takes a fresh proof (STEP_UP_REQUIRED otherwise).',
     args: { address: t.arg.string({ required: true }), label: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => {
-      return ctx.services.payments.addresses.add(ctx.em, ctx.user!, args);
+      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.user!, args);
     },
   }),
   removePayoutAddress: t.boolean({
@@ -445,7 +447,7 @@ builder.mutationFields((t) => ({
     description: 'Removes a saved payout address.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.payments.addresses.remove(ctx.em, ctx.user!, parseId(args.id));
+      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.user!, parseId(args.id));
       return true;
     },
   }),

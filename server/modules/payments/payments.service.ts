@@ -1,34 +1,24 @@
 import type { Notify } from '../notifications/notify.ts';
-import { personActor, recordAudit } from '../audit/record.ts';
-import { type WithdrawalTrail, withdrawalTrails } from '../audit/trail.ts';
-import { PayoutAddressBook } from './payout-addresses.ts';
+import { withdrawalTrails } from '../audit/trail.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
+import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
-import { balancesOf } from '../ledger/balances.ts';
 import { forget, once } from '../../lib/idempotency.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { User } from '../users/user.entity.ts';
 import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tableRows } from '../../lib/data-table.ts';
 import { PAYMENT_STATUSES, Payment, type PaymentKind, type PaymentStatus, type PayoutStage } from './payment.entity.ts';
-import type { PayoutsService } from './payouts.service.ts';
+import type { WithdrawalsService } from '../payouts/withdrawals.service.ts';
+import { openCheckout, type PaymentView, paymentView } from './payment-view.ts';
 import { InvalidSignature, type PaymentProvider } from './providers/provider.ts';
-import { hasFreshProof, isOperator, requireFreshProof } from '../../lib/step-up.ts';
-
-/** A finance person's own withdrawal is decided by another finance person (approve and reject). */
-export const OWN_WITHDRAWAL_MESSAGE = 'This is your own withdrawal: another finance person approves or rejects it';
-/** The first of two approvals is given: the same person cannot give the second. */
-export const SECOND_APPROVAL_MESSAGE =
-  'You gave the first approval: a second finance person gives the other (withdrawals of this size need two)';
 
 export const MIN_TOP_UP = parseMoney('1');
 export const MAX_TOP_UP = parseMoney('100000');
-export const MIN_WITHDRAWAL = parseMoney('50');
 /** How long a retry of a top-up waits for the first request's invoice. */
 const INVOICE_WAIT_MS = 20_000;
 /**
@@ -39,77 +29,9 @@ export const TOP_UP_LIFETIME_MS = 60 * 60_000;
 export const TOP_UP_EXPIRED = 'Expired: not paid within an hour. Start a new top-up.';
 export const TOP_UP_CANCELLED = 'Cancelled';
 
-export interface PaymentView {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-  userId: number;
-  kind: PaymentKind;
-  status: PaymentStatus;
-  amount: string;
-  walletAddress: string | null;
-  txHash: string | null;
-  failureReason: string | null;
-  provider: string | null;
-  /** A withdrawal in progress: REQUESTED, APPROVED or SENT (null for top-ups). */
-  payoutStage: PayoutStage | null;
-  /** The payout batch its transfer is in (SENT and after). */
-  batchId: number | null;
-  approvedAt: string | null;
-  /** A top-up's checkout page, while it waits for payment (its owner may go back to it). */
-  payUrl?: string | null;
-  /** The payer's name and e-mail, on the staff queue's rows (they join the users). */
-  user?: { name: string; email: string };
-  /** Who approved it so far, on the staff queue's rows (read for the others when asked). */
-  approvals?: { userId: number; name: string; at: string }[];
-  /** Where it was asked from, who rejected it, whether the rule approved it (the audit trail), likewise. */
-  trail?: WithdrawalTrail;
-  /** A first withdrawal to a new address: nobody approves it before this. */
-  holdUntil: string | null;
-  /** Withdrawals: how many finance people approve it (four eyes over the payee's 24 hours). */
-  approvalsNeeded?: number | null;
-}
-
-/** A top-up's checkout, shown only while it can still be paid (both views read it so). */
-const openCheckout = (kind: PaymentKind, status: PaymentStatus, payUrl: string | null | undefined) =>
-  kind === 'TOP_UP' && status === 'IN_PROGRESS' ? (payUrl ?? null) : null;
-
-/** Plain JSON (money as a micro-USD string), so it can travel through Redis. */
-
-export function paymentView(p: Payment): PaymentView {
-  return {
-    id: p.id,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
-    userId: p.userId,
-    kind: p.kind,
-    status: p.status,
-    amount: p.amount.toString(),
-    walletAddress: p.walletAddress ?? null,
-    txHash: p.txHash ?? null,
-    failureReason: p.failureReason ?? null,
-    provider: p.provider ?? null,
-    payoutStage: p.payoutStage ?? null,
-    batchId: p.batchId ?? null,
-    approvedAt: p.approvedAt ? p.approvedAt.toISOString() : null,
-    holdUntil: p.holdUntil ? p.holdUntil.toISOString() : null,
-    payUrl: openCheckout(p.kind, p.status, p.payUrl),
-    approvalsNeeded: p.approvalsNeeded ?? null,
-  };
-}
-
-/** A hold's end as the notices say it (UTC, to the minute). */
-export function holdText(until: Date): string {
-  return `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 export const PAYMENT_SORT_FIELDS = ['createdAt', 'amount', 'status', 'id'] as const;
 export type PaymentSortField = (typeof PAYMENT_SORT_FIELDS)[number];
 export const PaymentFilters = z.object({ status: oneOrMany(PAYMENT_STATUSES, 'status') });
-/** A withdrawal asked for after the owner's "This was not me" (AuthService.notMe). */
-export const WITHDRAWALS_STOPPED_MESSAGE =
-  'Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.';
-
 /**
  * Transaction histories and the finance queue (data table; 20 a page as for
  * the history). `?status=` of the older list call is read as a filter.
@@ -214,15 +136,11 @@ export class PaymentsService {
       ledger: Ledger;
       provider: PaymentProvider;
       log: Logger;
-      payouts: PayoutsService;
+      /** Who approved each withdrawal of the finance queue (the payouts area). */
+      withdrawals: Pick<WithdrawalsService, 'withApprovals'>;
       notify?: Notify;
     },
-  ) {
-    this.addresses = new PayoutAddressBook(deps.payouts);
-  }
-
-  /** The users' saved payout addresses (the Withdraw page). */
-  readonly addresses: PayoutAddressBook;
+  ) {}
 
   get provider() {
     return this.deps.provider;
@@ -446,191 +364,6 @@ export class PaymentsService {
   }
 
   /**
-   * A withdrawal reserves the amount (pending transfer) until the chain confirms its transfer
-   * (posted) or it fails (voided). With a `key`, a retry answers the first withdrawal instead
-   * of reserving the amount again. The auto-approve rule, when on, approves it at once.
-   * Without a fresh proof on the session (lib/step-up.ts) only an address this user has been paid
-   * at before is taken (a stolen token moves nothing anywhere new). A person's request is told to
-   * the owner (a security notice); the operator's (the demo seed) is not, and is not held.
-   */
-  async requestWithdrawal(
-    em: EntityManager,
-    user: User,
-    amount: bigint,
-    walletAddress: string,
-    key?: string,
-  ): Promise<Payment> {
-    const byPerson = !isOperator(user);
-    const proved = hasFreshProof(user);
-    const wallet = this.deps.payouts.parseAddress(walletAddress);
-    this.deps.payouts.refuseOwnAddress(wallet);
-    if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
-    const known = await this.paidAt(em, user.id, wallet);
-    if (!proved && !known) requireFreshProof(user, 'withdrawToNewAddress');
-    const payment = await this.deps.ledger.run(em, (tx, emit) =>
-      once(
-        tx,
-        { userId: user.id, key, operation: 'requestWithdrawal', request: { amount, wallet } },
-        (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
-        async () => {
-          const [stop] = await tx.execute<{ stopped: boolean }[]>(
-            'select withdrawals_stopped_at is not null as stopped from users where id = ? for update',
-            [user.id],
-          );
-          if (stop?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
-          const payment = await this.withdraw(tx, emit, user, amount, wallet);
-          // Four eyes over the payee's day: six of 999 need two people as one of 5,000 does.
-          payment.approvalsNeeded = await this.deps.payouts.approvalsNeededToday(tx, user.id, amount, payment.id);
-          // A person's first withdrawal to an address they were never paid at waits (the demo
-          // seed's are not held): a stolen session's money to its own address waits for the owner.
-          const hold = byPerson && !known ? this.deps.payouts.newAddressHold() : null;
-          if (hold) payment.holdUntil = hold;
-          // Asked for by a person (not the demo seed): told on a channel the owner cannot switch
-          // off, with the address and whether it is new.
-          if (byPerson)
-            await this.deps.notify?.(
-              tx,
-              {
-                userId: user.id,
-                type: 'withdrawalRequested',
-                key: `withdrawal-requested:${payment.id}`,
-                params: {
-                  amount: formatMoney(amount),
-                  wallet,
-                  email: user.email,
-                  newAddress: known ? '' : 'yes',
-                  heldUntil: hold ? holdText(hold) : '',
-                },
-                path: '/publisher/payments',
-              },
-              emit,
-            );
-          await recordAudit(tx, {
-            actor: personActor(user),
-            action: 'withdrawal.requested',
-            object: { type: 'withdrawal', id: payment.id },
-            after: {
-              amount: formatMoney(amount),
-              wallet,
-              newAddress: !known,
-              ...(byPerson ? { proved } : {}),
-              ...(hold ? { heldUntil: hold.toISOString() } : {}),
-            },
-          });
-          // Held: the rule looks again when the hold ends (the payout round), not before.
-          if (hold) payment.rulePending = this.deps.payouts.ruleMayApprove(amount, payment.approvalsNeeded);
-          const rule = hold ? null : await this.deps.payouts.autoApproves(tx, user.id, amount, payment.approvalsNeeded);
-          if (rule) await this.deps.payouts.autoApproved(tx, payment, emit, rule);
-          await tx.flush();
-          return { id: payment.id, result: payment };
-        },
-      ),
-    );
-    if (payment.payoutStage === 'APPROVED') this.deps.payouts.kick();
-    return payment;
-  }
-
-  /** Whether a withdrawal of this user was paid at `wallet` (the parsed address) before. */
-  async paidAt(em: EntityManager, userId: number, wallet: string): Promise<boolean> {
-    const rows = await em.execute(
-      `select 1 from payments where user_id = ? and kind = 'WITHDRAWAL' and wallet_address = ? and status = 'DONE' limit 1`,
-      [userId, wallet],
-    );
-    return rows.length > 0;
-  }
-
-  private async withdraw(tx: EntityManager, emit: Emit, user: User, amount: bigint, wallet: string): Promise<Payment> {
-    const balances = await balancesOf(tx, user.id);
-    // At most what can be withdrawn now; money on hold waits for its conversions.
-    if (amount > balances.publisherBalance) {
-      const available = formatMoney(balances.publisherBalance);
-      const onHold = balances.publisherOnHoldBalance;
-      throw validation(
-        onHold > 0n
-          ? `You can withdraw up to ${available} $ now: ${formatMoney(onHold)} $ more is on hold until its conversions are confirmed`
-          : `You can withdraw up to ${available} $, your available balance`,
-        'amount',
-      );
-    }
-    const payment = tx.create(Payment, {
-      userId: user.id,
-      kind: 'WITHDRAWAL',
-      amount,
-      provider: null,
-      providerInvoiceId: null,
-      payUrl: null,
-      walletAddress: wallet,
-      txHash: null,
-      failureReason: null,
-      transferId: null,
-      processedById: null,
-      payoutStage: 'REQUESTED',
-      approvedAt: null,
-      approvedById: null,
-      batchId: null,
-    });
-    await tx.flush();
-    // The ledger re-checks the balance under a row lock: concurrent requests cannot both pass.
-    const transfer = await this.deps.ledger.transfer(tx, emit, {
-      key: `withdrawal:${payment.id}`,
-      code: 'WITHDRAWAL',
-      debit: { kind: 'PUBLISHER', userId: user.id },
-      credit: { kind: 'WITHDRAWALS' },
-      amount,
-      pending: true,
-      reference: wallet,
-    });
-    payment.transferId = transfer.id;
-    await tx.flush();
-    this.emitPayment(emit, payment);
-    return payment;
-  }
-
-  failWithdrawal(em: EntityManager, finance: User, id: number, reason: string) {
-    requireFreshProof(finance, 'rejectWithdrawal');
-    const text = reason.trim();
-    if (!text) throw validation('Enter the reason', 'reason');
-    return this.decideWithdrawal(em, finance, id, async (tx, emit, payment) => {
-      // A sent transfer may still be paid: it ends only by what the chain does.
-      if (payment.payoutStage === 'SENT') {
-        throw conflict('This withdrawal is sent: it ends when the chain confirms or refuses its transfer');
-      }
-      await this.deps.ledger.void(tx, emit, { key: `withdrawal:${payment.id}:void`, pendingId: payment.transferId! });
-      await recordAudit(tx, {
-        actor: personActor(finance),
-        action: 'withdrawal.rejected',
-        object: { type: 'withdrawal', id: payment.id },
-        before: { status: payment.status, stage: payment.payoutStage },
-        after: { status: 'FAILED', reason: text.slice(0, 500), amount: formatMoney(payment.amount) },
-      });
-      payment.status = 'FAILED';
-      payment.failureReason = text.slice(0, 500);
-      await this.deps.payouts.notifyPayees(tx, emit, 'withdrawalFailed', [payment]);
-    });
-  }
-
-  private decideWithdrawal(
-    em: EntityManager,
-    finance: User,
-    id: number,
-    apply: (tx: EntityManager, emit: Emit, payment: Payment) => Promise<void>,
-  ): Promise<Payment> {
-    return this.deps.ledger.run(em, async (tx, emit) => {
-      const payment = await tx.findOne(Payment, { id, kind: 'WITHDRAWAL' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!payment) throw notFound('Withdrawal');
-      if (payment.userId === finance.id) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
-      if (payment.status !== 'IN_PROGRESS') {
-        throw conflict(`This withdrawal is already ${payment.status === 'DONE' ? 'done' : 'failed'}`);
-      }
-      await apply(tx, emit, payment);
-      payment.processedById = finance.id;
-      await tx.flush();
-      this.emitPayment(emit, payment);
-      return payment;
-    });
-  }
-
-  /**
    * One page of top-ups or withdrawals as the data table asks: a user's own (`userId`)
    * or, for finance staff, everybody's withdrawals. Newest first unless sorted.
    */
@@ -646,7 +379,7 @@ export class PaymentsService {
     // The finance queue shows who decided: who approved (both, where two do), from where it was
     // asked, who rejected it, or that the rule approved it.
     if (!opts.userId && opts.kind === 'WITHDRAWAL') {
-      await this.deps.payouts.withApprovals(em, data);
+      await this.deps.withdrawals.withApprovals(em, data);
       const trails = await withdrawalTrails(
         em,
         data.map((v) => v.id),

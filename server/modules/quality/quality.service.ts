@@ -155,6 +155,16 @@ export class QualityService {
     return { ...score, excludedByCampaigns: excludedBy, pause };
   }
 
+  /** Whether one of `ownerId`'s apps is paused under the quality floor now (the payout rule asks). */
+  async pausedUnderFloor(em: EntityManager, ownerId: number): Promise<boolean> {
+    const rows = await em.execute(
+      `select 1 from platform_quality_pauses q join platforms pl on pl.id = q.platform_id
+        where pl.owner_id = ? and q.ended_at is null limit 1`,
+      [ownerId],
+    );
+    return rows.length > 0;
+  }
+
   /** Tells the owners of these apps their quality (or exclusions) changed: the App page follows live. */
   async publish(em: EntityManager, platformIds: number[]) {
     const ids = [...new Set(platformIds)];

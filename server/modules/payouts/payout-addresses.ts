@@ -3,7 +3,7 @@ import { accountActor, recordAudit } from '../audit/record.ts';
 import { requireFreshProof } from '../../lib/step-up.ts';
 import { conflict, DomainError, notFound, validation } from '../../errors.ts';
 import type { User } from '../users/user.entity.ts';
-import { PayoutAddress } from './payment.entity.ts';
+import { PayoutAddress } from './payout.entity.ts';
 import type { PayoutsService } from './payouts.service.ts';
 
 /** A saved payout address as the Withdraw page lists it. */

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { idColumn, timestamps } from '../../db/columns.ts';
 import { User } from '../users/user.entity.ts';
-import { Payment } from './payment.entity.ts';
+import { Payment } from '../payments/payment.entity.ts';
 
 export const BATCH_STATUSES = ['PENDING', 'SEEN', 'EXPIRED'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -105,3 +105,24 @@ export const WithdrawalApproval = defineEntity({
   },
 });
 export type WithdrawalApproval = InferEntity<typeof WithdrawalApproval>;
+
+/**
+ * A payout address a user keeps (with a label) so that a withdrawal picks it; adding one takes
+ * a fresh proof (step-up). Saved is not the same as paid at: the first withdrawal to it is held.
+ */
+export const PayoutAddress = defineEntity({
+  name: 'PayoutAddress',
+  tableName: 'payout_addresses',
+  uniques: [{ properties: ['userId', 'address'] }],
+  properties: {
+    id: idColumn(),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').deleteRule('cascade'),
+    address: p.string().length(100),
+    label: p.string().length(60),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+  },
+});
+export type PayoutAddress = InferEntity<typeof PayoutAddress>;

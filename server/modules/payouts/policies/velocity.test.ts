@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { withinAllowance } from './payouts.service.ts';
+import { withinAllowance } from './velocity.ts';
 
 const usd = (n: number) => String(BigInt(n) * 1_000_000n);
 const rows = (...amounts: number[]) => amounts.map((n, id) => ({ id, amount: usd(n) }));
