@@ -105,6 +105,21 @@ describe('four eyes above PAYOUT_SECOND_APPROVAL_USD (1,000)', () => {
     } finally {
       await ws.close();
     }
+    // What each may do is the server's answer (the Finance page reads it): the first gave theirs.
+    const DECISION =
+      'query($id: String!) { withdrawalQueue(page: 1, size: 100, search: $id) { data { viewerDecision { own given needed gaveApproval mayApprove approvesNow mayReject } } } }';
+    const decisionOf = async (token: string) =>
+      (await gql(app, DECISION, { id: String(id) }, token)).data.withdrawalQueue.data[0].viewerDecision;
+    expect(await decisionOf(first)).toEqual({
+      own: false,
+      given: 1,
+      needed: 2,
+      gaveApproval: true,
+      mayApprove: false,
+      approvesNow: false,
+      mayReject: true,
+    });
+    expect(await decisionOf(second)).toMatchObject({ gaveApproval: false, mayApprove: true, approvesNow: true });
     // The second person sees who gave the first.
     const seen = await gql(app, APPROVALS, { id: String(id) }, second);
     expect(seen.errors).toBeUndefined();

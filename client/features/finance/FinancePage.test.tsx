@@ -6,7 +6,25 @@ import { renderInApp } from '../../test-utils';
 import { FinancePage, trailLines } from './FinancePage';
 
 const ME = '3';
-const row = (id: string, over: Record<string, unknown>) => ({
+/** What the server's policies answer for the viewer (the page does not derive it). */
+const decision = (over: Record<string, unknown> = {}) => ({
+  __typename: 'WithdrawalDecision',
+  own: false,
+  mayApprove: false,
+  gaveApproval: false,
+  mayReject: false,
+  ...over,
+});
+const row = (id: string, over: Record<string, unknown>) => {
+  const r = rowFields(id, over);
+  const open = r.status === 'IN_PROGRESS' && r.payoutStage !== 'SENT';
+  const requested = open && r.payoutStage === 'REQUESTED' && !r.holdUntil;
+  const viewerDecision =
+    (over.viewerDecision as ReturnType<typeof decision> | undefined) ??
+    decision({ mayApprove: requested, mayReject: open });
+  return { ...r, viewerDecision };
+};
+const rowFields = (id: string, over: Record<string, unknown>) => ({
   __typename: 'Transaction',
   id,
   userId: '7',
@@ -59,8 +77,17 @@ const approval = (userId: string, name: string) => ({
 describe('the Finance page under the payout policy', () => {
   it('one’s own withdrawal has no buttons; four eyes show as “1 of 2” with who gave it; the second approval is said so', async () => {
     const queue = [
-      row('8', { userId: ME, user: { __typename: 'TransactionUser', name: 'Morgan', email: 'moderator@demo.local' } }),
-      row('7', { amount: '1000', approvalsNeeded: 2, approvals: [approval(ME, 'Morgan')] }),
+      row('8', {
+        userId: ME,
+        user: { __typename: 'TransactionUser', name: 'Morgan', email: 'moderator@demo.local' },
+        viewerDecision: decision({ own: true }),
+      }),
+      row('7', {
+        amount: '1000',
+        approvalsNeeded: 2,
+        approvals: [approval(ME, 'Morgan')],
+        viewerDecision: decision({ gaveApproval: true, mayReject: true }),
+      }),
       row('6', { amount: '1500', approvalsNeeded: 2, approvals: [approval('4', 'Robin')] }),
       row('5', {}),
       row('4', { amount: '2000', approvalsNeeded: 2 }),
@@ -124,6 +151,7 @@ describe('the Finance page under the payout policy', () => {
             payoutStage: variables.id === '4' ? 'REQUESTED' : 'APPROVED',
             updatedAt: '2026-11-29T06:02:00Z',
             approvals: [approval(ME, 'Morgan')],
+            viewerDecision: decision({ gaveApproval: true, mayReject: variables.id === '4' }),
           },
         };
       }
@@ -136,6 +164,7 @@ describe('the Finance page under the payout policy', () => {
             payoutStage: 'APPROVED',
             updatedAt: '2026-11-29T06:02:00Z',
             approvals: [],
+            viewerDecision: decision({ gaveApproval: true }),
           })),
         };
       }

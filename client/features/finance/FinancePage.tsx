@@ -84,6 +84,12 @@ const WithdrawalQueueQuery = graphql(`
           name
           at
         }
+        viewerDecision {
+          own
+          mayApprove
+          gaveApproval
+          mayReject
+        }
         holdUntil
         requestedFrom
         approvedByRule
@@ -103,23 +109,19 @@ interface Decide {
   approve: (id: string) => void;
   reject: (target: DecisionTarget) => void;
   busyId: string | null;
-  /** The signed-in finance person: their own withdrawals are decided by another. */
-  myId: string | undefined;
 }
-
-const FinanceMeQuery = graphql(`
-  query FinanceMe {
-    me {
-      id
-    }
-  }
-`);
 
 const WithdrawalQueueChangedSubscription = graphql(`
   subscription WithdrawalQueueChanged {
     withdrawalQueueChanged {
       ...FinishedWithdrawal
       updatedAt
+      viewerDecision {
+        own
+        mayApprove
+        gaveApproval
+        mayReject
+      }
     }
   }
 `);
@@ -136,6 +138,12 @@ const ApproveWithdrawalMutation = graphql(`
         name
         at
       }
+      viewerDecision {
+        own
+        mayApprove
+        gaveApproval
+        mayReject
+      }
     }
   }
 `);
@@ -151,6 +159,12 @@ const ApproveWithdrawalsMutation = graphql(`
         userId
         name
         at
+      }
+      viewerDecision {
+        own
+        mayApprove
+        gaveApproval
+        mayReject
       }
     }
   }
@@ -223,11 +237,7 @@ export function FinancePage() {
   const { data, previousData, loading, error, refetch } = queue;
   const current = data ?? previousData;
   const forbidden = Boolean(error && isForbidden(error));
-  const myId = useQuery(FinanceMeQuery).data?.me.id;
-  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(
-    () => refetchQuietly(queue),
-    myId,
-  );
+  const { decisions, approve, approving, target, setTarget, busy, decide } = useDecisions(() => refetchQuietly(queue));
   const columns = useMemo(() => queueColumns(decisions), [decisions]);
   // Withdrawals that end while the "In progress" list is open stay in sight, with how they ended.
   const { finished, clear, record } = useFinishedHere(
@@ -236,14 +246,8 @@ export function FinancePage() {
   );
   recordEvent.current = record;
   // One's own withdrawals are not in "approve all": another finance person decides them.
-  const requested = (current?.withdrawalQueue.data ?? []).filter(
-    (w) =>
-      w.status === 'IN_PROGRESS' &&
-      w.payoutStage === 'REQUESTED' &&
-      !isHeld(w) &&
-      String(w.userId) !== myId &&
-      !w.approvals.some((a) => String(a.userId) === myId),
-  );
+  // The server's policies say which the viewer may approve (own money, four eyes, the hold).
+  const requested = (current?.withdrawalQueue.data ?? []).filter((w) => w.viewerDecision?.mayApprove);
 
   if (forbidden) {
     return <StaffForbidden page={t`Finance`} who="finance staff" error={error} />;
@@ -299,7 +303,7 @@ export function FinancePage() {
  * Approving (one or many) and rejecting (with the dialog's reason), each followed by a refetch of
  * the queue (in line with the live refetches: an answer older than a later event's never lands last).
  */
-function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined) {
+function useDecisions(refetch: () => Promise<unknown>) {
   const [target, setTarget] = useState<DecisionTarget | null>(null);
   const [busy, setBusy] = useState(false);
   const [approving, setApproving] = useState<string | null>(null);
@@ -326,8 +330,8 @@ function useDecisions(refetch: () => Promise<unknown>, myId: string | undefined)
   const approveRef = useRef(approve);
   approveRef.current = approve;
   const decisions = useMemo<Decide>(
-    () => ({ approve: (id) => void approveRef.current([id]), reject: setTarget, busyId: approving, myId }),
-    [approving, myId],
+    () => ({ approve: (id) => void approveRef.current([id]), reject: setTarget, busyId: approving }),
+    [approving],
   );
 
   const decide = async (decision: DecisionTarget, value: string): Promise<string | undefined> => {
@@ -463,7 +467,8 @@ function Trail({ w }: { w: Withdrawal }) {
 
 /** Approve or reject while it waits; afterwards its transaction (with the explorer link) or the reason it failed. */
 function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
-  if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT' && String(w.userId) === onDecide.myId) {
+  const decision = w.viewerDecision;
+  if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT' && decision?.own) {
     return (
       <Text fontSize="sm" color="fg.muted" maxW="xs" data-testid="own-withdrawal">
         <Trans>Your own withdrawal: another finance person approves or rejects it</Trans>
@@ -471,7 +476,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
     );
   }
   if (w.status === 'IN_PROGRESS' && w.payoutStage !== 'SENT') {
-    const gaveFirst = w.approvals.some((a) => String(a.userId) === onDecide.myId);
+    const gaveFirst = !!decision?.gaveApproval;
     return (
       <HStack gap="2" wrap="wrap">
         {w.payoutStage === 'REQUESTED' && gaveFirst && (
@@ -484,7 +489,7 @@ function Decision({ w, onDecide }: { w: Withdrawal; onDecide: Decide }) {
             <Trans>New address: can be approved from {formatShortDate(w.holdUntil!)}</Trans>
           </Text>
         )}
-        {w.payoutStage === 'REQUESTED' && !gaveFirst && !isHeld(w) && (
+        {decision?.mayApprove && (
           <Button
             size="sm"
             colorPalette="green"

@@ -4,6 +4,7 @@ import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
+import type { WithdrawalDecision } from '../payouts/policies/four-eyes.ts';
 import type { PayoutLimitHit } from '../payouts/policies/velocity.ts';
 import type { PayoutWalletView, UnmatchedTransfer } from '../payouts/wallet-view.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
@@ -127,6 +128,22 @@ const ApprovalRef = builder.objectRef<{ userId: number; name: string; at: string
   }),
 });
 
+const DecisionRef = builder.objectRef<WithdrawalDecision>('WithdrawalDecision').implement({
+  description:
+    'What the signed-in finance person may do with a withdrawal now, as the server’s policies decide it (own money, four eyes, the new-address hold).',
+  fields: (t) => ({
+    own: t.exposeBoolean('own', {
+      description: 'It is the viewer’s own withdrawal: another finance person decides it.',
+    }),
+    needed: t.exposeInt('needed', { description: 'How many finance people approve it.' }),
+    given: t.exposeInt('given', { description: 'How many have approved it so far.' }),
+    gaveApproval: t.exposeBoolean('gaveOne', { description: 'The viewer gave an approval already.' }),
+    mayApprove: t.exposeBoolean('mayApprove', { description: 'The viewer may give an approval now.' }),
+    approvesNow: t.exposeBoolean('approvesNow', { description: 'The viewer’s approval would approve it.' }),
+    mayReject: t.exposeBoolean('mayReject', { description: 'The viewer may reject it now.' }),
+  }),
+});
+
 const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implement({
   description:
     'Why the chain did not pay a withdrawal, for a reader’s own language (its `failureReason` says it in English).',
@@ -189,6 +206,18 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       description: 'Finance staff: who approved this withdrawal so far, in order (empty for others).',
       resolve: async (p, _a, ctx) =>
         p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? [],
+    }),
+    viewerDecision: t.field({
+      type: DecisionRef,
+      nullable: true,
+      authScopes: { finance: true },
+      unauthorizedResolver: () => null,
+      description: 'Finance staff: what you may do with this withdrawal now (null for top-ups and for others).',
+      resolve: async (p, _a, ctx) => {
+        if (p.kind !== 'WITHDRAWAL') return null;
+        const approvals = p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? [];
+        return ctx.services.withdrawals.decisionFor(p, approvals, ctx.user!.id);
+      },
     }),
     requestedFrom: t.string({
       nullable: true,

@@ -24,7 +24,14 @@ import {
   oneApproverDay,
   paidAt,
 } from './payouts.repository.ts';
-import { approvalsNeededForDay, approvalsNeededOf, approves, refuseSecondBySamePerson } from './policies/four-eyes.ts';
+import {
+  approvalsNeededForDay,
+  approvalsNeededOf,
+  approves,
+  refuseSecondBySamePerson,
+  type WithdrawalDecision,
+  withdrawalDecision,
+} from './policies/four-eyes.ts';
 import { holdText, holdUntil, isHeld, refuseHeld } from './policies/new-address-hold.ts';
 import { refuseOwnMoney } from './policies/own-money.ts';
 import { emitWithdrawal, markApproved, notifyPayees } from './withdrawal-events.ts';
@@ -313,6 +320,24 @@ export class WithdrawalsService {
       emitWithdrawal(emit, payment);
       return payment;
     });
+  }
+
+  /** What `viewerId` may do with this withdrawal now, by the policies (the Finance page reads it). */
+  decisionFor(
+    p: {
+      userId: number;
+      status: string;
+      payoutStage: string | null;
+      holdUntil: string | null;
+      amount: bigint | string;
+      approvalsNeeded?: number | null;
+    },
+    approvals: readonly ApprovalView[],
+    viewerId: number,
+  ): WithdrawalDecision {
+    const held = isHeld({ holdUntil: p.holdUntil ? new Date(p.holdUntil) : null }, Date.now());
+    const approvers = approvals.map((a) => a.userId);
+    return withdrawalDecision({ ...p, needed: this.approvalsNeededOf(p), approvers }, viewerId, held);
   }
 
   /** How many finance people approve this withdrawal. */

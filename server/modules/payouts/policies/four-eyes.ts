@@ -52,6 +52,29 @@ export interface FourEyesState {
   approvesNow: boolean;
 }
 
+/** What a finance person may do with one withdrawal now. */
+export interface WithdrawalDecision extends FourEyesState {
+  /** It is the viewer's own money: another finance person decides it. */
+  own: boolean;
+  /** The viewer may give an approval now (in progress, requested, not held, not their own, not given yet). */
+  mayApprove: boolean;
+  /** The viewer may reject it now (in progress, not sent, not their own). */
+  mayReject: boolean;
+}
+
+/** The policies' answer for one withdrawal and one viewer, for the Finance page (which does not re-derive it). */
+export function withdrawalDecision(
+  p: { userId: number; status: string; payoutStage: string | null; needed: number; approvers: readonly number[] },
+  viewerId: number,
+  held: boolean,
+): WithdrawalDecision {
+  const eyes = fourEyesState(p.needed, p.approvers, viewerId);
+  const own = p.userId === viewerId;
+  const open = p.status === 'IN_PROGRESS' && p.payoutStage !== 'SENT';
+  const mayApprove = open && p.payoutStage === 'REQUESTED' && !own && !held && !eyes.gaveOne;
+  return { ...eyes, approvesNow: mayApprove && eyes.approvesNow, own, mayApprove, mayReject: open && !own };
+}
+
 /** What the Finance page shows for a withdrawal and a viewer (read from the server, not derived there). */
 export function fourEyesState(needed: number, approvers: readonly number[], viewerId: number): FourEyesState {
   const gaveOne = approvers.includes(viewerId);
