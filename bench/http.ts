@@ -159,6 +159,53 @@ async function setup(base: string) {
   ]);
   const [{ id: categoryId }] = (await api(base, 'GET', '/v1/categories?page=1&limit=100', { token: adv })).data;
   const logo = 'https://bench.example/logo.png';
+  const { campaignIds, campaignProjects } = await benchCampaigns(base, adv, mod, categoryId, logo);
+  const botId = 8_200_000_000;
+  const app = await api(base, 'POST', '/v1/platforms', {
+    token: pub,
+    body: {
+      title: 'Bench app',
+      logo,
+      categoryId,
+      webappUrl: 'https://bench.example/app',
+      tgBotUrl: 'https://t.me/bench_http_app_bot',
+      tgBotId: botId,
+      rewards: [{ title: 'Coins', logo }],
+      services: ['BOT', 'CUSTOM'].map((taskType) => ({
+        taskType,
+        awards: [{ platformRewardTitle: 'Coins', value: 100 }],
+      })),
+    },
+  });
+  if (flags.quality)
+    await qualitySetup(base, { adv, pub, categoryId, logo, appId: app.id, campaignIds, campaignProjects });
+  const appIds = [app.id as number, ...(await scaleUp(app.id, campaignIds))];
+  // The first player sees the first app as every player does at 20 campaigns (no country, English,
+  // not Premium); the others are spread over the apps, each app with its own market.
+  const players = Array.from({ length: PLAYERS }, (_, i) => {
+    const market = MARKETS[i % MARKETS.length];
+    const appId = appIds[i % appIds.length];
+    const premium = i % 10 === 9;
+    const init = playerInitData(
+      { id: 6_000_000_000 + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
+      { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
+    );
+    return {
+      appId,
+      headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
+    };
+  });
+  // The list must show every campaign to a new player, or the numbers measure an empty list.
+  const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: players[0].headers });
+  // (A list shows at most 50 tasks.)
+  if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
+    throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
+  }
+  return { adv, pub, appId: app.id as number, appIds, campaignIds, players };
+}
+
+/** The advertiser's projects and campaigns (a project holds at most 50 resources), approved by the moderator where review asks. */
+async function benchCampaigns(base: string, adv: string, mod: string, categoryId: number, logo: string) {
   // A project holds at most 50 resources.
   const tasks: { id: number; projectId: number }[] = [];
   for (let first = 0; first < API_CAMPAIGNS; first += 50) {
@@ -195,81 +242,56 @@ async function setup(base: string) {
     campaignIds.push(c.id);
     campaignProjects.set(c.id, task.projectId);
   }
-  const botId = 8_200_000_000;
-  const app = await api(base, 'POST', '/v1/platforms', {
+  return { campaignIds, campaignProjects };
+}
+
+/** --quality: campaigns with a quality floor and exclusions, and 30 days of clean traffic for the app's score. */
+async function qualitySetup(
+  base: string,
+  s: {
+    adv: string;
+    pub: string;
+    categoryId: number;
+    logo: string;
+    appId: number;
+    campaignIds: number[];
+    campaignProjects: Map<number, number>;
+  },
+) {
+  const { adv, pub, categoryId, logo, campaignIds, campaignProjects } = s;
+  const other = await api(base, 'POST', '/v1/platforms', {
     token: pub,
     body: {
-      title: 'Bench app',
+      title: 'Bench other app',
       logo,
       categoryId,
-      webappUrl: 'https://bench.example/app',
-      tgBotUrl: 'https://t.me/bench_http_app_bot',
-      tgBotId: botId,
+      webappUrl: 'https://bench.example/other',
+      tgBotUrl: 'https://t.me/bench_http_other_bot',
       rewards: [{ title: 'Coins', logo }],
-      services: ['BOT', 'CUSTOM'].map((taskType) => ({
-        taskType,
-        awards: [{ platformRewardTitle: 'Coins', value: 100 }],
-      })),
+      services: [],
     },
   });
-  if (flags.quality) {
-    const other = await api(base, 'POST', '/v1/platforms', {
-      token: pub,
-      body: {
-        title: 'Bench other app',
-        logo,
-        categoryId,
-        webappUrl: 'https://bench.example/other',
-        tgBotUrl: 'https://t.me/bench_http_other_bot',
-        rewards: [{ title: 'Coins', logo }],
-        services: [],
-      },
+  for (const id of campaignIds) {
+    await api(base, 'PATCH', `/v1/projects/${campaignProjects.get(id)}/campaigns/${id}`, {
+      token: adv,
+      body: { minQuality: 40 },
     });
-    for (const id of campaignIds) {
-      await api(base, 'PATCH', `/v1/projects/${campaignProjects.get(id)}/campaigns/${id}`, {
-        token: adv,
-        body: { minQuality: 40 },
-      });
-      await api(base, 'PUT', `/v1/campaigns/${id}/excluded-platforms`, {
-        token: adv,
-        body: { platformIds: [other.id] },
-      });
-    }
-    await api(base, 'PUT', '/v1/users/excluded-platforms', { token: adv, body: { platformIds: [other.id] } });
-    // The app's score: 30 days of clean traffic in its rollups (100 paid conversions a day, half
-    // of them channel players who stayed).
-    await adminQuery(
-      databaseUrl,
-      `insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
+    await api(base, 'PUT', `/v1/campaigns/${id}/excluded-platforms`, {
+      token: adv,
+      body: { platformIds: [other.id] },
+    });
+  }
+  await api(base, 'PUT', '/v1/users/excluded-platforms', { token: adv, body: { platformIds: [other.id] } });
+  // The app's score: 30 days of clean traffic in its rollups (100 paid conversions a day, half
+  // of them channel players who stayed).
+  await adminQuery(
+    databaseUrl,
+    `insert into stats_publisher_daily (publisher_id, day, platform_id, task_type, conversions, profit)
        select p.owner_id, (now() at time zone 'utc')::date - d, p.id, 'BOT', 100, 0
-         from platforms p cross join generate_series(0, 29) d where p.id = ${Number(app.id)};
+         from platforms p cross join generate_series(0, 29) d where p.id = ${Number(s.appId)};
        insert into platform_quality_daily (platform_id, day, social_resolved, social_retained)
-       select ${Number(app.id)}, (now() at time zone 'utc')::date - d, 50, 50 from generate_series(0, 29) d`,
-    );
-  }
-  const appIds = [app.id as number, ...(await scaleUp(app.id, campaignIds))];
-  // The first player sees the first app as every player does at 20 campaigns (no country, English,
-  // not Premium); the others are spread over the apps, each app with its own market.
-  const players = Array.from({ length: PLAYERS }, (_, i) => {
-    const market = MARKETS[i % MARKETS.length];
-    const appId = appIds[i % appIds.length];
-    const premium = i % 10 === 9;
-    const init = playerInitData(
-      { id: 6_000_000_000 + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
-      { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
-    );
-    return {
-      appId,
-      headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
-    };
-  });
-  // The list must show every campaign to a new player, or the numbers measure an empty list.
-  const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: players[0].headers });
-  // (A list shows at most 50 tasks.)
-  if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
-    throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
-  }
-  return { adv, pub, appId: app.id as number, appIds, campaignIds, players };
+       select ${Number(s.appId)}, (now() at time zone 'utc')::date - d, 50, 50 from generate_series(0, 29) d`,
+  );
 }
 
 /** Where players come from: a country (tier) and a language; the first is the 20-campaign player's. */

@@ -59,24 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const cleanups = shutdown.steps;
   let url = config.publicUrl ?? `http://localhost:${config.port}`;
   try {
-    // 1. Database: embedded PostgreSQL without DATABASE_URL; migrations, then the SQL
-    //    functions whose source file changed (db/definitions.ts).
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      const dir = join(config.dataDir, 'pg');
-      mkdirSync(config.dataDir, { recursive: true });
-      log.info({ dir }, 'DATABASE_URL is not set: starting embedded PostgreSQL');
-      const embedded = await startEmbeddedPostgres(dir, (m) => log.debug({ pg: m }));
-      cleanups.push(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    // Migrations and definitions as the owner; then the server connects as a role that owns
-    // nothing (db/app-role.ts): it cannot switch a trigger off nor rewrite the audit trail.
-    const owner = await openDatabase(databaseUrl);
-    const applied = await migrateDatabase(owner).finally(() => owner.close());
-    if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
-    const orm = await openDatabase(await appRoleUrl(databaseUrl, log));
-    cleanups.push(() => orm.close());
+    // 1. Database (openAppDatabase).
+    const { databaseUrl, orm } = await openAppDatabase(config, log, cleanups);
     const em = () => orm.em.fork() as EntityManager;
 
     // 2. Live events and Redis (app/live.ts).
@@ -159,4 +143,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await shutdown.close();
     throw err;
   }
+}
+
+/**
+ * The database: embedded PostgreSQL without DATABASE_URL; migrations, then the SQL functions
+ * whose source file changed (db/definitions.ts), as the owner; then the server's connection as
+ * a role that owns nothing (db/app-role.ts): it cannot switch a trigger off nor rewrite the
+ * audit trail.
+ */
+async function openAppDatabase(config: Config, log: Logger, cleanups: (() => Promise<void>)[]) {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const dir = join(config.dataDir, 'pg');
+    mkdirSync(config.dataDir, { recursive: true });
+    log.info({ dir }, 'DATABASE_URL is not set: starting embedded PostgreSQL');
+    const embedded = await startEmbeddedPostgres(dir, (m) => log.debug({ pg: m }));
+    cleanups.push(() => embedded.stop());
+    databaseUrl = embedded.url;
+  }
+  const owner = await openDatabase(databaseUrl);
+  const applied = await migrateDatabase(owner).finally(() => owner.close());
+  if (applied.migrations.length || applied.definitions.length) log.info(applied, 'database brought up to date');
+  const orm = await openDatabase(await appRoleUrl(databaseUrl, log));
+  cleanups.push(() => orm.close());
+  return { databaseUrl, orm };
 }

@@ -11,6 +11,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Context as WsContext } from 'graphql-ws';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -262,7 +263,7 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
         if (!sessionId) return undefined;
         // The user as they are now: a role taken since the socket connected is gone for this
         // operation (and userChanged closes the socket's running subscriptions).
-        const user = await services.auth.sessionUser(wsEm, sessionId);
+        const user = await services.auth.sessions.sessionUser(wsEm, sessionId);
         if (!user) {
           // Closed once the refusal has gone out, so the client reads why.
           setTimeout(() => sessions.close([sessionId]), 100).unref();
@@ -276,57 +277,10 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
       // The shared documents are validated once each (validation is pure for a schema).
       validate: (schemaArg, document, rules) =>
         rules || schemaArg !== schema ? validate(schemaArg, document, rules) : documents.validate(document),
-      onConnect: async (ctx) => {
-        liveSockets.add(ctx);
-        ctx.extra.socket.once('close', () => liveSockets.delete(ctx));
-        const params = ctx.connectionParams ?? {};
-        const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
-        const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
-        if (!token) return true; // anonymous: only public operations; scoped fields refuse.
-        // No address: behind a proxy the socket's peer is the proxy; HTTP requests record it.
-        const session = await services.auth.sessionUserFromToken(wsEm, token);
-        if (!session) {
-          ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
-          return false;
-        }
-        // A plain object, no entity: nothing of an EntityManager lives as long as the socket,
-        // and no resolver can mistake it for an entity of its own fork.
-        ctx.extra.user = session.user;
-        ctx.extra.sessionId = session.sessionId;
-        // The socket lives no longer than its session: ended, or at its token's expiry.
-        const socket = ctx.extra.socket;
-        sessions.add(session.sessionId, session.user.id, socket);
-        const expiry = setTimeout(
-          () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
-          Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),
-        );
-        expiry.unref();
-        socket.once('close', () => clearTimeout(expiry));
-        return true;
-      },
+      onConnect: connectSocket(services, wsEm, sessions, liveSockets),
       // A subscription's context lives as long as the subscription: fork the EntityManager only
       // when a resolver uses it (balanceChanged never does), not for every idle subscriber.
-      context: (ctx): Context => {
-        let em: EntityManager | undefined;
-        return {
-          get em() {
-            em ??= orm.em.fork() as EntityManager;
-            return em;
-          },
-          user: ctx.extra.user ?? null,
-          sessionId: ctx.extra.sessionId ?? null,
-          services,
-          pubsub,
-          config,
-          requestId: randomUUID(),
-          get ip() {
-            return ctx.extra.request.socket.remoteAddress ?? '';
-          },
-          get origin() {
-            return config.publicUrl ?? deps.url();
-          },
-        };
-      },
+      context: subscriptionContext(deps),
       // The client's mistakes (a syntax error, a field that does not exist, an operation
       // refused) are the client's: info, the message only. Error level is for our faults.
       onError: (_ctx, _id, payload, errors) => {
@@ -356,6 +310,76 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
   );
 
   return wsServer;
+}
+
+type SocketContext = WsContext<Record<string, unknown>, WsExtra & { socket: WebSocket; request: IncomingMessage }>;
+
+/**
+ * graphql-ws's onConnect: the token's session read once (anonymous sockets may run public
+ * operations only); the socket lives no longer than its session: ended, or at its token's expiry.
+ */
+function connectSocket(
+  services: Services,
+  wsEm: EntityManager,
+  sessions: ReturnType<typeof sessionSockets>,
+  liveSockets: Set<{ subscriptions: Record<string, unknown> }>,
+) {
+  return async (ctx: SocketContext) => {
+    liveSockets.add(ctx);
+    ctx.extra.socket.once('close', () => liveSockets.delete(ctx));
+    const params = ctx.connectionParams ?? {};
+    const raw = (params.authorization ?? params.Authorization ?? params.token) as string | undefined;
+    const token = raw && /^Bearer\s/i.test(raw) ? bearer(raw) : raw;
+    if (!token) return true; // anonymous: only public operations; scoped fields refuse.
+    // No address: behind a proxy the socket's peer is the proxy; HTTP requests record it.
+    const session = await services.auth.sessions.sessionUserFromToken(wsEm, token);
+    if (!session) {
+      ctx.extra.socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: invalid or expired token');
+      return false;
+    }
+    // A plain object, no entity: nothing of an EntityManager lives as long as the socket,
+    // and no resolver can mistake it for an entity of its own fork.
+    ctx.extra.user = session.user;
+    ctx.extra.sessionId = session.sessionId;
+    // The socket lives no longer than its session: ended, or at its token's expiry.
+    const socket = ctx.extra.socket;
+    sessions.add(session.sessionId, session.user.id, socket);
+    const expiry = setTimeout(
+      () => socket.close(WS_CLOSE_FORBIDDEN, 'Forbidden: token expired'),
+      Math.min(Math.max(session.expiresAt * 1000 - Date.now(), 0), 2 ** 31 - 1),
+    );
+    expiry.unref();
+    socket.once('close', () => clearTimeout(expiry));
+    return true;
+  };
+}
+
+/**
+ * A subscription's context lives as long as the subscription: the EntityManager is forked only
+ * when a resolver uses it (balanceChanged never does), not for every idle subscriber.
+ */
+function subscriptionContext({ orm, services, pubsub, config, url }: Deps) {
+  return (ctx: SocketContext): Context => {
+    let em: EntityManager | undefined;
+    return {
+      get em() {
+        em ??= orm.em.fork() as EntityManager;
+        return em;
+      },
+      user: ctx.extra.user ?? null,
+      sessionId: ctx.extra.sessionId ?? null,
+      services,
+      pubsub,
+      config,
+      requestId: randomUUID(),
+      get ip() {
+        return ctx.extra.request.socket.remoteAddress ?? '';
+      },
+      get origin() {
+        return config.publicUrl ?? url();
+      },
+    };
+  };
 }
 
 /** Apollo over HTTP on /graphql, behind the fast path for repeated queries (graphql/fast-path.ts). */

@@ -218,7 +218,7 @@ function contextFactory(deps: {
   const { config, orm, services, pubsub, origin } = deps;
   return async (req: FastifyRequest): Promise<Context> => {
     const em = orm.em.fork() as EntityManager;
-    const session = await services.auth.userFromToken(em, bearer(req.headers.authorization), req.ip);
+    const session = await services.auth.sessions.userFromToken(em, bearer(req.headers.authorization), req.ip);
     const key = req.headers['idempotency-key'];
     return {
       em,

@@ -248,6 +248,33 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
       },
     ],
   });
+  await seedDemoApp(em, services, publisher, category);
+  // Running campaigns with budget, so the showcase and the simulator have tasks to do.
+  const budgets = ['40', '30', '60', '20'];
+  const tasks = [...crypto.tasks, ...farm.tasks];
+  const moderator = await em.findOneOrFail(User, { email: DEMO_USERS[2].email });
+  for (const [i, task] of tasks.entries()) {
+    const campaign = await services.campaigns.create(em.fork(), advertiser, task.projectId, task.id, {
+      name: `${task.title} — launch`,
+      dailyCap: i === 0 ? 500 : null,
+      budget: parseMoney(budgets[i] ?? '20'),
+      idempotencyKey: `demo-campaign-${task.id}`,
+    });
+    // The advertiser's first campaign went through review; the next ones start at once.
+    if (campaign.status === 'MODERATION') {
+      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'claim');
+      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'approve');
+    }
+  }
+}
+
+/** The demo publisher's app, with its rewards and the task types it shows. */
+async function seedDemoApp(
+  em: EntityManager,
+  services: Services,
+  publisher: User,
+  category: (title: string) => Promise<number>,
+) {
   const coins = await demoLogo(services, '¢', '#f59e0b');
   const gems = await demoLogo(services, '◆', '#a855f7');
   await services.platforms.create(em.fork(), publisher, {
@@ -292,23 +319,6 @@ async function seedDemoProjectsAndApps(em: EntityManager, services: Services) {
     botToken: null,
     rewardCallbackUrl: null,
   });
-  // Running campaigns with budget, so the showcase and the simulator have tasks to do.
-  const budgets = ['40', '30', '60', '20'];
-  const tasks = [...crypto.tasks, ...farm.tasks];
-  const moderator = await em.findOneOrFail(User, { email: DEMO_USERS[2].email });
-  for (const [i, task] of tasks.entries()) {
-    const campaign = await services.campaigns.create(em.fork(), advertiser, task.projectId, task.id, {
-      name: `${task.title} — launch`,
-      dailyCap: i === 0 ? 500 : null,
-      budget: parseMoney(budgets[i] ?? '20'),
-      idempotencyKey: `demo-campaign-${task.id}`,
-    });
-    // The advertiser's first campaign went through review; the next ones start at once.
-    if (campaign.status === 'MODERATION') {
-      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'claim');
-      await services.campaignReview.act(em.fork(), moderator, campaign.id, 'approve');
-    }
-  }
 }
 
 /** Telegram bot id of the demo app (initData of demo players names it). */

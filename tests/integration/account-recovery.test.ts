@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EMAIL_CHANGE_MESSAGES } from '../../server/modules/auth/auth.service.ts';
+import { EMAIL_CHANGE_MESSAGES } from '../../server/modules/auth/email-changes.ts';
 import { RECOVERY_MESSAGES } from '../../server/modules/auth/recovery.ts';
 import {
   addAuthenticator,

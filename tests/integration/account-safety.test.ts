@@ -2,7 +2,8 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGN_IN_MESSAGES, signInLimits } from '../../server/modules/auth/auth.service.ts';
+import { SIGN_IN_MESSAGES } from '../../server/modules/auth/auth.service.ts';
+import { signInLimits } from '../../server/modules/auth/sign-in-guard.ts';
 import { createApprovedUser, outboxMails, registrationBody, resetLinkIds, uniqueEmail } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NOT_ME_MESSAGES } from '../../server/modules/auth/auth.service.ts';
+import { NOT_ME_MESSAGES } from '../../server/modules/auth/resets.ts';
 import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payouts/withdrawals.service.ts';
 import { createApprovedUser, outboxMails, resetLinkIds } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';

@@ -113,18 +113,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
             />
           </SecondFactorAsked>
         )}
-        <HStack justify="space-between" gap="4" wrap="wrap">
-          <ChakraLink asChild fontSize="sm" color="brand.fg">
-            <Link to="/{-$lang}/reset-password" params={langParams()} search={{ lost: true }} data-testid="lost-access">
-              {t`I lost access`}
-            </Link>
-          </ChakraLink>
-          <ChakraLink asChild fontSize="sm" color="brand.fg">
-            <Link to="/{-$lang}/reset-password" params={langParams()}>
-              {t`Forgot password?`}
-            </Link>
-          </ChakraLink>
-        </HStack>
+        <RecoveryLinks />
         <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
           {t`Sign In`}
         </Button>
@@ -154,5 +143,23 @@ function SecondFactorAsked({
         {field}
       </FormField>
     </>
+  );
+}
+
+/** The ways back: "I lost access" (the reset that lists what changed) and "Forgot password?". */
+function RecoveryLinks() {
+  return (
+    <HStack justify="space-between" gap="4" wrap="wrap">
+      <ChakraLink asChild fontSize="sm" color="brand.fg">
+        <Link to="/{-$lang}/reset-password" params={langParams()} search={{ lost: true }} data-testid="lost-access">
+          {t`I lost access`}
+        </Link>
+      </ChakraLink>
+      <ChakraLink asChild fontSize="sm" color="brand.fg">
+        <Link to="/{-$lang}/reset-password" params={langParams()}>
+          {t`Forgot password?`}
+        </Link>
+      </ChakraLink>
+    </HStack>
   );
 }

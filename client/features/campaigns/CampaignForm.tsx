@@ -12,7 +12,15 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useMemo } from 'react';
-import { type Control, Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormReturn,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import type { CreateCampaignInput, TaskType } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
@@ -107,7 +115,6 @@ export function CampaignForm({
   const {
     register,
     control,
-    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = form;
@@ -141,8 +148,6 @@ export function CampaignForm({
     if (failure && field) setError(field, { message: failure.message }, { shouldFocus: true });
   });
 
-  const chosenResources = picker?.resources ?? [];
-
   return (
     <form onSubmit={submit} noValidate aria-label={edit ? t`Edit campaign` : t`New campaign`}>
       <Stack gap="6">
@@ -150,46 +155,7 @@ export function CampaignForm({
           {edit || preset ? (
             <ResourceSummary task={(edit?.task ?? preset?.task)!} testId="campaign-resource" />
           ) : picker ? (
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label={t`Project`}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    placeholder={t`Choose a project`}
-                    {...register('projectId', {
-                      onChange: (e) => {
-                        setValue('taskId', '');
-                        picker.onProjectChange(e.target.value);
-                      },
-                    })}
-                  >
-                    {picker.projects.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.title}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField
-                label={t`Resource`}
-                error={errors.taskId?.message}
-                helperText={
-                  projectId && picker.resources?.length === 0 ? t`This project has no resources yet` : undefined
-                }
-              >
-                <NativeSelect.Root disabled={!projectId || picker.resources === null}>
-                  <NativeSelect.Field placeholder={t`Choose a resource`} {...register('taskId')}>
-                    {chosenResources.map((r) => (
-                      <option key={r.id} value={r.id}>
-                        {r.title} ({typeLabels[r.type]})
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            </SimpleGrid>
+            <ResourcePickers picker={picker} form={form} projectId={projectId} />
           ) : null}
         </Section>
 
@@ -215,18 +181,90 @@ export function CampaignForm({
           balance={balance}
         />
 
-        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
-          {onCancel && (
-            <Button variant="outline" onClick={onCancel}>
-              <Trans>Cancel</Trans>
-            </Button>
-          )}
-          <Button type="submit" colorPalette="brand" loading={isSubmitting}>
-            {edit ? t`Save campaign` : t`Create campaign`}
-          </Button>
-        </Stack>
+        <FormButtons onCancel={onCancel} submitting={isSubmitting} editing={Boolean(edit)} />
       </Stack>
     </form>
+  );
+}
+
+/** The project and resource pickers of a new campaign: the resource list follows the project. */
+function ResourcePickers({
+  picker,
+  form,
+  projectId,
+}: {
+  picker: ResourcePicker;
+  form: UseFormReturn<CampaignValues>;
+  projectId: string | undefined;
+}) {
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <FormField label={t`Project`}>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            placeholder={t`Choose a project`}
+            {...register('projectId', {
+              onChange: (e) => {
+                setValue('taskId', '');
+                picker.onProjectChange(e.target.value);
+              },
+            })}
+          >
+            {picker.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField
+        label={t`Resource`}
+        error={errors.taskId?.message}
+        helperText={projectId && picker.resources?.length === 0 ? t`This project has no resources yet` : undefined}
+      >
+        <NativeSelect.Root disabled={!projectId || picker.resources === null}>
+          <NativeSelect.Field placeholder={t`Choose a resource`} {...register('taskId')}>
+            {(picker.resources ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.title} ({typeLabels[r.type]})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </SimpleGrid>
+  );
+}
+
+/** Cancel (when the form is in a dialog) and Create, or Save when editing. */
+function FormButtons({
+  onCancel,
+  submitting,
+  editing,
+}: {
+  onCancel?: () => void;
+  submitting: boolean;
+  editing: boolean;
+}) {
+  return (
+    <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+      {onCancel && (
+        <Button variant="outline" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      )}
+      <Button type="submit" colorPalette="brand" loading={submitting}>
+        {editing ? t`Save campaign` : t`Create campaign`}
+      </Button>
+    </Stack>
   );
 }
 

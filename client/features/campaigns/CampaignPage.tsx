@@ -100,30 +100,35 @@ const typeOptions = [
   })),
 ];
 
+/** The list's table state and filters, its query, and its live counters (refetched each time the subscription is live). */
+function useCampaignList() {
+  const [state, setState] = useState<TableState<CampaignSortField>>(campaignsFirstState);
+  const [status, setStatus] = useState<CampaignStatus | ''>('');
+  const [taskType, setTaskType] = useState<TaskType | ''>('');
+  const variables = campaignsVariables(state, { status, taskType });
+  const campaigns = useQuery(CampaignsQuery, {
+    variables,
+    notifyOnNetworkStatusChange: true,
+    context: LIVE_QUERY,
+  });
+  const failed = Boolean(campaigns.error && !(campaigns.data ?? campaigns.previousData));
+  useLiveCampaignStats(undefined, failed, () => refetchQuietly(campaigns));
+  return { state, setState, status, setStatus, taskType, setTaskType, filters: variables.filters, campaigns };
+}
+
 /**
  * Campaign: every campaign of the advertiser on the data table (20 a page): sort by
  * the headers, status and task type filters, search by name, CSV of what is selected; counters
  * tick live.
  */
 export function CampaignPage() {
-  const [state, setState] = useState<TableState<CampaignSortField>>(campaignsFirstState);
-  const [status, setStatus] = useState<CampaignStatus | ''>('');
-  const [taskType, setTaskType] = useState<TaskType | ''>('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [budget, setBudget] = useState<{ mode: 'fund' | 'return'; id: string | null }>({ mode: 'fund', id: null });
-  const variables = campaignsVariables(state, { status, taskType });
-  const { filters } = variables;
-  const campaigns = useQuery(CampaignsQuery, {
-    variables,
-    notifyOnNetworkStatusChange: true,
-    context: LIVE_QUERY,
-  });
+  const { state, setState, status, setStatus, taskType, setTaskType, filters, campaigns } = useCampaignList();
   const { data, previousData, loading, error, refetch } = campaigns;
   const current = data ?? previousData;
   const setActive = useSetCampaignActive();
-  // Counters tick through the cache; the page refetches each time the subscription is live.
-  useLiveCampaignStats(undefined, Boolean(error && !current), () => refetchQuietly(campaigns));
 
   const total = current?.campaigns.totalCount ?? 0;
   const narrowed = Boolean(status || taskType || state.search);
@@ -149,30 +154,17 @@ export function CampaignPage() {
     <Page
       {...pageHeadings['/advertiser/campaign']}
       actions={
-        <HStack gap="2" wrap="wrap">
-          {/* While the first page loads the buttons hold their places, disabled (nothing moves when it comes). */}
-          {(firstLoad || total > 0) && (
-            <CsvButton path={`/v1/campaigns.csv${tableQueryString(state, filters)}`} size="md" disabled={firstLoad} />
-          )}
-          <Button asChild variant="outline">
-            <Link to="/advertiser/campaign/reports" data-testid="campaign-reports-link">
-              <ChartColumn /> <Trans>Reports</Trans>
-            </Link>
-          </Button>
-          {(firstLoad || total > 0 || narrowed) && (
-            <Button colorPalette="brand" onClick={() => setCreating(true)} disabled={firstLoad}>
-              <Plus /> <Trans>Add New Campaign</Trans>
-            </Button>
-          )}
-        </HStack>
+        <CampaignActions
+          csvPath={`/v1/campaigns.csv${tableQueryString(state, filters)}`}
+          firstLoad={firstLoad}
+          total={total}
+          narrowed={narrowed}
+          onCreate={() => setCreating(true)}
+        />
       }
     >
       {firstLoad ? (
-        <Stack gap="2" data-testid="campaigns-loading" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h="14" borderRadius="md" />
-          ))}
-        </Stack>
+        <RowsLoading testId="campaigns-loading" />
       ) : error && !current ? (
         <EmptyState icon={<CloudOff />} title={t`Could not load campaigns`} description={serverError(error).message}>
           <Button onClick={() => void refetch()}>
@@ -203,22 +195,12 @@ export function CampaignPage() {
           onStateChange={setState}
           searchPlaceholder={t`Campaign or resource`}
           toolbar={
-            <>
-              <TableFilter
-                label={t`Status`}
-                value={status}
-                onChange={(v) => filter(() => setStatus(v as CampaignStatus | ''))}
-                options={statusOptions}
-                testId="campaign-status-filter"
-              />
-              <TableFilter
-                label={t`Task type`}
-                value={taskType}
-                onChange={(v) => filter(() => setTaskType(v as TaskType | ''))}
-                options={typeOptions}
-                testId="campaign-type-filter"
-              />
-            </>
+            <CampaignFilters
+              status={status}
+              taskType={taskType}
+              onStatus={(v) => filter(() => setStatus(v))}
+              onTaskType={(v) => filter(() => setTaskType(v))}
+            />
           }
           getRowId={(c) => c.id}
           rowProps={(c) => ({ 'data-testid': 'campaign-row', 'data-campaign-id': c.id })}
@@ -227,19 +209,115 @@ export function CampaignPage() {
         />
       )}
 
-      <Suspense fallback={null}>
-        <CreateCampaignDialog open={creating} onClose={() => setCreating(false)} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <EditCampaignDialog campaignId={editing} onClose={() => setEditing(null)} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <BudgetDialog
-          mode={budget.mode}
-          campaign={budgetTarget}
-          onClose={() => setBudget((b) => ({ ...b, id: null }))}
-        />
-      </Suspense>
+      <CampaignDialogs
+        creating={creating}
+        onCreated={() => setCreating(false)}
+        editing={editing}
+        onEdited={() => setEditing(null)}
+        budgetMode={budget.mode}
+        budgetTarget={budgetTarget}
+        onBudgetClosed={() => setBudget((b) => ({ ...b, id: null }))}
+      />
     </Page>
+  );
+}
+
+/** The page's buttons: CSV (when there is something to export), Reports, and Add New Campaign. */
+function CampaignActions({
+  csvPath,
+  firstLoad,
+  total,
+  narrowed,
+  onCreate,
+}: {
+  csvPath: string;
+  firstLoad: boolean;
+  total: number;
+  narrowed: boolean;
+  onCreate: () => void;
+}) {
+  return (
+    <HStack gap="2" wrap="wrap">
+      {/* While the first page loads the buttons hold their places, disabled (nothing moves when it comes). */}
+      {(firstLoad || total > 0) && <CsvButton path={csvPath} size="md" disabled={firstLoad} />}
+      <Button asChild variant="outline">
+        <Link to="/advertiser/campaign/reports" data-testid="campaign-reports-link">
+          <ChartColumn /> <Trans>Reports</Trans>
+        </Link>
+      </Button>
+      {(firstLoad || total > 0 || narrowed) && (
+        <Button colorPalette="brand" onClick={onCreate} disabled={firstLoad}>
+          <Plus /> <Trans>Add New Campaign</Trans>
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
+/** The list's filters: status and task type (each brings the table back to its first page). */
+function CampaignFilters({
+  status,
+  taskType,
+  onStatus,
+  onTaskType,
+}: {
+  status: CampaignStatus | '';
+  taskType: TaskType | '';
+  onStatus: (v: CampaignStatus | '') => void;
+  onTaskType: (v: TaskType | '') => void;
+}) {
+  return (
+    <>
+      <TableFilter
+        label={t`Status`}
+        value={status}
+        onChange={(v) => onStatus(v as CampaignStatus | '')}
+        options={statusOptions}
+        testId="campaign-status-filter"
+      />
+      <TableFilter
+        label={t`Task type`}
+        value={taskType}
+        onChange={(v) => onTaskType(v as TaskType | '')}
+        options={typeOptions}
+        testId="campaign-type-filter"
+      />
+    </>
+  );
+}
+
+/** Skeleton rows while the first page loads. */
+function RowsLoading({ testId }: { testId: string }) {
+  return (
+    <Stack gap="2" data-testid={testId} aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} h="14" borderRadius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** The dialogs the page opens: create, edit, and add or return budget (lazily loaded, mounted closed). */
+function CampaignDialogs(p: {
+  creating: boolean;
+  onCreated: () => void;
+  editing: string | null;
+  onEdited: () => void;
+  budgetMode: 'fund' | 'return';
+  budgetTarget: CampaignRow | null;
+  onBudgetClosed: () => void;
+}) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <CreateCampaignDialog open={p.creating} onClose={p.onCreated} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <EditCampaignDialog campaignId={p.editing} onClose={p.onEdited} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BudgetDialog mode={p.budgetMode} campaign={p.budgetTarget} onClose={p.onBudgetClosed} />
+      </Suspense>
+    </>
   );
 }

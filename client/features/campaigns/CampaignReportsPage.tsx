@@ -142,57 +142,61 @@ const CampaignReportLiveSubscription = graphql(`
   }
 `);
 
-/** Advertiser reports: conversions, spend and CPA per day for a range, live for today. */
-export function CampaignReportsPage() {
-  const [range, setRange] = useState<ReportRange>(() => presetRange('7d'));
-  const [projectId, setProjectId] = useState('');
-  const [campaignId, setCampaignId] = useState('');
-  const [group, setGroup] = useState<Group>('DAY');
-  const invalid = rangeError(range);
+/** The breakdown's table (by app, task type, country…): rows keyed by what they group, with their labels and quality. */
+function breakdownTable(
+  group: Group,
+  rows: {
+    key: string;
+    label: string;
+    conversions: number;
+    spend: string;
+    quality?: { score: number | null; conversions: number } | null;
+  }[],
+): Breakdown {
+  const g = GROUPS.find((x) => x.value === group)!;
+  const labels = new Map(
+    rows.map((r) => [r.key, group === 'TASK_TYPE' ? (typeLabels[r.key as TaskType] ?? r.label) : r.label]),
+  );
+  return {
+    title: g.title,
+    labels,
+    days: rows.map((r) => ({ day: r.key, conversions: r.conversions, spend: r.spend })),
+    quality: new Map(rows.map((r) => [r.key, r.quality])),
+  };
+}
 
-  const filters = useQuery(CampaignReportFiltersQuery, {
-    variables: { limit: FILTER_LIMIT },
-    fetchPolicy: 'cache-and-network',
-  });
-  const campaigns = filters.data?.campaigns;
-  const hasCampaigns = (campaigns?.total ?? 0) > 0;
-
-  const report = useQuery(CampaignReportQuery, {
-    variables: { ...range, projectId: projectId || null, campaignId: campaignId || null },
-    skip: Boolean(invalid) || !hasCampaigns,
-    fetchPolicy: 'cache-and-network',
-  });
-  const breakdown = useQuery(CampaignReportBreakdownQuery, {
-    variables: { ...range, groupBy: group, projectId: projectId || null, campaignId: campaignId || null },
-    skip: Boolean(invalid) || !hasCampaigns || group === 'DAY',
-    fetchPolicy: 'cache-and-network',
-  });
-  // Keep the last report on screen while another range loads.
-  const days = report.data?.campaignReport ?? report.previousData?.campaignReport;
-  const groupRows = breakdown.data?.campaignReportBreakdown ?? breakdown.previousData?.campaignReportBreakdown;
-  const groupTable = useMemo(() => {
-    const g = GROUPS.find((x) => x.value === group)!;
-    const rows = groupRows ?? [];
-    const labels = new Map(
-      rows.map((r) => [r.key, group === 'TASK_TYPE' ? (typeLabels[r.key as TaskType] ?? r.label) : r.label]),
-    );
-    return {
-      title: g.title,
-      labels,
-      days: rows.map((r) => ({ day: r.key, conversions: r.conversions, spend: r.spend })),
-      quality: new Map(rows.map((r) => [r.key, r.quality])),
-    };
-  }, [group, groupRows]);
-  const exclusions = useAppExclusions(campaignId || null, group !== 'APP' || !hasCampaigns);
-  const csv = new URLSearchParams({ from: range.from, to: range.to, groupBy: group });
-  if (projectId) csv.set('projectId', projectId);
-  if (campaignId) csv.set('campaignId', campaignId);
-
+/**
+ * Today's figures tick: a conversion of a campaign in the filters refetches the report (at most
+ * once a LIVE_REFETCH_MS); a campaign the page has not listed yet brings the filters up to date.
+ */
+function useLiveReport({
+  range,
+  invalid,
+  hasCampaigns,
+  campaigns,
+  projectId,
+  campaignId,
+  group,
+  report,
+  breakdown,
+  filters,
+}: {
+  range: ReportRange;
+  invalid: string | null | undefined;
+  hasCampaigns: boolean;
+  campaigns: { total: number; data: { id: string }[] } | undefined;
+  projectId: string;
+  campaignId: string;
+  group: Group;
+  report: () => void;
+  breakdown: () => void;
+  filters: () => void;
+}) {
   const refetchReport = useThrottledCallback(() => {
-    refetchQuietly(report);
-    if (group !== 'DAY') refetchQuietly(breakdown);
+    report();
+    if (group !== 'DAY') breakdown();
   }, LIVE_REFETCH_MS);
-  const refetchFilters = useThrottledCallback(() => refetchQuietly(filters), LIVE_REFETCH_MS);
+  const refetchFilters = useThrottledCallback(() => filters(), LIVE_REFETCH_MS);
   const knownCampaigns = useMemo(() => new Set(campaigns?.data.map((c) => c.id)), [campaigns]);
 
   useLiveSubscription(CampaignReportLiveSubscription, {
@@ -210,6 +214,77 @@ export function CampaignReportsPage() {
       if ((projectId && stats.projectId !== projectId) || (campaignId && stats.id !== campaignId)) return;
       if (hasCampaigns) refetchReport();
     },
+  });
+}
+
+/** The filters' lists and the report for the chosen range, project, campaign and grouping. */
+function useReportQueries(
+  range: ReportRange,
+  invalid: string | null | undefined,
+  projectId: string,
+  campaignId: string,
+  group: Group,
+) {
+  const filters = useQuery(CampaignReportFiltersQuery, {
+    variables: { limit: FILTER_LIMIT },
+    fetchPolicy: 'cache-and-network',
+  });
+  const campaigns = filters.data?.campaigns;
+  const hasCampaigns = (campaigns?.total ?? 0) > 0;
+
+  const report = useQuery(CampaignReportQuery, {
+    variables: { ...range, projectId: projectId || null, campaignId: campaignId || null },
+    skip: Boolean(invalid) || !hasCampaigns,
+    fetchPolicy: 'cache-and-network',
+  });
+  const breakdown = useQuery(CampaignReportBreakdownQuery, {
+    variables: { ...range, groupBy: group, projectId: projectId || null, campaignId: campaignId || null },
+    skip: Boolean(invalid) || !hasCampaigns || group === 'DAY',
+    fetchPolicy: 'cache-and-network',
+  });
+  return { filters, campaigns, hasCampaigns, report, breakdown };
+}
+
+/** The CSV of what the page shows (range, grouping, project and campaign). */
+function reportCsvPath(range: ReportRange, group: Group, projectId: string, campaignId: string): string {
+  const csv = new URLSearchParams({ from: range.from, to: range.to, groupBy: group });
+  if (projectId) csv.set('projectId', projectId);
+  if (campaignId) csv.set('campaignId', campaignId);
+  return `/v1/campaigns/reports.csv?${csv}`;
+}
+
+/** Advertiser reports: conversions, spend and CPA per day for a range, live for today. */
+export function CampaignReportsPage() {
+  const [range, setRange] = useState<ReportRange>(() => presetRange('7d'));
+  const [projectId, setProjectId] = useState('');
+  const [campaignId, setCampaignId] = useState('');
+  const [group, setGroup] = useState<Group>('DAY');
+  const invalid = rangeError(range);
+
+  const { filters, campaigns, hasCampaigns, report, breakdown } = useReportQueries(
+    range,
+    invalid,
+    projectId,
+    campaignId,
+    group,
+  );
+  // Keep the last report on screen while another range loads.
+  const days = report.data?.campaignReport ?? report.previousData?.campaignReport;
+  const groupRows = breakdown.data?.campaignReportBreakdown ?? breakdown.previousData?.campaignReportBreakdown;
+  const groupTable = useMemo(() => breakdownTable(group, groupRows ?? []), [group, groupRows]);
+  const exclusions = useAppExclusions(campaignId || null, group !== 'APP' || !hasCampaigns);
+
+  useLiveReport({
+    range,
+    invalid,
+    hasCampaigns,
+    campaigns,
+    projectId,
+    campaignId,
+    group,
+    report: () => refetchQuietly(report),
+    breakdown: () => refetchQuietly(breakdown),
+    filters: () => refetchQuietly(filters),
   });
 
   const campaignOptions = (campaigns?.data ?? []).filter((c) => !projectId || c.projectId === projectId);
@@ -250,7 +325,7 @@ export function CampaignReportsPage() {
         busy={report.loading}
         group={group}
         onGroup={setGroup}
-        csvPath={`/v1/campaigns/reports.csv?${csv}`}
+        csvPath={reportCsvPath(range, group, projectId, campaignId)}
         caption={caption}
         breakdown={groupRows ? groupTable : undefined}
         exclusions={group === 'APP' ? exclusions : undefined}

@@ -69,25 +69,7 @@ export function ChoiceList({
           ) : (
             <>
               {value.map((v) => (
-                <Badge key={v} variant="subtle" colorPalette="brand" size="md" pe="0.5" gap="0.5">
-                  {byValue.get(v)?.label ?? v}
-                  <Box
-                    asChild
-                    display="inline-flex"
-                    borderRadius="sm"
-                    p="0.5"
-                    cursor="pointer"
-                    _hover={{ bg: 'brand.muted' }}
-                  >
-                    <button
-                      type="button"
-                      aria-label={t`Remove ${byValue.get(v)?.label ?? v}`}
-                      onClick={() => toggle(v, false)}
-                    >
-                      <X size={12} />
-                    </button>
-                  </Box>
-                </Badge>
+                <PickedChip key={v} label={byValue.get(v)?.label ?? v} onRemove={() => toggle(v, false)} />
               ))}
               <Button size="2xs" variant="plain" color="fg.muted" onClick={() => onChange([])}>
                 <Trans>Clear</Trans>
@@ -122,39 +104,72 @@ export function ChoiceList({
             </Text>
           )}
           {shown.map((option) => (
-            <Box
-              as="label"
+            <ChoiceRow
               key={option.value}
-              display="flex"
-              alignItems="center"
-              gap="2"
-              px="2"
-              py="1.5"
-              borderRadius="md"
-              cursor="pointer"
-              fontSize="sm"
-              minW="0"
-              _hover={{ bg: 'bg.muted' }}
-            >
-              <input
-                type="checkbox"
-                checked={picked.has(option.value)}
-                onChange={(e) => toggle(option.value, e.target.checked)}
-                style={{ accentColor: 'var(--chakra-colors-brand-solid)', flexShrink: 0 }}
-              />
-              <Text as="span" truncate title={option.label}>
-                {option.label}
-              </Text>
-              {option.hint && (
-                <Text as="span" ms="auto" fontSize="xs" color="fg.muted" flexShrink={0} aria-hidden>
-                  {option.hint}
-                </Text>
-              )}
-            </Box>
+              option={option}
+              checked={picked.has(option.value)}
+              onToggle={(on) => toggle(option.value, on)}
+            />
           ))}
         </Box>
       </Stack>
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/** A chosen value as a chip, with its remove button. */
+function PickedChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Badge variant="subtle" colorPalette="brand" size="md" pe="0.5" gap="0.5">
+      {label}
+      <Box asChild display="inline-flex" borderRadius="sm" p="0.5" cursor="pointer" _hover={{ bg: 'brand.muted' }}>
+        <button type="button" aria-label={t`Remove ${label}`} onClick={onRemove}>
+          <X size={12} />
+        </button>
+      </Box>
+    </Badge>
+  );
+}
+
+/** One option: its checkbox, its label and its hint (a country's tier). */
+function ChoiceRow({
+  option,
+  checked,
+  onToggle,
+}: {
+  option: Choice;
+  checked: boolean;
+  onToggle: (on: boolean) => void;
+}) {
+  return (
+    <Box
+      as="label"
+      display="flex"
+      alignItems="center"
+      gap="2"
+      px="2"
+      py="1.5"
+      borderRadius="md"
+      cursor="pointer"
+      fontSize="sm"
+      minW="0"
+      _hover={{ bg: 'bg.muted' }}
+    >
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onToggle(e.target.checked)}
+        style={{ accentColor: 'var(--chakra-colors-brand-solid)', flexShrink: 0 }}
+      />
+      <Text as="span" truncate title={option.label}>
+        {option.label}
+      </Text>
+      {option.hint && (
+        <Text as="span" ms="auto" fontSize="xs" color="fg.muted" flexShrink={0} aria-hidden>
+          {option.hint}
+        </Text>
+      )}
+    </Box>
   );
 }

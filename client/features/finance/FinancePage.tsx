@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';

@@ -26,17 +26,11 @@ const CreateCampaignDialog = lazy(() =>
   import('../campaigns/CreateCampaignDialog').then((m) => ({ default: m.CreateCampaignDialog })),
 );
 
-/** Project detail: title and its resources, 10 a page, with show more and page change. */
-export function ProjectPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  const { sdk } = useSearch({ strict: false }) as { sdk?: 1 };
-  const navigate = useNavigate();
+/** The project and the pages of its resources on screen, following the server live. */
+function useProjectResources(id: string) {
   const client = useApolloClient();
   // Pages `from`..`to` are on screen: 'Show more' extends `to`, a page button shows one page.
   const [range, setRange] = useState({ from: 1, to: 1 });
-  const [adding, setAdding] = useState(false);
-  const [keyOpen, setKeyOpen] = useState(false);
-  const [campaignFor, setCampaignFor] = useState<CampaignPreset | null>(null);
 
   const project = useQuery(ProjectQuery, { variables: { id }, context: LIVE_QUERY });
   const first = useQuery(ProjectTasksQuery, {
@@ -62,63 +56,32 @@ export function ProjectPage() {
   useEffect(() => {
     if (first.data && range.from > pages) setRange({ from: pages, to: pages });
   }, [first.data, range.from, pages]);
+  return { project, first, range, setRange, refresh, total, pages };
+}
 
-  if (project.error && !project.data) {
-    // The server's message is the title when it says the same ("Project not found"); any other
-    // failure (a network error) is said under it.
-    const { message, code } = serverError(project.error);
-    const notFound = code === 'PROJECT_NOT_FOUND';
-    return (
-      <EmptyState
-        icon={<FolderX />}
-        title={notFound ? t`Project not found` : t`This project could not be loaded`}
-        description={
-          notFound
-            ? t`It may have been deleted, or it belongs to another account.`
-            : t`${message}. Try again in a moment.`
-        }
-      >
-        <Button asChild variant="outline">
-          <Link to="/advertiser/projects">
-            <Trans>Back to My Projects</Trans>
-          </Link>
-        </Button>
-      </EmptyState>
-    );
-  }
+/** Project detail: title and its resources, 10 a page, with show more and page change. */
+export function ProjectPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { sdk } = useSearch({ strict: false }) as { sdk?: 1 };
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const [keyOpen, setKeyOpen] = useState(false);
+  const [campaignFor, setCampaignFor] = useState<CampaignPreset | null>(null);
+  const { project, first, range, setRange, refresh, total, pages } = useProjectResources(id);
+
+  if (project.error && !project.data) return <ProjectUnavailable error={project.error} />;
 
   const title = project.data?.project.title;
   const rows = first.data ? resourceRows(first.data.projectTasks.data) : [];
 
   return (
     <Stack gap="6">
-      <Stack gap="3">
-        <Button asChild variant="plain" size="sm" alignSelf="flex-start" px="0" color="fg.muted">
-          <Link to="/advertiser/projects">
-            <ArrowLeft /> <Trans>My Projects</Trans>
-          </Link>
-        </Button>
-        <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">
-          <Stack gap="1" minW="0">
-            {title ? (
-              <Heading as="h1" size="2xl" letterSpacing="-0.01em" data-testid="project-title" wordBreak="break-word">
-                {title}
-              </Heading>
-            ) : (
-              <Skeleton h="9" w="64" />
-            )}
-            <Text color="fg.muted">{project.data?.project.category.title ?? ' '}</Text>
-          </Stack>
-          <HStack gap="2" wrap="wrap">
-            <Button variant="outline" onClick={() => setKeyOpen(true)}>
-              <KeyRound /> <Trans>API key</Trans>
-            </Button>
-            <Button colorPalette="brand" onClick={() => setAdding(true)}>
-              <Plus /> <Trans>Add New Resource</Trans>
-            </Button>
-          </HStack>
-        </HStack>
-      </Stack>
+      <ProjectHeader
+        title={title}
+        category={project.data?.project.category.title}
+        onKey={() => setKeyOpen(true)}
+        onAdd={() => setAdding(true)}
+      />
 
       {first.loading && !first.data ? (
         <Stack gap="2" data-testid="resources-loading">
@@ -162,15 +125,110 @@ export function ProjectPage() {
         />
       )}
 
-      <Suspense fallback={null}>
-        <ResourceDialog projectId={id} open={adding} onClose={() => setAdding(false)} onCreated={refresh} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <CreateCampaignDialog open={campaignFor !== null} preset={campaignFor} onClose={() => setCampaignFor(null)} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ApiKeyDialog projectId={keyOpen ? id : null} onClose={() => setKeyOpen(false)} />
-      </Suspense>
+      <ProjectDialogs
+        projectId={id}
+        adding={adding}
+        onAddClosed={() => setAdding(false)}
+        onCreated={refresh}
+        campaignFor={campaignFor}
+        onCampaignClosed={() => setCampaignFor(null)}
+        keyOpen={keyOpen}
+        onKeyClosed={() => setKeyOpen(false)}
+      />
     </Stack>
+  );
+}
+
+/** The project could not be read: not found (deleted, or another account's), or another failure said under it. */
+function ProjectUnavailable({ error }: { error: Parameters<typeof serverError>[0] }) {
+  // The server's message is the title when it says the same ("Project not found"); any other
+  // failure (a network error) is said under it.
+  const { message, code } = serverError(error);
+  const notFound = code === 'PROJECT_NOT_FOUND';
+  return (
+    <EmptyState
+      icon={<FolderX />}
+      title={notFound ? t`Project not found` : t`This project could not be loaded`}
+      description={
+        notFound
+          ? t`It may have been deleted, or it belongs to another account.`
+          : t`${message}. Try again in a moment.`
+      }
+    >
+      <Button asChild variant="outline">
+        <Link to="/advertiser/projects">
+          <Trans>Back to My Projects</Trans>
+        </Link>
+      </Button>
+    </EmptyState>
+  );
+}
+
+/** Back to the list, the project's title and category, its API key and the add button. */
+function ProjectHeader({
+  title,
+  category,
+  onKey,
+  onAdd,
+}: {
+  title: string | undefined;
+  category: string | undefined;
+  onKey: () => void;
+  onAdd: () => void;
+}) {
+  return (
+    <Stack gap="3">
+      <Button asChild variant="plain" size="sm" alignSelf="flex-start" px="0" color="fg.muted">
+        <Link to="/advertiser/projects">
+          <ArrowLeft /> <Trans>My Projects</Trans>
+        </Link>
+      </Button>
+      <HStack justify="space-between" align="flex-end" wrap="wrap" gap="4">
+        <Stack gap="1" minW="0">
+          {title ? (
+            <Heading as="h1" size="2xl" letterSpacing="-0.01em" data-testid="project-title" wordBreak="break-word">
+              {title}
+            </Heading>
+          ) : (
+            <Skeleton h="9" w="64" />
+          )}
+          <Text color="fg.muted">{category ?? ' '}</Text>
+        </Stack>
+        <HStack gap="2" wrap="wrap">
+          <Button variant="outline" onClick={onKey}>
+            <KeyRound /> <Trans>API key</Trans>
+          </Button>
+          <Button colorPalette="brand" onClick={onAdd}>
+            <Plus /> <Trans>Add New Resource</Trans>
+          </Button>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The dialogs the page opens: add a resource, create a campaign for one, the API key (lazily loaded). */
+function ProjectDialogs(p: {
+  projectId: string;
+  adding: boolean;
+  onAddClosed: () => void;
+  onCreated: () => void;
+  campaignFor: CampaignPreset | null;
+  onCampaignClosed: () => void;
+  keyOpen: boolean;
+  onKeyClosed: () => void;
+}) {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ResourceDialog projectId={p.projectId} open={p.adding} onClose={p.onAddClosed} onCreated={p.onCreated} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CreateCampaignDialog open={p.campaignFor !== null} preset={p.campaignFor} onClose={p.onCampaignClosed} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ApiKeyDialog projectId={p.keyOpen ? p.projectId : null} onClose={p.onKeyClosed} />
+      </Suspense>
+    </>
   );
 }

@@ -18,7 +18,9 @@ import {
   RenameFactorInput,
 } from './auth.inputs.ts';
 import { passkeySite } from './passkeys.ts';
-import { REGISTRATION_FILED_MESSAGE, RESET_REQUESTED_MESSAGE, type SessionView } from './auth.service.ts';
+import { REGISTRATION_FILED_MESSAGE } from './registrations.ts';
+import { RESET_REQUESTED_MESSAGE } from './resets.ts';
+import type { SessionView } from './sessions.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
 import { SecondFactorSignInInput } from './sign-in-challenge.ts';
 import type { SecondFactorView } from './second-factor.service.ts';
@@ -128,7 +130,7 @@ export const authRoutes = [
     status: 201,
     response: z.object({ status: z.literal('PENDING'), message: z.string() }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.requestRegistration(ctx.em, body, ctx.ip, ctx.acceptLanguage);
+      await ctx.services.auth.registrations.request(ctx.em, body, ctx.ip, ctx.acceptLanguage);
       return { status: 'PENDING', message: REGISTRATION_FILED_MESSAGE };
     },
   }),
@@ -154,7 +156,7 @@ export const authRoutes = [
     access: 'user',
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx) => {
-      await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
+      await ctx.services.auth.sessions.end(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
       return { ok: true };
     },
   }),
@@ -167,7 +169,7 @@ export const authRoutes = [
     response: z.object({ ok: z.literal(true), ended: z.number().int() }),
     handler: async (ctx) => ({
       ok: true,
-      ended: await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
+      ended: await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
     }),
   }),
   route({
@@ -177,7 +179,8 @@ export const authRoutes = [
     summary: 'The sessions of the account that stand (device, address, last seen), the current one marked.',
     access: 'user',
     response: z.array(SessionJson),
-    handler: async (ctx) => (await ctx.services.auth.sessions(ctx.em, ctx.user!.id, ctx.sessionId)).map(sessionJson),
+    handler: async (ctx) =>
+      (await ctx.services.auth.sessions.list(ctx.em, ctx.user!.id, ctx.sessionId)).map(sessionJson),
   }),
   route({
     method: 'DELETE',
@@ -188,7 +191,7 @@ export const authRoutes = [
     params: z.object({ id: z.uuid('Session not found') }),
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { params }) => {
-      const ended = await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { id: params.id });
+      const ended = await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { id: params.id });
       if (!ended) throw new DomainError(ErrorCode.NOT_FOUND, 'Session not found');
       return { ok: true };
     },
@@ -204,7 +207,7 @@ export const authRoutes = [
     response: z.object({ ok: z.literal(true), message: z.string() }),
     handler: async (ctx, { body }) => ({
       ok: true as const,
-      ...(await ctx.services.auth.requestEmailChange(ctx.em, ctx.user!, body.email, ctx.acceptLanguage)),
+      ...(await ctx.services.auth.emailChanges.request(ctx.em, ctx.user!, body.email, ctx.acceptLanguage)),
     }),
   }),
   route({
@@ -217,7 +220,7 @@ export const authRoutes = [
     response: z.object({ ok: z.literal(true), email: z.string() }),
     handler: async (ctx, { body }) => ({
       ok: true as const,
-      ...(await ctx.services.auth.confirmEmailChange(ctx.em, body.id)),
+      ...(await ctx.services.auth.emailChanges.confirm(ctx.em, body.id)),
     }),
   }),
   route({
@@ -244,7 +247,7 @@ export const authRoutes = [
     body: ResetRequestInput,
     response: z.object({ ok: z.literal(true), message: z.string() }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.requestPasswordReset(ctx.em, body.email, ctx.ip, ctx.acceptLanguage);
+      await ctx.services.auth.resets.request(ctx.em, body.email, ctx.ip, ctx.acceptLanguage);
       return { ok: true, message: RESET_REQUESTED_MESSAGE };
     },
   }),
@@ -262,7 +265,7 @@ export const authRoutes = [
       changes: z.array(z.object({ kind: z.string(), at: z.string(), label: z.string() })),
     }),
     handler: async (ctx, { params }) => {
-      const info = await ctx.services.auth.resetInfo(ctx.em, params.id);
+      const info = await ctx.services.auth.resets.info(ctx.em, params.id);
       return {
         secondFactor: info.secondFactor,
         since: info.since?.toISOString() ?? null,
@@ -280,7 +283,7 @@ export const authRoutes = [
     body: ResetPasswordInput,
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { body }) => {
-      await ctx.services.auth.resetPassword(ctx.em, body.id, body.password, ctx.ip, {
+      await ctx.services.auth.resets.reset(ctx.em, body.id, body.password, ctx.ip, {
         code: body.code,
         since: body.since ? new Date(body.since) : undefined,
       });
@@ -554,7 +557,10 @@ export const authRoutes = [
     access: 'public',
     body: z.object({ token: z.string().min(1, 'Enter required value').max(200) }),
     response: z.object({ ok: z.literal(true), resetId: z.string() }),
-    handler: async (ctx, { body }) => ({ ok: true as const, ...(await ctx.services.auth.notMe(ctx.em, body.token)) }),
+    handler: async (ctx, { body }) => ({
+      ok: true as const,
+      ...(await ctx.services.auth.resets.notMe(ctx.em, body.token)),
+    }),
   }),
   route({
     method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { ChangePasswordInput } from './auth.inputs.ts';
-import type { SessionView } from './auth.service.ts';
+import type { SessionView } from './sessions.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
 
 const SignInMethodEnum = builder.enumType('SignInMethod', { values: SIGN_IN_METHODS });
@@ -27,7 +27,7 @@ builder.queryField('mySessions', (t) =>
     type: [SessionRef],
     description: 'The sessions of the account that stand, most recently used first.',
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.auth.sessions(ctx.em, ctx.user!.id, ctx.sessionId),
+    resolve: (_root, _args, ctx) => ctx.services.auth.sessions.list(ctx.em, ctx.user!.id, ctx.sessionId),
   }),
 );
 
@@ -36,7 +36,7 @@ builder.mutationField('logout', (t) =>
     description: 'Ends this session: its token stops working and its live sockets close.',
     authScopes: { authenticated: true },
     resolve: async (_root, _args, ctx) => {
-      await ctx.services.auth.endSessions(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
+      await ctx.services.auth.sessions.end(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
       return true;
     },
   }),
@@ -46,7 +46,7 @@ builder.mutationField('logoutAll', (t) =>
   t.int({
     description: 'Ends every session of the account, this one included; answers how many ended.',
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
+    resolve: (_root, _args, ctx) => ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { all: true }),
   }),
 );
 
@@ -57,7 +57,7 @@ builder.mutationField('endSession', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       const sessionId = parseInput(z.uuid('Session not found'), String(id));
-      return (await ctx.services.auth.endOwnSessions(ctx.em, ctx.user!, ctx.sessionId, { id: sessionId })) > 0;
+      return (await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { id: sessionId })) > 0;
     },
   }),
 );
