@@ -1,212 +1,38 @@
-import { pgIds } from '../../db/columns.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, notFound, validation } from '../../errors.ts';
+import { notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
-import {
-  dataTableQuery,
-  likePattern,
-  oneOrMany,
-  type TablePage,
-  type TableQuery,
-  tablePage,
-} from '../../lib/data-table.ts';
+import { likePattern, type TablePage, tablePage } from '../../lib/data-table.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { languageOf } from '../../../showcase/i18n/languages.ts';
-import { type ReportAsk, reportMail } from './report-mail.ts';
-import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../campaigns/campaign.entity.ts';
+import { reportMail } from './report-mail.ts';
+import type { ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
-import { type HistoryEntry, history, recordEvent } from './history.ts';
+import { history, recordEvent } from './history.ts';
+import {
+  type NewHit,
+  type NewReport,
+  type PlayerConversion,
+  type AdvertiserAsk,
+  type ReportAction,
+  type ReportDetail,
+  type ReportEffects,
+  type ReportTableQuery,
+  type ReportView,
+  type Row,
+  SELECT,
+  SORT_COLUMNS,
+  toView,
+} from './report-views.ts';
 
-export const REPORT_SORT_FIELDS = [
-  'id',
-  'createdAt',
-  'updatedAt',
-  'status',
-  'reason',
-  'player',
-  'app',
-  'campaign',
-  'claimedBy',
-] as const;
-export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
-
-const id = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int()
-    .positive(`${name} must be a number`);
-
-export const ReportFilters = z.object({
-  status: oneOrMany(REPORT_STATUSES, 'status'),
-  reason: oneOrMany(REPORT_REASONS, 'reason'),
-  app: id('app').optional(),
-  campaign: id('campaign').optional(),
-  // A moderator's id, "me", or "none" (unclaimed).
-  claimedBy: z
-    .union([id('claimedBy'), z.enum(['me', 'none'])], { error: 'claimedBy must be an id, me or none' })
-    .optional(),
-});
-export type ReportFilters = z.output<typeof ReportFilters>;
-export const ReportTableQuery = dataTableQuery(REPORT_SORT_FIELDS, ReportFilters);
-export type ReportTableQuery = TableQuery<ReportFilters, ReportSortField>;
-
-/** What a moderator's decision does besides the status: applied in the same transaction. */
-export const ReportEffects = z
-  .object({
-    voidConversion: z.boolean().optional(),
-    blockPlayer: z.boolean().optional(),
-    /** Turn the campaign's switch off (its task is broken or wrong); the advertiser turns it on once fixed. */
-    pauseCampaign: z.boolean().optional(),
-    /** Mail the campaign's advertiser the report and the moderator's note, asking them to look. */
-    askAdvertiser: z.boolean().optional(),
-  })
-  .strict();
-export type ReportEffects = z.output<typeof ReportEffects>;
-
-export const REPORT_ACTIONS = ['claim', 'release', 'status'] as const;
-
-/** The report mail's words (report-mail.ts), its address and the advertiser's chosen language (null: English). */
-interface AdvertiserAsk extends Omit<ReportAsk, 'link'> {
-  to: string;
-  language: string | null;
-}
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
-
-export interface ReportView {
-  id: number;
-  createdAt: Date;
-  updatedAt: Date;
-  status: ReportStatus;
-  reason: ReportReason;
-  text: string | null;
-  playerId: number | null;
-  playerName: string | null;
-  app: { id: number; title: string };
-  campaign: { id: number; name: string; taskTitle: string; taskType: TaskType; ownerName: string } | null;
-  claimedBy: { id: number; name: string } | null;
-  claimedAt: Date | null;
-  rule: string | null;
-  evidence: Record<string, unknown> | null;
-}
-
-export interface PlayerConversion {
-  id: number;
-  createdAt: Date;
-  status: 'HOLD' | 'POSTED' | 'VOIDED';
-  price: bigint;
-  campaignId: number;
-  campaignName: string;
-  appTitle: string;
-  taskType: TaskType;
-}
-
-export interface ReportDetail extends ReportView {
-  /** The player's latest conversions, across apps (what the decision's effects act on). */
-  conversions: PlayerConversion[];
-  /** Whether the player is blocked in this app's showcase. */
-  blocked: boolean;
-  history: HistoryEntry[];
-}
-
-export interface NewReport {
-  platformId: number;
-  campaignId: number | null;
-  playerId: number | null;
-  playerName: string | null;
-  reason: ReportReason;
-  text: string | null;
-  /** A fraud rule's hit: filed once per rule, subject and day. */
-  rule?: { name: string; subject: string; evidence: Record<string, unknown> };
-}
-
-/** One fraud rule's hit: a player, in the app it happened in, with the rule's evidence. */
-export interface NewHit {
-  platformId: number;
-  rule: string;
-  playerId: number;
-  conversionId: number | null;
-  evidence: Record<string, unknown>;
-}
-
-/** How many hits of a report list their players in its evidence (the count goes on). */
-export const LISTED_HITS = 100;
-
-interface Row {
-  id: number;
-  created_at: Date;
-  updated_at: Date;
-  status: ReportStatus;
-  reason: ReportReason;
-  text: string | null;
-  player_id: string | null;
-  player_name: string | null;
-  platform_id: number;
-  app_title: string;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  task_title: string | null;
-  task_type: TaskType | null;
-  owner_name: string | null;
-  claimed_by_id: number | null;
-  claimed_by_name: string | null;
-  claimed_at: Date | null;
-  rule: string | null;
-  evidence: Record<string, unknown> | null;
-}
-
-const SELECT = `select r.id, r.created_at, r.updated_at, r.status, r.reason, r.text, r.player_id, r.player_name,
-       r.platform_id, p.title as app_title, r.campaign_id, c.name as campaign_name, c.task_title, c.task_type,
-       o.name as owner_name, r.claimed_by_id, u.name as claimed_by_name, r.claimed_at, r.rule, r.evidence
-  from player_reports r
-  join platforms p on p.id = r.platform_id
-  left join campaigns c on c.id = r.campaign_id
-  left join users o on o.id = c.owner_id
-  left join users u on u.id = r.claimed_by_id`;
-
-const SORT_COLUMNS: Record<ReportSortField, string> = {
-  id: 'r.id',
-  createdAt: 'r.created_at',
-  updatedAt: 'r.updated_at',
-  status: `array_position(array['NEW','IN_REVIEW','RESOLVED','REJECTED']::text[], r.status)`,
-  reason: 'r.reason',
-  player: 'coalesce(r.player_name, r.player_id::text)',
-  app: 'p.title',
-  campaign: 'c.name',
-  claimedBy: 'u.name',
-};
-
-const toView = (r: Row): ReportView => ({
-  id: r.id,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-  status: r.status,
-  reason: r.reason,
-  text: r.text,
-  playerId: r.player_id === null ? null : Number(r.player_id),
-  playerName: r.player_name,
-  app: { id: r.platform_id, title: r.app_title },
-  campaign:
-    r.campaign_id === null
-      ? null
-      : {
-          id: r.campaign_id,
-          name: r.campaign_name ?? '',
-          taskTitle: r.task_title ?? '',
-          taskType: r.task_type as TaskType,
-          ownerName: r.owner_name ?? '',
-        },
-  claimedBy: r.claimed_by_id === null ? null : { id: r.claimed_by_id, name: r.claimed_by_name ?? '' },
-  claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
-  rule: r.rule,
-  evidence: r.evidence,
-});
+export * from './report-views.ts';
+import { fileFraudHits, fileReports } from './report-filing.ts';
+import { checkTransition, type LockedReport } from './report-transitions.ts';
 
 /**
  * The shared player-report queue. Every change locks the report row, checks who holds the
@@ -351,143 +177,23 @@ export class PlayerReportsService {
 
   /**
    * Files reports (a player from the showcase, or a fraud rule's hits) in three statements
-   * whatever their number, and tells the moderators after the commit. A rule's report that
-   * was already filed today for the same subject is skipped. Answers the new reports' ids.
+   * whatever their number, and tells the moderators after the commit (report-filing.ts).
    */
-  async file(tx: EntityManager, emit: Emit, inputs: NewReport[]): Promise<number[]> {
-    if (!inputs.length) return [];
-    const rows = await tx.execute<{ id: number }[]>(
-      `insert into player_reports (platform_id, campaign_id, player_id, player_name, reason, text, rule, rule_subject, rule_day, evidence)
-       select x.platform_id, x.campaign_id, x.player_id, x.player_name, x.reason, x.text, x.rule, x.rule_subject,
-              case when x.rule is null then null else (now() at time zone 'utc')::date end, x.evidence
-         from jsonb_to_recordset(?::jsonb) as x(platform_id int, campaign_id int, player_id bigint, player_name text,
-              reason text, text text, rule text, rule_subject text, evidence jsonb)
-       on conflict do nothing returning id`,
-      [
-        JSON.stringify(
-          inputs.map((r) => ({
-            platform_id: r.platformId,
-            campaign_id: r.campaignId,
-            player_id: r.playerId,
-            player_name: r.playerName,
-            reason: r.reason,
-            text: r.text,
-            rule: r.rule?.name ?? null,
-            rule_subject: r.rule?.subject ?? null,
-            evidence: r.rule?.evidence ?? null,
-          })),
-        ),
-      ],
-    );
-    const ids = rows.map((r) => r.id);
-    if (!ids.length) return [];
-    await tx.execute(
-      `insert into moderation_events (subject, subject_id, actor_id, action, from_status, to_status)
-       select 'PLAYER_REPORT', r.id, null, case when r.rule is null then 'filed' else 'flagged' end, null, 'NEW'
-         from player_reports r where r.id = any(?::int[])`,
-      [pgIds(ids)],
-    );
-    const views = await tx.execute<Row[]>(`${SELECT} where r.id = any(?::int[]) order by r.id`, [pgIds(ids)]);
-    for (const v of views) emit(topics.playerReports(), toView(v));
-    return ids;
+  file(tx: EntityManager, emit: Emit, inputs: NewReport[]): Promise<number[]> {
+    return fileReports(tx, emit, inputs);
   }
 
-  /** Files in its own transaction; the moderators hear of it after the commit. */
-  /**
-   * A fraud rule's hits: each new one (a player is flagged once per rule and UTC day) joins its
-   * app's open report of that rule and day, which lists the players with their evidence and
-   * grows as hits come in (the moderators see it change live); the day's first hit opens it. A
-   * decided report is not reopened: later hits open the next one. `describe` writes the report's
-   * text from the rule and its number of hits. Answers the reports that opened or grew.
-   */
-  async fileHits(
-    tx: EntityManager,
-    emit: Emit,
-    hits: NewHit[],
-    describe: (rule: string, count: number) => string,
-  ): Promise<number[]> {
-    if (!hits.length) return [];
-    const added = await tx.execute<{ id: string; platform_id: number; rule: string }[]>(
-      `insert into fraud_hits (platform_id, rule, player_id, conversion_id, day, evidence)
-       select x.platform_id, x.rule, x.player_id, x.conversion_id, (now() at time zone 'utc')::date, x.evidence
-         from jsonb_to_recordset(?::jsonb) as x(platform_id int, rule text, player_id bigint, conversion_id bigint, evidence jsonb)
-        order by x.rule, x.player_id
-       on conflict (rule, player_id, day) do nothing
-       returning id, platform_id, rule`,
-      [
-        JSON.stringify(
-          hits.map((h) => ({
-            platform_id: h.platformId,
-            rule: h.rule,
-            player_id: h.playerId,
-            conversion_id: h.conversionId,
-            evidence: h.evidence,
-          })),
-        ),
-      ],
-    );
-    const groups = new Map<string, { platformId: number; rule: string; ids: string[] }>();
-    for (const a of added) {
-      const key = `${a.rule}:${a.platform_id}`;
-      const g = groups.get(key) ?? { platformId: a.platform_id, rule: a.rule, ids: [] };
-      g.ids.push(a.id);
-      groups.set(key, g);
-    }
-    const reports: number[] = [];
-    // In key order, so two instances filing hits of the same apps take the locks in one order.
-    for (const [key, g] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`fraud-report:${key}`]);
-      const [open] = await tx.execute<{ id: number }[]>(
-        `select id from player_reports
-          where platform_id = ? and rule = ? and rule_day = (now() at time zone 'utc')::date
-            and rule_subject like 'app:%' and status in ('NEW', 'IN_REVIEW')
-          order by id desc limit 1 for update`,
-        [g.platformId, g.rule],
-      );
-      let reportId = open?.id;
-      if (!reportId) {
-        const [r] = await tx.execute<{ id: number }[]>(
-          `insert into player_reports (platform_id, reason, rule, rule_subject, rule_day, text, evidence)
-           values (?, 'FRAUD_RULE', ?, ?, (now() at time zone 'utc')::date, '', '{}')
-           returning id`,
-          [g.platformId, g.rule, `app:${g.platformId}:hit:${g.ids[0]}`],
-        );
-        reportId = r.id;
-        await recordEvent(tx, {
-          subject: 'PLAYER_REPORT',
-          subjectId: reportId,
-          actorId: null,
-          action: 'flagged',
-          from: null,
-          to: 'NEW',
-          note: null,
-          effects: null,
-        });
-      }
-      await tx.execute('update fraud_hits set report_id = ? where id = any(?::bigint[])', [reportId, pgIds(g.ids)]);
-      const [listed] = await tx.execute<{ n: number; players: unknown[] }[]>(
-        `select count(*)::int as n,
-                coalesce((select jsonb_agg(jsonb_build_object('playerId', h.player_id, 'conversionId', h.conversion_id,
-                                                            'at', h.created_at) || h.evidence order by h.id)
-                            from (select * from fraud_hits where report_id = ? order by id limit ?) h), '[]') as players
-           from fraud_hits where report_id = ?`,
-        [reportId, LISTED_HITS, reportId],
-      );
-      await tx.execute(`update player_reports set text = ?, evidence = ?::jsonb, updated_at = now() where id = ?`, [
-        describe(g.rule, listed.n),
-        JSON.stringify({ hits: listed.n, players: listed.players }),
-        reportId,
-      ]);
-      emit(topics.playerReports(), await this.view(tx, reportId));
-      reports.push(reportId);
-    }
-    return reports;
+  /** A fraud rule's hits, gathered into their app's open report of that rule and day (report-filing.ts). */
+  fileHits(tx: EntityManager, emit: Emit, hits: NewHit[], describe: (rule: string, count: number) => string) {
+    return fileFraudHits(tx, emit, hits, describe, (id) => this.view(tx, id));
   }
 
+  /** Files the hits in their own transaction; the moderators hear of it after the commit. */
   fileHitsNow(em: EntityManager, hits: NewHit[], describe: (rule: string, count: number) => string) {
     return this.deps.ledger.run(em, (tx, emit) => this.fileHits(tx, emit, hits, describe));
   }
 
+  /** Files in its own transaction; the moderators hear of it after the commit. */
   fileNow(em: EntityManager, inputs: NewReport[]) {
     return this.deps.ledger.run(em, (tx, emit) => this.file(tx, emit, inputs));
   }
@@ -766,36 +472,5 @@ export class PlayerReportsService {
       campaignsToReview: Number(row.campaigns),
       registrations: Number(row.registrations),
     };
-  }
-}
-
-/** A report's row as a decision reads it, under its lock. */
-interface LockedReport {
-  status: ReportStatus;
-  claimed_by_id: number | null;
-  claimer?: string;
-  campaign_id: number | null;
-  player_id: string | null;
-  platform_id: number;
-}
-
-/** Whether `action` may happen to the report now, by this moderator; throws the conflict that says why not. */
-function checkTransition(r: LockedReport, action: ReportAction, moderatorId: number) {
-  const mine = r.claimed_by_id === moderatorId;
-  if (r.status === 'RESOLVED' || r.status === 'REJECTED') {
-    throw conflict(`This report was already ${r.status.toLowerCase()}`);
-  }
-  if (action === 'claim') {
-    if (r.status === 'IN_REVIEW') {
-      throw conflict(mine ? 'You already claimed this report' : `This report is already claimed by ${r.claimer}`);
-    }
-  } else if (r.status !== 'IN_REVIEW') {
-    throw conflict(
-      action === 'release' ? 'This report is not claimed' : 'Claim this report before resolving or rejecting it',
-    );
-  } else if (!mine) {
-    throw conflict(
-      `This report is claimed by ${r.claimer}: only they can ${action === 'release' ? 'release' : 'decide'} it`,
-    );
   }
 }

@@ -110,7 +110,7 @@ export const showcaseRoutes = [
         await ctx.services.notifications.handleUpdate(body as unknown as Update);
       }
       if (!body.chat_member) return { converted: 0, voided: 0 };
-      return ctx.services.showcase.chatMemberUpdate(ctx.em, body.chat_member);
+      return ctx.services.showcase.actions.chatMemberUpdate(ctx.em, body.chat_member);
     },
   }),
   route({
@@ -165,7 +165,7 @@ export const showcaseRoutes = [
     handler: (ctx, { params, headers }) =>
       inPlayerLanguage(headers, async () => {
         const player = await identify(ctx, params.platformId, headers);
-        return ctx.services.showcase.check(ctx.em, player, params.campaignId);
+        return ctx.services.showcase.actions.check(ctx.em, player, params.campaignId);
       }),
   }),
   route({
@@ -185,7 +185,7 @@ export const showcaseRoutes = [
     handler: (ctx, { params, body, headers }) =>
       inPlayerLanguage(headers, async () => {
         const player = await identify(ctx, params.platformId, headers);
-        return ctx.services.showcase.report(ctx.em, player, body);
+        return ctx.services.showcase.actions.report(ctx.em, player, body);
       }),
   }),
 ];
@@ -239,7 +239,7 @@ export function registerShowcaseHttp(
   http.get<{ Params: { code: string } }>('/api/v1/showcase/visit/:code', async (req, reply) => {
     const code = req.params.code;
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return reply.code(404).send({ error: 'Link not found' });
-    const target = await deps.showcase.visit(deps.em(), code);
+    const target = await deps.showcase.actions.visit(deps.em(), code);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(target, 302);
   });

@@ -1,81 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { en } from '../../../showcase/i18n/en.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, DomainError, ErrorCode, forbidden, notFound, rateLimited, unauthenticated } from '../../errors.ts';
+import { conflict, forbidden, notFound, rateLimited, unauthenticated } from '../../errors.ts';
 import { INIT_DATA_MESSAGES, type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
+import { CHECK_MESSAGES, PlayerActions } from './player-actions.ts';
+export { CHECK_MESSAGES };
+export type { ChatMemberUpdate } from './player-actions.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
-import { queryPrepared } from '../../db/prepared.ts';
+import { audienceSql, prepared } from './audience-sql.ts';
+import { taskLink } from './task-link.ts';
+export { clickCodeFromLink, taskLink } from './task-link.ts';
 
 import type { PubSub } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
-import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
-import type { ReportReason } from '../campaigns/campaign.entity.ts';
+import type { TelegramClient } from '../../lib/telegram.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
-import { isMember } from '../../lib/telegram.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
 import { TierPrice } from '../lookups/lookups.entity.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
-import { isTelegramLink, telegramUsername } from '../projects/projects.inputs.ts';
 import type { TaskType } from '../projects/project.entity.ts';
-
-/** `?` placeholders (as em.execute takes them) as a named prepared statement ($1, $2, …). */
-function prepared<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
-  if (em.isInTransaction()) return em.execute<T[]>(sql, values);
-  let n = 0;
-  return queryPrepared<T>(
-    em,
-    name,
-    sql.replace(/\?/g, () => `$${++n}`),
-    values,
-  );
-}
-
-/**
- * What makes a campaign showable in an app to an audience (tier price, country, language,
- * Premium), whoever the player: running, with budget for the price, matching the targeting,
- * under the daily cap, not excluded by the app, smart links only where the app awards anyway,
- * swaps only in their app and below their quantity; not excluded by the advertiser (for the
- * campaign or all of theirs), the app's quality score at the campaign's minimum, and no paid
- * campaign while the app is paused under the network's floor (traffic quality). One text for the click's check and the cached lists, so they cannot drift apart.
- * Parameters, in order: the app id and the quality's minimum sample (`from`), then after any
- * joins the caller adds to `from`: country, language, Premium, the Premium percent.
- */
-function audienceSql(price: string) {
-  return {
-    from: `from (select ?::int as id, ?::int as min_sample) app
-           left join lateral (select score from platform_quality(array[app.id], app.min_sample)) q on true
-           cross join campaigns c
-           join tasks t on t.id = c.task_id
-           left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id and a.user_id is null
-           left join platform_services s on s.platform_id = app.id and s.task_type = c.task_type
-           left join exchange_deals d on d.id = c.deal_id`,
-    where: `c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
-            and (c.platform_id is null or c.platform_id = app.id)
-            and (c.deal_id is null or (d.status = 'ACTIVE' and case when c.platform_id = d.platform_id
-                 then d.delivered < d.quantity else d.partner_delivered < d.partner_quantity end))
-            and (cardinality(c.countries) = 0 or ?::text = any(c.countries))
-            and (cardinality(c.languages) = 0 or ?::text = any(c.languages))
-            and (not c.is_premium_only or ?::boolean)
-            and (c.daily_cap is null or c.today_date is distinct from (now() at time zone 'utc')::date
-                 or c.today_conversions < c.daily_cap)
-            and ${price} is not null
-            and (c.deal_id is not null or a.credits_posted - a.debits_posted - a.debits_pending >=
-                ${price} + case when c.is_premium_only then ${price} * ? / 100 else 0 end)
-            and not coalesce(s.is_excluded, false)
-            and (c.task_type <> 'SMART_LINK' or coalesce(s.should_confirm_without_payout, false))
-            and not exists (select 1 from campaign_excluded_platforms x where x.campaign_id = c.id and x.platform_id = app.id)
-            and not exists (select 1 from user_excluded_platforms x where x.user_id = c.owner_id and x.platform_id = app.id)
-            and (c.min_quality is null
-                 or case when q.score is null then c.unscored_allowed else q.score >= c.min_quality end)
-            and (c.deal_id is not null or not exists (select 1 from platform_quality_pauses qp
-                 where qp.platform_id = app.id and qp.ended_at is null and qp.lifted_at is null))`,
-  };
-}
 
 export interface ShowcaseAward {
   title: string;
@@ -90,14 +38,6 @@ export interface ShowcaseTask {
   logo: string;
   awards: ShowcaseAward[];
   status: 'AVAILABLE' | 'STARTED';
-}
-
-/** The part of Telegram's `chat_member` update the network reads. */
-export interface ChatMemberUpdate {
-  chat: { id: number; username?: string };
-  date: number;
-  old_chat_member: { status: string; is_member?: boolean; user: { id: number } };
-  new_chat_member: { status: string; is_member?: boolean; user: { id: number } };
 }
 
 export interface PlayerContext {
@@ -132,19 +72,6 @@ export const PLATFORM_TTL_MS = 60_000;
 /** A campaign a player may do, as the start reads it and the list answers it. */
 type EligibleRow = Omit<Candidate, 'task_id' | 'price'> & { click_code: string | null; player_price: string };
 
-/** What a player reads; English here, translated for the player from the showcase's catalogs. */
-export const CHECK_MESSAGES = {
-  joinChannel: en.joinChannel,
-  joinChat: en.joinChat,
-  waiting: en.waiting,
-  openLink: en.openLink,
-  noBot: en.noBot,
-  startFirst: en.startFirst,
-  alreadyMember: en.alreadyMember,
-  notNew: en.notNew,
-  blocked: en.blocked,
-} as const;
-
 /**
  * The public side of the network: what a publisher's mini app shows its players. A player is
  * known only by Telegram initData, validated against the app's bot (HMAC) or bot id (Ed25519).
@@ -175,6 +102,7 @@ export class ShowcaseService {
       baseUrl: () => string;
     },
   ) {
+    this.actions = new PlayerActions({ ...deps, awards: (em, platformId) => this.awards(em, platformId) });
     this.freshness = new ShowcaseFreshness({
       platforms: this.platforms,
       awardLists: this.awardLists,
@@ -182,6 +110,9 @@ export class ShowcaseService {
       pubsub: deps.pubsub,
     });
   }
+
+  /** What a player does after the start: the check, a join or leave Telegram tells, a visit, a report. */
+  readonly actions: PlayerActions;
 
   /** What keeps the cached apps, awards and lists true to the database (showcase/freshness.ts). */
   private readonly freshness: ShowcaseFreshness;
@@ -508,7 +439,7 @@ export class ShowcaseService {
     }
     const tier = await this.tierOf(em, ctx.country);
     // Only the first start decides newness: a player who joins after it and starts again is new.
-    const member = !row.click_code && row.new_users_only && (await this.memberAtStart(row, ctx.player.id));
+    const member = !row.click_code && row.new_users_only && (await this.actions.memberAtStart(row, ctx.player.id));
     // The click and, for a member's first start, the refusal count in one statement: counted
     // once per player, by the start that wrote the click (xmax = 0), never without it.
     const [click] = await em.execute<{ id: string; code: string; not_new: boolean; inserted: boolean }[]>(
@@ -546,157 +477,6 @@ export class ShowcaseService {
     };
   }
 
-  /**
-   * Is the player in the channel or chat of `url`? null when it cannot be asked (no system
-   * bot, not a t.me/<name> link); a Telegram error (chat or player unknown to the bot) is no.
-   */
-  private async inChat(url: string | null, playerId: number): Promise<boolean | null> {
-    if (!this.deps.telegram.configured) return null;
-    const username = telegramUsername(url ?? '');
-    if (!username) return null;
-    try {
-      return isMember(await this.deps.telegram.getChatMember(`@${username}`, playerId));
-    } catch (err) {
-      if (err instanceof TelegramApiError) return false;
-      throw err;
-    }
-  }
-
-  /** Already in the campaign's channel or chat at start? Unknown counts as no: the check asks again. */
-  private async memberAtStart(row: EligibleRow, playerId: number): Promise<boolean> {
-    if (row.task_type !== 'CHANNEL' && row.task_type !== 'CHAT') return false;
-    return (await this.inChat(row.url, playerId)) === true;
-  }
-
-  /** Has the player done it? Channels and chats are asked of Telegram; the rest is reported to us. */
-  async check(em: EntityManager, ctx: PlayerContext, campaignId: number) {
-    const awards = async (type: TaskType) => (await this.awards(em, ctx.platform.id)).get(type) ?? [];
-    const [click] = await em.execute<
-      { code: string; task_type: TaskType; url: string | null; not_new: boolean; blocked: boolean }[]
-    >(
-      `select k.code, k.not_new, c.task_type, t.url,
-              exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = k.player_id) as blocked
-         from clicks k join campaigns c on c.id = k.campaign_id
-         left join tasks t on t.id = c.task_id where k.campaign_id = ? and k.player_id = ?`,
-      [ctx.platform.id, campaignId, ctx.player.id],
-    );
-    if (!click) throw conflict(CHECK_MESSAGES.startFirst);
-    if (click.blocked) throw forbidden(CHECK_MESSAGES.blocked);
-    if (await this.deps.conversions.existing(em, campaignId, ctx.player.id)) {
-      return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
-    }
-    if (click.not_new) {
-      const member = click.task_type === 'CHANNEL' || click.task_type === 'CHAT';
-      throw conflict(member ? CHECK_MESSAGES.alreadyMember : CHECK_MESSAGES.notNew);
-    }
-    const pending = (message: string) => ({ status: 'PENDING' as const, awards: [] as ShowcaseAward[], message });
-    switch (click.task_type) {
-      case 'CHANNEL':
-      case 'CHAT': {
-        const member = await this.inChat(click.url, ctx.player.id);
-        if (member === null) return pending(CHECK_MESSAGES.noBot);
-        if (!member)
-          return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
-        const outcome = await this.deps.conversions.convert(em, click.code, null);
-        if (outcome.status === 'NOT_NEW') throw conflict(CHECK_MESSAGES.alreadyMember);
-        return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
-      }
-      case 'SMART_LINK':
-        return pending(CHECK_MESSAGES.openLink);
-      default:
-        return pending(CHECK_MESSAGES.waiting);
-    }
-  }
-
-  /**
-   * The system bot's `chat_member` updates (its webhook), where the bot is an administrator: a
-   * join after the player's click is a new subscriber and converts at once; a leave while the
-   * conversion is on hold voids it now rather than at hold end. Chats are matched by @username.
-   */
-  async chatMemberUpdate(em: EntityManager, update: ChatMemberUpdate): Promise<{ converted: number; voided: number }> {
-    const username = update.chat.username?.toLowerCase();
-    if (!username) return { converted: 0, voided: 0 };
-    const playerId = update.new_chat_member.user.id;
-    const was = isMember(update.old_chat_member);
-    const now = isMember(update.new_chat_member);
-    const matches = (url: string | null) => telegramUsername(url ?? '')?.toLowerCase() === username;
-    let converted = 0;
-    let voided = 0;
-    if (!was && now) {
-      const clicks = await em.execute<{ code: string; url: string | null }[]>(
-        `select k.code, coalesce(t.url, c.task_url) as url
-           from clicks k join campaigns c on c.id = k.campaign_id left join tasks t on t.id = c.task_id
-          where k.player_id = ? and c.task_type in ('CHANNEL', 'CHAT') and not k.not_new
-            and k.created_at < to_timestamp(? + 1)
-            and not exists (select 1 from conversions v where v.campaign_id = c.id and v.player_id = k.player_id)`,
-        [playerId, update.date],
-      );
-      for (const k of clicks.filter((c) => matches(c.url))) {
-        try {
-          const outcome = await this.deps.conversions.convert(em, k.code, null);
-          if (outcome.status === 'COMPLETED') converted++;
-        } catch (err) {
-          // A stopped, capped or spent campaign simply does not pay for this join.
-          if (!(err instanceof DomainError)) throw err;
-        }
-      }
-    }
-    if (was && !now) {
-      const held = await em.execute<{ id: string; url: string | null }[]>(
-        `select v.id, coalesce(t.url, c.task_url) as url
-           from conversions v join campaigns c on c.id = v.campaign_id left join tasks t on t.id = c.task_id
-          where v.player_id = ? and v.status = 'HOLD' and v.task_type in ('CHANNEL', 'CHAT')`,
-        [playerId],
-      );
-      for (const v of held.filter((h) => matches(h.url))) {
-        if ((await this.deps.conversions.resolve(em.fork(), Number(v.id), 'VOID')) === 'VOIDED') voided++;
-      }
-    }
-    return { converted, voided };
-  }
-
-  /** A smart-link visit: counted when the app awards the user in any case; answers where to go. */
-  async visit(em: EntityManager, code: string): Promise<string> {
-    const [row] = await em.execute<{ url: string | null; task_type: TaskType; award: boolean | null }[]>(
-      `select t.url, c.task_type, s.should_confirm_without_payout as award
-         from clicks k join campaigns c on c.id = k.campaign_id left join tasks t on t.id = c.task_id
-         left join platform_services s on s.platform_id = k.platform_id and s.task_type = c.task_type
-        where k.code = ?`,
-      [code],
-    );
-    if (!row?.url) throw notFound('Link');
-    if (row.task_type === 'SMART_LINK' && row.award) {
-      try {
-        await this.deps.conversions.convert(em, code, null);
-      } catch (err) {
-        // The visitor still gets where they were going; a stopped campaign just does not pay.
-        if (!(err instanceof DomainError) || err.code !== ErrorCode.CONFLICT) throw err;
-      }
-    }
-    return row.url;
-  }
-
-  async report(
-    em: EntityManager,
-    ctx: PlayerContext,
-    input: { campaignId: number; reason: ReportReason; text?: string },
-  ) {
-    const [c] = await em.execute<{ id: number }[]>('select id from campaigns where id = ?', [input.campaignId]);
-    if (!c) throw notFound('Task');
-    const name = [ctx.player.first_name, ctx.player.last_name].filter(Boolean).join(' ');
-    const [id] = await this.deps.reports.fileNow(em, [
-      {
-        platformId: ctx.platform.id,
-        campaignId: input.campaignId,
-        playerId: ctx.player.id,
-        playerName: (ctx.player.username ? `${name} (@${ctx.player.username})` : name).trim().slice(0, 200) || null,
-        reason: input.reason,
-        text: input.text?.trim() || null,
-      },
-    ]);
-    return { id };
-  }
-
   /** A moderator blocked this player in this app's showcase. */
   private async blocked(em: EntityManager, ctx: PlayerContext): Promise<boolean> {
     const [row] = await em.execute<{ id: number }[]>(
@@ -704,42 +484,5 @@ export class ShowcaseService {
       [ctx.platform.id, ctx.player.id],
     );
     return Boolean(row);
-  }
-}
-
-/** Where a task sends the player; the click code travels so the advertiser can report the action. */
-export function taskLink(
-  task: Pick<EligibleRow, 'task_type' | 'url' | 'invite_link' | 'is_mini_app'>,
-  code: string,
-  baseUrl: string,
-): string {
-  switch (task.task_type) {
-    case 'CHANNEL':
-    case 'CHAT':
-      return task.invite_link || task.url;
-    case 'SMART_LINK':
-      return `${baseUrl}/api/v1/showcase/visit/${code}`;
-    case 'BOT': {
-      const bot = telegramUsername(task.url);
-      return bot ? `https://t.me/${bot}?${task.is_mini_app ? 'startapp' : 'start'}=${code}` : task.url;
-    }
-    default: {
-      const url = new URL(task.url);
-      if (isTelegramLink(task.url)) {
-        // t.me/bot/app opens a mini app (startapp); t.me/bot starts the bot.
-        url.searchParams.set(url.pathname.split('/').filter(Boolean).length > 1 ? 'startapp' : 'start', code);
-      } else url.searchParams.set('click', code);
-      return url.toString();
-    }
-  }
-}
-
-/** The click code in a task link made by `taskLink` (`start`/`startapp` of bots, `click` of custom links). */
-export function clickCodeFromLink(link: string): string | null {
-  try {
-    const params = new URL(link).searchParams;
-    return params.get('start') ?? params.get('startapp') ?? params.get('click');
-  } catch {
-    return null;
   }
 }
