@@ -224,7 +224,7 @@ function withoutNulls<T extends Record<string, unknown>>(input: T, keepNull: str
 }
 
 const platformTotals = perRequestLoader((ctx: Context, ids: number[]) =>
-  ctx.services.campaigns.platformTotals(ctx.em, ids),
+  ctx.services.campaigns.platforms.totals(ctx.em, ids),
 );
 const taskCampaigns = perRequestLoader((ctx: Context, ids: number[]) =>
   ctx.services.campaigns.forTasks(ctx.em, ctx.user!.id, ids),
@@ -315,7 +315,7 @@ builder.queryFields((t) => ({
     resolve: async (_r, { platformId }, ctx) => {
       const id = parseId(platformId);
       await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
-      return ctx.services.campaigns.platformRows(ctx.em, id);
+      return ctx.services.campaigns.platforms.rows(ctx.em, id);
     },
   }),
   platformCallbacks: t.field({

@@ -7,214 +7,20 @@ import { formatMoney } from '../../lib/money.ts';
 import { balancesFromRows, balancesPayload } from '../ledger/balances.ts';
 import { InsufficientFunds } from '../ledger/balances.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
-import { LANGUAGES, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.constants.ts';
+import { ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.constants.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import { callKey, once } from '../../lib/idempotency.ts';
-import { Project, TASK_TYPES, Task, type TaskType } from '../projects/project.entity.ts';
+import { Project, Task } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
-import { z } from 'zod';
-import {
-  dataTableQuery,
-  likePattern,
-  oneOrMany,
-  type TablePage,
-  type TableQuery,
-  tablePage,
-  tableRows,
-} from '../../lib/data-table.ts';
-import { idParam } from '../../rest/params.ts';
-import { CAMPAIGN_STATUSES, Campaign, type CampaignStatus, statusFor } from './campaign.entity.ts';
+import { type TablePage, tablePage, tableRows } from '../../lib/data-table.ts';
+import { Campaign, statusFor } from './campaign.entity.ts';
 import type { CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
 
-export const CAMPAIGN_SORT_FIELDS = [
-  'createdAt',
-  'name',
-  'status',
-  'budget',
-  'spend',
-  'conversions',
-  'todayConversions',
-] as const;
-export type CampaignSortField = (typeof CAMPAIGN_SORT_FIELDS)[number];
-
-export const CampaignFilters = z.object({
-  projectId: idParam('projectId').optional(),
-  status: oneOrMany(CAMPAIGN_STATUSES, 'status'),
-  taskType: oneOrMany(TASK_TYPES, 'taskType'),
-});
-/**
- * The campaign lists (data table, 20 a page). `?projectId=` and `?status=` of the older
- * list call are read as filters.
- */
-export const CampaignTableQuery = dataTableQuery(CAMPAIGN_SORT_FIELDS, CampaignFilters, {
-  defaultSize: 20,
-  legacy: { projectId: z.string().optional(), status: z.string().optional() },
-});
-export type CampaignTableQuery = TableQuery<z.output<typeof CampaignFilters>, CampaignSortField>;
-
-const CAMPAIGN_ORDER: Record<CampaignSortField, string> = {
-  createdAt: 'c.id',
-  name: 'lower(c.name)',
-  status: 'c.status',
-  budget: 'coalesce(a.credits_posted - a.debits_posted - a.debits_pending, 0)',
-  spend: 'c.spend',
-  conversions: 'c.conversions',
-  todayConversions: "(case when c.today_date = (now() at time zone 'utc')::date then c.today_conversions else 0 end)",
-};
-
-function campaignsSql(owner: User, q: Pick<CampaignTableQuery, 'filters' | 'search' | 'sortField' | 'sortOrder'>) {
-  // Swap campaigns belong to the exchange's deals, not to the advertiser's paid campaigns.
-  const where = ['c.owner_id = ?', 'c.deleted_at is null', 'c.deal_id is null'];
-  const params: unknown[] = [owner.id];
-  const f = q.filters;
-  if (f.projectId) {
-    where.push('c.project_id = ?');
-    params.push(f.projectId);
-  }
-  for (const [column, values] of [
-    ['c.status', f.status],
-    ['c.task_type', f.taskType],
-  ] as const) {
-    if (!values?.length) continue;
-    where.push(`${column} in (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
-  }
-  if (q.search) {
-    const like = likePattern(q.search);
-    where.push('(c.name ilike ? or c.task_title ilike ? or t.title ilike ?)');
-    params.push(like, like, like);
-  }
-  const dir = q.sortOrder === 'desc' ? 'desc' : 'asc';
-  return {
-    sql: {
-      from: `from campaigns c left join tasks t on t.id = c.task_id
-             left join ledger_accounts a on a.kind = 'CAMPAIGN_BUDGET' and a.campaign_id = c.id
-             where ${where.join(' and ')}`,
-      order: q.sortField ? `${CAMPAIGN_ORDER[q.sortField]} ${dir}, c.id ${dir}` : 'c.id desc',
-    },
-    params,
-  };
-}
-
-interface PlatformRowSql {
-  campaign_id: number;
-  task_type: TaskType;
-  title: string;
-  completed: number;
-  revenue: string;
-  is_active: boolean;
-}
-
-/**
- * App statistics: every campaign the app can show now (running, for any app or this one, a
- * swap only while it runs, not excluded by the app's services, smart links only where the app
- * awards without payout), with zeros until something converts, and every campaign that ever
- * converted in it. Whether a given player sees one also depends on the player (country,
- * language, Premium, budget for the player's tier).
- */
-const PLATFORM_ROWS_SQL = `select c.id as campaign_id, c.task_type, coalesce(t.title, c.task_title) as title,
-        coalesce(s.completed, 0) as completed, coalesce(s.revenue, 0)::text as revenue,
-        (c.status = 'ACTIVE' and c.deleted_at is null) as is_active
-   from campaigns c
-   left join tasks t on t.id = c.task_id
-   left join platform_campaign_stats s on s.campaign_id = c.id and s.platform_id = ?
-   left join platform_services ps on ps.platform_id = ? and ps.task_type = c.task_type
-   left join exchange_deals d on d.id = c.deal_id
-  where s.campaign_id is not null
-     or (c.deleted_at is null and c.is_active and c.status = 'ACTIVE'
-         and (c.platform_id is null or c.platform_id = ?)
-         and (c.deal_id is null or d.status = 'ACTIVE')
-         and not coalesce(ps.is_excluded, false)
-         and (c.task_type <> 'SMART_LINK' or coalesce(ps.should_confirm_without_payout, false)))
-  order by completed desc, c.id desc`;
-
-const platformRow = (r: PlatformRowSql): PlatformCampaignRow => ({
-  campaignId: r.campaign_id,
-  task: { type: r.task_type, title: r.title },
-  completedQuantity: r.completed,
-  profitBudget: BigInt(r.revenue),
-  isActive: r.is_active,
-});
-
-/** No action is ever sold below this (landing copy: from 0.05 USD per action). */
-export const MIN_ACTION_PRICE = 50_000n;
-
-export interface CampaignView {
-  id: number;
-  createdAt: string;
-  projectId: number;
-  taskId: number | null;
-  task: { id: number | null; type: TaskType; title: string; logo: string; url: string };
-  name: string;
-  status: CampaignStatus;
-  isActive: boolean;
-  prices: { tierLevel: number; value: bigint }[];
-  dailyCap: number | null;
-  countries: string[];
-  languages: string[];
-  isPremiumOnly: boolean;
-  newUsersOnly: boolean;
-  /** Apps scored below this (0–100) do not show the campaign; null: any score. */
-  minQuality: number | null;
-  /** Whether apps with not enough data for a score show it when minQuality is set. */
-  unscoredAllowed: boolean;
-  budget: bigint;
-  conversions: number;
-  spend: bigint;
-  todayConversions: number;
-  todaySpend: bigint;
-  /** Completions refused because the player was not new to the resource. */
-  notNew: number;
-  /** Why a moderator rejected the campaign (status REJECTED). */
-  rejectReason: string | null;
-}
-
-/** Live counters of one campaign; money as decimal strings of micro-USD (JSON-safe over Redis). */
-export interface CampaignStats {
-  id: number;
-  projectId: number;
-  status: CampaignStatus;
-  isActive: boolean;
-  budget: string;
-  conversions: number;
-  spend: string;
-  todayConversions: number;
-  todaySpend: string;
-  notNew: number;
-  /** Absent in the conversion function's answer: a campaign that converts was never rejected. */
-  rejectReason?: string | null;
-}
-
-export interface PlatformStats {
-  platformId: number;
-  campaignId: number;
-  completedQuantity: number;
-  profitBudget: string;
-  platformCompleted: number;
-  platformRevenue: string;
-}
-
-export interface PlatformCampaignRow {
-  campaignId: number;
-  task: { type: TaskType; title: string };
-  completedQuantity: number;
-  profitBudget: bigint;
-  isActive: boolean;
-}
-
-export interface ReportDay {
-  day: string;
-  conversions: number;
-  spend: bigint;
-}
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
-function dateOnly(value: unknown): string | null {
-  if (!value) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-}
+export * from './campaign-views.ts';
+import { PlatformCampaigns } from './platform-campaigns.ts';
+import { campaignBudgets, campaignViews } from './campaign-read.ts';
+import { checkCountries, checkLanguages, minPrice, resolvePrices } from './campaign-pricing.ts';
+import { type CampaignStats, type CampaignTableQuery, type CampaignView, campaignsSql } from './campaign-views.ts';
 
 export class CampaignsService {
   constructor(
@@ -225,62 +31,18 @@ export class CampaignsService {
     },
   ) {}
 
+  /** What publishers see of the campaigns shown in their apps (rows, CSV, totals). */
+  readonly platforms = new PlatformCampaigns();
+
   /** Extra percent the campaign pays per action when it is shown only to Premium users. */
   readonly premiumPercent = ONLY_PREMIUM_USER_COMMISSION_PERCENT;
 
+  private knownCountries(): Set<string> {
+    return new Set(this.deps.lookups.countries().map((c) => c.id));
+  }
+
   private async tiers(em: EntityManager) {
     return this.deps.lookups.tierList(em);
-  }
-
-  /** Prices per tier: every tier of the settings, at least the tier's price and never under 0.05 USD. */
-  private async resolvePrices(
-    em: EntityManager,
-    input: { tierLevel: number; value: bigint }[] | undefined,
-    current?: Record<string, string>,
-  ): Promise<Record<string, string>> {
-    const tiers = await this.tiers(em);
-    const given = new Map((input ?? []).map((p) => [p.tierLevel, p.value]));
-    for (const level of given.keys()) {
-      if (!tiers.some((t) => t.level === level)) throw validation(`There is no tier ${level}`, 'prices');
-    }
-    const prices: Record<string, string> = {};
-    for (const t of tiers) {
-      const floor = t.value > MIN_ACTION_PRICE ? t.value : MIN_ACTION_PRICE;
-      const value = given.get(t.level) ?? (current?.[t.level] ? BigInt(current[t.level]) : floor);
-      if (value < floor) {
-        throw validation(`The price for tier ${t.level} must be at least ${formatMoney(floor)} USD`, 'prices');
-      }
-      if (value > 1_000_000_000n) {
-        throw validation(`The price for tier ${t.level} must be at most 1000 USD`, 'prices');
-      }
-      prices[t.level] = value.toString();
-    }
-    return prices;
-  }
-
-  private minPrice(prices: Record<string, string>, premium: boolean): bigint {
-    const min = Object.values(prices).reduce<bigint | null>((m, v) => {
-      const b = BigInt(v);
-      return m === null || b < m ? b : m;
-    }, null);
-    const base = min ?? MIN_ACTION_PRICE;
-    return base + (premium ? (base * BigInt(this.premiumPercent)) / 100n : 0n);
-  }
-
-  private checkCountries(codes: string[] | undefined): string[] | undefined {
-    if (!codes) return undefined;
-    const known = new Set(this.deps.lookups.countries().map((c) => c.id));
-    const result = [...new Set(codes.map((c) => c.toUpperCase()))];
-    for (const c of result) if (!known.has(c)) throw validation(`Unknown country code: ${c}`, 'countries');
-    return result.sort();
-  }
-
-  private checkLanguages(codes: string[] | undefined): string[] | undefined {
-    if (!codes) return undefined;
-    const known = new Set<string>(LANGUAGES.map((l) => l.code));
-    const result = [...new Set(codes.map((c) => c.toLowerCase()))];
-    for (const c of result) if (!known.has(c)) throw validation(`Unknown language code: ${c}`, 'languages');
-    return result.sort();
   }
 
   private async ownedTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
@@ -325,63 +87,13 @@ export class CampaignsService {
     return c;
   }
 
-  async budgets(em: EntityManager, ids: number[]): Promise<Map<number, bigint>> {
-    if (!ids.length) return new Map();
-    const rows = await em.execute<{ campaign_id: number; available: string }[]>(
-      `select campaign_id, (credits_posted - debits_posted - debits_pending)::text as available
-         from ledger_accounts where kind = 'CAMPAIGN_BUDGET' and campaign_id in (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((r) => [r.campaign_id, BigInt(r.available)]));
+  /** What each campaign has left to spend (its budget account's available balance). */
+  budgets(em: EntityManager, ids: number[]): Promise<Map<number, bigint>> {
+    return campaignBudgets(em, ids);
   }
 
-  private async views(em: EntityManager, campaigns: Campaign[]): Promise<CampaignView[]> {
-    if (!campaigns.length) return [];
-    const budgets = await this.budgets(
-      em,
-      campaigns.map((c) => c.id),
-    );
-    const taskIds = [...new Set(campaigns.flatMap((c) => (c.taskId ? [c.taskId] : [])))];
-    const tasks = taskIds.length ? await em.find(Task, { id: { $in: taskIds } }) : [];
-    const taskOf = new Map(tasks.map((t) => [t.id, t]));
-    const today = todayUtc();
-    return campaigns.map((c) => {
-      const t = c.taskId ? taskOf.get(c.taskId) : undefined;
-      const isToday = dateOnly(c.todayDate) === today;
-      return {
-        id: c.id,
-        createdAt: c.createdAt.toISOString(),
-        projectId: c.projectId,
-        taskId: c.taskId ?? null,
-        task: {
-          id: t?.id ?? null,
-          type: c.taskType,
-          title: t?.title ?? c.taskTitle,
-          logo: t?.logo ?? '',
-          url: t?.url ?? '',
-        },
-        name: c.name,
-        status: c.status,
-        isActive: c.isActive,
-        prices: Object.entries(c.prices)
-          .map(([level, value]) => ({ tierLevel: Number(level), value: BigInt(value) }))
-          .sort((a, b) => a.tierLevel - b.tierLevel),
-        dailyCap: c.dailyCap ?? null,
-        countries: c.countries ?? [],
-        languages: c.languages ?? [],
-        isPremiumOnly: c.isPremiumOnly,
-        newUsersOnly: c.newUsersOnly,
-        minQuality: c.minQuality ?? null,
-        unscoredAllowed: c.unscoredAllowed,
-        budget: budgets.get(c.id) ?? 0n,
-        conversions: c.conversions,
-        spend: BigInt(c.spend),
-        todayConversions: isToday ? c.todayConversions : 0,
-        todaySpend: isToday ? BigInt(c.todaySpend) : 0n,
-        notNew: c.notNew,
-        rejectReason: c.rejectReason ?? null,
-      };
-    });
+  private views(em: EntityManager, campaigns: Campaign[]): Promise<CampaignView[]> {
+    return campaignViews(em, campaigns);
   }
 
   async view(em: EntityManager, c: Campaign): Promise<CampaignView> {
@@ -495,9 +207,9 @@ export class CampaignsService {
     headerKey?: string | null,
   ): Promise<CampaignView> {
     const task = await this.ownedTask(em, owner, projectId, taskId);
-    const prices = await this.resolvePrices(em, input.prices);
-    const countries = this.checkCountries(input.countries) ?? [];
-    const languages = this.checkLanguages(input.languages) ?? [];
+    const prices = resolvePrices(await this.tiers(em), input.prices);
+    const countries = checkCountries(this.knownCountries(), input.countries) ?? [];
+    const languages = checkLanguages(input.languages) ?? [];
     const premium = input.isPremiumOnly ?? false;
     if (input.budget !== undefined && input.budget <= 0n)
       throw validation('The value must be greater than zero', 'budget');
@@ -526,7 +238,7 @@ export class CampaignsService {
             status: 'STOPPED',
             isActive: true,
             prices,
-            minPrice: this.minPrice(prices, premium),
+            minPrice: minPrice(prices, premium),
             dailyCap: input.dailyCap ?? null,
             countries,
             languages,
@@ -571,13 +283,13 @@ export class CampaignsService {
     patch: UpdateCampaignInput,
     projectId?: number,
   ): Promise<CampaignView> {
-    const countries = this.checkCountries(patch.countries);
-    const languages = this.checkLanguages(patch.languages);
+    const countries = checkCountries(this.knownCountries(), patch.countries);
+    const languages = checkLanguages(patch.languages);
     return this.deps.ledger.run(em, async (tx, emit) => {
       const c = await this.owned(tx, owner, id, { projectId, lock: true });
       if (patch.name !== undefined) c.name = patch.name;
       if (patch.isActive !== undefined) c.isActive = patch.isActive;
-      if (patch.prices !== undefined) c.prices = await this.resolvePrices(tx, patch.prices, c.prices);
+      if (patch.prices !== undefined) c.prices = resolvePrices(await this.tiers(tx), patch.prices, c.prices);
       if (patch.dailyCap !== undefined) c.dailyCap = patch.dailyCap;
       if (countries) c.countries = countries;
       if (languages) c.languages = languages;
@@ -585,7 +297,7 @@ export class CampaignsService {
       if (patch.newUsersOnly !== undefined) c.newUsersOnly = patch.newUsersOnly;
       if (patch.minQuality !== undefined) c.minQuality = patch.minQuality;
       if (patch.unscoredAllowed !== undefined) c.unscoredAllowed = patch.unscoredAllowed;
-      c.minPrice = this.minPrice(c.prices, c.isPremiumOnly);
+      c.minPrice = minPrice(c.prices, c.isPremiumOnly);
       const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
       c.status = statusFor(c, budget);
       await tx.flush();
@@ -722,36 +434,6 @@ export class CampaignsService {
     }
     await tx.flush();
     return rows.length;
-  }
-
-  /** App statistics: one row per campaign shown in the app. */
-  async platformRows(em: EntityManager, platformId: number): Promise<PlatformCampaignRow[]> {
-    return (await em.execute<PlatformRowSql[]>(PLATFORM_ROWS_SQL, [platformId, platformId, platformId])).map(
-      platformRow,
-    );
-  }
-
-  /** The same rows for a CSV export, read 500 at a time. */
-  async *platformRowsStream(em: EntityManager, platformId: number): AsyncGenerator<PlatformCampaignRow> {
-    for await (const r of tableRows<PlatformRowSql>(em, PLATFORM_ROWS_SQL, [platformId, platformId, platformId]))
-      yield platformRow(r);
-  }
-
-  /** Completed actions and revenue per app (My Apps cards). */
-  async platformTotals(
-    em: EntityManager,
-    platformIds: number[],
-  ): Promise<Map<number, { completed: number; revenue: bigint }>> {
-    const result = new Map(platformIds.map((id) => [id, { completed: 0, revenue: 0n }]));
-    if (!platformIds.length) return result;
-    const rows = await em.execute<{ platform_id: number; completed: string; revenue: string }[]>(
-      `select platform_id, sum(completed)::text as completed, sum(revenue)::text as revenue
-         from platform_campaign_stats where platform_id in (${platformIds.map(() => '?').join(', ')})
-        group by platform_id`,
-      platformIds,
-    );
-    for (const r of rows) result.set(r.platform_id, { completed: Number(r.completed), revenue: BigInt(r.revenue) });
-    return result;
   }
 
   /** For `campaignStatsChanged(projectId)`: only the owner may listen. */

@@ -363,10 +363,10 @@ export class ConversionsService {
     emit(topics.campaignStats(c.project_id), stats);
     emit(topics.ownerCampaignStats(c.owner_id), stats);
     if (action === 'VOID') {
-      const [row] = (await this.deps.campaigns.platformRows(tx, v.platform_id)).filter(
+      const [row] = (await this.deps.campaigns.platforms.rows(tx, v.platform_id)).filter(
         (r) => r.campaignId === v.campaign_id,
       );
-      const totals = (await this.deps.campaigns.platformTotals(tx, [v.platform_id])).get(v.platform_id)!;
+      const totals = (await this.deps.campaigns.platforms.totals(tx, [v.platform_id])).get(v.platform_id)!;
       const payload: PlatformStats = {
         platformId: v.platform_id,
         campaignId: v.campaign_id,

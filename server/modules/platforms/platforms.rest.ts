@@ -108,7 +108,7 @@ export const platformsRoutes = [
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
       await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
-      const data = await ctx.services.campaigns.platformRows(ctx.em, params.id);
+      const data = await ctx.services.campaigns.platforms.rows(ctx.em, params.id);
       return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };
     },
   }),
@@ -124,7 +124,7 @@ export const platformsRoutes = [
       return new CsvFile(
         `app-${params.id}-statistics-${new Date().toISOString().slice(0, 10)}.csv`,
         ['campaign_id', 'task_type', 'title', 'completed', 'revenue_usd', 'status'],
-        mapRows(ctx.services.campaigns.platformRowsStream(ctx.em, params.id), (r) => [
+        mapRows(ctx.services.campaigns.platforms.rowsStream(ctx.em, params.id), (r) => [
           r.campaignId,
           r.task.type,
           r.task.title,
