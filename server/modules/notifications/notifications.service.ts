@@ -1,5 +1,4 @@
 import type { Update } from 'grammy/types';
-import { accountActor, recordAudit } from '../audit/record.ts';
 import { requireFreshProof } from '../../lib/step-up.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -12,75 +11,31 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { User } from '../users/user.entity.ts';
 import { type TelegramLink, telegramLinkOf } from '../users/telegram-link.ts';
-import type { SendResult, SystemBot } from './bot.ts';
+import type { SystemBot } from './bot.ts';
 import {
-  APP_URL_MARK,
   buttonLabel,
   isNotificationType,
   messageLanguage,
   NOTIFICATION_TYPE_NAMES,
   notMeLine,
   NOTIFICATION_TYPES,
-  type NotificationGroup,
   type TypeDef,
   type NotificationType,
   renderMessage,
 } from './messages.ts';
 import { NotificationPreference, TelegramLinkToken } from './notification.entity.ts';
+import { Delivery } from './delivery.ts';
+import type { DeliverySettings, PreferenceView, SettingsView, TelegramAccount } from './notification-views.ts';
+import { defaults, recordTelegramLink, telegramAccountName } from './notification-views.ts';
 import type { NotifyEvent } from './notify.ts';
 
-export interface PreferenceView {
-  type: NotificationType;
-  group: NotificationGroup;
-  label: string;
-  telegram: boolean;
-  email: boolean;
-  alwaysOn: boolean;
-}
-
-/** What the Notifications page shows: whether the bot is on, the linked account, the choices. */
-export interface SettingsView {
-  telegramConfigured: boolean;
-  telegram: TelegramLink | null;
-  preferences: PreferenceView[];
-}
-
-/** A Telegram account to link: its user id, private chat, username and language. */
-export interface TelegramAccount {
-  id: number;
-  chatId: number;
-  username: string | null;
-  language: string | null;
-}
-
-export interface DeliverySettings {
-  /** Messages a second across every instance (Telegram allows about 30). */
-  perSecond: number;
-  /** A claimed message not marked sent by then is claimed again (its sender died). */
-  leaseSeconds: number;
-  /** Attempts before a message that keeps failing is given up (2, 4, 8… then 5-minute spacing: 300 ≈ a day). */
-  maxAttempts: number;
-}
+export type { DeliverySettings, PreferenceView, SettingsView, TelegramAccount } from './notification-views.ts';
 
 const LINK_TTL_MS = 10 * 60_000;
 const NOT_CONFIGURED =
   'Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN (the system bot’s token from @BotFather) and restart.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-interface Claimed {
-  id: number;
-  user_id: number;
-  type: string;
-  channel: 'TELEGRAM' | 'EMAIL';
-  text: string;
-  subject: string;
-  path: string;
-  attempts: number;
-  chat_id: string | null;
-  language: string | null;
-  email: string;
-}
 
 /** How long a security notice's "This was not me" link works. */
 export const NOT_ME_DAYS = 14;
@@ -96,11 +51,8 @@ const withNotMe = (text: string, token: string | null, language: Language) =>
  * and one a second per chat; a row is marked SENT right after its own send.
  */
 export class NotificationsService {
-  private delivering: Promise<number> | null = null;
-  private again = false;
-  private stopped = false;
-  /** The next retry's timer (a message due later: a backoff after a failure). */
-  private wake: NodeJS.Timeout | null = null;
+  /** Sends the outbox (notifications/delivery.ts). */
+  private readonly delivery: Delivery;
 
   constructor(
     private readonly deps: {
@@ -112,7 +64,30 @@ export class NotificationsService {
       appUrl: () => string;
       delivery: DeliverySettings;
     },
-  ) {}
+  ) {
+    this.delivery = new Delivery({ ...deps, unlink: (em, userId) => this.unlink(em, userId, false) });
+  }
+
+  /** Starts a delivery round now (or right after the running one). */
+  kick(): void {
+    this.delivery.kick();
+  }
+
+  /** Sends what is due, round after round while there is some; answers how many were sent. */
+  deliverDue(): Promise<number> {
+    return this.delivery.deliverDue();
+  }
+
+  /** A round when something is due now (the job's tick). */
+  deliverIfDue(): Promise<number> {
+    return this.delivery.deliverIfDue();
+  }
+
+  /** Stops taking new rounds and waits for the running one; the bot stops. */
+  async close(): Promise<void> {
+    await this.delivery.close();
+    await this.deps.bot?.stop();
+  }
 
   get botConfigured() {
     return this.deps.bot !== null;
@@ -504,204 +479,4 @@ export class NotificationsService {
   async handleUpdate(update: Update): Promise<void> {
     await this.deps.bot?.handleUpdate(update);
   }
-
-  // ── Delivery ───────────────────────────────────────────────────────────────────────────────
-
-  /** Starts a delivery round now (or right after the running one). */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.delivering) {
-      this.again = true;
-      return;
-    }
-    void this.deliverDue().catch((err) => this.deps.log.error({ err }, 'notifications: delivery round failed'));
-  }
-
-  /**
-   * Sends what is due, round after round while there is some; answers how many were sent.
-   * One round at a time per instance; instances share the limits through the claim.
-   */
-  deliverDue(): Promise<number> {
-    if (this.delivering) return this.delivering;
-    this.delivering = (async () => {
-      let sent = 0;
-      try {
-        do {
-          this.again = false;
-          const claimed = await this.claim();
-          if (!claimed.length) {
-            // Rate-limited, not empty: look again in a second.
-            const next = await this.nextDueMs();
-            if (next !== null && next <= 0 && !this.stopped) await new Promise((r) => setTimeout(r, 1000));
-            else if (!this.again) break;
-            continue;
-          }
-          const started = Date.now();
-          const results = await Promise.all(claimed.map((n) => this.deliverOne(n)));
-          sent += results.filter(Boolean).length;
-          // A round sends at most one message per chat: the next starts a second later.
-          const wait = 1000 - (Date.now() - started);
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        } while (!this.stopped);
-      } finally {
-        this.delivering = null;
-      }
-      await this.wakeForNext();
-      return sent;
-    })();
-    return this.delivering;
-  }
-
-  /** The job's tick: a round only when something is due (idle, one indexed read, no lock taken). */
-  async deliverIfDue(): Promise<number> {
-    if (this.delivering) return this.delivering;
-    const next = await this.nextDueMs();
-    return next !== null && next <= 0 ? this.deliverDue() : 0;
-  }
-
-  /** Rounds also start when the next waiting message falls due (a retry), not only on the job's timer. */
-  private async wakeForNext() {
-    if (this.stopped) return;
-    const ms = await this.nextDueMs().catch(() => null);
-    if (ms === null || this.stopped) return;
-    if (this.wake) clearTimeout(this.wake);
-    this.wake = setTimeout(
-      () => {
-        this.wake = null;
-        this.kick();
-      },
-      Math.min(Math.max(0, ms) + 50, 10 * 60_000),
-    );
-    this.wake.unref();
-  }
-
-  /** Milliseconds until the next waiting message is due (≤ 0: due now), or null when none waits. */
-  private async nextDueMs(): Promise<number | null> {
-    const [row] = await this.deps
-      .em()
-      .execute<{ ms: string | null }[]>(
-        `select extract(epoch from min(due_at) - now()) * 1000 as ms from notifications where state in ('PENDING', 'SENDING')`,
-      );
-    return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
-  }
-
-  /**
-   * Claims due messages under a transaction-scoped advisory lock (one claimer at a time across
-   * instances): at most `perSecond` claimed in the last second, at most one per user, none for
-   * a user who got one in the last second. A SENDING row past its lease is due again. Times are
-   * the clock's after the lock (`clock_timestamp()`), not the transaction's start: a claimer that
-   * waited for the lock must not date its claims before the previous holder's.
-   */
-  private async claim(): Promise<Claimed[]> {
-    const { perSecond, leaseSeconds } = this.deps.delivery;
-    return this.deps.em().transactional(async (tx) => {
-      await tx.execute(`select pg_advisory_xact_lock(hashtext('notifications-claim'))`);
-      return tx.execute<Claimed[]>(
-        `with clock as (select clock_timestamp() as t), due as (
-           select id, user_id from notifications
-           where state in ('PENDING', 'SENDING') and due_at <= (select t from clock)
-           order by id limit 2000
-         ), recent as (
-           -- The last second's claims, read once through the claimed_at index (not once per due
-           -- row: a user with thousands waiting made that a scan of their rows for each).
-           select user_id from notifications where claimed_at > (select t from clock) - interval '1 second'
-         ), firsts as (
-           select distinct on (user_id) id from due
-           where user_id not in (select user_id from recent)
-           order by user_id, id
-         ), picked as (
-           select id from firsts order by id
-           limit greatest(0, ? - (select count(*) from recent))
-         )
-         update notifications n
-         set state = 'SENDING', claimed_at = (select t from clock), due_at = (select t from clock) + make_interval(secs => ?), attempts = attempts + 1
-         from users u
-         where n.id in (select id from picked) and u.id = n.user_id
-         returning n.id, n.user_id, n.type, n.channel, n.text, n.subject, n.path, n.attempts,
-                   u.telegram_chat_id as chat_id, u.telegram_language as language, coalesce(n.email_to, u.email) as email`,
-        [perSecond, leaseSeconds],
-      );
-    });
-  }
-
-  private async deliverOne(n: Claimed): Promise<boolean> {
-    const result = n.channel === 'TELEGRAM' ? await this.sendTelegram(n) : await this.sendMail(n);
-    const em = this.deps.em();
-    if (result.ok) {
-      await em.execute(`update notifications set state = 'SENT', sent_at = now(), error = null where id = ?`, [n.id]);
-      return true;
-    }
-    if (result.blocked) {
-      // Blocked the bot: unlinked (and what waits for that chat skipped), never retried.
-      this.deps.log.info({ userId: n.user_id }, 'notifications: the user blocked the bot; unlinked');
-      await em.execute(`update notifications set state = 'SKIPPED', error = ? where id = ?`, [result.error, n.id]);
-      await this.unlink(em, n.user_id, false);
-      return false;
-    }
-    const giveUp = !result.retry || n.attempts >= this.deps.delivery.maxAttempts;
-    await em.execute(
-      `update notifications set state = ?, error = ?, due_at = now() + make_interval(secs => ?) where id = ?`,
-      [giveUp ? 'FAILED' : 'PENDING', result.error, Math.min(300, 2 ** Math.min(n.attempts, 9)), n.id],
-    );
-    if (giveUp) this.deps.log.warn({ id: n.id, error: result.error }, 'notifications: given up');
-    return false;
-  }
-
-  private async sendTelegram(n: Claimed): Promise<SendResult> {
-    const bot = this.deps.bot;
-    if (!bot || !n.chat_id)
-      return { ok: false, blocked: false, retry: false, error: 'Telegram is not linked or configured' };
-    const label = buttonLabel(n.type as NotificationType, messageLanguage(n.language));
-    return bot.send(Number(n.chat_id), n.text.replaceAll(APP_URL_MARK, this.deps.appUrl()), { label, path: n.path });
-  }
-
-  private async sendMail(n: Claimed): Promise<SendResult> {
-    try {
-      await this.deps.mailer.send({
-        to: n.email,
-        subject: n.subject,
-        text: `${n.text.replaceAll(APP_URL_MARK, this.deps.appUrl())}\n\n${this.deps.appUrl()}${n.path}\n`,
-      });
-      return { ok: true };
-    } catch (err) {
-      return { ok: false, blocked: false, retry: true, error: (err as Error).message };
-    }
-  }
-
-  /** Stops taking new rounds and waits for the running one (its claimed rows are sent and marked). */
-  async close(): Promise<void> {
-    this.stopped = true;
-    if (this.wake) clearTimeout(this.wake);
-    await this.delivering?.catch(() => {});
-    await this.deps.bot?.stop();
-  }
-}
-
-/** No choice made: Telegram on; e-mail on where the product mailed before (a failed payout). */
-/** How a notice names a Telegram account: its @username, else its id. */
-function telegramAccountName(account: { id: number; username: string | null }): string {
-  return account.username ? `@${account.username}` : `id ${account.id}`;
-}
-
-function defaults(type: NotificationType) {
-  const def = NOTIFICATION_TYPES[type] as TypeDef;
-  return { telegram: true, email: def.email === true || def.alwaysOn === true };
-}
-
-/** A Telegram link or unlink in the audit trail (which account, and the one it replaced). */
-function recordTelegramLink(
-  tx: EntityManager,
-  userId: number,
-  action: 'account.telegram_linked' | 'account.telegram_unlinked',
-  account: TelegramAccount,
-  replaced: TelegramAccount | null,
-) {
-  const named = (a: TelegramAccount | null) => (a ? { id: a.id, username: a.username } : null);
-  return recordAudit(tx, {
-    actor: accountActor(userId),
-    action,
-    object: { type: 'user', id: userId },
-    before: action === 'account.telegram_linked' ? { telegram: named(replaced) } : { telegram: named(account) },
-    after: action === 'account.telegram_linked' ? { telegram: named(account) } : { telegram: null },
-  });
 }
