@@ -4,6 +4,7 @@ import { createRateLimiter, databaseRateLimiter } from '../../lib/rate-limit.ts'
 import { createTokenService } from '../../lib/tokens.ts';
 import { AccountNotice, RateLimitHit, RateLimitSlot, SignInAddress } from './account-safety.entity.ts';
 import { authRoutes } from './auth.rest.ts';
+import { secondFactorRoutes } from './second-factors.rest.ts';
 import './auth.schema.ts';
 import { AuthService } from './auth.service.ts';
 import { purgeAccountSafety } from './purge.ts';
@@ -67,7 +68,7 @@ export const authArea = defineArea({
     cleanups.push(() => auth.idle());
     return { auth, google, secondFactors };
   },
-  routes: authRoutes,
+  routes: [...authRoutes, ...secondFactorRoutes],
   topics: ['sessionsEnded'],
   jobs: ({ log, em }) => [
     {
