@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testApollo } from '../../test-apollo';
 import { renderInApp } from '../../test-utils';
-import { FinancePage, trailLines } from './FinancePage';
+import { FinancePage } from './FinancePage';
+import { trailLines } from './WithdrawalParts';
 
 const ME = '3';
 /** What the server's policies answer for the viewer (the page does not derive it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetingLines } from './CampaignsTab';
+import { targetingLines } from './CampaignFacts';
 
 const t = (fields: Omit<Parameters<typeof targetingLines>[0], '__typename'>) =>
   targetingLines({ __typename: 'CampaignReviewTargeting', ...fields });
