@@ -450,7 +450,7 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
       throw new Error(`campaign ${id} is not listed on A (${onA.has(id)}) and B (${onB.has(id)})`);
     const stop = () => api(base, 'PATCH', campaign(id), { token: s.adv, body: { isActive: false } });
     const [a, b, answered] = await untilBoth(stop, (ids) => !ids.has(id));
-    rows.push(`| campaign ${id} stopped through A | ${fmt(answered)} | ${fmt(a)} | ${fmt(b)} |`);
+    rows.push(`| campaign ${id} stopped through A | ${figure(answered)} | ${figure(a)} | ${figure(b)} |`);
     const resume = () => api(base, 'PATCH', campaign(id), { token: s.adv, body: { isActive: true } });
     await untilBoth(resume, (ids) => ids.has(id));
   }
@@ -459,7 +459,7 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
   const exclude = (platformIds: number[]) => () =>
     api(base, 'PUT', '/v1/users/excluded-platforms', { token: s.adv, body: { platformIds } });
   const [a, b, answered] = await untilBoth(exclude([s.appId]), (ids) => !excluded.some((id) => ids.has(id)));
-  rows.push(`| the app excluded by the advertiser through A | ${fmt(answered)} | ${fmt(a)} | ${fmt(b)} |`);
+  rows.push(`| the app excluded by the advertiser through A | ${figure(answered)} | ${figure(a)} | ${figure(b)} |`);
   // A change one instance never saw within 10 s fails the run (drift; bench:smoke relies on it).
   if (rows.some((r) => r.includes('NaN'))) process.exitCode = 1;
   await exclude([])();
@@ -496,7 +496,7 @@ function rss(): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
 
-const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const figure = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 try {
   await adminQuery(adminUrl, `create database ${name}`);
@@ -560,7 +560,7 @@ try {
       }
     }),
   );
-  console.log(`  every player's list once: ${fmt((performance.now() - warm) / 1000, 1)} s`);
+  console.log(`  every player's list once: ${figure((performance.now() - warm) / 1000, 1)} s`);
   const rssBefore = rss();
   for (const [, reqs] of paths) await load(base, reqs.slice(-200), 1);
   const results = new Map<string, Load>();
@@ -581,15 +581,15 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   for (const [label, r] of [...results, ...(healthAfter ? [['/healthz (after)', healthAfter] as const] : [])]) {
     console.log(
-      `| ${label} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} | ${r.errors} | ${(r.rps / health).toFixed(2)} |`,
+      `| ${label} | ${figure(r.rps)} | ${figure(r.p50, 1)} | ${figure(r.p99, 1)} | ${r.non2xx} | ${r.errors} | ${(r.rps / health).toFixed(2)} |`,
     );
   }
   const rest = results.get('REST users/self')?.rps;
   const gql = results.get('GraphQL me')?.rps;
   console.log('');
-  console.log(`/healthz (mean of before and after): ${fmt(health)} req/s`);
+  console.log(`/healthz (mean of before and after): ${figure(health)} req/s`);
   console.log(
-    `instance memory (RSS): ${fmt(rssBefore / 2 ** 20)} MB with every list built, ${fmt(rssAfterList / 2 ** 20)} MB after the list's run`,
+    `instance memory (RSS): ${figure(rssBefore / 2 ** 20)} MB with every list built, ${figure(rssAfterList / 2 ** 20)} MB after the list's run`,
   );
   if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
   if (Number(flags.removals) > 0 && !flags.profile) await removals(s);

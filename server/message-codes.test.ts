@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors.ts';
 import { ALL_CODES, MESSAGE_CODES, messageCode } from './message-codes.ts';
 
-describe('message codes (issue 59)', () => {
+describe('message codes', () => {
   it('gives a message its code, exactly', () => {
     expect(messageCode('Incorrect e-mail or password', ErrorCode.UNAUTHENTICATED)).toEqual({
       code: 'INCORRECT_E_MAIL_OR_PASSWORD',

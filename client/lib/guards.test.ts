@@ -63,7 +63,7 @@ describe('route guards', () => {
       '/login?redirect=%2Flogin',
       '/',
       '/reset-password/abc',
-      // The guest pages in another language (issue 59).
+      // The guest pages in another language.
       '/ru/login',
       '/fa/register?x=1',
       '/ru/',

@@ -34,13 +34,13 @@ export function isRightToLeftFormat(): boolean {
  * a phone: never one per row).
  */
 export function perLocale<F>(make: (locale: string | undefined) => F): () => F {
-  const made = new Map<string, F>();
+  const byLocale = new Map<string, F>();
   return () => {
     const key = current;
-    let format = made.get(key);
+    let format = byLocale.get(key);
     if (!format) {
       format = make(formatLocale());
-      made.set(key, format);
+      byLocale.set(key, format);
     }
     return format;
   };

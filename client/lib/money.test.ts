@@ -48,7 +48,7 @@ describe('money on decimal strings', () => {
   });
 });
 
-describe('money and counts in the reader’s form (issue 59)', () => {
+describe('money and counts in the reader’s form', () => {
   it('keeps the spec’s form in English and takes the language’s own elsewhere, exactly', async () => {
     const { setFormatLocale, formatCount, formatPercent } = await import('./locale');
     try {

@@ -82,10 +82,11 @@ export async function buildServices(
       reached ??= pick(built, area.later ?? [], area.name);
       return reached;
     };
-    const made = (await area.services(shared, needs as never, later as never)) as Record<string, unknown>;
+    const servicesBuilt = (await area.services(shared, needs as never, later as never)) as Record<string, unknown>;
     for (const name of area.provides ?? []) {
-      if (!(name in made)) throw new Error(`area ${area.name} declares service "${name}" but did not build it`);
-      built.set(name, made[name]);
+      if (!(name in servicesBuilt))
+        throw new Error(`area ${area.name} declares service "${name}" but did not build it`);
+      built.set(name, servicesBuilt[name]);
     }
   }
   complete = Object.fromEntries(built) as unknown as Services;

@@ -32,14 +32,14 @@ export async function listen(
     });
     c.on('error', (err) => {
       log.warn({ err, channel }, 'the database notification connection failed; opening it again');
-      again();
+      reconnect();
     });
     client = c;
     await c.connect();
     await c.query(`listen ${pg.escapeIdentifier(channel)}`);
     delay = 1000;
   };
-  const again = () => {
+  const reconnect = () => {
     const c = client;
     client = null;
     void c?.end().catch(() => undefined);
@@ -47,7 +47,7 @@ export async function listen(
     retry = setTimeout(() => {
       retry = null;
       if (stopped) return;
-      open().catch(() => again());
+      open().catch(() => reconnect());
     }, delay);
     retry.unref();
     delay = Math.min(delay * 2, 30_000);

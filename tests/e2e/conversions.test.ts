@@ -184,7 +184,7 @@ describe('the live money loop in Chromium', () => {
     await markDocument(page);
 
     // Traffic: 24 conversions in three waves of eight at once, each wave's events in flight together
-    // (issue 58 saw the chip at 8.16 $ beside the card's 8.20 $ after such a burst).
+    // (the chip must not show 8.16 $ beside the card's 8.20 $ after such a burst).
     for (let wave = 0; wave < 3; wave++) {
       const clicks = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>

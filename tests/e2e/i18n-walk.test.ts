@@ -6,7 +6,7 @@ import { browserPool, screenshot, signIn } from './browser';
 import { untranslatedEnglish } from '../../scripts/i18n-source';
 
 /*
- * Every dashboard page as each role (issue 59):
+ * Every dashboard page as each role:
  * - in Lingui's pseudo-locale, no words the code writes outside the catalogs are on screen (the
  *   page's words are pseudolocalized, "Ŝéàŕçĥ", and the data is what it is);
  * - in Persian on a 390 px phone, the page reads right to left and does not scroll sideways.

@@ -5,7 +5,7 @@ import { login } from '../helpers/graphql';
 import { browserPool, fromUserMenu, screenshot, signIn } from './browser';
 
 /**
- * The dashboard's language (issue 59, first part: the signed-in layout's words): chosen once in
+ * The dashboard's language (the signed-in layout's words): chosen once in
  * the user menu, shown at once, kept on the account for every device; Persian turns the layout
  * right to left; signed out, the sign-in page stays in the language chosen.
  */
@@ -50,7 +50,7 @@ describe('the dashboard in the reader’s language', () => {
     const persianSections = laptop.page.getByRole('navigation', { name: 'بخش‌ها' });
     await persianSections.getByRole('link', { name: 'برنامه‌های من' }).waitFor();
     expect(await persianSections.getByRole('link', { name: 'برداشت وجه' }).count()).toBe(1);
-    // The page's own heading too (the pages' other words come next in issue 59).
+    // The page's own heading too.
     await laptop.page.getByRole('heading', { level: 1, name: 'برنامه‌های من' }).waitFor();
     await expect.poll(saved).toBe('fa');
     // The tabs read from the right: the first tab is right of the second.

@@ -6,7 +6,7 @@ import { startTestApp } from '../helpers/app';
 import { browserPool } from './browser';
 
 /*
- * The public pages in the nine languages (issue 59): the build renders the landing page, its FAQ
+ * The public pages in the nine languages: the build renders the landing page, its FAQ
  * and the policies in each (`/`, `/ru/`, `/ru/privacy-policy`, …), in the language's direction,
  * within the landing page's budget, each naming the others for search engines (hreflang, in the
  * Link header: absolute addresses); a switcher on them goes to the same page in another language,

@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/telegram.ts';
 import { newAddress } from '../helpers/payouts.ts';
 
-// The owner's way back (issue 72, item 3) and changing one's e-mail (item 1): a reset link asks an
+// The owner's way back and changing one's e-mail: a reset link asks an
 // account with a second factor for a code from one older than the first change its owner did not
 // make, and undoes what was added since; a new e-mail is confirmed by a link to it, the old address
 // is told with a "This was not me" link that puts it back.

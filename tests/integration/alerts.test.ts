@@ -1,4 +1,4 @@
-// The alerting rules (issue 57, item 4): deploy/alerts.yml is valid, each rule fires and stays
+// The alerting rules: deploy/alerts.yml is valid, each rule fires and stays
 // quiet as its unit tests in deploy/alerts.test.yml say (Prometheus's own `promtool test rules`),
 // and every metric a rule reads is one that /metrics exports: a rule over a metric nobody
 // exports would never wake anyone.

@@ -8,7 +8,7 @@ import { gql, login } from '../helpers/graphql.ts';
 import { credit, em, newAddress, self, type TestApp } from '../helpers/payouts.ts';
 import { asOwner, ownerSql } from '../helpers/db.ts';
 
-// The audit trail (issue 56, item 5): every staff action and money decision written in the
+// The audit trail: every staff action and money decision written in the
 // change's own transaction, append-only (the database refuses UPDATE, DELETE and TRUNCATE),
 // hash-chained (`npm run audit:verify` recomputes it), readable by finance staff and staff
 // administrators only, and the withdrawal's who-decided facts on REST and GraphQL.

@@ -342,7 +342,7 @@ describe('reset password', () => {
     expect(mails[0]).toContain(`${app.url}/reset-password/`);
   });
 
-  test("in the account's language, else the asking browser's: the text and the link's page (issue 59)", async () => {
+  test("in the account's language, else the asking browser's: the text and the link's page", async () => {
     // No language chosen: the browser's first of the nine (Russian), its page /ru/reset-password/….
     const user = await createApprovedUser(app);
     await app.api('/v1/auth/reset-password', {

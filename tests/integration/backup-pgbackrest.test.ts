@@ -1,4 +1,4 @@
-// Continuous backup to an S3 bucket with pgBackRest (issue 57, item 1): the product's database on
+// Continuous backup to an S3 bucket with pgBackRest: the product's database on
 // a PostgreSQL cluster of its own whose WAL pgBackRest archives (`archive_command = pgbackrest
 // archive-push`) into an S3 bucket — s3rver (the S3 REST API, in a process of its own) behind
 // Caddy's TLS, as MinIO is in compose — a full backup, money moved, a moment T, more moved, the cluster lost, and

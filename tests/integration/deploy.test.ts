@@ -30,7 +30,7 @@ test('docker-compose.yml describes the two-instance deployment', () => {
     expect(services[name].environment.S3_ENDPOINT).toBe('http://minio:9000');
     expect(services[name].environment.S3_BUCKET).toBe('taskgram');
     expect(services[name].volumes ?? []).toEqual([]);
-    // One sandbox chain for both (issue 57, item 6), not one per instance.
+    // One sandbox chain for both, not one per instance.
     expect(services[name].environment.TON_SANDBOX_URL).toBe(`\${TON_SANDBOX_URL-http://chain:8091}`);
     expect(services[name].environment.TON_SANDBOX_KEY).toBe(services.chain.environment.TON_SANDBOX_KEY);
   }

@@ -6,7 +6,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
 
 /**
- * Every message a person can read has a stable machine code (issue 59): REST's `code` and
+ * Every message a person can read has a stable machine code: REST's `code` and
  * `params`, GraphQL's `extensions.messageCode` and `extensions.params`, listed in the OpenAPI
  * document. (Every REST answer the suite reads is also checked against that document's error
  * envelope, whose `code` is the list: tests/helpers/api-document.ts.)

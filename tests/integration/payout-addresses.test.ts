@@ -5,7 +5,7 @@ import { gql, login } from '../helpers/graphql.ts';
 import { eventually } from '../helpers/telegram.ts';
 import { credit, em, expectBooksBalanced, newAddress, type TestApp } from '../helpers/payouts.ts';
 
-// New addresses wait (issue 56, item 3): a person's first withdrawal to an address they were
+// New addresses wait: a person's first withdrawal to an address they were
 // never paid at is held PAYOUT_NEW_ADDRESS_HOLD_HOURS before anyone, or the auto-approve rule,
 // can approve it; the owner is told until when; the Withdraw page's saved addresses take a fresh
 // proof to add.

@@ -5,7 +5,7 @@ import { gql, login } from '../helpers/graphql.ts';
 import { credit, em, expectBooksBalanced, newAddress, type TestApp } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 
-// Velocity limits (issue 56, item 4): what the hot wallet sends in an hour (and a day) is capped
+// Velocity limits: what the hot wallet sends in an hour (and a day) is capped
 // network-wide, across instances; past the cap approved withdrawals wait in order (nothing is
 // refused or lost), finance sees why and is told once, and a finance person with a fresh proof
 // lifts the limits for the rest of the day (recorded).

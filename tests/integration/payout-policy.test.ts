@@ -8,7 +8,7 @@ import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 import { eventually } from '../helpers/telegram.ts';
 import { credit, em, expectBooksBalanced, newAddress, self, type TestApp } from '../helpers/payouts.ts';
 
-// Payouts under policy (issue 56), the parts built so far: nobody decides their own withdrawal,
+// Payouts under policy: nobody decides their own withdrawal,
 // two finance people approve a large one, the network's own addresses are no destination, an
 // amount finer than the ledger's unit is refused as a JSON number too, and the demo starts
 // whatever the auto-approve rule says.

@@ -1,4 +1,4 @@
-// The chain is the record of what was paid (issue 57, item 3): a database set back to before a
+// The chain is the record of what was paid: a database set back to before a
 // payout batch (a restore) still has its withdrawals waiting; the payout job reads the hot
 // wallet's history first and settles them DONE by their transfers instead of paying them again.
 // A paid transfer the books cannot place is shown to finance and counted, never paid again; a

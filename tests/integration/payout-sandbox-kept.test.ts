@@ -1,4 +1,4 @@
-// The sandbox chain kept in the data folder (issue 57, item 6): a restarted instance pays on with
+// The sandbox chain kept in the data folder: a restarted instance pays on with
 // the same hot wallet, its balances and its history, so the hashes finance saw stay on its chain,
 // and a withdrawal approved before the restart is paid in the next round.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// One sandbox chain for a deployment (issue 57, item 6): two instances on one database pay through
+// One sandbox chain for a deployment: two instances on one database pay through
 // the chain service (`TON_SANDBOX_URL`) from one hot wallet, so a withdrawal is paid once whichever
 // instance runs the round, each instance's explorer finds the other's transfers, and the chain
 // service restarted keeps its history and pays on.

@@ -121,8 +121,8 @@ describe.runIf(!!process.env.REDIS_URL)('two instances sharing Redis', () => {
 
   test('balance events published out of commit order never take a subscriber back to an older state', async () => {
     // Two transfers commit one after the other on one account, and each instance publishes its
-    // own after the commit: the later state can reach Redis first (issue 58 saw the chip and the
-    // Withdraw card left at the older figure).
+    // own after the commit: the later state can reach Redis first (the chip and the
+    // Withdraw card must not be left at the older figure).
     const token = await login(appA, 'publisher@demo.local');
     const userId = (await appA.api('/v1/users/self', { token })).body.value.id as number;
     const ws = gqlWs(appA, token);

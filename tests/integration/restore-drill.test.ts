@@ -1,4 +1,4 @@
-// The restore drill (issue 57, items 2 and 3), as a test: the product on a PostgreSQL cluster of
+// The restore drill, as a test: the product on a PostgreSQL cluster of
 // its own with WAL archiving; conversions, money in and payouts; a base backup; more of them; a
 // moment T and the books at T; more (a payout batch sent and confirmed after T, a withdrawal asked
 // for after T); the first cluster lost; point-in-time recovery to T into a new cluster; the

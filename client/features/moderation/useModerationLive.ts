@@ -30,24 +30,24 @@ export function useModerationCounts(enabled: boolean) {
     context: LIVE_QUERY,
   });
   const refreshCounts = useThrottledCallback(() => refetchQuietly(counts), 300);
-  const tell = (topic: ModerationTopic, id: string | undefined) => {
+  const announce = (topic: ModerationTopic, id: string | undefined) => {
     refreshCounts();
     if (id) for (const l of listeners) if (l.topic === topic) l.fn(id);
   };
   useLiveSubscription(PlayerReportChangedSubscription, {
     skip: !enabled,
-    onLive: () => tell('reports', ANY_CHANGE),
-    onData: ({ data: d }) => tell('reports', d.data?.playerReportChanged.id),
+    onLive: () => announce('reports', ANY_CHANGE),
+    onData: ({ data: d }) => announce('reports', d.data?.playerReportChanged.id),
   });
   useLiveSubscription(CampaignReviewChangedSubscription, {
     skip: !enabled,
-    onLive: () => tell('campaigns', ANY_CHANGE),
-    onData: ({ data: d }) => tell('campaigns', d.data?.campaignReviewChanged.id),
+    onLive: () => announce('campaigns', ANY_CHANGE),
+    onData: ({ data: d }) => announce('campaigns', d.data?.campaignReviewChanged.id),
   });
   useLiveSubscription(RegistrationRequestChangedSubscription, {
     skip: !enabled,
-    onLive: () => tell('registrations', ANY_CHANGE),
-    onData: ({ data: d }) => tell('registrations', d.data?.registrationRequestChanged.id),
+    onLive: () => announce('registrations', ANY_CHANGE),
+    onData: ({ data: d }) => announce('registrations', d.data?.registrationRequestChanged.id),
   });
   return enabled ? (counts.data?.moderationCounts ?? null) : null;
 }

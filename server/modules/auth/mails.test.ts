@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
 import { accountMail, mailLanguage } from './mails.ts';
 
-describe("the account's mails (issue 59)", () => {
+describe("the account's mails", () => {
   it("are in the account's language, else the browser's first of the nine, else English", () => {
     expect(mailLanguage('fa', 'ru-RU,ru;q=0.9')).toBe('fa');
     expect(mailLanguage(null, 'de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.5')).toBe('pt');

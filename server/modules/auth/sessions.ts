@@ -120,7 +120,7 @@ export class Sessions {
   ): Promise<void> {
     if (!this.deps.notify) return;
     const device = deviceOf(client.userAgent);
-    // One pass over the account's sessions (was three subqueries on every sign-in).
+    // One pass over the account's sessions.
     const [seen] = await em.execute<{ before: boolean; address: boolean | null; agents: (string | null)[] | null }[]>(
       `select count(*) > 0 as before, bool_or(ip = ? or last_ip = ?) as address,
               array_agg(distinct user_agent) as agents

@@ -26,7 +26,7 @@ interface Claimed {
  */
 export class Delivery {
   private delivering: Promise<number> | null = null;
-  private again = false;
+  private roundAsked = false;
   private stopped = false;
   /** The next retry's timer (a message due later: a backoff after a failure). */
   private wake: NodeJS.Timeout | null = null;
@@ -48,7 +48,7 @@ export class Delivery {
   kick(): void {
     if (this.stopped) return;
     if (this.delivering) {
-      this.again = true;
+      this.roundAsked = true;
       return;
     }
     void this.deliverDue().catch((err) => this.deps.log.error({ err }, 'notifications: delivery round failed'));
@@ -64,13 +64,13 @@ export class Delivery {
       let sent = 0;
       try {
         do {
-          this.again = false;
+          this.roundAsked = false;
           const claimed = await this.claim();
           if (!claimed.length) {
             // Rate-limited, not empty: look again in a second.
             const next = await this.nextDueMs();
             if (next !== null && next <= 0 && !this.stopped) await new Promise((r) => setTimeout(r, 1000));
-            else if (!this.again) break;
+            else if (!this.roundAsked) break;
             continue;
           }
           const started = Date.now();

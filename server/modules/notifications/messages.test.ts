@@ -24,7 +24,7 @@ describe('bot messages and mails', () => {
   });
 });
 
-describe('the nine languages (issue 59)', () => {
+describe('the nine languages', () => {
   test('every type, button, "This was not me" line and bot answer is written in each language, with its figures', () => {
     const params = {
       account: '@tg_user',

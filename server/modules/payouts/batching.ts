@@ -53,12 +53,12 @@ export class Batching {
     const round = { left: roundShareOf(funds.usdt, this.deps.settings.maxRoundShare) };
     let batches = 0;
     for (let i = 0; i < BATCHES_PER_ROUND; i++) {
-      const made = await this.makeBatch(em.fork(), setup, funds, round);
-      if (made === 'none') break;
-      if (made === 'short') return { batches, stop: { kind: 'short', funds } };
-      if ('limit' in made) return { batches, stop: { kind: 'limit', limit: made.limit } };
+      const batch = await this.makeBatch(em.fork(), setup, funds, round);
+      if (batch === 'none') break;
+      if (batch === 'short') return { batches, stop: { kind: 'short', funds } };
+      if ('limit' in batch) return { batches, stop: { kind: 'limit', limit: batch.limit } };
       batches++;
-      await send(made);
+      await send(batch);
       await afterSend();
     }
     return { batches, stop: { kind: 'done' } };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
 import { floorMail } from './floor-mail.ts';
 
-describe('the quality floor’s mail (issue 59)', () => {
+describe('the quality floor’s mail', () => {
   const pause = {
     name: 'Pat',
     title: 'Clicker Quest',
