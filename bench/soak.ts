@@ -41,7 +41,7 @@ import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../se
 import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { checkLedger } from '../server/modules/ledger/ledger.check.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
+import { clickCodeFromLink } from '../server/modules/showcase/task-link.ts';
 import { startS3Process } from '../tests/fakes/s3.ts';
 import { adminQuery, api, dbUrl, freePort, ProductServer } from './common.ts';
 import { type Click, createApps, createCampaigns, loginAt, seedUsers, USD } from './world.ts';

@@ -16,7 +16,7 @@ import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../server/lib/init-data.ts
 import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { encryptSecret } from '../server/lib/secrets.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
+import { clickCodeFromLink } from '../server/modules/showcase/task-link.ts';
 import { api, parallel } from './common.ts';
 
 export const USD = 1_000_000n;

@@ -50,7 +50,7 @@ import { parseArgs } from 'node:util';
 import { TIERS } from '../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData, signInitDataHmac, type TelegramUser } from '../server/lib/init-data.ts';
 import { restartCommand } from '../server/lib/running.ts';
-import { clickCodeFromLink } from '../server/modules/showcase/showcase.service.ts';
+import { clickCodeFromLink } from '../server/modules/showcase/task-link.ts';
 import { startFakeBotApi } from '../tests/fakes/telegram-bot-api.ts';
 
 /** Where `npm start` listens with the same environment: PUBLIC_URL, or localhost on PORT. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INIT_DATA_MESSAGES } from '../server/lib/init-data.ts';
 import { CampaignsService } from '../server/modules/campaigns/campaigns.service.ts';
-import { CHECK_MESSAGES } from '../server/modules/showcase/showcase.service.ts';
+import { CHECK_MESSAGES } from '../server/modules/showcase/player-actions.ts';
 import { CATALOGS, LANGUAGES, languageOf, translate } from './i18n/index.ts';
 import { en } from './i18n/en.ts';
 import { initDataLanguage } from './i18n/languages.ts';

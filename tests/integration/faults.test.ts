@@ -20,7 +20,7 @@ import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
 import { checkLedger } from '../../server/modules/ledger/ledger.check.ts';
 import { CRYPTO_PAY_SIGNATURE_HEADER } from '../../server/modules/payments/providers/cryptopay.ts';
-import { clickCodeFromLink } from '../../server/modules/showcase/showcase.service.ts';
+import { clickCodeFromLink } from '../../server/modules/showcase/task-link.ts';
 import { type CryptoPayFake, startCryptoPayFake } from '../fakes/cryptopay.ts';
 import { platformBody, tasks } from '../helpers/campaigns.ts';
 

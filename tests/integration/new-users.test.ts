@@ -1,7 +1,7 @@
 // Only new actions are paid: a player already in a channel or chat, or a returning
 // user the advertiser names, never converts; the refusals are counted on the campaign, live.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { CHECK_MESSAGES } from '../../server/modules/showcase/showcase.service.ts';
+import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {

@@ -1,7 +1,7 @@
 import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.service.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { INIT_DATA_MESSAGES, signInitDataHmac, type TelegramUser } from '../../server/lib/init-data.ts';
-import { CHECK_MESSAGES } from '../../server/modules/showcase/showcase.service.ts';
+import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {

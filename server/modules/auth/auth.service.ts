@@ -408,16 +408,6 @@ export class AuthService {
     return this.deps.secondFactors;
   }
 
-  /** A security notice to the user (always on: mail, and Telegram when linked). */
-  private securityNotice(
-    em: EntityManager,
-    user: { id: number; email: string },
-    type: 'passwordChanged' | 'signInNew',
-    params: Record<string, string>,
-  ): Promise<void> {
-    return securityNotice(this.deps.notify, em, user, type, params);
-  }
-
   /** Google sign-in: the approved user with that verified e-mail, or a new registration request. */
   async googleSignIn(
     em: EntityManager,
@@ -466,7 +456,7 @@ export class AuthService {
     const passwordHash = await this.hashPassword(input.password);
     await em.transactional(async (tx) => {
       await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);
-      await this.securityNotice(tx, user, 'passwordChanged', {});
+      await securityNotice(this.deps.notify, tx, user, 'passwordChanged', {});
       await recordAudit(tx, {
         actor: accountActor(user.id),
         action: 'account.password_changed',

@@ -7,12 +7,9 @@ import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
 import { CHECK_MESSAGES, PlayerActions } from './player-actions.ts';
-export { CHECK_MESSAGES };
-export type { ChatMemberUpdate } from './player-actions.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
-export { clickCodeFromLink, taskLink } from './task-link.ts';
 
 import type { PubSub } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
