@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { DomainError, forbidden, STAFF_SECOND_FACTOR_MESSAGE, unauthenticated } from '../errors.ts';
-import { staffFactorMissing } from '../lib/staff-factor.ts';
+import { DomainError, unauthenticated } from '../errors.ts';
+import { holdsRole, lacksRole } from '../lib/access.ts';
 import type { Context } from './context.ts';
 
 // Defines no types: each area file adds its own, schema.ts imports them all.
@@ -18,22 +18,16 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authorizeOnSubscribe: true,
-    authScopes: (ctx) => {
-      // A staff role counts only with a second factor where that is required.
-      const staff = !staffFactorMissing(ctx.user, ctx.config);
-      return {
-        authenticated: !!ctx.user,
-        moderator: staff && !!ctx.user?.isModerator,
-        finance: staff && !!ctx.user?.isFinance,
-        admin: staff && !!ctx.user?.isAdmin,
-      };
-    },
-    unauthorizedError: (_parent, ctx) => {
-      if (!ctx.user) return unauthenticated();
-      const u = ctx.user;
-      const heldBack = (u.isModerator || u.isFinance || u.isAdmin) && staffFactorMissing(u, ctx.config);
-      return heldBack ? forbidden(STAFF_SECOND_FACTOR_MESSAGE) : forbidden();
-    },
+    // The permission module's answer (lib/access.ts): a staff role counts only with a second
+    // factor where that is required.
+    authScopes: (ctx) => ({
+      authenticated: !!ctx.user,
+      moderator: holdsRole(ctx.user, 'moderator'),
+      finance: holdsRole(ctx.user, 'finance'),
+      admin: holdsRole(ctx.user, 'admin'),
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      ctx.user ? lacksRole(ctx.user, ['moderator', 'finance', 'admin']) : unauthenticated(),
   },
 });
 

@@ -5,7 +5,8 @@ import { DomainError, ErrorCode } from '../errors.ts';
  * proof on this session — a sign-in, or the second factor (the password where none is added)
  * given again — within the last STEP_UP_SECONDS. A stolen token alone proves nothing: the proof
  * is remembered on the session (`sessions.proved_at`), which the session read carries as the
- * user's `sessionProvedAt` (modules/auth/session-users.ts). docs/security.md has the list.
+ * user's `sessionProvedAt` (modules/auth/session-users.ts). Which acts need one is the permission
+ * module's table (lib/access.ts `ACTS`); docs/security.md explains each.
  */
 
 export const STEP_UP_MESSAGE =
@@ -53,50 +54,6 @@ export function stepUpRequired(user: object): DomainError {
     undefined,
     methods,
   );
-}
-
-/**
- * Every act on who someone is, their sessions, their staff roles or where money goes: each needs
- * a fresh proof on the session (a stolen, stale token does none of them). One list, asked by the
- * services that do the acts (`requireFreshProof`), so every route to an act — REST, GraphQL, a
- * socket, the bot — gets the same answer. docs/security.md explains each.
- */
-export const FRESH_PROOF_ACTS = {
-  withdrawToNewAddress: 'a withdrawal to an address the account was not paid at',
-  approveWithdrawal: 'approving a withdrawal (finance)',
-  rejectWithdrawal: 'rejecting a withdrawal (finance)',
-  liftPayoutLimits: 'lifting the payout limits (finance)',
-  savePayoutAddress: 'saving a payout address',
-  removePayoutAddress: 'removing a payout address',
-  linkTelegram: 'linking or re-linking a Telegram account',
-  unlinkTelegram: 'unlinking the Telegram account',
-  addSecondFactor: 'adding an authenticator app or a passkey',
-  renameSecondFactor: 'renaming a second factor',
-  removeSecondFactor: 'removing a second factor',
-  renewRecoveryCodes: 'renewing the recovery codes',
-  changePassword: 'changing the password (the current password is the proof without a second factor)',
-  changeEmail: 'changing the e-mail address',
-  endOtherSessions: 'ending another session of the account',
-  setStaffRole: 'granting or taking a staff role',
-  newSecretKey: 'a new project or app secret key',
-} as const;
-export type FreshProofAct = keyof typeof FRESH_PROOF_ACTS;
-
-/**
- * Throws STEP_UP_REQUIRED unless `user`'s session gave a proof within STEP_UP_SECONDS (the window
- * the session read put on the user: `withProofWindow`). A user object without one — not read
- * from a session — has no proof. No user at all is a script run by an operator on the server.
- */
-export function requireFreshProof(user: object | null, _act: FreshProofAct, now = Date.now()): void {
-  if (user && !hasFreshProof(user, now)) throw stepUpRequired(user);
-}
-
-/**
- * For an act that carries the password itself (a password change): that is the fresh proof of an
- * account without a second factor; one with a second factor needs a fresh proof as any act.
- */
-export function requireFreshProofBeyondPassword(user: object, act: FreshProofAct, now = Date.now()): void {
-  if ((user as ProvedUser).hasSecondFactor === true) requireFreshProof(user, act, now);
 }
 
 /** Whether `user`'s session gave a proof within STEP_UP_SECONDS (the operator always has). */

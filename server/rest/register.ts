@@ -7,18 +7,16 @@ import {
   DomainError,
   ErrorCode,
   firstIssue,
-  forbidden,
   httpStatus,
   isDatabaseUnreachable,
   RETRY_AFTER_SECONDS,
   sqlState,
-  STAFF_SECOND_FACTOR_MESSAGE,
   tooLarge,
   unauthenticated,
   validation,
 } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
-import { staffFactorMissing } from '../lib/staff-factor.ts';
+import { holdsRole, lacksRole } from '../lib/access.ts';
 import { messageCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 
@@ -64,12 +62,9 @@ async function readUpload(req: FastifyRequest, field: string): Promise<UploadedF
 function checkAccess(def: RouteDef, ctx: Context) {
   if (def.access === 'public') return;
   if (!ctx.user) throw unauthenticated();
-  if (def.access === 'moderator' && !ctx.user.isModerator) throw forbidden();
-  if (def.access === 'finance' && !ctx.user.isFinance) throw forbidden();
-  if (def.access === 'audit' && !ctx.user.isFinance && !ctx.user.isAdmin) throw forbidden();
-  if (def.access !== 'user' && staffFactorMissing(ctx.user, ctx.config)) {
-    throw forbidden(STAFF_SECOND_FACTOR_MESSAGE);
-  }
+  if (def.access === 'user') return;
+  const who = def.access === 'audit' ? 'auditor' : def.access;
+  if (!holdsRole(ctx.user, who)) throw lacksRole(ctx.user, who);
 }
 
 /** Registers the route table under /api with the `{ value }` / `{ error }` envelope. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../server/areas.ts';
-import { FRESH_PROOF_ACTS } from '../../server/lib/step-up.ts';
+import { FRESH_PROOF_ACTS } from '../../server/lib/access.ts';
 import { addAuthenticator, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
@@ -169,8 +169,14 @@ describe('a stale session gets STEP_UP_REQUIRED for every act on identity, sessi
     expect(is_admin).toBe(false);
   });
 
-  test('the list of acts in lib/step-up.ts names every kind walked here', () => {
-    for (const act of ['linkTelegram', 'setStaffRole', 'renameSecondFactor', 'endOtherSessions', 'savePayoutAddress'])
+  test('the permission module’s table (lib/access.ts) asks a fresh proof for every kind walked here', () => {
+    for (const act of [
+      'telegram.link',
+      'staffRole.set',
+      'secondFactor.rename',
+      'session.endOthers',
+      'payoutAddress.save',
+    ])
       expect(FRESH_PROOF_ACTS).toHaveProperty(act);
   });
 });

@@ -100,7 +100,7 @@ export const authRoutes = [
     access: 'user',
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx) => {
-      await ctx.services.auth.sessions.end(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
+      await ctx.services.auth.sessions.signOut(ctx.em, ctx.user, ctx.sessionId);
       return { ok: true };
     },
   }),
@@ -334,7 +334,7 @@ export const authRoutes = [
     access: 'user',
     body: TelegramLinkInput,
     response: z.object({ id: z.number(), username: z.string().nullable(), name: z.string() }),
-    handler: async (ctx, { body }) => ctx.services.auth.telegramLinkPreview(body.linkToken),
+    handler: async (ctx, { body }) => ctx.services.auth.telegramLinkPreview(ctx.user, body.linkToken),
   }),
   route({
     method: 'POST',

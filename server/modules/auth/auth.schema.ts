@@ -36,7 +36,7 @@ builder.mutationField('logout', (t) =>
     description: 'Ends this session: its token stops working and its live sockets close.',
     authScopes: { authenticated: true },
     resolve: async (_root, _args, ctx) => {
-      await ctx.services.auth.sessions.end(ctx.em, { userId: ctx.user!.id, id: ctx.sessionId! });
+      await ctx.services.auth.sessions.signOut(ctx.em, ctx.user, ctx.sessionId);
       return true;
     },
   }),

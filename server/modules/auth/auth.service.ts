@@ -10,7 +10,7 @@ import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { requireFreshProof, requireFreshProofBeyondPassword } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
 import { type ClientInfo, securityNotice, Sessions, type SignInResult } from './sessions.ts';
 import type { AuthKit } from './auth-kit.ts';
 import { HASH_OPTIONS, SignInGuard, signInLimits } from './sign-in-guard.ts';
@@ -305,7 +305,8 @@ export class AuthService {
   }
 
   /** What a link token names, for the dialog that asks its owner to confirm (nothing changes). */
-  telegramLinkPreview(linkToken: string): { id: number; username: string | null; name: string } {
+  telegramLinkPreview(user: User | null, linkToken: string): { id: number; username: string | null; name: string } {
+    authorize(user, 'telegram.preview');
     const claims = readLinkToken(linkToken, this.deps.config.jwtSecret);
     return { id: claims.id, username: claims.username, name: claims.name };
   }
@@ -315,7 +316,7 @@ export class AuthService {
    * account has it (the notifications area's link, which tells the owner by mail and Telegram).
    */
   async confirmTelegramLink(em: EntityManager, user: User, linkToken: string): Promise<void> {
-    requireFreshProof(user, 'linkTelegram');
+    authorize(user, 'telegram.link');
     const link = readLinkToken(linkToken, this.deps.config.jwtSecret);
     const account = { id: link.id, chatId: link.id, username: link.username, language: link.language };
     if (user.telegramUserId === link.id) return;
@@ -450,7 +451,7 @@ export class AuthService {
     sessionId: string | null,
     input: { currentPassword: string; password: string },
   ): Promise<number> {
-    requireFreshProofBeyondPassword(user, 'changePassword');
+    authorize(user, 'password.change');
     const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
     if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
     const passwordHash = await this.hashPassword(input.password);

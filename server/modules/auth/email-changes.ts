@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { rateLimited, validation } from '../../errors.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
-import { requireFreshProof } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import { User } from '../users/user.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
@@ -31,7 +31,7 @@ export class EmailChanges {
    * (24 hours, once); until then nothing changes. At most three links a minute per account.
    */
   async request(em: EntityManager, user: User, email: string, acceptLanguage?: string): Promise<{ message: string }> {
-    requireFreshProof(user, 'changeEmail');
+    authorize(user, 'email.change');
     const newEmail = email.trim().toLowerCase();
     if (newEmail === user.email) throw validation(EMAIL_CHANGE_MESSAGES.same, 'email');
     if (await em.count(User, { email: newEmail })) throw validation(EMAIL_CHANGE_MESSAGES.taken, 'email');

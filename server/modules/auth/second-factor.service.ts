@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -8,7 +9,6 @@ import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
-import { requireFreshProof } from '../../lib/step-up.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import { User } from '../users/user.entity.ts';
 import { type PasskeyResponse, type PasskeySite, Passkeys, PASSKEY_MESSAGES } from './passkeys.ts';
@@ -132,7 +132,7 @@ export class SecondFactorService {
   /** Starts adding a passkey: the options for the browser's `navigator.credentials.create`. */
   startPasskey(em: EntityManager, site: PasskeySite, user: User) {
     // A stolen token must not add a factor of its own (and then prove itself with it).
-    requireFreshProof(user, 'addSecondFactor');
+    authorize(user, 'secondFactor.add');
     return this.passkeys.registrationOptions(em, site, user);
   }
 
@@ -147,7 +147,7 @@ export class SecondFactorService {
     response: PasskeyResponse,
     name: string,
   ): Promise<{ factor: SecondFactorView; recoveryCodes: string[] | null }> {
-    requireFreshProof(user, 'addSecondFactor');
+    authorize(user, 'secondFactor.add');
     const done = await em.transactional(async (tx) => {
       const key = await this.passkeys.verifyRegistration(tx, site, user.id, response);
       const first = !(await this.hasFactor(tx, user.id));
@@ -170,7 +170,7 @@ export class SecondFactorService {
 
   /** Renames a factor (the owner's label for a phone or a key), with a fresh proof. */
   async rename(em: EntityManager, user: User, id: number, name: string): Promise<SecondFactorView> {
-    requireFreshProof(user, 'renameSecondFactor');
+    authorize(user, 'secondFactor.rename');
     const userId = user.id;
     const rows = await em.execute(
       'update second_factors set name = ? where id = ? and user_id = ? and confirmed_at is not null returning id',
@@ -182,7 +182,7 @@ export class SecondFactorService {
 
   /** Starts adding an authenticator app: its secret, as a key to type and a QR code to scan. */
   async startTotp(em: EntityManager, user: User): Promise<{ id: number; secret: string; uri: string; qrSvg: string }> {
-    requireFreshProof(user, 'addSecondFactor');
+    authorize(user, 'secondFactor.add');
     const secret = new Secret({ size: 20 }).base32;
     // One set-up at a time: an earlier unfinished one is dropped.
     await em.execute('delete from second_factors where user_id = ? and confirmed_at is null', [user.id]);
@@ -206,6 +206,7 @@ export class SecondFactorService {
     code: string,
     name: string,
   ): Promise<{ factor: SecondFactorView; recoveryCodes: string[] | null }> {
+    authorize(user, 'secondFactor.confirm');
     const done = await em.transactional(async (tx) => {
       const [row] = await tx.execute<{ secret: string }[]>(
         'select secret from second_factors where id = ? and user_id = ? and confirmed_at is null for update',
@@ -231,6 +232,7 @@ export class SecondFactorService {
 
   /** Removes a factor, with a fresh proof (a code: checkProof); the last one takes the recovery codes with it. */
   async remove(em: EntityManager, user: User, id: number, proof: FactorProof): Promise<void> {
+    authorize(user, 'secondFactor.remove');
     await this.checkProof(em, user, proof);
     await em.transactional(async (tx) => {
       const [row] = await tx.execute<{ name: string; kind: string }[]>(
@@ -248,6 +250,7 @@ export class SecondFactorService {
 
   /** Ten new recovery codes (the old ones stop working), with a fresh proof. */
   async regenerateRecoveryCodes(em: EntityManager, user: User, proof: FactorProof): Promise<string[]> {
+    authorize(user, 'recoveryCodes.renew');
     await this.checkProof(em, user, proof);
     if (!(await this.hasFactor(em, user.id))) {
       throw new DomainError(
@@ -373,6 +376,12 @@ export class SecondFactorService {
     return codes;
   }
 
+  /** The challenge for a proof with one of the account's passkeys (step-up, removing a factor, new codes). */
+  proofOptions(em: EntityManager, site: PasskeySite, user: User | null) {
+    authorize(user, 'stepUp.prove');
+    return this.passkeys.authenticationOptions(em, site, user!.id);
+  }
+
   /**
    * A fresh proof on this session (step-up, lib/step-up.ts): the second factor, or the password
    * where none is added. Answers until when it lets money move and the account change.
@@ -384,6 +393,7 @@ export class SecondFactorService {
     proof: FactorProof,
     seconds: number,
   ): Promise<Date> {
+    authorize(user, 'stepUp.prove');
     await this.checkProof(em, user, { ...proof, source: { ...proof.source, sessionId } });
     const [row] = await em.execute<{ proved_at: Date }[]>(
       'update sessions set proved_at = now() where id = ? and user_id = ? returning proved_at',

@@ -156,8 +156,7 @@ export const secondFactorRoutes = [
       'WebAuthn request options to prove it is the owner with one of the account’s passkeys; the answer goes as `{ passkey }` to step-up, removing a factor or renewing recovery codes. 409 when the account has no passkey.',
     access: 'user',
     response: PasskeyOptionsJson,
-    handler: async (ctx, { headers }) =>
-      ctx.services.secondFactors.passkeys.authenticationOptions(ctx.em, site(ctx, headers), ctx.user!.id),
+    handler: async (ctx, { headers }) => ctx.services.secondFactors.proofOptions(ctx.em, site(ctx, headers), ctx.user),
   }),
   route({
     method: 'PATCH',

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { SESSIONS_ENDED_CHANNEL } from '../../db/listen.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
-import { requireFreshProof, withProofWindow } from '../../lib/step-up.ts';
+import { authorize, sessionActor } from '../../lib/access.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import { User } from '../users/user.entity.ts';
@@ -186,6 +186,12 @@ export class Sessions {
     return ended.length;
   }
 
+  /** Signing out: the session the request came with ends. */
+  async signOut(em: EntityManager, user: User | null, current: string | null): Promise<void> {
+    authorize(user, 'session.endThis');
+    if (current) await this.end(em, { userId: user!.id, id: current });
+  }
+
   /**
    * A signed-in user ends sessions of their own: this one (signing out) as it is; another one, or
    * all of them, with a fresh proof (a stolen token must not sign its owner out everywhere).
@@ -196,7 +202,7 @@ export class Sessions {
     current: string | null,
     which: { id: string } | { all: true },
   ): Promise<number> {
-    if (!('id' in which) || which.id !== current) requireFreshProof(user, 'endOtherSessions');
+    authorize(user, 'id' in which && which.id === current ? 'session.endThis' : 'session.endOthers');
     return this.end(em, { userId: user.id, ...('id' in which ? { id: which.id } : {}) });
   }
 
@@ -212,7 +218,7 @@ export class Sessions {
       hasPasskey: session.row.user.has_passkey === true,
       sessionProvedAt: session.row.user.session_proved_at ?? null,
     });
-    return { user: withProofWindow(user, this.deps.config.stepUpSeconds), sessionId: session.sessionId };
+    return { user: sessionActor(user, this.deps.config), sessionId: session.sessionId };
   }
 
   /**
@@ -227,7 +233,7 @@ export class Sessions {
     const session = await this.sessionRow(em, token, ip);
     return (
       session && {
-        user: withProofWindow(plainUser<User>(session.row.user), this.deps.config.stepUpSeconds),
+        user: sessionActor(plainUser<User>(session.row.user), this.deps.config),
         sessionId: session.sessionId,
         expiresAt: session.expiresAt,
       }
@@ -240,7 +246,7 @@ export class Sessions {
    */
   async sessionUser(em: EntityManager, id: string): Promise<User | null> {
     const row = await this.sessionUsers.read(em, id);
-    return row ? withProofWindow(plainUser<User>(row.user), this.deps.config.stepUpSeconds) : null;
+    return row ? sessionActor(plainUser<User>(row.user), this.deps.config) : null;
   }
 
   private async sessionRow(em: EntityManager, token: string | undefined, ip?: string) {

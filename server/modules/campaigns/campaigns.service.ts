@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
@@ -206,6 +207,7 @@ export class CampaignsService {
     /** The Idempotency-Key header; the input's `idempotencyKey` is the same thing in the body. */
     headerKey?: string | null,
   ): Promise<CampaignView> {
+    authorize(owner, 'campaign.create');
     const task = await this.ownedTask(em, owner, projectId, taskId);
     const prices = resolvePrices(await this.tiers(em), input.prices);
     const countries = checkCountries(this.knownCountries(), input.countries) ?? [];
@@ -283,6 +285,7 @@ export class CampaignsService {
     patch: UpdateCampaignInput,
     projectId?: number,
   ): Promise<CampaignView> {
+    authorize(owner, 'campaign.update');
     const countries = checkCountries(this.knownCountries(), patch.countries);
     const languages = checkLanguages(patch.languages);
     return this.deps.ledger.run(em, async (tx, emit) => {
@@ -309,6 +312,7 @@ export class CampaignsService {
 
   /** Advertiser balance → campaign budget. */
   fund(em: EntityManager, owner: User, id: number, value: bigint, opts: { projectId?: number; key?: string } = {}) {
+    authorize(owner, 'campaign.fund');
     return this.changeBudget(em, owner, id, 'FUND', value, opts);
   }
 
@@ -320,6 +324,7 @@ export class CampaignsService {
     value: bigint,
     opts: { projectId?: number; key?: string } = {},
   ) {
+    authorize(owner, 'campaign.returnBudget');
     return this.changeBudget(em, owner, id, 'RETURN', value, opts);
   }
 

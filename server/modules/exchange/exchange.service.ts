@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
@@ -145,6 +146,7 @@ export class ExchangeService {
     input: CreateOfferInput,
     idempotencyKey?: string | null,
   ): Promise<OfferView> {
+    authorize(user, 'offer.create');
     return inTransaction(em, this.deps.pubsub, (tx, emit) =>
       once(
         tx,
@@ -265,6 +267,7 @@ export class ExchangeService {
     id: number,
     action: 'confirm' | 'reject' | 'withdraw',
   ): Promise<OfferView> {
+    authorize(user, 'offer.answer');
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       // The offer row lock serialises racing decisions: the loser sees the winner's status.
       const [o] = await tx.execute<
@@ -416,6 +419,7 @@ export class ExchangeService {
 
   /** Pause, resume or end a deal (either party). Its swap campaigns follow. */
   async changeDeal(em: EntityManager, user: User, id: number, action: DealAction): Promise<DealView> {
+    authorize(user, 'deal.change');
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       // Campaign rows first, then the deal row: the conversion function's lock order.
       await tx.execute('select id from campaigns where deal_id = ? order by id for no key update', [id]);

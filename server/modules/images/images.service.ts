@@ -1,3 +1,5 @@
+import type { User } from '../users/user.entity.ts';
+import { authorize } from '../../lib/access.ts';
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { rateLimited, tooLarge, validation } from '../../errors.ts';
@@ -59,7 +61,9 @@ export class ImagesService {
   ) {}
 
   /** A user's upload: within their rate (UPLOADS_PER_MINUTE) and concurrency (UPLOADS_AT_ONCE), else 429. */
-  async upload(userId: number, bytes: Buffer, filename: string): Promise<{ path: string }> {
+  async upload(user: User, bytes: Buffer, filename: string): Promise<{ path: string }> {
+    authorize(user, 'image.upload');
+    const userId = user.id;
     const atOnce = this.uploading.get(userId) ?? 0;
     if (atOnce >= UPLOADS_AT_ONCE) throw rateLimited(IMAGE_MESSAGES.tooMany, 1);
     // The slot is taken before anything is awaited: two requests at once cannot both pass.

@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
@@ -213,6 +214,7 @@ export class CampaignReviewService {
     action: ReviewAction,
     reasonInput?: string | null,
   ): Promise<CampaignReviewView> {
+    authorize(moderator, 'campaign.moderate');
     const reason = reasonInput?.trim() || null;
     if (action === 'reject') {
       if (!reason) throw validation('Tell the advertiser why the campaign is rejected', 'reason');

@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import { LockMode } from '@mikro-orm/core';
 import { personActor, recordAudit } from '../audit/record.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -53,6 +54,7 @@ export class RegistrationQueueService {
 
   /** Approval activates the account with the password the applicant chose. */
   approve(em: EntityManager, moderator: User, id: number) {
+    authorize(moderator, 'registration.decide');
     return this.decide(em, moderator, id, async (tx, request) => {
       if (await tx.count(User, { email: request.email })) {
         throw conflict('An account with this e-mail already exists');
@@ -72,6 +74,7 @@ export class RegistrationQueueService {
   }
 
   decline(em: EntityManager, moderator: User, id: number, reason: string | null) {
+    authorize(moderator, 'registration.decide');
     // The column holds 500 characters; longer must be a clear validation error, not a 500.
     if (reason && reason.trim().length > 500) throw validation('At most 500 characters', 'reason');
     return this.decide(em, moderator, id, async (_tx, request) => {

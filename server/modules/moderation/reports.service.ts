@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
 import { notFound, validation } from '../../errors.ts';
@@ -210,6 +211,7 @@ export class PlayerReportsService {
     action: ReportAction,
     body: { status?: string; note?: string | null; effects?: ReportEffects },
   ): Promise<ReportView> {
+    authorize(moderator, 'playerReport.moderate');
     const target = this.target(action, body.status);
     const note = body.note?.trim() || null;
     if (note && note.length > 1000) throw validation('At most 1000 characters', 'note');

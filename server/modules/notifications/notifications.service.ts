@@ -1,5 +1,5 @@
+import { authorize } from '../../lib/access.ts';
 import type { Update } from 'grammy/types';
-import { requireFreshProof } from '../../lib/step-up.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -226,6 +226,7 @@ export class NotificationsService {
     user: User,
     changes: { type: string; telegram?: boolean; email?: boolean }[],
   ): Promise<PreferenceView[]> {
+    authorize(user, 'notifications.choose');
     const current = new Map((await this.preferences(em, user)).map((p) => [p.type, p]));
     for (const change of changes) {
       if (!isNotificationType(change.type) || !current.has(change.type)) {
@@ -259,7 +260,7 @@ export class NotificationsService {
   /** A one-time `/start` link to the bot for this user, valid 10 minutes. */
   async startLink(em: EntityManager, user: User): Promise<{ url: string; expiresAt: Date }> {
     // Whoever presses Start on the link gets this account's Telegram sign-in: a fresh proof first.
-    requireFreshProof(user, 'linkTelegram');
+    authorize(user, 'telegram.link');
     const bot = this.deps.bot;
     if (!bot) throw new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED);
     let username: string;
@@ -374,7 +375,7 @@ export class NotificationsService {
    */
   /** The owner unlinks their Telegram account (a fresh proof: a thief must not cut the owner's channel). */
   async unlinkOwn(em: EntityManager, user: User): Promise<void> {
-    requireFreshProof(user, 'unlinkTelegram');
+    authorize(user, 'telegram.unlink');
     await this.unlink(em, user.id);
   }
 

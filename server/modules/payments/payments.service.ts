@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { withdrawalTrails } from '../audit/trail.ts';
 import { LockMode } from '@mikro-orm/core';
@@ -160,6 +161,7 @@ export class PaymentsService {
     key?: string,
     origin?: string,
   ): Promise<{ url: string; payment: Payment }> {
+    authorize(user, 'topUp.create');
     if (amount <= MIN_TOP_UP) throw validation('The value must be greater than 1', 'amount');
     if (amount > MAX_TOP_UP) throw validation(`The value must be at most ${formatMoney(MAX_TOP_UP)}`, 'amount');
     const first = await em.transactional((tx) =>
@@ -306,6 +308,7 @@ export class PaymentsService {
    * provider still confirm it, it is credited then (settleTopUp).
    */
   async cancelTopUp(em: EntityManager, user: User, id: number): Promise<Payment> {
+    authorize(user, 'topUp.cancel');
     const payment = Number.isSafeInteger(id)
       ? await em.findOne(Payment, { id, userId: user.id, kind: 'TOP_UP' })
       : null;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { accountActor, recordAudit } from '../audit/record.ts';
-import { requireFreshProof } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
 import { conflict, DomainError, notFound, validation } from '../../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { PayoutAddress } from './payout.entity.ts';
@@ -51,7 +51,7 @@ export class PayoutAddressBook {
   }
 
   async add(em: EntityManager, user: User, input: { address: string; label: string }): Promise<PayoutAddressView> {
-    requireFreshProof(user, 'savePayoutAddress');
+    authorize(user, 'payoutAddress.save');
     const label = input.label.trim();
     if (!label || label.length > 60) throw validation(PAYOUT_ADDRESS_MESSAGES.label, 'label');
     let address: string;
@@ -83,7 +83,7 @@ export class PayoutAddressBook {
   }
 
   async remove(em: EntityManager, user: User, id: number): Promise<void> {
-    requireFreshProof(user, 'removePayoutAddress');
+    authorize(user, 'payoutAddress.remove');
     await em.transactional(async (tx) => {
       const [removed] = await tx.execute<{ address: string; label: string }[]>(
         'delete from payout_addresses where id = ? and user_id = ? returning address, label',

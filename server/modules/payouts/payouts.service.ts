@@ -5,7 +5,7 @@ import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
-import { requireFreshProof } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
 import { personActor, recordAudit } from '../audit/record.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Notify } from '../notifications/notify.ts';
@@ -184,7 +184,7 @@ export class PayoutsService {
    * until the end of the day (UTC): recorded in the audit trail; a round starts.
    */
   async liftLimits(em: EntityManager, finance: User): Promise<void> {
-    requireFreshProof(finance, 'liftPayoutLimits');
+    authorize(finance, 'payoutLimits.lift');
     const s = this.deps.settings;
     await this.deps.ledger.run(em, async (tx) => {
       const key = liftKey();

@@ -5,7 +5,8 @@ import type { Emit } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
-import { hasFreshProof, isOperator, requireFreshProof } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
+import { hasFreshProof, isOperator } from '../../lib/step-up.ts';
 import { type AuditEntry, personActor, recordAudit, recordAudits } from '../audit/record.ts';
 import { balancesOf } from '../ledger/balances.ts';
 import type { Ledger } from '../ledger/ledger.service.ts';
@@ -77,11 +78,12 @@ export class WithdrawalsService {
    * the owner (a security notice); the operator's (the demo seed) is not, and is not held.
    */
   async request(em: EntityManager, user: User, amount: bigint, walletAddress: string, key?: string): Promise<Payment> {
+    authorize(user, 'withdrawal.request');
     const wallet = this.deps.payouts.parseAddress(walletAddress);
     this.deps.payouts.refuseOwnAddress(wallet);
     if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
     const known = await paidAt(em, user.id, wallet);
-    if (!known && !hasFreshProof(user)) requireFreshProof(user, 'withdrawToNewAddress');
+    if (!known) authorize(user, 'withdrawal.toNewAddress');
     const payment = await this.deps.ledger.run(em, (tx, emit) =>
       once(
         tx,
@@ -208,7 +210,7 @@ export class WithdrawalsService {
    * approved or gave an approval to. Nobody decides their own.
    */
   async approve(em: EntityManager, finance: User, ids: number[]): Promise<Payment[]> {
-    requireFreshProof(finance, 'approveWithdrawal');
+    authorize(finance, 'withdrawal.approve');
     if (!ids.length) throw validation('Choose at least one withdrawal', 'ids');
     if (ids.length > 1000) throw validation('Approve at most 1000 withdrawals at once', 'ids');
     const { approved, acted } = await this.deps.ledger.run(em, async (tx, emit) => {
@@ -292,7 +294,7 @@ export class WithdrawalsService {
 
   /** Finance rejects a withdrawal not yet sent: its reservation voided, FAILED with the reason, the payee told. */
   reject(em: EntityManager, finance: User, id: number, reason: string): Promise<Payment> {
-    requireFreshProof(finance, 'rejectWithdrawal');
+    authorize(finance, 'withdrawal.reject');
     const text = reason.trim();
     if (!text) throw validation('Enter the reason', 'reason');
     return this.deps.ledger.run(em, async (tx, emit) => {

@@ -1,5 +1,5 @@
+import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireFreshProof } from '../../lib/step-up.ts';
 import type { Logger } from 'pino';
 import { notFound, validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
@@ -140,6 +140,7 @@ export class PlatformsService {
   }
 
   async create(em: EntityManager, owner: User, input: CreatePlatformInput): Promise<PlatformView> {
+    authorize(owner, 'app.create');
     this.checkCallbackUrl(input.rewardCallbackUrl);
     await this.checkCategory(em, input.categoryId);
     const tgBotId = input.tgBotId ?? (await this.lookupBotId(input.tgBotUrl));
@@ -167,6 +168,7 @@ export class PlatformsService {
 
   /** The edit screen's save: platform fields, awards and services together. */
   async updateComplex(em: EntityManager, owner: User, id: number, input: UpdatePlatformInput): Promise<PlatformView> {
+    authorize(owner, 'app.update');
     this.checkCallbackUrl(input.rewardCallbackUrl);
     await this.checkCategory(em, input.categoryId);
     const view = await em.transactional(async (tx) => {
@@ -264,6 +266,7 @@ export class PlatformsService {
   }
 
   async patchService(em: EntityManager, owner: User, platformId: number, serviceId: number, input: ServicePatchInput) {
+    authorize(owner, 'app.updateService');
     const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, platformId);
       const service = await tx.findOne(Service, { id: serviceId, platformId });
@@ -295,7 +298,7 @@ export class PlatformsService {
   }
 
   async regenerateKey(em: EntityManager, owner: User, id: number) {
-    requireFreshProof(owner, 'newSecretKey');
+    authorize(owner, 'app.newSecretKey');
     const platform = await this.owned(em, owner, id);
     const key = newApiKey('tgs');
     platform.secretKeyEnc = encryptSecret(this.deps.secretsKey, key);

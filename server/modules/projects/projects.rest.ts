@@ -195,7 +195,7 @@ export const projectsRoutes = [
     access: 'user',
     response: SuggestionJson,
     body: SuggestionInput,
-    handler: (ctx, { body }) => ctx.services.projects.suggest(body.url),
+    handler: (ctx, { body }) => ctx.services.projects.suggest(ctx.user, body.url),
   }),
   route({
     method: 'POST',
@@ -206,7 +206,7 @@ export const projectsRoutes = [
     response: SuggestionJson.omit({ url: true }),
     body: SuggestionInput,
     handler: async (ctx, { body }) => {
-      const s = await ctx.services.projects.suggest(body.url);
+      const s = await ctx.services.projects.suggest(ctx.user, body.url);
       return { logo: s.logo, title: s.title, taskType: s.taskType };
     },
   }),

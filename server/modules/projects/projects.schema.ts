@@ -198,7 +198,7 @@ builder.mutationFields((t) => ({
     type: SuggestionRef,
     authScopes: { authenticated: true },
     args: { url: t.arg.string({ required: true }) },
-    resolve: (_r, { url }, ctx) => ctx.services.projects.suggest(url),
+    resolve: (_r, { url }, ctx) => ctx.services.projects.suggest(ctx.user, url),
   }),
 }));
 

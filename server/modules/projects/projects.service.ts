@@ -1,5 +1,5 @@
+import { authorize } from '../../lib/access.ts';
 import { randomBytes } from 'node:crypto';
-import { requireFreshProof } from '../../lib/step-up.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
@@ -195,6 +195,7 @@ export class ProjectsService {
     input: CreateProjectInput,
     idempotencyKey?: string | null,
   ): Promise<ProjectView> {
+    authorize(owner, 'project.create');
     await this.category(em, input.categoryId);
     return inTransaction(em, this.deps.pubsub, (tx, emit) =>
       once(
@@ -226,6 +227,7 @@ export class ProjectsService {
   }
 
   async update(em: EntityManager, owner: User, id: number, input: UpdateProjectInput): Promise<ProjectView> {
+    authorize(owner, 'project.update');
     await this.category(em, input.categoryId);
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       const project = await this.owned(tx, owner, id);
@@ -240,7 +242,7 @@ export class ProjectsService {
 
   /** A new key; the old one stops working at once. */
   async regenerateKey(em: EntityManager, owner: User, id: number) {
-    requireFreshProof(owner, 'newSecretKey');
+    authorize(owner, 'project.newSecretKey');
     const project = await this.owned(em, owner, id);
     const key = this.newKey();
     project.secretKeyEnc = key.enc;
@@ -274,6 +276,7 @@ export class ProjectsService {
     input: TaskInput,
     idempotencyKey?: string | null,
   ) {
+    authorize(owner, 'resource.create');
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       await this.owned(tx, owner, projectId);
       return once(
@@ -295,6 +298,7 @@ export class ProjectsService {
   }
 
   async deleteTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
+    authorize(owner, 'resource.delete');
     await inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       const task = await this.task(tx, owner, projectId, taskId);
       // Its campaigns end with it: their unspent budget returns to the advertiser (same transaction).
@@ -310,6 +314,7 @@ export class ProjectsService {
    * administrator there; bots only by their own SDK event, so this re-reads the state.
    */
   async verifyTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
+    authorize(owner, 'resource.verify');
     const task = await this.task(em, owner, projectId, taskId);
     if (task.isVerifiedSource || (task.type !== 'CHANNEL' && task.type !== 'CHAT')) return task;
     const username = telegramUsername(task.url);
@@ -355,7 +360,11 @@ export class ProjectsService {
   }
 
   /** Resolves a Telegram link to a title, a stored logo and a task type. */
-  async suggest(url: string): Promise<{ title: string; logo: string | null; taskType: TaskType; url: string }> {
+  async suggest(
+    user: User | null,
+    url: string,
+  ): Promise<{ title: string; logo: string | null; taskType: TaskType; url: string }> {
+    authorize(user, 'resource.suggest');
     const link = normaliseTelegramLink(url);
     const username = telegramUsername(link);
     if (!username) throw new DomainError(ErrorCode.NOT_FOUND, SUGGESTION_NOT_FOUND);

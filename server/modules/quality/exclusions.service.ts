@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgIds } from '../../db/columns.ts';
 import { validation } from '../../errors.ts';
@@ -58,12 +59,14 @@ export class ExclusionsService {
 
   /** Replaces a campaign's list; answers the new one. */
   async setCampaignExclusions(em: EntityManager, owner: User, campaignId: number, platformIds: number[]) {
+    authorize(owner, 'campaign.excludeApps');
     await this.deps.campaigns.assertOwner(em, owner, campaignId);
     return this.replace(em, 'campaign_excluded_platforms', 'campaign_id', campaignId, platformIds);
   }
 
   /** Replaces the advertiser's list; answers the new one. */
   async setUserExclusions(em: EntityManager, owner: User, platformIds: number[]) {
+    authorize(owner, 'account.excludeApps');
     return this.replace(em, 'user_excluded_platforms', 'user_id', owner.id, platformIds);
   }
 
@@ -73,6 +76,7 @@ export class ExclusionsService {
     owner: User,
     input: { platformId: number; campaignId?: number; excluded: boolean },
   ): Promise<ExcludedPlatform[]> {
+    authorize(owner, input.campaignId ? 'campaign.excludeApps' : 'account.excludeApps');
     const current = input.campaignId
       ? await this.campaignExclusions(em, owner, input.campaignId)
       : await this.userExclusions(em, owner);

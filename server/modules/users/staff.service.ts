@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordAudit } from '../audit/record.ts';
-import { requireFreshProof } from '../../lib/step-up.ts';
+import { authorize } from '../../lib/access.ts';
 import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { DomainError, ErrorCode, validation } from '../../errors.ts';
@@ -74,7 +74,7 @@ export class StaffService {
     input: { email: string; role: string; granted: boolean },
     by: { userId: number; user: object; label: string } | { userId: null; label: string },
   ): Promise<{ member: StaffMember; changed: boolean }> {
-    if (by.userId !== null) requireFreshProof(by.user, 'setStaffRole');
+    if (by.userId !== null) authorize(by.user, 'staffRole.set');
     if (!(STAFF_ROLES as readonly string[]).includes(input.role)) throw validation(STAFF_MESSAGES.unknownRole, 'role');
     const role = input.role as StaffRole;
     const column = COLUMN[role];

@@ -1,3 +1,4 @@
+import { authorize } from '../../lib/access.ts';
 import { type TelegramLink, telegramLinkOf } from './telegram-link.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { balancesOf, type UserBalances } from '../ledger/balances.ts';
@@ -45,6 +46,7 @@ export class UsersService {
     user: User,
     input: { defaultRole?: DefaultRole; isExchangeReady?: boolean; language?: string },
   ): Promise<UserView> {
+    authorize(user, 'account.update');
     const managed = await em.findOneOrFail(User, { id: user.id }, { refresh: true });
     if (input.defaultRole) managed.defaultRole = input.defaultRole;
     if (input.isExchangeReady !== undefined) managed.isExchangeReady = input.isExchangeReady;
