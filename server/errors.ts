@@ -15,7 +15,19 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * A failure's own code (server/failures.ts `fail`): answered as it is, not recovered from the
+ * English. `legacyCode`: the code the same failure was answered with before it had its own.
+ */
+export interface Coded {
+  code: string;
+  params?: Record<string, string>;
+  legacyCode?: string;
+}
+
 export class DomainError extends Error {
+  /** Set by `fail` (server/failures.ts); a failure without one is coded from its message. */
+  coded?: Coded;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -1,4 +1,5 @@
-import { ErrorCode } from './errors.ts';
+import { type Coded, type DomainError, ErrorCode } from './errors.ts';
+import { FAILURES } from './failures.ts';
 
 /**
  * Every message the server can answer a person with, by its stable machine code: REST
@@ -408,8 +409,23 @@ export const MESSAGE_CODES = {
 
 export type MessageCode = keyof typeof MESSAGE_CODES;
 
-/** Every code an answer can carry: a message's, else its kind's (`ErrorCode`) for a message not here. */
-export const ALL_CODES: readonly string[] = [...new Set([...Object.keys(MESSAGE_CODES), ...Object.values(ErrorCode)])];
+/** Every code an answer can carry: a failure's own, a message's, else its kind's (`ErrorCode`). */
+export const ALL_CODES: readonly string[] = [
+  ...new Set([...Object.keys(FAILURES), ...Object.keys(MESSAGE_CODES), ...Object.values(ErrorCode)]),
+];
+
+/** The codes answers carried before their failure had its own (`legacyCode`), by the new code. */
+export const LEGACY_CODES: Record<string, string> = Object.fromEntries(
+  Object.entries(FAILURES).flatMap(([code, f]) => ('was' in f ? [[code, f.was]] : [])),
+);
+
+/**
+ * What an answer says of a failure: the code it was thrown with (server/failures.ts), else — for
+ * an area whose failures have not moved there yet — the code of its message.
+ */
+export function answerCode(error: DomainError): Coded {
+  return error.coded ?? messageCode(error.message, error.code);
+}
 
 interface Pattern {
   code: string;

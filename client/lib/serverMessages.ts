@@ -22,7 +22,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   NETWORK: () => t`Network error, try again late`,
   YOU_DO_NOT_HAVE_ACCESS: () => t`You do not have access to this`,
   TOO_LARGE_FILE: () => t`Too large file`,
-  WITHDRAWAL_ALREADY: ({ status }) =>
+  WITHDRAWAL_ENDED: ({ status }) =>
     status === 'done' ? t`This withdrawal is already done` : t`This withdrawal is already failed`,
   CAMPAIGN_WAS_ALREADY: ({ outcome }) =>
     outcome === 'rejected' ? t`This campaign was already rejected` : t`This campaign was already approved`,
@@ -42,12 +42,12 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   ADD_IMAGE_ONLY: () => t`Add an image only`,
   TELL_ADVERTISER_WHY_CAMPAIGN_REJECTED: () => t`Tell the advertiser why the campaign is rejected`,
   ENTER_CORRECT_VALUE: () => t`Enter correct value`,
-  ENTER_VALID_TON_WALLET_ADDRESS: () => t`Enter a valid TON wallet address (USDT on TON)`,
+  ADDRESS_NOT_TON: () => t`Enter a valid TON wallet address (USDT on TON)`,
   VALUE_MUST_GREATER_THAN_1: () => t`The value must be greater than 1`,
-  VALUE_MUST_AT_LEAST_50: () => t`The value must be at least 50`,
-  WITHDRAW_UP_TO_AVAILABLE: ({ available }) => t`You can withdraw up to ${available} $, your available balance`,
-  ENTER_REASON: () => t`Enter the reason`,
-  ENTER_LABEL_OF_1_TO: () => t`Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”`,
+  WITHDRAWAL_BELOW_MINIMUM: () => t`The value must be at least 50`,
+  WITHDRAWAL_OVER_AVAILABLE: ({ available }) => t`You can withdraw up to ${available} $, your available balance`,
+  REJECTION_REASON_MISSING: () => t`Enter the reason`,
+  PAYOUT_ADDRESS_LABEL_INVALID: () => t`Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”`,
   AWARD_NAME_REQUIRED: () => t`Award name is required`,
   AWARD_QUANTITY_REQUIRED: () => t`Award quantity is required`,
   AWARD_REQUIRED: () => t`Award is required`,
@@ -189,29 +189,27 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   REPORT_NOT_CLAIMED: () => t`This report is not claimed`,
   CLAIM_REPORT_BEFORE_RESOLVING_OR: () => t`Claim this report before resolving or rejecting it`,
   TELEGRAM_NOT_LINKED_OR_CONFIGURED: () => t`Telegram is not linked or configured`,
-  APPROVE_AT_MOST_1000_WITHDRAWALS: () => t`Approve at most 1000 withdrawals at once`,
-  CHOOSE_AT_LEAST_ONE_WITHDRAWAL: () => t`Choose at least one withdrawal`,
+  TOO_MANY_WITHDRAWALS_CHOSEN: () => t`Approve at most 1000 withdrawals at once`,
+  NO_WITHDRAWAL_CHOSEN: () => t`Choose at least one withdrawal`,
   PAYMENT_PROVIDER_NOT_ENABLED: () => t`This payment provider is not enabled`,
-  YOUR_OWN_WITHDRAWAL_ANOTHER_FINANCE: () =>
-    t`This is your own withdrawal: another finance person approves or rejects it`,
-  YOU_GAVE_FIRST_APPROVAL_SECOND: () =>
+  OWN_WITHDRAWAL: () => t`This is your own withdrawal: another finance person approves or rejects it`,
+  SECOND_APPROVAL_BY_SAME_PERSON: () =>
     t`You gave the first approval: a second finance person gives the other (withdrawals of this size need two)`,
-  WITHDRAWALS_OF_ACCOUNT_ARE_STOPPED: () =>
+  WITHDRAWALS_STOPPED: () =>
     t`Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.`,
   PAYMENT_PROVIDER_DID_NOT_OPEN: () => t`The payment provider did not open an invoice. Try again.`,
   TOP_UP_STILL_BEING_PREPARED: () => t`This top-up is still being prepared. Try again in a few seconds.`,
   PAYMENT_NOT_FOUND: () => t`Payment not found`,
-  WITHDRAWAL_SENT_IT_ENDS_WHEN: () =>
-    t`This withdrawal is sent: it ends when the chain confirms or refuses its transfer`,
+  WITHDRAWAL_IN_FLIGHT: () => t`This withdrawal is sent: it ends when the chain confirms or refuses its transfer`,
   WITHDRAWAL_NOT_FOUND: () => t`Withdrawal not found`,
-  ADDRESS_SAVED_ALREADY: () => t`This address is saved already`,
-  KEEP_AT_MOST_ADDRESSES_REMOVE: ({ max }) => t`Keep at most ${max} addresses: remove one first`,
+  PAYOUT_ADDRESS_SAVED_ALREADY: () => t`This address is saved already`,
+  PAYOUT_ADDRESSES_FULL: ({ max }) => t`Keep at most ${max} addresses: remove one first`,
   PAYOUT_ADDRESS_NOT_FOUND: () => t`Payout address not found`,
-  ONE_OF_NETWORK_S_OWN: () => t`This is one of the network’s own payout addresses: enter your own wallet address`,
-  TESTNET_ADDRESS_PAYOUTS_ARE_SENT: () => t`This is a testnet address: payouts are sent on TON mainnet`,
-  MAINNET_ADDRESS_PAYOUTS_ARE_SENT: () => t`This is a mainnet address: payouts are sent on TON testnet`,
-  ENTER_BASECHAIN_ADDRESS_WORKCHAIN_0: () => t`Enter a basechain address (workchain 0): USDT is paid there`,
-  WITHDRAWAL_ALREADY_APPROVED: () => t`This withdrawal is already approved`,
+  ADDRESS_IS_THE_NETWORKS: () => t`This is one of the network’s own payout addresses: enter your own wallet address`,
+  ADDRESS_ON_TESTNET: () => t`This is a testnet address: payouts are sent on TON mainnet`,
+  ADDRESS_ON_MAINNET: () => t`This is a mainnet address: payouts are sent on TON testnet`,
+  ADDRESS_NOT_BASECHAIN: () => t`Enter a basechain address (workchain 0): USDT is paid there`,
+  WITHDRAWAL_APPROVED_ALREADY: () => t`This withdrawal is already approved`,
   CALLBACK_URL_POINTS_TO_PRIVATE: ({ why }) =>
     t`The callback URL points to a private or local address (${why}); use a public https address`,
   TELEGRAM_LINK_CANNOT_CHANGED_AFTER: () => t`The Telegram link cannot be changed after the app is created`,
@@ -225,9 +223,15 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   PAYMENT_PROVIDER_REFUSED_REQUEST_TRY: ({ reason }) =>
     t`The payment provider refused the request (${reason}). Try again later.`,
   PAYMENT_PROVIDER_RETURNED_NO_PAYMENT: () => t`The payment provider returned no payment link`,
-  WITHDRAW_UP_TO_ON_HOLD: ({ available, onHold }) =>
+  WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD: ({ available, onHold }) =>
     t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`,
 };
+
+// The same failures as answered by a request's own checks (its input schema), under the codes
+// those checks answer until their area's inputs carry codes too (server/failures.ts).
+MESSAGES.ENTER_VALID_TON_WALLET_ADDRESS = MESSAGES.ADDRESS_NOT_TON;
+MESSAGES.CHOOSE_AT_LEAST_ONE_WITHDRAWAL = MESSAGES.NO_WITHDRAWAL_CHOSEN;
+MESSAGES.APPROVE_AT_MOST_1000_WITHDRAWALS = MESSAGES.TOO_MANY_WITHDRAWALS_CHOSEN;
 
 /**
  * The message of `code` in the reader's language, else `english` (the server's own words): for a

@@ -1,7 +1,7 @@
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { dataException, databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
-import { messageCode } from '../message-codes.ts';
+import { answerCode } from '../message-codes.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */
 export function graphqlCode(code: ErrorCode): string {
@@ -79,8 +79,8 @@ function format(
       ? databaseUnavailable()
       : (refused ?? unwrapped);
   if (original instanceof DomainError) {
-    // The message's machine code and parameters, as REST's `code` and `params` (server/message-codes.ts).
-    const { code: messageCodeOf, params } = messageCode(original.message, original.code);
+    // The failure's machine code and parameters, as REST's `code` and `params` (server/failures.ts).
+    const { code: messageCodeOf, params, legacyCode } = answerCode(original);
     return {
       message: original.message,
       path: formatted.path,
@@ -88,6 +88,7 @@ function format(
         code: graphqlCode(original.code),
         messageCode: messageCodeOf,
         ...(params ? { params } : {}),
+        ...(legacyCode ? { legacyCode } : {}),
         ...(original.field ? { field: original.field } : {}),
         ...(original.next ? { next: original.next } : {}),
         ...(original.methods ? { methods: original.methods } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALL_CODES, MESSAGE_CODES } from '../message-codes.ts';
+import { FAILURES } from '../failures.ts';
+import { ALL_CODES, LEGACY_CODES, MESSAGE_CODES } from '../message-codes.ts';
 import type { RouteDef } from './route.ts';
 
 function jsonSchema(schema: unknown, io: 'input' | 'output') {
@@ -24,8 +25,17 @@ const ERROR_RESPONSE = {
             type: 'string',
             enum: ALL_CODES,
             description:
-              'The message’s stable machine code, to show it in the reader’s language: one per message (`x-messages` lists each code’s English wording), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
-            'x-messages': MESSAGE_CODES,
+              'The failure’s stable machine code, to show it in the reader’s language: one per failure (`x-messages` lists each code’s English wording, its `{name}` parts being `params`), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A code does not change when its wording does. A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
+            'x-messages': {
+              ...MESSAGE_CODES,
+              ...Object.fromEntries(Object.entries(FAILURES).map(([code, f]) => [code, f.message])),
+            },
+          },
+          legacyCode: {
+            type: 'string',
+            description:
+              'Deprecated: the code the same failure was answered with before it had a code of its own (`x-aliases` maps each new code to its old one). Key on `code`.',
+            'x-aliases': LEGACY_CODES,
           },
           params: {
             type: 'object',

@@ -17,7 +17,7 @@ import {
 } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { holdsRole, lacksRole } from '../lib/access.ts';
-import { messageCode } from '../message-codes.ts';
+import { answerCode, messageCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
@@ -126,8 +126,8 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
     if (known.retryAfterSeconds !== undefined) reply.header('retry-after', String(known.retryAfterSeconds));
     return reply.code(httpStatus(known.code)).send({
       error: known.message,
-      // The message's machine code, for a client to say it in its reader's language (server/message-codes.ts).
-      ...messageCode(known.message, known.code),
+      // The failure's machine code, for a client to say it in its reader's language (server/failures.ts).
+      ...answerCode(known),
       ...(known.next ? { next: known.next } : {}),
       // The proofs the account can give (step-up, a sign-in's second factor).
       ...(known.methods ? { methods: known.methods } : {}),

@@ -294,6 +294,35 @@ describe('sandbox provider (default)', () => {
       expect(list.body.value.total).toBe(0);
     });
 
+    test('a refusal carries its own code and parameters on both transports, with the code it had before', async () => {
+      const below = await withdraw(49.99);
+      expect(below).toMatchObject({
+        status: 400,
+        body: { code: 'WITHDRAWAL_BELOW_MINIMUM', legacyCode: 'VALUE_MUST_AT_LEAST_50' },
+      });
+      const over = await withdraw(200);
+      expect(over.body).toMatchObject({
+        code: 'WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD',
+        params: { available: '70.00', onHold: '35.74' },
+        legacyCode: 'WITHDRAW_UP_TO_ON_HOLD',
+      });
+      const answer = await gql(
+        app,
+        'mutation($w: String!) { requestWithdrawal(amount: "200", walletAddress: $w) { id } }',
+        { w: WALLET },
+        publisher,
+      );
+      expect(answer.errors?.[0]).toMatchObject({
+        message: over.body.error,
+        extensions: {
+          messageCode: 'WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD',
+          params: { available: '70.00', onHold: '35.74' },
+          legacyCode: 'WITHDRAW_UP_TO_ON_HOLD',
+          field: 'amount',
+        },
+      });
+    });
+
     test('request → in the finance queue (staff only) → approved → paid on chain → DONE live over graphql-ws', async () => {
       const publisherId = (await self(app, publisher)).id;
       const ws = gqlWs(app, publisher);

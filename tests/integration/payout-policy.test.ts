@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/lib/pubsub.ts';
-import { OWN_WITHDRAWAL_MESSAGE } from '../../server/modules/payouts/policies/own-money.ts';
-import { SECOND_APPROVAL_MESSAGE } from '../../server/modules/payouts/policies/four-eyes.ts';
+import { FAILURES } from '../../server/failures.ts';
+
+const OWN_WITHDRAWAL_MESSAGE = FAILURES.OWN_WITHDRAWAL.message;
+const SECOND_APPROVAL_MESSAGE = FAILURES.SECOND_APPROVAL_BY_SAME_PERSON.message;
 import { friendly } from '../../server/modules/payouts/policies/address-refusals.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NOT_ME_MESSAGES } from '../../server/modules/auth/resets.ts';
-import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payouts/withdrawals.service.ts';
+import { FAILURES } from '../../server/failures.ts';
+
+const WITHDRAWALS_STOPPED_MESSAGE = FAILURES.WITHDRAWALS_STOPPED.message;
 import { createApprovedUser, outboxMails, resetLinkIds } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { credit, em, newAddress, self, type TestApp } from '../helpers/payouts.ts';

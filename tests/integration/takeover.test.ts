@@ -4,7 +4,9 @@ import { signInitDataHmac } from '../../server/lib/init-data.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { SIGN_IN_CHALLENGE_MESSAGES } from '../../server/modules/auth/sign-in-challenge.ts';
 import { TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
-import { WITHDRAWALS_STOPPED_MESSAGE } from '../../server/modules/payouts/withdrawals.service.ts';
+import { FAILURES } from '../../server/failures.ts';
+
+const WITHDRAWALS_STOPPED_MESSAGE = FAILURES.WITHDRAWALS_STOPPED.message;
 import { type FakeBotApi, type FakeTelegramUser, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

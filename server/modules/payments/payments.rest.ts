@@ -10,7 +10,8 @@ import { route } from '../../rest/route.ts';
 import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
-import { MAX_PAYOUT_ADDRESSES, PAYOUT_ADDRESS_MESSAGES } from '../payouts/payout-addresses.ts';
+import { FAILURES } from '../../failures.ts';
+import { MAX_PAYOUT_ADDRESSES } from '../payouts/payout-addresses.ts';
 
 const TransactionJson = z.object({
   id: z.number(),
@@ -368,7 +369,7 @@ export const paymentsRoutes = [
     status: 201,
     body: z.object({
       address: z.string({ error: 'Enter a valid TON wallet address (USDT on TON)' }).max(200),
-      label: z.string({ error: PAYOUT_ADDRESS_MESSAGES.label }).max(200),
+      label: z.string({ error: FAILURES.PAYOUT_ADDRESS_LABEL_INVALID.message }).max(200),
     }),
     response: PayoutAddressJson,
     handler: async (ctx, { body }) => {

@@ -1,7 +1,8 @@
+import { fail } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import { authorize } from '../../lib/access.ts';
-import { conflict, DomainError, notFound, validation } from '../../errors.ts';
+import { DomainError } from '../../errors.ts';
 import type { User } from '../users/user.entity.ts';
 import { PayoutAddress } from './payout.entity.ts';
 import type { PayoutsService } from './payouts.service.ts';
@@ -18,12 +19,6 @@ export interface PayoutAddressView {
 
 /** At most this many addresses a user keeps. */
 export const MAX_PAYOUT_ADDRESSES = 20;
-
-export const PAYOUT_ADDRESS_MESSAGES = {
-  label: 'Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”',
-  duplicate: 'This address is saved already',
-  tooMany: `Keep at most ${MAX_PAYOUT_ADDRESSES} addresses: remove one first`,
-} as const;
 
 /**
  * The user's payout addresses (the Withdraw page picks one). Adding one takes a fresh proof
@@ -53,22 +48,22 @@ export class PayoutAddressBook {
   async add(em: EntityManager, user: User, input: { address: string; label: string }): Promise<PayoutAddressView> {
     authorize(user, 'payoutAddress.save');
     const label = input.label.trim();
-    if (!label || label.length > 60) throw validation(PAYOUT_ADDRESS_MESSAGES.label, 'label');
+    if (!label || label.length > 60) throw fail('PAYOUT_ADDRESS_LABEL_INVALID');
     let address: string;
     try {
       address = this.payouts.parseAddress(input.address);
       this.payouts.refuseOwnAddress(address);
     } catch (err) {
       // The withdrawal's messages name `walletAddress`; here the field is `address`.
-      if (err instanceof DomainError && err.field) throw new DomainError(err.code, err.message, 'address');
+      if (err instanceof DomainError && err.field)
+        throw Object.assign(new DomainError(err.code, err.message, 'address'), { coded: err.coded });
       throw err;
     }
     const id = await em.transactional(async (tx) => {
       await tx.execute('select 1 from users where id = ? for update', [user.id]);
-      if (await tx.count(PayoutAddress, { userId: user.id, address }))
-        throw conflict(PAYOUT_ADDRESS_MESSAGES.duplicate);
+      if (await tx.count(PayoutAddress, { userId: user.id, address })) throw fail('PAYOUT_ADDRESS_SAVED_ALREADY');
       if ((await tx.count(PayoutAddress, { userId: user.id })) >= MAX_PAYOUT_ADDRESSES)
-        throw conflict(PAYOUT_ADDRESS_MESSAGES.tooMany);
+        throw fail('PAYOUT_ADDRESSES_FULL', { max: MAX_PAYOUT_ADDRESSES });
       const row = tx.create(PayoutAddress, { userId: user.id, address, label });
       await tx.flush();
       await recordAudit(tx, {
@@ -89,7 +84,7 @@ export class PayoutAddressBook {
         'delete from payout_addresses where id = ? and user_id = ? returning address, label',
         [id, user.id],
       );
-      if (!removed) throw notFound('Payout address');
+      if (!removed) throw fail('PAYOUT_ADDRESS_NOT_FOUND');
       await recordAudit(tx, {
         actor: accountActor(user.id),
         action: 'account.payout_address_removed',

@@ -1,8 +1,8 @@
+import { fail } from '../../failures.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutSettings } from '../../config.ts';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, forbidden, notFound, validation } from '../../errors.ts';
 import { once } from '../../lib/idempotency.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
 import { authorize } from '../../lib/access.ts';
@@ -39,12 +39,8 @@ import { emitWithdrawal, markApproved, notifyPayees } from './withdrawal-events.
 
 export const MIN_WITHDRAWAL = parseMoney('50');
 
-/** A withdrawal asked for after the owner's "This was not me" (AuthService.notMe). */
-export const WITHDRAWALS_STOPPED_MESSAGE =
-  'Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.';
-
 /** A withdrawal that is no longer in progress, said. */
-const alreadyEnded = (p: Payment) => conflict(`This withdrawal is already ${p.status === 'DONE' ? 'done' : 'failed'}`);
+const alreadyEnded = (p: Payment) => fail('WITHDRAWAL_ENDED', { status: p.status === 'DONE' ? 'done' : 'failed' });
 
 /**
  * A withdrawal's life up to the chain: requested by its payee (the amount reserved in the
@@ -81,7 +77,7 @@ export class WithdrawalsService {
     authorize(user, 'withdrawal.request');
     const wallet = this.deps.payouts.parseAddress(walletAddress);
     this.deps.payouts.refuseOwnAddress(wallet);
-    if (amount < MIN_WITHDRAWAL) throw validation('The value must be at least 50', 'amount');
+    if (amount < MIN_WITHDRAWAL) throw fail('WITHDRAWAL_BELOW_MINIMUM');
     const known = await paidAt(em, user.id, wallet);
     if (!known) authorize(user, 'withdrawal.toNewAddress');
     const payment = await this.deps.ledger.run(em, (tx, emit) =>
@@ -91,7 +87,7 @@ export class WithdrawalsService {
         (id) => tx.findOneOrFail(Payment, { id, userId: user.id, kind: 'WITHDRAWAL' }),
         async () => {
           const payee = await lockPayee(tx, user.id);
-          if (payee?.stopped) throw forbidden(WITHDRAWALS_STOPPED_MESSAGE);
+          if (payee?.stopped) throw fail('WITHDRAWALS_STOPPED');
           const payment = await this.reserve(tx, emit, user, amount, wallet);
           await this.decideAtRequest(tx, emit, user, payment, known);
           await tx.flush();
@@ -163,12 +159,9 @@ export class WithdrawalsService {
     if (amount > balances.publisherBalance) {
       const available = formatMoney(balances.publisherBalance);
       const onHold = balances.publisherOnHoldBalance;
-      throw validation(
-        onHold > 0n
-          ? `You can withdraw up to ${available} $ now: ${formatMoney(onHold)} $ more is on hold until its conversions are confirmed`
-          : `You can withdraw up to ${available} $, your available balance`,
-        'amount',
-      );
+      throw onHold > 0n
+        ? fail('WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD', { available, onHold: formatMoney(onHold) })
+        : fail('WITHDRAWAL_OVER_AVAILABLE', { available });
     }
     const payment = tx.create(Payment, {
       userId: user.id,
@@ -211,8 +204,8 @@ export class WithdrawalsService {
    */
   async approve(em: EntityManager, finance: User, ids: number[]): Promise<Payment[]> {
     authorize(finance, 'withdrawal.approve');
-    if (!ids.length) throw validation('Choose at least one withdrawal', 'ids');
-    if (ids.length > 1000) throw validation('Approve at most 1000 withdrawals at once', 'ids');
+    if (!ids.length) throw fail('NO_WITHDRAWAL_CHOSEN');
+    if (ids.length > 1000) throw fail('TOO_MANY_WITHDRAWALS_CHOSEN');
     const { approved, acted } = await this.deps.ledger.run(em, async (tx, emit) => {
       const rows = await tx.find(
         Payment,
@@ -285,9 +278,9 @@ export class WithdrawalsService {
 
   /** The approval of one withdrawal asked for by id: what stands in its way, said. */
   private async checkOne(tx: EntityManager, one: Payment | undefined, finance: User) {
-    if (!one) throw notFound('Withdrawal');
+    if (!one) throw fail('WITHDRAWAL_NOT_FOUND');
     if (one.status !== 'IN_PROGRESS') throw alreadyEnded(one);
-    if (one.payoutStage !== 'REQUESTED') throw conflict('This withdrawal is already approved');
+    if (one.payoutStage !== 'REQUESTED') throw fail('WITHDRAWAL_APPROVED_ALREADY');
     refuseHeld(one, Date.now());
     refuseSecondBySamePerson(await gaveApproval(tx, one.id, finance.id));
   }
@@ -296,15 +289,15 @@ export class WithdrawalsService {
   reject(em: EntityManager, finance: User, id: number, reason: string): Promise<Payment> {
     authorize(finance, 'withdrawal.reject');
     const text = reason.trim();
-    if (!text) throw validation('Enter the reason', 'reason');
+    if (!text) throw fail('REJECTION_REASON_MISSING');
     return this.deps.ledger.run(em, async (tx, emit) => {
       const payment = await tx.findOne(Payment, { id, kind: 'WITHDRAWAL' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!payment) throw notFound('Withdrawal');
+      if (!payment) throw fail('WITHDRAWAL_NOT_FOUND');
       refuseOwnMoney(finance.id, [payment]);
       if (payment.status !== 'IN_PROGRESS') throw alreadyEnded(payment);
       // A sent transfer may still be paid: it ends only by what the chain does.
       if (payment.payoutStage === 'SENT') {
-        throw conflict('This withdrawal is sent: it ends when the chain confirms or refuses its transfer');
+        throw fail('WITHDRAWAL_IN_FLIGHT');
       }
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${payment.id}:void`, pendingId: payment.transferId! });
       await recordAudit(tx, {

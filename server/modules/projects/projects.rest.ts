@@ -4,7 +4,7 @@ import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
 import { DomainError, firstIssue, httpStatus, unauthenticated } from '../../errors.ts';
-import { messageCode } from '../../message-codes.ts';
+import { answerCode } from '../../message-codes.ts';
 import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
 import { MISSING_API_KEY } from './project.entity.ts';
@@ -64,7 +64,7 @@ async function sdkEventBatch(ctx: Context, events: unknown[], keyHash: string) {
       status: 'ERROR' as const,
       httpStatus: httpStatus(outcome.code),
       error: outcome.message,
-      ...messageCode(outcome.message, outcome.code),
+      ...answerCode(outcome),
     };
   });
   return { results };

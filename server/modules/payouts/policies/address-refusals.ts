@@ -1,5 +1,5 @@
+import { fail } from '../../../failures.ts';
 import { Address } from '@ton/core';
-import { validation } from '../../../errors.ts';
 
 export type PayoutNetwork = 'mainnet' | 'testnet';
 
@@ -34,16 +34,16 @@ export function parsePayoutAddress(input: string, network: PayoutNetwork): strin
     } else if (Address.isRaw(text)) address = Address.parseRaw(text);
     else throw new Error('not an address');
   } catch {
-    throw validation('Enter a valid TON wallet address (USDT on TON)', 'walletAddress');
+    throw fail('ADDRESS_NOT_TON');
   }
   if (testOnly && network === 'mainnet') {
-    throw validation('This is a testnet address: payouts are sent on TON mainnet', 'walletAddress');
+    throw fail('ADDRESS_ON_TESTNET');
   }
   if (!testOnly && Address.isFriendly(text) && network === 'testnet') {
-    throw validation('This is a mainnet address: payouts are sent on TON testnet', 'walletAddress');
+    throw fail('ADDRESS_ON_MAINNET');
   }
   if (address.workChain !== 0) {
-    throw validation('Enter a basechain address (workchain 0): USDT is paid there', 'walletAddress');
+    throw fail('ADDRESS_NOT_BASECHAIN');
   }
   return friendly(address, network);
 }
@@ -59,9 +59,6 @@ export function refuseOwnAddress(wallet: string, own: readonly (Address | string
     a === undefined ? undefined : (typeof a === 'string' ? Address.parse(a) : a).toRawString(),
   );
   if (ours.includes(raw)) {
-    throw validation(
-      'This is one of the network’s own payout addresses: enter your own wallet address',
-      'walletAddress',
-    );
+    throw fail('ADDRESS_IS_THE_NETWORKS');
   }
 }

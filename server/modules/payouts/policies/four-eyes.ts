@@ -1,8 +1,4 @@
-import { conflict } from '../../../errors.ts';
-
-/** The first of two approvals is given: the same person cannot give the second. */
-export const SECOND_APPROVAL_MESSAGE =
-  'You gave the first approval: a second finance person gives the other (withdrawals of this size need two)';
+import { fail } from '../../../failures.ts';
 
 /** Whether a withdrawal of `amount` needs two finance people: from PAYOUT_SECOND_APPROVAL_USD (`min`) on. */
 export function needsTwo(amount: bigint, min: bigint): boolean {
@@ -39,7 +35,7 @@ export function approves(given: number, needed: number): boolean {
 
 /** The same person does not give a withdrawal's second approval. */
 export function refuseSecondBySamePerson(gaveFirst: boolean): void {
-  if (gaveFirst) throw conflict(SECOND_APPROVAL_MESSAGE);
+  if (gaveFirst) throw fail('SECOND_APPROVAL_BY_SAME_PERSON');
 }
 
 /** The four-eyes state of one withdrawal for a reader: how many approve it, who did, whether `viewer` may add one. */

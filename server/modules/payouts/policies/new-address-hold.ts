@@ -1,4 +1,4 @@
-import { conflict } from '../../../errors.ts';
+import { fail } from '../../../failures.ts';
 
 /** A moment as the messages say it: `2026-12-06 14:05 UTC`. */
 export function holdText(until: Date): string {
@@ -24,8 +24,6 @@ export function isHeld(p: { holdUntil?: Date | null }, now: number): boolean {
 /** A held withdrawal asked for by id is refused with when it can be approved. */
 export function refuseHeld(p: { holdUntil?: Date | null }, now: number): void {
   if (isHeld(p, now)) {
-    throw conflict(
-      `This withdrawal goes to a new address: it can be approved from ${holdText(p.holdUntil!)} (PAYOUT_NEW_ADDRESS_HOLD_HOURS after the request)`,
-    );
+    throw fail('ADDRESS_ON_HOLD', { holdUntil: holdText(p.holdUntil!) });
   }
 }

@@ -1,7 +1,6 @@
-import { forbidden } from '../../../errors.ts';
+import { fail } from '../../../failures.ts';
 
 /** A finance person's own withdrawal is decided by another finance person (approve and reject). */
-export const OWN_WITHDRAWAL_MESSAGE = 'This is your own withdrawal: another finance person approves or rejects it';
 
 /** Whether any of `payments` is `financeId`'s own money. */
 export function holdsOwnMoney(financeId: number, payments: readonly { userId: number }[]): boolean {
@@ -10,5 +9,5 @@ export function holdsOwnMoney(financeId: number, payments: readonly { userId: nu
 
 /** Nobody decides their own money: a call holding one's own withdrawal is refused whole. */
 export function refuseOwnMoney(financeId: number, payments: readonly { userId: number }[]): void {
-  if (holdsOwnMoney(financeId, payments)) throw forbidden(OWN_WITHDRAWAL_MESSAGE);
+  if (holdsOwnMoney(financeId, payments)) throw fail('OWN_WITHDRAWAL');
 }

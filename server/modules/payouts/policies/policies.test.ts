@@ -1,6 +1,7 @@
 import { Address } from '@ton/core';
 import { describe, expect, test } from 'vitest';
 import { DomainError, httpStatus } from '../../../errors.ts';
+import { FAILURES } from '../../../failures.ts';
 import { parseMoney } from '../../../lib/money.ts';
 import { friendly, parsePayoutAddress, refuseOwnAddress, sameAddress } from './address-refusals.ts';
 import { autoApproval, oldEnough, type PayeeFacts, ruleMayApprove } from './auto-approve.ts';
@@ -11,10 +12,9 @@ import {
   approves,
   fourEyesState,
   refuseSecondBySamePerson,
-  SECOND_APPROVAL_MESSAGE,
 } from './four-eyes.ts';
 import { holdText, holdUntil, isHeld, refuseHeld } from './new-address-hold.ts';
-import { holdsOwnMoney, OWN_WITHDRAWAL_MESSAGE, refuseOwnMoney } from './own-money.ts';
+import { holdsOwnMoney, refuseOwnMoney } from './own-money.ts';
 import { limitsSet, roundShareOf, tightestLimit, withinAllowance } from './velocity.ts';
 
 const usd = (n: string) => parseMoney(n);
@@ -22,14 +22,14 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const now = Date.UTC(2026, 11, 6, 12, 0, 0);
 
-/** What a DomainError says, or the thrown value when something else was thrown. */
-function refusal(fn: () => void): { status: number; message: string } | null {
+/** What a DomainError says (its status, English and own code), or the thrown value when something else was thrown. */
+function refusal(fn: () => void): { status: number; message: string; code?: string } | null {
   try {
     fn();
     return null;
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    return { status: httpStatus(err.code), message: err.message };
+    return { status: httpStatus(err.code), message: err.message, code: err.coded?.code };
   }
 }
 
@@ -37,7 +37,11 @@ describe('own money', () => {
   test('a call holding one of the finance person’s own withdrawals is refused whole', () => {
     const rows = [{ userId: 2 }, { userId: 7 }];
     expect(holdsOwnMoney(7, rows)).toBe(true);
-    expect(refusal(() => refuseOwnMoney(7, rows))).toEqual({ status: 403, message: OWN_WITHDRAWAL_MESSAGE });
+    expect(refusal(() => refuseOwnMoney(7, rows))).toEqual({
+      status: 403,
+      message: FAILURES.OWN_WITHDRAWAL.message,
+      code: 'OWN_WITHDRAWAL',
+    });
   });
 
   test('somebody else’s money, or none, is not refused', () => {
@@ -72,7 +76,11 @@ describe('four eyes', () => {
     expect(approves(1, 2)).toBe(false);
     expect(approves(2, 2)).toBe(true);
     expect(approves(1, 1)).toBe(true);
-    expect(refusal(() => refuseSecondBySamePerson(true))).toEqual({ status: 409, message: SECOND_APPROVAL_MESSAGE });
+    expect(refusal(() => refuseSecondBySamePerson(true))).toEqual({
+      status: 409,
+      message: FAILURES.SECOND_APPROVAL_BY_SAME_PERSON.message,
+      code: 'SECOND_APPROVAL_BY_SAME_PERSON',
+    });
     expect(refusal(() => refuseSecondBySamePerson(false))).toBeNull();
   });
 
@@ -98,6 +106,7 @@ describe('the new-address hold', () => {
   test('held until the 24th hour ends: one millisecond before it, refused with when; at it, approvable', () => {
     const p = { holdUntil: new Date(now + DAY) };
     expect(isHeld(p, now + DAY - 1)).toBe(true);
+    expect(refusal(() => refuseHeld(p, now + DAY - 1))).toMatchObject({ code: 'ADDRESS_ON_HOLD' });
     expect(refusal(() => refuseHeld(p, now + DAY - 1))?.message).toContain(holdText(p.holdUntil));
     expect(isHeld(p, now + DAY)).toBe(false);
     expect(refusal(() => refuseHeld(p, now + DAY))).toBeNull();
