@@ -21,6 +21,20 @@ interface Failure {
 }
 
 export const FAILURES = {
+  // Who may do what (server/lib/access.ts).
+  SIGN_IN_REQUIRED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Unauthorized, please sign in again',
+    was: 'UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN',
+  },
+  STAFF_ROLE_REQUIRED: { kind: 'FORBIDDEN', message: 'You do not have access to this', was: 'YOU_DO_NOT_HAVE_ACCESS' },
+  STAFF_SECOND_FACTOR_REQUIRED: {
+    kind: 'FORBIDDEN',
+    message:
+      'Staff actions need a second factor on your account: add an authenticator app on the Security page (user menu → Security), then try again.',
+    was: 'STAFF_ACTIONS_NEED_SECOND_FACTOR',
+  },
+  NOT_YOUR_ACCOUNTS: { kind: 'FORBIDDEN', message: 'You do not have access to this', was: 'YOU_DO_NOT_HAVE_ACCESS' },
   // A withdrawal asked for.
   WITHDRAWAL_BELOW_MINIMUM: {
     kind: 'VALIDATION',

@@ -230,6 +230,11 @@ const MESSAGES: Record<string, (params: Params) => string> = {
 // The same failures as answered by a request's own checks (its input schema), under the codes
 // those checks answer until their area's inputs carry codes too (server/failures.ts).
 MESSAGES.ENTER_VALID_TON_WALLET_ADDRESS = MESSAGES.ADDRESS_NOT_TON;
+// The permission module's refusals (server/lib/access.ts), in the words the other refusals use.
+MESSAGES.SIGN_IN_REQUIRED = MESSAGES.UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN;
+MESSAGES.STAFF_ROLE_REQUIRED = MESSAGES.YOU_DO_NOT_HAVE_ACCESS;
+MESSAGES.NOT_YOUR_ACCOUNTS = MESSAGES.YOU_DO_NOT_HAVE_ACCESS;
+MESSAGES.STAFF_SECOND_FACTOR_REQUIRED = MESSAGES.STAFF_ACTIONS_NEED_SECOND_FACTOR;
 MESSAGES.CHOOSE_AT_LEAST_ONE_WITHDRAWAL = MESSAGES.NO_WITHDRAWAL_CHOSEN;
 MESSAGES.APPROVE_AT_MOST_1000_WITHDRAWALS = MESSAGES.TOO_MANY_WITHDRAWALS_CHOSEN;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STAFF_SECOND_FACTOR_MESSAGE } from '../errors.ts';
+import { type DomainError, STAFF_SECOND_FACTOR_MESSAGE } from '../errors.ts';
 import { ACTS, authorize, FRESH_PROOF_ACTS, holdsRole, may, sessionActor } from './access.ts';
 import { actedByOperator } from './step-up.ts';
 
@@ -18,6 +18,16 @@ const code = (fn: () => unknown) => {
     return 'ALLOWED';
   } catch (err) {
     return (err as { code: string }).code;
+  }
+};
+
+/** The refusal's own code (server/failures.ts). */
+const coded = (fn: () => unknown) => {
+  try {
+    fn();
+    return null;
+  } catch (err) {
+    return (err as DomainError).coded?.code;
   }
 };
 
@@ -47,6 +57,9 @@ describe('the permission module', () => {
   test('a staff role counts only with a second factor where that is required, and says so', () => {
     const without = person({ isModerator: true }, REQUIRED);
     expect(() => authorize(without, 'campaign.moderate')).toThrow(STAFF_SECOND_FACTOR_MESSAGE);
+    expect(coded(() => authorize(without, 'campaign.moderate'))).toBe('STAFF_SECOND_FACTOR_REQUIRED');
+    expect(coded(() => authorize(person(), 'withdrawal.approve'))).toBe('STAFF_ROLE_REQUIRED');
+    expect(coded(() => authorize(person(), 'campaign.update', { ownerId: 8 }))).toBe('NOT_YOUR_ACCOUNTS');
     expect(holdsRole(without, 'moderator')).toBe(false);
     expect(
       code(() => authorize(person({ isModerator: true, hasSecondFactor: true }, REQUIRED), 'campaign.moderate')),

@@ -1,6 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import { AbilityBuilder, createMongoAbility, type MongoAbility, subject as asSubject } from '@casl/ability';
-import { forbidden, STAFF_SECOND_FACTOR_MESSAGE, unauthenticated } from '../errors.ts';
+import { fail } from '../failures.ts';
 import { hasFreshProof, isOperator, stepUpRequired, withProofWindow } from './step-up.ts';
 
 /**
@@ -162,7 +162,7 @@ export function holdsRole(actor: object | null | undefined, who: Exclude<Who, 'm
 export function lacksRole(actor: object, who: Exclude<Who, 'member'> | readonly Exclude<Who, 'member'>[]) {
   const roles = typeof who === 'string' ? [who] : who;
   const heldBack = roles.some((r) => holdsRoleAtAll(actor as Actor, r)) && staffFactorMissing(actor);
-  return heldBack ? forbidden(STAFF_SECOND_FACTOR_MESSAGE) : forbidden();
+  return fail(heldBack ? 'STAFF_SECOND_FACTOR_REQUIRED' : 'STAFF_ROLE_REQUIRED');
 }
 
 type Ability = MongoAbility<[string, string | (Owned & { __caslSubjectType__?: string })]>;
@@ -192,13 +192,13 @@ function abilityOf(actor: Actor): Ability {
 export function authorize(actor: object | null | undefined, act: Act, thing?: Owned): Grant {
   const a = actor as Actor | null | undefined;
   try {
-    if (!a) throw unauthenticated();
+    if (!a) throw fail('SIGN_IN_REQUIRED');
     if (isOperator(a)) return { ownerId: thing?.ownerId ?? a.id };
     const rule: ActRule = ACTS[act];
     const [subject, action] = act.split('.');
     const ability = abilityOf(a);
     if (!ability.can(action, subject)) throw lacksRole(a, rule.who as Exclude<Who, 'member'>);
-    if (thing && !ability.can(action, asSubject(subject, { ...thing }))) throw forbidden();
+    if (thing && !ability.can(action, asSubject(subject, { ...thing }))) throw fail('NOT_YOUR_ACCOUNTS');
     if (rule.proof === 'fresh' || (rule.proof === 'beyondPassword' && a.hasSecondFactor === true)) {
       if (!hasFreshProof(a)) throw stepUpRequired(a);
     }

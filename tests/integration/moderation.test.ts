@@ -339,7 +339,7 @@ describe('live: registrationRequestChanged over graphql-ws', () => {
     expect(errors).toMatchObject([
       {
         message: 'You do not have access to this',
-        extensions: { code: 'FORBIDDEN', messageCode: 'YOU_DO_NOT_HAVE_ACCESS' },
+        extensions: { code: 'FORBIDDEN', messageCode: 'STAFF_ROLE_REQUIRED', legacyCode: 'YOU_DO_NOT_HAVE_ACCESS' },
       },
     ]);
   });
