@@ -34,13 +34,13 @@ describe("the server's messages in the reader's language (by their code)", () =>
       errors: [
         {
           message: 'You already claimed this report',
-          extensions: { code: 'CONFLICT', messageCode: 'YOU_ALREADY_CLAIMED_REPORT' },
+          extensions: { code: 'CONFLICT', messageCode: 'REPORT_CLAIMED_BY_YOU' },
         },
       ],
     });
     expect(serverError(error)).toMatchObject({
       message: 'Ya tomaste este reporte',
-      code: 'YOU_ALREADY_CLAIMED_REPORT',
+      code: 'REPORT_CLAIMED_BY_YOU',
     });
     const stepUp = new ApiError(
       { error: 'Confirm it is you: enter your password, then try again.', code: 'STEP_UP_REQUIRED' },

@@ -2,7 +2,7 @@
 // the showcase with no money moving, live badges and deal updates over graphql-ws.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/lib/pubsub.ts';
-import { EXCHANGE_MESSAGES } from '../../server/modules/exchange/exchange.service.ts';
+import { FAILURES } from '../../server/failures.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import {
@@ -106,9 +106,12 @@ describe('exchange-ready', () => {
   test('needs at least one app and one project; says which is missing', async () => {
     const u = await createApprovedUser(app);
     const patch = () => app.api('/v1/users/self', { method: 'PATCH', token: u.token, body: { isExchangeReady: true } });
-    expect(await patch()).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.needsBoth } });
+    expect(await patch()).toMatchObject({
+      status: 400,
+      body: { error: FAILURES.EXCHANGE_NEEDS_APP_AND_PROJECT.message },
+    });
     await createPlatform(app, u.token);
-    expect(await patch()).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.needsProject } });
+    expect(await patch()).toMatchObject({ status: 400, body: { error: FAILURES.EXCHANGE_NEEDS_PROJECT.message } });
     await createProject(app, u.token, [tasks.bot()]);
     const ok = await patch();
     expect(ok.status).toBe(200);
@@ -134,7 +137,7 @@ describe('exchange-ready', () => {
       {},
       u.token,
     );
-    expect(res.errors?.[0]?.message).toBe(EXCHANGE_MESSAGES.needsApp);
+    expect(res.errors?.[0]?.message).toBe(FAILURES.EXCHANGE_NEEDS_APP.message);
   });
 });
 
@@ -185,17 +188,17 @@ describe('offers', () => {
       [{ quantity: 1_000_001 }, a, b, 400, 'quantity must be at most 1,000,000'],
       [{ quantity: 2.5 }, a, b, 400, 'quantity must be a whole number'],
       [{ partnerQuantity: -1 }, a, b, 400, 'partnerQuantity must be at least 1'],
-      [{ platformId: c.app.id }, a, b, 400, EXCHANGE_MESSAGES.notYourApp],
-      [{ projectId: c.project.id }, a, b, 400, EXCHANGE_MESSAGES.notYourProject],
-      [{ partnerPlatformId: a.app.id }, a, b, 400, EXCHANGE_MESSAGES.ownApp],
+      [{ platformId: c.app.id }, a, b, 400, FAILURES.OFFER_APP_NOT_YOURS.message],
+      [{ projectId: c.project.id }, a, b, 400, FAILURES.OFFER_PROJECT_NOT_YOURS.message],
+      [{ partnerPlatformId: a.app.id }, a, b, 400, FAILURES.OFFER_TO_OWN_APP.message],
       [
         { partnerPlatformId: shy.app.id, partnerProjectId: shy.project.id },
         a,
         b,
         400,
-        EXCHANGE_MESSAGES.partnerNotReady,
+        FAILURES.PARTNER_LEFT_EXCHANGE.message,
       ],
-      [{ partnerProjectId: c.project.id }, a, b, 400, EXCHANGE_MESSAGES.partnerProject],
+      [{ partnerProjectId: c.project.id }, a, b, 400, FAILURES.PARTNER_PROJECT_NOT_THEIRS.message],
       [{ partnerPlatformId: 99_999_999 }, a, b, 404, 'App not found'],
       [{ expiresAt: '2020-01-01T00:00:00Z' }, a, b, 400, 'expiresAt must be in the future'],
       [{ message: 'x'.repeat(501) }, a, b, 400, 'message must be at most 500 characters'],
@@ -205,7 +208,7 @@ describe('offers', () => {
       expect({ o, res }).toMatchObject({ o, res: { status, body: { error } } });
     }
     const notReady = await app.api('/v1/exchanges/offers', { token: shy.token, body: offerBody(shy, a) });
-    expect(notReady).toMatchObject({ status: 400, body: { error: EXCHANGE_MESSAGES.notReady } });
+    expect(notReady).toMatchObject({ status: 400, body: { error: FAILURES.EXCHANGE_NOT_JOINED.message } });
     expect(await count()).toBe(before);
   });
 
@@ -228,8 +231,8 @@ describe('offers', () => {
       partnerProject: { id: b.project.id },
       dealId: null,
     });
-    expect(await offer(a, b)).toMatchObject({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
-    expect(await offer(b, a)).toMatchObject({ status: 409, body: { error: EXCHANGE_MESSAGES.pendingPair } });
+    expect(await offer(a, b)).toMatchObject({ status: 409, body: { error: FAILURES.OFFER_PENDING_ALREADY.message } });
+    expect(await offer(b, a)).toMatchObject({ status: 409, body: { error: FAILURES.OFFER_PENDING_ALREADY.message } });
     expect(await awaiting(a)).toEqual({ incoming: 0, outgoing: 1 });
     expect(await awaiting(b)).toEqual({ incoming: 1, outgoing: 0 });
     const incoming = await app.api('/v1/exchanges/offers?direction=incoming&status=PENDING', { token: b.token });
@@ -248,15 +251,15 @@ describe('offers', () => {
     const { id } = (await offer(a, b)).body.value;
     expect(await decide(a, id, 'confirmation')).toMatchObject({
       status: 403,
-      body: { error: EXCHANGE_MESSAGES.ownOffer },
+      body: { error: FAILURES.OWN_OFFER_ANSWERED.message },
     });
     expect(await decide(a, id, 'rejection')).toMatchObject({
       status: 403,
-      body: { error: EXCHANGE_MESSAGES.ownOffer },
+      body: { error: FAILURES.OWN_OFFER_ANSWERED.message },
     });
     expect(await decide(b, id, 'withdrawal')).toMatchObject({
       status: 403,
-      body: { error: EXCHANGE_MESSAGES.notProposer },
+      body: { error: FAILURES.OFFER_WITHDRAWN_BY_OTHER.message },
     });
     expect((await decide(c, id, 'confirmation')).status).toBe(404);
     expect((await app.api(`/v1/exchanges/offers/${id}/approval`, { method: 'PATCH', token: b.token })).status).toBe(
@@ -300,7 +303,7 @@ describe('offers', () => {
     expect(await awaiting(b)).toEqual({ incoming: 0, outgoing: 0 });
     expect(await decide(b, id, 'confirmation')).toMatchObject({
       status: 409,
-      body: { error: EXCHANGE_MESSAGES.expired },
+      body: { error: FAILURES.OFFER_EXPIRED.message },
     });
     const again = await offer(a, b, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(again.status).toBe(201);

@@ -1,10 +1,10 @@
+import { fail } from '../../failures.ts';
 import { fetch as undiciFetch } from 'undici';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
 import { callbackDeliveriesTotal } from '../../lib/metrics.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { notFound } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -248,7 +248,7 @@ export class CallbacksService {
       platformId,
       owner.id,
     ]);
-    if (!platform) throw notFound('Platform');
+    if (!platform) throw fail('PLATFORM_NOT_FOUND');
     const rows = await em.execute<
       {
         id: string;

@@ -1,4 +1,4 @@
-import { validation } from '../../errors.ts';
+import { fail } from '../../failures.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { LANGUAGES, ONLY_PREMIUM_USER_COMMISSION_PERCENT } from '../lookups/lookups.constants.ts';
 import { MIN_ACTION_PRICE } from './campaign-views.ts';
@@ -13,7 +13,7 @@ export function resolvePrices(
 ): Record<string, string> {
   const given = new Map((input ?? []).map((p) => [p.tierLevel, p.value]));
   for (const level of given.keys()) {
-    if (!tiers.some((t) => t.level === level)) throw validation(`There is no tier ${level}`, 'prices');
+    if (!tiers.some((t) => t.level === level)) throw fail('TIER_UNKNOWN', { level });
   }
   const prices: Record<string, string> = {};
   for (const t of tiers) {
@@ -21,10 +21,10 @@ export function resolvePrices(
     const floor = t.value > MIN_ACTION_PRICE ? t.value : MIN_ACTION_PRICE;
     const value = given.get(t.level) ?? (current?.[t.level] ? BigInt(current[t.level]) : floor);
     if (value < floor) {
-      throw validation(`The price for tier ${t.level} must be at least ${formatMoney(floor)} USD`, 'prices');
+      throw fail('TIER_PRICE_BELOW_FLOOR', { level: t.level, floor: formatMoney(floor) });
     }
     if (value > 1_000_000_000n) {
-      throw validation(`The price for tier ${t.level} must be at most 1000 USD`, 'prices');
+      throw fail('TIER_PRICE_ABOVE_MAX', { level: t.level });
     }
     prices[t.level] = value.toString();
   }
@@ -43,7 +43,7 @@ export function minPrice(prices: Record<string, string>, premium: boolean): bigi
 export function checkCountries(known: Set<string>, codes: string[] | undefined): string[] | undefined {
   if (!codes) return undefined;
   const result = [...new Set(codes.map((c) => c.toUpperCase()))];
-  for (const c of result) if (!known.has(c)) throw validation(`Unknown country code: ${c}`, 'countries');
+  for (const c of result) if (!known.has(c)) throw fail('COUNTRY_UNKNOWN', { code: c });
   return result.sort();
 }
 
@@ -51,6 +51,6 @@ export function checkLanguages(codes: string[] | undefined): string[] | undefine
   if (!codes) return undefined;
   const known = new Set<string>(LANGUAGES.map((l) => l.code));
   const result = [...new Set(codes.map((c) => c.toLowerCase()))];
-  for (const c of result) if (!known.has(c)) throw validation(`Unknown language code: ${c}`, 'languages');
+  for (const c of result) if (!known.has(c)) throw fail('LANGUAGE_UNKNOWN', { code: c });
   return result.sort();
 }

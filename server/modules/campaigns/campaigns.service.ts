@@ -1,8 +1,9 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
-import { DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
+import type { DomainError } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { balancesFromRows, balancesPayload } from '../ledger/balances.ts';
@@ -48,9 +49,9 @@ export class CampaignsService {
 
   private async ownedTask(em: EntityManager, owner: User, projectId: number, taskId: number) {
     const project = await em.findOne(Project, { id: projectId, ownerId: owner.id });
-    if (!project) throw notFound('Project');
+    if (!project) throw fail('PROJECT_NOT_FOUND');
     const task = await em.findOne(Task, { id: taskId, projectId });
-    if (!task) throw notFound('Resource');
+    if (!task) throw fail('RESOURCE_NOT_FOUND');
     return task;
   }
 
@@ -74,7 +75,7 @@ export class CampaignsService {
         } for no key update`,
         opts.projectId ? [id, owner.id, opts.projectId] : [id, owner.id],
       );
-      if (!rows.length) throw notFound('Campaign');
+      if (!rows.length) throw fail('CAMPAIGN_NOT_FOUND');
       return em.findOneOrFail(Campaign, { id }, { refresh: true });
     }
     const c = await em.findOne(Campaign, {
@@ -84,7 +85,7 @@ export class CampaignsService {
       dealId: null,
       ...(opts.projectId ? { projectId: opts.projectId } : {}),
     });
-    if (!c) throw notFound('Campaign');
+    if (!c) throw fail('CAMPAIGN_NOT_FOUND');
     return c;
   }
 
@@ -167,7 +168,8 @@ export class CampaignsService {
   }
 
   private async checkProject(em: EntityManager, owner: User, projectId: number | undefined) {
-    if (projectId && !(await em.findOne(Project, { id: projectId, ownerId: owner.id }))) throw notFound('Project');
+    if (projectId && !(await em.findOne(Project, { id: projectId, ownerId: owner.id })))
+      throw fail('PROJECT_NOT_FOUND');
   }
 
   /** Views of campaigns in the order of `ids`. */
@@ -213,8 +215,7 @@ export class CampaignsService {
     const countries = checkCountries(this.knownCountries(), input.countries) ?? [];
     const languages = checkLanguages(input.languages) ?? [];
     const premium = input.isPremiumOnly ?? false;
-    if (input.budget !== undefined && input.budget <= 0n)
-      throw validation('The value must be greater than zero', 'budget');
+    if (input.budget !== undefined && input.budget <= 0n) throw fail('CAMPAIGN_BUDGET_NOT_POSITIVE');
     const { ledger } = this.deps;
     const { idempotencyKey, ...request } = input;
     const key = callKey(idempotencyKey, headerKey);
@@ -336,7 +337,7 @@ export class CampaignsService {
     value: bigint,
     opts: { projectId?: number; key?: string },
   ): Promise<CampaignView> {
-    if (value <= 0n) throw validation('The value must be greater than zero', 'value');
+    if (value <= 0n) throw fail('BUDGET_MOVE_NOT_POSITIVE');
     return this.deps.ledger.run(em, (tx, emit) =>
       // Once per key: a retry (the first answer lost, a double click) moves nothing and answers
       // the campaign as it is; the same key for another amount or campaign is a 409.
@@ -352,7 +353,7 @@ export class CampaignsService {
         async () => {
           const c = await this.owned(tx, owner, id, { projectId: opts.projectId, lock: true });
           if (direction === 'FUND' && c.status === 'REJECTED') {
-            throw validation('This campaign was rejected by moderation: create a new one', 'value');
+            throw fail('REJECTED_CAMPAIGN_FUNDED');
           }
           await this.move(tx, emit, owner, c, direction, value, opts.key);
           const budget = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
@@ -392,9 +393,9 @@ export class CampaignsService {
       });
     } catch (err) {
       if (!(err instanceof InsufficientFunds)) throw err;
-      if (direction === 'FUND') throw validation('Not enough money on the advertiser balance', 'value');
+      if (direction === 'FUND') throw fail('ADVERTISER_BALANCE_TOO_LOW');
       const left = (await this.budgets(tx, [c.id])).get(c.id) ?? 0n;
-      throw validation(`The campaign budget has only ${formatMoney(left)} USD left`, 'value');
+      throw fail('CAMPAIGN_BUDGET_TOO_LOW', { left: formatMoney(left) });
     }
   }
 
@@ -443,7 +444,7 @@ export class CampaignsService {
 
   /** For `campaignStatsChanged(projectId)`: only the owner may listen. */
   async assertProjectOwner(em: EntityManager, owner: User, projectId: number) {
-    if (!(await em.findOne(Project, { id: projectId, ownerId: owner.id }))) throw notFound('Project');
+    if (!(await em.findOne(Project, { id: projectId, ownerId: owner.id }))) throw fail('PROJECT_NOT_FOUND');
   }
 
   /** Publishes the balances of a user from account rows read in the conversion statement. */
@@ -455,11 +456,12 @@ export class CampaignsService {
 
   /** A refusal the caller can act on: stopped, capped or out of budget. */
   static unavailable(reason: 'CAMPAIGN_STOPPED' | 'DAILY_CAP' | 'BUDGET'): DomainError {
-    const message = {
-      CAMPAIGN_STOPPED: 'This campaign is not running now',
-      DAILY_CAP: 'This campaign reached its daily cap: try again tomorrow',
-      BUDGET: 'This campaign has no budget left for this action',
-    }[reason];
-    return new DomainError(ErrorCode.CONFLICT, message);
+    return fail(
+      reason === 'CAMPAIGN_STOPPED'
+        ? 'CAMPAIGN_NOT_RUNNING'
+        : reason === 'DAILY_CAP'
+          ? 'CAMPAIGN_DAILY_CAP_REACHED'
+          : 'CAMPAIGN_OUT_OF_BUDGET',
+    );
   }
 }

@@ -1,7 +1,8 @@
+import { fail } from '../../failures.ts';
 import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { DomainError, notFound, unauthenticated } from '../../errors.ts';
+import { DomainError, unauthenticated } from '../../errors.ts';
 import { INVALID_API_KEY } from '../projects/project.entity.ts';
 import { isMember } from '../../lib/telegram.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
@@ -164,7 +165,7 @@ export class ConversionsService {
       case 'WRONG_KEY':
         return unauthenticated(INVALID_API_KEY);
       case 'UNKNOWN_CLICK':
-        return notFound('Click');
+        return fail('CLICK_NOT_FOUND');
       case 'DUPLICATE':
         return { conversionId: Number(r.conversionId), status: 'DUPLICATE' };
       case 'NOT_NEW': {

@@ -74,24 +74,6 @@ export interface AwaitingOffers {
   outgoing: number;
 }
 
-export const EXCHANGE_MESSAGES = {
-  needsApp: 'Add an app in the Publisher area first: the exchange needs at least one app and one project',
-  needsProject: 'Add a project in the Advertiser area first: the exchange needs at least one app and one project',
-  needsBoth: 'Add an app (Publisher) and a project (Advertiser) first: the exchange needs at least one of each',
-  notReady: 'Turn on the exchange first (Exchange → Catalog → Join the exchange)',
-  notYourApp: 'Choose one of your own apps',
-  notYourProject: 'Choose one of your own projects',
-  emptyProject: 'This project has no resources to show: add a resource to it first',
-  ownApp: 'You cannot make an offer to your own app: choose another user’s app',
-  partnerNotReady: 'This app’s owner is not open to exchange offers now',
-  partnerProject: 'Choose a project of the app’s owner',
-  partnerEmptyProject: 'The partner’s project has no resources: choose another project',
-  pendingPair: 'There is already a pending offer between these apps: wait for the answer or withdraw it',
-  ownOffer: 'You made this offer: only the partner can confirm or reject it',
-  notProposer: 'Only the user who made the offer can withdraw it',
-  expired: 'This offer has expired: make a new one',
-} as const;
-
 /** Offers and deals name the same two users, apps and projects: one select for both. */
 export function selectWithSides(table: string, alias: string, columns: string): string {
   const a = alias;

@@ -1,7 +1,7 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { conflict, DomainError, ErrorCode, forbidden, notFound, validation } from '../../errors.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { once } from '../../lib/idempotency.ts';
@@ -18,7 +18,6 @@ import {
   type CatalogApp,
   DEAL_SELECT,
   type DealView,
-  EXCHANGE_MESSAGES,
   type ExchangeProject,
   OFFER_SELECT,
   type OfferView,
@@ -53,9 +52,9 @@ export class ExchangeService {
     );
     const apps = Number(row.apps);
     const projects = Number(row.projects);
-    if (!apps && !projects) throw validation(EXCHANGE_MESSAGES.needsBoth, 'isExchangeReady');
-    if (!apps) throw validation(EXCHANGE_MESSAGES.needsApp, 'isExchangeReady');
-    if (!projects) throw validation(EXCHANGE_MESSAGES.needsProject, 'isExchangeReady');
+    if (!apps && !projects) throw fail('EXCHANGE_NEEDS_APP_AND_PROJECT');
+    if (!apps) throw fail('EXCHANGE_NEEDS_APP');
+    if (!projects) throw fail('EXCHANGE_NEEDS_PROJECT');
   }
 
   async catalog(
@@ -107,7 +106,7 @@ export class ExchangeService {
           where p.id = ? and p.is_active and u.is_exchange_ready and p.owner_id <> ?`,
         [platformId, user.id],
       );
-      if (!p) throw notFound('App');
+      if (!p) throw fail('APP_NOT_FOUND');
       ownerId = p.owner_id;
     }
     const rows = await em.execute<Row[]>(
@@ -154,29 +153,22 @@ export class ExchangeService {
         (id) => this.offer(tx, id),
         async () => {
           const me = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
-          if (!me.isExchangeReady) throw validation(EXCHANGE_MESSAGES.notReady);
+          if (!me.isExchangeReady) throw fail('EXCHANGE_NOT_JOINED');
           const [mine] = await tx.execute<{ ok: boolean }[]>(
             'select exists (select 1 from platforms where id = ? and owner_id = ? and is_active) as ok',
             [input.platformId, user.id],
           );
-          if (!mine.ok) throw validation(EXCHANGE_MESSAGES.notYourApp, 'platformId');
-          await this.checkProject(tx, user.id, input.projectId, EXCHANGE_MESSAGES.notYourProject, 'projectId');
+          if (!mine.ok) throw fail('OFFER_APP_NOT_YOURS');
+          await this.checkProject(tx, user.id, input.projectId, 'mine');
           const [partner] = await tx.execute<{ owner_id: number; ready: boolean }[]>(
             `select p.owner_id, u.is_exchange_ready as ready from platforms p join users u on u.id = p.owner_id
               where p.id = ? and p.is_active`,
             [input.partnerPlatformId],
           );
-          if (!partner) throw notFound('App');
-          if (partner.owner_id === user.id) throw validation(EXCHANGE_MESSAGES.ownApp, 'partnerPlatformId');
-          if (!partner.ready) throw validation(EXCHANGE_MESSAGES.partnerNotReady, 'partnerPlatformId');
-          await this.checkProject(
-            tx,
-            partner.owner_id,
-            input.partnerProjectId,
-            EXCHANGE_MESSAGES.partnerProject,
-            'partnerProjectId',
-            EXCHANGE_MESSAGES.partnerEmptyProject,
-          );
+          if (!partner) throw fail('APP_NOT_FOUND');
+          if (partner.owner_id === user.id) throw fail('OFFER_TO_OWN_APP');
+          if (!partner.ready) throw fail('PARTNER_LEFT_EXCHANGE');
+          await this.checkProject(tx, partner.owner_id, input.partnerProjectId, 'partner');
           // An expired offer still marked pending does not block a new one for the same apps.
           await this.expireDue(tx, emit, [input.platformId, input.partnerPlatformId]);
           const [created] = await tx.execute<{ id: number }[]>(
@@ -199,7 +191,7 @@ export class ExchangeService {
               input.message || null,
             ],
           );
-          if (!created) throw conflict(EXCHANGE_MESSAGES.pendingPair);
+          if (!created) throw fail('OFFER_PENDING_ALREADY');
           await this.emitAwaiting(tx, emit, [user.id, partner.owner_id]);
           await this.deps.notify?.(
             tx,
@@ -218,25 +210,19 @@ export class ExchangeService {
     );
   }
 
-  private async checkProject(
-    tx: EntityManager,
-    ownerId: number,
-    projectId: number,
-    notOwned: string,
-    field: string,
-    empty: string = EXCHANGE_MESSAGES.emptyProject,
-  ) {
+  /** An offer's project: one of its side's own, with resources to show. */
+  private async checkProject(tx: EntityManager, ownerId: number, projectId: number, side: 'mine' | 'partner') {
     const [p] = await tx.execute<{ resources: string }[]>(
       'select (select count(*) from tasks t where t.project_id = pj.id) as resources from projects pj where pj.id = ? and pj.owner_id = ?',
       [projectId, ownerId],
     );
-    if (!p) throw validation(notOwned, field);
-    if (Number(p.resources) === 0) throw validation(empty, field);
+    if (!p) throw fail(side === 'mine' ? 'OFFER_PROJECT_NOT_YOURS' : 'PARTNER_PROJECT_NOT_THEIRS');
+    if (Number(p.resources) === 0) throw fail(side === 'mine' ? 'OFFER_PROJECT_EMPTY' : 'PARTNER_PROJECT_EMPTY');
   }
 
   async offer(em: EntityManager, id: number): Promise<OfferView> {
     const [row] = await em.execute<Row[]>(`${OFFER_SELECT} where o.id = ?`, [id]);
-    if (!row) throw notFound('Offer');
+    if (!row) throw fail('OFFER_NOT_FOUND');
     return offerView(row);
   }
 
@@ -284,14 +270,14 @@ export class ExchangeService {
            from exchange_offers where id = ? and (proposer_id = ? or partner_id = ?) for update`,
         [id, user.id, user.id],
       );
-      if (!o) throw notFound('Offer');
-      if (action === 'withdraw' && o.proposer_id !== user.id) throw forbidden(EXCHANGE_MESSAGES.notProposer);
-      if (action !== 'withdraw' && o.partner_id !== user.id) throw forbidden(EXCHANGE_MESSAGES.ownOffer);
+      if (!o) throw fail('OFFER_NOT_FOUND');
+      if (action === 'withdraw' && o.proposer_id !== user.id) throw fail('OFFER_WITHDRAWN_BY_OTHER');
+      if (action !== 'withdraw' && o.partner_id !== user.id) throw fail('OWN_OFFER_ANSWERED');
       if (o.status === 'PENDING' && o.expired) {
         await this.expireDue(tx, emit, undefined, id);
-        throw conflict(EXCHANGE_MESSAGES.expired);
+        throw fail('OFFER_EXPIRED');
       }
-      if (o.status !== 'PENDING') throw conflict(`This offer is ${STATUS_WORDS[o.status]}: nothing to change`);
+      if (o.status !== 'PENDING') throw fail('OFFER_ENDED', { status: STATUS_WORDS[o.status] });
       const status = { confirm: 'CONFIRMED', reject: 'REJECTED', withdraw: 'WITHDRAWN' }[action];
       let dealId: number | null = null;
       if (action === 'confirm') dealId = await this.makeDeal(tx, emit, id);
@@ -328,7 +314,7 @@ export class ExchangeService {
         where o.id = ?`,
       [offerId],
     );
-    if (!ready?.ok) throw conflict('One of the apps or users has left the exchange since the offer was made');
+    if (!ready?.ok) throw fail('OFFER_SIDE_LEFT');
     const [deal] = await tx.execute<{ id: number }[]>(
       `insert into exchange_deals (offer_id, proposer_id, partner_id, platform_id, project_id, partner_platform_id,
          partner_project_id, quantity, partner_quantity)
@@ -413,7 +399,7 @@ export class ExchangeService {
 
   async deal(em: EntityManager, id: number): Promise<DealView> {
     const [row] = await em.execute<Row[]>(`${DEAL_SELECT} where d.id = ?`, [id]);
-    if (!row) throw notFound('Deal');
+    if (!row) throw fail('DEAL_NOT_FOUND');
     return dealView(row);
   }
 
@@ -427,7 +413,7 @@ export class ExchangeService {
         'select status from exchange_deals where id = ? and (proposer_id = ? or partner_id = ?) for no key update',
         [id, user.id, user.id],
       );
-      if (!d) throw notFound('Deal');
+      if (!d) throw fail('DEAL_NOT_FOUND');
       const next: DealStatus | null =
         action === 'pause' && d.status === 'ACTIVE'
           ? 'PAUSED'
@@ -438,7 +424,7 @@ export class ExchangeService {
               : null;
       if (!next) {
         const what = { pause: 'paused', resume: 'resumed', end: 'ended' }[action];
-        throw new DomainError(ErrorCode.CONFLICT, `This swap is ${d.status.toLowerCase()}: it cannot be ${what}`);
+        throw fail('DEAL_ENDED', { status: d.status.toLowerCase(), what });
       }
       await tx.execute(
         `update exchange_deals set status = ?, updated_at = now(), ended_at = case when ? = 'ENDED' then now() end

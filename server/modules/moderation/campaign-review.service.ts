@@ -1,8 +1,8 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { conflict, notFound, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
 import type { Emit } from '../../db/transaction.ts';
 import {
@@ -199,7 +199,7 @@ export class CampaignReviewService {
 
   async view(em: EntityManager, campaignId: number): Promise<CampaignReviewView> {
     const [row] = await em.execute<Row[]>(`${SELECT} where c.id = ? and c.deal_id is null`, [campaignId]);
-    if (!row) throw notFound('Campaign');
+    if (!row) throw fail('CAMPAIGN_NOT_FOUND');
     return toView(row);
   }
 
@@ -217,8 +217,8 @@ export class CampaignReviewService {
     authorize(moderator, 'campaign.moderate');
     const reason = reasonInput?.trim() || null;
     if (action === 'reject') {
-      if (!reason) throw validation('Tell the advertiser why the campaign is rejected', 'reason');
-      if (reason.length > 500) throw validation('At most 500 characters', 'reason');
+      if (!reason) throw fail('REJECTION_REASON_REQUIRED');
+      if (reason.length > 500) throw fail('REASON_TOO_LONG');
     }
     const { ledger, campaigns } = this.deps;
     return ledger.run(em, async (tx, emit) => {
@@ -227,9 +227,9 @@ export class CampaignReviewService {
         { id: campaignId, dealId: null, deletedAt: null },
         { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
       );
-      if (!c) throw notFound('Campaign');
+      if (!c) throw fail('CAMPAIGN_NOT_FOUND');
       if (c.status !== 'MODERATION')
-        throw conflict(`This campaign was already ${c.status === 'REJECTED' ? 'rejected' : 'approved'}`);
+        throw fail('CAMPAIGN_DECIDED_ALREADY', { outcome: c.status === 'REJECTED' ? 'rejected' : 'approved' });
       const claimer = c.reviewClaimedById
         ? ((await tx.execute<{ name: string }[]>('select name from users where id = ?', [c.reviewClaimedById]))[0]
             ?.name ?? '')
@@ -237,14 +237,15 @@ export class CampaignReviewService {
       const mine = c.reviewClaimedById === moderator.id;
       if (action === 'claim') {
         if (c.reviewClaimedById) {
-          throw conflict(mine ? 'You already claimed this campaign' : `This campaign is already claimed by ${claimer}`);
+          throw mine ? fail('CAMPAIGN_CLAIMED_BY_YOU') : fail('CAMPAIGN_CLAIMED_BY_OTHER', { claimer: claimer ?? '' });
         }
       } else if (!c.reviewClaimedById) {
-        throw conflict(action === 'release' ? 'This campaign is not claimed' : 'Claim this campaign before deciding');
+        throw fail(action === 'release' ? 'CAMPAIGN_NOT_CLAIMED' : 'CAMPAIGN_UNCLAIMED_DECISION');
       } else if (!mine) {
-        throw conflict(
-          `This campaign is claimed by ${claimer}: only they can ${action === 'release' ? 'release' : 'decide'} it`,
-        );
+        throw fail('CAMPAIGN_CLAIMED_BY_OTHER_ACT', {
+          claimer: claimer ?? '',
+          action: action === 'release' ? 'release' : 'decide',
+        });
       }
       let effects: Record<string, unknown> | null = null;
       const from = c.reviewClaimedById ? 'IN_REVIEW' : 'MODERATION';

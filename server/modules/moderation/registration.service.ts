@@ -1,9 +1,9 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { LockMode } from '@mikro-orm/core';
 import { personActor, recordAudit } from '../audit/record.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { RegistrationRequest, type RegistrationStatus } from '../auth/registration-request.entity.ts';
 import { registrationView } from '../auth/registration-request.entity.ts';
@@ -57,7 +57,7 @@ export class RegistrationQueueService {
     authorize(moderator, 'registration.decide');
     return this.decide(em, moderator, id, async (tx, request) => {
       if (await tx.count(User, { email: request.email })) {
-        throw conflict('An account with this e-mail already exists');
+        throw fail('EMAIL_TAKEN');
       }
       const user = tx.create(User, {
         name: request.name,
@@ -76,7 +76,7 @@ export class RegistrationQueueService {
   decline(em: EntityManager, moderator: User, id: number, reason: string | null) {
     authorize(moderator, 'registration.decide');
     // The column holds 500 characters; longer must be a clear validation error, not a 500.
-    if (reason && reason.trim().length > 500) throw validation('At most 500 characters', 'reason');
+    if (reason && reason.trim().length > 500) throw fail('REASON_TOO_LONG');
     return this.decide(em, moderator, id, async (_tx, request) => {
       request.status = 'DECLINED';
       request.declineReason = reason?.trim() || null;
@@ -92,13 +92,15 @@ export class RegistrationQueueService {
     const decided = inTransaction(em, this.deps.pubsub, async (tx, emit) => {
       // Row lock: two moderators deciding at once, one wins, the other sees it decided.
       const request = await tx.findOne(RegistrationRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!request) throw notFound('Registration request');
+      if (!request) throw fail('REGISTRATION_REQUEST_NOT_FOUND');
       if (request.status !== 'PENDING') {
         const by = request.decidedById
           ? await tx.findOne(User, { id: request.decidedById }, { fields: ['name'] })
           : null;
         const status = request.status.toLowerCase();
-        throw conflict(by ? `This request was already ${status} by ${by.name}` : `This request was already ${status}`);
+        throw by
+          ? fail('REGISTRATION_DECIDED_BY', { status, name: by.name })
+          : fail('REGISTRATION_DECIDED', { status });
       }
       await apply(tx, request);
       request.decidedAt = new Date();

@@ -1,4 +1,4 @@
-import { conflict } from '../../errors.ts';
+import { fail } from '../../failures.ts';
 import type { ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { ReportAction } from './report-views.ts';
 
@@ -16,19 +16,18 @@ export interface LockedReport {
 export function checkTransition(r: LockedReport, action: ReportAction, moderatorId: number) {
   const mine = r.claimed_by_id === moderatorId;
   if (r.status === 'RESOLVED' || r.status === 'REJECTED') {
-    throw conflict(`This report was already ${r.status.toLowerCase()}`);
+    throw fail('REPORT_DECIDED_ALREADY', { status: r.status.toLowerCase() });
   }
   if (action === 'claim') {
     if (r.status === 'IN_REVIEW') {
-      throw conflict(mine ? 'You already claimed this report' : `This report is already claimed by ${r.claimer}`);
+      throw mine ? fail('REPORT_CLAIMED_BY_YOU') : fail('REPORT_CLAIMED_BY_OTHER', { claimer: r.claimer ?? '' });
     }
   } else if (r.status !== 'IN_REVIEW') {
-    throw conflict(
-      action === 'release' ? 'This report is not claimed' : 'Claim this report before resolving or rejecting it',
-    );
+    throw fail(action === 'release' ? 'REPORT_NOT_CLAIMED' : 'REPORT_UNCLAIMED_DECISION');
   } else if (!mine) {
-    throw conflict(
-      `This report is claimed by ${r.claimer}: only they can ${action === 'release' ? 'release' : 'decide'} it`,
-    );
+    throw fail('REPORT_CLAIMED_BY_OTHER_ACT', {
+      claimer: r.claimer ?? '',
+      action: action === 'release' ? 'release' : 'decide',
+    });
   }
 }

@@ -1,7 +1,7 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
-import { notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { likePattern, type TablePage, tablePage } from '../../lib/data-table.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
@@ -128,7 +128,7 @@ export class PlayerReportsService {
 
   async view(em: EntityManager, reportId: number): Promise<ReportView> {
     const [row] = await em.execute<Row[]>(`${SELECT} where r.id = ?`, [reportId]);
-    if (!row) throw notFound('Report');
+    if (!row) throw fail('REPORT_NOT_FOUND');
     return toView(row);
   }
 
@@ -214,10 +214,10 @@ export class PlayerReportsService {
     authorize(moderator, 'playerReport.moderate');
     const target = this.target(action, body.status);
     const note = body.note?.trim() || null;
-    if (note && note.length > 1000) throw validation('At most 1000 characters', 'note');
+    if (note && note.length > 1000) throw fail('NOTE_TOO_LONG');
     const effects = body.effects ?? {};
     if (target === 'REJECTED' && Object.values(effects).some(Boolean)) {
-      throw validation('A rejected report changes nothing: effects come only with RESOLVED', 'effects');
+      throw fail('REJECTED_REPORT_WITH_EFFECTS');
     }
     let ask: AdvertiserAsk | null = null;
     const decided = this.deps.ledger.run(em, async (tx, emit) => {
@@ -257,7 +257,7 @@ export class PlayerReportsService {
          from player_reports r where r.id = ? for update`,
       [reportId],
     );
-    if (!r) throw notFound('Report');
+    if (!r) throw fail('REPORT_NOT_FOUND');
     // The claimer's name is read after the lock: a join in the locking query would keep the
     // user row it saw before waiting (null when the claim it waited for was the first).
     if (r.claimed_by_id !== null) {
@@ -294,8 +294,7 @@ export class PlayerReportsService {
     if (hits.length) await this.applyToHits(tx, emit, { r, reportId, effects, applied, hits });
     else await this.applyToPlayer(tx, emit, { r, reportId, effects, applied });
     if (!effects.pauseCampaign && !effects.askAdvertiser) return null;
-    if (!r.campaign_id)
-      throw validation('This report names no campaign: there is none to pause or ask about', 'effects');
+    if (!r.campaign_id) throw fail('REPORT_NAMES_NO_CAMPAIGN');
     if (effects.pauseCampaign) {
       const paused = (await this.deps.campaigns?.pauseIn(tx, emit, r.campaign_id)) ?? false;
       applied.pauseCampaign = { campaignId: r.campaign_id, result: paused ? 'PAUSED' : 'ALREADY_OFF' };
@@ -349,7 +348,7 @@ export class PlayerReportsService {
     const playerId = r.player_id === null ? null : Number(r.player_id);
     if (effects.voidConversion) {
       if (!r.campaign_id || !playerId) {
-        throw validation('This report names no player and campaign: there is no conversion to void', 'effects');
+        throw fail('REPORT_NAMES_NO_CONVERSION');
       }
       const [v] = await tx.execute<{ id: string; status: string }[]>(
         'select id, status from conversions where campaign_id = ? and player_id = ?',
@@ -363,7 +362,7 @@ export class PlayerReportsService {
       };
     }
     if (effects.blockPlayer) {
-      if (!playerId) throw validation('This report names no player to block', 'effects');
+      if (!playerId) throw fail('REPORT_NAMES_NO_PLAYER');
       await tx.execute(
         `insert into showcase_blocks (platform_id, player_id, report_id) values (?, ?, ?)
          on conflict (platform_id, player_id) do nothing`,
@@ -447,12 +446,11 @@ export class PlayerReportsService {
     const expected = action === 'claim' ? 'IN_REVIEW' : action === 'release' ? 'NEW' : null;
     if (expected) {
       if (status !== undefined && status !== expected) {
-        throw validation(`status must be ${expected} for ${action}`, 'status');
+        throw fail('REPORT_STATUS_FOR_ACTION', { expected, action });
       }
       return expected;
     }
-    if (status !== 'RESOLVED' && status !== 'REJECTED')
-      throw validation('status must be RESOLVED or REJECTED', 'status');
+    if (status !== 'RESOLVED' && status !== 'REJECTED') throw fail('REPORT_STATUS_INVALID');
     return status;
   }
 

@@ -1,7 +1,8 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { notFound, validation } from '../../errors.ts';
+import { validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
@@ -72,12 +73,12 @@ export class PlatformsService {
 
   private async owned(em: EntityManager, owner: User, id: number): Promise<Platform> {
     const platform = await em.findOne(Platform, { id, ownerId: owner.id });
-    if (!platform) throw notFound('Platform');
+    if (!platform) throw fail('PLATFORM_NOT_FOUND');
     return platform;
   }
 
   private async checkCategory(em: EntityManager, id: number) {
-    if (!(await em.count(Category, { id }))) throw validation('Choose a category', 'categoryId');
+    if (!(await em.count(Category, { id }))) throw fail('APP_CATEGORY_MISSING');
   }
 
   async view(em: EntityManager, platform: Platform, opts: { full: boolean }): Promise<PlatformView> {
@@ -174,7 +175,7 @@ export class PlatformsService {
     const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, id);
       if (input.tgBotUrl && input.tgBotUrl !== platform.tgBotUrl) {
-        throw validation('The Telegram link cannot be changed after the app is created', 'tgBotUrl');
+        throw fail('APP_LINK_FIXED');
       }
       platform.title = input.title;
       platform.logo = input.logo;
@@ -213,7 +214,7 @@ export class PlatformsService {
     const keep = new Set<number>();
     for (const r of rewards) {
       if (!r.id) continue;
-      if (!byId.has(r.id)) throw notFound('Award');
+      if (!byId.has(r.id)) throw fail('AWARD_NOT_FOUND');
       keep.add(r.id);
     }
     const removed = existing.filter((r) => !keep.has(r.id)).map((r) => r.id);
@@ -258,7 +259,7 @@ export class PlatformsService {
             : a.platformRewardTitle
               ? rewardIdByTitle.get(a.platformRewardTitle.trim().toLowerCase())
               : undefined;
-        if (!rewardId) throw validation('Award is required', 'services');
+        if (!rewardId) throw fail('SERVICE_AWARD_MISSING');
         tx.create(ServiceAward, { serviceId: service.id, platformRewardId: rewardId, value: a.value });
       }
       await tx.flush();
@@ -270,11 +271,11 @@ export class PlatformsService {
     const view = await em.transactional(async (tx) => {
       const platform = await this.owned(tx, owner, platformId);
       const service = await tx.findOne(Service, { id: serviceId, platformId });
-      if (!service) throw notFound('Service');
+      if (!service) throw fail('SERVICE_NOT_FOUND');
       if (input.isExcluded !== undefined) service.isExcluded = input.isExcluded;
       if (input.shouldConfirmWithoutPayout !== undefined) {
         if (service.taskType !== 'SMART_LINK' && input.shouldConfirmWithoutPayout) {
-          throw validation('Only smart links can award the user in any case');
+          throw fail('ALWAYS_AWARD_NEEDS_SMART_LINK');
         }
         service.shouldConfirmWithoutPayout = input.shouldConfirmWithoutPayout;
       }
@@ -285,7 +286,7 @@ export class PlatformsService {
           const reward =
             rewards.find((r) => r.id === a.platformRewardId) ??
             rewards.find((r) => r.title.toLowerCase() === a.platformRewardTitle?.trim().toLowerCase());
-          if (!reward) throw validation('Award is required', 'awards');
+          if (!reward) throw fail('AWARD_MISSING');
           tx.create(ServiceAward, { serviceId, platformRewardId: reward.id, value: a.value });
         }
       }
@@ -318,7 +319,7 @@ export class PlatformsService {
       ownerId: owner.id,
       ...(filter.platformId ? { id: filter.platformId } : {}),
     });
-    if (filter.platformId && !platforms.length) throw notFound('Platform');
+    if (filter.platformId && !platforms.length) throw fail('PLATFORM_NOT_FOUND');
     const views = await Promise.all(platforms.map((p) => this.view(em, p, { full: true })));
     return views.flatMap((v) => v.services.filter((s) => !filter.taskType || s.taskType === filter.taskType));
   }

@@ -1,9 +1,10 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
-import { DomainError, ErrorCode, notFound, unauthenticated, validation } from '../../errors.ts';
+import { DomainError, ErrorCode, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
@@ -100,13 +101,13 @@ export class ProjectsService {
   /** Ownership lives in the query: someone else's project is simply not found. */
   private async owned(em: EntityManager, owner: User, id: number): Promise<Project> {
     const project = await em.findOne(Project, { id, ownerId: owner.id });
-    if (!project) throw notFound('Project');
+    if (!project) throw fail('PROJECT_NOT_FOUND');
     return project;
   }
 
   private async category(em: EntityManager, id: number) {
     const category = await em.findOne(Category, { id });
-    if (!category) throw validation('Category is required', 'categoryId');
+    if (!category) throw fail('PROJECT_CATEGORY_MISSING');
     return category;
   }
 
@@ -264,7 +265,7 @@ export class ProjectsService {
   async task(em: EntityManager, owner: User, projectId: number, taskId: number) {
     await this.owned(em, owner, projectId);
     const task = await em.findOne(Task, { id: taskId, projectId });
-    if (!task) throw notFound('Resource');
+    if (!task) throw fail('RESOURCE_NOT_FOUND');
     return task;
   }
 
@@ -284,7 +285,7 @@ export class ProjectsService {
         { userId: owner.id, key: idempotencyKey, operation: 'createTask', request: { projectId, input } },
         async (id) => {
           const task = await tx.findOne(Task, { id, projectId });
-          if (!task) throw notFound('Resource');
+          if (!task) throw fail('RESOURCE_NOT_FOUND');
           return task;
         },
         async () => {
@@ -318,7 +319,7 @@ export class ProjectsService {
     const task = await this.task(em, owner, projectId, taskId);
     if (task.isVerifiedSource || (task.type !== 'CHANNEL' && task.type !== 'CHAT')) return task;
     const username = telegramUsername(task.url);
-    if (!username) throw validation('Use the public t.me/username link of the channel or chat to verify it');
+    if (!username) throw fail('RESOURCE_LINK_NOT_PUBLIC');
     const me = await this.deps.telegram.getMe();
     let admin = false;
     try {
@@ -349,7 +350,7 @@ export class ProjectsService {
     if (!project) throw unauthenticated(INVALID_API_KEY);
     const code = event.code.trim().replace(new RegExp(`^${VERIFICATION_PREFIX}`), '');
     const task = await em.findOne(Task, { projectId: project.id, verificationCode: code });
-    if (!task) throw notFound('Verification code');
+    if (!task) throw fail('VERIFICATION_CODE_NOT_FOUND');
     if (task.type === 'CHANNEL' || task.type === 'CHAT') {
       throw validation(
         'Channels and chats are verified by making the system bot an administrator there, not by an SDK event',
