@@ -462,6 +462,98 @@ export const FAILURES = {
     field: 'languages',
     was: 'UNKNOWN_LANGUAGE_CODE',
   },
+  // The ledger, top-ups and the payment provider, staff roles.
+  TRANSFER_NOT_POSITIVE: {
+    kind: 'VALIDATION',
+    message: 'The amount must be greater than zero',
+    was: 'AMOUNT_MUST_GREATER_THAN_ZERO',
+  },
+  TRANSFER_TO_SAME_ACCOUNT: {
+    kind: 'VALIDATION',
+    message: 'A transfer needs two different accounts',
+    was: 'TRANSFER_NEEDS_TWO_DIFFERENT_ACCOUNTS',
+  },
+  PENDING_TRANSFER_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Pending transfer not found' },
+  POSTED_AMOUNT_OUT_OF_RANGE: {
+    kind: 'VALIDATION',
+    message: 'The posted amount must be greater than zero and at most the pending amount',
+    was: 'POSTED_AMOUNT_MUST_GREATER_THAN',
+  },
+  TRANSFER_KEY_REUSED: {
+    kind: 'CONFLICT',
+    message: 'This idempotency key was already used for a different transfer',
+    was: 'TRANSFER_IDEMPOTENCY_KEY_REUSED',
+  },
+  PAYMENT_PROVIDER_UNREACHABLE: {
+    kind: 'UNAVAILABLE',
+    message: 'The payment provider is unreachable. Try again in a minute.',
+    was: 'PAYMENT_PROVIDER_UNREACHABLE_TRY_AGAIN',
+  },
+  PAYMENT_PROVIDER_NO_LINK: {
+    kind: 'UNAVAILABLE',
+    message: 'The payment provider returned no payment link',
+    was: 'PAYMENT_PROVIDER_RETURNED_NO_PAYMENT',
+  },
+  PAYMENT_PROVIDER_OFF: {
+    kind: 'NOT_FOUND',
+    message: 'This payment provider is not enabled',
+    was: 'PAYMENT_PROVIDER_NOT_ENABLED',
+  },
+  TOP_UP_TOO_SMALL: {
+    kind: 'VALIDATION',
+    message: 'The value must be greater than 1',
+    field: 'amount',
+    was: 'VALUE_MUST_GREATER_THAN_1',
+  },
+  TOP_UP_BEING_PREPARED: {
+    kind: 'CONFLICT',
+    message: 'This top-up is still being prepared. Try again in a few seconds.',
+    was: 'TOP_UP_STILL_BEING_PREPARED',
+  },
+  WEBHOOK_BODY_NOT_JSON: {
+    kind: 'VALIDATION',
+    message: 'The webhook body is not valid JSON',
+    was: 'WEBHOOK_BODY_NOT_VALID_JSON',
+  },
+  PAYMENT_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Payment not found' },
+  PAYMENT_PROVIDER_NO_INVOICE: {
+    kind: 'UNAVAILABLE',
+    message: 'The payment provider did not open an invoice. Try again.',
+    was: 'PAYMENT_PROVIDER_DID_NOT_OPEN',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Invalid webhook signature',
+    was: 'INVALID_WEBHOOK_SIGNATURE',
+  },
+  STAFF_ROLE_UNKNOWN: {
+    kind: 'VALIDATION',
+    message: 'The role is one of: {values}',
+    field: 'role',
+    was: 'ROLE_ONE_OF',
+  },
+  TOP_UP_TOO_LARGE: {
+    kind: 'VALIDATION',
+    message: 'The value must be at most {max}',
+    field: 'amount',
+    was: 'VALUE_MUST_AT_MOST',
+  },
+  TOP_UP_ENDED: { kind: 'CONFLICT', message: 'This top-up is already {status}', was: 'TOP_UP_ALREADY' },
+  PENDING_TRANSFER_ENDED: {
+    kind: 'CONFLICT',
+    message: 'This pending transfer was already {outcome}',
+    was: 'PENDING_TRANSFER_WAS_ALREADY',
+  },
+  STAFF_EMAIL_UNKNOWN: {
+    kind: 'NOT_FOUND',
+    message: 'No account has this e-mail: the person signs up (and is approved) first',
+    was: 'NO_ACCOUNT_HAS_E_MAIL',
+  },
+  LAST_STAFF_ADMIN: {
+    kind: 'CONFLICT',
+    message: 'This is the last staff administrator: grant the role to somebody else first',
+    was: 'LAST_STAFF_ADMINISTRATOR_GRANT_ROLE',
+  },
 } as const satisfies Record<string, Failure>;
 
 export type FailureCode = keyof typeof FAILURES;

@@ -43,7 +43,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   REJECTION_REASON_REQUIRED: () => t`Tell the advertiser why the campaign is rejected`,
   ENTER_CORRECT_VALUE: () => t`Enter correct value`,
   ADDRESS_NOT_TON: () => t`Enter a valid TON wallet address (USDT on TON)`,
-  VALUE_MUST_GREATER_THAN_1: () => t`The value must be greater than 1`,
+  TOP_UP_TOO_SMALL: () => t`The value must be greater than 1`,
   WITHDRAWAL_BELOW_MINIMUM: () => t`The value must be at least 50`,
   WITHDRAWAL_OVER_AVAILABLE: ({ available }) => t`You can withdraw up to ${available} $, your available balance`,
   REJECTION_REASON_MISSING: () => t`Enter the reason`,
@@ -191,14 +191,14 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   TELEGRAM_NOT_LINKED_OR_CONFIGURED: () => t`Telegram is not linked or configured`,
   TOO_MANY_WITHDRAWALS_CHOSEN: () => t`Approve at most 1000 withdrawals at once`,
   NO_WITHDRAWAL_CHOSEN: () => t`Choose at least one withdrawal`,
-  PAYMENT_PROVIDER_NOT_ENABLED: () => t`This payment provider is not enabled`,
+  PAYMENT_PROVIDER_OFF: () => t`This payment provider is not enabled`,
   OWN_WITHDRAWAL: () => t`This is your own withdrawal: another finance person approves or rejects it`,
   SECOND_APPROVAL_BY_SAME_PERSON: () =>
     t`You gave the first approval: a second finance person gives the other (withdrawals of this size need two)`,
   WITHDRAWALS_STOPPED: () =>
     t`Withdrawals of this account are stopped: someone said a sign-in or change was not theirs. Sign in with your second factor or reset your password to resume them.`,
-  PAYMENT_PROVIDER_DID_NOT_OPEN: () => t`The payment provider did not open an invoice. Try again.`,
-  TOP_UP_STILL_BEING_PREPARED: () => t`This top-up is still being prepared. Try again in a few seconds.`,
+  PAYMENT_PROVIDER_NO_INVOICE: () => t`The payment provider did not open an invoice. Try again.`,
+  TOP_UP_BEING_PREPARED: () => t`This top-up is still being prepared. Try again in a few seconds.`,
   PAYMENT_NOT_FOUND: () => t`Payment not found`,
   WITHDRAWAL_IN_FLIGHT: () => t`This withdrawal is sent: it ends when the chain confirms or refuses its transfer`,
   WITHDRAWAL_NOT_FOUND: () => t`Withdrawal not found`,
@@ -216,13 +216,12 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   ALWAYS_AWARD_NEEDS_SMART_LINK: () => t`Only smart links can award the user in any case`,
   RESOURCE_LINK_NOT_PUBLIC: () => t`Use the public t.me/username link of the channel or chat to verify it`,
   EXCLUDE_AT_MOST_APPS: ({ max }) => t`Exclude at most ${max} apps`,
-  NO_ACCOUNT_HAS_E_MAIL: () => t`No account has this e-mail: the person signs up (and is approved) first`,
-  LAST_STAFF_ADMINISTRATOR_GRANT_ROLE: () =>
-    t`This is the last staff administrator: grant the role to somebody else first`,
-  PAYMENT_PROVIDER_UNREACHABLE_TRY_AGAIN: () => t`The payment provider is unreachable. Try again in a minute.`,
+  STAFF_EMAIL_UNKNOWN: () => t`No account has this e-mail: the person signs up (and is approved) first`,
+  LAST_STAFF_ADMIN: () => t`This is the last staff administrator: grant the role to somebody else first`,
+  PAYMENT_PROVIDER_UNREACHABLE: () => t`The payment provider is unreachable. Try again in a minute.`,
   PAYMENT_PROVIDER_REFUSED_REQUEST_TRY: ({ reason }) =>
     t`The payment provider refused the request (${reason}). Try again later.`,
-  PAYMENT_PROVIDER_RETURNED_NO_PAYMENT: () => t`The payment provider returned no payment link`,
+  PAYMENT_PROVIDER_NO_LINK: () => t`The payment provider returned no payment link`,
   WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD: ({ available, onHold }) =>
     t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`,
 };

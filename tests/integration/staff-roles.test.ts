@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STAFF_MESSAGES } from '../../server/modules/users/staff.service.ts';
+import { FAILURES } from '../../server/failures.ts';
 import { outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlWs, login } from '../helpers/graphql.ts';
@@ -113,10 +113,10 @@ describe('staff roles', () => {
     expect((await gql(app, '{ moderationCounts { registrations } }', {}, publisher)).errors).toBeUndefined();
     await setRole(admin, 'publisher@demo.local', 'moderator', false);
     expect((await setRole(admin, 'nobody@demo.local', 'finance', true)).errors?.[0]?.message).toBe(
-      STAFF_MESSAGES.unknownEmail,
+      FAILURES.STAFF_EMAIL_UNKNOWN.message,
     );
     expect((await setRole(admin, 'moderator@demo.local', 'admin', false)).errors?.[0]?.message).toBe(
-      STAFF_MESSAGES.lastAdmin,
+      FAILURES.LAST_STAFF_ADMIN.message,
     );
     const history = await gql(app, '{ staffRoleChanges { email role granted by } }', {}, admin);
     expect(history.data.staffRoleChanges[0]).toEqual({

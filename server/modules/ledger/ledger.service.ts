@@ -1,7 +1,7 @@
+import { fail } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryPrepared } from '../../db/prepared.ts';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { AccountKind } from './account.entity.ts';
 import { balancesFromRows, balancesPayload, InsufficientFunds } from './balances.ts';
@@ -130,11 +130,11 @@ export class Ledger {
   /** A single-phase (posted) or pending transfer. */
   async transfer(tx: EntityManager, emit: Emit, input: TransferInput): Promise<TransferRecord> {
     assertInTransaction(tx);
-    if (input.amount <= 0n) throw validation('The amount must be greater than zero');
+    if (input.amount <= 0n) throw fail('TRANSFER_NOT_POSITIVE');
     // Sequential: a transaction has one connection.
     const debitId = await this.accountId(tx, input.debit);
     const creditId = await this.accountId(tx, input.credit);
-    if (debitId === creditId) throw validation('A transfer needs two different accounts');
+    if (debitId === creditId) throw fail('TRANSFER_TO_SAME_ACCOUNT');
     const flag: TransferFlag = input.pending ? 'PENDING' : 'POSTED';
     const { row, replayed, accounts } = await this.insertOnce(tx, {
       key: input.key,
@@ -203,10 +203,10 @@ export class Ledger {
   async transferNow(em: EntityManager, input: TransferInput): Promise<TransferRecord> {
     // It runs on its own connection: inside a caller's transaction it would not be atomic with it.
     if (em.isInTransaction()) throw new Error('ledger: transferNow runs on its own; inside a transaction use transfer');
-    if (input.amount <= 0n) throw validation('The amount must be greater than zero');
+    if (input.amount <= 0n) throw fail('TRANSFER_NOT_POSITIVE');
     const debitId = await this.accountId(em, input.debit);
     const creditId = await this.accountId(em, input.credit);
-    if (debitId === creditId) throw validation('A transfer needs two different accounts');
+    if (debitId === creditId) throw fail('TRANSFER_TO_SAME_ACCOUNT');
     const column = input.pending ? 'pending' : 'posted';
     const flag: TransferFlag = input.pending ? 'PENDING' : 'POSTED';
     const accountColumns =
@@ -305,15 +305,15 @@ export class Ledger {
     const [pendingRow] = await tx.execute<Row[]>('select * from ledger_transfers where id = ? for update', [
       input.pendingId,
     ]);
-    if (pendingRow?.flag !== 'PENDING') throw notFound('Pending transfer');
+    if (pendingRow?.flag !== 'PENDING') throw fail('PENDING_TRANSFER_NOT_FOUND');
     const pending = toRecord(pendingRow, false);
     const amount = flag === 'VOID_PENDING' ? pending.amount : (input.amount ?? pending.amount);
     if (amount <= 0n || amount > pending.amount) {
-      throw validation('The posted amount must be greater than zero and at most the pending amount');
+      throw fail('POSTED_AMOUNT_OUT_OF_RANGE');
     }
     const existing = await tx.execute<Row[]>('select * from ledger_transfers where pending_id = ?', [pending.id]);
     if (existing[0] && existing[0].key !== input.key) {
-      throw conflict(`This pending transfer was already ${existing[0].flag === 'VOID_PENDING' ? 'voided' : 'posted'}`);
+      throw fail('PENDING_TRANSFER_ENDED', { outcome: existing[0].flag === 'VOID_PENDING' ? 'voided' : 'posted' });
     }
     const { row, replayed, accounts } = await this.insertOnce(tx, {
       key: input.key,
@@ -409,7 +409,7 @@ export class Ledger {
       existing.credit_account_id === t.creditId &&
       BigInt(existing.amount) === t.amount &&
       (existing.pending_id === null ? null : Number(existing.pending_id)) === t.pendingId;
-    if (!same) throw conflict('This idempotency key was already used for a different transfer');
+    if (!same) throw fail('TRANSFER_KEY_REUSED');
     return { row: toRecord(existing, true), replayed: true, accounts };
   }
 

@@ -1,6 +1,6 @@
+import { fail } from '../../failures.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { z } from 'zod';
-import { DomainError, ErrorCode } from '../../errors.ts';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { PAYMENT_STATUSES, PAYOUT_STAGES } from './payment.entity.ts';
 import { PaymentTableQuery } from './payments.service.ts';
@@ -344,7 +344,7 @@ export const paymentsRoutes = [
     response: z.object({ applied: z.boolean() }),
     handler: async (ctx, { params, rawBody, headers }) => {
       if (params.provider !== ctx.services.payments.provider.name) {
-        throw new DomainError(ErrorCode.NOT_FOUND, 'This payment provider is not enabled');
+        throw fail('PAYMENT_PROVIDER_OFF');
       }
       const result = await ctx.services.payments.handleWebhook(ctx.em, rawBody!, headers!);
       return { applied: result.applied };

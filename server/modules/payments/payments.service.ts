@@ -1,3 +1,4 @@
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { Notify } from '../notifications/notify.ts';
 import { withdrawalTrails } from '../audit/trail.ts';
@@ -6,7 +7,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Emit } from '../../db/transaction.ts';
-import { conflict, DomainError, ErrorCode, notFound, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { formatMoney, parseMoney } from '../../lib/money.ts';
 import { forget, once } from '../../lib/idempotency.ts';
@@ -162,8 +162,8 @@ export class PaymentsService {
     origin?: string,
   ): Promise<{ url: string; payment: Payment }> {
     authorize(user, 'topUp.create');
-    if (amount <= MIN_TOP_UP) throw validation('The value must be greater than 1', 'amount');
-    if (amount > MAX_TOP_UP) throw validation(`The value must be at most ${formatMoney(MAX_TOP_UP)}`, 'amount');
+    if (amount <= MIN_TOP_UP) throw fail('TOP_UP_TOO_SMALL');
+    if (amount > MAX_TOP_UP) throw fail('TOP_UP_TOO_LARGE', { max: formatMoney(MAX_TOP_UP) });
     const first = await em.transactional((tx) =>
       once(
         tx as EntityManager,
@@ -228,9 +228,9 @@ export class PaymentsService {
       const payment = await em.fork().findOneOrFail(Payment, { id });
       if (payment.payUrl) return { url: payment.payUrl, payment: em.merge(payment) };
       if (payment.status === 'FAILED') {
-        throw new DomainError(ErrorCode.UNAVAILABLE, 'The payment provider did not open an invoice. Try again.');
+        throw fail('PAYMENT_PROVIDER_NO_INVOICE');
       }
-      if (Date.now() > deadline) throw conflict('This top-up is still being prepared. Try again in a few seconds.');
+      if (Date.now() > deadline) throw fail('TOP_UP_BEING_PREPARED');
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -241,9 +241,8 @@ export class PaymentsService {
     try {
       outcome = this.deps.provider.parseWebhook(rawBody, headers);
     } catch (err) {
-      if (err instanceof InvalidSignature)
-        throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Invalid webhook signature');
-      throw validation('The webhook body is not valid JSON');
+      if (err instanceof InvalidSignature) throw fail('WEBHOOK_SIGNATURE_INVALID');
+      throw fail('WEBHOOK_BODY_NOT_JSON');
     }
     if (!outcome) return { applied: false };
     return this.settleTopUp(em, outcome.paymentId, outcome.status, outcome.providerRef);
@@ -267,7 +266,7 @@ export class PaymentsService {
         { id: paymentId, kind: 'TOP_UP' },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!payment) throw notFound('Payment');
+      if (!payment) throw fail('PAYMENT_NOT_FOUND');
       const late = status === 'paid' && payment.status === 'FAILED';
       if (payment.status !== 'IN_PROGRESS' && !late) return { applied: false, status: payment.status };
       if (late) payment.failureReason = null;
@@ -312,9 +311,9 @@ export class PaymentsService {
     const payment = Number.isSafeInteger(id)
       ? await em.findOne(Payment, { id, userId: user.id, kind: 'TOP_UP' })
       : null;
-    if (!payment) throw notFound('Payment');
+    if (!payment) throw fail('PAYMENT_NOT_FOUND');
     const r = await this.settleTopUp(em.fork(), id, 'failed', payment.providerInvoiceId ?? '', TOP_UP_CANCELLED);
-    if (!r.applied) throw conflict(`This top-up is already ${r.status === 'DONE' ? 'paid' : 'ended'}`);
+    if (!r.applied) throw fail('TOP_UP_ENDED', { status: r.status === 'DONE' ? 'paid' : 'ended' });
     return em.fork().findOneOrFail(Payment, { id });
   }
 

@@ -1,9 +1,9 @@
+import { fail } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordAudit } from '../audit/record.ts';
 import { authorize } from '../../lib/access.ts';
 import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
-import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Language, languageOf } from '../../../showcase/i18n/languages.ts';
 import { staffRoleMail } from './staff-mail.ts';
@@ -34,12 +34,6 @@ export interface StaffRoleChangeView {
 const MEMBER = `select id, name, email, is_moderator as "isModerator", is_finance as "isFinance", is_admin as "isAdmin" from users`;
 
 const COLUMN: Record<StaffRole, string> = { moderator: 'is_moderator', finance: 'is_finance', admin: 'is_admin' };
-
-export const STAFF_MESSAGES = {
-  unknownEmail: 'No account has this e-mail: the person signs up (and is approved) first',
-  unknownRole: `The role is one of: ${STAFF_ROLES.join(', ')}`,
-  lastAdmin: 'This is the last staff administrator: grant the role to somebody else first',
-} as const;
 
 /**
  * Staff roles, granted and taken through the product: by a staff administrator on the Staff
@@ -75,7 +69,8 @@ export class StaffService {
     by: { userId: number; user: object; label: string } | { userId: null; label: string },
   ): Promise<{ member: StaffMember; changed: boolean }> {
     if (by.userId !== null) authorize(by.user, 'staffRole.set');
-    if (!(STAFF_ROLES as readonly string[]).includes(input.role)) throw validation(STAFF_MESSAGES.unknownRole, 'role');
+    if (!(STAFF_ROLES as readonly string[]).includes(input.role))
+      throw fail('STAFF_ROLE_UNKNOWN', { values: STAFF_ROLES.join(', ') });
     const role = input.role as StaffRole;
     const column = COLUMN[role];
     const email = input.email.trim().toLowerCase();
@@ -84,7 +79,7 @@ export class StaffService {
         `select id, name, email, language, ${column} as current from users where email = ? for update`,
         [email],
       );
-      if (!user) throw new DomainError(ErrorCode.NOT_FOUND, STAFF_MESSAGES.unknownEmail);
+      if (!user) throw fail('STAFF_EMAIL_UNKNOWN');
       if (user.current === input.granted) return { id: user.id, changed: false, language: user.language };
       if (role === 'admin' && !input.granted) {
         // Serialized with other removals: two administrators cannot take each other's role at once.
@@ -93,7 +88,7 @@ export class StaffService {
           'select count(*) as n from users where is_admin and id <> ?',
           [user.id],
         );
-        if (Number(n) === 0) throw new DomainError(ErrorCode.CONFLICT, STAFF_MESSAGES.lastAdmin);
+        if (Number(n) === 0) throw fail('LAST_STAFF_ADMIN');
       }
       await tx.execute(`update users set ${column} = ?, updated_at = now() where id = ?`, [input.granted, user.id]);
       await tx.execute(

@@ -1,3 +1,4 @@
+import { fail } from '../../../failures.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError, ErrorCode } from '../../../errors.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -41,7 +42,7 @@ export class CryptoPayProvider implements PaymentProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new DomainError(ErrorCode.UNAVAILABLE, 'The payment provider is unreachable. Try again in a minute.');
+      throw fail('PAYMENT_PROVIDER_UNREACHABLE');
     }
     const answer = (await res.json().catch(() => ({ ok: false }))) as ApiAnswer<T>;
     if (!answer.ok || answer.result === undefined) {
@@ -65,7 +66,7 @@ export class CryptoPayProvider implements PaymentProvider {
     });
     const url =
       invoice.bot_invoice_url ?? invoice.pay_url ?? invoice.web_app_invoice_url ?? invoice.mini_app_invoice_url;
-    if (!url) throw new DomainError(ErrorCode.UNAVAILABLE, 'The payment provider returned no payment link');
+    if (!url) throw fail('PAYMENT_PROVIDER_NO_LINK');
     return { invoiceId: String(invoice.invoice_id), url };
   }
 
