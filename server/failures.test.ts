@@ -45,6 +45,14 @@ describe('failures that carry their code', () => {
     }
   });
 
+  test('a failure’s code that was also a sentence’s code before means the same sentence', () => {
+    for (const [code, failure] of Object.entries(FAILURES)) {
+      const before = MESSAGE_CODES[code as keyof typeof MESSAGE_CODES];
+      if (before === undefined) continue;
+      expect(typeof before === 'string' ? [before] : before, code).toContain(failure.message);
+    }
+  });
+
   test('render fills each {name} and leaves one without a value as it is', () => {
     expect(render('Keep at most {max} addresses', { max: '20' })).toBe('Keep at most 20 addresses');
     expect(render('from {holdUntil}')).toBe('from {holdUntil}');

@@ -302,7 +302,7 @@ export const FAILURES = {
     field: 'reason',
     was: 'AT_MOST_500_CHARACTERS',
   },
-  EMAIL_TAKEN: {
+  REGISTRATION_EMAIL_TAKEN: {
     kind: 'CONFLICT',
     message: 'An account with this e-mail already exists',
     was: 'ACCOUNT_WITH_E_MAIL_ALREADY',
@@ -554,6 +554,222 @@ export const FAILURES = {
     message: 'This is the last staff administrator: grant the role to somebody else first',
     was: 'LAST_STAFF_ADMINISTRATOR_GRANT_ROLE',
   },
+  // Sign-in, second factors, passkeys, recovery, the e-mail change.
+  AUTHENTICATOR_SETUP_CODE_WRONG: {
+    kind: 'VALIDATION',
+    message: 'The code does not match: enter the 6-digit code your authenticator app shows now',
+    field: 'code',
+    was: 'CODE_DOES_NOT_MATCH_ENTER',
+  },
+  PROOF_NEEDS_FACTOR: {
+    kind: 'VALIDATION',
+    message:
+      'This account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey, not the password',
+    field: 'code',
+    was: 'ACCOUNT_HAS_SECOND_FACTOR_CONFIRM',
+  },
+  PROOF_NEEDS_PASSWORD: {
+    kind: 'VALIDATION',
+    message: 'Confirm with your password',
+    field: 'password',
+    was: 'CONFIRM_WITH_YOUR_PASSWORD',
+  },
+  PASSKEY_ADDED_ALREADY: {
+    kind: 'CONFLICT',
+    message: 'This passkey is already added to your account.',
+    was: 'PASSKEY_ALREADY_ADDED_TO_YOUR',
+  },
+  SECOND_FACTOR_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Second factor not found' },
+  AUTHENTICATOR_SETUP_GONE: {
+    kind: 'NOT_FOUND',
+    message: 'This set-up has expired or was finished: add the authenticator app again',
+    was: 'SET_UP_HAS_EXPIRED_OR',
+  },
+  PROOF_WRONG: { kind: 'FORBIDDEN', message: 'The password or code is wrong', was: 'PASSWORD_OR_CODE_WRONG' },
+  RESET_LINK_GONE: {
+    kind: 'VALIDATION',
+    message: 'The link has expired or was already used. Request a new one.',
+    was: 'LINK_HAS_EXPIRED_OR_WAS',
+  },
+  RECOVERY_CHANGE_TOO_OLD: { kind: 'VALIDATION', message: 'Choose a change from the last 30 days', field: 'since' },
+  NOT_ME_LINK_GONE: {
+    kind: 'NOT_FOUND',
+    message:
+      'This link was opened already or has expired. If someone else is in your account, reset your password now.',
+    was: 'LINK_WAS_OPENED_ALREADY_OR',
+  },
+  SIGN_IN_CHALLENGE_GONE: {
+    kind: 'UNAUTHENTICATED',
+    message: 'This sign-in has expired or was finished already: sign in again',
+    was: 'SIGN_IN_STEP_EXPIRED',
+  },
+  TELEGRAM_SIGN_IN_FORGED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'The Telegram sign-in data is not signed by this site’s bot: sign in again',
+    was: 'TELEGRAM_SIGN_IN_DATA_NOT',
+  },
+  TELEGRAM_SIGN_IN_STALE: {
+    kind: 'UNAUTHENTICATED',
+    message: 'The Telegram sign-in is older than 10 minutes: sign in with Telegram again',
+    was: 'TELEGRAM_SIGN_IN_OLDER_THAN',
+  },
+  TELEGRAM_LINK_EXPIRED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'The Telegram link expired: sign in with Telegram again',
+    was: 'TELEGRAM_LINK_EXPIRED_SIGN_IN',
+  },
+  EMAIL_UNCHANGED: { kind: 'VALIDATION', message: 'This is already the e-mail of your account', field: 'email' },
+  EMAIL_TAKEN_BY_OTHER: {
+    kind: 'VALIDATION',
+    message: 'This e-mail is already used by another account',
+    field: 'email',
+    was: 'EMAIL_TAKEN',
+  },
+  EMAIL_CHANGE_LINK_GONE: {
+    kind: 'VALIDATION',
+    message: 'The link has expired or was already used. Ask for a new one on the Security page.',
+  },
+  EMAIL_TAKEN_SINCE_ASKED: {
+    kind: 'VALIDATION',
+    message: 'This e-mail is already used by another account',
+    was: 'EMAIL_TAKEN',
+  },
+  SESSION_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Session not found' },
+  GOOGLE_CODE_INVALID: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Google sign-in failed: the code is invalid or expired. Try again.',
+    was: 'GOOGLE_SIGN_IN_FAILED_CODE',
+  },
+  GOOGLE_TOKEN_UNVERIFIED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Google sign-in failed: the identity token could not be verified.',
+    was: 'GOOGLE_SIGN_IN_FAILED_IDENTITY',
+  },
+  GOOGLE_EMAIL_UNVERIFIED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Google sign-in needs an account with a verified e-mail.',
+    was: 'GOOGLE_SIGN_IN_NEEDS_ACCOUNT',
+  },
+  PASSKEY_NEEDS_SITE_NAME: {
+    kind: 'VALIDATION',
+    message:
+      'Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address). Open it there and try again.',
+    was: 'PASSKEYS_WORK_AT_DASHBOARD_S',
+  },
+  PASSKEY_ANSWER_UNREADABLE: {
+    kind: 'VALIDATION',
+    message: 'This passkey could not be checked. Try again, or use another way to sign in.',
+    was: 'PASSKEY_COULD_NOT_CHECKED_TRY',
+  },
+  PASSKEY_CHECK_FAILED: {
+    kind: 'FORBIDDEN',
+    message: 'This passkey could not be checked. Try again, or use another way to sign in.',
+    was: 'PASSKEY_COULD_NOT_CHECKED_TRY',
+  },
+  ACCOUNT_HAS_NO_PASSKEY: { kind: 'CONFLICT', message: 'This account has no passkey' },
+  PASSKEY_UNKNOWN: {
+    kind: 'FORBIDDEN',
+    message: 'This passkey is not known here: it may have been removed. Sign in with your password instead.',
+    was: 'PASSKEY_NOT_KNOWN_HERE_IT',
+  },
+  PASSKEY_REQUEST_EXPIRED: {
+    kind: 'FORBIDDEN',
+    message: 'The passkey request has expired or was used. Try again.',
+    was: 'PASSKEY_REQUEST_HAS_EXPIRED_OR',
+  },
+  SIGN_IN_WRONG: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Incorrect e-mail or password',
+    was: 'INCORRECT_E_MAIL_OR_PASSWORD',
+  },
+  TELEGRAM_SIGN_IN_FOREIGN: {
+    kind: 'UNAUTHENTICATED',
+    message:
+      'This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram',
+    was: 'TELEGRAM_SIGN_IN_WAS_NOT',
+  },
+  TELEGRAM_SIGN_IN_REPLAYED: {
+    kind: 'UNAUTHENTICATED',
+    message: 'This Telegram sign-in was already used: sign in with Telegram again',
+    was: 'TELEGRAM_SIGN_IN_WAS_ALREADY',
+  },
+  CURRENT_PASSWORD_WRONG: { kind: 'VALIDATION', message: 'The current password is wrong', field: 'currentPassword' },
+  TELEGRAM_SIGN_IN_OFF: {
+    kind: 'NOT_FOUND',
+    message: 'Sign-in with Telegram is not configured on this server',
+    was: 'SIGN_IN_WITH_TELEGRAM_NOT',
+  },
+  PASSKEYS_OFF: { kind: 'NOT_FOUND', message: 'Passkeys are not offered here', was: 'PASSKEYS_ARE_NOT_OFFERED_HERE' },
+  GOOGLE_SIGN_IN_OFF: {
+    kind: 'NOT_FOUND',
+    message: 'Google sign-in is not configured',
+    was: 'GOOGLE_SIGN_IN_NOT_CONFIGURED',
+  },
+  RECOVERY_CODE_NEEDED: {
+    kind: 'FORBIDDEN',
+    message: 'Enter a code from your authenticator app, or a recovery code',
+    field: 'code',
+  },
+  RECOVERY_CODE_WRONG: {
+    kind: 'FORBIDDEN',
+    message: 'This code is not right, or it belongs to a second factor added after the change you chose',
+    field: 'code',
+  },
+  SIGN_IN_CODE_NEEDED: {
+    kind: 'FORBIDDEN',
+    message:
+      'Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.',
+    field: 'code',
+    was: 'MANY_FAILED_SIGN_IN_ATTEMPTS',
+  },
+  SIGN_IN_CODE_TRIES: {
+    kind: 'FORBIDDEN',
+    message: 'Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.',
+    field: 'code',
+    was: 'TOO_MANY_WRONG_CODES_FROM',
+  },
+  SIGN_IN_CODE_WRONG: {
+    kind: 'FORBIDDEN',
+    message:
+      'The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.',
+    field: 'code',
+    was: 'CODE_WRONG_OR_HAS_EXPIRED',
+  },
+  SIGN_IN_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many sign-in attempts from this address. Wait a minute and try again.',
+    was: 'TOO_MANY_SIGN_IN_ATTEMPTS',
+  },
+  TELEGRAM_LINKED_ELSEWHERE: {
+    kind: 'CONFLICT',
+    message: 'This Telegram account is linked to another dashboard account: unlink it there first',
+    was: 'TELEGRAM_ACCOUNT_LINKED_TO_ANOTHER',
+  },
+  SECOND_FACTOR_ASKED: {
+    kind: 'FORBIDDEN',
+    message: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    field: 'secondFactorCode',
+    was: 'ENTER_SECOND_FACTOR_CODE',
+  },
+  SECOND_FACTOR_ASKED_PASSKEY: {
+    kind: 'FORBIDDEN',
+    message: 'Use your passkey, or enter the code from your authenticator app or one of your recovery codes.',
+    field: 'secondFactorCode',
+    was: 'USE_YOUR_PASSKEY_OR_ENTER',
+  },
+  SECOND_FACTOR_WRONG: {
+    kind: 'FORBIDDEN',
+    message:
+      'The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.',
+    field: 'secondFactorCode',
+    was: 'CODE_WRONG_OR_WAS_USED',
+  },
+  RESET_REQUESTS_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many reset requests. Wait a minute and try again.',
+    was: 'TOO_MANY_RESET_REQUESTS_WAIT',
+  },
+  EMAIL_CHANGES_TOO_MANY: { kind: 'RATE_LIMITED', message: 'Too many e-mail changes. Wait a minute and try again.' },
 } as const satisfies Record<string, Failure>;
 
 export type FailureCode = keyof typeof FAILURES;
@@ -570,13 +786,36 @@ export function render(message: string, params: Record<string, string> = {}): st
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
+/** What else a failure may tell: when to try again, what to do next, which proofs the account can give. */
+export interface FailureExtras {
+  retryAfterSeconds?: number;
+  next?: 'EMAIL_CODE' | 'SECOND_FACTOR';
+  methods?: readonly string[];
+}
+
 /** A failure that carries its code and parameters; its English is rendered from the code. */
-export function fail<C extends FailureCode>(code: C, ...[params]: FailureParams<C>): DomainError {
+export function fail<C extends FailureCode>(code: C, ...params: FailureParams<C>): DomainError {
+  return failWith(code, {}, ...params);
+}
+
+/** `fail`, telling also when to try again or what to do next (REST's Retry-After and `next`). */
+export function failWith<C extends FailureCode>(
+  code: C,
+  extras: FailureExtras,
+  ...[params]: FailureParams<C>
+): DomainError {
   const failure: Failure = FAILURES[code];
   const values = params
     ? Object.fromEntries(Object.entries(params as Record<string, string | number>).map(([k, v]) => [k, String(v)]))
     : undefined;
-  const error = new DomainError(failure.kind, render(failure.message, values), failure.field);
+  const error = new DomainError(
+    failure.kind,
+    render(failure.message, values),
+    failure.field,
+    extras.retryAfterSeconds,
+    extras.next,
+    extras.methods,
+  );
   const coded: Coded = {
     code,
     ...(values ? { params: values } : {}),

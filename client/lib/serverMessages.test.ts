@@ -10,7 +10,7 @@ afterEach(() => activateLanguage('en'));
 
 describe("the server's messages in the reader's language (by their code)", () => {
   it('says a REST refusal in the language chosen, keeping the English and the code', async () => {
-    const body = { error: 'Incorrect e-mail or password', code: 'INCORRECT_E_MAIL_OR_PASSWORD' };
+    const body = { error: 'Incorrect e-mail or password', code: 'SIGN_IN_WRONG' };
     expect(new ApiError(body, 401).message).toBe('Incorrect e-mail or password');
     await activateLanguage('ru');
     const refused = new ApiError(body, 401);

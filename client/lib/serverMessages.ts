@@ -79,65 +79,66 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   TELEGRAM_REFUSED_BOT_TOKEN_TELEGRAM: () =>
     t`Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.`,
   SESSION_NOT_FOUND: () => t`Session not found`,
-  MANY_FAILED_SIGN_IN_ATTEMPTS: () =>
+  SIGN_IN_CODE_NEEDED: () =>
     t`Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.`,
-  CODE_WRONG_OR_HAS_EXPIRED: () =>
+  SIGN_IN_CODE_WRONG: () =>
     t`The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.`,
-  TOO_MANY_WRONG_CODES_FROM: () =>
+  SIGN_IN_CODE_TRIES: () =>
     t`Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.`,
   CURRENT_PASSWORD_WRONG: () => t`The current password is wrong`,
-  TOO_MANY_SIGN_IN_ATTEMPTS: () => t`Too many sign-in attempts from this address. Wait a minute and try again.`,
-  LINK_WAS_OPENED_ALREADY_OR: () =>
+  SIGN_IN_TOO_MANY: () => t`Too many sign-in attempts from this address. Wait a minute and try again.`,
+  NOT_ME_LINK_GONE: () =>
     t`This link was opened already or has expired. If someone else is in your account, reset your password now.`,
-  INCORRECT_E_MAIL_OR_PASSWORD: () => t`Incorrect e-mail or password`,
-  SIGN_IN_WITH_TELEGRAM_NOT: () => t`Sign-in with Telegram is not configured on this server`,
-  TELEGRAM_ACCOUNT_LINKED_TO_ANOTHER: () =>
+  SIGN_IN_WRONG: () => t`Incorrect e-mail or password`,
+  TELEGRAM_SIGN_IN_OFF: () => t`Sign-in with Telegram is not configured on this server`,
+  TELEGRAM_LINKED_ELSEWHERE: () =>
     t`This Telegram account is linked to another dashboard account: unlink it there first`,
-  PASSKEYS_ARE_NOT_OFFERED_HERE: () => t`Passkeys are not offered here`,
+  PASSKEYS_OFF: () => t`Passkeys are not offered here`,
   YOUR_REGISTRATION_REQUEST_STILL_UNDER: () =>
     t`Your registration request is still under review. We will contact you once it is approved.`,
-  TOO_MANY_RESET_REQUESTS_WAIT: () => t`Too many reset requests. Wait a minute and try again.`,
-  LINK_HAS_EXPIRED_OR_WAS: () => t`The link has expired or was already used. Request a new one.`,
+  RESET_REQUESTS_TOO_MANY: () => t`Too many reset requests. Wait a minute and try again.`,
+  RESET_LINK_GONE: () => t`The link has expired or was already used. Request a new one.`,
   EMAIL_UNCHANGED: () => t`This is already the e-mail of your account`,
   EMAIL_TAKEN: () => t`This e-mail is already used by another account`,
   EMAIL_CHANGES_TOO_MANY: () => t`Too many e-mail changes. Wait a minute and try again.`,
-  GOOGLE_SIGN_IN_NOT_CONFIGURED: () => t`Google sign-in is not configured`,
-  GOOGLE_SIGN_IN_FAILED_CODE: () => t`Google sign-in failed: the code is invalid or expired. Try again.`,
-  GOOGLE_SIGN_IN_FAILED_IDENTITY: () => t`Google sign-in failed: the identity token could not be verified.`,
-  GOOGLE_SIGN_IN_NEEDS_ACCOUNT: () => t`Google sign-in needs an account with a verified e-mail.`,
+  GOOGLE_SIGN_IN_OFF: () => t`Google sign-in is not configured`,
+  GOOGLE_CODE_INVALID: () => t`Google sign-in failed: the code is invalid or expired. Try again.`,
+  GOOGLE_TOKEN_UNVERIFIED: () => t`Google sign-in failed: the identity token could not be verified.`,
+  GOOGLE_EMAIL_UNVERIFIED: () => t`Google sign-in needs an account with a verified e-mail.`,
   PASSKEY_COULD_NOT_CHECKED_TRY: () => t`This passkey could not be checked. Try again, or use another way to sign in.`,
-  PASSKEY_NOT_KNOWN_HERE_IT: () =>
+  PASSKEY_UNKNOWN: () =>
     t`This passkey is not known here: it may have been removed. Sign in with your password instead.`,
-  PASSKEY_REQUEST_HAS_EXPIRED_OR: () => t`The passkey request has expired or was used. Try again.`,
-  PASSKEYS_WORK_AT_DASHBOARD_S: () =>
+  PASSKEY_REQUEST_EXPIRED: () => t`The passkey request has expired or was used. Try again.`,
+  PASSKEY_NEEDS_SITE_NAME: () =>
     t`Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address). Open it there and try again.`,
-  PASSKEY_ALREADY_ADDED_TO_YOUR: () => t`This passkey is already added to your account.`,
+  PASSKEY_ADDED_ALREADY: () => t`This passkey is already added to your account.`,
   ACCOUNT_HAS_NO_PASSKEY: () => t`This account has no passkey`,
   ENTER_SECOND_FACTOR_CODE: () => t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`,
-  SIGN_IN_STEP_EXPIRED: () => t`This sign-in has expired or was finished already: sign in again`,
-  CODE_WRONG_OR_WAS_USED: () =>
+  SIGN_IN_CHALLENGE_GONE: () => t`This sign-in has expired or was finished already: sign in again`,
+  SECOND_FACTOR_WRONG: () =>
     t`The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.`,
   TOO_MANY_WRONG_CODES_FOR: () => t`Too many wrong codes for this account. Wait a minute, then enter the current code.`,
-  CODE_DOES_NOT_MATCH_ENTER: () => t`The code does not match: enter the 6-digit code your authenticator app shows now`,
-  SET_UP_HAS_EXPIRED_OR: () => t`This set-up has expired or was finished: add the authenticator app again`,
-  ACCOUNT_HAS_SECOND_FACTOR_CONFIRM: () =>
+  AUTHENTICATOR_SETUP_CODE_WRONG: () =>
+    t`The code does not match: enter the 6-digit code your authenticator app shows now`,
+  AUTHENTICATOR_SETUP_GONE: () => t`This set-up has expired or was finished: add the authenticator app again`,
+  PROOF_NEEDS_FACTOR: () =>
     t`This account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey, not the password`,
-  USE_YOUR_PASSKEY_OR_ENTER: () =>
+  SECOND_FACTOR_ASKED_PASSKEY: () =>
     t`Use your passkey, or enter the code from your authenticator app or one of your recovery codes.`,
-  CONFIRM_WITH_YOUR_PASSWORD: () => t`Confirm with your password`,
-  PASSWORD_OR_CODE_WRONG: () => t`The password or code is wrong`,
+  PROOF_NEEDS_PASSWORD: () => t`Confirm with your password`,
+  PROOF_WRONG: () => t`The password or code is wrong`,
   TOO_MANY_WRONG_PASSWORDS_FOR: () => t`Too many wrong passwords for this account. Wait a minute, then try again.`,
   SECOND_FACTOR_NOT_FOUND: () => t`Second factor not found`,
   ADD_AUTHENTICATOR_APP_OR_PASSKEY: () => t`Add an authenticator app or a passkey first: recovery codes come with it`,
   UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN: () => t`Unauthorized, please sign in again`,
-  TELEGRAM_SIGN_IN_DATA_NOT: () => t`The Telegram sign-in data is not signed by this site’s bot: sign in again`,
-  TELEGRAM_SIGN_IN_OLDER_THAN: () => t`The Telegram sign-in is older than 10 minutes: sign in with Telegram again`,
-  TELEGRAM_SIGN_IN_WAS_ALREADY: () => t`This Telegram sign-in was already used: sign in with Telegram again`,
-  TELEGRAM_SIGN_IN_WAS_NOT: () =>
+  TELEGRAM_SIGN_IN_FORGED: () => t`The Telegram sign-in data is not signed by this site’s bot: sign in again`,
+  TELEGRAM_SIGN_IN_STALE: () => t`The Telegram sign-in is older than 10 minutes: sign in with Telegram again`,
+  TELEGRAM_SIGN_IN_REPLAYED: () => t`This Telegram sign-in was already used: sign in with Telegram again`,
+  TELEGRAM_SIGN_IN_FOREIGN: () =>
     t`This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram`,
   TELEGRAM_ACCOUNT_NOT_LINKED_TO: () =>
     t`This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.`,
-  TELEGRAM_LINK_EXPIRED_SIGN_IN: () => t`The Telegram link expired: sign in with Telegram again`,
+  TELEGRAM_LINK_EXPIRED: () => t`The Telegram link expired: sign in with Telegram again`,
   TIER_PRICE_BELOW_FLOOR: ({ level, floor }) => t`The price for tier ${level} must be at least ${floor} USD`,
   TIER_PRICE_ABOVE_MAX: ({ level }) => t`The price for tier ${level} must be at most 1000 USD`,
   RESOURCE_NOT_FOUND: () => t`Resource not found`,
@@ -178,7 +179,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   CAMPAIGN_CLAIMED_BY_OTHER: ({ claimer }) => t`This campaign is already claimed by ${claimer}`,
   CAMPAIGN_NOT_CLAIMED: () => t`This campaign is not claimed`,
   CAMPAIGN_UNCLAIMED_DECISION: () => t`Claim this campaign before deciding`,
-  ACCOUNT_WITH_E_MAIL_ALREADY: () => t`An account with this e-mail already exists`,
+  REGISTRATION_EMAIL_TAKEN: () => t`An account with this e-mail already exists`,
   REGISTRATION_REQUEST_NOT_FOUND: () => t`Registration request not found`,
   REPORT_NOT_FOUND: () => t`Report not found`,
   REPORT_NAMES_NO_CAMPAIGN: () => t`This report names no campaign: there is none to pause or ask about`,
@@ -243,6 +244,12 @@ MESSAGES.PROJECT_CATEGORY_MISSING = MESSAGES.CATEGORY_REQUIRED;
 MESSAGES.APP_CATEGORY_MISSING = MESSAGES.CHOOSE_CATEGORY;
 MESSAGES.SERVICE_AWARD_MISSING = MESSAGES.AWARD_REQUIRED;
 MESSAGES.AWARD_MISSING = MESSAGES.AWARD_REQUIRED;
+
+MESSAGES.EMAIL_TAKEN_BY_OTHER = MESSAGES.EMAIL_TAKEN;
+MESSAGES.EMAIL_TAKEN_SINCE_ASKED = MESSAGES.EMAIL_TAKEN;
+MESSAGES.PASSKEY_ANSWER_UNREADABLE = MESSAGES.PASSKEY_COULD_NOT_CHECKED_TRY;
+MESSAGES.PASSKEY_CHECK_FAILED = MESSAGES.PASSKEY_COULD_NOT_CHECKED_TRY;
+MESSAGES.SECOND_FACTOR_ASKED = MESSAGES.ENTER_SECOND_FACTOR_CODE;
 
 /**
  * The message of `code` in the reader's language, else `english` (the server's own words): for a

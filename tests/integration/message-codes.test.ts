@@ -25,7 +25,11 @@ describe('message codes', () => {
     });
     expect(wrong).toEqual({
       status: 401,
-      body: { error: 'Incorrect e-mail or password', code: 'INCORRECT_E_MAIL_OR_PASSWORD' },
+      body: {
+        error: 'Incorrect e-mail or password',
+        code: 'SIGN_IN_WRONG',
+        legacyCode: 'INCORRECT_E_MAIL_OR_PASSWORD',
+      },
     });
 
     const unknown = await app.api('/v1/nope');

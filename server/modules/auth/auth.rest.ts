@@ -1,3 +1,4 @@
+import { fail } from '../../failures.ts';
 import { AuthConfigJson } from './auth.responses.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
@@ -136,7 +137,7 @@ export const authRoutes = [
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { params }) => {
       const ended = await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { id: params.id });
-      if (!ended) throw new DomainError(ErrorCode.NOT_FOUND, 'Session not found');
+      if (!ended) throw fail('SESSION_NOT_FOUND');
       return { ok: true };
     },
   }),

@@ -1,3 +1,4 @@
+import { FAILURES, fail, failWith } from '../../failures.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -5,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
-import { DomainError, ErrorCode, rateLimited, unauthenticated, validation } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
@@ -25,20 +26,13 @@ import { RegistrationRequest, registrationView } from './registration-request.en
 import type { LoginInput } from './auth.inputs.ts';
 import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
 import type { PasskeyResponse, PasskeySite } from './passkeys.ts';
-import {
-  type ChallengeClaims,
-  readChallenge,
-  SIGN_IN_CHALLENGE_MESSAGES,
-  SIGN_IN_CHALLENGE_SECONDS,
-  signChallenge,
-} from './sign-in-challenge.ts';
+import { type ChallengeClaims, readChallenge, SIGN_IN_CHALLENGE_SECONDS, signChallenge } from './sign-in-challenge.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import {
   readLinkToken,
   signLinkToken,
   TELEGRAM_SIGN_IN_MAX_AGE_SECONDS,
-  TELEGRAM_SIGN_IN_MESSAGES,
   type TelegramSignInInput,
   telegramIdentity,
   telegramPayloadKey,
@@ -46,12 +40,11 @@ import {
 
 export const SIGN_IN_MESSAGES = {
   /** Whether or not the e-mail has an account: the answer must not tell. */
-  code: 'Many failed sign-in attempts: to sign in from here, enter the code we have e-mailed to this account (valid for 15 minutes) with your password.',
-  badCode:
-    'The code is wrong or has expired. Use the latest code we e-mailed, or sign in without a code to get a new one.',
-  codeTries: 'Too many wrong codes from this address. Wait a minute, then enter the latest code we e-mailed.',
-  wrongCurrentPassword: 'The current password is wrong',
-  tooManyAttempts: 'Too many sign-in attempts from this address. Wait a minute and try again.',
+  code: FAILURES.SIGN_IN_CODE_NEEDED.message,
+  badCode: FAILURES.SIGN_IN_CODE_WRONG.message,
+  codeTries: FAILURES.SIGN_IN_CODE_TRIES.message,
+  wrongCurrentPassword: FAILURES.CURRENT_PASSWORD_WRONG.message,
+  tooManyAttempts: FAILURES.SIGN_IN_TOO_MANY.message,
 } as const;
 
 /** Where a request comes from, as a new session records it. */
@@ -185,15 +178,15 @@ export class AuthService {
         if (user) this.afterAnswer('sign-in code', () => this.guard.mailSignInCode(user, client));
         if (!within && counted.length > 1)
           this.afterAnswer('sign-in failures notice', () => this.guard.alertOwner(input.email));
-        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.code, 'code', undefined, 'EMAIL_CODE');
+        throw failWith('SIGN_IN_CODE_NEEDED', { next: 'EMAIL_CODE' });
       }
       const tries = await this.guard.codeTry(user?.id ?? input.email, ip, limits);
       if (!tries.allowed) {
-        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.codeTries, 'code', undefined, 'EMAIL_CODE');
+        throw failWith('SIGN_IN_CODE_TRIES', { next: 'EMAIL_CODE' });
       }
       codeId = user ? await this.guard.checkSignInCode(em, user.id, input.code) : null;
       if (codeId === null) {
-        throw new DomainError(ErrorCode.FORBIDDEN, SIGN_IN_MESSAGES.badCode, 'code', undefined, 'EMAIL_CODE');
+        throw failWith('SIGN_IN_CODE_WRONG', { next: 'EMAIL_CODE' });
       }
       // The right code is no wrong try.
       await Promise.all(tries.counted.map((k) => limiter.undo(k)));
@@ -201,7 +194,7 @@ export class AuthService {
     const ok = user?.passwordHash
       ? await argon2.verify(user.passwordHash, input.password)
       : await this.guard.verifyWithoutAccount(em, input);
-    if (!ok || !user) throw unauthenticated('Incorrect e-mail or password');
+    if (!ok || !user) throw fail('SIGN_IN_WRONG');
     // A success is not a failure: its attempt is taken back everywhere.
     await Promise.all(counted.map((k) => limiter.undo(k)));
     await this.secondFactor(em, user, input.secondFactorCode, ip);
@@ -228,21 +221,21 @@ export class AuthService {
   > {
     const { config, limiter } = this.deps;
     if (!config.telegram.token) {
-      throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
+      throw fail('TELEGRAM_SIGN_IN_OFF');
     }
     const key = `login:ip:${client.ip}`;
     if (!(await limiter.hit(key, signInLimits(config.rateLimitPerMinute).perAddress))) {
-      throw rateLimited(SIGN_IN_MESSAGES.tooManyAttempts, secondsLeftInMinute());
+      throw failWith('SIGN_IN_TOO_MANY', { retryAfterSeconds: secondsLeftInMinute() });
     }
     const identity = telegramIdentity(input, config.telegram.token);
     if (!('initData' in input) && !sameState(input.state, stateCookie)) {
-      throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.foreign);
+      throw fail('TELEGRAM_SIGN_IN_FOREIGN');
     }
     await limiter.undo(key);
     // Once: a payload seen before (on any instance) is refused until it would have expired anyway.
     const once = `telegram-sign-in:${telegramPayloadKey(input)}`;
     if (!(await limiter.claim(once, (TELEGRAM_SIGN_IN_MAX_AGE_SECONDS + 60) * 1000))) {
-      throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.replayed);
+      throw fail('TELEGRAM_SIGN_IN_REPLAYED');
     }
     const user = await em.findOne(User, { telegramUserId: identity.id });
     if (!user) {
@@ -285,12 +278,12 @@ export class AuthService {
   ): Promise<SignInResult> {
     const claims = readChallenge(input.signInToken, this.deps.config.jwtSecret);
     const user = await em.findOne(User, { id: claims.userId });
-    if (!user) throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+    if (!user) throw fail('SIGN_IN_CHALLENGE_GONE');
     await this.secondFactor(em, user, input.code, client.ip);
     if (
       !(await this.deps.limiter.claim(`sign-in-challenge:${claims.nonce}`, (SIGN_IN_CHALLENGE_SECONDS + 60) * 1000))
     ) {
-      throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+      throw fail('SIGN_IN_CHALLENGE_GONE');
     }
     await this.guard.rememberAddress(em, user.id, client.ip);
     return this.sessions.start(em, user, client, claims.method);
@@ -299,7 +292,7 @@ export class AuthService {
   /** A state for the Login Widget's round trip: the REST layer keeps it in a cookie as well. */
   startTelegramSignIn(): { state: string } {
     if (!this.deps.config.telegram.token) {
-      throw new DomainError(ErrorCode.NOT_FOUND, 'Sign-in with Telegram is not configured on this server');
+      throw fail('TELEGRAM_SIGN_IN_OFF');
     }
     return { state: randomBytes(24).toString('base64url') };
   }
@@ -321,10 +314,7 @@ export class AuthService {
     const account = { id: link.id, chatId: link.id, username: link.username, language: link.language };
     if (user.telegramUserId === link.id) return;
     if (!(await this.deps.linkTelegram?.(em, user.id, account))) {
-      throw new DomainError(
-        ErrorCode.CONFLICT,
-        'This Telegram account is linked to another dashboard account: unlink it there first',
-      );
+      throw fail('TELEGRAM_LINKED_ELSEWHERE');
     }
     // The answer shows the link (the row changed under the entity).
     Object.assign(user, {
@@ -346,24 +336,15 @@ export class AuthService {
     if (!factors || !kinds.length) return;
     if (!code) {
       const passkey = kinds.includes('PASSKEY');
-      throw new DomainError(
-        ErrorCode.FORBIDDEN,
-        passkey ? SECOND_FACTOR_MESSAGES.askedPasskey : SECOND_FACTOR_MESSAGES.asked,
-        'secondFactorCode',
-        undefined,
-        'SECOND_FACTOR',
-        // What the form offers: the passkey's button when there is one.
-        passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'],
-      );
+      // What the form offers: the passkey's button when there is one.
+      const methods = passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'];
+      throw failWith(passkey ? 'SECOND_FACTOR_ASKED_PASSKEY' : 'SECOND_FACTOR_ASKED', {
+        next: 'SECOND_FACTOR',
+        methods,
+      });
     }
     if (!(await factors.verify(em, user, code, { ip }))) {
-      throw new DomainError(
-        ErrorCode.FORBIDDEN,
-        SECOND_FACTOR_MESSAGES.wrong,
-        'secondFactorCode',
-        undefined,
-        'SECOND_FACTOR',
-      );
+      throw failWith('SECOND_FACTOR_WRONG', { next: 'SECOND_FACTOR' });
     }
     await this.signedInWithFactor(em, user.id);
   }
@@ -394,7 +375,7 @@ export class AuthService {
   ): Promise<SignInResult> {
     const key = `login:ip:${client.ip}`;
     if (!(await this.deps.limiter.hit(key, signInLimits(this.deps.config.rateLimitPerMinute).perAddress))) {
-      throw rateLimited(SIGN_IN_MESSAGES.tooManyAttempts, secondsLeftInMinute());
+      throw failWith('SIGN_IN_TOO_MANY', { retryAfterSeconds: secondsLeftInMinute() });
     }
     const { userId } = await this.factorsOrFail().passkeys.verifyAuthentication(em, site, response, null);
     await this.deps.limiter.undo(key);
@@ -405,7 +386,7 @@ export class AuthService {
   }
 
   private factorsOrFail(): SecondFactorService {
-    if (!this.deps.secondFactors) throw new DomainError(ErrorCode.NOT_FOUND, 'Passkeys are not offered here');
+    if (!this.deps.secondFactors) throw fail('PASSKEYS_OFF');
     return this.deps.secondFactors;
   }
 
@@ -417,7 +398,7 @@ export class AuthService {
   ): Promise<SignInResult | SecondFactorAsked | { registrationRequested: true; request: RegistrationRequest }> {
     const { ip } = client;
     // Not a 503: nothing will change by trying again (a disabled feature is a 404 here).
-    if (!this.deps.google) throw new DomainError(ErrorCode.NOT_FOUND, 'Google sign-in is not configured');
+    if (!this.deps.google) throw fail('GOOGLE_SIGN_IN_OFF');
     if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
@@ -453,7 +434,7 @@ export class AuthService {
   ): Promise<number> {
     authorize(user, 'password.change');
     const ok = !!user.passwordHash && (await argon2.verify(user.passwordHash, input.currentPassword));
-    if (!ok) throw validation(SIGN_IN_MESSAGES.wrongCurrentPassword, 'currentPassword');
+    if (!ok) throw fail('CURRENT_PASSWORD_WRONG');
     const passwordHash = await this.hashPassword(input.password);
     await em.transactional(async (tx) => {
       await tx.execute('update users set password_hash = ?, updated_at = now() where id = ?', [passwordHash, user.id]);

@@ -1,7 +1,7 @@
+import { FAILURES, fail, failWith } from '../../failures.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { rateLimited, validation } from '../../errors.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import { authorize } from '../../lib/access.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
@@ -12,10 +12,10 @@ import { EmailChange } from './password-reset.entity.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_MESSAGES = {
-  same: 'This is already the e-mail of your account',
-  taken: 'This e-mail is already used by another account',
-  tooMany: 'Too many e-mail changes. Wait a minute and try again.',
-  gone: 'The link has expired or was already used. Ask for a new one on the Security page.',
+  same: FAILURES.EMAIL_UNCHANGED.message,
+  taken: FAILURES.EMAIL_TAKEN_BY_OTHER.message,
+  tooMany: FAILURES.EMAIL_CHANGES_TOO_MANY.message,
+  gone: FAILURES.EMAIL_CHANGE_LINK_GONE.message,
   sent: (email: string) => `We sent a link to ${email}: open it within 24 hours to make it your e-mail`,
 } as const;
 
@@ -33,10 +33,10 @@ export class EmailChanges {
   async request(em: EntityManager, user: User, email: string, acceptLanguage?: string): Promise<{ message: string }> {
     authorize(user, 'email.change');
     const newEmail = email.trim().toLowerCase();
-    if (newEmail === user.email) throw validation(EMAIL_CHANGE_MESSAGES.same, 'email');
-    if (await em.count(User, { email: newEmail })) throw validation(EMAIL_CHANGE_MESSAGES.taken, 'email');
+    if (newEmail === user.email) throw fail('EMAIL_UNCHANGED');
+    if (await em.count(User, { email: newEmail })) throw fail('EMAIL_TAKEN_BY_OTHER');
     if (!(await this.deps.limiter.hit(`email-change:${user.id}`, 3))) {
-      throw rateLimited(EMAIL_CHANGE_MESSAGES.tooMany, secondsLeftInMinute());
+      throw failWith('EMAIL_CHANGES_TOO_MANY', { retryAfterSeconds: secondsLeftInMinute() });
     }
     const change = em.create(EmailChange, {
       id: randomUUID(),
@@ -72,9 +72,9 @@ export class EmailChanges {
         change.expiresAt.getTime() < Date.now() ||
         user.email !== change.oldEmail
       ) {
-        throw validation(EMAIL_CHANGE_MESSAGES.gone);
+        throw fail('EMAIL_CHANGE_LINK_GONE');
       }
-      if (await tx.count(User, { email: change.newEmail })) throw validation(EMAIL_CHANGE_MESSAGES.taken);
+      if (await tx.count(User, { email: change.newEmail })) throw fail('EMAIL_TAKEN_SINCE_ASKED');
       user.email = change.newEmail;
       change.confirmedAt = new Date();
       await tx.nativeUpdate(EmailChange, { userId: user.id, confirmedAt: null }, { expiresAt: new Date() });

@@ -1,5 +1,6 @@
+import { fail } from '../../failures.ts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { DomainError, ErrorCode, unauthenticated } from '../../errors.ts';
+import { DomainError, ErrorCode } from '../../errors.ts';
 
 export interface GoogleIdentity {
   email: string;
@@ -68,18 +69,18 @@ export function createGoogleClient(opts: {
       });
       const body = (await res.json().catch(() => ({}))) as { id_token?: string; error?: string };
       if (!res.ok || !body.id_token) {
-        throw unauthenticated('Google sign-in failed: the code is invalid or expired. Try again.');
+        throw fail('GOOGLE_CODE_INVALID');
       }
       jwks ??= createRemoteJWKSet(new URL(d.jwks_uri));
       let claims: Record<string, unknown>;
       try {
         ({ payload: claims } = await jwtVerify(body.id_token, jwks, { issuer: d.issuer, audience: opts.clientId }));
       } catch {
-        throw unauthenticated('Google sign-in failed: the identity token could not be verified.');
+        throw fail('GOOGLE_TOKEN_UNVERIFIED');
       }
       const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
       if (!email || claims.email_verified !== true) {
-        throw unauthenticated('Google sign-in needs an account with a verified e-mail.');
+        throw fail('GOOGLE_EMAIL_UNVERIFIED');
       }
       return { email, name: typeof claims.name === 'string' ? claims.name : '', subject: String(claims.sub) };
     },

@@ -1,3 +1,4 @@
+import { FAILURES, fail } from '../../failures.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -11,7 +12,6 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { PASSKEY_CEREMONIES } from './second-factor.entity.ts';
 
 /**
@@ -30,12 +30,11 @@ const CHALLENGE_SECONDS = 300;
 const RP_NAME = 'Taskgram Ads';
 
 export const PASSKEY_MESSAGES = {
-  failed: 'This passkey could not be checked. Try again, or use another way to sign in.',
-  unknown: 'This passkey is not known here: it may have been removed. Sign in with your password instead.',
-  expired: 'The passkey request has expired or was used. Try again.',
-  noSite:
-    'Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address). Open it there and try again.',
-  exists: 'This passkey is already added to your account.',
+  failed: FAILURES.PASSKEY_CHECK_FAILED.message,
+  unknown: FAILURES.PASSKEY_UNKNOWN.message,
+  expired: FAILURES.PASSKEY_REQUEST_EXPIRED.message,
+  noSite: FAILURES.PASSKEY_NEEDS_SITE_NAME.message,
+  exists: FAILURES.PASSKEY_ADDED_ALREADY.message,
 } as const;
 
 /** What the browser answers (RegistrationResponseJSON / AuthenticationResponseJSON), checked loosely: the library checks the rest. */
@@ -78,7 +77,7 @@ export function passkeySite(publicUrl: string | undefined, requestOrigin: string
     url = null;
   }
   // WebAuthn takes a domain, never an IP address.
-  if (!url || /^[\d.]+$|^\[/.test(url.hostname)) throw validation(PASSKEY_MESSAGES.noSite);
+  if (!url || /^[\d.]+$|^\[/.test(url.hostname)) throw fail('PASSKEY_NEEDS_SITE_NAME');
   return { rpId: url.hostname, origins: [url.origin] };
 }
 
@@ -91,9 +90,9 @@ async function checked<T extends { verified: boolean }>(check: () => Promise<T>)
   try {
     result = await check();
   } catch {
-    throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+    throw fail('PASSKEY_CHECK_FAILED');
   }
-  if (!result.verified) throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.failed);
+  if (!result.verified) throw fail('PASSKEY_CHECK_FAILED');
   return result as T & { verified: true };
 }
 
@@ -178,7 +177,7 @@ export class Passkeys {
     userId: number | null,
   ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const allow = userId === null ? undefined : await this.ofUser(em, userId);
-    if (allow && !allow.length) throw new DomainError(ErrorCode.CONFLICT, 'This account has no passkey');
+    if (allow && !allow.length) throw fail('ACCOUNT_HAS_NO_PASSKEY');
     const options = await generateAuthenticationOptions({
       rpID: site.rpId,
       userVerification: 'required',
@@ -202,11 +201,11 @@ export class Passkeys {
     const challenge = await this.take(em, response, userId === null ? 'SIGN_IN' : 'PROVE', userId);
     const [stored] = await this.find(em, 'credential_id = ?', [response.id]);
     if (!stored || (userId !== null && stored.userId !== userId)) {
-      throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.unknown);
+      throw fail('PASSKEY_UNKNOWN');
     }
     const handle = response.response.userHandle;
     if (handle && handle !== Buffer.from(this.userHandle(stored.userId)).toString('base64url')) {
-      throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.unknown);
+      throw fail('PASSKEY_UNKNOWN');
     }
     const verified = await checked(() =>
       verifyAuthenticationResponse({
@@ -281,14 +280,14 @@ export class Passkeys {
     userId: number | null,
   ): Promise<string> {
     const challenge = challengeOf(response);
-    if (!challenge) throw validation(PASSKEY_MESSAGES.failed);
+    if (!challenge) throw fail('PASSKEY_ANSWER_UNREADABLE');
     const rows = await em.execute<{ expired: boolean }[]>(
       `delete from passkey_challenges
         where challenge = ? and ceremony = ? and user_id is not distinct from ?
         returning expires_at <= now() as expired`,
       [challenge, ceremony, userId],
     );
-    if (!rows.length || rows[0].expired) throw new DomainError(ErrorCode.FORBIDDEN, PASSKEY_MESSAGES.expired);
+    if (!rows.length || rows[0].expired) throw fail('PASSKEY_REQUEST_EXPIRED');
     return challenge;
   }
 }

@@ -1,3 +1,4 @@
+import { FAILURES } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -10,9 +11,9 @@ import { recordAudit } from '../audit/record.ts';
  */
 
 export const RECOVERY_MESSAGES = {
-  codeNeeded: 'Enter a code from your authenticator app, or a recovery code',
-  codeWrong: 'This code is not right, or it belongs to a second factor added after the change you chose',
-  sinceTooOld: 'Choose a change from the last 30 days',
+  codeNeeded: FAILURES.RECOVERY_CODE_NEEDED.message,
+  codeWrong: FAILURES.RECOVERY_CODE_WRONG.message,
+  sinceTooOld: FAILURES.RECOVERY_CHANGE_TOO_OLD.message,
 } as const;
 
 /** How far back the recovery page lists changes, and how far back it may undo. */

@@ -1,7 +1,7 @@
+import { FAILURES, fail, failWith } from '../../failures.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, ErrorCode, rateLimited, validation } from '../../errors.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
@@ -9,14 +9,14 @@ import { User } from '../users/user.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
 import { accountMail, mailLanguage } from './mails.ts';
 import { PasswordReset } from './password-reset.entity.ts';
-import { type AddedChange, addedSince, RECOVERY_MESSAGES, recentChangesFrom, undoSince } from './recovery.ts';
+import { type AddedChange, addedSince, recentChangesFrom, undoSince } from './recovery.ts';
 import { securityNotice } from './sessions.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail, we have sent it a link to reset the password. The link is valid for one hour.';
 export const NOT_ME_MESSAGES = {
-  gone: 'This link was opened already or has expired. If someone else is in your account, reset your password now.',
+  gone: FAILURES.NOT_ME_LINK_GONE.message,
 } as const;
 
 /** Reset mails one e-mail address receives at most per minute, however many are asked for. */
@@ -42,7 +42,7 @@ export class PasswordResets {
    */
   async request(_em: EntityManager, email: string, ip: string, acceptLanguage?: string): Promise<void> {
     if (!(await this.deps.limiter.hit(`reset:ip:${ip}`))) {
-      throw rateLimited('Too many reset requests. Wait a minute and try again.', secondsLeftInMinute());
+      throw failWith('RESET_REQUESTS_TOO_MANY', { retryAfterSeconds: secondsLeftInMinute() });
     }
     this.kit.afterAnswer('password reset', () => this.sendLink(email, acceptLanguage));
   }
@@ -89,7 +89,7 @@ export class PasswordResets {
   private async usable(em: EntityManager, id: string, lock = false) {
     const reset = await em.findOne(PasswordReset, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
     if (!reset || reset.usedAt || reset.expiresAt.getTime() < Date.now()) {
-      throw validation('The link has expired or was already used. Request a new one.');
+      throw fail('RESET_LINK_GONE');
     }
     return reset;
   }
@@ -112,7 +112,7 @@ export class PasswordResets {
     const link = await this.usable(em, id);
     const since = link.since ?? proof.since ?? null;
     if (since && since < recentChangesFrom()) {
-      throw validation(RECOVERY_MESSAGES.sinceTooOld, 'since');
+      throw fail('RECOVERY_CHANGE_TOO_OLD');
     }
     await this.ownerProof(em, link.userId, proof.code, since, ip);
     const passwordHash = await this.kit.hashPassword(password);
@@ -150,10 +150,10 @@ export class PasswordResets {
   ) {
     const factors = this.deps.secondFactors;
     if (!factors || !(await factors.hasFactor(em, userId))) return;
-    if (!code) throw new DomainError(ErrorCode.FORBIDDEN, RECOVERY_MESSAGES.codeNeeded, 'code');
+    if (!code) throw fail('RECOVERY_CODE_NEEDED');
     const user = await em.findOneOrFail(User, { id: userId });
     if (!(await factors.verify(em, user, code, { ip, before: since ?? undefined }))) {
-      throw new DomainError(ErrorCode.FORBIDDEN, RECOVERY_MESSAGES.codeWrong, 'code');
+      throw fail('RECOVERY_CODE_WRONG');
     }
   }
 
@@ -169,7 +169,7 @@ export class PasswordResets {
   async notMe(em: EntityManager, token: string): Promise<{ resetId: string }> {
     const undone = await em.transactional(async (tx) => {
       const claimed = await this.deps.claimNotMe?.(tx, token);
-      if (!claimed) throw new DomainError(ErrorCode.NOT_FOUND, NOT_ME_MESSAGES.gone);
+      if (!claimed) throw fail('NOT_ME_LINK_GONE');
       const { userId } = claimed;
       // The notice is written with its event; a little before it, for acts of the same moment.
       const since = new Date(claimed.since.getTime() - NOT_ME_MARGIN_MS);

@@ -1,3 +1,4 @@
+import { FAILURES, fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { accountActor, recordAudit } from '../audit/record.ts';
@@ -5,13 +6,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { DomainError, ErrorCode, validation } from '../../errors.ts';
+import { DomainError, ErrorCode } from '../../errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import type { NotifyEvent } from '../notifications/notify.ts';
 import { User } from '../users/user.entity.ts';
-import { type PasskeyResponse, type PasskeySite, Passkeys, PASSKEY_MESSAGES } from './passkeys.ts';
+import { type PasskeyResponse, type PasskeySite, Passkeys } from './passkeys.ts';
 
 const ISSUER = 'Taskgram Ads';
 const PERIOD = 30;
@@ -27,19 +28,17 @@ const WRONG_CODES_PER_MINUTE = 10;
 const WRONG_CODES_PER_ACCOUNT = 30;
 
 export const SECOND_FACTOR_MESSAGES = {
-  asked: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  wrong:
-    'The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.',
+  asked: FAILURES.SECOND_FACTOR_ASKED.message,
+  wrong: FAILURES.SECOND_FACTOR_WRONG.message,
   tooMany: 'Too many wrong codes for this account. Wait a minute, then enter the current code.',
-  badSetupCode: 'The code does not match: enter the 6-digit code your authenticator app shows now',
-  setupGone: 'This set-up has expired or was finished: add the authenticator app again',
-  codeProof:
-    'This account has a second factor: confirm with a code from your authenticator app, a recovery code or a passkey, not the password',
-  askedPasskey: 'Use your passkey, or enter the code from your authenticator app or one of your recovery codes.',
-  passwordProof: 'Confirm with your password',
-  wrongProof: 'The password or code is wrong',
+  badSetupCode: FAILURES.AUTHENTICATOR_SETUP_CODE_WRONG.message,
+  setupGone: FAILURES.AUTHENTICATOR_SETUP_GONE.message,
+  codeProof: FAILURES.PROOF_NEEDS_FACTOR.message,
+  askedPasskey: FAILURES.SECOND_FACTOR_ASKED_PASSKEY.message,
+  passwordProof: FAILURES.PROOF_NEEDS_PASSWORD.message,
+  wrongProof: FAILURES.PROOF_WRONG.message,
   tooManyPasswords: 'Too many wrong passwords for this account. Wait a minute, then try again.',
-  notFound: 'Second factor not found',
+  notFound: FAILURES.SECOND_FACTOR_NOT_FOUND.message,
 } as const;
 
 export interface SecondFactorView {
@@ -157,7 +156,7 @@ export class SecondFactorService {
          on conflict (credential_id) do nothing returning id`,
         [user.id, name, key.credentialId, key.publicKey, key.counter, key.transports || null],
       );
-      if (!row) throw new DomainError(ErrorCode.CONFLICT, PASSKEY_MESSAGES.exists);
+      if (!row) throw fail('PASSKEY_ADDED_ALREADY');
       const recoveryCodes = first ? await this.newRecoveryCodes(tx, user.id) : null;
       await this.securityNotice(tx, user.id, 'secondFactorAdded', factorLabel('PASSKEY', name));
       await recordFactor(tx, user.id, 'account.factor_added', { kind: 'PASSKEY', name });
@@ -176,7 +175,7 @@ export class SecondFactorService {
       'update second_factors set name = ? where id = ? and user_id = ? and confirmed_at is not null returning id',
       [name, id, userId],
     );
-    if (!rows.length) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
+    if (!rows.length) throw fail('SECOND_FACTOR_NOT_FOUND');
     return (await this.list(em, userId)).factors.find((f) => f.id === id)!;
   }
 
@@ -212,9 +211,9 @@ export class SecondFactorService {
         'select secret from second_factors where id = ? and user_id = ? and confirmed_at is null for update',
         [id, user.id],
       );
-      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.setupGone);
+      if (!row) throw fail('AUTHENTICATOR_SETUP_GONE');
       const step = this.matchingStep(decryptSecret(this.deps.secretsKey, row.secret), user.email, code, null);
-      if (step === null) throw validation(SECOND_FACTOR_MESSAGES.badSetupCode, 'code');
+      if (step === null) throw fail('AUTHENTICATOR_SETUP_CODE_WRONG');
       const first = !(await this.hasFactor(tx, user.id));
       await tx.execute(
         'update second_factors set name = ?, confirmed_at = now(), last_step = ?, last_used_at = now() where id = ?',
@@ -239,7 +238,7 @@ export class SecondFactorService {
         'delete from second_factors where id = ? and user_id = ? and confirmed_at is not null returning name, kind',
         [id, user.id],
       );
-      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, SECOND_FACTOR_MESSAGES.notFound);
+      if (!row) throw fail('SECOND_FACTOR_NOT_FOUND');
       if (!(await this.hasFactor(tx, user.id)))
         await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
       await this.securityNotice(tx, user.id, 'secondFactorRemoved', factorLabel(row.kind, row.name));
@@ -399,7 +398,7 @@ export class SecondFactorService {
       'update sessions set proved_at = now() where id = ? and user_id = ? returning proved_at',
       [sessionId, user.id],
     );
-    if (!row) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Unauthorized, please sign in again');
+    if (!row) throw fail('SIGN_IN_REQUIRED');
     return new Date(new Date(row.proved_at).getTime() + seconds * 1000);
   }
 
@@ -415,8 +414,8 @@ export class SecondFactorService {
       await this.passkeys.verifyAuthentication(em, proof.site, proof.passkey, user.id);
       return;
     }
-    if (factor && !proof.code) throw validation(SECOND_FACTOR_MESSAGES.codeProof, 'code');
-    if (!factor && !proof.password) throw validation(SECOND_FACTOR_MESSAGES.passwordProof, 'password');
+    if (factor && !proof.code) throw fail('PROOF_NEEDS_FACTOR');
+    if (!factor && !proof.password) throw fail('PROOF_NEEDS_PASSWORD');
     const source = proof.source ?? {};
     const ok = factor
       ? await this.verify(em, user, proof.code!, source)
@@ -424,7 +423,7 @@ export class SecondFactorService {
           const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
           return !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
         });
-    if (!ok) throw new DomainError(ErrorCode.FORBIDDEN, SECOND_FACTOR_MESSAGES.wrongProof);
+    if (!ok) throw fail('PROOF_WRONG');
   }
 
   private async securityNotice(

@@ -1,6 +1,6 @@
+import { FAILURES, fail } from '../../failures.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { unauthenticated } from '../../errors.ts';
 import type { SIGN_IN_METHODS } from './session.entity.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { SIGN_IN_METHODS } from './session.entity.ts';
 export const SIGN_IN_CHALLENGE_SECONDS = 5 * 60;
 
 export const SIGN_IN_CHALLENGE_MESSAGES = {
-  gone: 'This sign-in has expired or was finished already: sign in again',
+  gone: FAILURES.SIGN_IN_CHALLENGE_GONE.message,
 } as const;
 
 export interface ChallengeClaims {
@@ -51,9 +51,9 @@ export function readChallenge(token: string, secret: string, now = Math.floor(Da
   const given = Buffer.from(signature ?? '', 'base64url');
   const expected = mac(secret, body ?? '');
   if (!body || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+    throw fail('SIGN_IN_CHALLENGE_GONE');
   }
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ChallengeClaims;
-  if (!(claims.exp >= now)) throw unauthenticated(SIGN_IN_CHALLENGE_MESSAGES.gone);
+  if (!(claims.exp >= now)) throw fail('SIGN_IN_CHALLENGE_GONE');
   return claims;
 }

@@ -1,8 +1,8 @@
+import { FAILURES, fail } from '../../failures.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import { withoutNul } from '../../lib/text.ts';
-import { unauthenticated } from '../../errors.ts';
 
 /**
  * Sign-in with Telegram, two ways, both signed with the system bot's token:
@@ -25,14 +25,13 @@ export const TELEGRAM_STATE_SECONDS = 15 * 60;
 export const TELEGRAM_STATE_COOKIE = 'tg_state';
 
 export const TELEGRAM_SIGN_IN_MESSAGES = {
-  forged: 'The Telegram sign-in data is not signed by this site’s bot: sign in again',
-  stale: 'The Telegram sign-in is older than 10 minutes: sign in with Telegram again',
-  replayed: 'This Telegram sign-in was already used: sign in with Telegram again',
-  foreign:
-    'This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram',
+  forged: FAILURES.TELEGRAM_SIGN_IN_FORGED.message,
+  stale: FAILURES.TELEGRAM_SIGN_IN_STALE.message,
+  replayed: FAILURES.TELEGRAM_SIGN_IN_REPLAYED.message,
+  foreign: FAILURES.TELEGRAM_SIGN_IN_FOREIGN.message,
   unlinked:
     'This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.',
-  badLink: 'The Telegram link expired: sign in with Telegram again',
+  badLink: FAILURES.TELEGRAM_LINK_EXPIRED.message,
 } as const;
 
 const text = z.string().max(256).transform(withoutNul);
@@ -66,7 +65,7 @@ export function telegramIdentity(input: TelegramSignInInput, botToken: string, n
       }).user;
     } catch (err) {
       const stale = err instanceof Error && /too old/.test(err.message);
-      throw unauthenticated(stale ? TELEGRAM_SIGN_IN_MESSAGES.stale : TELEGRAM_SIGN_IN_MESSAGES.forged);
+      throw fail(stale ? 'TELEGRAM_SIGN_IN_STALE' : 'TELEGRAM_SIGN_IN_FORGED');
     }
   }
   const { hash, state: _state, ...fields } = input as TelegramWidgetInput & { state?: string };
@@ -76,9 +75,9 @@ export function telegramIdentity(input: TelegramSignInInput, botToken: string, n
     .sort()
     .join('\n');
   const expected = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(check).digest();
-  if (!timingSafeEqual(Buffer.from(hash, 'hex'), expected)) throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.forged);
+  if (!timingSafeEqual(Buffer.from(hash, 'hex'), expected)) throw fail('TELEGRAM_SIGN_IN_FORGED');
   if (now - input.auth_date > TELEGRAM_SIGN_IN_MAX_AGE_SECONDS || input.auth_date - now > 60) {
-    throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.stale);
+    throw fail('TELEGRAM_SIGN_IN_STALE');
   }
   return {
     id: input.id,
@@ -135,10 +134,10 @@ export function readLinkToken(token: string, secret: string, now = Math.floor(Da
     .digest();
   const given = Buffer.from(mac ?? '', 'base64url');
   if (!body || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.badLink);
+    throw fail('TELEGRAM_LINK_EXPIRED');
   }
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkClaims;
-  if (claims.exp < now) throw unauthenticated(TELEGRAM_SIGN_IN_MESSAGES.badLink);
+  if (claims.exp < now) throw fail('TELEGRAM_LINK_EXPIRED');
   return { ...claims, name: claims.name ?? '' };
 }
 

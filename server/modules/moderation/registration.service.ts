@@ -57,7 +57,7 @@ export class RegistrationQueueService {
     authorize(moderator, 'registration.decide');
     return this.decide(em, moderator, id, async (tx, request) => {
       if (await tx.count(User, { email: request.email })) {
-        throw fail('EMAIL_TAKEN');
+        throw fail('REGISTRATION_EMAIL_TAKEN');
       }
       const user = tx.create(User, {
         name: request.name,
