@@ -147,7 +147,7 @@ function holdsRoleAtAll(actor: Actor, who: Exclude<Who, 'member'>): boolean {
 }
 
 /** Whether a staff role of `actor` is held back for want of a second factor where that is required. */
-export function staffFactorMissing(actor: object | null | undefined): boolean {
+function staffFactorMissing(actor: object | null | undefined): boolean {
   const a = actor as Actor | null | undefined;
   return !!a && a.staffSecondFactorRequired === true && a.hasSecondFactor !== true;
 }
