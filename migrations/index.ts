@@ -37,6 +37,7 @@ import { Migration20261130020000_ledger_account_version } from './Migration20261
 import { Migration20261130030000_user_language } from './Migration20261130030000_user_language.ts';
 import { Migration20261130160000_registration_language } from './Migration20261130160000_registration_language.ts';
 import { Migration20261206090000_account_recovery } from './Migration20261206090000_account_recovery.ts';
+import { Migration20261206180000_chain_failure_codes } from './Migration20261206180000_chain_failure_codes.ts';
 import { Migration20261206060000_account_safety_shared } from './Migration20261206060000_account_safety_shared.ts';
 
 export const migrationsList = [
@@ -79,4 +80,5 @@ export const migrationsList = [
   { name: 'Migration20261130160000_registration_language', class: Migration20261130160000_registration_language },
   { name: 'Migration20261206060000_account_safety_shared', class: Migration20261206060000_account_safety_shared },
   { name: 'Migration20261206090000_account_recovery', class: Migration20261206090000_account_recovery },
+  { name: 'Migration20261206180000_chain_failure_codes', class: Migration20261206180000_chain_failure_codes },
 ];

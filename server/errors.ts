@@ -1,5 +1,3 @@
-import { MONEY_MESSAGES } from './lib/money.ts';
-
 /** Every expected failure of a service is a DomainError with one of these codes. */
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
@@ -44,26 +42,6 @@ export class DomainError extends Error {
   }
 }
 
-/** A zod failure as a domain error: the first issue's message, as the spec's messages are per field. */
-export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
-  const issue = error.issues[0];
-  return validation(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
-}
-
-export const validation = (message: string, field?: string) => new DomainError(ErrorCode.VALIDATION, message, field);
-export const unauthenticated = (message = 'Unauthorized, please sign in again') =>
-  new DomainError(ErrorCode.UNAUTHENTICATED, message);
-/** A staff member without a second factor where STAFF_SECOND_FACTOR=required: what to do. */
-export const STAFF_SECOND_FACTOR_MESSAGE =
-  'Staff actions need a second factor on your account: add an authenticator app on the Security page (user menu → Security), then try again.';
-
-export const forbidden = (message = 'You do not have access to this') => new DomainError(ErrorCode.FORBIDDEN, message);
-export const notFound = (what = 'Record') => new DomainError(ErrorCode.NOT_FOUND, `${what} not found`);
-export const conflict = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
-export const tooLarge = (message = 'Too large file') => new DomainError(ErrorCode.TOO_LARGE, message);
-export const rateLimited = (message: string, retryAfterSeconds?: number) =>
-  new DomainError(ErrorCode.RATE_LIMITED, message, undefined, retryAfterSeconds);
-
 /** The HTTP status of each code: the REST layer's one mapping. */
 export function httpStatus(code: ErrorCode): number {
   switch (code) {
@@ -87,9 +65,6 @@ export function httpStatus(code: ErrorCode): number {
   }
 }
 
-/** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Try again in a few seconds.';
-export const databaseUnavailable = () => new DomainError(ErrorCode.UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 3;
 
@@ -149,32 +124,4 @@ export function sqlState(err: unknown): string | undefined {
     if (typeof e.sqlState === 'string') return e.sqlState;
   }
   return undefined;
-}
-
-/** Messages of the values PostgreSQL refused that validation did not catch first. */
-export const DATA_EXCEPTION_MESSAGES = {
-  number: 'A number in the request is out of range',
-  text: 'A text in the request is too long',
-  nul: 'A text in the request holds a NUL character, which cannot be stored',
-  value: 'A value in the request is not valid',
-} as const;
-
-/**
- * PostgreSQL's class 22 (data exception: a value out of range, too long, not valid for its
- * type) is the request's values, not our failure: a 400 that says what to fix. Every input is
- * validated before it reaches the database (the fuzz tests fail on these messages); this is
- * the net under that, so a gap answers 400 rather than 500. A sum past the ledger's bigint (a
- * balance of 9.2 trillion USD) says the limit.
- */
-export function dataException(err: unknown): DomainError | null {
-  const state = sqlState(err);
-  if (!state?.startsWith('22')) return null;
-  const message = String((err as Error)?.message ?? '');
-  if (state === '22003') {
-    return validation(/bigint out of range/i.test(message) ? MONEY_MESSAGES.overflow : DATA_EXCEPTION_MESSAGES.number);
-  }
-  if (state === '22001') return validation(DATA_EXCEPTION_MESSAGES.text);
-  if (state === '22021' || state === '22P05' || /0x00|\\u0000/.test(message))
-    return validation(DATA_EXCEPTION_MESSAGES.nul);
-  return validation(DATA_EXCEPTION_MESSAGES.value);
 }

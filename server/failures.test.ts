@@ -1,7 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { CATALOGS } from '../showcase/i18n/index.ts';
 import { DomainError, httpStatus } from './errors.ts';
-import { FAILURES, fail, render } from './failures.ts';
-import { ALL_CODES, answerCode, LEGACY_CODES, MESSAGE_CODES, messageCode } from './message-codes.ts';
+import { FAILURES, fail, failWith, firstIssue, render, says } from './failures.ts';
+import { ALL_CODES, answerCode, LEGACY_CODES } from './message-codes.ts';
+import { PLAYER_FAILURES } from './modules/showcase/showcase.rest.ts';
+import PUBLISHED from './published-codes.json' with { type: 'json' };
+
+/** Codes answered before that no failure answers now, and why. */
+const RETIRED: Record<string, string> = {
+  // Answers to a request that went well, never a failure's code.
+  IF_ACCOUNT_EXISTS_FOR_E: 'a password reset asked for',
+  THANK_YOU_WE_HAVE_RECEIVED: 'a registration filed',
+  EMAIL_CHANGE_SENT: 'an e-mail change asked for',
+  TELEGRAM_ACCOUNT_NOT_LINKED_TO: 'a Telegram sign-in that asks for the link',
+  // The delivery log's words, not an answer.
+  TELEGRAM_UNREACHABLE: 'a delivery that will be tried again',
+  TELEGRAM_NOT_LINKED_OR_CONFIGURED: 'a delivery with nowhere to go',
+  // `notFound(what)` of an area not written with its own code: none is left.
+  THING_NOT_FOUND: 'every missing thing has its own code',
+  RECORD_NOT_FOUND: 'every missing thing has its own code',
+};
+
+const failures = FAILURES as Record<string, { message: string; kind: string; was?: string; byProof?: object }>;
 
 describe('failures that carry their code', () => {
   test('fail: the code, typed parameters as text, the English rendered from the code, the old code', () => {
@@ -26,31 +49,76 @@ describe('failures that carry their code', () => {
     expect(answerCode(error).code).toBe('OWN_WITHDRAWAL');
   });
 
-  test('a failure not moved yet is still coded from its message', () => {
-    expect(answerCode(new DomainError('CONFLICT', 'This address is saved already'))).toEqual(
-      messageCode('This address is saved already', 'CONFLICT'),
-    );
+  test('an input check says its code: firstIssue answers it at the issue’s field, as a bad request', () => {
+    const schema = z.object({
+      name: z.string().min(1, says('ENTER_REQUIRED_VALUE')),
+      count: z.number().max(5, says('MUST_AT_MOST', { name: 'count', max: 5 })),
+      id: z.uuid(says('SESSION_NOT_FOUND')),
+    });
+    const issue = (value: object) => firstIssue(schema.safeParse(value).error!);
+    const empty = issue({ name: '', count: 1, id: crypto.randomUUID() });
+    expect([empty.code, empty.message, empty.field]).toEqual(['VALIDATION', 'Enter required value', 'name']);
+    expect(answerCode(empty)).toEqual({ code: 'ENTER_REQUIRED_VALUE' });
+    const many = issue({ name: 'a', count: 9, id: crypto.randomUUID() });
+    expect(many.message).toBe('count must be at most 5');
+    expect(answerCode(many)).toEqual({ code: 'MUST_AT_MOST', params: { name: 'count', max: '5' } });
+    // A code whose kind is NOT_FOUND elsewhere is still a 400 when an input check says it.
+    const malformed = issue({ name: 'a', count: 1, id: 'x' });
+    expect([malformed.code, answerCode(malformed).code]).toEqual(['VALIDATION', 'SESSION_NOT_FOUND']);
+  });
+
+  test("zod's own wording (a check without a message of ours) has the kind's code", () => {
+    const own = firstIssue(z.object({ n: z.number() }).safeParse({ n: 'x' }).error!);
+    expect(own.code).toBe('VALIDATION');
+    expect(answerCode(own)).toEqual({ code: 'VALIDATION' });
+  });
+
+  test('a step-up is one code, worded by the first proof the account can give', () => {
+    const word = (methods: string[]) => failWith('STEP_UP_REQUIRED', { methods });
+    expect(word(['PASSWORD']).message).toBe(FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD);
+    expect(word(['PASSKEY', 'TOTP']).message).toBe(FAILURES.STEP_UP_REQUIRED.byProof.PASSKEY);
+    expect(word(['TOTP', 'RECOVERY_CODE']).message).toBe(FAILURES.STEP_UP_REQUIRED.message);
+    expect(answerCode(word(['PASSWORD'])).code).toBe('STEP_UP_REQUIRED');
   });
 
   test('every failure is published: its code among the answers’ codes, its old code still known', () => {
-    for (const [code, failure] of Object.entries(FAILURES)) {
+    const published = PUBLISHED as Record<string, string | string[]>;
+    for (const [code, failure] of Object.entries(failures)) {
       expect(ALL_CODES).toContain(code);
-      if ('was' in failure) {
+      expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      if (failure.was) {
         expect(LEGACY_CODES[code]).toBe(failure.was);
-        expect(MESSAGE_CODES).toHaveProperty([failure.was]);
+        expect(published, code).toHaveProperty([failure.was]);
         // The old code's wording is the failure's: a client keyed on it shows the same message.
-        const old = MESSAGE_CODES[failure.was as keyof typeof MESSAGE_CODES];
-        expect(typeof old === 'string' ? [old] : old).toContain(failure.message);
+        expect([published[failure.was]].flat(), code).toContain(failure.message);
       }
     }
   });
 
-  test('a failure’s code that was also a sentence’s code before means the same sentence', () => {
-    for (const [code, failure] of Object.entries(FAILURES)) {
-      const before = MESSAGE_CODES[code as keyof typeof MESSAGE_CODES];
-      if (before === undefined) continue;
-      expect(typeof before === 'string' ? [before] : before, code).toContain(failure.message);
+  test('every code answered before is still answered: as it was, as the old code of a failure, or retired', () => {
+    const olds = new Set(Object.values(failures).flatMap((f) => (f.was ? [f.was] : [])));
+    for (const [code, wordings] of Object.entries(PUBLISHED as Record<string, string | string[]>)) {
+      if (RETIRED[code] || olds.has(code) || ['INTERNAL', 'INTERNAL_SERVER_ERROR'].includes(code)) continue;
+      expect(failures, code).toHaveProperty([code]);
+      // A code that stayed means the same sentence (a new code never takes an old one's name).
+      const failure = failures[code];
+      expect([wordings].flat(), code).toContain(failure.message);
     }
+    for (const code of Object.keys(RETIRED)) expect(failures).not.toHaveProperty([code]);
+  });
+
+  test('a player’s failures read in the showcase catalogs, in English as the failure says', () => {
+    for (const [code, key] of Object.entries(PLAYER_FAILURES)) {
+      expect(CATALOGS.en[key!], code).toBe(failures[code].message);
+      for (const [language, catalog] of Object.entries(CATALOGS)) expect(catalog[key!], language).toBeTruthy();
+    }
+  });
+
+  test('the dashboard says each failure by a code the server answers (no key left behind by a rename)', () => {
+    const table = readFileSync(join(import.meta.dirname, '../client/lib/serverMessages.ts'), 'utf8');
+    const keys = [...table.matchAll(/^ {2}([A-Z][A-Z0-9_]*): /gm), ...table.matchAll(/^MESSAGES\.([A-Z0-9_]+) = /gm)];
+    expect(keys.length).toBeGreaterThan(100);
+    for (const [, key] of keys) if (key !== 'NETWORK') expect(ALL_CODES, key).toContain(key);
   });
 
   test('render fills each {name} and leaves one without a value as it is', () => {

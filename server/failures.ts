@@ -1,4 +1,5 @@
-import { type Coded, DomainError, type ErrorCode } from './errors.ts';
+import { type Coded, DomainError, type ErrorCode, sqlState } from './errors.ts';
+import { formatMoney, MAX_MICROS } from './lib/money.ts';
 
 /**
  * Failures that carry their code: a service throws `fail('WITHDRAWAL_BELOW_MINIMUM')` (with typed
@@ -18,6 +19,8 @@ interface Failure {
   /** The request field the failure is about (REST `field` in GraphQL's extensions, forms' field). */
   field?: string;
   was?: string;
+  /** Its wording when the first proof the account can give (`methods[0]`) is this one. */
+  byProof?: Partial<Record<'PASSKEY' | 'PASSWORD', string>>;
 }
 
 export const FAILURES = {
@@ -437,6 +440,22 @@ export const FAILURES = {
     was: 'CAMPAIGN_BUDGET_HAS_ONLY_USD',
   },
   CAMPAIGN_NOT_RUNNING: { kind: 'CONFLICT', message: 'This campaign is not running now' },
+  // What a player meets in the showcase (answered in the player's language: showcase.rest.ts).
+  PLAYER_TASK_NOT_STARTED: { kind: 'CONFLICT', message: 'Start the task first' },
+  PLAYER_WAS_MEMBER: {
+    kind: 'CONFLICT',
+    message: 'You were already a member before starting: this task is for new subscribers only',
+  },
+  PLAYER_NOT_NEW: {
+    kind: 'CONFLICT',
+    message: 'This task is for new users only, and the advertiser says you had used it before',
+  },
+  PLAYER_TASK_DONE_ALREADY: { kind: 'CONFLICT', message: 'You have already completed this task' },
+  PLAYER_BLOCKED: { kind: 'FORBIDDEN', message: 'Tasks are no longer available to you in this app' },
+  PLAYER_REQUESTS_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many requests from this player: wait a minute and try again',
+  },
   CAMPAIGN_DAILY_CAP_REACHED: { kind: 'CONFLICT', message: 'This campaign reached its daily cap: try again tomorrow' },
   CAMPAIGN_OUT_OF_BUDGET: { kind: 'CONFLICT', message: 'This campaign has no budget left for this action' },
   TIER_UNKNOWN: { kind: 'VALIDATION', message: 'There is no tier {level}', field: 'prices', was: 'THERE_NO_TIER' },
@@ -770,9 +789,395 @@ export const FAILURES = {
     was: 'TOO_MANY_RESET_REQUESTS_WAIT',
   },
   EMAIL_CHANGES_TOO_MANY: { kind: 'RATE_LIMITED', message: 'Too many e-mail changes. Wait a minute and try again.' },
+  GOOGLE_SIGN_INS_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many sign-in attempts. Wait a minute and try again.',
+  },
+  REGISTRATIONS_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many registration requests. Wait a minute and try again.',
+  },
+  NEW_PASSWORDS_TOO_MANY: { kind: 'RATE_LIMITED', message: 'Too many attempts. Wait a minute and try again.' },
+  SECOND_FACTOR_TRIES_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many wrong codes for this account. Wait a minute, then enter the current code.',
+    was: 'TOO_MANY_WRONG_CODES_FOR',
+  },
+  PASSWORD_TRIES_TOO_MANY: {
+    kind: 'RATE_LIMITED',
+    message: 'Too many wrong passwords for this account. Wait a minute, then try again.',
+    was: 'TOO_MANY_WRONG_PASSWORDS_FOR',
+  },
+  RECOVERY_CODES_NEED_FACTOR: {
+    kind: 'CONFLICT',
+    message: 'Add an authenticator app or a passkey first: recovery codes come with it',
+    was: 'ADD_AUTHENTICATOR_APP_OR_PASSKEY',
+  },
+  REGISTRATION_UNDER_REVIEW: {
+    kind: 'FORBIDDEN',
+    message: 'Your registration request is still under review. We will contact you once it is approved.',
+    was: 'YOUR_REGISTRATION_REQUEST_STILL_UNDER',
+  },
+  REGISTRATION_DECLINED: {
+    kind: 'FORBIDDEN',
+    message: 'Your registration request was declined. Contact support if you think this is a mistake.',
+  },
+  REGISTRATION_DECLINED_WITH_REASON: {
+    kind: 'FORBIDDEN',
+    message:
+      'Your registration request was declined. The moderator wrote: “{reason}”. Contact support if you think this is a mistake.',
+  },
+  GOOGLE_UNAVAILABLE: {
+    kind: 'UNAVAILABLE',
+    message: 'Google sign-in is unavailable right now ({message})',
+    was: 'GOOGLE_SIGN_IN_UNAVAILABLE_RIGHT',
+  },
+  // Telegram, asked by the server (server/lib/telegram.ts, the notifications' bot).
+  TELEGRAM_LOOKUPS_OFF: {
+    kind: 'NOT_FOUND',
+    message:
+      'Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.',
+    was: 'TELEGRAM_LOOKUPS_ARE_NOT_CONFIGURED',
+  },
+  TELEGRAM_UNREACHABLE_NOW: {
+    kind: 'UNAVAILABLE',
+    message: 'Telegram is unreachable right now. Try again in a minute.',
+    was: 'TELEGRAM_UNREACHABLE_RIGHT_NOW_TRY',
+  },
+  TELEGRAM_TOKEN_REFUSED: {
+    kind: 'UNAVAILABLE',
+    message:
+      'Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.',
+    was: 'TELEGRAM_REFUSED_BOT_TOKEN_TELEGRAM',
+  },
+  TELEGRAM_BOT_OFF: {
+    kind: 'NOT_FOUND',
+    message:
+      'Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN (the system bot’s token from @BotFather) and restart.',
+    was: 'TELEGRAM_NOT_CONFIGURED_ON_SERVER',
+  },
+  TELEGRAM_RESOURCE_UNKNOWN: {
+    kind: 'NOT_FOUND',
+    message: 'Resource not found. Please fill in the fields yourself',
+    was: 'TELEGRAM_RESOURCE_NOT_FOUND',
+  },
+  PAYMENT_PROVIDER_REFUSED: {
+    kind: 'UNAVAILABLE',
+    message: 'The payment provider refused the request ({reason}). Try again later.',
+    was: 'PAYMENT_PROVIDER_REFUSED_REQUEST_TRY',
+  },
+  // What a request itself is refused for, before any area reads it (server/app/http.ts, server/rest).
+  ROUTE_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Not found' },
+  REQUEST_TIMEOUT: { kind: 'VALIDATION', message: 'The request took too long to arrive. Try again.' },
+  REQUEST_TOO_LONG: { kind: 'VALIDATION', message: 'The request’s address or headers are too long' },
+  REQUEST_UNREADABLE: { kind: 'VALIDATION', message: 'The request could not be read' },
+  DATABASE_UNREACHABLE: {
+    kind: 'UNAVAILABLE',
+    message: 'The service is briefly unavailable. Try again in a few seconds.',
+    was: 'SERVICE_BRIEFLY_UNAVAILABLE_TRY_AGAIN',
+  },
+  // Values PostgreSQL refused that validation did not catch first (errors.ts `dataException`).
+  NUMBER_OUT_OF_RANGE: {
+    kind: 'VALIDATION',
+    message: 'A number in the request is out of range',
+    was: 'NUMBER_IN_REQUEST_OUT_OF',
+  },
+  TEXT_TOO_LONG: { kind: 'VALIDATION', message: 'A text in the request is too long', was: 'TEXT_IN_REQUEST_TOO_LONG' },
+  TEXT_HOLDS_NUL: {
+    kind: 'VALIDATION',
+    message: 'A text in the request holds a NUL character, which cannot be stored',
+    was: 'TEXT_IN_REQUEST_HOLDS_NUL',
+  },
+  VALUE_NOT_VALID: {
+    kind: 'VALIDATION',
+    message: 'A value in the request is not valid',
+    was: 'VALUE_IN_REQUEST_NOT_VALID',
+  },
+  // Amounts past what the ledger holds (server/lib/money.ts).
+  AMOUNT_OVER_LEDGER: {
+    kind: 'VALIDATION',
+    message: 'Enter an amount of at most {max} USD',
+    was: 'ENTER_AMOUNT_OF_AT_MOST',
+  },
+  AMOUNT_NUMBER_INEXACT: {
+    kind: 'VALIDATION',
+    message:
+      'Send an amount above {max} USD as a decimal string: a JSON number that large cannot carry every micro-dollar',
+    was: 'SEND_AMOUNT_ABOVE_USD_AS',
+  },
+  BALANCE_OVER_LEDGER: {
+    kind: 'VALIDATION',
+    message: 'This would take a balance past the most the ledger holds ({max} USD)',
+    was: 'WOULD_TAKE_BALANCE_PAST_MOST',
+  },
+  /** A fresh proof first (403): one code whatever the proof, its wording by the answer's `methods`. */
+  STEP_UP_REQUIRED: {
+    kind: 'STEP_UP_REQUIRED',
+    message: 'Confirm it is you: enter a code from your authenticator app (or a recovery code), then try again.',
+    byProof: {
+      PASSKEY:
+        'Confirm it is you: use your passkey (or a code from your authenticator app, or a recovery code), then try again.',
+      PASSWORD: 'Confirm it is you: enter your password, then try again.',
+    },
+  },
+  PASSWORD_LENGTH: { kind: 'VALIDATION', message: 'Password must be 6 to 15 characters', was: 'PASSWORD_MUST_6_TO_15' },
+  SECOND_FACTOR_CODE_FORMAT: {
+    kind: 'VALIDATION',
+    message: 'Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD',
+  },
+  NAME_HOLDS_LINK: {
+    kind: 'VALIDATION',
+    message: 'The name must not contain a web address or a link',
+    was: 'NAME_MUST_NOT_CONTAIN_WEB',
+  },
+  RECOVERY_CHANGE_NOT_LISTED: { kind: 'VALIDATION', message: 'Choose a change from the list' },
+  ENTER_CORRECT_VALUE: { kind: 'VALIDATION', message: 'Enter correct value' },
+  LINK_MUST_START_TELEGRAM: {
+    kind: 'VALIDATION',
+    message: 'The link is not valid, it should start with {host}/your_link',
+  },
+  SDK_EVENT_TYPE_UNKNOWN: {
+    kind: 'VALIDATION',
+    message: 'type must be "verification" or "conversion"',
+    was: 'TYPE_MUST_VERIFICATION_OR_CONVERSION',
+  },
+  UNKNOWN_FILTER: { kind: 'VALIDATION', message: 'Unknown filter: {keys}' },
+  NO_SUCH_LANGUAGE: { kind: 'NOT_FOUND', message: 'No such language' },
+  LINK_NOT_VALID: { kind: 'VALIDATION', message: 'The link is not valid' },
+  // app
+  TEXT_MUST_NOT_CONTAIN_NUL: { kind: 'VALIDATION', message: 'Text must not contain NUL characters' },
+  // graphql
+  INVALID_ID: { kind: 'VALIDATION', message: 'Invalid id' },
+  PAGE_MUST_WHOLE_NUMBER_FROM: { kind: 'VALIDATION', message: 'page must be a whole number from 1' },
+  LIMIT_MUST_FROM_1_TO: { kind: 'VALIDATION', message: 'limit must be from 1 to {maxLimit}' },
+  // lib
+  SORTORDER_MUST_ASC_OR_DESC: { kind: 'VALIDATION', message: 'sortOrder must be asc or desc' },
+  SORTFIELD_MUST_ONE_OF: { kind: 'VALIDATION', message: 'sortField must be one of {values}' },
+  MUST_AT_MOST_100: { kind: 'VALIDATION', message: '{name} must be at most 100' },
+  MUST_AT_LEAST_1: { kind: 'VALIDATION', message: '{name} must be at least 1' },
+  MUST_NUMBER: { kind: 'VALIDATION', message: '{name} must be a number' },
+  PAGE_MUST_AT_LEAST_1: { kind: 'VALIDATION', message: 'page must be at least 1' },
+  PAGE_MUST_NUMBER: { kind: 'VALIDATION', message: 'page must be a number' },
+  SEARCH_MUST_AT_MOST_100: { kind: 'VALIDATION', message: 'search must be at most 100 characters' },
+  FILTERS_MUST_JSON_OBJECT: { kind: 'VALIDATION', message: 'filters must be a JSON object' },
+  MUST_ONE_OF: { kind: 'VALIDATION', message: '{name} must be one of {values}' },
+  IDEMPOTENCY_KEY_MUST_1_TO: {
+    kind: 'VALIDATION',
+    message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+    field: 'Idempotency-Key',
+  },
+  IDEMPOTENCY_KEY_HEADER_AND_IDEMPOTENCYKEY: {
+    kind: 'VALIDATION',
+    message: 'The Idempotency-Key header and the idempotencyKey field differ: send one key',
+    field: 'Idempotency-Key',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    kind: 'CONFLICT',
+    message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  },
+  SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Send Telegram initData in the Authorization header as `tma <initData>`',
+  },
+  INITDATA_SIGNATURE_INVALID: { kind: 'UNAUTHENTICATED', message: 'initData signature is invalid' },
+  APP_CANNOT_VERIFY_ITS_PLAYERS: {
+    kind: 'UNAUTHENTICATED',
+    message: 'This app cannot verify its players yet: add the bot token or the bot id in the app settings',
+  },
+  INITDATA_TOO_OLD_REOPEN_APP: { kind: 'UNAUTHENTICATED', message: 'initData is too old: reopen the app' },
+  // rest
+  MUST_AT_MOST: { kind: 'VALIDATION', message: '{name} must be at most {max}' },
+  LIMIT_MUST_AT_MOST_100: { kind: 'VALIDATION', message: 'limit must be at most 100' },
+  LIMIT_MUST_AT_LEAST_1: { kind: 'VALIDATION', message: 'limit must be at least 1' },
+  SEND_FILE_AS_MULTIPART_FORM: {
+    kind: 'VALIDATION',
+    message: 'Send the file as multipart/form-data in the field "{field}"',
+  },
+  SEND_FILE_IN_FIELD: { kind: 'VALIDATION', message: 'Send the file in the field "{field}"' },
+  SEND_REQUEST_BODY_AS_JSON: { kind: 'VALIDATION', message: 'Send the request body as JSON' },
+  REQUEST_BODY_NOT_VALID_JSON: { kind: 'VALIDATION', message: 'The request body is not valid JSON' },
+  // audit
+  ACTORID_MUST_NUMBER: { kind: 'VALIDATION', message: 'actorId must be a number' },
+  OBJECTTYPE_MUST_ONE_OF: { kind: 'VALIDATION', message: 'objectType must be one of {values}' },
+  OBJECTID_MUST_AT_MOST_64: { kind: 'VALIDATION', message: 'objectId must be at most 64 characters' },
+  // auth
+  ENTER_VALID_E_MAIL: { kind: 'VALIDATION', message: 'Enter a valid e-mail' },
+  ENTER_REQUIRED_VALUE: { kind: 'VALIDATION', message: 'Enter required value' },
+  PASSWORD_MUST_NOT_CONTAIN_SPACES: { kind: 'VALIDATION', message: 'Password must not contain spaces' },
+  AT_MOST_CHARACTERS: { kind: 'VALIDATION', message: 'At most {max} characters' },
+  AT_MOST_120_CHARACTERS: { kind: 'VALIDATION', message: 'At most 120 characters' },
+  NAME_REQUIRED: { kind: 'VALIDATION', message: 'Name is required' },
+  ENTER_TELEGRAM_USERNAME_LIKE_NAME: { kind: 'VALIDATION', message: 'Enter a Telegram username like @name' },
+  CHOOSE_ADVERTISER_OR_PUBLISHER: { kind: 'VALIDATION', message: 'Choose advertiser or publisher' },
+  ENTER_8_CHARACTER_CODE_FROM: {
+    kind: 'VALIDATION',
+    message: 'Enter the 8-character code from the e-mail, like K7QX-M2PD',
+  },
+  ENTER_AUTHENTICATOR_CODE: { kind: 'VALIDATION', message: 'Enter the 6-digit code your authenticator app shows' },
+  AT_MOST_64_CHARACTERS: { kind: 'VALIDATION', message: 'At most 64 characters' },
+  NOT_BASE64URL: { kind: 'VALIDATION', message: 'Not base64url' },
+  SIGN_IN_TOKEN_REQUIRED: { kind: 'VALIDATION', message: 'signInToken is required' },
+  ENTER_CODE: { kind: 'VALIDATION', message: 'Enter the code' },
+  HASH_MUST_64_HEX_CHARACTERS: { kind: 'VALIDATION', message: 'hash must be 64 hex characters' },
+  INITDATA_REQUIRED: { kind: 'VALIDATION', message: 'initData is required' },
+  // campaigns
+  CHOOSE_TIER: { kind: 'VALIDATION', message: 'Choose a tier' },
+  DAILY_CAP_MUST_AT_MOST: { kind: 'VALIDATION', message: 'The daily cap must be at most 10000000' },
+  DAILY_CAP_MUST_WHOLE_NUMBER: { kind: 'VALIDATION', message: 'The daily cap must be a whole number of at least 1' },
+  MINIMUM_SCORE_MUST_WHOLE_NUMBER: {
+    kind: 'VALIDATION',
+    message: 'The minimum score must be a whole number from 0 to 100',
+  },
+  CHOOSE_AT_MOST: { kind: 'VALIDATION', message: 'Choose at most {max} {what}' },
+  CHOOSE_FROM_LIST: { kind: 'VALIDATION', message: 'Choose {what} from the list' },
+  CAMPAIGN_NAME_MUST_AT_MOST: { kind: 'VALIDATION', message: 'Campaign name must be at most 120 characters' },
+  CAMPAIGN_NAME_REQUIRED: { kind: 'VALIDATION', message: 'Campaign name is required' },
+  UNSCOREDALLOWED_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'unscoredAllowed must be true or false' },
+  ISACTIVE_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'isActive must be true or false' },
+  ENTER_REAL_DATE: { kind: 'VALIDATION', message: 'Enter a real date' },
+  ENTER_DATE_AS_YYYY_MM: { kind: 'VALIDATION', message: 'Enter a date as YYYY-MM-DD' },
+  CHOOSE_RANGE_OF_AT_MOST: { kind: 'VALIDATION', message: 'Choose a range of at most 366 days' },
+  START_DATE_MUST_NOT_AFTER: { kind: 'VALIDATION', message: 'The start date must not be after the end date' },
+  INVALID_API_KEY: {
+    kind: 'UNAUTHENTICATED',
+    message: 'Invalid API key: generate a new one in the project and use it here',
+  },
+  // exchange
+  REQUIRED: { kind: 'VALIDATION', message: '{name} is required' },
+  MUST_WHOLE_NUMBER: { kind: 'VALIDATION', message: '{name} must be a whole number' },
+  EXPIRESAT_MUST_WITHIN_DAYS: { kind: 'VALIDATION', message: 'expiresAt must be within {days} days' },
+  EXPIRESAT_MUST_IN_FUTURE: { kind: 'VALIDATION', message: 'expiresAt must be in the future' },
+  EXPIRESAT_MUST_DATE_AND_TIME: { kind: 'VALIDATION', message: 'expiresAt must be a date and time' },
+  MESSAGE_MUST_AT_MOST_500: { kind: 'VALIDATION', message: 'message must be at most 500 characters' },
+  DIRECTION_MUST_INCOMING_OR_OUTGOING: { kind: 'VALIDATION', message: 'direction must be incoming or outgoing' },
+  STATUS_MUST_ONE_OF: { kind: 'VALIDATION', message: 'status must be one of {values}' },
+  ACTION_MUST_ONE_OF: { kind: 'VALIDATION', message: 'action must be one of {values}' },
+  // images
+  ADD_IMAGE_ONLY: { kind: 'VALIDATION', message: 'Add an image only' },
+  IMAGE_TOO_LARGE_TO_PROCESS: {
+    kind: 'VALIDATION',
+    message:
+      'The image is too large to process: at most 64 MB once decoded (width × height × channels × bytes per channel), such as 4096 × 4096 with transparency at 8 bits. Save it smaller, or at 8 bits per channel.',
+  },
+  IMAGE_TOO_LARGE_AT_MOST: { kind: 'VALIDATION', message: 'The image is too large: at most {max} megapixels' },
+  UPLOADING_IMAGES_TOO_FAST: {
+    kind: 'RATE_LIMITED',
+    message: 'You are uploading images too fast: at most {max} a minute. Wait a minute and try again.',
+    was: 'YOU_ARE_UPLOADING_IMAGES_TOO',
+  },
+  TOO_LARGE_FILE: { kind: 'TOO_LARGE', message: 'Too large file' },
+  AT_MOST_UPLOADS_AT_ONCE: {
+    kind: 'RATE_LIMITED',
+    message: 'At most {max} uploads at once: wait for one to finish, then try again.',
+  },
+  IMAGES_ARE_BEING_PROCESSED_FOR: {
+    kind: 'RATE_LIMITED',
+    message: 'Images are being processed for many people right now. Try again in a few seconds.',
+  },
+  // moderation
+  CLAIMEDBY_MUST_ID_ME_OR: { kind: 'VALIDATION', message: 'claimedBy must be an id, me or none' },
+  STATUS_MUST_STRING: { kind: 'VALIDATION', message: 'status must be a string' },
+  NOTE_MUST_STRING: { kind: 'VALIDATION', message: 'note must be a string' },
+  REASON_MUST_STRING: { kind: 'VALIDATION', message: 'reason must be a string' },
+  // notifications
+  TOO_MANY_CHANGES: { kind: 'VALIDATION', message: 'Too many changes' },
+  TYPE_REQUIRED: { kind: 'VALIDATION', message: 'type is required' },
+  TELEGRAM_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'telegram must be true or false' },
+  EMAIL_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'email must be true or false' },
+  UNKNOWN_NOTIFICATION_TYPE: { kind: 'VALIDATION', message: 'Unknown notification type: {type}', field: 'type' },
+  SECURITY_NOTICE_IT_ALWAYS_GOES: {
+    kind: 'VALIDATION',
+    message: '“{label}” is a security notice: it always goes by e-mail, and to Telegram when linked',
+    field: 'type',
+  },
+  // payments
+  UNKNOWN_PAYMENT_PROVIDER: { kind: 'VALIDATION', message: 'Unknown payment provider' },
+  // platforms
+  AWARD_NAME_REQUIRED: { kind: 'VALIDATION', message: 'Award name is required' },
+  AWARD_QUANTITY_REQUIRED: { kind: 'VALIDATION', message: 'Award quantity is required' },
+  AWARD_QUANTITY_MUST_AT_MOST: { kind: 'VALIDATION', message: 'Award quantity must be at most 1000000' },
+  UNKNOWN_TASK_TYPE: { kind: 'VALIDATION', message: 'Unknown task type' },
+  AT_MOST_20_AWARDS: { kind: 'VALIDATION', message: 'At most 20 awards' },
+  AWARD_NAME_MUST_UNIQUE: { kind: 'VALIDATION', message: 'Award name must be unique' },
+  APP_NAME_REQUIRED: { kind: 'VALIDATION', message: 'App name is required' },
+  LINK_MUST_START_HTTPS: { kind: 'VALIDATION', message: 'The link is not valid, it should start with https://' },
+  WEB_APP_URL_REQUIRED: { kind: 'VALIDATION', message: 'Web app URL is required' },
+  PLATFORM_HAS_AT_MOST_5: { kind: 'VALIDATION', message: 'A platform has at most 5 services' },
+  EACH_TASK_TYPE_ONCE: { kind: 'VALIDATION', message: 'Each task type once' },
+  ENTER_NUMERIC_BOT_ID: { kind: 'VALIDATION', message: 'Enter the numeric bot id' },
+  BOT_TOKEN_LOOKS_LIKE_123456: { kind: 'VALIDATION', message: 'The bot token looks like 123456:ABC-DEF…' },
+  TELEGRAM_BOT_LINK_REQUIRED: { kind: 'VALIDATION', message: 'Telegram bot link is required' },
+  CALLBACK_URL_POINTS_TO_PRIVATE: {
+    kind: 'VALIDATION',
+    message: 'The callback URL points to a private or local address ({why}); use a public https address',
+    field: 'rewardCallbackUrl',
+  },
+  // projects
+  CHOOSE_RESOURCE_TYPE: { kind: 'VALIDATION', message: 'Choose the resource type' },
+  RESOURCE_NAME_REQUIRED: { kind: 'VALIDATION', message: 'Resource name is required' },
+  RESOURCE_URL_REQUIRED: { kind: 'VALIDATION', message: 'Resource url is required' },
+  PROJECT_NAME_REQUIRED: { kind: 'VALIDATION', message: 'Project name is required' },
+  AT_MOST_50_RESOURCES_AT: { kind: 'VALIDATION', message: 'At most 50 resources at once' },
+  TASKS_MUST_LIST: { kind: 'VALIDATION', message: 'tasks must be a list' },
+  TYPE_MUST_CONVERSION: { kind: 'VALIDATION', message: 'type must be "conversion"' },
+  CLICK_MUST_CLICK_CODE_FROM: { kind: 'VALIDATION', message: 'click must be the click code from the start parameter' },
+  CLICK_REQUIRED: { kind: 'VALIDATION', message: 'click is required' },
+  ISNEW_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'isNew must be true or false' },
+  CODE_REQUIRED: { kind: 'VALIDATION', message: 'code is required' },
+  EVENTS_MAY_HOLD_AT_MOST: {
+    kind: 'VALIDATION',
+    message: 'events may hold at most {max} events; send the rest in another request',
+  },
+  EVENTS_MUST_HOLD_AT_LEAST: { kind: 'VALIDATION', message: 'events must hold at least one event' },
+  EVENTS_MUST_LIST_OF_CONVERSION: { kind: 'VALIDATION', message: 'events must be a list of conversion events' },
+  MISSING_API_KEY: { kind: 'UNAUTHENTICATED', message: 'Send the project API key in the X-Api-Key header' },
+  CHANNELS_AND_CHATS_ARE_VERIFIED: {
+    kind: 'VALIDATION',
+    message: 'Channels and chats are verified by making the system bot an administrator there, not by an SDK event',
+  },
+  // quality
+  EXCLUDE_AT_MOST_APPS: { kind: 'VALIDATION', message: 'Exclude at most {max} apps', field: 'platformIds' },
+  APP_DOES_NOT_EXIST: { kind: 'VALIDATION', message: 'App #{missing} does not exist', field: 'platformIds' },
+  PLATFORMIDS_MUST_APP_IDS_WHOLE: { kind: 'VALIDATION', message: 'platformIds must be app ids (whole numbers)' },
+  SEND_PLATFORMIDS_LIST_OF_APP: { kind: 'VALIDATION', message: 'Send platformIds: a list of app ids' },
+  // showcase
+  LINK_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Link not found' },
+  TASK_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Task not found' },
+  WEBHOOK_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Webhook not found' },
+  WRONG_X_TELEGRAM_BOT_API: { kind: 'UNAUTHENTICATED', message: 'Wrong X-Telegram-Bot-Api-Secret-Token' },
+  DEBUG_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'debug must be true or false' },
+  CAMPAIGNID_REQUIRED: { kind: 'VALIDATION', message: 'campaignId is required' },
+  REASON_MUST_ONE_OF: { kind: 'VALIDATION', message: 'reason must be one of {values}' },
+  TEXT_MUST_AT_MOST_1000: { kind: 'VALIDATION', message: 'The text must be at most 1000 characters' },
+  // statistics
+  GROUPBY_MUST_ONE_OF: { kind: 'VALIDATION', message: 'groupBy must be one of {values}' },
+  TASKTYPE_MUST_ONE_OF: { kind: 'VALIDATION', message: 'taskType must be one of {values}' },
+  LIMIT_MUST_NUMBER: { kind: 'VALIDATION', message: 'limit must be a number' },
+  SIZE_MUST_AT_MOST_100: { kind: 'VALIDATION', message: 'size must be at most 100' },
+  SIZE_MUST_AT_LEAST_1: { kind: 'VALIDATION', message: 'size must be at least 1' },
+  SIZE_MUST_NUMBER: { kind: 'VALIDATION', message: 'size must be a number' },
+  // users
+  SEND_DEFAULTROLE_ISEXCHANGEREADY_OR_LANGUAGE: {
+    kind: 'VALIDATION',
+    message: 'Send defaultRole, isExchangeReady or language',
+  },
+  DEFAULTROLE_MUST_ADVERTISER_OR_PUBLISHER: {
+    kind: 'VALIDATION',
+    message: 'defaultRole must be ADVERTISER or PUBLISHER',
+  },
+  ISEXCHANGEREADY_MUST_TRUE_OR_FALSE: { kind: 'VALIDATION', message: 'isExchangeReady must be true or false' },
+  LANGUAGE_MUST_ONE_OF: { kind: 'VALIDATION', message: 'language must be one of {values}' },
 } as const satisfies Record<string, Failure>;
 
 export type FailureCode = keyof typeof FAILURES;
+/** The codes of the refusals a rate limit answers (no parameters: the limit's keys are not told). */
+export type RateLimitCode = {
+  [C in FailureCode]: (typeof FAILURES)[C]['kind'] extends 'RATE_LIMITED'
+    ? FailureParams<C> extends []
+      ? C
+      : never
+    : never;
+}[FailureCode];
 
 /** The `{name}`s of a message, as a union of their names. */
 type Names<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
@@ -789,6 +1194,8 @@ export function render(message: string, params: Record<string, string> = {}): st
 /** What else a failure may tell: when to try again, what to do next, which proofs the account can give. */
 export interface FailureExtras {
   retryAfterSeconds?: number;
+  /** The request field it is about, where the check knows it better than the table (an input's path). */
+  field?: string;
   next?: 'EMAIL_CODE' | 'SECOND_FACTOR';
   methods?: readonly string[];
 }
@@ -808,10 +1215,11 @@ export function failWith<C extends FailureCode>(
   const values = params
     ? Object.fromEntries(Object.entries(params as Record<string, string | number>).map(([k, v]) => [k, String(v)]))
     : undefined;
+  const wording = (extras.methods?.[0] && failure.byProof?.[extras.methods[0] as 'PASSKEY']) || failure.message;
   const error = new DomainError(
     failure.kind,
-    render(failure.message, values),
-    failure.field,
+    render(wording, values),
+    extras.field ?? failure.field,
     extras.retryAfterSeconds,
     extras.next,
     extras.methods,
@@ -823,4 +1231,81 @@ export function failWith<C extends FailureCode>(
   };
   error.coded = coded;
   return error;
+}
+
+/**
+ * A zod check's message as its failure: `z.string().min(1, says('ENTER_REQUIRED_VALUE'))`. The
+ * issue carries the code (and its parameters) as its message, not English; `firstIssue` answers it
+ * as `fail` would, at the issue's path.
+ */
+export function says<C extends FailureCode>(code: C, ...[params]: FailureParams<C>): string {
+  if (!params) return code;
+  const values = Object.entries(params as Record<string, string | number>).map(([k, v]): [string, string] => [
+    k,
+    String(v),
+  ]);
+  return `${code}?${new URLSearchParams(values)}`;
+}
+
+/** What REST answers for a failure outside a route (the framework's own refusals): the envelope. */
+export function failureBody<C extends FailureCode>(code: C, ...params: FailureParams<C>) {
+  const error = fail(code, ...params);
+  return { error: error.message, ...error.coded };
+}
+
+/** A failure again from its code and parameters (as another process answered it). */
+export function failCoded(coded: Coded): DomainError {
+  return (failWith as (code: string, extras: FailureExtras, params?: Record<string, string>) => DomainError)(
+    coded.code,
+    {},
+    coded.params,
+  );
+}
+
+const SAID = /^([A-Z][A-Z0-9_]*)(?:\?(.*))?$/s;
+
+/**
+ * A zod failure as a domain error: its first issue (the spec's messages are per field). An issue
+ * of ours (`says`) is answered with its code; zod's own wording (a check without a message of ours)
+ * has the VALIDATION code.
+ */
+export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const said = issue ? SAID.exec(issue.message) : null;
+  if (said && said[1] in FAILURES) {
+    const params = said[2] ? Object.fromEntries(new URLSearchParams(said[2])) : undefined;
+    const coded = (failWith as (code: string, extras: FailureExtras, params?: Record<string, string>) => DomainError)(
+      said[1],
+      { field },
+      params,
+    );
+    // An input check is a bad request whatever its code (a malformed session id is not a missing one).
+    return Object.assign(new DomainError('VALIDATION', coded.message, coded.field), { coded: coded.coded });
+  }
+  return new DomainError('VALIDATION', issue?.message ?? 'Invalid request', field);
+}
+
+/** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
+export const databaseUnavailable = () => fail('DATABASE_UNREACHABLE');
+
+/**
+ * PostgreSQL's class 22 (data exception: a value out of range, too long, not valid for its
+ * type) is the request's values, not our failure: a 400 that says what to fix. Every input is
+ * validated before it reaches the database (the fuzz tests fail on these messages); this is
+ * the net under that, so a gap answers 400 rather than 500. A sum past the ledger's bigint (a
+ * balance of 9.2 trillion USD) says the limit.
+ */
+export function dataException(err: unknown): DomainError | null {
+  const state = sqlState(err);
+  if (!state?.startsWith('22')) return null;
+  const message = String((err as Error)?.message ?? '');
+  if (state === '22003') {
+    return /bigint out of range/i.test(message)
+      ? fail('BALANCE_OVER_LEDGER', { max: formatMoney(MAX_MICROS) })
+      : fail('NUMBER_OUT_OF_RANGE');
+  }
+  if (state === '22001') return fail('TEXT_TOO_LONG');
+  if (state === '22021' || state === '22P05' || /0x00|\\u0000/.test(message)) return fail('TEXT_HOLDS_NUL');
+  return fail('VALUE_NOT_VALID');
 }

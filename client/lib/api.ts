@@ -8,7 +8,7 @@ export const NETWORK_ERROR = 'Network error, try again late';
 /** What the REST layer answers on a failure (server/rest/register.ts). */
 export interface ErrorBody {
   error?: string;
-  /** The message's machine code (server/message-codes.ts) and its parameters. */
+  /** The message's machine code (server/failures.ts) and its parameters. */
   code?: string;
   params?: Record<string, string>;
   next?: string;

@@ -6,7 +6,7 @@ export interface ServerError {
   message: string;
   /** For a validation error, the input it is about. */
   field?: string;
-  /** The message's machine code and parameters (server/message-codes.ts). */
+  /** The message's machine code and parameters (server/failures.ts). */
   code?: string;
   params?: Record<string, string>;
 }

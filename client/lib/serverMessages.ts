@@ -7,7 +7,7 @@ type Params = Record<string, string>;
 /**
  * The server's messages in the reader's language, by their machine code (REST's `code` and
  * `params`, GraphQL's `extensions.messageCode` and `extensions.params`; the codes are
- * server/message-codes.ts). Each is read when shown. The messages a dashboard user can meet are
+ * server/failures.ts). Each is read when shown. The messages a dashboard user can meet are
  * here; a code not here (an API caller's mistake: a wrong parameter, a header) shows the
  * server's English.
  */
@@ -20,7 +20,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
         : t`Confirm it is you: enter your password, then try again.`,
   INTERNAL: ({ id }) => t`Something went wrong on our side. Try again later (request ${id}).`,
   NETWORK: () => t`Network error, try again late`,
-  YOU_DO_NOT_HAVE_ACCESS: () => t`You do not have access to this`,
+  STAFF_ROLE_REQUIRED: () => t`You do not have access to this`,
   TOO_LARGE_FILE: () => t`Too large file`,
   WITHDRAWAL_ENDED: ({ status }) =>
     status === 'done' ? t`This withdrawal is already done` : t`This withdrawal is already failed`,
@@ -36,7 +36,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   CAMPAIGN_NAME_REQUIRED: () => t`Campaign name is required`,
   START_DATE_MUST_NOT_AFTER: () => t`The start date must not be after the end date`,
   PROJECT_NOT_FOUND: () => t`Project not found`,
-  VALUE_MUST_GREATER_THAN_ZERO: () => t`The value must be greater than zero`,
+  CAMPAIGN_BUDGET_NOT_POSITIVE: () => t`The value must be greater than zero`,
   ADVERTISER_BALANCE_TOO_LOW: () => t`Not enough money on the advertiser balance`,
   CAMPAIGN_BUDGET_TOO_LOW: ({ left }) => t`The campaign budget has only ${left} USD left`,
   ADD_IMAGE_ONLY: () => t`Add an image only`,
@@ -50,10 +50,10 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   PAYOUT_ADDRESS_LABEL_INVALID: () => t`Enter a label of 1 to 60 characters, e.g. “My Tonkeeper”`,
   AWARD_NAME_REQUIRED: () => t`Award name is required`,
   AWARD_QUANTITY_REQUIRED: () => t`Award quantity is required`,
-  AWARD_REQUIRED: () => t`Award is required`,
+  SERVICE_AWARD_MISSING: () => t`Award is required`,
   AWARD_NAME_MUST_UNIQUE: () => t`Award name must be unique`,
   APP_NAME_REQUIRED: () => t`App name is required`,
-  CHOOSE_CATEGORY: () => t`Choose a category`,
+  APP_CATEGORY_MISSING: () => t`Choose a category`,
   LINK_MUST_START_HTTPS: () => t`The link is not valid, it should start with https://`,
   WEB_APP_URL_REQUIRED: () => t`Web app URL is required`,
   ENTER_NUMERIC_BOT_ID: () => t`Enter the numeric bot id`,
@@ -62,21 +62,21 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   RESOURCE_NAME_REQUIRED: () => t`Resource name is required`,
   RESOURCE_URL_REQUIRED: () => t`Resource url is required`,
   PROJECT_NAME_REQUIRED: () => t`Project name is required`,
-  CATEGORY_REQUIRED: () => t`Category is required`,
-  STAFF_ACTIONS_NEED_SECOND_FACTOR: () =>
+  PROJECT_CATEGORY_MISSING: () => t`Category is required`,
+  STAFF_SECOND_FACTOR_REQUIRED: () =>
     t`Staff actions need a second factor on your account: add an authenticator app on the Security page (user menu → Security), then try again.`,
-  SERVICE_BRIEFLY_UNAVAILABLE_TRY_AGAIN: () => t`The service is briefly unavailable. Try again in a few seconds.`,
-  NUMBER_IN_REQUEST_OUT_OF: () => t`A number in the request is out of range`,
-  TEXT_IN_REQUEST_TOO_LONG: () => t`A text in the request is too long`,
-  VALUE_IN_REQUEST_NOT_VALID: () => t`A value in the request is not valid`,
+  DATABASE_UNREACHABLE: () => t`The service is briefly unavailable. Try again in a few seconds.`,
+  NUMBER_OUT_OF_RANGE: () => t`A number in the request is out of range`,
+  TEXT_TOO_LONG: () => t`A text in the request is too long`,
+  VALUE_NOT_VALID: () => t`A value in the request is not valid`,
   APP_CANNOT_VERIFY_ITS_PLAYERS: () =>
     t`This app cannot verify its players yet: add the bot token or the bot id in the app settings`,
-  ENTER_AMOUNT_OF_AT_MOST: ({ max }) => t`Enter an amount of at most ${max} USD`,
-  WOULD_TAKE_BALANCE_PAST_MOST: ({ max }) => t`This would take a balance past the most the ledger holds (${max} USD)`,
-  TELEGRAM_LOOKUPS_ARE_NOT_CONFIGURED: () =>
+  AMOUNT_OVER_LEDGER: ({ max }) => t`Enter an amount of at most ${max} USD`,
+  BALANCE_OVER_LEDGER: ({ max }) => t`This would take a balance past the most the ledger holds (${max} USD)`,
+  TELEGRAM_LOOKUPS_OFF: () =>
     t`Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.`,
-  TELEGRAM_UNREACHABLE_RIGHT_NOW_TRY: () => t`Telegram is unreachable right now. Try again in a minute.`,
-  TELEGRAM_REFUSED_BOT_TOKEN_TELEGRAM: () =>
+  TELEGRAM_UNREACHABLE_NOW: () => t`Telegram is unreachable right now. Try again in a minute.`,
+  TELEGRAM_TOKEN_REFUSED: () =>
     t`Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.`,
   SESSION_NOT_FOUND: () => t`Session not found`,
   SIGN_IN_CODE_NEEDED: () =>
@@ -94,18 +94,18 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   TELEGRAM_LINKED_ELSEWHERE: () =>
     t`This Telegram account is linked to another dashboard account: unlink it there first`,
   PASSKEYS_OFF: () => t`Passkeys are not offered here`,
-  YOUR_REGISTRATION_REQUEST_STILL_UNDER: () =>
+  REGISTRATION_UNDER_REVIEW: () =>
     t`Your registration request is still under review. We will contact you once it is approved.`,
   RESET_REQUESTS_TOO_MANY: () => t`Too many reset requests. Wait a minute and try again.`,
   RESET_LINK_GONE: () => t`The link has expired or was already used. Request a new one.`,
   EMAIL_UNCHANGED: () => t`This is already the e-mail of your account`,
-  EMAIL_TAKEN: () => t`This e-mail is already used by another account`,
+  EMAIL_TAKEN_BY_OTHER: () => t`This e-mail is already used by another account`,
   EMAIL_CHANGES_TOO_MANY: () => t`Too many e-mail changes. Wait a minute and try again.`,
   GOOGLE_SIGN_IN_OFF: () => t`Google sign-in is not configured`,
   GOOGLE_CODE_INVALID: () => t`Google sign-in failed: the code is invalid or expired. Try again.`,
   GOOGLE_TOKEN_UNVERIFIED: () => t`Google sign-in failed: the identity token could not be verified.`,
   GOOGLE_EMAIL_UNVERIFIED: () => t`Google sign-in needs an account with a verified e-mail.`,
-  PASSKEY_COULD_NOT_CHECKED_TRY: () => t`This passkey could not be checked. Try again, or use another way to sign in.`,
+  PASSKEY_ANSWER_UNREADABLE: () => t`This passkey could not be checked. Try again, or use another way to sign in.`,
   PASSKEY_UNKNOWN: () =>
     t`This passkey is not known here: it may have been removed. Sign in with your password instead.`,
   PASSKEY_REQUEST_EXPIRED: () => t`The passkey request has expired or was used. Try again.`,
@@ -113,11 +113,12 @@ const MESSAGES: Record<string, (params: Params) => string> = {
     t`Passkeys work at the dashboard’s web address (a name such as localhost, not a bare IP address). Open it there and try again.`,
   PASSKEY_ADDED_ALREADY: () => t`This passkey is already added to your account.`,
   ACCOUNT_HAS_NO_PASSKEY: () => t`This account has no passkey`,
-  ENTER_SECOND_FACTOR_CODE: () => t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`,
+  SECOND_FACTOR_ASKED: () => t`Enter the 6-digit code from your authenticator app, or one of your recovery codes.`,
   SIGN_IN_CHALLENGE_GONE: () => t`This sign-in has expired or was finished already: sign in again`,
   SECOND_FACTOR_WRONG: () =>
     t`The code is wrong or was used already. Enter the current code from your authenticator app, or a recovery code.`,
-  TOO_MANY_WRONG_CODES_FOR: () => t`Too many wrong codes for this account. Wait a minute, then enter the current code.`,
+  SECOND_FACTOR_TRIES_TOO_MANY: () =>
+    t`Too many wrong codes for this account. Wait a minute, then enter the current code.`,
   AUTHENTICATOR_SETUP_CODE_WRONG: () =>
     t`The code does not match: enter the 6-digit code your authenticator app shows now`,
   AUTHENTICATOR_SETUP_GONE: () => t`This set-up has expired or was finished: add the authenticator app again`,
@@ -127,17 +128,15 @@ const MESSAGES: Record<string, (params: Params) => string> = {
     t`Use your passkey, or enter the code from your authenticator app or one of your recovery codes.`,
   PROOF_NEEDS_PASSWORD: () => t`Confirm with your password`,
   PROOF_WRONG: () => t`The password or code is wrong`,
-  TOO_MANY_WRONG_PASSWORDS_FOR: () => t`Too many wrong passwords for this account. Wait a minute, then try again.`,
+  PASSWORD_TRIES_TOO_MANY: () => t`Too many wrong passwords for this account. Wait a minute, then try again.`,
   SECOND_FACTOR_NOT_FOUND: () => t`Second factor not found`,
-  ADD_AUTHENTICATOR_APP_OR_PASSKEY: () => t`Add an authenticator app or a passkey first: recovery codes come with it`,
-  UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN: () => t`Unauthorized, please sign in again`,
+  RECOVERY_CODES_NEED_FACTOR: () => t`Add an authenticator app or a passkey first: recovery codes come with it`,
+  SIGN_IN_REQUIRED: () => t`Unauthorized, please sign in again`,
   TELEGRAM_SIGN_IN_FORGED: () => t`The Telegram sign-in data is not signed by this site’s bot: sign in again`,
   TELEGRAM_SIGN_IN_STALE: () => t`The Telegram sign-in is older than 10 minutes: sign in with Telegram again`,
   TELEGRAM_SIGN_IN_REPLAYED: () => t`This Telegram sign-in was already used: sign in with Telegram again`,
   TELEGRAM_SIGN_IN_FOREIGN: () =>
     t`This Telegram sign-in was not started from this browser: press “Sign in with Telegram” here to sign in with Telegram`,
-  TELEGRAM_ACCOUNT_NOT_LINKED_TO: () =>
-    t`This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.`,
   TELEGRAM_LINK_EXPIRED: () => t`The Telegram link expired: sign in with Telegram again`,
   TIER_PRICE_BELOW_FLOOR: ({ level, floor }) => t`The price for tier ${level} must be at least ${floor} USD`,
   TIER_PRICE_ABOVE_MAX: ({ level }) => t`The price for tier ${level} must be at most 1000 USD`,
@@ -170,7 +169,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   IMAGE_TOO_LARGE_AT_MOST: ({ max }) => t`The image is too large: at most ${max} megapixels`,
   IMAGE_TOO_LARGE_TO_PROCESS: () =>
     t`The image is too large to process: at most 64 MB once decoded (width × height × channels × bytes per channel), such as 4096 × 4096 with transparency at 8 bits. Save it smaller, or at 8 bits per channel.`,
-  YOU_ARE_UPLOADING_IMAGES_TOO: ({ max }) =>
+  UPLOADING_IMAGES_TOO_FAST: ({ max }) =>
     t`You are uploading images too fast: at most ${max} a minute. Wait a minute and try again.`,
   AT_MOST_UPLOADS_AT_ONCE: ({ max }) => t`At most ${max} uploads at once: wait for one to finish, then try again.`,
   IMAGES_ARE_BEING_PROCESSED_FOR: () =>
@@ -189,7 +188,6 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   REPORT_CLAIMED_BY_OTHER: ({ claimer }) => t`This report is already claimed by ${claimer}`,
   REPORT_NOT_CLAIMED: () => t`This report is not claimed`,
   REPORT_UNCLAIMED_DECISION: () => t`Claim this report before resolving or rejecting it`,
-  TELEGRAM_NOT_LINKED_OR_CONFIGURED: () => t`Telegram is not linked or configured`,
   TOO_MANY_WITHDRAWALS_CHOSEN: () => t`Approve at most 1000 withdrawals at once`,
   NO_WITHDRAWAL_CHOSEN: () => t`Choose at least one withdrawal`,
   PAYMENT_PROVIDER_OFF: () => t`This payment provider is not enabled`,
@@ -220,36 +218,18 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   STAFF_EMAIL_UNKNOWN: () => t`No account has this e-mail: the person signs up (and is approved) first`,
   LAST_STAFF_ADMIN: () => t`This is the last staff administrator: grant the role to somebody else first`,
   PAYMENT_PROVIDER_UNREACHABLE: () => t`The payment provider is unreachable. Try again in a minute.`,
-  PAYMENT_PROVIDER_REFUSED_REQUEST_TRY: ({ reason }) =>
-    t`The payment provider refused the request (${reason}). Try again later.`,
+  PAYMENT_PROVIDER_REFUSED: ({ reason }) => t`The payment provider refused the request (${reason}). Try again later.`,
   PAYMENT_PROVIDER_NO_LINK: () => t`The payment provider returned no payment link`,
   WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD: ({ available, onHold }) =>
     t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`,
 };
 
-// The same failures as answered by a request's own checks (its input schema), under the codes
-// those checks answer until their area's inputs carry codes too (server/failures.ts).
-MESSAGES.ENTER_VALID_TON_WALLET_ADDRESS = MESSAGES.ADDRESS_NOT_TON;
-// The permission module's refusals (server/lib/access.ts), in the words the other refusals use.
-MESSAGES.SIGN_IN_REQUIRED = MESSAGES.UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN;
-MESSAGES.STAFF_ROLE_REQUIRED = MESSAGES.YOU_DO_NOT_HAVE_ACCESS;
-MESSAGES.NOT_YOUR_ACCOUNTS = MESSAGES.YOU_DO_NOT_HAVE_ACCESS;
-MESSAGES.STAFF_SECOND_FACTOR_REQUIRED = MESSAGES.STAFF_ACTIONS_NEED_SECOND_FACTOR;
-MESSAGES.CHOOSE_AT_LEAST_ONE_WITHDRAWAL = MESSAGES.NO_WITHDRAWAL_CHOSEN;
-MESSAGES.APPROVE_AT_MOST_1000_WITHDRAWALS = MESSAGES.TOO_MANY_WITHDRAWALS_CHOSEN;
-// Failures with codes of their own whose words another check still answers under the old code.
-MESSAGES.CAMPAIGN_BUDGET_NOT_POSITIVE = MESSAGES.VALUE_MUST_GREATER_THAN_ZERO;
-MESSAGES.BUDGET_MOVE_NOT_POSITIVE = MESSAGES.VALUE_MUST_GREATER_THAN_ZERO;
-MESSAGES.PROJECT_CATEGORY_MISSING = MESSAGES.CATEGORY_REQUIRED;
-MESSAGES.APP_CATEGORY_MISSING = MESSAGES.CHOOSE_CATEGORY;
-MESSAGES.SERVICE_AWARD_MISSING = MESSAGES.AWARD_REQUIRED;
-MESSAGES.AWARD_MISSING = MESSAGES.AWARD_REQUIRED;
-
-MESSAGES.EMAIL_TAKEN_BY_OTHER = MESSAGES.EMAIL_TAKEN;
-MESSAGES.EMAIL_TAKEN_SINCE_ASKED = MESSAGES.EMAIL_TAKEN;
-MESSAGES.PASSKEY_ANSWER_UNREADABLE = MESSAGES.PASSKEY_COULD_NOT_CHECKED_TRY;
-MESSAGES.PASSKEY_CHECK_FAILED = MESSAGES.PASSKEY_COULD_NOT_CHECKED_TRY;
-MESSAGES.SECOND_FACTOR_ASKED = MESSAGES.ENTER_SECOND_FACTOR_CODE;
+// Failures of their own that say the same words as another.
+MESSAGES.NOT_YOUR_ACCOUNTS = MESSAGES.STAFF_ROLE_REQUIRED;
+MESSAGES.BUDGET_MOVE_NOT_POSITIVE = MESSAGES.CAMPAIGN_BUDGET_NOT_POSITIVE;
+MESSAGES.AWARD_MISSING = MESSAGES.SERVICE_AWARD_MISSING;
+MESSAGES.EMAIL_TAKEN_SINCE_ASKED = MESSAGES.EMAIL_TAKEN_BY_OTHER;
+MESSAGES.PASSKEY_CHECK_FAILED = MESSAGES.PASSKEY_ANSWER_UNREADABLE;
 
 /**
  * The message of `code` in the reader's language, else `english` (the server's own words): for a

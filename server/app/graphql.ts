@@ -1,3 +1,4 @@
+import { databaseUnavailable } from '../failures.ts';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -16,7 +17,7 @@ import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
-import { databaseUnavailable, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { listen, SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../db/listen.ts';
 import { documentCache } from '../graphql/documents.ts';

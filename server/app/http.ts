@@ -11,13 +11,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { validation } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
 import { type Precompressed, pickEncoding, readPrecompressed } from '../lib/precompressed.ts';
-import { containsNul, NUL_MESSAGE, wellFormedDeep } from '../lib/text.ts';
+import { containsNul, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
 import { registerRoutes, replyWithError } from '../rest/register.ts';
@@ -28,25 +27,18 @@ import type { AnyArea } from './area.ts';
 import { neededAreas } from './services.ts';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { messageCode } from '../message-codes.ts';
-
-/** What a request Node could not even read is told (Fastify's answers, in the API's envelope). */
-export const CLIENT_ERROR_MESSAGES = {
-  timeout: 'The request took too long to arrive. Try again.',
-  tooLong: 'The request’s address or headers are too long',
-  unreadable: 'The request could not be read',
-} as const;
+import { fail, failureBody } from '../failures.ts';
 
 /** Fastify's client error handler with the envelope and a message code (Fastify's default has neither). */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, error] =
+  const [status, code] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, CLIENT_ERROR_MESSAGES.timeout]
+      ? [408, 'REQUEST_TIMEOUT' as const]
       : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, CLIENT_ERROR_MESSAGES.tooLong]
-        : [400, CLIENT_ERROR_MESSAGES.unreadable];
-  const body = JSON.stringify({ error, ...messageCode(error, 'VALIDATION') });
+        ? [431, 'REQUEST_TOO_LONG' as const]
+        : [400, 'REQUEST_UNREADABLE' as const];
+  const body = JSON.stringify(failureBody(code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`,
@@ -61,8 +53,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
  */
 function answerFrameworkError(err: { code: string }, _req: unknown, reply: unknown) {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  const error = tooLong ? CLIENT_ERROR_MESSAGES.tooLong : CLIENT_ERROR_MESSAGES.unreadable;
-  return (reply as FastifyReply).code(tooLong ? 414 : 400).send({ error, ...messageCode(error, 'VALIDATION') });
+  return (reply as FastifyReply)
+    .code(tooLong ? 414 : 400)
+    .send(failureBody(tooLong ? 'REQUEST_TOO_LONG' : 'REQUEST_UNREADABLE'));
 }
 
 /** The path a page is looked up by: no query, no trailing slash but the root's (`/ru/?x` → `/ru`). */
@@ -71,7 +64,7 @@ function pagePath(url: string): string {
 }
 
 /** What a path that is no route answers (REST's envelope, with the message's code). */
-const NOT_FOUND_BODY = { error: 'Not found', ...messageCode('Not found', 'NOT_FOUND') };
+const NOT_FOUND_BODY = failureBody('ROUTE_NOT_FOUND');
 
 /**
  * The route label of a request: the route's template; the client's built files (a route each
@@ -152,7 +145,7 @@ export async function createHttp(deps: {
   http.addHook('preValidation', async (req) => {
     const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : undefined;
     if (containsNul(body) || containsNul(req.query) || containsNul(req.params)) {
-      throw validation(NUL_MESSAGE);
+      throw fail('TEXT_MUST_NOT_CONTAIN_NUL');
     }
     // Lone surrogates (half a character) become U+FFFD, as a text column stores them anyway.
     if (body) wellFormedDeep(body);

@@ -1,18 +1,17 @@
 import type { z } from 'zod';
-import { firstIssue, validation } from '../errors.ts';
 import { MAX_ID } from '../rest/params.ts';
+import { fail, firstIssue } from '../failures.ts';
 
 /** An id argument: a whole number from 1 to 2147483647 (PostgreSQL's integer ids). */
 export function parseId(id: string | number): number {
   const n = typeof id === 'string' && !/^\d{1,10}$/.test(id.trim()) ? Number.NaN : Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw validation('Invalid id');
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw fail('INVALID_ID');
   return n;
 }
 
 export function checkPage(page: number, limit: number, maxLimit = 100) {
-  if (!Number.isInteger(page) || page < 1) throw validation('page must be a whole number from 1');
-  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit)
-    throw validation(`limit must be from 1 to ${maxLimit}`);
+  if (!Number.isInteger(page) || page < 1) throw fail('PAGE_MUST_WHOLE_NUMBER_FROM');
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw fail('LIMIT_MUST_FROM_1_TO', { maxLimit });
 }
 
 /** GraphQL inputs go through the same zod schemas as REST, so the messages match. */

@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { DomainError, unauthenticated } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { fail } from '../failures.ts';
 import { holdsRole, lacksRole } from '../lib/access.ts';
 import type { Context } from './context.ts';
 
@@ -27,7 +28,7 @@ export const builder = new SchemaBuilder<{
       admin: holdsRole(ctx.user, 'admin'),
     }),
     unauthorizedError: (_parent, ctx) =>
-      ctx.user ? lacksRole(ctx.user, ['moderator', 'finance', 'admin']) : unauthenticated(),
+      ctx.user ? lacksRole(ctx.user, ['moderator', 'finance', 'admin']) : fail('SIGN_IN_REQUIRED'),
   },
 });
 

@@ -1,6 +1,7 @@
+import { dataException, databaseUnavailable } from '../failures.ts';
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { dataException, databaseUnavailable, DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
+import { DomainError, ErrorCode, isDatabaseUnreachable } from '../errors.ts';
 import { answerCode } from '../message-codes.ts';
 
 /** GraphQL's one mapping of domain error codes to `extensions.code`. */

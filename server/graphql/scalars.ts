@@ -1,3 +1,4 @@
+import { FAILURES, fail } from '../failures.ts';
 import { GraphQLError, Kind } from 'graphql';
 import { formatMoney, MoneyRangeError, parseMoney } from '../lib/money.ts';
 import { builder } from './builder.ts';
@@ -21,7 +22,11 @@ builder.scalarType('Money', {
     try {
       return parseMoney(value);
     } catch (err) {
-      throw new GraphQLError(err instanceof MoneyRangeError ? err.message : 'Enter correct value');
+      throw new GraphQLError(
+        err instanceof MoneyRangeError
+          ? fail(err.code, { max: err.max }).message
+          : FAILURES.ENTER_CORRECT_VALUE.message,
+      );
     }
   },
   parseLiteral: (ast) => {
@@ -31,7 +36,11 @@ builder.scalarType('Money', {
     try {
       return parseMoney(ast.value);
     } catch (err) {
-      throw new GraphQLError(err instanceof MoneyRangeError ? err.message : 'Enter correct value');
+      throw new GraphQLError(
+        err instanceof MoneyRangeError
+          ? fail(err.code, { max: err.max }).message
+          : FAILURES.ENTER_CORRECT_VALUE.message,
+      );
     }
   },
 });

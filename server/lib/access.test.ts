@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type DomainError, STAFF_SECOND_FACTOR_MESSAGE } from '../errors.ts';
+import type { DomainError } from '../errors.ts';
+import { FAILURES } from '../failures.ts';
 import { ACTS, authorize, FRESH_PROOF_ACTS, holdsRole, may, sessionActor } from './access.ts';
 import { actedByOperator } from './step-up.ts';
 
@@ -56,7 +57,7 @@ describe('the permission module', () => {
 
   test('a staff role counts only with a second factor where that is required, and says so', () => {
     const without = person({ isModerator: true }, REQUIRED);
-    expect(() => authorize(without, 'campaign.moderate')).toThrow(STAFF_SECOND_FACTOR_MESSAGE);
+    expect(() => authorize(without, 'campaign.moderate')).toThrow(FAILURES.STAFF_SECOND_FACTOR_REQUIRED.message);
     expect(coded(() => authorize(without, 'campaign.moderate'))).toBe('STAFF_SECOND_FACTOR_REQUIRED');
     expect(coded(() => authorize(person(), 'withdrawal.approve'))).toBe('STAFF_ROLE_REQUIRED');
     expect(coded(() => authorize(person(), 'campaign.update', { ownerId: 8 }))).toBe('NOT_YOUR_ACCOUNTS');

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
+import { says } from '../failures.ts';
 
 /**
  * The generic data table: `page` (from 1), `size`, `sortOrder` (asc|desc), `sortField`,
@@ -27,8 +28,10 @@ export interface TablePage<T> {
 /** `sortField` (one of the list's allow-listed fields) and `sortOrder`, both optional. */
 export function sortParams<S extends string>(sortFields: readonly [S, ...S[]]) {
   return z.object({
-    sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).optional(),
-    sortField: z.enum(sortFields, { error: `sortField must be one of ${sortFields.join(', ')}` }).optional(),
+    sortOrder: z.enum(['asc', 'desc'], { error: says('SORTORDER_MUST_ASC_OR_DESC') }).optional(),
+    sortField: z
+      .enum(sortFields, { error: says('SORTFIELD_MUST_ONE_OF', { values: sortFields.join(', ') }) })
+      .optional(),
   });
 }
 
@@ -51,10 +54,10 @@ export async function tablePage<R>(
 
 const sizeParam = (name: string) =>
   z.coerce
-    .number({ error: `${name} must be a number` })
+    .number({ error: says('MUST_NUMBER', { name }) })
     .int()
-    .min(1, `${name} must be at least 1`)
-    .max(100, `${name} must be at most 100`)
+    .min(1, says('MUST_AT_LEAST_1', { name }))
+    .max(100, says('MUST_AT_MOST_100', { name }))
     .optional();
 
 /**
@@ -70,13 +73,17 @@ export function dataTableQuery<S extends string, F extends z.ZodObject, L extend
   const strict = filters.strict();
   return z
     .object({
-      page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+      page: z.coerce
+        .number({ error: says('PAGE_MUST_NUMBER') })
+        .int()
+        .min(1, says('PAGE_MUST_AT_LEAST_1'))
+        .default(1),
       size: sizeParam('size'),
       limit: sizeParam('limit'),
       ...sortParams(sortFields).shape,
       // A query string carries JSON text; GraphQL and tests may pass the object itself.
       filters: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
-      search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+      search: z.string().trim().max(100, says('SEARCH_MUST_AT_MOST_100')).optional(),
       ...((opts.legacy ?? {}) as L),
     })
     .transform((q, ctx) => {
@@ -88,12 +95,12 @@ export function dataTableQuery<S extends string, F extends z.ZodObject, L extend
         try {
           parsed = JSON.parse(given) as unknown;
         } catch {
-          ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object', path: ['filters'] });
+          ctx.addIssue({ code: 'custom', message: says('FILTERS_MUST_JSON_OBJECT'), path: ['filters'] });
           return z.NEVER;
         }
       } else if (given && typeof given === 'object') parsed = given;
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        ctx.addIssue({ code: 'custom', message: 'filters must be a JSON object', path: ['filters'] });
+        ctx.addIssue({ code: 'custom', message: says('FILTERS_MUST_JSON_OBJECT'), path: ['filters'] });
         return z.NEVER;
       }
       const legacy = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
@@ -102,7 +109,10 @@ export function dataTableQuery<S extends string, F extends z.ZodObject, L extend
         for (const issue of checked.error.issues) {
           ctx.addIssue({
             code: 'custom',
-            message: issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : issue.message,
+            message:
+              issue.code === 'unrecognized_keys'
+                ? says('UNKNOWN_FILTER', { keys: issue.keys.join(', ') })
+                : issue.message,
             path: ['filters', ...issue.path],
           });
         }
@@ -142,12 +152,12 @@ export function likePattern(search: string): string {
 
 /** One value or several of an enum, e.g. `{"status": "NEW"}` or `{"status": ["NEW", "IN_REVIEW"]}`. */
 export function oneOrMany<const T extends readonly [string, ...string[]]>(values: T, name: string) {
-  const one = z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
+  const one = z.enum(values, { error: says('MUST_ONE_OF', { name, values: values.join(', ') }) });
   // One value is read as a list of one, so a wrong value gets the enum's message.
   return z.preprocess(
     (v) => (v === undefined || Array.isArray(v) ? v : [v]),
     z
-      .array(one, { error: `${name} must be one of ${values.join(', ')}` })
+      .array(one, { error: says('MUST_ONE_OF', { name, values: values.join(', ') }) })
       .max(values.length)
       .optional(),
   );

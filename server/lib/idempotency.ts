@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { conflict, validation } from '../errors.ts';
+import { fail } from '../failures.ts';
 
 /** How long a stored first result answers retries of its key. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -33,7 +33,7 @@ export interface OnceRequest {
 /** The header's value checked: visible ASCII, at most 255 characters (IETF idempotency-key draft). */
 export function idempotencyKey(raw: string | undefined | null): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (!KEY.test(raw)) throw validation(IDEMPOTENCY_MESSAGES.badKey, 'Idempotency-Key');
+  if (!KEY.test(raw)) throw fail('IDEMPOTENCY_KEY_MUST_1_TO');
   return raw;
 }
 
@@ -45,7 +45,7 @@ export function idempotencyKey(raw: string | undefined | null): string | undefin
 export function callKey(field: string | undefined | null, header: string | undefined | null): string | undefined {
   const a = idempotencyKey(field);
   const b = idempotencyKey(header);
-  if (a !== undefined && b !== undefined && a !== b) throw validation(IDEMPOTENCY_MESSAGES.twoKeys, 'Idempotency-Key');
+  if (a !== undefined && b !== undefined && a !== b) throw fail('IDEMPOTENCY_KEY_HEADER_AND_IDEMPOTENCYKEY');
   return a ?? b;
 }
 
@@ -99,10 +99,10 @@ export async function once<T>(
       [req.userId, key],
     );
     if (!first || first.operation !== req.operation || first.request_hash !== hash) {
-      throw conflict(IDEMPOTENCY_MESSAGES.reused);
+      throw fail('IDEMPOTENCY_KEY_REUSED');
     }
     // Written in the same transaction as the claim, so a committed claim always has it.
-    if (first.result_id === null) throw conflict(IDEMPOTENCY_MESSAGES.reused);
+    if (first.result_id === null) throw fail('IDEMPOTENCY_KEY_REUSED');
     return replay(first.result_id);
   }
   const { id, result } = await create();

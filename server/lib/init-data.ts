@@ -10,7 +10,7 @@ import {
 } from 'node:crypto';
 import { z } from 'zod';
 import { withoutNul } from './text.ts';
-import { unauthenticated } from '../errors.ts';
+import { fail } from '../failures.ts';
 
 /**
  * Telegram Mini App initData: the signed query string a mini app receives from Telegram and
@@ -169,35 +169,35 @@ export function validateInitData(
   },
 ): InitData {
   const fields = parseFields(raw);
-  if (!fields) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+  if (!fields) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
   const user = parseUser(fields.get('user'));
   const authDateText = fields.get('auth_date');
-  if (!user || !authDateText || !/^\d{1,12}$/.test(authDateText)) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+  if (!user || !authDateText || !/^\d{1,12}$/.test(authDateText)) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
   const entries = [...fields.entries()];
 
   if (opts.botToken) {
     const hash = fields.get('hash');
-    if (hash === undefined) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+    if (hash === undefined) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     const given = /^[0-9a-fA-F]{64}$/.test(hash) ? Buffer.from(hash, 'hex') : null;
     if (!given || !timingSafeEqual(given, hmacHash(entries, opts.botToken))) {
-      throw unauthenticated(INIT_DATA_MESSAGES.badSignature);
+      throw fail('INITDATA_SIGNATURE_INVALID');
     }
   } else if (opts.botId) {
     const signature = fields.get('signature');
-    if (signature === undefined) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+    if (signature === undefined) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     // 64 signature bytes are 86 base64url characters (Telegram sends no padding)
     const bytes = /^[A-Za-z0-9_-]{86}(==)?$/.test(signature) ? Buffer.from(signature, 'base64url') : null;
     if (!bytes || !verify(null, ed25519Message(entries, opts.botId), publicKey(opts.publicKeyHex), bytes)) {
-      throw unauthenticated(INIT_DATA_MESSAGES.badSignature);
+      throw fail('INITDATA_SIGNATURE_INVALID');
     }
   } else {
-    throw unauthenticated(INIT_DATA_MESSAGES.noVerifier);
+    throw fail('APP_CANNOT_VERIFY_ITS_PLAYERS');
   }
 
   const authDate = Number(authDateText);
   const now = opts.now ?? Math.floor(Date.now() / 1000);
   if (now - authDate > opts.maxAgeSeconds || authDate - now > MAX_FUTURE_SECONDS) {
-    throw unauthenticated(INIT_DATA_MESSAGES.stale);
+    throw fail('INITDATA_TOO_OLD_REOPEN_APP');
   }
 
   const queryId = fields.get('query_id');

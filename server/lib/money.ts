@@ -6,16 +6,18 @@ export const MAX_MICROS = 9_223_372_036_854_775_807n;
 /** The largest amount a JSON number carries to the micro-dollar (2^53 - 1 micro-USD). */
 export const MAX_JSON_NUMBER_MICROS = BigInt(Number.MAX_SAFE_INTEGER);
 
-export const MONEY_MESSAGES = {
-  tooLarge: `Enter an amount of at most ${formatMoney(MAX_MICROS)} USD`,
-  numberTooLarge: `Send an amount above ${formatMoney(MAX_JSON_NUMBER_MICROS)} USD as a decimal string: a JSON number that large cannot carry every micro-dollar`,
-  /** A sum the ledger cannot hold (PostgreSQL refused a bigint past its range). */
-  overflow: `This would take a balance past the most the ledger holds (${formatMoney(MAX_MICROS)} USD)`,
-} as const;
-
-/** A well-formed amount outside what the ledger holds; its message says the limit. */
+/**
+ * A well-formed amount outside what the ledger holds: its failure's code (server/failures.ts) says
+ * which limit, `max` the figure; the code is its message.
+ */
 export class MoneyRangeError extends RangeError {
   override name = 'MoneyRangeError';
+  constructor(
+    readonly code: 'AMOUNT_OVER_LEDGER' | 'AMOUNT_NUMBER_INEXACT',
+    readonly max = formatMoney(code === 'AMOUNT_OVER_LEDGER' ? MAX_MICROS : MAX_JSON_NUMBER_MICROS),
+  ) {
+    super(code);
+  }
 }
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,6}))?$/;
@@ -33,18 +35,18 @@ export function parseMoney(input: string | number | bigint): bigint {
   // Thousands of digits would make a huge bigint for nothing: anything past 20 is out of range.
   // (A number's toFixed has at most 21, and its own limit below.)
   if (typeof input !== 'number' && whole.replace(/^0+/, '').length > 20) {
-    throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
+    throw new MoneyRangeError('AMOUNT_OVER_LEDGER');
   }
   const micros = BigInt(whole) * MICROS_PER_USD + BigInt(frac.padEnd(6, '0'));
   // Past 2^53 micro-USD a double skips micro-dollars (9007199254740993 arrives as …992).
   if (typeof input === 'number' && micros > MAX_JSON_NUMBER_MICROS) {
-    throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
+    throw new MoneyRangeError('AMOUNT_NUMBER_INEXACT');
   }
   return checkRange(sign ? -micros : micros);
 }
 
 function checkRange(micros: bigint): bigint {
-  if (micros > MAX_MICROS || micros < -MAX_MICROS) throw new MoneyRangeError(MONEY_MESSAGES.tooLarge);
+  if (micros > MAX_MICROS || micros < -MAX_MICROS) throw new MoneyRangeError('AMOUNT_OVER_LEDGER');
   return micros;
 }
 
@@ -56,7 +58,7 @@ function checkRange(micros: bigint): bigint {
 function numberToPlain(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError('Not a finite amount');
   // From 1e21 JavaScript writes an exponent: far past what a JSON number carries exactly.
-  if (Math.abs(n) >= 1e21) throw new MoneyRangeError(MONEY_MESSAGES.numberTooLarge);
+  if (Math.abs(n) >= 1e21) throw new MoneyRangeError('AMOUNT_NUMBER_INEXACT');
   // Below 1e-6 it writes one too (1e-7): finer than the ledger's unit, refused by DECIMAL.
   return String(n);
 }

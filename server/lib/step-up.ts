@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '../errors.ts';
+import { failWith } from '../failures.ts';
+import type { DomainError } from '../errors.ts';
 
 /**
  * Step-up ("sudo mode"): money moving somewhere new and changes to the account need a fresh
@@ -42,18 +43,7 @@ export function provedAt(user: object): Date | null {
 
 export function stepUpRequired(user: object): DomainError {
   const methods = stepUpMethods(user);
-  return new DomainError(
-    ErrorCode.STEP_UP_REQUIRED,
-    methods.includes('PASSWORD')
-      ? STEP_UP_PASSWORD_MESSAGE
-      : methods.includes('PASSKEY')
-        ? STEP_UP_PASSKEY_MESSAGE
-        : STEP_UP_MESSAGE,
-    undefined,
-    undefined,
-    undefined,
-    methods,
-  );
+  return failWith('STEP_UP_REQUIRED', { methods });
 }
 
 /** Whether `user`'s session gave a proof within STEP_UP_SECONDS (the operator always has). */

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../errors.ts';
+import { fail } from '../failures.ts';
 
 export interface TgChat {
   id: number;
@@ -41,10 +41,7 @@ export class TelegramClient {
     // A feature this server does not have is a 404, as a disabled webhook is: not a 503, which
     // says "try again later" where nothing will change.
     if (!this.token) {
-      throw new DomainError(
-        ErrorCode.NOT_FOUND,
-        'Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.',
-      );
+      throw fail('TELEGRAM_LOOKUPS_OFF');
     }
     return this.token;
   }
@@ -60,7 +57,7 @@ export class TelegramClient {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
+      throw fail('TELEGRAM_UNREACHABLE_NOW');
     }
     const body = (await res.json().catch(() => ({ ok: false, error_code: res.status, description: 'bad answer' }))) as {
       ok: boolean;
@@ -72,13 +69,10 @@ export class TelegramClient {
       const code = body.error_code ?? res.status;
       // A refused token or a wrong base URL is the server's configuration, not the user's link.
       if (code === 401 || code === 404) {
-        throw new DomainError(
-          ErrorCode.UNAVAILABLE,
-          'Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.',
-        );
+        throw fail('TELEGRAM_TOKEN_REFUSED');
       }
       if (code === 429 || code >= 500) {
-        throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
+        throw fail('TELEGRAM_UNREACHABLE_NOW');
       }
       throw new TelegramApiError(code, body.description ?? 'error');
     }

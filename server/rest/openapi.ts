@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAILURES } from '../failures.ts';
-import { ALL_CODES, LEGACY_CODES, MESSAGE_CODES } from '../message-codes.ts';
+import { ALL_CODES, LEGACY_CODES } from '../message-codes.ts';
 import type { RouteDef } from './route.ts';
 
 function jsonSchema(schema: unknown, io: 'input' | 'output') {
@@ -26,10 +26,12 @@ const ERROR_RESPONSE = {
             enum: ALL_CODES,
             description:
               'The failure’s stable machine code, to show it in the reader’s language: one per failure (`x-messages` lists each code’s English wording, its `{name}` parts being `params`), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A code does not change when its wording does. A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
-            'x-messages': {
-              ...MESSAGE_CODES,
-              ...Object.fromEntries(Object.entries(FAILURES).map(([code, f]) => [code, f.message])),
-            },
+            'x-messages': Object.fromEntries(
+              Object.entries(FAILURES).map(([code, f]) => [
+                code,
+                'byProof' in f ? [f.message, ...Object.values(f.byProof)] : f.message,
+              ]),
+            ),
           },
           legacyCode: {
             type: 'string',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from '../failures.ts';
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;
@@ -6,20 +7,20 @@ export const MAX_ID = 2_147_483_647;
 /** A positive integer id from the path, e.g. `:id` (an id past MAX_ID names nothing: 404 where looked up). */
 export const idParam = (name: string) =>
   z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a number`)
-    .positive(`${name} must be a number`)
-    .max(MAX_ID, `${name} must be at most ${MAX_ID}`);
+    .number({ error: says('MUST_NUMBER', { name }) })
+    .int(says('MUST_NUMBER', { name }))
+    .positive(says('MUST_NUMBER', { name }))
+    .max(MAX_ID, says('MUST_AT_MOST', { name, max: MAX_ID }));
 
 /** `page` (from 1) and `limit` (1 to 100) query parameters with the list's default page size. */
 export const pageQuery = (defaultLimit: number) =>
   z.object({
-    page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+    page: z.coerce.number().int().min(1, says('PAGE_MUST_AT_LEAST_1')).default(1),
     limit: z.coerce
       .number()
       .int()
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
+      .min(1, says('LIMIT_MUST_AT_LEAST_1'))
+      .max(100, says('LIMIT_MUST_AT_MOST_100'))
       .default(defaultLimit),
   });
 

@@ -1,24 +1,12 @@
 import { CsvFile } from './csv.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  dataException,
-  databaseUnavailable,
-  DomainError,
-  ErrorCode,
-  firstIssue,
-  httpStatus,
-  isDatabaseUnreachable,
-  RETRY_AFTER_SECONDS,
-  sqlState,
-  tooLarge,
-  unauthenticated,
-  validation,
-} from '../errors.ts';
+import { DomainError, ErrorCode, httpStatus, isDatabaseUnreachable, RETRY_AFTER_SECONDS, sqlState } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { holdsRole, lacksRole } from '../lib/access.ts';
-import { answerCode, messageCode } from '../message-codes.ts';
+import { answerCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
+import { databaseUnavailable, dataException, fail, firstIssue } from '../failures.ts';
 
 export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
 
@@ -45,11 +33,11 @@ function parse<S>(schema: unknown, value: unknown): S {
 }
 
 async function readUpload(req: FastifyRequest, field: string): Promise<UploadedFile> {
-  const wrong = () => validation(`Send the file as multipart/form-data in the field "${field}"`);
+  const wrong = () => fail('SEND_FILE_AS_MULTIPART_FORM', { field });
   if (!req.isMultipart()) throw wrong();
   try {
     const part = await req.file();
-    if (!part || part.fieldname !== field) throw validation(`Send the file in the field "${field}"`);
+    if (!part || part.fieldname !== field) throw fail('SEND_FILE_IN_FIELD', { field });
     const bytes = await part.toBuffer();
     return { bytes, filename: part.filename, mimetype: part.mimetype };
   } catch (err) {
@@ -61,7 +49,7 @@ async function readUpload(req: FastifyRequest, field: string): Promise<UploadedF
 
 function checkAccess(def: RouteDef, ctx: Context) {
   if (def.access === 'public') return;
-  if (!ctx.user) throw unauthenticated();
+  if (!ctx.user) throw fail('SIGN_IN_REQUIRED');
   if (def.access === 'user') return;
   const who = def.access === 'audit' ? 'auditor' : def.access;
   if (!holdsRole(ctx.user, who)) throw lacksRole(ctx.user, who);
@@ -134,8 +122,11 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
     });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');
-  const body = { error: `Something went wrong on our side. Try again later (request ${req.id}).` };
-  return reply.code(500).send({ ...body, ...messageCode(body.error, 'INTERNAL') });
+  return reply.code(500).send({
+    error: `Something went wrong on our side. Try again later (request ${req.id}).`,
+    code: 'INTERNAL',
+    params: { id: req.id },
+  });
 }
 
 function toDomainError(err: unknown): DomainError | null {
@@ -143,14 +134,14 @@ function toDomainError(err: unknown): DomainError | null {
   if (err instanceof z.ZodError) return firstIssue(err);
   const e = err as { code?: string; statusCode?: number; message?: string };
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {
-    return tooLarge();
+    return fail('TOO_LARGE_FILE');
   }
   if (isDatabaseUnreachable(err)) return databaseUnavailable();
   const data = dataException(err);
   if (data) return data;
-  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return validation('Send the request body as JSON');
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail('SEND_REQUEST_BODY_AS_JSON');
   if (e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return validation('The request body is not valid JSON');
+    return fail('REQUEST_BODY_NOT_VALID_JSON');
   }
   if (e?.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.message) {
     const code =

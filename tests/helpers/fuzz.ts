@@ -1,4 +1,4 @@
-import { DATA_EXCEPTION_MESSAGES } from '../../server/errors.ts';
+import { FAILURES } from '../../server/failures.ts';
 import type { TestApp } from './app.ts';
 import { em } from './campaigns.ts';
 
@@ -181,7 +181,9 @@ export interface Outcome {
 }
 
 /** Messages of the database's refusals (server/errors.ts): seeing one means a check is missing. */
-const FALLBACKS = Object.values(DATA_EXCEPTION_MESSAGES);
+const FALLBACKS = (['NUMBER_OUT_OF_RANGE', 'TEXT_TOO_LONG', 'TEXT_HOLDS_NUL', 'VALUE_NOT_VALID'] as const).map(
+  (code) => FAILURES[code].message,
+);
 
 /** Judges one answer: 5xx, a database refusal that validation should have caught, a stack trace. */
 export function judge(status: number, text: string): string | undefined {

@@ -1,7 +1,8 @@
+import { dataException } from '../../server/failures.ts';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dataException } from '../../server/errors.ts';
+
 import { IDEMPOTENCY_MESSAGES } from '../../server/lib/idempotency.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

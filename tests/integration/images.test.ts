@@ -4,12 +4,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   decodedBytes,
-  IMAGE_MESSAGES,
   MAX_DECODED_BYTES,
   UPLOADS_AT_ONCE,
   UPLOADS_PER_MINUTE,
 } from '../../server/modules/images/images.service.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { FAILURES, render } from '../../server/failures.ts';
 import { login } from '../helpers/graphql.ts';
 
 // A real 1×1 PNG.
@@ -206,7 +206,10 @@ describe('POST /v1/images', () => {
     expect((await sharp(deep).metadata()).depth).toBe('ushort');
     expect(deep.length).toBeLessThan(MB);
     const res = await upload(deep, 'deep.png');
-    expect(res).toMatchObject({ status: 400, body: { error: IMAGE_MESSAGES.tooManyBytes } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: FAILURES.IMAGE_TOO_LARGE_TO_PROCESS.message, code: 'IMAGE_TOO_LARGE_TO_PROCESS' },
+    });
     // Refused from its header: nothing was decoded (a large image would have started the decoder).
     expect(decoderProcess()).toBeUndefined();
     // The largest accepted: 4096 × 4096 with transparency at 8 bits (64 MB decoded).
@@ -304,7 +307,9 @@ describe("a user's uploads are limited in rate and concurrency", () => {
     );
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(refused[0].body).toMatchObject({ error: IMAGE_MESSAGES.tooMany });
+    expect(refused[0].body).toMatchObject({
+      error: render(FAILURES.AT_MOST_UPLOADS_AT_ONCE.message, { max: String(UPLOADS_AT_ONCE) }),
+    });
     expect(Number(refused[0].retryAfter)).toBeGreaterThan(0);
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(UPLOADS_AT_ONCE);
     // Another user is not held by it.
@@ -319,7 +324,10 @@ describe("a user's uploads are limited in rate and concurrency", () => {
     const statuses = [];
     for (let i = 0; i <= UPLOADS_PER_MINUTE; i++) statuses.push(await upload(PNG, 'logo.png', { token: own }));
     expect(statuses.slice(0, UPLOADS_PER_MINUTE).map((a) => a.status)).toEqual(Array(UPLOADS_PER_MINUTE).fill(201));
-    expect(statuses[UPLOADS_PER_MINUTE]).toMatchObject({ status: 429, body: { error: IMAGE_MESSAGES.tooFast } });
+    expect(statuses[UPLOADS_PER_MINUTE]).toMatchObject({
+      status: 429,
+      body: { error: render(FAILURES.UPLOADING_IMAGES_TOO_FAST.message, { max: String(UPLOADS_PER_MINUTE) }) },
+    });
     expect(Number(statuses[UPLOADS_PER_MINUTE].retryAfter)).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openApiDocument } from '../../server/rest/openapi.ts';
 import { routes } from '../../server/areas.ts';
-import { MESSAGE_CODES } from '../../server/message-codes.ts';
+import { FAILURES } from '../../server/failures.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
 
@@ -58,7 +58,7 @@ describe('message codes', () => {
   test('the OpenAPI document lists every code with its English wording', () => {
     const doc = openApiDocument(routes) as any;
     const code = doc.components.responses.Error.content['application/json'].schema.properties.code;
-    for (const known of [...Object.keys(MESSAGE_CODES), 'VALIDATION', 'STEP_UP_REQUIRED'])
+    for (const known of [...Object.keys(FAILURES), 'VALIDATION', 'STEP_UP_REQUIRED', 'INTERNAL'])
       expect(code.enum).toContain(known);
     expect(code['x-messages'].TIER_PRICE_BELOW_FLOOR).toBe('The price for tier {level} must be at least {floor} USD');
   });

@@ -351,7 +351,11 @@ describe('live: registrationRequestChanged over graphql-ws', () => {
     expect(errors).toMatchObject([
       {
         message: 'Unauthorized, please sign in again',
-        extensions: { code: 'UNAUTHENTICATED', messageCode: 'UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN' },
+        extensions: {
+          code: 'UNAUTHENTICATED',
+          messageCode: 'SIGN_IN_REQUIRED',
+          legacyCode: 'UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN',
+        },
       },
     ]);
   });

@@ -1,7 +1,7 @@
 // Only new actions are paid: a player already in a channel or chat, or a returning
 // user the advertiser names, never converts; the refusals are counted on the campaign, live.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
+import { FAILURES } from '../../server/failures.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
@@ -114,11 +114,11 @@ describe('channels and chats: members at start are never paid', () => {
 
     // The old member: refused at start with a clear message, counted, gone from the list.
     const refused = await showcase(app, platform, old, `/tasks/${campaign.id}/start`);
-    expect(refused).toMatchObject({ status: 409, body: { error: CHECK_MESSAGES.alreadyMember } });
+    expect(refused).toMatchObject({ status: 409, body: { error: FAILURES.PLAYER_WAS_MEMBER.message } });
     expect(await listedIds(old)).not.toContain(campaign.id);
     // Whatever comes next, in whatever order: check, leave and start again, rejoin and check.
     expect((await showcase(app, platform, old, `/tasks/${campaign.id}/check`)).body).toMatchObject({
-      error: CHECK_MESSAGES.alreadyMember,
+      error: FAILURES.PLAYER_WAS_MEMBER.message,
     });
     fake.setMember(username, old.user.id, 'left');
     expect((await showcase(app, platform, old, `/tasks/${campaign.id}/start`)).status).toBe(409);
@@ -255,7 +255,7 @@ describe('bots and custom tasks: the S2S event’s isNew', () => {
     // The same click can never convert afterwards, even reported as new.
     expect((await sdkConversion(app, project.secretKey, a.code)).body.value.status).toBe('NOT_NEW');
     expect((await showcase(app, platform, player, `/tasks/${strict.id}/check`)).body).toMatchObject({
-      error: CHECK_MESSAGES.notNew,
+      error: FAILURES.PLAYER_NOT_NEW.message,
     });
 
     const paid = await app.api('/v1/sdk/events', {
@@ -299,7 +299,7 @@ describe('the player’s language and the integrators’ tools', () => {
       body: { error: 'Вы уже были участником до начала задания: оно только для новых подписчиков' },
     });
     expect((await showcase(app, platform, de, `/tasks/${campaign.id}/check`)).body).toMatchObject({
-      error: CHECK_MESSAGES.startFirst,
+      error: FAILURES.PLAYER_TASK_NOT_STARTED.message,
     });
     await start(app, platform, de, campaign.id);
     const fa = { user: newPlayer({ language_code: 'fa' }) };

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STAFF_SECOND_FACTOR_MESSAGE } from '../../server/errors.ts';
+import { FAILURES } from '../../server/failures.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -186,12 +186,12 @@ describe('STAFF_SECOND_FACTOR=required (the default in production)', () => {
       }).then((r) => r.json());
     const refused = await ask(token);
     expect(refused.errors[0]).toMatchObject({
-      message: STAFF_SECOND_FACTOR_MESSAGE,
+      message: FAILURES.STAFF_SECOND_FACTOR_REQUIRED.message,
       extensions: { code: 'FORBIDDEN' },
     });
     expect(await strict.api('/v1/finance/withdrawals', { token })).toMatchObject({
       status: 403,
-      body: { error: STAFF_SECOND_FACTOR_MESSAGE },
+      body: { error: FAILURES.STAFF_SECOND_FACTOR_REQUIRED.message },
     });
     // What every user may do is not held back.
     expect((await strict.api('/v1/users/self', { token })).status).toBe(200);

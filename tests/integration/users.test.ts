@@ -183,7 +183,11 @@ describe('GraphQL me / updateMe', () => {
       expect(res.data ?? null).toBeNull();
       expect(res.errors).toHaveLength(1);
       expect(res.errors?.[0]).toMatchObject({ message: SIGN_IN_AGAIN, extensions: { code: 'UNAUTHENTICATED' } });
-      expect(Object.keys(res.errors?.[0].extensions ?? {})).toEqual(['code', 'messageCode']);
+      expect(res.errors?.[0].extensions).toEqual({
+        code: 'UNAUTHENTICATED',
+        messageCode: 'SIGN_IN_REQUIRED',
+        legacyCode: 'UNAUTHORIZED_PLEASE_SIGN_IN_AGAIN',
+      });
       expectNoInternals(res.body);
     }
   });

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { dataTableQuery, likePattern, oneOrMany, type TableQuery, tablePage, tableRows } from '../../lib/data-table.ts';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditAction, type AuditObjectType } from './record.ts';
+import { says } from '../../failures.ts';
 
 /** One row of the trail as the Audit page, REST and the CSV show it. */
 export interface AuditEventView {
@@ -20,12 +21,16 @@ export interface AuditEventView {
 }
 
 export const AuditFilters = z.object({
-  actorId: z.coerce.number({ error: 'actorId must be a number' }).int().positive().optional(),
+  actorId: z.coerce
+    .number({ error: says('ACTORID_MUST_NUMBER') })
+    .int()
+    .positive()
+    .optional(),
   action: oneOrMany(AUDIT_ACTIONS, 'action'),
   objectType: z
-    .enum(AUDIT_OBJECT_TYPES, { error: `objectType must be one of ${AUDIT_OBJECT_TYPES.join(', ')}` })
+    .enum(AUDIT_OBJECT_TYPES, { error: says('OBJECTTYPE_MUST_ONE_OF', { values: AUDIT_OBJECT_TYPES.join(', ') }) })
     .optional(),
-  objectId: z.string().trim().min(1).max(64, 'objectId must be at most 64 characters').optional(),
+  objectId: z.string().trim().min(1).max(64, says('OBJECTID_MUST_AT_MOST_64')).optional(),
 });
 /** The audit table: newest first (20 a page), filtered by person, action and object; search in who and what. */
 export const AuditTableQuery = dataTableQuery(['seq'], AuditFilters, { defaultSize: 20 });

@@ -1,3 +1,4 @@
+import type { RateLimitCode } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Language } from '../../../showcase/i18n/languages.ts';
@@ -13,7 +14,7 @@ export interface AuthKit {
   /** Work that must not change how long the answer takes (mail, a reset link): after it. */
   afterAnswer(what: string, work: () => Promise<void>): void;
   /** Counts one attempt under every key; refuses when any key is over the limit. */
-  limit(keys: string[], message: string): Promise<void>;
+  limit(keys: string[], code: RateLimitCode): Promise<void>;
   hashPassword(password: string): Promise<string>;
   /** Marks `ip` as one of the user's own addresses (a sign-in or a reset from it). */
   rememberAddress(em: EntityManager, userId: number, ip: string): Promise<void>;

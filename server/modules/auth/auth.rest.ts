@@ -1,4 +1,4 @@
-import { fail } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { AuthConfigJson } from './auth.responses.ts';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '../../errors.ts';
@@ -133,7 +133,7 @@ export const authRoutes = [
     tag: 'auth',
     summary: 'End one session of the account (sign a device out).',
     access: 'user',
-    params: z.object({ id: z.uuid('Session not found') }),
+    params: z.object({ id: z.uuid(says('SESSION_NOT_FOUND')) }),
     response: z.object({ ok: z.literal(true) }),
     handler: async (ctx, { params }) => {
       const ended = await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { id: params.id });
@@ -161,7 +161,7 @@ export const authRoutes = [
     tag: 'auth',
     summary: 'Confirm a new e-mail with the id from the link sent to it: the account’s e-mail becomes it.',
     access: 'public',
-    body: z.object({ id: z.uuid('The link is not valid') }),
+    body: z.object({ id: z.uuid(says('LINK_NOT_VALID')) }),
     response: z.object({ ok: z.literal(true), email: z.string() }),
     handler: async (ctx, { body }) => ({
       ok: true as const,
@@ -203,7 +203,7 @@ export const authRoutes = [
     summary:
       'What a reset link’s page asks: whether the account has a second factor (then a code from one older than the change it answers), the event a “This was not me” link answered, and what was added to the account in the last 30 days.',
     access: 'public',
-    params: z.object({ id: z.uuid('The link is not valid') }),
+    params: z.object({ id: z.uuid(says('LINK_NOT_VALID')) }),
     response: z.object({
       secondFactor: z.boolean(),
       since: z.string().nullable(),
@@ -359,7 +359,7 @@ export const authRoutes = [
     summary:
       '“This was not me”, with the token of a security notice’s link: every session of the account ends, its withdrawals stop until its owner signs in with a second factor or sets a new password, and what was added since the event (Telegram link, second factors, payout addresses, staff grants, an e-mail change) is undone. Answers a reset link’s id: the owner sets a new password with it and a factor older than the event. Each link acts once.',
     access: 'public',
-    body: z.object({ token: z.string().min(1, 'Enter required value').max(200) }),
+    body: z.object({ token: z.string().min(1, says('ENTER_REQUIRED_VALUE')).max(200) }),
     response: z.object({ ok: z.literal(true), resetId: z.string() }),
     handler: async (ctx, { body }) => ({
       ok: true as const,

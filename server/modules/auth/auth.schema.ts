@@ -4,6 +4,7 @@ import { builder } from '../../graphql/builder.ts';
 import { ChangePasswordInput } from './auth.inputs.ts';
 import type { SessionView } from './sessions.ts';
 import { SIGN_IN_METHODS } from './session.entity.ts';
+import { says } from '../../failures.ts';
 
 const SignInMethodEnum = builder.enumType('SignInMethod', { values: SIGN_IN_METHODS });
 
@@ -56,7 +57,7 @@ builder.mutationField('endSession', (t) =>
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
-      const sessionId = parseInput(z.uuid('Session not found'), String(id));
+      const sessionId = parseInput(z.uuid(says('SESSION_NOT_FOUND')), String(id));
       return (await ctx.services.auth.sessions.endOwn(ctx.em, ctx.user!, ctx.sessionId, { id: sessionId })) > 0;
     },
   }),

@@ -1,4 +1,4 @@
-import { FAILURES, fail, failWith } from '../../failures.ts';
+import { FAILURES, fail, failWith, type RateLimitCode } from '../../failures.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
-import { rateLimited } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
@@ -96,7 +95,7 @@ export class AuthService {
     this.guard = new SignInGuard({ ...deps, pageLink: (path, language) => this.pageLink(path, language) });
     const kit: AuthKit = {
       afterAnswer: (what, work) => this.afterAnswer(what, work),
-      limit: (keys, message) => this.limit(keys, message),
+      limit: (keys, code) => this.limit(keys, code),
       hashPassword: (password) => this.hashPassword(password),
       rememberAddress: (em, userId, ip) => this.guard.rememberAddress(em, userId, ip),
       pageLink: (path, language) => this.pageLink(path, language),
@@ -146,9 +145,9 @@ export class AuthService {
   }
 
   /** Counts one attempt under every key; refuses when any key is over the limit. */
-  private async limit(keys: string[], message: string) {
+  private async limit(keys: string[], code: RateLimitCode) {
     const results = await Promise.all(keys.map((k) => this.deps.limiter.hit(k)));
-    if (results.includes(false)) throw rateLimited(message, secondsLeftInMinute());
+    if (results.includes(false)) throw failWith(code, { retryAfterSeconds: secondsLeftInMinute() });
   }
 
   /** A sign-in page's address in `language` (`/ru/login`; English has no prefix). */
@@ -359,7 +358,7 @@ export class AuthService {
 
   /** Options for "Sign in with a passkey": any passkey of this site, the browser offers them. */
   async passkeySignInOptions(em: EntityManager, site: PasskeySite, ip: string) {
-    await this.limit([`passkey-options:${ip}`], SIGN_IN_MESSAGES.tooManyAttempts);
+    await this.limit([`passkey-options:${ip}`], 'SIGN_IN_TOO_MANY');
     return this.factorsOrFail().passkeys.authenticationOptions(em, site, null);
   }
 
@@ -399,7 +398,7 @@ export class AuthService {
     const { ip } = client;
     // Not a 503: nothing will change by trying again (a disabled feature is a 404 here).
     if (!this.deps.google) throw fail('GOOGLE_SIGN_IN_OFF');
-    if (ip) await this.limit([`google:ip:${ip}`], 'Too many sign-in attempts. Wait a minute and try again.');
+    if (ip) await this.limit([`google:ip:${ip}`], 'GOOGLE_SIGN_INS_TOO_MANY');
     const identity = await this.deps.google.exchange(code);
     const user = await em.findOne(User, { email: identity.email });
     if (user)

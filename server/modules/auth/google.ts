@@ -1,6 +1,5 @@
 import { fail } from '../../failures.ts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { DomainError, ErrorCode } from '../../errors.ts';
 
 export interface GoogleIdentity {
   email: string;
@@ -39,7 +38,7 @@ export function createGoogleClient(opts: {
       })
       .catch((err) => {
         discovery = null;
-        throw new DomainError(ErrorCode.UNAVAILABLE, `Google sign-in is unavailable right now (${err.message})`);
+        throw fail('GOOGLE_UNAVAILABLE', { message: err.message });
       });
     return discovery;
   };

@@ -1,4 +1,4 @@
-import { FAILURES, fail } from '../../failures.ts';
+import { FAILURES, fail, says } from '../../failures.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -41,7 +41,7 @@ export const PASSKEY_MESSAGES = {
 const base64url = z
   .string()
   .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Not base64url');
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, says('NOT_BASE64URL'));
 export const PasskeyResponseInput = z.object({
   id: base64url.min(1),
   rawId: base64url.min(1),

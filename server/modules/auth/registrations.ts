@@ -27,8 +27,7 @@ export class Registrations {
    * is told by mail instead (at most once a day), and nothing else happens.
    */
   async request(em: EntityManager, input: RegistrationInput, ip?: string, acceptLanguage?: string): Promise<void> {
-    if (ip)
-      await this.kit.limit([`registration:ip:${ip}`], 'Too many registration requests. Wait a minute and try again.');
+    if (ip) await this.kit.limit([`registration:ip:${ip}`], 'REGISTRATIONS_TOO_MANY');
     const passwordHash = await this.kit.hashPassword(input.password);
     const filed = await em.transactional(async (tx) => {
       // Serialises concurrent requests for one e-mail so the check below cannot race.

@@ -108,7 +108,7 @@ export class PasswordResets {
     ip?: string,
     proof: { code?: string; since?: Date } = {},
   ): Promise<void> {
-    if (ip) await this.kit.limit([`reset-set:ip:${ip}`], 'Too many attempts. Wait a minute and try again.');
+    if (ip) await this.kit.limit([`reset-set:ip:${ip}`], 'NEW_PASSWORDS_TOO_MANY');
     const link = await this.usable(em, id);
     const since = link.since ?? proof.since ?? null;
     if (since && since < recentChangesFrom()) {

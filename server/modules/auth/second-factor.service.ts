@@ -1,4 +1,4 @@
-import { FAILURES, fail } from '../../failures.ts';
+import { FAILURES, fail, failWith, type RateLimitCode } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { accountActor, recordAudit } from '../audit/record.ts';
@@ -6,7 +6,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { DomainError, ErrorCode } from '../../errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
@@ -30,14 +29,14 @@ const WRONG_CODES_PER_ACCOUNT = 30;
 export const SECOND_FACTOR_MESSAGES = {
   asked: FAILURES.SECOND_FACTOR_ASKED.message,
   wrong: FAILURES.SECOND_FACTOR_WRONG.message,
-  tooMany: 'Too many wrong codes for this account. Wait a minute, then enter the current code.',
+  tooMany: FAILURES.SECOND_FACTOR_TRIES_TOO_MANY.message,
   badSetupCode: FAILURES.AUTHENTICATOR_SETUP_CODE_WRONG.message,
   setupGone: FAILURES.AUTHENTICATOR_SETUP_GONE.message,
   codeProof: FAILURES.PROOF_NEEDS_FACTOR.message,
   askedPasskey: FAILURES.SECOND_FACTOR_ASKED_PASSKEY.message,
   passwordProof: FAILURES.PROOF_NEEDS_PASSWORD.message,
   wrongProof: FAILURES.PROOF_WRONG.message,
-  tooManyPasswords: 'Too many wrong passwords for this account. Wait a minute, then try again.',
+  tooManyPasswords: FAILURES.PASSWORD_TRIES_TOO_MANY.message,
   notFound: FAILURES.SECOND_FACTOR_NOT_FOUND.message,
 } as const;
 
@@ -252,10 +251,7 @@ export class SecondFactorService {
     authorize(user, 'recoveryCodes.renew');
     await this.checkProof(em, user, proof);
     if (!(await this.hasFactor(em, user.id))) {
-      throw new DomainError(
-        ErrorCode.CONFLICT,
-        'Add an authenticator app or a passkey first: recovery codes come with it',
-      );
+      throw fail('RECOVERY_CODES_NEED_FACTOR');
     }
     return em.transactional(async (tx) => {
       await tx.execute('delete from recovery_codes where user_id = ?', [user.id]);
@@ -275,7 +271,7 @@ export class SecondFactorService {
     code: string,
     source: CodeSource = {},
   ): Promise<boolean> {
-    return this.guarded(user.id, source, SECOND_FACTOR_MESSAGES.tooMany, () =>
+    return this.guarded(user.id, source, 'SECOND_FACTOR_TRIES_TOO_MANY', () =>
       isTotpCode(code)
         ? this.verifyTotp(em, user, code, source.before)
         : this.useRecoveryCode(em, user.id, code, source.before),
@@ -291,7 +287,7 @@ export class SecondFactorService {
   private async guarded(
     userId: number,
     source: CodeSource,
-    tooMany: string,
+    tooMany: RateLimitCode,
     check: () => Promise<boolean>,
   ): Promise<boolean> {
     const { limiter } = this.deps;
@@ -309,7 +305,7 @@ export class SecondFactorService {
     ]);
     if (!mine.every(Boolean) || !(byAccount || first)) {
       await Promise.all(counted.map((k) => limiter.undo(k)));
-      throw new DomainError(ErrorCode.RATE_LIMITED, tooMany, undefined, secondsLeftInMinute());
+      throw failWith(tooMany, { retryAfterSeconds: secondsLeftInMinute() });
     }
     const ok = await check();
     if (ok) await Promise.all(counted.map((k) => limiter.undo(k)));
@@ -419,7 +415,7 @@ export class SecondFactorService {
     const source = proof.source ?? {};
     const ok = factor
       ? await this.verify(em, user, proof.code!, source)
-      : await this.guarded(user.id, source, SECOND_FACTOR_MESSAGES.tooManyPasswords, async () => {
+      : await this.guarded(user.id, source, 'PASSWORD_TRIES_TOO_MANY', async () => {
           const row = await em.findOne(User, { id: user.id }, { fields: ['passwordHash'] });
           return !!row?.passwordHash && (await argon2.verify(row.passwordHash, proof.password!));
         });

@@ -1,4 +1,4 @@
-import { FAILURES, fail } from '../../failures.ts';
+import { FAILURES, fail, says } from '../../failures.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { SIGN_IN_METHODS } from './session.entity.ts';
@@ -24,8 +24,14 @@ export interface ChallengeClaims {
 }
 
 export const SecondFactorSignInInput = z.object({
-  signInToken: z.string({ error: 'signInToken is required' }).min(1).max(1000),
-  code: z.string({ error: 'Enter the code' }).min(1, 'Enter the code').max(20),
+  signInToken: z
+    .string({ error: says('SIGN_IN_TOKEN_REQUIRED') })
+    .min(1)
+    .max(1000),
+  code: z
+    .string({ error: says('ENTER_CODE') })
+    .min(1, says('ENTER_CODE'))
+    .max(20),
 });
 
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(`sign-in-challenge:${body}`).digest();

@@ -1,8 +1,8 @@
+import { fail } from '../../failures.ts';
 import { createHash, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { Language } from '../../../showcase/i18n/languages.ts';
-import { DomainError, ErrorCode } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { User } from '../users/user.entity.ts';
@@ -165,12 +165,10 @@ export class SignInGuard {
     const hash = request?.passwordHash && request.status !== 'APPROVED' ? request.passwordHash : await DUMMY_HASH;
     if (!(await argon2.verify(hash, input.password)) || !request || hash !== request.passwordHash) return false;
     if (request.status === 'PENDING') {
-      throw new DomainError(
-        ErrorCode.FORBIDDEN,
-        'Your registration request is still under review. We will contact you once it is approved.',
-      );
+      throw fail('REGISTRATION_UNDER_REVIEW');
     }
-    throw new DomainError(ErrorCode.FORBIDDEN, declinedMessage(request.declineReason ?? null));
+    const reason = request.declineReason;
+    throw reason ? fail('REGISTRATION_DECLINED_WITH_REASON', { reason }) : fail('REGISTRATION_DECLINED');
   }
 
   /** Mails the owner of `email` about `kind`, at most once a day per kind. */

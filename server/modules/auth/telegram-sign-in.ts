@@ -1,4 +1,4 @@
-import { FAILURES, fail } from '../../failures.ts';
+import { FAILURES, fail, says } from '../../failures.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type TelegramUser, validateInitData } from '../../lib/init-data.ts';
@@ -42,12 +42,17 @@ export const TelegramWidgetInput = z.object({
   username: text.optional(),
   photo_url: z.string().max(1024).optional(),
   auth_date: z.coerce.number().int().positive(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be 64 hex characters'),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, says('HASH_MUST_64_HEX_CHARACTERS')),
 });
 export type TelegramWidgetInput = z.infer<typeof TelegramWidgetInput>;
 
 export const TelegramSignInInput = z.union([
-  z.object({ initData: z.string({ error: 'initData is required' }).min(1).max(16_384) }),
+  z.object({
+    initData: z
+      .string({ error: says('INITDATA_REQUIRED') })
+      .min(1)
+      .max(16_384),
+  }),
   // The Login Widget's fields and the state `/auth/telegram/start` gave this browser.
   TelegramWidgetInput.extend({ state: z.string().max(100).optional() }),
 ]);

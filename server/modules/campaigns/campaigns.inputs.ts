@@ -1,36 +1,40 @@
 import { z } from 'zod';
 import { IdempotencyKeyField } from '../../lib/idempotency.ts';
 import { moneyInput } from '../payments/payments.inputs.ts';
+import { says } from '../../failures.ts';
 
 const priceInput = z.object({
-  tierLevel: z.number({ error: 'Choose a tier' }).int().min(1),
+  tierLevel: z
+    .number({ error: says('CHOOSE_TIER') })
+    .int()
+    .min(1),
   value: moneyInput,
 });
 
 const dailyCap = z
-  .number({ error: 'The daily cap must be a whole number of at least 1' })
-  .int('The daily cap must be a whole number of at least 1')
-  .min(1, 'The daily cap must be a whole number of at least 1')
-  .max(10_000_000, 'The daily cap must be at most 10000000')
+  .number({ error: says('DAILY_CAP_MUST_WHOLE_NUMBER') })
+  .int(says('DAILY_CAP_MUST_WHOLE_NUMBER'))
+  .min(1, says('DAILY_CAP_MUST_WHOLE_NUMBER'))
+  .max(10_000_000, says('DAILY_CAP_MUST_AT_MOST'))
   .nullable();
 
 const minQuality = z
-  .number({ error: 'The minimum score must be a whole number from 0 to 100' })
-  .int('The minimum score must be a whole number from 0 to 100')
-  .min(0, 'The minimum score must be a whole number from 0 to 100')
-  .max(100, 'The minimum score must be a whole number from 0 to 100')
+  .number({ error: says('MINIMUM_SCORE_MUST_WHOLE_NUMBER') })
+  .int(says('MINIMUM_SCORE_MUST_WHOLE_NUMBER'))
+  .min(0, says('MINIMUM_SCORE_MUST_WHOLE_NUMBER'))
+  .max(100, says('MINIMUM_SCORE_MUST_WHOLE_NUMBER'))
   .nullable();
 
 const codes = (max: number, what: string) =>
   z
-    .array(z.string().trim().min(1), { error: `Choose ${what} from the list` })
-    .max(max, `Choose at most ${max} ${what}`);
+    .array(z.string().trim().min(1), { error: says('CHOOSE_FROM_LIST', { what }) })
+    .max(max, says('CHOOSE_AT_MOST', { max, what }));
 
 const name = z
-  .string({ error: 'Campaign name is required' })
+  .string({ error: says('CAMPAIGN_NAME_REQUIRED') })
   .trim()
-  .min(1, 'Campaign name is required')
-  .max(120, 'Campaign name must be at most 120 characters');
+  .min(1, says('CAMPAIGN_NAME_REQUIRED'))
+  .max(120, says('CAMPAIGN_NAME_MUST_AT_MOST'));
 
 export const CreateCampaignInput = z.object({
   name,
@@ -41,7 +45,7 @@ export const CreateCampaignInput = z.object({
   isPremiumOnly: z.boolean().optional(),
   newUsersOnly: z.boolean().optional(),
   minQuality: minQuality.optional(),
-  unscoredAllowed: z.boolean({ error: 'unscoredAllowed must be true or false' }).optional(),
+  unscoredAllowed: z.boolean({ error: says('UNSCOREDALLOWED_MUST_TRUE_OR_FALSE') }).optional(),
   budget: moneyInput.optional(),
   idempotencyKey: IdempotencyKeyField.optional(),
 });
@@ -49,7 +53,7 @@ export type CreateCampaignInput = z.output<typeof CreateCampaignInput>;
 
 export const UpdateCampaignInput = z.object({
   name: name.optional(),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  isActive: z.boolean({ error: says('ISACTIVE_MUST_TRUE_OR_FALSE') }).optional(),
   prices: z.array(priceInput).max(20).optional(),
   dailyCap: dailyCap.optional(),
   countries: codes(250, 'countries').optional(),
@@ -57,7 +61,7 @@ export const UpdateCampaignInput = z.object({
   isPremiumOnly: z.boolean().optional(),
   newUsersOnly: z.boolean().optional(),
   minQuality: minQuality.optional(),
-  unscoredAllowed: z.boolean({ error: 'unscoredAllowed must be true or false' }).optional(),
+  unscoredAllowed: z.boolean({ error: says('UNSCOREDALLOWED_MUST_TRUE_OR_FALSE') }).optional(),
 });
 export type UpdateCampaignInput = z.output<typeof UpdateCampaignInput>;
 
@@ -67,18 +71,18 @@ export const BudgetInput = z.object({
 });
 
 const day = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+  .string({ error: says('ENTER_DATE_AS_YYYY_MM') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, says('ENTER_DATE_AS_YYYY_MM'))
   // Date.parse rolls 2025-02-30 over to March; PostgreSQL refuses it (and year 0): only real days pass.
   .refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);
     return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d && d >= '0001-01-01';
-  }, 'Enter a real date');
+  }, says('ENTER_REAL_DATE'));
 
 export const ReportInput = z
   .object({ from: day, to: day })
-  .refine((r) => r.from <= r.to, { message: 'The start date must not be after the end date', path: ['from'] })
+  .refine((r) => r.from <= r.to, { message: says('START_DATE_MUST_NOT_AFTER'), path: ['from'] })
   .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 + 1 <= 366, {
-    message: 'Choose a range of at most 366 days',
+    message: says('CHOOSE_RANGE_OF_AT_MOST'),
     path: ['to'],
   });

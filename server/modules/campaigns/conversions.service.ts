@@ -2,8 +2,7 @@ import { fail } from '../../failures.ts';
 import { conversionsTotal } from '../../lib/metrics.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { DomainError, unauthenticated } from '../../errors.ts';
-import { INVALID_API_KEY } from '../projects/project.entity.ts';
+import { DomainError } from '../../errors.ts';
 import { isMember } from '../../lib/telegram.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
@@ -163,7 +162,7 @@ export class ConversionsService {
     };
     switch (r.result) {
       case 'WRONG_KEY':
-        return unauthenticated(INVALID_API_KEY);
+        return fail('INVALID_API_KEY');
       case 'UNKNOWN_CLICK':
         return fail('CLICK_NOT_FOUND');
       case 'DUPLICATE':

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { DEAL_STATUSES, MAX_SWAP_QUANTITY, OFFER_STATUSES } from './exchange.entity.ts';
+import { says } from '../../failures.ts';
 
 const id = (name: string) =>
   z.coerce
-    .number({ error: `${name} is required` })
-    .int(`${name} must be a number`)
-    .positive(`${name} is required`);
+    .number({ error: says('REQUIRED', { name }) })
+    .int(says('MUST_NUMBER', { name }))
+    .positive(says('REQUIRED', { name }));
 
 const quantity = (name: string) =>
   z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(MAX_SWAP_QUANTITY, `${name} must be at most ${MAX_SWAP_QUANTITY.toLocaleString('en-US')}`);
+    .number({ error: says('MUST_WHOLE_NUMBER', { name }) })
+    .int(says('MUST_WHOLE_NUMBER', { name }))
+    .min(1, says('MUST_AT_LEAST_1', { name }))
+    .max(MAX_SWAP_QUANTITY, says('MUST_AT_MOST', { name, max: MAX_SWAP_QUANTITY.toLocaleString('en-US') }));
 
 /** Longest an offer may wait for an answer. */
 export const MAX_OFFER_DAYS = 90;
@@ -25,24 +26,28 @@ export const CreateOfferInput = z.object({
   quantity: quantity('quantity'),
   partnerQuantity: quantity('partnerQuantity').optional(),
   expiresAt: z.coerce
-    .date({ error: 'expiresAt must be a date and time' })
-    .refine((d) => d.getTime() > Date.now(), 'expiresAt must be in the future')
+    .date({ error: says('EXPIRESAT_MUST_DATE_AND_TIME') })
+    .refine((d) => d.getTime() > Date.now(), says('EXPIRESAT_MUST_IN_FUTURE'))
     .refine(
       (d) => d.getTime() <= Date.now() + MAX_OFFER_DAYS * 86_400_000,
-      `expiresAt must be within ${MAX_OFFER_DAYS} days`,
+      says('EXPIRESAT_MUST_WITHIN_DAYS', { days: MAX_OFFER_DAYS }),
     )
     .optional(),
-  message: z.string().trim().max(500, 'message must be at most 500 characters').optional(),
+  message: z.string().trim().max(500, says('MESSAGE_MUST_AT_MOST_500')).optional(),
 });
 export type CreateOfferInput = z.infer<typeof CreateOfferInput>;
 
 export const OfferListInput = z.object({
-  direction: z.enum(['incoming', 'outgoing'], { error: 'direction must be incoming or outgoing' }).default('incoming'),
-  status: z.enum(OFFER_STATUSES, { error: `status must be one of ${OFFER_STATUSES.join(', ')}` }).optional(),
+  direction: z
+    .enum(['incoming', 'outgoing'], { error: says('DIRECTION_MUST_INCOMING_OR_OUTGOING') })
+    .default('incoming'),
+  status: z
+    .enum(OFFER_STATUSES, { error: says('STATUS_MUST_ONE_OF', { values: OFFER_STATUSES.join(', ') }) })
+    .optional(),
 });
 
 export const DealListInput = z.object({
-  status: z.enum(DEAL_STATUSES, { error: `status must be one of ${DEAL_STATUSES.join(', ')}` }).optional(),
+  status: z.enum(DEAL_STATUSES, { error: says('STATUS_MUST_ONE_OF', { values: DEAL_STATUSES.join(', ') }) }).optional(),
 });
 
 export const DEAL_ACTIONS = ['pause', 'resume', 'end'] as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateOfferInput, DEAL_ACTIONS, DealListInput, OfferListInput } from './exchange.inputs.ts';
+import { says } from '../../failures.ts';
 
 const idParams = z.object({ id: idParam('id') });
 const OFFER_RULES =
@@ -18,7 +19,7 @@ export const exchangeRoutes = [
     access: 'user',
     response: CatalogJson,
     query: pageQuery(12).extend({
-      search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+      search: z.string().trim().max(100, says('SEARCH_MUST_AT_MOST_100')).optional(),
     }),
     handler: (ctx, { query }) => ctx.services.exchange.catalog(ctx.em, ctx.user!, query),
   }),
@@ -100,7 +101,7 @@ export const exchangeRoutes = [
     access: 'user',
     response: DealJson,
     params: idParams.extend({
-      action: z.enum(DEAL_ACTIONS, { error: `action must be one of ${DEAL_ACTIONS.join(', ')}` }),
+      action: z.enum(DEAL_ACTIONS, { error: says('ACTION_MUST_ONE_OF', { values: DEAL_ACTIONS.join(', ') }) }),
     }),
     handler: (ctx, { params }) => ctx.services.exchange.changeDeal(ctx.em, ctx.user!, params.id, params.action),
   }),

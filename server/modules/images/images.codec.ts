@@ -3,7 +3,7 @@
 // (images.decoder.ts) for large ones.
 import sharp from 'sharp';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import { validation } from '../../errors.ts';
+import { fail } from '../../failures.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 /** A decoded image may have at most this many pixels (a 1 MB file can claim far more). */
@@ -30,15 +30,6 @@ export const MEDIA_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 export const ALLOWED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'svg', 'avif'];
-export const IMAGE_MESSAGES = {
-  notImage: 'Add an image only',
-  tooManyPixels: `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
-  tooManyBytes:
-    'The image is too large to process: at most 64 MB once decoded (width × height × channels × bytes per channel), such as 4096 × 4096 with transparency at 8 bits. Save it smaller, or at 8 bits per channel.',
-  tooFast: `You are uploading images too fast: at most ${UPLOADS_PER_MINUTE} a minute. Wait a minute and try again.`,
-  tooMany: `At most ${UPLOADS_AT_ONCE} uploads at once: wait for one to finish, then try again.`,
-  busy: 'Images are being processed for many people right now. Try again in a few seconds.',
-} as const;
 
 /** Bytes per channel of each libvips band format sharp reports as `depth`. */
 const DEPTH_BYTES: Record<string, number> = {
@@ -82,10 +73,11 @@ export async function inspect(bytes: Buffer) {
   }
   const format = meta.format === 'heif' && meta.compression !== 'av1' ? undefined : meta.format;
   const encoder = format ? ENCODERS[format] : undefined;
-  if (!format || !encoder || !meta.width || !meta.height) throw validation(IMAGE_MESSAGES.notImage);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw validation(IMAGE_MESSAGES.tooManyPixels);
+  if (!format || !encoder || !meta.width || !meta.height) throw fail('ADD_IMAGE_ONLY');
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+    throw fail('IMAGE_TOO_LARGE_AT_MOST', { max: MAX_IMAGE_PIXELS / 1_000_000 });
   // An SVG is drawn at SVG_SIDE, whatever size it says it has: its own size costs nothing.
-  if (format !== 'svg' && decodedBytes(meta) > MAX_DECODED_BYTES) throw validation(IMAGE_MESSAGES.tooManyBytes);
+  if (format !== 'svg' && decodedBytes(meta) > MAX_DECODED_BYTES) throw fail('IMAGE_TOO_LARGE_TO_PROCESS');
   return { meta, format, encoder };
 }
 
@@ -117,5 +109,5 @@ export async function reencode(
 /** What a decoding failure tells the uploader. */
 function refusal(err: unknown) {
   const tooMany = /pixel limit/i.test(String((err as Error)?.message));
-  return validation(tooMany ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.notImage);
+  return tooMany ? fail('IMAGE_TOO_LARGE_AT_MOST', { max: MAX_IMAGE_PIXELS / 1_000_000 }) : fail('ADD_IMAGE_ONLY');
 }

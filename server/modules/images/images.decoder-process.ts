@@ -1,7 +1,7 @@
 // The decoder process (images.decoder.ts starts it): decodes and encodes large images anew at
 // the lowest CPU priority, so the server's own threads (requests, password hashing) come first.
 import { setPriority } from 'node:os';
-import { DomainError } from '../../errors.ts';
+import { type Coded, DomainError } from '../../errors.ts';
 import { inspect, reencode } from './images.codec.ts';
 
 export interface DecodeRequest {
@@ -10,7 +10,7 @@ export interface DecodeRequest {
 }
 export type DecodeAnswer =
   | { id: number; ext: string; data: Uint8Array }
-  | { id: number; refused: string }
+  | { id: number; refused: Coded }
   | { id: number; failed: string };
 
 // Started under `nice` where the system has it; else the process lowers its own priority
@@ -28,7 +28,7 @@ process.on('message', async ({ id, bytes }: DecodeRequest) => {
     const { ext, data } = await reencode(buffer, await inspect(buffer));
     answer = { id, ext, data };
   } catch (err) {
-    answer = err instanceof DomainError ? { id, refused: err.message } : { id, failed: String(err) };
+    answer = err instanceof DomainError && err.coded ? { id, refused: err.coded } : { id, failed: String(err) };
   }
   process.send?.(answer);
 });

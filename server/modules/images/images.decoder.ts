@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { validation } from '../../errors.ts';
+import { failCoded } from '../../failures.ts';
 import type { DecodeAnswer } from './images.decoder-process.ts';
 
 const NICE = '/usr/bin/nice';
@@ -58,7 +58,7 @@ export class ImageDecoder {
       if (!w) return;
       this.waiting.delete(answer.id);
       if ('data' in answer) w.resolve({ ext: answer.ext, data: Buffer.from(answer.data) });
-      else if ('refused' in answer) w.reject(validation(answer.refused));
+      else if ('refused' in answer) w.reject(failCoded(answer.refused));
       else w.reject(new Error(`the image decoder failed: ${answer.failed}`));
     });
     child.on('exit', (code, signal) => {

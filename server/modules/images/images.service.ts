@@ -2,12 +2,10 @@ import type { User } from '../users/user.entity.ts';
 import { authorize } from '../../lib/access.ts';
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import { rateLimited, tooLarge, validation } from '../../errors.ts';
 import { type RateLimiter, secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import {
   ALLOWED_EXTENSIONS,
   decodedBytes,
-  IMAGE_MESSAGES,
   inspect,
   MAX_IMAGE_BYTES,
   MEDIA_TYPES,
@@ -17,10 +15,10 @@ import {
 } from './images.codec.ts';
 import type { ImageDecoder } from './images.decoder.ts';
 import type { ObjectStorage } from './storage.ts';
+import { fail, failWith } from '../../failures.ts';
 
 export {
   decodedBytes,
-  IMAGE_MESSAGES,
   MAX_DECODED_BYTES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
@@ -65,12 +63,17 @@ export class ImagesService {
     authorize(user, 'image.upload');
     const userId = user.id;
     const atOnce = this.uploading.get(userId) ?? 0;
-    if (atOnce >= UPLOADS_AT_ONCE) throw rateLimited(IMAGE_MESSAGES.tooMany, 1);
+    if (atOnce >= UPLOADS_AT_ONCE)
+      throw failWith('AT_MOST_UPLOADS_AT_ONCE', { retryAfterSeconds: 1 }, { max: UPLOADS_AT_ONCE });
     // The slot is taken before anything is awaited: two requests at once cannot both pass.
     this.uploading.set(userId, atOnce + 1);
     try {
       if (this.limiter && !(await this.limiter.hit(`upload:${userId}`, UPLOADS_PER_MINUTE))) {
-        throw rateLimited(IMAGE_MESSAGES.tooFast, secondsLeftInMinute());
+        throw failWith(
+          'UPLOADING_IMAGES_TOO_FAST',
+          { retryAfterSeconds: secondsLeftInMinute() },
+          { max: UPLOADS_PER_MINUTE },
+        );
       }
       return await this.store(bytes, filename);
     } finally {
@@ -81,16 +84,17 @@ export class ImagesService {
   }
 
   async store(bytes: Buffer, filename: string): Promise<{ path: string }> {
-    if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge();
-    if (bytes.length === 0) throw validation(IMAGE_MESSAGES.notImage);
+    if (bytes.length > MAX_IMAGE_BYTES) throw fail('TOO_LARGE_FILE');
+    if (bytes.length === 0) throw fail('ADD_IMAGE_ONLY');
     const claimed = filename.split('.').pop()?.toLowerCase() ?? '';
-    if (claimed && !ALLOWED_EXTENSIONS.includes(claimed)) throw validation(IMAGE_MESSAGES.notImage);
+    if (claimed && !ALLOWED_EXTENSIONS.includes(claimed)) throw fail('ADD_IMAGE_ONLY');
     // The header alone says what decoding would cost: what is over a cap is refused before it waits.
     const checked = await inspect(bytes);
-    if (this.decodes.pendingCount >= DECODES_WAITING) throw rateLimited(IMAGE_MESSAGES.busy, 3);
+    if (this.decodes.pendingCount >= DECODES_WAITING)
+      throw failWith('IMAGES_ARE_BEING_PROCESSED_FOR', { retryAfterSeconds: 3 });
     const apart = this.decoder && decodedBytes(checked.meta) > DECODE_APART_BYTES;
     const { ext, data } = await this.decodes(() => (apart ? this.decoder!.reencode(bytes) : reencode(bytes, checked)));
-    if (data.length > MAX_IMAGE_BYTES) throw tooLarge();
+    if (data.length > MAX_IMAGE_BYTES) throw fail('TOO_LARGE_FILE');
     const name = `${randomUUID()}.${ext}`;
     await this.storage.put(name, data, MEDIA_TYPES[ext]);
     return { path: `/media/${name}` };

@@ -2,13 +2,14 @@ import { CategoriesJson, CountriesJson, SettingsJson } from './lookups.responses
 import { z } from 'zod';
 import { moneyToJson } from '../../lib/money.ts';
 import { route } from '../../rest/route.ts';
+import { says } from '../../failures.ts';
 
 const intParam = (name: string, def: number, max: number) =>
   z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`)
+    .number({ error: says('MUST_NUMBER', { name }) })
+    .int(says('MUST_WHOLE_NUMBER', { name }))
+    .min(1, says('MUST_AT_LEAST_1', { name }))
+    .max(max, says('MUST_AT_MOST', { name, max }))
     .default(def);
 
 export const lookupsRoutes = [

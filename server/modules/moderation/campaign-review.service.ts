@@ -1,4 +1,4 @@
-import { fail } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -29,7 +29,7 @@ export const ReviewFilters = z.object({
   status: oneOrMany(CAMPAIGN_STATUSES, 'status'),
   claimedBy: z
     .union([z.coerce.number().int().positive(), z.enum(['me', 'none'])], {
-      error: 'claimedBy must be an id, me or none',
+      error: says('CLAIMEDBY_MUST_ID_ME_OR'),
     })
     .optional(),
 });

@@ -11,6 +11,7 @@ import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { type CampaignReviewView, REVIEW_ACTIONS, ReviewTableQuery } from './campaign-review.service.ts';
 import { REPORT_ACTIONS, ReportEffects, ReportTableQuery, type ReportDetail } from './reports.service.ts';
+import { says } from '../../failures.ts';
 
 const TABLE =
   'The generic data table: `page` (from 1), `size` (default 10), `sortOrder` (asc|desc), `sortField`, `filters` (JSON), `search`; answers `{ data, totalCount }`.';
@@ -58,12 +59,12 @@ export const moderationRoutes = [
     response: ReportViewJson,
     params: z.object({
       id: idParam('id'),
-      action: z.enum(REPORT_ACTIONS, { error: `action must be one of ${REPORT_ACTIONS.join(', ')}` }),
+      action: z.enum(REPORT_ACTIONS, { error: says('ACTION_MUST_ONE_OF', { values: REPORT_ACTIONS.join(', ') }) }),
     }),
     body: z
       .object({
-        status: z.string({ error: 'status must be a string' }).optional(),
-        note: z.string({ error: 'note must be a string' }).nullish(),
+        status: z.string({ error: says('STATUS_MUST_STRING') }).optional(),
+        note: z.string({ error: says('NOTE_MUST_STRING') }).nullish(),
         effects: ReportEffects.optional(),
       })
       .optional()
@@ -106,10 +107,10 @@ export const moderationRoutes = [
     response: ReviewJson,
     params: z.object({
       id: idParam('id'),
-      action: z.enum(REVIEW_ACTIONS, { error: `action must be one of ${REVIEW_ACTIONS.join(', ')}` }),
+      action: z.enum(REVIEW_ACTIONS, { error: says('ACTION_MUST_ONE_OF', { values: REVIEW_ACTIONS.join(', ') }) }),
     }),
     body: z
-      .object({ reason: z.string({ error: 'reason must be a string' }).nullish() })
+      .object({ reason: z.string({ error: says('REASON_MUST_STRING') }).nullish() })
       .optional()
       .default({}),
     handler: async (ctx, { params, body }) =>

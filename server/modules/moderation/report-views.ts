@@ -4,6 +4,7 @@ import { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus }
 import type { TaskType } from '../projects/project.entity.ts';
 import type { HistoryEntry } from './history.ts';
 import type { ReportAsk } from './report-mail.ts';
+import { says } from '../../failures.ts';
 
 /** The player-report queue's shapes: its table query, its rows and views, what a filing brings. */
 
@@ -22,9 +23,9 @@ export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
 
 const id = (name: string) =>
   z.coerce
-    .number({ error: `${name} must be a number` })
+    .number({ error: says('MUST_NUMBER', { name }) })
     .int()
-    .positive(`${name} must be a number`);
+    .positive(says('MUST_NUMBER', { name }));
 
 export const ReportFilters = z.object({
   status: oneOrMany(REPORT_STATUSES, 'status'),
@@ -32,9 +33,7 @@ export const ReportFilters = z.object({
   app: id('app').optional(),
   campaign: id('campaign').optional(),
   // A moderator's id, "me", or "none" (unclaimed).
-  claimedBy: z
-    .union([id('claimedBy'), z.enum(['me', 'none'])], { error: 'claimedBy must be an id, me or none' })
-    .optional(),
+  claimedBy: z.union([id('claimedBy'), z.enum(['me', 'none'])], { error: says('CLAIMEDBY_MUST_ID_ME_OR') }).optional(),
 });
 export type ReportFilters = z.output<typeof ReportFilters>;
 export const ReportTableQuery = dataTableQuery(REPORT_SORT_FIELDS, ReportFilters);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../../rest/route.ts';
 import { NOTIFICATION_GROUPS, NOTIFICATION_TYPE_NAMES } from './messages.ts';
 import type { SettingsView } from './notifications.service.ts';
+import { says } from '../../failures.ts';
 
 const LinkJson = z.object({ id: z.number(), username: z.string().nullable() });
 
@@ -25,12 +26,12 @@ export const NotificationChangesInput = z.object({
   data: z
     .array(
       z.object({
-        type: z.string({ error: 'type is required' }).max(40),
-        telegram: z.boolean({ error: 'telegram must be true or false' }).optional(),
-        email: z.boolean({ error: 'email must be true or false' }).optional(),
+        type: z.string({ error: says('TYPE_REQUIRED') }).max(40),
+        telegram: z.boolean({ error: says('TELEGRAM_MUST_TRUE_OR_FALSE') }).optional(),
+        email: z.boolean({ error: says('EMAIL_MUST_TRUE_OR_FALSE') }).optional(),
       }),
     )
-    .max(NOTIFICATION_TYPE_NAMES.length, 'Too many changes'),
+    .max(NOTIFICATION_TYPE_NAMES.length, says('TOO_MANY_CHANGES')),
 });
 
 const settingsJson = (s: SettingsView) => ({

@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import type { Language } from '../../../showcase/i18n/languages.ts';
 import { pgIds } from '../../db/columns.ts';
 import type { Emit } from '../../db/transaction.ts';
-import { DomainError, ErrorCode, validation } from '../../errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { User } from '../users/user.entity.ts';
@@ -28,12 +27,11 @@ import { Delivery } from './delivery.ts';
 import type { DeliverySettings, PreferenceView, SettingsView, TelegramAccount } from './notification-views.ts';
 import { defaults, recordTelegramLink, telegramAccountName } from './notification-views.ts';
 import type { NotifyEvent } from './notify.ts';
+import { fail } from '../../failures.ts';
 
 export type { DeliverySettings, PreferenceView, SettingsView, TelegramAccount } from './notification-views.ts';
 
 const LINK_TTL_MS = 10 * 60_000;
-const NOT_CONFIGURED =
-  'Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN (the system bot’s token from @BotFather) and restart.';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -230,13 +228,10 @@ export class NotificationsService {
     const current = new Map((await this.preferences(em, user)).map((p) => [p.type, p]));
     for (const change of changes) {
       if (!isNotificationType(change.type) || !current.has(change.type)) {
-        throw validation(`Unknown notification type: ${change.type}`, 'type');
+        throw fail('UNKNOWN_NOTIFICATION_TYPE', { type: change.type });
       }
       if (current.get(change.type)!.alwaysOn && (change.telegram === false || change.email === false)) {
-        throw validation(
-          `“${NOTIFICATION_TYPES[change.type].label}” is a security notice: it always goes by e-mail, and to Telegram when linked`,
-          'type',
-        );
+        throw fail('SECURITY_NOTICE_IT_ALWAYS_GOES', { label: NOTIFICATION_TYPES[change.type].label });
       }
     }
     await em.transactional(async (tx) => {
@@ -262,12 +257,12 @@ export class NotificationsService {
     // Whoever presses Start on the link gets this account's Telegram sign-in: a fresh proof first.
     authorize(user, 'telegram.link');
     const bot = this.deps.bot;
-    if (!bot) throw new DomainError(ErrorCode.NOT_FOUND, NOT_CONFIGURED);
+    if (!bot) throw fail('TELEGRAM_BOT_OFF');
     let username: string;
     try {
       username = (await bot.me()).username;
     } catch {
-      throw new DomainError(ErrorCode.UNAVAILABLE, 'Telegram is unreachable right now. Try again in a minute.');
+      throw fail('TELEGRAM_UNREACHABLE_NOW');
     }
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + LINK_TTL_MS);

@@ -13,6 +13,9 @@ export interface PaymentView {
   walletAddress: string | null;
   txHash: string | null;
   failureReason: string | null;
+  /** A withdrawal the chain did not pay: why, as a code (payouts/chain-failure.ts). */
+  chainFailure?: string | null;
+  chainExitCode?: string | null;
   provider: string | null;
   /** A withdrawal in progress: REQUESTED, APPROVED or SENT (null for top-ups). */
   payoutStage: PayoutStage | null;
@@ -51,6 +54,8 @@ export function paymentView(p: Payment): PaymentView {
     walletAddress: p.walletAddress ?? null,
     txHash: p.txHash ?? null,
     failureReason: p.failureReason ?? null,
+    chainFailure: p.chainFailure ?? null,
+    chainExitCode: p.chainExitCode ?? null,
     provider: p.provider ?? null,
     payoutStage: p.payoutStage ?? null,
     batchId: p.batchId ?? null,

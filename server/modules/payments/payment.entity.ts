@@ -45,6 +45,9 @@ export const Payment = defineEntity({
     walletAddress: p.string().length(100).nullable(),
     txHash: p.string().length(128).nullable(),
     failureReason: p.string().length(500).nullable(),
+    /** A withdrawal the chain did not pay: why, as a code (chain-failure.ts), and the wallet's exit code. */
+    chainFailure: p.string().length(16).nullable(),
+    chainExitCode: p.string().length(16).nullable(),
     transferId: p.bigint('number').nullable(),
     processedById: p.integer().nullable(),
     payoutStage: p.enum([...PAYOUT_STAGES]).nullable(),

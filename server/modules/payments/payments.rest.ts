@@ -1,4 +1,4 @@
-import { fail } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
@@ -233,9 +233,9 @@ export const paymentsRoutes = [
     access: 'finance',
     body: z.object({
       ids: z
-        .array(z.coerce.number().int().positive(), { error: 'Choose at least one withdrawal' })
-        .min(1, 'Choose at least one withdrawal')
-        .max(1000, 'Approve at most 1000 withdrawals at once'),
+        .array(z.coerce.number().int().positive(), { error: says('NO_WITHDRAWAL_CHOSEN') })
+        .min(1, says('NO_WITHDRAWAL_CHOSEN'))
+        .max(1000, says('TOO_MANY_WITHDRAWALS_CHOSEN')),
     }),
     response: z.object({ data: z.array(TransactionJson.extend({ userId: z.number() })) }),
     handler: async (ctx, { body }) => {
@@ -340,7 +340,7 @@ export const paymentsRoutes = [
       'Payment provider webhook. Crypto Pay: header `crypto-pay-api-signature` = hex HMAC-SHA-256 of the raw body keyed with SHA-256 of the API token. A replayed webhook is applied once.',
     access: 'public',
     rawBody: true,
-    params: z.object({ provider: z.enum(['sandbox', 'cryptopay'], { error: 'Unknown payment provider' }) }),
+    params: z.object({ provider: z.enum(['sandbox', 'cryptopay'], { error: says('UNKNOWN_PAYMENT_PROVIDER') }) }),
     response: z.object({ applied: z.boolean() }),
     handler: async (ctx, { params, rawBody, headers }) => {
       if (params.provider !== ctx.services.payments.provider.name) {
@@ -368,7 +368,7 @@ export const paymentsRoutes = [
     access: 'user',
     status: 201,
     body: z.object({
-      address: z.string({ error: 'Enter a valid TON wallet address (USDT on TON)' }).max(200),
+      address: z.string({ error: says('ADDRESS_NOT_TON') }).max(200),
       label: z.string({ error: FAILURES.PAYOUT_ADDRESS_LABEL_INVALID.message }).max(200),
     }),
     response: PayoutAddressJson,

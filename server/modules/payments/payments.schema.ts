@@ -171,7 +171,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       type: ChainFailureRef,
       nullable: true,
       description: 'A withdrawal the chain did not pay: why, as a kind (null for any other reason).',
-      resolve: (p) => (p.kind === 'WITHDRAWAL' ? chainFailureOf(p.failureReason) : null),
+      resolve: (p) => (p.kind === 'WITHDRAWAL' ? chainFailureOf(p) : null),
     }),
     payoutStage: t.expose('payoutStage', { type: StageEnum, nullable: true }),
     batchId: t.exposeInt('batchId', { nullable: true, description: 'The payout batch its transfer went in.' }),

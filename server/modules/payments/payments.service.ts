@@ -54,6 +54,8 @@ interface PaymentRow {
   wallet_address: string | null;
   tx_hash: string | null;
   failure_reason: string | null;
+  chain_failure: string | null;
+  chain_exit_code: string | null;
   provider: string | null;
   payout_stage: PayoutStage | null;
   batch_id: number | null;
@@ -76,6 +78,8 @@ const rowView = (r: PaymentRow): PaymentView => ({
   walletAddress: r.wallet_address,
   txHash: r.tx_hash,
   failureReason: r.failure_reason,
+  chainFailure: r.chain_failure,
+  chainExitCode: r.chain_exit_code,
   provider: r.provider,
   payoutStage: r.payout_stage,
   batchId: r.batch_id,
@@ -120,7 +124,7 @@ function paymentsSql(
   return {
     sql: {
       select: `select p.id, p.created_at, p.updated_at, p.user_id, p.kind, p.status, p.amount::text as amount,
-                      p.wallet_address, p.tx_hash, p.failure_reason, p.provider,
+                      p.wallet_address, p.tx_hash, p.failure_reason, p.chain_failure, p.chain_exit_code, p.provider,
                       p.payout_stage, p.batch_id, p.approved_at, p.hold_until, p.pay_url, p.approvals_needed${
                         opts.userId ? '' : ', u.name as user_name, u.email as user_email'
                       }`,

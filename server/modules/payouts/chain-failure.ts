@@ -1,19 +1,18 @@
 /**
  * Why the chain did not pay a withdrawal: the recipient's jetton wallet bounced the transfer, or
- * the hot wallet's jetton wallet refused it (with its exit code). Stored in English as the
- * withdrawal's `failureReason` (API callers read it); the dashboard and the publisher's
- * notification say it in the reader's language from `chainFailureOf`.
+ * the hot wallet's jetton wallet refused it (with its exit code). Stored as a code on the
+ * withdrawal (`chain_failure`, `chain_exit_code`), read from there by the dashboard and the
+ * publisher's notification in the reader's language; its English is the withdrawal's
+ * `failureReason` (API callers read it).
  */
 export type ChainFailure = { kind: 'BOUNCED'; exitCode: null } | { kind: 'REFUSED'; exitCode: string };
 
 const AMOUNT_BACK = 'The amount is back in your balance.';
-const BOUNCED = 'The recipient’s jetton wallet bounced the transfer';
-const REFUSED = /^The hot wallet’s jetton wallet refused the transfer \(exit code ([\w-]+)\)$/;
 
 /** The English sentence of a failure, without the closing stop. */
 export function chainFailureText(f: ChainFailure): string {
   return f.kind === 'BOUNCED'
-    ? BOUNCED
+    ? 'The recipient’s jetton wallet bounced the transfer'
     : `The hot wallet’s jetton wallet refused the transfer (exit code ${f.exitCode})`;
 }
 
@@ -27,11 +26,12 @@ export function withoutAmountBack(reason: string): string {
   return reason.endsWith(` ${AMOUNT_BACK}`) ? reason.slice(0, -AMOUNT_BACK.length - 1) : reason;
 }
 
-/** The failure a stored reason says, or null for another reason (finance's own words). */
-export function chainFailureOf(reason: string | null | undefined): ChainFailure | null {
-  if (!reason?.endsWith(` ${AMOUNT_BACK}`)) return null;
-  const why = withoutAmountBack(reason).replace(/\.$/, '');
-  if (why === BOUNCED) return { kind: 'BOUNCED', exitCode: null };
-  const refused = REFUSED.exec(why);
-  return refused ? { kind: 'REFUSED', exitCode: refused[1]! } : null;
+/** The failure a withdrawal's stored code says, or null for another reason (finance's own words). */
+export function chainFailureOf(p: {
+  chainFailure?: string | null;
+  chainExitCode?: string | null;
+}): ChainFailure | null {
+  if (p.chainFailure === 'BOUNCED') return { kind: 'BOUNCED', exitCode: null };
+  if (p.chainFailure === 'REFUSED') return { kind: 'REFUSED', exitCode: p.chainExitCode ?? 'none' };
+  return null;
 }

@@ -1,3 +1,4 @@
+import type { ChainFailure } from './chain-failure.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgIds } from '../../db/columns.ts';
 
@@ -241,6 +242,8 @@ export interface SeenTransfer {
   destination: string;
   ok: boolean;
   reason: string | null;
+  /** Why it did not pay (null when it did). */
+  failure: ChainFailure | null;
 }
 
 /** Records a transfer once (by its hash): its row's id, or null when it was recorded already. */

@@ -104,6 +104,7 @@ export class Reconciliation {
         destination: body.destination ? friendly(body.destination, this.deps.settings.network) : '',
         ok,
         reason: ok ? null : chainFailureText(failure),
+        failure: ok ? null : failure,
       };
       yield { t, seen };
     }
@@ -154,8 +155,10 @@ export class Reconciliation {
     } else {
       await this.deps.ledger.void(tx, emit, { key: `withdrawal:${p.id}:void`, pendingId: p.transferId! });
       p.status = 'FAILED';
-      // (chain-failure.ts reads it back: the reader's language in the dashboard and the notice.)
       p.failureReason = amountBackReason(seen.reason ?? '');
+      // Its code, for the reader's language in the dashboard and the notice (chain-failure.ts).
+      p.chainFailure = seen.failure?.kind ?? null;
+      p.chainExitCode = seen.failure?.exitCode ?? null;
     }
     p.txHash = seen.txHash;
     await tx.flush();

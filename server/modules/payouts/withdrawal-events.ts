@@ -55,7 +55,7 @@ export function notifyPayees(
         // The sentence goes on after the reason: without its own closing stop ("…again.. The amount").
         reason: withoutAmountBack(p.failureReason ?? '').replace(/[\s.]+$/, ''),
         // The chain's reason, for the reader's language (the notice says it in theirs).
-        ...chainParams(chainFailureOf(p.failureReason)),
+        ...chainParams(chainFailureOf(p)),
         // Refused before it was sent (no batch): a rejection by finance, not a failed transfer.
         ...(type === 'withdrawalFailed' && p.batchId == null ? { rejected: 1 } : {}),
       },

@@ -2,7 +2,6 @@ import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { validation } from '../../errors.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
@@ -133,10 +132,7 @@ export class PlatformsService {
   private checkCallbackUrl(url: string | null | undefined) {
     const why = url ? this.deps.outbound.urlRefusal(url) : null;
     if (why) {
-      throw validation(
-        `The callback URL points to a private or local address (${why}); use a public https address`,
-        'rewardCallbackUrl',
-      );
+      throw fail('CALLBACK_URL_POINTS_TO_PRIVATE', { why });
     }
   }
 

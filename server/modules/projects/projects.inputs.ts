@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { imagePath } from '../../rest/params.ts';
 import { TASK_TYPES } from './project.entity.ts';
+import { says } from '../../failures.ts';
 
 export const TELEGRAM_HOST = 'https://t.me';
 const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/]+$/;
-export const TELEGRAM_LINK_MESSAGE = `The link is not valid, it should start with ${TELEGRAM_HOST}/your_link`;
+export const TELEGRAM_LINK_MESSAGE = says('LINK_MUST_START_TELEGRAM', { host: TELEGRAM_HOST });
 
 /** `@name`, `t.me/name` and `http://t.me/name` all become `https://t.me/name`. */
 export function normaliseTelegramLink(input: string): string {
@@ -23,9 +24,17 @@ export function telegramUsername(url: string): string | null {
 
 export const TaskInput = z
   .object({
-    type: z.enum(TASK_TYPES, { error: 'Choose the resource type' }),
-    title: z.string({ error: 'Resource name is required' }).trim().min(1, 'Resource name is required').max(200),
-    url: z.string({ error: 'Resource url is required' }).trim().min(1, 'Resource url is required').max(500),
+    type: z.enum(TASK_TYPES, { error: says('CHOOSE_RESOURCE_TYPE') }),
+    title: z
+      .string({ error: says('RESOURCE_NAME_REQUIRED') })
+      .trim()
+      .min(1, says('RESOURCE_NAME_REQUIRED'))
+      .max(200),
+    url: z
+      .string({ error: says('RESOURCE_URL_REQUIRED') })
+      .trim()
+      .min(1, says('RESOURCE_URL_REQUIRED'))
+      .max(500),
     logo: imagePath('Resource logo is required', 'Upload the logo as an image'),
     isMiniApp: z
       .boolean()
@@ -44,7 +53,7 @@ export const TaskInput = z
       ctx.addIssue({ code: 'custom', path: ['url'], message: TELEGRAM_LINK_MESSAGE });
     }
     if (t.type === 'CUSTOM' && !/^https?:\/\/\S+$/.test(url)) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: 'The link is not valid, it should start with https://' });
+      ctx.addIssue({ code: 'custom', path: ['url'], message: says('LINK_MUST_START_HTTPS') });
     }
     if (t.inviteLink && !isTelegramLink(t.inviteLink)) {
       ctx.addIssue({ code: 'custom', path: ['inviteLink'], message: TELEGRAM_LINK_MESSAGE });
@@ -54,16 +63,20 @@ export const TaskInput = z
 export type TaskInput = z.output<typeof TaskInput>;
 
 const projectFields = {
-  title: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(120),
+  title: z
+    .string({ error: says('PROJECT_NAME_REQUIRED') })
+    .trim()
+    .min(1, says('PROJECT_NAME_REQUIRED'))
+    .max(120),
   categoryId: z.coerce
-    .number({ error: 'Category is required' })
-    .int('Category is required')
-    .positive('Category is required'),
+    .number({ error: says('PROJECT_CATEGORY_MISSING') })
+    .int(says('PROJECT_CATEGORY_MISSING'))
+    .positive(says('PROJECT_CATEGORY_MISSING')),
 };
 
 export const CreateProjectInput = z.object({
   ...projectFields,
-  tasks: z.array(TaskInput).max(50, 'At most 50 resources at once').default([]),
+  tasks: z.array(TaskInput).max(50, says('AT_MOST_50_RESOURCES_AT')).default([]),
 });
 export type CreateProjectInput = z.output<typeof CreateProjectInput>;
 
@@ -71,8 +84,8 @@ export type CreateProjectInput = z.output<typeof CreateProjectInput>;
 export const UpdateProjectInput = z.object({
   ...projectFields,
   tasks: z
-    .array(z.record(z.string(), z.unknown()), { error: 'tasks must be a list' })
-    .max(50, 'At most 50 resources at once')
+    .array(z.record(z.string(), z.unknown()), { error: says('TASKS_MUST_LIST') })
+    .max(50, says('AT_MOST_50_RESOURCES_AT'))
     .default([])
     .transform((items, ctx) => {
       const newTasks: TaskInput[] = [];
@@ -88,5 +101,9 @@ export const UpdateProjectInput = z.object({
 export type UpdateProjectInput = z.output<typeof UpdateProjectInput>;
 
 export const SuggestionInput = z.object({
-  url: z.string({ error: 'Resource url is required' }).trim().min(1, 'Resource url is required').max(500),
+  url: z
+    .string({ error: says('RESOURCE_URL_REQUIRED') })
+    .trim()
+    .min(1, says('RESOURCE_URL_REQUIRED'))
+    .max(500),
 });

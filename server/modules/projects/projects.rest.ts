@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { CreateProjectInput, SuggestionInput, TaskInput, UpdateProjectInput } from './projects.inputs.ts';
-import { DomainError, firstIssue, httpStatus, unauthenticated } from '../../errors.ts';
+import { DomainError, httpStatus } from '../../errors.ts';
 import { answerCode } from '../../message-codes.ts';
 import type { Context } from '../../graphql/context.ts';
 import { hashKey } from '../../lib/secrets.ts';
-import { MISSING_API_KEY } from './project.entity.ts';
 import { taskView } from './projects.service.ts';
+import { fail, firstIssue, says } from '../../failures.ts';
 
 const ProjectParams = z.object({ id: idParam('id') });
 
@@ -16,12 +16,12 @@ const ProjectParams = z.object({ id: idParam('id') });
 export const MAX_SDK_BATCH = 1000;
 
 const ConversionEvent = z.object({
-  type: z.literal('conversion', { error: 'type must be "conversion"' }),
+  type: z.literal('conversion', { error: says('TYPE_MUST_CONVERSION') }),
   click: z
-    .string({ error: 'click is required' })
+    .string({ error: says('CLICK_REQUIRED') })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'click must be the click code from the start parameter'),
-  isNew: z.boolean({ error: 'isNew must be true or false' }).optional(),
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, says('CLICK_MUST_CLICK_CODE_FROM')),
+  isNew: z.boolean({ error: says('ISNEW_MUST_TRUE_OR_FALSE') }).optional(),
 });
 
 const SdkEvent = z.discriminatedUnion(
@@ -29,11 +29,15 @@ const SdkEvent = z.discriminatedUnion(
   [
     z.object({
       type: z.literal('verification'),
-      code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64),
+      code: z
+        .string({ error: says('CODE_REQUIRED') })
+        .trim()
+        .min(1, says('CODE_REQUIRED'))
+        .max(64),
     }),
     ConversionEvent,
   ],
-  { error: 'type must be "verification" or "conversion"' },
+  { error: says('SDK_EVENT_TYPE_UNKNOWN') },
 );
 
 /** `schema`'s JSON Schema, for the document of a value that is checked elsewhere. */
@@ -46,9 +50,9 @@ function documentedAs(schema: z.ZodType) {
 const SdkEventBatch = z.object({
   events: z
     // Any item is taken (and answered on its own); the document shows what an item should be.
-    .array(z.unknown().meta(documentedAs(ConversionEvent)), { error: 'events must be a list of conversion events' })
-    .min(1, 'events must hold at least one event')
-    .max(MAX_SDK_BATCH, `events may hold at most ${MAX_SDK_BATCH} events; send the rest in another request`),
+    .array(z.unknown().meta(documentedAs(ConversionEvent)), { error: says('EVENTS_MUST_LIST_OF_CONVERSION') })
+    .min(1, says('EVENTS_MUST_HOLD_AT_LEAST'))
+    .max(MAX_SDK_BATCH, says('EVENTS_MAY_HOLD_AT_MOST', { max: MAX_SDK_BATCH })),
 });
 
 /** One answer per event, in order: its outcome, or the error it alone would have answered. */
@@ -223,7 +227,7 @@ export const projectsRoutes = [
       const raw = headers?.['x-api-key'];
       const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
       if ('type' in body && body.type === 'verification') return ctx.services.projects.sdkEvent(ctx.em, key, body);
-      if (!key) throw unauthenticated(MISSING_API_KEY);
+      if (!key) throw fail('MISSING_API_KEY');
       if (!('type' in body)) return sdkEventBatch(ctx, body.events, hashKey(key));
       return ctx.services.conversions.convert(ctx.em, body.click, hashKey(key), body.isNew ?? true);
     },

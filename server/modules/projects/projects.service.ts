@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { type Emit, inTransaction } from '../../db/transaction.ts';
-import { DomainError, ErrorCode, unauthenticated, validation } from '../../errors.ts';
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import { decryptSecret, encryptSecret, hashKey, newApiKey } from '../../lib/secrets.ts';
 import { TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
@@ -13,7 +12,7 @@ import type { ImagesService } from '../images/images.service.ts';
 import { once } from '../../lib/idempotency.ts';
 import { Category } from '../lookups/lookups.entity.ts';
 import type { User } from '../users/user.entity.ts';
-import { INVALID_API_KEY, MISSING_API_KEY, Project, Task, type TaskType } from './project.entity.ts';
+import { Project, Task, type TaskType } from './project.entity.ts';
 import {
   type CreateProjectInput,
   normaliseTelegramLink,
@@ -23,7 +22,6 @@ import {
 } from './projects.inputs.ts';
 
 export const VERIFICATION_PREFIX = 'wg_vf_';
-export const SUGGESTION_NOT_FOUND = 'Resource not found. Please fill in the fields yourself';
 
 export interface TaskView {
   id: number;
@@ -345,16 +343,14 @@ export class ProjectsService {
 
   /** An integration event sent by the advertiser's bot or server with the project API key. */
   async sdkEvent(em: EntityManager, apiKey: string | undefined, event: { type: 'verification'; code: string }) {
-    if (!apiKey) throw unauthenticated(MISSING_API_KEY);
+    if (!apiKey) throw fail('MISSING_API_KEY');
     const project = await em.findOne(Project, { secretKeyHash: hashKey(apiKey.trim()) });
-    if (!project) throw unauthenticated(INVALID_API_KEY);
+    if (!project) throw fail('INVALID_API_KEY');
     const code = event.code.trim().replace(new RegExp(`^${VERIFICATION_PREFIX}`), '');
     const task = await em.findOne(Task, { projectId: project.id, verificationCode: code });
     if (!task) throw fail('VERIFICATION_CODE_NOT_FOUND');
     if (task.type === 'CHANNEL' || task.type === 'CHAT') {
-      throw validation(
-        'Channels and chats are verified by making the system bot an administrator there, not by an SDK event',
-      );
+      throw fail('CHANNELS_AND_CHATS_ARE_VERIFIED');
     }
     if (!task.isVerifiedSource) await this.markVerified(em, task);
     return { taskId: task.id, isVerifiedSource: true };
@@ -368,7 +364,7 @@ export class ProjectsService {
     authorize(user, 'resource.suggest');
     const link = normaliseTelegramLink(url);
     const username = telegramUsername(link);
-    if (!username) throw new DomainError(ErrorCode.NOT_FOUND, SUGGESTION_NOT_FOUND);
+    if (!username) throw fail('TELEGRAM_RESOURCE_UNKNOWN');
     const isBot = /bot$/i.test(username);
     try {
       const chat = await this.deps.telegram.getChat(`@${username}`);
@@ -389,7 +385,7 @@ export class ProjectsService {
       if (!(err instanceof TelegramApiError)) throw err;
       // Bots cannot be read with getChat; a bot username is still a bot.
       if (isBot) return { title: username, logo: null, taskType: 'BOT', url: `https://t.me/${username}` };
-      throw new DomainError(ErrorCode.NOT_FOUND, SUGGESTION_NOT_FOUND);
+      throw fail('TELEGRAM_RESOURCE_UNKNOWN');
     }
   }
 

@@ -1,9 +1,9 @@
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgIds } from '../../db/columns.ts';
-import { validation } from '../../errors.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { User } from '../users/user.entity.ts';
+import { fail } from '../../failures.ts';
 
 /** The most apps one exclusion list holds. */
 export const MAX_EXCLUDED_PLATFORMS = 1000;
@@ -97,7 +97,7 @@ export class ExclusionsService {
   ): Promise<ExcludedPlatform[]> {
     const ids = [...new Set(platformIds)];
     if (ids.length > MAX_EXCLUDED_PLATFORMS) {
-      throw validation(`Exclude at most ${MAX_EXCLUDED_PLATFORMS} apps`, 'platformIds');
+      throw fail('EXCLUDE_AT_MOST_APPS', { max: MAX_EXCLUDED_PLATFORMS });
     }
     const changed = await em.transactional(async (tx) => {
       if (ids.length) {
@@ -105,7 +105,7 @@ export class ExclusionsService {
           pgIds(ids),
         ]);
         const missing = ids.filter((p) => !known.some((k) => k.id === p));
-        if (missing.length) throw validation(`App #${missing[0]} does not exist`, 'platformIds');
+        if (missing.length) throw fail('APP_DOES_NOT_EXIST', { missing: missing[0] });
       }
       // Apps that leave or join the list: their publishers' exclusion counts change.
       const removed = await tx.execute<{ platform_id: number }[]>(

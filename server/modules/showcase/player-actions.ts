@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { en } from '../../../showcase/i18n/en.ts';
-import { conflict, DomainError, ErrorCode, forbidden, notFound } from '../../errors.ts';
+import { DomainError, ErrorCode } from '../../errors.ts';
 import { isMember, TelegramApiError, type TelegramClient } from '../../lib/telegram.ts';
 import type { ReportReason } from '../campaigns/campaign.entity.ts';
 import type { ConversionsService } from '../campaigns/conversions.service.ts';
@@ -8,6 +8,7 @@ import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { telegramUsername } from '../projects/projects.inputs.ts';
 import type { TaskType } from '../projects/project.entity.ts';
 import type { PlayerContext, ShowcaseAward } from './showcase.service.ts';
+import { fail } from '../../failures.ts';
 
 /** What a player reads; English here, translated for the player from the showcase's catalogs. */
 export const CHECK_MESSAGES = {
@@ -16,10 +17,6 @@ export const CHECK_MESSAGES = {
   waiting: en.waiting,
   openLink: en.openLink,
   noBot: en.noBot,
-  startFirst: en.startFirst,
-  alreadyMember: en.alreadyMember,
-  notNew: en.notNew,
-  blocked: en.blocked,
 } as const;
 
 /** The part of Telegram's `chat_member` update the network reads. */
@@ -80,14 +77,14 @@ export class PlayerActions {
          left join tasks t on t.id = c.task_id where k.campaign_id = ? and k.player_id = ?`,
       [ctx.platform.id, campaignId, ctx.player.id],
     );
-    if (!click) throw conflict(CHECK_MESSAGES.startFirst);
-    if (click.blocked) throw forbidden(CHECK_MESSAGES.blocked);
+    if (!click) throw fail('PLAYER_TASK_NOT_STARTED');
+    if (click.blocked) throw fail('PLAYER_BLOCKED');
     if (await this.deps.conversions.existing(em, campaignId, ctx.player.id)) {
       return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
     }
     if (click.not_new) {
       const member = click.task_type === 'CHANNEL' || click.task_type === 'CHAT';
-      throw conflict(member ? CHECK_MESSAGES.alreadyMember : CHECK_MESSAGES.notNew);
+      throw fail(member ? 'PLAYER_WAS_MEMBER' : 'PLAYER_NOT_NEW');
     }
     const pending = (message: string) => ({ status: 'PENDING' as const, awards: [] as ShowcaseAward[], message });
     switch (click.task_type) {
@@ -98,7 +95,7 @@ export class PlayerActions {
         if (!member)
           return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
         const outcome = await this.deps.conversions.convert(em, click.code, null);
-        if (outcome.status === 'NOT_NEW') throw conflict(CHECK_MESSAGES.alreadyMember);
+        if (outcome.status === 'NOT_NEW') throw fail('PLAYER_WAS_MEMBER');
         return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
       }
       case 'SMART_LINK':
@@ -164,7 +161,7 @@ export class PlayerActions {
         where k.code = ?`,
       [code],
     );
-    if (!row?.url) throw notFound('Link');
+    if (!row?.url) throw fail('LINK_NOT_FOUND');
     if (row.task_type === 'SMART_LINK' && row.award) {
       try {
         await this.deps.conversions.convert(em, code, null);
@@ -182,7 +179,7 @@ export class PlayerActions {
     input: { campaignId: number; reason: ReportReason; text?: string },
   ) {
     const [c] = await em.execute<{ id: number }[]>('select id from campaigns where id = ?', [input.campaignId]);
-    if (!c) throw notFound('Task');
+    if (!c) throw fail('TASK_NOT_FOUND');
     const name = [ctx.player.first_name, ctx.player.last_name].filter(Boolean).join(' ');
     const [id] = await this.deps.reports.fileNow(em, [
       {

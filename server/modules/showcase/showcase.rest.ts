@@ -8,13 +8,14 @@ import type { Config } from '../../config.ts';
 import { type Precompressed, pickEncoding, precompress } from '../../lib/precompressed.ts';
 import type { Context } from '../../graphql/context.ts';
 import { initDataLanguage, languageOf } from '../../../showcase/i18n/languages.ts';
-import { CATALOGS, translate } from '../../../showcase/i18n/index.ts';
-import { DomainError, notFound, unauthenticated } from '../../errors.ts';
+import { CATALOGS, type MessageKey, translate } from '../../../showcase/i18n/index.ts';
+import { DomainError } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { PLAYER_REPORT_REASONS } from '../campaigns/campaign.entity.ts';
 import { showcaseScript, showcaseTypes } from './script.ts';
 import type { ShowcaseService } from './showcase.service.ts';
+import { type FailureCode, fail, failureBody, says } from '../../failures.ts';
 
 type Headers = Record<string, string | string[] | undefined> | undefined;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -70,6 +71,21 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return given !== undefined && timingSafeEqual(a, b);
 }
 
+/** The failures a player reads, by the showcase catalogs' key of their wording. */
+export const PLAYER_FAILURES: Partial<Record<FailureCode, MessageKey>> = {
+  PLAYER_TASK_NOT_STARTED: 'startFirst',
+  PLAYER_WAS_MEMBER: 'alreadyMember',
+  PLAYER_NOT_NEW: 'notNew',
+  PLAYER_TASK_DONE_ALREADY: 'alreadyCompleted',
+  PLAYER_BLOCKED: 'blocked',
+  PLAYER_REQUESTS_TOO_MANY: 'tooManyRequests',
+  TASK_NOT_FOUND: 'taskNotFound',
+  CAMPAIGN_NOT_RUNNING: 'campaignStopped',
+  CAMPAIGN_DAILY_CAP_REACHED: 'dailyCap',
+  CAMPAIGN_OUT_OF_BUDGET: 'noBudget',
+  INITDATA_TOO_OLD_REOPEN_APP: 'staleInitData',
+};
+
 /**
  * Runs a showcase handler and answers what a player reads in the player's language (from the
  * initData's language_code, read only to choose a language): refusals and check messages.
@@ -81,7 +97,12 @@ async function inPlayerLanguage<T>(headers: Headers, work: () => Promise<T>): Pr
     const message = (result as { message?: unknown } | null)?.message;
     return typeof message === 'string' ? { ...result, message: translate(message, language) } : result;
   } catch (err) {
-    if (err instanceof DomainError) throw new DomainError(err.code, translate(err.message, language), err.field);
+    if (err instanceof DomainError && err.coded) {
+      const key = PLAYER_FAILURES[err.coded.code as FailureCode];
+      const said = key && CATALOGS[language]?.[key];
+      if (typeof said === 'string')
+        throw Object.assign(new DomainError(err.code, said, err.field), { coded: err.coded });
+    }
     throw err;
   }
 }
@@ -102,9 +123,9 @@ export const showcaseRoutes = [
     body: TelegramUpdate,
     handler: async (ctx, { body, headers }) => {
       const secret = ctx.config.telegram.webhookSecret;
-      if (!secret) throw notFound('Webhook');
+      if (!secret) throw fail('WEBHOOK_NOT_FOUND');
       if (!sameSecret(first(headers?.['x-telegram-bot-api-secret-token']), secret)) {
-        throw unauthenticated('Wrong X-Telegram-Bot-Api-Secret-Token');
+        throw fail('WRONG_X_TELEGRAM_BOT_API');
       }
       if (body.message || body.my_chat_member) {
         await ctx.services.notifications.handleUpdate(body as unknown as Update);
@@ -121,7 +142,7 @@ export const showcaseRoutes = [
     access: 'public',
     response: ShowcaseListJson,
     params: platformParams,
-    query: z.object({ debug: z.enum(['true', 'false'], { error: 'debug must be true or false' }).optional() }),
+    query: z.object({ debug: z.enum(['true', 'false'], { error: says('DEBUG_MUST_TRUE_OR_FALSE') }).optional() }),
     handler: (ctx, { params, headers, query }) =>
       inPlayerLanguage(headers, async () => {
         if (query.debug === 'true') {
@@ -178,9 +199,14 @@ export const showcaseRoutes = [
     params: platformParams,
     status: 201,
     body: z.object({
-      campaignId: z.number({ error: 'campaignId is required' }).int().positive(),
-      reason: z.enum(PLAYER_REPORT_REASONS, { error: `reason must be one of ${PLAYER_REPORT_REASONS.join(', ')}` }),
-      text: z.string().trim().max(1000, 'The text must be at most 1000 characters').optional(),
+      campaignId: z
+        .number({ error: says('CAMPAIGNID_REQUIRED') })
+        .int()
+        .positive(),
+      reason: z.enum(PLAYER_REPORT_REASONS, {
+        error: says('REASON_MUST_ONE_OF', { values: PLAYER_REPORT_REASONS.join(', ') }),
+      }),
+      text: z.string().trim().max(1000, says('TEXT_MUST_AT_MOST_1000')).optional(),
     }),
     handler: (ctx, { params, body, headers }) =>
       inPlayerLanguage(headers, async () => {
@@ -216,7 +242,7 @@ export function registerShowcaseHttp(
   http.get<{ Params: { lang: string } }>('/showcase/i18n/:lang', async (req, reply) => {
     const lang = req.params.lang.replace(/\.json$/, '');
     const messages = Object.hasOwn(CATALOGS, lang) ? CATALOGS[lang] : undefined;
-    if (!messages) return reply.code(404).send({ error: 'No such language' });
+    if (!messages) return reply.code(404).send(failureBody('NO_SUCH_LANGUAGE'));
     reply.header('Cache-Control', 'public, max-age=3600');
     return reply.type('application/json; charset=utf-8').send(messages);
   });

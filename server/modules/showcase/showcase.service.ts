@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { en } from '../../../showcase/i18n/en.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, forbidden, notFound, rateLimited, unauthenticated } from '../../errors.ts';
-import { INIT_DATA_MESSAGES, type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
+import { type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
-import { CHECK_MESSAGES, PlayerActions } from './player-actions.ts';
+import { PlayerActions } from './player-actions.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
@@ -21,6 +19,7 @@ import { TierPrice } from '../lookups/lookups.entity.ts';
 import type { LookupsService } from '../lookups/lookups.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import type { TaskType } from '../projects/project.entity.ts';
+import { fail } from '../../failures.ts';
 
 export interface ShowcaseAward {
   title: string;
@@ -153,7 +152,7 @@ export class ShowcaseService {
            from platforms where id = ? and is_active`,
         [id],
       );
-      if (!row) throw notFound('App');
+      if (!row) throw fail('APP_NOT_FOUND');
       return {
         ...row,
         botToken: row.bot_token_enc ? decryptSecret(this.deps.secretsKey, row.bot_token_enc) : null,
@@ -169,7 +168,7 @@ export class ShowcaseService {
     country: string | null,
   ): Promise<PlayerContext> {
     const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
-    if (!m) throw unauthenticated(INIT_DATA_MESSAGES.garbled);
+    if (!m) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     const platform = await this.platform(em, platformId);
     const raw = m[1].trim();
     // A verified initData is good until it is too old: its signature is checked once per app
@@ -193,7 +192,7 @@ export class ShowcaseService {
       this.verified.set(key, data, (data.authDate + this.deps.maxAgeSeconds) * 1000);
     }
     if (!(await this.deps.limiter.hit(`showcase:${platformId}:${data.user.id}`))) {
-      throw rateLimited(en.tooManyRequests);
+      throw fail('PLAYER_REQUESTS_TOO_MANY');
     }
     return { platform, player: data.user, country };
   }
@@ -205,7 +204,7 @@ export class ShowcaseService {
    */
   async testPlayer(em: EntityManager, platformId: number, ip: string, country: string | null): Promise<PlayerContext> {
     const platform = await this.platform(em, platformId);
-    if (!(await this.deps.limiter.hit(`showcase:${platformId}:test:${ip}`))) throw rateLimited(en.tooManyRequests);
+    if (!(await this.deps.limiter.hit(`showcase:${platformId}:test:${ip}`))) throw fail('PLAYER_REQUESTS_TOO_MANY');
     return { platform, player: { id: 0, first_name: 'Test player' }, country };
   }
 
@@ -424,15 +423,15 @@ export class ShowcaseService {
   async start(em: EntityManager, ctx: PlayerContext, campaignId: number) {
     const [row] = await this.eligible(em, ctx, campaignId);
     if (!row) {
-      if (await this.blocked(em, ctx)) throw forbidden(CHECK_MESSAGES.blocked);
+      if (await this.blocked(em, ctx)) throw fail('PLAYER_BLOCKED');
       const done = await this.deps.conversions.existing(em, campaignId, ctx.player.id);
-      if (done) throw conflict(en.alreadyCompleted);
+      if (done) throw fail('PLAYER_TASK_DONE_ALREADY');
       const [refused] = await em.execute<{ id: string }[]>(
         'select id from clicks where campaign_id = ? and player_id = ? and not_new',
         [campaignId, ctx.player.id],
       );
-      if (refused) throw conflict(CHECK_MESSAGES.alreadyMember);
-      throw notFound('Task');
+      if (refused) throw fail('PLAYER_WAS_MEMBER');
+      throw fail('TASK_NOT_FOUND');
     }
     const tier = await this.tierOf(em, ctx.country);
     // Only the first start decides newness: a player who joins after it and starts again is new.
@@ -464,7 +463,7 @@ export class ShowcaseService {
     clicksTotal.inc({ outcome: click.not_new ? 'not_new' : click.inserted ? 'new' : 'repeat' });
     if (click.not_new) {
       if (click.inserted) await this.deps.conversions.publishCampaignId(em, campaignId);
-      throw conflict(CHECK_MESSAGES.alreadyMember);
+      throw fail('PLAYER_WAS_MEMBER');
     }
     return {
       clickId: Number(click.id),

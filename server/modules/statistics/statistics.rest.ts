@@ -16,6 +16,7 @@ import {
   type StatDay,
   utcToday,
 } from './statistics.service.ts';
+import { says } from '../../failures.ts';
 
 /** Profit per conversion with 2 decimals (half up), '-' without conversions. */
 export function cpa(profit: bigint, conversions: number): string {
@@ -30,11 +31,13 @@ const dayJson = (d: StatDay) => ({ createdAt: d.createdAt, conversions: d.conver
 
 const ReportQuery = z
   .object({
-    from: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
-    to: z.string({ error: 'Enter a date as YYYY-MM-DD' }),
+    from: z.string({ error: says('ENTER_DATE_AS_YYYY_MM') }),
+    to: z.string({ error: says('ENTER_DATE_AS_YYYY_MM') }),
     projectId: idParam('projectId').optional(),
     campaignId: idParam('campaignId').optional(),
-    groupBy: z.enum(REPORT_GROUPS, { error: `groupBy must be one of ${REPORT_GROUPS.join(', ')}` }).default('DAY'),
+    groupBy: z
+      .enum(REPORT_GROUPS, { error: says('GROUPBY_MUST_ONE_OF', { values: REPORT_GROUPS.join(', ') }) })
+      .default('DAY'),
   })
   .superRefine((q, ctx) => {
     const r = ReportInput.safeParse({ from: q.from, to: q.to });

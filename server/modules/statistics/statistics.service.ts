@@ -4,6 +4,7 @@ import { sortParams, TABLE_DEFAULT_SIZE, tablePage } from '../../lib/data-table.
 import { idParam } from '../../rest/params.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import type { User } from '../users/user.entity.ts';
+import { says } from '../../failures.ts';
 
 /**
  * Statistics read the daily rollups (statistics.entity.ts), never the conversions: a
@@ -13,7 +14,7 @@ import type { User } from '../users/user.entity.ts';
 export const STAT_SORT_FIELDS = ['createdAt', 'conversions', 'profit', 'cpa'] as const;
 export type StatSortField = (typeof STAT_SORT_FIELDS)[number];
 
-const taskType = z.enum(TASK_TYPES, { error: `taskType must be one of ${TASK_TYPES.join(', ')}` });
+const taskType = z.enum(TASK_TYPES, { error: says('TASKTYPE_MUST_ONE_OF', { values: TASK_TYPES.join(', ') }) });
 
 /** Filters of the Statistics page: task type and app (both optional). */
 export const PublisherStatsFilters = z.object({
@@ -30,18 +31,22 @@ export const PublisherStatsSort = sortParams(STAT_SORT_FIELDS);
 
 export const PublisherStatsQuery = PublisherStatsFilters.extend(PublisherStatsSort.shape)
   .extend({
-    page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
+    page: z.coerce
+      .number({ error: says('PAGE_MUST_NUMBER') })
       .int()
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
+      .min(1, says('PAGE_MUST_AT_LEAST_1'))
+      .default(1),
+    limit: z.coerce
+      .number({ error: says('LIMIT_MUST_NUMBER') })
+      .int()
+      .min(1, says('LIMIT_MUST_AT_LEAST_1'))
+      .max(100, says('LIMIT_MUST_AT_MOST_100'))
       .optional(),
     size: z.coerce
-      .number({ error: 'size must be a number' })
+      .number({ error: says('SIZE_MUST_NUMBER') })
       .int()
-      .min(1, 'size must be at least 1')
-      .max(100, 'size must be at most 100')
+      .min(1, says('SIZE_MUST_AT_LEAST_1'))
+      .max(100, says('SIZE_MUST_AT_MOST_100'))
       .optional(),
   })
   .transform(({ limit, size, ...q }) => ({ ...q, limit: limit ?? size ?? TABLE_DEFAULT_SIZE }));

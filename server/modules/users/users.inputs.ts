@@ -2,15 +2,16 @@ import { z } from 'zod';
 import type { Context } from '../../graphql/context.ts';
 import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
+import { says } from '../../failures.ts';
 
 export const UpdateSelfInput = z
   .object({
-    defaultRole: z.enum(DEFAULT_ROLES, { error: 'defaultRole must be ADVERTISER or PUBLISHER' }).optional(),
-    isExchangeReady: z.boolean({ error: 'isExchangeReady must be true or false' }).optional(),
-    language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+    defaultRole: z.enum(DEFAULT_ROLES, { error: says('DEFAULTROLE_MUST_ADVERTISER_OR_PUBLISHER') }).optional(),
+    isExchangeReady: z.boolean({ error: says('ISEXCHANGEREADY_MUST_TRUE_OR_FALSE') }).optional(),
+    language: z.enum(LANGUAGES, { error: says('LANGUAGE_MUST_ONE_OF', { values: LANGUAGES.join(', ') }) }).optional(),
   })
   .refine((b) => b.defaultRole !== undefined || b.isExchangeReady !== undefined || b.language !== undefined, {
-    message: 'Send defaultRole, isExchangeReady or language',
+    message: says('SEND_DEFAULTROLE_ISEXCHANGEREADY_OR_LANGUAGE'),
   });
 
 /** One rule for REST and GraphQL: joining the exchange is checked before anything is written. */

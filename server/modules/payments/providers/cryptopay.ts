@@ -1,6 +1,5 @@
 import { fail } from '../../../failures.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, ErrorCode } from '../../../errors.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { InvalidSignature, type PaymentProvider, type WebhookOutcome } from './provider.ts';
 
@@ -46,10 +45,7 @@ export class CryptoPayProvider implements PaymentProvider {
     }
     const answer = (await res.json().catch(() => ({ ok: false }))) as ApiAnswer<T>;
     if (!answer.ok || answer.result === undefined) {
-      throw new DomainError(
-        ErrorCode.UNAVAILABLE,
-        `The payment provider refused the request (${answer.error?.name ?? res.status}). Try again later.`,
-      );
+      throw fail('PAYMENT_PROVIDER_REFUSED', { reason: answer.error?.name ?? res.status });
     }
     return answer.result;
   }
