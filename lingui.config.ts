@@ -1,6 +1,6 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
-import { LANGUAGES } from './showcase/i18n/languages.ts';
+import { LANGUAGES } from './shared/languages.ts';
 
 /**
  * The dashboard's words (issue 59): English is the source (the spec's wording), written in the

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { INIT_DATA_MESSAGES } from '../server/lib/init-data.ts';
 import { CampaignsService } from '../server/modules/campaigns/campaigns.service.ts';
 import { CHECK_MESSAGES } from '../server/modules/showcase/player-actions.ts';
-import { CATALOGS, LANGUAGES, languageOf, translate } from './i18n/index.ts';
+import { initDataLanguage, LANGUAGES, languageOf } from '../shared/languages.ts';
+import { CATALOGS, translate } from './i18n/index.ts';
 import { en } from './i18n/en.ts';
-import { initDataLanguage } from './i18n/languages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

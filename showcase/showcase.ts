@@ -12,7 +12,7 @@ import { toggleReportForm } from './report-form.ts';
 import { type Row, taskRows } from './rows.ts';
 import { CSS, h, safeCall } from './dom.ts';
 import { createTranslator } from './language.ts';
-import { initDataLanguage, languageOf, RTL_LANGUAGES } from './i18n/languages.ts';
+import { initDataLanguage, languageOf, RTL_LANGUAGES } from '../shared/languages.ts';
 import { type TelegramWebApp, taskActions } from './tasks.ts';
 
 import type {

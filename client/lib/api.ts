@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { supportedLanguage } from '../../showcase/i18n/languages';
+import { supportedLanguage } from '../../shared/languages';
 import { getToken, signOut } from './session';
 import { askStepUp, stepUpMethodsOf } from './stepUp';
 

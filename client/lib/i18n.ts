@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LANGUAGES, type Language, RTL_LANGUAGES, supportedLanguage } from '../../showcase/i18n/languages';
+import { LANGUAGES, type Language, RTL_LANGUAGES, supportedLanguage } from '../../shared/languages';
 import { setFormatLocale } from './locale';
 import { telegramLanguageCode } from './telegram';
 

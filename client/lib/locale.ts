@@ -7,7 +7,7 @@
  * spec's wording) and dates in the browser's own locale, as before. Every other language gets its
  * own: grouping, decimal mark, digits and the currency sign where the language puts it.
  */
-import { RTL_LANGUAGES } from '../../showcase/i18n/languages';
+import { RTL_LANGUAGES } from '../../shared/languages';
 
 let current = 'en';
 

@@ -1,4 +1,4 @@
-import { initDataLanguage } from '../../showcase/i18n/languages';
+import { initDataLanguage } from '../../shared/languages';
 /**
  * The dashboard opened inside Telegram as a Mini App, told without the Mini App SDK (which
  * loads only then, client/features/telegram/miniApp.ts): Telegram opens it with its launch

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { LANGUAGES, type Language } from '../../showcase/i18n/languages';
+import { LANGUAGES, type Language } from '../../shared/languages';
 import { enforce, guestOnlyGuard } from '../lib/guards';
 import { loadPublicWords } from './policy';
 import { rootRoute } from './root';

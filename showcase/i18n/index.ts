@@ -12,8 +12,12 @@ import { tr } from './tr.ts';
 import { uk } from './uk.ts';
 
 export type { MessageKey, Messages, Plural };
-export { LANGUAGES, languageOf, RTL_LANGUAGES } from './languages.ts';
-export const CATALOGS: Record<string, Messages> = { en, ru, uk, es, pt, tr, id, fa, ar };
+import type { Language } from '../../shared/languages.ts';
+/** Every language's catalog (one for each of shared/languages.ts's LANGUAGES). */
+export const CATALOGS: Record<string, Messages> = { en, ru, uk, es, pt, tr, id, fa, ar } satisfies Record<
+  Language,
+  Messages
+>;
 
 const byEnglish = new Map<string, MessageKey>(
   (Object.keys(en) as MessageKey[]).filter((k) => typeof en[k] === 'string').map((k) => [en[k] as string, k]),

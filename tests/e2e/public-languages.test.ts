@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../showcase/i18n/languages';
+import { LANGUAGES } from '../../shared/languages';
 import { startTestApp } from '../helpers/app';
 import { browserPool } from './browser';
 

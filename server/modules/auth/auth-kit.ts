@@ -1,7 +1,7 @@
 import type { RateLimitCode } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PubSub } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';

@@ -18,8 +18,9 @@ import { PasswordResets } from './resets.ts';
 import { Registrations } from './registrations.ts';
 import { EmailChanges } from './email-changes.ts';
 import { User } from '../users/user.entity.ts';
-import type { Language } from '../../../showcase/i18n/languages.ts';
-import { mailLanguage, signInPageLink } from './mails.ts';
+import type { Language } from '../../../shared/languages.ts';
+import { answerLanguage } from '../../lib/language.ts';
+import { signInPageLink } from './mails.ts';
 import type { GoogleClient } from './google.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import type { LoginInput } from './auth.inputs.ts';
@@ -416,7 +417,7 @@ export class AuthService {
         comment: null,
         role: 'ADVERTISER',
         source: 'GOOGLE',
-        language: mailLanguage(null, client.acceptLanguage),
+        language: answerLanguage(null, client.acceptLanguage),
       });
       await tx.flush();
       emit(topics.registrationRequests(), registrationView(request));

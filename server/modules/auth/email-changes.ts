@@ -7,7 +7,8 @@ import { authorize } from '../../lib/access.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import { User } from '../users/user.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
-import { accountMail, mailLanguage } from './mails.ts';
+import { answerLanguage } from '../../lib/language.ts';
+import { accountMail } from './mails.ts';
 import { EmailChange } from './password-reset.entity.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +48,7 @@ export class EmailChanges {
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
     });
     await em.flush();
-    const language = mailLanguage(user.language, acceptLanguage);
+    const language = answerLanguage(user.language, acceptLanguage);
     // Not under a language's prefix: the page is the same whether or not this browser is signed in.
     const link = this.kit.pageLink(`/confirm-email/${change.id}`, 'en');
     await this.deps.mailer.send({

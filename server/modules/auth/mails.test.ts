@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
-import { accountMail, mailLanguage } from './mails.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
+import { answerLanguage } from '../../lib/language.ts';
+import { accountMail } from './mails.ts';
 
 describe("the account's mails", () => {
-  it("are in the account's language, else the browser's first of the nine, else English", () => {
-    expect(mailLanguage('fa', 'ru-RU,ru;q=0.9')).toBe('fa');
-    expect(mailLanguage(null, 'de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.5')).toBe('pt');
-    expect(mailLanguage(undefined, '*')).toBe('en');
-    expect(mailLanguage(null)).toBe('en');
+  it("are in the account's language, else the one of the nine the browser prefers most, else English", () => {
+    expect(answerLanguage('fa', 'ru-RU,ru;q=0.9')).toBe('fa');
+    expect(answerLanguage(null, 'de-DE,de;q=0.9,pt-BR;q=0.8,en;q=0.5')).toBe('pt');
+    expect(answerLanguage(undefined, '*')).toBe('en');
+    expect(answerLanguage(null)).toBe('en');
+    // Negotiated, not read in order: the browser's weights count, and a region or case does not hide a language.
+    expect(answerLanguage(null, 'en;q=0.1, ru')).toBe('ru');
+    expect(answerLanguage(null, 'zh-CN, UK-ua;q=0.5, en;q=0.2')).toBe('uk');
+    expect(answerLanguage(null, 'de, fr')).toBe('en');
   });
 
   it('carry every link, code and address in every language', () => {

@@ -1,4 +1,4 @@
-import { type Language, supportedLanguage } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 
 /**
  * The account's own mails: the password reset link, the sign-in code, and the notices
@@ -17,19 +17,6 @@ type Texts = {
   signInFailures: (p: { resetLink: string }) => Mail;
 };
 export type AccountMail = keyof Texts;
-
-/** The mail's language: the account's choice, else the browser's first of the nine, else English. */
-export function mailLanguage(saved: string | null | undefined, acceptLanguage?: string): Language {
-  const asked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]!.trim())
-    .filter(Boolean);
-  for (const code of [saved, ...asked]) {
-    const language = supportedLanguage(code);
-    if (language) return language;
-  }
-  return 'en';
-}
 
 /** A sign-in page's address in `language` (`https://…/ru/login`; English has no prefix), for a mail's link. */
 export function signInPageLink(appUrl: string, path: string, language: Language): string {

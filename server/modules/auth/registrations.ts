@@ -4,7 +4,7 @@ import type { NoticeKind } from './account-safety.entity.ts';
 import { AccountNotice } from './account-safety.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
 import type { RegistrationInput } from './auth.inputs.ts';
-import { mailLanguage } from './mails.ts';
+import { answerLanguage } from '../../lib/language.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 
@@ -52,7 +52,7 @@ export class Registrations {
         company: input.company,
         comment: input.comment,
         source: 'FORM',
-        language: mailLanguage(null, acceptLanguage),
+        language: answerLanguage(null, acceptLanguage),
       });
       await tx.flush();
       return { request: registrationView(request) };

@@ -7,7 +7,8 @@ import { secondsLeftInMinute } from '../../lib/rate-limit.ts';
 import { accountActor, recordAudit } from '../audit/record.ts';
 import { User } from '../users/user.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
-import { accountMail, mailLanguage } from './mails.ts';
+import { answerLanguage } from '../../lib/language.ts';
+import { accountMail } from './mails.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { type AddedChange, addedSince, recentChangesFrom, undoSince } from './recovery.ts';
 import { securityNotice } from './sessions.ts';
@@ -62,7 +63,7 @@ export class PasswordResets {
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     });
     await em.flush();
-    const language = mailLanguage(user.language, acceptLanguage);
+    const language = answerLanguage(user.language, acceptLanguage);
     const link = this.kit.pageLink(`/reset-password/${reset.id}`, language);
     await this.deps.mailer.send({
       to: user.email,

@@ -2,13 +2,14 @@ import { fail } from '../../failures.ts';
 import { createHash, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { User } from '../users/user.entity.ts';
 import type { NoticeKind } from './account-safety.entity.ts';
 import type { LoginInput } from './auth.inputs.ts';
-import { accountMail, mailLanguage } from './mails.ts';
+import { answerLanguage } from '../../lib/language.ts';
+import { accountMail } from './mails.ts';
 import { RegistrationRequest } from './registration-request.entity.ts';
 import { SignInCode } from './session.entity.ts';
 import type { ClientInfo } from './sessions.ts';
@@ -88,7 +89,7 @@ export class SignInGuard {
       expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_MS),
     });
     const shown = `${code.slice(0, 4)}-${code.slice(4)}`;
-    const language = mailLanguage(user.language, acceptLanguage);
+    const language = answerLanguage(user.language, acceptLanguage);
     const resetLink = this.pageLink('/reset-password', language);
     await this.deps.mailer.send({
       to: user.email,
@@ -185,7 +186,7 @@ export class SignInGuard {
     );
     if (!sent.length) return;
     const owner = await em.findOne(User, { email }, { fields: ['language'] });
-    const language = mailLanguage(owner?.language, acceptLanguage);
+    const language = answerLanguage(owner?.language, acceptLanguage);
     const [loginLink, resetLink] = ['/login', '/reset-password'].map((path) => this.pageLink(path, language));
     const mail =
       kind === 'REGISTRATION_EXISTS'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import { decisionMail } from './decision-mail.ts';
 
 const base = { name: 'Ada', appUrl: 'https://ads.example', google: false, reason: null };

@@ -11,7 +11,7 @@ import { User } from '../users/user.entity.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { languageOf } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../shared/languages.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /** How long a decision may wait for its mail before the job sends it (the answer's own send first). */

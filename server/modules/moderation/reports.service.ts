@@ -9,7 +9,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { Logger } from 'pino';
 import { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { languageOf } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../shared/languages.ts';
 import { reportMail } from './report-mail.ts';
 import type { ReportStatus } from '../campaigns/campaign.entity.ts';
 import type { TaskType } from '../projects/project.entity.ts';

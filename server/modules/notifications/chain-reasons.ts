@@ -1,4 +1,4 @@
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 
 /**
  * Why the chain did not pay a withdrawal, in the notice's language (its params `chain` and

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import {
   botText,
   buttonLabel,

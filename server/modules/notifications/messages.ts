@@ -1,4 +1,4 @@
-import { type Language, languageOf } from '../../../showcase/i18n/languages.ts';
+import { type Language, languageOf } from '../../../shared/languages.ts';
 import { withoutLinks } from '../../lib/text.ts';
 import { type BotText, TRANSLATIONS } from './translations.ts';
 import { chainReason } from './chain-reasons.ts';

@@ -3,7 +3,7 @@ import type { Update } from 'grammy/types';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { pgIds } from '../../db/columns.ts';
 import type { Emit } from '../../db/transaction.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -137,15 +137,15 @@ export class NotificationsService {
       if (pref.telegram && user.chat && !e.noTelegram)
         rows.push(e.userId, e.type, e.key, 'TELEGRAM', withNotMe(text, notMe, language), subject, e.path, null);
       // Mail in the language the account chose, else English (the address says nothing of one).
-      const mailLanguage = messageLanguage(user.chosen);
-      const mail = renderMessage(e.type, e.params, mailLanguage);
+      const answerLanguage = messageLanguage(user.chosen);
+      const mail = renderMessage(e.type, e.params, answerLanguage);
       if (pref.email)
         rows.push(
           e.userId,
           e.type,
           e.key,
           'EMAIL',
-          withNotMe(mail.text, notMe, mailLanguage),
+          withNotMe(mail.text, notMe, answerLanguage),
           mail.subject,
           e.path,
           e.emailTo ?? null,

@@ -1,4 +1,4 @@
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { uk } from './translations/uk.ts';
 import { es } from './translations/es.ts';
 import { pt } from './translations/pt.ts';

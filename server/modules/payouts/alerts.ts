@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMoney } from '../../lib/money.ts';
-import { languageOf } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../shared/languages.ts';
 import { ROUND_ACTOR, recordAudit } from '../audit/record.ts';
 import type { Funds } from './batching.ts';
 import { lowFundsMail } from './low-funds-mail.ts';

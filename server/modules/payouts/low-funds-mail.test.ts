@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import { lowFundsMail } from './low-funds-mail.ts';
 
 describe("finance's mail when the hot wallet is short", () => {

@@ -1,4 +1,4 @@
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 
 /**
  * The mail finance gets when approved withdrawals wait for the hot wallet's funds: in

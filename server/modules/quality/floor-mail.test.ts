@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import { floorMail } from './floor-mail.ts';
 
 describe('the quality floor’s mail', () => {

@@ -1,4 +1,4 @@
-import type { Language } from '../../../showcase/i18n/languages.ts';
+import type { Language } from '../../../shared/languages.ts';
 import type { QualityComponent } from './score.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { Ledger } from '../ledger/ledger.service.ts';
 import type { PlayerReportsService } from '../moderation/reports.service.ts';
 import { fromRow, type QualityRow } from './score.ts';
 import { floorMail } from './floor-mail.ts';
-import { languageOf } from '../../../showcase/i18n/languages.ts';
+import { languageOf } from '../../../shared/languages.ts';
 
 /** The moderators' report about an app under the floor (one per pause). */
 export const QUALITY_FLOOR_RULE = 'QUALITY_FLOOR';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Precompressed, pickEncoding, precompress } from '../../lib/precompressed.ts';
 import type { Context } from '../../graphql/context.ts';
-import { initDataLanguage, languageOf } from '../../../showcase/i18n/languages.ts';
+import { initDataLanguage, languageOf } from '../../../shared/languages.ts';
 import { CATALOGS, type MessageKey, translate } from '../../../showcase/i18n/index.ts';
 import { DomainError } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';

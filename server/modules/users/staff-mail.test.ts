@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import { staffRoleMail } from './staff-mail.ts';
 
 const change = { name: 'Pat', email: 'pat@example.com', by: 'admin@example.com', link: 'https://ads.example' };

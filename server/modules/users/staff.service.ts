@@ -5,7 +5,7 @@ import { authorize } from '../../lib/access.ts';
 import type { Logger } from 'pino';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { type Language, languageOf } from '../../../showcase/i18n/languages.ts';
+import { type Language, languageOf } from '../../../shared/languages.ts';
 import { staffRoleMail } from './staff-mail.ts';
 import { type StaffRole, STAFF_ROLES } from './user.entity.ts';
 

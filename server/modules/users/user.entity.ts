@@ -36,7 +36,7 @@ export const User = defineEntity({
     telegramLinkedAt: p.datetime().nullable(),
     /**
      * The language the user chose for the dashboard, mails and bot messages (one of the showcase's
-     * nine, `showcase/i18n/languages.ts`); null until chosen, when the browser's or Telegram's
+     * nine, `shared/languages.ts`); null until chosen, when the browser's or Telegram's
      * language is used.
      */
     language: p.string().length(8).nullable(),

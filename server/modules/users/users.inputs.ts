@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '../../graphql/context.ts';
-import { LANGUAGES } from '../../../showcase/i18n/languages.ts';
+import { LANGUAGES } from '../../../shared/languages.ts';
 import { DEFAULT_ROLES } from './user.entity.ts';
 import { says } from '../../failures.ts';
 

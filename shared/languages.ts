@@ -1,5 +1,6 @@
-// Which languages the showcase speaks, without their catalogs (the script bundles only this
-// and English; the rest load on demand).
+// The languages of the product, in one place: the dashboard's catalogs (lingui.config.ts), the
+// server's mails, notices and answers, and the showcase (whose script bundles only this and
+// English; the rest load on demand). No catalogs here, so the showcase script stays small.
 export const LANGUAGES = ['en', 'ru', 'uk', 'es', 'pt', 'tr', 'id', 'fa', 'ar'] as const;
 export const RTL_LANGUAGES: readonly string[] = ['fa', 'ar'];
 
