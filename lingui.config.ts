@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 import { LANGUAGES } from './shared/languages.ts';
 
 /**
- * The dashboard's words (issue 59): English is the source (the spec's wording), written in the
+ * The product's words: English is the source (the spec's wording), written in the
  * code with Lingui's macros; each other language is a PO catalog in `client/locales/<lang>/`,
  * compiled by the Vite plugin and loaded only when that language is chosen. `pseudo` is the
  * pseudolocalization of English, for finding text left outside the catalogs.
@@ -35,6 +35,14 @@ export default defineConfig({
     // The public pages' own catalog (`public.po`): the landing page, its FAQ and the policies,
     // rendered in every language by the build; the dashboard never loads it.
     { path: '<rootDir>/client/locales/{locale}/public', include: PUBLIC_PAGES, exclude: ['**/*.test.tsx'] },
+    // The server's own words (`server.po`): mails, Telegram messages, notices, the chain's reasons.
+    // Written in the code as message descriptors with an id, `/*i18n*/ { id, message }`, said by
+    // `say()` (server/lib/i18n.ts), which reads these catalogs when the server starts.
+    {
+      path: '<rootDir>/server/locales/{locale}/server',
+      include: ['<rootDir>/server'],
+      exclude: ['**/*.test.ts', '<rootDir>/server/locales/**'],
+    },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',

@@ -1,9 +1,9 @@
-// Copies the server's non-TypeScript sources (documentation pages, SQL) next to the compiled
+// Copies the server's non-TypeScript sources (documentation pages, SQL, its catalogs) next to the compiled
 // JavaScript in dist/, where the server reads them relative to its own module.
 import { cpSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const ASSETS = /\.(md|sql)$/;
+const ASSETS = /\.(md|sql|po)$/;
 const root = new URL('..', import.meta.url).pathname;
 
 function walk(dir) {

@@ -1,7 +1,8 @@
 /**
- * `npm run lint:i18n`: nothing of the dashboard left untranslated.
+ * `npm run lint:i18n`: nothing of the dashboard or the server left untranslated.
  *
- * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po and public.po) up to date
+ * 1. `lingui extract --clean` brings the catalogs (client/locales/<lang>/messages.po and public.po, the
+ *    server's server/locales/<lang>/server.po) up to date
  *    with the code: a message the code gained, changed or no longer uses. Any change it makes
  *    fails the check (the files are left updated, to translate and commit).
  * 2. Every message has a translation in every language but English (the source) and the
@@ -15,16 +16,21 @@ import { join } from 'node:path';
 import { untranslatedEnglishAt } from './i18n-source';
 
 const root = join(import.meta.dirname, '..');
-const dir = join(root, 'client/locales');
+const DIRS = [join(root, 'client/locales'), join(root, 'server/locales')];
 const UNTRANSLATED = new Set(['en', 'pseudo']);
 
-/** Every catalog of every language (`<lang>/messages.po`, the dashboard's; `<lang>/public.po`, the public pages'). */
+/**
+ * Every catalog of every language (`<lang>/messages.po`, the dashboard's; `<lang>/public.po`, the
+ * public pages'; `<lang>/server.po`, the server's).
+ */
 const read = () =>
   new Map(
-    readdirSync(dir).flatMap((lang) =>
-      readdirSync(join(dir, lang))
-        .filter((file) => file.endsWith('.po'))
-        .map((file): [string, string] => [`${lang}/${file}`, readFileSync(join(dir, lang, file), 'utf8')]),
+    DIRS.flatMap((dir) =>
+      readdirSync(dir).flatMap((lang) =>
+        readdirSync(join(dir, lang))
+          .filter((file) => file.endsWith('.po'))
+          .map((file): [string, string] => [`${lang}/${file}`, readFileSync(join(dir, lang, file), 'utf8')]),
+      ),
     ),
   );
 
@@ -55,11 +61,11 @@ for (const [catalog, text] of after) {
 for (const [text, file] of untranslatedEnglishAt(root))
   problems.push(`${file}: "${text}" is English outside the catalogs (write it with t\`…\` or <Trans>)`);
 if (problems.length) {
-  console.error(`The dashboard's catalogs (client/locales) are not complete:\n  ${problems.join('\n  ')}`);
+  console.error(`The catalogs (client/locales, server/locales) are not complete:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 const count = (file: string) => entries(after.get(`en/${file}`) ?? '').size;
-const languages = readdirSync(dir).length - UNTRANSLATED.size;
+const languages = readdirSync(DIRS[0]!).length - UNTRANSLATED.size;
 console.log(
-  `i18n: ${count('messages.po')} dashboard and ${count('public.po')} public pages' messages, translated in ${languages} languages`,
+  `i18n: ${count('messages.po')} dashboard, ${count('public.po')} public pages' and ${count('server.po')} server messages, translated in ${languages} languages`,
 );

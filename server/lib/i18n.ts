@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
+
+/**
+ * The server's own words in the reader's language: mails, Telegram messages, notices. Written in
+ * the code as descriptors, `/*i18n*\/ { id: 'the … bounced the transfer' }`
+ * (the id is the English, the source, in ICU: `{name}`, plurals and selects, `{when, date, medium}`), extracted
+ * by `npm run i18n:extract` into one PO catalog a language (server/locales/<lang>/server.po) and
+ * checked by `npm run lint` like the dashboard's. The catalogs are read once, when this module
+ * loads; numbers and dates are formatted by Intl in the language.
+ */
+
+const LOCALES = join(import.meta.dirname, '../locales');
+const po = formatter({ explicitIdAsDefault: true });
+
+/** A language's catalog: each id's translation (English's message where a language has none). */
+async function catalog(language: Language): Promise<Record<string, string>> {
+  const text = readFileSync(join(LOCALES, language, 'server.po'), 'utf8');
+  const parsed = await po.parse(text, { locale: language, sourceLocale: 'en', filename: `${language}/server.po` });
+  return Object.fromEntries(
+    Object.entries(parsed ?? {}).map(([id, entry]) => [id, entry.translation || entry.message || id]),
+  );
+}
+
+const speakers = new Map<Language, I18n>();
+await Promise.all(
+  LANGUAGES.map(async (language) => {
+    const i18n = setupI18n({ locale: language, messages: { [language]: await catalog(language) } });
+    i18n.setMessagesCompiler(compileMessage);
+    speakers.set(language, i18n);
+  }),
+);
+
+/** Values a message fills in: text, numbers (Intl-formatted where the message says `number`), dates. */
+export type Values = Record<string, string | number | Date | null | undefined>;
+
+/** `descriptor` in `language`, its `{name}`s filled in from `values`. */
+export function say(language: Language, descriptor: MessageDescriptor, values?: Values): string {
+  return speakers.get(language)!._({ ...descriptor, values: values as Record<string, unknown> });
+}
