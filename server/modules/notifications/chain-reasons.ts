@@ -14,6 +14,7 @@ const REASONS = {
 /** The chain's reason in `language`, or null when the params name none. */
 export function chainReason(language: Language, params: Record<string, unknown>): string | null {
   if (params.chain === 'BOUNCED') return say(language, REASONS.BOUNCED);
-  if (params.chain === 'REFUSED') return say(language, REASONS.REFUSED, { exitCode: String(params.exitCode ?? 'none') });
+  if (params.chain === 'REFUSED')
+    return say(language, REASONS.REFUSED, { exitCode: String(params.exitCode ?? 'none') });
   return null;
 }

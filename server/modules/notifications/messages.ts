@@ -1,12 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { type Language, languageOf } from '../../../shared/languages.ts';
+import { say } from '../../lib/i18n.ts';
 import { withoutLinks } from '../../lib/text.ts';
-import { type BotText, TRANSLATIONS } from './translations.ts';
 import { chainReason } from './chain-reasons.ts';
 
 /**
- * The notification types, who they are for, and what each message says (one or two lines) in
- * the dashboard's nine languages (English and Russian here, the seven others in translations.ts),
- * with the dashboard page its button opens.
+ * The notification types, who they are for, and what each message says (one or two lines), with
+ * the dashboard page its button opens. The words are ICU messages whose id is the English
+ * (`{name}` a parameter, `{x, select, yes {…} other {…}}` a choice); the other languages are in
+ * the server's catalogs (server/locales/<lang>/server.po, server/lib/i18n.ts).
  */
 
 export const NOTIFICATION_GROUPS = [
@@ -33,14 +35,16 @@ export interface TypeDef {
    * stolen session must not be able to silence what tells the owner of it).
    */
   alwaysOn?: boolean;
-  /** The mail's subject; the message's first words otherwise. */
+  /** The English mail's subject; the message's first words otherwise. */
   subject?: Text;
-  text: { en: Text; ru: Text };
+  text: MessageDescriptor;
+  /** The text's yes/no choices, each from the parameter it reads (`held`: whether `heldUntil` is set). */
+  choices?: Record<string, string>;
   /** The button's label. */
-  button: { en: string; ru: string };
+  button: MessageDescriptor;
 }
 
-const open = { en: 'Open', ru: 'Открыть' };
+const open = /*i18n*/ { id: 'Open' };
 
 export const NOTIFICATION_TYPES = {
   telegramLinked: {
@@ -48,184 +52,135 @@ export const NOTIFICATION_TYPES = {
     label: 'Telegram linked to the account',
     alwaysOn: true,
     subject: () => 'Telegram was linked to your Taskgram Ads account',
-    text: {
-      en: (p) =>
-        `🔐 The Telegram account ${p.account} was linked to your Taskgram Ads account (${p.email}): it can sign in to it and gets its notifications. If this was not you, unlink it on the Notifications page and change your password.`,
-      ru: (p) =>
-        `🔐 Telegram-аккаунт ${p.account} привязан к вашему аккаунту Taskgram Ads (${p.email}): он может входить в него и получать уведомления. Если это были не вы, отвяжите его на странице «Уведомления» и смените пароль.`,
+    text: /*i18n*/ {
+      id: '🔐 The Telegram account {account} was linked to your Taskgram Ads account ({email}): it can sign in to it and gets its notifications. If this was not you, unlink it on the Notifications page and change your password.',
     },
-    button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
+    button: /*i18n*/ { id: 'Open the notifications' },
   },
   secondFactorAdded: {
     group: 'SECURITY',
     label: 'Second factor added',
     alwaysOn: true,
     subject: () => 'A second factor was added to your Taskgram Ads account',
-    text: {
-      en: (p) =>
-        `🔐 ${p.factor} was added as a second factor of your Taskgram Ads account (${p.email}). If this was not you, change your password and remove it on the Security page.`,
-      ru: (p) =>
-        `🔐 ${p.factor} добавлено как второй фактор вашего аккаунта Taskgram Ads (${p.email}). Если это были не вы, смените пароль и удалите его на странице «Безопасность».`,
+    text: /*i18n*/ {
+      id: '🔐 {factor} was added as a second factor of your Taskgram Ads account ({email}). If this was not you, change your password and remove it on the Security page.',
     },
-    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+    button: /*i18n*/ { id: 'Open Security' },
   },
   secondFactorRemoved: {
     group: 'SECURITY',
     label: 'Second factor removed',
     alwaysOn: true,
     subject: () => 'A second factor was removed from your Taskgram Ads account',
-    text: {
-      en: (p) =>
-        `🔐 ${p.factor} was removed from the second factors of your Taskgram Ads account (${p.email}). If this was not you, change your password at once.`,
-      ru: (p) =>
-        `🔐 ${p.factor} удалено из вторых факторов вашего аккаунта Taskgram Ads (${p.email}). Если это были не вы, немедленно смените пароль.`,
+    text: /*i18n*/ {
+      id: '🔐 {factor} was removed from the second factors of your Taskgram Ads account ({email}). If this was not you, change your password at once.',
     },
-    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+    button: /*i18n*/ { id: 'Open Security' },
   },
   telegramUnlinked: {
     group: 'SECURITY',
     label: 'Telegram unlinked from the account',
     alwaysOn: true,
     subject: () => 'Telegram was unlinked from your Taskgram Ads account',
-    text: {
-      en: (p) =>
-        `🔐 The Telegram account ${p.account} was unlinked from your Taskgram Ads account (${p.email}): it no longer signs in or gets notifications. If this was not you, change your password.`,
-      ru: (p) =>
-        `🔐 Telegram-аккаунт ${p.account} отвязан от вашего аккаунта Taskgram Ads (${p.email}): он больше не входит в него и не получает уведомлений. Если это были не вы, смените пароль.`,
+    text: /*i18n*/ {
+      id: '🔐 The Telegram account {account} was unlinked from your Taskgram Ads account ({email}): it no longer signs in or gets notifications. If this was not you, change your password.',
     },
-    button: { en: 'Open the notifications', ru: 'Открыть уведомления' },
+    button: /*i18n*/ { id: 'Open the notifications' },
   },
   signInNew: {
     group: 'SECURITY',
     label: 'Sign-in from a new device or address',
     alwaysOn: true,
     subject: () => 'A new sign-in to your Taskgram Ads account',
-    text: {
-      en: (p) =>
-        `🔐 Your Taskgram Ads account (${p.email}) was signed in to from a device or address it had not used before: ${p.device}, address ${p.ip}, by ${p.method}. If this was you, nothing to do.`,
-      ru: (p) =>
-        `🔐 В ваш аккаунт Taskgram Ads (${p.email}) вошли с нового устройства или адреса: ${p.device}, адрес ${p.ip}, способ: ${p.method}. Если это были вы, ничего делать не нужно.`,
+    text: /*i18n*/ {
+      id: '🔐 Your Taskgram Ads account ({email}) was signed in to from a device or address it had not used before: {device}, address {ip}, by {method}. If this was you, nothing to do.',
     },
-    button: { en: 'Open the sessions', ru: 'Открыть сеансы' },
+    button: /*i18n*/ { id: 'Open the sessions' },
   },
   passwordChanged: {
     group: 'SECURITY',
     label: 'Password changed',
     alwaysOn: true,
     subject: () => 'The password of your Taskgram Ads account was changed',
-    text: {
-      en: (p) => `🔐 The password of your Taskgram Ads account (${p.email}) was changed, and its other sessions ended.`,
-      ru: (p) => `🔐 Пароль вашего аккаунта Taskgram Ads (${p.email}) изменён, другие его сеансы завершены.`,
+    text: /*i18n*/ {
+      id: '🔐 The password of your Taskgram Ads account ({email}) was changed, and its other sessions ended.',
     },
-    button: { en: 'Open the dashboard', ru: 'Открыть кабинет' },
+    button: /*i18n*/ { id: 'Open the dashboard' },
   },
   emailChanged: {
     group: 'SECURITY',
     label: 'E-mail changed',
     alwaysOn: true,
     subject: () => 'The e-mail of your Taskgram Ads account was changed',
-    text: {
-      en: (p) =>
-        `🔐 The e-mail of your Taskgram Ads account was changed from ${p.email} to ${p.newEmail}: mail and sign-in go to the new address now.`,
-      ru: (p) =>
-        `🔐 E-mail вашего аккаунта Taskgram Ads изменён с ${p.email} на ${p.newEmail}: письма и вход теперь идут на новый адрес.`,
+    text: /*i18n*/ {
+      id: '🔐 The e-mail of your Taskgram Ads account was changed from {email} to {newEmail}: mail and sign-in go to the new address now.',
     },
-    button: { en: 'Open Security', ru: 'Открыть «Безопасность»' },
+    button: /*i18n*/ { id: 'Open Security' },
   },
   withdrawalRequested: {
     group: 'SECURITY',
     label: 'Withdrawal requested',
     alwaysOn: true,
     subject: (p) => `A withdrawal of ${p.amount} $ was requested from your Taskgram Ads account`,
-    text: {
-      en: (p) =>
-        `🔐 A withdrawal of ${p.amount} $ to ${p.wallet} was requested from your Taskgram Ads account (${p.email}).${p.newAddress ? ' This address is new: the account has not been paid at it before.' : ''}${p.heldUntil ? ` It is held until ${p.heldUntil}: if it was not you, say so before then.` : ''}`,
-      ru: (p) =>
-        `🔐 С вашего аккаунта Taskgram Ads (${p.email}) запрошен вывод ${p.amount} $ на ${p.wallet}.${p.newAddress ? ' Это новый адрес: на него аккаунту ещё не платили.' : ''}${p.heldUntil ? ` Вывод задержан до ${p.heldUntil}: если это были не вы, сообщите до этого времени.` : ''}`,
+    text: /*i18n*/ {
+      id: '🔐 A withdrawal of {amount} $ to {wallet} was requested from your Taskgram Ads account ({email}).{newAddress, select, yes { This address is new: the account has not been paid at it before.} other {}}{held, select, yes { It is held until {heldUntil}: if it was not you, say so before then.} other {}}',
     },
-    button: { en: 'Open the withdrawals', ru: 'Открыть выводы' },
+    choices: { newAddress: 'newAddress', held: 'heldUntil' },
+    button: /*i18n*/ { id: 'Open the withdrawals' },
   },
   campaignApproved: {
     group: 'ADVERTISER',
     label: 'Campaign approved',
-    text: {
-      en: (p) => `✅ Your campaign “${p.campaign}” was approved and is running.`,
-      ru: (p) => `✅ Кампания «${p.campaign}» одобрена и запущена.`,
-    },
-    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+    text: /*i18n*/ { id: '✅ Your campaign “{campaign}” was approved and is running.' },
+    button: /*i18n*/ { id: 'Open the campaign' },
   },
   campaignRejected: {
     group: 'ADVERTISER',
     label: 'Campaign rejected',
-    text: {
-      en: (p) => `❌ Your campaign “${p.campaign}” was rejected: ${p.reason}`,
-      ru: (p) => `❌ Кампания «${p.campaign}» отклонена: ${p.reason}`,
-    },
-    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+    text: /*i18n*/ { id: '❌ Your campaign “{campaign}” was rejected: {reason}' },
+    button: /*i18n*/ { id: 'Open the campaign' },
   },
   budgetLow: {
     group: 'ADVERTISER',
     label: 'Budget below 10 %',
-    text: {
-      en: (p) => `⚠️ “${p.campaign}” has ${p.left} $ of its ${p.budget} $ budget left. Top it up to keep buying.`,
-      ru: (p) =>
-        `⚠️ У «${p.campaign}» осталось ${p.left} $ из бюджета ${p.budget} $. Пополните, чтобы закупка не встала.`,
-    },
-    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+    text: /*i18n*/ { id: '⚠️ “{campaign}” has {left} $ of its {budget} $ budget left. Top it up to keep buying.' },
+    button: /*i18n*/ { id: 'Open the campaign' },
   },
   budgetExhausted: {
     group: 'ADVERTISER',
     label: 'Budget exhausted',
-    text: {
-      en: (p) => `⛔ “${p.campaign}” spent its ${p.budget} $ budget and stopped buying.`,
-      ru: (p) => `⛔ «${p.campaign}» израсходовала бюджет ${p.budget} $ и остановилась.`,
-    },
-    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+    text: /*i18n*/ { id: '⛔ “{campaign}” spent its {budget} $ budget and stopped buying.' },
+    button: /*i18n*/ { id: 'Open the campaign' },
   },
   dailyCapReached: {
     group: 'ADVERTISER',
     label: 'Daily cap reached',
-    text: {
-      en: (p) => `⏸ “${p.campaign}” reached its daily cap of ${p.cap} conversions; it resumes tomorrow (UTC).`,
-      ru: (p) => `⏸ «${p.campaign}» набрала дневной лимит ${p.cap} конверсий; продолжит завтра (UTC).`,
-    },
-    button: { en: 'Open the campaign', ru: 'Открыть кампанию' },
+    text: /*i18n*/ { id: '⏸ “{campaign}” reached its daily cap of {cap} conversions; it resumes tomorrow (UTC).' },
+    button: /*i18n*/ { id: 'Open the campaign' },
   },
   topUpConfirmed: {
     group: 'ADVERTISER',
     label: 'Top-up confirmed',
-    text: {
-      en: (p) => `💰 Your top-up of ${p.amount} $ is confirmed.`,
-      ru: (p) => `💰 Пополнение на ${p.amount} $ подтверждено.`,
-    },
+    text: /*i18n*/ { id: '💰 Your top-up of {amount} $ is confirmed.' },
     button: open,
   },
   withdrawalApproved: {
     group: 'PUBLISHER',
     label: 'Withdrawal approved',
-    text: {
-      en: (p) => `👍 Your withdrawal of ${p.amount} $ was approved; it is sent in USDT on TON shortly.`,
-      ru: (p) => `👍 Вывод ${p.amount} $ одобрен; скоро он будет отправлен в USDT на TON.`,
-    },
-    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+    text: /*i18n*/ { id: '👍 Your withdrawal of {amount} $ was approved; it is sent in USDT on TON shortly.' },
+    button: /*i18n*/ { id: 'Open the withdrawal' },
   },
   withdrawalSent: {
     group: 'PUBLISHER',
     label: 'Withdrawal sent',
-    text: {
-      en: (p) => `📤 Your withdrawal of ${p.amount} $ was sent to ${p.address}; waiting for the chain to confirm.`,
-      ru: (p) => `📤 Вывод ${p.amount} $ отправлен на ${p.address}; ждём подтверждения сети.`,
-    },
-    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+    text: /*i18n*/ { id: '📤 Your withdrawal of {amount} $ was sent to {address}; waiting for the chain to confirm.' },
+    button: /*i18n*/ { id: 'Open the withdrawal' },
   },
   withdrawalConfirmed: {
     group: 'PUBLISHER',
     label: 'Withdrawal confirmed',
-    text: {
-      en: (p) => `✅ Your withdrawal of ${p.amount} $ arrived: ${p.amount} USDT are in your wallet.`,
-      ru: (p) => `✅ Вывод ${p.amount} $ зачислен: ${p.amount} USDT на вашем кошельке.`,
-    },
-    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+    text: /*i18n*/ { id: '✅ Your withdrawal of {amount} $ arrived: {amount} USDT are in your wallet.' },
+    button: /*i18n*/ { id: 'Open the withdrawal' },
   },
   withdrawalFailed: {
     group: 'PUBLISHER',
@@ -233,97 +188,67 @@ export const NOTIFICATION_TYPES = {
     email: true,
     // `rejected`: finance turned it down before it was sent; otherwise the chain refused its transfer.
     subject: (p) => `Your withdrawal #${p.id} was ${p.rejected ? 'rejected' : 'not paid'}`,
-    text: {
-      en: (p) =>
-        `❌ Your withdrawal of ${p.amount} $ ${p.rejected ? 'was rejected' : 'failed'}: ${p.reason}. The amount is back in your balance.`,
-      ru: (p) =>
-        `❌ Вывод ${p.amount} $ ${p.rejected ? 'отклонён' : 'не прошёл'}: ${p.reason}. Сумма вернулась на баланс.`,
+    text: /*i18n*/ {
+      id: '❌ Your withdrawal of {amount} $ {rejected, select, yes {was rejected} other {failed}}: {reason}. The amount is back in your balance.',
     },
-    button: { en: 'Open the withdrawal', ru: 'Открыть вывод' },
+    choices: { rejected: 'rejected' },
+    button: /*i18n*/ { id: 'Open the withdrawal' },
   },
   appPaused: {
     group: 'PUBLISHER',
     label: 'App paused by the quality floor',
-    text: {
-      en: (p) => `⏸ “${p.app}” was paused: its quality ${p.score} fell under the floor of ${p.floor}.`,
-      ru: (p) => `⏸ «${p.app}» приостановлено: качество ${p.score} ниже порога ${p.floor}.`,
-    },
-    button: { en: 'Open the app', ru: 'Открыть приложение' },
+    text: /*i18n*/ { id: '⏸ “{app}” was paused: its quality {score} fell under the floor of {floor}.' },
+    button: /*i18n*/ { id: 'Open the app' },
   },
   appResumed: {
     group: 'PUBLISHER',
     label: 'App’s pause lifted',
-    text: {
-      en: (p) => `▶️ Paid campaigns show in “${p.app}” again: its pause under the quality floor ended.`,
-      ru: (p) => `▶️ Платные кампании снова показываются в «${p.app}»: пауза по порогу качества снята.`,
-    },
-    button: { en: 'Open the app', ru: 'Открыть приложение' },
+    text: /*i18n*/ { id: '▶️ Paid campaigns show in “{app}” again: its pause under the quality floor ended.' },
+    button: /*i18n*/ { id: 'Open the app' },
   },
   firstConversion: {
     group: 'PUBLISHER',
     label: 'An app’s first conversion',
-    text: {
-      en: (p) => `🎉 “${p.app}” earned its first conversion.`,
-      ru: (p) => `🎉 «${p.app}» получило первую конверсию.`,
-    },
-    button: { en: 'Open the app', ru: 'Открыть приложение' },
+    text: /*i18n*/ { id: '🎉 “{app}” earned its first conversion.' },
+    button: /*i18n*/ { id: 'Open the app' },
   },
   offerReceived: {
     group: 'EXCHANGE',
     label: 'New exchange offer',
-    text: {
-      en: (p) => `🤝 New exchange offer from ${p.from}: ${p.count} users each way.`,
-      ru: (p) => `🤝 Новое предложение обмена от ${p.from}: по ${p.count} пользователей.`,
-    },
-    button: { en: 'Open the offers', ru: 'Открыть предложения' },
+    text: /*i18n*/ { id: '🤝 New exchange offer from {from}: {count} users each way.' },
+    button: /*i18n*/ { id: 'Open the offers' },
   },
   offerAccepted: {
     group: 'EXCHANGE',
     label: 'Offer accepted',
-    text: {
-      en: (p) => `✅ ${p.by} accepted your exchange offer: the swap has started.`,
-      ru: (p) => `✅ ${p.by} принял ваше предложение обмена: обмен начался.`,
-    },
-    button: { en: 'Open the swaps', ru: 'Открыть обмены' },
+    text: /*i18n*/ { id: '✅ {by} accepted your exchange offer: the swap has started.' },
+    button: /*i18n*/ { id: 'Open the swaps' },
   },
   offerDeclined: {
     group: 'EXCHANGE',
     label: 'Offer declined',
-    text: {
-      en: (p) => `❌ ${p.by} declined your exchange offer.`,
-      ru: (p) => `❌ ${p.by} отклонил ваше предложение обмена.`,
-    },
-    button: { en: 'Open the offers', ru: 'Открыть предложения' },
+    text: /*i18n*/ { id: '❌ {by} declined your exchange offer.' },
+    button: /*i18n*/ { id: 'Open the offers' },
   },
   swapFinished: {
     group: 'EXCHANGE',
     label: 'Swap finished',
-    text: {
-      en: (p) => `🏁 Your swap with ${p.with} is finished.`,
-      ru: (p) => `🏁 Обмен с ${p.with} завершён.`,
-    },
-    button: { en: 'Open the swaps', ru: 'Открыть обмены' },
+    text: /*i18n*/ { id: '🏁 Your swap with {with} is finished.' },
+    button: /*i18n*/ { id: 'Open the swaps' },
   },
   queueWaiting: {
     group: 'MODERATION',
     label: 'Moderation queue waiting',
-    text: {
-      en: (p) => `🕑 ${p.count} item(s) in the moderation queue, the oldest waiting ${p.minutes} min.`,
-      ru: (p) => `🕑 В очереди модерации ${p.count}, старейшее ждёт ${p.minutes} мин.`,
-    },
-    button: { en: 'Open the queue', ru: 'Открыть очередь' },
+    text: /*i18n*/ { id: '🕑 {count} item(s) in the moderation queue, the oldest waiting {minutes} min.' },
+    button: /*i18n*/ { id: 'Open the queue' },
   },
   payoutLimitReached: {
     group: 'FINANCE',
     label: 'Payout limit reached',
     email: true,
     subject: () => 'Payouts wait: a payout limit is reached',
-    text: {
-      en: (p) => `⏸️ ${p.message}`,
-      ru: (p) =>
-        `⏸️ Выплаты ждут: достигнут лимит (${p.limit}). ${p.count} одобренных выводов на ${p.amount} $ ждут по очереди; финансист может снять лимиты до конца дня.`,
-    },
-    button: { en: 'Open Finance', ru: 'Открыть «Финансы»' },
+    text: /*i18n*/ { id: '⏸️ {message}' },
+    button: /*i18n*/ { id: 'Open Finance' },
   },
 } satisfies Record<string, TypeDef>;
 
@@ -366,19 +291,13 @@ const OWN_PARAMS = new Set([
  */
 export const APP_URL_MARK = '{app}';
 
-/** The seven languages written in translations.ts; English and Russian live beside each type here. */
-function moreOf(language: Language) {
-  return language === 'en' || language === 'ru' ? undefined : TRANSLATIONS[language];
-}
+const NOT_ME = /*i18n*/ {
+  id: 'This was not you? Open {link} to end every session of the account and stop its withdrawals.',
+};
 
 /** The "This was not me" line every security notice ends with (its one-time link). */
 export function notMeLine(language: Language, token: string): string {
-  const link = `${APP_URL_MARK}/not-me#${token}`;
-  if (language === 'en')
-    return `This was not you? Open ${link} to end every session of the account and stop its withdrawals.`;
-  const more = moreOf(language);
-  if (more) return more.notMe(link);
-  return `Это были не вы? Откройте ${link}, чтобы завершить все сеансы аккаунта и остановить выводы.`;
+  return say(language, NOT_ME, { link: `${APP_URL_MARK}/not-me#${token}` });
 }
 
 /**
@@ -393,8 +312,8 @@ export function renderMessage(type: NotificationType, params: Params, language: 
   // A withdrawal the chain did not pay: its reason in the reader's language.
   const chain = chainReason(language, params);
   if (chain) shown.reason = chain;
-  const more = moreOf(language);
-  const text = more ? more.text[type](shown) : def.text[language as 'en' | 'ru'](shown);
+  const choices = Object.entries(def.choices ?? {}).map(([name, from]) => [name, params[from] ? 'yes' : 'no']);
+  const text = say(language, def.text, { ...shown, ...Object.fromEntries(choices) });
   // Up to the first colon or full stop (not the decimal point of an amount).
   const words = text.replace(/^\P{L}+/u, '').split(/:|\.(?:\s|$)/)[0];
   const subject = language === 'en' ? def.subject?.(shown) : undefined;
@@ -402,41 +321,57 @@ export function renderMessage(type: NotificationType, params: Params, language: 
 }
 
 export function buttonLabel(type: NotificationType, language: Language): string {
-  const button = (NOTIFICATION_TYPES[type] as TypeDef).button;
-  return moreOf(language)?.buttons[button.en] ?? button[language as 'en' | 'ru'];
+  return say(language, (NOTIFICATION_TYPES[type] as TypeDef).button);
 }
+
+/** What the bot answers to its commands and to links. */
+export interface BotText {
+  welcome: string;
+  linked: (name: string) => string;
+  expired: string;
+  taken: string;
+  notLinked: string;
+  settings: string;
+  stopped: string;
+  openDashboard: string;
+  openSettings: string;
+}
+
+const BOT = {
+  welcome: /*i18n*/ {
+    id: 'This is the Taskgram Ads system bot. Link it from the dashboard (Notifications → Link Telegram) to get campaign, payout and exchange news here.',
+  },
+  linked: /*i18n*/ {
+    id: 'Linked to {name}. You will get notifications here; /settings chooses which, /stop turns them off.',
+  },
+  expired: /*i18n*/ {
+    id: 'This link has expired or was already used. Open the dashboard and press “Link Telegram” again.',
+  },
+  taken: /*i18n*/ {
+    id: 'This Telegram account is already linked to another dashboard account. Unlink it there first.',
+  },
+  notLinked: /*i18n*/ {
+    id: 'This chat is not linked to a dashboard account yet. Link it from the Notifications page.',
+  },
+  settings: /*i18n*/ { id: 'Choose which notifications you get on the Notifications page of the dashboard.' },
+  stopped: /*i18n*/ {
+    id: 'Notifications are off and this chat is unlinked. Link again from the dashboard to turn them back on.',
+  },
+  openDashboard: /*i18n*/ { id: 'Open the dashboard' },
+  openSettings: /*i18n*/ { id: 'Notification settings' },
+};
 
 /** The bot's answers in `language`. */
 export function botText(language: Language): BotText {
-  return moreOf(language)?.bot ?? BOT_TEXT[language as 'en' | 'ru'];
+  return {
+    welcome: say(language, BOT.welcome),
+    linked: (name) => say(language, BOT.linked, { name }),
+    expired: say(language, BOT.expired),
+    taken: say(language, BOT.taken),
+    notLinked: say(language, BOT.notLinked),
+    settings: say(language, BOT.settings),
+    stopped: say(language, BOT.stopped),
+    openDashboard: say(language, BOT.openDashboard),
+    openSettings: say(language, BOT.openSettings),
+  };
 }
-
-/** What the bot answers to its commands and to links, in the chat's language. */
-export const BOT_TEXT = {
-  en: {
-    welcome:
-      'This is the Taskgram Ads system bot. Link it from the dashboard (Notifications → Link Telegram) to get campaign, payout and exchange news here.',
-    linked: (name: string) =>
-      `Linked to ${name}. You will get notifications here; /settings chooses which, /stop turns them off.`,
-    expired: 'This link has expired or was already used. Open the dashboard and press “Link Telegram” again.',
-    taken: 'This Telegram account is already linked to another dashboard account. Unlink it there first.',
-    notLinked: 'This chat is not linked to a dashboard account yet. Link it from the Notifications page.',
-    settings: 'Choose which notifications you get on the Notifications page of the dashboard.',
-    stopped: 'Notifications are off and this chat is unlinked. Link again from the dashboard to turn them back on.',
-    openDashboard: 'Open the dashboard',
-    openSettings: 'Notification settings',
-  },
-  ru: {
-    welcome:
-      'Это системный бот Taskgram Ads. Привяжите его в кабинете (Уведомления → Привязать Telegram), чтобы получать здесь новости кампаний, выплат и обменов.',
-    linked: (name: string) =>
-      `Привязано к ${name}. Уведомления будут приходить сюда; /settings — выбрать какие, /stop — выключить.`,
-    expired: 'Ссылка устарела или уже использована. Откройте кабинет и нажмите «Привязать Telegram» ещё раз.',
-    taken: 'Этот Telegram уже привязан к другому аккаунту кабинета. Сначала отвяжите его там.',
-    notLinked: 'Этот чат ещё не привязан к аккаунту. Привяжите его на странице «Уведомления».',
-    settings: 'Выберите, какие уведомления получать, на странице «Уведомления» в кабинете.',
-    stopped: 'Уведомления выключены, чат отвязан. Привяжите снова в кабинете, чтобы включить.',
-    openDashboard: 'Открыть кабинет',
-    openSettings: 'Настройки уведомлений',
-  },
-} as const;
