@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { type CompiledMessage, compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
 
 /**
@@ -17,12 +17,29 @@ import { LANGUAGES, type Language } from '../../shared/languages.ts';
 const LOCALES = join(import.meta.dirname, '../locales');
 const po = formatter({ explicitIdAsDefault: true });
 
-/** A language's catalog: each id's translation (English's message where a language has none). */
-async function catalog(language: Language): Promise<Record<string, string>> {
+/**
+ * The named formats a message may use: `{when, date, utc}` is a moment in UTC with its time, in
+ * the language's own way of writing dates (Intl).
+ */
+const FORMATS = {
+  utc: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A language's catalog, compiled once: each id's translation (English's message where a language has none). */
+async function catalog(language: Language): Promise<Record<string, CompiledMessage>> {
   const text = readFileSync(join(LOCALES, language, 'server.po'), 'utf8');
   const parsed = await po.parse(text, { locale: language, sourceLocale: 'en', filename: `${language}/server.po` });
   return Object.fromEntries(
-    Object.entries(parsed ?? {}).map(([id, entry]) => [id, entry.translation || entry.message || id]),
+    Object.entries(parsed ?? {}).map(([id, entry]) => [id, compileMessage(entry.translation || entry.message || id)]),
   );
 }
 
@@ -40,5 +57,8 @@ export type Values = Record<string, string | number | Date | null | undefined>;
 
 /** `descriptor` in `language`, its `{name}`s filled in from `values`. */
 export function say(language: Language, descriptor: MessageDescriptor, values?: Values): string {
-  return speakers.get(language)!._({ ...descriptor, values: values as Record<string, unknown> });
+  return speakers.get(language)!._(descriptor.id!, values as Record<string, unknown>, {
+    message: descriptor.message,
+    formats: FORMATS,
+  });
 }

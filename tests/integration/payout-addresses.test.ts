@@ -93,7 +93,7 @@ describe('a first withdrawal to a new address waits', () => {
         const notice = mails.find((m) => m.includes('was requested from your Taskgram Ads account'));
         return (
           !!notice &&
-          /It is held until \d{4}-\d\d-\d\d \d\d:\d\d UTC: if it was not you, say so before then/.test(
+          /It is held until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC: if it was not you, say so before then/.test(
             notice.replace(/\r?\n/g, ' '),
           )
         );

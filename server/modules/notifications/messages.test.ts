@@ -75,6 +75,21 @@ describe('the nine languages', () => {
   });
 });
 
+describe('the words come from the server’s catalogs', () => {
+  test('a hold’s end is a date in the reader’s language (Intl, in UTC); a choice says only what applies', () => {
+    const params = { amount: '60.00', wallet: 'EQAbc', email: 'a@b.example', newAddress: 'yes' };
+    const held = { ...params, heldUntil: '2026-12-07T12:00:00.000Z' };
+    expect(renderMessage('withdrawalRequested', held, 'en').text).toContain(
+      'This address is new: the account has not been paid at it before. It is held until Dec 7, 2026, 12:00 UTC:',
+    );
+    expect(renderMessage('withdrawalRequested', held, 'ru').text).toContain(
+      'Вывод задержан до 7 дек. 2026 г., 12:00 UTC',
+    );
+    const plain = renderMessage('withdrawalRequested', { ...params, newAddress: '' }, 'en').text;
+    expect(plain).toMatch(/\(a@b\.example\)\.$/);
+  });
+});
+
 describe("a withdrawal the chain did not pay: the chain's reason", () => {
   test("is said in the reader's language, not the stored English", () => {
     const params = {

@@ -123,7 +123,7 @@ export const NOTIFICATION_TYPES = {
     alwaysOn: true,
     subject: (p) => `A withdrawal of ${p.amount} $ was requested from your Taskgram Ads account`,
     text: /*i18n*/ {
-      id: '🔐 A withdrawal of {amount} $ to {wallet} was requested from your Taskgram Ads account ({email}).{newAddress, select, yes { This address is new: the account has not been paid at it before.} other {}}{held, select, yes { It is held until {heldUntil}: if it was not you, say so before then.} other {}}',
+      id: '🔐 A withdrawal of {amount} $ to {wallet} was requested from your Taskgram Ads account ({email}).{newAddress, select, yes { This address is new: the account has not been paid at it before.} other {}}{held, select, yes { It is held until {heldUntil, date, utc}: if it was not you, say so before then.} other {}}',
     },
     choices: { newAddress: 'newAddress', held: 'heldUntil' },
     button: /*i18n*/ { id: 'Open the withdrawals' },
@@ -283,6 +283,7 @@ const OWN_PARAMS = new Set([
   'wallet',
   'ip',
   'method',
+  'heldUntil',
 ]);
 
 /**
@@ -313,7 +314,9 @@ export function renderMessage(type: NotificationType, params: Params, language: 
   const chain = chainReason(language, params);
   if (chain) shown.reason = chain;
   const choices = Object.entries(def.choices ?? {}).map(([name, from]) => [name, params[from] ? 'yes' : 'no']);
-  const text = say(language, def.text, { ...shown, ...Object.fromEntries(choices) });
+  // A choice's other side is formatted too: a date it does not say is left out, not read as ''.
+  const values = Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const text = say(language, def.text, { ...values, ...Object.fromEntries(choices) });
   // Up to the first colon or full stop (not the decimal point of an amount).
   const words = text.replace(/^\P{L}+/u, '').split(/:|\.(?:\s|$)/)[0];
   const subject = language === 'en' ? def.subject?.(shown) : undefined;

@@ -33,7 +33,7 @@ import {
   type WithdrawalDecision,
   withdrawalDecision,
 } from './policies/four-eyes.ts';
-import { holdText, holdUntil, isHeld, refuseHeld } from './policies/new-address-hold.ts';
+import { holdUntil, isHeld, refuseHeld } from './policies/new-address-hold.ts';
 import { refuseOwnMoney } from './policies/own-money.ts';
 import { emitWithdrawal, markApproved, notifyPayees } from './withdrawal-events.ts';
 
@@ -144,7 +144,7 @@ export class WithdrawalsService {
           wallet: p.walletAddress ?? '',
           email: user.email,
           newAddress: known ? '' : 'yes',
-          heldUntil: hold ? holdText(hold) : '',
+          heldUntil: hold ? hold.toISOString() : '',
         },
         path: '/publisher/payments',
       },
