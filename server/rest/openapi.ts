@@ -25,7 +25,13 @@ const ERROR_RESPONSE = {
             type: 'string',
             enum: ALL_CODES,
             description:
-              'The failure’s stable machine code, to show it in the reader’s language: one per failure (`x-messages` lists each code’s English wording, its `{name}` parts being `params`), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A code does not change when its wording does. A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
+              'The failure’s stable machine code, to show it in the reader’s language: one per failure (`x-messages` lists each code’s English wording, its `{name}` parts being `params`, which `x-params` names), else the kind of failure (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE, RATE_LIMITED, UNAVAILABLE, INTERNAL). A code does not change when its wording does. A step-up answer’s code is STEP_UP_REQUIRED, whichever proof `methods` asks for.',
+            'x-params': Object.fromEntries(
+              Object.entries(FAILURES).flatMap(([code, f]) => {
+                const names = [...new Set([...f.message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))];
+                return names.length ? [[code, names]] : [];
+              }),
+            ),
             'x-messages': Object.fromEntries(
               Object.entries(FAILURES).map(([code, f]) => [
                 code,

@@ -61,5 +61,8 @@ describe('message codes', () => {
     for (const known of [...Object.keys(FAILURES), 'VALIDATION', 'STEP_UP_REQUIRED', 'INTERNAL'])
       expect(code.enum).toContain(known);
     expect(code['x-messages'].TIER_PRICE_BELOW_FLOOR).toBe('The price for tier {level} must be at least {floor} USD');
+    expect(code['x-params'].TIER_PRICE_BELOW_FLOOR).toEqual(['level', 'floor']);
+    const legacy = doc.components.responses.Error.content['application/json'].schema.properties.legacyCode;
+    expect(legacy['x-aliases'].SIGN_IN_WRONG).toBe('INCORRECT_E_MAIL_OR_PASSWORD');
   });
 });

@@ -82,17 +82,16 @@ const factorCode = z
   .string({ error: says('ENTER_REQUIRED_VALUE') })
   .trim()
   .regex(/^(\d{3}\s?\d{3}|[A-Za-z0-9]{4}[\s-]?[A-Za-z0-9]{4})$/, says('SECOND_FACTOR_CODE_FORMAT'));
+/** A second factor's name as its owner calls it (`fallback` when none is given). */
+const factorName = (fallback: string) =>
+  z.string().trim().min(1, says('ENTER_REQUIRED_VALUE')).max(64, says('AT_MOST_64_CHARACTERS')).default(fallback);
+
 export const ConfirmTotpInput = z.object({
   code: z
     .string({ error: says('ENTER_REQUIRED_VALUE') })
     .trim()
     .regex(/^\d{3}\s?\d{3}$/, says('ENTER_AUTHENTICATOR_CODE')),
-  name: z
-    .string()
-    .trim()
-    .min(1, says('ENTER_REQUIRED_VALUE'))
-    .max(64, says('AT_MOST_64_CHARACTERS'))
-    .default('Authenticator app'),
+  name: factorName('Authenticator app'),
 });
 /** What removing a second factor or renewing recovery codes asks for: the password, or a code. */
 export const FactorProofInput = z.object({
@@ -104,12 +103,7 @@ export const FactorProofInput = z.object({
 export const PasskeySignInInput = z.object({ response: PasskeyResponseInput });
 export const AddPasskeyInput = z.object({
   response: PasskeyResponseInput,
-  name: z
-    .string()
-    .trim()
-    .min(1, says('ENTER_REQUIRED_VALUE'))
-    .max(64, says('AT_MOST_64_CHARACTERS'))
-    .default('Passkey'),
+  name: factorName('Passkey'),
 });
 export const RenameFactorInput = z.object({
   name: z
