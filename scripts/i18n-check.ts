@@ -48,7 +48,11 @@ function entries(po: string): Map<string, string> {
 }
 
 const before = read();
-execFileSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean'], { cwd: root, stdio: 'pipe' });
+for (const config of ['lingui.config.ts', 'lingui.server.config.ts'])
+  execFileSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--clean', '--config', config], {
+    cwd: root,
+    stdio: 'pipe',
+  });
 const after = read();
 const problems: string[] = [];
 for (const [catalog, text] of after) {
