@@ -39,7 +39,11 @@ async function catalog(language: Language): Promise<Record<string, CompiledMessa
   const text = readFileSync(join(LOCALES, language, 'server.po'), 'utf8');
   const parsed = await po.parse(text, { locale: language, sourceLocale: 'en', filename: `${language}/server.po` });
   return Object.fromEntries(
-    Object.entries(parsed ?? {}).map(([id, entry]) => [id, compileMessage(entry.translation || entry.message || id)]),
+    // English is the id itself: its catalog only lists the messages.
+    Object.entries(parsed ?? {}).map(([id, entry]) => [
+      id,
+      compileMessage((language !== 'en' && entry.translation) || entry.message || id),
+    ]),
   );
 }
 

@@ -18,15 +18,3 @@ export const CATALOGS: Record<string, Messages> = { en, ru, uk, es, pt, tr, id, 
   Language,
   Messages
 >;
-
-const byEnglish = new Map<string, MessageKey>(
-  (Object.keys(en) as MessageKey[]).filter((k) => typeof en[k] === 'string').map((k) => [en[k] as string, k]),
-);
-
-/** A player-facing message of the API in the player's language (unknown messages stay as they are). */
-export function translate(message: string, language: string): string {
-  const key = byEnglish.get(message);
-  if (!key || language === 'en') return message;
-  const value = CATALOGS[language]?.[key];
-  return typeof value === 'string' ? value : message;
-}

@@ -255,7 +255,7 @@ describe('exchange', () => {
     await app.api(`/v1/exchanges/offers/${made.body.value.id}/confirmation`, { method: 'PATCH', token: b.token });
 
     const [offer1, offer2] = await exactly(b, 2);
-    expect(offer1.text).toBe(`🤝 New exchange offer from ${a.name}: 1 users each way.`);
+    expect(offer1.text).toBe(`🤝 New exchange offer from ${a.name}: 1 user each way.`);
     expect(offer1.buttons[0].url).toBe(`${app.url}/exchange/incoming`);
     expect(offer2.text).toBe(offer1.text);
     const [no, yes] = await exactly(a, 2);
@@ -288,7 +288,7 @@ describe('moderators', () => {
     await moderationQueueAlert(em(app), app.services.notifications, 30);
     await moderationQueueAlert(em(app), app.services.notifications, 30);
     const [alert] = (await messagesOf(fake, mod.id, 2)).slice(1);
-    expect(alert.text).toMatch(/^🕑 \d+ item\(s\) in the moderation queue, the oldest waiting \d+ min\.$/);
+    expect(alert.text).toMatch(/^🕑 \d+ items? in the moderation queue, the oldest waiting \d+ min\.$/);
     expect(alert.buttons).toEqual([{ text: 'Open the queue', url: `${app.url}/moderation` }]);
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.messagesTo(mod.id)).toHaveLength(2);

@@ -76,7 +76,7 @@ describe('the nine languages', () => {
 });
 
 describe('the words come from the server’s catalogs', () => {
-  test('a hold’s end is a date in the reader’s language (Intl, in UTC); a choice says only what applies', () => {
+  test('a hold’s end is a date in the reader’s language (Intl, in UTC); a count is a plural; a choice says only what applies', () => {
     const params = { amount: '60.00', wallet: 'EQAbc', email: 'a@b.example', newAddress: 'yes' };
     const held = { ...params, heldUntil: '2026-12-07T12:00:00.000Z' };
     expect(renderMessage('withdrawalRequested', held, 'en').text).toContain(
@@ -85,6 +85,10 @@ describe('the words come from the server’s catalogs', () => {
     expect(renderMessage('withdrawalRequested', held, 'ru').text).toContain(
       'Вывод задержан до 7 дек. 2026 г., 12:00 UTC',
     );
+    // Counts through ICU plurals, their figures through Intl.
+    const cap = (n: number) => renderMessage('dailyCapReached', { campaign: 'Spring', cap: n }, 'en').text;
+    expect(cap(1)).toContain('daily cap of 1 conversion;');
+    expect(cap(10_000)).toContain('daily cap of 10,000 conversions;');
     const plain = renderMessage('withdrawalRequested', { ...params, newAddress: '' }, 'en').text;
     expect(plain).toMatch(/\(a@b\.example\)\.$/);
   });

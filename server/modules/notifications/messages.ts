@@ -155,7 +155,7 @@ export const NOTIFICATION_TYPES = {
   dailyCapReached: {
     group: 'ADVERTISER',
     label: 'Daily cap reached',
-    text: /*i18n*/ { id: '⏸ “{campaign}” reached its daily cap of {cap} conversions; it resumes tomorrow (UTC).' },
+    text: /*i18n*/ { id: '⏸ “{campaign}” reached its daily cap of {cap, plural, one {# conversion} other {# conversions}}; it resumes tomorrow (UTC).' },
     button: /*i18n*/ { id: 'Open the campaign' },
   },
   topUpConfirmed: {
@@ -215,7 +215,7 @@ export const NOTIFICATION_TYPES = {
   offerReceived: {
     group: 'EXCHANGE',
     label: 'New exchange offer',
-    text: /*i18n*/ { id: '🤝 New exchange offer from {from}: {count} users each way.' },
+    text: /*i18n*/ { id: '🤝 New exchange offer from {from}: {count, plural, one {# user} other {# users}} each way.' },
     button: /*i18n*/ { id: 'Open the offers' },
   },
   offerAccepted: {
@@ -239,7 +239,7 @@ export const NOTIFICATION_TYPES = {
   queueWaiting: {
     group: 'MODERATION',
     label: 'Moderation queue waiting',
-    text: /*i18n*/ { id: '🕑 {count} item(s) in the moderation queue, the oldest waiting {minutes} min.' },
+    text: /*i18n*/ { id: '🕑 {count, plural, one {# item} other {# items}} in the moderation queue, the oldest waiting {minutes} min.' },
     button: /*i18n*/ { id: 'Open the queue' },
   },
   payoutLimitReached: {

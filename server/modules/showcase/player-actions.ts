@@ -19,6 +19,12 @@ export const CHECK_MESSAGES = {
   noBot: en.noBot,
 } as const;
 
+/**
+ * The showcase catalogs' key of a check's message, beside its English: the player's language is
+ * read by this key (showcase.rest.ts), not by the English. A symbol, so it is never sent.
+ */
+export const SAID_AS = Symbol('showcase message key');
+
 /** The part of Telegram's `chat_member` update the network reads. */
 export interface ChatMemberUpdate {
   chat: { id: number; username?: string };
@@ -86,22 +92,26 @@ export class PlayerActions {
       const member = click.task_type === 'CHANNEL' || click.task_type === 'CHAT';
       throw fail(member ? 'PLAYER_WAS_MEMBER' : 'PLAYER_NOT_NEW');
     }
-    const pending = (message: string) => ({ status: 'PENDING' as const, awards: [] as ShowcaseAward[], message });
+    const pending = (key: keyof typeof CHECK_MESSAGES) => ({
+      status: 'PENDING' as const,
+      awards: [] as ShowcaseAward[],
+      message: CHECK_MESSAGES[key],
+      [SAID_AS]: key,
+    });
     switch (click.task_type) {
       case 'CHANNEL':
       case 'CHAT': {
         const member = await this.inChat(click.url, ctx.player.id);
-        if (member === null) return pending(CHECK_MESSAGES.noBot);
-        if (!member)
-          return pending(click.task_type === 'CHANNEL' ? CHECK_MESSAGES.joinChannel : CHECK_MESSAGES.joinChat);
+        if (member === null) return pending('noBot');
+        if (!member) return pending(click.task_type === 'CHANNEL' ? 'joinChannel' : 'joinChat');
         const outcome = await this.deps.conversions.convert(em, click.code, null);
         if (outcome.status === 'NOT_NEW') throw fail('PLAYER_WAS_MEMBER');
         return { status: 'COMPLETED' as const, awards: await awards(click.task_type) };
       }
       case 'SMART_LINK':
-        return pending(CHECK_MESSAGES.openLink);
+        return pending('openLink');
       default:
-        return pending(CHECK_MESSAGES.waiting);
+        return pending('waiting');
     }
   }
 

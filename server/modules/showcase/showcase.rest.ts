@@ -8,7 +8,8 @@ import type { Config } from '../../config.ts';
 import { type Precompressed, pickEncoding, precompress } from '../../lib/precompressed.ts';
 import type { Context } from '../../graphql/context.ts';
 import { initDataLanguage, languageOf } from '../../../shared/languages.ts';
-import { CATALOGS, type MessageKey, translate } from '../../../showcase/i18n/index.ts';
+import { CATALOGS, type MessageKey } from '../../../showcase/i18n/index.ts';
+import { SAID_AS } from './player-actions.ts';
 import { DomainError } from '../../errors.ts';
 import { idParam } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
@@ -94,8 +95,9 @@ async function inPlayerLanguage<T>(headers: Headers, work: () => Promise<T>): Pr
   const language = languageOf(initDataLanguage(first(headers?.authorization)?.replace(/^tma\s+/i, '')));
   try {
     const result = await work();
-    const message = (result as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? { ...result, message: translate(message, language) } : result;
+    const key = (result as { [SAID_AS]?: MessageKey } | null)?.[SAID_AS];
+    const said = key && CATALOGS[language]?.[key];
+    return typeof said === 'string' ? { ...result, message: said } : result;
   } catch (err) {
     if (err instanceof DomainError && err.coded) {
       const key = PLAYER_FAILURES[err.coded.code as FailureCode];
