@@ -155,7 +155,9 @@ export const NOTIFICATION_TYPES = {
   dailyCapReached: {
     group: 'ADVERTISER',
     label: 'Daily cap reached',
-    text: /*i18n*/ { id: '⏸ “{campaign}” reached its daily cap of {cap, plural, one {# conversion} other {# conversions}}; it resumes tomorrow (UTC).' },
+    text: /*i18n*/ {
+      id: '⏸ “{campaign}” reached its daily cap of {cap, plural, one {# conversion} other {# conversions}}; it resumes tomorrow (UTC).',
+    },
     button: /*i18n*/ { id: 'Open the campaign' },
   },
   topUpConfirmed: {
@@ -239,7 +241,9 @@ export const NOTIFICATION_TYPES = {
   queueWaiting: {
     group: 'MODERATION',
     label: 'Moderation queue waiting',
-    text: /*i18n*/ { id: '🕑 {count, plural, one {# item} other {# items}} in the moderation queue, the oldest waiting {minutes} min.' },
+    text: /*i18n*/ {
+      id: '🕑 {count, plural, one {# item} other {# items}} in the moderation queue, the oldest waiting {minutes} min.',
+    },
     button: /*i18n*/ { id: 'Open the queue' },
   },
   payoutLimitReached: {
