@@ -16,11 +16,17 @@ import { LANGUAGES } from './shared/languages.ts';
 /** The public pages' code, whose words are in `public.po`. */
 const PUBLIC_PAGES = ['<rootDir>/client/features/landing', '<rootDir>/client/features/policy'];
 
-export default defineConfig({
+/** What the dashboard's and the server's catalogs share: the languages, English the source, PO files. */
+export const LANGUAGE_SETTINGS = {
   sourceLocale: 'en',
   locales: [...LANGUAGES, 'pseudo'],
   pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
+  format: formatter({ lineNumbers: false }),
+};
+
+export default defineConfig({
+  ...LANGUAGE_SETTINGS,
   catalogs: [
     {
       path: '<rootDir>/client/locales/{locale}/messages',
@@ -37,6 +43,5 @@ export default defineConfig({
     // rendered in every language by the build; the dashboard never loads it.
     { path: '<rootDir>/client/locales/{locale}/public', include: PUBLIC_PAGES, exclude: ['**/*.test.tsx'] },
   ],
-  format: formatter({ lineNumbers: false }),
   orderBy: 'message',
 });

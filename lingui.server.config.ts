@@ -1,6 +1,5 @@
 import { defineConfig } from '@lingui/cli';
-import { formatter } from '@lingui/format-po';
-import { LANGUAGES } from './shared/languages.ts';
+import { LANGUAGE_SETTINGS } from './lingui.config.ts';
 
 /**
  * The server's own words (`server/locales/<lang>/server.po`): mails, Telegram messages, notices,
@@ -10,10 +9,7 @@ import { LANGUAGES } from './shared/languages.ts';
  * in any order, and these messages have no `message` apart from their id to sort by.
  */
 export default defineConfig({
-  sourceLocale: 'en',
-  locales: [...LANGUAGES, 'pseudo'],
-  pseudoLocale: 'pseudo',
-  fallbackLocales: { default: 'en' },
+  ...LANGUAGE_SETTINGS,
   catalogs: [
     {
       path: '<rootDir>/server/locales/{locale}/server',
@@ -21,6 +17,5 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '<rootDir>/server/locales/**'],
     },
   ],
-  format: formatter({ lineNumbers: false }),
   orderBy: 'origin',
 });
