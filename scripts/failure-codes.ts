@@ -2,8 +2,9 @@
  * `npm run lint:codes`: every failure the server answers carries its code (server/failures.ts),
  * none an English sentence written in place. It fails on:
  * - `new DomainError(kind, '…')` with a message written in place (throw `fail('CODE')`);
- * - an input check's message written in place: a zod check's message argument, or its `error:` /
- *   `message:` (say `says('CODE')`);
+ * - an input check's message in English: a zod check's message argument, or its `error:` /
+ *   `message:`, written in place or read from a `…_MESSAGES` table or a failure's `.message`
+ *   (say `says('CODE')`);
  * - a code in FAILURES that nothing in the server's sources answers any more.
  * Tests, the demo's data and the sandbox chain's fake API are left out.
  */
@@ -60,6 +61,10 @@ for (const file of files) {
   for (const code of codes) if (answering.includes(`'${code}'`)) used.add(code);
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  // English in place, or English by name: a `…_MESSAGES.key` or a failure's `.message` (say its code instead).
+  const english = (node: ts.Node) =>
+    sentence(node) ||
+    (ts.isPropertyAccessExpression(node) && /(^FAILURES\.\w+\.message|_MESSAGES\.\w+)$/.test(node.getText(source)));
   const visit = (node: ts.Node) => {
     if (ts.isNewExpression(node) && node.expression.getText(source) === 'DomainError') {
       const message = node.arguments?.[1];
@@ -74,7 +79,7 @@ for (const file of files) {
           ? callee.text
           : '';
       const last = node.arguments[node.arguments.length - 1];
-      if (ZOD_CHECKS.has(name) && last && sentence(last))
+      if (ZOD_CHECKS.has(name) && last && english(last))
         problems.push(`${at(node)}: an input check in English; say says('CODE') (server/failures.ts)`);
       if (ZOD_PARAMS.has(name))
         for (const arg of node.arguments)
@@ -83,7 +88,7 @@ for (const file of files) {
               if (
                 ts.isPropertyAssignment(p) &&
                 ['error', 'message'].includes(p.name.getText(source)) &&
-                sentence(p.initializer)
+                english(p.initializer)
               )
                 problems.push(`${at(p)}: an input check in English; say says('CODE') (server/failures.ts)`);
     }

@@ -944,6 +944,7 @@ export const FAILURES = {
   UNKNOWN_FILTER: { kind: 'VALIDATION', message: 'Unknown filter: {keys}' },
   NO_SUCH_LANGUAGE: { kind: 'NOT_FOUND', message: 'No such language' },
   LINK_NOT_VALID: { kind: 'VALIDATION', message: 'The link is not valid' },
+  // The requests' own checks (their input schemas) and the kernel's refusals, by where they are said.
   // app
   TEXT_MUST_NOT_CONTAIN_NUL: { kind: 'VALIDATION', message: 'Text must not contain NUL characters' },
   // graphql
@@ -1211,15 +1212,25 @@ export function failWith<C extends FailureCode>(
   extras: FailureExtras,
   ...[params]: FailureParams<C>
 ): DomainError {
-  const failure: Failure = FAILURES[code];
-  const values = params
-    ? Object.fromEntries(Object.entries(params as Record<string, string | number>).map(([k, v]) => [k, String(v)]))
-    : undefined;
-  const wording = (extras.methods?.[0] && failure.byProof?.[extras.methods[0] as 'PASSKEY']) || failure.message;
+  return failure(code, extras, params && asText(params));
+}
+
+/** A parameter's value as the answer's `params` carry it: text. */
+const asText = (params: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+
+/**
+ * The failure of `code` (a code of the table: typed by `fail` and `failWith`, checked by who reads
+ * one back), its English rendered from the table; `kind` stands in for the table's where the
+ * caller knows better (an input check is a bad request whatever its code).
+ */
+function failure(code: string, extras: FailureExtras, values?: Record<string, string>, kind?: ErrorCode): DomainError {
+  const entry: Failure = FAILURES[code as FailureCode];
+  const wording = (extras.methods?.[0] && entry.byProof?.[extras.methods[0] as 'PASSKEY']) || entry.message;
   const error = new DomainError(
-    failure.kind,
+    kind ?? entry.kind,
     render(wording, values),
-    extras.field ?? failure.field,
+    extras.field ?? entry.field,
     extras.retryAfterSeconds,
     extras.next,
     extras.methods,
@@ -1227,7 +1238,7 @@ export function failWith<C extends FailureCode>(
   const coded: Coded = {
     code,
     ...(values ? { params: values } : {}),
-    ...(failure.was ? { legacyCode: failure.was } : {}),
+    ...(entry.was ? { legacyCode: entry.was } : {}),
   };
   error.coded = coded;
   return error;
@@ -1239,12 +1250,7 @@ export function failWith<C extends FailureCode>(
  * as `fail` would, at the issue's path.
  */
 export function says<C extends FailureCode>(code: C, ...[params]: FailureParams<C>): string {
-  if (!params) return code;
-  const values = Object.entries(params as Record<string, string | number>).map(([k, v]): [string, string] => [
-    k,
-    String(v),
-  ]);
-  return `${code}?${new URLSearchParams(values)}`;
+  return params ? `${code}?${new URLSearchParams(asText(params))}` : code;
 }
 
 /** What REST answers for a failure outside a route (the framework's own refusals): the envelope. */
@@ -1255,11 +1261,7 @@ export function failureBody<C extends FailureCode>(code: C, ...params: FailurePa
 
 /** A failure again from its code and parameters (as another process answered it). */
 export function failCoded(coded: Coded): DomainError {
-  return (failWith as (code: string, extras: FailureExtras, params?: Record<string, string>) => DomainError)(
-    coded.code,
-    {},
-    coded.params,
-  );
+  return failure(coded.code, {}, coded.params);
 }
 
 const SAID = /^([A-Z][A-Z0-9_]*)(?:\?(.*))?$/s;
@@ -1275,13 +1277,8 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
   const said = issue ? SAID.exec(issue.message) : null;
   if (said && said[1] in FAILURES) {
     const params = said[2] ? Object.fromEntries(new URLSearchParams(said[2])) : undefined;
-    const coded = (failWith as (code: string, extras: FailureExtras, params?: Record<string, string>) => DomainError)(
-      said[1],
-      { field },
-      params,
-    );
     // An input check is a bad request whatever its code (a malformed session id is not a missing one).
-    return Object.assign(new DomainError('VALIDATION', coded.message, coded.field), { coded: coded.coded });
+    return failure(said[1], { field }, params, 'VALIDATION');
   }
   return new DomainError('VALIDATION', issue?.message ?? 'Invalid request', field);
 }

@@ -1,8 +1,8 @@
+import { FAILURES } from '../server/failures.ts';
 import ts from 'typescript';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INIT_DATA_MESSAGES } from '../server/lib/init-data.ts';
 import { CampaignsService } from '../server/modules/campaigns/campaigns.service.ts';
 import { CHECK_MESSAGES } from '../server/modules/showcase/player-actions.ts';
 import { PLAYER_FAILURES } from '../server/modules/showcase/showcase.rest.ts';
@@ -48,7 +48,7 @@ describe('message catalogs', () => {
     const keys = [...Object.keys(CHECK_MESSAGES), ...Object.values(PLAYER_FAILURES)] as (keyof typeof en)[];
     for (const key of keys) for (const catalog of Object.values(CATALOGS)) expect(catalog[key], key).toBeTruthy();
     for (const [key, english] of Object.entries(CHECK_MESSAGES)) expect(en[key as keyof typeof en]).toBe(english);
-    expect(INIT_DATA_MESSAGES.stale).toBe(en.staleInitData);
+    expect(FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message).toBe(en.staleInitData);
     expect(CampaignsService.unavailable('DAILY_CAP').message).toBe(en.dailyCap);
   });
 

@@ -1,23 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { fail } from '../failures.ts';
+import { fail, says } from '../failures.ts';
 
 /** How long a stored first result answers retries of its key. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
-
-export const IDEMPOTENCY_MESSAGES = {
-  badKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
-  reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
-  twoKeys: 'The Idempotency-Key header and the idempotencyKey field differ: send one key',
-} as const;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** `idempotencyKey` in a body or as a GraphQL argument: the header's rules and message. */
 export const IdempotencyKeyField = z
-  .string({ error: IDEMPOTENCY_MESSAGES.badKey })
-  .regex(KEY, IDEMPOTENCY_MESSAGES.badKey);
+  .string({ error: says('IDEMPOTENCY_KEY_MUST_1_TO') })
+  .regex(KEY, says('IDEMPOTENCY_KEY_MUST_1_TO'));
 
 /** One create sent with an `Idempotency-Key`: who sent it, the key, and what it asked for. */
 export interface OnceRequest {

@@ -1,9 +1,9 @@
+import { FAILURES } from '../failures.ts';
 import { describe, expect, test } from 'vitest';
 import { DomainError, ErrorCode } from '../errors.ts';
 import {
   DEV_TEST_PRIVATE_KEY,
   DEV_TEST_PUBLIC_KEY,
-  INIT_DATA_MESSAGES,
   playerInitData,
   signInitDataEd25519,
   signInitDataHmac,
@@ -59,27 +59,31 @@ describe('validateInitData with the bot token (HMAC)', () => {
 
   test('the token wins over the bot id: an Ed25519-only string is refused when the app has a token', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
-    expect(refusal(() => validateInitData(raw, { ...hmac, botId: BOT_ID }))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(raw, { ...hmac, botId: BOT_ID }))).toBe(
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
+    );
   });
 
   test('refuses a tampered field, another token and a malformed hash', () => {
     const raw = signInitDataHmac(fields(), BOT_TOKEN);
     const forged = tamper(raw, 'user', JSON.stringify({ ...USER, id: 1 }));
-    expect(refusal(() => validateInitData(forged, hmac))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(forged, hmac))).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
     expect(refusal(() => validateInitData(tamper(raw, 'auth_date', String(NOW)), hmac))).toBe(
-      INIT_DATA_MESSAGES.badSignature,
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
     );
     expect(refusal(() => validateInitData(raw, { ...hmac, botToken: `${BOT_ID}:another` }))).toBe(
-      INIT_DATA_MESSAGES.badSignature,
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
     );
-    expect(refusal(() => validateInitData(tamper(raw, 'hash', 'zz'), hmac))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(tamper(raw, 'hash', 'zz'), hmac))).toBe(
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
+    );
     const added = `${raw}&start_param=x`;
-    expect(refusal(() => validateInitData(added, hmac))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(added, hmac))).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
   });
 
   test('a missing hash is garbled initData', () => {
     const raw = new URLSearchParams(fields()).toString();
-    expect(refusal(() => validateInitData(raw, hmac))).toBe(INIT_DATA_MESSAGES.garbled);
+    expect(refusal(() => validateInitData(raw, hmac))).toBe(FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message);
   });
 });
 
@@ -108,46 +112,52 @@ describe('validateInitData with the bot id (Ed25519 third-party signature)', () 
   test('refuses a tampered field', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
     const forged = tamper(raw, 'user', JSON.stringify({ ...USER, is_premium: false }));
-    expect(refusal(() => validateInitData(forged, ed))).toBe(INIT_DATA_MESSAGES.badSignature);
-    expect(refusal(() => validateInitData(tamper(raw, 'query_id', 'other'), ed))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(forged, ed))).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
+    expect(refusal(() => validateInitData(tamper(raw, 'query_id', 'other'), ed))).toBe(
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
+    );
   });
 
   test('refuses data signed for another bot', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID + 1, DEV_TEST_PRIVATE_KEY);
-    expect(refusal(() => validateInitData(raw, ed))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(raw, ed))).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
   });
 
   test('refuses data signed with another key, or checked against another public key', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, OTHER_PRIVATE_KEY);
-    expect(refusal(() => validateInitData(raw, ed))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(raw, ed))).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
     const ours = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
     expect(refusal(() => validateInitData(ours, { ...ed, publicKeyHex: TELEGRAM_PUBLIC_KEY_PRODUCTION }))).toBe(
-      INIT_DATA_MESSAGES.badSignature,
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
     );
   });
 
   test('refuses a malformed signature and garbles a missing one', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
-    expect(refusal(() => validateInitData(tamper(raw, 'signature', 'abc'), ed))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(tamper(raw, 'signature', 'abc'), ed))).toBe(
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
+    );
     expect(refusal(() => validateInitData(tamper(raw, 'signature', `${'A'.repeat(85)}!`), ed))).toBe(
-      INIT_DATA_MESSAGES.badSignature,
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
     );
     const params = new URLSearchParams(raw);
     params.delete('signature');
-    expect(refusal(() => validateInitData(params.toString(), ed))).toBe(INIT_DATA_MESSAGES.garbled);
+    expect(refusal(() => validateInitData(params.toString(), ed))).toBe(
+      FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
+    );
   });
 });
 
 describe('validateInitData: time, shape and configuration', () => {
   test('auth_date older than maxAgeSeconds or more than 60 s ahead is too old', () => {
     const old = signInitDataEd25519(fields({ auth_date: String(NOW - 86_401) }), BOT_ID, DEV_TEST_PRIVATE_KEY);
-    expect(refusal(() => validateInitData(old, ed))).toBe(INIT_DATA_MESSAGES.stale);
+    expect(refusal(() => validateInitData(old, ed))).toBe(FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message);
     expect(validateInitData(old, { ...ed, maxAgeSeconds: 100_000 }).authDate).toBe(NOW - 86_401);
     const edge = signInitDataEd25519(fields({ auth_date: String(NOW - 86_400) }), BOT_ID, DEV_TEST_PRIVATE_KEY);
     expect(validateInitData(edge, ed).authDate).toBe(NOW - 86_400);
 
     const future = signInitDataHmac(fields({ auth_date: String(NOW + 61) }), BOT_TOKEN);
-    expect(refusal(() => validateInitData(future, hmac))).toBe(INIT_DATA_MESSAGES.stale);
+    expect(refusal(() => validateInitData(future, hmac))).toBe(FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message);
     const skew = signInitDataHmac(fields({ auth_date: String(NOW + 60) }), BOT_TOKEN);
     expect(validateInitData(skew, hmac).authDate).toBe(NOW + 60);
   });
@@ -155,9 +165,9 @@ describe('validateInitData: time, shape and configuration', () => {
   test('an app with neither a bot token nor a bot id cannot verify its players', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
     expect(refusal(() => validateInitData(raw, { ...ed, botId: null, botToken: null }))).toBe(
-      INIT_DATA_MESSAGES.noVerifier,
+      FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message,
     );
-    expect(INIT_DATA_MESSAGES.noVerifier).toBe(
+    expect(FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message).toBe(
       'This app cannot verify its players yet: add the bot token or the bot id in the app settings',
     );
   });
@@ -168,8 +178,8 @@ describe('validateInitData: time, shape and configuration', () => {
     ['a bearer token', 'eyJhbGciOiJIUzI1NiJ9.e30.abc'],
     ['huge', `user=${'x'.repeat(20_000)}`],
   ])('%s is garbled', (_name, raw) => {
-    expect(refusal(() => validateInitData(raw, ed))).toBe(INIT_DATA_MESSAGES.garbled);
-    expect(refusal(() => validateInitData(raw, hmac))).toBe(INIT_DATA_MESSAGES.garbled);
+    expect(refusal(() => validateInitData(raw, ed))).toBe(FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message);
+    expect(refusal(() => validateInitData(raw, hmac))).toBe(FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message);
   });
 
   test.each([
@@ -184,16 +194,18 @@ describe('validateInitData: time, shape and configuration', () => {
     const values = Object.fromEntries(
       Object.entries(fields(overrides as Record<string, string>)).filter(([, value]) => value !== undefined),
     );
-    expect(refusal(() => validateInitData(signInitDataHmac(values, BOT_TOKEN), hmac))).toBe(INIT_DATA_MESSAGES.garbled);
+    expect(refusal(() => validateInitData(signInitDataHmac(values, BOT_TOKEN), hmac))).toBe(
+      FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
+    );
     expect(refusal(() => validateInitData(signInitDataEd25519(values, BOT_ID, DEV_TEST_PRIVATE_KEY), ed))).toBe(
-      INIT_DATA_MESSAGES.garbled,
+      FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
     );
   });
 
   test('a repeated field is garbled (which copy was signed?)', () => {
     const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
     expect(refusal(() => validateInitData(`${raw}&user=${encodeURIComponent('{"id":1,"first_name":"X"}')}`, ed))).toBe(
-      INIT_DATA_MESSAGES.garbled,
+      FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
     );
   });
 
@@ -220,23 +232,25 @@ describe("Telegram's published example (bot 7342037359)", () => {
 
   test('passes the third-party check with the production key and bot id', () => {
     expect(validateInitData(raw, { ...opts, botId: 7342037359 })).toEqual({ user, authDate: 1733509682, raw });
-    expect(refusal(() => validateInitData(raw, { ...opts, botId: 7342037358 }))).toBe(INIT_DATA_MESSAGES.badSignature);
+    expect(refusal(() => validateInitData(raw, { ...opts, botId: 7342037358 }))).toBe(
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
+    );
     expect(
       refusal(() => validateInitData(raw, { ...opts, botId: 7342037359, publicKeyHex: DEV_TEST_PUBLIC_KEY })),
-    ).toBe(INIT_DATA_MESSAGES.badSignature);
+    ).toBe(FAILURES.INITDATA_SIGNATURE_INVALID.message);
   });
 
   test('passes the HMAC check with the bot token', () => {
     const botToken = '7342037359:AAHI25ES9xCOMPokpYoz-p8XVrZUdygo2J4';
     expect(validateInitData(raw, { ...opts, botToken }).user).toEqual(user);
     expect(refusal(() => validateInitData(raw, { ...opts, botToken: `${botToken}x` }))).toBe(
-      INIT_DATA_MESSAGES.badSignature,
+      FAILURES.INITDATA_SIGNATURE_INVALID.message,
     );
   });
 
   test('is too old a day later', () => {
     expect(refusal(() => validateInitData(raw, { ...opts, botId: 7342037359, now: 1733509682 + 86_401 }))).toBe(
-      INIT_DATA_MESSAGES.stale,
+      FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message,
     );
   });
 });

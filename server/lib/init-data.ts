@@ -10,7 +10,7 @@ import {
 } from 'node:crypto';
 import { z } from 'zod';
 import { withoutNul } from './text.ts';
-import { fail, FAILURES } from '../failures.ts';
+import { fail } from '../failures.ts';
 
 /**
  * Telegram Mini App initData: the signed query string a mini app receives from Telegram and
@@ -46,13 +46,6 @@ export const TELEGRAM_PUBLIC_KEY_PRODUCTION = 'e7bf03a2fa4602af4580703d88dda5bb5
 /** A key pair of our own that plays Telegram outside production (tests, the simulator, the demo). */
 export const DEV_TEST_PRIVATE_KEY = 'e131927893e325a180578132cc3d879720eccafbfe40b8b482d27923b12d9a1d';
 export const DEV_TEST_PUBLIC_KEY = '51e1cc715f22e4153eb9302e6bdbb0b5a74bc65fb2ea0c4b15dc521fad03a61d';
-
-export const INIT_DATA_MESSAGES = {
-  garbled: FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
-  noVerifier: FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message,
-  stale: FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message,
-  badSignature: FAILURES.INITDATA_SIGNATURE_INVALID.message,
-} as const;
 
 /** How far in the future auth_date may be (clock skew) before it is refused. */
 const MAX_FUTURE_SECONDS = 60;

@@ -10,12 +10,6 @@ import type { DomainError } from '../errors.ts';
  * module's table (lib/access.ts `ACTS`); docs/security.md explains each.
  */
 
-export const STEP_UP_MESSAGE =
-  'Confirm it is you: enter a code from your authenticator app (or a recovery code), then try again.';
-export const STEP_UP_PASSKEY_MESSAGE =
-  'Confirm it is you: use your passkey (or a code from your authenticator app, or a recovery code), then try again.';
-export const STEP_UP_PASSWORD_MESSAGE = 'Confirm it is you: enter your password, then try again.';
-
 /** The proofs an account can give: its second factor when it has one, else its password. */
 export type StepUpMethod = 'TOTP' | 'RECOVERY_CODE' | 'PASSKEY' | 'PASSWORD';
 

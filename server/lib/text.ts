@@ -1,5 +1,7 @@
+import { FAILURES } from '../failures.ts';
+
 /** PostgreSQL cannot store NUL in text: every way in refuses it with this message. */
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
+export const NUL_MESSAGE = FAILURES.TEXT_MUST_NOT_CONTAIN_NUL.message;
 
 /** True when a string anywhere in `value` (keys included, 20 levels deep) holds a NUL. */
 export function containsNul(value: unknown, depth = 0): boolean {

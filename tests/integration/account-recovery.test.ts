@@ -1,7 +1,7 @@
+import { FAILURES } from '../../server/failures.ts';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EMAIL_CHANGE_MESSAGES } from '../../server/modules/auth/email-changes.ts';
-import { RECOVERY_MESSAGES } from '../../server/modules/auth/recovery.ts';
 import {
   addAuthenticator,
   createApprovedUser,
@@ -74,11 +74,11 @@ describe('“I lost access”', () => {
     const set = (extra: Record<string, string>) =>
       app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'back-again-1', ...extra } });
     // The mailbox alone: a code is needed.
-    expect(await set({})).toMatchObject({ status: 403, body: { error: RECOVERY_MESSAGES.codeNeeded } });
+    expect(await set({})).toMatchObject({ status: 403, body: { error: FAILURES.RECOVERY_CODE_NEEDED.message } });
     // The thief's own factor is younger than the change: refused.
     expect(await set({ since, code: totpNow(thief.secret) })).toMatchObject({
       status: 403,
-      body: { error: RECOVERY_MESSAGES.codeWrong },
+      body: { error: FAILURES.RECOVERY_CODE_WRONG.message },
     });
     // Nothing changed by the refusals.
     expect((await signIn(owner.email, 'demo1234', { secondFactorCode: owner.recovery[0] })).status).toBe(200);
@@ -113,7 +113,7 @@ describe('“I lost access”', () => {
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
     expect(
       await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'new-pass-1', since: old } }),
-    ).toMatchObject({ status: 400, body: { error: RECOVERY_MESSAGES.sinceTooOld } });
+    ).toMatchObject({ status: 400, body: { error: FAILURES.RECOVERY_CHANGE_TOO_OLD.message } });
     expect(
       (await app.api('/v1/auth/reset-password', { method: 'PATCH', body: { id, password: 'new-pass-1' } })).status,
     ).toBe(200);
@@ -134,11 +134,11 @@ describe('changing one’s e-mail', () => {
     expect((await app.api('/v1/users/self/step-up', { token, body: { password: 'demo1234' } })).status).toBe(200);
     expect(await app.api('/v1/users/self/email', { token, body: { email: user.email } })).toMatchObject({
       status: 400,
-      body: { error: EMAIL_CHANGE_MESSAGES.same },
+      body: { error: FAILURES.EMAIL_UNCHANGED.message },
     });
     expect(await app.api('/v1/users/self/email', { token, body: { email: 'advertiser@demo.local' } })).toMatchObject({
       status: 400,
-      body: { error: EMAIL_CHANGE_MESSAGES.taken },
+      body: { error: FAILURES.EMAIL_TAKEN_BY_OTHER.message },
     });
     expect(await app.api('/v1/users/self/email', { token, body: { email: next.toUpperCase() } })).toEqual({
       status: 200,
@@ -152,7 +152,9 @@ describe('changing one’s e-mail', () => {
       status: 200,
       body: { value: { ok: true, email: next } },
     });
-    expect((await app.api('/v1/auth/confirm-email', { body: { id } })).body.error).toBe(EMAIL_CHANGE_MESSAGES.gone);
+    expect((await app.api('/v1/auth/confirm-email', { body: { id } })).body.error).toBe(
+      FAILURES.EMAIL_CHANGE_LINK_GONE.message,
+    );
     expect((await app.api('/v1/users/self', { token })).body.value.email).toBe(next);
     expect((await signIn(next, 'demo1234')).status).toBe(200);
 

@@ -1,8 +1,8 @@
+import { FAILURES } from '../../server/failures.ts';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGN_IN_MESSAGES } from '../../server/modules/auth/auth.service.ts';
 import { signInLimits } from '../../server/modules/auth/sign-in-guard.ts';
 import { createApprovedUser, outboxMails, registrationBody, resetLinkIds, uniqueEmail } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -11,8 +11,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 // checked without a code mailed to the owner; the owner's known addresses are never held up), and
 // registration and password reset that do not tell a known e-mail from an unknown one.
 
-const CODE_NEEDED = SIGN_IN_MESSAGES.code;
-const BAD_CODE = SIGN_IN_MESSAGES.badCode;
+const CODE_NEEDED = FAILURES.SIGN_IN_CODE_NEEDED.message;
+const BAD_CODE = FAILURES.SIGN_IN_CODE_WRONG.message;
 
 /** The sign-in code of the newest code mail to `email` (mailed after the answer: waited for, up to 10 s). */
 async function mailedCode(app: TestApp, email: string): Promise<string> {
@@ -162,7 +162,7 @@ describe('sign-in throttling (RATE_LIMIT_PER_MINUTE=30, behind one trusted proxy
     // Each address has a few tries a minute; the rest are not even checked. The limiter's windows
     // are fixed minutes: an attack that runs across a minute's end gets a second window's tries
     // (the 1,000 take 15–20 s on a busy machine), never more.
-    expect(errors).toEqual(new Set([BAD_CODE, SIGN_IN_MESSAGES.codeTries]));
+    expect(errors).toEqual(new Set([BAD_CODE, FAILURES.SIGN_IN_CODE_TRIES.message]));
     expect(answers.filter((a) => a.body.error === BAD_CODE).length).toBeLessThanOrEqual(
       2 * 10 * limits.perAddressAndEmail,
     );

@@ -1,7 +1,7 @@
+import { FAILURES } from '../../server/failures.ts';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGN_IN_MESSAGES } from '../../server/modules/auth/auth.service.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
   createApprovedUser,
@@ -258,7 +258,7 @@ describe('rate limit', () => {
     expect((await attempt('publisher@demo.local', '10.0.0.1')).status).toBe(401);
     const third = await attempt('publisher@demo.local', '10.0.0.1', 'demo1234');
     expect(third.status).toBe(403);
-    expect(third.body).toMatchObject({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
+    expect(third.body).toMatchObject({ error: FAILURES.SIGN_IN_CODE_NEEDED.message, next: 'EMAIL_CODE' });
     expect((await attempt('publisher@demo.local', '10.0.0.4', 'demo1234')).status).toBe(200);
   });
 
@@ -267,7 +267,7 @@ describe('rate limit', () => {
     for (let i = 0; i < 3; i++) expect((await attempt(uniqueEmail('spray'), '10.0.1.1')).status).toBe(401);
     const fourth = await attempt('advertiser@demo.local', '10.0.1.1', 'demo1234');
     expect(fourth.status).toBe(403);
-    expect(fourth.body).toMatchObject({ error: SIGN_IN_MESSAGES.code, next: 'EMAIL_CODE' });
+    expect(fourth.body).toMatchObject({ error: FAILURES.SIGN_IN_CODE_NEEDED.message, next: 'EMAIL_CODE' });
     // Another address and e-mail are unaffected.
     expect((await attempt('advertiser@demo.local', '10.0.1.2', 'demo1234')).status).toBe(200);
   });

@@ -1,9 +1,8 @@
-import { dataException } from '../../server/failures.ts';
+import { dataException, FAILURES } from '../../server/failures.ts';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { IDEMPOTENCY_MESSAGES } from '../../server/lib/idempotency.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
@@ -236,14 +235,17 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
     const res = viaHeader
       ? await fund(c, { 'idempotency-key': key })
       : await fund(c, {}, { value: 1, idempotencyKey: key });
-    expect(res).toMatchObject({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.badKey } });
+    expect(res).toMatchObject({ status: 400, body: { error: FAILURES.IDEMPOTENCY_KEY_MUST_1_TO.message } });
     expect((await balances(app, advId)).advertiserBalance).toBe(before);
   });
 
   test('a header and a body field that differ → 400', async () => {
     const c = await createCampaign(app, adv, project.tasks[0]);
     const res = await fund(c, { 'idempotency-key': 'one-key-1' }, { value: 1, idempotencyKey: 'another-key-2' });
-    expect(res).toMatchObject({ status: 400, body: { error: IDEMPOTENCY_MESSAGES.twoKeys } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: FAILURES.IDEMPOTENCY_KEY_HEADER_AND_IDEMPOTENCYKEY.message },
+    });
   });
 
   test('GraphQL fundCampaign honours the Idempotency-Key header', async () => {
@@ -298,7 +300,7 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
     expect(again.data).toEqual(viaGql.data);
     const malformed = await gql(app, 'mutation { createTopUp(amount: "30", idempotencyKey: "a b") { url } }', {}, adv);
     expect(malformed.errors?.[0]).toMatchObject({
-      message: IDEMPOTENCY_MESSAGES.badKey,
+      message: FAILURES.IDEMPOTENCY_KEY_MUST_1_TO.message,
       extensions: { code: 'BAD_USER_INPUT' },
     });
   });
@@ -331,7 +333,7 @@ describe('3. money moves once per key, over REST and GraphQL; a malformed key is
       body: { amount: 70, walletAddress: '0QDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p2z5' },
       headers: { 'idempotency-key': 'w-1' },
     });
-    expect(other).toMatchObject({ status: 409, body: { error: IDEMPOTENCY_MESSAGES.reused } });
+    expect(other).toMatchObject({ status: 409, body: { error: FAILURES.IDEMPOTENCY_KEY_REUSED.message } });
     await expectLedgerClean(app);
   });
 });

@@ -1,3 +1,4 @@
+import { FAILURES } from '../../server/failures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
@@ -20,7 +21,6 @@ import {
   tasks,
 } from '../helpers/campaigns.ts';
 import { gql, login } from '../helpers/graphql.ts';
-import { IDEMPOTENCY_MESSAGES } from '../../server/lib/idempotency.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let adv: string; // advertiser@demo.local: 200 USD left after the demo campaigns
@@ -370,7 +370,7 @@ describe('budget: POST payments funds, PUT payments returns', () => {
     // The same key for a different amount is refused; the key in the body works too.
     expect(await fund('retry-key-0001', 5)).toMatchObject({
       status: 409,
-      body: { error: IDEMPOTENCY_MESSAGES.reused },
+      body: { error: FAILURES.IDEMPOTENCY_KEY_REUSED.message },
     });
     const viaBody = () =>
       app.api(payments(c), { method: 'PUT', token: adv, body: { value: 0.5, idempotencyKey: 'return-key-0001' } });

@@ -1,8 +1,8 @@
+import { FAILURES } from '../../server/failures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { topics } from '../../server/lib/pubsub.ts';
 import { formatMoney, parseMoney } from '../../server/lib/money.ts';
 import { MAX_SDK_BATCH } from '../../server/modules/projects/projects.rest.ts';
-import { INVALID_API_KEY, MISSING_API_KEY } from '../../server/modules/projects/project.entity.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import {
@@ -82,10 +82,13 @@ describe('SDK conversion events', () => {
     const other = await createProject(app, adv, [tasks.bot()]);
     const [code] = await clicks(campaign.id, players(1));
 
-    expect(await sdkConversion(app, undefined, code)).toMatchObject({ status: 401, body: { error: MISSING_API_KEY } });
+    expect(await sdkConversion(app, undefined, code)).toMatchObject({
+      status: 401,
+      body: { error: FAILURES.MISSING_API_KEY.message },
+    });
     expect(await sdkConversion(app, 'tgp_not_a_real_key_000000000000000', code)).toMatchObject({
       status: 401,
-      body: { error: INVALID_API_KEY },
+      body: { error: FAILURES.INVALID_API_KEY.message },
     });
     expect(await sdkConversion(app, other.secretKey, code)).toMatchObject({
       status: 404,
@@ -657,7 +660,10 @@ describe('batch postbacks: { events: [...] } in one request', () => {
     const { project, campaign } = await campaignOn(tasks.bot(), { budget: 1 });
     const [code] = await clicks(campaign.id, players(1));
     const one = [{ type: 'conversion', click: code }];
-    expect(await batch(undefined, one)).toMatchObject({ status: 401, body: { error: MISSING_API_KEY } });
+    expect(await batch(undefined, one)).toMatchObject({
+      status: 401,
+      body: { error: FAILURES.MISSING_API_KEY.message },
+    });
     expect(await batch(project.secretKey, [])).toMatchObject({
       status: 400,
       body: { error: 'events must hold at least one event' },
@@ -673,7 +679,7 @@ describe('batch postbacks: { events: [...] } in one request', () => {
     });
     // A key that is not this click's project's: the event answers what it would alone.
     expect((await batch('tgp_not_a_real_key_000000000000000', one)).body.value.results).toMatchObject([
-      { status: 'ERROR', httpStatus: 401, error: INVALID_API_KEY },
+      { status: 'ERROR', httpStatus: 401, error: FAILURES.INVALID_API_KEY.message },
     ]);
     // A single event keeps its own messages.
     expect(

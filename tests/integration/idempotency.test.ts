@@ -1,9 +1,10 @@
+import { FAILURES } from '../../server/failures.ts';
 // Idempotent creates: a retried create with the same Idempotency-Key answers the
 // first result instead of creating a second object, over REST and GraphQL, under concurrency;
 // a key reused for another request is refused; a failed create leaves no key; keys expire.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from '../../server/lib/idempotency.ts';
+import { purgeIdempotencyKeys } from '../../server/lib/idempotency.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createApprovedUser } from '../helpers/accounts.ts';
 import {
@@ -85,7 +86,7 @@ describe('projects', () => {
     const before = await projectsOf(user.userId);
     const other = await post('/v1/projects', user.token, projectBody(), key);
     expect(other.status).toBe(409);
-    expect(other.body).toMatchObject({ error: IDEMPOTENCY_MESSAGES.reused });
+    expect(other.body).toMatchObject({ error: FAILURES.IDEMPOTENCY_KEY_REUSED.message });
     expect(await projectsOf(user.userId)).toBe(before);
   });
 
@@ -115,7 +116,7 @@ describe('projects', () => {
     for (const key of ['x'.repeat(256), 'has space']) {
       const res = await post('/v1/projects', user.token, projectBody(), key);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: IDEMPOTENCY_MESSAGES.badKey });
+      expect(res.body).toMatchObject({ error: FAILURES.IDEMPOTENCY_KEY_MUST_1_TO.message });
     }
     expect(await projectsOf(user.userId)).toBe(before);
   });
@@ -227,6 +228,6 @@ describe('GraphQL', () => {
     expect(b.data?.createProject.id).toBe(a.data?.createProject.id);
     expect(await projectsOf(user.userId)).toBe(before + 1);
     const reused = await send(key, { ...input, title: unique('Project') });
-    expect(reused.errors?.[0].message).toBe(IDEMPOTENCY_MESSAGES.reused);
+    expect(reused.errors?.[0].message).toBe(FAILURES.IDEMPOTENCY_KEY_REUSED.message);
   });
 });

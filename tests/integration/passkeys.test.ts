@@ -1,7 +1,5 @@
+import { FAILURES } from '../../server/failures.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { STEP_UP_PASSKEY_MESSAGE } from '../../server/lib/step-up.ts';
-import { PASSKEY_MESSAGES } from '../../server/modules/auth/passkeys.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { createApprovedUser, provedLongAgo, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/telegram.ts';
@@ -96,7 +94,7 @@ describe('passkeys', () => {
     // The same answer again (a replay): the challenge is spent.
     expect(await call('/v1/auth/passkey', { body: { response: answer } })).toMatchObject({
       status: 403,
-      body: { error: PASSKEY_MESSAGES.expired },
+      body: { error: FAILURES.PASSKEY_REQUEST_EXPIRED.message },
     });
   });
 
@@ -105,7 +103,7 @@ describe('passkeys', () => {
     expect(await signIn(user.email)).toMatchObject({
       status: 403,
       body: {
-        error: SECOND_FACTOR_MESSAGES.askedPasskey,
+        error: FAILURES.SECOND_FACTOR_ASKED_PASSKEY.message,
         next: 'SECOND_FACTOR',
         methods: ['PASSKEY', 'TOTP', 'RECOVERY_CODE'],
       },
@@ -119,7 +117,7 @@ describe('passkeys', () => {
     const elsewhere = new SoftAuthenticator({ origin: 'http://localhost.evil.example' });
     elsewhere.passkeys.push(...device.passkeys);
     expect((await call('/v1/auth/passkey', { body: { response: elsewhere.get(await ask()) } })).body).toMatchObject({
-      error: PASSKEY_MESSAGES.failed,
+      error: FAILURES.PASSKEY_CHECK_FAILED.message,
     });
     const unverified = new SoftAuthenticator({ origin, verified: false });
     unverified.passkeys.push(...device.passkeys);
@@ -127,14 +125,14 @@ describe('passkeys', () => {
     const forged = device.get(await ask());
     forged.response.signature = Buffer.from('not a signature').toString('base64url');
     expect((await call('/v1/auth/passkey', { body: { response: forged } })).body).toMatchObject({
-      error: PASSKEY_MESSAGES.failed,
+      error: FAILURES.PASSKEY_CHECK_FAILED.message,
     });
     // At a bare IP address there is no relying party: the answer says where passkeys work.
     const atAddress = new URL(app.url);
     atAddress.hostname = '127.0.0.1';
     expect(await call('/v1/auth/passkey/options', { method: 'POST' }, atAddress.origin)).toMatchObject({
       status: 400,
-      body: { error: PASSKEY_MESSAGES.noSite },
+      body: { error: FAILURES.PASSKEY_NEEDS_SITE_NAME.message },
     });
   });
 
@@ -144,7 +142,11 @@ describe('passkeys', () => {
     // With the proof 11 minutes old, a new passkey or authenticator app needs a step-up first.
     const stepUp = {
       status: 403,
-      body: { error: STEP_UP_PASSKEY_MESSAGE, code: 'STEP_UP_REQUIRED', methods: ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] },
+      body: {
+        error: FAILURES.STEP_UP_REQUIRED.byProof.PASSKEY,
+        code: 'STEP_UP_REQUIRED',
+        methods: ['PASSKEY', 'TOTP', 'RECOVERY_CODE'],
+      },
     };
     expect(await call('/v1/users/self/passkeys/options', { method: 'POST', token })).toEqual(stepUp);
     expect(await call('/v1/users/self/second-factors/totp', { method: 'POST', token })).toEqual(stepUp);
@@ -167,13 +169,13 @@ describe('passkeys', () => {
           body: { passkey: other.device.get({ ...theirs.body.value, allowCredentials: [] }) },
         })
       ).body,
-    ).toMatchObject({ error: PASSKEY_MESSAGES.unknown });
+    ).toMatchObject({ error: FAILURES.PASSKEY_UNKNOWN.message });
 
     // Removing it: the password is no proof; the passkey is. Then it signs in no more.
     expect(
       (await call(`/v1/users/self/second-factors/${added.factor.id}/remove`, { token, body: { password: 'demo1234' } }))
         .body,
-    ).toMatchObject({ error: SECOND_FACTOR_MESSAGES.codeProof });
+    ).toMatchObject({ error: FAILURES.PROOF_NEEDS_FACTOR.message });
     const removeProof = await call('/v1/users/self/passkeys/proof-options', { method: 'POST', token });
     const removed = await call(`/v1/users/self/second-factors/${added.factor.id}/remove`, {
       token,
@@ -183,7 +185,7 @@ describe('passkeys', () => {
     const options = await call('/v1/auth/passkey/options', { method: 'POST' });
     expect((await call('/v1/auth/passkey', { body: { response: device.get(options.body.value) } })).body).toMatchObject(
       {
-        error: PASSKEY_MESSAGES.unknown,
+        error: FAILURES.PASSKEY_UNKNOWN.message,
       },
     );
   });

@@ -1,7 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FAILURES } from '../../server/failures.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
 import { createApprovedUser, outboxMails } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/telegram.ts';
@@ -49,7 +48,7 @@ describe('an authenticator app as the second factor', () => {
       token,
       body: { code: codeOf(secret, 10), name: 'Phone' },
     });
-    expect(wrong).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.badSetupCode } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: FAILURES.AUTHENTICATOR_SETUP_CODE_WRONG.message } });
     await freshStep();
     const confirmed = await app.api(`/v1/users/self/second-factors/totp/${id}/confirm`, {
       token,
@@ -73,11 +72,11 @@ describe('an authenticator app as the second factor', () => {
     // The right password alone no longer signs in: the answer asks for the code.
     expect(await signIn(user.email)).toMatchObject({
       status: 403,
-      body: { error: SECOND_FACTOR_MESSAGES.asked, next: 'SECOND_FACTOR', methods: ['TOTP', 'RECOVERY_CODE'] },
+      body: { error: FAILURES.SECOND_FACTOR_ASKED.message, next: 'SECOND_FACTOR', methods: ['TOTP', 'RECOVERY_CODE'] },
     });
     // The code used to confirm (the same step) does not sign in: each step once.
     const reused = await signIn(user.email, { secondFactorCode: codeOf(secret) });
-    expect(reused.body).toMatchObject({ error: SECOND_FACTOR_MESSAGES.wrong, next: 'SECOND_FACTOR' });
+    expect(reused.body).toMatchObject({ error: FAILURES.SECOND_FACTOR_WRONG.message, next: 'SECOND_FACTOR' });
     // The next step's code does (an app a little ahead of the server's clock), once.
     const next = codeOf(secret, 1);
     expect((await signIn(user.email, { secondFactorCode: next })).status).toBe(200);
@@ -97,13 +96,13 @@ describe('an authenticator app as the second factor', () => {
     // Removing it takes a fresh proof: not the token alone, and not the password alone either
     // (that is one stolen thing): a code.
     const remove = (body: object) => app.api(`/v1/users/self/second-factors/${id}/remove`, { token, body });
-    expect(await remove({})).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.codeProof } });
+    expect(await remove({})).toMatchObject({ status: 400, body: { error: FAILURES.PROOF_NEEDS_FACTOR.message } });
     expect(await remove({ password: 'demo1234' })).toMatchObject({
       status: 400,
-      body: { error: SECOND_FACTOR_MESSAGES.codeProof },
+      body: { error: FAILURES.PROOF_NEEDS_FACTOR.message },
     });
     const badProof = await remove({ code: 'ZZZZ-ZZZZ' });
-    expect(badProof).toMatchObject({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrongProof } });
+    expect(badProof).toMatchObject({ status: 403, body: { error: FAILURES.PROOF_WRONG.message } });
     const removed = await remove({ code: recovery[2] });
     expect(removed).toEqual({ status: 200, body: { value: { ok: true } } });
     expect((await app.api('/v1/users/self/second-factors', { token })).body.value).toEqual({
@@ -132,8 +131,8 @@ describe('an authenticator app as the second factor', () => {
     expect(renewed.body.value.recoveryCodes).toHaveLength(10);
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await signIn(user.email, { secondFactorCode: '000000' }));
-    expect(answers.slice(0, 10).every((a) => a.body.error === SECOND_FACTOR_MESSAGES.wrong)).toBe(true);
-    expect(answers[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
+    expect(answers.slice(0, 10).every((a) => a.body.error === FAILURES.SECOND_FACTOR_WRONG.message)).toBe(true);
+    expect(answers[10]).toMatchObject({ status: 429, body: { error: FAILURES.SECOND_FACTOR_TRIES_TOO_MANY.message } });
   });
 
   test("a thief's wrong step-up codes never lock the owner out: counted on the thief's session", async () => {
@@ -154,7 +153,7 @@ describe('an authenticator app as the second factor', () => {
       guesses.push(await app.api('/v1/users/self/step-up', { token: thief, body: { code: '000000' } }));
     }
     expect(guesses.slice(0, 10).every((g) => g.status === 403)).toBe(true);
-    expect(guesses[10]).toMatchObject({ status: 429, body: { error: SECOND_FACTOR_MESSAGES.tooMany } });
+    expect(guesses[10]).toMatchObject({ status: 429, body: { error: FAILURES.SECOND_FACTOR_TRIES_TOO_MANY.message } });
     // The owner's own codes, from the owner's session, right after (the app's current step was
     // spent by the thief's sign-in: the owner's recovery codes).
     const proved = await app.api('/v1/users/self/step-up', { token: owner, body: { code: recovery[0] } });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { NOT_ME_MESSAGES } from '../../server/modules/auth/resets.ts';
 import { FAILURES } from '../../server/failures.ts';
 
 const WITHDRAWALS_STOPPED_MESSAGE = FAILURES.WITHDRAWALS_STOPPED.message;
@@ -109,9 +108,12 @@ describe('a withdrawal requested, and “This was not me”', () => {
     const link = notMeToken(mail)!;
 
     const notMe = (t: string) => app.api('/v1/auth/not-me', { body: { token: t } });
-    expect(await notMe('not-a-token')).toMatchObject({ status: 404, body: { error: NOT_ME_MESSAGES.gone } });
+    expect(await notMe('not-a-token')).toMatchObject({
+      status: 404,
+      body: { error: FAILURES.NOT_ME_LINK_GONE.message },
+    });
     expect(await notMe(link)).toMatchObject({ status: 200, body: { value: { ok: true } } });
-    expect(await notMe(link)).toMatchObject({ status: 404, body: { error: NOT_ME_MESSAGES.gone } });
+    expect(await notMe(link)).toMatchObject({ status: 404, body: { error: FAILURES.NOT_ME_LINK_GONE.message } });
     for (const t of [token, other]) expect((await app.api('/v1/users/self', { token: t })).status).toBe(401);
 
     // Signed in again with the password alone (no second factor): still stopped.

@@ -1,6 +1,7 @@
+import { FAILURES } from '../../server/failures.ts';
 import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.service.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { INIT_DATA_MESSAGES, signInitDataHmac, type TelegramUser } from '../../server/lib/init-data.ts';
+import { signInitDataHmac, type TelegramUser } from '../../server/lib/init-data.ts';
 import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
@@ -114,23 +115,30 @@ describe('player identity: Telegram initData', () => {
     renamed.set('user', JSON.stringify({ ...user, first_name: 'Mallory' }));
     const now = Math.floor(Date.now() / 1000);
     const cases: [string | undefined, string][] = [
-      [undefined, INIT_DATA_MESSAGES.garbled],
-      [`Bearer ${valid}`, INIT_DATA_MESSAGES.garbled],
-      ['tma', INIT_DATA_MESSAGES.garbled],
-      ['tma user=%7B%7D&auth_date=1', INIT_DATA_MESSAGES.garbled],
-      [`tma ${valid}&user=x`, INIT_DATA_MESSAGES.garbled],
-      [`tma ${forged}`, INIT_DATA_MESSAGES.badSignature],
-      [`tma ${renamed}`, INIT_DATA_MESSAGES.badSignature],
-      [`tma ${valid.replace(/signature=[^&]+/, `signature=${'A'.repeat(86)}`)}`, INIT_DATA_MESSAGES.badSignature],
-      [tma(Number(platform.tgBotId) + 1, user), INIT_DATA_MESSAGES.badSignature],
-      [tma(platform.tgBotId!, user, now - 86_401), INIT_DATA_MESSAGES.stale],
-      [tma(platform.tgBotId!, user, now + 120), INIT_DATA_MESSAGES.stale],
+      [undefined, FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
+      [`Bearer ${valid}`, FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
+      ['tma', FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
+      ['tma user=%7B%7D&auth_date=1', FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
+      [`tma ${valid}&user=x`, FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
+      [`tma ${forged}`, FAILURES.INITDATA_SIGNATURE_INVALID.message],
+      [`tma ${renamed}`, FAILURES.INITDATA_SIGNATURE_INVALID.message],
+      [
+        `tma ${valid.replace(/signature=[^&]+/, `signature=${'A'.repeat(86)}`)}`,
+        FAILURES.INITDATA_SIGNATURE_INVALID.message,
+      ],
+      [tma(Number(platform.tgBotId) + 1, user), FAILURES.INITDATA_SIGNATURE_INVALID.message],
+      [tma(platform.tgBotId!, user, now - 86_401), FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message],
+      [tma(platform.tgBotId!, user, now + 120), FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message],
     ];
     for (const [authorization, message] of cases) {
       const res = await get(platform, authorization);
       expect(res, authorization).toMatchObject({ status: 401, body: { error: message } });
     }
-    expect(INIT_DATA_MESSAGES).toMatchObject({
+    expect({
+      garbled: FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
+      badSignature: FAILURES.INITDATA_SIGNATURE_INVALID.message,
+      stale: FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message,
+    }).toMatchObject({
       garbled: 'Send Telegram initData in the Authorization header as `tma <initData>`',
       badSignature: 'initData signature is invalid',
       stale: 'initData is too old: reopen the app',
@@ -144,7 +152,7 @@ describe('player identity: Telegram initData', () => {
         method: 'POST',
         headers: { authorization: `tma ${forged}` },
       });
-      expect(res).toMatchObject({ status: 401, body: { error: INIT_DATA_MESSAGES.badSignature } });
+      expect(res).toMatchObject({ status: 401, body: { error: FAILURES.INITDATA_SIGNATURE_INVALID.message } });
     }
     expect(await get({ id: 999_999 }, tma(platform.tgBotId!, user))).toMatchObject({
       status: 404,
@@ -163,14 +171,14 @@ describe('player identity: Telegram initData', () => {
     expect((await get(withToken, hmac(token))).status).toBe(200);
     expect(await get(withToken, hmac(`${token}z`))).toMatchObject({
       status: 401,
-      body: { error: INIT_DATA_MESSAGES.badSignature },
+      body: { error: FAILURES.INITDATA_SIGNATURE_INVALID.message },
     });
     // With a token the hash decides: Ed25519-signed data for the right bot id does not pass.
     expect((await get(withToken, tma(withToken.tgBotId!, user))).body).toMatchObject({
-      error: INIT_DATA_MESSAGES.badSignature,
+      error: FAILURES.INITDATA_SIGNATURE_INVALID.message,
     });
     expect((await get(withToken, hmac(token, Math.floor(Date.now() / 1000) - 90_000))).body).toMatchObject({
-      error: INIT_DATA_MESSAGES.stale,
+      error: FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message,
     });
 
     const later = await createPlatform(app, pub);
@@ -199,9 +207,9 @@ describe('player identity: Telegram initData', () => {
     expect(blind.tgBotId).toBeNull();
     expect(await get(blind, tma(12345, newPlayer()))).toMatchObject({
       status: 401,
-      body: { error: INIT_DATA_MESSAGES.noVerifier },
+      body: { error: FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message },
     });
-    expect(INIT_DATA_MESSAGES.noVerifier).toBe(
+    expect(FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message).toBe(
       'This app cannot verify its players yet: add the bot token or the bot id in the app settings',
     );
   });
@@ -667,7 +675,10 @@ describe('player reports', () => {
     const anonymous = await app.api(`/v1/showcase/platforms/${platform.id}/reports`, {
       body: { campaignId: campaign.id, reason: 'OTHER' },
     });
-    expect(anonymous).toMatchObject({ status: 401, body: { error: INIT_DATA_MESSAGES.garbled } });
+    expect(anonymous).toMatchObject({
+      status: 401,
+      body: { error: FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message },
+    });
   });
 });
 

@@ -1,7 +1,6 @@
+import { FAILURES } from '../../server/failures.ts';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
-import { STEP_UP_MESSAGE, STEP_UP_PASSWORD_MESSAGE } from '../../server/lib/step-up.ts';
 import { createApprovedUser, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
@@ -24,7 +23,7 @@ const age = (email: string) => provedLongAgo(app, email);
 
 const PASSWORD_STEP_UP = {
   status: 403,
-  body: { error: STEP_UP_PASSWORD_MESSAGE, code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
+  body: { error: FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD, code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
 };
 
 describe('step-up before money moves', () => {
@@ -48,7 +47,7 @@ describe('step-up before money moves', () => {
       token,
     );
     expect(overGraphql.errors?.[0]).toMatchObject({
-      message: STEP_UP_PASSWORD_MESSAGE,
+      message: FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD,
       extensions: { code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
     });
     expect((await self(app, token)).publisherBalance).toBe(before);
@@ -72,10 +71,10 @@ describe('step-up before money moves', () => {
 
     // The step-up: a wrong password proves nothing; the right one, on this session only.
     const stepUp = (body: object, t = token) => app.api('/v1/users/self/step-up', { token: t, body });
-    expect(await stepUp({})).toMatchObject({ status: 400, body: { error: SECOND_FACTOR_MESSAGES.passwordProof } });
+    expect(await stepUp({})).toMatchObject({ status: 400, body: { error: FAILURES.PROOF_NEEDS_PASSWORD.message } });
     expect(await stepUp({ password: 'not-it' })).toMatchObject({
       status: 403,
-      body: { error: SECOND_FACTOR_MESSAGES.wrongProof },
+      body: { error: FAILURES.PROOF_WRONG.message },
     });
     const proved = await stepUp({ password: 'demo1234' });
     expect(proved.status).toBe(200);
@@ -186,13 +185,13 @@ describe('step-up before the account changes', () => {
     await age(user.email);
     const factorStepUp = {
       status: 403,
-      body: { error: STEP_UP_MESSAGE, code: 'STEP_UP_REQUIRED', methods: ['TOTP', 'RECOVERY_CODE'] },
+      body: { error: FAILURES.STEP_UP_REQUIRED.message, code: 'STEP_UP_REQUIRED', methods: ['TOTP', 'RECOVERY_CODE'] },
     };
     expect(await change('demo12345', 'demo123456')).toEqual(factorStepUp);
     expect(await unlink()).toEqual(factorStepUp);
     expect(await app.api('/v1/users/self/step-up', { token, body: { password: 'demo12345' } })).toMatchObject({
       status: 400,
-      body: { error: SECOND_FACTOR_MESSAGES.codeProof },
+      body: { error: FAILURES.PROOF_NEEDS_FACTOR.message },
     });
     const stepped = await app.api('/v1/users/self/step-up', { token, body: { code: codeOf(secret) } });
     expect(stepped.status).toBe(200);

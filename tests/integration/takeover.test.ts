@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitDataHmac } from '../../server/lib/init-data.ts';
-import { SECOND_FACTOR_MESSAGES } from '../../server/modules/auth/second-factor.service.ts';
-import { SIGN_IN_CHALLENGE_MESSAGES } from '../../server/modules/auth/sign-in-challenge.ts';
-import { TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
 import { FAILURES } from '../../server/failures.ts';
 
 const WITHDRAWALS_STOPPED_MESSAGE = FAILURES.WITHDRAWALS_STOPPED.message;
@@ -83,7 +80,7 @@ describe('a stolen, stale token and a Telegram account', () => {
     expect(first.body.value).toMatchObject({
       secondFactorRequired: true,
       methods: ['TOTP', 'RECOVERY_CODE'],
-      message: SECOND_FACTOR_MESSAGES.asked,
+      message: FAILURES.SECOND_FACTOR_ASKED.message,
     });
     expect(first.body.value.accessToken).toBeUndefined();
     // The same payload with its hash upper-cased is the same payload: used.
@@ -91,11 +88,14 @@ describe('a stolen, stale token and a Telegram account', () => {
     expect(upper).not.toBe(payload);
     expect(await app.api('/v1/auth/telegram', { body: { initData: upper } })).toMatchObject({
       status: 401,
-      body: { error: TELEGRAM_SIGN_IN_MESSAGES.replayed },
+      body: { error: FAILURES.TELEGRAM_SIGN_IN_REPLAYED.message },
     });
     const finish = (code: string, signInToken = first.body.value.signInToken) =>
       app.api('/v1/auth/second-factor', { body: { signInToken, code } });
-    expect(await finish('000000')).toMatchObject({ status: 403, body: { error: SECOND_FACTOR_MESSAGES.wrong } });
+    expect(await finish('000000')).toMatchObject({
+      status: 403,
+      body: { error: FAILURES.SECOND_FACTOR_WRONG.message },
+    });
     const signedIn = await finish(owner.recovery[2]);
     expect(signedIn.status).toBe(200);
     const sessions = await app.api('/v1/users/self/sessions', { token: signedIn.body.value.accessToken });
@@ -103,7 +103,7 @@ describe('a stolen, stale token and a Telegram account', () => {
     // The step signs in once.
     expect(await finish(owner.recovery[3])).toMatchObject({
       status: 401,
-      body: { error: SIGN_IN_CHALLENGE_MESSAGES.gone },
+      body: { error: FAILURES.SIGN_IN_CHALLENGE_GONE.message },
     });
   });
 
@@ -226,7 +226,7 @@ describe('two instances and no Redis', () => {
     expect(asked.body.value.linkRequired).toBe(true);
     expect(await second.api('/v1/auth/telegram', { body: { initData: payload } })).toMatchObject({
       status: 401,
-      body: { error: TELEGRAM_SIGN_IN_MESSAGES.replayed },
+      body: { error: FAILURES.TELEGRAM_SIGN_IN_REPLAYED.message },
     });
 
     // Ten wrong step-up codes, five on each instance: the eleventh is refused on either.

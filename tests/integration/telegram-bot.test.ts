@@ -1,3 +1,4 @@
+import { FAILURES } from '../../server/failures.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitDataHmac } from '../../server/lib/init-data.ts';
 import { signTelegramWidget, TELEGRAM_SIGN_IN_MESSAGES } from '../../server/modules/auth/telegram-sign-in.ts';
@@ -243,8 +244,8 @@ describe('sign in with Telegram', () => {
   test('forged, expired and garbled sign-ins are refused with what to do', async () => {
     const user = telegramUser();
     const other = '123456:AAanother-bot-token-xxxxxxxxxx';
-    const forged = TELEGRAM_SIGN_IN_MESSAGES.forged;
-    const stale = TELEGRAM_SIGN_IN_MESSAGES.stale;
+    const forged = FAILURES.TELEGRAM_SIGN_IN_FORGED.message;
+    const stale = FAILURES.TELEGRAM_SIGN_IN_STALE.message;
     const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 86_400;
     expect(await signIn({ initData: initData(user, other) })).toMatchObject({ status: 401, body: { error: forged } });
     expect(await widgetIn(widget(user, other))).toMatchObject({ status: 401, body: { error: forged } });
@@ -288,7 +289,7 @@ describe('sign in with Telegram', () => {
       token,
       body: { linkToken: `${linkToken}x` },
     });
-    expect(tampered).toMatchObject({ status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.badLink } });
+    expect(tampered).toMatchObject({ status: 401, body: { error: FAILURES.TELEGRAM_LINK_EXPIRED.message } });
     // ... and links it once its owner confirms.
     const before = fake.messagesTo(user.id).length;
     const linked = await app.api('/v1/users/self/telegram/link', { method: 'POST', token, body: { linkToken } });
@@ -336,7 +337,7 @@ describe('sign in with Telegram', () => {
       signIn({ ...fields, state: 'guessed' }, victimBrowser.cookie),
       signIn({ ...fields, state: victimBrowser.state }),
     ]) {
-      expect(await attempt).toMatchObject({ status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.foreign } });
+      expect(await attempt).toMatchObject({ status: 401, body: { error: FAILURES.TELEGRAM_SIGN_IN_FOREIGN.message } });
     }
     // Whatever the victim then does, a password sign-in links nothing: the attacker's Telegram
     // account signs in to no account.
@@ -353,12 +354,12 @@ describe('sign in with Telegram', () => {
     const user = await linkTelegram(app, fake, advertiser);
     const now = Math.floor(Date.now() / 1000);
     const eleven = now - 11 * 60;
-    const stale = { status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.stale } };
+    const stale = { status: 401, body: { error: FAILURES.TELEGRAM_SIGN_IN_STALE.message } };
     expect(await signIn({ initData: initData(user, fake.token, eleven) })).toMatchObject(stale);
     expect(await widgetIn(widget(user, fake.token, eleven))).toMatchObject(stale);
     // Nine minutes old: signs in, and only once (the same payload again is refused).
     const nine = now - 9 * 60;
-    const replayed = { status: 401, body: { error: TELEGRAM_SIGN_IN_MESSAGES.replayed } };
+    const replayed = { status: 401, body: { error: FAILURES.TELEGRAM_SIGN_IN_REPLAYED.message } };
     const data = initData(user, fake.token, nine);
     expect((await signIn({ initData: data })).status).toBe(200);
     expect(await signIn({ initData: data })).toMatchObject(replayed);

@@ -24,7 +24,7 @@ import { signInPageLink } from './mails.ts';
 import type { GoogleClient } from './google.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import type { LoginInput } from './auth.inputs.ts';
-import { SECOND_FACTOR_MESSAGES, type SecondFactorService } from './second-factor.service.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 import type { PasskeyResponse, PasskeySite } from './passkeys.ts';
 import { type ChallengeClaims, readChallenge, SIGN_IN_CHALLENGE_SECONDS, signChallenge } from './sign-in-challenge.ts';
 import type { TelegramAccount } from '../notifications/notifications.service.ts';
@@ -37,15 +37,6 @@ import {
   telegramIdentity,
   telegramPayloadKey,
 } from './telegram-sign-in.ts';
-
-export const SIGN_IN_MESSAGES = {
-  /** Whether or not the e-mail has an account: the answer must not tell. */
-  code: FAILURES.SIGN_IN_CODE_NEEDED.message,
-  badCode: FAILURES.SIGN_IN_CODE_WRONG.message,
-  codeTries: FAILURES.SIGN_IN_CODE_TRIES.message,
-  wrongCurrentPassword: FAILURES.CURRENT_PASSWORD_WRONG.message,
-  tooManyAttempts: FAILURES.SIGN_IN_TOO_MANY.message,
-} as const;
 
 /** Where a request comes from, as a new session records it. */
 
@@ -262,7 +253,7 @@ export class AuthService {
       secondFactorRequired: true,
       signInToken: signChallenge(user.id, method, this.deps.config.jwtSecret),
       methods: passkey ? ['PASSKEY', 'TOTP', 'RECOVERY_CODE'] : ['TOTP', 'RECOVERY_CODE'],
-      message: passkey ? SECOND_FACTOR_MESSAGES.askedPasskey : SECOND_FACTOR_MESSAGES.asked,
+      message: passkey ? FAILURES.SECOND_FACTOR_ASKED_PASSKEY.message : FAILURES.SECOND_FACTOR_ASKED.message,
     };
   }
 

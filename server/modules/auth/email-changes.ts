@@ -1,4 +1,4 @@
-import { FAILURES, fail, failWith } from '../../failures.ts';
+import { fail, failWith } from '../../failures.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -13,10 +13,6 @@ import { EmailChange } from './password-reset.entity.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_MESSAGES = {
-  same: FAILURES.EMAIL_UNCHANGED.message,
-  taken: FAILURES.EMAIL_TAKEN_BY_OTHER.message,
-  tooMany: FAILURES.EMAIL_CHANGES_TOO_MANY.message,
-  gone: FAILURES.EMAIL_CHANGE_LINK_GONE.message,
   sent: (email: string) => `We sent a link to ${email}: open it within 24 hours to make it your e-mail`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { FAILURES, fail, says } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -28,14 +28,6 @@ import type { PASSKEY_CEREMONIES } from './second-factor.entity.ts';
 
 const CHALLENGE_SECONDS = 300;
 const RP_NAME = 'Taskgram Ads';
-
-export const PASSKEY_MESSAGES = {
-  failed: FAILURES.PASSKEY_CHECK_FAILED.message,
-  unknown: FAILURES.PASSKEY_UNKNOWN.message,
-  expired: FAILURES.PASSKEY_REQUEST_EXPIRED.message,
-  noSite: FAILURES.PASSKEY_NEEDS_SITE_NAME.message,
-  exists: FAILURES.PASSKEY_ADDED_ALREADY.message,
-} as const;
 
 /** What the browser answers (RegistrationResponseJSON / AuthenticationResponseJSON), checked loosely: the library checks the rest. */
 const base64url = z

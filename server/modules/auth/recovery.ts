@@ -1,4 +1,3 @@
-import { FAILURES } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -9,12 +8,6 @@ import { recordAudit } from '../audit/record.ts';
  * me" undoes from its notice's event; a recovery link ("I lost access", a password reset) from
  * the change the owner picks, once they prove themselves with a factor older than it.
  */
-
-export const RECOVERY_MESSAGES = {
-  codeNeeded: FAILURES.RECOVERY_CODE_NEEDED.message,
-  codeWrong: FAILURES.RECOVERY_CODE_WRONG.message,
-  sinceTooOld: FAILURES.RECOVERY_CHANGE_TOO_OLD.message,
-} as const;
 
 /** How far back the recovery page lists changes, and how far back it may undo. */
 export const RECENT_CHANGES_DAYS = 30;

@@ -1,4 +1,4 @@
-import { FAILURES, fail, failWith } from '../../failures.ts';
+import { fail, failWith } from '../../failures.ts';
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -16,9 +16,6 @@ import { securityNotice } from './sessions.ts';
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail, we have sent it a link to reset the password. The link is valid for one hour.';
-export const NOT_ME_MESSAGES = {
-  gone: FAILURES.NOT_ME_LINK_GONE.message,
-} as const;
 
 /** Reset mails one e-mail address receives at most per minute, however many are asked for. */
 const RESET_MAILS_PER_MINUTE = 3;

@@ -1,4 +1,4 @@
-import { FAILURES, fail, failWith, type RateLimitCode } from '../../failures.ts';
+import { fail, failWith, type RateLimitCode } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { accountActor, recordAudit } from '../audit/record.ts';
@@ -25,20 +25,6 @@ const WRONG_CODES_PER_MINUTE = 10;
  * a wrong one already waits; one that has not — the owner's — still gets its try.
  */
 const WRONG_CODES_PER_ACCOUNT = 30;
-
-export const SECOND_FACTOR_MESSAGES = {
-  asked: FAILURES.SECOND_FACTOR_ASKED.message,
-  wrong: FAILURES.SECOND_FACTOR_WRONG.message,
-  tooMany: FAILURES.SECOND_FACTOR_TRIES_TOO_MANY.message,
-  badSetupCode: FAILURES.AUTHENTICATOR_SETUP_CODE_WRONG.message,
-  setupGone: FAILURES.AUTHENTICATOR_SETUP_GONE.message,
-  codeProof: FAILURES.PROOF_NEEDS_FACTOR.message,
-  askedPasskey: FAILURES.SECOND_FACTOR_ASKED_PASSKEY.message,
-  passwordProof: FAILURES.PROOF_NEEDS_PASSWORD.message,
-  wrongProof: FAILURES.PROOF_WRONG.message,
-  tooManyPasswords: FAILURES.PASSWORD_TRIES_TOO_MANY.message,
-  notFound: FAILURES.SECOND_FACTOR_NOT_FOUND.message,
-} as const;
 
 export interface SecondFactorView {
   id: number;

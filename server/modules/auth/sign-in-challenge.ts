@@ -1,4 +1,4 @@
-import { FAILURES, fail, says } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { SIGN_IN_METHODS } from './session.entity.ts';
@@ -11,10 +11,6 @@ import type { SIGN_IN_METHODS } from './session.entity.ts';
  * minutes and once (its nonce is claimed where every instance sees it).
  */
 export const SIGN_IN_CHALLENGE_SECONDS = 5 * 60;
-
-export const SIGN_IN_CHALLENGE_MESSAGES = {
-  gone: FAILURES.SIGN_IN_CHALLENGE_GONE.message,
-} as const;
 
 export interface ChallengeClaims {
   userId: number;

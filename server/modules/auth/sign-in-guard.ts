@@ -47,12 +47,6 @@ const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What a declined applicant is told at sign-in: the moderator's reason when one was given. */
-export function declinedMessage(reason: string | null): string {
-  const why = reason ? ` The moderator wrote: “${reason}”.` : '';
-  return `Your registration request was declined.${why} Contact support if you think this is a mistake.`;
-}
-
 /**
  * What stands between a password guess and an account: the owner's known addresses, mailed
  * sign-in codes past the limits, the owner told of an attack, and a miss that takes as long as a

@@ -1,4 +1,4 @@
-import { FAILURES, fail, says } from '../../failures.ts';
+import { fail, says } from '../../failures.ts';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type TelegramUser, validateInitData } from '../../lib/init-data.ts';
@@ -25,13 +25,8 @@ export const TELEGRAM_STATE_SECONDS = 15 * 60;
 export const TELEGRAM_STATE_COOKIE = 'tg_state';
 
 export const TELEGRAM_SIGN_IN_MESSAGES = {
-  forged: FAILURES.TELEGRAM_SIGN_IN_FORGED.message,
-  stale: FAILURES.TELEGRAM_SIGN_IN_STALE.message,
-  replayed: FAILURES.TELEGRAM_SIGN_IN_REPLAYED.message,
-  foreign: FAILURES.TELEGRAM_SIGN_IN_FOREIGN.message,
   unlinked:
     'This Telegram account is not linked to a dashboard account yet. Sign in with your e-mail and password once, then confirm the link: Telegram signs you in from then on.',
-  badLink: FAILURES.TELEGRAM_LINK_EXPIRED.message,
 } as const;
 
 const text = z.string().max(256).transform(withoutNul);

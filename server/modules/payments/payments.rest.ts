@@ -10,7 +10,6 @@ import { route } from '../../rest/route.ts';
 import { idParam } from '../../rest/params.ts';
 import { TopUpInput, WithdrawalInput } from './payments.inputs.ts';
 import { callKey } from '../../lib/idempotency.ts';
-import { FAILURES } from '../../failures.ts';
 import { MAX_PAYOUT_ADDRESSES } from '../payouts/payout-addresses.ts';
 
 const TransactionJson = z.object({
@@ -369,7 +368,7 @@ export const paymentsRoutes = [
     status: 201,
     body: z.object({
       address: z.string({ error: says('ADDRESS_NOT_TON') }).max(200),
-      label: z.string({ error: FAILURES.PAYOUT_ADDRESS_LABEL_INVALID.message }).max(200),
+      label: z.string({ error: says('PAYOUT_ADDRESS_LABEL_INVALID') }).max(200),
     }),
     response: PayoutAddressJson,
     handler: async (ctx, { body }) => {

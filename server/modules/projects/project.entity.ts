@@ -45,6 +45,3 @@ export const Task = defineEntity({
   },
 });
 export type Task = InferEntity<typeof Task>;
-
-export const INVALID_API_KEY = 'Invalid API key: generate a new one in the project and use it here';
-export const MISSING_API_KEY = 'Send the project API key in the X-Api-Key header';
