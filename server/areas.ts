@@ -19,6 +19,7 @@ import { qualityArea } from './modules/quality/quality.area.ts';
 import { projectsArea } from './modules/projects/projects.area.ts';
 import { showcaseArea } from './modules/showcase/showcase.area.ts';
 import { statisticsArea } from './modules/statistics/statistics.area.ts';
+import { teamsArea } from './modules/teams/teams.area.ts';
 import { usersArea } from './modules/users/users.area.ts';
 import type { Services } from './services.ts';
 
@@ -31,6 +32,7 @@ import type { Services } from './services.ts';
 const definitions = [
   authArea,
   usersArea,
+  teamsArea,
   lookupsArea,
   imagesArea,
   ledgerArea,

@@ -38,6 +38,61 @@ export const FAILURES = {
     was: 'STAFF_ACTIONS_NEED_SECOND_FACTOR',
   },
   NOT_YOUR_ACCOUNTS: { kind: 'FORBIDDEN', message: 'You do not have access to this', was: 'YOU_DO_NOT_HAVE_ACCESS' },
+  // Teams: an account's people and what each may do.
+  ACCESS_LEVEL_TOO_LOW: {
+    kind: 'FORBIDDEN',
+    message:
+      'Your access level on this account does not allow this: it needs {needed} access. Ask an Admin of the account.',
+  },
+  MONEY_OUT_NEEDS_OWN_SECOND_FACTOR: {
+    kind: 'FORBIDDEN',
+    message:
+      'Taking money out of an account you are a member of needs a second factor on your own sign-in: add an authenticator app on the Security page (user menu → Security), then try again.',
+  },
+  ACCOUNT_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Account not found' },
+  CHOOSE_ACCESS_LEVEL: {
+    kind: 'VALIDATION',
+    message: 'Choose an access level: Admin, Standard, Billing or Read-only',
+    field: 'accessLevel',
+  },
+  MEMBER_NOT_FOUND: { kind: 'NOT_FOUND', message: 'This person is not a member of the account' },
+  INVITATION_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Invitation not found' },
+  OWNER_STAYS_ADMIN: {
+    kind: 'CONFLICT',
+    message: 'The account’s owner is always its Admin: they cannot be removed or get another access level',
+  },
+  OWN_LEVEL_UNCHANGEABLE: {
+    kind: 'FORBIDDEN',
+    message: 'You cannot change your own access level: ask another Admin of the account',
+  },
+  ALREADY_A_MEMBER: { kind: 'CONFLICT', message: 'This person is already in the account', field: 'email' },
+  INVITATION_ALREADY_OPEN: {
+    kind: 'CONFLICT',
+    message: 'An invitation to this address is already waiting: revoke it to send a new one',
+    field: 'email',
+  },
+  INVITATION_LIMIT_REACHED: {
+    kind: 'RATE_LIMITED',
+    message: 'An account may send at most {limit} invitations in 24 hours. Try again tomorrow.',
+  },
+  INVITATION_EXPIRED: {
+    kind: 'CONFLICT',
+    message: 'This invitation has expired: ask an Admin of the account for a new one',
+  },
+  INVITATION_USED: { kind: 'CONFLICT', message: 'This invitation has already been used' },
+  INVITATION_REVOKED: {
+    kind: 'CONFLICT',
+    message: 'This invitation was revoked: ask an Admin of the account for a new one',
+  },
+  INVITATION_FOR_ANOTHER_ADDRESS: {
+    kind: 'FORBIDDEN',
+    message: 'This invitation was sent to {email}: sign in with that address to accept it',
+  },
+  INVITATION_TO_OWN_ACCOUNT: {
+    kind: 'CONFLICT',
+    message: 'You cannot invite yourself: you own this account',
+    field: 'email',
+  },
   // A withdrawal asked for.
   WITHDRAWAL_BELOW_MINIMUM: {
     kind: 'VALIDATION',

@@ -1,3 +1,4 @@
+import type { TeamsService } from './modules/teams/teams.service.ts';
 import type { CallbacksService } from './modules/campaigns/callbacks.service.ts';
 import type { CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import type { ConversionsService } from './modules/campaigns/conversions.service.ts';
@@ -30,6 +31,8 @@ export interface Services {
   auth: AuthService;
   secondFactors: SecondFactorService;
   users: UsersService;
+  /** An account's people, access levels and invitations; which account a request acts on. */
+  teams: TeamsService;
   staff: StaffService;
   audit: AuditService;
   registrations: RegistrationQueueService;

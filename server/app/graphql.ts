@@ -1,3 +1,4 @@
+import { accountIdOf } from '../lib/access.ts';
 import { databaseUnavailable } from '../failures.ts';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +42,8 @@ const CLIENT_MISTAKES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAI
 export const WS_CLOSE_FORBIDDEN = 4403;
 /** The user's roles changed: the client reconnects (graphql-ws retries) and its socket reads them anew. */
 export const WS_CLOSE_USER_CHANGED = 4001;
+/** The account the socket acted on is no longer the person's (removed, or never was): act on their own. */
+export const WS_CLOSE_ACCOUNT_GONE = 4404;
 
 /** What /metrics reads of knex's connection pool (tarn). */
 interface TarnPool {
@@ -150,7 +153,13 @@ function liveMetrics(orm: MikroORM, wss: WebSocketServer) {
   return { liveSockets, removeMetricsSource };
 }
 
-type WsExtra = { user?: Context['user']; sessionId?: string };
+type WsExtra = {
+  user?: Context['user'];
+  sessionId?: string;
+  /** The account the socket acts on (connection_init's `accountId`); undefined: the person's own. */
+  accountId?: number;
+  account?: Context['user'];
+};
 
 /**
  * The live sockets of each signed-in session on this instance. When sessions end anywhere
@@ -273,6 +282,19 @@ function serveSubscriptions(wss: WebSocketServer, documents: Documents, deps: De
           ];
         }
         ctx.extra.user = user;
+        if (ctx.extra.accountId !== undefined) {
+          // The membership as it is now: a member removed since the socket connected loses the account.
+          try {
+            ctx.extra.account = await services.teams.actingFor(wsEm, user, ctx.extra.accountId);
+          } catch {
+            setTimeout(() => ctx.extra.socket.close(WS_CLOSE_ACCOUNT_GONE, 'Account not found'), 100).unref();
+            return [
+              new GraphQLErrorCjs('Account not found', {
+                extensions: { code: 'NOT_FOUND', messageCode: 'ACCOUNT_NOT_FOUND' },
+              }),
+            ];
+          }
+        } else ctx.extra.account = user;
         return undefined;
       },
       // The shared documents are validated once each (validation is pure for a schema).
@@ -342,6 +364,17 @@ function connectSocket(
     // and no resolver can mistake it for an entity of its own fork.
     ctx.extra.user = session.user;
     ctx.extra.sessionId = session.sessionId;
+    // The account acted on (teams): one the person is not in closes the socket (4404).
+    const named = params.accountId ?? params['X-Account-Id'];
+    if (named !== undefined && named !== null && accountIdOf(named) !== session.user.id) {
+      try {
+        ctx.extra.accountId = accountIdOf(named);
+        ctx.extra.account = await services.teams.actingFor(wsEm, session.user, ctx.extra.accountId);
+      } catch {
+        ctx.extra.socket.close(WS_CLOSE_ACCOUNT_GONE, 'Account not found');
+        return false;
+      }
+    } else ctx.extra.account = session.user;
     // The socket lives no longer than its session: ended, or at its token's expiry.
     const socket = ctx.extra.socket;
     sessions.add(session.sessionId, session.user.id, socket);
@@ -368,6 +401,7 @@ function subscriptionContext({ orm, services, pubsub, config, url }: Deps) {
         return em;
       },
       user: ctx.extra.user ?? null,
+      account: ctx.extra.account ?? ctx.extra.user ?? null,
       sessionId: ctx.extra.sessionId ?? null,
       services,
       pubsub,

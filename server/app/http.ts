@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { enterRequestScope } from '../lib/request-scope.ts';
+import { accountIdOf } from '../lib/access.ts';
+import { enterRequestScope, setRequestPerson } from '../lib/request-scope.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -213,9 +214,26 @@ function contextFactory(deps: {
     const em = orm.em.fork() as EntityManager;
     const session = await services.auth.sessions.userFromToken(em, bearer(req.headers.authorization), req.ip);
     const key = req.headers['idempotency-key'];
+    const user = session?.user ?? null;
+    // The account acted on: the person's own unless X-Account-Id names another they are in.
+    let account = user;
+    let refused: unknown = null;
+    const named = req.headers['x-account-id'];
+    if (user && named !== undefined) {
+      try {
+        account = await services.teams.actingFor(em, user, accountIdOf(named));
+      } catch (err) {
+        refused = err;
+      }
+    }
+    if (user) setRequestPerson(user.id);
     return {
       em,
-      user: session?.user ?? null,
+      user,
+      get account() {
+        if (refused) throw refused;
+        return account;
+      },
       sessionId: session?.sessionId ?? null,
       userAgent: req.headers['user-agent'],
       acceptLanguage: req.headers['accept-language'],

@@ -7,7 +7,16 @@ import type { Config } from '../config.ts';
 /** What every resolver and REST handler gets: a fresh EntityManager per request. */
 export interface Context {
   em: EntityManager;
+  /** The signed-in person: their identity, sessions, second factors, staff roles and settings. */
   user: User | null;
+  /**
+   * The account the request acts on (`X-Account-Id`; the socket's `accountId`): the person's own
+   * (the same object as `user`) or, for a member, the owner's row with the person and their level
+   * on it (`actingOn`, server/lib/access.ts). Every account thing — projects, campaigns, apps,
+   * offers, money, statistics — is read and changed through it. Reading it throws
+   * ACCOUNT_NOT_FOUND (404) when the header named an account the person is not in.
+   */
+  readonly account: User | null;
   /** The signed-in session the request's token names (null when signed out). */
   sessionId: string | null;
   services: Services;

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestScope {
   /** The client's address (behind TRUST_PROXY hops, the forwarded one). */
   ip: string;
+  /** The signed-in person the request is for, once its session is read (what a ledger entry names). */
+  personId?: number;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -16,4 +18,15 @@ export function enterRequestScope(value: RequestScope, next: () => void): void {
 /** The address of the request this code runs for; null in a job, a script or a test's direct call. */
 export function requestIp(): string | null {
   return scope.getStore()?.ip ?? null;
+}
+
+/** Names the person the request is for (the session read), for what records who caused it. */
+export function setRequestPerson(id: number): void {
+  const store = scope.getStore();
+  if (store) store.personId = id;
+}
+
+/** The signed-in person this code runs for; null in a job, a script or an anonymous request. */
+export function requestPerson(): number | null {
+  return scope.getStore()?.personId ?? null;
 }

@@ -79,6 +79,16 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
         parameters.push({ name, in: where, required: where === 'path' || !!js.required?.includes(name), schema: s });
       }
     }
+    if (r.access !== 'public') {
+      parameters.push({
+        name: 'X-Account-Id',
+        in: 'header',
+        required: false,
+        description:
+          'The account acted on, one of GET /v1/accounts (teams); without it, the person’s own. An account the person is not in answers 404.',
+        schema: { type: 'integer', minimum: 1 },
+      });
+    }
     if (r.idempotent) {
       parameters.push({
         name: 'Idempotency-Key',
@@ -140,7 +150,7 @@ export function openApiDocument(routes: RouteDef[], serverUrl = '/api') {
       title: 'Taskgram Ads API',
       version: '1',
       description:
-        'REST compatibility API. Every answer is `{ "value": ... }` on success or `{ "error": "message" }` on failure. Money is in USD as JSON numbers with up to 6 decimals. Authenticate with `Authorization: Bearer <accessToken>` from /v1/auth/login: the token names a session, which /v1/auth/logout (or a password reset or change) ends at once.',
+        'REST compatibility API. Every answer is `{ "value": ... }` on success or `{ "error": "message" }` on failure. Money is in USD as JSON numbers with up to 6 decimals. Authenticate with `Authorization: Bearer <accessToken>` from /v1/auth/login: the token names a session, which /v1/auth/logout (or a password reset or change) ends at once. A person in several accounts (teams) picks the one acted on with `X-Account-Id`; an act their access level does not allow answers 403 `ACCESS_LEVEL_TOO_LOW`.',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],

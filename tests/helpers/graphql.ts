@@ -26,6 +26,7 @@ export async function gql<T = any>(
   query: string,
   variables?: Record<string, unknown>,
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<GqlResponse<T>> {
   const res = await fetch(`${baseUrl(target)}/graphql`, {
     method: 'POST',
@@ -33,6 +34,7 @@ export async function gql<T = any>(
       'content-type': 'application/json',
       // Apollo's CSRF prevention wants a non-simple request; JSON content type is enough.
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify({ query, variables }),
   });
@@ -108,9 +110,10 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 /**
  * A real graphql-ws client (the `ws` package as WebSocket), authenticated in connection_init
- * with `authorization: 'Bearer <token>'` when a token is given. Connects eagerly, never retries.
+ * with `authorization: 'Bearer <token>'` when a token is given (and `params`, e.g. a team's
+ * `accountId`). Connects eagerly, never retries.
  */
-export function gqlWs(target: Target, token?: string): WsClient {
+export function gqlWs(target: Target, token?: string, params: Record<string, unknown> = {}): WsClient {
   let onClosed!: (e: { code: number; reason: string }) => void;
   const closed = new Promise<{ code: number; reason: string }>((r) => {
     onClosed = r;
@@ -127,7 +130,7 @@ export function gqlWs(target: Target, token?: string): WsClient {
     webSocketImpl: WebSocket,
     lazy: false,
     retryAttempts: 0,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    connectionParams: token ? { authorization: `Bearer ${token}`, ...params } : params,
     onNonLazyError: () => {},
     on: {
       connected: () => onConnected(),

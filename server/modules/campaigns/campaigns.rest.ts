@@ -35,7 +35,7 @@ export const campaignsRoutes = [
     response: tablePage(CampaignJson),
     query: CampaignTableQuery,
     handler: async (ctx, { query }) => {
-      const p = await ctx.services.campaigns.list(ctx.em, ctx.user!, query);
+      const p = await ctx.services.campaigns.list(ctx.em, ctx.account!, query);
       return withTotal({ data: p.data.map(campaignJson), totalCount: p.totalCount });
     },
   }),
@@ -66,7 +66,7 @@ export const campaignsRoutes = [
           'today_spend_usd',
           'not_new_unpaid',
         ],
-        mapRows(ctx.services.campaigns.stream(ctx.em, ctx.user!, query), (c) => [
+        mapRows(ctx.services.campaigns.stream(ctx.em, ctx.account!, query), (c) => [
           c.id,
           c.createdAt,
           c.name,
@@ -95,7 +95,7 @@ export const campaignsRoutes = [
     params: z.object({ projectId: idParam('projectId') }),
     query: CampaignTableQuery,
     handler: async (ctx, { params, query }) => {
-      const p = await ctx.services.campaigns.list(ctx.em, ctx.user!, {
+      const p = await ctx.services.campaigns.list(ctx.em, ctx.account!, {
         ...query,
         filters: { ...query.filters, projectId: params.projectId },
       });
@@ -111,7 +111,7 @@ export const campaignsRoutes = [
     response: CampaignJson,
     params: campaignParams,
     handler: async (ctx, { params }) =>
-      campaignJson(await ctx.services.campaigns.get(ctx.em, ctx.user!, params.campaignId, params.projectId)),
+      campaignJson(await ctx.services.campaigns.get(ctx.em, ctx.account!, params.campaignId, params.projectId)),
   }),
   route({
     method: 'PATCH',
@@ -124,7 +124,9 @@ export const campaignsRoutes = [
     params: campaignParams,
     body: UpdateCampaignInput,
     handler: async (ctx, { params, body }) =>
-      campaignJson(await ctx.services.campaigns.update(ctx.em, ctx.user!, params.campaignId, body, params.projectId)),
+      campaignJson(
+        await ctx.services.campaigns.update(ctx.em, ctx.account!, params.campaignId, body, params.projectId),
+      ),
   }),
   route({
     method: 'POST',
@@ -142,7 +144,7 @@ export const campaignsRoutes = [
       campaignJson(
         await ctx.services.campaigns.create(
           ctx.em,
-          ctx.user!,
+          ctx.account!,
           params.projectId,
           params.taskId,
           body,
@@ -163,7 +165,7 @@ export const campaignsRoutes = [
     idempotent: true,
     handler: async (ctx, { params, body }) =>
       campaignJson(
-        await ctx.services.campaigns.fund(ctx.em, ctx.user!, params.campaignId, body.value, {
+        await ctx.services.campaigns.fund(ctx.em, ctx.account!, params.campaignId, body.value, {
           projectId: params.projectId,
           key: callKey(body.idempotencyKey, ctx.idempotencyKey),
         }),
@@ -182,7 +184,7 @@ export const campaignsRoutes = [
     idempotent: true,
     handler: async (ctx, { params, body }) =>
       campaignJson(
-        await ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, params.campaignId, body.value, {
+        await ctx.services.campaigns.returnBudget(ctx.em, ctx.account!, params.campaignId, body.value, {
           projectId: params.projectId,
           key: callKey(body.idempotencyKey, ctx.idempotencyKey),
         }),

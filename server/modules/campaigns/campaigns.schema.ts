@@ -227,7 +227,7 @@ const platformTotals = perRequestLoader((ctx: Context, ids: number[]) =>
   ctx.services.campaigns.platforms.totals(ctx.em, ids),
 );
 const taskCampaigns = perRequestLoader((ctx: Context, ids: number[]) =>
-  ctx.services.campaigns.forTasks(ctx.em, ctx.user!.id, ids),
+  ctx.services.campaigns.forTasks(ctx.em, ctx.account!.id, ids),
 );
 
 builder.objectField(TaskRef, 'campaigns', (t) =>
@@ -276,7 +276,7 @@ builder.queryFields((t) => ({
       withTotal(
         await ctx.services.campaigns.list(
           ctx.em,
-          ctx.user!,
+          ctx.account!,
           parseInput(CampaignTableQuery, { ...defined(args), filters: defined(args.filters) }),
         ),
       ),
@@ -285,7 +285,7 @@ builder.queryFields((t) => ({
     type: CampaignRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.campaigns.get(ctx.em, ctx.user!, parseId(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.campaigns.get(ctx.em, ctx.account!, parseId(id)),
   }),
   campaignReport: t.field({
     type: [ReportDayRef],
@@ -299,7 +299,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_r, args, ctx) => {
       const range = parseInput(ReportInput, { from: args.from, to: args.to });
-      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, {
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.account!, {
         ...range,
         projectId: args.projectId ? parseId(args.projectId) : undefined,
         campaignId: args.campaignId ? parseId(args.campaignId) : undefined,
@@ -314,7 +314,7 @@ builder.queryFields((t) => ({
     args: { platformId: t.arg.id({ required: true }) },
     resolve: async (_r, { platformId }, ctx) => {
       const id = parseId(platformId);
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, id);
       return ctx.services.campaigns.platforms.rows(ctx.em, id);
     },
   }),
@@ -323,7 +323,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     description: 'The app’s latest reward callbacks with every delivery attempt.',
     args: { platformId: t.arg.id({ required: true }) },
-    resolve: (_r, { platformId }, ctx) => ctx.services.callbacks.list(ctx.em, ctx.user!, parseId(platformId)),
+    resolve: (_r, { platformId }, ctx) => ctx.services.callbacks.list(ctx.em, ctx.account!, parseId(platformId)),
   }),
 }));
 
@@ -339,7 +339,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { projectId, taskId, input }, ctx) =>
       ctx.services.campaigns.create(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseId(projectId),
         parseId(taskId),
         parseInput(CreateCampaignInput, withoutNulls(input, ['dailyCap'])),
@@ -353,7 +353,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { id, input }, ctx) =>
       ctx.services.campaigns.update(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseId(id),
         parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap', 'minQuality'])),
       ),
@@ -372,7 +372,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
       const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
-      return ctx.services.campaigns.fund(ctx.em, ctx.user!, parseId(id), input.value, {
+      return ctx.services.campaigns.fund(ctx.em, ctx.account!, parseId(id), input.value, {
         key: callKey(input.idempotencyKey, ctx.idempotencyKey),
       });
     },
@@ -391,7 +391,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, value, idempotencyKey }, ctx) => {
       const input = parseInput(BudgetInput, { value, idempotencyKey: idempotencyKey ?? undefined });
-      return ctx.services.campaigns.returnBudget(ctx.em, ctx.user!, parseId(id), input.value, {
+      return ctx.services.campaigns.returnBudget(ctx.em, ctx.account!, parseId(id), input.value, {
         key: callKey(input.idempotencyKey, ctx.idempotencyKey),
       });
     },
@@ -405,9 +405,9 @@ builder.subscriptionFields((t) => ({
     description: 'A conversion, budget change or status change of my campaigns (of one project, or all).',
     args: { projectId: t.arg.id({ required: false }) },
     subscribe: async (_r, { projectId }, ctx) => {
-      if (!projectId) return ctx.pubsub.subscribe<CampaignStats>(topics.ownerCampaignStats(ctx.user!.id));
+      if (!projectId) return ctx.pubsub.subscribe<CampaignStats>(topics.ownerCampaignStats(ctx.account!.id));
       const id = parseId(projectId);
-      await ctx.services.campaigns.assertProjectOwner(ctx.em, ctx.user!, id);
+      await ctx.services.campaigns.assertProjectOwner(ctx.em, ctx.account!, id);
       return ctx.pubsub.subscribe<CampaignStats>(topics.campaignStats(id));
     },
     resolve: (e) => e,
@@ -419,7 +419,7 @@ builder.subscriptionFields((t) => ({
     args: { platformId: t.arg.id({ required: true }) },
     subscribe: async (_r, { platformId }, ctx) => {
       const id = parseId(platformId);
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, id);
       return ctx.pubsub.subscribe<{ id: number }>(topics.rewardCallbacks(id));
     },
     resolve: (e) => e,
@@ -430,9 +430,9 @@ builder.subscriptionFields((t) => ({
     description: 'A conversion on my app (one app, or all of them).',
     args: { platformId: t.arg.id({ required: false }) },
     subscribe: async (_r, { platformId }, ctx) => {
-      if (!platformId) return ctx.pubsub.subscribe<PlatformStats>(topics.ownerPlatformStats(ctx.user!.id));
+      if (!platformId) return ctx.pubsub.subscribe<PlatformStats>(topics.ownerPlatformStats(ctx.account!.id));
       const id = parseId(platformId);
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, id);
       return ctx.pubsub.subscribe<PlatformStats>(topics.platformStats(id));
     },
     resolve: (e) => e,

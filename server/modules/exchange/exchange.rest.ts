@@ -21,7 +21,7 @@ export const exchangeRoutes = [
     query: pageQuery(12).extend({
       search: z.string().trim().max(100, says('SEARCH_MUST_AT_MOST_100')).optional(),
     }),
-    handler: (ctx, { query }) => ctx.services.exchange.catalog(ctx.em, ctx.user!, query),
+    handler: (ctx, { query }) => ctx.services.exchange.catalog(ctx.em, ctx.account!, query),
   }),
   route({
     method: 'GET',
@@ -31,7 +31,7 @@ export const exchangeRoutes = [
     access: 'user',
     response: ExchangeProjectsJson,
     query: z.object({ platformId: idParam('platformId').optional() }),
-    handler: (ctx, { query }) => ctx.services.exchange.projects(ctx.em, ctx.user!, query.platformId),
+    handler: (ctx, { query }) => ctx.services.exchange.projects(ctx.em, ctx.account!, query.platformId),
   }),
   route({
     method: 'POST',
@@ -43,7 +43,7 @@ export const exchangeRoutes = [
     body: CreateOfferInput,
     status: 201,
     idempotent: true,
-    handler: (ctx, { body }) => ctx.services.exchange.createOffer(ctx.em, ctx.user!, body, ctx.idempotencyKey),
+    handler: (ctx, { body }) => ctx.services.exchange.createOffer(ctx.em, ctx.account!, body, ctx.idempotencyKey),
   }),
   route({
     method: 'GET',
@@ -53,7 +53,7 @@ export const exchangeRoutes = [
     access: 'user',
     response: z.object({ data: z.array(OfferJson), total: z.number() }),
     query: pageQuery(10).extend(OfferListInput.shape),
-    handler: (ctx, { query }) => ctx.services.exchange.listOffers(ctx.em, ctx.user!, query),
+    handler: (ctx, { query }) => ctx.services.exchange.listOffers(ctx.em, ctx.account!, query),
   }),
   route({
     method: 'GET',
@@ -62,7 +62,7 @@ export const exchangeRoutes = [
     summary: 'How many pending offers wait for me (`incoming`) and for my partners (`outgoing`): the tab badges.',
     access: 'user',
     response: AwaitingJson,
-    handler: (ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.user!.id),
+    handler: (ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.account!.id),
   }),
   ...(
     [
@@ -79,7 +79,7 @@ export const exchangeRoutes = [
       access: 'user',
       response: OfferJson,
       params: idParams,
-      handler: (ctx, { params }) => ctx.services.exchange.decide(ctx.em, ctx.user!, params.id, action),
+      handler: (ctx, { params }) => ctx.services.exchange.decide(ctx.em, ctx.account!, params.id, action),
     }),
   ),
   route({
@@ -91,7 +91,7 @@ export const exchangeRoutes = [
     access: 'user',
     response: z.object({ data: z.array(DealJson), total: z.number() }),
     query: pageQuery(10).extend(DealListInput.shape),
-    handler: (ctx, { query }) => ctx.services.exchange.listDeals(ctx.em, ctx.user!, query),
+    handler: (ctx, { query }) => ctx.services.exchange.listDeals(ctx.em, ctx.account!, query),
   }),
   route({
     method: 'PATCH',
@@ -103,6 +103,6 @@ export const exchangeRoutes = [
     params: idParams.extend({
       action: z.enum(DEAL_ACTIONS, { error: says('ACTION_MUST_ONE_OF', { values: DEAL_ACTIONS.join(', ') }) }),
     }),
-    handler: (ctx, { params }) => ctx.services.exchange.changeDeal(ctx.em, ctx.user!, params.id, params.action),
+    handler: (ctx, { params }) => ctx.services.exchange.changeDeal(ctx.em, ctx.account!, params.id, params.action),
   }),
 ];

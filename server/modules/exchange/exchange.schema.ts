@@ -142,7 +142,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { search, page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.exchange.catalog(ctx.em, ctx.user!, { search: search?.slice(0, 100), page, limit });
+      return ctx.services.exchange.catalog(ctx.em, ctx.account!, { search: search?.slice(0, 100), page, limit });
     },
   }),
   exchangeProjects: t.field({
@@ -151,7 +151,7 @@ builder.queryFields((t) => ({
     description: 'The projects of an app’s owner one may ask for; without platformId, my own.',
     args: { platformId: t.arg.id({ required: false }) },
     resolve: async (_r, { platformId }, ctx) =>
-      (await ctx.services.exchange.projects(ctx.em, ctx.user!, platformId ? parseId(platformId) : undefined)).data,
+      (await ctx.services.exchange.projects(ctx.em, ctx.account!, platformId ? parseId(platformId) : undefined)).data,
   }),
   exchangeOffers: t.field({
     type: OfferPageRef,
@@ -164,7 +164,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { direction, status, page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.exchange.listOffers(ctx.em, ctx.user!, {
+      return ctx.services.exchange.listOffers(ctx.em, ctx.account!, {
         direction: direction === 'INCOMING' ? 'incoming' : 'outgoing',
         status: status ?? undefined,
         page,
@@ -175,7 +175,7 @@ builder.queryFields((t) => ({
   awaitingOffers: t.field({
     type: AwaitingOffersRef,
     authScopes: { authenticated: true },
-    resolve: (_r, _a, ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.user!.id),
+    resolve: (_r, _a, ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.account!.id),
   }),
   exchangeDeals: t.field({
     type: DealPageRef,
@@ -187,7 +187,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { status, page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.exchange.listDeals(ctx.em, ctx.user!, { status: status ?? undefined, page, limit });
+      return ctx.services.exchange.listDeals(ctx.em, ctx.account!, { status: status ?? undefined, page, limit });
     },
   }),
 }));
@@ -200,7 +200,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) =>
       ctx.services.exchange.createOffer(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseInput(CreateOfferInput, {
           ...input,
           partnerQuantity: input.partnerQuantity ?? undefined,
@@ -219,7 +219,7 @@ builder.mutationFields((t) => ({
         description:
           action === 'withdraw' ? 'The proposer withdraws a pending offer.' : `The partner ${action}s a pending offer.`,
         args: { id: t.arg.id({ required: true }) },
-        resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.user!, parseId(id), action),
+        resolve: (_r, { id }, ctx) => ctx.services.exchange.decide(ctx.em, ctx.account!, parseId(id), action),
       }),
     ]),
   ),
@@ -231,7 +231,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { id, action }, ctx) =>
       ctx.services.exchange.changeDeal(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseId(id),
         action.toLowerCase() as (typeof DEAL_ACTIONS)[number],
       ),
@@ -243,14 +243,14 @@ builder.subscriptionFields((t) => ({
     type: AwaitingOffersRef,
     authScopes: { authenticated: true },
     description: 'My pending offer counts, after every change of an offer I am a party to.',
-    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<AwaitingOffers>(topics.awaitingOffers(ctx.user!.id)),
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<AwaitingOffers>(topics.awaitingOffers(ctx.account!.id)),
     resolve: (e) => e,
   }),
   dealUpdated: t.field({
     type: DealRef,
     authScopes: { authenticated: true },
     description: 'A delivery or status change of one of my swaps.',
-    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<DealView>(topics.deals(ctx.user!.id)),
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<DealView>(topics.deals(ctx.account!.id)),
     resolve: (e) => e,
   }),
 }));

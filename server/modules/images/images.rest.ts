@@ -12,6 +12,6 @@ export const imagesRoutes = [
     upload: { field: 'image' },
     status: 201,
     response: z.object({ path: z.string() }),
-    handler: async (ctx, { file }) => ctx.services.images.upload(ctx.user!, file!.bytes, file!.filename),
+    handler: async (ctx, { file }) => ctx.services.images.upload(ctx.account!, file!.bytes, file!.filename),
   }),
 ];

@@ -1,3 +1,4 @@
+import { requestPerson } from '../../lib/request-scope.ts';
 import { fail } from '../../failures.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { queryPrepared } from '../../db/prepared.ts';
@@ -212,8 +213,8 @@ export class Ledger {
     const accountColumns =
       'id, kind, user_id, credits_posted::text, debits_posted::text, debits_pending::text, credits_pending::text, version::text';
     const sql = `with ins as (
-         insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
-         values (?, ?, ?, ?, ?, ?, null, ?) on conflict (key) do nothing
+         insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference, caused_by_id)
+         values (?, ?, ?, ?, ?, ?, null, ?, ?) on conflict (key) do nothing
          returning id, key, code, flag, debit_account_id, credit_account_id, amount::text, pending_id, reference, created_at
        ), locked as (
          -- Row locks in ascending id order (the update's own scan order follows the heap), so
@@ -248,6 +249,7 @@ export class Ledger {
         creditId,
         amount,
         input.reference ?? null,
+        requestPerson(),
         debitId,
         creditId,
         debitId,
@@ -372,8 +374,8 @@ export class Ledger {
     const rows = await this.query<Row & { a: AccountRow }>(
       tx,
       `with ins as (
-         insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference)
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *
+         insert into ledger_transfers (key, code, flag, debit_account_id, credit_account_id, amount, pending_id, reference, caused_by_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning *
        ), locked as (
          select id, kind, user_id, credits_posted::text, debits_posted::text, credits_pending::text, debits_pending::text
            from ledger_accounts
@@ -394,6 +396,7 @@ export class Ledger {
         t.amount.toString(),
         t.pendingId,
         t.reference,
+        requestPerson(),
         t.debitId,
         t.creditId,
       ],

@@ -41,6 +41,8 @@ export const Transfer = defineEntity({
     amount: p.bigint('bigint'),
     pendingId: p.bigint('number').nullable().unique(),
     reference: p.string().length(200).nullable(),
+    /** The person whose request made it (a team's member acting on the account); null: the system. */
+    causedById: p.integer().fieldName('caused_by_id').nullable(),
     createdAt: p
       .datetime()
       .onCreate(() => new Date())

@@ -128,6 +128,37 @@ export const NOTIFICATION_TYPES = {
     choices: { newAddress: 'newAddress', held: 'heldUntil' },
     button: /*i18n*/ { id: 'Open the withdrawals' },
   },
+  teamMemberJoined: {
+    group: 'SECURITY',
+    label: 'Someone joined an account you administer',
+    alwaysOn: true,
+    subject: (p) => `${p.member} joined the Taskgram Ads account ${p.team}`,
+    text: /*i18n*/ {
+      id: '👥 {member} joined the Taskgram Ads account {team} with {level} access. If nobody of yours invited them, remove them on the Team page.',
+    },
+    button: /*i18n*/ { id: 'Open the team' },
+  },
+  teamMemberLeft: {
+    group: 'SECURITY',
+    label: 'Someone left an account you administer',
+    alwaysOn: true,
+    subject: (p) => `${p.member} no longer works in the Taskgram Ads account ${p.team}`,
+    text: /*i18n*/ {
+      id: '👥 {member} no longer works in the Taskgram Ads account {team}{removed, select, yes {: {by} removed them} other {: they left}}.',
+    },
+    choices: { removed: 'by' },
+    button: /*i18n*/ { id: 'Open the team' },
+  },
+  teamLevelChanged: {
+    group: 'SECURITY',
+    label: 'An access level changed in an account you administer',
+    alwaysOn: true,
+    subject: (p) => `${p.member}'s access to the Taskgram Ads account ${p.team} changed`,
+    text: /*i18n*/ {
+      id: '👥 {by} gave {member} {level} access to the Taskgram Ads account {team}.',
+    },
+    button: /*i18n*/ { id: 'Open the team' },
+  },
   campaignApproved: {
     group: 'ADVERTISER',
     label: 'Campaign approved',

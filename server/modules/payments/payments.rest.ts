@@ -101,7 +101,7 @@ export const paymentsRoutes = [
     handler: async (ctx, { body }) => {
       const { url, payment } = await ctx.services.payments.createTopUp(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         body.amount,
         callKey(body.idempotencyKey, ctx.idempotencyKey),
         ctx.origin,
@@ -125,7 +125,7 @@ export const paymentsRoutes = [
         paymentView(
           await ctx.services.withdrawals.request(
             ctx.em,
-            ctx.user!,
+            ctx.account!,
             body.amount,
             body.walletAddress,
             callKey(body.idempotencyKey, ctx.idempotencyKey),
@@ -143,7 +143,7 @@ export const paymentsRoutes = [
       query: PaymentTableQuery,
       response: page,
       handler: async (ctx, { query }) => {
-        const p = await ctx.services.payments.table(ctx.em, { userId: ctx.user!.id, kind: SIDES[side] }, query);
+        const p = await ctx.services.payments.table(ctx.em, { userId: ctx.account!.id, kind: SIDES[side] }, query);
         return withTotal({ data: p.data.map(transactionJson), totalCount: p.totalCount });
       },
     }),
@@ -157,7 +157,7 @@ export const paymentsRoutes = [
       handler: async (ctx, { query }) =>
         paymentsCsv(
           side === 'advertiser' ? 'top-ups' : 'withdrawals',
-          ctx.services.payments.stream(ctx.em, { userId: ctx.user!.id, kind: SIDES[side] }, query),
+          ctx.services.payments.stream(ctx.em, { userId: ctx.account!.id, kind: SIDES[side] }, query),
         ),
     }),
   ]),
@@ -357,7 +357,7 @@ export const paymentsRoutes = [
       'The signed-in user’s saved payout addresses (label, address, whether they were paid at it), by label. The Withdraw page picks one.',
     access: 'user',
     response: z.object({ data: z.array(PayoutAddressJson) }),
-    handler: async (ctx) => ({ data: await ctx.services.withdrawals.addresses.list(ctx.em, ctx.user!.id) }),
+    handler: async (ctx) => ({ data: await ctx.services.withdrawals.addresses.list(ctx.em, ctx.account!.id) }),
   }),
   route({
     method: 'POST',
@@ -372,7 +372,7 @@ export const paymentsRoutes = [
     }),
     response: PayoutAddressJson,
     handler: async (ctx, { body }) => {
-      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.user!, body);
+      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.account!, body);
     },
   }),
   route({
@@ -384,7 +384,7 @@ export const paymentsRoutes = [
     status: 204,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.user!, params.id);
+      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.account!, params.id);
     },
   }),
 ];

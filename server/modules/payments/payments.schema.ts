@@ -179,7 +179,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
     payUrl: t.string({
       nullable: true,
       description: 'A top-up waiting for payment: its checkout page, to go back to (its owner only).',
-      resolve: (p, _a, ctx) => (ctx.user?.id === p.userId ? (p.payUrl ?? null) : null),
+      resolve: (p, _a, ctx) => (ctx.account?.id === p.userId ? (p.payUrl ?? null) : null),
     }),
     holdUntil: t.expose('holdUntil', {
       type: 'DateTime',
@@ -302,7 +302,7 @@ builder.queryFields((t) => {
       description: 'The signed-in user’s top-ups or withdrawals as a data table, newest first unless sorted.',
       args: { kind: t.arg({ type: KindEnum, required: true }), ...table },
       resolve: async (_r, { kind, ...args }, ctx) =>
-        withTotal(await ctx.services.payments.table(ctx.em, { userId: ctx.user!.id, kind }, query(args))),
+        withTotal(await ctx.services.payments.table(ctx.em, { userId: ctx.account!.id, kind }, query(args))),
     }),
     withdrawalQueue: t.field({
       type: TransactionPageRef,
@@ -330,7 +330,7 @@ builder.mutationFields((t) => ({
       'Ends one of your top-ups that waits for payment (FAILED, "Cancelled"); paid after all, it is credited then.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) =>
-      paymentView(await ctx.services.payments.cancelTopUp(ctx.em, ctx.user!, Number(id))),
+      paymentView(await ctx.services.payments.cancelTopUp(ctx.em, ctx.account!, Number(id))),
   }),
   createTopUp: t.field({
     type: TopUpRef,
@@ -347,7 +347,7 @@ builder.mutationFields((t) => ({
       const input = parseInput(TopUpInput, { amount, idempotencyKey: idempotencyKey ?? undefined });
       const { url, payment } = await ctx.services.payments.createTopUp(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         input.amount,
         callKey(input.idempotencyKey, ctx.idempotencyKey),
         ctx.origin,
@@ -371,7 +371,7 @@ builder.mutationFields((t) => ({
       return paymentView(
         await ctx.services.withdrawals.request(
           ctx.em,
-          ctx.user!,
+          ctx.account!,
           input.amount,
           input.walletAddress,
           callKey(input.idempotencyKey, ctx.idempotencyKey),
@@ -422,7 +422,7 @@ builder.subscriptionFields((t) => ({
     type: TransactionRef,
     authScopes: { authenticated: true },
     description: 'The signed-in user’s payment or withdrawal changed status.',
-    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PaymentView>(topics.transactions(ctx.user!.id)),
+    subscribe: (_r, _a, ctx) => ctx.pubsub.subscribe<PaymentView>(topics.transactions(ctx.account!.id)),
     resolve: (p) => p,
   }),
   payoutWalletChanged: t.field({
@@ -457,7 +457,7 @@ builder.queryField('payoutAddresses', (t) =>
     type: [PayoutAddressRef],
     authScopes: { authenticated: true },
     description: 'The signed-in user’s saved payout addresses, by label.',
-    resolve: (_r, _a, ctx) => ctx.services.withdrawals.addresses.list(ctx.em, ctx.user!.id),
+    resolve: (_r, _a, ctx) => ctx.services.withdrawals.addresses.list(ctx.em, ctx.account!.id),
   }),
 );
 
@@ -468,7 +468,7 @@ builder.mutationFields((t) => ({
     description: 'Saves a payout address with a label. Takes a fresh proof (STEP_UP_REQUIRED otherwise).',
     args: { address: t.arg.string({ required: true }), label: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => {
-      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.user!, args);
+      return ctx.services.withdrawals.addresses.add(ctx.em, ctx.account!, args);
     },
   }),
   removePayoutAddress: t.boolean({
@@ -476,7 +476,7 @@ builder.mutationFields((t) => ({
     description: 'Removes a saved payout address.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.user!, parseId(args.id));
+      await ctx.services.withdrawals.addresses.remove(ctx.em, ctx.account!, parseId(args.id));
       return true;
     },
   }),

@@ -35,7 +35,7 @@ export const platformsRoutes = [
     response: z.object({ data: z.array(PlatformJson), total: z.number() }),
     query: pageQuery(11),
     handler: async (ctx, { query }) => {
-      const { data, total } = await ctx.services.platforms.list(ctx.em, ctx.user!, query.page, query.limit);
+      const { data, total } = await ctx.services.platforms.list(ctx.em, ctx.account!, query.page, query.limit);
       return { data: data.map(platformJson), total };
     },
   }),
@@ -49,7 +49,7 @@ export const platformsRoutes = [
     response: PlatformJson,
     body: CreatePlatformInput,
     status: 201,
-    handler: async (ctx, { body }) => platformJson(await ctx.services.platforms.create(ctx.em, ctx.user!, body)),
+    handler: async (ctx, { body }) => platformJson(await ctx.services.platforms.create(ctx.em, ctx.account!, body)),
   }),
   route({
     method: 'GET',
@@ -59,7 +59,7 @@ export const platformsRoutes = [
     access: 'user',
     response: PlatformJson,
     params: z.object({ id: idParam('id') }),
-    handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.user!, params.id)),
+    handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.account!, params.id)),
   }),
   route({
     method: 'PATCH',
@@ -72,7 +72,7 @@ export const platformsRoutes = [
     params: z.object({ id: idParam('id') }),
     body: UpdatePlatformInput,
     handler: async (ctx, { params, body }) =>
-      platformJson(await ctx.services.platforms.updateComplex(ctx.em, ctx.user!, params.id, body)),
+      platformJson(await ctx.services.platforms.updateComplex(ctx.em, ctx.account!, params.id, body)),
   }),
   route({
     method: 'PATCH',
@@ -84,7 +84,7 @@ export const platformsRoutes = [
     params: z.object({ id: idParam('id'), serviceId: idParam('serviceId') }),
     body: ServicePatchInput,
     handler: async (ctx, { params, body }) =>
-      serviceJson(await ctx.services.platforms.patchService(ctx.em, ctx.user!, params.id, params.serviceId, body)),
+      serviceJson(await ctx.services.platforms.patchService(ctx.em, ctx.account!, params.id, params.serviceId, body)),
   }),
   route({
     method: 'PATCH',
@@ -95,7 +95,7 @@ export const platformsRoutes = [
     params: z.object({ id: idParam('id') }),
     response: z.object({ secretKey: z.string() }),
     handler: (ctx, { params }) => {
-      return ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, params.id);
+      return ctx.services.platforms.regenerateKey(ctx.em, ctx.account!, params.id);
     },
   }),
   route({
@@ -107,7 +107,7 @@ export const platformsRoutes = [
     response: z.object({ data: z.array(PlatformCampaignRowJson) }),
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, params.id);
       const data = await ctx.services.campaigns.platforms.rows(ctx.em, params.id);
       return { data: data.map((r) => ({ ...r, profitBudget: moneyToJson(r.profitBudget) })) };
     },
@@ -120,7 +120,7 @@ export const platformsRoutes = [
     access: 'user',
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, params.id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, params.id);
       return new CsvFile(
         `app-${params.id}-statistics-${new Date().toISOString().slice(0, 10)}.csv`,
         ['campaign_id', 'task_type', 'title', 'completed', 'revenue_usd', 'status'],
@@ -145,7 +145,7 @@ export const platformsRoutes = [
     response: z.object({ data: z.array(CallbackJson) }),
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => ({
-      data: await ctx.services.callbacks.list(ctx.em, ctx.user!, params.id),
+      data: await ctx.services.callbacks.list(ctx.em, ctx.account!, params.id),
     }),
   }),
   route({
@@ -160,7 +160,7 @@ export const platformsRoutes = [
       taskType: z.enum(TASK_TYPES).optional(),
     }),
     handler: async (ctx, { query }) => ({
-      data: (await ctx.services.platforms.services(ctx.em, ctx.user!, query)).map(serviceJson),
+      data: (await ctx.services.platforms.services(ctx.em, ctx.account!, query)).map(serviceJson),
     }),
   }),
 ];

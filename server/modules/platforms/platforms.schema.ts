@@ -131,21 +131,21 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.platforms.list(ctx.em, ctx.user!, page, limit);
+      return ctx.services.platforms.list(ctx.em, ctx.account!, page, limit);
     },
   }),
   platform: t.field({
     type: PlatformRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.platforms.get(ctx.em, ctx.user!, parseId(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.platforms.get(ctx.em, ctx.account!, parseId(id)),
   }),
   platformServices: t.field({
     type: [ServiceRef],
     authScopes: { authenticated: true },
     args: { platformId: t.arg.id({ required: false }), taskType: t.arg({ type: TaskTypeRef, required: false }) },
     resolve: (_r, { platformId, taskType }, ctx) =>
-      ctx.services.platforms.services(ctx.em, ctx.user!, {
+      ctx.services.platforms.services(ctx.em, ctx.account!, {
         platformId: platformId ? parseId(platformId) : undefined,
         taskType: taskType ?? undefined,
       }),
@@ -158,7 +158,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { input: t.arg({ type: PlatformInputRef, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      ctx.services.platforms.create(ctx.em, ctx.user!, parseInput(CreatePlatformInput, input)),
+      ctx.services.platforms.create(ctx.em, ctx.account!, parseInput(CreatePlatformInput, input)),
   }),
   updatePlatform: t.field({
     type: PlatformRef,
@@ -166,7 +166,7 @@ builder.mutationFields((t) => ({
     description: 'The edit screen’s save (REST: PATCH /v1/platforms/{id}/complex).',
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PlatformInputRef, required: true }) },
     resolve: (_r, { id, input }, ctx) =>
-      ctx.services.platforms.updateComplex(ctx.em, ctx.user!, parseId(id), parseInput(UpdatePlatformInput, input)),
+      ctx.services.platforms.updateComplex(ctx.em, ctx.account!, parseId(id), parseInput(UpdatePlatformInput, input)),
   }),
   updatePlatformService: t.field({
     type: ServiceRef,
@@ -179,7 +179,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { platformId, serviceId, input }, ctx) =>
       ctx.services.platforms.patchService(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseId(platformId),
         parseId(serviceId),
         parseInput(ServicePatchInput, input),
@@ -189,7 +189,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      return (await ctx.services.platforms.regenerateKey(ctx.em, ctx.user!, parseId(id))).secretKey;
+      return (await ctx.services.platforms.regenerateKey(ctx.em, ctx.account!, parseId(id))).secretKey;
     },
   }),
 }));

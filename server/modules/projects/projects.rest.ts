@@ -83,7 +83,7 @@ export const projectsRoutes = [
     access: 'user',
     response: z.object({ data: z.array(ProjectJson), total: z.number() }),
     query: pageQuery(100),
-    handler: (ctx, { query }) => ctx.services.projects.list(ctx.em, ctx.user!, query.page, query.limit),
+    handler: (ctx, { query }) => ctx.services.projects.list(ctx.em, ctx.account!, query.page, query.limit),
   }),
   route({
     method: 'POST',
@@ -95,7 +95,7 @@ export const projectsRoutes = [
     body: CreateProjectInput,
     status: 201,
     idempotent: true,
-    handler: (ctx, { body }) => ctx.services.projects.create(ctx.em, ctx.user!, body, ctx.idempotencyKey),
+    handler: (ctx, { body }) => ctx.services.projects.create(ctx.em, ctx.account!, body, ctx.idempotencyKey),
   }),
   route({
     method: 'GET',
@@ -105,7 +105,7 @@ export const projectsRoutes = [
     access: 'user',
     response: ProjectJson,
     params: ProjectParams,
-    handler: (ctx, { params }) => ctx.services.projects.get(ctx.em, ctx.user!, params.id),
+    handler: (ctx, { params }) => ctx.services.projects.get(ctx.em, ctx.account!, params.id),
   }),
   route({
     method: 'PATCH',
@@ -117,7 +117,7 @@ export const projectsRoutes = [
     response: ProjectJson,
     params: ProjectParams,
     body: UpdateProjectInput,
-    handler: (ctx, { params, body }) => ctx.services.projects.update(ctx.em, ctx.user!, params.id, body),
+    handler: (ctx, { params, body }) => ctx.services.projects.update(ctx.em, ctx.account!, params.id, body),
   }),
   route({
     method: 'PATCH',
@@ -128,7 +128,7 @@ export const projectsRoutes = [
     params: ProjectParams,
     response: z.object({ secretKey: z.string() }),
     handler: (ctx, { params }) => {
-      return ctx.services.projects.regenerateKey(ctx.em, ctx.user!, params.id);
+      return ctx.services.projects.regenerateKey(ctx.em, ctx.account!, params.id);
     },
   }),
   route({
@@ -141,7 +141,7 @@ export const projectsRoutes = [
     params: ProjectParams,
     query: pageQuery(10),
     handler: (ctx, { params, query }) =>
-      ctx.services.projects.tasks(ctx.em, ctx.user!, params.id, query.page, query.limit),
+      ctx.services.projects.tasks(ctx.em, ctx.account!, params.id, query.page, query.limit),
   }),
   route({
     method: 'GET',
@@ -152,7 +152,7 @@ export const projectsRoutes = [
     response: TaskJson,
     params: TaskParams,
     handler: async (ctx, { params }) =>
-      taskView(await ctx.services.projects.task(ctx.em, ctx.user!, params.id, params.taskId)),
+      taskView(await ctx.services.projects.task(ctx.em, ctx.account!, params.id, params.taskId)),
   }),
   route({
     method: 'POST',
@@ -166,7 +166,7 @@ export const projectsRoutes = [
     status: 201,
     idempotent: true,
     handler: async (ctx, { params, body }) =>
-      taskView(await ctx.services.projects.createTask(ctx.em, ctx.user!, params.id, body, ctx.idempotencyKey)),
+      taskView(await ctx.services.projects.createTask(ctx.em, ctx.account!, params.id, body, ctx.idempotencyKey)),
   }),
   route({
     method: 'DELETE',
@@ -176,7 +176,7 @@ export const projectsRoutes = [
     access: 'user',
     params: TaskParams,
     status: 204,
-    handler: (ctx, { params }) => ctx.services.projects.deleteTask(ctx.em, ctx.user!, params.id, params.taskId),
+    handler: (ctx, { params }) => ctx.services.projects.deleteTask(ctx.em, ctx.account!, params.id, params.taskId),
   }),
   route({
     method: 'POST',
@@ -187,7 +187,7 @@ export const projectsRoutes = [
     params: TaskParams,
     response: z.object({ isVerifiedSource: z.boolean() }),
     handler: async (ctx, { params }) => {
-      const task = await ctx.services.projects.verifyTask(ctx.em, ctx.user!, params.id, params.taskId);
+      const task = await ctx.services.projects.verifyTask(ctx.em, ctx.account!, params.id, params.taskId);
       return { isVerifiedSource: task.isVerifiedSource };
     },
   }),
@@ -199,7 +199,7 @@ export const projectsRoutes = [
     access: 'user',
     response: SuggestionJson,
     body: SuggestionInput,
-    handler: (ctx, { body }) => ctx.services.projects.suggest(ctx.user, body.url),
+    handler: (ctx, { body }) => ctx.services.projects.suggest(ctx.account, body.url),
   }),
   route({
     method: 'POST',
@@ -210,7 +210,7 @@ export const projectsRoutes = [
     response: SuggestionJson.omit({ url: true }),
     body: SuggestionInput,
     handler: async (ctx, { body }) => {
-      const s = await ctx.services.projects.suggest(ctx.user, body.url);
+      const s = await ctx.services.projects.suggest(ctx.account, body.url);
       return { logo: s.logo, title: s.title, taskType: s.taskType };
     },
   }),

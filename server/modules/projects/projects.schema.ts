@@ -107,14 +107,14 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.projects.list(ctx.em, ctx.user!, page, limit);
+      return ctx.services.projects.list(ctx.em, ctx.account!, page, limit);
     },
   }),
   project: t.field({
     type: ProjectRef,
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.projects.get(ctx.em, ctx.user!, parseId(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.projects.get(ctx.em, ctx.account!, parseId(id)),
   }),
   projectTasks: t.field({
     type: TaskPageRef,
@@ -126,7 +126,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, { projectId, page, limit }, ctx) => {
       checkPage(page, limit);
-      return ctx.services.projects.tasks(ctx.em, ctx.user!, parseId(projectId), page, limit);
+      return ctx.services.projects.tasks(ctx.em, ctx.account!, parseId(projectId), page, limit);
     },
   }),
 }));
@@ -139,7 +139,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) =>
       ctx.services.projects.create(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseInput(CreateProjectInput, { ...input, tasks: input.tasks ?? [] }),
         ctx.idempotencyKey,
       ),
@@ -151,7 +151,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { id, input }, ctx) =>
       ctx.services.projects.update(
         ctx.em,
-        ctx.user!,
+        ctx.account!,
         parseId(id),
         parseInput(UpdateProjectInput, { ...input, tasks: input.tasks ?? [] }),
       ),
@@ -161,7 +161,7 @@ builder.mutationFields((t) => ({
     description: 'A new API key; the old one stops working at once.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, { id }, ctx) => {
-      return (await ctx.services.projects.regenerateKey(ctx.em, ctx.user!, parseId(id))).secretKey;
+      return (await ctx.services.projects.regenerateKey(ctx.em, ctx.account!, parseId(id))).secretKey;
     },
   }),
   createTask: t.field({
@@ -172,7 +172,7 @@ builder.mutationFields((t) => ({
       taskView(
         await ctx.services.projects.createTask(
           ctx.em,
-          ctx.user!,
+          ctx.account!,
           parseId(projectId),
           parseInput(TaskInput, input),
           ctx.idempotencyKey,
@@ -183,7 +183,7 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { projectId: t.arg.id({ required: true }), taskId: t.arg.id({ required: true }) },
     resolve: async (_r, { projectId, taskId }, ctx) => {
-      await ctx.services.projects.deleteTask(ctx.em, ctx.user!, parseId(projectId), parseId(taskId));
+      await ctx.services.projects.deleteTask(ctx.em, ctx.account!, parseId(projectId), parseId(taskId));
       return true;
     },
   }),
@@ -192,13 +192,13 @@ builder.mutationFields((t) => ({
     authScopes: { authenticated: true },
     args: { projectId: t.arg.id({ required: true }), taskId: t.arg.id({ required: true }) },
     resolve: async (_r, { projectId, taskId }, ctx) =>
-      taskView(await ctx.services.projects.verifyTask(ctx.em, ctx.user!, parseId(projectId), parseId(taskId))),
+      taskView(await ctx.services.projects.verifyTask(ctx.em, ctx.account!, parseId(projectId), parseId(taskId))),
   }),
   suggestResource: t.field({
     type: SuggestionRef,
     authScopes: { authenticated: true },
     args: { url: t.arg.string({ required: true }) },
-    resolve: (_r, { url }, ctx) => ctx.services.projects.suggest(ctx.user, url),
+    resolve: (_r, { url }, ctx) => ctx.services.projects.suggest(ctx.account, url),
   }),
 }));
 
@@ -210,7 +210,7 @@ builder.subscriptionField('taskUpdated', (t) =>
     args: { projectId: t.arg.id({ required: true }) },
     subscribe: async (_r, { projectId }, ctx) => {
       const id = parseId(projectId);
-      await ctx.services.projects.assertOwner(ctx.em, ctx.user!, id);
+      await ctx.services.projects.assertOwner(ctx.em, ctx.account!, id);
       return ctx.pubsub.subscribe<TaskEvent>(topics.projectTasks(id));
     },
     resolve: (e) => e,

@@ -66,7 +66,7 @@ export const qualityRoutes = [
     }),
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) => {
-      const q = await ctx.services.quality.forOwner(ctx.em, ctx.user!, params.id);
+      const q = await ctx.services.quality.forOwner(ctx.em, ctx.account!, params.id);
       return {
         ...q,
         pause: q.pause && {
@@ -86,7 +86,7 @@ export const qualityRoutes = [
     response: ExcludedJson,
     params: z.object({ id: idParam('id') }),
     handler: async (ctx, { params }) =>
-      excludedJson(await ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.user!, params.id)),
+      excludedJson(await ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.account!, params.id)),
   }),
   route({
     method: 'PUT',
@@ -100,7 +100,7 @@ export const qualityRoutes = [
     body: ExcludedPlatformsInput,
     handler: async (ctx, { params, body }) =>
       excludedJson(
-        await ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.user!, params.id, body.platformIds),
+        await ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.account!, params.id, body.platformIds),
       ),
   }),
   route({
@@ -110,7 +110,7 @@ export const qualityRoutes = [
     summary: 'The apps none of the signed-in advertiser’s campaigns is shown in.',
     access: 'user',
     response: ExcludedJson,
-    handler: async (ctx) => excludedJson(await ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.user!)),
+    handler: async (ctx) => excludedJson(await ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.account!)),
   }),
   route({
     method: 'PUT',
@@ -122,6 +122,6 @@ export const qualityRoutes = [
     response: ExcludedJson,
     body: ExcludedPlatformsInput,
     handler: async (ctx, { body }) =>
-      excludedJson(await ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.user!, body.platformIds)),
+      excludedJson(await ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.account!, body.platformIds)),
   }),
 ];

@@ -115,7 +115,7 @@ builder.queryFields((t) => ({
     authScopes: { authenticated: true },
     description: 'My app’s traffic quality and how many campaigns exclude it.',
     args: { platformId: t.arg.id({ required: true }) },
-    resolve: (_r, { platformId }, ctx) => ctx.services.quality.forOwner(ctx.em, ctx.user!, parseId(platformId)),
+    resolve: (_r, { platformId }, ctx) => ctx.services.quality.forOwner(ctx.em, ctx.account!, parseId(platformId)),
   }),
   excludedPlatforms: t.field({
     type: [ExcludedPlatformRef],
@@ -124,8 +124,8 @@ builder.queryFields((t) => ({
     args: { campaignId: t.arg.id({ required: false }) },
     resolve: (_r, { campaignId }, ctx) =>
       campaignId
-        ? ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.user!, parseId(campaignId))
-        : ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.user!),
+        ? ctx.services.quality.exclusions.campaignExclusions(ctx.em, ctx.account!, parseId(campaignId))
+        : ctx.services.quality.exclusions.userExclusions(ctx.em, ctx.account!),
   }),
 }));
 
@@ -139,8 +139,8 @@ builder.mutationFields((t) => ({
     resolve: (_r, { campaignId, platformIds }, ctx) => {
       const ids = platformIdsArg(platformIds);
       return campaignId
-        ? ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.user!, parseId(campaignId), ids)
-        : ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.user!, ids);
+        ? ctx.services.quality.exclusions.setCampaignExclusions(ctx.em, ctx.account!, parseId(campaignId), ids)
+        : ctx.services.quality.exclusions.setUserExclusions(ctx.em, ctx.account!, ids);
     },
   }),
   setPlatformExcluded: t.field({
@@ -154,7 +154,7 @@ builder.mutationFields((t) => ({
       excluded: t.arg.boolean({ required: true }),
     },
     resolve: (_r, args, ctx) =>
-      ctx.services.quality.exclusions.toggle(ctx.em, ctx.user!, {
+      ctx.services.quality.exclusions.toggle(ctx.em, ctx.account!, {
         platformId: parseId(args.platformId),
         campaignId: args.campaignId ? parseId(args.campaignId) : undefined,
         excluded: args.excluded,
@@ -169,9 +169,9 @@ builder.subscriptionField('platformQualityChanged', (t) =>
     description: 'My app’s quality or exclusion count changed (one app, or all of mine).',
     args: { platformId: t.arg.id({ required: false }) },
     subscribe: async (_r, { platformId }, ctx) => {
-      if (!platformId) return ctx.pubsub.subscribe<OwnerQuality>(topics.ownerPlatformQuality(ctx.user!.id));
+      if (!platformId) return ctx.pubsub.subscribe<OwnerQuality>(topics.ownerPlatformQuality(ctx.account!.id));
       const id = parseId(platformId);
-      await ctx.services.platforms.assertOwner(ctx.em, ctx.user!, id);
+      await ctx.services.platforms.assertOwner(ctx.em, ctx.account!, id);
       return ctx.pubsub.subscribe<OwnerQuality>(topics.platformQuality(id));
     },
     // Dates arrive as strings over Redis.

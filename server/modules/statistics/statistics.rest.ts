@@ -55,7 +55,7 @@ export const statisticsRoutes = [
     response: tablePage(StatDayJson),
     query: PublisherStatsQuery,
     handler: async (ctx, { query }) => {
-      const page = await ctx.services.statistics.publisherDays(ctx.em, ctx.user!, query);
+      const page = await ctx.services.statistics.publisherDays(ctx.em, ctx.account!, query);
       return { data: page.data.map(dayJson), total: page.totalCount, totalCount: page.totalCount };
     },
   }),
@@ -67,7 +67,8 @@ export const statisticsRoutes = [
     access: 'user',
     response: StatDayJson,
     query: PublisherStatsFilters,
-    handler: async (ctx, { query }) => dayJson(await ctx.services.statistics.publisherToday(ctx.em, ctx.user!, query)),
+    handler: async (ctx, { query }) =>
+      dayJson(await ctx.services.statistics.publisherToday(ctx.em, ctx.account!, query)),
   }),
   route({
     method: 'GET',
@@ -81,7 +82,7 @@ export const statisticsRoutes = [
       new CsvFile(
         `statistics-${utcToday()}.csv`,
         ['date', 'conversions', 'profit_usd', 'cpa_usd'],
-        mapRows(ctx.services.statistics.publisherDaysStream(ctx.em, ctx.user!, query), (d) => [
+        mapRows(ctx.services.statistics.publisherDaysStream(ctx.em, ctx.account!, query), (d) => [
           d.createdAt,
           d.conversions,
           formatMoney(d.profit),
@@ -99,7 +100,7 @@ export const statisticsRoutes = [
     response: ReportJson,
     query: ReportQuery,
     handler: async (ctx, { query }) => {
-      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.account!, query);
       const quality = await appQuality(ctx, rows);
       return {
         data: rows.map((r) => ({
@@ -123,7 +124,7 @@ export const statisticsRoutes = [
     query: ReportQuery,
     handler: async (ctx, { query }) => {
       // At most 366 days, or one row per tier, app or task type: read at once, written as a stream.
-      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.user!, query);
+      const rows = await ctx.services.statistics.campaignReport(ctx.em, ctx.account!, query);
       const group = query.groupBy.toLowerCase();
       const file = `campaign-report-${group}-${query.from}-${query.to}.csv`;
       if (query.groupBy === 'APP') {

@@ -54,7 +54,7 @@ builder.queryFields((t) => ({
       platformId: t.arg.id({ required: false }),
     },
     resolve: (_r, args, ctx) =>
-      ctx.services.statistics.publisherDays(ctx.em, ctx.user!, parseInput(PublisherStatsQuery, defined(args))),
+      ctx.services.statistics.publisherDays(ctx.em, ctx.account!, parseInput(PublisherStatsQuery, defined(args))),
   }),
   publisherStatisticsToday: t.field({
     type: StatDayRef,
@@ -65,7 +65,7 @@ builder.queryFields((t) => ({
       platformId: t.arg.id({ required: false }),
     },
     resolve: (_r, args, ctx) =>
-      ctx.services.statistics.publisherToday(ctx.em, ctx.user!, parseInput(PublisherStatsFilters, defined(args))),
+      ctx.services.statistics.publisherToday(ctx.em, ctx.account!, parseInput(PublisherStatsFilters, defined(args))),
   }),
   campaignReportBreakdown: t.field({
     type: [ReportRowRef],
@@ -81,7 +81,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, args, ctx) => {
       const range = parseInput(ReportInput, { from: args.from, to: args.to });
-      return ctx.services.statistics.campaignReport(ctx.em, ctx.user!, {
+      return ctx.services.statistics.campaignReport(ctx.em, ctx.account!, {
         ...range,
         groupBy: args.groupBy,
         projectId: args.projectId ? parseId(args.projectId) : undefined,

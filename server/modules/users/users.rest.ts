@@ -50,7 +50,7 @@ export const usersRoutes = [
     summary: 'The signed-in user with balances in USD.',
     access: 'user',
     response: UserJson,
-    handler: async (ctx) => userJson(await ctx.services.users.self(ctx.em, ctx.user!)),
+    handler: async (ctx) => userJson(await ctx.services.users.self(ctx.em, ctx.user!, ctx.account!)),
   }),
   route({
     method: 'PATCH',

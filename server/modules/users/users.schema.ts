@@ -67,7 +67,7 @@ builder.queryField('me', (t) =>
   t.field({
     type: UserRef,
     authScopes: { authenticated: true },
-    resolve: (_root, _args, ctx) => ctx.services.users.self(ctx.em, ctx.user!),
+    resolve: (_root, _args, ctx) => ctx.services.users.self(ctx.em, ctx.user!, ctx.account!),
   }),
 );
 
@@ -94,7 +94,7 @@ builder.subscriptionField('balanceChanged', (t) =>
     authScopes: { authenticated: true },
     // Never an older state after a newer one, whatever order the events were published in.
     subscribe: async (_root, _args, ctx) =>
-      newestBalances(await ctx.pubsub.subscribe<BalancesPayload>(topics.balance(ctx.user!.id))),
+      newestBalances(await ctx.pubsub.subscribe<BalancesPayload>(topics.balance(ctx.account!.id))),
     resolve: (payload) => payload,
   }),
 );

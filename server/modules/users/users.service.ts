@@ -21,8 +21,9 @@ export type UserView = Pick<
   UserBalances & { telegram: TelegramLink | null };
 
 export class UsersService {
-  async self(em: EntityManager, user: User): Promise<UserView> {
-    const balances = await balancesOf(em, user.id);
+  /** The person, with the balances of the account they act on (`account`: their own unless a team's). */
+  async self(em: EntityManager, user: User, account: { id: number } = user): Promise<UserView> {
+    const balances = await balancesOf(em, account.id);
     return {
       id: user.id,
       createdAt: user.createdAt,

@@ -1,0 +1,29 @@
+import { defineArea } from '../../app/area.ts';
+import { configuredMailer } from '../../lib/mailer.ts';
+import { notifyLater } from '../notifications/notify.ts';
+import { AccountInvitation, AccountMember } from './teams.entity.ts';
+import { teamsRoutes } from './teams.rest.ts';
+import './teams.schema.ts';
+import { TeamsService } from './teams.service.ts';
+
+/**
+ * Teams: an account's people, their access levels and invitations, and which account a request
+ * acts on (`X-Account-Id`, the socket's `accountId`). The levels themselves are decided by the
+ * permission module (server/lib/access.ts) from shared/access-levels.ts.
+ */
+export const teamsArea = defineArea({
+  name: 'teams',
+  provides: ['teams'],
+  later: ['notifications'],
+  entities: [AccountMember, AccountInvitation],
+  services: ({ config, log, url }, _needs, later) => ({
+    teams: new TeamsService({
+      mailer: configuredMailer(config, log),
+      log,
+      appUrl: () => config.publicUrl ?? url(),
+      notify: notifyLater(later),
+      deliver: () => later().notifications.kick(),
+    }),
+  }),
+  routes: teamsRoutes,
+});

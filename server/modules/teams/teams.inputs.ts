@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
+import { says } from '../../failures.ts';
+import { email } from '../auth/auth.inputs.ts';
+
+export const accessLevel = z.enum(ACCESS_LEVELS, { error: says('CHOOSE_ACCESS_LEVEL') });
+
+export const InviteInput = z.object({ email, accessLevel });
+export const LevelInput = z.object({ accessLevel });
+/** An invitation's token: the last segment of its link. */
+export const invitationToken = z
+  .string({ error: says('INVITATION_NOT_FOUND') })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, says('INVITATION_NOT_FOUND'));

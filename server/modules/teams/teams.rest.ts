@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
+import { moneyToJson } from '../../lib/money.ts';
+import { idParam } from '../../rest/params.ts';
+import { route } from '../../rest/route.ts';
+import { InviteInput, invitationToken, LevelInput } from './teams.inputs.ts';
+import type { AccountView, InvitationView, MemberView } from './teams.service.ts';
+
+const level = z.enum(ACCESS_LEVELS);
+
+export const AccountJson = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.string(),
+  accessLevel: level,
+  own: z.boolean(),
+  advertiserBalance: z.number(),
+  publisherBalance: z.number(),
+  publisherOnHoldBalance: z.number(),
+});
+const MemberJson = z.object({
+  userId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  accessLevel: level,
+  owner: z.boolean(),
+  since: z.string(),
+});
+const InvitationJson = z.object({
+  id: z.number(),
+  email: z.string(),
+  accessLevel: level,
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
+});
+
+export const accountJson = (a: AccountView): z.infer<typeof AccountJson> => ({
+  id: a.id,
+  name: a.name,
+  kind: a.kind,
+  accessLevel: a.accessLevel,
+  own: a.own,
+  advertiserBalance: moneyToJson(a.advertiserBalance),
+  publisherBalance: moneyToJson(a.publisherBalance),
+  publisherOnHoldBalance: moneyToJson(a.publisherOnHoldBalance),
+});
+const memberJson = (m: MemberView) => ({ ...m, since: m.since.toISOString() });
+const invitationJson = (i: InvitationView) => ({
+  ...i,
+  createdAt: i.createdAt.toISOString(),
+  expiresAt: i.expiresAt.toISOString(),
+});
+
+const accountParams = z.object({ id: idParam('id') });
+const memberParams = z.object({ id: idParam('id'), userId: idParam('userId') });
+const invitationParams = z.object({ id: idParam('id'), invitationId: idParam('invitationId') });
+
+export const teamsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/accounts',
+    tag: 'teams',
+    summary:
+      'The accounts the signed-in person is in: their own (`own: true`) and those they were invited to, with their access level (`ADMIN | STANDARD | BILLING | READ_ONLY`) and balances. Any other route acts on one of them when sent `X-Account-Id: <id>`.',
+    access: 'user',
+    response: z.array(AccountJson),
+    handler: async (ctx) => (await ctx.services.teams.accounts(ctx.em, ctx.user!)).map(accountJson),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/accounts/:id/members',
+    tag: 'teams',
+    summary: 'The account’s people: its owner (an Admin for good), then its members with their access levels.',
+    access: 'user',
+    params: accountParams,
+    response: z.array(MemberJson),
+    handler: async (ctx, { params }) =>
+      (await ctx.services.teams.members(ctx.em, ctx.user!, params.id)).map(memberJson),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/v1/accounts/:id/members/:userId',
+    tag: 'teams',
+    summary:
+      'Give a member another access level (Admins only; not one’s own, not the owner’s). In force at once, open sockets included.',
+    access: 'user',
+    params: memberParams,
+    body: LevelInput,
+    response: MemberJson,
+    handler: async (ctx, { params, body }) =>
+      memberJson(await ctx.services.teams.setLevel(ctx.em, ctx.user!, params.id, params.userId, body.accessLevel)),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/accounts/:id/members/:userId',
+    tag: 'teams',
+    summary:
+      'Remove a member (Admins), or leave the account (`userId`: one’s own). The owner stays. Their next request answers 404 and their open sockets close within a second.',
+    access: 'user',
+    params: memberParams,
+    status: 204,
+    handler: async (ctx, { params }) => {
+      await ctx.services.teams.remove(ctx.em, ctx.user!, params.id, params.userId);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/accounts/:id/invitations',
+    tag: 'teams',
+    summary:
+      'Invite a person by e-mail with an access level (Admins). The mail carries a single-use link for 7 days, bound to the address, whose last path segment is the token; `link` is the same, to send in Telegram. At most 50 invitations an account in 24 hours.',
+    access: 'user',
+    params: accountParams,
+    body: InviteInput,
+    status: 201,
+    response: InvitationJson.extend({ link: z.string() }),
+    handler: async (ctx, { params, body }) => {
+      const { invitation, link } = await ctx.services.teams.invite(ctx.em, ctx.user!, params.id, body);
+      return { ...invitationJson(invitation), link };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/accounts/:id/invitations',
+    tag: 'teams',
+    summary: 'The account’s invitations, newest first, with their status (OPEN, ACCEPTED, REVOKED, EXPIRED).',
+    access: 'user',
+    params: accountParams,
+    response: z.array(InvitationJson),
+    handler: async (ctx, { params }) =>
+      (await ctx.services.teams.invitations(ctx.em, ctx.user!, params.id)).map(invitationJson),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/v1/accounts/:id/invitations/:invitationId',
+    tag: 'teams',
+    summary: 'Revoke an invitation not accepted yet (Admins): its link no longer works.',
+    access: 'user',
+    params: invitationParams,
+    response: InvitationJson,
+    handler: async (ctx, { params }) =>
+      invitationJson(await ctx.services.teams.revoke(ctx.em, ctx.user!, params.id, params.invitationId)),
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/invitations/:token',
+    tag: 'teams',
+    summary:
+      'What an invitation’s link is for: the account, who invited, the address it is bound to, the level and its status.',
+    access: 'public',
+    params: z.object({ token: invitationToken }),
+    response: z.object({
+      accountName: z.string(),
+      invitedBy: z.string().nullable(),
+      email: z.string(),
+      accessLevel: level,
+      expiresAt: z.string(),
+      status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
+    }),
+    handler: async (ctx, { params }) => {
+      const p = await ctx.services.teams.preview(ctx.em, params.token);
+      return { ...p, expiresAt: p.expiresAt.toISOString() };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/invitations/:token/acceptance',
+    tag: 'teams',
+    summary:
+      'Accept an invitation, signed in with the address it was sent to: the person joins the account with its level. Answers the account.',
+    access: 'user',
+    params: z.object({ token: invitationToken }),
+    status: 201,
+    response: AccountJson,
+    handler: async (ctx, { params }) => accountJson(await ctx.services.teams.accept(ctx.em, ctx.user!, params.token)),
+  }),
+];

@@ -1,0 +1,144 @@
+import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
+import { parseId, parseInput } from '../../graphql/args.ts';
+import { builder } from '../../graphql/builder.ts';
+import { InviteInput, invitationToken } from './teams.inputs.ts';
+import type { AccountView, InvitationPreview, InvitationView, MemberView } from './teams.service.ts';
+
+const AccessLevelEnum = builder.enumType('AccessLevel', {
+  values: ACCESS_LEVELS,
+  description:
+    'A person’s level in an account: ADMIN everything, people included; STANDARD the work (projects, campaigns, apps, offers) without money out or people; BILLING funds, withdrawals and payout addresses without campaign or app changes; READ_ONLY sees everything, changes nothing.',
+});
+const InvitationStatusEnum = builder.enumType('InvitationStatus', {
+  values: ['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const,
+});
+
+export const AccountRef = builder.objectRef<AccountView>('Account').implement({
+  description:
+    'An account the signed-in person is in (their own, or one they were invited to). Send its id as `X-Account-Id` (HTTP) or `accountId` (the socket’s connection_init) to act on it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    kind: t.exposeString('kind', { description: 'ADVERTISER or PUBLISHER: where its owner works most.' }),
+    accessLevel: t.expose('accessLevel', { type: AccessLevelEnum }),
+    own: t.exposeBoolean('own'),
+    advertiserBalance: t.expose('advertiserBalance', { type: 'Money' }),
+    publisherBalance: t.expose('publisherBalance', { type: 'Money' }),
+    publisherOnHoldBalance: t.expose('publisherOnHoldBalance', { type: 'Money' }),
+  }),
+});
+
+const MemberRef = builder.objectRef<MemberView>('AccountMember').implement({
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    accessLevel: t.expose('accessLevel', { type: AccessLevelEnum }),
+    owner: t.exposeBoolean('owner', { description: 'The account’s owner: its Admin for good.' }),
+    since: t.expose('since', { type: 'DateTime' }),
+  }),
+});
+
+const InvitationRef = builder.objectRef<InvitationView & { link?: string }>('AccountInvitation').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    accessLevel: t.expose('accessLevel', { type: AccessLevelEnum }),
+    invitedBy: t.exposeString('invitedBy', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    status: t.expose('status', { type: InvitationStatusEnum }),
+    link: t.exposeString('link', {
+      nullable: true,
+      description: 'The invitation’s link, answered once, by inviteMember (to send in Telegram).',
+    }),
+  }),
+});
+
+const InvitationPreviewRef = builder.objectRef<InvitationPreview>('InvitationPreview').implement({
+  fields: (t) => ({
+    accountName: t.exposeString('accountName'),
+    invitedBy: t.exposeString('invitedBy', { nullable: true }),
+    email: t.exposeString('email'),
+    accessLevel: t.expose('accessLevel', { type: AccessLevelEnum }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    status: t.expose('status', { type: InvitationStatusEnum }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  accounts: t.field({
+    type: [AccountRef],
+    authScopes: { authenticated: true },
+    description: 'The accounts the signed-in person is in, their own first.',
+    resolve: (_r, _a, ctx) => ctx.services.teams.accounts(ctx.em, ctx.user!),
+  }),
+  members: t.field({
+    type: [MemberRef],
+    authScopes: { authenticated: true },
+    args: { accountId: t.arg.id({ required: true }) },
+    resolve: (_r, { accountId }, ctx) => ctx.services.teams.members(ctx.em, ctx.user!, parseId(accountId)),
+  }),
+  invitations: t.field({
+    type: [InvitationRef],
+    authScopes: { authenticated: true },
+    args: { accountId: t.arg.id({ required: true }) },
+    resolve: (_r, { accountId }, ctx) => ctx.services.teams.invitations(ctx.em, ctx.user!, parseId(accountId)),
+  }),
+  invitation: t.field({
+    type: InvitationPreviewRef,
+    description: 'What an invitation’s link is for (anyone holding it).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, { token }, ctx) => ctx.services.teams.preview(ctx.em, parseInput(invitationToken, token)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  inviteMember: t.field({
+    type: InvitationRef,
+    authScopes: { authenticated: true },
+    args: {
+      accountId: t.arg.id({ required: true }),
+      email: t.arg.string({ required: true }),
+      accessLevel: t.arg({ type: AccessLevelEnum, required: true }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const input = parseInput(InviteInput, { email: args.email, accessLevel: args.accessLevel });
+      const { invitation, link } = await ctx.services.teams.invite(ctx.em, ctx.user!, parseId(args.accountId), input);
+      return { ...invitation, link };
+    },
+  }),
+  revokeInvitation: t.field({
+    type: InvitationRef,
+    authScopes: { authenticated: true },
+    args: { accountId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.services.teams.revoke(ctx.em, ctx.user!, parseId(args.accountId), parseId(args.id)),
+  }),
+  acceptInvitation: t.field({
+    type: AccountRef,
+    authScopes: { authenticated: true },
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, { token }, ctx) => ctx.services.teams.accept(ctx.em, ctx.user!, parseInput(invitationToken, token)),
+  }),
+  setMemberLevel: t.field({
+    type: MemberRef,
+    authScopes: { authenticated: true },
+    args: {
+      accountId: t.arg.id({ required: true }),
+      userId: t.arg.id({ required: true }),
+      accessLevel: t.arg({ type: AccessLevelEnum, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      ctx.services.teams.setLevel(ctx.em, ctx.user!, parseId(args.accountId), parseId(args.userId), args.accessLevel),
+  }),
+  removeMember: t.field({
+    type: 'Boolean',
+    authScopes: { authenticated: true },
+    description: 'Remove a member (Admins), or leave (`userId`: one’s own).',
+    args: { accountId: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
+    resolve: async (_r, args, ctx) => {
+      await ctx.services.teams.remove(ctx.em, ctx.user!, parseId(args.accountId), parseId(args.userId));
+      return true;
+    },
+  }),
+}));

@@ -1,0 +1,425 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { type AccessLevel, INVITATION_DAYS, INVITATIONS_PER_DAY } from '../../../shared/access-levels.ts';
+import { languageOf } from '../../../shared/languages.ts';
+import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { fail } from '../../failures.ts';
+import { accessLevelOf, actingOn, authorize, personOf } from '../../lib/access.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { balancesOfMany, type UserBalances } from '../ledger/balances.ts';
+import type { Notify } from '../notifications/notify.ts';
+import type { User } from '../users/user.entity.ts';
+import { plainUser, type UserRow } from '../auth/session-users.ts';
+import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
+
+/** An account the person is in, as the switcher and the Accounts page show it. */
+export interface AccountView extends UserBalances {
+  id: number;
+  name: string;
+  /** Where the account's owner works most: ADVERTISER or PUBLISHER. */
+  kind: string;
+  accessLevel: AccessLevel;
+  /** The person's own account. */
+  own: boolean;
+}
+
+export interface MemberView {
+  userId: number;
+  name: string;
+  email: string;
+  accessLevel: AccessLevel;
+  /** The account's owner: its Admin for good. */
+  owner: boolean;
+  since: Date;
+}
+
+export interface InvitationView {
+  id: number;
+  email: string;
+  accessLevel: AccessLevel;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  status: 'OPEN' | 'ACCEPTED' | 'REVOKED' | 'EXPIRED';
+}
+
+/** What the invitation page shows to the holder of its link. */
+export interface InvitationPreview {
+  accountName: string;
+  invitedBy: string | null;
+  email: string;
+  accessLevel: AccessLevel;
+  expiresAt: Date;
+  status: InvitationView['status'];
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const DAY_MS = 86_400_000;
+
+const MEMBER_ACCOUNT = `select m.access_level, u.* from account_members m join users u on u.id = m.account_id
+  where m.account_id = ? and m.user_id = ?`;
+
+type InvitationRow = {
+  id: number;
+  email: string;
+  access_level: AccessLevel;
+  invited_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+  revoked_at: Date | null;
+};
+
+function statusOf(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expires_at'>): InvitationView['status'] {
+  if (row.accepted_at) return 'ACCEPTED';
+  if (row.revoked_at) return 'REVOKED';
+  return new Date(row.expires_at).getTime() <= Date.now() ? 'EXPIRED' : 'OPEN';
+}
+
+/**
+ * Teams: an account (its owner's user row) has members with access levels, invitations, and is
+ * acted on by any of them. Who may do what is the permission module's (`authorize` with the
+ * account as acted on: `actingOn`); this service answers which account a person acts on.
+ */
+export class TeamsService {
+  constructor(
+    private readonly deps: {
+      mailer: Mailer;
+      log: Logger;
+      appUrl: () => string;
+      notify: Notify;
+      deliver: () => void;
+    },
+  ) {}
+
+  /**
+   * The account `accountId` as `person` acts on it: the person themself on their own account, the
+   * owner's row with the person's level on one they are a member of. Not a member: 404, as for any
+   * other thing they cannot see.
+   */
+  async actingFor<T extends { id: number }>(em: EntityManager, person: T, accountId: number | null | undefined) {
+    const me = personOf(person);
+    if (accountId == null || accountId === me.id) return me as T;
+    if (!Number.isSafeInteger(accountId) || accountId <= 0) throw fail('ACCOUNT_NOT_FOUND');
+    const [row] = await em.execute<(UserRow & { access_level: AccessLevel })[]>(MEMBER_ACCOUNT, [accountId, me.id]);
+    if (!row) throw fail('ACCOUNT_NOT_FOUND');
+    const { access_level, ...account } = row;
+    return actingOn(plainUser<User>(account), me, access_level) as unknown as T;
+  }
+
+  /** The accounts a person is in: their own first, then the others by name. */
+  async accounts(em: EntityManager, person: User): Promise<AccountView[]> {
+    const me = personOf(person);
+    const rows = await em.execute<{ id: number; name: string; kind: string; access_level: AccessLevel }[]>(
+      `select u.id, u.name, u.default_role as kind, 'ADMIN' as access_level from users u where u.id = ?
+       union all
+       select u.id, u.name, u.default_role, m.access_level from account_members m join users u on u.id = m.account_id
+        where m.user_id = ?`,
+      [me.id, me.id],
+    );
+    const balances = await balancesOfMany(
+      em,
+      rows.map((r) => r.id),
+    );
+    return rows
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        kind: r.kind,
+        accessLevel: r.access_level,
+        own: r.id === me.id,
+        ...balances.get(r.id)!,
+      }))
+      .sort((a, b) => Number(b.own) - Number(a.own) || a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  /** The account's people: its owner (Admin), then its members. Any member sees them. */
+  async members(em: EntityManager, person: User, accountId: number): Promise<MemberView[]> {
+    await this.actingFor(em, person, accountId);
+    const rows = await em.execute<
+      { user_id: number; name: string; email: string; access_level: AccessLevel; owner: boolean; since: Date }[]
+    >(
+      `select u.id as user_id, u.name, u.email, 'ADMIN' as access_level, true as owner, u.created_at as since
+         from users u where u.id = ?
+       union all
+       select u.id, u.name, u.email, m.access_level, false, m.created_at
+         from account_members m join users u on u.id = m.user_id where m.account_id = ?
+       order by owner desc, since, user_id`,
+      [accountId, accountId],
+    );
+    return rows.map((r) => ({
+      userId: r.user_id,
+      name: r.name,
+      email: r.email,
+      accessLevel: r.access_level,
+      owner: r.owner,
+      since: new Date(r.since),
+    }));
+  }
+
+  /** An Admin gives a member another level (not their own, not the owner's). In force at once. */
+  async setLevel(
+    em: EntityManager,
+    person: User,
+    accountId: number,
+    userId: number,
+    accessLevel: AccessLevel,
+  ): Promise<MemberView> {
+    const acting = await this.actingFor(em, person, accountId);
+    authorize(acting, 'member.setLevel', { ownerId: accountId });
+    const me = personOf(acting);
+    if (userId === accountId) throw fail('OWNER_STAYS_ADMIN');
+    if (userId === me.id) throw fail('OWN_LEVEL_UNCHANGEABLE');
+    await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ access_level: AccessLevel }[]>(
+        'select access_level from account_members where account_id = ? and user_id = ? for update',
+        [accountId, userId],
+      );
+      if (!row) throw fail('MEMBER_NOT_FOUND');
+      if (row.access_level === accessLevel) return;
+      await tx.execute(
+        'update account_members set access_level = ?, updated_at = now() where account_id = ? and user_id = ?',
+        [accessLevel, accountId, userId],
+      );
+      // Their open sockets reconnect with the level as it is now (server/app/graphql.ts).
+      await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(userId)]);
+      await this.tellAdmins(tx, accountId, 'teamLevelChanged', `level:${accountId}:${userId}:${Date.now()}`, {
+        member: await this.nameOf(tx, userId),
+        level: LEVEL_NAMES[accessLevel],
+        by: await this.nameOf(tx, me.id),
+      });
+    });
+    this.deps.deliver();
+    const members = await this.members(em, me, accountId);
+    return members.find((m) => m.userId === userId)!;
+  }
+
+  /**
+   * An Admin removes a member, or a member leaves (`userId` their own). The owner stays. In
+   * force at once: the next request answers 404, and open sockets close (4404) within a second.
+   */
+  async remove(em: EntityManager, person: User, accountId: number, userId: number): Promise<void> {
+    const acting = await this.actingFor(em, person, accountId);
+    const me = personOf(acting);
+    const leaving = userId === me.id;
+    authorize(leaving ? me : acting, leaving ? 'member.leave' : 'member.remove', {
+      ownerId: leaving ? me.id : accountId,
+    });
+    if (userId === accountId) throw fail('OWNER_STAYS_ADMIN');
+    await em.transactional(async (tx) => {
+      const removed = await tx.execute<{ user_id: number }[]>(
+        'delete from account_members where account_id = ? and user_id = ? returning user_id',
+        [accountId, userId],
+      );
+      if (!removed.length) throw fail('MEMBER_NOT_FOUND');
+      await tx.execute('select pg_notify(?, ?)', [USER_CHANGED_CHANNEL, String(userId)]);
+      await this.tellAdmins(tx, accountId, 'teamMemberLeft', `left:${accountId}:${userId}:${Date.now()}`, {
+        member: await this.nameOf(tx, userId),
+        by: leaving ? '' : await this.nameOf(tx, me.id),
+      });
+    });
+    this.deps.deliver();
+  }
+
+  async invitations(em: EntityManager, person: User, accountId: number): Promise<InvitationView[]> {
+    await this.actingFor(em, person, accountId);
+    const rows = await em.execute<InvitationRow[]>(
+      `select i.id, i.email, i.access_level, u.name as invited_by, i.created_at, i.expires_at, i.accepted_at, i.revoked_at
+         from account_invitations i left join users u on u.id = i.invited_by_id
+        where i.account_id = ? order by i.created_at desc, i.id desc limit 200`,
+      [accountId],
+    );
+    return rows.map((r) => this.invitationView(r));
+  }
+
+  private invitationView(r: InvitationRow): InvitationView {
+    return {
+      id: r.id,
+      email: r.email,
+      accessLevel: r.access_level,
+      invitedBy: r.invited_by,
+      createdAt: new Date(r.created_at),
+      expiresAt: new Date(r.expires_at),
+      status: statusOf(r),
+    };
+  }
+
+  /**
+   * An Admin invites an address with a level: a single-use link for 7 days, mailed to it (and
+   * answered, to copy into Telegram). At most INVITATIONS_PER_DAY an account in 24 hours.
+   */
+  async invite(
+    em: EntityManager,
+    person: User,
+    accountId: number,
+    input: { email: string; accessLevel: AccessLevel },
+  ): Promise<{ invitation: InvitationView; link: string }> {
+    const acting = await this.actingFor(em, person, accountId);
+    authorize(acting, 'invitation.create', { ownerId: accountId });
+    const me = personOf(acting);
+    const email = input.email.trim();
+    const token = randomBytes(24).toString('base64url');
+    const link = `${this.deps.appUrl()}/invitations/${token}`;
+    const invitation = await em.transactional(async (tx) => {
+      // One invitation at a time per account: the day's count cannot be overrun by a race.
+      await tx.execute('select id from users where id = ? for update', [accountId]);
+      const [inAccount] = await tx.execute<{ id: number }[]>(
+        `select u.id from users u where lower(u.email) = lower(?) and (u.id = ? or exists
+           (select 1 from account_members m where m.account_id = ? and m.user_id = u.id))`,
+        [email, accountId, accountId],
+      );
+      if (inAccount)
+        throw fail(inAccount.id === me.id && me.id === accountId ? 'INVITATION_TO_OWN_ACCOUNT' : 'ALREADY_A_MEMBER');
+      const [{ count }] = await tx.execute<{ count: string }[]>(
+        `select count(*) from account_invitations where account_id = ? and created_at > now() - interval '1 day'`,
+        [accountId],
+      );
+      if (Number(count) >= INVITATIONS_PER_DAY) throw fail('INVITATION_LIMIT_REACHED', { limit: INVITATIONS_PER_DAY });
+      // An expired invitation no longer holds the address.
+      await tx.execute(
+        `update account_invitations set revoked_at = expires_at
+          where account_id = ? and lower(email) = lower(?) and accepted_at is null and revoked_at is null and expires_at <= now()`,
+        [accountId, email],
+      );
+      const [row] = await tx.execute<InvitationRow[]>(
+        `insert into account_invitations (account_id, email, access_level, token_hash, invited_by_id, expires_at)
+         values (?, ?, ?, ?, ?, ?)
+         on conflict do nothing
+         returning id, email, access_level, null as invited_by, created_at, expires_at, accepted_at, revoked_at`,
+        [accountId, email, input.accessLevel, hashToken(token), me.id, new Date(Date.now() + INVITATION_DAYS * DAY_MS)],
+      );
+      if (!row) throw fail('INVITATION_ALREADY_OPEN');
+      return { ...row, invited_by: await this.nameOf(tx, me.id) };
+    });
+    const [account] = await em.execute<{ name: string; language: string | null }[]>(
+      `select a.name, coalesce(i.language, ?) as language from users a
+         left join users i on lower(i.email) = lower(?) where a.id = ?`,
+      [(me as User).language ?? null, email, accountId],
+    );
+    const mail = invitationMail(languageOf(account?.language), {
+      account: account?.name ?? '',
+      inviter: invitation.invited_by ?? '',
+      level: input.accessLevel,
+      link,
+      days: INVITATION_DAYS,
+    });
+    await this.deps.mailer
+      .send({ to: email, ...mail })
+      .catch((err) => this.deps.log.error({ err }, 'the invitation mail was not sent: the link can be copied'));
+    return { invitation: this.invitationView(invitation), link };
+  }
+
+  async revoke(em: EntityManager, person: User, accountId: number, invitationId: number): Promise<InvitationView> {
+    const acting = await this.actingFor(em, person, accountId);
+    authorize(acting, 'invitation.revoke', { ownerId: accountId });
+    const [row] = await em.execute<InvitationRow[]>(
+      `update account_invitations i set revoked_at = coalesce(revoked_at, now())
+        where id = ? and account_id = ? and accepted_at is null
+        returning id, email, access_level, (select name from users where id = i.invited_by_id) as invited_by,
+                  created_at, expires_at, accepted_at, revoked_at`,
+      [invitationId, accountId],
+    );
+    if (!row) {
+      const [used] = await em.execute('select 1 from account_invitations where id = ? and account_id = ?', [
+        invitationId,
+        accountId,
+      ]);
+      throw fail(used ? 'INVITATION_USED' : 'INVITATION_NOT_FOUND');
+    }
+    return this.invitationView(row);
+  }
+
+  /** What an invitation's link shows before it is accepted (anyone holding the link). */
+  async preview(em: EntityManager, token: string): Promise<InvitationPreview> {
+    const [row] = await em.execute<(InvitationRow & { account_name: string })[]>(
+      `select i.id, i.email, i.access_level, u.name as invited_by, i.created_at, i.expires_at, i.accepted_at, i.revoked_at,
+              a.name as account_name
+         from account_invitations i join users a on a.id = i.account_id left join users u on u.id = i.invited_by_id
+        where i.token_hash = ?`,
+      [hashToken(token)],
+    );
+    if (!row) throw fail('INVITATION_NOT_FOUND');
+    return {
+      accountName: row.account_name,
+      invitedBy: row.invited_by,
+      email: row.email,
+      accessLevel: row.access_level,
+      expiresAt: new Date(row.expires_at),
+      status: statusOf(row),
+    };
+  }
+
+  /** The invited person, signed in with the invited address, joins with the invitation's level. */
+  async accept(em: EntityManager, person: User, token: string): Promise<AccountView> {
+    const me = personOf(person);
+    authorize(me, 'invitation.accept');
+    const accountId = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<({ account_id: number; invited_by_id: number | null } & InvitationRow)[]>(
+        `select * from account_invitations where token_hash = ? for update`,
+        [hashToken(token)],
+      );
+      if (!row) throw fail('INVITATION_NOT_FOUND');
+      const status = statusOf(row);
+      if (status === 'ACCEPTED') throw fail('INVITATION_USED');
+      if (status === 'REVOKED') throw fail('INVITATION_REVOKED');
+      if (status === 'EXPIRED') throw fail('INVITATION_EXPIRED');
+      const [{ email }] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [me.id]);
+      if (email.toLowerCase() !== row.email.toLowerCase())
+        throw fail('INVITATION_FOR_ANOTHER_ADDRESS', { email: row.email });
+      if (row.account_id === me.id) throw fail('INVITATION_TO_OWN_ACCOUNT');
+      const inserted = await tx.execute(
+        `insert into account_members (account_id, user_id, access_level, added_by_id) values (?, ?, ?, ?)
+         on conflict do nothing returning user_id`,
+        [row.account_id, me.id, row.access_level, row.invited_by_id],
+      );
+      if (!inserted.length) throw fail('ALREADY_A_MEMBER');
+      await tx.execute('update account_invitations set accepted_at = now(), accepted_by_id = ? where id = ?', [
+        me.id,
+        row.id,
+      ]);
+      await this.tellAdmins(tx, row.account_id, 'teamMemberJoined', `joined:${row.account_id}:${me.id}:${row.id}`, {
+        member: await this.nameOf(tx, me.id),
+        level: LEVEL_NAMES[row.access_level],
+      });
+      return row.account_id;
+    });
+    this.deps.deliver();
+    return (await this.accounts(em, me)).find((a) => a.id === accountId)!;
+  }
+
+  /** The person's level on an account (Admin on their own), for what the dashboard shows. */
+  levelOf(actor: object): AccessLevel {
+    return accessLevelOf(actor);
+  }
+
+  private async nameOf(tx: EntityManager, userId: number): Promise<string> {
+    const [row] = await tx.execute<{ name: string }[]>('select name from users where id = ?', [userId]);
+    return row?.name ?? '';
+  }
+
+  /** A security notice to each Admin of the account (its owner and Admin members). */
+  private async tellAdmins(
+    tx: EntityManager,
+    accountId: number,
+    type: 'teamMemberJoined' | 'teamMemberLeft' | 'teamLevelChanged',
+    key: string,
+    params: Record<string, string>,
+  ) {
+    const admins = await tx.execute<{ id: number }[]>(
+      `select ? as id union select user_id from account_members where account_id = ? and access_level = 'ADMIN'`,
+      [accountId, accountId],
+    );
+    const [account] = await tx.execute<{ name: string }[]>('select name from users where id = ?', [accountId]);
+    await this.deps.notify(
+      tx,
+      admins.map((a) => ({
+        userId: Number(a.id),
+        type,
+        key,
+        params: { ...params, team: account?.name ?? '' },
+        path: '/team',
+      })),
+    );
+  }
+}

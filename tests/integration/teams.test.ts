@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { gql, gqlWs } from '../helpers/graphql.ts';
+import { credit, newAddress } from '../helpers/payouts.ts';
+import { eventually } from '../helpers/telegram.ts';
+
+// Teams: an account's owner invites people with an access level; a member acts on the account
+// with X-Account-Id (REST, GraphQL) or the socket's accountId; the level is enforced by the
+// permission module; a removed member loses the account at once, open sockets included.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ demo: true });
+});
+afterAll(() => app?.close());
+
+type Person = Awaited<ReturnType<typeof createApprovedUser>>;
+const as = (p: Person, account: number) => ({ token: p.token, headers: { 'x-account-id': String(account) } });
+
+/** The token of the last invitation mailed to `email` (the link's last path segment). */
+async function mailedToken(email: string): Promise<string> {
+  const mails = await outboxMails(app, email);
+  const m = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? '');
+  if (!m) throw new Error(`no invitation mailed to ${email}`);
+  return m[1];
+}
+
+/** `owner` invites `person` with `level`, and `person` accepts: the member's view of the account. */
+async function join(owner: Person, person: Person, level: string) {
+  const invited = await app.api(`/v1/accounts/${owner.userId}/invitations`, {
+    token: owner.token,
+    body: { email: person.email, accessLevel: level },
+  });
+  expect(invited.status).toBe(201);
+  const token = await mailedToken(person.email);
+  expect(invited.body.value.link).toMatch(new RegExp(`/invitations/${token}$`));
+  const accepted = await app.api(`/v1/invitations/${token}/acceptance`, { method: 'POST', token: person.token });
+  expect(accepted.status).toBe(201);
+  return accepted.body.value;
+}
+
+const categoryId = async (p: Person) => (await app.api('/v1/categories', { token: p.token })).body.value.data[0].id;
+
+describe('an account with members', () => {
+  test('an Admin invites a Standard member by e-mail; the member works in the account, not in its money; the Admins are told', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Olga Owner' });
+    const sam = await createApprovedUser(app, { role: 'PUBLISHER', name: 'Sam Standard' });
+    const account = await join(owner, sam, 'STANDARD');
+    expect(account).toMatchObject({ id: owner.userId, name: 'Olga Owner', accessLevel: 'STANDARD', own: false });
+
+    // The member's accounts: their own first, then the owner's.
+    const accounts = await app.api('/v1/accounts', { token: sam.token });
+    expect(accounts.body.value.map((a: { id: number; own: boolean }) => [a.id, a.own])).toEqual([
+      [sam.userId, true],
+      [owner.userId, false],
+    ]);
+
+    // A project made with X-Account-Id is the account's: the owner sees it, the member's own list does not.
+    const made = await app.api('/v1/projects', {
+      ...as(sam, owner.userId),
+      body: { title: 'Made by Sam', categoryId: await categoryId(sam) },
+    });
+    expect(made.status).toBe(201);
+    const ownerList = await app.api('/v1/projects', { token: owner.token });
+    expect(ownerList.body.value.data.map((p: { title: string }) => p.title)).toContain('Made by Sam');
+    const samOwn = await app.api('/v1/projects', { token: sam.token });
+    expect(samOwn.body.value.data.map((p: { title: string }) => p.title)).not.toContain('Made by Sam');
+
+    // Money is Billing's: a top-up answers 403 naming the level needed, and nothing is made.
+    const topUp = await app.api('/v1/users/payments/advertiser', { ...as(sam, owner.userId), body: { amount: '10' } });
+    expect(topUp.status).toBe(403);
+    expect(topUp.body).toMatchObject({ code: 'ACCESS_LEVEL_TOO_LOW', params: { needed: 'BILLING' } });
+    const payments = await app.api('/v1/users/transactions/advertiser', { token: owner.token });
+    expect(payments.body.value.data).toEqual([]);
+    // People are the Admin's.
+    const invite = await app.api(`/v1/accounts/${owner.userId}/invitations`, {
+      token: sam.token,
+      body: { email: 'someone@example.com', accessLevel: 'ADMIN' },
+    });
+    expect(invite.status).toBe(403);
+    expect(invite.body.code).toBe('ACCESS_LEVEL_TOO_LOW');
+    // A member cannot raise their own level.
+    const raise = await app.api(`/v1/accounts/${owner.userId}/members/${sam.userId}`, {
+      method: 'PATCH',
+      token: sam.token,
+      body: { accessLevel: 'ADMIN' },
+    });
+    expect(raise.status).toBe(403);
+    expect(raise.body.code).toBe('ACCESS_LEVEL_TOO_LOW');
+
+    // The same over GraphQL: the level is the permission module's answer, whichever transport.
+    const gqlTopUp = await gql(app, 'mutation { createTopUp(amount: "10") { url } }', {}, sam.token, {
+      'x-account-id': String(owner.userId),
+    });
+    expect(gqlTopUp.errors?.[0]?.extensions).toMatchObject({ messageCode: 'ACCESS_LEVEL_TOO_LOW' });
+
+    // The owner (the account's Admin) heard that Sam joined, by mail.
+    const mails = await outboxMails(app, owner.email);
+    expect(
+      mails.some((m) => m.includes('Sam Standard joined the Taskgram Ads account Olga Owner with Standard access')),
+    ).toBe(true);
+
+    // The members list.
+    const members = await app.api(`/v1/accounts/${owner.userId}/members`, { token: sam.token });
+    expect(
+      members.body.value.map((m: { userId: number; accessLevel: string; owner: boolean }) => [
+        m.userId,
+        m.accessLevel,
+        m.owner,
+      ]),
+    ).toEqual([
+      [owner.userId, 'ADMIN', true],
+      [sam.userId, 'STANDARD', false],
+    ]);
+  });
+
+  test('a Billing member withdraws only with their own second factor and a fresh proof; the ledger names them', async () => {
+    const owner = await createApprovedUser(app, { role: 'PUBLISHER' });
+    const bill = await createApprovedUser(app, { role: 'PUBLISHER', name: 'Bill Billing' });
+    await join(owner, bill, 'BILLING');
+    await credit(app, owner.userId, '300');
+    const wallet = newAddress();
+    const withdraw = () =>
+      app.api('/v1/users/payments/publisher', {
+        ...as(bill, owner.userId),
+        body: { amount: '60', walletAddress: wallet },
+      });
+    // Without a second factor of their own: refused, saying what to do.
+    const bare = await withdraw();
+    expect(bare.status).toBe(403);
+    expect(bare.body.code).toBe('MONEY_OUT_NEEDS_OWN_SECOND_FACTOR');
+    // With one (added on a fresh session: the proof is fresh), the withdrawal goes.
+    await addAuthenticator(app, bill.token);
+    const done = await withdraw();
+    expect(done.status).toBe(201);
+    // Every entry names the person who caused it: the member, not the owner.
+    const entries = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ code: string; caused_by_id: number | null }[]>(
+        `select t.code, t.caused_by_id from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id
+          where a.user_id = ? and t.code = 'WITHDRAWAL'`,
+        [owner.userId],
+      );
+    expect(entries).toEqual([{ code: 'WITHDRAWAL', caused_by_id: bill.userId }]);
+    // A stale session of the member is asked for a fresh proof first, the member's own.
+    await provedLongAgo(app, bill.email);
+    const stale = await withdraw();
+    expect(stale.status).toBe(403);
+    expect(stale.body.code).toBe('STEP_UP_REQUIRED');
+    // The owner sees it in the account's withdrawals; the member's own account has none.
+    const ownerList = await app.api('/v1/users/transactions/publisher', { token: owner.token });
+    expect(ownerList.body.value.data.map((p: { id: number }) => p.id)).toContain(done.body.value.id);
+    const billOwn = await app.api('/v1/users/transactions/publisher', { token: bill.token });
+    expect(billOwn.body.value.data).toEqual([]);
+  });
+
+  test('a Read-only member sees everything and changes nothing', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const rita = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await join(owner, rita, 'READ_ONLY');
+    const seen = await app.api('/v1/projects', as(rita, owner.userId));
+    expect(seen.status).toBe(200);
+    const made = await app.api('/v1/projects', {
+      ...as(rita, owner.userId),
+      body: { title: 'Nope', categoryId: await categoryId(rita) },
+    });
+    expect(made.status).toBe(403);
+    expect(made.body).toMatchObject({ code: 'ACCESS_LEVEL_TOO_LOW', params: { needed: 'STANDARD' } });
+    // The person's own settings stay theirs, whatever account they act on.
+    const me = await app.api('/v1/users/self', as(rita, owner.userId));
+    expect(me.body.value.id).toBe(rita.userId);
+  });
+
+  test('an account the person is not in answers 404, a forged header too; nothing leaks', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await app.api('/v1/projects', {
+      token: owner.token,
+      body: { title: 'Secret', categoryId: await categoryId(owner) },
+    });
+    for (const header of [String(owner.userId), 'abc', '0', '99999999999', `${owner.userId} `]) {
+      const res = await app.api('/v1/projects', { token: stranger.token, headers: { 'x-account-id': header } });
+      expect(res.status, header).toBe(404);
+      expect(res.body.code).toBe('ACCOUNT_NOT_FOUND');
+    }
+    expect((await app.api(`/v1/accounts/${owner.userId}/members`, { token: stranger.token })).status).toBe(404);
+    const gqlRes = await gql(app, '{ projects { data { title } } }', {}, stranger.token, {
+      'x-account-id': String(owner.userId),
+    });
+    expect(gqlRes.errors?.[0]?.extensions).toMatchObject({ messageCode: 'ACCOUNT_NOT_FOUND' });
+    // A socket asking for it is closed as not found.
+    const ws = gqlWs(app, stranger.token, { accountId: owner.userId });
+    await expect(ws.connected).rejects.toMatchObject({ code: 4404 });
+  });
+
+  test('invitations: bound to the address, single use, revocable, one open per address, limited per day', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const ann = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const other = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const invite = (email: string, accessLevel = 'STANDARD') =>
+      app.api(`/v1/accounts/${owner.userId}/invitations`, { token: owner.token, body: { email, accessLevel } });
+    expect((await invite(ann.email, 'OWNER')).body.code).toBe('CHOOSE_ACCESS_LEVEL');
+    expect((await invite('not-an-address')).status).toBe(400);
+    expect((await invite(owner.email)).body.code).toBe('INVITATION_TO_OWN_ACCOUNT');
+    expect((await invite(ann.email)).status).toBe(201);
+    expect((await invite(ann.email.toUpperCase())).body.code).toBe('INVITATION_ALREADY_OPEN');
+    const token = await mailedToken(ann.email);
+    // The link shows what it is for, to anyone holding it.
+    const preview = await app.api(`/v1/invitations/${token}`);
+    expect(preview.body.value).toMatchObject({ email: ann.email, accessLevel: 'STANDARD', status: 'OPEN' });
+    // Another address cannot accept it.
+    const wrong = await app.api(`/v1/invitations/${token}/acceptance`, { method: 'POST', token: other.token });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'INVITATION_FOR_ANOTHER_ADDRESS', params: { email: ann.email } });
+    expect((await app.api('/v1/accounts', { token: other.token })).body.value).toHaveLength(1);
+    // Accepted once; the second time it is used.
+    expect((await app.api(`/v1/invitations/${token}/acceptance`, { method: 'POST', token: ann.token })).status).toBe(
+      201,
+    );
+    const again = await app.api(`/v1/invitations/${token}/acceptance`, { method: 'POST', token: ann.token });
+    expect(again.body.code).toBe('INVITATION_USED');
+    expect((await invite(ann.email)).body.code).toBe('ALREADY_A_MEMBER');
+    // Revoked: the link no longer works.
+    const sent = await invite(other.email);
+    const revoked = await app.api(`/v1/accounts/${owner.userId}/invitations/${sent.body.value.id}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+    expect(revoked.body.value.status).toBe('REVOKED');
+    const late = await app.api(`/v1/invitations/${await mailedToken(other.email)}/acceptance`, {
+      method: 'POST',
+      token: other.token,
+    });
+    expect(late.body.code).toBe('INVITATION_REVOKED');
+    // Expired after 7 days.
+    const third = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await invite(third.email);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update account_invitations set expires_at = now() - interval '1 second' where lower(email) = lower(?)`,
+        [third.email],
+      );
+    const expired = await app.api(`/v1/invitations/${await mailedToken(third.email)}/acceptance`, {
+      method: 'POST',
+      token: third.token,
+    });
+    expect(expired.body.code).toBe('INVITATION_EXPIRED');
+    // An expired invitation no longer holds the address: a new one can be sent.
+    expect((await invite(third.email)).status).toBe(201);
+    // The day's limit: past it, refused, and nothing is made.
+    const count = async () =>
+      (
+        await app.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>('select count(*)::int as n from account_invitations where account_id = ?', [
+            owner.userId,
+          ])
+      )[0].n;
+    let answer = { status: 201, body: {} as { code?: string } };
+    for (let i = 0; answer.status === 201 && i < 100; i++)
+      answer = await invite(`bulk.${i}.${owner.userId}@example.com`);
+    expect(answer.body.code).toBe('INVITATION_LIMIT_REACHED');
+    expect(await count()).toBe(50);
+    expect((await app.api(`/v1/accounts/${owner.userId}/invitations`, { token: owner.token })).body.value).toHaveLength(
+      50,
+    );
+  });
+
+  test('removing a member is in force at once: the next request answers 404 and an open socket closes within a second', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const max = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await join(owner, max, 'STANDARD');
+    const ws = gqlWs(app, max.token, { accountId: owner.userId });
+    await ws.connected;
+    const sub = ws.subscribe('subscription { balanceChanged { advertiserBalance } }');
+    // The owner's account's balance reaches the member's socket.
+    await credit(app, owner.userId, '5');
+    await sub.nextEvent();
+    // The owner cannot be removed or demoted.
+    const ownerGone = await app.api(`/v1/accounts/${owner.userId}/members/${owner.userId}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+    expect(ownerGone.body.code).toBe('OWNER_STAYS_ADMIN');
+    const started = Date.now();
+    const removed = await app.api(`/v1/accounts/${owner.userId}/members/${max.userId}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+    expect(removed.status).toBe(204);
+    const closed = await ws.closed;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect([4001, 4404]).toContain(closed.code);
+    const after = await app.api('/v1/projects', as(max, owner.userId));
+    expect(after.status).toBe(404);
+    await ws.close();
+    // The owner was told Max no longer works there.
+    await eventually(
+      async () =>
+        (await outboxMails(app, owner.email)).some((m) => /no longer works in the Taskgram Ads account/.test(m)) ||
+        null,
+    );
+  });
+
+  test('a level change is in force at once and a member may leave', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const lee = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await join(owner, lee, 'READ_ONLY');
+    const cat = await categoryId(lee);
+    const make = () => app.api('/v1/projects', { ...as(lee, owner.userId), body: { title: 'Lee’s', categoryId: cat } });
+    expect((await make()).status).toBe(403);
+    const changed = await app.api(`/v1/accounts/${owner.userId}/members/${lee.userId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { accessLevel: 'STANDARD' },
+    });
+    expect(changed.body.value).toMatchObject({ userId: lee.userId, accessLevel: 'STANDARD' });
+    expect((await make()).status).toBe(201);
+    const left = await app.api(`/v1/accounts/${owner.userId}/members/${lee.userId}`, {
+      method: 'DELETE',
+      token: lee.token,
+    });
+    expect(left.status).toBe(204);
+    expect((await app.api('/v1/accounts', { token: lee.token })).body.value).toHaveLength(1);
+  });
+});
