@@ -7,12 +7,28 @@ import { from, mergeMap, throwError } from 'rxjs';
 import { createClient } from 'graphql-ws';
 import { idempotencyLink } from './lib/idempotency';
 import { generateSubscriptionId, liveLink, onServerPing } from './lib/live';
+import { accountHeader, accountId, chooseAccount, onAccountChange } from './lib/account';
 import { getToken, onSignOut, signOut } from './lib/session';
 import { askStepUp, stepUpMethodsOf } from './lib/stepUp';
 import { sayServerMessage, shownLanguageHeader } from './lib/api';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
 export const WS_FORBIDDEN = 4403;
+/** The socket's account is not the person's (any more): they were removed from it. */
+export const WS_ACCOUNT_GONE = 4404;
+
+/** The account acted on is gone (removed, or a stale link): the person's own, and a word why. */
+function lostAccount() {
+  if (accountId() === null) return;
+  chooseAccount(null);
+  for (const listener of lostListeners) listener();
+}
+const lostListeners = new Set<() => void>();
+/** Told when the account acted on was lost (the layout says so and drops it from the address). */
+export function onAccountLost(listener: () => void): () => void {
+  lostListeners.add(listener);
+  return () => lostListeners.delete(listener);
+}
 
 function wsUrl(): string {
   const { protocol, host } = window.location;
@@ -26,7 +42,8 @@ export function createApolloClient(): ApolloClient {
     fetch: (input, init) => {
       const token = getToken();
       const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(shownLanguageHeader())) headers.set(name, value);
+      for (const [name, value] of Object.entries({ ...shownLanguageHeader(), ...accountHeader() }))
+        headers.set(name, value);
       if (token) headers.set('Authorization', `Bearer ${token}`);
       return fetch(input, { ...init, headers });
     },
@@ -40,7 +57,8 @@ export function createApolloClient(): ApolloClient {
     generateID: generateSubscriptionId,
     connectionParams: () => {
       const token = getToken();
-      return token ? { authorization: `Bearer ${token}` } : {};
+      const account = accountId();
+      return token ? { authorization: `Bearer ${token}`, ...(account ? { accountId: account } : {}) } : {};
     },
     retryAttempts: Number.POSITIVE_INFINITY,
     // Exponential backoff with jitter, capped at 30 s.
@@ -57,6 +75,8 @@ export function createApolloClient(): ApolloClient {
           signOut('reason' in event && /session has ended/.test(String(event.reason)));
           return;
         }
+        // The account acted on is no longer the person's (removed): back to their own.
+        if (event && typeof event === 'object' && 'code' in event && event.code === WS_ACCOUNT_GONE) lostAccount();
         reconnecting = true;
       },
       connected: () => {
@@ -74,6 +94,8 @@ export function createApolloClient(): ApolloClient {
       CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
     const status = (error as { statusCode?: number }).statusCode;
     if (unauthenticated || status === 401) signOut();
+    if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.messageCode === 'ACCOUNT_NOT_FOUND'))
+      lostAccount();
     // A fresh proof first (step-up): one dialog, then the operation again; cancelled, the error.
     const stepUp = CombinedGraphQLErrors.is(error)
       ? error.errors.find((e) => stepUpMethodsOf(e.extensions as { code?: unknown }))
@@ -100,6 +122,12 @@ export function createApolloClient(): ApolloClient {
     // Drop the socket (it carries the old token) and every cached user field.
     wsClient.terminate();
     void client.clearStore();
+    chooseAccount(null);
+  });
+  // Another account: the socket reconnects with it, and every page shown reads it anew.
+  onAccountChange(() => {
+    wsClient.terminate();
+    void client.resetStore().catch(() => undefined);
   });
 
   return client;

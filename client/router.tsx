@@ -15,6 +15,7 @@ import { policyRoutes } from './routes/policy';
 import { notificationsRoute } from './routes/notifications';
 import { publisherRoutes } from './routes/publisher';
 import { catchAllRoute, confirmEmailRoute, notMeRoute, rootRoute } from './routes/root';
+import { accountsRoute, invitationRoute, teamRoute } from './routes/teams';
 
 const routeTree = rootRoute.addChildren([
   guestRoutes,
@@ -29,8 +30,11 @@ const routeTree = rootRoute.addChildren([
     auditRoute,
     securityRoute,
     notificationsRoute,
+    teamRoute,
+    accountsRoute,
   ]),
   notMeRoute,
+  invitationRoute,
   confirmEmailRoute,
   catchAllRoute,
 ]);

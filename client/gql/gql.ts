@@ -141,6 +141,14 @@ type Documents = {
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": typeof types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": typeof types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": typeof types.StatisticsLiveDocument,
+    "\n  query Accounts {\n    accounts {\n      id\n      name\n      kind\n      accessLevel\n      own\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": typeof types.AccountsDocument,
+    "\n  query Team($accountId: ID!) {\n    members(accountId: $accountId) {\n      userId\n      name\n      email\n      accessLevel\n      owner\n      since\n    }\n    invitations(accountId: $accountId) {\n      id\n      email\n      accessLevel\n      invitedBy\n      createdAt\n      expiresAt\n      status\n    }\n  }\n": typeof types.TeamDocument,
+    "\n  mutation InviteMember($accountId: ID!, $email: String!, $accessLevel: AccessLevel!) {\n    inviteMember(accountId: $accountId, email: $email, accessLevel: $accessLevel) {\n      id\n      email\n      accessLevel\n      status\n      link\n    }\n  }\n": typeof types.InviteMemberDocument,
+    "\n  mutation RevokeInvitation($accountId: ID!, $id: ID!) {\n    revokeInvitation(accountId: $accountId, id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.RevokeInvitationDocument,
+    "\n  mutation SetMemberLevel($accountId: ID!, $userId: ID!, $accessLevel: AccessLevel!) {\n    setMemberLevel(accountId: $accountId, userId: $userId, accessLevel: $accessLevel) {\n      userId\n      accessLevel\n    }\n  }\n": typeof types.SetMemberLevelDocument,
+    "\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": typeof types.InvitationDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": typeof types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
@@ -275,6 +283,14 @@ const documents: Documents = {
     "\n  query PublisherStatistics(\n    $page: Int!\n    $size: Int!\n    $sortField: StatisticsSortField\n    $sortOrder: SortOrder\n    $taskType: TaskType\n    $platformId: ID\n  ) {\n    publisherStatistics(\n      page: $page\n      size: $size\n      sortField: $sortField\n      sortOrder: $sortOrder\n      taskType: $taskType\n      platformId: $platformId\n    ) {\n      totalCount\n      data {\n        createdAt\n        conversions\n        profit\n      }\n    }\n    publisherStatisticsToday(taskType: $taskType, platformId: $platformId) {\n      createdAt\n      conversions\n      profit\n    }\n  }\n": types.PublisherStatisticsDocument,
     "\n  query StatisticsApps {\n    platforms(page: 1, limit: 100) {\n      data {\n        id\n        title\n        quality {\n          platformId\n          score\n          conversions\n        }\n      }\n    }\n  }\n": types.StatisticsAppsDocument,
     "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n": types.StatisticsLiveDocument,
+    "\n  query Accounts {\n    accounts {\n      id\n      name\n      kind\n      accessLevel\n      own\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n": types.AccountsDocument,
+    "\n  query Team($accountId: ID!) {\n    members(accountId: $accountId) {\n      userId\n      name\n      email\n      accessLevel\n      owner\n      since\n    }\n    invitations(accountId: $accountId) {\n      id\n      email\n      accessLevel\n      invitedBy\n      createdAt\n      expiresAt\n      status\n    }\n  }\n": types.TeamDocument,
+    "\n  mutation InviteMember($accountId: ID!, $email: String!, $accessLevel: AccessLevel!) {\n    inviteMember(accountId: $accountId, email: $email, accessLevel: $accessLevel) {\n      id\n      email\n      accessLevel\n      status\n      link\n    }\n  }\n": types.InviteMemberDocument,
+    "\n  mutation RevokeInvitation($accountId: ID!, $id: ID!) {\n    revokeInvitation(accountId: $accountId, id: $id) {\n      id\n      status\n    }\n  }\n": types.RevokeInvitationDocument,
+    "\n  mutation SetMemberLevel($accountId: ID!, $userId: ID!, $accessLevel: AccessLevel!) {\n    setMemberLevel(accountId: $accountId, userId: $userId, accessLevel: $accessLevel) {\n      userId\n      accessLevel\n    }\n  }\n": types.SetMemberLevelDocument,
+    "\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n": types.RemoveMemberDocument,
+    "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": types.InvitationDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
@@ -804,6 +820,38 @@ export function graphql(source: "\n  query StatisticsApps {\n    platforms(page:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"): (typeof documents)["\n  subscription StatisticsLive {\n    platformStatsChanged {\n      platformId\n      platformCompleted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Accounts {\n    accounts {\n      id\n      name\n      kind\n      accessLevel\n      own\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n"): (typeof documents)["\n  query Accounts {\n    accounts {\n      id\n      name\n      kind\n      accessLevel\n      own\n      advertiserBalance\n      publisherBalance\n      publisherOnHoldBalance\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Team($accountId: ID!) {\n    members(accountId: $accountId) {\n      userId\n      name\n      email\n      accessLevel\n      owner\n      since\n    }\n    invitations(accountId: $accountId) {\n      id\n      email\n      accessLevel\n      invitedBy\n      createdAt\n      expiresAt\n      status\n    }\n  }\n"): (typeof documents)["\n  query Team($accountId: ID!) {\n    members(accountId: $accountId) {\n      userId\n      name\n      email\n      accessLevel\n      owner\n      since\n    }\n    invitations(accountId: $accountId) {\n      id\n      email\n      accessLevel\n      invitedBy\n      createdAt\n      expiresAt\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteMember($accountId: ID!, $email: String!, $accessLevel: AccessLevel!) {\n    inviteMember(accountId: $accountId, email: $email, accessLevel: $accessLevel) {\n      id\n      email\n      accessLevel\n      status\n      link\n    }\n  }\n"): (typeof documents)["\n  mutation InviteMember($accountId: ID!, $email: String!, $accessLevel: AccessLevel!) {\n    inviteMember(accountId: $accountId, email: $email, accessLevel: $accessLevel) {\n      id\n      email\n      accessLevel\n      status\n      link\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeInvitation($accountId: ID!, $id: ID!) {\n    revokeInvitation(accountId: $accountId, id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeInvitation($accountId: ID!, $id: ID!) {\n    revokeInvitation(accountId: $accountId, id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMemberLevel($accountId: ID!, $userId: ID!, $accessLevel: AccessLevel!) {\n    setMemberLevel(accountId: $accountId, userId: $userId, accessLevel: $accessLevel) {\n      userId\n      accessLevel\n    }\n  }\n"): (typeof documents)["\n  mutation SetMemberLevel($accountId: ID!, $userId: ID!, $accessLevel: AccessLevel!) {\n    setMemberLevel(accountId: $accountId, userId: $userId, accessLevel: $accessLevel) {\n      userId\n      accessLevel\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n"): (typeof documents)["\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n"): (typeof documents)["\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

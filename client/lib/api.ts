@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { supportedLanguage } from '../../shared/languages';
+import { accountHeader } from './account';
 import { getToken, signOut } from './session';
 import { askStepUp, stepUpMethodsOf } from './stepUp';
 
@@ -82,7 +83,7 @@ export async function api<T>(
   body?: unknown,
 ): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = shownLanguageHeader();
+  const headers: Record<string, string> = { ...shownLanguageHeader(), ...accountHeader() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -133,7 +134,9 @@ export async function downloadCsv(path: string): Promise<void> {
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(`/api${path}`, {
+      headers: { ...accountHeader(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
   } catch {
     throw new ApiError(NETWORK_ERROR);
   }

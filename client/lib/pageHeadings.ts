@@ -87,6 +87,14 @@ export const pageHeadings = {
     title: 'Notifications',
     description: 'Hear of campaigns, payouts, apps and swaps where you are: in Telegram, or by e-mail.',
   },
+  '/team': {
+    title: 'Team',
+    description: 'Who works in this account and with which access level. Admins invite people and change their access.',
+  },
+  '/accounts': {
+    title: 'Accounts',
+    description: 'Every account you work in, with its balance and your access level.',
+  },
 } as const satisfies Record<string, PageHeadingText>;
 
 /**
@@ -95,6 +103,16 @@ export const pageHeadings = {
  * `PageHeading` shows the reader's. A test checks that every text above is here.
  */
 export const pageHeadingMessages: ReadonlyMap<string, MessageDescriptor> = new Map([
+  ['Team', msg`Team`],
+  [
+    'Who works in this account and with which access level. Admins invite people and change their access.',
+    msg`Who works in this account and with which access level. Admins invite people and change their access.`,
+  ],
+  ['Accounts', msg`Accounts`],
+  [
+    'Every account you work in, with its balance and your access level.',
+    msg`Every account you work in, with its balance and your access level.`,
+  ],
   ['My Projects', msg`My Projects`],
   [
     'Group your bots, channels, chats and links into projects.',

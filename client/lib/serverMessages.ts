@@ -222,8 +222,32 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   PAYMENT_PROVIDER_NO_LINK: () => t`The payment provider returned no payment link`,
   WITHDRAWAL_OVER_AVAILABLE_WITH_HOLD: ({ available, onHold }) =>
     t`You can withdraw up to ${available} $ now: ${onHold} $ more is on hold until its conversions are confirmed`,
+  // Teams.
+  ACCESS_LEVEL_TOO_LOW: ({ needed }) => {
+    const level =
+      { ADMIN: t`Admin`, STANDARD: t`Standard`, BILLING: t`Billing`, READ_ONLY: t`Read-only` }[needed] ?? needed;
+    return t`Your access level on this account does not allow this: it needs ${level} access. Ask an Admin of the account.`;
+  },
+  MONEY_OUT_NEEDS_OWN_SECOND_FACTOR: () =>
+    t`Taking money out of an account you are a member of needs a second factor on your own sign-in: add an authenticator app on the Security page (user menu → Security), then try again.`,
+  ACCOUNT_NOT_FOUND: () => t`Account not found`,
+  MEMBER_NOT_FOUND: () => t`This person is not a member of the account`,
+  INVITATION_NOT_FOUND: () => t`Invitation not found`,
+  OWNER_STAYS_ADMIN: () =>
+    t`The account’s owner is always its Admin: they cannot be removed or get another access level`,
+  OWN_LEVEL_UNCHANGEABLE: () => t`You cannot change your own access level: ask another Admin of the account`,
+  ALREADY_A_MEMBER: () => t`This person is already in the account`,
+  INVITATION_ALREADY_OPEN: () => t`An invitation to this address is already waiting: revoke it to send a new one`,
+  INVITATION_LIMIT_REACHED: ({ limit }) =>
+    t`An account may send at most ${limit} invitations in 24 hours. Try again tomorrow.`,
+  INVITATION_EXPIRED: () => t`This invitation has expired: ask an Admin of the account for a new one`,
+  INVITATION_USED: () => t`This invitation has already been used`,
+  INVITATION_REVOKED: () => t`This invitation was revoked: ask an Admin of the account for a new one`,
+  INVITATION_FOR_ANOTHER_ADDRESS: ({ email }) =>
+    t`This invitation was sent to ${email}: sign in with that address to accept it`,
+  INVITATION_TO_OWN_ACCOUNT: () => t`You cannot invite yourself: you own this account`,
+  CHOOSE_ACCESS_LEVEL: () => t`Choose an access level: Admin, Standard, Billing or Read-only`,
 };
-
 // Failures of their own that say the same words as another.
 MESSAGES.NOT_YOUR_ACCOUNTS = MESSAGES.STAFF_ROLE_REQUIRED;
 MESSAGES.BUDGET_MOVE_NOT_POSITIVE = MESSAGES.CAMPAIGN_BUDGET_NOT_POSITIVE;

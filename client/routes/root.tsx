@@ -1,4 +1,12 @@
-import { Outlet, createRootRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import {
+  Outlet,
+  createRootRoute,
+  createRoute,
+  lazyRouteComponent,
+  redirect,
+  retainSearchParams,
+} from '@tanstack/react-router';
+import { accountOfSearch } from '../lib/account';
 import { Suspense, lazy } from 'react';
 import { useStepUpAsk } from '../lib/stepUp';
 
@@ -15,6 +23,12 @@ function StepUp() {
 }
 
 export const rootRoute = createRootRoute({
+  // The account acted on (teams) rides along every link, so a page's address names it.
+  validateSearch: (search: Record<string, unknown>): { account?: number } => {
+    const account = accountOfSearch(search);
+    return account ? { account } : {};
+  },
+  search: { middlewares: [retainSearchParams(['account'])] },
   component: () => (
     <>
       <Outlet />

@@ -89,6 +89,8 @@ export const DEMO_USERS = [
   { email: 'newcomer@demo.local', name: 'Nina Newcomer', defaultRole: 'ADVERTISER' as const },
   // A publisher with a good app and a poor one, both with enough data for a quality score.
   { email: 'studio@demo.local', name: 'Tia Studio', defaultRole: 'PUBLISHER' as const },
+  // An agency's media buyer: Standard in the demo advertiser's and the newcomer's accounts, Billing in the studio's.
+  { email: 'agency@demo.local', name: 'Ada Agency', defaultRole: 'ADVERTISER' as const },
 ];
 
 /** Demo accounts and history so every screen has something to show; idempotent. */
@@ -121,7 +123,18 @@ export async function seedDemo(em: EntityManager, services: Services, log: Logge
   await seedDemoExchange(em, services);
   await seedDemoModeration(em, services);
   await seedDemoQuality(em, services);
+  await seedDemoTeams(em);
   log.info({ users: DEMO_USERS.map((u) => u.email), password: DEMO_PASSWORD }, 'demo accounts created');
+}
+
+/** The agency's accounts: Standard with the advertiser and the newcomer, Billing with the studio. */
+async function seedDemoTeams(em: EntityManager) {
+  await em.execute(
+    `insert into account_members (account_id, user_id, access_level)
+     select a.id, m.id, v.level from (values ('advertiser@demo.local', 'STANDARD'), ('newcomer@demo.local', 'STANDARD'),
+                                            ('studio@demo.local', 'BILLING')) v(email, level)
+       join users a on a.email = v.email join users m on m.email = 'agency@demo.local'`,
+  );
 }
 
 export const DEMO_WALLET = 'UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p9dz';

@@ -8,16 +8,22 @@ export function AddCard({
   icon,
   onClick,
   testId,
+  disabledWhy,
 }: {
   label: string;
   icon: ReactNode;
   onClick: () => void;
   testId: string;
+  /** Why it cannot be used (an access level too low): disabled, and said on hover. */
+  disabledWhy?: string;
 }) {
   return (
     <Flex
       as="button"
       onClick={onClick}
+      {...({ disabled: !!disabledWhy, title: disabledWhy } as object)}
+      opacity={disabledWhy ? 0.6 : undefined}
+      pointerEvents={disabledWhy ? 'none' : undefined}
       data-testid={testId}
       direction="column"
       align="center"

@@ -9,10 +9,13 @@ import { HStack } from '@chakra-ui/react/stack';
 import { LocaleProvider } from '@chakra-ui/react/locale';
 import { I18nProvider, useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Landmark, ScrollText, ShieldCheck, UsersRound } from 'lucide-react';
-import { getApolloClient } from '../../apollo';
+import { getApolloClient, onAccountLost } from '../../apollo';
+import { accountId, accountOfSearch, chooseAccount } from '../../lib/account';
+import { notifyError } from '../../components/ui/toaster';
+import { AccountSwitcher } from '../teams/AccountSwitcher';
 import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
@@ -64,6 +67,7 @@ function Shell() {
   const badges = useAwaitingOffers(me?.isExchangeReady === true);
   const moderationWaiting = waitingTotal(useModerationCounts(me?.isModerator === true));
   useScrollPositions();
+  useAccountInAddress(search as Record<string, unknown>);
   // Inside Telegram: a compact header under Telegram's own, clear of its safe areas; Telegram
   // sets the theme, so no theme menu, and no footer.
   const mini = isMiniApp();
@@ -104,6 +108,7 @@ function Shell() {
             )}
             <LogoLink me={me} area={area} />
             <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />
+            {me && <AccountSwitcher />}
             <Box flex="1" />
             <StaffLinks
               moderator={me?.isModerator === true}
@@ -157,6 +162,37 @@ export function HomeLayout() {
         </Direction>
       </I18nProvider>
     </ApolloProvider>
+  );
+}
+
+/**
+ * The account acted on and the page's address agree: a teammate's link (`?account=`) chooses it,
+ * a remembered choice is written into the address, and a lost one (removed) leaves it, saying so.
+ */
+function useAccountInAddress(search: Record<string, unknown>) {
+  const navigate = useNavigate();
+  const { t } = useLinguiMacro();
+  const named = accountOfSearch(search);
+  useEffect(() => {
+    if (named && named !== accountId()) chooseAccount(named);
+    else if (!named && accountId())
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, account: accountId() }),
+        replace: true,
+      } as never);
+  }, [named, navigate]);
+  useEffect(
+    () =>
+      onAccountLost(() => {
+        notifyError(t`You no longer have access to that account: you are back in your own.`);
+        void navigate({
+          to: '.',
+          search: (prev: Record<string, unknown>) => ({ ...prev, account: undefined }),
+          replace: true,
+        } as never);
+      }),
+    [navigate, t],
   );
 }
 

@@ -15,7 +15,14 @@ import { Trans } from '@lingui/react/macro';
  * Amount with quick picks; `Go to Payment` stays disabled while the amount is empty or invalid.
  * `onSubmit` returns a server message to show under the field, or nothing.
  */
-export function AddFundsForm({ onSubmit }: { onSubmit: (amount: string) => Promise<string | undefined> }) {
+export function AddFundsForm({
+  onSubmit,
+  moneyBlocked,
+}: {
+  onSubmit: (amount: string) => Promise<string | undefined>;
+  /** Why money cannot move from here (the access level): the button is disabled and says it on hover. */
+  moneyBlocked?: string;
+}) {
   const {
     register,
     handleSubmit,
@@ -59,7 +66,8 @@ export function AddFundsForm({ onSubmit }: { onSubmit: (amount: string) => Promi
           colorPalette="brand"
           size="lg"
           alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-          disabled={!isValid || amount.trim() === ''}
+          disabled={!isValid || amount.trim() === '' || !!moneyBlocked}
+          title={moneyBlocked}
           loading={isSubmitting}
         >
           <CreditCard /> <Trans>Go to Payment</Trans>

@@ -16,6 +16,7 @@ import { serverError } from '../../lib/serverError';
 import { TransactionHistory } from './TransactionHistory';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { Trans } from '@lingui/react/macro';
+import { useAccountAccess } from '../teams/useAccountAccess';
 
 const AddFundsMeQuery = graphql(`
   query AddFundsMe {
@@ -62,6 +63,7 @@ function usePaymentOutcomeToast() {
 
 /** Add Funds: balance, amount with quick picks, Go to Payment and the live history. */
 export function AddFundsPage() {
+  const access = useAccountAccess();
   usePaymentOutcomeToast();
   const { data } = useQuery(AddFundsMeQuery);
   const [createTopUp] = useMutation(CreateTopUpMutation);
@@ -104,7 +106,7 @@ export function AddFundsPage() {
                 </Trans>
               </Text>
             </Stack>
-            <AddFundsForm onSubmit={pay} />
+            <AddFundsForm onSubmit={pay} moneyBlocked={access.why('money')} />
           </Card.Body>
         </Card.Root>
       </Stack>

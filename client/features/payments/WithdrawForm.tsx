@@ -23,7 +23,10 @@ export function WithdrawForm({
   onHold,
   onSubmit,
   saved = [],
+  moneyBlocked,
 }: {
+  /** Why money cannot move from here (the access level): the button is disabled and says it on hover. */
+  moneyBlocked?: string;
   available: string;
   onHold: string;
   onSubmit: (values: WithdrawalValues) => Promise<WithdrawResult>;
@@ -94,6 +97,8 @@ export function WithdrawForm({
           colorPalette="brand"
           size="lg"
           alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          disabled={!!moneyBlocked}
+          title={moneyBlocked}
           loading={isSubmitting}
         >
           <ArrowUpFromLine /> <Trans>Send Money</Trans>

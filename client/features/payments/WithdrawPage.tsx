@@ -18,6 +18,7 @@ import { WithdrawForm, type WithdrawResult } from './WithdrawForm';
 import { PayoutAddressesCard, PayoutAddressesQuery } from './PayoutAddresses';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { Trans } from '@lingui/react/macro';
+import { useAccountAccess } from '../teams/useAccountAccess';
 
 const WithdrawMeQuery = graphql(`
   query WithdrawMe {
@@ -45,6 +46,7 @@ export function publisherTotal(available: string, onHold: string): string {
 
 /** Withdraw Money: balances, amount and wallet, Send Money, and the live history. */
 export function WithdrawPage() {
+  const access = useAccountAccess();
   const { data } = useQuery(WithdrawMeQuery);
   const saved = useQuery(PayoutAddressesQuery);
   const [requestWithdrawal] = useMutation(RequestWithdrawalMutation, {
@@ -106,6 +108,7 @@ export function WithdrawPage() {
               onHold={me.publisherOnHoldBalance}
               onSubmit={send}
               saved={saved.data?.payoutAddresses}
+              moneyBlocked={access.why('money')}
             />
           )}
         </Card.Body>

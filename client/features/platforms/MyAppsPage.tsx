@@ -14,6 +14,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ChartColumn, Code, EllipsisVertical, KeyRound, Pencil, Plus, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AddCard } from '../../components/ui/AddCard';
+import { useAccountAccess } from '../teams/useAccountAccess';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LiveValue } from '../../components/ui/LiveValue';
 import { Page } from '../../components/ui/Page';
@@ -30,6 +31,7 @@ const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 /** My Apps: app cards plus the Add New App card, paged by 11. */
 export function MyAppsPage() {
+  const access = useAccountAccess();
   const navigate = useNavigate();
   // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
   const platformsQuery = useLiveQuery(
@@ -107,7 +109,13 @@ export function MyAppsPage() {
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={GRID} gap="5" data-testid="apps-grid">
-            <AddCard label={t`Add New App`} icon={<Plus size={28} />} testId="add-app-card" onClick={goCreate} />
+            <AddCard
+              label={t`Add New App`}
+              icon={<Plus size={28} />}
+              testId="add-app-card"
+              disabledWhy={access.why('work')}
+              onClick={goCreate}
+            />
             {platforms.map((p) => (
               <AppCard key={p.id} platform={p} onApiKey={() => setKeyFor(p.id)} onCode={() => setCodeFor(p.id)} />
             ))}

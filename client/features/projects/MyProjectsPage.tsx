@@ -14,6 +14,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { AddCard } from '../../components/ui/AddCard';
+import { useAccountAccess } from '../teams/useAccountAccess';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { errorMessage } from '../../lib/api';
@@ -30,6 +31,7 @@ const ProjectCreatedDialog = lazy(() => import('./ProjectModals').then((m) => ({
 
 /** My Projects: project cards plus the Add New Project card. */
 export function MyProjectsPage() {
+  const access = useAccountAccess();
   const { data, loading, error, refetch } = useQuery(ProjectsQuery, { variables: PROJECTS_LIST });
   const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
   const [keyFor, setKeyFor] = useState<string | null>(null);
@@ -58,6 +60,7 @@ export function MyProjectsPage() {
               label={t`Add New Project`}
               icon={<FolderPlus size={28} />}
               testId="add-project-card"
+              disabledWhy={access.why('work')}
               onClick={() => setDialog({ kind: 'create' })}
             />
             {projects.map((project) => (
