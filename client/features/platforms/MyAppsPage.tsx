@@ -31,7 +31,6 @@ const GRID = { base: 1, sm: 2, lg: 3, xl: 4 } as const;
 
 /** My Apps: app cards plus the Add New App card, paged by 11. */
 export function MyAppsPage() {
-  const access = useAccountAccess();
   const navigate = useNavigate();
   // Every conversion in any of my apps moves that app's card (Platform:<id> in the cache).
   const platformsQuery = useLiveQuery(
@@ -109,13 +108,7 @@ export function MyAppsPage() {
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={GRID} gap="5" data-testid="apps-grid">
-            <AddCard
-              label={t`Add New App`}
-              icon={<Plus size={28} />}
-              testId="add-app-card"
-              disabledWhy={access.why('work')}
-              onClick={goCreate}
-            />
+            <AddAppCard onClick={goCreate} />
             {platforms.map((p) => (
               <AppCard key={p.id} platform={p} onApiKey={() => setKeyFor(p.id)} onCode={() => setCodeFor(p.id)} />
             ))}
@@ -130,6 +123,20 @@ export function MyAppsPage() {
       <PlatformKeyDialog platformId={keyFor} onClose={() => setKeyFor(null)} />
       <ShowcaseCodeDialog platformId={codeFor} onClose={() => setCodeFor(null)} />
     </Page>
+  );
+}
+
+/** "Add New App", disabled with the reason where the access level cannot change apps. */
+function AddAppCard({ onClick }: { onClick: () => void }) {
+  const access = useAccountAccess();
+  return (
+    <AddCard
+      label={t`Add New App`}
+      icon={<Plus size={28} />}
+      testId="add-app-card"
+      disabledWhy={access.why('work')}
+      onClick={onClick}
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { LogOut, UserMinus, UserPlus, CloudOff } from 'lucide-react';
 import { useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../../shared/access-levels';
+import type { TeamQuery as TeamData } from '../../gql/graphql';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormField } from '../../components/ui/FormField';
@@ -88,132 +89,191 @@ export function TeamPage() {
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" data-testid="team-members">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <Trans>Name</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>E-mail</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Access level</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Since</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
+            <MemberHeader />
             <Table.Body>
-              {(data?.members ?? []).map((m) => {
-                const self = me && m.userId === me.id;
-                return (
-                  <Table.Row key={m.userId} data-testid={`member-${m.email}`}>
-                    <Table.Cell>
-                      {m.name}{' '}
-                      {m.owner && (
-                        <Badge size="xs" variant="subtle">
-                          <Trans>owner</Trans>
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell dir="ltr">{m.email}</Table.Cell>
-                    <Table.Cell>
-                      <LevelSelect
-                        value={m.accessLevel as AccessLevel}
-                        label={t`Access level of ${m.name}`}
-                        disabled={!admin || m.owner || !!self || saving}
-                        title={
-                          m.owner
-                            ? t`The account’s owner is always its Admin`
-                            : self
-                              ? t`Your own level is changed by another Admin`
-                              : why('people')
-                        }
-                        onChange={(level) =>
-                          void run(
-                            () =>
-                              setLevel({ variables: { accountId: accountId!, userId: m.userId, accessLevel: level } }),
-                            t`${m.name} now has ${_(LEVEL_LABELS[level])} access`,
-                          )
-                        }
-                      />
-                    </Table.Cell>
-                    <Table.Cell>{formatShortDate(m.since)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {!m.owner && (self || admin) && (
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          loading={removing}
-                          data-testid={self ? 'leave-account' : `remove-${m.email}`}
-                          onClick={() =>
-                            void run(
-                              () => remove({ variables: { accountId: accountId!, userId: m.userId } }),
-                              self ? t`You left the account` : t`${m.name} was removed from the account`,
-                            )
-                          }
-                        >
-                          {self ? <LogOut /> : <UserMinus />} {self ? <Trans>Leave</Trans> : <Trans>Remove</Trans>}
-                        </Button>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
+              <MemberRows
+                members={data?.members ?? []}
+                meId={me?.id}
+                admin={admin}
+                busy={saving || removing}
+                disabledWhy={why('people')}
+                onLevel={(m, level) =>
+                  void run(
+                    () => setLevel({ variables: { accountId: accountId!, userId: m.userId, accessLevel: level } }),
+                    t`${m.name} now has ${_(LEVEL_LABELS[level])} access`,
+                  )
+                }
+                onRemove={(m, self) =>
+                  void run(
+                    () => remove({ variables: { accountId: accountId!, userId: m.userId } }),
+                    self ? t`You left the account` : t`${m.name} was removed from the account`,
+                  )
+                }
+              />
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
 
-      <Stack gap="3">
-        <Heading size="md">
-          <Trans>Invitations</Trans>
-        </Heading>
-        {(data?.invitations ?? []).length === 0 ? (
-          <Text color="fg.muted">
-            <Trans>No invitations yet.</Trans>
-          </Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" data-testid="team-invitations">
-              <Table.Body>
-                {(data?.invitations ?? []).map((i) => (
-                  <Table.Row key={i.id} data-testid={`invitation-${i.email}`}>
-                    <Table.Cell dir="ltr">{i.email}</Table.Cell>
-                    <Table.Cell>{_(LEVEL_LABELS[i.accessLevel as AccessLevel])}</Table.Cell>
-                    <Table.Cell>
-                      <InvitationStatus status={i.status} />
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted">
-                      <Trans>until {formatShortDate(i.expiresAt)}</Trans>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {i.status === 'OPEN' && admin && (
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          onClick={() =>
-                            void run(
-                              () => revoke({ variables: { accountId: accountId!, id: i.id } }),
-                              t`The invitation to ${i.email} was revoked`,
-                            )
-                          }
-                        >
-                          <Trans>Revoke</Trans>
-                        </Button>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Stack>
+      <InvitationList
+        invitations={data?.invitations ?? []}
+        admin={admin}
+        onRevoke={(i) =>
+          void run(
+            () => revoke({ variables: { accountId: accountId!, id: i.id } }),
+            t`The invitation to ${i.email} was revoked`,
+          )
+        }
+      />
     </Page>
+  );
+}
+
+function MemberHeader() {
+  return (
+    <Table.Header>
+      <Table.Row>
+        <Table.ColumnHeader>
+          <Trans>Name</Trans>
+        </Table.ColumnHeader>
+        <Table.ColumnHeader>
+          <Trans>E-mail</Trans>
+        </Table.ColumnHeader>
+        <Table.ColumnHeader>
+          <Trans>Access level</Trans>
+        </Table.ColumnHeader>
+        <Table.ColumnHeader>
+          <Trans>Since</Trans>
+        </Table.ColumnHeader>
+        <Table.ColumnHeader />
+      </Table.Row>
+    </Table.Header>
+  );
+}
+
+type Member = TeamData['members'][number];
+
+/** The account's people with their levels: an Admin changes them and removes; a member may leave. */
+function MemberRows({
+  members,
+  meId,
+  admin,
+  busy,
+  disabledWhy,
+  onLevel,
+  onRemove,
+}: {
+  members: Member[];
+  meId: string | undefined;
+  admin: boolean;
+  busy: boolean;
+  disabledWhy: string | undefined;
+  onLevel: (m: Member, level: AccessLevel) => void;
+  onRemove: (m: Member, self: boolean) => void;
+}) {
+  const { t } = useLinguiMacro();
+  return (
+    <>
+      {members.map((m) => {
+        const self = m.userId === meId;
+        return (
+          <Table.Row key={m.userId} data-testid={`member-${m.email}`}>
+            <Table.Cell>
+              {m.name}{' '}
+              {m.owner && (
+                <Badge size="xs" variant="subtle">
+                  <Trans>owner</Trans>
+                </Badge>
+              )}
+            </Table.Cell>
+            <Table.Cell dir="ltr">{m.email}</Table.Cell>
+            <Table.Cell>
+              <LevelSelect
+                value={m.accessLevel as AccessLevel}
+                label={t`Access level of ${m.name}`}
+                disabled={!admin || m.owner || self || busy}
+                title={
+                  m.owner
+                    ? t`The account’s owner is always its Admin`
+                    : self
+                      ? t`Your own level is changed by another Admin`
+                      : disabledWhy
+                }
+                onChange={(level) => onLevel(m, level)}
+              />
+            </Table.Cell>
+            <Table.Cell>{formatShortDate(m.since)}</Table.Cell>
+            <Table.Cell textAlign="end">
+              {!m.owner && (self || admin) && (
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  loading={busy}
+                  data-testid={self ? 'leave-account' : `remove-${m.email}`}
+                  onClick={() => onRemove(m, self)}
+                >
+                  {self ? <LogOut /> : <UserMinus />} {self ? <Trans>Leave</Trans> : <Trans>Remove</Trans>}
+                </Button>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        );
+      })}
+    </>
+  );
+}
+
+type Invitation = TeamData['invitations'][number];
+
+/** The invitations sent, newest first, with their status; an Admin revokes one still waiting. */
+function InvitationList({
+  invitations,
+  admin,
+  onRevoke,
+}: {
+  invitations: Invitation[];
+  admin: boolean;
+  onRevoke: (i: Invitation) => void;
+}) {
+  const { _ } = useLingui();
+  return (
+    <Stack gap="3">
+      <Heading size="md">
+        <Trans>Invitations</Trans>
+      </Heading>
+      {invitations.length === 0 ? (
+        <Text color="fg.muted">
+          <Trans>No invitations yet.</Trans>
+        </Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" data-testid="team-invitations">
+            <Table.Body>
+              {invitations.map((i) => (
+                <Table.Row key={i.id} data-testid={`invitation-${i.email}`}>
+                  <Table.Cell dir="ltr">{i.email}</Table.Cell>
+                  <Table.Cell>{_(LEVEL_LABELS[i.accessLevel as AccessLevel])}</Table.Cell>
+                  <Table.Cell>
+                    <InvitationStatus status={i.status} />
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted">
+                    <Trans>until {formatShortDate(i.expiresAt)}</Trans>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {i.status === 'OPEN' && admin && (
+                      <Button size="xs" variant="ghost" onClick={() => onRevoke(i)}>
+                        <Trans>Revoke</Trans>
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
   );
 }
 
