@@ -14,8 +14,14 @@ import { sayServerMessage, shownLanguageHeader } from './lib/api';
 
 /** graphql-ws close code the server uses for a bad or expired token. */
 export const WS_FORBIDDEN = 4403;
+/** The person's roles or access changed: the socket reconnects to read them anew. */
+const WS_USER_CHANGED = 4001;
 /** The socket's account is not the person's (any more): they were removed from it. */
 export const WS_ACCOUNT_GONE = 4404;
+
+/** A socket's close code, if the event is a close. */
+const closeCode = (event: unknown) =>
+  event && typeof event === 'object' && 'code' in event ? (event as { code: unknown }).code : undefined;
 
 /** The account acted on is gone (removed, or a stale link): the person's own, and a word why. */
 function lostAccount() {
@@ -50,6 +56,7 @@ export function createApolloClient(): ApolloClient {
   });
 
   let reconnecting = false;
+  let changedUser = false;
   const wsClient = createClient({
     url: wsUrl(),
     lazy: true,
@@ -63,20 +70,26 @@ export function createApolloClient(): ApolloClient {
     retryAttempts: Number.POSITIVE_INFINITY,
     // Exponential backoff with jitter, capped at 30 s.
     retryWait: async (retries) => {
+      // Closed for a change of roles or access (4001): back at once, to read them anew.
+      if (changedUser) {
+        changedUser = false;
+        return;
+      }
       const delay = Math.min(30_000, 1000 * 2 ** retries) * (0.5 + Math.random() / 2);
       await new Promise((resolve) => setTimeout(resolve, delay));
     },
-    shouldRetry: (event) => !(event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN),
+    shouldRetry: (event) => closeCode(event) !== WS_FORBIDDEN,
     on: {
       ping: onServerPing,
       closed: (event) => {
-        if (event && typeof event === 'object' && 'code' in event && event.code === WS_FORBIDDEN) {
+        if (closeCode(event) === WS_FORBIDDEN) {
           // The server ended the session (signed out elsewhere, a password change): say so.
-          signOut('reason' in event && /session has ended/.test(String(event.reason)));
+          signOut(/session has ended/.test(String((event as { reason?: unknown }).reason)));
           return;
         }
         // The account acted on is no longer the person's (removed): back to their own.
-        if (event && typeof event === 'object' && 'code' in event && event.code === WS_ACCOUNT_GONE) lostAccount();
+        if (closeCode(event) === WS_ACCOUNT_GONE) lostAccount();
+        changedUser = closeCode(event) === WS_USER_CHANGED;
         reconnecting = true;
       },
       connected: () => {
@@ -118,19 +131,26 @@ export function createApolloClient(): ApolloClient {
 
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
 
+  followSessionAndAccount(wsClient, client);
+
+  return client;
+}
+
+/**
+ * Sign-out drops the socket (it carries the old token) and every cached user field; another
+ * account reconnects the socket with it, and every page shown reads it anew.
+ */
+function followSessionAndAccount(wsClient: ReturnType<typeof createClient>, client: ApolloClient) {
   onSignOut(() => {
     // Drop the socket (it carries the old token) and every cached user field.
     wsClient.terminate();
     void client.clearStore();
     chooseAccount(null);
   });
-  // Another account: the socket reconnects with it, and every page shown reads it anew.
   onAccountChange(() => {
     wsClient.terminate();
     void client.resetStore().catch(() => undefined);
   });
-
-  return client;
 }
 
 let shared: ApolloClient | undefined;

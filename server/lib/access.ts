@@ -263,10 +263,11 @@ export const ACTS = {
     what: 'removing a payout address',
   },
   // The account's people (an Admin's); leaving is the person's own.
-  'member.setLevel': { who: 'member', scope: 'people', what: 'changing a member’s access level' },
+  'member.setLevel': { who: 'member', scope: 'people', proof: 'fresh', what: 'changing a member’s access level' },
   'member.remove': { who: 'member', scope: 'people', what: 'removing a member from the account' },
   'member.leave': { who: 'member', scope: 'self', what: 'leaving an account one is a member of' },
-  'invitation.create': { who: 'member', scope: 'people', what: 'inviting a person to the account' },
+  // Granting access is a takeover's way in (a stolen session inviting its own address as Admin): a fresh proof.
+  'invitation.create': { who: 'member', scope: 'people', proof: 'fresh', what: 'inviting a person to the account' },
   'invitation.revoke': { who: 'member', scope: 'people', what: 'revoking an invitation' },
   'invitation.accept': { who: 'member', scope: 'self', what: 'accepting an invitation sent to one’s address' },
   // Staff.

@@ -37,6 +37,8 @@ const REST_PROOF: Record<string, Call> = {
   'POST /v1/users/self/telegram': {},
   'DELETE /v1/users/self/telegram': {},
   'POST /v1/users/self/email': { body: { email: 'thief@example.com' } },
+  'POST /v1/accounts/:id/invitations': { body: { email: 'thief@example.com', accessLevel: 'ADMIN' } },
+  'PATCH /v1/accounts/:id/members/:userId': { body: { accessLevel: 'ADMIN' } },
 };
 /** REST routes in scope that need no separate fresh proof, and why. */
 const REST_EXEMPT: Record<string, string> = {
@@ -50,9 +52,12 @@ const REST_EXEMPT: Record<string, string> = {
   'PATCH /v1/users/self': 'the main area, exchange readiness and language: nothing about identity or money',
   'POST /v1/users/payments/advertiser': 'adds funds: money in, not out',
   'PUT /v1/users/self/notifications': 'notification choices (security notices cannot be switched off)',
+  'DELETE /v1/accounts/:id/members/:userId': 'removes a member or leaves: takes access away, grants none',
+  'DELETE /v1/accounts/:id/invitations/:invitationId': 'revokes an invitation: takes access away, grants none',
+  'POST /v1/invitations/:token/acceptance': 'the invited person joins with what an Admin granted (with a fresh proof)',
 };
 /** The areas whose routes act on identity, sessions, roles or money. */
-const IN_SCOPE = new Set(['auth', 'users', 'payments']);
+const IN_SCOPE = new Set(['auth', 'users', 'payments', 'teams']);
 
 /** GraphQL mutations that need a fresh proof, with a document to send. */
 const GRAPHQL_PROOF: Record<string, string> = {
@@ -71,6 +76,9 @@ const GRAPHQL_PROOF: Record<string, string> = {
   removePayoutAddress: 'mutation($id: ID!) { removePayoutAddress(id: $id) }',
   regenerateProjectKey: 'mutation { regenerateProjectKey(id: "1") }',
   regeneratePlatformKey: 'mutation { regeneratePlatformKey(id: "1") }',
+  inviteMember:
+    'mutation($me: ID!) { inviteMember(accountId: $me, email: "thief@example.com", accessLevel: ADMIN) { id } }',
+  setMemberLevel: 'mutation($me: ID!) { setMemberLevel(accountId: $me, userId: "1", accessLevel: ADMIN) { userId } }',
 };
 /** Mutations that need none, and why (everything not about identity, sessions, roles or money out). */
 const GRAPHQL_EXEMPT: Record<string, string> = {
@@ -79,6 +87,9 @@ const GRAPHQL_EXEMPT: Record<string, string> = {
   updateNotificationSettings: 'notification choices (security notices cannot be switched off)',
   createTopUp: 'adds funds: money in',
   cancelTopUp: 'a top-up not paid yet',
+  removeMember: 'removes a member or leaves: takes access away, grants none',
+  revokeInvitation: 'revokes an invitation: takes access away, grants none',
+  acceptInvitation: 'the invited person joins with what an Admin granted (with a fresh proof)',
 };
 /** Mutations of the product's work (campaigns, apps, exchange, moderation): out of this walk's scope. */
 const WORK =
@@ -90,6 +101,7 @@ let other: string;
 let factorId: number;
 let addressId: number;
 let otherSession: string;
+let meId: string;
 beforeAll(async () => {
   app = await startTestApp({ demo: true });
   // A staff administrator and finance person with an authenticator app: the walk covers every act.
@@ -105,6 +117,7 @@ beforeAll(async () => {
   addressId = saved.body.value.id;
   const sessions = await app.api('/v1/users/self/sessions', { token });
   otherSession = sessions.body.value.find((s: { current: boolean }) => !s.current).id;
+  meId = String((await app.api('/v1/users/self', { token })).body.value.id);
   await provedLongAgo(app, email);
 });
 afterAll(() => app?.close());
@@ -132,6 +145,8 @@ describe('a stale session gets STEP_UP_REQUIRED for every act on identity, sessi
         .replace('sessions/:id', `sessions/${otherSession}`)
         .replace('second-factors/:id', `second-factors/${factorId}`)
         .replace('payout-addresses/:id', `payout-addresses/${addressId}`)
+        .replace('accounts/:id', `accounts/${meId}`)
+        .replace(':userId', '1')
         .replace(':id', '1');
       const answer = await app.api(path, { method, token, body: REST_PROOF[key].body as object | undefined });
       expect({ key, status: answer.status, body: answer.body }).toMatchObject({
@@ -157,7 +172,7 @@ describe('a stale session gets STEP_UP_REQUIRED for every act on identity, sessi
       const answer = await gql(
         app,
         document,
-        { id: name === 'endSession' ? otherSession : String(addressId), w: newAddress() },
+        { id: name === 'endSession' ? otherSession : String(addressId), w: newAddress(), me: meId },
         token,
       );
       expect({ name, extensions: answer.errors?.[0]?.extensions }).toMatchObject({ name, extensions: STEP_UP });

@@ -343,6 +343,9 @@ describe('choices and delivery', () => {
       'passwordChanged',
       'emailChanged',
       'withdrawalRequested',
+      'teamMemberJoined',
+      'teamMemberLeft',
+      'teamLevelChanged',
     ]);
     // Security notices, on both channels, whatever was chosen.
     for (const p of alwaysOn) expect(p).toMatchObject({ group: 'SECURITY', telegram: true, email: true });

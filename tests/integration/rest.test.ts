@@ -145,7 +145,9 @@ describe('/api/docs', () => {
     const categories = doc.paths['/v1/categories'].get.parameters.map(
       (p: { name: string; in: string }) => `${p.in}:${p.name}`,
     );
-    expect(categories.sort()).toEqual(['query:limit', 'query:page']);
+    // Every signed-in route takes the account acted on (teams); a public one does not.
+    expect(categories.sort()).toEqual(['header:X-Account-Id', 'query:limit', 'query:page']);
+    expect(login.parameters ?? []).toEqual([]);
   });
 });
 
