@@ -15,7 +15,7 @@ import { policyRoutes } from './routes/policy';
 import { notificationsRoute } from './routes/notifications';
 import { publisherRoutes } from './routes/publisher';
 import { catchAllRoute, confirmEmailRoute, notMeRoute, rootRoute } from './routes/root';
-import { accountsRoute, invitationRoute, teamRoute } from './routes/teams';
+import { accountsRoute, activityRoute, invitationRoute, teamRoute } from './routes/teams';
 
 const routeTree = rootRoute.addChildren([
   guestRoutes,
@@ -32,6 +32,7 @@ const routeTree = rootRoute.addChildren([
     notificationsRoute,
     teamRoute,
     accountsRoute,
+    activityRoute,
   ]),
   notMeRoute,
   invitationRoute,

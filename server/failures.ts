@@ -50,6 +50,12 @@ export const FAILURES = {
       'Taking money out of an account you are a member of needs a second factor on your own sign-in: add an authenticator app on the Security page (user menu → Security), then try again.',
   },
   ACCOUNT_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Account not found' },
+  CHOOSE_ACTIVITY_OBJECT: {
+    kind: 'VALIDATION',
+    message:
+      'objectType must be one of campaign, app, service, project, resource, budget, payoutAddress, member, invitation',
+    field: 'objectType',
+  },
   CHOOSE_ACCESS_LEVEL: {
     kind: 'VALIDATION',
     message: 'Choose an access level: Admin, Standard, Billing or Read-only',

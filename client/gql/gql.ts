@@ -149,6 +149,7 @@ type Documents = {
     "\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n": typeof types.RemoveMemberDocument,
     "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": typeof types.InvitationDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": typeof types.AcceptInvitationDocument,
+    "\n  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {\n    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n": typeof types.ActivityDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": typeof types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
@@ -291,6 +292,7 @@ const documents: Documents = {
     "\n  mutation RemoveMember($accountId: ID!, $userId: ID!) {\n    removeMember(accountId: $accountId, userId: $userId)\n  }\n": types.RemoveMemberDocument,
     "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": types.InvitationDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": types.AcceptInvitationDocument,
+    "\n  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {\n    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n": types.ActivityDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": types.EndSessionDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
@@ -852,6 +854,10 @@ export function graphql(source: "\n  query Invitation($token: String!) {\n    in
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {\n    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {\n    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

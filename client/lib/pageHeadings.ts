@@ -91,6 +91,11 @@ export const pageHeadings = {
     title: 'Team',
     description: 'Who works in this account and with which access level. Admins invite people and change their access.',
   },
+  '/activity': {
+    title: 'Activity',
+    description:
+      'Every change to this account’s campaigns, apps, projects, prices, budgets, people and payout addresses: who, when, and what it was before.',
+  },
   '/accounts': {
     title: 'Accounts',
     description: 'Every account you work in, with its balance and your access level.',
@@ -107,6 +112,11 @@ export const pageHeadingMessages: ReadonlyMap<string, MessageDescriptor> = new M
   [
     'Who works in this account and with which access level. Admins invite people and change their access.',
     msg`Who works in this account and with which access level. Admins invite people and change their access.`,
+  ],
+  ['Activity', msg`Activity`],
+  [
+    'Every change to this account’s campaigns, apps, projects, prices, budgets, people and payout addresses: who, when, and what it was before.',
+    msg`Every change to this account’s campaigns, apps, projects, prices, budgets, people and payout addresses: who, when, and what it was before.`,
   ],
   ['Accounts', msg`Accounts`],
   [

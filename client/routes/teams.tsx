@@ -16,6 +16,13 @@ export const accountsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/teams/AccountsPage'), 'AccountsPage'),
 });
 
+// The account's change history.
+export const activityRoute = createRoute({
+  getParentRoute: () => homeRoute,
+  path: 'activity',
+  component: lazyRouteComponent(() => import('../features/teams/ActivityPage'), 'ActivityPage'),
+});
+
 // An invitation's link: whether or not this browser is signed in.
 export const invitationRoute = createRoute({
   getParentRoute: () => rootRoute,

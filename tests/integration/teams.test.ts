@@ -328,4 +328,67 @@ describe('an account with members', () => {
     expect(left.status).toBe(204);
     expect((await app.api('/v1/accounts', { token: lee.token })).body.value).toHaveLength(1);
   });
+
+  test('the account’s history: who changed what, when and from where, before and after; filters; CSV; members only', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Hana Holder' });
+    const sam = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Sam Changer' });
+    await join(owner, sam, 'STANDARD');
+    const made = await app.api('/v1/projects', {
+      ...as(sam, owner.userId),
+      body: { title: 'Before', categoryId: await categoryId(sam) },
+    });
+    expect(made.status).toBe(201);
+    const changed = await app.api(`/v1/projects/${made.body.value.id}`, {
+      ...as(sam, owner.userId),
+      method: 'PATCH',
+      body: { title: 'After', categoryId: made.body.value.categoryId ?? (await categoryId(sam)) },
+    });
+    expect(changed.status).toBe(200);
+    const history = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=project`, { token: owner.token });
+    expect(history.status).toBe(200);
+    const [latest, first] = history.body.value.data;
+    expect(latest).toMatchObject({
+      user: { id: sam.userId, name: 'Sam Changer' },
+      action: 'changed',
+      objectType: 'project',
+      objectId: made.body.value.id,
+      before: { title: 'Before' },
+      after: { title: 'After' },
+    });
+    expect(latest.ip).toEqual(expect.any(String));
+    expect(first).toMatchObject({ action: 'created', after: { title: 'Before' } });
+    // Secrets are never in it.
+    expect(JSON.stringify(history.body.value)).not.toMatch(/secret_key|secretKey"?:\s*"[^•]/);
+    // The member joining is in it too; filtered by person, only Sam's changes.
+    const people = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=member`, { token: owner.token });
+    expect(people.body.value.data[0]).toMatchObject({
+      action: 'created',
+      objectId: sam.userId,
+      after: { accessLevel: 'STANDARD' },
+    });
+    const bySam = await app.api(`/v1/accounts/${owner.userId}/activity?userId=${sam.userId}`, { token: owner.token });
+    expect(bySam.body.value.data.every((a: { user: { id: number } }) => a.user.id === sam.userId)).toBe(true);
+    // CSV, and GraphQL's view of the same.
+    const csv = await fetch(`${app.url}/api/v1/accounts/${owner.userId}/activity.csv?objectType=project`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toMatch(/changed,project,\d+,"\{""title"":""Before""\}","\{""title"":""After""\}"/);
+    const viaGraphql = await gql(
+      app,
+      'query($a: ID!) { activity(accountId: $a, objectType: project) { total data { userName action changes { field before after } } } }',
+      { a: String(owner.userId) },
+      owner.token,
+    );
+    expect(viaGraphql.data.activity.data[0]).toEqual({
+      userName: 'Sam Changer',
+      action: 'changed',
+      changes: [{ field: 'title', before: '"Before"', after: '"After"' }],
+    });
+    // Nobody outside the account reads it; a bad filter is a clear 400.
+    const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
+    expect((await app.api(`/v1/accounts/${owner.userId}/activity`, { token: stranger.token })).status).toBe(404);
+    const bad = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=planet`, { token: owner.token });
+    expect(bad.status).toBe(400);
+  });
 });

@@ -7,7 +7,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { Bell, KeyRound, Languages, LogOut, ShieldCheck, ShieldEllipsis, UsersRound } from 'lucide-react';
+import { Bell, KeyRound, Languages, LogOut, ShieldCheck, ShieldEllipsis, UsersRound, History } from 'lucide-react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/ui/CopyButton';
 import { type FragmentType, graphql, useFragment } from '../../gql';
@@ -96,11 +96,7 @@ export function UserMenu({ user: userRef }: { user: FragmentType<typeof UserMenu
                   </Link>
                 </Menu.Item>
               )}
-              <Menu.Item value="team" data-testid="team" asChild>
-                <Link to="/team">
-                  <UsersRound size={16} /> <Trans>Team and access</Trans>
-                </Link>
-              </Menu.Item>
+              <AccountItems />
               <Menu.Item value="notifications" data-testid="notifications" asChild>
                 <Link to="/notifications">
                   <Bell size={16} /> <Trans>Notifications and Telegram</Trans>
@@ -141,5 +137,23 @@ function Who({ name, email, copyLabel }: { name: string; email: string; copyLabe
         <CopyButton value={email} label={copyLabel} tabIndex={-1} />
       </HStack>
     </Stack>
+  );
+}
+
+/** The account's people and its change history. */
+function AccountItems() {
+  return (
+    <>
+      <Menu.Item value="team" data-testid="team" asChild>
+        <Link to="/team">
+          <UsersRound size={16} /> <Trans>Team and access</Trans>
+        </Link>
+      </Menu.Item>
+      <Menu.Item value="activity" data-testid="activity" asChild>
+        <Link to="/activity">
+          <History size={16} /> <Trans>Account activity</Trans>
+        </Link>
+      </Menu.Item>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Building2, ChevronDown, LayoutList, UsersRound } from 'lucide-react';
+import { Building2, ChevronDown, History, LayoutList, UsersRound } from 'lucide-react';
 import { chooseAccount } from '../../lib/account';
 import { formatMoney } from '../../lib/money';
 import type { AccountsQuery as AccountsData } from '../../gql/graphql';
@@ -105,6 +105,11 @@ export function AccountSwitcher() {
             <Menu.Item value="overview" asChild>
               <Link to="/accounts">
                 <LayoutList size={16} /> <Trans>All accounts</Trans>
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="activity" asChild>
+              <Link to="/activity">
+                <History size={16} /> <Trans>Activity of this account</Trans>
               </Link>
             </Menu.Item>
             <Menu.Item value="team" asChild>

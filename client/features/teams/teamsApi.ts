@@ -94,3 +94,26 @@ export const AcceptInvitationMutation = graphql(`
     }
   }
 `);
+
+export const ActivityQuery = graphql(`
+  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {
+    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {
+      total
+      data {
+        id
+        at
+        userId
+        userName
+        ip
+        action
+        objectType
+        objectId
+        changes {
+          field
+          before
+          after
+        }
+      }
+    }
+  }
+`);

@@ -1,7 +1,8 @@
 import { defineArea } from '../../app/area.ts';
+import { sqlDefinition } from '../../db/definitions.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { notifyLater } from '../notifications/notify.ts';
-import { AccountInvitation, AccountMember } from './teams.entity.ts';
+import { AccountActivity, AccountInvitation, AccountMember } from './teams.entity.ts';
 import { teamsRoutes } from './teams.rest.ts';
 import './teams.schema.ts';
 import { TeamsService } from './teams.service.ts';
@@ -15,7 +16,8 @@ export const teamsArea = defineArea({
   name: 'teams',
   provides: ['teams'],
   later: ['notifications'],
-  entities: [AccountMember, AccountInvitation],
+  entities: [AccountMember, AccountInvitation, AccountActivity],
+  sql: [sqlDefinition(import.meta.url, './sql/account_activity_record.sql')],
   services: ({ config, log, url }, _needs, later) => ({
     teams: new TeamsService({
       mailer: configuredMailer(config, log),

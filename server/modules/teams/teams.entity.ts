@@ -62,3 +62,45 @@ export const AccountInvitation = defineEntity({
   },
 });
 export type AccountInvitation = InferEntity<typeof AccountInvitation>;
+
+/** What a change in an account's history is about. */
+export const ACTIVITY_OBJECT_TYPES = [
+  'campaign',
+  'app',
+  'service',
+  'project',
+  'resource',
+  'budget',
+  'payoutAddress',
+  'member',
+  'invitation',
+] as const;
+export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
+
+/**
+ * The account's own change history: every change a person made to its campaigns, apps, projects,
+ * resources, prices, budgets, people and payout addresses — who, when, from where, the fields
+ * before and after. Written by database triggers (teams/sql/account_activity_record.sql) from the
+ * person and address the request's transaction names, so no route to a change can skip it.
+ */
+export const AccountActivity = defineEntity({
+  name: 'AccountActivity',
+  tableName: 'account_activity',
+  indexes: [{ properties: ['accountId', 'id'] }, { properties: ['accountId', 'objectType', 'objectId'] }],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    accountId: p.manyToOne(User).mapToPk().fieldName('account_id').deleteRule('cascade'),
+    userId: p.manyToOne(User).mapToPk().fieldName('user_id').nullable().deleteRule('set null'),
+    at: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw('now()'),
+    ip: p.string().length(64).nullable(),
+    action: p.string().length(20),
+    objectType: p.string().length(20),
+    objectId: p.integer().nullable(),
+    before: p.json().nullable(),
+    after: p.json().nullable(),
+  },
+});
+export type AccountActivity = InferEntity<typeof AccountActivity>;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
 import { moneyToJson } from '../../lib/money.ts';
-import { idParam } from '../../rest/params.ts';
+import { CsvFile, mapRows } from '../../rest/csv.ts';
+import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
+import { says } from '../../failures.ts';
 import { InviteInput, invitationToken, LevelInput } from './teams.inputs.ts';
+import type { ActivityView } from './activity.ts';
+import { ACTIVITY_OBJECT_TYPES } from './teams.entity.ts';
 import type { AccountView, InvitationView, MemberView } from './teams.service.ts';
 
 const level = z.enum(ACCESS_LEVELS);
@@ -57,7 +61,76 @@ const accountParams = z.object({ id: idParam('id') });
 const memberParams = z.object({ id: idParam('id'), userId: idParam('userId') });
 const invitationParams = z.object({ id: idParam('id'), invitationId: idParam('invitationId') });
 
+const day = z
+  .string({ error: says('ENTER_DATE_AS_YYYY_MM') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, says('ENTER_DATE_AS_YYYY_MM'))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), says('ENTER_REAL_DATE'))
+  .transform((v) => new Date(`${v}T00:00:00Z`));
+const ActivityFilters = z.object({
+  userId: idParam('userId').optional(),
+  objectType: z.enum(ACTIVITY_OBJECT_TYPES, { error: says('CHOOSE_ACTIVITY_OBJECT') }).optional(),
+  objectId: idParam('objectId').optional(),
+  /** The first day shown (UTC), YYYY-MM-DD. */
+  from: day.optional(),
+  /** The last day shown (UTC), YYYY-MM-DD: up to its end. */
+  to: day.transform((d) => new Date(d.getTime() + 86_400_000)).optional(),
+});
+const ActivityQuery = pageQuery(20).extend(ActivityFilters.shape);
+const ActivityJson = z.object({
+  id: z.number(),
+  at: z.string(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  action: z.string(),
+  objectType: z.enum(ACTIVITY_OBJECT_TYPES),
+  objectId: z.number().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+const activityJson = (a: ActivityView) => ({ ...a, at: a.at.toISOString() });
+
 export const teamsRoutes = [
+  route({
+    method: 'GET',
+    path: '/v1/accounts/:id/activity',
+    tag: 'teams',
+    summary:
+      'The account’s change history, newest first: who (`user`), when (`at`), from where (`ip`), what (`action`: created, changed, deleted, funded, returned; `objectType`, `objectId`) and the fields `before` and `after`. Filters: `userId`, `objectType` (campaign, app, service, project, resource, budget, payoutAddress, member, invitation), `objectId`, `from`, `to`. Any member may read it.',
+    access: 'user',
+    params: accountParams,
+    query: ActivityQuery,
+    response: z.object({ data: z.array(ActivityJson), total: z.number() }),
+    handler: async (ctx, { params, query }) => {
+      const { page, limit, ...filter } = query;
+      const result = await ctx.services.teams.activity(ctx.em, ctx.user!, params.id, filter, page, limit);
+      return { data: result.data.map(activityJson), total: result.total };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/v1/accounts/:id/activity.csv',
+    tag: 'teams',
+    summary: 'The account’s change history with the same filters, as CSV, streamed.',
+    access: 'user',
+    params: accountParams,
+    query: ActivityFilters,
+    handler: async (ctx, { params, query }) =>
+      new CsvFile(
+        `activity-${params.id}-${new Date().toISOString().slice(0, 10)}.csv`,
+        ['at', 'user_id', 'user', 'ip', 'action', 'object_type', 'object_id', 'before', 'after'],
+        mapRows(ctx.services.teams.activityStream(ctx.em, ctx.user!, params.id, query), (a) => [
+          a.at.toISOString(),
+          a.user?.id ?? null,
+          a.user?.name ?? null,
+          a.ip,
+          a.action,
+          a.objectType,
+          a.objectId,
+          a.before ? JSON.stringify(a.before) : null,
+          a.after ? JSON.stringify(a.after) : null,
+        ]),
+      ),
+  }),
   route({
     method: 'GET',
     path: '/v1/accounts',

@@ -1,7 +1,9 @@
 import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
-import { parseId, parseInput } from '../../graphql/args.ts';
+import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { InviteInput, invitationToken } from './teams.inputs.ts';
+import type { ActivityView } from './activity.ts';
+import { ACTIVITY_OBJECT_TYPES } from './teams.entity.ts';
 import type { AccountView, InvitationPreview, InvitationView, MemberView } from './teams.service.ts';
 
 const AccessLevelEnum = builder.enumType('AccessLevel', {
@@ -66,7 +68,80 @@ const InvitationPreviewRef = builder.objectRef<InvitationPreview>('InvitationPre
   }),
 });
 
+const ActivityObjectEnum = builder.enumType('ActivityObjectType', { values: ACTIVITY_OBJECT_TYPES });
+
+const ActivityChangeRef = builder
+  .objectRef<{ field: string; before: unknown; after: unknown }>('ActivityChange')
+  .implement({
+    description: 'One field of a change: its value before and after, as JSON text (null: none).',
+    fields: (t) => ({
+      field: t.exposeString('field'),
+      before: t.string({ nullable: true, resolve: (c) => (c.before === undefined ? null : JSON.stringify(c.before)) }),
+      after: t.string({ nullable: true, resolve: (c) => (c.after === undefined ? null : JSON.stringify(c.after)) }),
+    }),
+  });
+
+const ActivityRef = builder.objectRef<ActivityView>('Activity').implement({
+  description: 'One change in an account’s history: who, when, from where, what, and the fields it changed.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    at: t.expose('at', { type: 'DateTime' }),
+    userId: t.id({ nullable: true, resolve: (a) => a.user?.id ?? null }),
+    userName: t.string({ nullable: true, resolve: (a) => a.user?.name ?? null }),
+    ip: t.exposeString('ip', { nullable: true }),
+    action: t.exposeString('action', { description: 'created, changed, deleted; funded or returned (a budget).' }),
+    objectType: t.expose('objectType', { type: ActivityObjectEnum }),
+    objectId: t.exposeInt('objectId', { nullable: true }),
+    changes: t.field({
+      type: [ActivityChangeRef],
+      resolve: (a) =>
+        [...new Set([...Object.keys(a.before ?? {}), ...Object.keys(a.after ?? {})])].map((field) => ({
+          field,
+          before: a.before?.[field],
+          after: a.after?.[field],
+        })),
+    }),
+  }),
+});
+
+const ActivityPageRef = builder.objectRef<{ data: ActivityView[]; total: number }>('ActivityPage').implement({
+  fields: (t) => ({
+    data: t.field({ type: [ActivityRef], resolve: (p) => p.data }),
+    total: t.exposeInt('total'),
+  }),
+});
+
 builder.queryFields((t) => ({
+  activity: t.field({
+    type: ActivityPageRef,
+    authScopes: { authenticated: true },
+    description: 'The account’s change history, newest first (any member may read it).',
+    args: {
+      accountId: t.arg.id({ required: true }),
+      page: t.arg.int({ required: false }),
+      limit: t.arg.int({ required: false }),
+      userId: t.arg.id({ required: false }),
+      objectType: t.arg({ type: ActivityObjectEnum, required: false }),
+      objectId: t.arg.id({ required: false }),
+    },
+    resolve: (_r, args, ctx) => {
+      const page = args.page ?? 1;
+      const limit = args.limit ?? 20;
+      checkPage(page, limit);
+      return ctx.services.teams.activity(
+        ctx.em,
+        ctx.user!,
+        parseId(args.accountId),
+        {
+          userId: args.userId ? parseId(args.userId) : undefined,
+          objectType: args.objectType ?? undefined,
+          objectId: args.objectId ? parseId(args.objectId) : undefined,
+        },
+        page,
+        limit,
+      );
+    },
+  }),
   accounts: t.field({
     type: [AccountRef],
     authScopes: { authenticated: true },

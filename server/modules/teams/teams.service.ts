@@ -11,6 +11,7 @@ import { balancesOfMany, type UserBalances } from '../ledger/balances.ts';
 import type { Notify } from '../notifications/notify.ts';
 import type { User } from '../users/user.entity.ts';
 import { plainUser, type UserRow } from '../auth/session-users.ts';
+import { type ActivityFilter, readActivity } from './activity.ts';
 import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
 
 /** An account the person is in, as the switcher and the Accounts page show it. */
@@ -386,6 +387,32 @@ export class TeamsService {
     });
     this.deps.deliver();
     return (await this.accounts(em, me)).find((a) => a.id === accountId)!;
+  }
+
+  /**
+   * The account's change history (any member sees it): who changed what, when, from where, the
+   * fields before and after; newest first.
+   */
+  async activity(
+    em: EntityManager,
+    person: User,
+    accountId: number,
+    filter: ActivityFilter,
+    page: number,
+    limit: number,
+  ) {
+    await this.actingFor(em, person, accountId);
+    return readActivity(em, accountId, filter, { offset: (page - 1) * limit, limit });
+  }
+
+  /** The whole filtered history, page after page (the CSV). */
+  async *activityStream(em: EntityManager, person: User, accountId: number, filter: ActivityFilter) {
+    await this.actingFor(em, person, accountId);
+    for (let offset = 0; ; offset += 500) {
+      const { data } = await readActivity(em, accountId, filter, { offset, limit: 500 });
+      yield* data;
+      if (data.length < 500) return;
+    }
   }
 
   /** The person's level on an account (Admin on their own), for what the dashboard shows. */
