@@ -10,6 +10,8 @@ export const ErrorCode = {
   UNAVAILABLE: 'UNAVAILABLE',
   /** A fresh proof (the second factor, or the password) is needed first: REST 403 with `methods`. */
   STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
+  /** Somebody else saved the thing first (a stale If-Match or expectedVersion): REST 412 with `current`. */
+  STALE_VERSION: 'STALE_VERSION',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -36,6 +38,8 @@ export class DomainError extends Error {
     readonly next?: 'EMAIL_CODE' | 'SECOND_FACTOR',
     /** For STEP_UP_REQUIRED: the proofs this account can give (REST's and GraphQL's `methods`). */
     readonly methods?: readonly string[],
+    /** For STALE_VERSION: the thing as it is now (REST's and GraphQL's `current`). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -62,6 +66,8 @@ export function httpStatus(code: ErrorCode): number {
       return 429;
     case ErrorCode.UNAVAILABLE:
       return 503;
+    case ErrorCode.STALE_VERSION:
+      return 412;
   }
 }
 

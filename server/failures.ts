@@ -50,6 +50,16 @@ export const FAILURES = {
       'Taking money out of an account you are a member of needs a second factor on your own sign-in: add an authenticator app on the Security page (user menu → Security), then try again.',
   },
   ACCOUNT_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Account not found' },
+  VERSION_INVALID: {
+    kind: 'VALIDATION',
+    message: 'If-Match must be the version you read (the ETag), e.g. "3"',
+    field: 'expectedVersion',
+  },
+  STALE_VERSION: {
+    kind: 'STALE_VERSION',
+    message:
+      '{by} saved this {thing} after you opened it (now version {version}): nothing of yours was saved. Apply your changes on top of theirs, or take theirs.',
+  },
   CHOOSE_ACTIVITY_OBJECT: {
     kind: 'VALIDATION',
     message:
@@ -1260,6 +1270,8 @@ export interface FailureExtras {
   field?: string;
   next?: 'EMAIL_CODE' | 'SECOND_FACTOR';
   methods?: readonly string[];
+  /** For STALE_VERSION: the thing as it is now, in the answer's JSON. */
+  current?: unknown;
 }
 
 /** A failure that carries its code and parameters; its English is rendered from the code. */
@@ -1295,6 +1307,7 @@ function failure(code: string, extras: FailureExtras, values?: Record<string, st
     extras.retryAfterSeconds,
     extras.next,
     extras.methods,
+    extras.current,
   );
   const coded: Coded = {
     code,

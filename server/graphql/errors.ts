@@ -25,6 +25,8 @@ export function graphqlCode(code: ErrorCode): string {
       return 'SERVICE_UNAVAILABLE';
     case ErrorCode.STEP_UP_REQUIRED:
       return 'STEP_UP_REQUIRED';
+    case ErrorCode.STALE_VERSION:
+      return 'STALE_VERSION';
   }
 }
 
@@ -93,6 +95,7 @@ function format(
         ...(original.field ? { field: original.field } : {}),
         ...(original.next ? { next: original.next } : {}),
         ...(original.methods ? { methods: original.methods } : {}),
+        ...(original.current !== undefined ? { current: original.current } : {}),
       },
     };
   }

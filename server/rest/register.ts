@@ -119,6 +119,8 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
       ...(known.next ? { next: known.next } : {}),
       // The proofs the account can give (step-up, a sign-in's second factor).
       ...(known.methods ? { methods: known.methods } : {}),
+      // What a stale change met: the thing as it is now (412).
+      ...(known.current !== undefined ? { current: known.current } : {}),
     });
   }
   req.log.error({ err, requestId: req.id }, 'unexpected error');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlWs } from '../helpers/graphql.ts';
+import { createCampaign, createProject, tasks } from '../helpers/campaigns.ts';
 import { credit, newAddress } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 
@@ -390,5 +391,69 @@ describe('an account with members', () => {
     expect((await app.api(`/v1/accounts/${owner.userId}/activity`, { token: stranger.token })).status).toBe(404);
     const bad = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=planet`, { token: owner.token });
     expect(bad.status).toBe(400);
+  });
+
+  test('no lost edits: a change on a stale version answers 412 with the campaign as it is and who saved it; without a version it applies', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Olly Owner' });
+    const sam = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Sam Saver' });
+    await join(owner, sam, 'STANDARD');
+    const project = await createProject(app, owner.token, [tasks.bot()]);
+    const campaign = await createCampaign(app, owner.token, project.tasks[0], { dailyCap: 20 });
+    const path = `${app.url}/api/v1/projects/${project.id}/campaigns/${campaign.id}`;
+    const read = await fetch(path, { headers: { authorization: `Bearer ${owner.token}` } });
+    const etag = read.headers.get('etag');
+    expect(etag).toBe(`"${campaign.version}"`);
+    const patch = (who: Person, body: object, ifMatch?: string) =>
+      fetch(path, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          'content-type': 'application/json',
+          ...(who === sam ? { 'x-account-id': String(owner.userId) } : {}),
+          ...(ifMatch ? { 'if-match': ifMatch } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    // Sam saves first, on the version both read.
+    const first = await patch(sam, { dailyCap: 35 }, etag!);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toBe(`"${campaign.version + 1}"`);
+    // The owner's change on the old version: 412, nothing of theirs applied, the campaign as it is.
+    const stale = await patch(owner, { dailyCap: 50, name: 'Mine' }, etag!);
+    expect(stale.status).toBe(412);
+    const said = await stale.json();
+    expect(said).toMatchObject({
+      code: 'STALE_VERSION',
+      params: { by: 'Sam Saver', thing: 'campaign', version: String(campaign.version + 1) },
+      current: { id: campaign.id, dailyCap: 35, name: campaign.name, version: campaign.version + 1 },
+    });
+    // Applied on top (the version it now has), or without a version at all, it goes through.
+    const onTop = await patch(owner, { name: 'Mine' }, `"${campaign.version + 1}"`);
+    expect(onTop.status).toBe(200);
+    expect((await onTop.json()).value).toMatchObject({ name: 'Mine', dailyCap: 35 });
+    expect((await patch(owner, { dailyCap: 40 })).status).toBe(200);
+    expect((await patch(owner, { dailyCap: 40 }, 'yesterday')).status).toBe(400);
+    // GraphQL: expectedVersion, the same answer.
+    const viaGraphql = await gql(
+      app,
+      'mutation($id: ID!, $v: Int) { updateCampaign(id: $id, input: { dailyCap: 60 }, expectedVersion: $v) { version } }',
+      { id: String(campaign.id), v: campaign.version },
+      owner.token,
+    );
+    expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({
+      code: 'STALE_VERSION',
+      messageCode: 'STALE_VERSION',
+      current: { dailyCap: 40 },
+    });
+    // The history says who changed the daily cap from what to what.
+    const history = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=campaign&userId=${sam.userId}`, {
+      token: owner.token,
+    });
+    expect(history.body.value.data[0]).toMatchObject({
+      user: { name: 'Sam Saver' },
+      action: 'changed',
+      before: { dailyCap: 20 },
+      after: { dailyCap: 35 },
+    });
   });
 });

@@ -60,6 +60,7 @@ export async function campaignViews(em: EntityManager, campaigns: Campaign[]): P
       todaySpend: isToday ? BigInt(c.todaySpend) : 0n,
       notNew: c.notNew,
       rejectReason: c.rejectReason ?? null,
+      version: c.version,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { moneyToJson } from '../../lib/money.ts';
 import { z } from 'zod';
 import { dataTableQuery, likePattern, oneOrMany, type TableQuery } from '../../lib/data-table.ts';
 import { idParam } from '../../rest/params.ts';
@@ -151,6 +152,8 @@ export interface CampaignView {
   notNew: number;
   /** Why a moderator rejected the campaign (status REJECTED). */
   rejectReason: string | null;
+  /** What a change must name to apply (REST's ETag, GraphQL's expectedVersion). */
+  version: number;
 }
 
 /** Live counters of one campaign; money as decimal strings of micro-USD (JSON-safe over Redis). */
@@ -199,3 +202,15 @@ export function dateOnly(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value).slice(0, 10);
 }
+
+/** REST money is USD numbers. */
+export function campaignJson(c: CampaignView) {
+  return {
+    ...c,
+    prices: c.prices.map((p) => ({ tierLevel: p.tierLevel, value: moneyToJson(p.value) })),
+    budget: moneyToJson(c.budget),
+    spend: moneyToJson(c.spend),
+    todaySpend: moneyToJson(c.todaySpend),
+  };
+}
+

@@ -74,6 +74,8 @@ export const Campaign = defineEntity({
     // approves one (approvedAt) or rejects it with a reason; a claim keeps two moderators apart.
     approvedAt: p.datetime().nullable(),
     rejectReason: p.string().length(500).nullable(),
+    /** Bumped by every change a person saves (teams: a stale `If-Match` / `expectedVersion` answers 412). */
+    version: p.integer().default(1),
     reviewClaimedById: p.manyToOne(User).mapToPk().fieldName('review_claimed_by_id').nullable().deleteRule('set null'),
     reviewClaimedAt: p.datetime().nullable(),
   },

@@ -28,4 +28,6 @@ export const CampaignJson = z.object({
   todaySpend: Usd,
   notNew: z.number(),
   rejectReason: z.string().nullable(),
+  /** The version the campaign is at (also its ETag): send it as If-Match to change it only if nobody else did. */
+  version: z.number(),
 });

@@ -5,21 +5,14 @@ import { formatMoney, moneyToJson } from '../../lib/money.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam } from '../../rest/params.ts';
+import { etagOf, versionOfIfMatch } from '../../db/versions.ts';
 import { route } from '../../rest/route.ts';
 import { callKey } from '../../lib/idempotency.ts';
 import { BudgetInput, CreateCampaignInput, UpdateCampaignInput } from './campaigns.inputs.ts';
-import { CampaignTableQuery, type CampaignView } from './campaigns.service.ts';
+import { CampaignTableQuery } from './campaigns.service.ts';
+import { campaignJson } from './campaign-views.ts';
 
-/** REST money is USD numbers. */
-export function campaignJson(c: CampaignView) {
-  return {
-    ...c,
-    prices: c.prices.map((p) => ({ tierLevel: p.tierLevel, value: moneyToJson(p.value) })),
-    budget: moneyToJson(c.budget),
-    spend: moneyToJson(c.spend),
-    todaySpend: moneyToJson(c.todaySpend),
-  };
-}
+export { campaignJson };
 
 const TABLE_HELP =
   'A data table: `page`, `size` (or `limit`; default 20), `sortField` (createdAt, name, status, budget, spend, conversions, todayConversions), `sortOrder`, `filters` (JSON: `projectId`, `status` and `taskType`, one or a list; `?projectId=` and `?status=` are read too), `search` (campaign name, resource title). Answers `{ data, total, totalCount }`.';
@@ -106,27 +99,39 @@ export const campaignsRoutes = [
     method: 'GET',
     path: '/v1/projects/:projectId/campaigns/:campaignId',
     tag: 'campaigns',
-    summary: 'One campaign with its budget left and counters.',
+    summary:
+      'One campaign with its budget left and counters. Its `ETag` is its version: send it back as `If-Match` with a change.',
     access: 'user',
     response: CampaignJson,
     params: campaignParams,
-    handler: async (ctx, { params }) =>
-      campaignJson(await ctx.services.campaigns.get(ctx.em, ctx.account!, params.campaignId, params.projectId)),
+    handler: async (ctx, { params, setHeader }) => {
+      const c = await ctx.services.campaigns.get(ctx.em, ctx.account!, params.campaignId, params.projectId);
+      setHeader?.('etag', etagOf(c.version));
+      return campaignJson(c);
+    },
   }),
   route({
     method: 'PATCH',
     path: '/v1/projects/:projectId/campaigns/:campaignId',
     tag: 'campaigns',
     summary:
-      'Change a campaign with a partial body: `isActive` switches it on or off; name, prices, dailyCap, countries, languages, isPremiumOnly.',
+      'Change a campaign with a partial body: `isActive` switches it on or off; name, prices, dailyCap, countries, languages, isPremiumOnly. With `If-Match: "<version>"` (the ETag read) it applies only if nobody changed the campaign since: else 412 `STALE_VERSION` with `current`, the campaign as it is, and who saved it. Without `If-Match` it applies as it is.',
     access: 'user',
     response: CampaignJson,
     params: campaignParams,
     body: UpdateCampaignInput,
-    handler: async (ctx, { params, body }) =>
-      campaignJson(
-        await ctx.services.campaigns.update(ctx.em, ctx.account!, params.campaignId, body, params.projectId),
-      ),
+    handler: async (ctx, { params, body, headers, setHeader }) => {
+      const c = await ctx.services.campaigns.update(
+        ctx.em,
+        ctx.account!,
+        params.campaignId,
+        body,
+        params.projectId,
+        versionOfIfMatch(headers?.['if-match']),
+      );
+      setHeader?.('etag', etagOf(c.version));
+      return campaignJson(c);
+    },
   }),
   route({
     method: 'POST',

@@ -69,6 +69,9 @@ export const CampaignRef = builder.objectRef<CampaignView>('Campaign').implement
     todayConversions: t.exposeInt('todayConversions', { description: 'Today in UTC.' }),
     todaySpend: t.expose('todaySpend', { type: 'Money' }),
     notNew: t.exposeInt('notNew', { description: 'Completions refused because the player was not new.' }),
+    version: t.exposeInt('version', {
+      description: 'Bumped by every saved change: send it as updateCampaign’s expectedVersion.',
+    }),
     rejectReason: t.exposeString('rejectReason', {
       nullable: true,
       description: 'Why a moderator rejected the campaign (status REJECTED).',
@@ -349,13 +352,23 @@ builder.mutationFields((t) => ({
   updateCampaign: t.field({
     type: CampaignRef,
     authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCampaignInputRef, required: true }) },
-    resolve: (_r, { id, input }, ctx) =>
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateCampaignInputRef, required: true }),
+      expectedVersion: t.arg.int({
+        required: false,
+        description:
+          'The version the change was made on (Campaign.version): when someone saved first, the error STALE_VERSION carries `current`, the campaign as it is. Without it the change applies as it is.',
+      }),
+    },
+    resolve: (_r, { id, input, expectedVersion }, ctx) =>
       ctx.services.campaigns.update(
         ctx.em,
         ctx.account!,
         parseId(id),
         parseInput(UpdateCampaignInput, withoutNulls(input, ['dailyCap', 'minQuality'])),
+        undefined,
+        expectedVersion ?? undefined,
       ),
   }),
   fundCampaign: t.field({

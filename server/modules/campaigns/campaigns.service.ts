@@ -1,5 +1,7 @@
-import { fail } from '../../failures.ts';
+import { fail, failWith } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
+import { bumpVersion } from '../../db/versions.ts';
+import { lastChangedBy } from '../teams/activity.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
@@ -22,7 +24,7 @@ export * from './campaign-views.ts';
 import { PlatformCampaigns } from './platform-campaigns.ts';
 import { campaignBudgets, campaignViews } from './campaign-read.ts';
 import { checkCountries, checkLanguages, minPrice, resolvePrices } from './campaign-pricing.ts';
-import { type CampaignStats, type CampaignTableQuery, type CampaignView, campaignsSql } from './campaign-views.ts';
+import { type CampaignStats, type CampaignTableQuery, type CampaignView, campaignJson, campaignsSql } from './campaign-views.ts';
 
 export class CampaignsService {
   constructor(
@@ -285,11 +287,23 @@ export class CampaignsService {
     id: number,
     patch: UpdateCampaignInput,
     projectId?: number,
+    /** The version the change was made on: another saved first, STALE_VERSION (412) with the campaign as it is. */
+    expectedVersion?: number,
   ): Promise<CampaignView> {
     authorize(owner, 'campaign.update');
     const countries = checkCountries(this.knownCountries(), patch.countries);
     const languages = checkLanguages(patch.languages);
+    if (expectedVersion !== undefined && !Number.isSafeInteger(expectedVersion)) throw fail('VERSION_INVALID');
     return this.deps.ledger.run(em, async (tx, emit) => {
+      const bumped = await bumpVersion(tx, 'campaigns', id, owner.id, expectedVersion);
+      if (!bumped.ok && 'stale' in bumped) {
+        const current = await this.view(tx, await this.owned(tx, owner, id, { projectId }));
+        throw failWith(
+          'STALE_VERSION',
+          { current: campaignJson(current) },
+          { by: await lastChangedBy(tx, owner.id, 'campaign', id), thing: 'campaign', version: bumped.stale },
+        );
+      }
       const c = await this.owned(tx, owner, id, { projectId, lock: true });
       if (patch.name !== undefined) c.name = patch.name;
       if (patch.isActive !== undefined) c.isActive = patch.isActive;

@@ -83,3 +83,18 @@ export async function readActivity(
     })),
   };
 }
+
+/** Who last changed a thing of the account (for "Sam saved this after you opened it"); "Someone" when unknown. */
+export async function lastChangedBy(
+  em: EntityManager,
+  accountId: number,
+  objectType: ActivityObjectType,
+  objectId: number,
+): Promise<string> {
+  const [row] = await em.execute<{ name: string | null }[]>(
+    `select u.name from account_activity a left join users u on u.id = a.user_id
+      where a.account_id = ? and a.object_type = ? and a.object_id = ? order by a.id desc limit 1`,
+    [accountId, objectType, objectId],
+  );
+  return row?.name ?? 'Someone';
+}

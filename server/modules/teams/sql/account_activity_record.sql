@@ -13,9 +13,9 @@ create or replace function account_activity_record() returns trigger language pl
 declare
   person int := nullif(current_setting('adnet.person', true), '')::int;
   addr text := nullif(current_setting('adnet.ip', true), '');
-  fresh jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) end;
-  stale jsonb := case when tg_op = 'INSERT' then null else to_jsonb(old) end;
-  row jsonb := coalesce(fresh, stale);
+  fresh jsonb;
+  stale jsonb;
+  row jsonb;
   kind text := tg_argv[0];
   account int;
   object int;
@@ -25,7 +25,7 @@ declare
   noise text[] := array['created_at', 'updated_at', 'conversions', 'voided', 'spend', 'today_date',
     'today_conversions', 'today_spend', 'min_price', 'status', 'approved_at', 'review_claimed_by_id',
     'review_claimed_at', 'reject_reason', 'verified_at', 'is_verified_source', 'task_id', 'task_type',
-    'task_title', 'task_url', 'not_new', 'token_hash', 'accepted_by_id'];
+    'task_title', 'task_url', 'not_new', 'token_hash', 'accepted_by_id', 'version'];
 begin
   if tg_table_name = 'ledger_transfers' then
     if new.caused_by_id is null or new.code not in ('FUND_CAMPAIGN', 'RETURN_BUDGET') then return null; end if;
@@ -37,7 +37,11 @@ begin
     act := case when new.code = 'FUND_CAMPAIGN' then 'funded' else 'returned' end;
     after := jsonb_build_object('amount', new.amount::text, 'campaignId', object);
   else
+    -- The system's own changes (conversions tick the campaigns' counters) stop here, before any work.
     if person is null then return null; end if;
+    fresh := case when tg_op = 'DELETE' then null else to_jsonb(new) end;
+    stale := case when tg_op = 'INSERT' then null else to_jsonb(old) end;
+    row := coalesce(fresh, stale);
     account := case tg_table_name
       when 'tasks' then (select owner_id from projects where id = (row->>'project_id')::int)
       when 'platform_services' then (select owner_id from platforms where id = (row->>'platform_id')::int)
