@@ -57,6 +57,7 @@ export interface CampaignJson {
   spend: number;
   todayConversions: number;
   todaySpend: number;
+  version: number;
   [k: string]: unknown;
 }
 
