@@ -27,8 +27,8 @@ type Documents = {
     "\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": typeof types.CampaignAdvertiserBalanceDocument,
     "\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n": typeof types.CampaignProjectResourcesDocument,
     "\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.CreateCampaignDocument,
-    "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.CampaignEditDocument,
-    "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {\n    updateCampaign(id: $id, input: $input) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.UpdateCampaignDocument,
+    "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.CampaignEditDocument,
+    "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!, $expectedVersion: Int) {\n    updateCampaign(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": typeof types.UpdateCampaignDocument,
     "\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n": typeof types.SetCampaignActiveDocument,
     "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.FundCampaignDocument,
     "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": typeof types.ReturnCampaignBudgetDocument,
@@ -170,8 +170,8 @@ const documents: Documents = {
     "\n  query CampaignAdvertiserBalance {\n    me {\n      id\n      advertiserBalance\n    }\n  }\n": types.CampaignAdvertiserBalanceDocument,
     "\n  query CampaignProjectResources($id: ID!) {\n    project(id: $id) {\n      id\n      tasks {\n        id\n        type\n        title\n        logo\n      }\n    }\n  }\n": types.CampaignProjectResourcesDocument,
     "\n  mutation CreateCampaign($projectId: ID!, $taskId: ID!, $input: CreateCampaignInput!) {\n    createCampaign(projectId: $projectId, taskId: $taskId, input: $input) {\n      id\n      ...CampaignRow_campaign\n    }\n  }\n": types.CreateCampaignDocument,
-    "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": types.CampaignEditDocument,
-    "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {\n    updateCampaign(id: $id, input: $input) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": types.UpdateCampaignDocument,
+    "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": types.CampaignEditDocument,
+    "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!, $expectedVersion: Int) {\n    updateCampaign(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n": types.UpdateCampaignDocument,
     "\n  mutation SetCampaignActive($id: ID!, $isActive: Boolean!) {\n    updateCampaign(id: $id, input: { isActive: $isActive }) {\n      id\n      isActive\n      status\n    }\n  }\n": types.SetCampaignActiveDocument,
     "\n  mutation FundCampaign($id: ID!, $value: Money!, $idempotencyKey: String) {\n    fundCampaign(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.FundCampaignDocument,
     "\n  mutation ReturnCampaignBudget($id: ID!, $value: Money!, $idempotencyKey: String) {\n    returnCampaignBudget(id: $id, value: $value, idempotencyKey: $idempotencyKey) {\n      id\n      budget\n      status\n      isActive\n    }\n  }\n": types.ReturnCampaignBudgetDocument,
@@ -369,11 +369,11 @@ export function graphql(source: "\n  mutation CreateCampaign($projectId: ID!, $t
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"): (typeof documents)["\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"];
+export function graphql(source: "\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"): (typeof documents)["\n  query CampaignEdit($id: ID!) {\n    campaign(id: $id) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {\n    updateCampaign(id: $id, input: $input) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {\n    updateCampaign(id: $id, input: $input) {\n      id\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!, $expectedVersion: Int) {\n    updateCampaign(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!, $expectedVersion: Int) {\n    updateCampaign(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n      countries\n      languages\n      ...CampaignRow_campaign\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

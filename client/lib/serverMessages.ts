@@ -246,6 +246,11 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   INVITATION_FOR_ANOTHER_ADDRESS: ({ email }) =>
     t`This invitation was sent to ${email}: sign in with that address to accept it`,
   INVITATION_TO_OWN_ACCOUNT: () => t`You cannot invite yourself: you own this account`,
+  STALE_VERSION: ({ by, version }) =>
+    t`${by} saved this after you opened it (now version ${version}): nothing of yours was saved. Apply your changes on top of theirs, or take theirs.`,
+  VERSION_INVALID: () => t`If-Match must be the version you read (the ETag), e.g. "3"`,
+  CHOOSE_ACTIVITY_OBJECT: () =>
+    t`objectType must be one of campaign, app, service, project, resource, budget, payoutAddress, member, invitation`,
   CHOOSE_ACCESS_LEVEL: () => t`Choose an access level: Admin, Standard, Billing or Read-only`,
 };
 // Failures of their own that say the same words as another.

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import { serverError } from '../../lib/serverError';
@@ -12,6 +12,7 @@ import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
 import { Trans } from '@lingui/react/macro';
+import { StaleNotice, type StaleCampaign, staleChanges, staleCurrent } from './StaleNotice';
 
 /**
  * The campaign update modal: name, prices, daily cap and targeting of an existing
@@ -46,6 +47,10 @@ export function EditCampaignDialog({ campaignId, onClose }: { campaignId: string
 }
 
 function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
+  // Another person saved first: what they saved, and the change typed here, kept to apply on top.
+  const [conflict, setConflict] = useState<{ current: StaleCampaign; message: string; mine: object } | null>(null);
+  // Taking theirs shows the form anew with the campaign as it is.
+  const [round, setRound] = useState(0);
   const campaign = useQuery(CampaignEditQuery, { variables: { id }, fetchPolicy: 'network-only' });
   const [update] = useMutation(UpdateCampaignMutation);
   const loaded = campaign.data?.campaign;
@@ -75,28 +80,63 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
     };
   }, [loaded, row, tiers]);
   if (fallback || !form || !values || !row) return fallback;
+  const save = async (changes: object, expectedVersion: number) => {
+    await update({ variables: { id, input: changes, expectedVersion } });
+    notifySuccess(t`Campaign saved`);
+    onClose();
+  };
 
   return (
-    <CampaignForm
-      {...form}
-      edit={{
-        values,
-        task: { id: row.task.id ?? row.taskId ?? '', title: row.task.title, logo: row.task.logo, type: row.task.type },
-      }}
-      onCancel={onClose}
-      onSubmit={async (_target, input) => {
-        const { budget: _budget, ...changes } = input;
-        try {
-          await update({ variables: { id, input: changes } });
-          notifySuccess(t`Campaign saved`);
-          onClose();
-          return undefined;
-        } catch (error) {
-          const failure = serverError(error);
-          notifyError(failure.message);
-          return formFieldOf(failure, tiers) ? failure : undefined;
-        }
-      }}
-    />
+    <>
+      {conflict && (
+        <StaleNotice
+          message={conflict.message}
+          changes={staleChanges(values, conflict.current)}
+          onMine={async () => {
+            try {
+              await save(conflict.mine, conflict.current.version);
+            } catch (error) {
+              notifyError(serverError(error).message);
+            }
+          }}
+          onTheirs={async () => {
+            setConflict(null);
+            await campaign.refetch();
+            setRound((r) => r + 1);
+          }}
+        />
+      )}
+      <CampaignForm
+        key={round}
+        {...form}
+        edit={{
+          values,
+          task: {
+            id: row.task.id ?? row.taskId ?? '',
+            title: row.task.title,
+            logo: row.task.logo,
+            type: row.task.type,
+          },
+        }}
+        onCancel={onClose}
+        onSubmit={async (_target, input) => {
+          const { budget: _budget, ...changes } = input;
+          try {
+            // The version shown: a change someone else saved meanwhile is not overwritten unseen.
+            await save(changes, conflict?.current.version ?? loaded?.version ?? 0);
+            return undefined;
+          } catch (error) {
+            const failure = serverError(error);
+            const current = staleCurrent(error);
+            if (current) {
+              setConflict({ current, message: failure.message, mine: changes });
+              return undefined;
+            }
+            notifyError(failure.message);
+            return formFieldOf(failure, tiers) ? failure : undefined;
+          }
+        }}
+      />
+    </>
   );
 }

@@ -141,6 +141,7 @@ export const CampaignEditQuery = graphql(`
   query CampaignEdit($id: ID!) {
     campaign(id: $id) {
       id
+      version
       countries
       languages
       ...CampaignRow_campaign
@@ -149,9 +150,10 @@ export const CampaignEditQuery = graphql(`
 `);
 
 export const UpdateCampaignMutation = graphql(`
-  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!) {
-    updateCampaign(id: $id, input: $input) {
+  mutation UpdateCampaign($id: ID!, $input: UpdateCampaignInput!, $expectedVersion: Int) {
+    updateCampaign(id: $id, input: $input, expectedVersion: $expectedVersion) {
       id
+      version
       countries
       languages
       ...CampaignRow_campaign

@@ -213,4 +213,3 @@ export function campaignJson(c: CampaignView) {
     todaySpend: moneyToJson(c.todaySpend),
   };
 }
-

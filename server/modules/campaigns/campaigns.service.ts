@@ -24,7 +24,13 @@ export * from './campaign-views.ts';
 import { PlatformCampaigns } from './platform-campaigns.ts';
 import { campaignBudgets, campaignViews } from './campaign-read.ts';
 import { checkCountries, checkLanguages, minPrice, resolvePrices } from './campaign-pricing.ts';
-import { type CampaignStats, type CampaignTableQuery, type CampaignView, campaignJson, campaignsSql } from './campaign-views.ts';
+import {
+  type CampaignStats,
+  type CampaignTableQuery,
+  type CampaignView,
+  campaignJson,
+  campaignsSql,
+} from './campaign-views.ts';
 
 export class CampaignsService {
   constructor(
