@@ -60,6 +60,7 @@ export const FAILURES = {
     message:
       '{by} saved this {thing} after you opened it (now version {version}): nothing of yours was saved. Apply your changes on top of theirs, or take theirs.',
   },
+  PRESENCE_OBJECT_NOT_FOUND: { kind: 'NOT_FOUND', message: 'Nothing of this account has this id' },
   CHOOSE_ACTIVITY_OBJECT: {
     kind: 'VALIDATION',
     message:

@@ -456,4 +456,41 @@ describe('an account with members', () => {
       after: { dailyCap: 35 },
     });
   });
+
+  test('live presence: who else from the account has the campaign open, editing or not, within 2 s; nobody outside sees it', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Pia Owner' });
+    const max = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Max Member' });
+    await join(owner, max, 'STANDARD');
+    const project = await createProject(app, owner.token, [tasks.bot()]);
+    const campaign = await createCampaign(app, owner.token, project.tasks[0]);
+    const query =
+      'subscription($id: ID!, $e: Boolean) { presence(objectType: campaign, objectId: $id, editing: $e) { userId name editing } }';
+    const ownerWs = gqlWs(app, owner.token);
+    const maxWs = gqlWs(app, max.token, { accountId: owner.userId });
+    const names = (e: { data?: { presence: { name: string; editing: boolean }[] } }) =>
+      (e.data?.presence ?? []).map((p) => `${p.name}${p.editing ? ' (editing)' : ''}`).join(', ');
+    const ownerSub = ownerWs.subscribe<{ presence: { name: string; editing: boolean }[] }>(query, {
+      id: String(campaign.id),
+    });
+    await ownerSub.nextEvent((e) => names(e) === 'Pia Owner');
+    const started = Date.now();
+    const maxSub = maxWs.subscribe<{ presence: { name: string; editing: boolean }[] }>(query, {
+      id: String(campaign.id),
+      e: true,
+    });
+    await ownerSub.nextEvent((e) => names(e) === 'Max Member (editing), Pia Owner', 3000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await maxSub.nextEvent((e) => names(e) === 'Max Member (editing), Pia Owner', 3000);
+    // Max closes the page: gone from the owner's within 2 s.
+    const left = Date.now();
+    maxSub.dispose();
+    await ownerSub.nextEvent((e) => names(e) === 'Pia Owner', 3000);
+    expect(Date.now() - left).toBeLessThan(2000);
+    // Someone outside the account: refused, and never listed.
+    const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const strangerWs = gqlWs(app, stranger.token);
+    const spy = strangerWs.subscribe(query, { id: String(campaign.id) });
+    expect(JSON.stringify(await spy.error())).toMatch(/PRESENCE_OBJECT_NOT_FOUND/);
+    await Promise.all([ownerWs.close(), maxWs.close(), strangerWs.close()]);
+  });
 });

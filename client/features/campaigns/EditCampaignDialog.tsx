@@ -13,6 +13,7 @@ import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
 import { Trans } from '@lingui/react/macro';
 import { StaleNotice, type StaleCampaign, staleChanges, staleCurrent } from './StaleNotice';
+import { PresenceBar } from '../teams/PresenceBar';
 
 /**
  * The campaign update modal: name, prices, daily cap and targeting of an existing
@@ -88,6 +89,7 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
 
   return (
     <>
+      <PresenceBar objectType="campaign" objectId={id} editing />
       {conflict && (
         <StaleNotice
           message={conflict.message}

@@ -22,6 +22,7 @@ import {
   UpdatePlatformMutation,
 } from './platformsApi';
 import { Trans } from '@lingui/react/macro';
+import { PresenceBar } from '../teams/PresenceBar';
 
 function BackToApps() {
   return (
@@ -109,6 +110,7 @@ export function EditPlatformPage() {
 
   return (
     <Page title={t`Edit App`} actions={<BackToApps />}>
+      <PresenceBar objectType="app" objectId={id} editing />
       {platform.error && !loaded ? (
         // Failures to load a single platform are silent: only the empty state shows.
         <EmptyState icon={<Smartphone />} title={t`This app could not be loaded`}>

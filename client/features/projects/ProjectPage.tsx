@@ -18,6 +18,7 @@ import { ResourceTable, resourceRows } from './ResourceTable';
 import { ProjectQuery, ProjectTasksQuery, TaskUpdatedSubscription } from './projectsApi';
 import { RESOURCE_PAGE_SIZE } from './constants';
 import { Trans } from '@lingui/react/macro';
+import { PresenceBar } from '../teams/PresenceBar';
 
 // The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
 const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
@@ -82,6 +83,7 @@ export function ProjectPage() {
         onKey={() => setKeyOpen(true)}
         onAdd={() => setAdding(true)}
       />
+      <PresenceBar objectType="project" objectId={id} />
 
       {first.loading && !first.data ? (
         <Stack gap="2" data-testid="resources-loading">

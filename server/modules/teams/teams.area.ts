@@ -18,14 +18,17 @@ export const teamsArea = defineArea({
   later: ['notifications'],
   entities: [AccountMember, AccountInvitation, AccountActivity],
   sql: [sqlDefinition(import.meta.url, './sql/account_activity_record.sql')],
-  services: ({ config, log, url }, _needs, later) => ({
-    teams: new TeamsService({
+  services: ({ config, log, url, pubsub, cleanups }, _needs, later) => {
+    const teams = new TeamsService({
       mailer: configuredMailer(config, log),
       log,
       appUrl: () => config.publicUrl ?? url(),
       notify: notifyLater(later),
       deliver: () => later().notifications.kick(),
-    }),
-  }),
+      pubsub,
+    });
+    cleanups.push(async () => teams.presence.close());
+    return { teams };
+  },
   routes: teamsRoutes,
 });

@@ -3,6 +3,7 @@ import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { InviteInput, invitationToken } from './teams.inputs.ts';
 import type { ActivityView } from './activity.ts';
+import { PRESENCE_OBJECTS, type PresencePerson } from './presence.ts';
 import { ACTIVITY_OBJECT_TYPES } from './teams.entity.ts';
 import type { AccountView, InvitationPreview, InvitationView, MemberView } from './teams.service.ts';
 
@@ -217,3 +218,37 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+const PresenceObjectEnum = builder.enumType('PresenceObject', { values: PRESENCE_OBJECTS });
+const PresencePersonRef = builder.objectRef<PresencePerson>('PresencePerson').implement({
+  description: 'A person of the account with the page open; editing while their form holds unsaved changes.',
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    name: t.exposeString('name'),
+    editing: t.exposeBoolean('editing'),
+  }),
+});
+
+builder.subscriptionField('presence', (t) =>
+  t.field({
+    type: [PresencePersonRef],
+    authScopes: { authenticated: true },
+    description:
+      'Who from the account acted on has this project, campaign or app open now (the subscriber included): subscribing says you have it open (`editing`: with unsaved changes; subscribe again when that changes). Comes and goes within 2 s, across instances; nobody outside the account sees it.',
+    args: {
+      objectType: t.arg({ type: PresenceObjectEnum, required: true }),
+      objectId: t.arg.id({ required: true }),
+      editing: t.arg.boolean({ required: false }),
+    },
+    subscribe: (_r, args, ctx) =>
+      ctx.services.teams.presence.watch(
+        ctx.em,
+        ctx.account!.id,
+        ctx.user!,
+        args.objectType,
+        parseId(args.objectId),
+        args.editing ?? false,
+      ),
+    resolve: (people) => people,
+  }),
+);

@@ -13,6 +13,8 @@ import type { User } from '../users/user.entity.ts';
 import { plainUser, type UserRow } from '../auth/session-users.ts';
 import { type ActivityFilter, readActivity } from './activity.ts';
 import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
+import { Presence } from './presence.ts';
+import type { PubSub } from '../../lib/pubsub.ts';
 
 /** An account the person is in, as the switcher and the Accounts page show it. */
 export interface AccountView extends UserBalances {
@@ -84,6 +86,9 @@ function statusOf(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expir
  * account as acted on: `actingOn`); this service answers which account a person acts on.
  */
 export class TeamsService {
+  /** Who else from the account has a page open (across instances). */
+  readonly presence: Presence;
+
   constructor(
     private readonly deps: {
       mailer: Mailer;
@@ -91,8 +96,11 @@ export class TeamsService {
       appUrl: () => string;
       notify: Notify;
       deliver: () => void;
+      pubsub: PubSub;
     },
-  ) {}
+  ) {
+    this.presence = new Presence(deps.pubsub);
+  }
 
   /**
    * The account `accountId` as `person` acts on it: the person themself on their own account, the
