@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../helpers/accounts';
 import { startTestApp } from '../helpers/app';
+import { login } from '../helpers/graphql';
 import { browserPool, LIVE, markDocument, notReloaded, printLatency, screenshot, signIn } from './browser';
 
 /**
@@ -21,6 +22,8 @@ afterAll(async () => {
   await browsers.closeAll();
   await app?.close();
 });
+
+const adminToken = () => login(app, 'advertiser@demo.local');
 
 describe('a team in the browser', () => {
   it('an Admin invites, the member accepts and works in the account; removed, their tab loses it at once', async () => {
@@ -59,6 +62,53 @@ describe('a team in the browser', () => {
     expect(await pay.isDisabled()).toBe(true);
     expect(await pay.getAttribute('title')).toContain('it needs Billing access');
 
+    // Both open the same campaign's edit form: each sees the other there, within 2 s.
+    const [campaign] = (await app.api('/v1/campaigns?search=Farm%20Hero%20bot', { token: await adminToken() })).body
+      .value.data as { id: number; projectId: number; name: string; dailyCap: number | null }[];
+    const openEdit = async (page: typeof admin.page, search = '') => {
+      await page.goto(`${app.url}/advertiser/campaign${search}`);
+      const row = page.locator(`[data-testid="campaign-row"][data-campaign-id="${campaign.id}"]`);
+      await row.getByRole('button', { name: `Actions for ${campaign.name}` }).click();
+      await page.getByRole('menuitem', { name: 'Edit campaign' }).click();
+      const dialog = page.getByTestId('edit-campaign-dialog');
+      await expect.poll(() => dialog.getByLabel(/Campaign name/).inputValue(), LIVE).toBe(campaign.name);
+      return dialog;
+    };
+    const adminForm = await openEdit(admin.page);
+    const memberForm = await openEdit(
+      member.page,
+      `?account=${new URL(member.page.url()).searchParams.get('account')}`,
+    );
+    await adminForm.getByTestId('presence-Nina Newcomer').waitFor(LIVE);
+    await memberForm.getByTestId('presence-Alex Advertiser').waitFor(LIVE);
+    await screenshot(admin.page, 'teams-03-presence');
+    // The member saves a new daily cap; the Admin's open form, saving on the old version, is told
+    // who changed what, keeps what was typed, and applies it on top.
+    await memberForm.getByLabel(/Daily cap/).fill('35');
+    await memberForm.getByRole('button', { name: 'Save campaign' }).click();
+    await memberForm.waitFor({ state: 'detached', ...LIVE });
+    await adminForm.getByLabel(/Campaign name/).fill('Farm Hero bot — by the Admin');
+    await adminForm.getByRole('button', { name: 'Save campaign' }).click();
+    const stale = adminForm.getByTestId('stale-notice');
+    await stale.waitFor(LIVE);
+    expect(await stale.textContent()).toContain('Nina Newcomer saved this after you opened it');
+    expect(await stale.textContent()).toContain('the daily cap: from');
+    expect(await stale.textContent()).toContain('to 35');
+    expect(await adminForm.getByLabel(/Campaign name/).inputValue()).toBe('Farm Hero bot — by the Admin');
+    await screenshot(admin.page, 'teams-04-stale');
+    await stale.getByTestId('apply-mine').click();
+    await adminForm.waitFor({ state: 'detached', ...LIVE });
+    const saved = (
+      await app.api(`/v1/projects/${campaign.projectId}/campaigns/${campaign.id}`, {
+        token: await adminToken(),
+      })
+    ).body.value;
+    expect(saved).toMatchObject({ name: 'Farm Hero bot — by the Admin', dailyCap: 35 });
+    // The Activity page lists the member's change.
+    await admin.page.goto(`${app.url}/activity`);
+    await admin.page.getByTestId('activity-row').filter({ hasText: 'Nina Newcomer' }).first().waitFor(LIVE);
+    await screenshot(admin.page, 'teams-05-activity');
+
     // The Admin sees the member on the Team page, then removes them.
     await admin.page.reload();
     const row = admin.page.getByTestId('member-newcomer@demo.local');
@@ -72,6 +122,6 @@ describe('a team in the browser', () => {
     expect(Date.now() - removedAt).toBeLessThan(2_000);
     await member.page.getByText('You no longer have access to that account').waitFor(LIVE);
     expect(await notReloaded(member.page)).toBe(true);
-    await screenshot(member.page, 'teams-03-member-removed');
+    await screenshot(member.page, 'teams-06-member-removed');
   });
 });

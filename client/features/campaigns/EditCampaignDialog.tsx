@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { useFragment as unmask } from '../../gql';
 import { serverError } from '../../lib/serverError';
-import { type CampaignValues, formFieldOf, formatUsd } from './campaign';
+import { type CampaignValues, formFieldOf, formatUsd, toCreateInput } from './campaign';
 import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
@@ -131,7 +131,12 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
             const failure = serverError(error);
             const current = staleCurrent(error);
             if (current) {
-              setConflict({ current, message: failure.message, mine: changes });
+              // Mine: only what was changed in this form, so theirs stays where mine did not touch it.
+              const shown = toCreateInput(values, tiers) as Record<string, unknown>;
+              const mine = Object.fromEntries(
+                Object.entries(changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(shown[k])),
+              );
+              setConflict({ current, message: failure.message, mine });
               return undefined;
             }
             notifyError(failure.message);
