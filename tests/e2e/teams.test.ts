@@ -110,7 +110,7 @@ describe('a team in the browser', () => {
     await screenshot(admin.page, 'teams-05-activity');
 
     // The Admin sees the member on the Team page, then removes them.
-    await admin.page.reload();
+    await admin.page.goto(`${app.url}/team`);
     const row = admin.page.getByTestId('member-newcomer@demo.local');
     await row.waitFor(LIVE);
     await markDocument(member.page);

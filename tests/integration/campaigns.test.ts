@@ -78,6 +78,7 @@ describe('POST /v1/projects/:projectId/tasks/:taskId/campaigns', () => {
       todayConversions: 0,
       todaySpend: 0,
       notNew: 0,
+      version: 1,
     });
     expect(await advertiserBalance()).toBe(before);
   });
@@ -237,13 +238,15 @@ describe('lists and single campaigns', () => {
 
     const off = await patch({ isActive: false });
     expect(off.status).toBe(200);
-    expect(off.body.value).toEqual({ ...c, isActive: false, status: 'STOPPED' });
+    // Every saved change bumps the version (teams: no lost edits).
+    expect(off.body.value).toEqual({ ...c, isActive: false, status: 'STOPPED', version: c.version + 1 });
     const on = await patch({ isActive: true });
-    expect(on.body.value).toEqual(c);
+    expect(on.body.value).toEqual({ ...c, version: c.version + 2 });
 
     const renamed = await patch({ name: ' Renamed ', dailyCap: null, countries: ['fr'], languages: ['de'] });
     expect(renamed.body.value).toEqual({
       ...c,
+      version: c.version + 3,
       name: 'Renamed',
       dailyCap: null,
       countries: ['FR'],

@@ -63,8 +63,12 @@ const invitationParams = z.object({ id: idParam('id'), invitationId: idParam('in
 
 const day = z
   .string({ error: says('ENTER_DATE_AS_YYYY_MM') })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, says('ENTER_DATE_AS_YYYY_MM'))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), says('ENTER_REAL_DATE'))
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, says('ENTER_DATE_AS_YYYY_MM'))
+  // A day that exists (not 2026-02-30), in the years the product can have history of.
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, says('ENTER_REAL_DATE'))
   .transform((v) => new Date(`${v}T00:00:00Z`));
 const ActivityFilters = z.object({
   userId: idParam('userId').optional(),
