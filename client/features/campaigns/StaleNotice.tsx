@@ -5,7 +5,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CampaignValues } from './campaign';
 
 /** The campaign as the server has it when a change came on a stale version (REST's shape). */
@@ -65,6 +65,9 @@ export function StaleNotice({
   onTheirs: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  // The form's Save is at its foot, the notice at its head: brought into view when it comes.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
   const run = (act: () => Promise<void>) => async () => {
     setBusy(true);
     try {
@@ -74,7 +77,7 @@ export function StaleNotice({
     }
   };
   return (
-    <Alert.Root status="warning" mb="4" data-testid="stale-notice">
+    <Alert.Root ref={ref} status="warning" mb="4" data-testid="stale-notice">
       <Alert.Indicator />
       <Stack gap="2" flex="1">
         <Alert.Title>{message}</Alert.Title>
