@@ -357,11 +357,6 @@ export function personOf<T extends { id: number }>(actor: T): T {
   return ((actor as Actor).person as T | undefined) ?? actor;
 }
 
-/** The level an actor holds on the account acted for (Admin on their own). */
-export function accessLevelOf(actor: object): AccessLevel {
-  return (actor as Actor).accessLevel ?? 'ADMIN';
-}
-
 /** Puts on a user read with its session what the policy reads: the proof window and the staff rule. */
 export function sessionActor<T extends object>(
   user: T,

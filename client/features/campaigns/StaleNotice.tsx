@@ -6,7 +6,7 @@ import { Text } from '@chakra-ui/react/text';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { CampaignValues } from './campaign';
+import { type CampaignValues, formatUsd } from './campaign';
 
 /** The campaign as the server has it when a change came on a stale version (REST's shape). */
 export interface StaleCampaign {
@@ -42,9 +42,10 @@ export function staleChanges(shown: CampaignValues, current: StaleCampaign): str
   compare(t`the minimum quality`, shown.minQuality, current.minQuality ?? '');
   compare(t`premium players only`, shown.isPremiumOnly, current.isPremiumOnly);
   compare(t`new users only`, shown.newUsersOnly, current.newUsersOnly);
-  const prices = current.prices.map((p) => Number(p.value).toFixed(2));
-  if (prices.join() !== shown.prices.map((p) => Number(p).toFixed(2)).join())
-    compare(t`the prices`, shown.prices.join(' / '), prices.join(' / '));
+  // Exact micro-dollar decimals on both sides (formatUsd), no float rounding.
+  const prices = current.prices.map((p) => formatUsd(String(p.value)));
+  const before = shown.prices.map((p) => formatUsd(p));
+  if (prices.join() !== before.join()) compare(t`the prices`, before.join(' / '), prices.join(' / '));
   return out;
 }
 

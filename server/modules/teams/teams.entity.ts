@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { ACCESS_LEVELS } from '../../../shared/access-levels.ts';
+import { timestamps } from '../../db/columns.ts';
 import { User } from '../users/user.entity.ts';
 
 /**
@@ -16,15 +17,7 @@ export const AccountMember = defineEntity({
     userId: p.manyToOne(User).mapToPk().fieldName('user_id').primary().deleteRule('cascade').index(),
     accessLevel: p.enum([...ACCESS_LEVELS]),
     addedById: p.manyToOne(User).mapToPk().fieldName('added_by_id').nullable().deleteRule('set null'),
-    createdAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .defaultRaw('now()'),
-    updatedAt: p
-      .datetime()
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date())
-      .defaultRaw('now()'),
+    ...timestamps(),
   },
 });
 export type AccountMember = InferEntity<typeof AccountMember>;

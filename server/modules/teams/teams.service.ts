@@ -5,7 +5,7 @@ import { type AccessLevel, INVITATION_DAYS, INVITATIONS_PER_DAY } from '../../..
 import { languageOf } from '../../../shared/languages.ts';
 import { USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { fail } from '../../failures.ts';
-import { accessLevelOf, actingOn, authorize, personOf } from '../../lib/access.ts';
+import { actingOn, authorize, personOf } from '../../lib/access.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { balancesOfMany, type UserBalances } from '../ledger/balances.ts';
 import type { Notify } from '../notifications/notify.ts';
@@ -421,11 +421,6 @@ export class TeamsService {
       yield* data;
       if (data.length < 500) return;
     }
-  }
-
-  /** The person's level on an account (Admin on their own), for what the dashboard shows. */
-  levelOf(actor: object): AccessLevel {
-    return accessLevelOf(actor);
   }
 
   private async nameOf(tx: EntityManager, userId: number): Promise<string> {
