@@ -41,6 +41,7 @@ import { Migration20261206180000_chain_failure_codes } from './Migration20261206
 import { Migration20261206210000_teams } from './Migration20261206210000_teams.ts';
 import { Migration20261206220000_account_activity } from './Migration20261206220000_account_activity.ts';
 import { Migration20261206230000_versions } from './Migration20261206230000_versions.ts';
+import { Migration20261207000000_more_versions } from './Migration20261207000000_more_versions.ts';
 import { Migration20261206060000_account_safety_shared } from './Migration20261206060000_account_safety_shared.ts';
 
 export const migrationsList = [
@@ -87,4 +88,5 @@ export const migrationsList = [
   { name: 'Migration20261206210000_teams', class: Migration20261206210000_teams },
   { name: 'Migration20261206220000_account_activity', class: Migration20261206220000_account_activity },
   { name: 'Migration20261206230000_versions', class: Migration20261206230000_versions },
+  { name: 'Migration20261207000000_more_versions', class: Migration20261207000000_more_versions },
 ];

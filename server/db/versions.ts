@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { fail } from '../failures.ts';
 
 /** The tables whose rows carry a version a person's change bumps (teams: no lost edits). */
-export type Versioned = 'campaigns';
+export type Versioned = 'campaigns' | 'platforms' | 'projects';
 
 /**
  * Bumps the version of `table`'s row `id` of `ownerId` in the transaction `tx`, if it is at
@@ -36,3 +37,8 @@ export function versionOfIfMatch(value: string | string[] | undefined): number |
 
 /** A version as an ETag. */
 export const etagOf = (version: number) => `"${version}"`;
+
+/** A version a change names must be a whole number (REST's If-Match, GraphQL's expectedVersion). */
+export function checkVersion(version: number | undefined) {
+  if (version !== undefined && !Number.isSafeInteger(version)) throw fail('VERSION_INVALID');
+}

@@ -20,3 +20,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   if (!result.success) throw firstIssue(result.error);
   return result.data;
 }
+
+/** The description of a mutation's `expectedVersion` argument (teams: no lost edits). */
+export const expectedVersionOf = (thing: string) =>
+  `The version the change was made on (${thing}.version): when someone saved first, the error STALE_VERSION carries \`current\`, the ${thing.toLowerCase()} as it is. Without it the change applies as it is.`;

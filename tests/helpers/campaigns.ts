@@ -194,6 +194,42 @@ export function platformBody(categoryId: number, o: Body = {}): Body {
   };
 }
 
+/** An app as GET /v1/platforms/{id} answers it, as far as its edit screen's save needs. */
+export interface EditablePlatform {
+  [k: string]: any;
+  rewards: { id: number; title: string; logo: string }[];
+  services: {
+    id: number | null;
+    taskType: string;
+    isExcluded: boolean;
+    shouldConfirmWithoutPayout: boolean;
+    tiers: unknown;
+    awards: { id: number; platformRewardId: number; value: number }[];
+  }[];
+}
+
+/** The body of PATCH /v1/platforms/{id}/complex that saves `p` as it is, with `o` over it. */
+export function platformEditBody(p: EditablePlatform, o: Body = {}): Body {
+  return {
+    title: p.title,
+    logo: p.logo,
+    categoryId: p.categoryId,
+    webappUrl: p.webappUrl,
+    tgBotUrl: p.tgBotUrl,
+    isDarkTheme: p.isDarkTheme,
+    rewards: p.rewards.map((r) => ({ id: r.id, title: r.title, logo: r.logo })),
+    services: p.services.map((s) => ({
+      id: s.id,
+      taskType: s.taskType,
+      isExcluded: s.isExcluded,
+      shouldConfirmWithoutPayout: s.shouldConfirmWithoutPayout,
+      tiers: s.tiers,
+      awards: s.awards.map((a) => ({ id: a.id, platformRewardId: a.platformRewardId, value: a.value })),
+    })),
+    ...o,
+  };
+}
+
 export async function createPlatform(app: TestApp, token: string, o: Body = {}): Promise<PlatformJson> {
   const res = await app.api('/v1/platforms', { token, body: platformBody(await categoryId(app, token), o) });
   if (res.status !== 201) throw new Error(`platform: ${res.status} ${JSON.stringify(res.body)}`);

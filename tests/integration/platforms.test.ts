@@ -4,6 +4,7 @@ import { normaliseServices } from '../../server/modules/platforms/platforms.serv
 import { createApprovedUser } from '../helpers/accounts.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { gql, login } from '../helpers/graphql.ts';
+import { platformEditBody } from '../helpers/campaigns.ts';
 
 const TELEGRAM_MESSAGE = 'The link is not valid, it should start with https://t.me/your_link';
 const HTTPS_MESSAGE = 'The link is not valid, it should start with https://';
@@ -85,26 +86,7 @@ async function createPlatform(o: Body = {}, token = pub): Promise<PlatformJson> 
 }
 
 /** The edit screen's body for an existing platform: what the client sends back. */
-function editBody(p: PlatformJson, o: Body = {}): Body {
-  return {
-    title: p.title,
-    logo: p.logo,
-    categoryId: p.categoryId,
-    webappUrl: p.webappUrl,
-    tgBotUrl: p.tgBotUrl,
-    isDarkTheme: p.isDarkTheme,
-    rewards: p.rewards.map((r) => ({ id: r.id, title: r.title, logo: r.logo })),
-    services: p.services.map((s) => ({
-      id: s.id,
-      taskType: s.taskType,
-      isExcluded: s.isExcluded,
-      shouldConfirmWithoutPayout: s.shouldConfirmWithoutPayout,
-      tiers: s.tiers,
-      awards: s.awards.map((a) => ({ id: a.id, platformRewardId: a.platformRewardId, value: a.value })),
-    })),
-    ...o,
-  };
-}
+const editBody = platformEditBody;
 
 const complex = (id: number, body: Body, token = pub) =>
   app.api(`/v1/platforms/${id}/complex`, { method: 'PATCH', token, body });

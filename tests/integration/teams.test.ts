@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlWs } from '../helpers/graphql.ts';
-import { createCampaign, createProject, tasks } from '../helpers/campaigns.ts';
+import { createCampaign, createPlatform, createProject, platformEditBody, tasks } from '../helpers/campaigns.ts';
 import { credit, newAddress } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 
@@ -455,6 +455,99 @@ describe('an account with members', () => {
       before: { dailyCap: 20 },
       after: { dailyCap: 35 },
     });
+  });
+
+  test('no lost edits on projects and apps: ETag on read, 412 with the thing as it is on a stale If-Match or expectedVersion', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Vera Owner' });
+    const sam = await createApprovedUser(app, { role: 'PUBLISHER', name: 'Sam Second' });
+    await join(owner, sam, 'STANDARD');
+    const call = (who: Person, path: string, init: { method?: string; body?: object; ifMatch?: string } = {}) =>
+      fetch(`${app.url}/api${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${who.token}`,
+          'content-type': 'application/json',
+          ...(who === sam ? { 'x-account-id': String(owner.userId) } : {}),
+          ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}),
+        },
+        body: init.body && JSON.stringify(init.body),
+      });
+
+    // A project: both read version 1; Sam renames it first; the owner's rename on 1 is refused.
+    const project = await createProject(app, owner.token, [tasks.bot()]);
+    const read = await call(owner, `/v1/projects/${project.id}`);
+    const etag = read.headers.get('etag')!;
+    expect(etag).toBe('"1"');
+    const categoryId = project.categoryId;
+    const renamed = await call(sam, `/v1/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { title: 'Sam’s name', categoryId },
+      ifMatch: etag,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get('etag')).toBe('"2"');
+    const stale = await call(owner, `/v1/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { title: 'Olga’s name', categoryId },
+      ifMatch: etag,
+    });
+    expect(stale.status).toBe(412);
+    expect(await stale.json()).toMatchObject({
+      code: 'STALE_VERSION',
+      params: { by: 'Sam Second', thing: 'project', version: '2' },
+      current: { id: project.id, title: 'Sam’s name', version: 2 },
+    });
+    expect((await (await call(owner, `/v1/projects/${project.id}`)).json()).value.title).toBe('Sam’s name');
+    // GraphQL: the same answer with expectedVersion; without one it applies.
+    const viaGraphql = await gql(
+      app,
+      'mutation($id: ID!, $c: ID!, $v: Int) { updateProject(id: $id, input: { title: "Late", categoryId: $c }, expectedVersion: $v) { version } }',
+      { id: String(project.id), c: String(categoryId), v: 1 },
+      owner.token,
+    );
+    expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({ code: 'STALE_VERSION', current: { version: 2 } });
+    const unversioned = await call(owner, `/v1/projects/${project.id}`, {
+      method: 'PATCH',
+      body: { title: 'Olga’s name', categoryId },
+    });
+    expect(unversioned.status).toBe(200);
+    expect(unversioned.headers.get('etag')).toBe('"3"');
+
+    // An app: the edit screen's save and a service's change bump the same version.
+    const created = await createPlatform(app, owner.token);
+    const appRead = await call(sam, `/v1/platforms/${created.id}`);
+    expect(appRead.headers.get('etag')).toBe('"1"');
+    const shown = (await appRead.json()).value;
+    const service = shown.services.find((x: { taskType: string }) => x.taskType === 'BOT');
+    const excluded = await call(owner, `/v1/platforms/${created.id}/services/${service.id}`, {
+      method: 'PATCH',
+      body: { isExcluded: true },
+      ifMatch: '"1"',
+    });
+    expect(excluded.status).toBe(200);
+    const staleApp = await call(sam, `/v1/platforms/${created.id}/complex`, {
+      method: 'PATCH',
+      body: platformEditBody(shown, { title: 'Sam’s app' }),
+      ifMatch: '"1"',
+    });
+    expect(staleApp.status).toBe(412);
+    const saidApp = await staleApp.json();
+    expect(saidApp).toMatchObject({
+      code: 'STALE_VERSION',
+      params: { by: 'Vera Owner', thing: 'app', version: '2' },
+      current: { id: created.id, title: shown.title, version: 2 },
+    });
+    // The service the owner excluded is still excluded: nothing of Sam's applied.
+    const after = (await (await call(owner, `/v1/platforms/${created.id}`)).json()).value;
+    expect(after.services.find((x: { taskType: string }) => x.taskType === 'BOT').isExcluded).toBe(true);
+    expect(after.title).toBe(shown.title);
+    const onTop = await call(sam, `/v1/platforms/${created.id}/complex`, {
+      method: 'PATCH',
+      body: platformEditBody(after, { title: 'Sam’s app' }),
+      ifMatch: '"2"',
+    });
+    expect(onTop.status).toBe(200);
+    expect(onTop.headers.get('etag')).toBe('"3"');
   });
 
   test('live presence: who else from the account has the campaign open, editing or not, within 2 s; nobody outside sees it', async () => {

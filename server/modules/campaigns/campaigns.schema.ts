@@ -1,4 +1,4 @@
-import { parseId, parseInput } from '../../graphql/args.ts';
+import { expectedVersionOf, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { Context } from '../../graphql/context.ts';
 import { perRequestLoader } from '../../graphql/loader.ts';
@@ -357,8 +357,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateCampaignInputRef, required: true }),
       expectedVersion: t.arg.int({
         required: false,
-        description:
-          'The version the change was made on (Campaign.version): when someone saved first, the error STALE_VERSION carries `current`, the campaign as it is. Without it the change applies as it is.',
+        description: expectedVersionOf('Campaign'),
       }),
     },
     resolve: (_r, { id, input, expectedVersion }, ctx) =>

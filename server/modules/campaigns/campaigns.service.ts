@@ -1,7 +1,7 @@
 import { fail, failWith } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
-import { bumpVersion } from '../../db/versions.ts';
-import { lastChangedBy } from '../teams/activity.ts';
+import { bumpVersion, checkVersion } from '../../db/versions.ts';
+import { staleVersion } from '../teams/activity.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Emit } from '../../db/transaction.ts';
@@ -299,16 +299,12 @@ export class CampaignsService {
     authorize(owner, 'campaign.update');
     const countries = checkCountries(this.knownCountries(), patch.countries);
     const languages = checkLanguages(patch.languages);
-    if (expectedVersion !== undefined && !Number.isSafeInteger(expectedVersion)) throw fail('VERSION_INVALID');
+    checkVersion(expectedVersion);
     return this.deps.ledger.run(em, async (tx, emit) => {
       const bumped = await bumpVersion(tx, 'campaigns', id, owner.id, expectedVersion);
       if (!bumped.ok && 'stale' in bumped) {
-        const current = await this.view(tx, await this.owned(tx, owner, id, { projectId }));
-        throw failWith(
-          'STALE_VERSION',
-          { current: campaignJson(current) },
-          { by: await lastChangedBy(tx, owner.id, 'campaign', id), thing: 'campaign', version: bumped.stale },
-        );
+        const current = campaignJson(await this.view(tx, await this.owned(tx, owner, id, { projectId })));
+        throw await staleVersion(tx, owner.id, 'campaign', id, bumped.stale, current);
       }
       const c = await this.owned(tx, owner, id, { projectId, lock: true });
       if (patch.name !== undefined) c.name = patch.name;

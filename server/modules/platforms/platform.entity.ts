@@ -26,6 +26,8 @@ export const Platform = defineEntity({
     isActive: p.boolean().default(true),
     secretKeyEnc: p.string().length(300),
     secretKeyHash: p.string().length(64).unique(),
+    /** Bumped by every change a person saves (teams: a stale `If-Match` / `expectedVersion` answers 412). */
+    version: p.integer().default(1),
   },
 });
 export type Platform = InferEntity<typeof Platform>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Time, Usd, IdTitle } from '../../rest/responses.ts';
 import { TierJson } from '../lookups/lookups.responses.ts';
 import { TaskType } from '../projects/projects.responses.ts';
+import { moneyToJson } from '../../lib/money.ts';
+import type { PlatformView, ServiceView } from './platforms.service.ts';
 
 /** The platforms area's REST answers, for the OpenAPI document (the rules: server/rest/responses.ts). */
 export const ServiceJson = z.object({
@@ -35,6 +37,8 @@ export const PlatformJson = z.object({
   isDarkTheme: z.boolean(),
   rewards: z.array(z.object({ id: z.number(), title: z.string(), logo: z.string(), platformId: z.number() })),
   services: z.array(ServiceJson),
+  /** The version the app is at (also its ETag): send it as If-Match to change it only if nobody else did. */
+  version: z.number(),
   /** Only where the owner reads one app. */
   secretKey: z.string().optional(),
 });
@@ -66,3 +70,20 @@ export const CallbackJson = z.object({
     }),
   ),
 });
+
+/** REST money is USD numbers. */
+export function serviceJson(s: ServiceView) {
+  return {
+    ...s,
+    defaultPrice: moneyToJson(s.defaultPrice),
+    tiers: s.tiers.map((t) => ({
+      level: t.level,
+      value: moneyToJson(t.value),
+      prices: t.prices.map((p) => ({ value: moneyToJson(p.value), country: p.country, countryId: p.countryId })),
+    })),
+  };
+}
+
+export function platformJson(p: PlatformView) {
+  return { ...p, services: p.services.map(serviceJson) };
+}

@@ -1,29 +1,19 @@
-import { CallbackJson, PlatformCampaignRowJson, PlatformJson, ServiceJson } from './platforms.responses.ts';
+import {
+  CallbackJson,
+  PlatformCampaignRowJson,
+  PlatformJson,
+  ServiceJson,
+  platformJson,
+  serviceJson,
+} from './platforms.responses.ts';
 import { z } from 'zod';
 import { formatMoney, moneyToJson } from '../../lib/money.ts';
+import { etagOf, versionOfIfMatch } from '../../db/versions.ts';
 import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
 import { CreatePlatformInput, ServicePatchInput, UpdatePlatformInput } from './platforms.inputs.ts';
-import type { PlatformView, ServiceView } from './platforms.service.ts';
-
-/** REST money is USD numbers. */
-export function serviceJson(s: ServiceView) {
-  return {
-    ...s,
-    defaultPrice: moneyToJson(s.defaultPrice),
-    tiers: s.tiers.map((t) => ({
-      level: t.level,
-      value: moneyToJson(t.value),
-      prices: t.prices.map((p) => ({ value: moneyToJson(p.value), country: p.country, countryId: p.countryId })),
-    })),
-  };
-}
-
-export function platformJson(p: PlatformView) {
-  return { ...p, services: p.services.map(serviceJson) };
-}
 
 export const platformsRoutes = [
   route({
@@ -55,36 +45,51 @@ export const platformsRoutes = [
     method: 'GET',
     path: '/v1/platforms/:id',
     tag: 'platforms',
-    summary: 'An app with its secret key, awards and all five services in showcase order.',
+    summary:
+      'An app with its secret key, awards and all five services in showcase order. Its `ETag` is its version: send it back as `If-Match` with a change.',
     access: 'user',
     response: PlatformJson,
     params: z.object({ id: idParam('id') }),
-    handler: async (ctx, { params }) => platformJson(await ctx.services.platforms.get(ctx.em, ctx.account!, params.id)),
+    handler: async (ctx, { params, setHeader }) => {
+      const app = await ctx.services.platforms.get(ctx.em, ctx.account!, params.id);
+      setHeader?.('etag', etagOf(app.version));
+      return platformJson(app);
+    },
   }),
   route({
     method: 'PATCH',
     path: '/v1/platforms/:id/complex',
     tag: 'platforms',
     summary:
-      'Save the edit screen: app fields, the full list of awards (kept by id, renamed in place, deleted when missing) and services with their awards.',
+      'Save the edit screen: app fields, the full list of awards (kept by id, renamed in place, deleted when missing) and services with their awards. With `If-Match: "<version>"` (the ETag read) it applies only if nobody changed the app since: else 412 `STALE_VERSION` with `current`, the app as it is, and who saved it.',
     access: 'user',
     response: PlatformJson,
     params: z.object({ id: idParam('id') }),
     body: UpdatePlatformInput,
-    handler: async (ctx, { params, body }) =>
-      platformJson(await ctx.services.platforms.updateComplex(ctx.em, ctx.account!, params.id, body)),
+    handler: async (ctx, { params, body, headers, setHeader }) => {
+      const version = versionOfIfMatch(headers?.['if-match']);
+      const app = await ctx.services.platforms.updateComplex(ctx.em, ctx.account!, params.id, body, version);
+      setHeader?.('etag', etagOf(app.version));
+      return platformJson(app);
+    },
   }),
   route({
     method: 'PATCH',
     path: '/v1/platforms/:id/services/:serviceId',
     tag: 'platforms',
-    summary: 'Change one service: its awards, `isExcluded`, `shouldConfirmWithoutPayout` (smart links).',
+    summary:
+      'Change one service: its awards, `isExcluded`, `shouldConfirmWithoutPayout` (smart links). A service is part of its app: `If-Match` names the app’s version (its ETag), and a stale one answers 412 `STALE_VERSION` with the app as it is.',
     access: 'user',
     response: ServiceJson,
     params: z.object({ id: idParam('id'), serviceId: idParam('serviceId') }),
     body: ServicePatchInput,
-    handler: async (ctx, { params, body }) =>
-      serviceJson(await ctx.services.platforms.patchService(ctx.em, ctx.account!, params.id, params.serviceId, body)),
+    handler: async (ctx, { params, body, headers }) => {
+      const version = versionOfIfMatch(headers?.['if-match']);
+      const { platforms } = ctx.services;
+      return serviceJson(
+        await platforms.patchService(ctx.em, ctx.account!, params.id, params.serviceId, body, version),
+      );
+    },
   }),
   route({
     method: 'PATCH',

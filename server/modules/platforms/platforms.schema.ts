@@ -1,4 +1,4 @@
-import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
+import { checkPage, expectedVersionOf, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { TierRef } from '../lookups/lookups.schema.ts';
 import { TASK_TYPES } from '../projects/project.entity.ts';
@@ -66,6 +66,9 @@ export const PlatformRef = builder.objectRef<PlatformView>('Platform').implement
     isDarkTheme: t.exposeBoolean('isDarkTheme'),
     rewards: t.expose('rewards', { type: [RewardRef], description: 'Filled on a single platform.' }),
     services: t.expose('services', { type: [ServiceRef], description: 'Filled on a single platform.' }),
+    version: t.exposeInt('version', {
+      description: 'Bumped by every saved change: send it as updatePlatform’s expectedVersion.',
+    }),
     secretKey: t.exposeString('secretKey', { nullable: true }),
   }),
 });
@@ -164,9 +167,21 @@ builder.mutationFields((t) => ({
     type: PlatformRef,
     authScopes: { authenticated: true },
     description: 'The edit screen’s save (REST: PATCH /v1/platforms/{id}/complex).',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: PlatformInputRef, required: true }) },
-    resolve: (_r, { id, input }, ctx) =>
-      ctx.services.platforms.updateComplex(ctx.em, ctx.account!, parseId(id), parseInput(UpdatePlatformInput, input)),
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: PlatformInputRef, required: true }),
+      expectedVersion: t.arg.int({ required: false, description: expectedVersionOf('Platform') }),
+    },
+    resolve: (_r, { id, input, expectedVersion }, ctx) => {
+      const patch = parseInput(UpdatePlatformInput, input);
+      return ctx.services.platforms.updateComplex(
+        ctx.em,
+        ctx.account!,
+        parseId(id),
+        patch,
+        expectedVersion ?? undefined,
+      );
+    },
   }),
   updatePlatformService: t.field({
     type: ServiceRef,
@@ -175,14 +190,16 @@ builder.mutationFields((t) => ({
       platformId: t.arg.id({ required: true }),
       serviceId: t.arg.id({ required: true }),
       input: t.arg({ type: ServicePatchInputRef, required: true }),
+      expectedVersion: t.arg.int({ required: false, description: expectedVersionOf('Platform') }),
     },
-    resolve: (_r, { platformId, serviceId, input }, ctx) =>
+    resolve: (_r, { platformId, serviceId, input, expectedVersion }, ctx) =>
       ctx.services.platforms.patchService(
         ctx.em,
         ctx.account!,
         parseId(platformId),
         parseId(serviceId),
         parseInput(ServicePatchInput, input),
+        expectedVersion ?? undefined,
       ),
   }),
   regeneratePlatformKey: t.string({

@@ -1,3 +1,6 @@
+import { bumpVersion, checkVersion } from '../../db/versions.ts';
+import { staleVersion } from '../teams/activity.ts';
+import { platformJson } from './platforms.responses.ts';
 import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -55,6 +58,8 @@ export interface PlatformView {
   isDarkTheme: boolean;
   rewards: RewardView[];
   services: ServiceView[];
+  /** What a change must name to apply (REST's ETag, GraphQL's expectedVersion). */
+  version: number;
   secretKey?: string;
 }
 
@@ -96,6 +101,7 @@ export class PlatformsService {
       hasBotToken: !!platform.botTokenEnc,
       rewardCallbackUrl: platform.rewardCallbackUrl ?? null,
       isDarkTheme: platform.isDarkTheme,
+      version: platform.version,
       rewards: [],
       services: [],
     };
@@ -164,11 +170,20 @@ export class PlatformsService {
   }
 
   /** The edit screen's save: platform fields, awards and services together. */
-  async updateComplex(em: EntityManager, owner: User, id: number, input: UpdatePlatformInput): Promise<PlatformView> {
+  async updateComplex(
+    em: EntityManager,
+    owner: User,
+    id: number,
+    input: UpdatePlatformInput,
+    /** The version the change was made on: another saved first, STALE_VERSION (412) with the app as it is. */
+    expectedVersion?: number,
+  ): Promise<PlatformView> {
     authorize(owner, 'app.update');
+    checkVersion(expectedVersion);
     this.checkCallbackUrl(input.rewardCallbackUrl);
     await this.checkCategory(em, input.categoryId);
     const view = await em.transactional(async (tx) => {
+      await this.bumpVersion(tx, owner, id, expectedVersion);
       const platform = await this.owned(tx, owner, id);
       if (input.tgBotUrl && input.tgBotUrl !== platform.tgBotUrl) {
         throw fail('APP_LINK_FIXED');
@@ -187,6 +202,14 @@ export class PlatformsService {
     });
     await this.showcaseChanged(id);
     return view;
+  }
+
+  /** A person's change of the app bumps its version; STALE_VERSION with the app as it is when another saved first. */
+  private async bumpVersion(tx: EntityManager, owner: User, id: number, expectedVersion: number | undefined) {
+    const bumped = await bumpVersion(tx, 'platforms', id, owner.id, expectedVersion);
+    if (bumped.ok || !('stale' in bumped)) return;
+    const current = platformJson(await this.view(tx, await this.owned(tx, owner, id), { full: true }));
+    throw await staleVersion(tx, owner.id, 'app', id, bumped.stale, current);
   }
 
   /** After a committed change of what the app's showcase shows (its row, services, awards). */
@@ -262,9 +285,19 @@ export class PlatformsService {
     }
   }
 
-  async patchService(em: EntityManager, owner: User, platformId: number, serviceId: number, input: ServicePatchInput) {
+  async patchService(
+    em: EntityManager,
+    owner: User,
+    platformId: number,
+    serviceId: number,
+    input: ServicePatchInput,
+    /** The app's version the change was made on (a service is part of its app's edit screen). */
+    expectedVersion?: number,
+  ) {
     authorize(owner, 'app.updateService');
+    checkVersion(expectedVersion);
     const view = await em.transactional(async (tx) => {
+      await this.bumpVersion(tx, owner, platformId, expectedVersion);
       const platform = await this.owned(tx, owner, platformId);
       const service = await tx.findOne(Service, { id: serviceId, platformId });
       if (!service) throw fail('SERVICE_NOT_FOUND');

@@ -19,6 +19,8 @@ export const Project = defineEntity({
     // the hash finds the project when an integration presents the key.
     secretKeyEnc: p.string().length(300),
     secretKeyHash: p.string().length(64).unique(),
+    /** Bumped by every change a person saves (teams: a stale `If-Match` / `expectedVersion` answers 412). */
+    version: p.integer().default(1),
   },
 });
 export type Project = InferEntity<typeof Project>;

@@ -29,6 +29,8 @@ export const ProjectJson = z.object({
   tasksCount: z.number(),
   logo: z.string().nullable(),
   tasks: z.array(TaskJson),
+  /** The version the project is at (also its ETag): send it as If-Match to change it only if nobody else did. */
+  version: z.number(),
   /** Only where the owner reads one project. */
   secretKey: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import { ProjectJson, SdkEventJson, SuggestionJson, TaskJson } from './projects.responses.ts';
+import { etagOf, versionOfIfMatch } from '../../db/versions.ts';
 import { z } from 'zod';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
@@ -101,23 +102,33 @@ export const projectsRoutes = [
     method: 'GET',
     path: '/v1/projects/:id',
     tag: 'projects',
-    summary: 'A project with its resources, category and API key.',
+    summary:
+      'A project with its resources, category and API key. Its `ETag` is its version: send it back as `If-Match` with a change.',
     access: 'user',
     response: ProjectJson,
     params: ProjectParams,
-    handler: (ctx, { params }) => ctx.services.projects.get(ctx.em, ctx.account!, params.id),
+    handler: async (ctx, { params, setHeader }) => {
+      const project = await ctx.services.projects.get(ctx.em, ctx.account!, params.id);
+      setHeader?.('etag', etagOf(project.version));
+      return project;
+    },
   }),
   route({
     method: 'PATCH',
     path: '/v1/projects/:id',
     tag: 'projects',
     summary:
-      'Rename or recategorise a project and add new resources (tasks without an id); existing ones stay as they are.',
+      'Rename or recategorise a project and add new resources (tasks without an id); existing ones stay as they are. With `If-Match: "<version>"` (the ETag read) it applies only if nobody changed the project since: else 412 `STALE_VERSION` with `current`, the project as it is, and who saved it.',
     access: 'user',
     response: ProjectJson,
     params: ProjectParams,
     body: UpdateProjectInput,
-    handler: (ctx, { params, body }) => ctx.services.projects.update(ctx.em, ctx.account!, params.id, body),
+    handler: async (ctx, { params, body, headers, setHeader }) => {
+      const version = versionOfIfMatch(headers?.['if-match']);
+      const project = await ctx.services.projects.update(ctx.em, ctx.account!, params.id, body, version);
+      setHeader?.('etag', etagOf(project.version));
+      return project;
+    },
   }),
   route({
     method: 'PATCH',

@@ -1,4 +1,4 @@
-import { checkPage, parseId, parseInput } from '../../graphql/args.ts';
+import { checkPage, expectedVersionOf, parseId, parseInput } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { TASK_TYPES } from './project.entity.ts';
@@ -43,6 +43,9 @@ const ProjectRef = builder.objectRef<ProjectView>('Project').implement({
     tasksCount: t.exposeInt('tasksCount'),
     logo: t.exposeString('logo', { nullable: true, description: 'The first resource’s logo.' }),
     tasks: t.expose('tasks', { type: [TaskRef], description: 'Filled on a single project.' }),
+    version: t.exposeInt('version', {
+      description: 'Bumped by every saved change: send it as updateProject’s expectedVersion.',
+    }),
     secretKey: t.exposeString('secretKey', {
       nullable: true,
       description: 'The project API key (single project only).',
@@ -147,13 +150,18 @@ builder.mutationFields((t) => ({
   updateProject: t.field({
     type: ProjectRef,
     authScopes: { authenticated: true },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectInputRef, required: true }) },
-    resolve: (_r, { id, input }, ctx) =>
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: ProjectInputRef, required: true }),
+      expectedVersion: t.arg.int({ required: false, description: expectedVersionOf('Project') }),
+    },
+    resolve: (_r, { id, input, expectedVersion }, ctx) =>
       ctx.services.projects.update(
         ctx.em,
         ctx.account!,
         parseId(id),
         parseInput(UpdateProjectInput, { ...input, tasks: input.tasks ?? [] }),
+        expectedVersion ?? undefined,
       ),
   }),
   regenerateProjectKey: t.string({

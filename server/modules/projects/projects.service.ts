@@ -1,3 +1,5 @@
+import { bumpVersion, checkVersion } from '../../db/versions.ts';
+import { staleVersion } from '../teams/activity.ts';
 import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +50,8 @@ export interface ProjectView {
   tasksCount: number;
   logo: string | null;
   tasks: TaskView[];
+  /** What a change must name to apply (REST's ETag, GraphQL's expectedVersion). */
+  version: number;
   secretKey?: string;
 }
 
@@ -124,6 +128,7 @@ export class ProjectsService {
       tasksCount: count,
       logo: first?.logo ?? null,
       tasks: tasks.map(taskView),
+      version: project.version,
     };
     if (opts.withKey) view.secretKey = decryptSecret(this.deps.secretsKey, project.secretKeyEnc);
     return view;
@@ -160,6 +165,7 @@ export class ProjectsService {
       tasksCount: countOf.get(p.id) ?? 0,
       logo: logoOf.get(p.id) ?? null,
       tasks: [],
+      version: p.version,
     }));
     return { data, total };
   }
@@ -225,10 +231,23 @@ export class ProjectsService {
     return project;
   }
 
-  async update(em: EntityManager, owner: User, id: number, input: UpdateProjectInput): Promise<ProjectView> {
+  async update(
+    em: EntityManager,
+    owner: User,
+    id: number,
+    input: UpdateProjectInput,
+    /** The version the change was made on: another saved first, STALE_VERSION (412) with the project as it is. */
+    expectedVersion?: number,
+  ): Promise<ProjectView> {
     authorize(owner, 'project.update');
+    checkVersion(expectedVersion);
     await this.category(em, input.categoryId);
     return inTransaction(em, this.deps.pubsub, async (tx, emit) => {
+      const bumped = await bumpVersion(tx, 'projects', id, owner.id, expectedVersion);
+      if (!bumped.ok && 'stale' in bumped) {
+        const current = await this.view(tx, await this.owned(tx, owner, id), { withTasks: true, withKey: true });
+        throw await staleVersion(tx, owner.id, 'project', id, bumped.stale, current);
+      }
       const project = await this.owned(tx, owner, id);
       project.title = input.title;
       project.categoryId = input.categoryId;

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DomainError } from '../../errors.ts';
+import { failWith } from '../../failures.ts';
 import { ACTIVITY_OBJECT_TYPES, type ActivityObjectType } from './teams.entity.ts';
 
 /** One change of an account's history, as the Activity page and the API show it. */
@@ -97,4 +99,20 @@ export async function lastChangedBy(
     [accountId, objectType, objectId],
   );
   return row?.name ?? 'Someone';
+}
+
+/**
+ * STALE_VERSION (REST 412): someone saved the thing after the change's version; `current` is the
+ * thing as it is now, in the answer's JSON, and the message names who saved it.
+ */
+export async function staleVersion(
+  em: EntityManager,
+  accountId: number,
+  objectType: 'campaign' | 'app' | 'project',
+  objectId: number,
+  version: number,
+  current: unknown,
+): Promise<DomainError> {
+  const by = await lastChangedBy(em, accountId, objectType, objectId);
+  return failWith('STALE_VERSION', { current }, { by, thing: objectType, version });
 }
