@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 export const USER_CHANGED_CHANNEL = 'user_changed';
 /** Sessions ended: the payload is their ids, comma-separated; every instance closes their sockets. */
 export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+/** An account's history grew (its trigger, on commit): the payload is the account's id. */
+export const ACCOUNT_ACTIVITY_CHANNEL = 'account_activity';
 /** An app's showcase changed (its exclusions, quality, services): JSON `{ from, platformIds?, all? }`, without Redis. */
 export const SHOWCASE_CHANGED_CHANNEL = 'showcase_changed';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, gqlWs } from '../helpers/graphql.ts';
-import { createCampaign, createPlatform, createProject, platformEditBody, tasks } from '../helpers/campaigns.ts';
+import { createCampaign, createPlatform, createProject, platformEditBody, tasks, topUp } from '../helpers/campaigns.ts';
 import { credit, newAddress } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 
@@ -386,9 +386,60 @@ describe('an account with members', () => {
       action: 'changed',
       changes: [{ field: 'title', before: '"Before"', after: '"After"' }],
     });
-    // Nobody outside the account reads it; a bad filter is a clear 400.
+    // One thing's page: a project's history takes its resources with it, not other projects'.
+    const resource = await app.api(`/v1/projects/${made.body.value.id}/tasks`, {
+      ...as(sam, owner.userId),
+      body: tasks.channel(),
+    });
+    expect(resource.status).toBe(201);
+    const other = await createProject(app, owner.token, [tasks.bot()]);
+    const ofProject = await app.api(
+      `/v1/accounts/${owner.userId}/activity?objectType=project&objectId=${made.body.value.id}`,
+      { token: owner.token },
+    );
+    expect(
+      ofProject.body.value.data.map((a: { objectType: string; action: string }) => [a.objectType, a.action]),
+    ).toEqual([
+      ['resource', 'created'],
+      ['project', 'changed'],
+      ['project', 'created'],
+    ]);
+    expect(JSON.stringify(ofProject.body.value)).not.toContain(`"objectId":${other.id}`);
+    // Live: the owner's open list hears each change a member makes, through the database's NOTIFY.
+    const ownerWs = gqlWs(app, owner.token);
+    const grew = ownerWs.subscribe<{ activityAdded: number }>(
+      'subscription($a: ID!) { activityAdded(accountId: $a) }',
+      {
+        a: String(owner.userId),
+      },
+    );
+    const rename = (title: string) =>
+      app.api(`/v1/projects/${made.body.value.id}`, {
+        ...as(sam, owner.userId),
+        method: 'PATCH',
+        body: { title, categoryId: made.body.value.categoryId },
+      });
+    // The subscription is live once a first change is heard (the subscribe runs after this call returns).
+    await eventually(async () => {
+      await rename('Warm-up');
+      return grew
+        .nextEvent(() => true, 500)
+        .then(
+          () => true,
+          () => false,
+        );
+    });
+    await rename('Live');
+    expect((await grew.nextEvent(() => true, 2000)).data?.activityAdded).toBe(owner.userId);
+    // Nobody outside the account reads it or hears it; a bad filter is a clear 400.
     const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
     expect((await app.api(`/v1/accounts/${owner.userId}/activity`, { token: stranger.token })).status).toBe(404);
+    const strangerWs = gqlWs(app, stranger.token);
+    const spy = strangerWs.subscribe('subscription($a: ID!) { activityAdded(accountId: $a) }', {
+      a: String(owner.userId),
+    });
+    expect(JSON.stringify(await spy.error())).toMatch(/ACCOUNT_NOT_FOUND/);
+    await Promise.all([ownerWs.close(), strangerWs.close()]);
     const bad = await app.api(`/v1/accounts/${owner.userId}/activity?objectType=planet`, { token: owner.token });
     expect(bad.status).toBe(400);
   });
@@ -455,6 +506,25 @@ describe('an account with members', () => {
       before: { dailyCap: 20 },
       after: { dailyCap: 35 },
     });
+    // The campaign's own history (its page) takes its budget moves with it.
+    await topUp(app, owner.userId, '5');
+    const funded = await app.api(`/v1/projects/${project.id}/campaigns/${campaign.id}/payments`, {
+      token: owner.token,
+      body: { value: 1.5 },
+    });
+    expect(funded).toMatchObject({ status: 200 });
+    const ofCampaign = await app.api(
+      `/v1/accounts/${owner.userId}/activity?objectType=campaign&objectId=${campaign.id}&limit=2`,
+      { token: owner.token },
+    );
+    expect(ofCampaign.body.value.data[0]).toMatchObject({
+      user: { name: 'Olly Owner' },
+      action: 'funded',
+      objectType: 'budget',
+      objectId: campaign.id,
+      after: { amount: '1.50' },
+    });
+    expect(ofCampaign.body.value.data[1]).toMatchObject({ objectType: 'campaign', objectId: campaign.id });
   });
 
   test('no lost edits on projects and apps: ETag on read, 412 with the thing as it is on a stale If-Match or expectedVersion', async () => {

@@ -11,7 +11,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import {
   type Control,
   Controller,
@@ -79,6 +79,8 @@ export interface CampaignFormProps {
    * and no initial budget (Add budget and Return budget move money), Save instead of Create.
    */
   edit?: { values: CampaignValues; task: ResourceOption };
+  /** Told when the form starts or stops differing from what it opened with (presence's "editing"). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -104,6 +106,7 @@ export function CampaignForm({
   onSubmit,
   onCancel,
   edit,
+  onDirtyChange,
 }: CampaignFormProps) {
   const schema = useMemo(() => campaignSchema(tiers, balance), [tiers, balance]);
   const form = useForm<CampaignValues>({
@@ -116,8 +119,9 @@ export function CampaignForm({
     register,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const [prices, projectId] = useWatch({ control, name: ['prices', 'projectId'] });
 
   // A country outside every tier is priced as the cheapest tier (the highest level).

@@ -12,7 +12,8 @@ import { useCampaignFormData } from './useCampaignFormData';
 import { CampaignForm } from './CampaignForm';
 import { CampaignEditQuery, CampaignRowFragment, UpdateCampaignMutation } from './campaignsApi';
 import { Trans } from '@lingui/react/macro';
-import { StaleNotice, type StaleCampaign, staleChanges, staleCurrent } from './StaleNotice';
+import { StaleNotice, myChanges, staleCurrent } from '../teams/StaleNotice';
+import { type StaleCampaign, staleChanges } from './staleCampaign';
 import { PresenceBar } from '../teams/PresenceBar';
 
 /**
@@ -52,6 +53,7 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
   const [conflict, setConflict] = useState<{ current: StaleCampaign; message: string; mine: object } | null>(null);
   // Taking theirs shows the form anew with the campaign as it is.
   const [round, setRound] = useState(0);
+  const [dirty, setDirty] = useState(false);
   const campaign = useQuery(CampaignEditQuery, { variables: { id }, fetchPolicy: 'network-only' });
   const [update] = useMutation(UpdateCampaignMutation);
   const loaded = campaign.data?.campaign;
@@ -89,7 +91,7 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
 
   return (
     <>
-      <PresenceBar objectType="campaign" objectId={id} editing />
+      <PresenceBar objectType="campaign" objectId={id} editing={dirty} />
       {conflict && (
         <StaleNotice
           message={conflict.message}
@@ -121,6 +123,7 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
           },
         }}
         onCancel={onClose}
+        onDirtyChange={setDirty}
         onSubmit={async (_target, input) => {
           const { budget: _budget, ...changes } = input;
           try {
@@ -129,13 +132,10 @@ function EditCampaign({ id, onClose }: { id: string; onClose: () => void }) {
             return undefined;
           } catch (error) {
             const failure = serverError(error);
-            const current = staleCurrent(error);
+            const current = staleCurrent<StaleCampaign>(error);
             if (current) {
               // Mine: only what was changed in this form, so theirs stays where mine did not touch it.
-              const shown = toCreateInput(values, tiers) as Record<string, unknown>;
-              const mine = Object.fromEntries(
-                Object.entries(changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(shown[k])),
-              );
+              const mine = myChanges(changes, toCreateInput(values, tiers));
               setConflict({ current, message: failure.message, mine });
               return undefined;
             }

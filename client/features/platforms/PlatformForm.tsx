@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react/button';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type UseFormReturn, useForm } from 'react-hook-form';
 import { notifyError } from '../../components/ui/toaster';
 import type { PlatformTaskType } from '../../gql/graphql';
@@ -31,6 +31,8 @@ export interface PlatformFormProps {
   hasBotToken?: boolean;
   /** Settings' networkFeePercent: the tier prices say what the publisher earns after it. */
   networkFeePercent?: number;
+  /** Told when the form starts or stops differing from what it opened with (presence's "editing"). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const TOP_FIELDS = ['title', 'logo', 'categoryId', 'tgBotUrl', 'webappUrl', 'awards'] as const;
@@ -44,6 +46,7 @@ export function PlatformForm({
   onSubmit,
   hasBotToken = false,
   networkFeePercent,
+  onDirtyChange,
 }: PlatformFormProps) {
   const form = useForm<PlatformValues>({
     resolver: zodResolver(platformSchema),
@@ -59,6 +62,8 @@ export function PlatformForm({
 
   const [logo, title, awards, services, isDarkTheme] = watch(['logo', 'title', 'awards', 'services', 'isDarkTheme']);
   const validate = formState.isSubmitted;
+  const dirty = formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const { applyAwards, setService, setServiceAward } = useServiceEditing(form, validate);
 

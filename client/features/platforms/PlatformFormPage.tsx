@@ -5,7 +5,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { ArrowLeft, Smartphone } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
@@ -23,6 +23,7 @@ import {
 } from './platformsApi';
 import { Trans } from '@lingui/react/macro';
 import { PresenceBar } from '../teams/PresenceBar';
+import { StaleNotice, changedFields, myChanges, staleCurrent } from '../teams/StaleNotice';
 
 function BackToApps() {
   return (
@@ -85,6 +86,28 @@ export function CreatePlatformPage() {
   );
 }
 
+/** What the Edit App form's save sends, compared field by field when someone else saved first. */
+type PlatformInput = ReturnType<typeof toPlatformInput>;
+
+function appFieldLabels(): Record<string, string> {
+  return {
+    title: t`the name`,
+    logo: t`the logo`,
+    categoryId: t`the category`,
+    webappUrl: t`the web app link`,
+    isDarkTheme: t`the dark theme`,
+    rewardCallbackUrl: t`the reward callback URL`,
+  };
+}
+
+/** The awards and services changed as a whole: said without listing them. */
+function listChanges(shown: PlatformInput, current: PlatformInput): string[] {
+  const same = (k: 'rewards' | 'services') => JSON.stringify(shown[k]) === JSON.stringify(current[k]);
+  return [...(same('rewards') ? [] : [t`the awards`]), ...(same('services') ? [] : [t`the showcase services`])].map(
+    (what) => t`${what}: changed`,
+  );
+}
+
 /** Edit App: all five task types; the Telegram link is read-only. */
 export function EditPlatformPage() {
   const { id } = useParams({ strict: false }) as { id: string };
@@ -94,23 +117,77 @@ export function EditPlatformPage() {
   // The network fee, for what the publisher earns per tier (cached with the tier list).
   const fee = useQuery(PlatformTierListQuery).data?.settings.networkFeePercent;
   const [update] = useMutation(UpdatePlatformMutation, { refetchQueries: [PlatformsQuery] });
+  const [dirty, setDirty] = useState(false);
+  // Someone else saved first: what they changed, and what was typed here, kept to apply on top.
+  const [conflict, setConflict] = useState<{
+    message: string;
+    changes: string[];
+    mine: Partial<PlatformInput>;
+    current: PlatformInput;
+    version: number;
+  } | null>(null);
+  // Taking theirs shows the form anew with the app as it is.
+  const [round, setRound] = useState(0);
 
   const loaded = platform.data?.platform;
   const initial = useMemo(() => (loaded ? toFormValues(loaded) : null), [loaded]);
+  const categoryTitle = (categoryId: unknown) =>
+    categories.data?.categories.data.find((c) => c.id === categoryId)?.title ?? categoryId;
+
+  const save = async (input: PlatformInput, expectedVersion: number) => {
+    await update({ variables: { id, input, expectedVersion } });
+    notifySuccess(platformMessages.updated);
+    void navigate({ to: '/publisher' });
+  };
 
   const submit = async (values: PlatformValues) => {
+    if (!initial || !loaded) return;
+    const input = toPlatformInput(values, 'edit');
     try {
-      await update({ variables: { id, input: toPlatformInput(values, 'edit') } });
-      notifySuccess(platformMessages.updated);
-      void navigate({ to: '/publisher' });
+      // The version shown: a change someone else saved meanwhile is not overwritten unseen.
+      await save(input, conflict?.version ?? loaded.version);
     } catch (e) {
-      notifyError(errorMessage(e));
+      if (!staleCurrent(e)) {
+        notifyError(errorMessage(e));
+        return;
+      }
+      // The app as it is now, in this form's terms (the form keeps what was typed).
+      const shown = toPlatformInput(initial, 'edit');
+      const fresh = (await platform.refetch()).data?.platform;
+      if (!fresh) return notifyError(errorMessage(e));
+      const current = toPlatformInput(toFormValues(fresh), 'edit');
+      const label = (v: PlatformInput) => ({ ...v, categoryId: categoryTitle(v.categoryId) });
+      setConflict({
+        message: errorMessage(e),
+        changes: [...changedFields(label(shown), label(current), appFieldLabels()), ...listChanges(shown, current)],
+        mine: myChanges(input, shown),
+        current,
+        version: fresh.version,
+      });
     }
   };
 
   return (
     <Page title={t`Edit App`} actions={<BackToApps />}>
-      <PresenceBar objectType="app" objectId={id} editing />
+      <PresenceBar objectType="app" objectId={id} editing={dirty} />
+      {conflict && (
+        <StaleNotice
+          message={conflict.message}
+          changes={conflict.changes}
+          onMine={async () => {
+            try {
+              await save({ ...conflict.current, ...conflict.mine }, conflict.version);
+            } catch (e) {
+              notifyError(errorMessage(e));
+            }
+          }}
+          onTheirs={async () => {
+            setConflict(null);
+            await platform.refetch();
+            setRound((r) => r + 1);
+          }}
+        />
+      )}
       {platform.error && !loaded ? (
         // Failures to load a single platform are silent: only the empty state shows.
         <EmptyState icon={<Smartphone />} title={t`This app could not be loaded`}>
@@ -124,7 +201,7 @@ export function EditPlatformPage() {
         <FormSkeleton />
       ) : (
         <PlatformForm
-          key={id}
+          key={`${id}:${round}`}
           mode="edit"
           initialValues={initial}
           categories={categories.data?.categories.data ?? []}
@@ -132,6 +209,7 @@ export function EditPlatformPage() {
           onSubmit={submit}
           hasBotToken={loaded?.hasBotToken ?? false}
           networkFeePercent={fee}
+          onDirtyChange={setDirty}
         />
       )}
     </Page>

@@ -25,6 +25,7 @@ export const PlatformQuery = graphql(`
   query PlatformDetails($id: ID!) {
     platform(id: $id) {
       id
+      version
       title
       logo
       categoryId
@@ -123,9 +124,10 @@ export const CreatePlatformMutation = graphql(`
 `);
 
 export const UpdatePlatformMutation = graphql(`
-  mutation UpdatePlatform($id: ID!, $input: PlatformInput!) {
-    updatePlatform(id: $id, input: $input) {
+  mutation UpdatePlatform($id: ID!, $input: PlatformInput!, $expectedVersion: Int) {
+    updatePlatform(id: $id, input: $input, expectedVersion: $expectedVersion) {
       id
+      version
       title
       logo
       isActive

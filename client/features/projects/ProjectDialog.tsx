@@ -11,7 +11,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, type UseFormReturn, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { FormField } from '../../components/ui/FormField';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
@@ -30,6 +30,7 @@ import {
 } from './projectsApi';
 import { type ProjectValues, emptyResource, projectSchema, resourceMessages, toTaskInput } from './resource';
 import { Trans } from '@lingui/react/macro';
+import { StaleNotice, changedFields, myChanges, staleCurrent } from '../teams/StaleNotice';
 
 export type ProjectDialogMode = { kind: 'create' } | { kind: 'edit'; projectId: string };
 
@@ -173,6 +174,74 @@ function ProjectResources({
   );
 }
 
+/** The project as the server has it when a change came on a stale version (REST's shape). */
+interface StaleProject {
+  version: number;
+  title: string;
+  categoryId: number;
+  category: { title: string };
+}
+
+type ProjectInput = { title: string; categoryId: string; tasks: ReturnType<typeof toTaskInput>[] };
+
+/**
+ * Update project on the version the form showed; when someone else saved first, the notice says
+ * who changed what and offers to apply this form's changes on top of theirs or to take theirs.
+ */
+function useProjectUpdate(
+  id: string | null,
+  loaded: LoadedProject | undefined,
+  onSaved: () => void,
+  reload: () => void,
+) {
+  const [updateProject] = useMutation(UpdateProjectMutation, { refetchQueries: [ProjectsQuery] });
+  const [conflict, setConflict] = useState<{ message: string; current: StaleProject; mine: ProjectInput } | null>(null);
+  const save = async (input: ProjectInput, expectedVersion: number) => {
+    await updateProject({ variables: { id: id ?? '', input, expectedVersion } });
+    notifySuccess(t`Project updated successfully`);
+    onSaved();
+  };
+  const update = async (input: ProjectInput) => {
+    if (!loaded) return;
+    try {
+      await save(input, conflict?.current.version ?? loaded.version);
+    } catch (e) {
+      const current = staleCurrent<StaleProject>(e);
+      if (!current) throw e;
+      setConflict({ message: errorMessage(e), current, mine: input });
+    }
+  };
+  const notice = conflict && loaded && (
+    <StaleNotice
+      message={conflict.message}
+      changes={changedFields(
+        { title: loaded.title, category: loaded.category.title },
+        { title: conflict.current.title, category: conflict.current.category.title },
+        { title: t`the name`, category: t`the category` },
+      )}
+      onMine={async () => {
+        const { current, mine } = conflict;
+        // Theirs where this form left a field as it showed it; the new resources are this form's.
+        const changed = myChanges(
+          { title: mine.title, categoryId: mine.categoryId },
+          { title: loaded.title, categoryId: loaded.categoryId },
+        );
+        const onTop = { title: current.title, categoryId: String(current.categoryId), ...changed, tasks: mine.tasks };
+        try {
+          await save(onTop, current.version);
+        } catch (e) {
+          notifyError(errorMessage(e));
+        }
+      }}
+      onTheirs={async () => {
+        setConflict(null);
+        reload();
+      }}
+    />
+  );
+  return { update, notice };
+}
+
 function ProjectForm({
   mode,
   onClose,
@@ -191,7 +260,6 @@ function ProjectForm({
     fetchPolicy: 'network-only',
   });
   const [createProject] = useMutation(CreateProjectMutation, { refetchQueries: [ProjectsQuery] });
-  const [updateProject] = useMutation(UpdateProjectMutation, { refetchQueries: [ProjectsQuery] });
 
   const form = useForm<ProjectValues>({
     resolver: zodResolver(projectSchema),
@@ -200,15 +268,14 @@ function ProjectForm({
 
   const loaded = project.data?.project;
   useLoadedProject(form, loaded);
+  const { update, notice } = useProjectUpdate(editId, loaded, onClose, () => void project.refetch());
 
   const submit = form.handleSubmit(
     async (values) => {
       const input = { title: values.title.trim(), categoryId: values.categoryId, tasks: values.tasks.map(toTaskInput) };
       try {
         if (editId) {
-          await updateProject({ variables: { id: editId, input } });
-          notifySuccess(t`Project updated successfully`);
-          onClose();
+          await update(input);
         } else {
           const { data } = await createProject({ variables: { input } });
           if (data)
@@ -248,6 +315,7 @@ function ProjectForm({
             </Stack>
           ) : (
             <Stack gap="5">
+              {notice}
               <ProjectFields categories={categories} />
               <ProjectResources editing={Boolean(editId)} services={services} />
             </Stack>

@@ -57,6 +57,7 @@ export const ProjectQuery = graphql(`
   query ProjectDetail($id: ID!) {
     project(id: $id) {
       id
+      version
       title
       categoryId
       tasksCount
@@ -117,9 +118,10 @@ export const CreateProjectMutation = graphql(`
 `);
 
 export const UpdateProjectMutation = graphql(`
-  mutation UpdateProject($id: ID!, $input: ProjectInput!) {
-    updateProject(id: $id, input: $input) {
+  mutation UpdateProject($id: ID!, $input: ProjectInput!, $expectedVersion: Int) {
+    updateProject(id: $id, input: $input, expectedVersion: $expectedVersion) {
       id
+      version
       title
       tasksCount
       logo

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainError } from '../../errors.ts';
 import { failWith } from '../../failures.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { ACTIVITY_OBJECT_TYPES, type ActivityObjectType } from './teams.entity.ts';
 
 /** One change of an account's history, as the Activity page and the API show it. */
@@ -48,6 +49,37 @@ const camel = (o: Record<string, unknown> | null) =>
     Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]),
   );
 
+/**
+ * One thing's history on its page takes its parts' with it: a campaign's budget moves, a
+ * project's resources, an app's services (each clause takes the thing's id twice).
+ */
+const WITH_PARTS: Partial<Record<ActivityObjectType, string>> = {
+  campaign: `((a.object_type = 'campaign' and a.object_id = ?) or (a.object_type = 'budget' and a.object_id = ?))`,
+  project: `((a.object_type = 'project' and a.object_id = ?) or (a.object_type = 'resource'
+    and coalesce(a.after->>'project_id', a.before->>'project_id') = (?)::text))`,
+  app: `((a.object_type = 'app' and a.object_id = ?) or (a.object_type = 'service'
+    and a.object_id in (select s.id from platform_services s where s.platform_id = ?)))`,
+};
+
+/** The fields that hold money, kept in micro-USD: the history shows them in dollars ("1.50"). */
+const MONEY_FIELDS: Partial<Record<ActivityObjectType, readonly string[]>> = {
+  budget: ['amount'],
+  campaign: ['prices'],
+};
+
+const dollars = (v: unknown): unknown =>
+  typeof v === 'string' && /^-?\d{1,20}$/.test(v)
+    ? formatMoney(BigInt(v))
+    : v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dollars(x)]))
+      : v;
+
+function inDollars(type: ActivityObjectType, fields: Record<string, unknown> | null) {
+  const money = MONEY_FIELDS[type];
+  if (!fields || !money) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, money.includes(k) ? dollars(v) : v]));
+}
+
 /** A page of an account's history, newest first, with the filters applied; and the total. */
 export async function readActivity(
   em: EntityManager,
@@ -57,11 +89,19 @@ export async function readActivity(
 ): Promise<{ data: ActivityView[]; total: number }> {
   const where = ['a.account_id = ?'];
   const params: unknown[] = [accountId];
-  if (filter.userId) where.push('a.user_id = ?'), params.push(filter.userId);
-  if (filter.objectType) where.push('a.object_type = ?'), params.push(filter.objectType);
-  if (filter.objectId) where.push('a.object_id = ?'), params.push(filter.objectId);
-  if (filter.from) where.push('a.at >= ?'), params.push(filter.from);
-  if (filter.to) where.push('a.at < ?'), params.push(filter.to);
+  const and = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  if (filter.userId) and('a.user_id = ?', filter.userId);
+  const parts = filter.objectType && filter.objectId ? WITH_PARTS[filter.objectType] : undefined;
+  if (parts) and(parts, filter.objectId, filter.objectId);
+  else {
+    if (filter.objectType) and('a.object_type = ?', filter.objectType);
+    if (filter.objectId) and('a.object_id = ?', filter.objectId);
+  }
+  if (filter.from) and('a.at >= ?', filter.from);
+  if (filter.to) and('a.at < ?', filter.to);
   const rows = await em.execute<Row[]>(
     `select a.id, a.at, a.user_id, u.name as user_name, a.ip, a.action, a.object_type, a.object_id, a.before, a.after,
             count(*) over () as total
@@ -80,8 +120,8 @@ export async function readActivity(
       action: r.action,
       objectType: r.object_type,
       objectId: r.object_id,
-      before: camel(r.before),
-      after: camel(r.after),
+      before: inDollars(r.object_type, camel(r.before)),
+      after: inDollars(r.object_type, camel(r.after)),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { defineArea } from '../../app/area.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
+import { ACCOUNT_ACTIVITY_CHANNEL, listen } from '../../db/listen.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { notifyLater } from '../notifications/notify.ts';
 import { AccountActivity, AccountInvitation, AccountMember } from './teams.entity.ts';
@@ -18,7 +19,7 @@ export const teamsArea = defineArea({
   later: ['notifications'],
   entities: [AccountMember, AccountInvitation, AccountActivity],
   sql: [sqlDefinition(import.meta.url, './sql/account_activity_record.sql')],
-  services: ({ config, log, url, pubsub, cleanups }, _needs, later) => {
+  services: async ({ config, log, url, pubsub, cleanups, orm }, _needs, later) => {
     const teams = new TeamsService({
       mailer: configuredMailer(config, log),
       log,
@@ -28,6 +29,17 @@ export const teamsArea = defineArea({
       pubsub,
     });
     cleanups.push(async () => teams.presence.close());
+    // Every instance hears every account's history grow from the database itself (Redis or not).
+    const stop = await listen(
+      orm.config.getClientUrl(),
+      ACCOUNT_ACTIVITY_CHANNEL,
+      (p) => teams.heardActivity(p),
+      log,
+    ).catch((err) => {
+      log.error({ err }, 'the history is not followed live: Activity lists show changes when read anew');
+      return async () => {};
+    });
+    cleanups.push(stop);
     return { teams };
   },
   routes: teamsRoutes,

@@ -99,7 +99,7 @@ export const teamsRoutes = [
     path: '/v1/accounts/:id/activity',
     tag: 'teams',
     summary:
-      'The account’s change history, newest first: who (`user`), when (`at`), from where (`ip`), what (`action`: created, changed, deleted, funded, returned; `objectType`, `objectId`) and the fields `before` and `after`. Filters: `userId`, `objectType` (campaign, app, service, project, resource, budget, payoutAddress, member, invitation), `objectId`, `from`, `to`. Any member may read it.',
+      'The account’s change history, newest first: who (`user`), when (`at`), from where (`ip`), what (`action`: created, changed, deleted, funded, returned; `objectType`, `objectId`) and the fields `before` and `after`. Filters: `userId`, `objectType` (campaign, app, service, project, resource, budget, payoutAddress, member, invitation), `objectId` (with `objectType` campaign, project or app: the thing and its parts — a campaign’s budget moves, a project’s resources, an app’s services), `from`, `to`. Any member may read it.',
     access: 'user',
     params: accountParams,
     query: ActivityQuery,

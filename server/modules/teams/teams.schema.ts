@@ -123,7 +123,11 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false }),
       userId: t.arg.id({ required: false }),
       objectType: t.arg({ type: ActivityObjectEnum, required: false }),
-      objectId: t.arg.id({ required: false }),
+      objectId: t.arg.id({
+        required: false,
+        description:
+          'One thing’s history; with objectType campaign, project or app, its parts’ too (budget moves, resources, services).',
+      }),
     },
     resolve: (_r, args, ctx) => {
       const page = args.page ?? 1;
@@ -228,6 +232,17 @@ const PresencePersonRef = builder.objectRef<PresencePerson>('PresencePerson').im
     editing: t.exposeBoolean('editing'),
   }),
 });
+
+builder.subscriptionField('activityAdded', (t) =>
+  t.int({
+    authScopes: { authenticated: true },
+    description:
+      'The account’s id, each time its change history grows (any member; across instances): read `activity` anew.',
+    args: { accountId: t.arg.id({ required: true }) },
+    subscribe: (_r, args, ctx) => ctx.services.teams.followActivity(ctx.em, ctx.user!, parseId(args.accountId)),
+    resolve: (accountId) => accountId,
+  }),
+);
 
 builder.subscriptionField('presence', (t) =>
   t.field({

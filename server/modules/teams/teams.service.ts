@@ -14,7 +14,7 @@ import { plainUser, type UserRow } from '../auth/session-users.ts';
 import { type ActivityFilter, readActivity } from './activity.ts';
 import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
 import { Presence } from './presence.ts';
-import type { PubSub } from '../../lib/pubsub.ts';
+import { MemoryPubSub, type PubSub } from '../../lib/pubsub.ts';
 
 /** An account the person is in, as the switcher and the Accounts page show it. */
 export interface AccountView extends UserBalances {
@@ -88,6 +88,8 @@ function statusOf(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expir
 export class TeamsService {
   /** Who else from the account has a page open (across instances). */
   readonly presence: Presence;
+  /** This instance's open Activity lists, told when their account's history grows. */
+  private readonly historyGrew = new MemoryPubSub();
 
   constructor(
     private readonly deps: {
@@ -411,6 +413,22 @@ export class TeamsService {
   ) {
     await this.actingFor(em, person, accountId);
     return readActivity(em, accountId, filter, { offset: (page - 1) * limit, limit });
+  }
+
+  /**
+   * Ticks each time the account's history grows, for a list that shows it live: the history's
+   * trigger NOTIFYs on commit, every instance hears the database (`heardActivity`) and tells its
+   * own subscribers; they read the page anew.
+   */
+  async followActivity(em: EntityManager, person: User, accountId: number): Promise<AsyncIterableIterator<number>> {
+    await this.actingFor(em, person, accountId);
+    return this.historyGrew.subscribe<number>(`activity:${accountId}`);
+  }
+
+  /** The database said the history of the account (the NOTIFY's payload) grew. */
+  heardActivity(payload: string) {
+    const accountId = Number(payload);
+    if (Number.isSafeInteger(accountId)) void this.historyGrew.publish(`activity:${accountId}`, accountId);
   }
 
   /** The whole filtered history, page after page (the CSV). */

@@ -6,51 +6,50 @@ import { Text } from '@chakra-ui/react/text';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { type CampaignValues, formatUsd } from './campaign';
 
-/** The campaign as the server has it when a change came on a stale version (REST's shape). */
-export interface StaleCampaign {
-  version: number;
-  name: string;
-  dailyCap: number | null;
-  countries: string[];
-  languages: string[];
-  isPremiumOnly: boolean;
-  newUsersOnly: boolean;
-  minQuality: number | null;
-  prices: { tierLevel: number; value: number }[];
-}
-
-/** The campaign as it is, when the server refused a change made on an older version. */
-export function staleCurrent(error: unknown): StaleCampaign | null {
+/** The thing as the server has it (its REST JSON) when a change came on a stale version; null for any other failure. */
+export function staleCurrent<T>(error: unknown): T | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const stale = error.errors.find((e) => e.extensions?.code === 'STALE_VERSION');
-  return (stale?.extensions?.current as StaleCampaign | undefined) ?? null;
+  return (stale?.extensions?.current as T | undefined) ?? null;
 }
 
-/** What the other person changed, field by field, from what this form showed to what is saved. */
-export function staleChanges(shown: CampaignValues, current: StaleCampaign): string[] {
-  const out: string[] = [];
-  const text = (v: unknown) => (v === '' || v == null ? '—' : Array.isArray(v) ? v.join(', ') || '—' : String(v));
-  const compare = (label: string, before: unknown, after: unknown) => {
-    if (text(before) !== text(after)) out.push(t`${label}: from ${text(before)} to ${text(after)}`);
-  };
-  compare(t`the name`, shown.name, current.name);
-  compare(t`the daily cap`, shown.dailyCap, current.dailyCap ?? '');
-  compare(t`the countries`, shown.countries, current.countries);
-  compare(t`the languages`, shown.languages, current.languages);
-  compare(t`the minimum quality`, shown.minQuality, current.minQuality ?? '');
-  compare(t`premium players only`, shown.isPremiumOnly, current.isPremiumOnly);
-  compare(t`new users only`, shown.newUsersOnly, current.newUsersOnly);
-  // Exact micro-dollar decimals on both sides (formatUsd), no float rounding.
-  const prices = current.prices.map((p) => formatUsd(String(p.value)));
-  const before = shown.prices.map((p) => formatUsd(p));
-  if (prices.join() !== before.join()) compare(t`the prices`, before.join(' / '), prices.join(' / '));
-  return out;
+/** Shown as a change's "from" or "to": a dash for nothing, lists joined. */
+const shownAs = (v: unknown) =>
+  v === '' || v == null
+    ? '—'
+    : typeof v === 'boolean'
+      ? v
+        ? t`yes`
+        : t`no`
+      : Array.isArray(v)
+        ? v.join(', ') || '—'
+        : String(v);
+
+/**
+ * What the other person changed, field by field: "the name: from A to B" for each labelled field
+ * whose value differs between what this form showed and what is saved now.
+ */
+export function changedFields(
+  shown: Record<string, unknown>,
+  current: Record<string, unknown>,
+  labels: Record<string, string>,
+): string[] {
+  return Object.entries(labels).flatMap(([key, label]) => {
+    const [before, after] = [shownAs(shown[key]), shownAs(current[key])];
+    return before === after ? [] : [t`${label}: from ${before} to ${after}`];
+  });
+}
+
+/** The fields of `mine` whose value differs from what the form showed: what "apply mine on top" sends. */
+export function myChanges<T extends Record<string, unknown>>(mine: T, shown: Record<string, unknown>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(mine).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(shown[k])),
+  ) as Partial<T>;
 }
 
 /**
- * Someone else saved the campaign after this form opened: who, what they changed, and the choice —
+ * Someone else saved the thing after this form opened: who, what they changed, and the choice —
  * apply what was typed here on top of theirs, or take theirs (the form then shows the campaign as
  * it is). Nothing typed is lost until the person chooses.
  */
