@@ -15,6 +15,8 @@ import { Trans } from '@lingui/react/macro';
 import { StaleNotice, myChanges, staleCurrent } from '../teams/StaleNotice';
 import { type StaleCampaign, staleChanges } from './staleCampaign';
 import { PresenceBar } from '../teams/PresenceBar';
+import { ObjectHistory } from '../teams/ActivityTable';
+import { Box } from '@chakra-ui/react/box';
 
 /**
  * The campaign update modal: name, prices, daily cap and targeting of an existing
@@ -37,7 +39,16 @@ export function EditCampaignDialog({ campaignId, onClose }: { campaignId: string
                 <Trans>Edit campaign</Trans>
               </Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body pb="6">{campaignId && <EditCampaign id={campaignId} onClose={onClose} />}</Dialog.Body>
+            <Dialog.Body pb="6">
+              {campaignId && (
+                <>
+                  <EditCampaign id={campaignId} onClose={onClose} />
+                  <Box mt="8">
+                    <ObjectHistory objectType="campaign" objectId={campaignId} />
+                  </Box>
+                </>
+              )}
+            </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>

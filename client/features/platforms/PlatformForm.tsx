@@ -62,8 +62,7 @@ export function PlatformForm({
 
   const [logo, title, awards, services, isDarkTheme] = watch(['logo', 'title', 'awards', 'services', 'isDarkTheme']);
   const validate = formState.isSubmitted;
-  const dirty = formState.isDirty;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
 
   const { applyAwards, setService, setServiceAward } = useServiceEditing(form, validate);
 

@@ -23,6 +23,7 @@ import {
 } from './platformsApi';
 import { Trans } from '@lingui/react/macro';
 import { PresenceBar } from '../teams/PresenceBar';
+import { ObjectHistory } from '../teams/ActivityTable';
 import { StaleNotice, changedFields, myChanges, staleCurrent } from '../teams/StaleNotice';
 
 function BackToApps() {
@@ -108,16 +109,18 @@ function listChanges(shown: PlatformInput, current: PlatformInput): string[] {
   );
 }
 
-/** Edit App: all five task types; the Telegram link is read-only. */
-export function EditPlatformPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+/**
+ * Edit App's save on the version the form showed; when someone else saved first, the notice says
+ * who changed what and offers to apply this form's changes on top of theirs or to take theirs
+ * (the form then shows the app as it is: `round` remounts it).
+ */
+function useAppUpdate(
+  id: string,
+  platform: ReturnType<typeof usePlatformDetails>,
+  categories: { id: string; title: string }[],
+) {
   const navigate = useNavigate();
-  const categories = useQuery(PlatformCategoriesQuery);
-  const platform = useQuery(PlatformQuery, { variables: { id }, fetchPolicy: 'network-only' });
-  // The network fee, for what the publisher earns per tier (cached with the tier list).
-  const fee = useQuery(PlatformTierListQuery).data?.settings.networkFeePercent;
   const [update] = useMutation(UpdatePlatformMutation, { refetchQueries: [PlatformsQuery] });
-  const [dirty, setDirty] = useState(false);
   // Someone else saved first: what they changed, and what was typed here, kept to apply on top.
   const [conflict, setConflict] = useState<{
     message: string;
@@ -126,13 +129,9 @@ export function EditPlatformPage() {
     current: PlatformInput;
     version: number;
   } | null>(null);
-  // Taking theirs shows the form anew with the app as it is.
   const [round, setRound] = useState(0);
-
   const loaded = platform.data?.platform;
-  const initial = useMemo(() => (loaded ? toFormValues(loaded) : null), [loaded]);
-  const categoryTitle = (categoryId: unknown) =>
-    categories.data?.categories.data.find((c) => c.id === categoryId)?.title ?? categoryId;
+  const categoryTitle = (categoryId: unknown) => categories.find((c) => c.id === categoryId)?.title ?? categoryId;
 
   const save = async (input: PlatformInput, expectedVersion: number) => {
     await update({ variables: { id, input, expectedVersion } });
@@ -141,18 +140,15 @@ export function EditPlatformPage() {
   };
 
   const submit = async (values: PlatformValues) => {
-    if (!initial || !loaded) return;
+    if (!loaded) return;
     const input = toPlatformInput(values, 'edit');
     try {
       // The version shown: a change someone else saved meanwhile is not overwritten unseen.
       await save(input, conflict?.version ?? loaded.version);
     } catch (e) {
-      if (!staleCurrent(e)) {
-        notifyError(errorMessage(e));
-        return;
-      }
+      if (!staleCurrent(e)) return notifyError(errorMessage(e));
       // The app as it is now, in this form's terms (the form keeps what was typed).
-      const shown = toPlatformInput(initial, 'edit');
+      const shown = toPlatformInput(toFormValues(loaded), 'edit');
       const fresh = (await platform.refetch()).data?.platform;
       if (!fresh) return notifyError(errorMessage(e));
       const current = toPlatformInput(toFormValues(fresh), 'edit');
@@ -167,27 +163,47 @@ export function EditPlatformPage() {
     }
   };
 
+  const notice = conflict && (
+    <StaleNotice
+      message={conflict.message}
+      changes={conflict.changes}
+      onMine={async () => {
+        try {
+          await save({ ...conflict.current, ...conflict.mine }, conflict.version);
+        } catch (e) {
+          notifyError(errorMessage(e));
+        }
+      }}
+      onTheirs={async () => {
+        setConflict(null);
+        await platform.refetch();
+        setRound((r) => r + 1);
+      }}
+    />
+  );
+  return { submit, notice, round };
+}
+
+const usePlatformDetails = (id: string) => useQuery(PlatformQuery, { variables: { id }, fetchPolicy: 'network-only' });
+
+/** Edit App: all five task types; the Telegram link is read-only. */
+export function EditPlatformPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const categories = useQuery(PlatformCategoriesQuery);
+  const platform = usePlatformDetails(id);
+  // The network fee, for what the publisher earns per tier (cached with the tier list).
+  const fee = useQuery(PlatformTierListQuery).data?.settings.networkFeePercent;
+  const [dirty, setDirty] = useState(false);
+  const categoryList = categories.data?.categories.data ?? [];
+  const { submit, notice, round } = useAppUpdate(id, platform, categoryList);
+
+  const loaded = platform.data?.platform;
+  const initial = useMemo(() => (loaded ? toFormValues(loaded) : null), [loaded]);
+
   return (
     <Page title={t`Edit App`} actions={<BackToApps />}>
       <PresenceBar objectType="app" objectId={id} editing={dirty} />
-      {conflict && (
-        <StaleNotice
-          message={conflict.message}
-          changes={conflict.changes}
-          onMine={async () => {
-            try {
-              await save({ ...conflict.current, ...conflict.mine }, conflict.version);
-            } catch (e) {
-              notifyError(errorMessage(e));
-            }
-          }}
-          onTheirs={async () => {
-            setConflict(null);
-            await platform.refetch();
-            setRound((r) => r + 1);
-          }}
-        />
-      )}
+      {notice}
       {platform.error && !loaded ? (
         // Failures to load a single platform are silent: only the empty state shows.
         <EmptyState icon={<Smartphone />} title={t`This app could not be loaded`}>
@@ -204,7 +220,7 @@ export function EditPlatformPage() {
           key={`${id}:${round}`}
           mode="edit"
           initialValues={initial}
-          categories={categories.data?.categories.data ?? []}
+          categories={categoryList}
           upload={uploadImage}
           onSubmit={submit}
           hasBotToken={loaded?.hasBotToken ?? false}
@@ -212,6 +228,7 @@ export function EditPlatformPage() {
           onDirtyChange={setDirty}
         />
       )}
+      {loaded && <ObjectHistory objectType="app" objectId={id} />}
     </Page>
   );
 }

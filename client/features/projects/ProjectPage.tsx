@@ -19,6 +19,7 @@ import { ProjectQuery, ProjectTasksQuery, TaskUpdatedSubscription } from './proj
 import { RESOURCE_PAGE_SIZE } from './constants';
 import { Trans } from '@lingui/react/macro';
 import { PresenceBar } from '../teams/PresenceBar';
+import { ObjectHistory } from '../teams/ActivityTable';
 
 // The resource form (zod, react-hook-form) and the key modal load after the page; they mount closed.
 const ResourceDialog = lazy(() => import('./ResourceDialog').then((m) => ({ default: m.ResourceDialog })));
@@ -126,6 +127,8 @@ export function ProjectPage() {
           }
         />
       )}
+
+      <ObjectHistory objectType="project" objectId={id} />
 
       <ProjectDialogs
         projectId={id}

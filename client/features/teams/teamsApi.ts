@@ -96,8 +96,22 @@ export const AcceptInvitationMutation = graphql(`
 `);
 
 export const ActivityQuery = graphql(`
-  query Activity($accountId: ID!, $page: Int, $limit: Int, $userId: ID, $objectType: ActivityObjectType) {
-    activity(accountId: $accountId, page: $page, limit: $limit, userId: $userId, objectType: $objectType) {
+  query Activity(
+    $accountId: ID!
+    $page: Int
+    $limit: Int
+    $userId: ID
+    $objectType: ActivityObjectType
+    $objectId: ID
+  ) {
+    activity(
+      accountId: $accountId
+      page: $page
+      limit: $limit
+      userId: $userId
+      objectType: $objectType
+      objectId: $objectId
+    ) {
       total
       data {
         id
@@ -115,5 +129,11 @@ export const ActivityQuery = graphql(`
         }
       }
     }
+  }
+`);
+
+export const ActivityAddedSubscription = graphql(`
+  subscription ActivityAdded($accountId: ID!) {
+    activityAdded(accountId: $accountId)
   }
 `);

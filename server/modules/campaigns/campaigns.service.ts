@@ -1,4 +1,4 @@
-import { fail, failWith } from '../../failures.ts';
+import { fail } from '../../failures.ts';
 import { authorize } from '../../lib/access.ts';
 import { bumpVersion, checkVersion } from '../../db/versions.ts';
 import { staleVersion } from '../teams/activity.ts';
