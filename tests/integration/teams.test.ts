@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { gql, gqlWs } from '../helpers/graphql.ts';
-import { createCampaign, createPlatform, createProject, platformEditBody, tasks, topUp } from '../helpers/campaigns.ts';
+import { gql, gqlWs, login } from '../helpers/graphql.ts';
+import {
+  createCampaign,
+  createPlatform,
+  createProject,
+  newPlayer,
+  platformEditBody,
+  sdkConversion,
+  start,
+  tasks,
+  topUp,
+} from '../helpers/campaigns.ts';
 import { credit, newAddress } from '../helpers/payouts.ts';
 import { eventually } from '../helpers/telegram.ts';
 
@@ -525,6 +535,53 @@ describe('an account with members', () => {
       after: { amount: '1.50' },
     });
     expect(ofCampaign.body.value.data[1]).toMatchObject({ objectType: 'campaign', objectId: campaign.id });
+  });
+
+  test('the Accounts overview: each account’s day so far — spend, revenue, conversions — and its campaigns running', async () => {
+    const adv = await login(app, 'advertiser@demo.local');
+    const pub = await createApprovedUser(app, { role: 'PUBLISHER', name: 'Paula Publisher' });
+    const viewer = await createApprovedUser(app, { role: 'ADVERTISER', name: 'Vic Viewer' });
+    await join(pub, viewer, 'READ_ONLY');
+    const accountOf = async (token: string, id: number) =>
+      (await app.api('/v1/accounts', { token })).body.value.find((a: { id: number }) => a.id === id);
+    const advId = (await app.api('/v1/users/self', { token: adv })).body.value.id;
+    const before = await accountOf(adv, advId);
+    expect(await accountOf(viewer.token, pub.userId)).toMatchObject({
+      todaySpend: 0,
+      todayRevenue: 0,
+      todayConversions: 0,
+      openCampaigns: 0,
+    });
+    const platform = await createPlatform(app, pub.token);
+    const project = await createProject(app, adv, [tasks.custom()]);
+    const campaign = await createCampaign(app, adv, project.tasks[0], { budget: 2 });
+    expect(campaign.status).toBe('ACTIVE');
+    const click = await start(app, platform, { user: newPlayer() }, campaign.id);
+    expect((await sdkConversion(app, project.secretKey, click.code)).status).toBe(200);
+    const [{ price, publisher_amount }] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select price::text, publisher_amount::text from conversions where click_id = ?', [click.clickId]);
+    // The member sees the publisher's account earn; the advertiser's own spends, one more campaign running.
+    expect(await accountOf(viewer.token, pub.userId)).toMatchObject({
+      todayRevenue: Number(publisher_amount) / 1e6,
+      todayConversions: 1,
+      openCampaigns: 0,
+    });
+    const after = await accountOf(adv, advId);
+    expect(Math.round((after.todaySpend - before.todaySpend) * 1e6)).toBe(Number(price));
+    expect(after.todayConversions - before.todayConversions).toBe(1);
+    expect(after.openCampaigns - before.openCampaigns).toBe(1);
+    const viaGraphql = await gql(
+      app,
+      '{ accounts { id todayRevenue todayConversions openCampaigns } }',
+      {},
+      viewer.token,
+    );
+    expect(viaGraphql.data.accounts.find((a: { id: string }) => a.id === String(pub.userId))).toMatchObject({
+      todayConversions: 1,
+      openCampaigns: 0,
+    });
   });
 
   test('no lost edits on projects and apps: ETag on read, 412 with the thing as it is on a stale If-Match or expectedVersion', async () => {

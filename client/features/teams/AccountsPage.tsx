@@ -11,34 +11,39 @@ import { useState } from 'react';
 import type { AccessLevel } from '../../../shared/access-levels';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../components/ui/Page';
+import { formatCount } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { serverError } from '../../lib/serverError';
 import { accountBalance, useSwitchAccount } from './AccountSwitcher';
+import type { AccountsQuery as AccountsQueryData } from '../../gql/graphql';
 import { AccountsQuery } from './teamsApi';
 import { LEVEL_LABELS, useAccountId } from './useAccountAccess';
 
-type Sort = 'name' | 'balance' | 'level';
+type Sort = 'name' | 'balance' | 'level' | 'today';
+type AccountRowData = NonNullable<AccountsQueryData['accounts']>[number];
+
+/** The account's day so far: what it spent (an advertiser) or earned (a publisher). */
+const todayMoney = (a: AccountRowData) => (a.kind === 'PUBLISHER' ? a.todayRevenue : a.todaySpend);
 
 /**
- * An agency's overview: every account the person is in with its balance and their level, sortable,
- * each a step into it. Balances follow the ledger (the list is read anew whenever the page shows).
+ * An agency's overview: every account the person is in with its balance, its day so far (spend
+ * or revenue, conversions), its campaigns running and the person's level, sortable, each a step
+ * into it. Read anew every 5 s while the page shows.
  */
 export function AccountsPage() {
   const { t } = useLinguiMacro();
-  const { _ } = useLingui();
   const heading = pageHeadings['/accounts'];
-  const navigate = useNavigate();
-  const switchTo = useSwitchAccount();
-  const current = useAccountId();
   const [sort, setSort] = useState<Sort>('name');
-  const { data, loading, error } = useQuery(AccountsQuery, { fetchPolicy: 'cache-and-network', pollInterval: 10_000 });
+  const { data, loading, error } = useQuery(AccountsQuery, { fetchPolicy: 'cache-and-network', pollInterval: 5_000 });
   const accounts = [...(data?.accounts ?? [])].sort((a, b) =>
     sort === 'balance'
       ? Number(accountBalance(b)) - Number(accountBalance(a))
-      : sort === 'level'
-        ? a.accessLevel.localeCompare(b.accessLevel)
-        : Number(b.own) - Number(a.own) || a.name.localeCompare(b.name),
+      : sort === 'today'
+        ? Number(todayMoney(b)) - Number(todayMoney(a))
+        : sort === 'level'
+          ? a.accessLevel.localeCompare(b.accessLevel)
+          : Number(b.own) - Number(a.own) || a.name.localeCompare(b.name),
   );
   const header = (key: Sort, label: string) => (
     <Button variant="ghost" size="xs" onClick={() => setSort(key)} aria-pressed={sort === key}>
@@ -66,52 +71,77 @@ export function AccountsPage() {
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>{header('level', t`Your access`)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{header('balance', t`Balance`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{header('today', t`Spent or earned today`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Conversions today</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">
+                  <Trans>Campaigns running</Trans>
+                </Table.ColumnHeader>
                 <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {accounts.map((a) => {
-                const shown = current ? Number(a.id) === current : a.own;
-                return (
-                  <Table.Row key={a.id} data-testid={`accounts-row-${a.id}`}>
-                    <Table.Cell fontWeight={shown ? 'semibold' : undefined}>
-                      {a.name}{' '}
-                      {a.own && (
-                        <Badge size="xs" variant="subtle">
-                          <Trans>yours</Trans>
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{a.kind === 'PUBLISHER' ? t`Publisher` : t`Advertiser`}</Table.Cell>
-                    <Table.Cell>{_(LEVEL_LABELS[a.accessLevel as AccessLevel])}</Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" dir="ltr">
-                      {formatMoney(accountBalance(a))}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant={shown ? 'subtle' : 'outline'}
-                        onClick={() => {
-                          switchTo(a);
-                          void navigate({
-                            to: a.kind === 'PUBLISHER' ? '/publisher' : '/advertiser/projects',
-                            search: (prev: Record<string, unknown>) => ({
-                              ...prev,
-                              account: a.own ? undefined : Number(a.id),
-                            }),
-                          } as never);
-                        }}
-                      >
-                        {shown ? <Trans>Open (current)</Trans> : <Trans>Open</Trans>}
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
+              {accounts.map((a) => (
+                <AccountRow key={a.id} account={a} />
+              ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
     </Page>
+  );
+}
+
+function AccountRow({ account: a }: { account: AccountRowData }) {
+  const { t } = useLinguiMacro();
+  const { _ } = useLingui();
+  const navigate = useNavigate();
+  const switchTo = useSwitchAccount();
+  const current = useAccountId();
+  const shown = current ? Number(a.id) === current : a.own;
+  return (
+    <Table.Row data-testid={`accounts-row-${a.id}`}>
+      <Table.Cell fontWeight={shown ? 'semibold' : undefined}>
+        {a.name}{' '}
+        {a.own && (
+          <Badge size="xs" variant="subtle">
+            <Trans>yours</Trans>
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>{a.kind === 'PUBLISHER' ? t`Publisher` : t`Advertiser`}</Table.Cell>
+      <Table.Cell>{_(LEVEL_LABELS[a.accessLevel as AccessLevel])}</Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" dir="ltr">
+        {formatMoney(accountBalance(a))}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" dir="ltr" data-testid="account-today">
+        {formatMoney(todayMoney(a))}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+        {formatCount(a.todayConversions)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+        {formatCount(a.openCampaigns)}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Button
+          size="xs"
+          variant={shown ? 'subtle' : 'outline'}
+          onClick={() => {
+            switchTo(a);
+            void navigate({
+              to: a.kind === 'PUBLISHER' ? '/publisher' : '/advertiser/projects',
+              search: (prev: Record<string, unknown>) => ({
+                ...prev,
+                account: a.own ? undefined : Number(a.id),
+              }),
+            } as never);
+          }}
+        >
+          {shown ? <Trans>Open (current)</Trans> : <Trans>Open</Trans>}
+        </Button>
+      </Table.Cell>
+    </Table.Row>
   );
 }

@@ -11,6 +11,10 @@ export const AccountsQuery = graphql(`
       advertiserBalance
       publisherBalance
       publisherOnHoldBalance
+      todaySpend
+      todayRevenue
+      todayConversions
+      openCampaigns
     }
   }
 `);

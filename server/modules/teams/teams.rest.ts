@@ -21,6 +21,13 @@ export const AccountJson = z.object({
   advertiserBalance: z.number(),
   publisherBalance: z.number(),
   publisherOnHoldBalance: z.number(),
+  /** Today (UTC), voided conversions left out: what its campaigns spent and its apps earned, in USD. */
+  todaySpend: z.number(),
+  todayRevenue: z.number(),
+  /** Conversions its campaigns bought and its apps delivered today. */
+  todayConversions: z.number(),
+  /** Its campaigns running now (swaps left out). */
+  openCampaigns: z.number(),
 });
 const MemberJson = z.object({
   userId: z.number(),
@@ -49,6 +56,10 @@ export const accountJson = (a: AccountView): z.infer<typeof AccountJson> => ({
   advertiserBalance: moneyToJson(a.advertiserBalance),
   publisherBalance: moneyToJson(a.publisherBalance),
   publisherOnHoldBalance: moneyToJson(a.publisherOnHoldBalance),
+  todaySpend: moneyToJson(a.todaySpend),
+  todayRevenue: moneyToJson(a.todayRevenue),
+  todayConversions: a.todayConversions,
+  openCampaigns: a.openCampaigns,
 });
 const memberJson = (m: MemberView) => ({ ...m, since: m.since.toISOString() });
 const invitationJson = (i: InvitationView) => ({

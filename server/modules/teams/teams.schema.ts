@@ -28,6 +28,12 @@ export const AccountRef = builder.objectRef<AccountView>('Account').implement({
     advertiserBalance: t.expose('advertiserBalance', { type: 'Money' }),
     publisherBalance: t.expose('publisherBalance', { type: 'Money' }),
     publisherOnHoldBalance: t.expose('publisherOnHoldBalance', { type: 'Money' }),
+    todaySpend: t.expose('todaySpend', { type: 'Money', description: 'What its campaigns spent today (UTC).' }),
+    todayRevenue: t.expose('todayRevenue', { type: 'Money', description: 'What its apps earned today (UTC).' }),
+    todayConversions: t.exposeInt('todayConversions', {
+      description: 'Conversions its campaigns bought and its apps delivered today (UTC), voided ones left out.',
+    }),
+    openCampaigns: t.exposeInt('openCampaigns', { description: 'Its campaigns running now (swaps left out).' }),
   }),
 });
 

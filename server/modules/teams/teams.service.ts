@@ -25,6 +25,12 @@ export interface AccountView extends UserBalances {
   accessLevel: AccessLevel;
   /** The person's own account. */
   own: boolean;
+  /** Today (UTC): what its campaigns spent, what its apps earned, and the conversions of both (voided ones left out). */
+  todaySpend: bigint;
+  todayRevenue: bigint;
+  todayConversions: number;
+  /** Its campaigns that run now (on, approved, with budget; swaps left out). */
+  openCampaigns: number;
 }
 
 export interface MemberView {
@@ -80,6 +86,39 @@ function statusOf(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expir
   return new Date(row.expires_at).getTime() <= Date.now() ? 'EXPIRED' : 'OPEN';
 }
 
+/** Each account's day so far (UTC): spend, revenue, conversions and campaigns running, in one query. */
+async function todayOf(em: EntityManager, ids: number[]) {
+  const rows = await em.execute<
+    { id: number; spend: string; revenue: string; bought: string; delivered: string; open: string }[]
+  >(
+    `with day as (select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as start)
+     select u.id,
+       (select coalesce(sum(c.price), 0) from conversions c, day
+         where c.advertiser_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as spend,
+       (select count(*) from conversions c, day
+         where c.advertiser_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as bought,
+       (select coalesce(sum(c.publisher_amount), 0) from conversions c, day
+         where c.publisher_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as revenue,
+       (select count(*) from conversions c, day
+         where c.publisher_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as delivered,
+       (select count(*) from campaigns k where k.owner_id = u.id and k.deleted_at is null and k.status = 'ACTIVE'
+         and k.deal_id is null) as open
+     from users u where u.id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        todaySpend: BigInt(r.spend),
+        todayRevenue: BigInt(r.revenue),
+        todayConversions: Number(r.bought) + Number(r.delivered),
+        openCampaigns: Number(r.open),
+      },
+    ]),
+  );
+}
+
 /**
  * Teams: an account (its owner's user row) has members with access levels, invitations, and is
  * acted on by any of them. Who may do what is the permission module's (`authorize` with the
@@ -129,10 +168,9 @@ export class TeamsService {
         where m.user_id = ?`,
       [me.id, me.id],
     );
-    const balances = await balancesOfMany(
-      em,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const balances = await balancesOfMany(em, ids);
+    const today = await todayOf(em, ids);
     return rows
       .map((r) => ({
         id: r.id,
@@ -141,6 +179,7 @@ export class TeamsService {
         accessLevel: r.access_level,
         own: r.id === me.id,
         ...balances.get(r.id)!,
+        ...today.get(r.id)!,
       }))
       .sort((a, b) => Number(b.own) - Number(a.own) || a.name.localeCompare(b.name) || a.id - b.id);
   }
