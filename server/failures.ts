@@ -105,6 +105,10 @@ export const FAILURES = {
     kind: 'FORBIDDEN',
     message: 'This invitation was sent to {email}: sign in with that address to accept it',
   },
+  INVITATION_ADDRESS_HAS_ACCOUNT: {
+    kind: 'CONFLICT',
+    message: '{email} already has an account: sign in with it to accept the invitation',
+  },
   INVITATION_TO_OWN_ACCOUNT: {
     kind: 'CONFLICT',
     message: 'You cannot invite yourself: you own this account',

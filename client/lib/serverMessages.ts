@@ -245,6 +245,8 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   INVITATION_REVOKED: () => t`This invitation was revoked: ask an Admin of the account for a new one`,
   INVITATION_FOR_ANOTHER_ADDRESS: ({ email }) =>
     t`This invitation was sent to ${email}: sign in with that address to accept it`,
+  INVITATION_ADDRESS_HAS_ACCOUNT: ({ email }) =>
+    t`${email} already has an account: sign in with it to accept the invitation`,
   INVITATION_TO_OWN_ACCOUNT: () => t`You cannot invite yourself: you own this account`,
   STALE_VERSION: ({ by, version }) =>
     t`${by} saved this after you opened it (now version ${version}): nothing of yours was saved. Apply your changes on top of theirs, or take theirs.`,

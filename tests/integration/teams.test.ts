@@ -282,6 +282,61 @@ describe('an account with members', () => {
     );
   });
 
+  test('registration through an invitation: no queue, the invited address, signed in and in the account; used once', async () => {
+    const owner = await createApprovedUser(app, { role: 'PUBLISHER', name: 'Rita Recruiter' });
+    const email = `newcomer-${Date.now()}@example.com`;
+    const invited = await app.api(`/v1/accounts/${owner.userId}/invitations`, {
+      token: owner.token,
+      body: { email, accessLevel: 'BILLING' },
+    });
+    expect(invited.status).toBe(201);
+    const token = await mailedToken(email);
+    const preview = await app.api(`/v1/invitations/${token}`);
+    expect(preview.body.value).toMatchObject({ email, status: 'OPEN', hasAccount: false });
+    // Bad input: a clear error, nothing made.
+    const weak = await app.api(`/v1/invitations/${token}/registration`, { body: { name: 'Nora New', password: '1' } });
+    expect(weak.status).toBe(400);
+    const forged = await app.api(`/v1/invitations/${'x'.repeat(43)}/registration`, {
+      body: { name: 'Nora New', password: 'Nora-pass-12' },
+    });
+    expect(forged.body.code).toBe('INVITATION_NOT_FOUND');
+    const registered = await app.api(`/v1/invitations/${token}/registration`, {
+      body: { name: 'Nora New', password: 'Nora-pass-12' },
+    });
+    expect(registered.status).toBe(201);
+    const { accessToken, account } = registered.body.value;
+    expect(account).toMatchObject({ id: owner.userId, accessLevel: 'BILLING', own: false });
+    // Signed in at once, with the invited address and the account's kind; no registration request filed.
+    const self = await app.api('/v1/users/self', { token: accessToken });
+    expect(self.body.value).toMatchObject({ email, name: 'Nora New', defaultRole: 'PUBLISHER' });
+    const [{ n }] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from registration_requests where email = ?', [email]);
+    expect(n).toBe(0);
+    // The password works for a later sign-in; the link is used; the Admin is told.
+    const signIn = await app.api('/v1/auth/login', { body: { email, password: 'Nora-pass-12' } });
+    expect(signIn.status).toBe(200);
+    const again = await app.api(`/v1/invitations/${token}/registration`, {
+      body: { name: 'Someone Else', password: 'Other-pass-22' },
+    });
+    expect(again.body.code).toBe('INVITATION_USED');
+    await eventually(async () => (await outboxMails(app, owner.email)).some((m) => m.includes('Nora New')));
+    // An address with an account signs in and accepts instead.
+    const known = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await app.api(`/v1/accounts/${owner.userId}/invitations`, {
+      token: owner.token,
+      body: { email: known.email, accessLevel: 'READ_ONLY' },
+    });
+    const knownToken = await mailedToken(known.email);
+    expect((await app.api(`/v1/invitations/${knownToken}`)).body.value.hasAccount).toBe(true);
+    const taken = await app.api(`/v1/invitations/${knownToken}/registration`, {
+      body: { name: 'Impostor', password: 'Impostor-333' },
+    });
+    expect(taken).toMatchObject({ status: 409, body: { code: 'INVITATION_ADDRESS_HAS_ACCOUNT' } });
+    expect((await app.api(`/v1/invitations/${knownToken}`)).body.value.status).toBe('OPEN');
+  });
+
   test('removing a member is in force at once: the next request answers 404 and an open socket closes within a second', async () => {
     const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
     const max = await createApprovedUser(app, { role: 'ADVERTISER' });

@@ -103,6 +103,12 @@ const passwordsMatch = (v: { password: string; confirm: string }) => v.password 
 const passwordsDiffer = () => ({ error: () => messages.passwordsDiffer, path: ['confirm'] });
 
 export const newPasswordSchema = z.object({ password, confirm: z.string() }).refine(passwordsMatch, passwordsDiffer());
+
+/** Registration through a team invitation: the address is the invitation's, so a name and a password. */
+export const invitedRegistrationSchema = z
+  .object({ name: registrationSchema.shape.name, password, confirm: z.string() })
+  .refine(passwordsMatch, passwordsDiffer());
+export type InvitedRegistrationValues = z.infer<typeof invitedRegistrationSchema>;
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 /** A signed-in user's new password, with the current one. */

@@ -11,6 +11,7 @@ import { api, errorMessage } from '../../lib/api';
 import { loginFor } from '../../lib/guards';
 import { getToken } from '../../lib/session';
 import { AuthLayout } from '../auth/AuthLayout';
+import { InvitedRegistrationForm } from './InvitedRegistrationForm';
 
 const route = getRouteApi('/invitations/$token');
 
@@ -21,6 +22,8 @@ interface Preview {
   accessLevel: 'ADMIN' | 'STANDARD' | 'BILLING' | 'READ_ONLY';
   expiresAt: string;
   status: 'OPEN' | 'ACCEPTED' | 'REVOKED' | 'EXPIRED';
+  /** The address has an account (sign in and accept); without one, register here. */
+  hasAccount: boolean;
 }
 
 const levelName = (level: Preview['accessLevel']) =>
@@ -94,15 +97,12 @@ export function InvitationPage() {
             <Button colorPalette="brand" size="lg" loading={busy} onClick={accept} data-testid="accept-invitation">
               {t`Accept the invitation`}
             </Button>
+          ) : preview.hasAccount ? (
+            <Button asChild colorPalette="brand" size="lg">
+              <a href={loginFor(window.location.pathname)}>{t`Sign in as ${preview.email} to accept`}</a>
+            </Button>
           ) : (
-            <Stack gap="2">
-              <Button asChild colorPalette="brand" size="lg">
-                <a href={loginFor(window.location.pathname)}>{t`Sign in as ${preview.email} to accept`}</a>
-              </Button>
-              <Text fontSize="sm" color="fg.muted">
-                {t`No account yet? Register with this address; once it is approved, open this link again.`}
-              </Text>
-            </Stack>
+            <InvitedRegistrationForm token={token} email={preview.email} />
           ))}
       </Stack>
     </AuthLayout>

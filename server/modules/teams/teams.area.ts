@@ -16,10 +16,12 @@ import { TeamsService } from './teams.service.ts';
 export const teamsArea = defineArea({
   name: 'teams',
   provides: ['teams'],
+  // Registration through an invitation hashes the password as every sign-up does.
+  needs: ['auth'],
   later: ['notifications'],
   entities: [AccountMember, AccountInvitation, AccountActivity],
   sql: [sqlDefinition(import.meta.url, './sql/account_activity_record.sql')],
-  services: async ({ config, log, url, pubsub, cleanups, orm }, _needs, later) => {
+  services: async ({ config, log, url, pubsub, cleanups, orm }, { auth }, later) => {
     const teams = new TeamsService({
       mailer: configuredMailer(config, log),
       log,
@@ -27,6 +29,7 @@ export const teamsArea = defineArea({
       notify: notifyLater(later),
       deliver: () => later().notifications.kick(),
       pubsub,
+      hashPassword: (password) => auth.hashPassword(password),
     });
     cleanups.push(async () => teams.presence.close());
     // Every instance hears every account's history grow from the database itself (Redis or not).

@@ -5,7 +5,8 @@ import { CsvFile, mapRows } from '../../rest/csv.ts';
 import { idParam, pageQuery } from '../../rest/params.ts';
 import { route } from '../../rest/route.ts';
 import { says } from '../../failures.ts';
-import { InviteInput, invitationToken, LevelInput } from './teams.inputs.ts';
+import { client } from '../auth/rest-shared.ts';
+import { InviteInput, InvitedRegistrationInput, invitationToken, LevelInput } from './teams.inputs.ts';
 import type { ActivityView } from './activity.ts';
 import { ACTIVITY_OBJECT_TYPES } from './teams.entity.ts';
 import type { AccountView, InvitationView, MemberView } from './teams.service.ts';
@@ -236,7 +237,7 @@ export const teamsRoutes = [
     path: '/v1/invitations/:token',
     tag: 'teams',
     summary:
-      'What an invitation’s link is for: the account, who invited, the address it is bound to, the level and its status.',
+      'What an invitation’s link is for: the account, who invited, the address it is bound to, the level, its status, and whether the address has an account (sign in and accept) or not (register through the link).',
     access: 'public',
     params: z.object({ token: invitationToken }),
     response: z.object({
@@ -246,6 +247,7 @@ export const teamsRoutes = [
       accessLevel: level,
       expiresAt: z.string(),
       status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
+      hasAccount: z.boolean(),
     }),
     handler: async (ctx, { params }) => {
       const p = await ctx.services.teams.preview(ctx.em, params.token);
@@ -263,5 +265,24 @@ export const teamsRoutes = [
     status: 201,
     response: AccountJson,
     handler: async (ctx, { params }) => accountJson(await ctx.services.teams.accept(ctx.em, ctx.user!, params.token)),
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/invitations/:token/registration',
+    tag: 'teams',
+    summary:
+      'Register through an invitation, for an address without an account: the Admin vouched, so there is no registration queue. The account is made with the invited address and the inviting account’s kind, joins with the invitation’s level, and is signed in (the answer carries its token and the account joined). An address that has an account answers 409 `INVITATION_ADDRESS_HAS_ACCOUNT`: sign in and accept.',
+    access: 'public',
+    params: z.object({ token: invitationToken }),
+    body: InvitedRegistrationInput,
+    status: 201,
+    response: z.object({ accessToken: z.string(), account: AccountJson }),
+    handler: async (ctx, { params, body }) => {
+      const { teams, auth } = ctx.services;
+      const person = await teams.registerInvited(ctx.em, params.token, body);
+      const { accessToken } = await auth.sessions.start(ctx.em, person, client(ctx), 'PASSWORD');
+      const account = (await teams.accounts(ctx.em, person)).find((a) => !a.own)!;
+      return { accessToken, account: accountJson(account) };
+    },
   }),
 ];

@@ -72,6 +72,9 @@ const InvitationPreviewRef = builder.objectRef<InvitationPreview>('InvitationPre
     accessLevel: t.expose('accessLevel', { type: AccessLevelEnum }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
     status: t.expose('status', { type: InvitationStatusEnum }),
+    hasAccount: t.exposeBoolean('hasAccount', {
+      description: 'The address has an account: sign in and accept. Without one: register through the link.',
+    }),
   }),
 });
 

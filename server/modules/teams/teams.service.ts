@@ -9,10 +9,11 @@ import { actingOn, authorize, personOf } from '../../lib/access.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { balancesOfMany, type UserBalances } from '../ledger/balances.ts';
 import type { Notify } from '../notifications/notify.ts';
-import type { User } from '../users/user.entity.ts';
+import { User as UserEntity, type User } from '../users/user.entity.ts';
 import { plainUser, type UserRow } from '../auth/session-users.ts';
 import { type ActivityFilter, readActivity } from './activity.ts';
 import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
+import type { InvitedRegistration } from './teams.inputs.ts';
 import { Presence } from './presence.ts';
 import { MemoryPubSub, type PubSub } from '../../lib/pubsub.ts';
 
@@ -61,6 +62,8 @@ export interface InvitationPreview {
   accessLevel: AccessLevel;
   expiresAt: Date;
   status: InvitationView['status'];
+  /** The invited address has an account (sign in and accept) or not (register through the link). */
+  hasAccount: boolean;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -138,6 +141,8 @@ export class TeamsService {
       notify: Notify;
       deliver: () => void;
       pubsub: PubSub;
+      /** The auth area's password hash (registration through an invitation). */
+      hashPassword: (password: string) => Promise<string>;
     },
   ) {
     this.presence = new Presence(deps.pubsub);
@@ -382,9 +387,9 @@ export class TeamsService {
 
   /** What an invitation's link shows before it is accepted (anyone holding the link). */
   async preview(em: EntityManager, token: string): Promise<InvitationPreview> {
-    const [row] = await em.execute<(InvitationRow & { account_name: string })[]>(
+    const [row] = await em.execute<(InvitationRow & { account_name: string; has_account: boolean })[]>(
       `select i.id, i.email, i.access_level, u.name as invited_by, i.created_at, i.expires_at, i.accepted_at, i.revoked_at,
-              a.name as account_name
+              a.name as account_name, exists (select 1 from users x where lower(x.email) = lower(i.email)) as has_account
          from account_invitations i join users a on a.id = i.account_id left join users u on u.id = i.invited_by_id
         where i.token_hash = ?`,
       [hashToken(token)],
@@ -397,6 +402,7 @@ export class TeamsService {
       accessLevel: row.access_level,
       expiresAt: new Date(row.expires_at),
       status: statusOf(row),
+      hasAccount: row.has_account,
     };
   }
 
@@ -405,37 +411,86 @@ export class TeamsService {
     const me = personOf(person);
     authorize(me, 'invitation.accept');
     const accountId = await em.transactional(async (tx) => {
-      const [row] = await tx.execute<({ account_id: number; invited_by_id: number | null } & InvitationRow)[]>(
-        `select * from account_invitations where token_hash = ? for update`,
-        [hashToken(token)],
-      );
-      if (!row) throw fail('INVITATION_NOT_FOUND');
-      const status = statusOf(row);
-      if (status === 'ACCEPTED') throw fail('INVITATION_USED');
-      if (status === 'REVOKED') throw fail('INVITATION_REVOKED');
-      if (status === 'EXPIRED') throw fail('INVITATION_EXPIRED');
+      const row = await this.openInvitation(tx, token, { lock: true });
       const [{ email }] = await tx.execute<{ email: string }[]>('select email from users where id = ?', [me.id]);
       if (email.toLowerCase() !== row.email.toLowerCase())
         throw fail('INVITATION_FOR_ANOTHER_ADDRESS', { email: row.email });
       if (row.account_id === me.id) throw fail('INVITATION_TO_OWN_ACCOUNT');
-      const inserted = await tx.execute(
-        `insert into account_members (account_id, user_id, access_level, added_by_id) values (?, ?, ?, ?)
-         on conflict do nothing returning user_id`,
-        [row.account_id, me.id, row.access_level, row.invited_by_id],
-      );
-      if (!inserted.length) throw fail('ALREADY_A_MEMBER');
-      await tx.execute('update account_invitations set accepted_at = now(), accepted_by_id = ? where id = ?', [
-        me.id,
-        row.id,
-      ]);
-      await this.tellAdmins(tx, row.account_id, 'teamMemberJoined', `joined:${row.account_id}:${me.id}:${row.id}`, {
-        member: await this.nameOf(tx, me.id),
-        level: LEVEL_NAMES[row.access_level],
-      });
+      await this.join(tx, me.id, row);
       return row.account_id;
     });
     this.deps.deliver();
     return (await this.accounts(em, me)).find((a) => a.id === accountId)!;
+  }
+
+  /**
+   * Registration through an invitation: the Admin vouched for the address, so no registration
+   * queue. The account is made with the invited address (the link was sent there) and the
+   * account's kind, and joins with the invitation's level in the same transaction; the caller
+   * signs the new person in. An address that already has an account signs in and accepts instead.
+   */
+  async registerInvited(em: EntityManager, token: string, input: InvitedRegistration): Promise<User> {
+    // A link that cannot be used is refused before the password is hashed (that costs).
+    await this.openInvitation(em, token, { lock: false });
+    const passwordHash = await this.deps.hashPassword(input.password);
+    const user = await em.transactional(async (tx) => {
+      const row = await this.openInvitation(tx, token, { lock: true });
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`registration:${row.email}`]);
+      const [taken] = await tx.execute('select 1 from users where lower(email) = lower(?)', [row.email]);
+      if (taken) throw fail('INVITATION_ADDRESS_HAS_ACCOUNT', { email: row.email });
+      const [account] = await tx.execute<{ default_role: User['defaultRole'] }[]>(
+        'select default_role from users where id = ?',
+        [row.account_id],
+      );
+      const made = tx.create(UserEntity, {
+        name: input.name,
+        email: row.email,
+        passwordHash,
+        defaultRole: account.default_role,
+        telegram: input.telegram ?? null,
+      });
+      await tx.flush();
+      await this.join(tx, made.id, row);
+      return made;
+    });
+    this.deps.deliver();
+    return user;
+  }
+
+  /** The invitation the token opens, while it can still be accepted (held until the transaction ends with `lock`). */
+  private async openInvitation(em: EntityManager, token: string, { lock }: { lock: boolean }) {
+    const [row] = await em.execute<({ account_id: number; invited_by_id: number | null } & InvitationRow)[]>(
+      `select * from account_invitations where token_hash = ?${lock ? ' for update' : ''}`,
+      [hashToken(token)],
+    );
+    if (!row) throw fail('INVITATION_NOT_FOUND');
+    const status = statusOf(row);
+    if (status === 'ACCEPTED') throw fail('INVITATION_USED');
+    if (status === 'REVOKED') throw fail('INVITATION_REVOKED');
+    if (status === 'EXPIRED') throw fail('INVITATION_EXPIRED');
+    return row;
+  }
+
+  /** `personId` joins the invitation's account with its level; the invitation is used; the Admins are told. */
+  private async join(
+    tx: EntityManager,
+    personId: number,
+    row: { id: number; account_id: number; invited_by_id: number | null; access_level: AccessLevel },
+  ) {
+    const inserted = await tx.execute(
+      `insert into account_members (account_id, user_id, access_level, added_by_id) values (?, ?, ?, ?)
+       on conflict do nothing returning user_id`,
+      [row.account_id, personId, row.access_level, row.invited_by_id],
+    );
+    if (!inserted.length) throw fail('ALREADY_A_MEMBER');
+    await tx.execute('update account_invitations set accepted_at = now(), accepted_by_id = ? where id = ?', [
+      personId,
+      row.id,
+    ]);
+    await this.tellAdmins(tx, row.account_id, 'teamMemberJoined', `joined:${row.account_id}:${personId}:${row.id}`, {
+      member: await this.nameOf(tx, personId),
+      level: LEVEL_NAMES[row.access_level],
+    });
   }
 
   /**
