@@ -11,7 +11,7 @@
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
  *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--removals 5] [--keep]
- *       [--only showcase,start,check,rest,graphql] [--profile <dir>] [--quality]
+ *       [--only showcase,start,check,rest,member,graphql] [--profile <dir>] [--quality]
  *
  * The network: `--campaigns` (the first 50 through the API, the rest copied in SQL with their
  * own resources, prices, targeting, caps, minimum scores and exclusions) and `--apps` (copies
@@ -125,6 +125,9 @@ const name = `bench_http_${randomBytes(4).toString('hex')}`;
 const databaseUrl = dbUrl(adminUrl, name);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 
+/** The bench advertiser's account (its publisher reads it as a member). */
+let advertiserId = 0;
+
 async function setup(base: string) {
   const orm = await openDatabase(databaseUrl, { pool: { min: 0, max: 2 } });
   try {
@@ -140,6 +143,12 @@ async function setup(base: string) {
     );
     // Staff sign in with a second factor in production: the moderator has an authenticator app.
     await giveAuthenticator(em, users[2].id, SECRETS.SECRETS_KEY);
+    // Teams: the publisher is a member of the advertiser's account (the read with X-Account-Id).
+    await em.execute(`insert into account_members (account_id, user_id, access_level) values (?, ?, 'READ_ONLY')`, [
+      users[0].id,
+      users[1].id,
+    ]);
+    advertiserId = users[0].id;
     await new Ledger(new MemoryPubSub()).transferNow(em, {
       key: 'bench:http:top-up',
       code: 'TOP_UP',
@@ -528,6 +537,11 @@ try {
     // Filled in once start has run: the pairs it started (a check before a start is a 409).
     ['check', []],
     ['REST users/self', [{ method: 'GET', path: '/api/v1/users/self', headers: bearer }]],
+    // The same read acting on another account (teams): membership is read on the way in.
+    [
+      'REST users/self, X-Account-Id',
+      [{ method: 'GET', path: '/api/v1/users/self', headers: { ...bearer, 'x-account-id': String(advertiserId) } }],
+    ],
     [
       'GraphQL me',
       [
@@ -541,7 +555,7 @@ try {
     ],
   ];
 
-  const keys = ['healthz', 'showcase', 'start', 'check', 'rest', 'graphql'];
+  const keys = ['healthz', 'showcase', 'start', 'check', 'rest', 'member', 'graphql'];
   // A profile shows one path alone: /healthz would fill it with its own (socket) work.
   const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
   if (only.includes('check') && !only.includes('start')) only.push('start');
@@ -592,6 +606,8 @@ try {
     `instance memory (RSS): ${figure(rssBefore / 2 ** 20)} MB with every list built, ${figure(rssAfterList / 2 ** 20)} MB after the list's run`,
   );
   if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
+  const member = results.get('REST users/self, X-Account-Id')?.rps;
+  if (rest && member) console.log(`the read acting on another account / the own account's: ${(member / rest).toFixed(2)}`);
   if (Number(flags.removals) > 0 && !flags.profile) await removals(s);
   const bad = [...results.values(), ...(healthAfter ? [healthAfter] : [])].filter((r) => r.non2xx || r.errors);
   if (bad.length) {
