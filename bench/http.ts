@@ -607,7 +607,8 @@ try {
   );
   if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
   const member = results.get('REST users/self, X-Account-Id')?.rps;
-  if (rest && member) console.log(`the read acting on another account / the own account's: ${(member / rest).toFixed(2)}`);
+  if (rest && member)
+    console.log(`the read acting on another account / the own account's: ${(member / rest).toFixed(2)}`);
   if (Number(flags.removals) > 0 && !flags.profile) await removals(s);
   const bad = [...results.values(), ...(healthAfter ? [healthAfter] : [])].filter((r) => r.non2xx || r.errors);
   if (bad.length) {

@@ -1,6 +1,6 @@
 import { defineArea } from '../../app/area.ts';
 import { sqlDefinition } from '../../db/definitions.ts';
-import { ACCOUNT_ACTIVITY_CHANNEL, listen } from '../../db/listen.ts';
+import { ACCOUNT_ACTIVITY_CHANNEL, listen, USER_CHANGED_CHANNEL } from '../../db/listen.ts';
 import { configuredMailer } from '../../lib/mailer.ts';
 import { notifyLater } from '../notifications/notify.ts';
 import { AccountActivity, AccountInvitation, AccountMember } from './teams.entity.ts';
@@ -43,6 +43,17 @@ export const teamsArea = defineArea({
       return async () => {};
     });
     cleanups.push(stop);
+    // A membership changed (or a person): every instance reads it anew (removal in force at once).
+    const stopMembers = await listen(
+      orm.config.getClientUrl(),
+      USER_CHANGED_CHANNEL,
+      (p) => teams.forgetPeople(p.split(',').map(Number).filter(Number.isInteger)),
+      log,
+    ).catch((err) => {
+      log.error({ err }, 'membership changes are not followed: each is read anew within a second');
+      return async () => {};
+    });
+    cleanups.push(stopMembers);
     return { teams };
   },
   routes: teamsRoutes,

@@ -71,6 +71,11 @@ const DAY_MS = 86_400_000;
 
 const MEMBER_ACCOUNT = `select m.access_level, u.* from account_members m join users u on u.id = m.account_id
   where m.account_id = ? and m.user_id = ?`;
+type MemberAccountRow = UserRow & { access_level: AccessLevel };
+/** How long a membership read serves this instance's next requests (removal is in force within 1 s). */
+const MEMBERSHIP_FRESH_MS = 1000;
+/** At most this many memberships kept (the stale ones are dropped first). */
+const MEMBERSHIPS_KEPT = 10_000;
 
 type InvitationRow = {
   id: number;
@@ -130,6 +135,8 @@ async function todayOf(em: EntityManager, ids: number[]) {
 export class TeamsService {
   /** Who else from the account has a page open (across instances). */
   readonly presence: Presence;
+  /** Memberships read lately (`membership`), by `${accountId}:${personId}`. */
+  private readonly memberships = new Map<string, { at: number; row: MemberAccountRow }>();
   /** This instance's open Activity lists, told when their account's history grows. */
   private readonly historyGrew = new MemoryPubSub();
 
@@ -157,10 +164,40 @@ export class TeamsService {
     const me = personOf(person);
     if (accountId == null || accountId === me.id) return me as T;
     if (!Number.isSafeInteger(accountId) || accountId <= 0) throw fail('ACCOUNT_NOT_FOUND');
-    const [row] = await em.execute<(UserRow & { access_level: AccessLevel })[]>(MEMBER_ACCOUNT, [accountId, me.id]);
+    const row = await this.membership(em, accountId, me.id);
     if (!row) throw fail('ACCOUNT_NOT_FOUND');
     const { access_level, ...account } = row;
     return actingOn(plainUser<User>(account), me, access_level) as unknown as T;
+  }
+
+  /**
+   * A membership as read at most MEMBERSHIP_FRESH_MS ago on this instance: a busy member's
+   * requests do not each read it again. A change of membership (or of the person) notifies
+   * `user_changed`, which every instance hears and forgets the person's entries by
+   * (`forgetPeople`); the short life holds the 1 s promise even if that notice were lost.
+   * Only memberships found are kept: someone who just joined is never told "not found" from memory.
+   */
+  private async membership(em: EntityManager, accountId: number, personId: number) {
+    const key = `${accountId}:${personId}`;
+    const now = Date.now();
+    const known = this.memberships.get(key);
+    if (known && now - known.at < MEMBERSHIP_FRESH_MS) return known.row;
+    const [row] = await em.execute<MemberAccountRow[]>(MEMBER_ACCOUNT, [accountId, personId]);
+    if (this.memberships.size >= MEMBERSHIPS_KEPT) {
+      for (const [k, v] of this.memberships) if (now - v.at >= MEMBERSHIP_FRESH_MS) this.memberships.delete(k);
+    }
+    if (row && this.memberships.size < MEMBERSHIPS_KEPT) this.memberships.set(key, { at: now, row });
+    else this.memberships.delete(key);
+    return row ?? null;
+  }
+
+  /** People whose memberships or rows changed (`user_changed`'s payload, any instance): read them anew. */
+  forgetPeople(ids: number[]) {
+    const people = new Set(ids);
+    for (const key of this.memberships.keys()) {
+      const [account, person] = key.split(':').map(Number);
+      if (people.has(person) || people.has(account)) this.memberships.delete(key);
+    }
   }
 
   /** The accounts a person is in: their own first, then the others by name. */
@@ -245,6 +282,8 @@ export class TeamsService {
         by: await this.nameOf(tx, me.id),
       });
     });
+    // This instance at once; the others when the NOTIFY reaches them.
+    this.forgetPeople([userId]);
     this.deps.deliver();
     const members = await this.members(em, me, accountId);
     return members.find((m) => m.userId === userId)!;
@@ -274,6 +313,8 @@ export class TeamsService {
         by: leaving ? '' : await this.nameOf(tx, me.id),
       });
     });
+    // This instance at once; the others when the NOTIFY reaches them.
+    this.forgetPeople([userId]);
     this.deps.deliver();
   }
 
