@@ -98,7 +98,7 @@ export const pageHeadings = {
   },
   '/accounts': {
     title: 'Accounts',
-    description: 'Every account you work in, with its balance and your access level.',
+    description: 'Every account you work in: its balance, its day so far, its campaigns running and your access level.',
   },
 } as const satisfies Record<string, PageHeadingText>;
 
@@ -120,8 +120,8 @@ export const pageHeadingMessages: ReadonlyMap<string, MessageDescriptor> = new M
   ],
   ['Accounts', msg`Accounts`],
   [
-    'Every account you work in, with its balance and your access level.',
-    msg`Every account you work in, with its balance and your access level.`,
+    'Every account you work in: its balance, its day so far, its campaigns running and your access level.',
+    msg`Every account you work in: its balance, its day so far, its campaigns running and your access level.`,
   ],
   ['My Projects', msg`My Projects`],
   [

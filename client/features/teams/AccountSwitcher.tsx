@@ -4,6 +4,7 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
@@ -56,12 +57,16 @@ export function AccountSwitcher() {
           variant="outline"
           size="sm"
           minW="0"
-          maxW={{ base: '32', md: '56' }}
+          maxW={{ base: '16', sm: '32', md: '56' }}
           data-testid="account-switcher"
           title={_(msg`Switch account`)}
         >
           <Building2 />
-          <Text truncate>{account.name}</Text>
+          {/* On a phone the header has no room for the name: the icon stands for it (read out still). */}
+          <Text truncate hideBelow="sm">
+            {account.name}
+          </Text>
+          <VisuallyHidden hideFrom="sm">{account.name}</VisuallyHidden>
           {!account.own && (
             <Badge size="sm" colorPalette="brand" display={{ base: 'none', md: 'inline-flex' }}>
               {_(LEVEL_LABELS[account.accessLevel as AccessLevel])}
