@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails } from '../helpers/accounts';
+import { Secret, TOTP } from 'otpauth';
+import { addAuthenticator, outboxMails } from '../helpers/accounts';
+import { credit, newAddress } from '../helpers/payouts';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
 import { browserPool, LIVE, markDocument, notReloaded, printLatency, screenshot, signIn } from './browser';
@@ -24,6 +26,10 @@ afterAll(async () => {
 });
 
 const adminToken = () => login(app, 'advertiser@demo.local');
+const codeOf = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 
 describe('a team in the browser', () => {
   it('an Admin invites, the member accepts and works in the account; removed, their tab loses it at once', async () => {
@@ -123,5 +129,42 @@ describe('a team in the browser', () => {
     await member.page.getByText('You no longer have access to that account').waitFor(LIVE);
     expect(await notReloaded(member.page)).toBe(true);
     await screenshot(member.page, 'teams-06-member-removed');
+  });
+  it('a Billing member withdraws from the account with their own second factor; the ledger names them', async () => {
+    // The agency is Billing in the studio's account; the studio has money to withdraw.
+    const agencyToken = await login(app, 'agency@demo.local');
+    const { secret } = await addAuthenticator(app, agencyToken);
+    const accounts = (await app.api('/v1/accounts', { token: agencyToken })).body.value as {
+      id: number;
+      name: string;
+    }[];
+    const studio = accounts.find((a) => a.name === 'Tia Studio')!;
+    await credit(app, studio.id, '100');
+    const { page } = await browsers.open();
+    // Their own second factor at sign-in (the app's next code: the one that turned it on counts once).
+    await signIn(page, 'agency@demo.local');
+    await page.getByTestId('second-factor-asked').waitFor(LIVE);
+    await page.getByLabel('Authenticator code').fill(codeOf(secret, 1));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(/\/advertiser/, LIVE);
+    // A teammate's link into the studio's payments page opens in that account.
+    await page.goto(`${app.url}/publisher/payments?account=${studio.id}`);
+    await page.getByRole('heading', { name: 'Withdraw Money' }).waitFor(LIVE);
+    await page.getByTestId('account-switcher').getByText('Billing').waitFor(LIVE);
+    await page.getByLabel(/Amount/).fill('60');
+    await page.getByLabel('Wallet address').fill(newAddress());
+    await page.getByRole('button', { name: 'Send Money' }).click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Withdraw request created' }).first().waitFor(LIVE);
+    await screenshot(page, 'teams-07-billing-withdrawal');
+    // The withdrawal is the studio's, and its ledger entry names the agency's person.
+    const [entry] = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ caused_by_id: number; user_id: number }[]>(
+        `select t.caused_by_id, a.user_id from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id
+          where t.code = 'WITHDRAWAL' order by t.id desc limit 1`,
+      );
+    const agencyId = (await app.api('/v1/users/self', { token: agencyToken })).body.value.id;
+    expect(entry).toEqual({ caused_by_id: agencyId, user_id: studio.id });
   });
 });
