@@ -99,19 +99,17 @@ async function todayOf(em: EntityManager, ids: number[]) {
   const rows = await em.execute<
     { id: number; spend: string; revenue: string; bought: string; delivered: string; open: string }[]
   >(
+    // One pass over each side's conversions of the day (sum and count together).
     `with day as (select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as start)
-     select u.id,
-       (select coalesce(sum(c.price), 0) from conversions c, day
-         where c.advertiser_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as spend,
-       (select count(*) from conversions c, day
-         where c.advertiser_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as bought,
-       (select coalesce(sum(c.publisher_amount), 0) from conversions c, day
-         where c.publisher_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as revenue,
-       (select count(*) from conversions c, day
-         where c.publisher_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') as delivered,
+     select u.id, a.spend, a.bought, p.revenue, p.delivered,
        (select count(*) from campaigns k where k.owner_id = u.id and k.deleted_at is null and k.status = 'ACTIVE'
          and k.deal_id is null) as open
-     from users u where u.id in (${ids.map(() => '?').join(', ')})`,
+     from users u cross join day
+     cross join lateral (select coalesce(sum(c.price), 0) as spend, count(*) as bought from conversions c
+       where c.advertiser_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') a
+     cross join lateral (select coalesce(sum(c.publisher_amount), 0) as revenue, count(*) as delivered from conversions c
+       where c.publisher_id = u.id and c.created_at >= day.start and c.status <> 'VOIDED') p
+     where u.id in (${ids.map(() => '?').join(', ')})`,
     ids,
   );
   return new Map(
