@@ -40,6 +40,7 @@ type Documents = {
     "\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.CreateOfferDocument,
     "\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": typeof types.OfferCard_OfferFragmentDoc,
     "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n": typeof types.ExchangeOffersDocument,
+    "\n  query ExchangeOffer($id: ID!) {\n    exchangeOffer(id: $id) {\n      id\n      proposer {\n        id\n      }\n      ...OfferCard_offer\n    }\n  }\n": typeof types.ExchangeOfferDocument,
     "\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n": typeof types.ConfirmOfferDocument,
     "\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.RejectOfferDocument,
     "\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.WithdrawOfferDocument,
@@ -185,6 +186,7 @@ const documents: Documents = {
     "\n  mutation CreateOffer($input: CreateOfferInput!) {\n    createOffer(input: $input) {\n      id\n      status\n    }\n  }\n": types.CreateOfferDocument,
     "\n  fragment OfferCard_offer on Offer {\n    id\n    createdAt\n    status\n    quantity\n    partnerQuantity\n    expiresAt\n    message\n    dealId\n    proposer {\n      id\n      name\n    }\n    partner {\n      id\n      name\n    }\n    platform {\n      id\n      title\n      logo\n    }\n    project {\n      id\n      title\n    }\n    partnerPlatform {\n      id\n      title\n      logo\n    }\n    partnerProject {\n      id\n      title\n    }\n  }\n": types.OfferCard_OfferFragmentDoc,
     "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n": types.ExchangeOffersDocument,
+    "\n  query ExchangeOffer($id: ID!) {\n    exchangeOffer(id: $id) {\n      id\n      proposer {\n        id\n      }\n      ...OfferCard_offer\n    }\n  }\n": types.ExchangeOfferDocument,
     "\n  mutation ConfirmOffer($id: ID!) {\n    confirmOffer(id: $id) {\n      id\n      status\n      dealId\n    }\n  }\n": types.ConfirmOfferDocument,
     "\n  mutation RejectOffer($id: ID!) {\n    rejectOffer(id: $id) {\n      id\n      status\n    }\n  }\n": types.RejectOfferDocument,
     "\n  mutation WithdrawOffer($id: ID!) {\n    withdrawOffer(id: $id) {\n      id\n      status\n    }\n  }\n": types.WithdrawOfferDocument,
@@ -422,6 +424,10 @@ export function graphql(source: "\n  fragment OfferCard_offer on Offer {\n    id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExchangeOffers($direction: OfferDirection!, $page: Int!, $limit: Int!) {\n    exchangeOffers(direction: $direction, page: $page, limit: $limit) {\n      total\n      data {\n        id\n        ...OfferCard_offer\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExchangeOffer($id: ID!) {\n    exchangeOffer(id: $id) {\n      id\n      proposer {\n        id\n      }\n      ...OfferCard_offer\n    }\n  }\n"): (typeof documents)["\n  query ExchangeOffer($id: ID!) {\n    exchangeOffer(id: $id) {\n      id\n      proposer {\n        id\n      }\n      ...OfferCard_offer\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

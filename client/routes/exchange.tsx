@@ -35,4 +35,11 @@ const outgoing = createRoute({
   component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'OutgoingPage'),
 });
 
-export const exchangeRoutes = exchange.addChildren([index, swaps, catalog, incoming, outgoing]);
+// One offer, for a link a teammate sends: who else from the account has it open shows on it.
+const offer = createRoute({
+  getParentRoute: () => exchange,
+  path: 'offers/$id',
+  component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'OfferPage'),
+});
+
+export const exchangeRoutes = exchange.addChildren([index, swaps, catalog, incoming, outgoing, offer]);

@@ -272,6 +272,45 @@ describe('offers', () => {
     });
   });
 
+  test('an offer’s own page: each party reads it (REST and GraphQL), anyone else 404; presence stays within each side', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()]);
+    const { id } = (await offer(a, b)).body.value;
+    for (const who of [a, b]) {
+      const res = await app.api(`/v1/exchanges/offers/${id}`, { token: who.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.value).toMatchObject({ id, status: 'PENDING', quantity: 5 });
+    }
+    expect(await app.api(`/v1/exchanges/offers/${id}`, { token: c.token })).toMatchObject({
+      status: 404,
+      body: { error: FAILURES.OFFER_NOT_FOUND.message },
+    });
+    const read = 'query($id: ID!) { exchangeOffer(id: $id) { id status proposer { id } partner { id } } }';
+    const gb = await gql(app, read, { id: String(id) }, b.token);
+    expect(gb.data?.exchangeOffer).toEqual({
+      id: String(id),
+      status: 'PENDING',
+      proposer: { id: String(a.userId) },
+      partner: { id: String(b.userId) },
+    });
+    const gc = await gql(app, read, { id: String(id) }, c.token);
+    expect(gc.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', messageCode: 'OFFER_NOT_FOUND' });
+
+    // Both sides have the offer open: each sees its own people only, an outsider is refused.
+    const watch = 'subscription($id: ID!) { presence(objectType: offer, objectId: $id) { userId name editing } }';
+    const [wsA, wsB, wsC] = [gqlWs(app, a.token), gqlWs(app, b.token), gqlWs(app, c.token)];
+    const names = (e: { data?: { presence: { name: string }[] } }) =>
+      (e.data?.presence ?? []).map((p) => p.name).join(', ');
+    const subA = wsA.subscribe<{ presence: { name: string }[] }>(watch, { id: String(id) });
+    await subA.nextEvent((e) => names(e) === a.name, 10_000);
+    const subB = wsB.subscribe<{ presence: { name: string }[] }>(watch, { id: String(id) });
+    await subB.nextEvent((e) => names(e) === b.name, 10_000);
+    // Three beats later neither has heard the other side.
+    await expect(subA.nextEvent((e) => names(e).includes(b.name), 3000)).rejects.toThrow(/timed out/);
+    await expect(subB.nextEvent((e) => names(e).includes(a.name), 100)).rejects.toThrow(/timed out/);
+    expect(JSON.stringify(await wsC.subscribe(watch, { id: String(id) }).error())).toMatch(/PRESENCE_OBJECT_NOT_FOUND/);
+    await Promise.all([wsA.close(), wsB.close(), wsC.close()]);
+  });
+
   test('races: confirm against withdraw, and a double confirm: exactly one wins', async () => {
     for (let round = 0; round < 3; round++) {
       const [a, b] = await Promise.all([member(), member()]);

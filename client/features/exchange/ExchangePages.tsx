@@ -1,4 +1,4 @@
-// The exchange area's four tabs; the routes load this module lazily.
+// The exchange area's four tabs and an offer's own page; the routes load this module lazily.
 export { CatalogPage } from './CatalogPage';
-export { IncomingPage, OutgoingPage } from './OffersPage';
+export { IncomingPage, OfferPage, OutgoingPage } from './OffersPage';
 export { SwapsPage } from './SwapsPage';

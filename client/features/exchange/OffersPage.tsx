@@ -6,8 +6,8 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeftRight, CloudOff, Inbox, Send } from 'lucide-react';
+import { Link, useParams } from '@tanstack/react-router';
+import { ArrowLeft, ArrowLeftRight, CloudOff, Inbox, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -21,6 +21,7 @@ import { serverError } from '../../lib/serverError';
 import {
   AwaitingOffersQuery,
   ConfirmOfferMutation,
+  ExchangeOfferQuery,
   OFFERS_PAGE_SIZE,
   OfferCardFragment,
   OffersQuery,
@@ -31,6 +32,8 @@ import { JoinExchange, useExchangeMe } from './JoinExchange';
 import { AppLine, ExchangeStatusBadge } from './parts';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { Trans } from '@lingui/react/macro';
+import { PresenceBar } from '../teams/PresenceBar';
+import { useAccountAccess } from '../teams/useAccountAccess';
 
 type Direction = 'incoming' | 'outgoing';
 type Action = 'confirm' | 'reject' | 'withdraw';
@@ -132,21 +135,43 @@ function OffersPage({ direction }: { direction: Direction }) {
           <Pagination current={{ from: page, to: page }} pages={pages} onPage={setPage} label={t`Offer pages`} />
         </Stack>
       )}
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending?.action === 'reject' ? t`Reject this offer?` : t`Withdraw this offer?`}
-        confirmLabel={pending?.action === 'reject' ? t`Reject` : t`Withdraw`}
-        loading={busy !== null}
-        iconColor="orange-500"
-        testId="offer-decision-dialog"
+      <OfferDecisionDialog
+        pending={pending?.action ?? null}
+        busy={busy !== null}
         onConfirm={() => pending && void act(pending.id, pending.action)}
         onCancel={() => setPending(null)}
-      >
-        {pending?.action === 'reject'
-          ? t`The partner is told at once. They can make a new offer later.`
-          : t`The partner will no longer be able to confirm it.`}
-      </ConfirmDialog>
+      />
     </Page>
+  );
+}
+
+/** "Reject this offer?" or "Withdraw this offer?": confirm is immediate, these two ask first. */
+function OfferDecisionDialog({
+  pending,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  pending: Action | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      title={pending === 'reject' ? t`Reject this offer?` : t`Withdraw this offer?`}
+      confirmLabel={pending === 'reject' ? t`Reject` : t`Withdraw`}
+      loading={busy}
+      iconColor="orange-500"
+      testId="offer-decision-dialog"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {pending === 'reject'
+        ? t`The partner is told at once. They can make a new offer later.`
+        : t`The partner will no longer be able to confirm it.`}
+    </ConfirmDialog>
   );
 }
 
@@ -155,11 +180,14 @@ function OfferCard({
   direction,
   busy,
   onAction,
+  linked = true,
 }: {
   offer: FragmentType<typeof OfferCardFragment>;
   direction: Direction;
   busy: boolean;
   onAction: (action: Action) => void;
+  /** In a list the card links to the offer's own page (a link to send a teammate). */
+  linked?: boolean;
 }) {
   const o = useFragment(OfferCardFragment, ref);
   const incoming = direction === 'incoming';
@@ -176,7 +204,15 @@ function OfferCard({
       <Card.Body gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontWeight="semibold">
-            {incoming ? `From ${other.name}` : `To ${other.name}`}
+            {linked ? (
+              <Link to="/exchange/offers/$id" params={{ id: o.id }} data-testid="offer-link">
+                {incoming ? t`From ${other.name}` : t`To ${other.name}`}
+              </Link>
+            ) : incoming ? (
+              t`From ${other.name}`
+            ) : (
+              t`To ${other.name}`
+            )}
             <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
               {' '}
               · {new Date(o.createdAt).toLocaleDateString()}
@@ -211,37 +247,110 @@ function OfferCard({
           </Text>
         )}
       </Card.Body>
-      {o.status === 'PENDING' ? (
-        <Card.Footer justifyContent="flex-end" gap="2">
-          {incoming ? (
-            <>
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('reject')}>
-                <Trans>Reject</Trans>
-              </Button>
-              <Button size="sm" colorPalette="brand" loading={busy} onClick={() => onAction('confirm')}>
-                <Trans>Confirm</Trans>
-              </Button>
-            </>
-          ) : (
-            <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('withdraw')}>
-              <Trans>Withdraw</Trans>
-            </Button>
-          )}
-        </Card.Footer>
-      ) : o.dealId ? (
-        <Card.Footer justifyContent="flex-end">
-          <Button asChild size="sm" variant="ghost">
-            <Link to="/exchange/swaps">
-              <ArrowLeftRight /> <Trans>See the swap</Trans>
-            </Link>
-          </Button>
-        </Card.Footer>
-      ) : null}
+      <OfferCardActions status={o.status} dealId={o.dealId} incoming={incoming} busy={busy} onAction={onAction} />
     </Card.Root>
   );
 }
 
+/** A pending offer's decisions (the partner confirms or rejects, the proposer withdraws), or its swap. */
+function OfferCardActions({
+  status,
+  dealId,
+  incoming,
+  busy,
+  onAction,
+}: {
+  status: string;
+  dealId?: string | null;
+  incoming: boolean;
+  busy: boolean;
+  onAction: (action: Action) => void;
+}) {
+  return status === 'PENDING' ? (
+    <Card.Footer justifyContent="flex-end" gap="2">
+      {incoming ? (
+        <>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('reject')}>
+            <Trans>Reject</Trans>
+          </Button>
+          <Button size="sm" colorPalette="brand" loading={busy} onClick={() => onAction('confirm')}>
+            <Trans>Confirm</Trans>
+          </Button>
+        </>
+      ) : (
+        <Button size="sm" variant="outline" loading={busy} onClick={() => onAction('withdraw')}>
+          <Trans>Withdraw</Trans>
+        </Button>
+      )}
+    </Card.Footer>
+  ) : dealId ? (
+    <Card.Footer justifyContent="flex-end">
+      <Button asChild size="sm" variant="ghost">
+        <Link to="/exchange/swaps">
+          <ArrowLeftRight /> <Trans>See the swap</Trans>
+        </Link>
+      </Button>
+    </Card.Footer>
+  ) : null;
+}
+
 export const IncomingPage = () => <OffersPage direction="incoming" />;
+
+/**
+ * One offer on its own page (the link a teammate sends): the card with its decisions, who else
+ * from the account has it open, and its status following the server live.
+ */
+export function OfferPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { me } = useExchangeMe();
+  const { account } = useAccountAccess();
+  const [pending, setPending] = useState<Action | null>(null);
+  const { data, loading, error, refetch } = useQuery(ExchangeOfferQuery, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
+  useRefreshOnNewCounts(Boolean(me?.isExchangeReady), refetch);
+  const { busy, act } = useOfferActions(() => setPending(null));
+  const offer = data?.exchangeOffer;
+  const direction: Direction = offer && account && offer.proposer.id !== account.id ? 'incoming' : 'outgoing';
+  const back = direction === 'incoming' ? '/exchange/incoming' : '/exchange/outgoing';
+
+  return (
+    <Page title={t`Offer`} description={t`An exchange offer between your app and a partner’s.`}>
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Button asChild size="sm" variant="ghost">
+          <Link to={back}>
+            <ArrowLeft /> {direction === 'incoming' ? t`Incoming requests` : t`Outgoing requests`}
+          </Link>
+        </Button>
+        {offer && <PresenceBar objectType="offer" objectId={offer.id} />}
+      </HStack>
+      {error && !data ? (
+        <EmptyState icon={<CloudOff />} title={t`Could not load the offer`} description={serverError(error).message}>
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </EmptyState>
+      ) : loading && !offer ? (
+        <Skeleton h="36" borderRadius="xl" />
+      ) : offer ? (
+        <OfferCard
+          offer={offer}
+          direction={direction}
+          busy={busy === offer.id}
+          linked={false}
+          onAction={(action) => (action === 'confirm' ? void act(offer.id, action) : setPending(action))}
+        />
+      ) : null}
+      <OfferDecisionDialog
+        pending={pending}
+        busy={busy !== null}
+        onConfirm={() => offer && pending && void act(offer.id, pending)}
+        onCancel={() => setPending(null)}
+      />
+    </Page>
+  );
+}
 export const OutgoingPage = () => <OffersPage direction="outgoing" />;
 
 /**
@@ -262,7 +371,7 @@ function useRefreshOnNewCounts(enabled: boolean, refetch: () => Promise<unknown>
 
 /** Confirm, reject or withdraw an offer, with the busy offer and what happened said. */
 function useOfferActions(onSettled: () => void) {
-  const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeDeals'];
+  const refetchQueries = [AwaitingOffersQuery, 'ExchangeOffers', 'ExchangeOffer', 'ExchangeDeals'];
   const [confirm] = useMutation(ConfirmOfferMutation, { refetchQueries });
   const [reject] = useMutation(RejectOfferMutation, { refetchQueries });
   const [withdraw] = useMutation(WithdrawOfferMutation, { refetchQueries });

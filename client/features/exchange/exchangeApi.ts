@@ -127,6 +127,18 @@ export const OffersQuery = graphql(`
   }
 `);
 
+export const ExchangeOfferQuery = graphql(`
+  query ExchangeOffer($id: ID!) {
+    exchangeOffer(id: $id) {
+      id
+      proposer {
+        id
+      }
+      ...OfferCard_offer
+    }
+  }
+`);
+
 export const ConfirmOfferMutation = graphql(`
   mutation ConfirmOffer($id: ID!) {
     confirmOffer(id: $id) {

@@ -64,6 +64,16 @@ export const exchangeRoutes = [
     response: AwaitingJson,
     handler: (ctx) => ctx.services.exchange.awaiting(ctx.em, ctx.account!.id),
   }),
+  route({
+    method: 'GET',
+    path: '/v1/exchanges/offers/:id',
+    tag: 'exchange',
+    summary: 'One offer I am a party to (as proposer or partner); any other id answers 404.',
+    access: 'user',
+    response: OfferJson,
+    params: idParams,
+    handler: (ctx, { params }) => ctx.services.exchange.offerFor(ctx.em, ctx.account!, params.id),
+  }),
   ...(
     [
       ['confirmation', 'confirm', 'The partner confirms: a swap (deal) starts; the answer has its `dealId`.'],

@@ -172,6 +172,13 @@ builder.queryFields((t) => ({
       });
     },
   }),
+  exchangeOffer: t.field({
+    type: OfferRef,
+    authScopes: { authenticated: true },
+    description: 'One offer the account is a party to (proposer or partner); any other id is OFFER_NOT_FOUND.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.exchange.offerFor(ctx.em, ctx.account!, parseId(id)),
+  }),
   awaitingOffers: t.field({
     type: AwaitingOffersRef,
     authScopes: { authenticated: true },

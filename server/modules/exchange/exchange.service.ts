@@ -226,6 +226,16 @@ export class ExchangeService {
     return offerView(row);
   }
 
+  /** One offer the account is a party to (proposer or partner); any other answers 404, as if it did not exist. */
+  async offerFor(em: EntityManager, user: User, id: number): Promise<OfferView> {
+    const [row] = await em.execute<Row[]>(`${OFFER_SELECT} where o.id = ? and ? in (o.proposer_id, o.partner_id)`, [
+      id,
+      user.id,
+    ]);
+    if (!row) throw fail('OFFER_NOT_FOUND');
+    return offerView(row);
+  }
+
   async listOffers(
     em: EntityManager,
     user: User,

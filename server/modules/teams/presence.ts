@@ -4,7 +4,7 @@ import { fail } from '../../failures.ts';
 import type { PubSub } from '../../lib/pubsub.ts';
 
 /** What a page can be open on, for presence. */
-export const PRESENCE_OBJECTS = ['project', 'campaign', 'app'] as const;
+export const PRESENCE_OBJECTS = ['project', 'campaign', 'app', 'offer'] as const;
 export type PresenceObject = (typeof PRESENCE_OBJECTS)[number];
 
 /** One person with the page open: editing while their form holds unsaved changes. */
@@ -24,6 +24,8 @@ const OWNERS: Record<PresenceObject, string> = {
   project: 'select 1 from projects where id = ? and owner_id = ?',
   campaign: 'select 1 from campaigns where id = ? and owner_id = ? and deleted_at is null',
   app: 'select 1 from platforms where id = ? and owner_id = ?',
+  // An offer has two accounts: each sees only its own people on it (the topic is the account's).
+  offer: 'select 1 from exchange_offers where id = ? and ? in (proposer_id, partner_id)',
 };
 /** How often an instance repeats what it has open, and how long a silent one is believed. */
 const BEAT_MS = 1000;
