@@ -996,7 +996,11 @@ export const FAILURES = {
       PASSWORD: 'Confirm it is you: enter your password, then try again.',
     },
   },
-  PASSWORD_LENGTH: { kind: 'VALIDATION', message: 'Password must be 6 to 15 characters', was: 'PASSWORD_MUST_6_TO_15' },
+  PASSWORD_LENGTH: {
+    kind: 'VALIDATION',
+    message: 'Password must be 6 to 128 characters',
+    was: 'PASSWORD_MUST_6_TO_15',
+  },
   SECOND_FACTOR_CODE_FORMAT: {
     kind: 'VALIDATION',
     message: 'Enter the 6-digit code from your authenticator app, or a recovery code like K7QX-M2PD',
@@ -1080,7 +1084,6 @@ export const FAILURES = {
   // auth
   ENTER_VALID_E_MAIL: { kind: 'VALIDATION', message: 'Enter a valid e-mail' },
   ENTER_REQUIRED_VALUE: { kind: 'VALIDATION', message: 'Enter required value' },
-  PASSWORD_MUST_NOT_CONTAIN_SPACES: { kind: 'VALIDATION', message: 'Password must not contain spaces' },
   AT_MOST_CHARACTERS: { kind: 'VALIDATION', message: 'At most {max} characters' },
   AT_MOST_120_CHARACTERS: { kind: 'VALIDATION', message: 'At most 120 characters' },
   NAME_REQUIRED: { kind: 'VALIDATION', message: 'Name is required' },

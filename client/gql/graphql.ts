@@ -124,7 +124,7 @@ export type CampaignStatus =
 
 export type ChangePasswordInput = {
   currentPassword: string;
-  /** 6 to 15 characters, no spaces. */
+  /** 6 to 128 characters; spaces allowed (a passphrase). */
   password: string;
 };
 

@@ -78,7 +78,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SignedIn) => v
         <FormField label={t`Password`} error={errors.password?.message}>
           <PasswordInput
             autoComplete="current-password"
-            placeholder={t`6 to 15 characters`}
+            placeholder={t`6 to 128 characters`}
             {...register('password')}
           />
         </FormField>

@@ -11,7 +11,7 @@ export function NewPasswordFields(props: {
 }) {
   return (
     <>
-      <FormField label={t`New password`} error={props.errors.password} helperText={t`6 to 15 characters`}>
+      <FormField label={t`New password`} error={props.errors.password} helperText={t`6 to 128 characters`}>
         <PasswordInput autoComplete="new-password" {...props.password} />
       </FormField>
       <FormField label={t`Repeat password`} error={props.errors.confirm}>

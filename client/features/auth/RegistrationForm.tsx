@@ -86,7 +86,7 @@ export function RegistrationForm({ onFiled }: { onFiled: (email: string) => void
         <FormField label={t`E-mail`} required error={errors.email?.message}>
           <Input type="email" dir="ltr" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label={t`Password`} required error={errors.password?.message} helperText={t`6 to 15 characters`}>
+        <FormField label={t`Password`} required error={errors.password?.message} helperText={t`6 to 128 characters`}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
         <FormField

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/passwords';
 import { t } from '@lingui/core/macro';
 import '../../lib/zod-config';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ export const messages = {
     return t`Enter a valid e-mail`;
   },
   get passwordLength() {
-    return t`Password must be 6 to 15 characters`;
+    return t`Password must be 6 to 128 characters`;
   },
   get passwordsDiffer() {
     return t`Passwords do not match`;
@@ -47,8 +48,8 @@ const email = z
   .pipe(z.email({ error: () => messages.emailInvalid }));
 const password = z
   .string()
-  .min(6, { error: () => messages.passwordLength })
-  .max(15, { error: () => messages.passwordLength });
+  .min(PASSWORD_MIN, { error: () => messages.passwordLength })
+  .max(PASSWORD_MAX, { error: () => messages.passwordLength });
 
 export const loginSchema = z.object({
   email,

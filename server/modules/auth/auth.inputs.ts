@@ -1,3 +1,4 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/passwords.ts';
 import { PasskeyResponseInput } from './passkeys.ts';
 import { z } from 'zod';
 import { containsLink } from '../../lib/text.ts';
@@ -16,11 +17,15 @@ export const email = z
   .max(254, says('ENTER_VALID_E_MAIL'))
   .regex(EMAIL_PATTERN, says('ENTER_VALID_E_MAIL'));
 
+/**
+ * 6 (the spec's floor) to 128 characters, any of them, spaces included: a password manager's
+ * 64 characters and a passphrase's words both go in whole (NIST SP 800-63B, 5.1.1.2). Argon2
+ * hashes any length; the ceiling only keeps a request from making it hash a megabyte.
+ */
 export const password = z
   .string({ error: says('ENTER_REQUIRED_VALUE') })
-  .min(6, says('PASSWORD_LENGTH'))
-  .max(15, says('PASSWORD_LENGTH'))
-  .regex(/^\S+$/, says('PASSWORD_MUST_NOT_CONTAIN_SPACES'));
+  .min(PASSWORD_MIN, says('PASSWORD_LENGTH'))
+  .max(PASSWORD_MAX, says('PASSWORD_LENGTH'));
 
 const optionalText = (max: number) =>
   z

@@ -66,7 +66,7 @@ builder.mutationField('endSession', (t) =>
 const ChangePasswordInputRef = builder.inputType('ChangePasswordInput', {
   fields: (t) => ({
     currentPassword: t.string({ required: true }),
-    password: t.string({ required: true, description: '6 to 15 characters, no spaces.' }),
+    password: t.string({ required: true, description: '6 to 128 characters; spaces allowed (a passphrase).' }),
   }),
 });
 

@@ -32,6 +32,7 @@ describe("the account's mails", () => {
       for (const part of ['L-3', 'R-4']) expect(exists.text, language).toContain(part);
       expect(accountMail('signInFailures', language, { resetLink: 'R-5' }).text, language).toContain('R-5');
       expect(accountMail('registrationPending', language).subject.length, language).toBeGreaterThan(5);
+      expect(accountMail('registrationReceived', language, { name: 'Nora' }).text, language).toContain('Nora');
     }
   });
 });

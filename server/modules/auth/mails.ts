@@ -16,6 +16,7 @@ interface MailParams {
   emailConfirm: { name: string; link: string; email: string };
   signInCode: { name: string; code: string; ip: string; resetLink: string };
   registrationExists: { loginLink: string; resetLink: string };
+  registrationReceived: { name: string };
   registrationPending: Record<string, never>;
   signInFailures: { resetLink: string };
 }
@@ -49,6 +50,12 @@ const MAILS = {
     subject: /*i18n*/ { id: 'You already have an account' },
     text: /*i18n*/ {
       id: 'Hello,\n\nSomeone asked to register a Taskgram Ads account with this e-mail, but it already has one.\nSign in at {loginLink}, or set a new password at {resetLink} if you forgot it.\n\nIf it was not you, you can ignore this e-mail: nothing has changed.',
+    },
+  },
+  registrationReceived: {
+    subject: /*i18n*/ { id: 'We have your registration request' },
+    text: /*i18n*/ {
+      id: 'Hello {name},\n\nThank you for asking to join Taskgram Ads. A moderator reviews every request; we will write to you at this address as soon as yours is decided, and you can sign in from then on with the password you chose.\n\nIf it was not you, you can ignore this e-mail: nothing happens unless a moderator approves the request.',
     },
   },
   registrationPending: {

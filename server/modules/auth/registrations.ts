@@ -5,6 +5,7 @@ import { AccountNotice } from './account-safety.entity.ts';
 import type { AuthKit, AuthPartDeps } from './auth-kit.ts';
 import type { RegistrationInput } from './auth.inputs.ts';
 import { answerLanguage } from '../../lib/language.ts';
+import { accountMail } from './mails.ts';
 import { RegistrationRequest, registrationView } from './registration-request.entity.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 
@@ -60,6 +61,9 @@ export class Registrations {
     if (filed.request) {
       const view = filed.request;
       this.kit.afterAnswer('registration event', () => this.deps.pubsub.publish(topics.registrationRequests(), view));
+      // The applicant hears at once that the request arrived (a known address hears of its account instead).
+      const mail = accountMail('registrationReceived', answerLanguage(null, acceptLanguage), { name: input.name });
+      this.kit.afterAnswer('registration received', () => this.deps.mailer.send({ to: input.email, ...mail }));
     } else if (filed.notice) {
       const kind = filed.notice;
       this.kit.afterAnswer('registration notice', () => this.guard.mailNotice(input.email, kind, acceptLanguage));
