@@ -76,6 +76,7 @@ const MESSAGES: Record<string, (params: Params) => string> = {
   TELEGRAM_LOOKUPS_OFF: () =>
     t`Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.`,
   TELEGRAM_UNREACHABLE_NOW: () => t`Telegram is unreachable right now. Try again in a minute.`,
+  TELEGRAM_RESOURCE_UNKNOWN: () => t`Resource not found. Please fill in the fields yourself`,
   TELEGRAM_TOKEN_REFUSED: () =>
     t`Telegram refused the bot token (TELEGRAM_BOT_TOKEN), so lookups do not work right now. Fill in the fields yourself.`,
   SESSION_NOT_FOUND: () => t`Session not found`,

@@ -136,7 +136,7 @@ describe('advertiser projects in Chromium', () => {
     await keyDialog.getByRole('button', { name: 'Done' }).click();
     await keyDialog.waitFor({ state: 'hidden' });
 
-    // A bot resource: a failed search first (toast, type set to bot), then the bot's link.
+    // A bot resource: a failed search first (toast; a name not ending in "bot" is taken for a channel), then the bot's link.
     await page.getByRole('button', { name: 'Add New Resource' }).first().click();
     const resourceDialog = page.getByRole('dialog', { name: 'New advertising resource' });
     await resourceDialog.waitFor({ state: 'visible' });
@@ -144,7 +144,7 @@ describe('advertiser projects in Chromium', () => {
     await link.fill('@no_such_channel');
     await link.press('Enter');
     await toast(page, 'error', 'Resource not found. Please fill in the fields yourself').waitFor({ state: 'visible' });
-    await expect.poll(() => resourceDialog.getByRole('radio', { name: 'Bot' }).isChecked()).toBe(true);
+    await expect.poll(() => resourceDialog.getByRole('radio', { name: 'Channel' }).isChecked()).toBe(true);
     await link.fill('@wg_shop_bot');
     await resourceDialog.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => resourceDialog.getByLabel('Resource name').inputValue()).toBe('wg_shop_bot');

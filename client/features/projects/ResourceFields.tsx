@@ -16,6 +16,8 @@ import { FormField } from '../../components/ui/FormField';
 import { notifyError } from '../../components/ui/toaster';
 import type { TaskType } from '../../gql/graphql';
 import { errorMessage } from '../../lib/api';
+import { serverError } from '../../lib/serverError';
+import { isBotLink } from './constants';
 import {
   IMAGE_ACCEPT,
   type ResourceValues,
@@ -193,10 +195,13 @@ function useResourceSearch(form: ResourceForm, services: ResourceServices) {
       clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
       // Said at once, not after Create: Telegram shares no picture for bots (nor for a chat without one).
       if (!found.logo && !getValues(name('logo'))) setError(name('logo'), { message: resourceMessages.noPicture });
-    } catch {
-      // Not found, or the lookup is not configured: the user fills in the fields.
-      notifyError(resourceMessages.notFound);
-      set('type', 'BOT');
+    } catch (err) {
+      // Not found, Telegram unreachable, or lookups not configured here: the server's reason is
+      // said as it is, and the user fills in the fields. Telegram keeps names ending in "bot" for
+      // bots, so such a link is a bot; any other is a channel or a chat, which the user picks.
+      notifyError(serverError(err).message);
+      if (isBotLink(url)) set('type', 'BOT');
+      else if (!hasInviteLink(getValues(name('type')) as TaskType)) set('type', 'CHANNEL');
     } finally {
       setSearching(false);
       set('revealed', true);

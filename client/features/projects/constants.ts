@@ -113,3 +113,9 @@ export function checkImage(file: { name: string; size: number; type: string }): 
   if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return resourceMessages.imageOnly;
   return null;
 }
+
+/** Telegram keeps usernames ending in "bot" for bots: `t.me/walker_bot` is one, `t.me/walker_news` is not. */
+export function isBotLink(url: string): boolean {
+  const name = /^https?:\/\/t\.me\/([A-Za-z0-9_]+)\/?$/.exec(url.trim())?.[1];
+  return name !== undefined && /bot$/i.test(name);
+}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
 import { renderInApp } from '../../test-utils';
 import { NewResourceForm } from './ResourceDialog';
 import type { ResourceServices } from './ResourceFields';
@@ -10,7 +11,14 @@ const MB = 1024 * 1024;
 
 function services(overrides: Partial<ResourceServices> = {}): ResourceServices {
   return {
-    search: vi.fn(async () => Promise.reject(new Error('NOT_FOUND'))),
+    search: vi.fn(async () =>
+      Promise.reject(
+        new ApiError(
+          { error: 'Resource not found. Please fill in the fields yourself', code: 'TELEGRAM_RESOURCE_UNKNOWN' },
+          404,
+        ),
+      ),
+    ),
     upload: vi.fn(async () => '/media/logo.png'),
     ...overrides,
   };
@@ -96,6 +104,27 @@ describe('new resource form', () => {
     expect(await screen.findByText('Resource name is required')).toBeInTheDocument();
     expect(screen.getByText('Resource logo is required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says the server’s own reason when the search cannot look up, and takes a name not ending in bot for a channel', async () => {
+    const off = new ApiError(
+      {
+        error:
+          'Telegram lookups are not configured on this server (TELEGRAM_BOT_TOKEN is not set). Fill in the fields yourself.',
+        code: 'TELEGRAM_LOOKUPS_OFF',
+      },
+      404,
+    );
+    const svc = services({ search: vi.fn(async () => Promise.reject(off)) });
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={vi.fn()} />);
+    const link = await screen.findByPlaceholderText('https://t.me/your_link or @name');
+    await user.type(link, 't.me/walker_games_news');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(/Telegram lookups are not configured on this server/)).toBeInTheDocument();
+    expect(screen.queryByText('Resource not found. Please fill in the fields yourself')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Channel' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Bot' })).not.toBeChecked();
   });
 
   it('sets the type to bot and asks for manual entry when the search fails; @name becomes a link', async () => {
