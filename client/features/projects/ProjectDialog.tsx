@@ -28,6 +28,7 @@ import {
   TaskFields,
   UpdateProjectMutation,
 } from './projectsApi';
+import { fillInitialsLogos } from './initialsLogo';
 import { type ProjectValues, emptyResource, projectSchema, resourceMessages, toTaskInput } from './resource';
 import { Trans } from '@lingui/react/macro';
 import { StaleNotice, changedFields, myChanges, staleCurrent } from '../teams/StaleNotice';
@@ -270,7 +271,7 @@ function ProjectForm({
   useLoadedProject(form, loaded);
   const { update, notice } = useProjectUpdate(editId, loaded, onClose, () => void project.refetch());
 
-  const submit = form.handleSubmit(
+  const check = form.handleSubmit(
     async (values) => {
       const input = { title: values.title.trim(), categoryId: values.categoryId, tasks: values.tasks.map(toTaskInput) };
       try {
@@ -295,6 +296,17 @@ function ProjectForm({
       notifyError(resourceMessages.notFilled);
     },
   );
+  // New resources with a name and no logo are sent with their initials picture.
+  const submit = async (e?: React.BaseSyntheticEvent) => {
+    e?.preventDefault();
+    await fillInitialsLogos(
+      form.getValues('tasks') ?? [],
+      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
+      services.upload,
+      services.drawInitials,
+    );
+    await check();
+  };
 
   const waiting = Boolean(editId) && !loaded;
 

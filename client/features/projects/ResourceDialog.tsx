@@ -10,6 +10,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { ResourceFields, type ResourceServices } from './ResourceFields';
+import { fillInitialsLogos } from './initialsLogo';
 import { CreateTaskMutation, SuggestResourceMutation, uploadImage } from './projectsApi';
 import { type ResourcesValues, emptyResource, resourceMessages, resourcesSchema, toTaskInput } from './resource';
 import { Trans } from '@lingui/react/macro';
@@ -47,13 +48,24 @@ export function NewResourceForm({
     defaultValues: { tasks: [emptyResource('CUSTOM')] },
   });
 
-  const submit = form.handleSubmit(
+  const check = form.handleSubmit(
     async (values) => onSubmit(toTaskInput(values.tasks[0])),
     () => {
       form.setValue('tasks.0.revealed', true);
       notifyError(resourceMessages.notFilled);
     },
   );
+  // A resource with a name and no logo is sent with its initials picture.
+  const submit = async (e?: React.BaseSyntheticEvent) => {
+    e?.preventDefault();
+    await fillInitialsLogos(
+      form.getValues('tasks') ?? [],
+      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
+      services.upload,
+      services.drawInitials,
+    );
+    await check();
+  };
 
   return (
     <FormProvider {...form}>

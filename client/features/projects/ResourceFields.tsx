@@ -41,6 +41,8 @@ export interface ResourceSuggestion {
 export interface ResourceServices {
   search(url: string): Promise<ResourceSuggestion>;
   upload(file: File): Promise<string>;
+  /** The initials picture of a resource with no logo (default: drawn on a canvas). */
+  drawInitials?(title: string): Promise<File | null>;
 }
 
 type WithTasks = { tasks: ResourceValues[] };
@@ -193,8 +195,6 @@ function useResourceSearch(form: ResourceForm, services: ResourceServices) {
       set('url', found.url);
       if (found.logo) set('logo', found.logo);
       clearErrors([name('url'), name('title'), ...(found.logo ? [name('logo')] : [])]);
-      // Said at once, not after Create: Telegram shares no picture for bots (nor for a chat without one).
-      if (!found.logo && !getValues(name('logo'))) setError(name('logo'), { message: resourceMessages.noPicture });
     } catch (err) {
       // Not found, Telegram unreachable, or lookups not configured here: the server's reason is
       // said as it is, and the user fills in the fields. Telegram keeps names ending in "bot" for
@@ -366,6 +366,11 @@ export function LogoField({
           <Text fontSize="xs" color="fg.muted" mt="1">
             <Trans>PNG, JPG, WEBP, SVG or AVIF, up to 1 MB</Trans>
           </Text>
+          {!logo && title.trim() && (
+            <Text fontSize="xs" color="fg.muted" data-testid="initials-hint">
+              <Trans>No logo yet: the initials shown here are used unless you upload one.</Trans>
+            </Text>
+          )}
         </Box>
       </HStack>
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

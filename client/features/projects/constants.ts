@@ -34,9 +34,6 @@ export const resourceMessages = {
   get notFound() {
     return t`Resource not found. Please fill in the fields yourself`;
   },
-  get noPicture() {
-    return t`Telegram shares no picture for this resource: upload its logo`;
-  },
   get tooLarge() {
     return t`Too large file`;
   },

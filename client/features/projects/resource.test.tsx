@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { renderInApp } from '../../test-utils';
+import { initialsOf } from './initialsLogo';
 import { NewResourceForm } from './ResourceDialog';
 import type { ResourceServices } from './ResourceFields';
 import { checkImage, emptyResource, resourceMessages, resourceSchema, toTaskInput, toTelegramLink } from './resource';
@@ -192,7 +193,7 @@ describe('new resource form', () => {
     );
   });
 
-  it('a bot found by search: name and type filled, and at once a word that its logo is for the user to add', async () => {
+  it('a bot found by search: name and type filled, and at once a word that its initials stand in for a logo', async () => {
     const svc = services({
       search: vi.fn(async () => ({
         title: 'shop_bot',
@@ -206,9 +207,35 @@ describe('new resource form', () => {
     await user.type(await screen.findByPlaceholderText('https://t.me/your_link or @name'), '@shop_bot{Enter}');
     await waitFor(() => expect(screen.getByLabelText('Resource name')).toHaveValue('shop_bot'));
     expect(
-      await screen.findByText('Telegram shares no picture for this resource: upload its logo'),
+      await screen.findByText('No logo yet: the initials shown here are used unless you upload one.'),
     ).toBeInTheDocument();
     expect(screen.getByText(/search fills in the name and type, and the picture Telegram shares/)).toBeInTheDocument();
+  });
+
+  it('sends a resource without a logo with its initials picture, uploaded like any logo', async () => {
+    const drawn = new File([new Uint8Array([137, 80, 78, 71])], 'initials.png', { type: 'image/png' });
+    const drawInitials = vi.fn(async () => drawn);
+    const svc = services({ drawInitials, upload: vi.fn(async () => '/media/initials.png') });
+    const onSubmit = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    renderInApp(<NewResourceForm services={svc} onSubmit={onSubmit} />);
+    await user.click(await screen.findByRole('button', { name: 'Fill in manually' }));
+    await user.click(screen.getByRole('radio', { name: 'Channel' }));
+    await user.type(screen.getByPlaceholderText('https://t.me/your_link or @name'), 'https://t.me/walker_games_news');
+    await user.type(screen.getByLabelText('Resource name'), 'Walker Games News');
+    await user.click(screen.getByRole('button', { name: 'Create resource' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(drawInitials).toHaveBeenCalledWith('Walker Games News');
+    expect(svc.upload).toHaveBeenCalledWith(drawn);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ logo: '/media/initials.png', type: 'CHANNEL' }));
+  });
+
+  it('initials: the first letters of the first and last words, any script', () => {
+    expect(initialsOf('Walker Games News')).toBe('WN');
+    expect(initialsOf('walker_games_news')).toBe('WN');
+    expect(initialsOf('  игры  ')).toBe('И');
+    expect(initialsOf('😀 club')).toBe('😀C');
+    expect(initialsOf('   ')).toBe('');
   });
 
   it('checks an image before uploading it', async () => {

@@ -1,0 +1,67 @@
+import type { ResourceValues } from './resource';
+
+/** The letters a resource's picture shows when it has none: the first of the first and last words ("Walker Games News" → "WN"). */
+export function initialsOf(title: string): string {
+  const words = title
+    .trim()
+    .split(/[\s_\-.]+/)
+    .filter(Boolean);
+  if (!words.length) return '';
+  const first = Array.from(words[0]!)[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words.at(-1)!)[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase();
+}
+
+// Dark enough behind white letters (WCAG AA at this size), one per title.
+const BACKGROUNDS = ['#1d4ed8', '#7c3aed', '#be185d', '#b45309', '#047857', '#0e7490', '#4338ca', '#9f1239'];
+
+/** A 256 px square PNG of the initials on a colour of its own, drawn by the browser (its fonts know every script); null where there is no canvas. */
+export async function drawInitials(title: string): Promise<File | null> {
+  const letters = initialsOf(title);
+  if (!letters || typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = 256;
+  canvas.height = 256;
+  let ctx: CanvasRenderingContext2D | null = null;
+  try {
+    ctx = canvas.getContext('2d');
+  } catch {
+    return null;
+  }
+  if (!ctx) return null;
+  let hash = 0;
+  for (const ch of title) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  ctx.fillStyle = BACKGROUNDS[hash % BACKGROUNDS.length]!;
+  ctx.fillRect(0, 0, 256, 256);
+  ctx.fillStyle = '#ffffff';
+  ctx.font = '600 104px system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(letters, 128, 134);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  return blob ? new File([blob], 'initials.png', { type: 'image/png' }) : null;
+}
+
+/**
+ * Before a form's check: each new resource with a name and no logo gets its initials picture
+ * (the one the form already shows), uploaded like any logo. Where it cannot be drawn or sent,
+ * the logo stays empty and the check says a logo is required, as before.
+ */
+export async function fillInitialsLogos(
+  tasks: ResourceValues[],
+  setLogo: (index: number, path: string) => void,
+  upload: (file: File) => Promise<string>,
+  draw: (title: string) => Promise<File | null> = drawInitials,
+): Promise<void> {
+  await Promise.all(
+    tasks.map(async (task, i) => {
+      if (!task.isNew || task.logo || !task.title.trim()) return;
+      try {
+        const file = await draw(task.title);
+        if (file) setLogo(i, await upload(file));
+      } catch {
+        // Left empty: the check asks for a logo.
+      }
+    }),
+  );
+}
