@@ -28,7 +28,7 @@ import {
   TaskFields,
   UpdateProjectMutation,
 } from './projectsApi';
-import { fillInitialsLogos } from './initialsLogo';
+import { submitWithInitials } from './initialsLogo';
 import { type ProjectValues, emptyResource, projectSchema, resourceMessages, toTaskInput } from './resource';
 import { Trans } from '@lingui/react/macro';
 import { StaleNotice, changedFields, myChanges, staleCurrent } from '../teams/StaleNotice';
@@ -297,16 +297,7 @@ function ProjectForm({
     },
   );
   // New resources with a name and no logo are sent with their initials picture.
-  const submit = async (e?: React.BaseSyntheticEvent) => {
-    e?.preventDefault();
-    await fillInitialsLogos(
-      form.getValues('tasks') ?? [],
-      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
-      services.upload,
-      services.drawInitials,
-    );
-    await check();
-  };
+  const submit = submitWithInitials(form, services, check);
 
   const waiting = Boolean(editId) && !loaded;
 

@@ -10,7 +10,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { ResourceFields, type ResourceServices } from './ResourceFields';
-import { fillInitialsLogos } from './initialsLogo';
+import { submitWithInitials } from './initialsLogo';
 import { CreateTaskMutation, SuggestResourceMutation, uploadImage } from './projectsApi';
 import { type ResourcesValues, emptyResource, resourceMessages, resourcesSchema, toTaskInput } from './resource';
 import { Trans } from '@lingui/react/macro';
@@ -56,16 +56,7 @@ export function NewResourceForm({
     },
   );
   // A resource with a name and no logo is sent with its initials picture.
-  const submit = async (e?: React.BaseSyntheticEvent) => {
-    e?.preventDefault();
-    await fillInitialsLogos(
-      form.getValues('tasks') ?? [],
-      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
-      services.upload,
-      services.drawInitials,
-    );
-    await check();
-  };
+  const submit = submitWithInitials(form, services, check);
 
   return (
     <FormProvider {...form}>

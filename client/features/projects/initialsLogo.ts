@@ -65,3 +65,27 @@ export async function fillInitialsLogos(
     }),
   );
 }
+
+/** A form holding new resources (the project dialog's, the resource dialog's). */
+interface TasksForm {
+  getValues(name: 'tasks'): ResourceValues[];
+  setValue(name: `tasks.${number}.logo`, value: string, options?: { shouldDirty?: boolean }): void;
+}
+
+/** The form's submit: initials pictures first for resources with none, then the form's own check and send. */
+export function submitWithInitials(
+  form: TasksForm,
+  services: { upload(file: File): Promise<string>; drawInitials?(title: string): Promise<File | null> },
+  check: () => Promise<void>,
+) {
+  return async (e?: { preventDefault(): void }) => {
+    e?.preventDefault();
+    await fillInitialsLogos(
+      form.getValues('tasks') ?? [],
+      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
+      services.upload,
+      services.drawInitials,
+    );
+    await check();
+  };
+}
