@@ -92,7 +92,7 @@ describe('advertiser projects in Chromium', () => {
     );
     await page.waitForTimeout(400); // let the dialog finish its entry animation
     await screenshot(page, 'projects-03-created');
-    await created.getByText('Set up SDK').click();
+    await created.getByText('Add the bot').click();
     // The project opens with the new resource's SDK details (then the address drops ?sdk).
     const sdkDialog = page.getByRole('dialog', { name: 'SDK details' });
     await sdkDialog.getByText('WG Daily News').waitFor({ state: 'visible' });

@@ -8,7 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { ApiKeyDialog } from '../../components/ui/ApiKeyDialog';
-import { ProjectKeyQuery, RegenerateKeyMutation } from './projectsApi';
+import { ProjectKeyQuery, RegenerateKeyMutation, SystemBotQuery } from './projectsApi';
 import { Trans } from '@lingui/react/macro';
 
 /** Get API key of a project: the shared key modal with this project's key query and mutation. */
@@ -64,6 +64,9 @@ export function ProjectCreatedDialog({
   onClose: () => void;
 }) {
   const chatsOnly = types.length > 0 && types.every((t) => t === 'CHANNEL' || t === 'CHAT');
+  const systemBot = useQuery(SystemBotQuery, { skip: !chatsOnly || projectId === null }).data?.settings
+    .telegramSystemBot;
+  const botName = systemBot ? `@${systemBot}` : t`our system bot`;
   return (
     <Dialog.Root
       open={projectId !== null}
@@ -85,8 +88,11 @@ export function ProjectCreatedDialog({
                 </Dialog.Title>
                 <Text color="fg.muted" data-testid="project-created-advice">
                   {chatsOnly
-                    ? t`Channels and chats need no code: make our system bot an administrator there. It confirms the players who join, so your campaigns pay only for real actions.`
+                    ? t`Channels and chats need no code: make ${botName} an administrator there. It confirms the players who join, so your campaigns pay only for real actions.`
                     : t`We recommend installing the SDK: it confirms your resources and reports conversions, so your campaigns pay only for real actions.`}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="project-created-next">
+                  {t`Next: start a campaign for a resource from the project page (its Campaign column).`}
                 </Text>
               </Stack>
             </Dialog.Body>
@@ -105,7 +111,7 @@ export function ProjectCreatedDialog({
                   onClick={onClose}
                   data-testid="set-up-sdk"
                 >
-                  <Trans>Set up SDK</Trans>
+                  {chatsOnly ? t`Add the bot` : t`Set up SDK`}
                 </Link>
               </Button>
             </Dialog.Footer>
