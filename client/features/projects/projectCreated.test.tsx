@@ -6,7 +6,7 @@ import { ProjectCreatedDialog } from './ProjectModals';
 
 describe('“Project created” speaks to the project’s resources', () => {
   it('recommends the SDK where a bot or a page reports through it', async () => {
-    const api = testApollo(() => null);
+    const api = testApollo(() => undefined);
     renderInApp(api.wrap(<ProjectCreatedDialog projectId="5" types={['CHANNEL', 'BOT']} onClose={() => {}} />));
     expect(await screen.findByTestId('project-created-advice')).toHaveTextContent(/^We recommend installing the SDK/);
     expect(screen.getByRole('link', { name: 'Set up SDK' })).toHaveAttribute('href', '/advertiser/projects/5?sdk=1');
@@ -14,7 +14,7 @@ describe('“Project created” speaks to the project’s resources', () => {
 
   it('tells channels and chats the step they need instead', async () => {
     const api = testApollo((name) =>
-      name === 'SystemBot' ? { settings: { __typename: 'Settings', telegramSystemBot: 'taskgram_ads_bot' } } : null,
+      name === 'SystemBot' ? { settings: { __typename: 'Settings', telegramSystemBot: 'taskgram_ads_bot' } } : undefined,
     );
     renderInApp(api.wrap(<ProjectCreatedDialog projectId="6" types={['CHANNEL', 'CHAT']} onClose={() => {}} />));
     // The bot to make an administrator, by its name.
