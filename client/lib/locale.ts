@@ -3,8 +3,7 @@
  * `activateLanguage` (lib/i18n.ts). A plain module, not Lingui, so the public pages that show
  * money or dates load none of Lingui.
  *
- * English keeps the spec's forms: money as `999950.00 $` (no grouping, the API's and the
- * spec's wording) and dates in the browser's own locale, as before. Every other language gets its
+ * English keeps the spec's `$` suffix, its thousands grouped (`999,950.00 $`) and dates in the browser's own locale, as before. Every other language gets its
  * own: grouping, decimal mark, digits and the currency sign where the language puts it.
  */
 import { RTL_LANGUAGES } from '../../shared/languages';

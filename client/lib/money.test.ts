@@ -10,8 +10,8 @@ describe('money on decimal strings', () => {
     ['7', '7.00 $'],
     ['0.050000', '0.05 $'],
     ['19.995', '20.00 $'],
-    ['99999999999999999.995', '100000000000000000.00 $'],
-    ['123456789012345678.125', '123456789012345678.13 $'],
+    ['99999999999999999.995', '100,000,000,000,000,000.00 $'],
+    ['123456789012345678.125', '123,456,789,012,345,678.13 $'],
   ])('formats %s as %s', (value, shown) => {
     expect(formatMoney(value)).toBe(shown);
   });
@@ -52,7 +52,7 @@ describe('money and counts in the reader’s form', () => {
   it('keeps the spec’s form in English and takes the language’s own elsewhere, exactly', async () => {
     const { setFormatLocale, formatCount, formatPercent } = await import('./locale');
     try {
-      expect(formatMoney('999950.005')).toBe('999950.01 $');
+      expect(formatMoney('999950.005')).toBe('999,950.01 $');
       setFormatLocale('ru');
       // Grouping and the decimal comma, the sign after (Intl's no-break spaces normalised).
       expect(formatMoney('999950.005').replace(/\s/g, ' ')).toBe('999 950,01 $');

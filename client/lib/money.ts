@@ -95,26 +95,35 @@ const amountFormat = perLocale(
   (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
 
+/** "1234567.50" → "1,234,567.50": English grouping, on the exact decimal string (no float). */
+function groupEnglish(decimal: string): string {
+  const [whole, fraction] = decimal.split('.');
+  const sign = whole!.startsWith('-') ? '-' : '';
+  const digits = sign ? whole!.slice(1) : whole!;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /**
  * An amount without its currency, where a column's header says it ("Spend $"): 2 decimals, in
- * English as the spec writes it ("1234.50"), else in the language's own form ("1 234,50").
+ * English grouped ("1,234.50"), else in the language's own form ("1 234,50").
  * A dash (no value, e.g. no CPA without conversions) stays as it is.
  */
 export function formatAmount(value: string): string {
   if (value === '-') return value;
   const rounded = roundMoney(value, 2);
-  return isEnglishFormat() ? rounded : amountFormat().format(rounded as Intl.StringNumericLiteral);
+  return isEnglishFormat() ? groupEnglish(rounded) : amountFormat().format(rounded as Intl.StringNumericLiteral);
 }
 
 /**
- * The way every balance is shown: 2 decimals and a `$`. In English the spec's form, a `$` suffix
- * and no grouping ("12.50 $", "999950.00 $"); in the other languages the language's own
+ * The way every balance is shown: 2 decimals and a `$`. In English the spec's `$` suffix with
+ * thousands grouped ("12.50 $", "999,950.00 $"); in the other languages the language's own
  * ("999 950,00 $", "$999.950,00"). `Intl` formats the rounded decimal string itself, so nothing
  * passes through a float.
  */
 export function formatMoney(value: string): string {
   const rounded = roundMoney(value, 2);
-  if (isEnglishFormat()) return `${rounded} $`;
+  if (isEnglishFormat()) return `${groupEnglish(rounded)} $`;
   return amountIsolated(moneyFormat().format(rounded as Intl.StringNumericLiteral));
 }
 
@@ -124,6 +133,6 @@ export function formatMoney(value: string): string {
  * ("0,055 $", "$0.055").
  */
 export function formatPrice(exact: string): string {
-  if (isEnglishFormat()) return `${exact} $`;
+  if (isEnglishFormat()) return `${groupEnglish(exact)} $`;
   return amountIsolated(priceFormat().format(exact as Intl.StringNumericLiteral));
 }

@@ -198,7 +198,8 @@ describe('the live money loop in Chromium', () => {
     // Once the events have landed, both show the server's figures: the chip what can be withdrawn
     // now with the hold apart, the cards the same two.
     const self = (await app.api('/v1/users/self', { token: publisherToken })).body.value;
-    const money = (n: number) => `${n.toFixed(2)} $`;
+    const money = (n: number) =>
+      `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} $`;
     const text = (testId: string) => page.getByTestId(testId).first().textContent();
     await expect.poll(() => text('hold-balance'), LIVE).toBe(money(self.publisherOnHoldBalance));
     await expect.poll(() => text('balance-chip-hold'), LIVE).toBe(`+ ${money(self.publisherOnHoldBalance)} on hold`);

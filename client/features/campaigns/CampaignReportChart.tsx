@@ -103,8 +103,14 @@ export function CampaignReportChart({ days, money = 'spend' }: CampaignReportCha
         </HStack>
       </HStack>
       <HStack align="stretch" gap="2" h={{ base: '40', md: '56' }}>
-        <Axis align="end" ticks={[axisLabel(topConversions), axisLabel(topConversions / 2), '0']} />
-        <Box flex="1" minW="0" position="relative">
+        <Axis align="end" ticks={[axisLabel(topConversions), axisLabel(topConversions / 2), axisLabel(0)]} />
+        {/*
+          Right to left, time runs right to left as the reading does: the plot is mirrored, so the
+          oldest day stands at the right under its mirrored date label and today's at the left,
+          next to the conversions axis (the row's start). Material's bidirectionality guidance does
+          the same for time axes; a table of days under the chart reads in the same order.
+        */}
+        <Box flex="1" minW="0" position="relative" _rtl={{ transform: 'scaleX(-1)' }} data-testid="report-plot">
           <svg
             role="img"
             aria-label={chartSummary(days, money)}
@@ -171,7 +177,7 @@ export function CampaignReportChart({ days, money = 'spend' }: CampaignReportCha
             )}
           </svg>
         </Box>
-        <Axis align="start" ticks={[axisLabel(topSpend), axisLabel(topSpend / 2), '0']} />
+        <Axis align="start" ticks={[axisLabel(topSpend), axisLabel(topSpend / 2), axisLabel(0)]} />
       </HStack>
       {days.length > 0 && (
         <HStack justify="space-between" fontSize="xs" color="fg.muted" px="8" aria-hidden>

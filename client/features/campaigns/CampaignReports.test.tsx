@@ -64,7 +64,7 @@ describe('report range', () => {
     expect(reportTotals(days)).toEqual({ conversions: 10, spend: '1.150000' });
     expect(reportTotals([])).toEqual({ conversions: 0, spend: '0' });
     expect([0.3, 1, 7, 10, 11, 21, 0.04, 0.013, 0].map(niceCeiling)).toEqual([0.3, 1, 8, 10, 12, 25, 0.04, 0.015, 1]);
-    expect([12.5, 0.0075, 1500, 0.1 + 0.2].map(axisLabel)).toEqual(['12.5', '0.0075', '1500', '0.3']);
+    expect([12.5, 0.0075, 1500, 0.1 + 0.2].map(axisLabel)).toEqual(['12.5', '0.0075', '1,500', '0.3']);
   });
 });
 

@@ -151,7 +151,7 @@ export function niceCeiling(value: number): number {
 /** An axis label without float noise: 12.5, 0.075, 1500. */
 export function axisLabel(value: number): string {
   const rounded = Number(value.toPrecision(3));
-  return isEnglishFormat() ? String(rounded) : axisFormat().format(rounded);
+  return axisFormat().format(rounded);
 }
 
 const axisFormat = perLocale((locale) => new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 }));

@@ -23,9 +23,9 @@ describe('BalanceChip', () => {
   it('shows what a publisher can withdraw, the hold apart, and the exact total in its title', async () => {
     renderInApp(<BalanceChip area="publisher" user={ref} />);
     const chip = await screen.findByTestId('balance-chip');
-    expect(screen.getByTestId('balance-chip-amount')).toHaveTextContent('1000000000000.00 $');
+    expect(screen.getByTestId('balance-chip-amount')).toHaveTextContent('1,000,000,000,000.00 $');
     expect(screen.getByTestId('balance-chip-hold')).toHaveTextContent('+ 0.00 $ on hold');
-    expect(chip.closest('[title]')).toHaveAttribute('title', expect.stringContaining('1000000000000.01 $ in all'));
+    expect(chip.closest('[title]')).toHaveAttribute('title', expect.stringContaining('1,000,000,000,000.01 $ in all'));
   });
 
   it('shows no chip in Exchange', async () => {

@@ -164,6 +164,7 @@ function AddAddressForm() {
           <FormField label={t`Address to save`} error={errors.address}>
             <Input
               value={address}
+              dir="ltr"
               spellCheck={false}
               autoComplete="off"
               placeholder={t`USDT (TON) wallet address`}

@@ -86,6 +86,7 @@ export function WithdrawForm({
           helperText={t`Your USDT wallet on TON, e.g. EQ… or UQ…`}
         >
           <Input
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
             placeholder={t`USDT (TON) wallet address`}

@@ -70,6 +70,7 @@ export function AppSection({
             }
           >
             <Input
+              dir="ltr"
               placeholder={t`https://t.me/your_link`}
               autoComplete="off"
               readOnly={mode === 'edit'}
@@ -83,7 +84,7 @@ export function AppSection({
             />
           </FormField>
           <FormField label={t`Web app URL`} error={errors.webappUrl?.message}>
-            <Input placeholder={t`https://your-app.example`} autoComplete="off" {...register('webappUrl')} />
+            <Input dir="ltr" placeholder={t`https://your-app.example`} autoComplete="off" {...register('webappUrl')} />
           </FormField>
         </SimpleGrid>
         <Box data-invalid={errors.logo ? '' : undefined}>
@@ -189,6 +190,7 @@ export function IntegrationSection({
           >
             <Input
               type="password"
+              dir="ltr"
               placeholder={hasBotToken ? '••••••••' : '123456:ABC-DEF…'}
               autoComplete="new-password"
               spellCheck={false}
@@ -203,6 +205,7 @@ export function IntegrationSection({
         >
           <Input
             type="url"
+            dir="ltr"
             placeholder={t`https://your-server.example/rewards`}
             autoComplete="off"
             {...register('rewardCallbackUrl')}

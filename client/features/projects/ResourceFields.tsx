@@ -125,6 +125,7 @@ export function ResourceFields({
       >
         <HStack w="full" gap="2">
           <Input
+            dir="ltr"
             placeholder={custom ? 'https://your.site/offer' : 'https://t.me/your_link or @name'}
             autoComplete="off"
             {...urlField}
@@ -286,6 +287,7 @@ function ResourceDetails({ form, services }: { form: ResourceForm; services: Res
       {hasInviteLink(resource.type) && (
         <FormField label={t`Invite link`} error={fieldErrors?.inviteLink?.message} helperText={t`Optional`}>
           <Input
+            dir="ltr"
             placeholder={t`https://t.me/+invite`}
             autoComplete="off"
             {...register(name('inviteLink'), {

@@ -14,7 +14,9 @@ describe('“Project created” speaks to the project’s resources', () => {
 
   it('tells channels and chats the step they need instead', async () => {
     const api = testApollo((name) =>
-      name === 'SystemBot' ? { settings: { __typename: 'Settings', telegramSystemBot: 'taskgram_ads_bot' } } : undefined,
+      name === 'SystemBot'
+        ? { settings: { __typename: 'Settings', telegramSystemBot: 'taskgram_ads_bot' } }
+        : undefined,
     );
     renderInApp(api.wrap(<ProjectCreatedDialog projectId="6" types={['CHANNEL', 'CHAT']} onClose={() => {}} />));
     // The bot to make an administrator, by its name.
