@@ -54,7 +54,7 @@ const brand = defineConfig({
     'html, body': { bg: 'bg', color: 'fg' },
     // Code, keys, tokens and addresses read left to right in every language, isolated from the
     // sentence around them, and a long line starts at its start (scrolls, never cut there).
-    'pre, code, kbd, samp': { direction: 'ltr', unicodeBidi: 'isolate', textAlign: 'left' },
+    'pre,code,kbd,samp': { direction: 'ltr', unicodeBidi: 'isolate', textAlign: 'left' },
     html: { scrollBehavior: 'smooth' },
     // Readers who ask the system for less motion get none: drawers, dialogs, menus and toasts
     // appear at once, spinners and skeletons stand still, scrolling jumps. Each animation still

@@ -24,6 +24,8 @@ import { useLiveQuery } from '../../lib/live';
 import { serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { EVENT_LABELS } from './eventLabels';
 
 const NotificationSettingsQueryDoc = graphql(`
   query NotificationSettings {
@@ -241,6 +243,12 @@ function TelegramCard({ settings }: { settings: Settings }) {
 }
 
 function PreferencesTable({ settings }: { settings: Settings }) {
+  const { _ } = useLingui();
+  // The event's name in the dashboard's language; the server's English for a type this build does not know.
+  const eventLabel = (p: Preference) => {
+    const label = EVENT_LABELS[p.type as NotificationType];
+    return label ? _(label) : p.label;
+  };
   const [update] = useMutation(UpdateNotificationSettingsMutation);
   const telegramUsable = settings.telegramConfigured && !!settings.telegram;
   const change = (p: Preference, channel: 'telegram' | 'email', on: boolean) => {
@@ -297,7 +305,7 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                   .filter((p) => p.group === group)
                   .map((p) => (
                     <Table.Row key={p.type} data-testid={`preference-${p.type}`}>
-                      <Table.Cell>{p.label}</Table.Cell>
+                      <Table.Cell>{eventLabel(p)}</Table.Cell>
                       {(['telegram', 'email'] as const).map((channel) => (
                         <Table.Cell key={channel} textAlign="center">
                           <Switch.Root
@@ -308,7 +316,7 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                           >
                             <Switch.HiddenInput />
                             <Switch.Control />
-                            <Switch.Label srOnly>{channelLabel(p.label, channel)}</Switch.Label>
+                            <Switch.Label srOnly>{channelLabel(eventLabel(p), channel)}</Switch.Label>
                           </Switch.Root>
                         </Table.Cell>
                       ))}
