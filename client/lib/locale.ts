@@ -63,3 +63,30 @@ export function formatPercent(share: number): string {
 export function formatDecimal(value: number): string {
   return decimal().format(value);
 }
+
+const listFormat = perLocale((locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
+const regionNames = perLocale((locale) => new Intl.DisplayNames(locale ?? 'en', { type: 'region' }));
+const languageNames = perLocale((locale) => new Intl.DisplayNames(locale ?? 'en', { type: 'language' }));
+
+/** People or things in a sentence: "Morgan and Sam", "Морган и Сэм", "مورگان و سم". */
+export function formatList(items: readonly string[]): string {
+  return listFormat().format(items);
+}
+
+/** A country by its ISO code, in the reader's language ("DE" → "Germany", "Германия"); `fallback` for a code Intl does not know. */
+export function countryName(code: string, fallback = code): string {
+  try {
+    return regionNames().of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A language by its code, in the reader's language ("ru" → "Russian", "русский"). */
+export function languageName(code: string, fallback = code): string {
+  try {
+    return languageNames().of(code) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { countryName, formatCount, formatList, languageName } from '../../lib/locale';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Code } from '@chakra-ui/react/code';
@@ -129,10 +130,14 @@ export function CampaignForm({
     const tierOf = new Map<string, number>();
     for (const tier of tiers) for (const id of tier.countryIds) tierOf.set(id, tier.level);
     const cheapest = Math.max(...tiers.map((t) => t.level));
-    return countries.map((c) => ({ value: c.id, label: c.title, hint: `Tier ${tierOf.get(c.id) ?? cheapest}` }));
+    return countries.map((c) => ({
+      value: c.id,
+      label: countryName(c.id, c.title),
+      hint: t`Tier ${formatCount(tierOf.get(c.id) ?? cheapest)}`,
+    }));
   }, [countries, tiers]);
   const languageChoices = useMemo<Choice[]>(
-    () => languages.map((l) => ({ value: l.code, label: l.title })),
+    () => languages.map((l) => ({ value: l.code, label: languageName(l.code, l.title) })),
     [languages],
   );
 
@@ -301,7 +306,7 @@ function PricesSection({
               <Field.HelperText>
                 <Trans>From {tierMinimum(tier)} USD</Trans>
                 {tier.countryIds.length > 0 &&
-                  ` · ${tier.countryIds.slice(0, 3).join(', ')}${tier.countryIds.length > 3 ? ` +${tier.countryIds.length - 3}` : ''}`}
+                  ` · ${formatList(tier.countryIds.slice(0, 3).map((id) => countryName(id)))}${tier.countryIds.length > 3 ? ` +${formatCount(tier.countryIds.length - 3)}` : ''}`}
               </Field.HelperText>
             )}
           </Field.Root>

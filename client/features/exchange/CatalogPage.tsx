@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { categoryName } from '../../lib/categories';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
@@ -78,7 +79,7 @@ export function CatalogPage() {
           {apps.map((app) => (
             <Card.Root key={app.id} size="sm" data-testid="catalog-card">
               <Card.Body gap="3">
-                <AppLine app={app} caption={t`${app.category.title} · by ${app.ownerName}`} />
+                <AppLine app={app} caption={t`${categoryName(app.category.title)} · by ${app.ownerName}`} />
                 <HStack gap="1" wrap="wrap">
                   {app.taskTypes.map((t) => (
                     <Badge key={t} variant="outline">

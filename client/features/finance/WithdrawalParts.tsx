@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatList } from '../../lib/locale';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -31,7 +32,7 @@ export function Wallet({ w }: { w: Withdrawal }) {
 export function Status({ w }: { w: Withdrawal }) {
   const twoNeeded = w.approvalsNeeded === 2 && w.status === 'IN_PROGRESS' && w.payoutStage === 'REQUESTED';
   const approvals = w.approvals.length;
-  const approvers = w.approvals.map((a) => a.name).join(', ');
+  const approvers = formatList(w.approvals.map((a) => a.name));
   return (
     <Stack gap="1" align="flex-start">
       <StatusBadge status={w.status} />
@@ -54,7 +55,7 @@ export function trailLines(w: Withdrawal): string[] {
   if (w.requestedFrom) lines.push(t`Requested from ${w.requestedFrom}`);
   const decided = w.status !== 'IN_PROGRESS' || w.payoutStage !== 'REQUESTED';
   if (w.approvedByRule) lines.push(t`Approved by the auto-approve rule`);
-  else if (decided && w.approvals.length) lines.push(t`Approved by ${w.approvals.map((a) => a.name).join(' and ')}`);
+  else if (decided && w.approvals.length) lines.push(t`Approved by ${formatList(w.approvals.map((a) => a.name))}`);
   if (w.rejectedBy) lines.push(t`Rejected by ${w.rejectedBy.name}`);
   // While SENT the stage says its batch already.
   if (w.batchId && w.status !== 'IN_PROGRESS')

@@ -5,7 +5,7 @@ import { Link as ChakraLink } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { ExternalLink } from 'lucide-react';
-import { formatCount } from '../../lib/locale';
+import { countryName, formatCount, formatList, languageName } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 import { typeLabels } from '../projects/constants';
 import { formatShortDate } from '../../lib/dates';
@@ -62,8 +62,8 @@ export function targetingLines(g: ReviewRow['targeting']): [string, string][] {
     Boolean,
   );
   return [
-    [t`Countries`, g.countries.length ? g.countries.join(', ') : t`All`],
-    [t`Languages`, g.languages.length ? g.languages.join(', ') : t`All`],
+    [t`Countries`, g.countries.length ? formatList(g.countries.map((c) => countryName(c))) : t`All`],
+    [t`Languages`, g.languages.length ? formatList(g.languages.map((l) => languageName(l))) : t`All`],
     [t`Players`, players.length ? players.join('; ') : t`Everyone`],
     [t`Daily cap`, g.dailyCap === null ? t`None` : t`${formatCount(g.dailyCap)} a day`],
     [t`Apps`, g.minQuality === null ? t`Any app` : qualityFloor(g.minQuality, g.unscoredAllowed)],

@@ -37,8 +37,8 @@ describe('a campaign’s targeting, as the moderator reads it before Approve', (
         unscoredAllowed: false,
       }),
     ).toEqual([
-      ['Countries', 'DE, US'],
-      ['Languages', 'en'],
+      ['Countries', 'Germany and United States'],
+      ['Languages', 'English'],
       ['Players', 'Telegram Premium only; new to this advertiser only'],
       ['Daily cap', '1,500 a day'],
       ['Apps', 'Quality 70 or more'],

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { categoryName } from '../../lib/categories';
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
@@ -55,7 +56,7 @@ export function AppSection({
               <NativeSelect.Field placeholder={t`Choose a category`} {...register('categoryId')}>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {c.title}
+                    {categoryName(c.title)}
                   </option>
                 ))}
               </NativeSelect.Field>

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { countryName, formatList } from '../../lib/locale';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -229,7 +230,9 @@ export function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tie
                   <Trans>Tier {tier.level}</Trans>
                 </Text>
                 <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-                  {tier.prices.length ? tier.prices.map((p) => p.country.title).join(', ') : t`All other countries`}
+                  {tier.prices.length
+                    ? formatList(tier.prices.map((p) => countryName(p.countryId, p.country.title)))
+                    : t`All other countries`}
                 </Text>
               </Stack>
               <Stack gap="0" align="flex-end" flexShrink={0}>

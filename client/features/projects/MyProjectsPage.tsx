@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { categoryName } from '../../lib/categories';
 import { useQuery } from '@apollo/client/react';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -167,7 +168,7 @@ function ProjectCard({
               </LinkOverlay>
             </Text>
             <Text fontSize="sm" color="fg.muted" truncate>
-              {project.category.title}
+              {categoryName(project.category.title)}
             </Text>
           </Stack>
           <HStack justify="space-between">

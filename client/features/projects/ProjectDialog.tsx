@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { categoryName } from '../../lib/categories';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
@@ -126,7 +127,7 @@ function ProjectFields({ categories }: { categories: { loading: boolean; data?: 
           <NativeSelect.Field placeholder={t`Choose a category`} {...form.register('categoryId')}>
             {categories.data?.categories.data.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {categoryName(c.title)}
               </option>
             ))}
           </NativeSelect.Field>

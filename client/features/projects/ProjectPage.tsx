@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { categoryName } from '../../lib/categories';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -80,7 +81,7 @@ export function ProjectPage() {
     <Stack gap="6">
       <ProjectHeader
         title={title}
-        category={project.data?.project.category.title}
+        category={project.data ? categoryName(project.data.project.category.title) : undefined}
         onKey={() => setKeyOpen(true)}
         onAdd={() => setAdding(true)}
       />
