@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testApollo } from '../../test-apollo';
 import { renderInApp } from '../../test-utils';
 import { AuditPage, describeChange, restAction } from './AuditPage';
+import { actionColor } from './auditChange';
 
 const event = (seq: number, over: Record<string, unknown>) => ({
   __typename: 'AuditEvent',
@@ -42,8 +43,8 @@ describe('the Audit page', () => {
     expect(within(rows[0]!).getByText('Withdrawal approved')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Withdrawal #12')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('from 203.0.113.7')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Before: stage: REQUESTED, approvals: 1')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('After: stage: APPROVED, approvals: 2, needed: 2')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Before: stage: requested, approvals: 1')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('After: stage: approved, approvals: 2, needed: 2')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Staff role granted')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Account #8')).toBeInTheDocument();
     expect(screen.getByTestId('audit-total')).toHaveTextContent('2 entries');
@@ -57,12 +58,25 @@ describe('the Audit page', () => {
     expect(last.variables).toMatchObject({ page: 1, filters: { action: ['WITHDRAWAL_AUTO_APPROVED'] } });
   });
 
+  it('colours a refusal red and an approval green', () => {
+    expect(actionColor('WITHDRAWAL_REJECTED')).toBe('red');
+    expect(actionColor('REGISTRATION_DECLINED')).toBe('red');
+    expect(actionColor('WITHDRAWAL_APPROVED')).toBe('green');
+    expect(actionColor('WITHDRAWAL_REQUESTED')).toBe('gray');
+  });
+
   it('says a change in words', () => {
     expect(describeChange(null)).toBe('');
     // The export's filter takes the REST name of an action.
     expect(restAction('WITHDRAWAL_AUTO_APPROVED')).toBe('withdrawal.auto_approved');
     expect(restAction('ROLE_GRANTED')).toBe('role.granted');
-    expect(describeChange('{"status":"FAILED","reason":"Wrong"}')).toBe('status: FAILED, reason: Wrong');
-    expect(describeChange('{"effects":{"budgetReturned":"5000000"}}')).toBe('effects: {"budgetReturned":"5000000"}');
+    expect(describeChange('{"status":"FAILED","reason":"Wrong"}')).toBe('status: failed, reason: Wrong');
+    expect(describeChange('{"effects":{"budgetReturned":"5000000"}}')).toBe('effects: budget returned');
+    // Flags in words, dates as dates, a field without a name spaced out rather than camelCased.
+    expect(describeChange('{"proved":false,"withdrawalsStopped":true}')).toBe(
+      'second factor proved: no, withdrawals stopped: yes',
+    );
+    expect(describeChange('{"heldUntil":"2026-12-07T10:00:00.000Z"}')).toMatch(/^held until: (?!2026-12-07T)/);
+    expect(describeChange('{"someNewField":"x"}')).toBe('some new field: x');
   });
 });

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Card } from '@chakra-ui/react/card';
@@ -19,6 +19,7 @@ import { Page } from '../../components/ui/Page';
 import { graphql } from '../../gql';
 import type { AuditAction, AuditEventsQuery as AuditData, AuditObjectType, AuditSortField } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
+import { actionColor, describeChange } from './auditChange';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
@@ -173,11 +174,15 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 const OBJECT_LABELS: Record<AuditObjectType, string> = {
-  WITHDRAWAL: 'Withdrawal',
+  get WITHDRAWAL() {
+    return t`Withdrawal`;
+  },
   get USER() {
     return t`Account`;
   },
-  CAMPAIGN: 'Campaign',
+  get CAMPAIGN() {
+    return t({ message: 'Campaign', context: 'one campaign' });
+  },
   get REPORT() {
     return t`Player report`;
   },
@@ -192,15 +197,7 @@ const OBJECT_LABELS: Record<AuditObjectType, string> = {
 /** The action's filter value as the REST export takes it (`withdrawal.approved`). */
 export const restAction = (a: AuditAction) => a.toLowerCase().replace('_', '.');
 
-/** A JSON object's fields as "key: value" pairs, one line (the table's before → after). */
-export function describeChange(json: string | null | undefined): string {
-  if (!json) return '';
-  const value = JSON.parse(json) as unknown;
-  if (!value || typeof value !== 'object') return String(value);
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
-}
+export { describeChange } from './auditChange';
 
 const column = createColumnHelper<AuditRow>();
 
@@ -236,7 +233,7 @@ function Who({ e }: { e: AuditRow }) {
 function What({ e }: { e: AuditRow }) {
   return (
     <Stack gap="0.5" align="flex-start">
-      <Badge size="sm" variant="subtle" colorPalette={e.action.startsWith('WITHDRAWAL') ? 'green' : 'gray'}>
+      <Badge size="sm" variant="subtle" colorPalette={actionColor(e.action)}>
         {ACTION_LABELS[e.action]}
       </Badge>
       <Text fontSize="xs" color="fg.muted">
@@ -404,7 +401,7 @@ function AuditToolbar(p: {
       </HStack>
       <HStack gap="3">
         <Text fontSize="sm" color="fg.muted" data-testid="audit-total">
-          {p.total} {p.total === 1 ? 'entry' : 'entries'}
+          {plural(p.total, { one: '# entry', other: '# entries' })}
         </Text>
         <CsvButton path={p.csvPath} variant="ghost" />
       </HStack>

@@ -1,0 +1,112 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatShortDate } from '../../lib/dates';
+import { formatCount } from '../../lib/locale';
+
+/**
+ * An audit record's before or after, as a person reads it: each field by its name in the
+ * reader's language, yes/no for flags, dates as dates, stages and statuses in words, a
+ * moderator's effects by what they did. The raw JSON stays in the CSV and the API.
+ */
+
+const FIELDS: Record<string, MessageDescriptor> = {
+  stage: msg`stage`,
+  status: msg`status`,
+  approvals: msg`approvals`,
+  amount: msg`amount`,
+  reason: msg`reason`,
+  email: msg`e-mail`,
+  role: msg`role`,
+  has: msg`has it`,
+  address: msg`address`,
+  label: msg`label`,
+  heldUntil: msg`held until`,
+  proved: msg`second factor proved`,
+  effects: msg`effects`,
+  note: msg`note`,
+  txHash: msg`transaction`,
+  destination: msg`destination`,
+  batchId: msg`batch`,
+  liftedUntil: msg`lifted until`,
+  since: msg`since`,
+  undone: msg`undone`,
+  by: msg`by`,
+  withdrawalsStopped: msg`withdrawals stopped`,
+  fastMs: msg`fastest time (ms)`,
+  rule: msg`rule`,
+  wallet: msg`wallet`,
+  newAddress: msg`new address`,
+  limit: msg`limit`,
+  value: msg`value`,
+};
+
+const VALUES: Record<string, MessageDescriptor> = {
+  REQUESTED: msg`requested`,
+  APPROVED: msg`approved`,
+  SENT: msg`sent`,
+  CONFIRMED: msg`confirmed`,
+  DONE: msg`done`,
+  FAILED: msg`failed`,
+  IN_PROGRESS: msg`in progress`,
+  PENDING: msg`pending`,
+  DECLINED: msg`declined`,
+  REJECTED: msg`rejected`,
+  RESOLVED: msg`resolved`,
+  CLAIMED: msg`claimed`,
+  OPEN: msg`open`,
+  MODERATION: msg`in moderation`,
+  ACTIVE: msg`active`,
+  FINANCE: msg`finance`,
+  MODERATOR: msg`moderator`,
+  STAFF_ADMIN: msg`staff administrator`,
+  'reset link': msg`reset link`,
+};
+
+const EFFECTS: Record<string, MessageDescriptor> = {
+  voidConversion: msg`conversion voided`,
+  pauseCampaign: msg`campaign paused`,
+  blockPlayer: msg`player blocked`,
+  budgetReturned: msg`budget returned`,
+  warnPublisher: msg`publisher warned`,
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** "heldUntil" → "held until": a field this build has no name for. */
+const spaced = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function value(key: string, v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'boolean') return v ? i18n._(msg`yes`) : i18n._(msg`no`);
+  if (typeof v === 'number') return formatCount(v);
+  if (typeof v === 'string') {
+    if (ISO_DATE.test(v)) return formatShortDate(v);
+    const known = VALUES[v];
+    if (known) return i18n._(known);
+    return v;
+  }
+  if (key === 'effects' && typeof v === 'object') {
+    return Object.keys(v as Record<string, unknown>)
+      .map((effect) => (EFFECTS[effect] ? i18n._(EFFECTS[effect]) : spaced(effect)))
+      .join('; ');
+  }
+  return JSON.stringify(v);
+}
+
+/** A JSON object's fields as "name: value" pairs on one line (the table's before → after). */
+export function describeChange(json: string | null | undefined): string {
+  if (!json) return '';
+  const parsed = JSON.parse(json) as unknown;
+  if (!parsed || typeof parsed !== 'object') return String(parsed);
+  return Object.entries(parsed as Record<string, unknown>)
+    .map(([k, v]) => `${FIELDS[k] ? i18n._(FIELDS[k]) : spaced(k)}: ${value(k, v)}`)
+    .join(', ');
+}
+
+/** A badge's colour by what the action did: a refusal or failure red, an approval green. */
+export function actionColor(action: string): 'red' | 'green' | 'gray' {
+  if (/REJECTED|DECLINED|FAILED|REVOKED|REMOVED|NOT_ME/.test(action)) return 'red';
+  if (/APPROVED|SETTLED|CONFIRMED|GRANTED/.test(action)) return 'green';
+  return 'gray';
+}
