@@ -131,6 +131,21 @@ describe('four eyes above PAYOUT_SECOND_APPROVAL_USD (1,000)', () => {
       approvalsNeeded: 2,
       approvals: [{ name: 'Morgan Moderator' }],
     });
+    // The payee follows it as "1 of 2 approvals", without the names.
+    const payee = await login(app, 'publisher@demo.local');
+    const mine = await gql(
+      app,
+      'query($id: String!) { transactions(kind: WITHDRAWAL, search: $id) { data { id approvalsNeeded approvalsGiven approvals { name } } } }',
+      { id: String(id) },
+      payee,
+    );
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data.transactions.data.find((t: { id: string }) => t.id === String(id))).toEqual({
+      id: String(id),
+      approvalsNeeded: 2,
+      approvalsGiven: 1,
+      approvals: [],
+    });
     expect(await app.api(`/v1/finance/withdrawals/${id}/approve`, { method: 'POST', token: first })).toMatchObject({
       status: 409,
       body: { error: SECOND_APPROVAL_MESSAGE },

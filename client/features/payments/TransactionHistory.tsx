@@ -52,6 +52,8 @@ export const TransactionRowFragment = graphql(`
       exitCode
     }
     payoutStage
+    approvalsNeeded
+    approvalsGiven
     batchId
     explorerUrl
     holdUntil
@@ -367,6 +369,11 @@ function Details({ transaction: t }: { transaction: ReturnType<typeof fields> })
           {payoutStage(t)}
         </Text>
       )}
+      {t.kind === 'WITHDRAWAL' && t.approvalsNeeded === 2 && t.approvalsGiven != null && (
+        <Text color="fg.muted" data-testid="payout-approvals">
+          {approvalsOf(t.approvalsGiven)}
+        </Text>
+      )}
       {isHeld(t) && (
         <Text color="orange.fg" data-testid="payout-hold">
           <Trans>New address, can be approved from {holdUntil}</Trans>
@@ -400,4 +407,11 @@ export function TxHash({ hash, url }: { hash: string; url?: string | null }) {
       <CopyButton value={hash} label={t`Copy transaction hash`} />
     </HStack>
   );
+}
+
+/** A withdrawal that takes two finance people, as its payee follows it: "1 of 2 approvals". */
+function approvalsOf(given: number): string {
+  const count = formatCount(given);
+  const needed = formatCount(2);
+  return t`${count} of ${needed} approvals`;
 }

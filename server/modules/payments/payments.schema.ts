@@ -199,6 +199,15 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
         'Withdrawals: how many finance people approve it (2 when the payee’s withdrawals of the last 24 hours with this one reach PAYOUT_SECOND_APPROVAL_USD, else 1); null for top-ups.',
       resolve: (p, _a, ctx) => (p.kind === 'WITHDRAWAL' ? ctx.services.withdrawals.approvalsNeededOf(p) : null),
     }),
+    approvalsGiven: t.int({
+      nullable: true,
+      description:
+        'Withdrawals waiting for approval: how many finance people approved it so far (the payee sees "1 of 2 approvals"; who, only finance). Null once decided and for top-ups.',
+      resolve: async (p, _a, ctx) => {
+        if (p.kind !== 'WITHDRAWAL' || p.status !== 'IN_PROGRESS' || p.payoutStage !== 'REQUESTED') return null;
+        return (p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? []).length;
+      },
+    }),
     approvals: t.field({
       type: [ApprovalRef],
       authScopes: { finance: true },
