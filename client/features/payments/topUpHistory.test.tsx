@@ -18,6 +18,8 @@ const topUp = (id: string, over: Record<string, unknown> = {}) => ({
   failureReason: null,
   chainFailure: null,
   payoutStage: null,
+  approvalsNeeded: null,
+  approvalsGiven: null,
   batchId: null,
   explorerUrl: null,
   holdUntil: null,
