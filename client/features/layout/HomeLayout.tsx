@@ -272,12 +272,18 @@ function StaffLinks({
   );
 }
 
-/** The logo: the user's home (homePath); until the user is known, the home of the area on screen. */
+/**
+ * The logo: the home of the area on screen (a publisher page leads to the Publisher area's home,
+ * whatever the user's default role); on a page of no area (moderation, finance, notifications),
+ * the user's home (homePath).
+ */
 function LogoLink({ me, area }: { me: Parameters<typeof homePath>[0]; area: Area }) {
   const { t } = useLinguiMacro();
+  const { pathname } = useLocation();
+  const inArea = areas.some((a) => pathname.split('/').filter(Boolean)[0] === a.id);
   return (
     <Link
-      to={me ? homePath(me) : (areas.find((a) => a.id === area)?.home ?? homePath(me))}
+      to={inArea || !me ? (areas.find((a) => a.id === area)?.home ?? homePath(me)) : homePath(me)}
       aria-label={t`Taskgram Ads, home`}
       data-testid="logo-link"
       style={{ flexShrink: 0 }}

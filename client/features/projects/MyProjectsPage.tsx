@@ -12,7 +12,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { LinkBox, LinkOverlay } from '@chakra-ui/react/link';
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil } from 'lucide-react';
+import { ChevronRight, EllipsisVertical, FolderPlus, KeyRound, Pencil, Plus } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { AddCard } from '../../components/ui/AddCard';
 import { useAccountAccess } from '../teams/useAccountAccess';
@@ -54,6 +54,23 @@ export function MyProjectsPage() {
             <Trans>Try again</Trans>
           </Button>
         </EmptyState>
+      ) : projects.length === 0 ? (
+        // The first project: one place to start, not an "Add" card beside a "no projects" box.
+        <EmptyState
+          icon={<FolderPlus />}
+          title={t`You don't have any projects`}
+          description={t`Create a project and add the bots, channels, chats or links you want to advertise.`}
+        >
+          <Button
+            colorPalette="brand"
+            data-testid="add-project-card"
+            disabled={Boolean(access.why('work'))}
+            title={access.why('work')}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            <Plus /> <Trans>Add New Project</Trans>
+          </Button>
+        </EmptyState>
       ) : (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="5" data-testid="projects-grid">
@@ -73,13 +90,6 @@ export function MyProjectsPage() {
               />
             ))}
           </SimpleGrid>
-          {projects.length === 0 && (
-            <EmptyState
-              icon={<FolderPlus />}
-              title={t`You don't have any projects`}
-              description={t`Create a project and add the bots, channels, chats or links you want to advertise.`}
-            />
-          )}
         </Stack>
       )}
       <Suspense fallback={null}>
