@@ -3,7 +3,8 @@ import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../components/ui/FormField';
@@ -95,6 +96,14 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
                   >
                     <KeyRound size={16} aria-hidden /> {t`Use a passkey`}
                   </Button>
+                )}
+                {passkey && (
+                  // Two ways, either one: said between them.
+                  <HStack gap="3" color="fg.muted" fontSize="sm" data-testid="proof-or">
+                    <Box flex="1" borderTopWidth="1px" />
+                    <Text as="span">{t`or`}</Text>
+                    <Box flex="1" borderTopWidth="1px" />
+                  </HStack>
                 )}
                 <FormField label={password ? t`Your password` : t`Authenticator or recovery code`} error={error}>
                   {password ? (

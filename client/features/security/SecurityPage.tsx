@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { useBlocker } from '@tanstack/react-router';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -286,6 +287,11 @@ function TotpSetup({
 
 /** The ten recovery codes, this once: copy or download them before going on. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  // Until "I have saved them", leaving (a link, a reload, closing the tab) asks first: the codes are not shown again.
+  useBlocker({
+    shouldBlockFn: () => !window.confirm(t`Leave without saving your recovery codes? They are not shown again.`),
+    enableBeforeUnload: true,
+  });
   const text = t`Taskgram Ads recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
