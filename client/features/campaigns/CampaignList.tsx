@@ -104,11 +104,14 @@ function PricesCell({ campaign }: { campaign: CampaignRow }) {
  */
 function RunSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: CampaignActions['onToggle'] }) {
   const rejected = campaign.status === 'REJECTED';
+  const inReview = campaign.status === 'MODERATION' && campaign.isActive;
   const title = rejected
     ? t`Rejected in review: this campaign cannot run`
     : waitsForBudget(campaign)
       ? t`On: it runs again as soon as it has budget`
-      : undefined;
+      : inReview
+        ? t`On: it runs once a moderator approves it`
+        : undefined;
   return (
     <Switch.Root
       colorPalette="brand"
@@ -125,7 +128,9 @@ function RunSwitch({ campaign, onToggle }: { campaign: CampaignRow; onToggle: Ca
           ? t`${campaign.name} was rejected and cannot run`
           : waitsForBudget(campaign)
             ? t`Run ${campaign.name} (waits for budget)`
-            : `Run ${campaign.name}`}
+            : inReview
+              ? t`Run ${campaign.name} (waits for review)`
+              : t`Run ${campaign.name}`}
       </Switch.Label>
     </Switch.Root>
   );
