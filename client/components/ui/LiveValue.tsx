@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
+import { formatCount } from '../../lib/locale';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export const TICK_HIGHLIGHT_MS = 900;
@@ -40,7 +41,7 @@ export function LiveValue({ value, children }: { value: string | number; childre
       transition={lit ? 'none' : 'background-color 1.2s ease-out, color 1.2s ease-out'}
       _motionReduce={{ transition: 'none' }}
     >
-      {children ?? value}
+      {children ?? (typeof value === 'number' ? formatCount(value) : value)}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, IconButton } from '@chakra-ui/react/button';
+import { formatCount } from '../../lib/locale';
 import { HStack } from '@chakra-ui/react/stack';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useLingui } from '@lingui/react/macro';
@@ -42,10 +43,10 @@ export function Pagination({
             variant={active ? 'solid' : 'ghost'}
             colorPalette={active ? 'brand' : 'gray'}
             aria-current={active ? 'page' : undefined}
-            aria-label={t`Page ${p}`}
+            aria-label={t`Page ${formatCount(p)}`}
             onClick={() => onPage(p)}
           >
-            {p}
+            {formatCount(p)}
           </Button>
         );
       })}

@@ -3,6 +3,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { TableState } from '../../lib/tableState';
 import { Pagination } from './Pagination';
+import { formatCount } from '../../lib/locale';
 
 export {
   initialTableState,
@@ -35,6 +36,8 @@ export function Pager<S extends string>({
   to: number;
 }) {
   const { t } = useLingui();
+  // The language's digits and grouping ("۱–۱۰ از ۲۳", "1–10 of 1,234").
+  const [first, last, total] = [formatCount(from), formatCount(to), formatCount(totalCount)];
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
       <HStack gap="2">
@@ -50,7 +53,7 @@ export function Pager<S extends string>({
           >
             {pageSizes.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {formatCount(n)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -58,7 +61,7 @@ export function Pager<S extends string>({
         </NativeSelect.Root>
         <Text fontSize="sm" color="fg.muted" data-testid="table-range" whiteSpace="nowrap">
           <Trans>
-            {from}–{to} of {totalCount}
+            {first}–{last} of {total}
           </Trans>
         </Text>
       </HStack>
