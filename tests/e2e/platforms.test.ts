@@ -140,8 +140,8 @@ describe('publisher apps in Chromium', () => {
     await page.getByText('Award the user in any case').waitFor({ state: 'visible' });
     // The tier shows what the publisher earns (0.15 less the 20 % fee) and what the advertiser pays.
     const tier1 = page.getByTestId('service-panel-SMART_LINK').getByTestId('tier-row').first();
-    expect(await tier1.getByTestId('tier-earning').textContent()).toBe('$0.12');
-    expect(await tier1.getByTestId('tier-price').textContent()).toBe('advertiser pays $0.15');
+    expect(await tier1.getByTestId('tier-earning').textContent()).toBe('0.12 $');
+    expect(await tier1.getByTestId('tier-price').textContent()).toBe('advertiser pays 0.15 $');
     await openTab(page, 'Start Bot');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await chosenAward(page, 'Start Bot award 1')).toBe('Stars');

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatMoney } from '../../lib/money';
 import { countryName, formatList } from '../../lib/locale';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -13,7 +14,6 @@ import { Gift } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 import type { PlatformTaskType } from '../../gql/graphql';
 import { type PlatformValues, type ServiceAwardItem, type ServiceItem, taskTabLabels } from './platform';
-import { roundMoney } from '../../lib/money';
 import { Trans } from '@lingui/react/macro';
 import { AwardRow } from './AwardsSection';
 import type { FormErrors, PlatformFormProps, ServicePanelProps } from './PlatformForm';
@@ -237,11 +237,11 @@ export function TierPrices({ tiers, feePercent: fee }: { tiers: ServiceItem['tie
               </Stack>
               <Stack gap="0" align="flex-end" flexShrink={0}>
                 <Text fontSize="sm" fontWeight="semibold" whiteSpace="nowrap" data-testid="tier-earning">
-                  ${roundMoney(tier.publisherValue ?? tier.value)}
+                  {formatMoney(tier.publisherValue ?? tier.value)}
                 </Text>
                 {tier.publisherValue && (
                   <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="tier-price">
-                    <Trans>advertiser pays ${roundMoney(tier.value)}</Trans>
+                    {t`advertiser pays ${formatMoney(tier.value)}`}
                   </Text>
                 )}
               </Stack>

@@ -280,12 +280,12 @@ describe('platform form (component)', () => {
       within(panel)
         .getAllByTestId('tier-earning')
         .map((e) => e.textContent),
-    ).toEqual(['$0.12', '$0.08']);
+    ).toEqual(['0.12 $', '0.08 $']);
     expect(
       within(panel)
         .getAllByTestId('tier-price')
         .map((e) => e.textContent),
-    ).toEqual(['advertiser pays $0.15', 'advertiser pays $0.10']);
+    ).toEqual(['advertiser pays 0.15 $', 'advertiser pays 0.10 $']);
     expect(within(panel).getByTestId('tier-fee-note').textContent).toContain('the network keeps 20% of each action');
     expect(within(panel).getByText('Disable task type display')).toBeTruthy();
   });
