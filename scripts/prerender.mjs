@@ -172,8 +172,12 @@ async function staticPage(shell, page, html, language) {
   // are for everyone.
   const redirect = `try{/[#&]tgWebAppData=/.test(location.hash)?location.replace('/advertiser/projects'+location.hash):localStorage.getItem('accessToken')&&location.replace('/advertiser/projects')}catch(e){}`;
   const redirects = language === 'en' ? `${redirect}${LANGUAGE_REDIRECT}` : redirect;
-  const head =
-    page === '/' ? withoutApp.replace('</head>', () => `  <script>${redirects}</script>\n  </head>`) : withoutApp;
+  // The policies follow the browser's language as the landing page does (their English address
+  // sends a ru-RU browser to /ru/privacy-policy); no session redirect there: they are for everyone.
+  const headScript = page === '/' ? redirects : language === 'en' ? LANGUAGE_REDIRECT : '';
+  const head = headScript
+    ? withoutApp.replace('</head>', () => `  <script>${headScript}</script>\n  </head>`)
+    : withoutApp;
   const out = pageHtml(head, page, html).replace(
     '</body>',
     () => `  ${words}\n  <script>${script}</script>\n  </body>`,

@@ -191,4 +191,14 @@ describe('the public pages in every language', () => {
     await expect.poll(() => page.locator('h1').first().textContent()).toContain(HEADINGS.ar);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   });
+
+  it("sends the policies' English addresses to the browser's language too", async () => {
+    const { page, context } = await browsers.open({ width: 1280, height: 800 });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'languages', { get: () => ['ru-RU', 'en'] });
+    });
+    await page.goto('/privacy-policy');
+    await page.waitForURL('**/ru/privacy-policy');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+  });
 });
