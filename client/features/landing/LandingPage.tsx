@@ -170,7 +170,7 @@ function SectionsMenu() {
     };
   }, [open]);
   return (
-    <Box ref={rootRef} position="relative" display={{ base: 'block', md: 'none' }}>
+    <Box ref={rootRef} position="relative" display={{ base: 'block', xl: 'none' }}>
       <IconButton
         ref={buttonRef}
         variant="ghost"
@@ -214,7 +214,7 @@ function Header() {
       backdropFilter="blur(12px)"
       borderBottomWidth="1px"
     >
-      <Container maxW="6xl">
+      <Container maxW="7xl">
         <HStack h="16" justify="space-between" gap={{ base: '2', md: '6' }}>
           <HStack gap="1" flexShrink={0}>
             <SectionsMenu />
@@ -222,7 +222,8 @@ function Header() {
               <ResponsiveLogo />
             </ChakraLink>
           </HStack>
-          <HStack as="nav" gap="6" display={{ base: 'none', md: 'flex' }} aria-label={t`Sections`}>
+          {/* One line from xl up, in every language (the header a little wider than the page for it); the sections menu below. */}
+          <HStack as="nav" gap="4" display={{ base: 'none', xl: 'flex' }} aria-label={t`Sections`}>
             {navLinks().map((link) => (
               <ChakraLink
                 key={link.href}
@@ -230,6 +231,8 @@ function Header() {
                 color="fg.muted"
                 _hover={{ color: 'fg' }}
                 fontWeight="medium"
+                fontSize="sm"
+                whiteSpace="nowrap"
               >
                 {link.label}
               </ChakraLink>
@@ -311,7 +314,19 @@ function Hero() {
       <Container maxW="6xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="12" alignItems="center">
           <Stack gap="6">
-            <Badge alignSelf="flex-start" colorPalette="purple" variant="surface" size="lg" borderRadius="full" px="3">
+            <Badge
+              alignSelf="flex-start"
+              colorPalette="purple"
+              variant="surface"
+              size="lg"
+              borderRadius="full"
+              px="3"
+              // A long language's tagline wraps on a phone instead of running past the screen.
+              whiteSpace="normal"
+              maxW="full"
+              h="auto"
+              py="1"
+            >
               {t`Pay-per-action ad network for mini apps`}
             </Badge>
             <Heading as="h1" size={{ base: '4xl', md: '6xl' }} letterSpacing="-0.03em" lineHeight="1.05">
