@@ -21,3 +21,13 @@ const shortDateTime = dateFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 /** Short local date and time, e.g. "4/3/26, 2:05 PM". */
 export const formatShortDate = (iso: string): string => shortDateTime(new Date(iso));
+
+const dayOnly = dateFormat({ dateStyle: 'medium' });
+
+/** A day in the reader's language, e.g. "Dec 7, 2026", "7 дек. 2026 г.", "۱۶ آذر ۱۴۰۵". */
+export const formatDate = (iso: string): string => dayOnly(new Date(iso));
+
+const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment in the reader's language, e.g. "Dec 7, 2026, 4:05 AM". */
+export const formatDateTime = (iso: string): string => dateTime(new Date(iso));

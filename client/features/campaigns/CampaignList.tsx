@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatCount } from '../../lib/locale';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -178,16 +179,16 @@ function RowMenu({
 function Conversions({ campaign }: { campaign: CampaignRow }) {
   return (
     <Stack gap="0" align="inherit">
-      <LiveValue value={campaign.conversions}>{campaign.conversions.toLocaleString()}</LiveValue>
+      <LiveValue value={campaign.conversions}>{formatCount(campaign.conversions)}</LiveValue>
       <Text fontSize="xs" color="fg.muted">
         <Trans>
-          <LiveValue value={campaign.todayConversions}>+{campaign.todayConversions.toLocaleString()}</LiveValue> today
+          <LiveValue value={campaign.todayConversions}>+{formatCount(campaign.todayConversions)}</LiveValue> today
         </Trans>
       </Text>
       {campaign.notNew > 0 && (
         <Text fontSize="xs" color="fg.muted" data-testid="campaign-not-new" title={t`Refused: the player was not new`}>
           <Trans>
-            <LiveValue value={campaign.notNew}>{campaign.notNew.toLocaleString()}</LiveValue> not new, unpaid
+            <LiveValue value={campaign.notNew}>{formatCount(campaign.notNew)}</LiveValue> not new, unpaid
           </Trans>
         </Text>
       )}
@@ -223,7 +224,7 @@ export function campaignColumns({ onToggle, onBudget, onEdit }: CampaignActions)
           </Text>
           {c.dailyCap != null && (
             <Text fontSize="xs" color="fg.muted">
-              <Trans>Up to {c.dailyCap.toLocaleString()} a day</Trans>
+              {t`Up to ${formatCount(c.dailyCap)} a day`}
             </Text>
           )}
         </Box>

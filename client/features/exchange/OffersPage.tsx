@@ -1,4 +1,5 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
+import { formatDate } from '../../lib/dates';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -215,8 +216,8 @@ function OfferCard({
             )}
             <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
               {' '}
-              · {new Date(o.createdAt).toLocaleDateString()}
-              {o.expiresAt ? ` · expires ${new Date(o.expiresAt).toLocaleDateString()}` : ''}
+              · {formatDate(o.createdAt)}
+              {o.expiresAt ? ` · ${t`expires ${formatDate(o.expiresAt)}`}` : ''}
             </Text>
           </Text>
           <ExchangeStatusBadge status={o.status} />
@@ -228,7 +229,7 @@ function OfferCard({
             </Text>
             <AppLine app={myApp} caption={t`shows ${theirProject.title}`} />
             <Text fontSize="sm" data-testid="offer-give">
-              <Trans>{iGive.toLocaleString()} completions</Trans>
+              {plural(iGive, { one: '# completion', other: '# completions' })}
             </Text>
           </Stack>
           <Stack gap="1" borderWidth="1px" borderRadius="lg" p="3">
@@ -237,7 +238,7 @@ function OfferCard({
             </Text>
             <AppLine app={theirApp} caption={t`shows ${myProject.title}`} />
             <Text fontSize="sm" data-testid="offer-get">
-              <Trans>{iGet.toLocaleString()} completions</Trans>
+              {plural(iGet, { one: '# completion', other: '# completions' })}
             </Text>
           </Stack>
         </SimpleGrid>

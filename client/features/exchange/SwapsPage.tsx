@@ -1,4 +1,6 @@
 import { t } from '@lingui/core/macro';
+import { formatCount } from '../../lib/locale';
+import { formatDate } from '../../lib/dates';
 import { useMutation } from '@apollo/client/react';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -173,7 +175,7 @@ function DealCard({
             <Trans>
               Swap with {partner.name}
               <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
-                <Trans> · since {new Date(d.createdAt).toLocaleDateString()}</Trans>
+                {t` · since ${formatDate(d.createdAt)}`}
               </Text>
             </Trans>
           </Text>
@@ -251,7 +253,7 @@ function Progressed({
       </Progress.Root>
       <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid={testId}>
         <Trans>
-          <LiveValue value={done}>{done.toLocaleString()}</LiveValue> of {of.toLocaleString()} completions
+          <LiveValue value={done}>{formatCount(done)}</LiveValue> of {formatCount(of)} completions
         </Trans>
       </Text>
     </Stack>

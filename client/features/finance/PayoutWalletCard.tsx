@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { formatDateTime } from '../../lib/dates';
 import { Alert } from '@chakra-ui/react/alert';
 import { useMutation } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
@@ -319,7 +320,7 @@ function UnmatchedTransfers({ transfers, explorer }: { transfers: Unmatched[]; e
               <Box key={t.txHash} fontSize="sm" data-testid="payout-unmatched-row">
                 <Text fontWeight="medium">
                   <Trans>
-                    {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {new Date(t.seenAt).toLocaleString()}
+                    {formatMoney(t.amount)} · names withdrawal #{t.withdrawalId} · {formatDateTime(t.seenAt)}
                   </Trans>
                 </Text>
                 <Text wordBreak="break-word">{unmatchedReason(t)}</Text>

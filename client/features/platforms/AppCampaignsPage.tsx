@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { formatCount } from '../../lib/locale';
 import { useQuery } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -82,7 +83,7 @@ export function AppCampaigns({ platformId }: { platformId: string }) {
       title={t`App statistics`}
       description={
         app
-          ? t`Campaigns shown in ${app.title}: ${app.completed} completed, ${formatMoney(app.revenue)} earned`
+          ? t`Campaigns shown in ${app.title}: ${formatCount(app.completed)} completed, ${formatMoney(app.revenue)} earned`
           : undefined
       }
       actions={
