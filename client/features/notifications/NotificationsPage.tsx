@@ -292,10 +292,10 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                   <Table.ColumnHeader>
                     <Trans>Event</Trans>
                   </Table.ColumnHeader>
-                  <Table.ColumnHeader w="28" textAlign="center">
+                  <Table.ColumnHeader w={{ base: '20', sm: '28' }} px={{ base: '1', sm: '3' }} textAlign="center">
                     <Trans>Telegram</Trans>
                   </Table.ColumnHeader>
-                  <Table.ColumnHeader w="28" textAlign="center">
+                  <Table.ColumnHeader w={{ base: '20', sm: '28' }} px={{ base: '1', sm: '3' }} textAlign="center">
                     <Trans>E-mail</Trans>
                   </Table.ColumnHeader>
                 </Table.Row>
@@ -305,9 +305,9 @@ function PreferencesTable({ settings }: { settings: Settings }) {
                   .filter((p) => p.group === group)
                   .map((p) => (
                     <Table.Row key={p.type} data-testid={`preference-${p.type}`}>
-                      <Table.Cell>{eventLabel(p)}</Table.Cell>
+                      <Table.Cell whiteSpace="normal">{eventLabel(p)}</Table.Cell>
                       {(['telegram', 'email'] as const).map((channel) => (
-                        <Table.Cell key={channel} textAlign="center">
+                        <Table.Cell key={channel} textAlign="center" px={{ base: '1', sm: '3' }}>
                           <Switch.Root
                             checked={p[channel]}
                             disabled={p.alwaysOn || (channel === 'telegram' && !settings.telegramConfigured)}
