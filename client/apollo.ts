@@ -116,7 +116,8 @@ export function createApolloClient(): ApolloClient {
     if (stepUp) {
       const methods = stepUpMethodsOf(stepUp.extensions as { code?: unknown }) ?? [];
       const message = sayServerMessage('STEP_UP_REQUIRED', undefined, stepUp.message, methods);
-      return from(askStepUp(methods, message)).pipe(
+      const act = (stepUp.extensions?.params as { act?: unknown } | undefined)?.act;
+      return from(askStepUp(methods, message, typeof act === 'string' ? act : undefined)).pipe(
         mergeMap((proved) => (proved ? forward(operation) : throwError(() => error))),
       );
     }

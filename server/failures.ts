@@ -1278,6 +1278,8 @@ export interface FailureExtras {
   field?: string;
   next?: 'EMAIL_CODE' | 'SECOND_FACTOR';
   methods?: readonly string[];
+  /** For STEP_UP_REQUIRED: the act that asked for the proof (`withdrawal.request`), as `params.act`: the dialog says what it is for. */
+  act?: string;
   /** For STALE_VERSION: the thing as it is now, in the answer's JSON. */
   current?: unknown;
 }
@@ -1305,8 +1307,9 @@ const asText = (params: object): Record<string, string> =>
  * one back), its English rendered from the table; `kind` stands in for the table's where the
  * caller knows better (an input check is a bad request whatever its code).
  */
-function failure(code: string, extras: FailureExtras, values?: Record<string, string>, kind?: ErrorCode): DomainError {
+function failure(code: string, extras: FailureExtras, given?: Record<string, string>, kind?: ErrorCode): DomainError {
   const entry: Failure = FAILURES[code as FailureCode];
+  const values = extras.act ? { ...given, act: extras.act } : given;
   const wording = (extras.methods?.[0] && entry.byProof?.[extras.methods[0] as 'PASSKEY']) || entry.message;
   const error = new DomainError(
     kind ?? entry.kind,

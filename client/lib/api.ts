@@ -111,7 +111,11 @@ export async function api<T>(
 
   // A fresh proof first (step-up): one dialog, then the same call again; cancelled, its message.
   const methods = response.status === 403 ? stepUpMethodsOf(payload) : null;
-  if (methods && payload?.error && (await askStepUp(methods, new ApiError(payload, 403, undefined, methods).message)))
+  if (
+    methods &&
+    payload?.error &&
+    (await askStepUp(methods, new ApiError(payload, 403, undefined, methods).message, payload.params?.act))
+  )
     return api<T>(method, path, body);
 
   if (!response.ok || !payload || payload.error !== undefined) {

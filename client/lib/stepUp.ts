@@ -13,6 +13,8 @@ export interface StepUpAsk {
   methods: StepUpMethod[];
   /** The server's words: what to enter. */
   message: string;
+  /** What the proof is for (the server's `params.act`, e.g. `withdrawal.toNewAddress`), when it says. */
+  act?: string;
   /** Settles the ask: true once the proof was accepted, false when the person cancelled. */
   settle: (proved: boolean) => void;
 }
@@ -27,7 +29,7 @@ function set(next: StepUpAsk | null) {
 }
 
 /** Opens the dialog (or joins the open one); resolves true when the session proved itself. */
-export function askStepUp(methods: readonly string[], message: string): Promise<boolean> {
+export function askStepUp(methods: readonly string[], message: string, act?: string): Promise<boolean> {
   asking ??= new Promise<boolean>((resolve) => {
     const known = methods.filter((m): m is StepUpMethod =>
       ['PASSWORD', 'TOTP', 'RECOVERY_CODE', 'PASSKEY'].includes(m),
@@ -35,6 +37,7 @@ export function askStepUp(methods: readonly string[], message: string): Promise<
     set({
       methods: known.length ? known : ['PASSWORD'],
       message,
+      act,
       settle: (proved) => {
         asking = null;
         set(null);

@@ -439,7 +439,7 @@ export function authorize(actor: object | null | undefined, act: Act, thing?: Ow
     const moneyOut = MONEY_OUT.has(act) && a.person !== undefined && a.person.id !== a.id;
     if (moneyOut && person.hasSecondFactor !== true) throw fail('MONEY_OUT_NEEDS_OWN_SECOND_FACTOR');
     if (rule.proof === 'fresh' || moneyOut || (rule.proof === 'beyondPassword' && person.hasSecondFactor === true)) {
-      if (!hasFreshProof(person)) throw stepUpRequired(person);
+      if (!hasFreshProof(person)) throw stepUpRequired(person, act);
     }
     publish(act, person, true);
     return { ownerId: a.id };

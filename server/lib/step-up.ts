@@ -35,9 +35,10 @@ export function provedAt(user: object): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function stepUpRequired(user: object): DomainError {
+/** The step-up answer: the proofs `user` can give, and (`act`) what it is for, for the dialog to say. */
+export function stepUpRequired(user: object, act?: string): DomainError {
   const methods = stepUpMethods(user);
-  return failWith('STEP_UP_REQUIRED', { methods });
+  return failWith('STEP_UP_REQUIRED', { methods, ...(act ? { act } : {}) });
 }
 
 /** Whether `user`'s session gave a proof within STEP_UP_SECONDS (the operator always has). */

@@ -146,6 +146,7 @@ describe('passkeys', () => {
         error: FAILURES.STEP_UP_REQUIRED.byProof.PASSKEY,
         code: 'STEP_UP_REQUIRED',
         methods: ['PASSKEY', 'TOTP', 'RECOVERY_CODE'],
+        params: { act: 'secondFactor.add' },
       },
     };
     expect(await call('/v1/users/self/passkeys/options', { method: 'POST', token })).toEqual(stepUp);

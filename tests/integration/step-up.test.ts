@@ -23,7 +23,13 @@ const age = (email: string) => provedLongAgo(app, email);
 
 const PASSWORD_STEP_UP = {
   status: 403,
-  body: { error: FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD, code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
+  body: {
+    error: FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD,
+    code: 'STEP_UP_REQUIRED',
+    methods: ['PASSWORD'],
+    // What the proof is for: the dialog names it.
+    params: { act: expect.any(String) },
+  },
 };
 
 describe('step-up before money moves', () => {
@@ -48,8 +54,9 @@ describe('step-up before money moves', () => {
     );
     expect(overGraphql.errors?.[0]).toMatchObject({
       message: FAILURES.STEP_UP_REQUIRED.byProof.PASSWORD,
-      extensions: { code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'] },
+      extensions: { code: 'STEP_UP_REQUIRED', methods: ['PASSWORD'], params: { act: 'withdrawal.toNewAddress' } },
     });
+    expect((await withdraw(attacker)).body.params).toEqual({ act: 'withdrawal.toNewAddress' });
     expect((await self(app, token)).publisherBalance).toBe(before);
     const [{ n }] = await em(app)
       .getConnection()
@@ -187,8 +194,9 @@ describe('step-up before the account changes', () => {
       status: 403,
       body: { error: FAILURES.STEP_UP_REQUIRED.message, code: 'STEP_UP_REQUIRED', methods: ['TOTP', 'RECOVERY_CODE'] },
     };
-    expect(await change('demo12345', 'demo123456')).toEqual(factorStepUp);
-    expect(await unlink()).toEqual(factorStepUp);
+    const forAct = (act: string) => ({ ...factorStepUp, body: { ...factorStepUp.body, params: { act } } });
+    expect(await change('demo12345', 'demo123456')).toEqual(forAct('password.change'));
+    expect(await unlink()).toEqual(forAct('telegram.unlink'));
     expect(await app.api('/v1/users/self/step-up', { token, body: { password: 'demo12345' } })).toMatchObject({
       status: 400,
       body: { error: FAILURES.PROOF_NEEDS_FACTOR.message },

@@ -82,6 +82,10 @@ interface CampaignReportChartProps {
 /**
  * Conversions as bars (left axis) and money as a line (right axis), one slot per day: the
  * advertiser's spend, or (with `money="profit"`) the publisher's profit in the `spend` field.
+ * Right to left, time runs right to left as the reading does: the plot is mirrored (`_rtl`), so
+ * the oldest day stands at the right under its mirrored date label and today's at the left, next
+ * to the conversions axis (the row's start), as Material's bidirectionality guidance does for
+ * time axes.
  */
 export function CampaignReportChart({ days, money = 'spend' }: CampaignReportChartProps) {
   const width = Math.max(1, days.length) * SLOT;
@@ -104,12 +108,6 @@ export function CampaignReportChart({ days, money = 'spend' }: CampaignReportCha
       </HStack>
       <HStack align="stretch" gap="2" h={{ base: '40', md: '56' }}>
         <Axis align="end" ticks={[axisLabel(topConversions), axisLabel(topConversions / 2), axisLabel(0)]} />
-        {/*
-          Right to left, time runs right to left as the reading does: the plot is mirrored, so the
-          oldest day stands at the right under its mirrored date label and today's at the left,
-          next to the conversions axis (the row's start). Material's bidirectionality guidance does
-          the same for time axes; a table of days under the chart reads in the same order.
-        */}
         <Box flex="1" minW="0" position="relative" _rtl={{ transform: 'scaleX(-1)' }} data-testid="report-plot">
           <svg
             role="img"

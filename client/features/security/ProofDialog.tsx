@@ -86,25 +86,7 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
                         ? t`Confirm it’s you first: use a passkey, or enter a code from your authenticator app or a recovery code.`
                         : t`Confirm it’s you first: enter a code from your authenticator app, or a recovery code.`)}
                 </Text>
-                {passkey && (
-                  <Button
-                    variant="outline"
-                    onClick={withPasskey}
-                    loading={passkeyBusy}
-                    data-testid="proof-passkey"
-                    alignSelf="stretch"
-                  >
-                    <KeyRound size={16} aria-hidden /> {t`Use a passkey`}
-                  </Button>
-                )}
-                {passkey && (
-                  // Two ways, either one: said between them.
-                  <HStack gap="3" color="fg.muted" fontSize="sm" data-testid="proof-or">
-                    <Box flex="1" borderTopWidth="1px" />
-                    <Text as="span">{t`or`}</Text>
-                    <Box flex="1" borderTopWidth="1px" />
-                  </HStack>
-                )}
+                {passkey && <PasskeyWay onClick={withPasskey} busy={passkeyBusy} />}
                 <FormField label={password ? t`Your password` : t`Authenticator or recovery code`} error={error}>
                   {password ? (
                     <PasswordInput
@@ -135,5 +117,21 @@ export function ProofDialog({ asking, onClose }: { asking: ProofAsk | null; onCl
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The passkey, then "or" before the code field: two ways, either one. */
+function PasskeyWay({ onClick, busy }: { onClick: () => void; busy: boolean }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onClick} loading={busy} data-testid="proof-passkey" alignSelf="stretch">
+        <KeyRound size={16} aria-hidden /> {t`Use a passkey`}
+      </Button>
+      <HStack gap="3" color="fg.muted" fontSize="sm" data-testid="proof-or">
+        <Box flex="1" borderTopWidth="1px" />
+        <Text as="span">{t`or`}</Text>
+        <Box flex="1" borderTopWidth="1px" />
+      </HStack>
+    </>
   );
 }

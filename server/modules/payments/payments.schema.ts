@@ -1,4 +1,5 @@
 import { parseId, parseInput } from '../../graphql/args.ts';
+import type { Context } from '../../graphql/context.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -155,6 +156,12 @@ const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implemen
   }),
 });
 
+/** A withdrawal waiting for approval: how many finance people approved it so far (null once decided, and for top-ups). */
+async function approvalsGivenOf(p: PaymentView, _args: unknown, ctx: Context): Promise<number | null> {
+  if (p.kind !== 'WITHDRAWAL' || p.status !== 'IN_PROGRESS' || p.payoutStage !== 'REQUESTED') return null;
+  return (p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? []).length;
+}
+
 const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
   description: 'A top-up (advertiser) or a withdrawal (publisher).',
   fields: (t) => ({
@@ -203,10 +210,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       nullable: true,
       description:
         'Withdrawals waiting for approval: how many finance people approved it so far (the payee sees "1 of 2 approvals"; who, only finance). Null once decided and for top-ups.',
-      resolve: async (p, _a, ctx) => {
-        if (p.kind !== 'WITHDRAWAL' || p.status !== 'IN_PROGRESS' || p.payoutStage !== 'REQUESTED') return null;
-        return (p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? []).length;
-      },
+      resolve: approvalsGivenOf,
     }),
     approvals: t.field({
       type: [ApprovalRef],
