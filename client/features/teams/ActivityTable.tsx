@@ -15,6 +15,7 @@ import { formatShortDate } from '../../lib/dates';
 import { serverError } from '../../lib/serverError';
 import { ActivityAddedSubscription, ActivityQuery } from './teamsApi';
 import { useAccountAccess } from './useAccountAccess';
+import { fieldName, fieldValue, shownField } from './activityFields';
 
 export const OBJECT_NAMES: Record<ActivityObjectType, MessageDescriptor> = {
   campaign: msg`Campaign`,
@@ -34,13 +35,6 @@ const ACTION_NAMES: Record<string, MessageDescriptor> = {
   deleted: msg`deleted`,
   funded: msg`funded`,
   returned: msg`returned to the balance`,
-};
-
-/** A field's value as JSON text, shown short. */
-const shown = (json: string | null | undefined) => {
-  if (json == null) return '—';
-  const text = json.startsWith('"') ? (JSON.parse(json) as string) : json;
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
 export function ActivityTable({ rows }: { rows: ActivityData['activity']['data'] }) {
@@ -85,14 +79,19 @@ export function ActivityTable({ rows }: { rows: ActivityData['activity']['data']
               </Table.Cell>
               <Table.Cell>
                 <Stack gap="0.5">
-                  {a.changes.slice(0, 6).map((c) => (
-                    <Text key={c.field} fontSize="sm">
-                      <Text as="span" color="fg.muted">
-                        {c.field}:
-                      </Text>{' '}
-                      {a.action === 'changed' ? `${shown(c.before)} → ${shown(c.after)}` : shown(c.after ?? c.before)}
-                    </Text>
-                  ))}
+                  {a.changes
+                    .filter((c) => shownField(c.field))
+                    .slice(0, 6)
+                    .map((c) => (
+                      <Text key={c.field} fontSize="sm">
+                        <Text as="span" color="fg.muted">
+                          {fieldName(c.field)}:
+                        </Text>{' '}
+                        {a.action === 'changed'
+                          ? `${fieldValue(c.field, c.before)} → ${fieldValue(c.field, c.after)}`
+                          : fieldValue(c.field, c.after ?? c.before)}
+                      </Text>
+                    ))}
                 </Stack>
               </Table.Cell>
             </Table.Row>

@@ -1,0 +1,91 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatShortDate } from '../../lib/dates';
+
+/**
+ * A change in the account's history as a person reads it: fields by their names in the reader's
+ * language, the bookkeeping ones (ids, owners, versions, keys' hashes) left out, flags as yes/no,
+ * dates as dates, a picture as "picture". The CSV keeps every field as it is.
+ */
+
+const HIDDEN =
+  /^(id|ownerId|projectId|platformId|taskId|campaignId|accountId|userId|acceptedById|createdAt|updatedAt|deletedAt|version|reviewClaimedAt|reviewClaimedById)$|(Enc|Hash)$/;
+
+const FIELD_NAMES: Record<string, MessageDescriptor> = {
+  title: msg`name`,
+  name: msg`name`,
+  url: msg`link`,
+  logo: msg`logo`,
+  type: msg`type`,
+  categoryId: msg`category`,
+  dailyCap: msg`daily cap`,
+  budget: msg`budget`,
+  amount: msg`amount`,
+  isActive: msg`switched on`,
+  status: msg`status`,
+  inviteLink: msg`invite link`,
+  isMiniApp: msg`mini app`,
+  countries: msg`countries`,
+  languages: msg`languages`,
+  minQuality: msg`minimum app quality`,
+  premiumOnly: msg`Telegram Premium only`,
+  newUsersOnly: msg`new players only`,
+  address: msg`address`,
+  label: msg`label`,
+  accessLevel: msg`access level`,
+  email: msg`e-mail`,
+  expiresAt: msg`expires`,
+  prices: msg`prices`,
+  isVerifiedSource: msg`verified`,
+  rejectReason: msg`reason for rejection`,
+  isDisabled: msg`hidden from the showcase`,
+};
+
+const VALUES: Record<string, MessageDescriptor> = {
+  CHANNEL: msg`channel`,
+  CHAT: msg`chat`,
+  BOT: msg`bot`,
+  CUSTOM: msg`custom`,
+  SMART_LINK: msg`smart link`,
+  ACTIVE: msg`active`,
+  STOPPED: msg`stopped`,
+  MODERATION: msg`in moderation`,
+  REJECTED: msg`rejected`,
+  ADMIN: msg`Admin`,
+  STANDARD: msg`Standard`,
+  BILLING: msg`Billing`,
+  READ_ONLY: msg`Read-only`,
+};
+
+/** Whether the history shows this field. */
+export const shownField = (field: string) => !HIDDEN.test(field);
+
+/** The field's name in the reader's language ("dailyCap" → "daily cap"; an unknown one spaced out). */
+export function fieldName(field: string): string {
+  const known = FIELD_NAMES[field];
+  return known ? i18n._(known) : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A value (JSON text) in words, short. */
+export function fieldValue(field: string, json: string | null | undefined): string {
+  if (json == null || json === 'null') return '—';
+  let value: unknown = json;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    // Shown as it came.
+  }
+  if (typeof value === 'boolean') return value ? i18n._(msg`yes`) : i18n._(msg`no`);
+  if (typeof value === 'string') {
+    if (field === 'logo' || value.startsWith('/media/')) return i18n._(msg`a picture`);
+    if (ISO_DATE.test(value)) return formatShortDate(value);
+    const known = VALUES[value];
+    if (known) return i18n._(known);
+    return value.length > 60 ? `${value.slice(0, 57)}…` : value;
+  }
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
