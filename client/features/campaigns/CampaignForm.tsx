@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { countryName, formatCount, formatList, languageName } from '../../lib/locale';
+import { countryName, formatCount, formatList, formatLocale, languageName } from '../../lib/locale';
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Code } from '@chakra-ui/react/code';
@@ -130,11 +130,14 @@ export function CampaignForm({
     const tierOf = new Map<string, number>();
     for (const tier of tiers) for (const id of tier.countryIds) tierOf.set(id, tier.level);
     const cheapest = Math.max(...tiers.map((t) => t.level));
-    return countries.map((c) => ({
-      value: c.id,
-      label: countryName(c.id, c.title),
-      hint: t`Tier ${formatCount(tierOf.get(c.id) ?? cheapest)}`,
-    }));
+    // In the reader's alphabet: the names are theirs now, so is the order.
+    return countries
+      .map((c) => ({
+        value: c.id,
+        label: countryName(c.id, c.title),
+        hint: t`Tier ${formatCount(tierOf.get(c.id) ?? cheapest)}`,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label, formatLocale()));
   }, [countries, tiers]);
   const languageChoices = useMemo<Choice[]>(
     () => languages.map((l) => ({ value: l.code, label: languageName(l.code, l.title) })),
