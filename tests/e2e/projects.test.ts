@@ -86,10 +86,11 @@ describe('advertiser projects in Chromium', () => {
     const created = page.getByTestId('project-created-dialog');
     await created.getByText('Project created').waitFor({ state: 'visible' });
     await created.getByText('Go to Projects').waitFor({ state: 'visible' });
-    // A channel-only project is told the step a channel needs, not to install an SDK.
+    // A channel-only project is told the step a channel needs (the system bot, by its name), not to install an SDK.
     expect(await created.getByTestId('project-created-advice').textContent()).toMatch(
-      /^Channels and chats need no code: make our system bot an administrator there/,
+      /^Channels and chats need no code: make (@\w+|our system bot) an administrator there/,
     );
+    expect(await created.getByTestId('project-created-next').textContent()).toMatch(/^Next: start a campaign/);
     await page.waitForTimeout(400); // let the dialog finish its entry animation
     await screenshot(page, 'projects-03-created');
     await created.getByText('Add the bot').click();
