@@ -19,7 +19,7 @@ import { Page } from '../../components/ui/Page';
 import { graphql } from '../../gql';
 import type { AuditAction, AuditEventsQuery as AuditData, AuditObjectType, AuditSortField } from '../../gql/graphql';
 import { formatShortDate } from '../../lib/dates';
-import { actionColor, describeChange } from './auditChange';
+import { actionColor, actorName, describeChange } from './auditChange';
 import { isForbidden, serverError } from '../../lib/serverError';
 import { pageHeadings } from '../../lib/pageHeadings';
 import { StaffForbidden } from '../security/StaffForbidden';
@@ -219,7 +219,7 @@ function Who({ e }: { e: AuditRow }) {
   return (
     <Stack gap="0">
       <Text fontSize="sm" lineClamp={1}>
-        {e.actor}
+        {actorName(e.actor)}
       </Text>
       {e.ip && (
         <Text fontSize="xs" color="fg.muted">

@@ -110,3 +110,16 @@ export function actionColor(action: string): 'red' | 'green' | 'gray' {
   if (/APPROVED|SETTLED|CONFIRMED|GRANTED/.test(action)) return 'green';
   return 'gray';
 }
+
+// The product's own actors (server/modules/audit/record.ts, the quality check), by name.
+const SYSTEM_ACTORS: Record<string, MessageDescriptor> = {
+  'auto-approve rule': msg`auto-approve rule`,
+  'payout round': msg`payout round`,
+  'start (FRAUD_MIN_SECONDS)': msg`the quality check (the fastest start a person can make)`,
+};
+
+/** Who acted, as the reader's language names the product's own rules and jobs; a person as the trail names them. */
+export function actorName(actor: string): string {
+  const known = SYSTEM_ACTORS[actor];
+  return known ? i18n._(known) : actor;
+}
