@@ -3,6 +3,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formatShortDate } from '../../lib/dates';
 import { formatCount } from '../../lib/locale';
+import { isIsoMoment, spacedName, yesNo } from '../../lib/readable';
 
 /**
  * An audit record's before or after, as a person reads it: each field by its name in the
@@ -71,24 +72,19 @@ const EFFECTS: Record<string, MessageDescriptor> = {
   warnPublisher: msg`publisher warned`,
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** "heldUntil" → "held until": a field this build has no name for. */
-const spaced = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-
 function value(key: string, v: unknown): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'boolean') return v ? i18n._(msg`yes`) : i18n._(msg`no`);
+  if (typeof v === 'boolean') return yesNo(v);
   if (typeof v === 'number') return formatCount(v);
   if (typeof v === 'string') {
-    if (ISO_DATE.test(v)) return formatShortDate(v);
+    if (isIsoMoment(v)) return formatShortDate(v);
     const known = VALUES[v];
     if (known) return i18n._(known);
     return v;
   }
   if (key === 'effects' && typeof v === 'object') {
     return Object.keys(v as Record<string, unknown>)
-      .map((effect) => (EFFECTS[effect] ? i18n._(EFFECTS[effect]) : spaced(effect)))
+      .map((effect) => (EFFECTS[effect] ? i18n._(EFFECTS[effect]) : spacedName(effect)))
       .join('; ');
   }
   return JSON.stringify(v);
@@ -100,7 +96,7 @@ export function describeChange(json: string | null | undefined): string {
   const parsed = JSON.parse(json) as unknown;
   if (!parsed || typeof parsed !== 'object') return String(parsed);
   return Object.entries(parsed as Record<string, unknown>)
-    .map(([k, v]) => `${FIELDS[k] ? i18n._(FIELDS[k]) : spaced(k)}: ${value(k, v)}`)
+    .map(([k, v]) => `${FIELDS[k] ? i18n._(FIELDS[k]) : spacedName(k)}: ${value(k, v)}`)
     .join(', ');
 }
 

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formatShortDate } from '../../lib/dates';
+import { isIsoMoment, spacedName, yesNo } from '../../lib/readable';
 
 /**
  * A change in the account's history as a person reads it: fields by their names in the reader's
@@ -64,10 +65,8 @@ export const shownField = (field: string) => !HIDDEN.test(field);
 /** The field's name in the reader's language ("dailyCap" → "daily cap"; an unknown one spaced out). */
 export function fieldName(field: string): string {
   const known = FIELD_NAMES[field];
-  return known ? i18n._(known) : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return known ? i18n._(known) : spacedName(field);
 }
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A value (JSON text) in words, short. */
 export function fieldValue(field: string, json: string | null | undefined): string {
@@ -78,10 +77,10 @@ export function fieldValue(field: string, json: string | null | undefined): stri
   } catch {
     // Shown as it came.
   }
-  if (typeof value === 'boolean') return value ? i18n._(msg`yes`) : i18n._(msg`no`);
+  if (typeof value === 'boolean') return yesNo(value);
   if (typeof value === 'string') {
     if (field === 'logo' || value.startsWith('/media/')) return i18n._(msg`a picture`);
-    if (ISO_DATE.test(value)) return formatShortDate(value);
+    if (isIsoMoment(value)) return formatShortDate(value);
     const known = VALUES[value];
     if (known) return i18n._(known);
     return value.length > 60 ? `${value.slice(0, 57)}…` : value;
