@@ -95,6 +95,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The countries to pick, each with its tier, in the reader's language and alphabet. A country
+ * outside every tier is priced as the cheapest tier (the highest level).
+ */
+function countryChoicesOf(
+  countries: readonly { id: string; title: string }[],
+  tiers: readonly { level: number; countryIds: readonly string[] }[],
+): Choice[] {
+  const tierOf = new Map<string, number>();
+  for (const tier of tiers) for (const id of tier.countryIds) tierOf.set(id, tier.level);
+  const cheapest = Math.max(...tiers.map((t) => t.level));
+  return countries
+    .map((c) => ({
+      value: c.id,
+      label: countryName(c.id, c.title),
+      hint: t`Tier ${formatCount(tierOf.get(c.id) ?? cheapest)}`,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, formatLocale()));
+}
+
 /** New campaign (or its edit): resource, name, a price per tier, daily cap, targeting and the initial budget. */
 export function CampaignForm({
   tiers,
@@ -125,20 +145,7 @@ export function CampaignForm({
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const [prices, projectId] = useWatch({ control, name: ['prices', 'projectId'] });
 
-  // A country outside every tier is priced as the cheapest tier (the highest level).
-  const countryChoices = useMemo<Choice[]>(() => {
-    const tierOf = new Map<string, number>();
-    for (const tier of tiers) for (const id of tier.countryIds) tierOf.set(id, tier.level);
-    const cheapest = Math.max(...tiers.map((t) => t.level));
-    // In the reader's alphabet: the names are theirs now, so is the order.
-    return countries
-      .map((c) => ({
-        value: c.id,
-        label: countryName(c.id, c.title),
-        hint: t`Tier ${formatCount(tierOf.get(c.id) ?? cheapest)}`,
-      }))
-      .sort((a, b) => a.label.localeCompare(b.label, formatLocale()));
-  }, [countries, tiers]);
+  const countryChoices = useMemo(() => countryChoicesOf(countries, tiers), [countries, tiers]);
   const languageChoices = useMemo<Choice[]>(
     () => languages.map((l) => ({ value: l.code, label: languageName(l.code, l.title) })),
     [languages],
