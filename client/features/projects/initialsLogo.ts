@@ -72,6 +72,9 @@ interface TasksForm {
   setValue(name: `tasks.${number}.logo`, value: string, options?: { shouldDirty?: boolean }): void;
 }
 
+/** Forms whose submit is under way (a second press while the pictures upload sends nothing twice). */
+const submitting = new WeakSet<TasksForm>();
+
 /** The form's submit: initials pictures first for resources with none, then the form's own check and send. */
 export function submitWithInitials(
   form: TasksForm,
@@ -80,12 +83,18 @@ export function submitWithInitials(
 ) {
   return async (e?: { preventDefault(): void }) => {
     e?.preventDefault();
-    await fillInitialsLogos(
-      form.getValues('tasks') ?? [],
-      (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
-      services.upload,
-      services.drawInitials,
-    );
-    await check();
+    if (submitting.has(form)) return;
+    submitting.add(form);
+    try {
+      await fillInitialsLogos(
+        form.getValues('tasks') ?? [],
+        (i, path) => form.setValue(`tasks.${i}.logo`, path, { shouldDirty: true }),
+        services.upload,
+        services.drawInitials,
+      );
+      await check();
+    } finally {
+      submitting.delete(form);
+    }
   };
 }
