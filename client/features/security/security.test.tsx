@@ -354,3 +354,24 @@ describe('the account’s e-mail', () => {
     ]);
   });
 });
+
+describe('the step-up dialog, as the root route mounts it (outside the I18nProvider)', () => {
+  it('names the act the proof is for, and asks plainly when the server names none', async () => {
+    const { render } = await import('@testing-library/react');
+    const { UiProvider } = await import('../../components/ui/provider');
+    const { askStepUp } = await import('../../lib/stepUp');
+    render(
+      <UiProvider>
+        <StepUpDialog />
+      </UiProvider>,
+    );
+    const asked = askStepUp(['PASSWORD'], 'Enter your password', 'payoutAddress.save');
+    expect(await screen.findByText('Confirm it’s you to save a payout address')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await asked).toBe(false);
+    const plain = askStepUp(['PASSWORD'], 'Enter your password');
+    expect(await screen.findByText('Confirm it’s you')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await plain).toBe(false);
+  });
+});
