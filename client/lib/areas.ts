@@ -24,10 +24,15 @@ export const areas: AreaInfo[] = [
   { id: 'exchange', label: msg`Exchange`, caption: msg`Share traffic with other apps`, home: paths.exchangeSwaps },
 ];
 
+/** The area a page is in, by its first path segment; null on a page of no area (moderation, notifications, the team). */
+export function areaOnScreen(pathname: string): Area | null {
+  const first = pathname.split('/').filter(Boolean)[0];
+  return first === 'advertiser' || first === 'publisher' || first === 'exchange' ? first : null;
+}
+
 /** The current area comes from the first path segment; anything else counts as Advertiser. */
 export function areaFromPath(pathname: string): Area {
-  const first = pathname.split('/').filter(Boolean)[0];
-  return first === 'publisher' || first === 'exchange' ? first : 'advertiser';
+  return areaOnScreen(pathname) ?? 'advertiser';
 }
 
 /**

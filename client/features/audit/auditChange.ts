@@ -1,9 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formatShortDate } from '../../lib/dates';
 import { formatCount } from '../../lib/locale';
-import { isIsoMoment, spacedName, yesNo } from '../../lib/readable';
+import { readableName, readableValue } from '../../lib/readable';
 
 /**
  * An audit record's before or after, as a person reads it: each field by its name in the
@@ -42,28 +41,6 @@ const FIELDS: Record<string, MessageDescriptor> = {
   value: msg`value`,
 };
 
-const VALUES: Record<string, MessageDescriptor> = {
-  REQUESTED: msg`requested`,
-  APPROVED: msg`approved`,
-  SENT: msg`sent`,
-  CONFIRMED: msg`confirmed`,
-  DONE: msg`done`,
-  FAILED: msg`failed`,
-  IN_PROGRESS: msg`in progress`,
-  PENDING: msg`pending`,
-  DECLINED: msg`declined`,
-  REJECTED: msg`rejected`,
-  RESOLVED: msg`resolved`,
-  CLAIMED: msg`claimed`,
-  OPEN: msg`open`,
-  MODERATION: msg`in moderation`,
-  ACTIVE: msg`active`,
-  FINANCE: msg`finance`,
-  MODERATOR: msg`moderator`,
-  STAFF_ADMIN: msg`staff administrator`,
-  'reset link': msg`reset link`,
-};
-
 const EFFECTS: Record<string, MessageDescriptor> = {
   voidConversion: msg`conversion voided`,
   pauseCampaign: msg`campaign paused`,
@@ -73,21 +50,13 @@ const EFFECTS: Record<string, MessageDescriptor> = {
 };
 
 function value(key: string, v: unknown): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'boolean') return yesNo(v);
   if (typeof v === 'number') return formatCount(v);
-  if (typeof v === 'string') {
-    if (isIsoMoment(v)) return formatShortDate(v);
-    const known = VALUES[v];
-    if (known) return i18n._(known);
-    return v;
-  }
-  if (key === 'effects' && typeof v === 'object') {
-    return Object.keys(v as Record<string, unknown>)
-      .map((effect) => (EFFECTS[effect] ? i18n._(EFFECTS[effect]) : spacedName(effect)))
+  if (key === 'effects' && v && typeof v === 'object') {
+    return Object.keys(v)
+      .map((effect) => readableName(EFFECTS, effect))
       .join('; ');
   }
-  return JSON.stringify(v);
+  return readableValue(v) ?? JSON.stringify(v);
 }
 
 /** A JSON object's fields as "name: value" pairs on one line (the table's before → after). */
@@ -96,7 +65,7 @@ export function describeChange(json: string | null | undefined): string {
   const parsed = JSON.parse(json) as unknown;
   if (!parsed || typeof parsed !== 'object') return String(parsed);
   return Object.entries(parsed as Record<string, unknown>)
-    .map(([k, v]) => `${FIELDS[k] ? i18n._(FIELDS[k]) : spacedName(k)}: ${value(k, v)}`)
+    .map(([k, v]) => `${readableName(FIELDS, k)}: ${value(k, v)}`)
     .join(', ');
 }
 

@@ -200,6 +200,7 @@ function OfferCard({
   const iGive = incoming ? o.partnerQuantity : o.quantity;
   const iGet = incoming ? o.quantity : o.partnerQuantity;
   const other = incoming ? o.proposer : o.partner;
+  const heading = incoming ? t`From ${other.name}` : t`To ${other.name}`;
   return (
     <Card.Root size="sm" data-testid="offer-card">
       <Card.Body gap="3">
@@ -207,12 +208,10 @@ function OfferCard({
           <Text fontWeight="semibold">
             {linked ? (
               <Link to="/exchange/offers/$id" params={{ id: o.id }} data-testid="offer-link">
-                {incoming ? t`From ${other.name}` : t`To ${other.name}`}
+                {heading}
               </Link>
-            ) : incoming ? (
-              t`From ${other.name}`
             ) : (
-              t`To ${other.name}`
+              heading
             )}
             <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
               {' '}

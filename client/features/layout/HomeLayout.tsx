@@ -20,7 +20,7 @@ import { ThemeMenu } from '../../components/ui/ThemeMenu';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { HeaderLogo, MenuButtonPlace } from './HeaderParts';
 import { LayoutMeQuery } from './layoutApi';
-import { type Area, areaFromPath, areas, homePath, isStaffPath } from '../../lib/areas';
+import { type Area, areaFromPath, areaOnScreen, areas, homePath, isStaffPath } from '../../lib/areas';
 import { useAuthConfig } from '../auth/useAuthConfig';
 import { useAwaitingOffers } from '../exchange/useAwaitingOffers';
 import { useModerationCounts, waitingTotal } from '../moderation/useModerationLive';
@@ -106,7 +106,7 @@ function Shell() {
             ) : error ? null : (
               <MenuButtonPlace />
             )}
-            <LogoLink me={me} area={area} />
+            <LogoLink me={me} area={area} inArea={areaOnScreen(pathname) !== null} />
             <RoleSwitcher area={area} staffPage={staffPageOf(pathname)} />
             {me && <AccountSwitcher />}
             <Box flex="1" />
@@ -277,10 +277,8 @@ function StaffLinks({
  * whatever the user's default role); on a page of no area (moderation, finance, notifications),
  * the user's home (homePath).
  */
-function LogoLink({ me, area }: { me: Parameters<typeof homePath>[0]; area: Area }) {
+function LogoLink({ me, area, inArea }: { me: Parameters<typeof homePath>[0]; area: Area; inArea: boolean }) {
   const { t } = useLinguiMacro();
-  const { pathname } = useLocation();
-  const inArea = areas.some((a) => pathname.split('/').filter(Boolean)[0] === a.id);
   return (
     <Link
       to={inArea || !me ? (areas.find((a) => a.id === area)?.home ?? homePath(me)) : homePath(me)}

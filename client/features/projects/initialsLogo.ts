@@ -1,16 +1,5 @@
+import { initialsOf } from '../../lib/initials';
 import type { ResourceValues } from './resource';
-
-/** The letters a resource's picture shows when it has none: the first of the first and last words ("Walker Games News" → "WN"). */
-export function initialsOf(title: string): string {
-  const words = title
-    .trim()
-    .split(/[\s_\-.]+/)
-    .filter(Boolean);
-  if (!words.length) return '';
-  const first = Array.from(words[0]!)[0] ?? '';
-  const last = words.length > 1 ? (Array.from(words.at(-1)!)[0] ?? '') : '';
-  return (first + last).toLocaleUpperCase();
-}
 
 // Dark enough behind white letters (WCAG AA at this size), one per title.
 const BACKGROUNDS = ['#1d4ed8', '#7c3aed', '#be185d', '#b45309', '#047857', '#0e7490', '#4338ca', '#9f1239'];

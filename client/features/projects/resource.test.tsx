@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { renderInApp } from '../../test-utils';
-import { initialsOf } from './initialsLogo';
+import { initialsOf } from '../../lib/initials';
 import { NewResourceForm } from './ResourceDialog';
 import type { ResourceServices } from './ResourceFields';
 import { checkImage, emptyResource, resourceMessages, resourceSchema, toTaskInput, toTelegramLink } from './resource';

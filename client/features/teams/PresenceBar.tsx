@@ -1,4 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
+import { initialsOf } from '../../lib/initials';
 import { Avatar } from '@chakra-ui/react/avatar';
 import { Badge } from '@chakra-ui/react/badge';
 import { HStack } from '@chakra-ui/react/stack';
@@ -17,14 +18,6 @@ const PresenceSubscription = graphql(`
     }
   }
 `);
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /**
  * Who else from the account has this page or form open now — avatar and name, "editing" while
@@ -53,7 +46,7 @@ export function PresenceBar({
       {others.map((p) => (
         <HStack key={p.userId} gap="1.5" data-testid={`presence-${p.name}`}>
           <Avatar.Root size="xs" colorPalette="brand">
-            <Avatar.Fallback>{initials(p.name)}</Avatar.Fallback>
+            <Avatar.Fallback>{initialsOf(p.name)}</Avatar.Fallback>
           </Avatar.Root>
           <Text fontSize="sm">{p.name}</Text>
           {p.editing && (

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formatShortDate } from '../../lib/dates';
-import { isIsoMoment, spacedName, yesNo } from '../../lib/readable';
+import type { AccessLevel } from '../../../shared/access-levels';
+import { readableName, readableValue } from '../../lib/readable';
+import { LEVEL_LABELS } from './useAccountAccess';
 
 /**
  * A change in the account's history as a person reads it: fields by their names in the reader's
@@ -43,29 +44,12 @@ const FIELD_NAMES: Record<string, MessageDescriptor> = {
   isDisabled: msg`hidden from the showcase`,
 };
 
-const VALUES: Record<string, MessageDescriptor> = {
-  CHANNEL: msg`channel`,
-  CHAT: msg`chat`,
-  BOT: msg`bot`,
-  CUSTOM: msg`custom`,
-  SMART_LINK: msg`smart link`,
-  ACTIVE: msg`active`,
-  STOPPED: msg`stopped`,
-  MODERATION: msg`in moderation`,
-  REJECTED: msg`rejected`,
-  ADMIN: msg`Admin`,
-  STANDARD: msg`Standard`,
-  BILLING: msg`Billing`,
-  READ_ONLY: msg`Read-only`,
-};
-
 /** Whether the history shows this field. */
 export const shownField = (field: string) => !HIDDEN.test(field);
 
 /** The field's name in the reader's language ("dailyCap" → "daily cap"; an unknown one spaced out). */
 export function fieldName(field: string): string {
-  const known = FIELD_NAMES[field];
-  return known ? i18n._(known) : spacedName(field);
+  return readableName(FIELD_NAMES, field);
 }
 
 /** A value (JSON text) in words, short. */
@@ -77,14 +61,11 @@ export function fieldValue(field: string, json: string | null | undefined): stri
   } catch {
     // Shown as it came.
   }
-  if (typeof value === 'boolean') return yesNo(value);
   if (typeof value === 'string') {
     if (field === 'logo' || value.startsWith('/media/')) return i18n._(msg`a picture`);
-    if (isIsoMoment(value)) return formatShortDate(value);
-    const known = VALUES[value];
-    if (known) return i18n._(known);
-    return value.length > 60 ? `${value.slice(0, 57)}…` : value;
+    const level = LEVEL_LABELS[value as AccessLevel];
+    if (level) return i18n._(level);
   }
-  const text = JSON.stringify(value);
+  const text = readableValue(value) ?? JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

@@ -1,5 +1,6 @@
 import { parseId, parseInput } from '../../graphql/args.ts';
 import type { Context } from '../../graphql/context.ts';
+import { perRequestLoader } from '../../graphql/loader.ts';
 import { withTotal } from '../../lib/data-table.ts';
 import { defined, SortOrderEnum } from '../../graphql/table.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -156,10 +157,16 @@ const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implemen
   }),
 });
 
+/** Who approved each withdrawal of a list so far: one query for the list, whichever fields ask. */
+const approvalsLoaded = perRequestLoader((ctx: Context, ids: number[]) =>
+  ctx.services.withdrawals.approvals(ctx.em, ids),
+);
+const approvalsOf = async (p: PaymentView, ctx: Context) => p.approvals ?? (await approvalsLoaded(ctx, p.id)) ?? [];
+
 /** A withdrawal waiting for approval: how many finance people approved it so far (null once decided, and for top-ups). */
 async function approvalsGivenOf(p: PaymentView, _args: unknown, ctx: Context): Promise<number | null> {
   if (p.kind !== 'WITHDRAWAL' || p.status !== 'IN_PROGRESS' || p.payoutStage !== 'REQUESTED') return null;
-  return (p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? []).length;
+  return (await approvalsOf(p, ctx)).length;
 }
 
 const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
@@ -217,8 +224,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       authScopes: { finance: true },
       unauthorizedResolver: () => [],
       description: 'Finance staff: who approved this withdrawal so far, in order (empty for others).',
-      resolve: async (p, _a, ctx) =>
-        p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? [],
+      resolve: (p, _a, ctx) => approvalsOf(p, ctx),
     }),
     viewerDecision: t.field({
       type: DecisionRef,
@@ -228,8 +234,7 @@ const TransactionRef = builder.objectRef<PaymentView>('Transaction').implement({
       description: 'Finance staff: what you may do with this withdrawal now (null for top-ups and for others).',
       resolve: async (p, _a, ctx) => {
         if (p.kind !== 'WITHDRAWAL') return null;
-        const approvals = p.approvals ?? (await ctx.services.withdrawals.approvals(ctx.em, [p.id])).get(p.id) ?? [];
-        return ctx.services.withdrawals.decisionFor(p, approvals, ctx.user!.id);
+        return ctx.services.withdrawals.decisionFor(p, await approvalsOf(p, ctx), ctx.user!.id);
       },
     }),
     requestedFrom: t.string({
