@@ -71,6 +71,11 @@ const CONCURRENCY = Number(flags.concurrency);
 const PLAYERS = Number(flags.players);
 const CAMPAIGNS = Number(flags.campaigns);
 const APPS = Number(flags.apps);
+/**
+ * Players never seen, per path that needs them: more than such a path answers in its seconds
+ * (a request list is sent round again when it runs out, and a second round is of players seen).
+ */
+const NEW_PLAYERS = Math.max(20_000, Number(flags.seconds) * 4_000);
 /** Made through the API (a project holds 50 resources); past it, the network is copied in SQL. */
 const API_CAMPAIGNS = Math.min(CAMPAIGNS, 50);
 
@@ -191,26 +196,37 @@ async function setup(base: string) {
   const appIds = [app.id as number, ...(await scaleUp(app.id, campaignIds))];
   // The first player sees the first app as every player does at 20 campaigns (no country, English,
   // not Premium); the others are spread over the apps, each app with its own market.
-  const players = Array.from({ length: PLAYERS }, (_, i) => {
-    const market = MARKETS[i % MARKETS.length];
-    const appId = appIds[i % appIds.length];
-    const premium = i % 10 === 9;
-    const init = playerInitData(
-      { id: 6_000_000_000 + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
-      { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
-    );
-    return {
-      appId,
-      headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
-    };
-  });
+  const players = Array.from({ length: PLAYERS }, (_, i) => signedPlayer(appIds, botId, i, 6_000_000_000));
   // The list must show every campaign to a new player, or the numbers measure an empty list.
   const listed = await api(base, 'GET', `/v1/showcase/platforms/${app.id}`, { headers: players[0].headers });
   // (A list shows at most 50 tasks.)
   if (listed.tasks?.length !== Math.min(CAMPAIGNS, 50)) {
     throw new Error(`the showcase lists ${listed.tasks?.length} tasks, expected ${Math.min(CAMPAIGNS, 50)}`);
   }
-  return { adv, pub, appId: app.id as number, appIds, campaignIds, players };
+  return { adv, pub, appId: app.id as number, appIds, campaignIds, players, botId };
+}
+
+/**
+ * The i-th signed player of a pool (ids from `base`): spread over the apps, each app with its
+ * own market; one in ten Premium.
+ */
+function signedPlayer(appIds: number[], botId: number, i: number, base: number) {
+  const market = MARKETS[i % MARKETS.length];
+  const appId = appIds[i % appIds.length];
+  const premium = i % 10 === 9;
+  const init = playerInitData(
+    { id: base + i, first_name: 'Bench', language_code: market.language, is_premium: premium },
+    { botId, privateKeyHex: DEV_TEST_PRIVATE_KEY },
+  );
+  return {
+    appId,
+    headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
+  };
+}
+
+/** Players the server has never seen (their own pool each): as many as a path can ask for in its seconds. */
+function newPlayers(s: { appIds: number[]; botId: number }, count: number, base: number) {
+  return Array.from({ length: count }, (_, i) => signedPlayer(s.appIds, s.botId, i, base));
 }
 
 /** The advertiser's projects and campaigns (a project holds at most 50 resources), approved by the moderator where review asks. */
@@ -533,6 +549,25 @@ try {
       'showcase list',
       s.players.map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${p.appId}`, headers: p.headers })),
     ],
+    [
+      'showcase list, 1 in 10 new players',
+      // Nine requests of players seen before (the warm-up read each once) to one of a player never seen.
+      (() => {
+        const fresh = newPlayers(s, NEW_PLAYERS, 7_000_000_000);
+        return fresh.flatMap((p, i) => [
+          ...Array.from({ length: 9 }, (_, k) => s.players[(i * 9 + k) % s.players.length]),
+          p,
+        ]);
+      })().map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${p.appId}`, headers: p.headers })),
+    ],
+    [
+      'showcase list, all new players',
+      newPlayers(s, NEW_PLAYERS, 8_000_000_000).map((p) => ({
+        method: 'GET',
+        path: `/api/v1/showcase/platforms/${p.appId}`,
+        headers: p.headers,
+      })),
+    ],
     ['start (click)', pairs.map(taskReq('start'))],
     // Filled in once start has run: the pairs it started (a check before a start is a 409).
     ['check', []],
@@ -555,7 +590,7 @@ try {
     ],
   ];
 
-  const keys = ['healthz', 'showcase', 'start', 'check', 'rest', 'member', 'graphql'];
+  const keys = ['healthz', 'showcase', 'mix', 'new', 'start', 'check', 'rest', 'member', 'graphql'];
   // A profile shows one path alone: /healthz would fill it with its own (socket) work.
   const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
   if (only.includes('check') && !only.includes('start')) only.push('start');

@@ -2,23 +2,42 @@
  * Where a V8 CPU profile (`node --cpu-prof`) spent its time: self time by function and by
  * package (node_modules/<name>, node: internals, our own files), top 25 each.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile>
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--last <seconds>]
+ *
+ * `--last` keeps the samples of the profile's last <seconds> of work (up to its last sample that
+ * was not idle): the measured load of a bench, without the set-up before it.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
 }
-const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as {
+const { values: flags, positionals } = parseArgs({ options: { last: { type: 'string' } }, allowPositionals: true });
+const profile = JSON.parse(readFileSync(positionals[0], 'utf8')) as {
   nodes: Node[];
   samples: number[];
   timeDeltas: number[];
 };
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const idle = (id: number) => byId.get(id)?.callFrame.functionName === '(idle)';
+// Each sample's time (µs from the profile's start), and the window kept.
+const at: number[] = [];
+let t = 0;
+for (const d of profile.timeDeltas) {
+  t += d;
+  at.push(t);
+}
+let end = at.length - 1;
+while (end > 0 && idle(profile.samples[end])) end--;
+const from = flags.last ? at[end] - Number(flags.last) * 1e6 : Number.NEGATIVE_INFINITY;
 const self = new Map<number, number>();
-for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+for (const [i, id] of profile.samples.entries()) {
+  if (i > end || at[i] < from) continue;
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const where = (url: string) => {

@@ -42,6 +42,7 @@ import { Migration20261206210000_teams } from './Migration20261206210000_teams.t
 import { Migration20261206220000_account_activity } from './Migration20261206220000_account_activity.ts';
 import { Migration20261206230000_versions } from './Migration20261206230000_versions.ts';
 import { Migration20261207000000_more_versions } from './Migration20261207000000_more_versions.ts';
+import { Migration20261207060000_showcase_players } from './Migration20261207060000_showcase_players.ts';
 import { Migration20261206060000_account_safety_shared } from './Migration20261206060000_account_safety_shared.ts';
 
 export const migrationsList = [
@@ -89,4 +90,5 @@ export const migrationsList = [
   { name: 'Migration20261206220000_account_activity', class: Migration20261206220000_account_activity },
   { name: 'Migration20261206230000_versions', class: Migration20261206230000_versions },
   { name: 'Migration20261207000000_more_versions', class: Migration20261207000000_more_versions },
+  { name: 'Migration20261207060000_showcase_players', class: Migration20261207060000_showcase_players },
 ];

@@ -9,20 +9,24 @@ export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 export const ACCOUNT_ACTIVITY_CHANNEL = 'account_activity';
 /** An app's showcase changed (its exclusions, quality, services): JSON `{ from, platformIds?, all? }`, without Redis. */
 export const SHOWCASE_CHANGED_CHANNEL = 'showcase_changed';
+/** Players' clicks, conversions or blocks changed (their trigger, on commit): their ids, comma-separated, or `*`. */
+export const SHOWCASE_PLAYERS_CHANNEL = 'showcase_players';
 
 /**
  * Follows a PostgreSQL NOTIFY channel on a connection of its own: every instance (and a
  * command-line tool that changes the database, `npm run staff`) reaches every other through the
  * database itself, Redis or not. A lost connection is opened again (1 s, then up to 30 s apart);
  * what was sent meanwhile is missed, which callers cover by re-reading (a socket's operation
- * reads its user anew).
+ * reads its user anew) or by `onReopen` (called once listening again, e.g. to drop a cache).
  */
 export async function listen(
   databaseUrl: string,
   channel: string,
   onPayload: (payload: string) => void,
   log: Logger,
+  opts: { onReopen?: () => void } = {},
 ): Promise<() => Promise<void>> {
+  let opened = false;
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -40,6 +44,8 @@ export async function listen(
     await c.connect();
     await c.query(`listen ${pg.escapeIdentifier(channel)}`);
     delay = 1000;
+    if (opened) opts.onReopen?.();
+    opened = true;
   };
   const reconnect = () => {
     const c = client;

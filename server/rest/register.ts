@@ -1,4 +1,5 @@
 import { CsvFile } from './csv.ts';
+import { JsonText } from './json-text.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, ErrorCode, httpStatus, isDatabaseUnreachable, RETRY_AFTER_SECONDS, sqlState } from '../errors.ts';
@@ -84,6 +85,12 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
             .header('content-disposition', `attachment; filename="${value.filename}"`)
             .header('cache-control', 'no-store')
             .send(file);
+        }
+        if (value instanceof JsonText) {
+          return reply
+            .code(def.status ?? 200)
+            .type('application/json; charset=utf-8')
+            .send(`{"value":${value.text}}`);
         }
         return reply.code(def.status ?? 200).send({ value: value ?? null });
       },

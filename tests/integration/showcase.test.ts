@@ -744,3 +744,63 @@ describe('rate limit per player and app (SHOWCASE_RATE_LIMIT_PER_MINUTE=3, its o
     expect(check.body.value).toEqual({ status: 'PENDING', awards: [], message: CHECK_MESSAGES.noBot });
   });
 });
+
+describe('a player’s own state, kept per instance', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await startTestApp({
+      databaseUrl: app.databaseUrl,
+      env: { TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_URL: fake.url },
+    });
+  });
+  afterAll(() => other?.close());
+
+  /** An instance's list for the player, read until `done` holds (2 s at most); the time it took. */
+  async function until(
+    at: TestApp,
+    player: PlayerSession,
+    campaign: { id: number },
+    done: (t: ShowcaseTask[]) => boolean,
+  ) {
+    const began = performance.now();
+    let seen: ShowcaseTask[] = [];
+    while (performance.now() - began < 2000) {
+      const res = await showcase(at, platform, player);
+      expect(res.status).toBe(200);
+      seen = res.body.value.tasks.filter((t: ShowcaseTask) => t.campaignId === campaign.id);
+      if (done(seen)) return performance.now() - began;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`the instance still lists ${JSON.stringify(seen)} after 2 s`);
+  }
+
+  test('a start, a conversion and a block written anywhere reach every instance’s kept state at once', async () => {
+    const { project, campaign } = await oneCampaign(tasks.bot());
+    const player = { user: newPlayer() };
+    // The other instance reads the player once and keeps it.
+    expect((await listed(platform, player, [campaign]))[0].status).toBe('AVAILABLE');
+    await until(other, player, campaign, (t) => t[0]?.status === 'AVAILABLE');
+
+    // Started on this instance: this one shows it at once, the other within moments.
+    const click = await start(app, platform, player, campaign.id);
+    expect((await listed(platform, player, [campaign]))[0].status).toBe('STARTED');
+    expect(await until(other, player, campaign, (t) => t[0]?.status === 'STARTED')).toBeLessThan(1000);
+
+    // Converted here: gone from both lists.
+    expect((await sdkConversion(app, project.secretKey, click.code)).body.value.status).toBe('COMPLETED');
+    expect(await listed(platform, player, [campaign])).toEqual([]);
+    expect(await until(other, player, campaign, (t) => t.length === 0)).toBeLessThan(1000);
+
+    // Blocked by hand in SQL (no event of ours): both instances' lists are empty for the player alone.
+    const blockedOne = { user: newPlayer() };
+    await until(other, blockedOne, campaign, (t) => t.length === 1);
+    expect(await listed(platform, blockedOne, [campaign])).toHaveLength(1);
+    await em(app).execute('insert into showcase_blocks (platform_id, player_id) values (?, ?)', [
+      platform.id,
+      blockedOne.user.id,
+    ]);
+    expect(await until(other, blockedOne, campaign, (t) => t.length === 0)).toBeLessThan(1000);
+    expect(await until(app, blockedOne, campaign, (t) => t.length === 0)).toBeLessThan(1000);
+    expect(await listed(platform, { user: newPlayer() }, [campaign])).toHaveLength(1);
+  });
+});

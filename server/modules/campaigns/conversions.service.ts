@@ -83,6 +83,18 @@ export class ConversionsService {
     },
   ) {}
 
+  private readonly listeners: ((results: readonly ConversionResult[]) => void)[] = [];
+
+  /** Tells `listener` of every committed batch's results, before the request that waited on it answers. */
+  afterResults(listener: (results: readonly ConversionResult[]) => void) {
+    this.listeners.push(listener);
+  }
+
+  private told(results: readonly ConversionResult[]) {
+    this.deps.onResults?.(results);
+    for (const l of this.listeners) l(results);
+  }
+
   private readonly batches = new ConversionBatches<ConversionResult>(
     () => ({ feePercent: this.deps.feePercent, premiumPercent: this.deps.campaigns.premiumPercent }),
     () => this.deps.batchesInFlight ?? BATCHES_IN_FLIGHT,
@@ -101,7 +113,7 @@ export class ConversionsService {
     const r = await this.batches.submit(em, { clickCode, keyHash, isNew });
     // The live totals first, then the callback, the swap and the fraud rules (as always).
     if (r.result === 'COMPLETED') await this.publish(r);
-    this.deps.onResults?.([r]);
+    this.told([r]);
     const outcome = await this.settle(em, r);
     if (outcome instanceof DomainError) throw outcome;
     return outcome;
@@ -127,7 +139,7 @@ export class ConversionsService {
       events.map((e) => ({ clickCode: e.clickCode, keyHash, isNew: e.isNew })),
     );
     const outcomes = await Promise.all(results.map((r) => this.settle(em, r, { campaignsOnce: new Set() })));
-    this.deps.onResults?.(results);
+    this.told(results);
     // The newest totals per campaign, per app and campaign, and per publisher.
     const latest = new Map<string, Extract<ConversionResult, { result: 'COMPLETED' }>>();
     const keep = (key: string, r: Extract<ConversionResult, { result: 'COMPLETED' }>) => {

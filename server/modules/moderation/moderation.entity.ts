@@ -39,6 +39,8 @@ export const ShowcaseBlock = defineEntity({
   name: 'ShowcaseBlock',
   tableName: 'showcase_blocks',
   uniques: [{ properties: ['platformId', 'playerId'] }],
+  // The showcase reads a player's blocks by the player (showcase/player-states.ts).
+  indexes: [{ properties: ['playerId'] }],
   properties: {
     id: idColumn(),
     platformId: p.manyToOne(Platform).mapToPk().fieldName('platform_id').deleteRule('cascade'),

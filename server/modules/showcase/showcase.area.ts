@@ -1,6 +1,7 @@
 import { defineArea } from '../../app/area.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
-import { listen, SHOWCASE_CHANGED_CHANNEL } from '../../db/listen.ts';
+import { sqlDefinition } from '../../db/definitions.ts';
+import { listen, SHOWCASE_CHANGED_CHANNEL, SHOWCASE_PLAYERS_CHANNEL } from '../../db/listen.ts';
 import { topics } from '../../lib/pubsub.ts';
 import { registerShowcaseHttp, showcaseRoutes } from './showcase.rest.ts';
 import { ShowcaseService } from './showcase.service.ts';
@@ -28,6 +29,11 @@ export const showcaseArea = defineArea({
       qualityMinSample: config.qualityMinSample,
       baseUrl: () => config.publicUrl ?? url(),
     });
+    // A conversion this instance recorded is in the player's next list here at once (the
+    // database's notification tells every instance a moment later).
+    conversions.afterResults((results) =>
+      showcase.players.forget(results.flatMap((r) => (r.result === 'COMPLETED' ? [r.playerId] : []))),
+    );
     // Its caches hear of every change this instance publishes, of other instances' changes, and sweep for the rest.
     onPublish((topic, payload) => {
       showcase.changed(topic, payload);
@@ -46,6 +52,20 @@ export const showcaseArea = defineArea({
       }
     });
     cleanups.push(await showcase.watch(em));
+    // Players' clicks, conversions and blocks, as any instance (or anyone) commits them; what a
+    // lost connection missed is read again once it is back.
+    const stopPlayers = await listen(
+      orm.config.getClientUrl(),
+      SHOWCASE_PLAYERS_CHANNEL,
+      (payload) => showcase.players.heard(payload),
+      log,
+      { onReopen: () => showcase.players.forget() },
+    ).catch((err) => {
+      log.error({ err }, 'players’ changes are not followed: their states are read on every list');
+      showcase.players.disable();
+      return async () => {};
+    });
+    cleanups.push(stopPlayers);
     if (!redis) {
       // Other instances' app changes, through the database (Redis carries them when it is set).
       const stop = await listen(
@@ -67,6 +87,7 @@ export const showcaseArea = defineArea({
     }
     return { showcase };
   },
+  sql: [sqlDefinition(import.meta.url, './sql/showcase_players_changed.sql')],
   routes: showcaseRoutes,
   http: ({ http, em, services }) => registerShowcaseHttp(http, { em, showcase: services.showcase }),
   // Platforms publish it too, when an app's services or awards change.

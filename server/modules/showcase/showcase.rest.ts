@@ -92,16 +92,17 @@ export const PLAYER_FAILURES: Partial<Record<FailureCode, MessageKey>> = {
  * initData's language_code, read only to choose a language): refusals and check messages.
  */
 async function inPlayerLanguage<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
-  const language = languageOf(initDataLanguage(first(headers?.authorization)?.replace(/^tma\s+/i, '')));
+  // Read only when there is something to say (not for a list: every mini app's first request).
+  const language = () => languageOf(initDataLanguage(first(headers?.authorization)?.replace(/^tma\s+/i, '')));
   try {
     const result = await work();
     const key = (result as { [SAID_AS]?: MessageKey } | null)?.[SAID_AS];
-    const said = key && CATALOGS[language]?.[key];
+    const said = key && CATALOGS[language()]?.[key];
     return typeof said === 'string' ? { ...result, message: said } : result;
   } catch (err) {
     if (err instanceof DomainError && err.coded) {
       const key = PLAYER_FAILURES[err.coded.code as FailureCode];
-      const said = key && CATALOGS[language]?.[key];
+      const said = key && CATALOGS[language()]?.[key];
       if (typeof said === 'string')
         throw Object.assign(new DomainError(err.code, said, err.field), { coded: err.coded });
     }

@@ -5,11 +5,13 @@ import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
 import { PlayerActions } from './player-actions.ts';
+import { PlayerStates } from './player-states.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
+import { JsonText } from '../../rest/json-text.ts';
 
-import type { PubSub } from '../../lib/pubsub.ts';
+import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import type { TelegramClient } from '../../lib/telegram.ts';
@@ -52,7 +54,20 @@ interface PlatformRow {
   tg_bot_id: string | null;
 }
 
-type CachedPlatform = PlatformRow & { botToken: string | null };
+type CachedPlatform = PlatformRow & {
+  botToken: string | null;
+  /** A digest of the app's bot id and sealed token: verified initData is kept per credentials. */
+  credentials: string;
+};
+
+const NO_AWARDS: ShowcaseAward[] = [];
+
+/** An initData's signatures (`hash`, `signature`: what its validation checks), or null without either. */
+function signatures(raw: string): string | null {
+  const hash = /(?:^|&)hash=([^&]*)/.exec(raw)?.[1];
+  const signature = /(?:^|&)signature=([^&]*)/.exec(raw)?.[1];
+  return hash || signature ? `${hash ?? ''}|${signature ?? ''}` : null;
+}
 
 /**
  * How old the showcase's shared reads may be. The task lists (audience-lists.ts) follow this
@@ -78,6 +93,8 @@ export class ShowcaseService {
   private readonly verified = new TtlCache<string, Pick<InitData, 'user' | 'authDate'>>(50_000);
   private readonly lists = new AudienceLists();
   private readonly awardLists = new TtlCache<number, Map<TaskType, ShowcaseAward[]>>(10_000);
+  /** Each player's clicks, done resources and blocks, kept per instance. */
+  readonly players = new PlayerStates();
 
   constructor(
     private readonly deps: {
@@ -120,6 +137,11 @@ export class ShowcaseService {
 
   /** Told of every event this instance publishes: the lists it touches are read again. */
   changed(topic: string, payload: unknown) {
+    // A report resolved here may have blocked players: their next list here is empty at once.
+    if (topic === topics.playerReports()) {
+      const report = payload as { status?: string; playerId?: number | null } | null;
+      if (report?.status === 'RESOLVED') this.players.forget(report.playerId ? [report.playerId] : undefined);
+    }
     this.freshness.changed(topic, payload);
   }
 
@@ -156,6 +178,7 @@ export class ShowcaseService {
       return {
         ...row,
         botToken: row.bot_token_enc ? decryptSecret(this.deps.secretsKey, row.bot_token_enc) : null,
+        credentials: createHash('sha256').update(`${row.tg_bot_id}|${row.bot_token_enc}`).digest('base64url'),
       };
     });
   }
@@ -172,15 +195,15 @@ export class ShowcaseService {
     const platform = await this.platform(em, platformId);
     const raw = m[1].trim();
     // A verified initData is good until it is too old: its signature is checked once per app
-    // and bot credentials, not on every call of the player's session. The cache keeps a digest
-    // of what was verified and the player, not the header: a key made of the header kept every
-    // player's whole Authorization string (and the app's sealed bot token) for a day, ~1 KB each
-    // up to the cache's 50,000 (bench:soak saw the heap grow by it).
-    const key = createHash('sha256')
-      .update(`${platform.id}|${platform.tg_bot_id}|${platform.bot_token_enc}|`)
-      .update(raw)
-      .digest('base64url');
-    let data = this.verified.get(key);
+    // and bot credentials, not on every call of the player's session. The cache is keyed by the
+    // app, its credentials and the initData's own signatures (`hash`, `signature`), not by the
+    // header (which kept every player's ~1 KB for a day, up to 50,000: bench:soak saw the heap
+    // grow) nor by a digest of it (hashing every request): a header that carries a verified
+    // signature over other fields is answered as the player it was signed for, which whoever
+    // holds that signature could be by sending it whole.
+    const signed = signatures(raw);
+    const key = signed && `${platform.id}|${platform.credentials}|${signed}`;
+    let data = key ? this.verified.get(key) : undefined;
     if (!data) {
       const valid = validateInitData(raw, {
         botToken: platform.botToken,
@@ -189,7 +212,7 @@ export class ShowcaseService {
         maxAgeSeconds: this.deps.maxAgeSeconds,
       });
       data = { user: valid.user, authDate: valid.authDate };
-      this.verified.set(key, data, (data.authDate + this.deps.maxAgeSeconds) * 1000);
+      if (key) this.verified.set(key, data, (data.authDate + this.deps.maxAgeSeconds) * 1000);
     }
     if (!(await this.deps.limiter.hit(`showcase:${platformId}:${data.user.id}`))) {
       throw fail('PLAYER_REQUESTS_TOO_MANY');
@@ -277,23 +300,12 @@ export class ShowcaseService {
 
   /**
    * The player's task list: what `eligible` answers, from the app's list for the player's
-   * audience and one indexed read of what is the player's own (their clicks, the resources they
-   * converted on, a block), by the player's id.
+   * audience and what is the player's own (their clicks, the resources they converted on, a
+   * block), read once per player and kept while no change to it is heard (player-states.ts).
    */
-  private async listed(em: EntityManager, ctx: PlayerContext): Promise<EligibleRow[]> {
-    const [own] = await prepared<{ blocked: boolean; clicks: [number, string, boolean][]; done: number[] }>(
-      em,
-      'showcase_player_own',
-      `select exists (select 1 from showcase_blocks b where b.platform_id = ? and b.player_id = ?) as blocked,
-              (select coalesce(json_agg(json_build_array(k.campaign_id, k.code, k.not_new)), '[]')
-                 from clicks k where k.player_id = ?) as clicks,
-              (select coalesce(array_agg(distinct c2.task_id), '{}') from conversions v
-                 join campaigns c2 on c2.id = v.campaign_id where v.player_id = ?) as done`,
-      [ctx.platform.id, ctx.player.id, ctx.player.id, ctx.player.id],
-    );
-    if (own.blocked) return [];
-    const clicks = new Map(own.clicks.map(([campaignId, code, notNew]) => [campaignId, { code, notNew }]));
-    const done = new Set(own.done.map(Number));
+  private async listed(em: EntityManager, ctx: PlayerContext): Promise<{ picks: Candidate[]; started: Set<number> }> {
+    const { clicks, done, blockedIn } = await this.players.of(em, ctx.player.id);
+    if (blockedIn.has(ctx.platform.id)) return { picks: [], started: new Set() };
     const tier = await this.tierOf(em, ctx.country);
     const params = this.audienceParams(ctx);
     // The audience is exactly what the query takes: the tier and its parameters.
@@ -302,7 +314,7 @@ export class ShowcaseService {
       doneTask: (taskId) => done.has(taskId),
       skip: (campaignId) => clicks.get(campaignId)?.notNew === true,
     });
-    return picks.map((c) => ({ ...c, player_price: c.price.toString(), click_code: clicks.get(c.id)?.code ?? null }));
+    return { picks, started: new Set(picks.filter((c) => clicks.has(c.id)).map((c) => c.id)) };
   }
 
   /** The parameters of `audienceSql`, in its order. */
@@ -366,17 +378,56 @@ export class ShowcaseService {
     };
   }
 
-  async tasks(em: EntityManager, ctx: PlayerContext) {
-    const [rows, awards] = await Promise.all([this.listed(em, ctx), this.awards(em, ctx.platform.id)]);
-    const tasks: ShowcaseTask[] = rows.map((r) => ({
-      campaignId: r.id,
-      taskType: r.task_type,
-      title: r.title,
-      logo: r.logo,
-      awards: awards.get(r.task_type) ?? [],
-      status: r.click_code ? 'STARTED' : 'AVAILABLE',
-    }));
-    return { ...this.header(ctx), tasks };
+  /**
+   * The player's list, as the JSON text of its answer. Every mini app's first request: each
+   * task is kept serialized up to its status (per list entry and the app's awards, which are
+   * kept objects until their list or awards are read again), and the app's part per app row, so
+   * an answer is joined, not serialized, and allocates little.
+   */
+  async tasks(em: EntityManager, ctx: PlayerContext): Promise<JsonText> {
+    const [{ picks, started }, awards] = await Promise.all([this.listed(em, ctx), this.awards(em, ctx.platform.id)]);
+    let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify({ id: ctx.player.id, firstName: ctx.player.first_name })},"tasks":[`;
+    for (let i = 0; i < picks.length; i++) {
+      const c = picks[i];
+      text += `${i ? ',' : ''}${this.taskJson(c, awards.get(c.task_type))}${started.has(c.id) ? 'STARTED"}' : 'AVAILABLE"}'}`;
+    }
+    return new JsonText(`${text}]}`);
+  }
+
+  private readonly platformTexts = new WeakMap<PlatformRow, string>();
+  /** Per awards list (an app's, per task type; apps share list entries), each entry's text. */
+  private readonly taskTexts = new WeakMap<ShowcaseAward[], WeakMap<Candidate, string>>();
+
+  /** A list entry as a task's JSON, up to its status's value. */
+  private taskJson(c: Candidate, awards: ShowcaseAward[] = NO_AWARDS): string {
+    let texts = this.taskTexts.get(awards);
+    if (!texts) {
+      texts = new WeakMap();
+      this.taskTexts.set(awards, texts);
+    }
+    let text = texts.get(c);
+    if (text === undefined) {
+      const whole = JSON.stringify({
+        campaignId: c.id,
+        taskType: c.task_type,
+        title: c.title,
+        logo: c.logo,
+        awards,
+        status: '',
+      });
+      text = whole.slice(0, -'"}'.length);
+      texts.set(c, text);
+    }
+    return text;
+  }
+
+  private platformJson(platform: PlatformRow): string {
+    let text = this.platformTexts.get(platform);
+    if (text === undefined) {
+      text = JSON.stringify(this.header({ platform, player: { id: 0, first_name: '' }, country: null }).platform);
+      this.platformTexts.set(platform, text);
+    }
+    return text;
   }
 
   /** The app and player a task list is for. */
@@ -461,6 +512,9 @@ export class ShowcaseService {
       ],
     );
     clicksTotal.inc({ outcome: click.not_new ? 'not_new' : click.inserted ? 'new' : 'repeat' });
+    // This instance's next list for the player shows the start at once (the database's
+    // notification tells every instance too, a moment later).
+    if (click.inserted) this.players.forget([ctx.player.id]);
     if (click.not_new) {
       if (click.inserted) await this.deps.conversions.publishCampaignId(em, campaignId);
       throw fail('PLAYER_WAS_MEMBER');
