@@ -26,7 +26,7 @@ import type { Services } from '../services.ts';
 import fp from 'fastify-plugin';
 import type { AnyArea } from './area.ts';
 import { neededAreas } from './services.ts';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fail, failureBody } from '../failures.ts';
 
@@ -211,8 +211,14 @@ function contextFactory(deps: {
 }) {
   const { config, orm, services, pubsub, origin } = deps;
   return async (req: FastifyRequest): Promise<Context> => {
-    const em = orm.em.fork() as EntityManager;
-    const session = await services.auth.sessions.userFromToken(em, bearer(req.headers.authorization), req.ip);
+    // Forked when first used: a public read served from memory (the showcase list) needs none.
+    let forked: EntityManager | undefined;
+    const em = () => {
+      forked ??= orm.em.fork() as EntityManager;
+      return forked;
+    };
+    const token = bearer(req.headers.authorization);
+    const session = token ? await services.auth.sessions.userFromToken(em(), token, req.ip) : null;
     const key = req.headers['idempotency-key'];
     const user = session?.user ?? null;
     // The account acted on: the person's own unless X-Account-Id names another they are in.
@@ -221,14 +227,16 @@ function contextFactory(deps: {
     const named = req.headers['x-account-id'];
     if (user && named !== undefined) {
       try {
-        account = await services.teams.actingFor(em, user, accountIdOf(named));
+        account = await services.teams.actingFor(em(), user, accountIdOf(named));
       } catch (err) {
         refused = err;
       }
     }
     if (user) setRequestPerson(user.id);
     return {
-      em,
+      get em() {
+        return em();
+      },
       user,
       get account() {
         if (refused) throw refused;
@@ -398,7 +406,25 @@ function browserSecurityHeaders(config: Config, scriptHashes: string[]) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  return { apply, hsts: httpsOnly };
+  // Helmet's headers do not depend on the request (no nonces): what its middleware does is
+  // recorded once and replayed, not run as a chain of a dozen middlewares per request.
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void set.push([name, value]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let ran = false;
+  apply({} as IncomingMessage, recorder as unknown as ServerResponse, () => {
+    ran = true;
+  });
+  if (!ran) throw new Error('helmet did not finish synchronously: its headers cannot be replayed');
+  const replay = (_req: IncomingMessage, res: ServerResponse, done: () => void) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+    done();
+  };
+  return { apply: replay, hsts: httpsOnly };
 }
 
 const HSTS_MAX_AGE = 31_536_000;

@@ -51,29 +51,41 @@ export function createRateLimiter(limit: number, redis?: Redis, windowMs = 60_00
 }
 
 function memoryLimiter(limit: number, windowMs: number): RateLimiter {
-  const counts = new Map<string, { window: number; count: number }>();
+  // The current window's counts: a new window starts every key at zero, so the finished one is
+  // dropped whole (O(1) a hit, however many keys: sweeping a full map on each new key was
+  // quadratic once 10,000 players were counted in one minute).
+  let window = -1;
+  let counts = new Map<string, number>();
+  const current = () => {
+    const now = Math.floor(Date.now() / windowMs);
+    if (now !== window) {
+      window = now;
+      counts = new Map();
+    }
+    return counts;
+  };
   const slots = new Map<string, number>();
+  let nextSweep = 0;
   return {
     async hit(key, max = limit) {
-      const window = Math.floor(Date.now() / windowMs);
-      const entry = counts.get(key);
-      if (!entry || entry.window !== window) {
-        // Forget only finished windows: clearing everything would reset a key under attack.
-        if (counts.size > 10_000) for (const [k, e] of counts) if (e.window !== window) counts.delete(k);
-        counts.set(key, { window, count: 1 });
-        return 1 <= max;
-      }
-      entry.count += 1;
-      return entry.count <= max;
+      const map = current();
+      const count = (map.get(key) ?? 0) + 1;
+      map.set(key, count);
+      return count <= max;
     },
     async undo(key) {
-      const entry = counts.get(key);
-      if (entry && entry.window === Math.floor(Date.now() / windowMs) && entry.count > 0) entry.count -= 1;
+      const map = current();
+      const count = map.get(key);
+      if (count) map.set(key, count - 1);
     },
     async claim(key, ms) {
       const now = Date.now();
       if ((slots.get(key) ?? 0) > now) return false;
-      if (slots.size > 10_000) for (const [k, until] of slots) if (until <= now) slots.delete(k);
+      // Expired slots go at most once a second (not on every claim past 10,000 held).
+      if (slots.size > 10_000 && now >= nextSweep) {
+        nextSweep = now + 1000;
+        for (const [k, until] of slots) if (until <= now) slots.delete(k);
+      }
       slots.set(key, now + ms);
       return true;
     },
