@@ -1,11 +1,23 @@
 // Helpers shared by the database benchmarks (bench:ledger, bench:conversions, bench:stats).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The server built as `npm run build` builds it (its server and showcase steps: nothing when
+ * their sources did not change), for a bench that measures the product as production runs it.
+ */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--only=server,showcase'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`building the server failed (exit ${r.status})`);
+}
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -28,12 +40,16 @@ export class ProductServer {
   child: ChildProcess | null = null;
   readonly log: string[] = [];
 
-  /** Starts the server; `env.PORT` keeps a fixed port (a restart on the same address). */
-  async start(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<string> {
+  /**
+   * Starts the server; `env.PORT` keeps a fixed port (a restart on the same address). `built`:
+   * the server as `npm start` runs it (tsc's output in dist/, see buildServer), not through tsx.
+   */
+  async start(env: NodeJS.ProcessEnv, nodeArgs: string[] = [], opts: { built?: boolean } = {}): Promise<string> {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (see stop()).
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    const entry = opts.built ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+    const child = spawn(process.execPath, [...profile, ...nodeArgs, ...entry], {
       cwd: ROOT,
       env: {
         ...process.env,

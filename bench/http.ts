@@ -1,6 +1,7 @@
 /**
  * HTTP hot paths, side by side in one run: the product as production runs it (a child process
- * of server/main.ts, NODE_ENV=production, logging at info to a pipe that is drained) on a
+ * of the built server, dist/server/main.js, rebuilt first when its sources changed;
+ * NODE_ENV=production, logging at info to a pipe that is drained) on a
  * throwaway database, and a load generator (autocannon) in its own process for each path:
  *
  *   /healthz                                   the server's floor: no database, no auth
@@ -49,7 +50,7 @@ import { openDatabase } from '../server/database.ts';
 import { MemoryPubSub } from '../server/lib/pubsub.ts';
 import { DEV_TEST_PRIVATE_KEY, DEV_TEST_PUBLIC_KEY, playerInitData } from '../server/lib/init-data.ts';
 import { Ledger } from '../server/modules/ledger/ledger.service.ts';
-import { adminQuery, api, dbUrl, ProductServer } from './common.ts';
+import { adminQuery, api, buildServer, dbUrl, ProductServer } from './common.ts';
 import { giveAuthenticator, PASSWORD, staffLogin } from './world.ts';
 
 const { values: flags } = parseArgs({
@@ -419,7 +420,9 @@ async function removals(s: Awaited<ReturnType<typeof setup>>) {
   const urls: string[] = [];
   for (const [i, server] of pair.entries()) {
     urls.push(
-      await server.start({ ...productEnv(dirs[i]), LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL ?? '' }),
+      await server.start({ ...productEnv(dirs[i]), LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL ?? '' }, [], {
+        built: true,
+      }),
     );
   }
   const [base, other] = urls;
@@ -525,9 +528,12 @@ const figure = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFraction
 
 try {
   await adminQuery(adminUrl, `create database ${name}`);
+  // As `npm start` runs it: tsc's output, not tsx's (whose kept function names cost a call each).
+  buildServer();
   const base = await product.start(
     productEnv(dataDir),
     flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${flags.profile}`] : [],
+    { built: true },
   );
   console.log(`bench:http: ${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}`);
   console.log(`  ${SECONDS} s per path, ${CONCURRENCY} connections, load generator in its own process`);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { prepared } from './audience-sql.ts';
+import { type Db, usedDb } from './db.ts';
 
 /** What is the player's own in every app's list: their clicks, the resources they converted on, the apps that blocked them. */
 export interface PlayerState {
@@ -48,11 +49,11 @@ export class PlayerStates {
     return this.states.size;
   }
 
-  async of(em: EntityManager, playerId: number): Promise<PlayerState> {
+  async of(db: Db, playerId: number): Promise<PlayerState> {
     const hit = this.states.get(playerId);
     if (hit) return hit;
     const began = this.counter;
-    const state = await this.read(em, playerId);
+    const state = await this.read(usedDb(db), playerId);
     const changed = Math.max(this.changedAt.get(playerId) ?? 0, this.allChangedAt);
     if (changed <= began && !this.disabled) this.states.set(playerId, state, Date.now() + PLAYER_STATE_TTL_MS);
     return state;

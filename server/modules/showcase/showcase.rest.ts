@@ -31,7 +31,7 @@ export function playerCountry(config: Config, headers: Headers): string | null {
 /** The player behind a showcase request: initData from `Authorization: tma …`, country from the trusted header. */
 function identify(ctx: Context, platformId: number, headers: Headers) {
   return ctx.services.showcase.identify(
-    ctx.em,
+    () => ctx.em,
     platformId,
     first(headers?.authorization),
     playerCountry(ctx.config, headers),
@@ -161,7 +161,8 @@ export const showcaseRoutes = [
           return ctx.services.showcase.debugTasks(ctx.em, player);
         }
         const player = await identify(ctx, params.platformId, headers);
-        return ctx.services.showcase.tasks(ctx.em, player);
+        // Forked only if something is not in memory: a returning player's list reads nothing.
+        return ctx.services.showcase.tasks(() => ctx.em, player);
       }),
   }),
   route({

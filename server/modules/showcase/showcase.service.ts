@@ -6,6 +6,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
 import { PlayerActions } from './player-actions.ts';
 import { PlayerStates } from './player-states.ts';
+import { type Db, usedDb } from './db.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
@@ -151,8 +152,9 @@ export class ShowcaseService {
   }
 
   /** Country → tier level; unknown countries pay the cheapest tier (the highest level). */
-  async tierOf(em: EntityManager, country: string | null): Promise<number> {
+  async tierOf(db: Db, country: string | null): Promise<number> {
     if (!this.tiers) {
+      const em = usedDb(db);
       const rows = await em.find(TierPrice, {});
       const levels = (await this.deps.lookups.tierList(em)).map((t) => t.level);
       this.tiers = {
@@ -167,9 +169,9 @@ export class ShowcaseService {
    * The app, read again when its owner changes it (a disabled app, a new bot token) and at
    * least every PLATFORM_TTL_MS, with its bot token decrypted once.
    */
-  private platform(em: EntityManager, id: number): Promise<CachedPlatform> {
+  private platform(db: Db, id: number): Promise<CachedPlatform> {
     return this.platforms.through(id, PLATFORM_TTL_MS, async () => {
-      const [row] = await em.execute<PlatformRow[]>(
+      const [row] = await usedDb(db).execute<PlatformRow[]>(
         `select id, owner_id, title, logo, is_dark_theme, bot_token_enc, tg_bot_id::text as tg_bot_id
            from platforms where id = ? and is_active`,
         [id],
@@ -185,14 +187,14 @@ export class ShowcaseService {
 
   /** Validates the player's initData for this app and counts the request against the rate limit. */
   async identify(
-    em: EntityManager,
+    db: Db,
     platformId: number,
     authorization: string | undefined,
     country: string | null,
   ): Promise<PlayerContext> {
     const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
     if (!m) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
-    const platform = await this.platform(em, platformId);
+    const platform = await this.platform(db, platformId);
     const raw = m[1].trim();
     // A verified initData is good until it is too old: its signature is checked once per app
     // and bot credentials, not on every call of the player's session. The cache is keyed by the
@@ -225,14 +227,14 @@ export class ShowcaseService {
    * app's look and awards for a test player (id 0). Only the debug list takes it, which writes
    * nothing and shows what any player of the app sees; limited per address.
    */
-  async testPlayer(em: EntityManager, platformId: number, ip: string, country: string | null): Promise<PlayerContext> {
-    const platform = await this.platform(em, platformId);
+  async testPlayer(db: Db, platformId: number, ip: string, country: string | null): Promise<PlayerContext> {
+    const platform = await this.platform(db, platformId);
     if (!(await this.deps.limiter.hit(`showcase:${platformId}:test:${ip}`))) throw fail('PLAYER_REQUESTS_TOO_MANY');
     return { platform, player: { id: 0, first_name: 'Test player' }, country };
   }
 
-  private awards(em: EntityManager, platformId: number): Promise<Map<TaskType, ShowcaseAward[]>> {
-    return this.awardLists.through(platformId, PLATFORM_TTL_MS, () => this.readAwards(em, platformId));
+  private awards(db: Db, platformId: number): Promise<Map<TaskType, ShowcaseAward[]>> {
+    return this.awardLists.through(platformId, PLATFORM_TTL_MS, () => this.readAwards(usedDb(db), platformId));
   }
 
   private async readAwards(em: EntityManager, platformId: number): Promise<Map<TaskType, ShowcaseAward[]>> {
@@ -303,14 +305,14 @@ export class ShowcaseService {
    * audience and what is the player's own (their clicks, the resources they converted on, a
    * block), read once per player and kept while no change to it is heard (player-states.ts).
    */
-  private async listed(em: EntityManager, ctx: PlayerContext): Promise<{ picks: Candidate[]; started: Set<number> }> {
-    const { clicks, done, blockedIn } = await this.players.of(em, ctx.player.id);
+  private async listed(db: Db, ctx: PlayerContext): Promise<{ picks: Candidate[]; started: Set<number> }> {
+    const { clicks, done, blockedIn } = await this.players.of(db, ctx.player.id);
     if (blockedIn.has(ctx.platform.id)) return { picks: [], started: new Set() };
-    const tier = await this.tierOf(em, ctx.country);
+    const tier = await this.tierOf(db, ctx.country);
     const params = this.audienceParams(ctx);
     // The audience is exactly what the query takes: the tier and its parameters.
     const key = [tier, ...params].join('|');
-    const picks = await this.lists.pick(key, ctx.platform.id, this.listSource(em, tier, params), {
+    const picks = await this.lists.pick(key, ctx.platform.id, this.listSource(db, tier, params), {
       doneTask: (taskId) => done.has(taskId),
       skip: (campaignId) => clicks.get(campaignId)?.notNew === true,
     });
@@ -334,7 +336,7 @@ export class ShowcaseService {
    * player is, each resource's campaigns in the order a player is offered them (the swap, then
    * the best price), resources ranked by their first.
    */
-  private listSource(em: EntityManager, tier: number, params: unknown[]): ListSource {
+  private listSource(db: Db, tier: number, params: unknown[]): ListSource {
     const price = `(c.prices ->> '${tier}')::bigint`;
     const audience = audienceSql(price);
     const ranked = (filter: string) =>
@@ -349,7 +351,7 @@ export class ShowcaseService {
       page: async (after, limit) =>
         rows(
           await prepared(
-            em,
+            usedDb(db),
             `showcase_page_t${tier}`,
             `with e as (${ranked('')}),
              top as (select task_id, price as rank_price, id as rank_id from e
@@ -365,7 +367,7 @@ export class ShowcaseService {
       resources: async (taskIds, campaignIds) =>
         rows(
           await prepared(
-            em,
+            usedDb(db),
             `showcase_resources_t${tier}`,
             `select id, task_id, task_type, title, logo, url, invite_link, is_mini_app, new_users_only,
                     price::text as price
@@ -384,8 +386,8 @@ export class ShowcaseService {
    * kept objects until their list or awards are read again), and the app's part per app row, so
    * an answer is joined, not serialized, and allocates little.
    */
-  async tasks(em: EntityManager, ctx: PlayerContext): Promise<JsonText> {
-    const [{ picks, started }, awards] = await Promise.all([this.listed(em, ctx), this.awards(em, ctx.platform.id)]);
+  async tasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
+    const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
     let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify({ id: ctx.player.id, firstName: ctx.player.first_name })},"tasks":[`;
     for (let i = 0; i < picks.length; i++) {
       const c = picks[i];
@@ -447,8 +449,8 @@ export class ShowcaseService {
    * Debug mode (`?debug=true`): the app's real look and awards with one test task that the
    * script completes by itself. No click, conversion or money: nothing here writes.
    */
-  async debugTasks(em: EntityManager, ctx: PlayerContext) {
-    const awards = await this.awards(em, ctx.platform.id);
+  async debugTasks(db: Db, ctx: PlayerContext) {
+    const awards = await this.awards(db, ctx.platform.id);
     const first = [...awards.values()].find((a) => a.length) ?? [];
     return {
       ...this.header(ctx),
