@@ -72,6 +72,12 @@ const DAY_MS = 86_400_000;
 const MEMBER_ACCOUNT = `select m.access_level, u.* from account_members m join users u on u.id = m.account_id
   where m.account_id = ? and m.user_id = ?`;
 type MemberAccountRow = UserRow & { access_level: AccessLevel };
+/** A person's membership of an account: the account as a plain user, and the person's level there. */
+type Membership = { account: User; level: AccessLevel };
+const membershipOf = ({ access_level, ...account }: MemberAccountRow): Membership => ({
+  account: plainUser<User>(account),
+  level: access_level,
+});
 /** How long a membership read serves this instance's next requests (removal is in force within 1 s). */
 const MEMBERSHIP_FRESH_MS = 1000;
 /** At most this many memberships kept (the stale ones are dropped first). */
@@ -134,7 +140,7 @@ export class TeamsService {
   /** Who else from the account has a page open (across instances). */
   readonly presence: Presence;
   /** Memberships read lately (`membership`), by `${accountId}:${personId}`. */
-  private readonly memberships = new Map<string, { at: number; row: MemberAccountRow }>();
+  private readonly memberships = new Map<string, { at: number; membership: Membership }>();
   /** This instance's open Activity lists, told when their account's history grows. */
   private readonly historyGrew = new MemoryPubSub();
 
@@ -162,10 +168,9 @@ export class TeamsService {
     const me = personOf(person);
     if (accountId == null || accountId === me.id) return me as T;
     if (!Number.isSafeInteger(accountId) || accountId <= 0) throw fail('ACCOUNT_NOT_FOUND');
-    const row = await this.membership(em, accountId, me.id);
-    if (!row) throw fail('ACCOUNT_NOT_FOUND');
-    const { access_level, ...account } = row;
-    return actingOn(plainUser<User>(account), me, access_level) as unknown as T;
+    const membership = await this.membership(em, accountId, me.id);
+    if (!membership) throw fail('ACCOUNT_NOT_FOUND');
+    return actingOn(membership.account, me, membership.level) as unknown as T;
   }
 
   /**
@@ -175,18 +180,20 @@ export class TeamsService {
    * (`forgetPeople`); the short life holds the 1 s promise even if that notice were lost.
    * Only memberships found are kept: someone who just joined is never told "not found" from memory.
    */
-  private async membership(em: EntityManager, accountId: number, personId: number) {
+  private async membership(em: EntityManager, accountId: number, personId: number): Promise<Membership | null> {
     const key = `${accountId}:${personId}`;
     const now = Date.now();
     const known = this.memberships.get(key);
-    if (known && now - known.at < MEMBERSHIP_FRESH_MS) return known.row;
+    if (known && now - known.at < MEMBERSHIP_FRESH_MS) return known.membership;
     const [row] = await em.execute<MemberAccountRow[]>(MEMBER_ACCOUNT, [accountId, personId]);
+    // Kept as the account's plain user (what each request's actor copies), not as the row.
+    const membership = row ? membershipOf(row) : null;
     if (this.memberships.size >= MEMBERSHIPS_KEPT) {
       for (const [k, v] of this.memberships) if (now - v.at >= MEMBERSHIP_FRESH_MS) this.memberships.delete(k);
     }
-    if (row && this.memberships.size < MEMBERSHIPS_KEPT) this.memberships.set(key, { at: now, row });
+    if (membership && this.memberships.size < MEMBERSHIPS_KEPT) this.memberships.set(key, { at: now, membership });
     else this.memberships.delete(key);
-    return row ?? null;
+    return membership;
   }
 
   /** People whose memberships or rows changed (`user_changed`'s payload, any instance): read them anew. */
