@@ -152,6 +152,7 @@ type Documents = {
     "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": typeof types.InvitationDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query Activity(\n    $accountId: ID!\n    $page: Int\n    $limit: Int\n    $userId: ID\n    $objectType: ActivityObjectType\n    $objectId: ID\n  ) {\n    activity(\n      accountId: $accountId\n      page: $page\n      limit: $limit\n      userId: $userId\n      objectType: $objectType\n      objectId: $objectId\n    ) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n": typeof types.ActivityDocument,
+    "\n  subscription AccountsChanged {\n    accountsChanged\n  }\n": typeof types.AccountsChangedDocument,
     "\n  subscription ActivityAdded($accountId: ID!) {\n    activityAdded(accountId: $accountId)\n  }\n": typeof types.ActivityAddedDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": typeof types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": typeof types.EndSessionDocument,
@@ -298,6 +299,7 @@ const documents: Documents = {
     "\n  query Invitation($token: String!) {\n    invitation(token: $token) {\n      accountName\n      invitedBy\n      email\n      accessLevel\n      expiresAt\n      status\n    }\n  }\n": types.InvitationDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      name\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query Activity(\n    $accountId: ID!\n    $page: Int\n    $limit: Int\n    $userId: ID\n    $objectType: ActivityObjectType\n    $objectId: ID\n  ) {\n    activity(\n      accountId: $accountId\n      page: $page\n      limit: $limit\n      userId: $userId\n      objectType: $objectType\n      objectId: $objectId\n    ) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n": types.ActivityDocument,
+    "\n  subscription AccountsChanged {\n    accountsChanged\n  }\n": types.AccountsChangedDocument,
     "\n  subscription ActivityAdded($accountId: ID!) {\n    activityAdded(accountId: $accountId)\n  }\n": types.ActivityAddedDocument,
     "\n  query MySessions {\n    mySessions {\n      id\n      method\n      createdAt\n      lastSeenAt\n      ip\n      lastIp\n      userAgent\n      current\n    }\n  }\n": types.MySessionsDocument,
     "\n  mutation EndSession($id: ID!) {\n    endSession(id: $id)\n  }\n": types.EndSessionDocument,
@@ -872,6 +874,10 @@ export function graphql(source: "\n  mutation AcceptInvitation($token: String!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Activity(\n    $accountId: ID!\n    $page: Int\n    $limit: Int\n    $userId: ID\n    $objectType: ActivityObjectType\n    $objectId: ID\n  ) {\n    activity(\n      accountId: $accountId\n      page: $page\n      limit: $limit\n      userId: $userId\n      objectType: $objectType\n      objectId: $objectId\n    ) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Activity(\n    $accountId: ID!\n    $page: Int\n    $limit: Int\n    $userId: ID\n    $objectType: ActivityObjectType\n    $objectId: ID\n  ) {\n    activity(\n      accountId: $accountId\n      page: $page\n      limit: $limit\n      userId: $userId\n      objectType: $objectType\n      objectId: $objectId\n    ) {\n      total\n      data {\n        id\n        at\n        userId\n        userName\n        ip\n        action\n        objectType\n        objectId\n        changes {\n          field\n          before\n          after\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AccountsChanged {\n    accountsChanged\n  }\n"): (typeof documents)["\n  subscription AccountsChanged {\n    accountsChanged\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -165,5 +165,22 @@ describe('a team in the browser', () => {
       );
     const agencyId = (await app.api('/v1/users/self', { token: agencyToken })).body.value.id;
     expect(entry).toEqual({ caused_by_id: agencyId, user_id: studio.id });
+
+    // The Accounts overview is pushed: money reaching the studio shows in its row without a reload.
+    await page.goto(`${app.url}/accounts`);
+    const row = page.getByTestId(`accounts-row-${studio.id}`);
+    await row.waitFor(LIVE);
+    await markDocument(page);
+    const before = await row.textContent();
+    const creditedAt = Date.now();
+    await credit(app, studio.id, '25');
+    await page.waitForFunction(
+      ([id, text]) => document.querySelector(`[data-testid="accounts-row-${id}"]`)?.textContent !== text,
+      [studio.id, before] as const,
+      { timeout: LIVE.timeout },
+    );
+    printLatency('a credit in the Accounts overview', creditedAt);
+    expect(await notReloaded(page)).toBe(true);
+    await screenshot(page, 'teams-08-accounts-live');
   });
 });

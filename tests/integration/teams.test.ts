@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney, moneyToJson, parseMoney } from '../../server/lib/money.ts';
 import { addAuthenticator, createApprovedUser, outboxMails, provedLongAgo } from '../helpers/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { gql, gqlWs, login } from '../helpers/graphql.ts';
+import { gql, gqlWs, login, waitUntilLive } from '../helpers/graphql.ts';
 import {
   createCampaign,
   createPlatform,
@@ -647,6 +647,59 @@ describe('an account with members', () => {
       todayConversions: 1,
       openCampaigns: 0,
     });
+  });
+
+  test('the Accounts overview is pushed: a change in any account the person is in, and none of one they left', async () => {
+    const owner = await createApprovedUser(app, { role: 'ADVERTISER' });
+    const studio = await createApprovedUser(app, { role: 'PUBLISHER' });
+    const agent = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await join(owner, agent, 'STANDARD');
+    await join(studio, agent, 'BILLING');
+    const ws = gqlWs(app, agent.token);
+    await ws.connected;
+    const sub = ws.subscribe<{ accountsChanged: number }>('subscription { accountsChanged }');
+    await waitUntilLive(
+      sub,
+      () => credit(app, owner.userId, '1'),
+      (e) => e.data?.accountsChanged === owner.userId,
+    );
+    // Another account the agent is in: its change is said too.
+    await credit(app, studio.userId, '2');
+    expect((await sub.nextEvent((e) => e.data?.accountsChanged === studio.userId, 5000)).errors).toBeUndefined();
+    // A stranger's account never reaches the agent.
+    const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
+    await credit(app, stranger.userId, '1');
+    // Once the agent is removed from the studio, its changes are heard no more; the owner's still
+    // are. The removal closes the person's sockets (their roles changed); the new one follows the
+    // accounts they are in now.
+    const removed = await app.api(`/v1/accounts/${studio.userId}/members/${agent.userId}`, {
+      method: 'DELETE',
+      token: studio.token,
+    });
+    expect(removed.status).toBe(204);
+    expect((await ws.closed).code).toBe(4001);
+    const again = gqlWs(app, agent.token);
+    await again.connected;
+    const resumed = again.subscribe<{ accountsChanged: number }>('subscription { accountsChanged }');
+    await waitUntilLive(
+      resumed,
+      () => credit(app, owner.userId, '1'),
+      (e) => e.data?.accountsChanged === owner.userId,
+    );
+    await credit(app, studio.userId, '3');
+    // Everything said in the next 1.5 s (an account is said at most once a second): no studio.
+    const heard: (number | undefined)[] = [];
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      const e = await resumed.nextEvent(() => true, Math.max(1, until - Date.now())).catch(() => null);
+      if (e) heard.push(e.data?.accountsChanged);
+    }
+    expect(heard).not.toContain(studio.userId);
+    expect(heard).not.toContain(stranger.userId);
+    await credit(app, owner.userId, '1');
+    expect((await resumed.nextEvent(() => true, 5000)).data?.accountsChanged).toBe(owner.userId);
+    resumed.dispose();
+    await again.close();
   });
 
   test('no lost edits on projects and apps: ETag on read, 412 with the thing as it is on a stale If-Match or expectedVersion', async () => {

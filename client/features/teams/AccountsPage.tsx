@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Spinner } from '@chakra-ui/react/spinner';
@@ -17,7 +17,7 @@ import { pageHeadings } from '../../lib/pageHeadings';
 import { serverError } from '../../lib/serverError';
 import { accountBalance, useSwitchAccount } from './AccountSwitcher';
 import type { AccountsQuery as AccountsQueryData } from '../../gql/graphql';
-import { AccountsQuery } from './teamsApi';
+import { AccountsChangedSubscription, AccountsQuery } from './teamsApi';
 import { LEVEL_LABELS, useAccountId } from './useAccountAccess';
 
 type Sort = 'name' | 'balance' | 'level' | 'today';
@@ -29,13 +29,15 @@ const todayMoney = (a: AccountRowData) => (a.kind === 'PUBLISHER' ? a.todayReven
 /**
  * An agency's overview: every account the person is in with its balance, its day so far (spend
  * or revenue, conversions), its campaigns running and the person's level, sortable, each a step
- * into it. Read anew every 5 s while the page shows.
+ * into it. Read anew each time the server says one of them changed (`accountsChanged`).
  */
 export function AccountsPage() {
   const { t } = useLinguiMacro();
   const heading = pageHeadings['/accounts'];
   const [sort, setSort] = useState<Sort>('name');
-  const { data, loading, error } = useQuery(AccountsQuery, { fetchPolicy: 'cache-and-network', pollInterval: 5_000 });
+  const { data, loading, error, refetch } = useQuery(AccountsQuery, { fetchPolicy: 'cache-and-network' });
+  // Pushed: read anew when one of the accounts changes (at most once a second an account).
+  useSubscription(AccountsChangedSubscription, { onData: () => void refetch() });
   const accounts = [...(data?.accounts ?? [])].sort((a, b) =>
     sort === 'balance'
       ? Number(accountBalance(b)) - Number(accountBalance(a))

@@ -136,6 +136,12 @@ export const ActivityQuery = graphql(`
   }
 `);
 
+export const AccountsChangedSubscription = graphql(`
+  subscription AccountsChanged {
+    accountsChanged
+  }
+`);
+
 export const ActivityAddedSubscription = graphql(`
   subscription ActivityAdded($accountId: ID!) {
     activityAdded(accountId: $accountId)

@@ -253,6 +253,16 @@ builder.subscriptionField('activityAdded', (t) =>
   }),
 );
 
+builder.subscriptionField('accountsChanged', (t) =>
+  t.int({
+    authScopes: { authenticated: true },
+    description:
+      'One of the accounts the person is in (when subscribing), each time its balance or its campaigns’ or apps’ totals change, at most once a second an account: read `accounts` anew. An account the person is removed from is heard no more.',
+    subscribe: (_r, _args, ctx) => ctx.services.teams.followAccounts(ctx.em, ctx.user!),
+    resolve: (accountId) => accountId,
+  }),
+);
+
 builder.subscriptionField('presence', (t) =>
   t.field({
     type: [PresencePersonRef],

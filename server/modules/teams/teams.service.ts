@@ -16,6 +16,7 @@ import { invitationMail, LEVEL_NAMES } from './invitation-mail.ts';
 import type { InvitedRegistration } from './teams.inputs.ts';
 import { Presence } from './presence.ts';
 import { MemoryPubSub, type PubSub } from '../../lib/pubsub.ts';
+import { accountEvents } from './account-events.ts';
 
 /** An account the person is in, as the switcher and the Accounts page show it. */
 export interface AccountView extends UserBalances {
@@ -563,6 +564,26 @@ export class TeamsService {
   async followActivity(em: EntityManager, person: User, accountId: number): Promise<AsyncIterableIterator<number>> {
     await this.actingFor(em, person, accountId);
     return this.historyGrew.subscribe<number>(`activity:${accountId}`);
+  }
+
+  /**
+   * The id of one of the person's accounts each time its balance or its campaigns' or apps'
+   * totals change (at most once a second an account: account-events.ts), for the Accounts
+   * overview to read anew. The accounts are those the person is in when subscribing; one they
+   * are removed from is heard no more (its membership is checked before each word, in force
+   * within MEMBERSHIP_FRESH_MS).
+   */
+  async followAccounts(em: EntityManager, person: User): Promise<AsyncIterableIterator<number>> {
+    const me = personOf(person);
+    const rows = await em.execute<{ id: number }[]>(
+      'select ? as id union select account_id from account_members where user_id = ?',
+      [me.id, me.id],
+    );
+    return accountEvents(
+      this.deps.pubsub,
+      rows.map((r) => Number(r.id)),
+      async (id) => id === me.id || (await this.membership(em, id, me.id)) !== null,
+    );
   }
 
   /** The database said the history of the account (the NOTIFY's payload) grew. */
