@@ -73,10 +73,11 @@ const PLAYERS = Number(flags.players);
 const CAMPAIGNS = Number(flags.campaigns);
 const APPS = Number(flags.apps);
 /**
- * Players never seen, per path that needs them: more than such a path answers in its seconds
- * (a request list is sent round again when it runs out, and a second round is of players seen).
+ * Players never seen, per path that needs them: 4,000 a second, more than such a path answers
+ * here (a request list is sent round again when it runs out, and a second round is of players
+ * seen); a short smoke run signs few.
  */
-const NEW_PLAYERS = Math.max(20_000, Number(flags.seconds) * 4_000);
+const NEW_PLAYERS = Math.max(1_000, Number(flags.seconds) * 4_000);
 /** Made through the API (a project holds 50 resources); past it, the network is copied in SQL. */
 const API_CAMPAIGNS = Math.min(CAMPAIGNS, 50);
 
