@@ -550,6 +550,12 @@ try {
     path: `/api/v1/showcase/platforms/${s.appId}/tasks/${x.c}/${action}`,
     headers: x.p.headers,
   });
+  const keys = ['healthz', 'showcase', 'mix', 'new', 'start', 'check', 'rest', 'member', 'graphql'];
+  // A profile shows one path alone: /healthz would fill it with its own (socket) work.
+  const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
+  if (only.includes('check') && !only.includes('start')) only.push('start');
+  // New players are signed only for the paths that run (tens of thousands of signatures).
+  const fresh = (key: string, base: number) => (only.includes(key) ? newPlayers(s, NEW_PLAYERS, base) : []);
   const all: [string, Req[]][] = [
     ['/healthz', [{ method: 'GET', path: '/healthz' }]],
     [
@@ -559,17 +565,13 @@ try {
     [
       'showcase list, 1 in 10 new players',
       // Nine requests of players seen before (the warm-up read each once) to one of a player never seen.
-      (() => {
-        const fresh = newPlayers(s, NEW_PLAYERS, 7_000_000_000);
-        return fresh.flatMap((p, i) => [
-          ...Array.from({ length: 9 }, (_, k) => s.players[(i * 9 + k) % s.players.length]),
-          p,
-        ]);
-      })().map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${p.appId}`, headers: p.headers })),
+      fresh('mix', 7_000_000_000)
+        .flatMap((p, i) => [...Array.from({ length: 9 }, (_, k) => s.players[(i * 9 + k) % s.players.length]), p])
+        .map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${p.appId}`, headers: p.headers })),
     ],
     [
       'showcase list, all new players',
-      newPlayers(s, NEW_PLAYERS, 8_000_000_000).map((p) => ({
+      fresh('new', 8_000_000_000).map((p) => ({
         method: 'GET',
         path: `/api/v1/showcase/platforms/${p.appId}`,
         headers: p.headers,
@@ -597,10 +599,6 @@ try {
     ],
   ];
 
-  const keys = ['healthz', 'showcase', 'mix', 'new', 'start', 'check', 'rest', 'member', 'graphql'];
-  // A profile shows one path alone: /healthz would fill it with its own (socket) work.
-  const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
-  if (only.includes('check') && !only.includes('start')) only.push('start');
   const paths = all.filter(([label], i) => only.includes(keys[i]) && label !== 'check');
   // Every app and market's list once (what players coming back all day keep warm), then a short
   // warm-up of every path (JIT, pools), not counted. The warm-up's start clicks are the last

@@ -1,12 +1,19 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createRateLimiter } from './rate-limit.ts';
+
+// The limiter reads the time from Date.now(): the tests set it, so no window ends mid-test on a busy machine.
+const WINDOW_START = Date.UTC(2026, 11, 7, 12, 0, 0);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(WINDOW_START);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the in-memory rate limiter (no Redis)', () => {
   test('counts each key within its window, and a key under attack keeps its count however many others come', async () => {
     const limiter = createRateLimiter(3, undefined, 60_000);
-    // Away from a window's end, so the burst stays in one window.
-    const into = Date.now() % 60_000;
-    if (into > 55_000) await new Promise((r) => setTimeout(r, 60_100 - into));
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await limiter.hit('attacker'));
     expect(answers).toEqual([true, true, true, false]);
@@ -22,11 +29,9 @@ describe('the in-memory rate limiter (no Redis)', () => {
 
   test('a new window starts every key from zero', async () => {
     const limiter = createRateLimiter(1, undefined, 200);
-    const into = Date.now() % 200;
-    if (into > 150) await new Promise((r) => setTimeout(r, 210 - into));
     expect(await limiter.hit('k')).toBe(true);
     expect(await limiter.hit('k')).toBe(false);
-    await new Promise((r) => setTimeout(r, 210));
+    vi.setSystemTime(WINDOW_START + 210);
     expect(await limiter.hit('k')).toBe(true);
   });
 
@@ -34,7 +39,7 @@ describe('the in-memory rate limiter (no Redis)', () => {
     const limiter = createRateLimiter(1);
     expect(await limiter.claim('s', 100)).toBe(true);
     expect(await limiter.claim('s', 100)).toBe(false);
-    await new Promise((r) => setTimeout(r, 120));
+    vi.setSystemTime(WINDOW_START + 120);
     expect(await limiter.claim('s', 100)).toBe(true);
   });
 });

@@ -8,11 +8,6 @@ export class TtlCache<K, V> {
 
   constructor(private readonly max: number) {}
 
-  /** Entries held, expired ones not yet met included. */
-  get size(): number {
-    return this.map.size;
-  }
-
   get(key: K, now = Date.now()): V | undefined {
     const hit = this.map.get(key);
     if (!hit) return undefined;

@@ -665,7 +665,7 @@ describe('an account with members', () => {
     );
     // Another account the agent is in: its change is said too.
     await credit(app, studio.userId, '2');
-    expect((await sub.nextEvent((e) => e.data?.accountsChanged === studio.userId, 5000)).errors).toBeUndefined();
+    expect((await sub.nextEvent((e) => e.data?.accountsChanged === studio.userId, 15_000)).errors).toBeUndefined();
     // A stranger's account never reaches the agent.
     const stranger = await createApprovedUser(app, { role: 'ADVERTISER' });
     await credit(app, stranger.userId, '1');
@@ -697,7 +697,7 @@ describe('an account with members', () => {
     expect(heard).not.toContain(studio.userId);
     expect(heard).not.toContain(stranger.userId);
     await credit(app, owner.userId, '1');
-    expect((await resumed.nextEvent(() => true, 5000)).data?.accountsChanged).toBe(owner.userId);
+    expect((await resumed.nextEvent(() => true, 15_000)).data?.accountsChanged).toBe(owner.userId);
     resumed.dispose();
     await again.close();
   });

@@ -59,15 +59,17 @@ export const campaignsArea = defineArea({
       onConversion: (id) => later().fraud.afterConversion(id),
       onLeaves: (platformIds) => void later().fraud.afterLeaves(platformIds),
       onHoldsEnded: (platformIds) => later().quality.soon(platformIds),
-      // Budget, daily cap and first-conversion notices, after the commit (keyed: sent once).
-      onResults: (results) =>
+    });
+    // Budget, daily cap and first-conversion notices, after the commit (keyed: sent once).
+    conversions.afterResults(
+      (results) =>
         void notices
           .events(em(), results)
           .then((events) =>
             events.length ? inTransaction(em(), pubsub, (tx, emit) => notify(tx, events, emit)) : undefined,
           )
           .catch((err) => log.warn({ err }, 'conversion notices not written')),
-    });
+    );
     return { campaigns, callbacks, conversions };
   },
   routes: campaignsRoutes,

@@ -78,20 +78,20 @@ export class ConversionsService {
       onLeaves?: (platformIds: number[]) => void;
       /** Called after hold ends, with every app whose conversions were posted or voided (their quality moved). */
       onHoldsEnded?: (platformIds: number[]) => void;
-      /** Called after every committed batch with its results (budget, cap and first-conversion notices). */
-      onResults?: (results: readonly ConversionResult[]) => void;
     },
   ) {}
 
   private readonly listeners: ((results: readonly ConversionResult[]) => void)[] = [];
 
-  /** Tells `listener` of every committed batch's results, before the request that waited on it answers. */
+  /**
+   * Tells `listener` of every committed batch's results, before the request that waited on it
+   * answers (the campaigns area's budget, cap and first-conversion notices; the showcase's players).
+   */
   afterResults(listener: (results: readonly ConversionResult[]) => void) {
     this.listeners.push(listener);
   }
 
   private told(results: readonly ConversionResult[]) {
-    this.deps.onResults?.(results);
     for (const l of this.listeners) l(results);
   }
 

@@ -19,7 +19,7 @@ export interface PlayerState {
  * only bounds what a lost notification connection could leave behind (it is cleared when the
  * connection opens again): a returning player within the hour reads nothing.
  */
-export const PLAYER_STATE_TTL_MS = 60 * 60_000;
+const PLAYER_STATE_TTL_MS = 60 * 60_000;
 const MAX_PLAYERS = 200_000;
 /** Longer than any read of a state takes: a read that began before a change is not kept. */
 const CHANGE_MEMORY_MS = 60_000;
@@ -43,10 +43,6 @@ export class PlayerStates {
   disable() {
     this.disabled = true;
     this.forget();
-  }
-
-  get size() {
-    return this.states.size;
   }
 
   async of(db: Db, playerId: number): Promise<PlayerState> {

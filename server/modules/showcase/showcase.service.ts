@@ -63,6 +63,10 @@ type CachedPlatform = PlatformRow & {
 
 const NO_AWARDS: ShowcaseAward[] = [];
 
+/** The app and the player as an answer names them. */
+const platformView = (p: PlatformRow) => ({ id: p.id, title: p.title, logo: p.logo, isDarkTheme: p.is_dark_theme });
+const playerView = (p: TelegramUser) => ({ id: p.id, firstName: p.first_name });
+
 /** An initData's signatures (`hash`, `signature`: what its validation checks), or null without either. */
 function signatures(raw: string): string | null {
   const hash = /(?:^|&)hash=([^&]*)/.exec(raw)?.[1];
@@ -388,7 +392,7 @@ export class ShowcaseService {
    */
   async tasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
     const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
-    let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify({ id: ctx.player.id, firstName: ctx.player.first_name })},"tasks":[`;
+    let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify(playerView(ctx.player))},"tasks":[`;
     for (let i = 0; i < picks.length; i++) {
       const c = picks[i];
       text += `${i ? ',' : ''}${this.taskJson(c, awards.get(c.task_type))}${started.has(c.id) ? 'STARTED"}' : 'AVAILABLE"}'}`;
@@ -426,7 +430,7 @@ export class ShowcaseService {
   private platformJson(platform: PlatformRow): string {
     let text = this.platformTexts.get(platform);
     if (text === undefined) {
-      text = JSON.stringify(this.header({ platform, player: { id: 0, first_name: '' }, country: null }).platform);
+      text = JSON.stringify(platformView(platform));
       this.platformTexts.set(platform, text);
     }
     return text;
@@ -434,15 +438,7 @@ export class ShowcaseService {
 
   /** The app and player a task list is for. */
   private header(ctx: PlayerContext) {
-    return {
-      platform: {
-        id: ctx.platform.id,
-        title: ctx.platform.title,
-        logo: ctx.platform.logo,
-        isDarkTheme: ctx.platform.is_dark_theme,
-      },
-      player: { id: ctx.player.id, firstName: ctx.player.first_name },
-    };
+    return { platform: platformView(ctx.platform), player: playerView(ctx.player) };
   }
 
   /**

@@ -1,12 +1,12 @@
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 
 /** At most one word per account this often: a busy account's conversions are not a refetch each. */
-export const ACCOUNT_EVENTS_GAP_MS = 1000;
+const GAP_MS = 1000;
 
 /**
  * The ids of the accounts whose balance, campaigns' or apps' totals changed (an agency's
  * overview reads them anew): each account's own live topics merged, an account said at most
- * once per `gapMs` (its latest change included: a word always follows the last event), and
+ * once per GAP_MS (its latest change included: a word always follows the last event), and
  * only while `stillIn` says the person is in it (a removed member hears nothing more of it,
  * open sockets included).
  */
@@ -14,7 +14,6 @@ export async function accountEvents(
   pubsub: PubSub,
   accountIds: number[],
   stillIn: (accountId: number) => Promise<boolean>,
-  gapMs = ACCOUNT_EVENTS_GAP_MS,
 ): Promise<AsyncIterableIterator<number>> {
   const sources = await Promise.all(
     accountIds.flatMap((id) =>
@@ -41,7 +40,7 @@ export async function accountEvents(
   const heard = (id: number) => {
     if (waiting.has(id)) return;
     waiting.add(id);
-    const wait = (lastSaid.get(id) ?? 0) + gapMs - Date.now();
+    const wait = (lastSaid.get(id) ?? 0) + GAP_MS - Date.now();
     if (wait <= 0) return void say(id);
     const timer = setTimeout(() => {
       timers.delete(timer);
