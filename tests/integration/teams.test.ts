@@ -345,9 +345,13 @@ describe('an account with members', () => {
     const ws = gqlWs(app, max.token, { accountId: owner.userId });
     await ws.connected;
     const sub = ws.subscribe('subscription { balanceChanged { advertiserBalance } }');
-    // The owner's account's balance reaches the member's socket.
-    await credit(app, owner.userId, '5');
-    await sub.nextEvent();
+    // The owner's account's balance reaches the member's socket (credited until the subscription
+    // is live: a first credit can be published before the server subscribed).
+    await waitUntilLive(
+      sub,
+      () => credit(app, owner.userId, '5'),
+      () => true,
+    );
     // The owner cannot be removed or demoted.
     const ownerGone = await app.api(`/v1/accounts/${owner.userId}/members/${owner.userId}`, {
       method: 'DELETE',
