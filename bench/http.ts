@@ -11,8 +11,8 @@
  *   GET  /api/v1/users/self                    an authenticated REST read
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
- *   npm run bench:http -- [--seconds 8] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000] [--removals 5] [--keep]
- *       [--only showcase,start,check,rest,member,graphql] [--profile <dir>] [--quality]
+ *   npm run bench:http -- [--seconds 8] [--rounds 3] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000]
+ *       [--removals 5] [--keep] [--only showcase,start,check,rest,member,graphql] [--profile <dir>] [--quality]
  *
  * The network: `--campaigns` (the first 50 through the API, the rest copied in SQL with their
  * own resources, prices, targeting, caps, minimum scores and exclusions) and `--apps` (copies
@@ -33,9 +33,15 @@
  * (`npx tsx bench/profile-summary.ts <file>` prints where the time went); `--only` measures
  * some of the paths (with /healthz always).
  *
- * Prints req/s, p50/p99 latency (ms), non-2xx answers and errors per path and each path's ratio
- * to /healthz (the mean of a run before and a run after the others), and GraphQL's ratio to
- * the REST read. Needs DATABASE_URL (a PostgreSQL server on this machine); creates database
+ * The paths take turns (`--rounds`, each turn `--seconds` / rounds long; start and check run once,
+ * after the turns): this machine's speed drifts by a quarter within minutes, and a ratio of two
+ * paths measured minutes apart carries that drift, while paths that alternate share it.
+ *
+ * Prints req/s, p50 (the median of the turns') and p99 (the worst turn's) latency (ms), non-2xx
+ * answers and errors per path, each path's ratio to /healthz and the server's CPU time per
+ * answer (µs, from /proc while the path ran), and the ratios the issues set targets for (the
+ * showcase list to /healthz; GraphQL's read and the read acting on another account, each to the
+ * REST read) with their spread over the turns and the same ratio by CPU per answer. Needs DATABASE_URL (a PostgreSQL server on this machine); creates database
  * bench_http_<random> and drops it at the end (unless --keep).
  */
 import { spawn } from 'node:child_process';
@@ -65,9 +71,12 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     quality: { type: 'boolean', default: false },
     removals: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const SECONDS = Number(flags.seconds);
+/** The paths take turns this many times, SECONDS / ROUNDS each turn (start and check run once). */
+const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
 const CONCURRENCY = Number(flags.concurrency);
 const PLAYERS = Number(flags.players);
 const CAMPAIGNS = Number(flags.campaigns);
@@ -101,6 +110,28 @@ interface Load {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, { count: number }>;
+  /** The server's CPU time while the load ran (ms), when measured. */
+  cpuMs?: number;
+}
+
+/** A path's turns as one: requests and errors summed, the median turn's p50 and the worst turn's p99. */
+function combined(loads: Load[]): Load {
+  const requests = loads.reduce((n, l) => n + l.requests, 0);
+  const statusCodes: Load['statusCodes'] = {};
+  for (const l of loads)
+    for (const [code, { count }] of Object.entries(l.statusCodes))
+      statusCodes[code] = { count: (statusCodes[code]?.count ?? 0) + count };
+  const p50s = loads.map((l) => l.p50).sort((a, b) => a - b);
+  return {
+    requests,
+    rps: loads.reduce((n, l) => n + l.rps, 0) / loads.length,
+    p50: p50s[Math.floor(p50s.length / 2)],
+    p99: Math.max(...loads.map((l) => l.p99)),
+    non2xx: loads.reduce((n, l) => n + l.non2xx, 0),
+    errors: loads.reduce((n, l) => n + l.errors, 0),
+    statusCodes,
+    cpuMs: loads.reduce((n, l) => n + (l.cpuMs ?? 0), 0),
+  };
 }
 
 /** One path under load from a separate process. */
@@ -519,11 +550,31 @@ function productEnv(dir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** The CPU time (ms, user + system) the server's process has used so far, from /proc. */
+function serverCpuMs(): number {
+  const stat = readFileSync(`/proc/${product.child?.pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** /proc's clock ticks per second (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** A path under load, with the server's CPU time per answer (µs) while it ran. */
+async function measured(base: string, requests: Req[], seconds = SECONDS): Promise<Load> {
+  const cpu = serverCpuMs();
+  const result = await load(base, requests, seconds);
+  return { ...result, cpuMs: serverCpuMs() - cpu };
+}
+
 /** The server's resident memory (bytes), from /proc. */
 function rss(): number {
   const status = readFileSync(`/proc/${product.child?.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
+
+/** The server's CPU time per answer (µs) of a measured load. */
+const cpuPerAnswer = (r: Load) => ((r.cpuMs ?? Number.NaN) * 1000) / r.requests;
 
 const figure = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
@@ -617,40 +668,64 @@ try {
   console.log(`  every player's list once: ${figure((performance.now() - warm) / 1000, 1)} s`);
   const rssBefore = rss();
   for (const [, reqs] of paths) await load(base, reqs.slice(-200), 1);
-  const results = new Map<string, Load>();
+  // The paths that repeat take turns; each turn reads its own part of a path's requests, so
+  // players never seen stay never seen. Start (and check, of what start started) run once.
+  const once = new Set(['start (click)', 'check']);
+  const turns = new Map<string, Load[]>();
   let rssAfterList = Number.NaN;
-  for (const [label, reqs] of paths) {
-    results.set(label, await load(base, reqs));
-    if (label === 'showcase list') rssAfterList = rss();
-    if (label === 'start (click)' && only.includes('check')) {
-      const started = Math.min(results.get(label)!.requests, pairs.length - 200);
-      results.set('check', await load(base, pairs.slice(0, started).map(taskReq('check'))));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, reqs] of paths.filter(([l]) => !once.has(l))) {
+      const part = Math.ceil(reqs.length / ROUNDS);
+      const mine = reqs.length >= ROUNDS * 200 ? reqs.slice(round * part, (round + 1) * part) : reqs;
+      turns.set(label, [...(turns.get(label) ?? []), await measured(base, mine, SECONDS / ROUNDS)]);
+      if (label === 'showcase list') rssAfterList = rss();
     }
   }
-  const healthAfter = only.includes('healthz') ? await load(base, all[0][1]) : null;
-  const health = healthAfter ? (results.get('/healthz')!.rps + healthAfter.rps) / 2 : Number.NaN;
+  const results = new Map<string, Load>([...turns].map(([label, loads]) => [label, combined(loads)]));
+  for (const [label, reqs] of paths.filter(([l]) => once.has(l))) {
+    results.set(label, await measured(base, reqs));
+    if (only.includes('check')) {
+      const started = Math.min(results.get(label)!.requests, pairs.length - 200);
+      results.set('check', await measured(base, pairs.slice(0, started).map(taskReq('check'))));
+    }
+  }
+  const health = results.get('/healthz')?.rps ?? Number.NaN;
 
   console.log('');
-  console.log('| path | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to /healthz |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const [label, r] of [...results, ...(healthAfter ? [['/healthz (after)', healthAfter] as const] : [])]) {
+  console.log('| path | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to /healthz | server CPU µs per answer |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [label, r] of results) {
     console.log(
-      `| ${label} | ${figure(r.rps)} | ${figure(r.p50, 1)} | ${figure(r.p99, 1)} | ${r.non2xx} | ${r.errors} | ${(r.rps / health).toFixed(2)} |`,
+      `| ${label} | ${figure(r.rps)} | ${figure(r.p50, 1)} | ${figure(r.p99, 1)} | ${r.non2xx} | ${r.errors} | ${(r.rps / health).toFixed(2)} | ${figure(cpuPerAnswer(r))} |`,
     );
   }
-  const rest = results.get('REST users/self')?.rps;
-  const gql = results.get('GraphQL me')?.rps;
+  /**
+   * A ratio of two paths' throughput over the whole run, its lowest and highest turn, and the
+   * inverse ratio of their server CPU per answer (what the load generator's share of the
+   * cores does not move).
+   */
+  const ratio = (a: string, b: string) => {
+    const x = turns.get(a);
+    const y = turns.get(b);
+    if (!x || !y) return null;
+    const each = x.map((t, i) => t.rps / y[i].rps);
+    const range = ROUNDS > 1 ? ` (turns ${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)})` : '';
+    const cpu = cpuPerAnswer(results.get(b)!) / cpuPerAnswer(results.get(a)!);
+    return `${(results.get(a)!.rps / results.get(b)!.rps).toFixed(2)}${range}; by server CPU per answer ${cpu.toFixed(2)}`;
+  };
   console.log('');
-  console.log(`/healthz (mean of before and after): ${figure(health)} req/s`);
+  console.log(`/healthz: ${figure(health)} req/s; ${ROUNDS} turns of ${figure(SECONDS / ROUNDS, 1)} s per path`);
   console.log(
     `instance memory (RSS): ${figure(rssBefore / 2 ** 20)} MB with every list built, ${figure(rssAfterList / 2 ** 20)} MB after the list's run`,
   );
-  if (rest && gql) console.log(`GraphQL read / REST read: ${(gql / rest).toFixed(2)}`);
-  const member = results.get('REST users/self, X-Account-Id')?.rps;
-  if (rest && member)
-    console.log(`the read acting on another account / the own account's: ${(member / rest).toFixed(2)}`);
+  const showcase = ratio('showcase list', '/healthz');
+  if (showcase) console.log(`showcase list / /healthz: ${showcase}`);
+  const gql = ratio('GraphQL me', 'REST users/self');
+  if (gql) console.log(`GraphQL read / REST read: ${gql}`);
+  const member = ratio('REST users/self, X-Account-Id', 'REST users/self');
+  if (member) console.log(`the read acting on another account / the own account's: ${member}`);
   if (Number(flags.removals) > 0 && !flags.profile) await removals(s);
-  const bad = [...results.values(), ...(healthAfter ? [healthAfter] : [])].filter((r) => r.non2xx || r.errors);
+  const bad = [...results.values()].filter((r) => r.non2xx || r.errors);
   if (bad.length) {
     console.log('Some answers were not 2xx:', bad.map((r) => JSON.stringify(r.statusCodes)).join(' '));
     process.exitCode = 1;

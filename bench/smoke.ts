@@ -18,7 +18,7 @@ const { values: flags } = parseArgs({ options: { only: { type: 'string' } } });
 const BENCHES: { name: string; args: string[]; minutes: number }[] = [
   {
     name: 'http',
-    args: ['--seconds', '1', '--players', '40', '--apps', '3', '--campaigns', '3', '--removals', '1'],
+    args: ['--seconds', '1', '--rounds', '1', '--players', '40', '--apps', '3', '--campaigns', '3', '--removals', '1'],
     minutes: 4,
   },
   { name: 'subscriptions', args: ['--clients', '100', '--events', '2', '--timeout', '60'], minutes: 3 },
