@@ -13,6 +13,10 @@
  *
  *   npm run bench:http -- [--seconds 8] [--rounds 3] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000]
  *       [--removals 5] [--keep] [--only showcase,start,check,rest,member,graphql] [--profile <dir>] [--quality]
+ *       [--accept-encoding 'gzip, deflate, br']
+ *
+ * The players' requests accept compression as Telegram's WebViews do (`--accept-encoding`, ''
+ * for none): a list of a few KB is compressed for every player.
  *
  * The network: `--campaigns` (the first 50 through the API, the rest copied in SQL with their
  * own resources, prices, targeting, caps, minimum scores and exclusions) and `--apps` (copies
@@ -72,9 +76,15 @@ const { values: flags } = parseArgs({
     quality: { type: 'boolean', default: false },
     removals: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
+    'accept-encoding': { type: 'string', default: 'gzip, deflate, br' },
   },
 });
 const SECONDS = Number(flags.seconds);
+/**
+ * What the players' requests accept: Telegram's WebViews (Chromium's, WebKit's) send
+ * `gzip, deflate, br`, so a list of a few KB is compressed for every player; `''` for none.
+ */
+const ACCEPT_ENCODING = flags['accept-encoding'];
 /** The paths take turns this many times, SECONDS / ROUNDS each turn (start and check run once). */
 const ROUNDS = Math.max(1, Math.floor(Number(flags.rounds)));
 const CONCURRENCY = Number(flags.concurrency);
@@ -253,7 +263,11 @@ function signedPlayer(appIds: number[], botId: number, i: number, base: number) 
   );
   return {
     appId,
-    headers: { authorization: `tma ${init}`, ...(market.country ? { 'x-country': market.country } : {}) },
+    headers: {
+      authorization: `tma ${init}`,
+      ...(market.country ? { 'x-country': market.country } : {}),
+      ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
+    },
   };
 }
 

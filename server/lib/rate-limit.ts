@@ -7,6 +7,11 @@ export interface RateLimiter {
   undo(key: string): Promise<void>;
   /** Takes the one slot named `key` for `ms`; false while somebody else holds it. */
   claim(key: string, ms: number): Promise<boolean>;
+  /**
+   * `hit` counted at once where the count is this instance's own (in memory: no Redis, or
+   * Redis away); undefined where it is shared and has to be asked (then call `hit`).
+   */
+  hitNow?(key: string, limit?: number): boolean | undefined;
 }
 
 /** Seconds until the limiter's current one-minute window ends (a refusal's Retry-After). */
@@ -25,6 +30,7 @@ export function createRateLimiter(limit: number, redis?: Redis, windowMs = 60_00
   const bucket = (key: string) => `rl:${key}:${Math.floor(Date.now() / windowMs)}`;
   const ready = () => redis.status === 'ready';
   return {
+    hitNow: (key, max = limit) => (ready() ? undefined : memory.hitNow!(key, max)),
     async hit(key, max = limit) {
       if (!ready()) return memory.hit(key, max);
       const name = bucket(key);
@@ -66,12 +72,16 @@ function memoryLimiter(limit: number, windowMs: number): RateLimiter {
   };
   const slots = new Map<string, number>();
   let nextSweep = 0;
+  const hitNow = (key: string, max = limit) => {
+    const map = current();
+    const count = (map.get(key) ?? 0) + 1;
+    map.set(key, count);
+    return count <= max;
+  };
   return {
+    hitNow,
     async hit(key, max = limit) {
-      const map = current();
-      const count = (map.get(key) ?? 0) + 1;
-      map.set(key, count);
-      return count <= max;
+      return hitNow(key, max);
     },
     async undo(key) {
       const map = current();

@@ -67,7 +67,7 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
         checkAccess(def, ctx);
         const file = def.upload ? await readUpload(req, def.upload.field) : undefined;
         const rawBody = def.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
-        const value = await def.handler(ctx, {
+        const result = def.handler(ctx, {
           body: def.rawBody ? (undefined as never) : parse(def.body, req.body),
           query: parse(def.query, req.query),
           params: parse(def.params, req.params),
@@ -76,6 +76,8 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
           headers: req.headers,
           setHeader: (name, v) => void reply.header(name, v),
         });
+        // Not awaited when answered at once (the showcase list from memory).
+        const value = result instanceof Promise ? await result : result;
         if (def.status === 204) return reply.code(204).send();
         if (value instanceof CsvFile) {
           const file = await value.open();

@@ -45,7 +45,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
       /** Sets a header of the answer (a cookie: `set-cookie`). */
       setHeader?: (name: string, value: string) => void;
     },
-  ) => Promise<unknown>;
+    // A value at once where it is in memory (the showcase list), else a promise.
+  ) => unknown;
 }
 
 /** Declares a route with its schemas; the generics only serve type inference. */

@@ -103,8 +103,33 @@ describe('compression', () => {
     expect(docs.headers['content-encoding']).toBe('br');
     expect(docs.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(decode(docs).toString()).openapi).toMatch(/^3\./);
+    // The OpenAPI document (over 64 KB): through the compression stream, sent chunked.
+    expect(docs.body.length).toBeGreaterThan(0);
     const health = await get('/healthz', 'br');
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+  });
+
+  test('API answers of 1–64 KB compressed in the request’s turn: a whole body with its length, the same JSON decoded', async () => {
+    const plain = await get('/api/v1/countries');
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeLessThan(64 * 1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ]) {
+      const answer = await get('/api/v1/countries', accept);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary, accept).toMatch(/accept-encoding/i);
+      // Compressed whole, not streamed: the length is known, nothing is chunked.
+      expect(Number(answer.headers['content-length']), accept).toBe(answer.body.length);
+      expect(answer.headers['transfer-encoding'], accept).toBeUndefined();
+      expect(answer.body.length, accept).toBeLessThan(plain.body.length / 2);
+      expect(JSON.parse(decode(answer).toString()), accept).toEqual(JSON.parse(plain.body.toString()));
+    }
   });
 });

@@ -83,6 +83,30 @@ function compare(a: Candidate, b: Candidate): number {
   return before(a, b) ? -1 : before(b, a) ? 1 : 0;
 }
 
+/**
+ * A player's picks from a list: per resource not done, its first campaign the player may take,
+ * in list order; null when the list's prefix cannot tell yet (it is extended first).
+ */
+function choose(
+  list: AudienceList,
+  may: { doneTask: (taskId: number) => boolean; skip: (campaignId: number) => boolean },
+): Candidate[] | null {
+  const picks: Candidate[] = [];
+  let inOrder = true;
+  for (const r of list.resources) {
+    if (may.doneTask(r.taskId)) continue;
+    const c = r.campaigns.find((x) => !may.skip(x.id));
+    if (!c) continue;
+    if (c !== r.campaigns[0]) inOrder = false;
+    picks.push(c);
+  }
+  if (!inOrder) picks.sort(compare);
+  // A resource past the prefix ranks after its last resource: the picks before that are sure.
+  const last = list.resources.at(-1)?.campaigns[0];
+  const sure = list.complete || !last ? picks.length : picks.filter((p) => !before(last, p)).length;
+  return sure >= LIST_SIZE || list.complete ? picks.slice(0, LIST_SIZE) : null;
+}
+
 /** Rows (resource by resource, each in its campaigns' order) as resources. */
 function group(rows: Candidate[]): Resource[] {
   const out: Resource[] = [];
@@ -144,27 +168,51 @@ export class AudienceLists {
   ): Promise<Candidate[]> {
     for (;;) {
       const list = await this.current(key, platformId, source);
-      const picks: Candidate[] = [];
-      let inOrder = true;
-      for (const r of list.resources) {
-        if (may.doneTask(r.taskId)) continue;
-        const c = r.campaigns.find((x) => !may.skip(x.id));
-        if (!c) continue;
-        if (c !== r.campaigns[0]) inOrder = false;
-        picks.push(c);
-      }
-      if (!inOrder) picks.sort(compare);
-      // A resource past the prefix ranks after its last resource: the picks before that are sure.
-      const last = list.resources.at(-1)?.campaigns[0];
-      const sure = list.complete || !last ? picks.length : picks.filter((p) => !before(last, p)).length;
-      if (sure >= LIST_SIZE || list.complete) return picks.slice(0, LIST_SIZE);
+      const picks = choose(list, may);
+      if (picks) return picks;
       await this.extend(list, source);
     }
+  }
+
+  /**
+   * `pick` without waiting, when the list is in memory and up to date and its prefix holds the
+   * player's picks; otherwise undefined (`pick` reads what is missing). A returning player's
+   * list on a quiet network: no promise at all.
+   */
+  pickKnown(
+    key: string,
+    platformId: number,
+    may: { doneTask: (taskId: number) => boolean; skip: (campaignId: number) => boolean },
+  ): Candidate[] | undefined {
+    const list = this.known(this.lists.get(key), platformId);
+    return (list && choose(list, may)) ?? undefined;
+  }
+
+  /**
+   * The list when it is up to date in memory: read, not pending, not expired, and no change
+   * since it was read that touches it (a change elsewhere only moves its mark). Otherwise
+   * undefined: `current` reads or catches up.
+   */
+  private known(list: AudienceList | undefined, platformId: number): AudienceList | undefined {
+    if (!list || list.pending || Date.now() > list.expires) return undefined;
+    if (list.seen === this.seq) return list;
+    const oldest = this.changes[0]?.seq ?? this.seq + 1;
+    if (list.seen < oldest - 1) return undefined;
+    for (let i = this.changes.length - 1; i >= 0 && this.changes[i].seq > list.seen; i--) {
+      const change = this.changes[i].change;
+      if ('platformId' in change && change.platformId === platformId) return undefined;
+      if ('campaignIds' in change && change.campaignIds.length) return undefined;
+      if ('taskIds' in change && change.taskIds.length) return undefined;
+    }
+    list.seen = this.seq;
+    return list;
   }
 
   /** The list as of now: built, or caught up with the changes since it was read. */
   private current(key: string, platformId: number, source: ListSource): Promise<AudienceList> {
     const list = this.lists.get(key);
+    const known = this.known(list, platformId);
+    if (known) return Promise.resolve(known);
     if (list?.pending) return list.pending;
     if (!list || Date.now() > list.expires) return this.build(key, source);
     if (list.seen === this.seq) return Promise.resolve(list);

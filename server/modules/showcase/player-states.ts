@@ -45,6 +45,11 @@ export class PlayerStates {
     this.forget();
   }
 
+  /** The player's state when it is kept here (no read), else undefined. */
+  known(playerId: number): PlayerState | undefined {
+    return this.states.get(playerId);
+  }
+
   async of(db: Db, playerId: number): Promise<PlayerState> {
     const hit = this.states.get(playerId);
     if (hit) return hit;

@@ -91,23 +91,38 @@ export const PLAYER_FAILURES: Partial<Record<FailureCode, MessageKey>> = {
  * Runs a showcase handler and answers what a player reads in the player's language (from the
  * initData's language_code, read only to choose a language): refusals and check messages.
  */
-async function inPlayerLanguage<T>(headers: Headers, work: () => Promise<T>): Promise<T> {
+function inPlayerLanguage<T>(headers: Headers, work: () => T | Promise<T>): T | Promise<T> {
   // Read only when there is something to say (not for a list: every mini app's first request).
   const language = () => languageOf(initDataLanguage(first(headers?.authorization)?.replace(/^tma\s+/i, '')));
-  try {
-    const result = await work();
+  const said = (result: T): T => {
     const key = (result as { [SAID_AS]?: MessageKey } | null)?.[SAID_AS];
-    const said = key && CATALOGS[language()]?.[key];
-    return typeof said === 'string' ? { ...result, message: said } : result;
-  } catch (err) {
+    const message = key && CATALOGS[language()]?.[key];
+    return typeof message === 'string' ? { ...result, message } : result;
+  };
+  const refused = (err: unknown): never => {
     if (err instanceof DomainError && err.coded) {
       const key = PLAYER_FAILURES[err.coded.code as FailureCode];
-      const said = key && CATALOGS[language()]?.[key];
-      if (typeof said === 'string')
-        throw Object.assign(new DomainError(err.code, said, err.field), { coded: err.coded });
+      const message = key && CATALOGS[language()]?.[key];
+      if (typeof message === 'string')
+        throw Object.assign(new DomainError(err.code, message, err.field), { coded: err.coded });
     }
     throw err;
+  };
+  // A list answered from memory stays synchronous: no promise on the way (showcase.service.ts `list`).
+  try {
+    const result = work();
+    return result instanceof Promise ? result.then(said, refused) : said(result);
+  } catch (err) {
+    return refused(err);
   }
+}
+
+/** Debug mode's list: outside Telegram (no initData), the test task for a test player. */
+async function debugList(ctx: Context, platformId: number, headers: Headers) {
+  const player = hasInitData(headers)
+    ? await identify(ctx, platformId, headers)
+    : await ctx.services.showcase.testPlayer(ctx.em, platformId, ctx.ip, playerCountry(ctx.config, headers));
+  return ctx.services.showcase.debugTasks(ctx.em, player);
 }
 
 const platformParams = z.object({ platformId: idParam('platformId') });
@@ -147,22 +162,16 @@ export const showcaseRoutes = [
     params: platformParams,
     query: z.object({ debug: z.enum(['true', 'false'], { error: says('DEBUG_MUST_TRUE_OR_FALSE') }).optional() }),
     handler: (ctx, { params, headers, query }) =>
-      inPlayerLanguage(headers, async () => {
-        if (query.debug === 'true') {
-          // Outside Telegram (no initData), debug mode shows the test task to a test player.
-          const player = hasInitData(headers)
-            ? await identify(ctx, params.platformId, headers)
-            : await ctx.services.showcase.testPlayer(
-                ctx.em,
-                params.platformId,
-                ctx.ip,
-                playerCountry(ctx.config, headers),
-              );
-          return ctx.services.showcase.debugTasks(ctx.em, player);
-        }
-        const player = await identify(ctx, params.platformId, headers);
-        // Forked only if something is not in memory: a returning player's list reads nothing.
-        return ctx.services.showcase.tasks(() => ctx.em, player);
+      inPlayerLanguage<object>(headers, () => {
+        if (query.debug === 'true') return debugList(ctx, params.platformId, headers);
+        // Forked only if something is not in memory: a returning player's list reads nothing,
+        // and is answered without waiting on anything.
+        return ctx.services.showcase.list(
+          () => ctx.em,
+          params.platformId,
+          first(headers?.authorization),
+          playerCountry(ctx.config, headers),
+        );
       }),
   }),
   route({

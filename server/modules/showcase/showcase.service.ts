@@ -5,7 +5,7 @@ import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
 import { PlayerActions } from './player-actions.ts';
-import { PlayerStates } from './player-states.ts';
+import { type PlayerState, PlayerStates } from './player-states.ts';
 import { type Db, usedDb } from './db.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
@@ -66,6 +66,39 @@ const NO_AWARDS: ShowcaseAward[] = [];
 /** The app and the player as an answer names them. */
 const platformView = (p: PlatformRow) => ({ id: p.id, title: p.title, logo: p.logo, isDarkTheme: p.is_dark_theme });
 const playerView = (p: TelegramUser) => ({ id: p.id, firstName: p.first_name });
+
+/** The initData of an `Authorization: tma <initData>` header, or null. */
+function initDataOf(authorization: string | undefined): string | null {
+  const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
+  return m ? m[1].trim() : null;
+}
+
+/**
+ * Where a verified initData is kept: it is good until it is too old, its signature checked once
+ * per app and bot credentials, not on every call of the player's session. Keyed by the app, its
+ * credentials and the initData's own signatures (`hash`, `signature`), not by the header (which
+ * kept every player's ~1 KB for a day, up to 50,000: bench:soak saw the heap grow) nor by a
+ * digest of it (hashing every request): a header that carries a verified signature over other
+ * fields is answered as the player it was signed for, which whoever holds that signature could
+ * be by sending it whole. Null for an initData without signatures (never kept).
+ */
+function verifiedKey(platform: { id: number; credentials: string }, raw: string): string | null {
+  const signed = signatures(raw);
+  return signed && `${platform.id}|${platform.credentials}|${signed}`;
+}
+
+/** What a player may take of a list: not a resource they converted on, not a campaign they were not new to. */
+function mayTake({ clicks, done }: PlayerState) {
+  return {
+    doneTask: (taskId: number) => done.has(taskId),
+    skip: (campaignId: number) => clicks.get(campaignId)?.notNew === true,
+  };
+}
+
+/** The picks the player has started (clicked). */
+function startedOf(picks: Candidate[], { clicks }: PlayerState): Set<number> {
+  return new Set(picks.filter((c) => clicks.has(c.id)).map((c) => c.id));
+}
 
 /** An initData's signatures (`hash`, `signature`: what its validation checks), or null without either. */
 function signatures(raw: string): string | null {
@@ -166,7 +199,12 @@ export class ShowcaseService {
         fallback: levels.length ? Math.max(...levels) : 1,
       };
     }
-    return (country && this.tiers.byCountry.get(country)) || this.tiers.fallback;
+    return this.tierKnown(country);
+  }
+
+  /** `tierOf` once the tiers are read. */
+  private tierKnown(country: string | null): number {
+    return (country && this.tiers!.byCountry.get(country)) || this.tiers!.fallback;
   }
 
   /**
@@ -196,19 +234,12 @@ export class ShowcaseService {
     authorization: string | undefined,
     country: string | null,
   ): Promise<PlayerContext> {
-    const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
-    if (!m) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
+    const known = this.identifyKnown(platformId, authorization, country);
+    if (known) return known;
+    const raw = initDataOf(authorization);
+    if (!raw) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     const platform = await this.platform(db, platformId);
-    const raw = m[1].trim();
-    // A verified initData is good until it is too old: its signature is checked once per app
-    // and bot credentials, not on every call of the player's session. The cache is keyed by the
-    // app, its credentials and the initData's own signatures (`hash`, `signature`), not by the
-    // header (which kept every player's ~1 KB for a day, up to 50,000: bench:soak saw the heap
-    // grow) nor by a digest of it (hashing every request): a header that carries a verified
-    // signature over other fields is answered as the player it was signed for, which whoever
-    // holds that signature could be by sending it whole.
-    const signed = signatures(raw);
-    const key = signed && `${platform.id}|${platform.credentials}|${signed}`;
+    const key = verifiedKey(platform, raw);
     let data = key ? this.verified.get(key) : undefined;
     if (!data) {
       const valid = validateInitData(raw, {
@@ -224,6 +255,27 @@ export class ShowcaseService {
       throw fail('PLAYER_REQUESTS_TOO_MANY');
     }
     return { platform, player: data.user, country };
+  }
+
+  /**
+   * `identify` without waiting, when the app, the player's verified initData and the count
+   * (a limiter of this instance's own) are in memory: a returning player's request. Otherwise
+   * undefined (`identify` reads or verifies what is missing); a player over the limit is refused.
+   */
+  private identifyKnown(
+    platformId: number,
+    authorization: string | undefined,
+    country: string | null,
+  ): PlayerContext | undefined {
+    const platform = this.platforms.get(platformId);
+    const raw = platform && initDataOf(authorization);
+    const key = raw && verifiedKey(platform, raw);
+    const data = key ? this.verified.get(key) : undefined;
+    if (!data) return undefined;
+    const allowed = this.deps.limiter.hitNow?.(`showcase:${platformId}:${data.user.id}`);
+    if (allowed === undefined) return undefined;
+    if (!allowed) throw fail('PLAYER_REQUESTS_TOO_MANY');
+    return { platform: platform!, player: data.user, country };
   }
 
   /**
@@ -310,17 +362,17 @@ export class ShowcaseService {
    * block), read once per player and kept while no change to it is heard (player-states.ts).
    */
   private async listed(db: Db, ctx: PlayerContext): Promise<{ picks: Candidate[]; started: Set<number> }> {
-    const { clicks, done, blockedIn } = await this.players.of(db, ctx.player.id);
-    if (blockedIn.has(ctx.platform.id)) return { picks: [], started: new Set() };
+    const state = await this.players.of(db, ctx.player.id);
+    if (state.blockedIn.has(ctx.platform.id)) return { picks: [], started: new Set() };
     const tier = await this.tierOf(db, ctx.country);
-    const params = this.audienceParams(ctx);
-    // The audience is exactly what the query takes: the tier and its parameters.
-    const key = [tier, ...params].join('|');
-    const picks = await this.lists.pick(key, ctx.platform.id, this.listSource(db, tier, params), {
-      doneTask: (taskId) => done.has(taskId),
-      skip: (campaignId) => clicks.get(campaignId)?.notNew === true,
-    });
-    return { picks, started: new Set(picks.filter((c) => clicks.has(c.id)).map((c) => c.id)) };
+    const source = this.listSource(db, tier, this.audienceParams(ctx));
+    const picks = await this.lists.pick(this.audienceKey(tier, ctx), ctx.platform.id, source, mayTake(state));
+    return { picks, started: startedOf(picks, state) };
+  }
+
+  /** The audience's list key: exactly what its query takes, the tier and its parameters. */
+  private audienceKey(tier: number, ctx: PlayerContext): string {
+    return [tier, ...this.audienceParams(ctx)].join('|');
   }
 
   /** The parameters of `audienceSql`, in its order. */
@@ -390,8 +442,48 @@ export class ShowcaseService {
    * kept objects until their list or awards are read again), and the app's part per app row, so
    * an answer is joined, not serialized, and allocates little.
    */
+  /**
+   * A player's list (identify, then tasks): answered at once, with no promise, when all it
+   * needs is in memory; otherwise read.
+   */
+  list(db: Db, platformId: number, authorization: string | undefined, country: string | null) {
+    const player = this.identifyKnown(platformId, authorization, country);
+    const known = player && this.tasksKnown(player);
+    if (known) return known;
+    // Identified once: a player counted by identifyKnown is not counted again.
+    if (player) return this.tasks(db, player);
+    return this.identify(db, platformId, authorization, country).then((p) => this.tasks(db, p));
+  }
+
   async tasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
+    const known = this.tasksKnown(ctx);
+    if (known) return known;
     const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
+    return this.answer(ctx, picks, started, awards);
+  }
+
+  /**
+   * `tasks` without waiting, when the player's state, the app's awards, the tiers and the
+   * audience's list are all in memory and up to date (a returning player on a quiet network);
+   * otherwise undefined. Each promise of the async path cost server CPU on every request.
+   */
+  tasksKnown(ctx: PlayerContext): JsonText | undefined {
+    const state = this.players.known(ctx.player.id);
+    const awards = this.awardLists.get(ctx.platform.id);
+    if (!state || !awards || !this.tiers) return undefined;
+    if (state.blockedIn.has(ctx.platform.id)) return this.answer(ctx, [], new Set(), awards);
+    const key = this.audienceKey(this.tierKnown(ctx.country), ctx);
+    const picks = this.lists.pickKnown(key, ctx.platform.id, mayTake(state));
+    return picks && this.answer(ctx, picks, startedOf(picks, state), awards);
+  }
+
+  /** A list's answer as JSON text, joined from its kept pieces. */
+  private answer(
+    ctx: PlayerContext,
+    picks: Candidate[],
+    started: Set<number>,
+    awards: Map<TaskType, ShowcaseAward[]>,
+  ): JsonText {
     let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify(playerView(ctx.player))},"tasks":[`;
     for (let i = 0; i < picks.length; i++) {
       const c = picks[i];
