@@ -16,7 +16,13 @@ import type { Context } from '../graphql/context.ts';
 import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
-import { acceptedEncoding, compressNow, type Precompressed, pickEncoding, readPrecompressed } from '../lib/precompressed.ts';
+import {
+  acceptedEncoding,
+  compressNow,
+  type Precompressed,
+  pickEncoding,
+  readPrecompressed,
+} from '../lib/precompressed.ts';
 import { containsNul, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
