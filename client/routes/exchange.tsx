@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { homeRoute } from './home';
+import { prefetching } from './prefetching';
 
 const exchange = createRoute({ getParentRoute: () => homeRoute, path: 'exchange' });
 
@@ -14,6 +15,7 @@ const index = createRoute({
 const swaps = createRoute({
   getParentRoute: () => exchange,
   path: 'swaps',
+  loader: prefetching('prefetchSwaps'),
   component: lazyRouteComponent(() => import('../features/exchange/ExchangePages'), 'SwapsPage'),
 });
 

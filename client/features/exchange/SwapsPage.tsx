@@ -171,14 +171,13 @@ function DealCard({
     <Card.Root size="sm" data-testid="deal-card">
       <Card.Body gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontWeight="semibold">
-            <Trans>
-              Swap with {partner.name}
-              <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
-                {t` · since ${formatDate(d.createdAt)}`}
-              </Text>
-            </Trans>
-          </Text>
+          {/* The date on its own line: on a phone the title stays one line (it was the page's largest paint, waiting on the data). */}
+          <Stack gap="0">
+            <Text fontWeight="semibold">{t`Swap with ${partner.name}`}</Text>
+            <Text color="fg.muted" fontSize="sm">
+              {t`Since ${formatDate(d.createdAt)}`}
+            </Text>
+          </Stack>
           <ExchangeStatusBadge status={d.status} />
         </HStack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
