@@ -57,8 +57,39 @@ const STATUS_COLORS: Record<string, string> = {
   ENDED: 'gray',
 };
 
+/** An offer's or a swap's status in the reader's language. */
+const STATUS_LABELS: Record<string, string> = {
+  get PENDING() {
+    return t({ message: 'Pending', context: 'exchange status' });
+  },
+  get CONFIRMED() {
+    return t({ message: 'Confirmed', context: 'exchange status' });
+  },
+  get REJECTED() {
+    return t({ message: 'Rejected', context: 'exchange status' });
+  },
+  get WITHDRAWN() {
+    return t({ message: 'Withdrawn', context: 'exchange status' });
+  },
+  get EXPIRED() {
+    return t({ message: 'Expired', context: 'exchange status' });
+  },
+  get ACTIVE() {
+    return t({ message: 'Active', context: 'exchange status' });
+  },
+  get PAUSED() {
+    return t({ message: 'Paused', context: 'exchange status' });
+  },
+  get COMPLETED() {
+    return t({ message: 'Completed', context: 'exchange status' });
+  },
+  get ENDED() {
+    return t({ message: 'Ended', context: 'exchange status' });
+  },
+};
+
 export function ExchangeStatusBadge({ status }: { status: string }) {
-  const label = status.charAt(0) + status.slice(1).toLowerCase();
+  const label = STATUS_LABELS[status] ?? status.charAt(0) + status.slice(1).toLowerCase();
   return (
     <Badge colorPalette={STATUS_COLORS[status] ?? 'gray'} variant="subtle" data-testid="exchange-status">
       {label}
