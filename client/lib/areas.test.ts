@@ -30,6 +30,9 @@ describe('areas of the main layout', () => {
     // No area's tabs above the staff pages.
     expect(isStaffPath('/moderation')).toBe(true);
     expect(isStaffPath('/finance')).toBe(true);
+    // The Accounts overview shows every account's balance: no one area's chip above it.
+    expect(isStaffPath('/accounts')).toBe(true);
+    expect(isStaffPath('/team')).toBe(false);
     expect(isStaffPath('/advertiser/projects')).toBe(false);
   });
 

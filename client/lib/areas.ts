@@ -36,8 +36,9 @@ export function areaFromPath(pathname: string): Area {
 }
 
 /**
- * Pages of no area (the staff's moderation queue and finance, everyone's notifications): no
- * area tabs and no balance above them.
+ * Pages of no area (the staff's moderation queue and finance, everyone's notifications, the
+ * Accounts overview of every account a person is in): no area tabs and no balance above them
+ * (the overview shows each account's own).
  */
 export function isStaffPath(pathname: string): boolean {
   const first = pathname.split('/').filter(Boolean)[0];
@@ -47,7 +48,8 @@ export function isStaffPath(pathname: string): boolean {
     first === 'staff' ||
     first === 'audit' ||
     first === 'security' ||
-    first === 'notifications'
+    first === 'notifications' ||
+    first === 'accounts'
   );
 }
 

@@ -46,6 +46,7 @@ const STAFF_PAGES: Record<string, string> = {
   audit: 'Audit',
   security: 'Security',
   notifications: 'Notifications',
+  accounts: 'Accounts',
 };
 
 /** The name for the header of a page of no area: the moderation queue, finance, notifications. */

@@ -18,6 +18,7 @@ const STAFF_PAGE_NAMES: Record<string, MessageDescriptor> = {
   Audit: msg`Audit`,
   Security: msg`Security`,
   Notifications: msg`Notifications`,
+  Accounts: msg`Accounts`,
 };
 
 /**
@@ -32,9 +33,11 @@ export function RoleSwitcher({ area, staffPage }: { area: Area; staffPage?: stri
     ? {
         label: _(STAFF_PAGE_NAMES[staffPage] ?? msg`Moderation`),
         caption:
-          staffPage === 'Notifications' || staffPage === 'Security'
-            ? _(msg`Your settings · switch to an area`)
-            : _(msg`Staff · switch to an area`),
+          staffPage === 'Accounts'
+            ? _(msg`Every account you are in · switch to an area`)
+            : staffPage === 'Notifications' || staffPage === 'Security'
+              ? _(msg`Your settings · switch to an area`)
+              : _(msg`Staff · switch to an area`),
       }
     : { label: _(inArea.label), caption: _(inArea.caption) };
   return (

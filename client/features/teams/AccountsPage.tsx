@@ -20,7 +20,7 @@ import type { AccountsQuery as AccountsQueryData } from '../../gql/graphql';
 import { AccountsChangedSubscription, AccountsQuery } from './teamsApi';
 import { LEVEL_LABELS, useAccountId } from './useAccountAccess';
 
-type Sort = 'name' | 'balance' | 'level' | 'today';
+type Sort = 'name' | 'kind' | 'balance' | 'level' | 'today' | 'conversions' | 'campaigns';
 type AccountRowData = NonNullable<AccountsQueryData['accounts']>[number];
 
 /** The account's day so far: what it spent (an advertiser) or earned (a publisher). */
@@ -45,7 +45,13 @@ export function AccountsPage() {
         ? Number(todayMoney(b)) - Number(todayMoney(a))
         : sort === 'level'
           ? a.accessLevel.localeCompare(b.accessLevel)
-          : Number(b.own) - Number(a.own) || a.name.localeCompare(b.name),
+          : sort === 'kind'
+            ? a.kind.localeCompare(b.kind)
+            : sort === 'conversions'
+              ? b.todayConversions - a.todayConversions
+              : sort === 'campaigns'
+                ? b.openCampaigns - a.openCampaigns
+                : Number(b.own) - Number(a.own) || a.name.localeCompare(b.name),
   );
   const header = (key: Sort, label: string) => (
     <Button variant="ghost" size="xs" onClick={() => setSort(key)} aria-pressed={sort === key}>
@@ -68,18 +74,12 @@ export function AccountsPage() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{header('name', t`Account`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Kind</Trans>
-                </Table.ColumnHeader>
+                <Table.ColumnHeader>{header('kind', t`Kind`)}</Table.ColumnHeader>
                 <Table.ColumnHeader>{header('level', t`Your access`)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{header('balance', t`Balance`)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{header('today', t`Spent or earned today`)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>Conversions today</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>Campaigns running</Trans>
-                </Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{header('conversions', t`Conversions today`)}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{header('campaigns', t`Campaigns running`)}</Table.ColumnHeader>
                 <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
