@@ -31,6 +31,93 @@ const ROUTES = /[\\/]client[\\/]routes[\\/]/;
 /** Dashboard route targets every signed-in page loads. */
 const ALWAYS = /[\\/](features[\\/]layout[\\/]HomeLayout\.tsx|lib[\\/]prefetch\.ts)$/;
 
+/** A package's root index module (`node_modules/<package>/dist/[esm/]index.[m]js`). */
+const PACKAGE_INDEX = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]dist[\\/](?:esm[\\/])?index\.m?js$/;
+
+interface ModuleFacts {
+  code: string | null;
+  importedIds: readonly string[];
+}
+
+/**
+ * The modules of a package's root index that `importerCode` uses: those behind the names it
+ * imports from the package (`import { a, b as c } from '<package>'`), where the index imports
+ * each from a module of its own and exports it under that name. Null when that cannot be read
+ * (a namespace import, a name the index makes itself, an export form not seen here): then the
+ * whole index counts, as before.
+ */
+export function usedOfIndex(importerCode: string, indexId: string, index: ModuleFacts): string[] | null {
+  const pkg = PACKAGE_INDEX.exec(indexId)?.[1]?.replace(/\\/g, '/');
+  if (!pkg || !index.code) return null;
+  const quoted = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const imports = [
+    ...importerCode.matchAll(new RegExp(`import\\s*(\\{[^}]*\\}|[^'"]*)\\s*from\\s*['"]${quoted}['"]`, 'g')),
+  ];
+  if (imports.length === 0) return null;
+  const wanted = new Set<string>();
+  for (const [, clause] of imports) {
+    if (!clause.startsWith('{')) return null;
+    for (const part of clause.slice(1, -1).split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
+      if (name) wanted.add(name);
+    }
+  }
+  // The index's own imports (local name → its module) and its export list (exported → local).
+  const source = new Map<string, string>();
+  for (const [, names, from] of index.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    for (const part of names.split(',')) {
+      const [imported, local = imported] = part.trim().split(/\s+as\s+/);
+      if (local?.trim()) source.set(local.trim(), from);
+    }
+  }
+  const exported = new Map<string, string>();
+  for (const [, names] of index.code.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const part of names.split(',')) {
+      const [local, name = local] = part.trim().split(/\s+as\s+/);
+      if (name?.trim()) exported.set(name.trim(), local.trim());
+    }
+  }
+  const used = new Set<string>();
+  for (const name of wanted) {
+    const from = source.get(exported.get(name) ?? '');
+    if (!from) return null;
+    const id = index.importedIds.find((i) => i.replace(/\\/g, '/').endsWith(from.replace(/^\.\//, '/')));
+    if (!id) return null;
+    used.add(id);
+  }
+  return [...used];
+}
+
+/**
+ * The modules `roots` reach by static imports, through a package's root index only to the
+ * modules behind the names taken from it (`usedOfIndex`); an index read whole where that
+ * cannot be told.
+ */
+function reachThroughIndexes(roots: string[], info: (id: string) => ModuleFacts | null): Set<string> {
+  const seen = new Set<string>();
+  const indexes = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const facts = info(id);
+    for (const next of facts?.importedIds ?? []) {
+      const index = PACKAGE_INDEX.test(next) ? info(next) : null;
+      const used = index && facts?.code ? usedOfIndex(facts.code, next, index) : null;
+      if (used) {
+        indexes.add(next);
+        stack.push(...used);
+      } else stack.push(next);
+    }
+  }
+  for (const index of indexes) seen.add(index);
+  return seen;
+}
+
 type Group = 'common' | 'dashboard';
 
 export interface ChunkGroup {
@@ -73,7 +160,14 @@ export function chunkGroups(): { plugin: Plugin; groups: ChunkGroup[] } {
       const targets = [
         ...new Set(ids.filter((id) => ROUTES.test(id)).flatMap((id) => info(id)?.dynamicallyImportedIds ?? [])),
       ];
-      const publicSide = reach(targets.filter((id) => PUBLIC_ROUTE.test(id)));
+      // What the public side imports of a package's root index (Chakra's button takes one
+      // helper from @ark-ui/react's): only the modules behind those names, not every component
+      // the index re-exports (menus, tabs, tooltips that only the dashboard uses would join
+      // `common` and sign-in's first load).
+      const publicSide = reachThroughIndexes(
+        targets.filter((id) => PUBLIC_ROUTE.test(id)),
+        (id) => info(id) ?? null,
+      );
       const pagesUsing = new Map<string, number>();
       for (const root of targets.filter((id) => !PUBLIC_ROUTE.test(id) && !STATIC_ROUTE.test(id))) {
         const weight = ALWAYS.test(root) ? 2 : 1;
