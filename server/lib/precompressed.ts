@@ -38,30 +38,39 @@ export function readPrecompressed(path: string): Precompressed {
 /** The encodings the server offers, in its order of preference. */
 export type Encoding = 'br' | 'gzip';
 
-/** Accept-Encoding values seen (browsers send a handful), and what each picks. */
-const picked = new Map<string, Encoding | null>();
-const PICKED_KEPT = 256;
+/** Accept-Encoding values seen (browsers send a handful), and what each accepts. */
+const accepts = new Map<string, { br: boolean; gzip: boolean }>();
+const ACCEPTS_KEPT = 256;
 
-/**
- * The encoding a request's Accept-Encoding lets the server use: brotli, then gzip, else none.
- * `q=0` refuses an encoding.
- */
-export function acceptedEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+/** What a request's Accept-Encoding accepts of brotli and gzip; `q=0` refuses an encoding. */
+function acceptsOf(acceptEncoding: string | string[] | undefined): { br: boolean; gzip: boolean } {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const known = picked.get(header);
-  if (known !== undefined) return known;
-  const accepted = new Set(
-    header
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-      .map(([name]) => name.trim()),
-  );
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-  if (picked.size >= PICKED_KEPT) picked.clear();
-  picked.set(header, encoding);
-  return encoding;
+  let known = accepts.get(header);
+  if (known === undefined) {
+    const accepted = new Set(
+      header
+        .toLowerCase()
+        .split(',')
+        .map((part) => part.trim().split(';'))
+        .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+        .map(([name]) => name.trim()),
+    );
+    known = { br: accepted.has('br'), gzip: accepted.has('gzip') };
+    if (accepts.size >= ACCEPTS_KEPT) accepts.clear();
+    accepts.set(header, known);
+  }
+  return known;
+}
+
+/** The encoding a request's Accept-Encoding lets the server use: brotli, then gzip, else none. */
+export function acceptedEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const { br, gzip } = acceptsOf(acceptEncoding);
+  return br ? 'br' : gzip ? 'gzip' : null;
+}
+
+/** Whether the request accepts gzip (an answer made gzip without compressing: rest/json-text.ts). */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  return acceptsOf(acceptEncoding).gzip;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CsvFile } from './csv.ts';
-import { JsonText } from './json-text.ts';
+import { JsonText, SplicedJson } from './json-text.ts';
+import { acceptsGzip } from '../lib/precompressed.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, ErrorCode, httpStatus, isDatabaseUnreachable, RETRY_AFTER_SECONDS, sqlState } from '../errors.ts';
@@ -87,6 +88,15 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
             .header('content-disposition', `attachment; filename="${value.filename}"`)
             .header('cache-control', 'no-store')
             .send(file);
+        }
+        if (value instanceof SplicedJson && acceptsGzip(req.headers['accept-encoding'])) {
+          // Gzip by joining kept bytes (rest/json-text.ts): nothing is compressed per answer.
+          return reply
+            .code(def.status ?? 200)
+            .type('application/json; charset=utf-8')
+            .header('content-encoding', 'gzip')
+            .header('vary', 'Accept-Encoding')
+            .send(value.gzip());
         }
         if (value instanceof JsonText) {
           return reply

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FAILURES } from '../../server/failures.ts';
 import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.service.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -53,6 +55,14 @@ afterAll(async () => {
   await fake?.close();
 });
 afterEach(() => expectLedgerClean(app));
+
+/** A raw answer's body as sent, decoded by its Content-Encoding. */
+const decode = (r: { headers: Record<string, unknown>; body: Buffer }) =>
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
 
 type ShowcaseTask = { campaignId: number; taskType: string; status: string; awards: unknown[]; [k: string]: unknown };
 
@@ -226,6 +236,50 @@ describe('player identity: Telegram initData', () => {
       headers: { authorization: tma(platform.tgBotId!, newPlayer()) },
     });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  test('as a WebView asks for it (gzip, deflate, br): a returning player’s list gzip, joined from the kept tasks; the same JSON as uncompressed, and a started task shows', async () => {
+    const user = newPlayer();
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${app.url}/api/v1/showcase/platforms/${platform.id}`,
+          {
+            headers: {
+              authorization: tma(platform.tgBotId!, user),
+              ...(encoding ? { 'accept-encoding': encoding } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Seen before now: answered from memory, the tasks part kept with its deflate.
+    for (const encoding of ['gzip, deflate, br', 'gzip', 'br;q=0, gzip']) {
+      const answer = await raw(encoding);
+      expect(answer.headers['content-encoding'], encoding).toBe('gzip');
+      expect(answer.headers.vary, encoding).toMatch(/accept-encoding/i);
+      expect(Number(answer.headers['content-length']), encoding).toBe(answer.body.length);
+      expect(JSON.parse(gunzipSync(answer.body).toString()), encoding).toEqual(JSON.parse(plain.body.toString()));
+    }
+    // Brotli alone: compressed whole in the request's turn.
+    const br = await raw('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    // A started task is the player's own: their list is theirs again, STARTED.
+    await start(app, platform, { user }, campaign.id);
+    const after = await raw('gzip, deflate, br');
+    const mine = JSON.parse(decode(after).toString()).value.tasks.find(
+      (t: ShowcaseTask) => t.campaignId === campaign.id,
+    );
+    expect(mine.status).toBe('STARTED');
   });
 
   test("the showcase's CORS hook stays in its area: other routes are same-origin", async () => {

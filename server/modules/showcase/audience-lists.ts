@@ -51,7 +51,12 @@ interface AudienceList {
   seen: number;
   expires: number;
   pending: Promise<AudienceList> | null;
+  /** The picks of a player who has taken nothing from it, while its resources stay (`plainKnown`). */
+  plain?: { resources: Resource[]; picks: Candidate[] };
 }
+
+/** A player who has done no resource of a list and was new to every campaign of it. */
+const NOTHING_TAKEN = { doneTask: () => false, skip: () => false };
 
 /** Where the ranking starts: after this resource's first campaign (price desc, id asc). */
 export interface After {
@@ -186,6 +191,22 @@ export class AudienceLists {
   ): Candidate[] | undefined {
     const list = this.known(this.lists.get(key), platformId);
     return (list && choose(list, may)) ?? undefined;
+  }
+
+  /**
+   * `pickKnown` for a player who has done and skipped nothing: the same array for every such
+   * player while the list's resources stay, so what is made of it can be kept with it (the
+   * answer's shared tasks: ShowcaseService).
+   */
+  plainKnown(key: string, platformId: number): Candidate[] | undefined {
+    const list = this.known(this.lists.get(key), platformId);
+    if (!list) return undefined;
+    if (list.plain?.resources !== list.resources) {
+      const picks = choose(list, NOTHING_TAKEN);
+      if (!picks) return undefined;
+      list.plain = { resources: list.resources, picks };
+    }
+    return list.plain.picks;
   }
 
   /**

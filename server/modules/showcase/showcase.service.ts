@@ -10,7 +10,7 @@ import { type Db, usedDb } from './db.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
-import { JsonText } from '../../rest/json-text.ts';
+import { JsonText, type SharedTail, SplicedJson, sharedTail } from '../../rest/json-text.ts';
 
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
@@ -473,8 +473,31 @@ export class ShowcaseService {
     if (!state || !awards || !this.tiers) return undefined;
     if (state.blockedIn.has(ctx.platform.id)) return this.answer(ctx, [], new Set(), awards);
     const key = this.audienceKey(this.tierKnown(ctx.country), ctx);
+    if (state.clicks.size === 0 && state.done.size === 0) {
+      // Nothing started or done: the tasks part is the same for every such player of the list.
+      const picks = this.lists.plainKnown(key, ctx.platform.id);
+      return picks && new SplicedJson(this.head(ctx), this.sharedTasks(picks, awards));
+    }
     const picks = this.lists.pickKnown(key, ctx.platform.id, mayTake(state));
     return picks && this.answer(ctx, picks, startedOf(picks, state), awards);
+  }
+
+  /** Per plain picks (an audience list's, `plainKnown`) and the app's awards: the answer's tasks, shared. */
+  private readonly tails = new WeakMap<Candidate[], WeakMap<Map<TaskType, ShowcaseAward[]>, SharedTail>>();
+
+  /** The tasks of a player who started nothing, all AVAILABLE, kept with their deflate. */
+  private sharedTasks(picks: Candidate[], awards: Map<TaskType, ShowcaseAward[]>): SharedTail {
+    let byAwards = this.tails.get(picks);
+    if (!byAwards) {
+      byAwards = new WeakMap();
+      this.tails.set(picks, byAwards);
+    }
+    let tail = byAwards.get(awards);
+    if (!tail) {
+      tail = sharedTail(`${this.tasksJson(picks, new Set(), awards)}]}`);
+      byAwards.set(awards, tail);
+    }
+    return tail;
   }
 
   /** A list's answer as JSON text, joined from its kept pieces. */
@@ -484,12 +507,22 @@ export class ShowcaseService {
     started: Set<number>,
     awards: Map<TaskType, ShowcaseAward[]>,
   ): JsonText {
-    let text = `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify(playerView(ctx.player))},"tasks":[`;
+    return new JsonText(`${this.head(ctx)}${this.tasksJson(picks, started, awards)}]}`);
+  }
+
+  /** An answer's own part, up to its tasks. */
+  private head(ctx: PlayerContext): string {
+    return `{"platform":${this.platformJson(ctx.platform)},"player":${JSON.stringify(playerView(ctx.player))},"tasks":[`;
+  }
+
+  /** The tasks, joined from their kept JSON. */
+  private tasksJson(picks: Candidate[], started: Set<number>, awards: Map<TaskType, ShowcaseAward[]>): string {
+    let text = '';
     for (let i = 0; i < picks.length; i++) {
       const c = picks[i];
       text += `${i ? ',' : ''}${this.taskJson(c, awards.get(c.task_type))}${started.has(c.id) ? 'STARTED"}' : 'AVAILABLE"}'}`;
     }
-    return new JsonText(`${text}]}`);
+    return text;
   }
 
   private readonly platformTexts = new WeakMap<PlatformRow, string>();
