@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_DIST } from '../../server/app.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { decoded, rawGet } from '../helpers/raw-http.ts';
 
 /**
  * What goes over the wire: the built client, its SPA page and the showcase script as the
@@ -20,33 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-function get(path: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
-  const url = new URL(path, app.url);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        url,
-        { headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
-
-const decode = (r: { headers: Record<string, unknown>; body: Buffer }) =>
-  r.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(r.body)
-    : r.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(r.body)
-      : r.body;
+const get = (path: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+  rawGet(new URL(path, app.url), {
+    ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+    ...headers,
+  });
 
 describe('compression', () => {
   test('built assets: brotli or gzip by Accept-Encoding, the same bytes decoded, immutable', async () => {
@@ -59,10 +36,10 @@ describe('compression', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.body.length).toBeLessThan(original.length / 2);
-    expect(decode(br).equals(original)).toBe(true);
+    expect(decoded(br).equals(original)).toBe(true);
     const gz = await get(`/assets/${js}`, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(decode(gz).equals(original)).toBe(true);
+    expect(decoded(gz).equals(original)).toBe(true);
     const plain = await get(`/assets/${js}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(original)).toBe(true);
@@ -80,7 +57,7 @@ describe('compression', () => {
       expect(page.headers['content-encoding'], path).toBe('br');
       expect(page.headers.vary, path).toMatch(/accept-encoding/i);
       expect(page.headers['cache-control'], path).toBe('no-cache');
-      expect(decode(page).equals(original), path).toBe(true);
+      expect(decoded(page).equals(original), path).toBe(true);
     }
     // br;q=0 refuses brotli.
     expect((await get('/advertiser/projects', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
@@ -92,7 +69,7 @@ describe('compression', () => {
     const gz = await get('/showcase.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['access-control-allow-origin']).toBe('*');
-    expect(decode(gz).equals(plain.body)).toBe(true);
+    expect(decoded(gz).equals(plain.body)).toBe(true);
     const again = await get('/showcase.js', 'br', { 'if-none-match': String(gz.headers.etag) });
     expect(again.status).toBe(304);
   });
@@ -102,7 +79,7 @@ describe('compression', () => {
     expect(docs.status).toBe(200);
     expect(docs.headers['content-encoding']).toBe('br');
     expect(docs.headers.vary).toMatch(/accept-encoding/i);
-    expect(JSON.parse(decode(docs).toString()).openapi).toMatch(/^3\./);
+    expect(JSON.parse(decoded(docs).toString()).openapi).toMatch(/^3\./);
     // The OpenAPI document (over 64 KB): through the compression stream, sent chunked.
     expect(docs.body.length).toBeGreaterThan(0);
     const health = await get('/healthz', 'br');
@@ -129,7 +106,7 @@ describe('compression', () => {
       expect(Number(answer.headers['content-length']), accept).toBe(answer.body.length);
       expect(answer.headers['transfer-encoding'], accept).toBeUndefined();
       expect(answer.body.length, accept).toBeLessThan(plain.body.length / 2);
-      expect(JSON.parse(decode(answer).toString()), accept).toEqual(JSON.parse(plain.body.toString()));
+      expect(JSON.parse(decoded(answer).toString()), accept).toEqual(JSON.parse(plain.body.toString()));
     }
   });
 });

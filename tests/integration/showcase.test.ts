@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FAILURES } from '../../server/failures.ts';
 import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.service.ts';
@@ -7,6 +6,7 @@ import { signInitDataHmac, type TelegramUser } from '../../server/lib/init-data.
 import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
+import { decoded, rawGet } from '../helpers/raw-http.ts';
 import {
   type CampaignJson,
   campaignsPath,
@@ -55,14 +55,6 @@ afterAll(async () => {
   await fake?.close();
 });
 afterEach(() => expectLedgerClean(app));
-
-/** A raw answer's body as sent, decoded by its Content-Encoding. */
-const decode = (r: { headers: Record<string, unknown>; body: Buffer }) =>
-  r.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(r.body)
-    : r.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(r.body)
-      : r.body;
 
 type ShowcaseTask = { campaignId: number; taskType: string; status: string; awards: unknown[]; [k: string]: unknown };
 
@@ -241,23 +233,9 @@ describe('player identity: Telegram initData', () => {
   test('as a WebView asks for it (gzip, deflate, br): a returning player’s list gzip, joined from the kept tasks; the same JSON as uncompressed, and a started task shows', async () => {
     const user = newPlayer();
     const raw = (encoding?: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const req = request(
-          `${app.url}/api/v1/showcase/platforms/${platform.id}`,
-          {
-            headers: {
-              authorization: tma(platform.tgBotId!, user),
-              ...(encoding ? { 'accept-encoding': encoding } : {}),
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          },
-        );
-        req.on('error', reject);
-        req.end();
+      rawGet(`${app.url}/api/v1/showcase/platforms/${platform.id}`, {
+        authorization: tma(platform.tgBotId!, user),
+        ...(encoding ? { 'accept-encoding': encoding } : {}),
       });
     const plain = await raw();
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -276,7 +254,7 @@ describe('player identity: Telegram initData', () => {
     // A started task is the player's own: their list is theirs again, STARTED.
     await start(app, platform, { user }, campaign.id);
     const after = await raw('gzip, deflate, br');
-    const mine = JSON.parse(decode(after).toString()).value.tasks.find(
+    const mine = JSON.parse(decoded(after).toString()).value.tasks.find(
       (t: ShowcaseTask) => t.campaignId === campaign.id,
     );
     expect(mine.status).toBe('STARTED');
