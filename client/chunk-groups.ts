@@ -97,24 +97,31 @@ export function usedOfIndex(importerCode: string, indexId: string, index: Module
  * cannot be told.
  */
 function reachThroughIndexes(roots: string[], info: (id: string) => ModuleFacts | null): Set<string> {
-  const seen = new Set<string>();
   const indexes = new Set<string>();
+  const seen = walk(roots, (id) => {
+    const facts = info(id);
+    return (facts?.importedIds ?? []).flatMap((next) => {
+      const index = PACKAGE_INDEX.test(next) ? info(next) : null;
+      const used = index && facts?.code ? usedOfIndex(facts.code, next, index) : null;
+      if (!used) return [next];
+      indexes.add(next);
+      return used;
+    });
+  });
+  for (const index of indexes) seen.add(index);
+  return seen;
+}
+
+/** The modules `roots` lead to, following `next` from each. */
+function walk(roots: string[], next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const id = stack.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    const facts = info(id);
-    for (const next of facts?.importedIds ?? []) {
-      const index = PACKAGE_INDEX.test(next) ? info(next) : null;
-      const used = index && facts?.code ? usedOfIndex(facts.code, next, index) : null;
-      if (used) {
-        indexes.add(next);
-        stack.push(...used);
-      } else stack.push(next);
-    }
+    stack.push(...next(id));
   }
-  for (const index of indexes) seen.add(index);
   return seen;
 }
 
@@ -135,17 +142,6 @@ export function chunkGroups(): { plugin: Plugin; groups: ChunkGroup[] } {
       groupOf.clear();
       const info = (id: string) => this.getModuleInfo(id);
       const ids = [...this.getModuleIds()];
-      const walk = (roots: string[], next: (id: string) => readonly string[]): Set<string> => {
-        const seen = new Set<string>();
-        const stack = [...roots];
-        while (stack.length > 0) {
-          const id = stack.pop() as string;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...next(id));
-        }
-        return seen;
-      };
       const reach = (roots: string[]) => walk(roots, (id) => info(id)?.importedIds ?? []);
       // The entry's own modules stay with it. Its packages are left to `vendor` (the bundler's
       // `$initial`, which goes first): static imports over-approximate a package (its index

@@ -448,9 +448,8 @@ const COMPRESSIBLE = /^(application\/([\w.-]+\+)?json|text\/)/i;
  */
 function compressAnswersInMemory(http: FastifyInstance) {
   http.addHook('onSend', (req, reply, payload, done) => {
-    const isText = typeof payload === 'string';
-    if (!isText && !Buffer.isBuffer(payload)) return done(null, payload);
-    const size = isText ? Buffer.byteLength(payload) : payload.length;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (size < 1024 || size > COMPRESSED_IN_TURN_MAX) return done(null, payload);
     if (reply.hasHeader('content-encoding') || req.headers['x-no-compression'] !== undefined)
       return done(null, payload);
@@ -462,7 +461,7 @@ function compressAnswersInMemory(http: FastifyInstance) {
     else if (!/accept-encoding|\*/i.test(String(vary))) reply.header('vary', `${vary}, Accept-Encoding`);
     if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    done(null, compressNow(isText ? Buffer.from(payload) : payload, encoding));
+    done(null, compressNow(payload, encoding));
   });
 }
 

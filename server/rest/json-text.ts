@@ -22,7 +22,7 @@ export interface SharedTail {
   text: string;
   /** The tail and the envelope's close, raw deflate (its final block). */
   deflated: Buffer;
-  /** Its bytes and their CRC-32. */
+  /** The tail and the envelope's close as bytes (the answer's CRC-32 runs over them). */
   bytes: Buffer;
 }
 

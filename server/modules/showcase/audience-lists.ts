@@ -216,42 +216,46 @@ export class AudienceLists {
    */
   private known(list: AudienceList | undefined, platformId: number): AudienceList | undefined {
     if (!list || list.pending || Date.now() > list.expires) return undefined;
-    if (list.seen === this.seq) return list;
-    const oldest = this.changes[0]?.seq ?? this.seq + 1;
-    if (list.seen < oldest - 1) return undefined;
-    for (let i = this.changes.length - 1; i >= 0 && this.changes[i].seq > list.seen; i--) {
-      const change = this.changes[i].change;
-      if ('platformId' in change && change.platformId === platformId) return undefined;
-      if ('campaignIds' in change && change.campaignIds.length) return undefined;
-      if ('taskIds' in change && change.taskIds.length) return undefined;
-    }
+    const missed = this.missed(list, platformId);
+    if (missed === 'rebuild' || missed.campaignIds.size || missed.taskIds.size) return undefined;
     list.seen = this.seq;
     return list;
+  }
+
+  /**
+   * What changed since the list was read that touches it: the campaigns and resources to read
+   * again, or `rebuild` (its app changed, or the changes it missed are no longer kept).
+   */
+  private missed(
+    list: AudienceList,
+    platformId: number,
+  ): 'rebuild' | { campaignIds: Set<number>; taskIds: Set<number> } {
+    const campaignIds = new Set<number>();
+    const taskIds = new Set<number>();
+    if (list.seen === this.seq) return { campaignIds, taskIds };
+    const oldest = this.changes[0]?.seq ?? this.seq + 1;
+    if (list.seen < oldest - 1) return 'rebuild';
+    for (let i = this.changes.length - 1; i >= 0 && this.changes[i].seq > list.seen; i--) {
+      const change = this.changes[i].change;
+      if ('platformId' in change && change.platformId === platformId) return 'rebuild';
+      if ('campaignIds' in change) for (const id of change.campaignIds) campaignIds.add(id);
+      if ('taskIds' in change) for (const id of change.taskIds) taskIds.add(id);
+    }
+    return { campaignIds, taskIds };
   }
 
   /** The list as of now: built, or caught up with the changes since it was read. */
   private current(key: string, platformId: number, source: ListSource): Promise<AudienceList> {
     const list = this.lists.get(key);
-    const known = this.known(list, platformId);
-    if (known) return Promise.resolve(known);
     if (list?.pending) return list.pending;
     if (!list || Date.now() > list.expires) return this.build(key, source);
-    if (list.seen === this.seq) return Promise.resolve(list);
-    const oldest = this.changes[0]?.seq ?? this.seq + 1;
-    if (list.seen < oldest - 1) return this.build(key, source);
-    const campaignIds = new Set<number>();
-    const taskIds = new Set<number>();
-    for (let i = this.changes.length - 1; i >= 0 && this.changes[i].seq > list.seen; i--) {
-      const change = this.changes[i].change;
-      if ('platformId' in change && change.platformId === platformId) return this.build(key, source);
-      if ('campaignIds' in change) for (const id of change.campaignIds) campaignIds.add(id);
-      if ('taskIds' in change) for (const id of change.taskIds) taskIds.add(id);
-    }
-    if (!campaignIds.size && !taskIds.size) {
+    const missed = this.missed(list, platformId);
+    if (missed === 'rebuild') return this.build(key, source);
+    if (!missed.campaignIds.size && !missed.taskIds.size) {
       list.seen = this.seq;
       return Promise.resolve(list);
     }
-    return this.track(list, this.patch(list, source, taskIds, campaignIds));
+    return this.track(list, this.patch(list, source, missed.taskIds, missed.campaignIds));
   }
 
   /** Runs `work` as the list's one pending read: concurrent readers share it. */

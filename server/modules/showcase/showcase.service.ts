@@ -437,27 +437,25 @@ export class ShowcaseService {
   }
 
   /**
-   * The player's list, as the JSON text of its answer. Every mini app's first request: each
-   * task is kept serialized up to its status (per list entry and the app's awards, which are
-   * kept objects until their list or awards are read again), and the app's part per app row, so
-   * an answer is joined, not serialized, and allocates little.
-   */
-  /**
-   * A player's list (identify, then tasks): answered at once, with no promise, when all it
-   * needs is in memory; otherwise read.
+   * A player's list (identify, then tasks) as the JSON text of its answer. Every mini app's
+   * first request: each task is kept serialized up to its status (per list entry and the app's
+   * awards, which are kept objects until their list or awards are read again), and the app's
+   * part per app row, so an answer is joined, not serialized, and allocates little. Answered at
+   * once, with no promise, when all it needs is in memory; otherwise read.
    */
   list(db: Db, platformId: number, authorization: string | undefined, country: string | null) {
     const player = this.identifyKnown(platformId, authorization, country);
     const known = player && this.tasksKnown(player);
     if (known) return known;
     // Identified once: a player counted by identifyKnown is not counted again.
-    if (player) return this.tasks(db, player);
-    return this.identify(db, platformId, authorization, country).then((p) => this.tasks(db, p));
+    if (player) return this.readTasks(db, player);
+    return this.identify(db, platformId, authorization, country).then(
+      (p) => this.tasksKnown(p) ?? this.readTasks(db, p),
+    );
   }
 
-  async tasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
-    const known = this.tasksKnown(ctx);
-    if (known) return known;
+  /** The list's answer, reading what is not in memory (`tasksKnown` found something missing). */
+  private async readTasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
     const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
     return this.answer(ctx, picks, started, awards);
   }
@@ -467,7 +465,7 @@ export class ShowcaseService {
    * audience's list are all in memory and up to date (a returning player on a quiet network);
    * otherwise undefined. Each promise of the async path cost server CPU on every request.
    */
-  tasksKnown(ctx: PlayerContext): JsonText | undefined {
+  private tasksKnown(ctx: PlayerContext): JsonText | undefined {
     const state = this.players.known(ctx.player.id);
     const awards = this.awardLists.get(ctx.platform.id);
     if (!state || !awards || !this.tiers) return undefined;
