@@ -4,6 +4,7 @@ import { CANDIDATES_TTL_MS } from '../../server/modules/showcase/showcase.servic
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { signInitDataHmac, type TelegramUser } from '../../server/lib/init-data.ts';
 import { CHECK_MESSAGES } from '../../server/modules/showcase/player-actions.ts';
+import { GrowingFilter, StateHolders } from '../../server/modules/showcase/state-holders.ts';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/telegram-bot-api.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { decoded, rawGet } from '../helpers/raw-http.ts';
@@ -842,4 +843,108 @@ describe('a player’s own state, kept per instance', () => {
     await until(app, blockedOne, campaign, (t) => t.length === 0, 'a block by hand in this instance');
     expect(await listed(platform, { user: newPlayer() }, [campaign])).toHaveLength(1);
   });
+  /** Blocks in the app for these players, by hand in one statement (no event of ours). */
+  const blockByHand = (ids: number[]) =>
+    em(app).execute(`insert into showcase_blocks (platform_id, player_id) select ?, unnest(?::bigint[])`, [
+      platform.id,
+      `{${ids.join(',')}}`,
+    ]);
+
+  test('a player never seen, blocked by hand, is blocked on every instance: told by the notification, or read by a new instance’s scan', async () => {
+    const { campaign } = await oneCampaign(tasks.bot());
+    // Neither instance has seen this player: the notification must make them a holder.
+    const unseen = { user: newPlayer() };
+    await blockByHand([unseen.user.id]);
+    await until(other, unseen, campaign, (t) => t.length === 0, 'a block by hand of a player never seen');
+    await until(app, unseen, campaign, (t) => t.length === 0);
+
+    // A third instance, started after the block, finds the player in its scan: empty on every
+    // request across its build (it reads everyone until the scan is done, then only holders).
+    const third = await startTestApp({
+      databaseUrl: app.databaseUrl,
+      env: { SHOWCASE_RATE_LIMIT_PER_MINUTE: '100000' },
+    });
+    try {
+      const began = performance.now();
+      while (performance.now() - began < 1500) {
+        const res = await showcase(third, platform, unseen);
+        expect(res.status).toBe(200);
+        expect(res.body.value.tasks.filter((t: ShowcaseTask) => t.campaignId === campaign.id)).toEqual([]);
+      }
+      expect(
+        (await showcase(third, platform, { user: newPlayer() })).body.value.tasks.map(
+          (t: ShowcaseTask) => t.campaignId,
+        ),
+      ).toContain(campaign.id);
+    } finally {
+      await third.close();
+    }
+  });
+
+  test('a statement naming too many players to tell (`*`): every instance reads who holds a state again', async () => {
+    const { campaign } = await oneCampaign(tasks.bot());
+    const target = { user: newPlayer() };
+    expect(await listed(platform, target, [campaign])).toHaveLength(1);
+    await until(other, target, campaign, (t) => t.length === 1);
+    // 1,500 ids are more than a notification names: it says `*`.
+    const many = Array.from({ length: 1_499 }, () => newPlayer().id);
+    await blockByHand([...many, target.user.id]);
+    await until(other, target, campaign, (t) => t.length === 0, 'a block among 1,500 (`*`) in another instance');
+    await until(app, target, campaign, (t) => t.length === 0, 'a block among 1,500 (`*`) in this instance');
+    const unseen = { user: { ...newPlayer(), id: many[many.length - 1] } };
+    await until(other, unseen, campaign, (t) => t.length === 0);
+  });
+
+  test('who holds a state is read from the three tables a page at a time, told of changes, and read again', async () => {
+    const ids = Array.from({ length: 7 }, () => newPlayer().id);
+    await blockByHand(ids);
+    const warnings: unknown[] = [];
+    const holders = new StateHolders(3);
+    const nobody = () => newPlayer().id;
+    // Until the scan is done everyone may hold a state.
+    expect(holders.mayHold(nobody())).toBe(true);
+    holders.follow(
+      () => em(app),
+      (err) => warnings.push(err),
+    );
+    const built = async () => {
+      const began = performance.now();
+      while (holders.mayHold(nobody())) {
+        if (performance.now() - began > 10_000) throw new Error('the scan did not finish in 10 s');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await built();
+    expect(ids.every((id) => holders.mayHold(id))).toBe(true);
+    // Every player with a click or a conversion too (the demo's and the tests' so far).
+    const others = await em(app).execute<{ id: string }[]>(
+      'select player_id as id from clicks union select player_id from conversions',
+    );
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every(({ id }) => holders.mayHold(Number(id)))).toBe(true);
+
+    const told = nobody();
+    holders.add([told]);
+    expect(holders.mayHold(told)).toBe(true);
+    // Read again: no one is sure until the scan is done; then the tables say, not what was told.
+    holders.rebuild();
+    expect(holders.mayHold(nobody())).toBe(true);
+    await built();
+    expect(ids.every((id) => holders.mayHold(id))).toBe(true);
+    expect(holders.mayHold(told)).toBe(false);
+    holders.stop();
+    expect(holders.mayHold(nobody())).toBe(true);
+    expect(warnings).toEqual([]);
+  });
+});
+
+test('the holders’ filter grows as it fills: never a false "no", few false "maybe"s', () => {
+  const filter = new GrowingFilter();
+  const taken = Array.from({ length: 200_000 }, (_, i) => 5_000_000_000 + i * 7);
+  for (const id of taken) filter.add(id);
+  expect(taken.every((id) => filter.has(id))).toBe(true);
+  const others = Array.from({ length: 20_000 }, (_, i) => 9_000_000_000 + i * 13);
+  const maybes = others.filter((id) => filter.has(id)).length;
+  // Each filter is made for 0.5 %; three filters at most add up to 1.5 %.
+  expect(maybes / others.length).toBeLessThan(0.015);
 });

@@ -1,5 +1,7 @@
+import DataLoader from 'dataloader';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { StateHolders } from './state-holders.ts';
 import { prepared } from './audience-sql.ts';
 import { type Db, usedDb } from './db.ts';
 
@@ -23,6 +25,23 @@ const PLAYER_STATE_TTL_MS = 60 * 60_000;
 const MAX_PLAYERS = 200_000;
 /** Longer than any read of a state takes: a read that began before a change is not kept. */
 const CHANGE_MEMORY_MS = 60_000;
+/** The most players one read asks for. */
+const MAX_BATCH = 500;
+
+/** The state of a player with nothing of their own (shared: no one changes a state). */
+const NOTHING: PlayerState = Object.freeze({
+  clicks: new Map(),
+  done: new Set<number>(),
+  blockedIn: new Set<number>(),
+});
+
+/** A player's state as the read answers it. */
+interface StateRow {
+  id: string;
+  blocked: number[];
+  clicks: [number, string, boolean][];
+  done: number[];
+}
 
 /**
  * The players' own states, read once per player and kept per instance (a returning player's list
@@ -39,22 +58,38 @@ export class PlayerStates {
   private allChangedAt = 0;
   /** No change can be heard (the notifications could not be followed): nothing is kept. */
   private disabled = false;
+  /** Who has anything of their own: a player who surely has nothing is not read. */
+  private readonly holders = new StateHolders();
 
   disable() {
     this.disabled = true;
+    this.holders.stop();
     this.forget();
   }
 
-  /** The player's state when it is kept here (no read), else undefined. */
+  /** The notifications are followed: who has a state of their own is read, and kept with them. */
+  follow(em: () => EntityManager, warn: (err: unknown) => void) {
+    if (!this.disabled) this.holders.follow(em, warn);
+  }
+
+  /** Stops following (the instance stops). */
+  stop() {
+    this.holders.stop();
+  }
+
+  /**
+   * The player's state when it is known here without a read: kept, or nothing for a player who
+   * has nothing of their own (a new player). Else undefined.
+   */
   known(playerId: number): PlayerState | undefined {
-    return this.states.get(playerId);
+    return this.states.get(playerId) ?? (this.holders.mayHold(playerId) ? undefined : NOTHING);
   }
 
   async of(db: Db, playerId: number): Promise<PlayerState> {
-    const hit = this.states.get(playerId);
+    const hit = this.known(playerId);
     if (hit) return hit;
     const began = this.counter;
-    const state = await this.read(usedDb(db), playerId);
+    const state = await this.reads.load({ db, playerId });
     const changed = Math.max(this.changedAt.get(playerId) ?? 0, this.allChangedAt);
     if (changed <= began && !this.disabled) this.states.set(playerId, state, Date.now() + PLAYER_STATE_TTL_MS);
     return state;
@@ -66,10 +101,13 @@ export class PlayerStates {
     if (!playerIds) {
       this.allChangedAt = this.counter;
       this.states.clear();
+      this.holders.rebuild();
       return;
     }
+    const ids = [...playerIds];
+    this.holders.add(ids);
     const until = Date.now() + CHANGE_MEMORY_MS;
-    for (const id of playerIds) {
+    for (const id of ids) {
       this.states.delete(id);
       this.changedAt.set(id, this.counter, until);
     }
@@ -83,21 +121,39 @@ export class PlayerStates {
     this.forget(ids);
   }
 
-  private async read(em: EntityManager, playerId: number): Promise<PlayerState> {
-    const [own] = await prepared<{ blocked: number[]; clicks: [number, string, boolean][]; done: number[] }>(
-      em,
-      'showcase_player_state',
-      `select (select coalesce(array_agg(b.platform_id), '{}') from showcase_blocks b where b.player_id = ?) as blocked,
-              (select coalesce(json_agg(json_build_array(k.campaign_id, k.code, k.not_new)), '[]')
-                 from clicks k where k.player_id = ?) as clicks,
-              (select coalesce(array_agg(distinct c2.task_id), '{}') from conversions v
-                 join campaigns c2 on c2.id = v.campaign_id where v.player_id = ?) as done`,
-      [playerId, playerId, playerId],
-    );
-    return {
-      clicks: new Map(own.clicks.map(([campaignId, code, notNew]) => [campaignId, { code, notNew }])),
-      done: new Set(own.done.map(Number)),
-      blockedIn: new Set(own.blocked.map(Number)),
-    };
-  }
+  /**
+   * The states of players not kept here, read together: every player asked for in one turn of
+   * the event loop (the requests that arrived together) in one query. A query cost the server
+   * more than the rest of a new player's list (bench:http's all-new players); one per player
+   * was most of it.
+   */
+  private readonly reads = new DataLoader<{ db: Db; playerId: number }, PlayerState>(
+    async (asked) => {
+      const ids = [...new Set(asked.map((a) => a.playerId))];
+      const rows = await prepared<StateRow>(
+        usedDb(asked[0].db),
+        'showcase_player_states',
+        `select p.id::text as id,
+                (select coalesce(array_agg(b.platform_id), '{}') from showcase_blocks b where b.player_id = p.id) as blocked,
+                (select coalesce(json_agg(json_build_array(k.campaign_id, k.code, k.not_new)), '[]')
+                   from clicks k where k.player_id = p.id) as clicks,
+                (select coalesce(array_agg(distinct c2.task_id), '{}') from conversions v
+                   join campaigns c2 on c2.id = v.campaign_id where v.player_id = p.id) as done
+           from unnest(?::bigint[]) as p(id)`,
+        [`{${ids.join(',')}}`],
+      );
+      const states = new Map(rows.map((r) => [Number(r.id), stateOf(r)]));
+      return asked.map((a) => states.get(a.playerId) ?? stateOf(undefined));
+    },
+    { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (read) => setImmediate(read) },
+  );
+}
+
+/** A read's row as a state (none: a player with nothing of their own yet). */
+function stateOf(row: StateRow | undefined): PlayerState {
+  return {
+    clicks: new Map(row?.clicks.map(([campaignId, code, notNew]) => [campaignId, { code, notNew }])),
+    done: new Set(row?.done.map(Number)),
+    blockedIn: new Set(row?.blocked.map(Number)),
+  };
 }

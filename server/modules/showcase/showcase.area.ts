@@ -66,6 +66,14 @@ export const showcaseArea = defineArea({
       return async () => {};
     });
     cleanups.push(stopPlayers);
+    // Followed from here: who has a state of their own is read (a new player's list reads nothing).
+    showcase.players.follow(em, (err) =>
+      log.warn(
+        { err },
+        'who has a showcase state was not read: every new player is read until it is (tried again in 30 s)',
+      ),
+    );
+    cleanups.push(async () => showcase.players.stop());
     if (!redis) {
       // Other instances' app changes, through the database (Redis carries them when it is set).
       const stop = await listen(

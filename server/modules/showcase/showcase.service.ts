@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
+import { type InitData, type TelegramUser, validateInitDataOffThread } from '../../lib/init-data.ts';
 import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
@@ -242,7 +242,7 @@ export class ShowcaseService {
     const key = verifiedKey(platform, raw);
     let data = key ? this.verified.get(key) : undefined;
     if (!data) {
-      const valid = validateInitData(raw, {
+      const valid = await validateInitDataOffThread(raw, {
         botToken: platform.botToken,
         botId: platform.tg_bot_id ? Number(platform.tg_bot_id) : null,
         publicKeyHex: this.deps.publicKeyHex,
@@ -457,7 +457,8 @@ export class ShowcaseService {
   /** The list's answer, reading what is not in memory (`tasksKnown` found something missing). */
   private async readTasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
     const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
-    return this.answer(ctx, picks, started, awards);
+    // Read and kept now: a player with nothing of their own gets the list's shared answer.
+    return this.tasksKnown(ctx) ?? this.answer(ctx, picks, started, awards);
   }
 
   /**
