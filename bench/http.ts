@@ -5,14 +5,15 @@
  * throwaway database, and a load generator (autocannon) in its own process for each path:
  *
  *   /healthz                                   the server's floor: no database, no auth
- *   GET  /api/v1/showcase/platforms/:id        every mini-app open (public, a signed player)
+ *   GET  /api/v1/showcase/platforms/:id        every mini-app open (public, a signed player): players
+ *                                              seen before, 1 in 10 new, all new, with a task started
  *   POST /api/v1/showcase/…/tasks/:id/start    clicks (each player × campaign pair once)
  *   POST /api/v1/showcase/…/tasks/:id/check    checks of the pairs the start run started
  *   GET  /api/v1/users/self                    an authenticated REST read
  *   POST /graphql { me { id email publisherBalance } }   the same read over GraphQL
  *
  *   npm run bench:http -- [--seconds 8] [--rounds 3] [--concurrency 32] [--players 4000] [--campaigns 20] [--apps 1000]
- *       [--removals 5] [--keep] [--only showcase,start,check,rest,member,graphql] [--profile <dir>] [--quality]
+ *       [--removals 5] [--keep] [--only showcase,mix,new,started,start,check,rest,member,graphql] [--profile <dir>] [--quality]
  *       [--accept-encoding 'gzip, deflate, br']
  *
  * The players' requests accept compression as Telegram's WebViews do (`--accept-encoding`, ''
@@ -99,6 +100,8 @@ const APPS = Number(flags.apps);
 const NEW_PLAYERS = Math.max(1_000, Number(flags.seconds) * 4_000);
 /** Made through the API (a project holds 50 resources); past it, the network is copied in SQL. */
 const API_CAMPAIGNS = Math.min(CAMPAIGNS, 50);
+/** Players with a task started (their own list, not the shared one). */
+const STARTED_PLAYERS = 2_000;
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -615,12 +618,16 @@ try {
     path: `/api/v1/showcase/platforms/${s.appId}/tasks/${x.c}/${action}`,
     headers: x.p.headers,
   });
-  const keys = ['healthz', 'showcase', 'mix', 'new', 'start', 'check', 'rest', 'member', 'graphql'];
+  const keys = ['healthz', 'showcase', 'mix', 'new', 'started', 'start', 'check', 'rest', 'member', 'graphql'];
   // A profile shows one path alone: /healthz would fill it with its own (socket) work.
   const only = flags.only ? [...(flags.profile ? [] : ['healthz']), ...flags.only.split(',')] : keys;
   if (only.includes('check') && !only.includes('start')) only.push('start');
   // New players are signed only for the paths that run (tens of thousands of signatures).
   const fresh = (key: string, base: number) => (only.includes(key) ? newPlayers(s, NEW_PLAYERS, base) : []);
+  /** Players of the first app who start one of its paid campaigns before the paths run. */
+  const startedPlayers = only.includes('started')
+    ? newPlayers({ ...s, appIds: [s.appId] }, STARTED_PLAYERS, 6_000_000_000)
+    : [];
   const all: [string, Req[]][] = [
     ['/healthz', [{ method: 'GET', path: '/healthz' }]],
     [
@@ -641,6 +648,11 @@ try {
         path: `/api/v1/showcase/platforms/${p.appId}`,
         headers: p.headers,
       })),
+    ],
+    [
+      'showcase list, players with a task started',
+      // Started in the warm-up below: their list is their own (a task's status is STARTED).
+      startedPlayers.map((p) => ({ method: 'GET', path: `/api/v1/showcase/platforms/${s.appId}`, headers: p.headers })),
     ],
     ['start (click)', pairs.map(taskReq('start'))],
     // Filled in once start has run: the pairs it started (a check before a start is a 409).
@@ -680,6 +692,22 @@ try {
     }),
   );
   console.log(`  every player's list once: ${figure((performance.now() - warm) / 1000, 1)} s`);
+  if (startedPlayers.length) {
+    const began = performance.now();
+    const next = startedPlayers.map((p, i) => ({ p, campaignId: s.campaignIds[i % s.campaignIds.length] }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let x = next.shift(); x; x = next.shift()) {
+          await api(base, 'POST', `/v1/showcase/platforms/${s.appId}/tasks/${x.campaignId}/start`, {
+            headers: x.p.headers,
+          });
+        }
+      }),
+    );
+    console.log(
+      `  ${figure(startedPlayers.length)} players started a task: ${figure((performance.now() - began) / 1000, 1)} s`,
+    );
+  }
   const rssBefore = rss();
   for (const [, reqs] of paths) await load(base, reqs.slice(-200), 1);
   // The paths that repeat take turns; each turn reads its own part of a path's requests, so
@@ -732,8 +760,10 @@ try {
   console.log(
     `instance memory (RSS): ${figure(rssBefore / 2 ** 20)} MB with every list built, ${figure(rssAfterList / 2 ** 20)} MB after the list's run`,
   );
-  const showcase = ratio('showcase list', '/healthz');
-  if (showcase) console.log(`showcase list / /healthz: ${showcase}`);
+  for (const label of [...turns.keys()].filter((l) => l.startsWith('showcase list'))) {
+    const r = ratio(label, '/healthz');
+    if (r) console.log(`${label} / /healthz: ${r}`);
+  }
   const gql = ratio('GraphQL me', 'REST users/self');
   if (gql) console.log(`GraphQL read / REST read: ${gql}`);
   const member = ratio('REST users/self, X-Account-Id', 'REST users/self');

@@ -9,7 +9,6 @@ import {
   signInitDataHmac,
   TELEGRAM_PUBLIC_KEY_PRODUCTION,
   validateInitData,
-  validateInitDataOffThread,
 } from './init-data.ts';
 
 const NOW = 1_760_000_000;
@@ -146,53 +145,6 @@ describe('validateInitData with the bot id (Ed25519 third-party signature)', () 
     expect(refusal(() => validateInitData(params.toString(), ed))).toBe(
       FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message,
     );
-  });
-});
-
-describe('validateInitDataOffThread (Ed25519 on the thread pool)', () => {
-  /** What the off-thread check answers: the player's id, or the refusal's message. */
-  const offThread = (raw: string, opts: Parameters<typeof validateInitData>[1]) =>
-    validateInitDataOffThread(raw, opts).then(
-      (data) => data.user.id,
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).code).toBe(ErrorCode.UNAUTHENTICATED);
-        return (error as DomainError).message;
-      },
-    );
-  /** What the synchronous check answers, the same way. */
-  const inline = (raw: string, opts: Parameters<typeof validateInitData>[1]) => {
-    try {
-      return validateInitData(raw, opts).user.id;
-    } catch {
-      return refusal(() => validateInitData(raw, opts));
-    }
-  };
-
-  test('answers every case as validateInitData does, signature before age', async () => {
-    const raw = signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY);
-    const old = signInitDataEd25519(fields({ auth_date: String(NOW - 86_401) }), BOT_ID, DEV_TEST_PRIVATE_KEY);
-    const cases: [string, Parameters<typeof validateInitData>[1], string | number][] = [
-      [raw, ed, USER.id],
-      [tamper(raw, 'user', JSON.stringify({ ...USER, id: 1 })), ed, FAILURES.INITDATA_SIGNATURE_INVALID.message],
-      [signInitDataEd25519(fields(), BOT_ID, OTHER_PRIVATE_KEY), ed, FAILURES.INITDATA_SIGNATURE_INVALID.message],
-      [tamper(raw, 'signature', 'abc'), ed, FAILURES.INITDATA_SIGNATURE_INVALID.message],
-      [old, ed, FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message],
-      // An old string with a forged field is refused for its signature, not its age.
-      [tamper(old, 'query_id', 'other'), ed, FAILURES.INITDATA_SIGNATURE_INVALID.message],
-      [signInitDataHmac(fields(), BOT_TOKEN), hmac, USER.id],
-      [
-        tamper(signInitDataHmac(fields(), BOT_TOKEN), 'query_id', 'x'),
-        hmac,
-        FAILURES.INITDATA_SIGNATURE_INVALID.message,
-      ],
-      ['not initData', ed, FAILURES.SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION.message],
-      [raw, { ...ed, botId: null }, FAILURES.APP_CANNOT_VERIFY_ITS_PLAYERS.message],
-    ];
-    for (const [data, opts, expected] of cases) {
-      expect(inline(data, opts)).toBe(expected);
-      expect(await offThread(data, opts)).toBe(expected);
-    }
   });
 });
 

@@ -145,56 +145,22 @@ function parseUser(json: string | undefined): TelegramUser | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** How initData is checked: the app's bot token or bot id, Telegram's key, how old it may be. */
-export interface InitDataCheck {
-  botToken?: string | null;
-  botId?: number | null;
-  publicKeyHex: string;
-  maxAgeSeconds: number;
-  /** Unix seconds; defaults to the clock. */
-  now?: number;
-}
-
-/** An Ed25519 check still to run (its signature, message and key). */
-interface PendingSignature {
-  message: Buffer;
-  key: KeyObject;
-  bytes: Buffer;
-}
-
 /**
  * Checks initData and returns the player it names. With a bot token the `hash` (HMAC) is
  * checked, else with a bot id Telegram's Ed25519 `signature`; then auth_date must be at most
  * `maxAgeSeconds` old and at most 60 s in the future. Every failure is UNAUTHENTICATED.
  */
-export function validateInitData(raw: string, opts: InitDataCheck): InitData {
-  const { data, ed25519 } = signed(raw, opts);
-  if (ed25519 && !verify(null, ed25519.message, ed25519.key, ed25519.bytes)) throw fail('INITDATA_SIGNATURE_INVALID');
-  return fresh(data, opts);
-}
-
-/**
- * `validateInitData` with an Ed25519 signature checked on libuv's thread pool: the check costs
- * ~80 µs of CPU, which a server answering many new players at once does not take from its
- * event loop. The HMAC check stays where it is (a few µs).
- */
-export async function validateInitDataOffThread(raw: string, opts: InitDataCheck): Promise<InitData> {
-  const { data, ed25519 } = signed(raw, opts);
-  if (ed25519) {
-    const { message, key, bytes } = ed25519;
-    const valid = await new Promise<boolean>((resolve, reject) =>
-      verify(null, message, key, bytes, (err, ok) => (err ? reject(err) : resolve(ok))),
-    );
-    if (!valid) throw fail('INITDATA_SIGNATURE_INVALID');
-  }
-  return fresh(data, opts);
-}
-
-/**
- * initData's fields with its HMAC checked, or the Ed25519 check still to run (the caller runs
- * it, here or on the thread pool); not its age.
- */
-function signed(raw: string, opts: InitDataCheck): { data: InitData; ed25519?: PendingSignature } {
+export function validateInitData(
+  raw: string,
+  opts: {
+    botToken?: string | null;
+    botId?: number | null;
+    publicKeyHex: string;
+    maxAgeSeconds: number;
+    /** Unix seconds; defaults to the clock. */
+    now?: number;
+  },
+): InitData {
   const fields = parseFields(raw);
   if (!fields) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
   const user = parseUser(fields.get('user'));
@@ -202,7 +168,6 @@ function signed(raw: string, opts: InitDataCheck): { data: InitData; ed25519?: P
   if (!user || !authDateText || !/^\d{1,12}$/.test(authDateText)) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
   const entries = [...fields.entries()];
 
-  let ed25519: PendingSignature | undefined;
   if (opts.botToken) {
     const hash = fields.get('hash');
     if (hash === undefined) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
@@ -215,23 +180,21 @@ function signed(raw: string, opts: InitDataCheck): { data: InitData; ed25519?: P
     if (signature === undefined) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     // 64 signature bytes are 86 base64url characters (Telegram sends no padding)
     const bytes = /^[A-Za-z0-9_-]{86}(==)?$/.test(signature) ? Buffer.from(signature, 'base64url') : null;
-    if (!bytes) throw fail('INITDATA_SIGNATURE_INVALID');
-    ed25519 = { message: ed25519Message(entries, opts.botId), key: publicKey(opts.publicKeyHex), bytes };
+    if (!bytes || !verify(null, ed25519Message(entries, opts.botId), publicKey(opts.publicKeyHex), bytes)) {
+      throw fail('INITDATA_SIGNATURE_INVALID');
+    }
   } else {
     throw fail('APP_CANNOT_VERIFY_ITS_PLAYERS');
   }
-  const queryId = fields.get('query_id');
-  const data = { user, authDate: Number(authDateText), ...(queryId !== undefined ? { queryId } : {}), raw };
-  return { data, ed25519 };
-}
 
-/** Signed initData that is not too old (nor from too far in the future). */
-function fresh(data: InitData, opts: InitDataCheck): InitData {
+  const authDate = Number(authDateText);
   const now = opts.now ?? Math.floor(Date.now() / 1000);
-  if (now - data.authDate > opts.maxAgeSeconds || data.authDate - now > MAX_FUTURE_SECONDS) {
+  if (now - authDate > opts.maxAgeSeconds || authDate - now > MAX_FUTURE_SECONDS) {
     throw fail('INITDATA_TOO_OLD_REOPEN_APP');
   }
-  return data;
+
+  const queryId = fields.get('query_id');
+  return { user, authDate, ...(queryId !== undefined ? { queryId } : {}), raw };
 }
 
 /** Signs fields as Telegram does with the bot token; returns the query string with `hash`. */

@@ -194,10 +194,11 @@ describe('moderation in Chromium', () => {
     // resource's link), what it pays per tier and to whom it is shown, before any decision.
     const drawer = mod.page.getByTestId('review-drawer');
     const preview = drawer.getByTestId('player-preview');
-    await preview.waitFor();
-    // The claim's toast covers nothing of the drawer (toasts go to the other side's bottom while one is open).
+    // The claim's toast covers nothing of the drawer (toasts go to the other side's bottom while
+    // one is open). Looked for with the drawer, before the preview: the toast leaves after 3 s,
+    // and on a loaded machine the preview's image can take longer than that.
     const toast = mod.page.getByTestId('toast-success').filter({ hasText: 'Campaign claimed' });
-    await toast.waitFor();
+    await Promise.all([toast.waitFor(), drawer.waitFor()]);
     await expect
       .poll(async () => {
         const [t, d] = [await toast.boundingBox(), await drawer.boundingBox()];
@@ -206,6 +207,7 @@ describe('moderation in Chromium', () => {
         );
       })
       .toBe(true);
+    await preview.waitFor();
     await expect
       .poll(() => preview.getByTestId('preview-logo').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

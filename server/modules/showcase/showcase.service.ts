@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type InitData, type TelegramUser, validateInitDataOffThread } from '../../lib/init-data.ts';
+import { type InitData, type TelegramUser, validateInitData } from '../../lib/init-data.ts';
 import { clicksTotal } from '../../lib/metrics.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { ShowcaseFreshness } from './freshness.ts';
@@ -242,7 +242,7 @@ export class ShowcaseService {
     const key = verifiedKey(platform, raw);
     let data = key ? this.verified.get(key) : undefined;
     if (!data) {
-      const valid = await validateInitDataOffThread(raw, {
+      const valid = validateInitData(raw, {
         botToken: platform.botToken,
         botId: platform.tg_bot_id ? Number(platform.tg_bot_id) : null,
         publicKeyHex: this.deps.publicKeyHex,
