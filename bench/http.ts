@@ -100,8 +100,8 @@ const APPS = Number(flags.apps);
 const NEW_PLAYERS = Math.max(1_000, Number(flags.seconds) * 4_000);
 /** Made through the API (a project holds 50 resources); past it, the network is copied in SQL. */
 const API_CAMPAIGNS = Math.min(CAMPAIGNS, 50);
-/** Players with a task started (their own list, not the shared one). */
-const STARTED_PLAYERS = 2_000;
+/** Players with a task started (their own list, not the shared one): half as many as players seen before. */
+const STARTED_PLAYERS = Math.ceil(PLAYERS / 2);
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
