@@ -122,10 +122,10 @@ export class PlayerStates {
   }
 
   /**
-   * The states of players not kept here, read together: every player asked for in one turn of
-   * the event loop (the requests that arrived together) in one query. A query cost the server
-   * more than the rest of a new player's list (bench:http's all-new players); one per player
-   * was most of it.
+   * The states of players not kept here who may have one, read together: every player asked for
+   * in one turn of the event loop (the requests that arrived together) in one query. When the
+   * kept states are dropped (the notifications' connection came back, a `*`), every returning
+   * player is read at once: a query each cost more than the rest of their list.
    */
   private readonly reads = new DataLoader<{ db: Db; playerId: number }, PlayerState>(
     async (asked) => {
