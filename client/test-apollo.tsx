@@ -11,7 +11,8 @@ type Respond = (operationName: string, variables: OperationVariables) => Record<
 /**
  * An Apollo client for component tests: queries and mutations are answered by `respond`
  * (`data` only), subscriptions go to a MockSubscriptionLink whose
- * `simulateResult` pushes an event. `calls` records every operation sent.
+ * `simulateResult` pushes an event. `calls` records every query and mutation sent, `subscribed`
+ * tells whether a subscription was opened.
  */
 export function testApollo(respond: Respond) {
   const subscriptions = new MockSubscriptionLink();
@@ -34,9 +35,17 @@ export function testApollo(respond: Respond) {
         return () => clearTimeout(timer);
       }),
   );
+  /** The subscriptions opened so far, by operation name. */
+  const opened: string[] = [];
   const link = ApolloLink.split(
     (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    subscriptions,
+    ApolloLink.from([
+      new ApolloLink((operation, forward) => {
+        opened.push(operation.operationName ?? '');
+        return forward(operation);
+      }),
+      subscriptions,
+    ]),
     operations,
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
@@ -44,5 +53,7 @@ export function testApollo(respond: Respond) {
   /** Pushes one subscription event to every open subscription. */
   const emit = (data: Record<string, unknown>) => subscriptions.simulateResult({ result: { data } });
   const count = (operationName: string) => calls.filter((c) => c.operationName === operationName).length;
-  return { client, wrap, emit, calls, count };
+  /** Whether the page has opened this subscription (an event emitted before it would be lost). */
+  const subscribed = (operationName: string) => opened.includes(operationName);
+  return { client, wrap, emit, calls, count, subscribed };
 }

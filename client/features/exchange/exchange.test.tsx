@@ -146,6 +146,7 @@ describe('tab badges', () => {
     renderInApp(api.wrap(<Badges />));
     expect(await screen.findByTestId('badge-incoming')).toHaveTextContent('2');
     expect(screen.queryByTestId('badge-outgoing')).toBeNull();
+    await waitFor(() => expect(api.subscribed('AwaitingOffersChanged')).toBe(true));
     act(() => api.emit({ awaitingOffersChanged: { __typename: 'AwaitingOffers', incoming: 3, outgoing: 1 } }));
     await waitFor(() => expect(screen.getByTestId('badge-incoming')).toHaveTextContent('3'));
     expect(screen.getByTestId('badge-outgoing')).toHaveTextContent('1');
@@ -193,6 +194,7 @@ describe('Swaps page', () => {
     expect(within(card).getByTestId('deal-delivered')).toHaveTextContent('22 of 150 completions');
     expect(within(card).getByTestId('deal-received')).toHaveTextContent('37 of 200 completions');
 
+    await waitFor(() => expect(api.subscribed('DealUpdated')).toBe(true));
     act(() => api.emit({ dealUpdated: deal({ delivered: 38 }) }));
     await waitFor(() => expect(within(card).getByTestId('deal-received')).toHaveTextContent('38 of 200'), {
       // (The event's render under a loaded CI machine can take over waitFor's default second.)

@@ -314,6 +314,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
     const hash = 'ab'.repeat(32);
     queue = [row('4', {})];
     await waitFor(() => expect(apollo.count('WithdrawalQueue')).toBe(1));
+    await waitFor(() => expect(apollo.subscribed('WithdrawalQueueChanged')).toBe(true));
     apollo.emit({
       withdrawalQueueChanged: {
         __typename: 'Transaction',
@@ -355,6 +356,7 @@ describe('a withdrawal that ends while “In progress” is open', () => {
     // "Sent" arrives; by the time its refetch runs, the chain has confirmed: the list drops the row.
     const event = sentEvent;
     queue = [row('4', {})];
+    await waitFor(() => expect(apollo.subscribed('WithdrawalQueueChanged')).toBe(true));
     apollo.emit({ withdrawalQueueChanged: event });
     await waitFor(() =>
       expect(screen.getAllByTestId('withdrawal').map((el) => el.getAttribute('data-id'))).toEqual(['4']),

@@ -136,6 +136,8 @@ describe('my apps cards', () => {
     // All-time figures, named so (Statistics counts per day).
     expect(within(card).getByTestId('app-card-stats')).toHaveTextContent(/Completed, all time.*Revenue, all time/);
 
+    // An event before the page subscribes is lost (a loaded machine once got there first).
+    await waitFor(() => expect(apollo.subscribed('PlatformStatsLive')).toBe(true));
     act(() => apollo.emit(event('1', 4, '0.450000')));
     await waitFor(() => expect(within(card).getByTestId('app-card-completed')).toHaveTextContent('44'));
     expect(within(card).getByTestId('app-card-revenue')).toHaveTextContent('9.00 $');
