@@ -95,6 +95,9 @@ function mayTake({ clicks, done }: PlayerState) {
   };
 }
 
+/** A player who has started (clicked) and done nothing: their list is the shared one. */
+const tookNothing = ({ clicks, done }: PlayerState) => clicks.size === 0 && done.size === 0;
+
 /** The picks the player has started (clicked). */
 function startedOf(picks: Candidate[], { clicks }: PlayerState): Set<number> {
   return new Set(picks.filter((c) => clicks.has(c.id)).map((c) => c.id));
@@ -361,13 +364,17 @@ export class ShowcaseService {
    * audience and what is the player's own (their clicks, the resources they converted on, a
    * block), read once per player and kept while no change to it is heard (player-states.ts).
    */
-  private async listed(db: Db, ctx: PlayerContext): Promise<{ picks: Candidate[]; started: Set<number> }> {
+  private async listed(
+    db: Db,
+    ctx: PlayerContext,
+  ): Promise<{ picks: Candidate[]; started: Set<number>; plainKey?: string }> {
     const state = await this.players.of(db, ctx.player.id);
     if (state.blockedIn.has(ctx.platform.id)) return { picks: [], started: new Set() };
     const tier = await this.tierOf(db, ctx.country);
     const source = this.listSource(db, tier, this.audienceParams(ctx));
-    const picks = await this.lists.pick(this.audienceKey(tier, ctx), ctx.platform.id, source, mayTake(state));
-    return { picks, started: startedOf(picks, state) };
+    const key = this.audienceKey(tier, ctx);
+    const picks = await this.lists.pick(key, ctx.platform.id, source, mayTake(state));
+    return { picks, started: startedOf(picks, state), ...(tookNothing(state) ? { plainKey: key } : {}) };
   }
 
   /** The audience's list key: exactly what its query takes, the tier and its parameters. */
@@ -456,9 +463,12 @@ export class ShowcaseService {
 
   /** The list's answer, reading what is not in memory (`tasksKnown` found something missing). */
   private async readTasks(db: Db, ctx: PlayerContext): Promise<JsonText> {
-    const [{ picks, started }, awards] = await Promise.all([this.listed(db, ctx), this.awards(db, ctx.platform.id)]);
-    // Read and kept now: a player with nothing of their own gets the list's shared answer.
-    return this.tasksKnown(ctx) ?? this.answer(ctx, picks, started, awards);
+    const [{ picks, started, plainKey }, awards] = await Promise.all([
+      this.listed(db, ctx),
+      this.awards(db, ctx.platform.id),
+    ]);
+    // Read now: a player with nothing started or done gets the list's shared answer.
+    return (plainKey && this.plainAnswer(ctx, plainKey, awards)) || this.answer(ctx, picks, started, awards);
   }
 
   /**
@@ -472,13 +482,22 @@ export class ShowcaseService {
     if (!state || !awards || !this.tiers) return undefined;
     if (state.blockedIn.has(ctx.platform.id)) return this.answer(ctx, [], new Set(), awards);
     const key = this.audienceKey(this.tierKnown(ctx.country), ctx);
-    if (state.clicks.size === 0 && state.done.size === 0) {
-      // Nothing started or done: the tasks part is the same for every such player of the list.
-      const picks = this.lists.plainKnown(key, ctx.platform.id);
-      return picks && new SplicedJson(this.head(ctx), this.sharedTasks(picks, awards));
-    }
+    if (tookNothing(state)) return this.plainAnswer(ctx, key, awards);
     const picks = this.lists.pickKnown(key, ctx.platform.id, mayTake(state));
     return picks && this.answer(ctx, picks, startedOf(picks, state), awards);
+  }
+
+  /**
+   * The answer of a player who started and did nothing: the tasks part is the same for every
+   * such player of the list, kept with its deflate. Undefined when the list is not in memory.
+   */
+  private plainAnswer(
+    ctx: PlayerContext,
+    key: string,
+    awards: Map<TaskType, ShowcaseAward[]>,
+  ): SplicedJson | undefined {
+    const picks = this.lists.plainKnown(key, ctx.platform.id);
+    return picks && new SplicedJson(this.head(ctx), this.sharedTasks(picks, awards));
   }
 
   /** Per plain picks (an audience list's, `plainKnown`) and the app's awards: the answer's tasks, shared. */
