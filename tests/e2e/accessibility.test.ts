@@ -7,7 +7,7 @@ import { DEMO_BOT_ID, DEMO_SWAP_BOT_ID } from '../../server/demo/seed.ts';
 import { DEV_TEST_PRIVATE_KEY, playerInitData } from '../../server/lib/init-data.ts';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
-import { type TestBrowser, openBrowser, signInTo } from './browser';
+import { type TestBrowser, openBrowser, openInApp, signInTo } from './browser';
 import { type ShowcasePageServer, openShowcasePage, showcaseEvents } from './showcase-page';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -132,7 +132,7 @@ describe('accessibility', () => {
           await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
           await signInTo(page, email, path);
           sessions.set(email, page);
-        } else await page.goto(path);
+        } else await openInApp(page, path);
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
         for (const v of await settledViolations(page)) found.push(`${path} ${v}`);
       }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
-import { browserPool, screenshot, signIn } from './browser';
+import { browserPool, openInApp, screenshot, signIn } from './browser';
 import { untranslatedEnglish } from '../../scripts/i18n-source';
 
 /*
@@ -81,10 +81,16 @@ const visibleTexts = (page: Page) =>
     return out;
   });
 
-/** Waits for the page's first heading, then for its data (the skeletons gone). */
-async function settle(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForURL(`**${path}`);
+/**
+ * Opens the page (by a full load, or `inApp` as the app's links do) and waits for its first
+ * heading, then for its data (the skeletons gone).
+ */
+async function settle(page: Page, path: string, inApp = false) {
+  if (inApp) await openInApp(page, path);
+  else {
+    await page.goto(path);
+    await page.waitForURL(`**${path}`);
+  }
   await page.locator('main h1').first().waitFor();
   // The data, where it comes (a page may keep a placeholder for what it never gets).
   await expect
@@ -205,8 +211,9 @@ describe.each([
     // languages, not in this one, so the app renders it anew, without what was typed).
     await page.addInitScript(() => localStorage.setItem('taskgram:language', 'pseudo'));
     const left: Record<string, string[]> = {};
-    for (const path of await pagesOf(email, paths)) {
-      await settle(page, path);
+    // The first page by a full load (the pseudo-locale is read then), the rest as its links open them.
+    for (const [i, path] of (await pagesOf(email, paths)).entries()) {
+      await settle(page, path, i > 0);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('pseudo');
       // A page's own heading is the catalog's, pseudolocalized: not the English it comes from.
       // (Polled: on a loaded machine the layout may show before the catalog, which waits at
@@ -227,7 +234,7 @@ describe.each([
     await page.waitForURL(/\/(advertiser\/projects|publisher|moderation)$/);
     const sideways: string[] = [];
     for (const path of await pagesOf(email, paths)) {
-      await settle(page, path);
+      await settle(page, path, true);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
         'fa',
         'rtl',
