@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
 import { login } from '../helpers/graphql';
-import { browserPool, openInApp, screenshot, signIn } from './browser';
+import { browserPool, openInApp, openPath, screenshot, signIn } from './browser';
 import { untranslatedEnglish } from '../../scripts/i18n-source';
 
 /*
@@ -86,11 +86,7 @@ const visibleTexts = (page: Page) =>
  * heading, then for its data (the skeletons gone).
  */
 async function settle(page: Page, path: string, inApp = false) {
-  if (inApp) await openInApp(page, path);
-  else {
-    await page.goto(path);
-    await page.waitForURL(`**${path}`);
-  }
+  await (inApp ? openInApp : openPath)(page, path);
   await page.locator('main h1').first().waitFor();
   // The data, where it comes (a page may keep a placeholder for what it never gets).
   await expect
