@@ -66,7 +66,7 @@ export async function mountGraphql(
     orm: MikroORM;
     services: Services;
     pubsub: PubSub;
-    makeContext: (req: FastifyRequest) => Promise<Context>;
+    makeContext: (req: FastifyRequest) => Context | Promise<Context>;
     cleanups: (() => Promise<void>)[];
     /** The server's own address once it listens. */
     url: () => string;

@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Context } from '../graphql/context.ts';
+import type { User } from '../modules/users/user.entity.ts';
 import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
 import { requestOrigin } from '../lib/origin.ts';
@@ -26,7 +27,7 @@ import {
 import { containsNul, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
-import { registerRoutes, replyWithError } from '../rest/register.ts';
+import { type ContextFactory, registerRoutes, replyWithError } from '../rest/register.ts';
 import type { RouteDef } from '../rest/route.ts';
 import type { Services } from '../services.ts';
 import fp from 'fastify-plugin';
@@ -208,62 +209,107 @@ export async function createHttp(deps: {
   return { http, makeContext };
 }
 
-/** How a request becomes a resolver's or handler's Context: its user (by token), its services. */
-function contextFactory(deps: {
+/**
+ * A request's Context (graphql/context.ts). A class, so its getters are its prototype's: an
+ * object literal with getters built them anew for every request (the showcase list's).
+ */
+class RequestContext implements Context {
+  private forked: EntityManager | undefined;
+  readonly user: User | null;
+  readonly sessionId: string | null;
+
+  constructor(
+    private readonly req: FastifyRequest,
+    private readonly deps: ContextDeps,
+    session: { user: User; sessionId: string } | null,
+    private readonly acting: User | null,
+    private readonly refused: unknown,
+    forked?: EntityManager,
+  ) {
+    this.forked = forked;
+    this.user = session?.user ?? null;
+    this.sessionId = session?.sessionId ?? null;
+    if (this.user) setRequestPerson(this.user.id);
+  }
+
+  /** Forked when first used: a public read served from memory (the showcase list) needs none. */
+  get em(): EntityManager {
+    this.forked ??= this.deps.orm.em.fork() as EntityManager;
+    return this.forked;
+  }
+
+  get account(): User | null {
+    if (this.refused) throw this.refused;
+    return this.acting;
+  }
+
+  get services() {
+    return this.deps.services;
+  }
+  get pubsub() {
+    return this.deps.pubsub;
+  }
+  get config() {
+    return this.deps.config;
+  }
+  get requestId() {
+    return String(this.req.id);
+  }
+  get ip() {
+    return this.req.ip;
+  }
+  get userAgent() {
+    return this.req.headers['user-agent'];
+  }
+  get acceptLanguage() {
+    return this.req.headers['accept-language'];
+  }
+  /** Read only by the few calls that build a link for the browser (a top-up's checkout). */
+  get origin() {
+    return this.deps.origin(this.req);
+  }
+  get idempotencyKey() {
+    const key = this.req.headers['idempotency-key'];
+    return Array.isArray(key) ? key[0] : key;
+  }
+}
+
+interface ContextDeps {
   config: Config;
   orm: MikroORM;
   services: Services;
   pubsub: PubSub;
   origin: (req: { protocol: string; host: string }) => string;
-}) {
-  const { config, orm, services, pubsub, origin } = deps;
-  return async (req: FastifyRequest): Promise<Context> => {
-    // Forked when first used: a public read served from memory (the showcase list) needs none.
-    let forked: EntityManager | undefined;
-    const em = () => {
-      forked ??= orm.em.fork() as EntityManager;
-      return forked;
-    };
+}
+
+/**
+ * How a request becomes a resolver's or handler's Context: its user (by token), its services.
+ * At once for a request with no bearer token (a player's, a public page's): nothing to read, so
+ * no promise on the way (the showcase list answered from memory).
+ */
+function contextFactory(deps: ContextDeps): ContextFactory {
+  const { orm, services } = deps;
+  return (req) => {
     const token = bearer(req.headers.authorization);
-    const session = token ? await services.auth.sessions.userFromToken(em(), token, req.ip) : null;
-    const key = req.headers['idempotency-key'];
-    const user = session?.user ?? null;
-    // The account acted on: the person's own unless X-Account-Id names another they are in.
-    let account = user;
-    let refused: unknown = null;
-    const named = req.headers['x-account-id'];
-    if (user && named !== undefined) {
-      try {
-        const id = accountIdOf(named);
-        account = services.teams.actingKnown(user, id) ?? (await services.teams.actingFor(em(), user, id));
-      } catch (err) {
-        refused = err;
+    if (!token) return new RequestContext(req, deps, null, null, null);
+    return (async () => {
+      const em = orm.em.fork() as EntityManager;
+      const session = await services.auth.sessions.userFromToken(em, token, req.ip);
+      const user = session?.user ?? null;
+      // The account acted on: the person's own unless X-Account-Id names another they are in.
+      let account = user;
+      let refused: unknown = null;
+      const named = req.headers['x-account-id'];
+      if (user && named !== undefined) {
+        try {
+          const id = accountIdOf(named);
+          account = services.teams.actingKnown(user, id) ?? (await services.teams.actingFor(em, user, id));
+        } catch (err) {
+          refused = err;
+        }
       }
-    }
-    if (user) setRequestPerson(user.id);
-    return {
-      get em() {
-        return em();
-      },
-      user,
-      get account() {
-        if (refused) throw refused;
-        return account;
-      },
-      sessionId: session?.sessionId ?? null,
-      userAgent: req.headers['user-agent'],
-      acceptLanguage: req.headers['accept-language'],
-      services,
-      pubsub,
-      config,
-      requestId: String(req.id),
-      ip: req.ip,
-      // Read only by the few calls that build a link for the browser (a top-up's checkout).
-      get origin() {
-        return origin(req);
-      },
-      idempotencyKey: Array.isArray(key) ? key[0] : key,
-    };
+      return new RequestContext(req, deps, session, account, refused, em);
+    })();
   };
 }
 
@@ -281,7 +327,7 @@ async function registerAreas(
     areas: AnyArea[];
     routes: RouteDef[];
     origin: (req: { protocol: string; host: string }) => string;
-    makeContext: (req: FastifyRequest) => Promise<Context>;
+    makeContext: ContextFactory;
   },
 ) {
   const { config, orm, services, origin, makeContext } = deps;

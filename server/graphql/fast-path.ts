@@ -28,7 +28,7 @@ export interface FastPathOptions {
   schema: GraphQLSchema;
   /** Parsed and validated documents under Apollo's rules (shared with graphql-ws). */
   documents: DocumentCache;
-  makeContext: (req: FastifyRequest) => Promise<Context>;
+  makeContext: (req: FastifyRequest) => Context | Promise<Context>;
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
 

@@ -1,6 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SplicedJson, sharedTail } from './json-text.ts';
+import { crcJoin, crcShift, SplicedJson, sharedTail } from './json-text.ts';
 
 describe('an answer gzipped by joining a head and a kept tail', () => {
   const tail = sharedTail(
@@ -26,5 +27,23 @@ describe('an answer gzipped by joining a head and a kept tail', () => {
   it('is far smaller than the JSON: the tail is compressed once', () => {
     const answer = new SplicedJson('{"tasks":[', tail);
     expect(answer.gzip().length).toBeLessThan(Buffer.byteLength(answer.text) / 2);
+  });
+});
+
+describe('the CRC-32 of two joined parts from their own', () => {
+  it('equals the CRC-32 of the joined bytes, for empty, short and long parts', () => {
+    for (const [a, b] of [
+      [0, 0],
+      [0, 17],
+      [5, 0],
+      [1, 1],
+      [300, 4_700],
+      [70_000, 3],
+      [12, 1_000_003],
+    ]) {
+      const head = randomBytes(a);
+      const tail = randomBytes(b);
+      expect(crcJoin(crc32(head), crc32(tail), crcShift(tail.length))).toBe(crc32(Buffer.concat([head, tail])));
+    }
   });
 });

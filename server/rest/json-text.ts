@@ -22,14 +22,60 @@ export interface SharedTail {
   text: string;
   /** The tail and the envelope's close, raw deflate (its final block). */
   deflated: Buffer;
-  /** The tail and the envelope's close as bytes (the answer's CRC-32 runs over them). */
-  bytes: Buffer;
+  /** How many bytes the tail and the envelope's close are (the answer's length counts them). */
+  length: number;
+  /** Their CRC-32, and x^(8·length) mod the CRC's polynomial: a head's CRC-32 extended over them. */
+  crc: number;
+  shift: number;
 }
 
 export function sharedTail(text: string): SharedTail {
   const bytes = Buffer.from(text + CLOSE);
-  // Made once per tail and used by every answer that ends with it: the best compression.
-  return { text, bytes, deflated: deflateRawSync(bytes, { level: constants.Z_BEST_COMPRESSION }) };
+  return {
+    text,
+    // Made once per tail and used by every answer that ends with it: the best compression.
+    deflated: deflateRawSync(bytes, { level: constants.Z_BEST_COMPRESSION }),
+    length: bytes.length,
+    crc: crc32(bytes),
+    shift: crcShift(bytes.length),
+  };
+}
+
+/*
+ * CRC-32 of two joined parts from the parts' own (zlib's crc32_combine, crc32.c): the kept tail's
+ * is made once, so an answer's checksum runs over its head only, not over the whole list.
+ */
+const CRC_POLY = 0xedb88320;
+
+/** a·b modulo the CRC's polynomial (bit-reflected, as zlib's multmodp). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X2N: number[] = [];
+for (let k = 0, p = 0x40000000; k < 32; k++, p = multModP(p, p)) X2N.push(p);
+
+/** x^(8n) modulo the polynomial: what shifts a CRC over n more bytes (zlib's x2nmodp(n, 3)). */
+export function crcShift(bytes: number): number {
+  let p = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n % 2) p = multModP(X2N[k & 31], p);
+  return p;
+}
+
+/** The CRC-32 of A then B, from A's, B's and B's `crcShift`. */
+export function crcJoin(crcA: number, crcB: number, shiftB: number): number {
+  return (multModP(shiftB, crcA) ^ crcB) >>> 0;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -50,22 +96,24 @@ export class SplicedJson extends JsonText {
     super(head + tail.text);
   }
 
-  /** The whole answer, `{"value": …}`, gzip. */
+  /** The whole answer, `{"value": …}`, gzip: one buffer, the head's bytes the only ones checksummed. */
   gzip(): Buffer {
     const head = Buffer.from(OPEN + this.head);
-    const parts: Buffer[] = [GZIP_HEADER];
-    for (let at = 0; at < head.length; at += STORED_MAX) {
-      const block = head.subarray(at, at + STORED_MAX);
-      const stored = Buffer.alloc(5);
+    const { deflated } = this.tail;
+    const blocks = Math.ceil(head.length / STORED_MAX);
+    const out = Buffer.allocUnsafe(GZIP_HEADER.length + 5 * blocks + head.length + deflated.length + 8);
+    let at = GZIP_HEADER.copy(out, 0);
+    for (let from = 0; from < head.length; from += STORED_MAX) {
+      const length = Math.min(STORED_MAX, head.length - from);
       // BFINAL 0, BTYPE 00 (stored), padded to the byte; LEN and its one's complement.
-      stored.writeUInt16LE(block.length, 1);
-      stored.writeUInt16LE(~block.length & 0xffff, 3);
-      parts.push(stored, block);
+      out[at] = 0;
+      out.writeUInt16LE(length, at + 1);
+      out.writeUInt16LE(~length & 0xffff, at + 3);
+      at += 5 + head.copy(out, at + 5, from, from + length);
     }
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc32(this.tail.bytes, crc32(head)) >>> 0, 0);
-    trailer.writeUInt32LE((head.length + this.tail.bytes.length) >>> 0, 4);
-    parts.push(this.tail.deflated, trailer);
-    return Buffer.concat(parts);
+    at += deflated.copy(out, at);
+    out.writeUInt32LE(crcJoin(crc32(head), this.tail.crc, this.tail.shift), at);
+    out.writeUInt32LE((head.length + this.tail.length) >>> 0, at + 4);
+    return out;
   }
 }

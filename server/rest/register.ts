@@ -10,7 +10,8 @@ import { answerCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 import { databaseUnavailable, dataException, fail, firstIssue } from '../failures.ts';
 
-export type ContextFactory = (req: FastifyRequest) => Promise<Context>;
+/** A request's Context: at once when nothing has to be read for it (no bearer token). */
+export type ContextFactory = (req: FastifyRequest) => Context | Promise<Context>;
 
 type Issue = { message: string; path: PropertyKey[]; code?: string; errors?: Issue[][] };
 
@@ -57,54 +58,19 @@ function checkAccess(def: RouteDef, ctx: Context) {
   if (!holdsRole(ctx.user, who)) throw lacksRole(ctx.user, who);
 }
 
-/** Registers the route table under /api with the `{ value }` / `{ error }` envelope. */
+/**
+ * Registers the route table under /api with the `{ value }` / `{ error }` envelope. A request
+ * whose context, handler and answer need nothing read is answered in its own turn, with no
+ * promise on the way (the showcase list from memory: every mini app's first request).
+ */
 export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeContext: ContextFactory) {
   const add = (scope: FastifyInstance, def: RouteDef) =>
     scope.route({
       method: def.method,
       url: `/api${def.path}`,
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const ctx = await makeContext(req);
-        checkAccess(def, ctx);
-        const file = def.upload ? await readUpload(req, def.upload.field) : undefined;
-        const rawBody = def.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
-        const result = def.handler(ctx, {
-          body: def.rawBody ? (undefined as never) : parse(def.body, req.body),
-          query: parse(def.query, req.query),
-          params: parse(def.params, req.params),
-          file,
-          rawBody,
-          headers: req.headers,
-          setHeader: (name, v) => void reply.header(name, v),
-        });
-        // Not awaited when answered at once (the showcase list from memory).
-        const value = result instanceof Promise ? await result : result;
-        if (def.status === 204) return reply.code(204).send();
-        if (value instanceof CsvFile) {
-          const file = await value.open();
-          return reply
-            .code(200)
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${value.filename}"`)
-            .header('cache-control', 'no-store')
-            .send(file);
-        }
-        if (value instanceof SplicedJson && acceptsGzip(req.headers['accept-encoding'])) {
-          // Gzip by joining kept bytes (rest/json-text.ts): nothing is compressed per answer.
-          return reply
-            .code(def.status ?? 200)
-            .type('application/json; charset=utf-8')
-            .header('content-encoding', 'gzip')
-            .header('vary', 'Accept-Encoding')
-            .send(value.gzip());
-        }
-        if (value instanceof JsonText) {
-          return reply
-            .code(def.status ?? 200)
-            .type('application/json; charset=utf-8')
-            .send(`{"value":${value.text}}`);
-        }
-        return reply.code(def.status ?? 200).send({ value: value ?? null });
+      handler: (req: FastifyRequest, reply: FastifyReply) => {
+        const ctx = makeContext(req);
+        return ctx instanceof Promise ? ctx.then((c) => run(def, c, req, reply)) : run(def, ctx, req, reply);
       },
     });
   for (const def of routes.filter((r) => !r.rawBody)) add(app, def);
@@ -114,6 +80,64 @@ export function registerRoutes(app: FastifyInstance, routes: RouteDef[], makeCon
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     for (const def of routes.filter((r) => r.rawBody)) add(scope, def);
   });
+}
+
+type Sent = FastifyReply | Promise<FastifyReply>;
+
+/** A route's handler for a request, then its answer: awaited only where something is. */
+function run(def: RouteDef, ctx: Context, req: FastifyRequest, reply: FastifyReply): Sent {
+  checkAccess(def, ctx);
+  if (def.upload) return readUpload(req, def.upload.field).then((file) => handle(def, ctx, req, reply, file));
+  return handle(def, ctx, req, reply, undefined);
+}
+
+function handle(def: RouteDef, ctx: Context, req: FastifyRequest, reply: FastifyReply, file?: UploadedFile): Sent {
+  const rawBody = def.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
+  const result = def.handler(ctx, {
+    body: def.rawBody ? (undefined as never) : parse(def.body, req.body),
+    query: parse(def.query, req.query),
+    params: parse(def.params, req.params),
+    file,
+    rawBody,
+    headers: req.headers,
+    setHeader: (name, v) => void reply.header(name, v),
+  });
+  return result instanceof Promise
+    ? result.then((value) => answer(def, req, reply, value))
+    : answer(def, req, reply, result);
+}
+
+/** The handler's value as the answer: the envelope, a CSV file, or JSON the handler wrote. */
+function answer(def: RouteDef, req: FastifyRequest, reply: FastifyReply, value: unknown): Sent {
+  if (def.status === 204) return reply.code(204).send();
+  if (value instanceof CsvFile) {
+    return value
+      .open()
+      .then((file) =>
+        reply
+          .code(200)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${value.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file),
+      );
+  }
+  if (value instanceof SplicedJson && acceptsGzip(req.headers['accept-encoding'])) {
+    // Gzip by joining kept bytes (rest/json-text.ts): nothing is compressed per answer.
+    return reply
+      .code(def.status ?? 200)
+      .type('application/json; charset=utf-8')
+      .header('content-encoding', 'gzip')
+      .header('vary', 'Accept-Encoding')
+      .send(value.gzip());
+  }
+  if (value instanceof JsonText) {
+    return reply
+      .code(def.status ?? 200)
+      .type('application/json; charset=utf-8')
+      .send(`{"value":${value.text}}`);
+  }
+  return reply.code(def.status ?? 200).send({ value: value ?? null });
 }
 
 /** One place that turns any error into the envelope and a status. */

@@ -69,9 +69,12 @@ const playerView = (p: TelegramUser) => ({ id: p.id, firstName: p.first_name });
 
 /** The initData of an `Authorization: tma <initData>` header, or null. */
 function initDataOf(authorization: string | undefined): string | null {
-  const m = /^tma\s+(.+)$/is.exec(authorization?.trim() ?? '');
-  return m ? m[1].trim() : null;
+  const header = authorization?.trim() ?? '';
+  // Trimmed, so what follows `tma` and its spaces is not empty and needs no trim of its own.
+  const scheme = TMA.exec(header);
+  return scheme ? header.slice(scheme[0].length) : null;
 }
+const TMA = /^tma\s+/i;
 
 /**
  * Where a verified initData is kept: it is good until it is too old, its signature checked once
@@ -105,9 +108,21 @@ function startedOf(picks: Candidate[], { clicks }: PlayerState): Set<number> {
 
 /** An initData's signatures (`hash`, `signature`: what its validation checks), or null without either. */
 function signatures(raw: string): string | null {
-  const hash = /(?:^|&)hash=([^&]*)/.exec(raw)?.[1];
-  const signature = /(?:^|&)signature=([^&]*)/.exec(raw)?.[1];
+  const hash = fieldOf(raw, 'hash=', '&hash=');
+  const signature = fieldOf(raw, 'signature=', '&signature=');
   return hash || signature ? `${hash ?? ''}|${signature ?? ''}` : null;
+}
+
+/** The first `name=` field's value as sent (`first` is `name=`, `later` is `&name=`), or undefined. */
+function fieldOf(raw: string, first: string, later: string): string | undefined {
+  let from = first.length;
+  if (!raw.startsWith(first)) {
+    const at = raw.indexOf(later);
+    if (at < 0) return undefined;
+    from = at + later.length;
+  }
+  const end = raw.indexOf('&', from);
+  return raw.slice(from, end < 0 ? raw.length : end);
 }
 
 /**
@@ -379,7 +394,10 @@ export class ShowcaseService {
 
   /** The audience's list key: exactly what its query takes, the tier and its parameters. */
   private audienceKey(tier: number, ctx: PlayerContext): string {
-    return [tier, ...this.audienceParams(ctx)].join('|');
+    // `audienceParams` joined with '|' (null as ''), written out: made on every list.
+    const { platform, country, player } = ctx;
+    const language = player.language_code?.slice(0, 2).toLowerCase() ?? '';
+    return `${tier}|${platform.id}|${this.deps.qualityMinSample}|${country ?? ''}|${language}|${player.is_premium === true}|${this.deps.campaigns.premiumPercent}`;
   }
 
   /** The parameters of `audienceSql`, in its order. */
