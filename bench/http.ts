@@ -624,9 +624,13 @@ try {
   if (only.includes('check') && !only.includes('start')) only.push('start');
   // New players are signed only for the paths that run (tens of thousands of signatures).
   const fresh = (key: string, base: number) => (only.includes(key) ? newPlayers(s, NEW_PLAYERS, base) : []);
-  /** Players of the first app who start one of its paid campaigns before the paths run. */
+  /**
+   * Players of the first app who start one of its paid campaigns before the paths run: their own
+   * ids (5e9 + i; the players seen before are 6e9 + i, the new ones 7e9 and 8e9), or the rows of
+   * players seen before and of the mix would be half players with a task started.
+   */
   const startedPlayers = only.includes('started')
-    ? newPlayers({ ...s, appIds: [s.appId] }, STARTED_PLAYERS, 6_000_000_000)
+    ? newPlayers({ ...s, appIds: [s.appId] }, STARTED_PLAYERS, 5_000_000_000)
     : [];
   const all: [string, Req[]][] = [
     ['/healthz', [{ method: 'GET', path: '/healthz' }]],
