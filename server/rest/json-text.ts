@@ -83,37 +83,56 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
 
 /**
- * A value's JSON as a head made per request (a player's own part) and a shared tail. As gzip,
- * the answer is the head in stored (uncompressed) deflate blocks — a few hundred bytes, mostly the
- * player's own — then the tail's kept deflate, then the CRC-32 and length of the whole
- * (RFC 1952): no compression per request. A client without gzip gets `text`.
+ * The start of a value's JSON before a shared tail (a player's own part of a list), kept as
+ * bytes with the envelope's opening and their CRC-32, so an answer that reuses it encodes and
+ * checksums nothing. Its own allocation: a slice of Node's shared pool would keep the pool's
+ * 8 KB alive for as long as the head is kept.
+ */
+export interface SplicedHead {
+  text: string;
+  bytes: Buffer;
+  crc: number;
+}
+
+export function splicedHead(text: string): SplicedHead {
+  const opened = OPEN + text;
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(opened));
+  bytes.write(opened);
+  return { text, bytes, crc: crc32(bytes) };
+}
+
+/**
+ * A value's JSON as a head (a player's own part) and a shared tail. As gzip, the answer is the
+ * head in stored (uncompressed) deflate blocks — a few hundred bytes, mostly the player's own —
+ * then the tail's kept deflate, then the CRC-32 and length of the whole (RFC 1952): no
+ * compression per request. A client without gzip gets `text`.
  */
 export class SplicedJson extends JsonText {
   constructor(
-    readonly head: string,
+    readonly head: SplicedHead,
     readonly tail: SharedTail,
   ) {
-    super(head + tail.text);
+    super(head.text + tail.text);
   }
 
-  /** The whole answer, `{"value": …}`, gzip: one buffer, the head's bytes the only ones checksummed. */
+  /** The whole answer, `{"value": …}`, gzip: one buffer joined from the kept head's and tail's bytes. */
   gzip(): Buffer {
-    const head = Buffer.from(OPEN + this.head);
+    const { bytes, crc } = this.head;
     const { deflated } = this.tail;
-    const blocks = Math.ceil(head.length / STORED_MAX);
-    const out = Buffer.allocUnsafe(GZIP_HEADER.length + 5 * blocks + head.length + deflated.length + 8);
+    const blocks = Math.ceil(bytes.length / STORED_MAX);
+    const out = Buffer.allocUnsafe(GZIP_HEADER.length + 5 * blocks + bytes.length + deflated.length + 8);
     let at = GZIP_HEADER.copy(out, 0);
-    for (let from = 0; from < head.length; from += STORED_MAX) {
-      const length = Math.min(STORED_MAX, head.length - from);
+    for (let from = 0; from < bytes.length; from += STORED_MAX) {
+      const length = Math.min(STORED_MAX, bytes.length - from);
       // BFINAL 0, BTYPE 00 (stored), padded to the byte; LEN and its one's complement.
       out[at] = 0;
       out.writeUInt16LE(length, at + 1);
       out.writeUInt16LE(~length & 0xffff, at + 3);
-      at += 5 + head.copy(out, at + 5, from, from + length);
+      at += 5 + bytes.copy(out, at + 5, from, from + length);
     }
     at += deflated.copy(out, at);
-    out.writeUInt32LE(crcJoin(crc32(head), this.tail.crc, this.tail.shift), at);
-    out.writeUInt32LE((head.length + this.tail.length) >>> 0, at + 4);
+    out.writeUInt32LE(crcJoin(crc, this.tail.crc, this.tail.shift), at);
+    out.writeUInt32LE((bytes.length + this.tail.length) >>> 0, at + 4);
     return out;
   }
 }

@@ -10,7 +10,14 @@ import { type Db, usedDb } from './db.ts';
 import { AudienceLists, type Candidate, LIST_SIZE, type ListSource } from './audience-lists.ts';
 import { audienceSql, prepared } from './audience-sql.ts';
 import { taskLink } from './task-link.ts';
-import { JsonText, type SharedTail, SplicedJson, sharedTail } from '../../rest/json-text.ts';
+import {
+  JsonText,
+  type SharedTail,
+  type SplicedHead,
+  SplicedJson,
+  sharedTail,
+  splicedHead,
+} from '../../rest/json-text.ts';
 
 import { type PubSub, topics } from '../../lib/pubsub.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
@@ -515,7 +522,7 @@ export class ShowcaseService {
     awards: Map<TaskType, ShowcaseAward[]>,
   ): SplicedJson | undefined {
     const picks = this.lists.plainKnown(key, ctx.platform.id);
-    return picks && new SplicedJson(this.head(ctx), this.sharedTasks(picks, awards));
+    return picks && new SplicedJson(this.keptHead(ctx), this.sharedTasks(picks, awards));
   }
 
   /** Per plain picks (an audience list's, `plainKnown`) and the app's awards: the answer's tasks, shared. */
@@ -544,6 +551,20 @@ export class ShowcaseService {
     awards: Map<TaskType, ShowcaseAward[]>,
   ): JsonText {
     return new JsonText(`${this.head(ctx)}${this.tasksJson(picks, started, awards)}]}`);
+  }
+
+  /**
+   * Per verified player (the object the verified initData keeps: a new initData, a new one) and
+   * app row: the answer's own part as bytes with its CRC-32, for the lists joined from a shared tail.
+   */
+  private readonly heads = new WeakMap<TelegramUser, { platform: PlatformRow; head: SplicedHead }>();
+
+  private keptHead(ctx: PlayerContext): SplicedHead {
+    const kept = this.heads.get(ctx.player);
+    if (kept?.platform === ctx.platform) return kept.head;
+    const head = splicedHead(this.head(ctx));
+    this.heads.set(ctx.player, { platform: ctx.platform, head });
+    return head;
   }
 
   /** An answer's own part, up to its tasks. */
