@@ -11,7 +11,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Context as WsContext } from 'graphql-ws';
 import { useServer as useGraphQLWsServer } from 'graphql-ws/use/ws';
@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
-import type { Context } from '../graphql/context.ts';
+import type { Context, ContextFactory } from '../graphql/context.ts';
 import { listen, SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../db/listen.ts';
 import { documentCache } from '../graphql/documents.ts';
 import { formatGraphQLError } from '../graphql/errors.ts';
@@ -66,7 +66,7 @@ export async function mountGraphql(
     orm: MikroORM;
     services: Services;
     pubsub: PubSub;
-    makeContext: (req: FastifyRequest) => Context | Promise<Context>;
+    makeContext: ContextFactory;
     cleanups: (() => Promise<void>)[];
     /** The server's own address once it listens. */
     url: () => string;

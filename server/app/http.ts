@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Context } from '../graphql/context.ts';
+import type { Context, ContextFactory } from '../graphql/context.ts';
 import type { User } from '../modules/users/user.entity.ts';
 import type { PubSub } from '../lib/pubsub.ts';
 import { httpDuration, metricsAuthorized, registry as metricsRegistry } from '../lib/metrics.ts';
@@ -27,7 +27,7 @@ import {
 import { containsNul, wellFormedDeep } from '../lib/text.ts';
 import { bearer } from '../lib/tokens.ts';
 import { MAX_IMAGE_BYTES } from '../modules/images/images.service.ts';
-import { type ContextFactory, registerRoutes, replyWithError } from '../rest/register.ts';
+import { registerRoutes, replyWithError } from '../rest/register.ts';
 import type { RouteDef } from '../rest/route.ts';
 import type { Services } from '../services.ts';
 import fp from 'fastify-plugin';
@@ -214,7 +214,6 @@ export async function createHttp(deps: {
  * object literal with getters built them anew for every request (the showcase list's).
  */
 class RequestContext implements Context {
-  private forked: EntityManager | undefined;
   readonly user: User | null;
   readonly sessionId: string | null;
 
@@ -224,9 +223,8 @@ class RequestContext implements Context {
     session: { user: User; sessionId: string } | null,
     private readonly acting: User | null,
     private readonly refused: unknown,
-    forked?: EntityManager,
+    private forked?: EntityManager,
   ) {
-    this.forked = forked;
     this.user = session?.user ?? null;
     this.sessionId = session?.sessionId ?? null;
     if (this.user) setRequestPerson(this.user.id);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import type { User } from '../modules/users/user.entity.ts';
 import type { PubSub } from '../lib/pubsub.ts';
@@ -36,3 +37,6 @@ export interface Context {
   /** The request's `Idempotency-Key` header, unchecked (creates check and honour it). */
   idempotencyKey?: string;
 }
+
+/** A request's Context: at once when nothing has to be read for it (no bearer token). */
+export type ContextFactory = (req: FastifyRequest) => Context | Promise<Context>;

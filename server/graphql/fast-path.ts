@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { graphqlFastPathTotal } from '../lib/metrics.ts';
-import type { Context } from './context.ts';
+import type { Context, ContextFactory } from './context.ts';
 import { type DocumentCache, MAX_CACHED_QUERY_LENGTH, MAX_DOCUMENTS } from './documents.ts';
 
 // graphql's CommonJS copy, the one the schema was built with (see graphql/jit.ts).
@@ -28,7 +28,7 @@ export interface FastPathOptions {
   schema: GraphQLSchema;
   /** Parsed and validated documents under Apollo's rules (shared with graphql-ws). */
   documents: DocumentCache;
-  makeContext: (req: FastifyRequest) => Context | Promise<Context>;
+  makeContext: ContextFactory;
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 }
 

@@ -4,14 +4,11 @@ import { acceptsGzip } from '../lib/precompressed.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, ErrorCode, httpStatus, isDatabaseUnreachable, RETRY_AFTER_SECONDS, sqlState } from '../errors.ts';
-import type { Context } from '../graphql/context.ts';
+import type { Context, ContextFactory } from '../graphql/context.ts';
 import { holdsRole, lacksRole } from '../lib/access.ts';
 import { answerCode } from '../message-codes.ts';
 import type { RouteDef, UploadedFile } from './route.ts';
 import { databaseUnavailable, dataException, fail, firstIssue } from '../failures.ts';
-
-/** A request's Context: at once when nothing has to be read for it (no bearer token). */
-export type ContextFactory = (req: FastifyRequest) => Context | Promise<Context>;
 
 type Issue = { message: string; path: PropertyKey[]; code?: string; errors?: Issue[][] };
 
