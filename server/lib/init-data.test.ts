@@ -9,6 +9,8 @@ import {
   signInitDataHmac,
   TELEGRAM_PUBLIC_KEY_PRODUCTION,
   validateInitData,
+  verifyWithOpenSsl,
+  verifyWithSodium,
 } from './init-data.ts';
 
 const NOW = 1_760_000_000;
@@ -252,5 +254,53 @@ describe("Telegram's published example (bot 7342037359)", () => {
     expect(refusal(() => validateInitData(raw, { ...opts, botId: 7342037359, now: 1733509682 + 86_401 }))).toBe(
       FAILURES.INITDATA_TOO_OLD_REOPEN_APP.message,
     );
+  });
+});
+
+describe('the two Ed25519 checks (libsodium, OpenSSL) give the same answers', () => {
+  const message = Buffer.from(`${BOT_ID}:WebAppData\nauth_date=${NOW}\nuser=${JSON.stringify(USER)}`);
+  const signature = Buffer.from(
+    new URLSearchParams(signInitDataEd25519({ x: 'y' }, BOT_ID, DEV_TEST_PRIVATE_KEY)).get('signature')!,
+    'base64url',
+  );
+  const signed = new URLSearchParams(signInitDataEd25519(fields(), BOT_ID, DEV_TEST_PRIVATE_KEY));
+  const good = Buffer.from(signed.get('signature')!, 'base64url');
+  const checked = Buffer.from(
+    `${BOT_ID}:WebAppData\n${[...signed.entries()]
+      .filter(([k]) => k !== 'hash' && k !== 'signature')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n')}`,
+  );
+  const flipped = (bytes: Buffer, at: number) => {
+    const copy = Buffer.from(bytes);
+    copy[at]! ^= 1;
+    return copy;
+  };
+  const cases: [string, Buffer, string, Buffer, boolean][] = [
+    ['a good signature', checked, DEV_TEST_PUBLIC_KEY, good, true],
+    ['another message', message, DEV_TEST_PUBLIC_KEY, good, false],
+    ["another message's signature", checked, DEV_TEST_PUBLIC_KEY, signature, false],
+    ['a bit flipped in R', checked, DEV_TEST_PUBLIC_KEY, flipped(good, 3), false],
+    ['a bit flipped in S', checked, DEV_TEST_PUBLIC_KEY, flipped(good, 40), false],
+    ['a bit flipped in the message', flipped(checked, 20), DEV_TEST_PUBLIC_KEY, good, false],
+    ['the production key', checked, TELEGRAM_PUBLIC_KEY_PRODUCTION, good, false],
+    ['a short signature', checked, DEV_TEST_PUBLIC_KEY, good.subarray(0, 63), false],
+    [
+      'an S over the group order',
+      checked,
+      DEV_TEST_PUBLIC_KEY,
+      Buffer.concat([good.subarray(0, 32), Buffer.alloc(32, 0xff)]),
+      false,
+    ],
+  ];
+
+  test('libsodium loads here (the prebuilt addon of sodium-native)', () => {
+    expect(verifyWithSodium).not.toBeNull();
+  });
+
+  test.each(cases)('%s', (_name, msg, key, sig, expected) => {
+    expect(verifyWithOpenSsl(msg, key, sig)).toBe(expected);
+    expect(verifyWithSodium!(msg, key, sig)).toBe(expected);
   });
 });

@@ -8,6 +8,7 @@ import {
   timingSafeEqual,
   verify,
 } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { withoutNul } from './text.ts';
 import { fail } from '../failures.ts';
@@ -66,6 +67,7 @@ const userSchema = z.object({
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const publicKeys = new Map<string, KeyObject>();
+const rawPublicKeys = new Map<string, Buffer>();
 const privateKeys = new Map<string, KeyObject>();
 
 function rawKey(hex: string, what: string): Buffer {
@@ -82,6 +84,39 @@ function publicKey(hex: string): KeyObject {
   }
   return key;
 }
+
+function rawPublicKey(hex: string): Buffer {
+  let key = rawPublicKeys.get(hex);
+  if (!key) {
+    key = rawKey(hex, 'The Ed25519 public key');
+    rawPublicKeys.set(hex, key);
+  }
+  return key;
+}
+
+type Ed25519Verify = (message: Buffer, publicKeyHex: string, signature: Buffer) => boolean;
+
+/** OpenSSL's Ed25519 (node:crypto): ~100 µs a check on the machine of docs/performance.md. */
+export const verifyWithOpenSsl: Ed25519Verify = (message, hex, signature) =>
+  verify(null, message, publicKey(hex), signature);
+
+/**
+ * libsodium's Ed25519 (sodium-native, a prebuilt addon): the same check in ~60 % of OpenSSL's
+ * time, and a new player's first list is mostly this check. Null where the addon does not load
+ * (a platform without a prebuild): then OpenSSL checks.
+ */
+export const verifyWithSodium: Ed25519Verify | null = (() => {
+  try {
+    const sodium: typeof import('sodium-native') = createRequire(import.meta.url)('sodium-native');
+    return (message, hex, signature) =>
+      signature.length === sodium.crypto_sign_BYTES &&
+      sodium.crypto_sign_verify_detached(signature, message, rawPublicKey(hex));
+  } catch {
+    return null;
+  }
+})();
+
+const verifyEd25519: Ed25519Verify = verifyWithSodium ?? verifyWithOpenSsl;
 
 function privateKey(hex: string): KeyObject {
   let key = privateKeys.get(hex);
@@ -180,7 +215,7 @@ export function validateInitData(
     if (signature === undefined) throw fail('SEND_TELEGRAM_INITDATA_IN_AUTHORIZATION');
     // 64 signature bytes are 86 base64url characters (Telegram sends no padding)
     const bytes = /^[A-Za-z0-9_-]{86}(==)?$/.test(signature) ? Buffer.from(signature, 'base64url') : null;
-    if (!bytes || !verify(null, ed25519Message(entries, opts.botId), publicKey(opts.publicKeyHex), bytes)) {
+    if (!bytes || !verifyEd25519(ed25519Message(entries, opts.botId), opts.publicKeyHex, bytes)) {
       throw fail('INITDATA_SIGNATURE_INVALID');
     }
   } else {
