@@ -102,7 +102,7 @@ export const verifyWithOpenSsl: Ed25519Verify = (message, hex, signature) =>
 
 /**
  * libsodium's Ed25519 (sodium-native, a prebuilt addon): the same check in ~60 % of OpenSSL's
- * time, and a new player's first list is mostly this check. Null where the addon does not load
+ * time; it is the largest part of a new player's first list. Null where the addon does not load
  * (a platform without a prebuild): then OpenSSL checks.
  */
 export const verifyWithSodium: Ed25519Verify | null = (() => {
