@@ -8,5 +8,5 @@ const { files } = JSON.parse(readFileSync('test-results/timings.json', 'utf8')) 
 const durations = Object.fromEntries(
   files.sort((a, b) => b.total - a.total).map((f) => [`${f.project}:${f.file}`, Math.round(f.total)]),
 );
-writeFileSync('tests/setup/durations.json', `${JSON.stringify(durations, null, 1)}\n`);
+writeFileSync('tests/setup/durations.json', `${JSON.stringify(durations, null, 2)}\n`);
 console.log(`tests/setup/durations.json: ${files.length} files`);
