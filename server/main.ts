@@ -1,3 +1,5 @@
+// First, before anything allocates: V8's pretenuring is off (see v8-flags.ts).
+import './v8-flags.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { announceRunning } from './lib/running.ts';
