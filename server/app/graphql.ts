@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Config } from '../config.ts';
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../errors.ts';
+import { forgetRequestScopes } from '../graphql/builder.ts';
 import type { Context, ContextFactory } from '../graphql/context.ts';
 import { listen, SESSIONS_ENDED_CHANNEL, USER_CHANGED_CHANNEL } from '../db/listen.ts';
 import { documentCache } from '../graphql/documents.ts';
@@ -455,6 +456,16 @@ async function serveHttpGraphql(
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<Context>[]),
       refuseNulVariables,
+      // What the scope-auth plugin kept for the request goes with its answer (graphql/builder.ts).
+      {
+        async requestDidStart() {
+          return {
+            async willSendResponse({ contextValue }) {
+              forgetRequestScopes(contextValue);
+            },
+          };
+        },
+      },
       fastifyApolloDrainPlugin(http),
       {
         async serverWillStart() {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { graphqlFastPathTotal } from '../lib/metrics.ts';
+import { forgetRequestScopes } from './builder.ts';
 import type { Context, ContextFactory } from './context.ts';
 import { type DocumentCache, MAX_CACHED_QUERY_LENGTH, MAX_DOCUMENTS } from './documents.ts';
 
@@ -117,7 +118,12 @@ export function graphqlFastPath(opts: FastPathOptions) {
       run = compile(doc, name);
       doc.runs.set(name, run);
     }
-    const result = await run(contextValue, (variables as Record<string, unknown> | null | undefined) ?? undefined);
+    let result: ExecutionResult;
+    try {
+      result = await run(contextValue, (variables as Record<string, unknown> | null | undefined) ?? undefined);
+    } finally {
+      forgetRequestScopes(contextValue);
+    }
     // Variables that do not coerce stop before any resolver runs: Apollo answers them (400).
     if (!('data' in result) || result.data === undefined) return false;
     const out: { errors?: GraphQLFormattedError[]; data: unknown } = { data: result.data };
