@@ -130,9 +130,11 @@ test('players who leave after joining: the app loses retention, falls under a mi
   });
   expect((await quality(good.id)).body.value).toMatchObject({ score: 100, retention: 1, voidRate: 0, penalties: [] });
 
-  // The picky campaign leaves the poor app's showcase at once, on both instances, and stays in the good one.
+  // The picky campaign leaves the poor app's showcase within a second on both instances (the
+  // removal comes as an event: on a loaded CI machine it once came after the next request), and
+  // stays in the good one.
   for (const target of [app, other]) {
-    expect(await listed(target, poor)).not.toContain(picky.campaign.id);
+    await expect.poll(() => listed(target, poor), { timeout: 1500, interval: 100 }).not.toContain(picky.campaign.id);
     expect(await listed(target, poor)).toContain(open.campaign.id);
     expect(await listed(target, good)).toContain(picky.campaign.id);
   }
