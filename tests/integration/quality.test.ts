@@ -130,11 +130,11 @@ test('players who leave after joining: the app loses retention, falls under a mi
   });
   expect((await quality(good.id)).body.value).toMatchObject({ score: 100, retention: 1, voidRate: 0, penalties: [] });
 
-  // The picky campaign leaves the poor app's showcase within a second on both instances (the
-  // removal comes as an event: on a loaded CI machine it once came after the next request), and
-  // stays in the good one.
+  // The picky campaign leaves the poor app's showcase on both instances, and stays in the good
+  // one. The removal comes as an event (on a loaded CI machine it once came after the next
+  // request): waited for generously here; how fast it comes is bench:http's removals table.
   for (const target of [app, other]) {
-    await expect.poll(() => listed(target, poor), { timeout: 1500, interval: 100 }).not.toContain(picky.campaign.id);
+    await expect.poll(() => listed(target, poor), { timeout: 10_000, interval: 100 }).not.toContain(picky.campaign.id);
     expect(await listed(target, poor)).toContain(open.campaign.id);
     expect(await listed(target, good)).toContain(picky.campaign.id);
   }
@@ -142,7 +142,7 @@ test('players who leave after joining: the app loses retention, falls under a mi
   const refused = await showcase(app, poor, { user: newPlayer(), country: 'US' }, `/tasks/${picky.campaign.id}/start`);
   expect(refused.status).toBe(404);
 
-  // Lowering the minimum brings it back within a second.
+  // Lowering the minimum brings it back (waited for as the removal above).
   const lowered = await app.api(`/v1/projects/${picky.campaign.projectId}/campaigns/${picky.campaign.id}`, {
     method: 'PATCH',
     token: adv,
@@ -150,7 +150,7 @@ test('players who leave after joining: the app loses retention, falls under a mi
   });
   expect(lowered.status).toBe(200);
   expect(lowered.body.value.minQuality).toBe(40);
-  await expect.poll(() => listed(other, poor), { timeout: 1500, interval: 100 }).toContain(picky.campaign.id);
+  await expect.poll(() => listed(other, poor), { timeout: 10_000, interval: 100 }).toContain(picky.campaign.id);
 
   // The scores equal a recomputation from the conversions (the ledger check's quality part).
   const checks = await app.services.quality.many(em(app), [good.id, poor.id]);
@@ -194,7 +194,7 @@ test('exclusions: one campaign, or all of an advertiser’s; across instances; c
   expect(put.status).toBe(200);
   expect(put.body.value.data).toEqual([expect.objectContaining({ platformId: good.id, title: good.title })]);
   for (const target of [app, other]) {
-    await expect.poll(() => listed(target, good), { timeout: 1500, interval: 100 }).not.toContain(first.id);
+    await expect.poll(() => listed(target, good), { timeout: 10_000, interval: 100 }).not.toContain(first.id);
     expect(await listed(target, good)).toContain(second.id);
     expect(await listed(target, poor)).toContain(first.id);
   }
@@ -215,7 +215,7 @@ test('exclusions: one campaign, or all of an advertiser’s; across instances; c
     body: { platformIds: [good.id] },
   });
   expect(all.status).toBe(200);
-  await expect.poll(() => listed(other, good), { timeout: 1500, interval: 100 }).not.toContain(second.id);
+  await expect.poll(() => listed(other, good), { timeout: 10_000, interval: 100 }).not.toContain(second.id);
   expect((await app.api('/v1/users/excluded-platforms', { token: adv })).body.value.data).toHaveLength(1);
   expect((await quality(good.id)).body.value.excludedByCampaigns).toBeGreaterThanOrEqual(before + 2);
 
@@ -227,7 +227,7 @@ test('exclusions: one campaign, or all of an advertiser’s; across instances; c
     body: { platformIds: [] },
   });
   await expect
-    .poll(() => listed(other, good), { timeout: 1500, interval: 100 })
+    .poll(() => listed(other, good), { timeout: 10_000, interval: 100 })
     .toEqual(expect.arrayContaining([first.id, second.id]));
 
   // GraphQL: the report row's action and the lists.
